@@ -1,0 +1,91 @@
+// Lint rules, including the process boundaries of DESIGN.md: renderer/ never imports electron or node:*,
+// shared/ imports neither Node nor DOM-only code, and product code never reaches into ../shared.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'net', 'http', 'https', 'url'];
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules', 'dist', 'dist-electron', 'data', 'release', 'coverage', 'test-results', 'e2e/artifacts'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'no-console': 'error',
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../../shared/*', '**/../shared/spec/*'], message: 'Never import the team reference folder.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: nodeBuiltins, message: 'shared/ is isomorphic: no Node imports.' },
+            {
+              group: ['electron', 'react', 'react-dom', '**/server/**', '**/renderer/**', '**/electron/**'],
+              message: 'shared/ imports neither processes nor UI.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...nodeBuiltins, 'electron'],
+              message: 'renderer/ runs in the browser: no Node or Electron imports; use the PlatformApi.',
+            },
+            {
+              group: ['**/server/**', '**/electron/**'],
+              message: 'renderer/ talks to the server over HTTP and to the shell through the PlatformApi.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['electron', '**/renderer/**', '**/electron/**'],
+              message: 'server/ does not depend on the shells.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['tools/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'e2e/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

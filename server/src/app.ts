@@ -1,0 +1,134 @@
+/**
+ * Builds the Fastify application: security headers, CORS, cookies, rate limits, the zod type provider,
+ * OpenAPI, access control, error handling, the domain modules and the renderer's static files.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Db, Engine } from './db/engine.js';
+import type { Deps } from './deps.js';
+import { registerAccessControl } from './http/access.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { errors } from './http/errors.js';
+import { registerOpenApi } from './http/openapi.js';
+import { createMailer } from './mail/mailer.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { employeeRoutes } from './modules/employees/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { meRoutes } from './modules/me/routes.js';
+import { roleRoutes } from './modules/roles/routes.js';
+import { teamRoutes } from './modules/teams/routes.js';
+import { tenantRoutes } from './modules/tenants/routes.js';
+import { ensureSecret } from './security/secrets.js';
+import { createTokenService } from './security/tokens.js';
+
+export type AppOptions = {
+  config: Config;
+  db: Db;
+  engine: Engine;
+  logger?: FastifyServerOptions['logger'];
+  now?: () => Date;
+};
+
+export type App = { app: FastifyInstance; deps: Deps };
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, db, engine } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const now = options.now ?? (() => new Date());
+  const secret = config.jwtSecret ?? (await ensureSecret(db, 'jwt', now));
+  const deps: Deps = {
+    config,
+    db,
+    engine,
+    now,
+    log: app.log,
+    tokens: createTokenService(secret, config.accessTokenTtlSeconds),
+    mailer: createMailer({ db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom, now }),
+  };
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  // Deny by default: an /api route without a declared access level or response schema is a bug.
+  app.addHook('onRoute', (route) => {
+    const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
+    if (!isApi || route.method === 'HEAD' || (route.schema as { hide?: boolean } | undefined)?.hide) return;
+    if (!route.config?.access) throw new Error(`${String(route.method)} ${route.url} declares no access`);
+    if (!route.schema?.response) throw new Error(`${String(route.method)} ${route.url} declares no response schema`);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Fluent UI (Griffel) and Swagger UI insert style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(fastifyCors, {
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    credentials: true,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => errors.rateLimited(Math.ceil(context.ttl / 1000)),
+  });
+
+  registerErrorHandling(app);
+  registerAccessControl(app, db, deps.tokens);
+  await registerOpenApi(app);
+
+  await app.register(healthRoutes(deps));
+  await app.register(authRoutes(deps));
+  await app.register(meRoutes(deps));
+  await app.register(employeeRoutes(deps));
+  await app.register(teamRoutes(deps));
+  await app.register(roleRoutes(deps));
+  await app.register(tenantRoutes(deps));
+
+  await registerRenderer(app, config.rendererDir);
+  return { app, deps };
+}
+
+/** Serves the built renderer at /, with client-side routes falling back to index.html. */
+async function registerRenderer(app: FastifyInstance, dir: string): Promise<void> {
+  const index = path.join(dir, 'index.html');
+  const hasRenderer = existsSync(index);
+  if (hasRenderer) {
+    await app.register(fastifyStatic, { root: dir, wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api') && hasRenderer;
+    if (wantsPage) return reply.type('text/html').sendFile('index.html');
+    return reply
+      .status(404)
+      .send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
+  });
+}

@@ -1,0 +1,131 @@
+/**
+ * Configuration comes from environment variables only (each documented in the README). It is read and
+ * validated once at start; a bad value stops the server with a message naming the variable.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = (defaultValue: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? defaultValue : ['true', '1', 'yes'].includes(v)));
+
+const int = (defaultValue: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return defaultValue;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const envSchema = z.object({
+  PORT: int(8080, 0, 65535),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^postgres(ql)?:\/\//i.test(v), 'must be a postgres:// URL (leave it unset for SQLite)'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: flag(false),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const list = (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      for (const origin of list) {
+        try {
+          const u = new URL(origin);
+          if (u.origin !== origin) throw new Error();
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `"${origin}" is not an origin like https://app.example.com` });
+        }
+      }
+      return list;
+    }),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: int(900, 30, 86_400),
+  REFRESH_TOKEN_TTL_DAYS: int(30, 1, 365),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
+  MAIL_FROM: z.string().min(3).default('Teambeat <no-reply@teambeat.local>'),
+  SEED_DEMO: flag(true),
+  DEMO_PASSWORD: z.string().min(7).default('Teambeat@2026'),
+  AUTH_RATE_LIMIT_PER_MINUTE: int(10, 1, 10_000),
+  LOCKOUT_THRESHOLD: int(5, 1, 100),
+  LOCKOUT_MINUTES: int(15, 1, 24 * 60),
+  TRUST_PROXY: flag(false),
+  RENDERER_DIR: z.string().optional(),
+  SHUTDOWN_TIMEOUT_SECONDS: int(10, 1, 300),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sqliteFile: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  logPretty: boolean;
+  corsOrigins: string[];
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  seedDemo: boolean;
+  demoPassword: string;
+  authRateLimitPerMinute: number;
+  lockoutThreshold: number;
+  lockoutMinutes: number;
+  trustProxy: boolean;
+  rendererDir: string;
+  shutdownTimeoutSeconds: number;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || undefined,
+    sqliteFile: path.join(dataDir, 'teambeat.sqlite'),
+    logLevel: e.LOG_LEVEL,
+    logPretty: e.LOG_PRETTY,
+    corsOrigins: e.CORS_ORIGINS,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    seedDemo: e.SEED_DEMO,
+    demoPassword: e.DEMO_PASSWORD,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    lockoutThreshold: e.LOCKOUT_THRESHOLD,
+    lockoutMinutes: e.LOCKOUT_MINUTES,
+    trustProxy: e.TRUST_PROXY,
+    rendererDir: path.resolve(cwd, e.RENDERER_DIR ?? 'dist/renderer'),
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * Opens the database: better-sqlite3 (WAL, foreign keys, busy timeout) by default, PostgreSQL when a
+ * postgres:// URL is configured. Both go through the same Kysely instance type and the same migrations.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export type Db = Kysely<Database>;
+
+export type DatabaseHandle = {
+  db: Db;
+  engine: Engine;
+  /** Where the data lives, for the start-up banner (password stripped from URLs). */
+  location: string;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions = { databaseUrl?: string | undefined; sqliteFile: string; poolSize?: number };
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//i.test(url);
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  const plugins = [new CamelCasePlugin()];
+  if (isPostgresUrl(options.databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    const url = new URL(options.databaseUrl);
+    url.password = '';
+    return { db, engine: 'postgres', location: url.toString(), close: () => db.destroy() };
+  }
+  if (options.sqliteFile !== ':memory:') mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
+  const sqlite = new SQLite(options.sqliteFile);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  return { db, engine: 'sqlite', location: options.sqliteFile, close: () => db.destroy() };
+}
+
+/** Aggregates come back as strings from PostgreSQL (bigint) and numbers from SQLite. */
+export function toNumber(value: string | number | bigint | null | undefined): number {
+  return value == null ? 0 : Number(value);
+}

@@ -1,0 +1,27 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db, Engine } from './engine.js';
+import { foundation } from './migrations/0001-foundation.js';
+import type { MigrationFactory } from './migration-kit.js';
+
+/** Every migration in order. Names are sorted by Kysely, so they carry a number. */
+const MIGRATIONS: Record<string, MigrationFactory> = {
+  '0001-foundation': foundation,
+};
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly engine: Engine) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(Object.entries(MIGRATIONS).map(([name, make]) => [name, make(this.engine)]));
+  }
+}
+
+/** Brings the schema up to date; throws with the failing migration's error so start-up stops. */
+export async function migrateToLatest(db: Db, engine: Engine): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(engine) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

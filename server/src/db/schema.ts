@@ -1,0 +1,154 @@
+/**
+ * The database as Kysely sees it. Column names are snake_case in SQL and camelCase here (CamelCasePlugin).
+ * Only integers, text and 0/1 booleans are stored, so the same migrations serve SQLite and PostgreSQL;
+ * instants are ISO-8601 UTC strings, dates YYYY-MM-DD strings.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export type Flag = 0 | 1;
+
+export type TenantTable = {
+  id: Generated<number>;
+  name: string;
+  emailDomain: string;
+  logo: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type TenantSettingTable = {
+  tenantId: number;
+  key: string;
+  /** JSON text, parsed in one place (tenants/settings-repository). */
+  value: string;
+  updatedAt: string;
+};
+
+export type EmployeeTable = {
+  id: Generated<number>;
+  tenantId: number;
+  email: string;
+  name: string;
+  employeeIdentificationNo: string | null;
+  legacyId: string | null;
+  image: string | null;
+  dateOfJoining: string | null;
+  status: 'active' | 'inactive';
+  /** Percentage of time allocated to billable work, 0..100. */
+  allocation: number;
+  passwordHash: string | null;
+  /** 1 once the e-mail address was confirmed (sign-up code) or the account was created by an admin. */
+  emailConfirmed: Flag;
+  isSettingProfile: Flag;
+  isDemo: Flag;
+  failedSignIns: number;
+  lockedUntil: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type TeamTable = {
+  id: Generated<number>;
+  tenantId: number;
+  name: string;
+  description: string | null;
+  isDemo: Flag;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type TeamMemberTable = {
+  tenantId: number;
+  teamId: number;
+  employeeId: number;
+};
+
+export type RoleTable = {
+  id: Generated<number>;
+  tenantId: number;
+  name: string;
+  description: string | null;
+  isDefault: Flag;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type RoleGrantTable = {
+  tenantId: number;
+  roleId: number;
+  kind: 'permission' | 'activity';
+  name: string;
+};
+
+export type EmployeeRoleTable = {
+  tenantId: number;
+  employeeId: number;
+  roleId: number;
+};
+
+export type RefreshTokenTable = {
+  id: Generated<number>;
+  tenantId: number;
+  employeeId: number;
+  /** All tokens of one sign-in share a family; reuse of a rotated token revokes the family. */
+  familyId: string;
+  tokenHash: string;
+  client: 'web' | 'desktop';
+  createdAt: string;
+  expiresAt: string;
+  rotatedAt: string | null;
+  revokedAt: string | null;
+};
+
+export type VerificationCodeTable = {
+  id: Generated<number>;
+  tenantId: number;
+  email: string;
+  purpose: 'sign-up' | 'reset-password';
+  codeHash: string;
+  /** JSON text: what the code confirms (for sign-up, the pending name and password hash). */
+  payload: string | null;
+  attempts: number;
+  createdAt: string;
+  expiresAt: string;
+  consumedAt: string | null;
+};
+
+export type OutboxEmailTable = {
+  id: Generated<number>;
+  tenantId: number | null;
+  recipient: string;
+  subject: string;
+  body: string;
+  createdAt: string;
+  sentAt: string | null;
+  error: string | null;
+};
+
+export type ServerSecretTable = {
+  name: string;
+  value: string;
+  createdAt: string;
+};
+
+export type Database = {
+  tenants: TenantTable;
+  tenantSettings: TenantSettingTable;
+  employees: EmployeeTable;
+  teams: TeamTable;
+  teamMembers: TeamMemberTable;
+  roles: RoleTable;
+  roleGrants: RoleGrantTable;
+  employeeRoles: EmployeeRoleTable;
+  refreshTokens: RefreshTokenTable;
+  verificationCodes: VerificationCodeTable;
+  outboxEmails: OutboxEmailTable;
+  serverSecrets: ServerSecretTable;
+};
+
+export type Employee = Selectable<EmployeeTable>;
+export type NewEmployee = Insertable<EmployeeTable>;
+export type EmployeeUpdate = Updateable<EmployeeTable>;
+export type Tenant = Selectable<TenantTable>;
+export type Role = Selectable<RoleTable>;
+export type Team = Selectable<TeamTable>;

@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Db, Engine } from './db/engine.js';
+import type { Mailer } from './mail/mailer.js';
+import type { TokenService } from './security/tokens.js';
+
+/** What route plugins need, passed explicitly so tests can build an app around any database. */
+export type Deps = {
+  config: Config;
+  db: Db;
+  engine: Engine;
+  tokens: TokenService;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** The clock, injectable so lockouts and expiries can be tested without waiting. */
+  now: () => Date;
+};

@@ -1,0 +1,37 @@
+/**
+ * Named error factories. Every failure leaves the API as {"error":{"code","message","details"}}; the
+ * code is stable for clients, the message is the spec's text where the spec has one (shared/messages).
+ */
+import { MESSAGES, type ErrorCode } from '../../../shared/messages.js';
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode | string,
+    message: string,
+    readonly details?: unknown,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export type FieldIssue = { path: string; message: string };
+
+export const errors = {
+  validation: (issues: FieldIssue[], message: string = MESSAGES.VALIDATION) =>
+    new AppError(400, 'VALIDATION', message, { fields: issues }),
+  /** A business rule refused the input; the code names the rule, the message is the spec's text. */
+  rule: (code: ErrorCode, details?: unknown) => new AppError(400, code, MESSAGES[code], details),
+  unauthenticated: (code: ErrorCode = 'UNAUTHENTICATED') => new AppError(401, code, MESSAGES[code]),
+  forbidden: (permission: string) =>
+    new AppError(403, 'FORBIDDEN', `${MESSAGES.FORBIDDEN} Missing permission: ${permission}.`, { permission }),
+  notFound: (what: string) => new AppError(404, 'NOT_FOUND', `${what} not found.`),
+  conflict: (field: string, message: string) =>
+    new AppError(409, 'CONFLICT', message, { fields: [{ path: field, message }] }),
+  rateLimited: (retryAfterSeconds: number, code: ErrorCode = 'RATE_LIMITED') =>
+    new AppError(429, code, MESSAGES[code], { retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) }),
+  coded: (statusCode: number, code: ErrorCode, details?: unknown) =>
+    new AppError(statusCode, code, MESSAGES[code], details),
+};

@@ -1,0 +1,55 @@
+/**
+ * Outgoing e-mail. Every message is written to the outbox table first; with SMTP_URL it is then sent
+ * and marked sent, without SMTP it is also written to the server log so a local install still works.
+ */
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/engine.js';
+
+export type OutgoingEmail = { tenantId: number | null; to: string; subject: string; text: string };
+export type Mailer = { send: (email: OutgoingEmail) => Promise<void> };
+
+export function createMailer(options: {
+  db: Db;
+  log: FastifyBaseLogger;
+  smtpUrl: string | undefined;
+  from: string;
+  now: () => Date;
+}): Mailer {
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  return {
+    async send(email) {
+      const row = await options.db
+        .insertInto('outboxEmails')
+        .values({
+          tenantId: email.tenantId,
+          recipient: email.to,
+          subject: email.subject,
+          body: email.text,
+          createdAt: options.now().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (!transport) {
+        options.log.info({ to: email.to, subject: email.subject, body: email.text }, 'e-mail (no SMTP configured)');
+        return;
+      }
+      try {
+        await transport.sendMail({ from: options.from, to: email.to, subject: email.subject, text: email.text });
+        await options.db
+          .updateTable('outboxEmails')
+          .set({ sentAt: options.now().toISOString() })
+          .where('id', '=', row.id)
+          .execute();
+      } catch (error) {
+        // The message stays in the outbox with its error; the user can ask for a new code.
+        options.log.error({ err: error, to: email.to }, 'e-mail could not be sent');
+        await options.db
+          .updateTable('outboxEmails')
+          .set({ error: error instanceof Error ? error.message : String(error) })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * Starts Teambeat: configuration, database and migrations, the demo company on first start, the HTTP
+ * server, and a graceful shutdown (in-flight requests finish, then the database closes).
+ */
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/engine.js';
+import { migrateToLatest } from './db/migrate.js';
+import { loggerOptions } from './logger.js';
+import { DEMO_ADMIN_EMAIL, seedDemoIfEmpty } from './seed/demo.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee the Configuration section of README.md.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  const applied = await migrateToLatest(handle.db, handle.engine);
+  const seeded = config.seedDemo ? await seedDemoIfEmpty(handle.db, config.demoPassword, new Date()) : false;
+  const { app } = await buildApp({ config, db: handle.db, engine: handle.engine, logger: loggerOptions(config) });
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  if (seeded) app.log.info('demo company seeded');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutSeconds * 1000);
+    timer.unref();
+    try {
+      await app.close();
+      await handle.close();
+      app.log.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  const demo = await handle.db
+    .selectFrom('employees')
+    .select('email')
+    .where('email', '=', DEMO_ADMIN_EMAIL)
+    .executeTakeFirst();
+  const lines = [
+    '',
+    `  Teambeat is running at ${url}`,
+    `  API docs: ${url}/api/docs`,
+    `  Database: ${handle.engine} (${handle.location})`,
+    ...(demo ? [`  Demo sign-in: ${DEMO_ADMIN_EMAIL} / ${config.demoPassword}  (unless changed since)`] : []),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Teambeat failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

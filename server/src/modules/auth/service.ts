@@ -1,0 +1,225 @@
+/**
+ * Accounts: sign-in with lockout, self sign-up confirmed by an e-mail code, forgotten-password reset,
+ * password change. Messages are the spec's. Unknown e-mail addresses cost the same time as wrong
+ * passwords; the rate limits on these routes bound how fast anyone can probe for accounts.
+ */
+import { z } from 'zod';
+import type { ClientKind } from '../../../../shared/contracts/auth.js';
+import type { Deps } from '../../deps.js';
+import { errors } from '../../http/errors.js';
+import { burnVerifyTime, hashPassword, verifyPassword } from '../../security/passwords.js';
+import { findTenantByEmail } from '../tenants/repository.js';
+import { CODE_TTL_MINUTES, consumeCode, createCode } from './codes.js';
+import { revokeAllForEmployee, startSession } from './sessions.js';
+
+export async function requireTenantForEmail(deps: Deps, email: string) {
+  const tenant = await findTenantByEmail(deps.db, email);
+  if (!tenant) throw errors.coded(403, 'EMAIL_DOMAIN_UNAUTHORIZED');
+  return tenant;
+}
+
+function findEmployee(deps: Deps, tenantId: number, email: string) {
+  return deps.db
+    .selectFrom('employees')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+export async function signIn(deps: Deps, input: { email: string; password: string; client: ClientKind }) {
+  const tenant = await requireTenantForEmail(deps, input.email);
+  const employee = await findEmployee(deps, tenant.id, input.email);
+  const now = deps.now();
+  if (!employee?.passwordHash) {
+    await burnVerifyTime(input.password);
+    throw errors.unauthenticated('INVALID_CREDENTIALS');
+  }
+  if (employee.lockedUntil && new Date(employee.lockedUntil) > now) {
+    const seconds = Math.ceil((new Date(employee.lockedUntil).getTime() - now.getTime()) / 1000);
+    throw errors.rateLimited(seconds, 'ACCOUNT_LOCKED');
+  }
+  if (!(await verifyPassword(employee.passwordHash, input.password))) {
+    const failures = employee.failedSignIns + 1;
+    const lock = failures >= deps.config.lockoutThreshold;
+    await deps.db
+      .updateTable('employees')
+      .set({
+        failedSignIns: lock ? 0 : failures,
+        lockedUntil: lock ? new Date(now.getTime() + deps.config.lockoutMinutes * 60_000).toISOString() : null,
+      })
+      .where('id', '=', employee.id)
+      .execute();
+    if (lock) deps.log.warn({ employeeId: employee.id }, 'account locked after repeated failed sign-ins');
+    throw errors.unauthenticated('INVALID_CREDENTIALS');
+  }
+  // Only someone who knows the password learns the account's state.
+  if (!employee.emailConfirmed) throw errors.coded(403, 'ACCOUNT_NOT_CONFIRMED');
+  if (employee.status !== 'active') throw errors.coded(403, 'ACCOUNT_INACTIVE');
+  if (employee.failedSignIns > 0 || employee.lockedUntil) {
+    await deps.db
+      .updateTable('employees')
+      .set({ failedSignIns: 0, lockedUntil: null })
+      .where('id', '=', employee.id)
+      .execute();
+  }
+  return startSession(deps, employee, input.client);
+}
+
+const signUpPayload = z.object({ name: z.string(), passwordHash: z.string() });
+
+/**
+ * Sign-up for anyone with the company's e-mail domain: an employee an admin already added (no password
+ * yet) or a newcomer. Nothing changes until the code sent to the address is confirmed.
+ */
+export async function signUp(deps: Deps, input: { email: string; name: string; password: string }) {
+  const tenant = await requireTenantForEmail(deps, input.email);
+  const existing = await findEmployee(deps, tenant.id, input.email);
+  if (existing?.passwordHash && existing.emailConfirmed) throw errors.coded(409, 'ACCOUNT_EXISTS');
+  if (existing && existing.status !== 'active') throw errors.coded(403, 'ACCOUNT_INACTIVE');
+  const passwordHash = await hashPassword(input.password);
+  const code = await createCode(deps, tenant.id, input.email, 'sign-up', { name: input.name, passwordHash });
+  await deps.mailer.send({
+    tenantId: tenant.id,
+    to: input.email,
+    subject: `Your ${tenant.name} Teambeat confirmation code`,
+    text: `Your confirmation code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes.`,
+  });
+  return { codeSent: true as const, expiresInMinutes: CODE_TTL_MINUTES };
+}
+
+export async function resendSignUpCode(deps: Deps, email: string) {
+  const tenant = await requireTenantForEmail(deps, email);
+  const pending = await deps.db
+    .selectFrom('verificationCodes')
+    .select('payload')
+    .where('tenantId', '=', tenant.id)
+    .where('email', '=', email)
+    .where('purpose', '=', 'sign-up')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  const payload = pending?.payload ? signUpPayload.safeParse(JSON.parse(pending.payload)) : null;
+  if (!payload?.success) throw errors.rule('INVALID_CODE');
+  const code = await createCode(deps, tenant.id, email, 'sign-up', payload.data);
+  await deps.mailer.send({
+    tenantId: tenant.id,
+    to: email,
+    subject: `Your ${tenant.name} Teambeat confirmation code`,
+    text: `Your confirmation code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes.`,
+  });
+  return { codeSent: true as const, expiresInMinutes: CODE_TTL_MINUTES };
+}
+
+export async function confirmSignUp(deps: Deps, input: { email: string; code: string }) {
+  const tenant = await requireTenantForEmail(deps, input.email);
+  const payload = signUpPayload.parse(await consumeCode(deps, tenant.id, input.email, 'sign-up', input.code));
+  const now = deps.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('employees')
+      .select(['id'])
+      .where('tenantId', '=', tenant.id)
+      .where('email', '=', input.email)
+      .executeTakeFirst();
+    if (existing) {
+      await trx
+        .updateTable('employees')
+        .set({
+          passwordHash: payload.passwordHash,
+          emailConfirmed: 1,
+          failedSignIns: 0,
+          lockedUntil: null,
+          updatedAt: now,
+        })
+        .where('id', '=', existing.id)
+        .execute();
+      return;
+    }
+    const created = await trx
+      .insertInto('employees')
+      .values({
+        tenantId: tenant.id,
+        email: input.email,
+        name: payload.name,
+        status: 'active',
+        allocation: 100,
+        passwordHash: payload.passwordHash,
+        emailConfirmed: 1,
+        isSettingProfile: 0,
+        isDemo: 0,
+        failedSignIns: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const defaultRole = await trx
+      .selectFrom('roles')
+      .select('id')
+      .where('tenantId', '=', tenant.id)
+      .where('isDefault', '=', 1)
+      .executeTakeFirst();
+    if (defaultRole) {
+      await trx
+        .insertInto('employeeRoles')
+        .values({ tenantId: tenant.id, employeeId: created.id, roleId: defaultRole.id })
+        .execute();
+    }
+  });
+}
+
+export async function forgotPassword(deps: Deps, email: string) {
+  const tenant = await requireTenantForEmail(deps, email);
+  const employee = await findEmployee(deps, tenant.id, email);
+  if (!employee || employee.status !== 'active') throw errors.coded(404, 'USER_NOT_FOUND');
+  const code = await createCode(deps, tenant.id, email, 'reset-password');
+  await deps.mailer.send({
+    tenantId: tenant.id,
+    to: email,
+    subject: 'Reset your Teambeat password',
+    text: `Your password reset code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
+  });
+  return { codeSent: true as const, expiresInMinutes: CODE_TTL_MINUTES };
+}
+
+export async function resetPassword(deps: Deps, input: { email: string; code: string; password: string }) {
+  const tenant = await requireTenantForEmail(deps, input.email);
+  const employee = await findEmployee(deps, tenant.id, input.email);
+  if (!employee) throw errors.coded(404, 'USER_NOT_FOUND');
+  await consumeCode(deps, tenant.id, input.email, 'reset-password', input.code);
+  await deps.db
+    .updateTable('employees')
+    .set({
+      passwordHash: await hashPassword(input.password),
+      // The code proves the mailbox, so the address counts as confirmed.
+      emailConfirmed: 1,
+      failedSignIns: 0,
+      lockedUntil: null,
+      updatedAt: deps.now().toISOString(),
+    })
+    .where('id', '=', employee.id)
+    .execute();
+  await revokeAllForEmployee(deps, employee.id);
+}
+
+export async function changePassword(
+  deps: Deps,
+  who: { employeeId: number; familyId: string },
+  input: { currentPassword: string; password: string },
+) {
+  const employee = await deps.db
+    .selectFrom('employees')
+    .select(['id', 'passwordHash'])
+    .where('id', '=', who.employeeId)
+    .executeTakeFirstOrThrow();
+  if (!employee.passwordHash || !(await verifyPassword(employee.passwordHash, input.currentPassword))) {
+    throw errors.rule('CURRENT_PASSWORD_INCORRECT');
+  }
+  await deps.db
+    .updateTable('employees')
+    .set({ passwordHash: await hashPassword(input.password), updatedAt: deps.now().toISOString() })
+    .where('id', '=', employee.id)
+    .execute();
+  // Other devices must sign in again; this one keeps its session.
+  await revokeAllForEmployee(deps, employee.id, who.familyId);
+}

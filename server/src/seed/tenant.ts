@@ -1,0 +1,43 @@
+/** Creates a tenant with its seeded roles; used by the demo seed and by `npm run tenant:create`. */
+import type { Db } from '../db/engine.js';
+import { replaceGrants } from '../modules/roles/repository.js';
+import { SEED_ROLES } from './roles.js';
+
+export async function createTenantWithRoles(
+  db: Db,
+  input: { name: string; emailDomain: string },
+  now: Date,
+): Promise<{ tenantId: number; roleIds: Map<string, number> }> {
+  return db.transaction().execute(async (trx) => {
+    const stamp = now.toISOString();
+    const tenant = await trx
+      .insertInto('tenants')
+      .values({
+        name: input.name,
+        emailDomain: input.emailDomain.toLowerCase(),
+        logo: null,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const roleIds = new Map<string, number>();
+    for (const role of SEED_ROLES) {
+      const row = await trx
+        .insertInto('roles')
+        .values({
+          tenantId: tenant.id,
+          name: role.name,
+          description: role.description,
+          isDefault: role.isDefault ? 1 : 0,
+          createdAt: stamp,
+          updatedAt: stamp,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await replaceGrants(trx, tenant.id, row.id, role.permissions, role.activities);
+      roleIds.set(role.name, row.id);
+    }
+    return { tenantId: tenant.id, roleIds };
+  });
+}

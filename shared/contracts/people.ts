@@ -1,0 +1,136 @@
+/** Employees, teams and roles: the directory and the administration of who may do what. */
+import { z } from 'zod';
+import { ACTIVITY_KEYS, PERMISSION_NAMES, type ActivityKey, type PermissionName } from '../permissions.js';
+import { emailSchema, isoDateSchema, requiredText } from '../validation.js';
+import { listQuerySchema, listResponseSchema, optionalIdQuery } from './common.js';
+
+export const EMPLOYEE_STATUSES = ['active', 'inactive'] as const;
+export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
+
+const permissionNameSchema = z.enum(PERMISSION_NAMES as [PermissionName, ...PermissionName[]]);
+const activityKeySchema = z.enum(ACTIVITY_KEYS as [ActivityKey, ...ActivityKey[]]);
+
+export const teamRefSchema = z.object({ id: z.number().int(), name: z.string() });
+export const roleRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const employeeSchema = z
+  .object({
+    id: z.number().int(),
+    employeeIdentificationNo: z.string().nullable(),
+    name: z.string(),
+    email: z.string(),
+    image: z.string().nullable(),
+    dateOfJoining: z.string().nullable(),
+    status: z.enum(EMPLOYEE_STATUSES),
+    allocation: z.number().int(),
+    teams: z.array(teamRefSchema),
+    roles: z.array(roleRefSchema),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Employee' });
+export type Employee = z.infer<typeof employeeSchema>;
+
+export const EMPLOYEE_ORDER_KEYS = [
+  'name',
+  'email',
+  'employeeIdentificationNo',
+  'dateOfJoining',
+  'allocation',
+  'status',
+  'id',
+  'updatedAt',
+] as const;
+export const employeeListQuerySchema = listQuerySchema({
+  orderKeys: EMPLOYEE_ORDER_KEYS,
+  defaultOrderKey: 'name',
+  extra: { teamId: optionalIdQuery, status: z.enum(EMPLOYEE_STATUSES).optional() },
+});
+export type EmployeeListQuery = z.input<typeof employeeListQuerySchema>;
+export type EmployeeListParams = z.output<typeof employeeListQuerySchema>;
+export const employeeListResponseSchema = listResponseSchema(employeeSchema);
+
+const imageSchema = z
+  .string()
+  .max(300_000)
+  .refine(
+    (v) => /^(https?:\/\/|data:image\/(png|jpeg|webp|gif);base64,)/.test(v),
+    'Image must be an http(s) URL or an image data URL',
+  );
+
+export const employeeFields = {
+  name: requiredText(120),
+  email: emailSchema,
+  employeeIdentificationNo: z.string().trim().min(1).max(40).nullable().optional(),
+  image: imageSchema.nullable().optional(),
+  dateOfJoining: isoDateSchema.nullable().optional(),
+  allocation: z.number().int().min(0).max(100).optional(),
+  roleIds: z.array(z.number().int().positive()).max(20).optional(),
+  teamIds: z.array(z.number().int().positive()).max(50).optional(),
+};
+
+export const createEmployeeBodySchema = z.strictObject(employeeFields);
+export type CreateEmployeeBody = z.input<typeof createEmployeeBodySchema>;
+export const updateEmployeeBodySchema = z.strictObject(employeeFields).partial();
+export type UpdateEmployeeBody = z.input<typeof updateEmployeeBodySchema>;
+export const employeeStatusBodySchema = z.strictObject({ status: z.enum(EMPLOYEE_STATUSES) });
+
+export const teamSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    memberCount: z.number().int(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Team' });
+export type Team = z.infer<typeof teamSchema>;
+export const TEAM_ORDER_KEYS = ['name', 'memberCount', 'updatedAt', 'id'] as const;
+export const teamListQuerySchema = listQuerySchema({
+  orderKeys: TEAM_ORDER_KEYS,
+  defaultOrderKey: 'updatedAt',
+  defaultOrderDir: 'desc',
+});
+export const teamListResponseSchema = listResponseSchema(teamSchema);
+export const teamBodySchema = z.strictObject({
+  name: requiredText(80),
+  description: z.string().trim().max(500).nullable().optional(),
+});
+export const teamMembersBodySchema = z.strictObject({
+  employeeIds: z.array(z.number().int().positive()).max(1000),
+});
+
+export const roleSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    isDefault: z.boolean(),
+    permissions: z.array(permissionNameSchema),
+    activities: z.array(activityKeySchema),
+    employeeCount: z.number().int(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Role' });
+export type Role = z.infer<typeof roleSchema>;
+export const ROLE_ORDER_KEYS = ['name', 'updatedAt', 'employeeCount', 'id'] as const;
+export const roleListQuerySchema = listQuerySchema({
+  orderKeys: ROLE_ORDER_KEYS,
+  defaultOrderKey: 'updatedAt',
+  defaultOrderDir: 'desc',
+});
+export const roleListResponseSchema = listResponseSchema(roleSchema);
+
+export const roleBodySchema = z.strictObject({
+  name: requiredText(60),
+  description: z.string().trim().max(500).nullable().optional(),
+  isDefault: z.boolean().optional(),
+  permissions: z.array(permissionNameSchema).max(PERMISSION_NAMES.length),
+  activities: z.array(activityKeySchema).max(ACTIVITY_KEYS.length).default([]),
+});
+export type RoleBody = z.input<typeof roleBodySchema>;
+export const updateRoleBodySchema = roleBodySchema.partial();
+
+export const catalogueResponseSchema = z.object({
+  permissions: z.array(z.object({ name: permissionNameSchema, group: z.string(), description: z.string() })),
+  activities: z.array(z.object({ key: activityKeySchema, description: z.string() })),
+});

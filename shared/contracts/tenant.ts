@@ -1,0 +1,69 @@
+/** The signed-in employee (/api/me) and the tenant's settings. */
+import { z } from 'zod';
+import { tenantSettingsPatchSchema, tenantSettingsSchema, PRODUCTIVITY_SETTING_KEYS } from '../settings.js';
+import { requiredText } from '../validation.js';
+import { teamRefSchema } from './people.js';
+
+export const meResponseSchema = z
+  .object({
+    employee: z.object({
+      id: z.number().int(),
+      email: z.string(),
+      name: z.string(),
+      image: z.string().nullable(),
+      employeeIdentificationNo: z.string().nullable(),
+      legacyId: z.string().nullable(),
+      teams: z.array(teamRefSchema),
+      /** Comma-separated team ids, as the spec's login employee carries them. */
+      userTeams: z.string(),
+      isSettingProfile: z.boolean(),
+    }),
+    permissions: z.array(z.string()),
+    activities: z.array(z.string()),
+    tenant: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      emailDomain: z.string(),
+      logo: z.string().nullable(),
+      settings: tenantSettingsSchema,
+    }),
+  })
+  .meta({ id: 'Me' });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const tenantResponseSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  emailDomain: z.string(),
+  logo: z.string().nullable(),
+  settings: tenantSettingsSchema,
+});
+
+/** Tenant logo: under 200 KB (feedback §5); dimensions are checked by the renderer before upload. */
+export const LOGO_MAX_BYTES = 200 * 1024;
+
+export const updateTenantBodySchema = z.strictObject({
+  name: requiredText(120).optional(),
+  logo: z
+    .string()
+    .regex(/^data:image\/(png|jpeg|webp|svg\+xml);base64,/, 'Logo must be a PNG, JPEG, WebP or SVG image')
+    .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 40, 'Logo must be under 200KB')
+    .nullable()
+    .optional(),
+  settings: tenantSettingsPatchSchema
+    .omit(
+      Object.fromEntries(PRODUCTIVITY_SETTING_KEYS.map((k) => [k, true])) as {
+        [K in (typeof PRODUCTIVITY_SETTING_KEYS)[number]]: true;
+      },
+    )
+    .optional(),
+});
+
+export const productivitySettingsSchema = tenantSettingsSchema.pick({
+  attendence_edit_allow_limit: true,
+  tenant_timezone: true,
+  working_hours_per_day: true,
+  break_hours_per_day: true,
+  wfo_required_percentage: true,
+});
+export const productivitySettingsPatchSchema = productivitySettingsSchema.partial().strict();

@@ -1,0 +1,65 @@
+/**
+ * Tenant settings: the keys the specs name, their ranges and their defaults. Stored one row per key
+ * (tenant_settings), read through `parseTenantSettings`, which fills defaults for missing keys.
+ */
+import { z } from 'zod';
+
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const FEED_TYPES = ['feedback', 'badge', 'leaderboard-video', 'post'] as const;
+
+export const tenantSettingsSchema = z
+  .object({
+    // Productivity (workforce §5 and §9)
+    attendence_edit_allow_limit: z.number().int().min(0).max(365),
+    tenant_timezone: z.string().refine(isValidTimeZone, 'Unknown time zone'),
+    working_hours_per_day: z.number().min(0).max(24),
+    break_hours_per_day: z.number().min(0).max(24),
+    wfo_required_percentage: z.number().min(0).max(100),
+    // Feedback and engagement (feedback §3 and §9)
+    leaderboardPositions: z.number().int().min(1).max(100),
+    gamificationThreshold: z.enum(['high', 'low']),
+    characterLimit: z.number().int().min(1).max(5000),
+    ratingDeviation: z.number().min(0).max(5),
+    feedTypes: z.array(z.enum(FEED_TYPES)).max(FEED_TYPES.length),
+    feedPosition: z.enum(['left', 'right']),
+    isDemoDataDisabled: z.boolean(),
+  })
+  .strict();
+
+export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
+export type TenantSettingKey = keyof TenantSettings;
+
+export const DEFAULT_TENANT_SETTINGS: TenantSettings = {
+  attendence_edit_allow_limit: 10,
+  tenant_timezone: 'Asia/Karachi',
+  working_hours_per_day: 8,
+  break_hours_per_day: 1,
+  wfo_required_percentage: 50,
+  leaderboardPositions: 10,
+  gamificationThreshold: 'high',
+  characterLimit: 500,
+  ratingDeviation: 1,
+  feedTypes: [...FEED_TYPES],
+  feedPosition: 'left',
+  isDemoDataDisabled: false,
+};
+
+/** Keys that belong to the Productivity tab and need edit-productivity-settings to change. */
+export const PRODUCTIVITY_SETTING_KEYS = [
+  'attendence_edit_allow_limit',
+  'tenant_timezone',
+  'working_hours_per_day',
+  'break_hours_per_day',
+  'wfo_required_percentage',
+] as const satisfies readonly TenantSettingKey[];
+
+export const tenantSettingsPatchSchema = tenantSettingsSchema.partial().strict();
+export type TenantSettingsPatch = z.infer<typeof tenantSettingsPatchSchema>;
