@@ -10,14 +10,12 @@ import { AppError, type FieldIssue } from './errors.js';
 function fieldIssues(error: FastifyError): FieldIssue[] {
   const context = error.validationContext ?? 'request';
   return (error.validation ?? []).map((v) => {
-    const params = v.params as { issue?: { path?: PropertyKey[]; code?: string; keys?: string[] } } | undefined;
-    const issuePath = params?.issue?.path?.map(String) ?? v.instancePath.split('/').filter(Boolean);
+    const path = [context, ...v.instancePath.split('/').filter(Boolean)];
     // Unknown fields are reported on the field itself, not on the object that holds it.
-    const keys = params?.issue?.code === 'unrecognized_keys' ? (params.issue.keys ?? []) : [];
-    if (keys.length > 0) {
-      return { path: [context, ...issuePath, ...keys].join('.'), message: `Unknown field: ${keys.join(', ')}` };
-    }
-    return { path: [context, ...issuePath].join('.'), message: v.message ?? 'Invalid value' };
+    const keys = v.keyword === 'unrecognized_keys' ? ((v.params as { keys?: string[] }).keys ?? []) : [];
+    if (keys.length > 0)
+      return { path: [...path, keys.join(',')].join('.'), message: `Unknown field: ${keys.join(', ')}` };
+    return { path: path.join('.'), message: v.message ?? 'Invalid value' };
   });
 }
 

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './harness.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+  const t = await server.tenant('Acme', 'acme.example');
+  await server.user(t.id, { email: 'admin@acme.example', roles: ['Administrator'] });
+});
+afterAll(() => server.close());
+
+describe('API core', () => {
+  it('answers health with the database reachable', async () => {
+    const res = await server.api().get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends security headers', async () => {
+    const res = await server.api().get('/api/health');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  it('serves an OpenAPI 3 document where every operation declares its access and responses', async () => {
+    const res = await server.api().get('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    const operations = Object.entries(res.body.paths as Record<string, Record<string, any>>).flatMap(([p, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ p, method, op })),
+    );
+    expect(operations.length).toBeGreaterThan(20);
+    for (const { op } of operations) {
+      expect(op['x-access']).toBeTruthy();
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['400', '401']));
+    }
+    expect(res.body.paths['/api/employees'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'pageSize', 'orderKey', 'orderDir', 'searchText', 'teamId']),
+    );
+  });
+
+  it('serves the browsable API docs', async () => {
+    const res = await server.api().get('/api/docs/');
+    expect(res.status).toBe(200);
+    expect(String(res.body)).toContain('swagger');
+  });
+
+  it('answers unknown API routes with the error shape', async () => {
+    const res = await server.api().get('/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('rejects malformed JSON and unknown fields with 400 naming the field', async () => {
+    const bad = await server
+      .api()
+      .request('POST', '/api/auth/sign-in', undefined, { 'content-type': 'application/json' });
+    expect(bad.status).toBe(400);
+    const raw = await fetch(`${server.url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":',
+    });
+    expect(raw.status).toBe(400);
+    expect((await raw.json()).error.message).toBe('The request body is not valid JSON.');
+    const extra = await server
+      .api()
+      .post('/api/auth/sign-in', { email: 'admin@acme.example', password: 'x', role: 'admin' });
+    expect(extra.status).toBe(400);
+    expect(extra.body.error.code).toBe('VALIDATION');
+    expect(extra.body.error.details.fields).toEqual([expect.objectContaining({ path: 'body.role' })]);
+  });
+
+  it('validates list parameters', async () => {
+    const token = await server.signIn('admin@acme.example');
+    const api = server.api(token);
+    for (const query of ['pageSize=20', 'page=0', 'orderKey=password', 'orderDir=up', 'bogus=1']) {
+      const res = await api.get(`/api/employees?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION');
+    }
+  });
+
+  it('never leaks internals on a server error', async () => {
+    const token = await server.signIn('admin@acme.example');
+    // Break the database under a running server: the answer must stay generic.
+    await server.db.schema.alterTable('team_members').renameTo('team_members_gone').execute();
+    try {
+      const res = await server.api(token).get('/api/me');
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({
+        error: { code: 'INTERNAL', message: 'Something went wrong. Please try again later.' },
+      });
+    } finally {
+      await server.db.schema.alterTable('team_members_gone').renameTo('team_members').execute();
+    }
+  });
+});

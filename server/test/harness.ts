@@ -1,0 +1,229 @@
+/**
+ * Starts the real API over real HTTP on a free port, on a fresh database of the engine under test
+ * (TEST_DB=sqlite or postgres; the PostgreSQL cluster comes from postgres-cluster.ts), and cleans up.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { PermissionName, ActivityKey } from '../../shared/permissions.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import type { Deps } from '../src/deps.js';
+import { openDatabase, type DatabaseHandle, type Engine } from '../src/db/engine.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { hashPassword } from '../src/security/passwords.js';
+import { createTenantWithRoles } from '../src/seed/tenant.js';
+
+export const ENGINE: Engine = process.env['TEST_DB'] === 'postgres' ? 'postgres' : 'sqlite';
+export const PASSWORD = 'Str0ng!Pass';
+
+export async function createTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (ENGINE === 'postgres') {
+    const adminUrl = inject('pgAdminUrl');
+    const name = `tb_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const handle = openDatabase({ databaseUrl: url.toString(), sqliteFile: '', poolSize: 5 });
+    await migrateToLatest(handle.db, handle.engine);
+    return {
+      handle,
+      drop: async () => {
+        await handle.close();
+        const c = new pg.Client({ connectionString: adminUrl });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'teambeat-test-'));
+  const handle = openDatabase({ sqliteFile: path.join(dir, 'test.sqlite') });
+  await migrateToLatest(handle.db, handle.engine);
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Reply<T = unknown> = { status: number; body: T; headers: Headers };
+
+export type Api = {
+  get: <T = any>(url: string) => Promise<Reply<T>>;
+  post: <T = any>(url: string, body?: unknown) => Promise<Reply<T>>;
+  patch: <T = any>(url: string, body?: unknown) => Promise<Reply<T>>;
+  put: <T = any>(url: string, body?: unknown) => Promise<Reply<T>>;
+  delete: <T = any>(url: string) => Promise<Reply<T>>;
+  request: <T = any>(
+    method: string,
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ) => Promise<Reply<T>>;
+};
+
+export type TestServer = {
+  url: string;
+  deps: Deps;
+  db: Deps['db'];
+  api: (token?: string) => Api;
+  tenant: (name: string, emailDomain: string) => Promise<{ id: number; roleIds: Map<string, number> }>;
+  /** An employee with the given seeded roles, or a fresh role holding exactly `grants`. */
+  user: (
+    tenantId: number,
+    options: { email: string; name?: string; roles?: string[]; grants?: PermissionName[]; activities?: ActivityKey[] },
+  ) => Promise<{ id: number; email: string }>;
+  signIn: (email: string, password?: string) => Promise<string>;
+  close: () => Promise<void>;
+};
+
+let passwordHash: Promise<string> | undefined;
+
+export async function startServer(env: Record<string, string> = {}, now?: () => Date): Promise<TestServer> {
+  const { handle, drop } = await createTestDatabase();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    RENDERER_DIR: '/nonexistent',
+    ...env,
+  });
+  const { app, deps } = await buildApp({ config, db: handle.db, engine: handle.engine, ...(now ? { now } : {}) });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  passwordHash ??= hashPassword(PASSWORD);
+
+  const api = (token?: string): Api => {
+    const request = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const init: RequestInit = { method, headers: { ...headers } };
+      if (token) (init.headers as Record<string, string>)['authorization'] = `Bearer ${token}`;
+      if (body !== undefined) {
+        (init.headers as Record<string, string>)['content-type'] = 'application/json';
+        init.body = JSON.stringify(body);
+      }
+      const res = await fetch(`${address}${url}`, init);
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: res.status, body: parsed as any, headers: res.headers };
+    };
+    return {
+      request,
+      get: (url) => request('GET', url),
+      post: (url, body) => request('POST', url, body),
+      patch: (url, body) => request('PATCH', url, body),
+      put: (url, body) => request('PUT', url, body),
+      delete: (url) => request('DELETE', url),
+    };
+  };
+
+  const server: TestServer = {
+    url: address,
+    deps,
+    db: handle.db,
+    api,
+    async tenant(name, emailDomain) {
+      const { tenantId, roleIds } = await createTenantWithRoles(handle.db, { name, emailDomain }, new Date());
+      return { id: tenantId, roleIds };
+    },
+    async user(tenantId, options) {
+      const stamp = new Date().toISOString();
+      const row = await handle.db
+        .insertInto('employees')
+        .values({
+          tenantId,
+          email: options.email,
+          name: options.name ?? options.email.split('@')[0]!,
+          status: 'active',
+          allocation: 100,
+          passwordHash: await passwordHash!,
+          emailConfirmed: 1,
+          isSettingProfile: 0,
+          isDemo: 0,
+          failedSignIns: 0,
+          createdAt: stamp,
+          updatedAt: stamp,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const roleIds: number[] = [];
+      for (const roleName of options.roles ?? []) {
+        const role = await handle.db
+          .selectFrom('roles')
+          .select('id')
+          .where('tenantId', '=', tenantId)
+          .where('name', '=', roleName)
+          .executeTakeFirstOrThrow();
+        roleIds.push(role.id);
+      }
+      if (options.grants || options.activities) {
+        const role = await handle.db
+          .insertInto('roles')
+          .values({
+            tenantId,
+            name: `custom-${row.id}`,
+            description: null,
+            isDefault: 0,
+            createdAt: stamp,
+            updatedAt: stamp,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const grants = [
+          ...(options.grants ?? []).map((name) => ({ tenantId, roleId: role.id, kind: 'permission' as const, name })),
+          ...(options.activities ?? []).map((name) => ({ tenantId, roleId: role.id, kind: 'activity' as const, name })),
+        ];
+        if (grants.length > 0) await handle.db.insertInto('roleGrants').values(grants).execute();
+        roleIds.push(role.id);
+      }
+      if (roleIds.length > 0) {
+        await handle.db
+          .insertInto('employeeRoles')
+          .values(roleIds.map((roleId) => ({ tenantId, employeeId: row.id, roleId })))
+          .execute();
+      }
+      return { id: row.id, email: options.email };
+    },
+    async signIn(email, password = PASSWORD) {
+      const res = await api().post<{ accessToken: string }>('/api/auth/sign-in', {
+        email,
+        password,
+        client: 'desktop',
+      });
+      if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.accessToken;
+    },
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+  return server;
+}
+
+/** The newest e-mail in the outbox for an address: how tests read the codes users receive. */
+export async function lastEmail(server: TestServer, to: string) {
+  return server.db
+    .selectFrom('outboxEmails')
+    .selectAll()
+    .where('recipient', '=', to)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export function codeFrom(body: string | undefined): string {
+  const match = /(\d{6})/.exec(body ?? '');
+  if (!match) throw new Error(`no code in e-mail: ${body}`);
+  return match[1]!;
+}
