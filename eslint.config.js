@@ -23,7 +23,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['../../shared/*', '**/../shared/spec/*'], message: 'Never import the team reference folder.' },
+            // The team's reference folder (../shared: spec/, reference/, hooks/) is never product code.
+            {
+              group: ['**/shared/spec/**', '**/shared/reference/**', '**/shared/hooks/**', '**/DESIGN.md'],
+              message: 'Never import the team reference folder.',
+            },
           ],
         },
       ],

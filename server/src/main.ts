@@ -21,7 +21,11 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const handle = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  const handle = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: config.sqliteFile,
+    onPoolError: (error) => process.stderr.write(`database connection error: ${error.message}\n`),
+  });
   const applied = await migrateToLatest(handle.db, handle.engine);
   const seeded = config.seedDemo ? await seedDemoIfEmpty(handle.db, config.demoPassword, new Date()) : false;
   const { app } = await buildApp({ config, db: handle.db, engine: handle.engine, logger: loggerOptions(config) });

@@ -21,7 +21,13 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-export type DatabaseOptions = { databaseUrl?: string | undefined; sqliteFile: string; poolSize?: number };
+export type DatabaseOptions = {
+  databaseUrl?: string | undefined;
+  sqliteFile: string;
+  poolSize?: number;
+  /** Errors of idle pooled connections (a PostgreSQL restart, say); unhandled they would end the process. */
+  onPoolError?: (error: Error) => void;
+};
 
 export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//i.test(url);
@@ -31,6 +37,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const plugins = [new CamelCasePlugin()];
   if (isPostgresUrl(options.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // The pool replaces a broken idle connection by itself; the error only needs to be seen.
+    pool.on('error', options.onPoolError ?? (() => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     const url = new URL(options.databaseUrl);
     url.password = '';

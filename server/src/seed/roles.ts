@@ -103,8 +103,9 @@ const productOwner: PermissionName[] = [
   'view-project-dashboard',
 ];
 
+// HR can make anyone a team lead, so it holds every team-lead permission (see the escalation guard).
 const hr: PermissionName[] = [
-  ...employee,
+  ...teamLead,
   'view-employees',
   'add-employee',
   'edit-employee',
@@ -185,7 +186,7 @@ export const SEED_ROLES: readonly RoleDefinition[] = [
     name: 'HR',
     description: 'Runs the directory, leave, holidays, attendance and badges for the whole company.',
     isDefault: false,
-    permissions: hr,
+    permissions: [...new Set(hr)],
     activities: [
       ...employeeActivities,
       'give_badge',

@@ -1,0 +1,186 @@
+/**
+ * Walks every operation of the OpenAPI document and proves the access rules on each: 401 without a
+ * token, 403 naming the permission with a token that lacks it, the guard passed with exactly that
+ * permission, and no read or write across tenants. A new route without an entry in SAMPLES fails here.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PermissionName } from '../../shared/permissions.js';
+import { startServer, type TestServer } from './harness.js';
+
+type Op = { method: string; path: string; access: string };
+
+/** A valid request for each operation, so that only access decides the outcome. */
+const SAMPLES: Record<string, { body?: unknown; query?: string; table?: 'employees' | 'roles' | 'teams' }> = {
+  'GET /api/health': {},
+  'GET /api/auth/tenant': { query: 'email=x@a.example' },
+  'POST /api/auth/sign-in': { body: { email: 'x@a.example', password: 'x' } },
+  'POST /api/auth/refresh': { body: {} },
+  'POST /api/auth/sign-out': { body: {} },
+  'POST /api/auth/sign-up': {
+    body: { email: 'x@a.example', name: 'X', password: 'Str0ng!Pass', confirmPassword: 'Str0ng!Pass' },
+  },
+  'POST /api/auth/sign-up/resend': { body: { email: 'x@a.example' } },
+  'POST /api/auth/sign-up/confirm': { body: { email: 'x@a.example', code: '123456' } },
+  'POST /api/auth/forgot-password': { body: { email: 'x@a.example' } },
+  'POST /api/auth/reset-password': {
+    body: { email: 'x@a.example', code: '123456', password: 'Str0ng!Pass', confirmPassword: 'Str0ng!Pass' },
+  },
+  'GET /api/auth/verify': {},
+  'POST /api/auth/change-password': {
+    body: { currentPassword: 'x', password: 'Str0ng!Pass2', confirmPassword: 'Str0ng!Pass2' },
+  },
+  'GET /api/me': {},
+  'GET /api/employees': {},
+  'GET /api/employees/{id}': { table: 'employees' },
+  'POST /api/employees': { body: { name: 'Mallory', email: 'mallory@b.example' } },
+  'PATCH /api/employees/{id}': { body: { name: 'Hacked' }, table: 'employees' },
+  'PUT /api/employees/{id}/status': { body: { status: 'inactive' }, table: 'employees' },
+  'GET /api/teams': {},
+  'POST /api/teams': { body: { name: 'Intruders' } },
+  'PATCH /api/teams/{id}': { body: { name: 'Hacked' }, table: 'teams' },
+  'PUT /api/teams/{id}/members': { body: { employeeIds: [] }, table: 'teams' },
+  'GET /api/permissions': {},
+  'GET /api/roles': {},
+  'GET /api/roles/{id}': { table: 'roles' },
+  'POST /api/roles': { body: { name: 'Intruder', permissions: [] } },
+  'PATCH /api/roles/{id}': { body: { name: 'Hacked' }, table: 'roles' },
+  'GET /api/tenant': {},
+  'PATCH /api/tenant': { body: { name: 'Hacked' } },
+  'GET /api/tenant/productivity-settings': {},
+  'PATCH /api/tenant/productivity-settings': { body: { working_hours_per_day: 7 } },
+};
+
+let server: TestServer;
+let ops: Op[];
+const ids = { employees: 0, roles: 0, teams: 0 };
+let tenantA: number;
+let tenantB: number;
+
+beforeAll(async () => {
+  server = await startServer();
+  tenantA = (await server.tenant('Alpha', 'a.example')).id;
+  tenantB = (await server.tenant('Beta', 'b.example')).id;
+  const victim = await server.user(tenantA, { email: 'victim@a.example', roles: ['Employee'] });
+  await server.user(tenantA, { email: 'nobody@a.example', grants: [] });
+  await server.user(tenantB, { email: 'admin@b.example', roles: ['Administrator'] });
+  ids.employees = victim.id;
+  ids.roles = (
+    await server.db.selectFrom('roles').select('id').where('tenantId', '=', tenantA).executeTakeFirstOrThrow()
+  ).id;
+  const stamp = new Date().toISOString();
+  ids.teams = (
+    await server.db
+      .insertInto('teams')
+      .values({
+        tenantId: tenantA,
+        name: 'Alpha team',
+        description: null,
+        isDemo: 0,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  await server.db
+    .insertInto('teamMembers')
+    .values({ tenantId: tenantA, teamId: ids.teams, employeeId: victim.id })
+    .execute();
+
+  const doc = (await server.api().get('/api/openapi.json')).body;
+  ops = Object.entries(doc.paths as Record<string, Record<string, { 'x-access': string }>>).flatMap(
+    ([path, byMethod]) =>
+      Object.entries(byMethod).map(([method, op]) => ({ method: method.toUpperCase(), path, access: op['x-access'] })),
+  );
+});
+afterAll(() => server.close());
+
+function concrete(op: Op): { url: string; body: unknown } {
+  const sample = SAMPLES[`${op.method} ${op.path}`];
+  if (!sample) throw new Error(`access.test.ts has no sample for ${op.method} ${op.path}: add one`);
+  const url =
+    op.path.replace('{id}', String(sample.table ? ids[sample.table] : 1)) + (sample.query ? `?${sample.query}` : '');
+  return { url, body: sample.body ?? (op.method === 'GET' ? undefined : {}) };
+}
+
+describe('every route', () => {
+  it('has a sample and a declared access level', () => {
+    expect(ops.length).toBe(Object.keys(SAMPLES).length);
+    for (const op of ops) {
+      expect(SAMPLES[`${op.method} ${op.path}`], `${op.method} ${op.path}`).toBeDefined();
+      expect(op.access, `${op.method} ${op.path}`).toBeTruthy();
+    }
+  });
+
+  it('answers 401 without a token unless public', async () => {
+    for (const op of ops.filter((o) => o.access !== 'public')) {
+      const { url, body } = concrete(op);
+      const res = await server.api().request(op.method, url, body);
+      expect(res.status, `${op.method} ${op.path}`).toBe(401);
+      expect(res.body.error.code).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  it('answers 403 naming the permission to a signed-in user without it', async () => {
+    const token = await server.signIn('nobody@a.example');
+    for (const op of ops.filter((o) => o.access !== 'public' && o.access !== 'signed-in')) {
+      const { url, body } = concrete(op);
+      const res = await server.api(token).request(op.method, url, body);
+      expect(res.status, `${op.method} ${op.path}`).toBe(403);
+      expect(res.body.error.details).toEqual({ permission: op.access });
+      expect(res.body.error.message).toContain(op.access);
+    }
+  });
+
+  it('lets a user holding exactly the named permission past the guard', async () => {
+    const permissions = [...new Set(ops.map((o) => o.access).filter((a) => a !== 'public' && a !== 'signed-in'))];
+    for (const permission of permissions) {
+      const email = `only-${permission}@a.example`;
+      await server.user(tenantA, { email, grants: [permission as PermissionName] });
+      const token = await server.signIn(email);
+      for (const op of ops.filter((o) => o.access === permission)) {
+        const { url, body } = concrete(op);
+        const res = await server.api(token).request(op.method, url, body);
+        if (op.method === 'GET') expect(res.status, `${op.method} ${op.path} with ${permission}`).toBe(200);
+        else expect([401, 403], `${op.method} ${op.path} with ${permission}`).not.toContain(res.status);
+      }
+    }
+  });
+
+  it('never lets tenant B read or change a row of tenant A', async () => {
+    const token = await server.signIn('admin@b.example');
+    const snapshot = async () => ({
+      employee: await server.db
+        .selectFrom('employees')
+        .selectAll()
+        .where('id', '=', ids.employees)
+        .executeTakeFirstOrThrow(),
+      role: await server.db.selectFrom('roles').selectAll().where('id', '=', ids.roles).executeTakeFirstOrThrow(),
+      team: await server.db.selectFrom('teams').selectAll().where('id', '=', ids.teams).executeTakeFirstOrThrow(),
+      members: await server.db.selectFrom('teamMembers').selectAll().where('teamId', '=', ids.teams).execute(),
+      tenant: await server.db.selectFrom('tenants').selectAll().where('id', '=', tenantA).executeTakeFirstOrThrow(),
+      settings: await server.db.selectFrom('tenantSettings').selectAll().where('tenantId', '=', tenantA).execute(),
+    });
+    const before = await snapshot();
+    for (const op of ops.filter((o) => o.path.includes('{id}'))) {
+      const { url, body } = concrete(op);
+      const res = await server.api(token).request(op.method, url, body);
+      expect(res.status, `${op.method} ${op.path}`).toBe(404);
+    }
+    for (const op of ops.filter((o) => o.access !== 'public' && !o.path.includes('{id}'))) {
+      const { url, body } = concrete(op);
+      const res = await server.api(token).request(op.method, url, body);
+      const text = JSON.stringify(res.body);
+      expect(text, `${op.method} ${op.path}`).not.toContain('a.example');
+      expect(text).not.toContain('Alpha');
+    }
+    expect(await snapshot()).toEqual(before);
+    // B's own changes landed in B only.
+    const bTenant = await server.db
+      .selectFrom('tenants')
+      .select('name')
+      .where('id', '=', tenantB)
+      .executeTakeFirstOrThrow();
+    expect(bTenant.name).toBe('Hacked');
+  });
+});
