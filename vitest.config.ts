@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Server tests run twice, once per database engine; everything else runs once.
-const serverTests = ['server/**/*.test.ts'];
+// The API suite (server/test) runs twice, once per database engine; everything else runs once.
+const serverTests = ['server/test/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -9,7 +9,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'tools/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'electron/**/*.test.ts',
+            'tools/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'server/src/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -4,13 +4,21 @@
  */
 import { z } from 'zod';
 
+const knownZones = new Map<string, boolean>();
+
+/** Whether the runtime knows the IANA zone. Memoised: building a DateTimeFormat is costly per request. */
 export function isValidTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+  let valid = knownZones.get(zone);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    if (knownZones.size < 1000) knownZones.set(zone, valid);
   }
+  return valid;
 }
 
 export const FEED_TYPES = ['feedback', 'badge', 'leaderboard-video', 'post'] as const;

@@ -42,6 +42,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutSeconds * 1000);
     timer.unref();
+    // Keep-alive connections become idle once their in-flight request is answered; close them as they
+    // do, or the server would wait for the clients to hang up.
+    const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+    reaper.unref();
     try {
       await app.close();
       await handle.close();

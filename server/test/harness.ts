@@ -20,7 +20,11 @@ import { createTenantWithRoles } from '../src/seed/tenant.js';
 export const ENGINE: Engine = process.env['TEST_DB'] === 'postgres' ? 'postgres' : 'sqlite';
 export const PASSWORD = 'Str0ng!Pass';
 
-export async function createTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  handle: DatabaseHandle;
+  env: Record<string, string>;
+  drop: () => Promise<void>;
+}> {
   if (ENGINE === 'postgres') {
     const adminUrl = inject('pgAdminUrl');
     const name = `tb_${randomBytes(6).toString('hex')}`;
@@ -34,6 +38,7 @@ export async function createTestDatabase(): Promise<{ handle: DatabaseHandle; dr
     await migrateToLatest(handle.db, handle.engine);
     return {
       handle,
+      env: { DATABASE_URL: url.toString() },
       drop: async () => {
         await handle.close();
         const c = new pg.Client({ connectionString: adminUrl });
@@ -44,10 +49,11 @@ export async function createTestDatabase(): Promise<{ handle: DatabaseHandle; dr
     };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'teambeat-test-'));
-  const handle = openDatabase({ sqliteFile: path.join(dir, 'test.sqlite') });
+  const handle = openDatabase({ sqliteFile: path.join(dir, 'teambeat.sqlite') });
   await migrateToLatest(handle.db, handle.engine);
   return {
     handle,
+    env: { DATA_DIR: dir },
     drop: async () => {
       await handle.close();
       rmSync(dir, { recursive: true, force: true });

@@ -3,7 +3,7 @@
  * SHA-256 hash is stored. Verification codes are 6 digits, stored as an HMAC so a database dump does
  * not reveal them.
  */
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 export type AccessClaims = { employeeId: number; tenantId: number; familyId: string; expiresAt: Date };
@@ -18,7 +18,8 @@ export type TokenService = {
 const ISSUER = 'teambeat';
 
 export function createTokenService(secret: string, accessTtlSeconds: number): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // A KeyObject, not raw bytes: jose would otherwise import the key again on every verification.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
     async issueAccessToken({ employeeId, tenantId, familyId }) {
       const token = await new SignJWT({ tid: tenantId, sid: familyId })
