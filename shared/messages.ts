@@ -38,6 +38,23 @@ export const MESSAGES = {
   UNKNOWN_REFERENCE: 'A selected role or team does not exist.',
   GRANT_EXCEEDS_OWN: 'You cannot grant permissions that you do not have yourself.',
   DEFAULT_ROLE_REQUIRED: 'Exactly one role must be the default role.',
+  // Attendance and breaks (workforce §5 and §8)
+  ATTENDANCE_SAVE_FAILED: 'Failed to add or update attendance.',
+  BREAK_SAVE_FAILED: 'Failed to add or update break.',
+  ATTENDANCE_EXISTS: 'Only one attendance per day is allowed.',
+  ATTENDANCE_IN_FUTURE: 'Check-in and check-out cannot be in the future.',
+  CHECK_OUT_TOO_SOON: 'Check-out must be at least 1 minute after check-in.',
+  ATTENDANCE_NOT_SAME_DAY: 'Check-in and check-out must be on the same day.',
+  NOT_CHECKED_IN: 'You have not checked in today.',
+  ALREADY_CHECKED_OUT: 'You have already checked out today.',
+  EDIT_LIMIT_PASSED: 'This day is older than the attendance edit limit allows.',
+  BREAK_OUTSIDE_ATTENDANCE: 'A break must start after check-in and end before check-out.',
+  BREAK_IN_FUTURE: 'A break cannot start or end in the future.',
+  BREAK_TOO_SHORT: 'A break must end after it starts and last at least 1 minute.',
+  BREAK_NOT_SAME_DAY: 'A break must be on the same day as the attendance.',
+  BREAK_OVERLAP: 'Breaks must not overlap.',
+  BREAK_ALREADY_STARTED: 'You are already on a break.',
+  NO_OPEN_BREAK: 'You are not on a break.',
 } as const;
 
 export type ErrorCode = keyof typeof MESSAGES;

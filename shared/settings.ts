@@ -3,6 +3,7 @@
  * (tenant_settings), read through `parseTenantSettings`, which fills defaults for missing keys.
  */
 import { z } from 'zod';
+import { parseNetwork } from './network.js';
 
 const knownZones = new Map<string, boolean>();
 
@@ -31,6 +32,20 @@ export const tenantSettingsSchema = z
     working_hours_per_day: z.number().min(0).max(24),
     break_hours_per_day: z.number().min(0).max(24),
     wfo_required_percentage: z.number().min(0).max(100),
+    /** Days of the week that are not working days, 0 = Sunday … 6 = Saturday. */
+    weekend_days: z
+      .array(z.number().int().min(0).max(6))
+      .max(6, 'At least one day of the week must be a working day')
+      .refine((days) => new Set(days).size === days.length, 'Each day only once'),
+    /** Networks whose web and desktop check-ins count as work from office (see docs/workforce.md). */
+    office_networks: z
+      .array(
+        z
+          .string()
+          .trim()
+          .refine((v) => parseNetwork(v) !== null, 'Enter an address like 192.168.10.0/24'),
+      )
+      .max(50),
     // Feedback and engagement (feedback §3 and §9)
     leaderboardPositions: z.number().int().min(1).max(100),
     gamificationThreshold: z.enum(['high', 'low']),
@@ -51,6 +66,8 @@ export const DEFAULT_TENANT_SETTINGS: TenantSettings = {
   working_hours_per_day: 8,
   break_hours_per_day: 1,
   wfo_required_percentage: 50,
+  weekend_days: [0, 6],
+  office_networks: [],
   leaderboardPositions: 10,
   gamificationThreshold: 'high',
   characterLimit: 500,
@@ -67,6 +84,8 @@ export const PRODUCTIVITY_SETTING_KEYS = [
   'working_hours_per_day',
   'break_hours_per_day',
   'wfo_required_percentage',
+  'weekend_days',
+  'office_networks',
 ] as const satisfies readonly TenantSettingKey[];
 
 export const tenantSettingsPatchSchema = tenantSettingsSchema.partial().strict();

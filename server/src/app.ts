@@ -20,6 +20,7 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { errors } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createMailer } from './mail/mailer.js';
+import { attendanceRoutes } from './modules/attendance/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { employeeRoutes } from './modules/employees/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -64,6 +65,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // A POST without a body means "no fields": let the route's schema judge an empty object, so defaults
+  // apply and required fields are named, instead of failing on a missing body.
+  app.addHook('preValidation', async (request) => {
+    if (request.body == null && request.routeOptions.schema?.body) request.body = {};
+  });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -112,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(teamRoutes(deps));
   await app.register(roleRoutes(deps));
   await app.register(tenantRoutes(deps));
+  await app.register(attendanceRoutes(deps));
 
   await registerRenderer(app, config.rendererDir);
   return { app, deps };

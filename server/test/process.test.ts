@@ -20,11 +20,11 @@ function run(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-async function waitFor(predicate: () => boolean, ms = 30_000) {
+async function waitFor(predicate: () => boolean, ms = 30_000, pollMs = 50) {
   const end = Date.now() + ms;
   while (!predicate()) {
     if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, pollMs));
   }
 }
 
@@ -44,7 +44,7 @@ describe('server process', () => {
 
   it('seeds the demo, prints the sign-in, and finishes an in-flight request on SIGTERM', async () => {
     const port = await freePort();
-    const p = run({ ...db.env, PORT: String(port), HOST: '127.0.0.1', DEMO_PASSWORD: 'Demo!Pass1' });
+    const p = run({ ...db.env, PORT: String(port), HOST: '127.0.0.1', DEMO_PASSWORD: 'Demo!Pass1', LOG_LEVEL: 'info' });
     await waitFor(() => p.output().includes('Demo sign-in'));
     expect(p.output()).toContain('admin@northwind.example / Demo!Pass1');
     // Sign-in spends tens of milliseconds hashing: the signal arrives while it is in flight.
@@ -53,11 +53,16 @@ describe('server process', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'admin@northwind.example', password: 'Demo!Pass1', client: 'desktop' }),
     });
-    await new Promise((r) => setTimeout(r, 5));
+    // Signal once the server has the request (it logs "incoming request"), before it answers.
+    await waitFor(() => p.output().includes('"url":"/api/auth/sign-in"'), 30_000, 1);
     p.child.kill('SIGTERM');
     const res = await inFlight;
     expect(res.status).toBe(200);
     expect(await p.exited).toBe(0);
+    // The request was still being handled when the shutdown began.
+    const log = p.output();
+    expect(log.indexOf('shutting down')).toBeGreaterThan(-1);
+    expect(log.indexOf('shutting down')).toBeLessThan(log.indexOf('request completed'));
     // The database was closed cleanly and the data is there for the next start.
     const rows = await db.handle.db.selectFrom('employees').select('id').execute();
     expect(rows.length).toBe(60);

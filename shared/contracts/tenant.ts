@@ -65,5 +65,7 @@ export const productivitySettingsSchema = tenantSettingsSchema.pick({
   working_hours_per_day: true,
   break_hours_per_day: true,
   wfo_required_percentage: true,
+  weekend_days: true,
+  office_networks: true,
 });
 export const productivitySettingsPatchSchema = productivitySettingsSchema.partial().strict();

@@ -1,11 +1,13 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Engine } from './engine.js';
 import { foundation } from './migrations/0001-foundation.js';
+import { attendance } from './migrations/0002-attendance.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
 const MIGRATIONS: Record<string, MigrationFactory> = {
   '0001-foundation': foundation,
+  '0002-attendance': attendance,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -131,6 +131,49 @@ export type ServerSecretTable = {
   createdAt: string;
 };
 
+export type AttendanceSource = 'web' | 'desktop' | 'device' | 'manual';
+
+export type AttendanceTable = {
+  id: Generated<number>;
+  tenantId: number;
+  employeeId: number;
+  /** The tenant-local calendar day (YYYY-MM-DD) of the check-in. */
+  workDate: string;
+  checkIn: string;
+  checkOut: string | null;
+  source: AttendanceSource;
+  isWfo: Flag;
+  clientIp: string | null;
+  createdBy: number | null;
+  createdAt: string;
+  updatedBy: number | null;
+  updatedAt: string;
+};
+
+export type AttendanceBreakTable = {
+  id: Generated<number>;
+  tenantId: number;
+  attendanceId: number;
+  startAt: string;
+  endAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type AttendanceAuditTable = {
+  id: Generated<number>;
+  tenantId: number;
+  employeeId: number;
+  attendanceId: number;
+  breakId: number | null;
+  action: 'create' | 'update' | 'delete';
+  actorId: number | null;
+  at: string;
+  /** JSON text of the row before and after the change. */
+  before: string | null;
+  after: string | null;
+};
+
 export type Database = {
   tenants: TenantTable;
   tenantSettings: TenantSettingTable;
@@ -144,6 +187,9 @@ export type Database = {
   verificationCodes: VerificationCodeTable;
   outboxEmails: OutboxEmailTable;
   serverSecrets: ServerSecretTable;
+  attendances: AttendanceTable;
+  attendanceBreaks: AttendanceBreakTable;
+  attendanceAudit: AttendanceAuditTable;
 };
 
 export type Employee = Selectable<EmployeeTable>;

@@ -10,7 +10,17 @@ import type { Db } from '../db/engine.js';
 import type { TokenService } from '../security/tokens.js';
 import { errors } from './errors.js';
 
-export type Access = 'public' | 'signed-in' | PermissionName;
+/**
+ * 'public', 'signed-in', one permission, or a list of permissions of which the caller needs any one:
+ * for routes whose scope depends on which one they hold (own, team or all attendance); the handler
+ * then narrows what the caller may touch by the permissions they have.
+ */
+export type Access = 'public' | 'signed-in' | PermissionName | readonly [PermissionName, ...PermissionName[]];
+
+export function allowedBy(access: Access, permissions: ReadonlySet<string>): boolean {
+  if (access === 'public' || access === 'signed-in') return true;
+  return typeof access === 'string' ? permissions.has(access) : access.some((p) => permissions.has(p));
+}
 
 export type AuthContext = {
   employeeId: number;
@@ -77,7 +87,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db, tokens: Toke
     if (!claims) throw errors.unauthenticated();
     const principal = await loadPrincipal(db, claims);
     if (!principal) throw errors.unauthenticated();
-    if (access !== 'signed-in' && !principal.permissions.has(access)) throw errors.forbidden(access);
+    if (!allowedBy(access, principal.permissions)) throw errors.forbidden(access);
     request.auth = {
       employeeId: claims.employeeId,
       tenantId: claims.tenantId,

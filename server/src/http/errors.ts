@@ -25,8 +25,14 @@ export const errors = {
   /** A business rule refused the input; the code names the rule, the message is the spec's text. */
   rule: (code: ErrorCode, details?: unknown) => new AppError(400, code, MESSAGES[code], details),
   unauthenticated: (code: ErrorCode = 'UNAUTHENTICATED') => new AppError(401, code, MESSAGES[code]),
-  forbidden: (permission: string) =>
-    new AppError(403, 'FORBIDDEN', `${MESSAGES.FORBIDDEN} Missing permission: ${permission}.`, { permission }),
+  /** Names the permission the caller lacks (any one of a list, for routes that accept several). */
+  forbidden: (permission: string | readonly string[]) =>
+    new AppError(
+      403,
+      'FORBIDDEN',
+      `${MESSAGES.FORBIDDEN} Missing permission: ${typeof permission === 'string' ? permission : permission.join(' or ')}.`,
+      { permission },
+    ),
   notFound: (what: string) => new AppError(404, 'NOT_FOUND', `${what} not found.`),
   conflict: (field: string, message: string) =>
     new AppError(409, 'CONFLICT', message, { fields: [{ path: field, message }] }),

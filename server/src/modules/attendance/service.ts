@@ -1,0 +1,402 @@
+/**
+ * Write side: self check-in/out and breaks, manual add/edit/delete of attendance and breaks. Every rule
+ * of shared/attendance-rules runs here before anything is written; every change is audited with who made
+ * it, when, and the values before and after.
+ */
+import { checkAttendance, checkBreak, type RuleIssue } from '../../../../shared/attendance-rules.js';
+import type { CreateAttendanceBody } from '../../../../shared/contracts/attendance.js';
+import { MESSAGES } from '../../../../shared/messages.js';
+import type { TenantSettings } from '../../../../shared/settings.js';
+import { localDate } from '../../../../shared/time.js';
+import type { Deps } from '../../deps.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { AttendanceSource } from '../../db/schema.js';
+import { AppError, errors } from '../../http/errors.js';
+import { audit, breaksOf, findById, findOnDay, type AttendanceRow } from './repository.js';
+
+type Actor = { tenantId: number; employeeId: number };
+
+function refuse(issues: RuleIssue[]): AppError {
+  const first = issues[0]!;
+  return new AppError(400, first.code, MESSAGES[first.code], {
+    fields: issues.map((i) => ({ path: `body.${i.field}`, message: MESSAGES[i.code] })),
+  });
+}
+
+const exists = () => errors.coded(409, 'ATTENDANCE_EXISTS');
+
+async function insertAttendance(
+  deps: Deps,
+  actor: Actor,
+  values: {
+    employeeId: number;
+    date: string;
+    checkIn: string;
+    checkOut: string | null;
+    source: AttendanceSource;
+    isWfo: boolean;
+    clientIp: string | null;
+  },
+): Promise<number> {
+  const now = deps.now().toISOString();
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('attendances')
+        .values({
+          tenantId: actor.tenantId,
+          employeeId: values.employeeId,
+          workDate: values.date,
+          checkIn: values.checkIn,
+          checkOut: values.checkOut,
+          source: values.source,
+          isWfo: values.isWfo ? 1 : 0,
+          clientIp: values.clientIp,
+          createdBy: actor.employeeId,
+          createdAt: now,
+          updatedBy: actor.employeeId,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const after = await trx.selectFrom('attendances').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+      await audit(trx, {
+        tenantId: actor.tenantId,
+        employeeId: values.employeeId,
+        attendanceId: row.id,
+        action: 'create',
+        actorId: actor.employeeId,
+        at: now,
+        after,
+      });
+      return row.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw exists();
+    throw error;
+  }
+}
+
+export async function checkIn(
+  deps: Deps,
+  actor: Actor,
+  settings: TenantSettings,
+  source: 'web' | 'desktop',
+  wfo: boolean,
+  ip: string,
+) {
+  const now = deps.now();
+  const date = localDate(now, settings.tenant_timezone);
+  if (await findOnDay(deps.db, actor.tenantId, actor.employeeId, date)) throw exists();
+  await insertAttendance(deps, actor, {
+    employeeId: actor.employeeId,
+    date,
+    checkIn: now.toISOString(),
+    checkOut: null,
+    source,
+    isWfo: wfo,
+    clientIp: ip,
+  });
+}
+
+async function openToday(deps: Deps, actor: Actor, settings: TenantSettings): Promise<AttendanceRow> {
+  const date = localDate(deps.now(), settings.tenant_timezone);
+  const row = await findOnDay(deps.db, actor.tenantId, actor.employeeId, date);
+  if (!row) throw errors.rule('NOT_CHECKED_IN');
+  if (row.checkOut) throw errors.rule('ALREADY_CHECKED_OUT');
+  return row;
+}
+
+async function updateAttendanceRow(
+  deps: Deps,
+  actor: Actor,
+  before: AttendanceRow,
+  patch: { checkIn?: string; checkOut?: string | null; isWfo?: boolean; workDate?: string },
+) {
+  const now = deps.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('attendances')
+      .set({
+        ...(patch.checkIn !== undefined ? { checkIn: patch.checkIn } : {}),
+        ...(patch.checkOut !== undefined ? { checkOut: patch.checkOut } : {}),
+        ...(patch.workDate !== undefined ? { workDate: patch.workDate } : {}),
+        ...(patch.isWfo !== undefined ? { isWfo: patch.isWfo ? (1 as const) : (0 as const) } : {}),
+        updatedBy: actor.employeeId,
+        updatedAt: now,
+      })
+      .where('id', '=', before.id)
+      .execute();
+    const after = await trx.selectFrom('attendances').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
+    await audit(trx, {
+      tenantId: actor.tenantId,
+      employeeId: before.employeeId,
+      attendanceId: before.id,
+      action: 'update',
+      actorId: actor.employeeId,
+      at: now,
+      before,
+      after,
+    });
+  });
+}
+
+export async function checkOut(deps: Deps, actor: Actor, settings: TenantSettings) {
+  const row = await openToday(deps, actor, settings);
+  const now = deps.now().toISOString();
+  const issues = checkAttendance({ checkIn: row.checkIn, checkOut: now, now, timeZone: settings.tenant_timezone });
+  if (issues.length > 0) throw refuse(issues);
+  // A break still running ends with the working day.
+  const open = (await breaksOf(deps.db, [row.id])).get(row.id)?.find((b) => b.endAt === null);
+  if (open) await writeBreak(deps, actor, row, { id: open.id, start: open.startAt, end: now }, open);
+  await updateAttendanceRow(deps, actor, row, { checkOut: now });
+}
+
+export async function startBreak(deps: Deps, actor: Actor, settings: TenantSettings) {
+  const row = await openToday(deps, actor, settings);
+  const existing = (await breaksOf(deps.db, [row.id])).get(row.id) ?? [];
+  if (existing.some((b) => b.endAt === null)) throw errors.rule('BREAK_ALREADY_STARTED');
+  const now = deps.now().toISOString();
+  const issues = checkBreak({
+    breakSpan: { start: now, end: null },
+    attendance: { checkIn: row.checkIn, checkOut: null },
+    otherBreaks: existing.map((b) => ({ id: b.id, start: b.startAt, end: b.endAt })),
+    now,
+    timeZone: settings.tenant_timezone,
+  });
+  if (issues.length > 0) throw refuse(issues);
+  await writeBreak(deps, actor, row, { start: now, end: null });
+}
+
+export async function endBreak(deps: Deps, actor: Actor, settings: TenantSettings) {
+  const row = await openToday(deps, actor, settings);
+  const existing = (await breaksOf(deps.db, [row.id])).get(row.id) ?? [];
+  const open = existing.find((b) => b.endAt === null);
+  if (!open) throw errors.rule('NO_OPEN_BREAK');
+  const now = deps.now().toISOString();
+  const issues = checkBreak({
+    breakSpan: { id: open.id, start: open.startAt, end: now },
+    attendance: { checkIn: row.checkIn, checkOut: null },
+    otherBreaks: existing.map((b) => ({ id: b.id, start: b.startAt, end: b.endAt })),
+    now,
+    timeZone: settings.tenant_timezone,
+  });
+  if (issues.length > 0) throw refuse(issues);
+  await writeBreak(deps, actor, row, { id: open.id, start: open.startAt, end: now }, open);
+}
+
+/** Inserts or updates one break with its audit entry. */
+async function writeBreak(
+  deps: Deps,
+  actor: Actor,
+  attendance: AttendanceRow,
+  span: { id?: number; start: string; end: string | null },
+  before?: { id: number; startAt: string; endAt: string | null },
+): Promise<number> {
+  const now = deps.now().toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    let id = span.id;
+    if (id === undefined) {
+      id = (
+        await trx
+          .insertInto('attendanceBreaks')
+          .values({
+            tenantId: actor.tenantId,
+            attendanceId: attendance.id,
+            startAt: span.start,
+            endAt: span.end,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    } else {
+      await trx
+        .updateTable('attendanceBreaks')
+        .set({ startAt: span.start, endAt: span.end, updatedAt: now })
+        .where('id', '=', id)
+        .execute();
+    }
+    await trx
+      .updateTable('attendances')
+      .set({ updatedBy: actor.employeeId, updatedAt: now })
+      .where('id', '=', attendance.id)
+      .execute();
+    await audit(trx, {
+      tenantId: actor.tenantId,
+      employeeId: attendance.employeeId,
+      attendanceId: attendance.id,
+      breakId: id,
+      action: before ? 'update' : 'create',
+      actorId: actor.employeeId,
+      at: now,
+      ...(before ? { before: { start: before.startAt, end: before.endAt } } : {}),
+      after: { start: span.start, end: span.end },
+    });
+    return id;
+  });
+}
+
+export async function createManual(
+  deps: Deps,
+  actor: Actor,
+  employeeId: number,
+  body: CreateAttendanceBody,
+  settings: TenantSettings,
+): Promise<number> {
+  const tz = settings.tenant_timezone;
+  const now = deps.now().toISOString();
+  const checkIn = new Date(body.checkIn).toISOString();
+  const checkOut = body.checkOut ? new Date(body.checkOut).toISOString() : null;
+  const issues = checkAttendance({ checkIn, checkOut, now, timeZone: tz });
+  const spans = (body.breaks ?? []).map((b) => ({
+    start: new Date(b.start).toISOString(),
+    end: new Date(b.end).toISOString(),
+  }));
+  spans.forEach((span, i) => {
+    const others = spans.filter((_, j) => j !== i);
+    for (const issue of checkBreak({
+      breakSpan: span,
+      attendance: { checkIn, checkOut },
+      otherBreaks: others,
+      now,
+      timeZone: tz,
+    })) {
+      issues.push({ field: `breaks.${i}.${issue.field}`, code: issue.code });
+    }
+  });
+  if (issues.length > 0) throw refuse(issues);
+  const date = localDate(checkIn, tz);
+  if (await findOnDay(deps.db, actor.tenantId, employeeId, date)) throw exists();
+  const id = await insertAttendance(deps, actor, {
+    employeeId,
+    date,
+    checkIn,
+    checkOut,
+    source: 'manual',
+    isWfo: body.isWfo ?? false,
+    clientIp: null,
+  });
+  const row = (await findById(deps.db, actor.tenantId, id))!;
+  for (const span of spans) await writeBreak(deps, actor, row, span);
+  return id;
+}
+
+export async function updateManual(
+  deps: Deps,
+  actor: Actor,
+  before: AttendanceRow,
+  patch: { checkIn?: string; checkOut?: string | null; isWfo?: boolean },
+  settings: TenantSettings,
+) {
+  const tz = settings.tenant_timezone;
+  const checkIn = patch.checkIn !== undefined ? new Date(patch.checkIn).toISOString() : before.checkIn;
+  const checkOut =
+    patch.checkOut !== undefined
+      ? patch.checkOut === null
+        ? null
+        : new Date(patch.checkOut).toISOString()
+      : before.checkOut;
+  const now = deps.now().toISOString();
+  const issues = checkAttendance({ checkIn, checkOut, now, timeZone: tz });
+  // The breaks must still fit inside the changed attendance.
+  const breaks = ((await breaksOf(deps.db, [before.id])).get(before.id) ?? []).map((b) => ({
+    id: b.id,
+    start: b.startAt,
+    end: b.endAt,
+  }));
+  for (const b of breaks) {
+    for (const issue of checkBreak({
+      breakSpan: b,
+      attendance: { checkIn, checkOut },
+      otherBreaks: breaks,
+      now,
+      timeZone: tz,
+    })) {
+      issues.push({ field: issue.code === 'BREAK_OUTSIDE_ATTENDANCE' ? 'checkOut' : issue.field, code: issue.code });
+    }
+  }
+  if (issues.length > 0) throw refuse(issues);
+  const workDate = localDate(checkIn, tz);
+  if (workDate !== before.workDate) {
+    const clash = await findOnDay(deps.db, actor.tenantId, before.employeeId, workDate);
+    if (clash) throw exists();
+  }
+  try {
+    await updateAttendanceRow(deps, actor, before, {
+      checkIn,
+      checkOut,
+      workDate,
+      ...(patch.isWfo !== undefined ? { isWfo: patch.isWfo } : {}),
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw exists();
+    throw error;
+  }
+}
+
+export async function deleteAttendance(deps: Deps, actor: Actor, before: AttendanceRow) {
+  const now = deps.now().toISOString();
+  const breaks = (await breaksOf(deps.db, [before.id])).get(before.id) ?? [];
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('attendances').where('id', '=', before.id).execute();
+    await audit(trx, {
+      tenantId: actor.tenantId,
+      employeeId: before.employeeId,
+      attendanceId: before.id,
+      action: 'delete',
+      actorId: actor.employeeId,
+      at: now,
+      before: { ...before, breaks },
+    });
+  });
+}
+
+export async function saveBreak(
+  deps: Deps,
+  actor: Actor,
+  attendance: AttendanceRow,
+  span: { id?: number; start: string; end: string },
+  settings: TenantSettings,
+) {
+  const existing = (await breaksOf(deps.db, [attendance.id])).get(attendance.id) ?? [];
+  const before = span.id === undefined ? undefined : existing.find((b) => b.id === span.id);
+  const normalized = { ...span, start: new Date(span.start).toISOString(), end: new Date(span.end).toISOString() };
+  const issues = checkBreak({
+    breakSpan: normalized,
+    attendance: { checkIn: attendance.checkIn, checkOut: attendance.checkOut },
+    otherBreaks: existing.map((b) => ({ id: b.id, start: b.startAt, end: b.endAt })),
+    now: deps.now(),
+    timeZone: settings.tenant_timezone,
+  });
+  if (issues.length > 0) throw refuse(issues);
+  return writeBreak(deps, actor, attendance, normalized, before);
+}
+
+export async function deleteBreak(
+  deps: Deps,
+  actor: Actor,
+  attendance: AttendanceRow,
+  breakRow: { id: number; startAt: string; endAt: string | null },
+) {
+  const now = deps.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('attendanceBreaks').where('id', '=', breakRow.id).execute();
+    await trx
+      .updateTable('attendances')
+      .set({ updatedBy: actor.employeeId, updatedAt: now })
+      .where('id', '=', attendance.id)
+      .execute();
+    await audit(trx, {
+      tenantId: actor.tenantId,
+      employeeId: attendance.employeeId,
+      attendanceId: attendance.id,
+      breakId: breakRow.id,
+      action: 'delete',
+      actorId: actor.employeeId,
+      at: now,
+      before: { start: breakRow.startAt, end: breakRow.endAt },
+    });
+  });
+}

@@ -1,0 +1,130 @@
+/** Read side: today's card, a day, a month, the past three months and hours statistics. */
+import type { AttendanceTotals, MonthResponse, TodayResponse } from '../../../../shared/contracts/attendance.js';
+import type { Attendance } from '../../../../shared/contracts/attendance.js';
+import type { TenantSettings } from '../../../../shared/settings.js';
+import { addDays, dayOfWeek, eachDate, localDate } from '../../../../shared/time.js';
+import type { Deps } from '../../deps.js';
+import { findOnDay, inRange, toViews } from './repository.js';
+
+export function stateOf(attendance: Attendance | null): TodayResponse['state'] {
+  if (!attendance) return 'not-checked-in';
+  if (attendance.checkOut) return 'checked-out';
+  return attendance.breaks.some((b) => b.end === null) ? 'on-break' : 'checked-in';
+}
+
+export async function today(
+  deps: Deps,
+  tenantId: number,
+  employeeId: number,
+  settings: TenantSettings,
+): Promise<TodayResponse> {
+  const now = deps.now();
+  const date = localDate(now, settings.tenant_timezone);
+  const row = await findOnDay(deps.db, tenantId, employeeId, date);
+  const attendance = row ? ((await toViews(deps.db, [row], now))[0] ?? null) : null;
+  return {
+    date,
+    timeZone: settings.tenant_timezone,
+    state: stateOf(attendance),
+    attendance,
+    workingHoursPerDay: settings.working_hours_per_day,
+  };
+}
+
+export async function day(deps: Deps, tenantId: number, employeeId: number, date: string, settings: TenantSettings) {
+  const row = await findOnDay(deps.db, tenantId, employeeId, date);
+  const attendance = row ? ((await toViews(deps.db, [row], deps.now()))[0] ?? null) : null;
+  return { date, isWeekend: settings.weekend_days.includes(dayOfWeek(date)), attendance };
+}
+
+function totals(dates: string[], attendances: Attendance[], settings: TenantSettings, today: string): AttendanceTotals {
+  const workingDays = dates.filter((d) => d <= today && !settings.weekend_days.includes(dayOfWeek(d))).length;
+  return {
+    workingDays,
+    presentDays: attendances.length,
+    wfoDays: attendances.filter((a) => a.isWfo).length,
+    workedMinutes: attendances.reduce((s, a) => s + a.workedMinutes, 0),
+    breakMinutes: attendances.reduce((s, a) => s + a.breakMinutes, 0),
+    expectedMinutes: Math.round(workingDays * settings.working_hours_per_day * 60),
+  };
+}
+
+async function range(
+  deps: Deps,
+  tenantId: number,
+  employeeId: number,
+  start: string,
+  end: string,
+  settings: TenantSettings,
+) {
+  const now = deps.now();
+  const attendances = await toViews(deps.db, await inRange(deps.db, tenantId, employeeId, start, end), now);
+  const dates = eachDate(start, end);
+  return { dates, attendances, totals: totals(dates, attendances, settings, localDate(now, settings.tenant_timezone)) };
+}
+
+function monthBounds(month: string): [string, string] {
+  const start = `${month}-01`;
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  return [start, addDays(next, -1)];
+}
+
+export async function month(
+  deps: Deps,
+  tenantId: number,
+  employeeId: number,
+  monthText: string,
+  settings: TenantSettings,
+): Promise<MonthResponse> {
+  const [start, end] = monthBounds(monthText);
+  const { dates, attendances, totals: sums } = await range(deps, tenantId, employeeId, start, end, settings);
+  const byDate = new Map(attendances.map((a) => [a.date, a]));
+  return {
+    month: monthText,
+    employeeId,
+    days: dates.map((date) => ({
+      date,
+      isWeekend: settings.weekend_days.includes(dayOfWeek(date)),
+      attendance: byDate.get(date) ?? null,
+    })),
+    totals: sums,
+  };
+}
+
+/** The current month and the two before it, newest first. */
+export async function pastMonths(deps: Deps, tenantId: number, employeeId: number, settings: TenantSettings) {
+  const current = localDate(deps.now(), settings.tenant_timezone).slice(0, 7);
+  const months: string[] = [];
+  let [y, m] = current.split('-').map(Number) as [number, number];
+  for (let i = 0; i < 3; i += 1) {
+    months.push(`${y}-${String(m).padStart(2, '0')}`);
+    m -= 1;
+    if (m === 0) [y, m] = [y - 1, 12];
+  }
+  const result = [];
+  for (const text of months) {
+    const [start, end] = monthBounds(text);
+    result.push({ month: text, ...(await range(deps, tenantId, employeeId, start, end, settings)).totals });
+  }
+  return { employeeId, months: result };
+}
+
+export async function stats(
+  deps: Deps,
+  tenantId: number,
+  employeeId: number,
+  start: string,
+  end: string,
+  settings: TenantSettings,
+) {
+  const { totals: sums } = await range(deps, tenantId, employeeId, start, end, settings);
+  return {
+    employeeId,
+    startDate: start,
+    endDate: end,
+    ...sums,
+    averageWorkedMinutes: sums.presentDays === 0 ? 0 : Math.round(sums.workedMinutes / sums.presentDays),
+    wfoPercentage: sums.presentDays === 0 ? 0 : Math.round((sums.wfoDays / sums.presentDays) * 1000) / 10,
+  };
+}

@@ -1,0 +1,298 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type Api, type TestServer } from './harness.js';
+
+// A controllable clock: Monday 23 November 2026, 10:00 in Karachi (UTC+5, no daylight saving).
+let clock = new Date('2026-11-23T05:00:00Z');
+const at = (iso: string) => (clock = new Date(iso));
+const minutes = (n: number) => (clock = new Date(clock.getTime() + n * 60_000));
+
+let server: TestServer;
+let tenantId: number;
+let roleIds: Map<string, number>;
+const ids: Record<string, number> = {};
+const apis: Record<string, Api> = {};
+
+beforeAll(async () => {
+  server = await startServer({}, () => clock);
+  ({ id: tenantId, roleIds } = await server.tenant('Acme', 'acme.example'));
+  for (const [key, roles] of [
+    ['emp', ['Employee']],
+    ['mate', ['Employee']],
+    ['lead', ['Team Lead']],
+    ['other', ['Employee']],
+    ['hr', ['HR']],
+  ] as const) {
+    ids[key] = (
+      await server.user(tenantId, { email: `${key}@acme.example`, name: key.toUpperCase(), roles: [...roles] })
+    ).id;
+    apis[key] = server.api(await server.signIn(`${key}@acme.example`));
+  }
+  const stamp = clock.toISOString();
+  const team = await server.db
+    .insertInto('teams')
+    .values({ tenantId, name: 'Core', description: null, isDemo: 0, createdAt: stamp, updatedAt: stamp })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await server.db
+    .insertInto('teamMembers')
+    .values([ids['emp']!, ids['mate']!, ids['lead']!].map((employeeId) => ({ tenantId, teamId: team.id, employeeId })))
+    .execute();
+  void roleIds;
+});
+afterAll(() => server.close());
+
+describe('check-in, breaks and check-out', () => {
+  it('runs a working day with the spec’s rules', async () => {
+    const emp = apis['emp']!;
+    at('2026-11-23T04:00:00Z'); // 09:00 PKT
+    expect((await emp.get('/api/attendance/today')).body).toMatchObject({
+      date: '2026-11-23',
+      state: 'not-checked-in',
+      attendance: null,
+      workingHoursPerDay: 8,
+    });
+    const inRes = await emp.post('/api/attendance/check-in', { source: 'web' });
+    expect(inRes.status).toBe(200);
+    expect(inRes.body).toMatchObject({
+      state: 'checked-in',
+      attendance: { date: '2026-11-23', checkIn: '2026-11-23T04:00:00.000Z', source: 'web', isWfo: false },
+    });
+
+    const again = await emp.post('/api/attendance/check-in', {});
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe('Only one attendance per day is allowed.');
+
+    const tooSoon = await emp.post('/api/attendance/check-out');
+    expect(tooSoon.status).toBe(400);
+    expect(tooSoon.body.error.message).toBe('Check-out must be at least 1 minute after check-in.');
+
+    minutes(120);
+    expect((await emp.post('/api/attendance/break/end')).body.error.code).toBe('NO_OPEN_BREAK');
+    expect((await emp.post('/api/attendance/break/start')).body.state).toBe('on-break');
+    expect((await emp.post('/api/attendance/break/start')).body.error.code).toBe('BREAK_ALREADY_STARTED');
+    const shortBreak = await emp.post('/api/attendance/break/end');
+    expect(shortBreak.body.error.message).toBe('A break must end after it starts and last at least 1 minute.');
+    minutes(30);
+    const ended = await emp.post('/api/attendance/break/end');
+    expect(ended.body).toMatchObject({ state: 'checked-in', attendance: { workedMinutes: 120, breakMinutes: 30 } });
+
+    minutes(60);
+    await emp.post('/api/attendance/break/start');
+    minutes(15);
+    // Checking out ends the running break.
+    const out = await emp.post('/api/attendance/check-out');
+    expect(out.body).toMatchObject({
+      state: 'checked-out',
+      attendance: { checkOut: '2026-11-23T07:45:00.000Z', workedMinutes: 180, breakMinutes: 45 },
+    });
+    expect(out.body.attendance.breaks).toHaveLength(2);
+    expect((await emp.post('/api/attendance/check-out')).body.error.code).toBe('ALREADY_CHECKED_OUT');
+    expect((await emp.post('/api/attendance/break/start')).body.error.code).toBe('ALREADY_CHECKED_OUT');
+  });
+
+  it('counts check-ins from an office network as work from office', async () => {
+    await apis['hr']!.patch('/api/tenant/productivity-settings', { office_networks: ['127.0.0.0/8', '10.20.0.0/16'] });
+    at('2026-11-23T05:00:00Z');
+    const res = await apis['mate']!.post('/api/attendance/check-in', { source: 'desktop' });
+    expect(res.body.attendance).toMatchObject({ source: 'desktop', isWfo: true });
+    const bad = await apis['hr']!.patch('/api/tenant/productivity-settings', { office_networks: ['10.0.0.0/33'] });
+    expect(bad.status).toBe(400);
+    await apis['hr']!.patch('/api/tenant/productivity-settings', { office_networks: [] });
+  });
+});
+
+describe('the working day is the tenant’s local day', () => {
+  it('splits days at local midnight across daylight saving (Europe/Berlin)', async () => {
+    const t = await server.tenant('Berlin', 'berlin.example');
+    await server.user(t.id, { email: 'b@berlin.example', roles: ['Employee'] });
+    await server.user(t.id, { email: 'admin@berlin.example', roles: ['Administrator'] });
+    const admin = server.api(await server.signIn('admin@berlin.example'));
+    await admin.patch('/api/tenant/productivity-settings', { tenant_timezone: 'Europe/Berlin' });
+    const b = server.api(await server.signIn('b@berlin.example'));
+
+    // Saturday 28 March 2026, 23:58 CET (UTC+1); the clocks spring forward the next night.
+    at('2026-03-28T22:58:00Z');
+    expect((await b.post('/api/attendance/check-in')).body).toMatchObject({
+      date: '2026-03-28',
+      attendance: { date: '2026-03-28' },
+    });
+    at('2026-03-28T23:01:00Z'); // 00:01 on the 29th
+    const crossing = await b.post('/api/attendance/check-out');
+    expect(crossing.status).toBe(400);
+    expect(crossing.body.error.code).toBe('NOT_CHECKED_IN'); // today is a new day without a check-in
+    const next = await b.post('/api/attendance/check-in');
+    expect(next.body).toMatchObject({ date: '2026-03-29', attendance: { date: '2026-03-29' } });
+
+    // Fixing yesterday by hand: a check-out after midnight is refused, one before it is accepted.
+    const yesterday = (await b.get('/api/attendance/day?date=2026-03-28')).body.attendance;
+    const late = await b.patch(`/api/attendance/${yesterday.id}`, { checkOut: '2026-03-28T23:00:30Z' });
+    expect(late.body.error.message).toBe('Check-in and check-out must be on the same day.');
+    expect((await b.patch(`/api/attendance/${yesterday.id}`, { checkOut: '2026-03-28T22:59:30+00:00' })).status).toBe(
+      200,
+    );
+
+    // Sunday 29 March has 23 hours: 23:30 CEST is 21:30Z.
+    at('2026-03-29T21:30:00Z');
+    expect((await b.post('/api/attendance/check-out')).body.attendance).toMatchObject({
+      date: '2026-03-29',
+      workedMinutes: 22 * 60 + 29,
+    });
+    const month = (await b.get('/api/attendance/month?month=2026-03')).body;
+    expect(month.days).toHaveLength(31);
+    expect(
+      month.days.filter((d: { attendance: unknown }) => d.attendance).map((d: { date: string }) => d.date),
+    ).toEqual(['2026-03-28', '2026-03-29']);
+  });
+});
+
+describe('manual attendance', () => {
+  it('lets an employee add and edit their own days within the edit limit only', async () => {
+    at('2026-11-23T10:00:00Z');
+    const emp = apis['emp']!;
+    const ok = await emp.post('/api/attendance', {
+      checkIn: '2026-11-16T04:00:00Z',
+      checkOut: '2026-11-16T13:00:00Z',
+      breaks: [{ start: '2026-11-16T08:00:00Z', end: '2026-11-16T08:45:00Z' }],
+    });
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({
+      date: '2026-11-16',
+      source: 'manual',
+      workedMinutes: 495,
+      breakMinutes: 45,
+      updatedBy: { name: 'EMP' },
+    });
+    const old = await emp.post('/api/attendance', {
+      checkIn: '2026-11-01T04:00:00Z',
+      checkOut: '2026-11-01T12:00:00Z',
+    });
+    expect(old.status).toBe(400);
+    expect(old.body.error.code).toBe('EDIT_LIMIT_PASSED');
+    const future = await emp.post('/api/attendance', { checkIn: '2026-11-24T04:00:00Z' });
+    expect(future.body.error.code).toBe('ATTENDANCE_IN_FUTURE');
+    const backwards = await emp.post('/api/attendance', {
+      checkIn: '2026-11-17T12:00:00Z',
+      checkOut: '2026-11-17T04:00:00Z',
+    });
+    expect(backwards.body.error.code).toBe('CHECK_OUT_TOO_SOON');
+    const overlapping = await emp.post('/api/attendance', {
+      checkIn: '2026-11-17T04:00:00Z',
+      checkOut: '2026-11-17T12:00:00Z',
+      breaks: [
+        { start: '2026-11-17T06:00:00Z', end: '2026-11-17T07:00:00Z' },
+        { start: '2026-11-17T06:30:00Z', end: '2026-11-17T07:30:00Z' },
+      ],
+    });
+    expect(overlapping.body.error.code).toBe('BREAK_OVERLAP');
+    expect(overlapping.body.error.details.fields[0].path).toBe('body.breaks.0.start');
+    const outside = await emp.post('/api/attendance', {
+      checkIn: '2026-11-17T04:00:00Z',
+      checkOut: '2026-11-17T12:00:00Z',
+      breaks: [{ start: '2026-11-17T11:30:00Z', end: '2026-11-17T12:30:00Z' }],
+    });
+    expect(outside.body.error.message).toBe('A break must start after check-in and end before check-out.');
+    expect((await emp.get('/api/attendance/day?date=2026-11-17')).body.attendance).toBeNull();
+    const dup = await emp.post('/api/attendance', {
+      checkIn: '2026-11-16T05:00:00Z',
+      checkOut: '2026-11-16T06:00:00Z',
+    });
+    expect(dup.status).toBe(409);
+  });
+
+  it('edits breaks with the same rules and keeps a full audit trail for HR', async () => {
+    const emp = apis['emp']!;
+    const day = (await emp.get('/api/attendance/day?date=2026-11-16')).body.attendance;
+    const added = await emp.post(`/api/attendance/${day.id}/breaks`, {
+      start: '2026-11-16T10:00:00Z',
+      end: '2026-11-16T10:20:00Z',
+    });
+    expect(added.status).toBe(201);
+    const second = added.body.breaks.find((b: { start: string }) => b.start === '2026-11-16T10:00:00.000Z');
+    const overlap = await emp.patch(`/api/breaks/${second.id}`, { start: '2026-11-16T08:30:00Z' });
+    expect(overlap.body.error.message).toBe('Breaks must not overlap.');
+    expect((await emp.patch(`/api/breaks/${second.id}`, { end: '2026-11-16T10:30:00Z' })).body.breakMinutes).toBe(75);
+    // The check-out cannot move before a break.
+    expect((await emp.patch(`/api/attendance/${day.id}`, { checkOut: '2026-11-16T09:00:00Z' })).body.error.code).toBe(
+      'BREAK_OUTSIDE_ATTENDANCE',
+    );
+    expect((await emp.delete(`/api/breaks/${second.id}`)).body.breakMinutes).toBe(45);
+
+    expect((await emp.get(`/api/attendance/${day.id}/audit`)).status).toBe(403);
+    const trail = (await apis['hr']!.get(`/api/attendance/${day.id}/audit`)).body.items;
+    expect(trail.map((e: { action: string; subject: string }) => `${e.action} ${e.subject}`)).toEqual([
+      'create attendance',
+      'create break',
+      'create break',
+      'update break',
+      'delete break',
+    ]);
+    expect(trail[3]).toMatchObject({
+      actor: { name: 'EMP' },
+      before: { end: '2026-11-16T10:20:00.000Z' },
+      after: { end: '2026-11-16T10:30:00.000Z' },
+    });
+  });
+
+  it('lets a team lead edit team members, HR anyone, and nobody else', async () => {
+    const lead = apis['lead']!;
+    const forMate = await lead.post('/api/attendance', {
+      employeeId: ids['mate'],
+      checkIn: '2026-11-02T04:00:00Z',
+      checkOut: '2026-11-02T12:00:00Z',
+    });
+    expect(forMate.status).toBe(201); // older than the limit: the limit is for one's own days
+    const forOther = await lead.post('/api/attendance', {
+      employeeId: ids['other'],
+      checkIn: '2026-11-20T04:00:00Z',
+      checkOut: '2026-11-20T12:00:00Z',
+    });
+    expect(forOther.status).toBe(403);
+    expect(
+      (await apis['emp']!.post('/api/attendance', { employeeId: ids['mate'], checkIn: '2026-11-20T04:00:00Z' })).status,
+    ).toBe(403);
+    expect((await apis['emp']!.get(`/api/attendance/month?month=2026-11&employeeId=${ids['mate']}`)).status).toBe(403);
+    expect((await lead.get(`/api/attendance/month?month=2026-11&employeeId=${ids['mate']}`)).status).toBe(200);
+    const hrAdd = await apis['hr']!.post('/api/attendance', {
+      employeeId: ids['other'],
+      checkIn: '2026-10-01T04:00:00Z',
+      checkOut: '2026-10-01T12:00:00Z',
+      isWfo: true,
+    });
+    expect(hrAdd.body).toMatchObject({ isWfo: true, updatedBy: { name: 'HR' } });
+    expect((await apis['hr']!.delete(`/api/attendance/${hrAdd.body.id}`)).status).toBe(204);
+    const trail = (await apis['hr']!.get(`/api/attendance/${hrAdd.body.id}/audit`)).body.items;
+    expect(trail.map((e: { action: string }) => e.action)).toEqual(['create', 'delete']);
+    expect(trail[1].before).toMatchObject({ checkIn: '2026-10-01T04:00:00.000Z' });
+  });
+});
+
+describe('views', () => {
+  it('shows the month with weekends and totals, the past three months and hours statistics', async () => {
+    at('2026-11-23T12:00:00Z');
+    const emp = apis['emp']!;
+    const month = (await emp.get('/api/attendance/month?month=2026-11')).body;
+    expect(month.days).toHaveLength(30);
+    expect(month.days.find((d: { date: string }) => d.date === '2026-11-21').isWeekend).toBe(true); // Saturday
+    expect(month.days.find((d: { date: string }) => d.date === '2026-11-23').isWeekend).toBe(false);
+    // 16 working days up to Monday the 23rd; present on the 16th and the 23rd.
+    expect(month.totals).toMatchObject({
+      workingDays: 16,
+      presentDays: 2,
+      workedMinutes: 495 + 180,
+      expectedMinutes: 16 * 8 * 60,
+    });
+    const past = (await emp.get('/api/attendance/past-months')).body.months;
+    expect(past.map((m: { month: string }) => m.month)).toEqual(['2026-11', '2026-10', '2026-09']);
+    const stats = (await emp.get('/api/attendance/stats?startDate=2026-11-01&endDate=2026-11-30')).body;
+    expect(stats).toMatchObject({
+      presentDays: 2,
+      averageWorkedMinutes: Math.round((495 + 180) / 2),
+      wfoPercentage: 0,
+    });
+    const bad = await emp.get('/api/attendance/stats?startDate=2026-11-30&endDate=2026-11-01');
+    expect(bad.body.error.details.fields[0]).toEqual({
+      path: 'querystring.startDate',
+      message: 'From must not be after To',
+    });
+  });
+});

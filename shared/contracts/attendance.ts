@@ -1,0 +1,132 @@
+/** Attendance and breaks: today's card, check-in/out, breaks, day and month views, stats, manual edits. */
+import { z } from 'zod';
+import { isoDateSchema } from '../validation.js';
+
+export const ATTENDANCE_SOURCES = ['web', 'desktop', 'device', 'manual'] as const;
+export const attendanceStates = ['not-checked-in', 'checked-in', 'on-break', 'checked-out'] as const;
+export type AttendanceState = (typeof attendanceStates)[number];
+
+const instant = z.iso.datetime({ offset: true }).describe('ISO-8601 instant');
+
+export const breakSchema = z
+  .object({ id: z.number().int(), start: z.string(), end: z.string().nullable() })
+  .meta({ id: 'Break' });
+export type Break = z.infer<typeof breakSchema>;
+
+export const attendanceSchema = z
+  .object({
+    id: z.number().int(),
+    employeeId: z.number().int(),
+    date: z.string().describe('Tenant-local day, YYYY-MM-DD'),
+    checkIn: z.string(),
+    checkOut: z.string().nullable(),
+    source: z.enum(ATTENDANCE_SOURCES),
+    isWfo: z.boolean(),
+    breaks: z.array(breakSchema),
+    workedMinutes: z.number().int(),
+    breakMinutes: z.number().int(),
+    updatedAt: z.string(),
+    updatedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  })
+  .meta({ id: 'Attendance' });
+export type Attendance = z.infer<typeof attendanceSchema>;
+
+export const todayResponseSchema = z.object({
+  date: z.string(),
+  timeZone: z.string(),
+  state: z.enum(attendanceStates),
+  attendance: attendanceSchema.nullable(),
+  workingHoursPerDay: z.number(),
+});
+export type TodayResponse = z.infer<typeof todayResponseSchema>;
+
+export const checkInBodySchema = z
+  .strictObject({ source: z.enum(['web', 'desktop']).default('web') })
+  .default({ source: 'web' });
+
+const employeeQuery = z.coerce.number().int().positive().optional().describe('Defaults to the caller');
+
+export const dayQuerySchema = z.strictObject({ employeeId: employeeQuery, date: isoDateSchema });
+export const dayResponseSchema = z.object({
+  date: z.string(),
+  isWeekend: z.boolean(),
+  attendance: attendanceSchema.nullable(),
+});
+
+export const monthQuerySchema = z.strictObject({
+  employeeId: employeeQuery,
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month as YYYY-MM'),
+});
+export const monthDaySchema = z.object({
+  date: z.string(),
+  isWeekend: z.boolean(),
+  attendance: attendanceSchema.nullable(),
+});
+export const attendanceTotalsSchema = z.object({
+  workingDays: z.number().int().describe('Days that are not weekends, up to today'),
+  presentDays: z.number().int(),
+  wfoDays: z.number().int(),
+  workedMinutes: z.number().int(),
+  breakMinutes: z.number().int(),
+  expectedMinutes: z.number().int().describe('workingDays × working_hours_per_day'),
+});
+export type AttendanceTotals = z.infer<typeof attendanceTotalsSchema>;
+export const monthResponseSchema = z.object({
+  month: z.string(),
+  employeeId: z.number().int(),
+  days: z.array(monthDaySchema),
+  totals: attendanceTotalsSchema,
+});
+export type MonthResponse = z.infer<typeof monthResponseSchema>;
+
+export const pastMonthsQuerySchema = z.strictObject({ employeeId: employeeQuery });
+export const pastMonthsResponseSchema = z.object({
+  employeeId: z.number().int(),
+  months: z.array(z.object({ month: z.string() }).extend(attendanceTotalsSchema.shape)),
+});
+
+export const statsQuerySchema = z
+  .strictObject({ employeeId: employeeQuery, startDate: isoDateSchema, endDate: isoDateSchema })
+  .refine((q) => q.startDate <= q.endDate, { message: 'From must not be after To', path: ['startDate'] })
+  .refine((q) => Date.parse(q.endDate) - Date.parse(q.startDate) <= 731 * 86_400_000, {
+    message: 'The range can be at most two years',
+    path: ['endDate'],
+  });
+export const statsResponseSchema = attendanceTotalsSchema.extend({
+  employeeId: z.number().int(),
+  startDate: z.string(),
+  endDate: z.string(),
+  averageWorkedMinutes: z.number().int().describe('Per present day'),
+  wfoPercentage: z.number().describe('wfoDays ÷ presentDays × 100'),
+});
+
+export const createAttendanceBodySchema = z.strictObject({
+  employeeId: z.number().int().positive().optional().describe('Defaults to the caller'),
+  checkIn: instant,
+  checkOut: instant.nullable().optional(),
+  isWfo: z.boolean().optional(),
+  breaks: z
+    .array(z.strictObject({ start: instant, end: instant }))
+    .max(20)
+    .optional(),
+});
+export type CreateAttendanceBody = z.input<typeof createAttendanceBodySchema>;
+export const updateAttendanceBodySchema = z.strictObject({
+  checkIn: instant.optional(),
+  checkOut: instant.nullable().optional(),
+  isWfo: z.boolean().optional(),
+});
+export const breakBodySchema = z.strictObject({ start: instant, end: instant });
+export const updateBreakBodySchema = z.strictObject({ start: instant.optional(), end: instant.optional() });
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.enum(['create', 'update', 'delete']),
+  subject: z.enum(['attendance', 'break']),
+  breakId: z.number().int().nullable(),
+  at: z.string(),
+  actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export const auditResponseSchema = z.object({ items: z.array(auditEntrySchema) });

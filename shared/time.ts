@@ -1,0 +1,43 @@
+/**
+ * Instants are UTC; working days are calendar days in the tenant's time zone. These helpers convert
+ * between the two, correctly across daylight-saving changes. Dates are exchanged as YYYY-MM-DD and
+ * shown as DD-MMM-YYYY.
+ */
+import { TZDate } from '@date-fns/tz';
+import { addDays as addCalendarDays, format, parseISO } from 'date-fns';
+
+/** The tenant-local calendar date (YYYY-MM-DD) of an instant. */
+export function localDate(instant: Date | string, timeZone: string): string {
+  return format(new TZDate(new Date(instant).getTime(), timeZone), 'yyyy-MM-dd');
+}
+
+/** The UTC instant at which a local calendar date starts in the zone (not always 00:00 on DST days). */
+export function startOfLocalDay(date: string, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, 0, 0, 0, timeZone).getTime());
+}
+
+export function addDays(date: string, days: number): string {
+  return format(addCalendarDays(parseISO(date), days), 'yyyy-MM-dd');
+}
+
+/** 0 = Sunday … 6 = Saturday, of a calendar date. */
+export function dayOfWeek(date: string): number {
+  return parseISO(date).getDay();
+}
+
+/** Every date from start to end inclusive. */
+export function eachDate(start: string, end: string): string[] {
+  const dates: string[] = [];
+  for (let d = start; d <= end; d = addDays(d, 1)) dates.push(d);
+  return dates;
+}
+
+export function displayDate(date: string): string {
+  return format(parseISO(date), 'dd-MMM-yyyy');
+}
+
+/** Whole minutes between two instants (floored). */
+export function minutesBetween(from: Date | string, to: Date | string): number {
+  return Math.floor((new Date(to).getTime() - new Date(from).getTime()) / 60_000);
+}
