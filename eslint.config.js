@@ -1,6 +1,7 @@
 // Lint rules, including the process boundaries of DESIGN.md: renderer/ never imports electron or node:*,
 // shared/ imports neither Node nor DOM-only code, and product code never reaches into ../shared.
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -53,6 +54,8 @@ export default tseslint.config(
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
+    // The Vite config runs in Node at build time; it is not part of the browser bundle.
+    ignores: ['renderer/vite.config.ts'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': [
@@ -71,6 +74,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // React's rules of hooks and the React Compiler's correctness rules, for the renderer only.
+    files: ['renderer/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
   },
   {
     files: ['server/**/*.ts'],

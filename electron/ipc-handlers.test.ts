@@ -1,0 +1,147 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { INVOKE_CHANNELS, type NotificationPayload } from '../shared/ipc.js';
+import type { TrayState } from '../shared/platform.js';
+import { createIpcHandlers, IpcRefusedError } from './ipc-handlers.js';
+import { silentLogger } from './logger.js';
+import { memoryStore } from './secret-store.js';
+import { createServerConnection, fileServerUrlStore } from './server-url.js';
+import { createUpdateController, realTimers } from './updater.js';
+import { PACKAGED_APP_ORIGIN } from './window-policy.js';
+
+const app = { frameUrl: 'app://teambeat/feedback' };
+const stranger = { frameUrl: 'https://evil.example/' };
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'teambeat-ipc-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function setup() {
+  const notified: NotificationPayload[] = [];
+  const opened: string[] = [];
+  const trayStates: TrayState[] = [];
+  const refreshToken = memoryStore();
+  const server = createServerConnection({
+    store: fileServerUrlStore(path.join(dir, 'settings.json'), silentLogger),
+    probe: async (url) => ({ ok: true, url }),
+    refreshToken,
+    defaultUrl: null,
+    onChange: () => {},
+    logger: silentLogger,
+  });
+  const updates = createUpdateController({
+    updater: {
+      autoDownload: false,
+      autoInstallOnAppQuit: false,
+      checkForUpdates: async () => null,
+      quitAndInstall: () => {
+        throw new Error('must not install');
+      },
+      on: () => {},
+    },
+    policy: { enabled: false, reason: 'test' },
+    timers: realTimers,
+    logger: silentLogger,
+    onReady: () => {},
+    beforeInstall: () => {},
+  });
+  const handlers = createIpcHandlers({
+    appOrigin: PACKAGED_APP_ORIGIN,
+    notify: (notification) => notified.push(notification),
+    openExternal: async (url) => {
+      opened.push(url);
+    },
+    refreshToken,
+    server,
+    updates,
+    setTrayState: (state) => trayStates.push(state),
+    logger: silentLogger,
+  });
+  return { handlers, notified, opened, trayStates, refreshToken };
+}
+
+describe('IPC handlers', () => {
+  it('answer nothing to a frame outside the app, on every channel', async () => {
+    const { handlers, refreshToken } = setup();
+    await refreshToken.set('secret');
+    for (const channel of INVOKE_CHANNELS) {
+      await expect(handlers.invoke[channel](stranger, []), channel).rejects.toBeInstanceOf(IpcRefusedError);
+      await expect(handlers.invoke[channel]({ frameUrl: undefined }, []), channel).rejects.toBeInstanceOf(
+        IpcRefusedError,
+      );
+    }
+    expect(await refreshToken.get()).toBe('secret');
+  });
+
+  it('open http(s) links in the browser and refuse javascript:, file: and the like', async () => {
+    const { handlers, opened } = setup();
+    expect(await handlers.invoke['open-external'](app, ['https://teambeat.example.com/help'])).toEqual({ ok: true });
+    for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'smb://host/share', 'mailto:x@example.com']) {
+      expect(await handlers.invoke['open-external'](app, [url]), url).toEqual({ ok: false });
+    }
+    expect(opened).toEqual(['https://teambeat.example.com/help']);
+  });
+
+  it('store, read and clear the refresh token', async () => {
+    const { handlers } = setup();
+    expect(await handlers.invoke['refresh-token:get'](app, [])).toBeNull();
+    await handlers.invoke['refresh-token:set'](app, ['rt_1']);
+    expect(await handlers.invoke['refresh-token:get'](app, [])).toBe('rt_1');
+    await handlers.invoke['refresh-token:set'](app, [null]);
+    expect(await handlers.invoke['refresh-token:get'](app, [])).toBeNull();
+  });
+
+  it('validate arguments before any service sees them', async () => {
+    const { handlers, notified } = setup();
+    const bad: unknown[][] = [
+      [],
+      [{ title: '', body: 'x' }],
+      [{ title: 'Hi' }],
+      [{ title: 'Hi', body: 'x', icon: 'file:///etc/passwd' }],
+      [{ title: 'x'.repeat(201), body: '' }],
+      ['Hi', 'there'],
+    ];
+    for (const args of bad) {
+      await expect(handlers.invoke.notify(app, args)).rejects.toBeInstanceOf(IpcRefusedError);
+    }
+    await expect(handlers.invoke['refresh-token:set'](app, [42])).rejects.toBeInstanceOf(IpcRefusedError);
+    await expect(handlers.invoke['refresh-token:set'](app, [''])).rejects.toBeInstanceOf(IpcRefusedError);
+    await handlers.invoke.notify(app, [{ title: 'Badge received', body: 'Team Player from Sara' }]);
+    expect(notified).toEqual([{ title: 'Badge received', body: 'Team Player from Sara' }]);
+  });
+
+  it('mirror a valid tray state and drop an invalid one', () => {
+    const { handlers, trayStates } = setup();
+    handlers.send['tray:set-state'](app, [{ signedIn: true, userName: 'Sara', attendance: null }]);
+    handlers.send['tray:set-state'](app, [{ signedIn: 'yes' }]);
+    handlers.send['tray:set-state'](stranger, [{ signedIn: false }]);
+    handlers.send['tray:set-state'](app, [{ signedIn: true, attendance: { state: 'checked-in', workedMinutes: -1 } }]);
+    expect(trayStates).toEqual([{ signedIn: true, userName: 'Sara', attendance: null }]);
+  });
+
+  it('choose the server through the connection, returning its verdict', async () => {
+    const { handlers } = setup();
+    expect(await handlers.invoke['server-url:get'](app, [])).toBeNull();
+    expect(await handlers.invoke['server-url:set'](app, ['ftp://acme.example'])).toMatchObject({
+      ok: false,
+      code: 'UNSUPPORTED_SCHEME',
+    });
+    expect(await handlers.invoke['server-url:set'](app, ['teambeat.acme.example/'])).toEqual({
+      ok: true,
+      url: 'https://teambeat.acme.example',
+    });
+    expect(await handlers.invoke['server-url:get'](app, [])).toBe('https://teambeat.acme.example');
+  });
+
+  it('report that no update is pending and install nothing', async () => {
+    const { handlers } = setup();
+    expect(await handlers.invoke['update:pending'](app, [])).toBeNull();
+    expect(await handlers.invoke['update:install'](app, [])).toMatchObject({ ok: false });
+  });
+});

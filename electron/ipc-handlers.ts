@@ -1,0 +1,147 @@
+/**
+ * Main's side of the IPC map in shared/ipc.ts. The renderer is treated as untrusted input: every call is
+ * checked to come from the app's own origin and its arguments are validated before any service sees them.
+ * main.ts registers these with ipcMain; tests call them directly.
+ */
+import { z } from 'zod';
+import type { InvokeChannel, IpcInvokeMap, IpcSendMap, NotificationPayload, SendChannel } from '../shared/ipc.js';
+import type { TrayState } from '../shared/platform.js';
+import type { Logger } from './logger.js';
+import type { SecretStore } from './secret-store.js';
+import type { ServerConnection } from './server-url.js';
+import type { UpdateController } from './updater.js';
+import { externalLink, isTrustedSender } from './window-policy.js';
+
+export type IpcServices = {
+  appOrigin: string;
+  notify: (notification: NotificationPayload) => void;
+  /** Electron's shell.openExternal; only ever called with a URL that passed externalLink(). */
+  openExternal: (url: string) => Promise<void>;
+  refreshToken: SecretStore;
+  server: ServerConnection;
+  updates: Pick<UpdateController, 'pending' | 'install'>;
+  setTrayState: (state: TrayState) => void;
+  logger: Logger;
+};
+
+/** Who called: the URL of the sending frame (event.senderFrame.url). */
+export type IpcSender = { frameUrl: string | undefined };
+
+export class IpcRefusedError extends Error {
+  override name = 'IpcRefusedError';
+}
+
+export type InvokeHandlers = {
+  [C in InvokeChannel]: (sender: IpcSender, args: readonly unknown[]) => Promise<IpcInvokeMap[C]['result']>;
+};
+export type SendHandlers = { [C in SendChannel]: (sender: IpcSender, args: readonly unknown[]) => void };
+
+const notificationSchema = z.strictObject({
+  title: z.string().trim().min(1).max(200),
+  body: z.string().max(2000),
+}) satisfies z.ZodType<NotificationPayload>;
+
+const trayStateSchema = z.strictObject({
+  signedIn: z.boolean(),
+  userName: z.string().max(200).optional(),
+  attendance: z
+    .strictObject({
+      state: z.enum(['checked-out', 'checked-in', 'on-break']),
+      workedMinutes: z
+        .number()
+        .finite()
+        .min(0)
+        .max(2 * 24 * 60),
+    })
+    .nullable()
+    .optional(),
+}) satisfies z.ZodType<TrayState>;
+
+const schemas = {
+  notify: z.tuple([notificationSchema]),
+  'open-external': z.tuple([z.string().max(4096)]),
+  'refresh-token:get': z.tuple([]),
+  // The server's refresh tokens are at most 200 characters; the margin is for a future format.
+  'refresh-token:set': z.tuple([z.string().min(1).max(4096).nullable()]),
+  'server-url:get': z.tuple([]),
+  'server-url:set': z.tuple([z.string().max(2048)]),
+  'update:pending': z.tuple([]),
+  'update:install': z.tuple([]),
+} satisfies { [C in InvokeChannel]: z.ZodType<IpcInvokeMap[C]['args']> };
+
+const sendSchemas = {
+  'tray:set-state': z.tuple([trayStateSchema]),
+} satisfies { [C in SendChannel]: z.ZodType<IpcSendMap[C]['args']> };
+
+export function createIpcHandlers(services: IpcServices): { invoke: InvokeHandlers; send: SendHandlers } {
+  const { logger } = services;
+
+  const accept = <T>(channel: string, sender: IpcSender, schema: z.ZodType<T>, args: readonly unknown[]): T => {
+    if (!isTrustedSender(sender.frameUrl, services.appOrigin)) {
+      logger.warn({ channel, frameUrl: sender.frameUrl }, 'IPC from a frame outside the app refused');
+      throw new IpcRefusedError(`${channel}: refused`);
+    }
+    const parsed = schema.safeParse(args);
+    if (!parsed.success) {
+      logger.warn({ channel, issues: parsed.error.issues.map((issue) => issue.message) }, 'invalid IPC arguments');
+      throw new IpcRefusedError(`${channel}: invalid arguments`);
+    }
+    return parsed.data;
+  };
+
+  const invoke: InvokeHandlers = {
+    notify: async (sender, args) => {
+      const [notification] = accept('notify', sender, schemas.notify, args);
+      services.notify(notification);
+    },
+    'open-external': async (sender, args) => {
+      const [url] = accept('open-external', sender, schemas['open-external'], args);
+      const link = externalLink(url);
+      if (link === null) {
+        logger.warn({ url: url.slice(0, 200) }, 'refused to open a non-http(s) link');
+        return { ok: false };
+      }
+      await services.openExternal(link);
+      return { ok: true };
+    },
+    'refresh-token:get': async (sender, args) => {
+      accept('refresh-token:get', sender, schemas['refresh-token:get'], args);
+      return services.refreshToken.get();
+    },
+    'refresh-token:set': async (sender, args) => {
+      const [token] = accept('refresh-token:set', sender, schemas['refresh-token:set'], args);
+      if (token === null) await services.refreshToken.delete();
+      else await services.refreshToken.set(token);
+    },
+    'server-url:get': async (sender, args) => {
+      accept('server-url:get', sender, schemas['server-url:get'], args);
+      return services.server.current();
+    },
+    'server-url:set': async (sender, args) => {
+      const [url] = accept('server-url:set', sender, schemas['server-url:set'], args);
+      return services.server.change(url);
+    },
+    'update:pending': async (sender, args) => {
+      accept('update:pending', sender, schemas['update:pending'], args);
+      return services.updates.pending();
+    },
+    'update:install': async (sender, args) => {
+      accept('update:install', sender, schemas['update:install'], args);
+      return services.updates.install();
+    },
+  };
+
+  const send: SendHandlers = {
+    'tray:set-state': (sender, args) => {
+      try {
+        const [state] = accept('tray:set-state', sender, sendSchemas['tray:set-state'], args);
+        services.setTrayState(state);
+      } catch (error) {
+        // Nobody awaits a send: the warning above is the whole report.
+        if (!(error instanceof IpcRefusedError)) throw error;
+      }
+    },
+  };
+
+  return { invoke, send };
+}

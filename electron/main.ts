@@ -1,0 +1,353 @@
+/**
+ * The desktop shell's main process. It only wires Electron's objects into the plain modules beside it
+ * (window-policy, app-protocol, secret-store, server-url, tray-menu, updater, instance, ipc-handlers), which
+ * hold the rules and are tested under Node; what is left here cannot run without Electron.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  nativeImage,
+  net,
+  Notification,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+  Tray,
+  type MenuItemConstructorOptions,
+} from 'electron';
+import electronUpdater from 'electron-updater';
+import { pino } from 'pino';
+import { INVOKE_CHANNELS, type EventChannel, type IpcEventMap, type NotificationPayload } from '../shared/ipc.js';
+import type { TrayCommand, TrayState } from '../shared/platform.js';
+import { createAppProtocolHandler } from './app-protocol.js';
+import {
+  createInstanceCoordinator,
+  createQuitGuard,
+  DEEP_LINK_SCHEME,
+  findDeepLink,
+  parseDeepLink,
+} from './instance.js';
+import { createIpcHandlers } from './ipc-handlers.js';
+import type { Logger } from './logger.js';
+import { createRefreshTokenStore, loadKeytar } from './secret-store.js';
+import { createServerConnection, fileServerUrlStore, probeServer } from './server-url.js';
+import { PRODUCT_NAME, trayModel, type TrayModel } from './tray-menu.js';
+import { createUpdateController, realTimers, updatePolicy } from './updater.js';
+import {
+  APP_SCHEME,
+  contentSecurityPolicy,
+  decideNavigation,
+  decideWindowOpen,
+  isPermissionAllowed,
+  PACKAGED_APP_ORIGIN,
+  secureWebPreferences,
+} from './window-policy.js';
+
+const APP_ID = 'com.teambeat.desktop';
+const here = path.dirname(fileURLToPath(import.meta.url));
+const preloadPath = path.join(here, 'preload.cjs');
+const assetsDir = path.join(here, 'assets');
+// Development loads the Vite dev server (hot reload); a packaged app, or `electron .` without the variable,
+// loads the built files through app://.
+const devServerUrl = app.isPackaged ? null : (process.env.TEAMBEAT_DEV_SERVER_URL ?? null);
+const appOrigin = devServerUrl ? new URL(devServerUrl).origin : PACKAGED_APP_ORIGIN;
+const rendererDir = path.join(app.getAppPath(), 'dist', 'renderer');
+
+app.setName(PRODUCT_NAME);
+// A development run must not read or overwrite the installed app's server choice and keychain entry.
+if (!app.isPackaged) app.setPath('userData', path.join(app.getPath('appData'), `${PRODUCT_NAME} Dev`));
+app.enableSandbox();
+// Before ready: without "standard" app:// has no origin (no storage, no relative URLs); "secure" makes it a
+// secure context like https.
+protocol.registerSchemesAsPrivileged([
+  {
+    scheme: APP_SCHEME,
+    privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, codeCache: true },
+  },
+]);
+
+if (app.requestSingleInstanceLock()) {
+  registerDeepLinkScheme();
+  void start();
+} else {
+  // The running instance receives our argv through 'second-instance' and focuses itself.
+  app.quit();
+}
+
+function registerDeepLinkScheme(): void {
+  if (process.defaultApp && process.argv[1]) {
+    // `electron .` in development: the OS must start Electron with the app's path.
+    app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME, process.execPath, [path.resolve(process.argv[1])]);
+  } else {
+    app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+  }
+}
+
+function createLogger(): Logger {
+  const destination = app.isPackaged
+    ? pino.destination({ dest: path.join(app.getPath('logs'), 'main.log'), mkdir: true, sync: false })
+    : pino.destination(1);
+  return pino({ level: process.env.TEAMBEAT_LOG_LEVEL ?? (app.isPackaged ? 'info' : 'debug') }, destination);
+}
+
+async function start(): Promise<void> {
+  // macOS may deliver the link that launched us before ready.
+  let earlyLink: string | null = null;
+  const onEarlyOpenUrl = (event: { preventDefault: () => void }, url: string) => {
+    event.preventDefault();
+    earlyLink = url;
+  };
+  app.on('open-url', onEarlyOpenUrl);
+  await app.whenReady();
+  app.setAppUserModelId(APP_ID);
+
+  const logger = createLogger();
+  const userData = app.getPath('userData');
+  const development = devServerUrl !== null;
+  let win: BrowserWindow | null = null;
+  let tray: Tray | null = null;
+  const quitGuard = createQuitGuard(() => tray !== null);
+
+  const sendToRenderer = <C extends EventChannel>(channel: C, payload: IpcEventMap[C]) => {
+    if (win && !win.isDestroyed()) win.webContents.send(channel, payload);
+  };
+  const showWindow = () => {
+    if (!win || win.isDestroyed()) return createWindow('/');
+    if (win.isMinimized()) win.restore();
+    win.show();
+    win.focus();
+  };
+
+  const keytar = await loadKeytar(() => import('keytar'), logger);
+  const refreshToken = createRefreshTokenStore({
+    keytar,
+    safeStorage: {
+      isEncryptionAvailable: () => safeStorage.isEncryptionAvailable(),
+      encryptString: (plainText) => safeStorage.encryptString(plainText),
+      decryptString: (encrypted) => safeStorage.decryptString(encrypted),
+      // Linux only: elsewhere the OS always provides the key.
+      ...(process.platform === 'linux'
+        ? { getSelectedStorageBackend: () => safeStorage.getSelectedStorageBackend() }
+        : {}),
+    },
+    fallbackFile: path.join(userData, 'refresh-token.bin'),
+    service: PRODUCT_NAME,
+    account: 'refresh-token',
+    logger,
+  });
+  const server = createServerConnection({
+    store: fileServerUrlStore(path.join(userData, 'settings.json'), logger),
+    probe: (url) => probeServer(url, { fetch: (input, init) => net.fetch(input, init), timeoutMs: 8_000 }),
+    refreshToken,
+    defaultUrl: process.env.TEAMBEAT_SERVER_URL ?? null,
+    onChange: (url) => {
+      logger.info({ url }, 'company server chosen');
+      // The page's CSP (connect-src) was fixed when it loaded; reload once the IPC answer is on its way.
+      setTimeout(() => {
+        if (win && !win.isDestroyed()) win.webContents.reload();
+      }, 0);
+    },
+    logger,
+  });
+  await server.load();
+  const csp = () => contentSecurityPolicy({ appOrigin, serverUrl: server.current(), development });
+
+  if (development) {
+    // The dev server's pages get the same policy the packaged files get from the protocol handler.
+    session.defaultSession.webRequest.onHeadersReceived({ urls: [`${appOrigin}/*`] }, (details, callback) => {
+      const responseHeaders = { ...details.responseHeaders };
+      if (details.resourceType === 'mainFrame' || details.resourceType === 'subFrame') {
+        responseHeaders['Content-Security-Policy'] = [csp()];
+      }
+      callback({ responseHeaders });
+    });
+  } else {
+    protocol.handle(
+      APP_SCHEME,
+      createAppProtocolHandler({
+        appOrigin,
+        rendererDir,
+        serverUrl: server.current,
+        fetch: (input, init) => net.fetch(input, init),
+        contentSecurityPolicy: csp,
+        logger,
+      }),
+    );
+  }
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    callback(isPermissionAllowed(permission, details.requestingUrl, appOrigin));
+  });
+  session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    isPermissionAllowed(permission, requestingOrigin, appOrigin),
+  );
+
+  app.on('web-contents-created', (_event, contents) => {
+    const guard = (openExternally: boolean) => (event: { preventDefault: () => void }, url: string) => {
+      const decision = decideNavigation(url, appOrigin);
+      if (decision.allow) return;
+      event.preventDefault();
+      logger.warn({ url: url.slice(0, 200) }, 'navigation away from the app blocked');
+      if (openExternally && decision.openExternally) void shell.openExternal(decision.openExternally);
+    };
+    contents.on('will-navigate', guard(true));
+    contents.on('will-redirect', guard(false));
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(({ url }) => {
+      const decision = decideWindowOpen(url, appOrigin);
+      if (decision.openExternally) void shell.openExternal(decision.openExternally);
+      if (decision.action === 'deny') return { action: 'deny' };
+      return {
+        action: 'allow',
+        overrideBrowserWindowOptions: { webPreferences: secureWebPreferences(preloadPath, app.getVersion()) },
+      };
+    });
+  });
+
+  function createWindow(route: string): void {
+    const window = new BrowserWindow({
+      width: 1280,
+      height: 820,
+      minWidth: 960,
+      minHeight: 640,
+      show: false,
+      title: PRODUCT_NAME,
+      icon: path.join(assetsDir, 'icon.png'),
+      autoHideMenuBar: true,
+      webPreferences: secureWebPreferences(preloadPath, app.getVersion()),
+    });
+    win = window;
+    window.once('ready-to-show', () => window.show());
+    window.on('close', (event) => quitGuard.onWindowClose(event, () => window.hide()));
+    window.on('closed', () => {
+      if (win === window) win = null;
+    });
+    window.loadURL(`${appOrigin}${route}`).catch((error: unknown) => {
+      logger.error({ err: error, appOrigin }, 'renderer failed to load');
+      dialog.showErrorBox(
+        PRODUCT_NAME,
+        development
+          ? `The renderer dev server at ${appOrigin} did not answer. Start it with npm run desktop:dev.`
+          : 'Teambeat could not load its window. Reinstalling the app may help.',
+      );
+    });
+  }
+
+  // Notifications stay referenced until closed: a collected Notification loses its click handler on Windows.
+  const shown = new Set<Notification>();
+  const notify = ({ title, body }: NotificationPayload) => {
+    if (!Notification.isSupported()) return;
+    const notification = new Notification({ title, body });
+    shown.add(notification);
+    notification.on('click', showWindow);
+    notification.on('close', () => shown.delete(notification));
+    notification.show();
+  };
+
+  const trayImage = (icon: TrayModel['icon']) => nativeImage.createFromPath(path.join(assetsDir, `tray-${icon}.png`));
+  const runTrayCommand = (command: TrayCommand) => {
+    // Attendance actions are done from the tray without bringing the window up; the rest need the window.
+    if (command === 'open' || command === 'sign-out') showWindow();
+    sendToRenderer('tray:command', command);
+  };
+  const menuTemplate = (model: TrayModel): MenuItemConstructorOptions[] =>
+    model.items.map((item): MenuItemConstructorOptions => {
+      switch (item.kind) {
+        case 'label':
+          return { label: item.label, enabled: false };
+        case 'separator':
+          return { type: 'separator' };
+        case 'command':
+          return { label: item.label, click: () => runTrayCommand(item.command) };
+        case 'quit':
+          return {
+            label: item.label,
+            click: () => {
+              quitGuard.markQuitting();
+              app.quit();
+            },
+          };
+      }
+    });
+  const setTrayState = (state: TrayState) => {
+    if (!tray) return;
+    const model = trayModel(state);
+    tray.setImage(trayImage(model.icon));
+    tray.setToolTip(model.tooltip);
+    tray.setContextMenu(Menu.buildFromTemplate(menuTemplate(model)));
+  };
+  try {
+    tray = new Tray(trayImage('signed-out'));
+    tray.on('click', showWindow);
+    setTrayState({ signedIn: false });
+  } catch (error) {
+    // Some Linux desktops have no tray: the window then closes for real instead of hiding.
+    logger.warn({ err: error }, 'no system tray');
+    tray = null;
+  }
+
+  const { autoUpdater } = electronUpdater;
+  autoUpdater.logger = logger;
+  const updates = createUpdateController({
+    updater: autoUpdater,
+    policy: updatePolicy({ isPackaged: app.isPackaged, env: process.env }),
+    timers: realTimers,
+    logger,
+    onReady: (info) => sendToRenderer('update:available', info),
+    beforeInstall: quitGuard.markQuitting,
+  });
+
+  const handlers = createIpcHandlers({
+    appOrigin,
+    notify,
+    openExternal: (url) => shell.openExternal(url),
+    refreshToken,
+    server,
+    updates,
+    setTrayState,
+    logger,
+  });
+  for (const channel of INVOKE_CHANNELS) {
+    const handler = handlers.invoke[channel];
+    ipcMain.handle(channel, (event, ...args: unknown[]) => handler({ frameUrl: event.senderFrame?.url }, args));
+  }
+  ipcMain.on('tray:set-state', (event, ...args: unknown[]) =>
+    handlers.send['tray:set-state']({ frameUrl: event.senderFrame?.url }, args),
+  );
+
+  const instances = createInstanceCoordinator({
+    showWindow,
+    openRoute: (route) => {
+      if (win && !win.isDestroyed()) void win.loadURL(`${appOrigin}${route}`);
+    },
+    logger,
+  });
+  app.on('second-instance', (_event, argv) => instances.onSecondInstance(argv));
+  app.off('open-url', onEarlyOpenUrl);
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    instances.onOpenUrl(url);
+  });
+  app.on('activate', showWindow);
+  app.on('before-quit', quitGuard.markQuitting);
+  app.on('will-quit', updates.stop);
+  app.on('window-all-closed', () => {
+    // Reached only when there is no tray to hide to, or while quitting.
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  Menu.setApplicationMenu(
+    process.platform === 'darwin'
+      ? Menu.buildFromTemplate([{ role: 'appMenu' }, { role: 'editMenu' }, { role: 'windowMenu' }])
+      : null,
+  );
+  const firstRoute = findDeepLink(process.argv) ?? (earlyLink ? parseDeepLink(earlyLink) : null) ?? '/';
+  createWindow(firstRoute);
+  updates.start();
+  logger.info({ version: app.getVersion(), appOrigin, keychain: keytar !== null }, 'Teambeat desktop started');
+}

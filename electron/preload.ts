@@ -1,0 +1,84 @@
+/**
+ * The desktop's PlatformApi, exposed to the renderer as the one object `window.teambeat`. It runs in a
+ * sandboxed preload: no Node, only a few Electron modules, one CommonJS file (electron/build.ts bundles it
+ * with shared/ipc.ts). The renderer never sees ipcRenderer or an IPC event, only these functions.
+ */
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import {
+  APP_VERSION_ARG,
+  type EventChannel,
+  type InvokeChannel,
+  type IpcEventMap,
+  type IpcInvokeMap,
+  type IpcSendMap,
+  type SendChannel,
+} from '../shared/ipc.js';
+import type { PlatformApi, UpdateInfo } from '../shared/platform.js';
+
+function invoke<C extends InvokeChannel>(
+  channel: C,
+  ...args: IpcInvokeMap[C]['args']
+): Promise<IpcInvokeMap[C]['result']> {
+  return ipcRenderer.invoke(channel, ...args);
+}
+
+function send<C extends SendChannel>(channel: C, ...args: IpcSendMap[C]['args']): void {
+  ipcRenderer.send(channel, ...args);
+}
+
+function subscribe<C extends EventChannel>(channel: C, listener: (payload: IpcEventMap[C]) => void): () => void {
+  // The wrapper drops the event object: it would hand the renderer a reference to ipcRenderer (sender).
+  const wrapped = (_event: IpcRendererEvent, payload: IpcEventMap[C]) => listener(payload);
+  ipcRenderer.on(channel, wrapped);
+  return () => {
+    ipcRenderer.removeListener(channel, wrapped);
+  };
+}
+
+const versionArg = process.argv.find((arg) => arg.startsWith(APP_VERSION_ARG));
+
+const teambeat = {
+  kind: 'desktop',
+  appVersion: versionArg ? versionArg.slice(APP_VERSION_ARG.length) : '0.0.0',
+  notify: ({ title, body }) => invoke('notify', { title, body }),
+  openExternal: async (url) => {
+    const { ok } = await invoke('open-external', url);
+    if (!ok) throw new Error('Only http and https links can be opened.');
+  },
+  refreshTokenStore: {
+    get: () => invoke('refresh-token:get'),
+    set: (token) => invoke('refresh-token:set', token),
+  },
+  getServerUrl: () => invoke('server-url:get'),
+  setServerUrl: async (url) => {
+    const result = await invoke('server-url:set', url);
+    // The message is written for people (server-url.ts); the renderer shows it next to the field.
+    if (!result.ok) throw new Error(result.message);
+  },
+  setTrayState: (state) => send('tray:set-state', state),
+  onTrayCommand: (listener) => subscribe('tray:command', listener),
+  onUpdateAvailable: (listener) => {
+    let active = true;
+    let delivered: string | null = null;
+    const deliver = (info: UpdateInfo) => {
+      if (!active || delivered === info.version) return;
+      delivered = info.version;
+      listener(info);
+    };
+    const unsubscribe = subscribe('update:available', deliver);
+    // An update may have finished downloading before the renderer subscribed (or before a reload).
+    void invoke('update:pending').then((pending) => {
+      if (pending) deliver(pending);
+    });
+    return () => {
+      active = false;
+      unsubscribe();
+    };
+  },
+  installUpdate: async () => {
+    const result = await invoke('update:install');
+    if (!result.ok) throw new Error(result.message);
+  },
+} satisfies PlatformApi;
+
+contextBridge.exposeInMainWorld('teambeat', teambeat);

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { formatWorked, trayModel, type TrayMenuItem } from './tray-menu.js';
+
+const commands = (items: TrayMenuItem[]) =>
+  items.flatMap((item) => (item.kind === 'command' ? [item.command] : item.kind === 'quit' ? ['quit'] : []));
+const labels = (items: TrayMenuItem[]) => items.flatMap((item) => (item.kind === 'label' ? [item.label] : []));
+
+describe('trayModel', () => {
+  it('signed out: open and quit only, the grey icon', () => {
+    const model = trayModel({ signedIn: false });
+    expect(model.icon).toBe('signed-out');
+    expect(model.tooltip).toBe('Teambeat: not signed in');
+    expect(commands(model.items)).toEqual(['open', 'quit']);
+    expect(labels(model.items)).toEqual(['Not signed in']);
+  });
+
+  it('signed in: the name in the header, then open, sign out, quit', () => {
+    const model = trayModel({ signedIn: true, userName: 'Ayesha Khan' });
+    expect(model.icon).toBe('signed-in');
+    expect(model.tooltip).toBe('Teambeat: Ayesha Khan');
+    expect(labels(model.items)).toEqual(['Signed in as Ayesha Khan']);
+    expect(commands(model.items)).toEqual(['open', 'sign-out', 'quit']);
+    expect(model.items.at(-1)).toEqual({ kind: 'quit', label: 'Quit Teambeat' });
+  });
+
+  it('offers the attendance action that fits the current state', () => {
+    const at = (state: 'checked-out' | 'checked-in' | 'on-break', workedMinutes: number) =>
+      trayModel({ signedIn: true, userName: 'Ali', attendance: { state, workedMinutes } });
+
+    expect(commands(at('checked-out', 0).items)).toEqual(['check-in', 'open', 'sign-out', 'quit']);
+    expect(labels(at('checked-out', 0).items)).toContain('Checked out');
+    expect(commands(at('checked-in', 125).items)).toEqual(['start-break', 'check-out', 'open', 'sign-out', 'quit']);
+    expect(labels(at('checked-in', 125).items)).toContain('Checked in · 2h 5m today');
+    expect(at('checked-in', 125).tooltip).toBe('Teambeat: Ali · Checked in · 2h 5m today');
+    expect(commands(at('on-break', 300).items)).toEqual(['end-break', 'open', 'sign-out', 'quit']);
+    expect(labels(at('checked-out', 480).items)).toContain('Checked out · 8h 0m today');
+  });
+
+  it('while attendance is unknown (null) shows no attendance actions', () => {
+    expect(commands(trayModel({ signedIn: true, attendance: null }).items)).toEqual(['open', 'sign-out', 'quit']);
+  });
+
+  it('keeps a long or multi-line name to one short line', () => {
+    const model = trayModel({ signedIn: true, userName: `  ${'Very Long Name '.repeat(8)}\nsecond line` });
+    const [header] = labels(model.items);
+    expect(header).not.toContain('\n');
+    expect(header!.length).toBeLessThanOrEqual('Signed in as '.length + 40);
+  });
+});
+
+describe('formatWorked', () => {
+  it('formats minutes as hours and minutes, never negative', () => {
+    expect(formatWorked(0)).toBe('0m');
+    expect(formatWorked(59)).toBe('59m');
+    expect(formatWorked(60)).toBe('1h 0m');
+    expect(formatWorked(605.9)).toBe('10h 5m');
+    expect(formatWorked(-5)).toBe('0m');
+    expect(formatWorked(Number.NaN)).toBe('0m');
+  });
+});

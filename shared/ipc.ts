@@ -1,0 +1,65 @@
+/**
+ * The typed IPC map between the desktop shell's main process (electron/main.ts) and its preload
+ * (electron/preload.ts). Both sides derive their channel names and payload types from here, so a renamed
+ * channel or a changed payload is a compile error on both ends instead of a silent no-op at run time.
+ *
+ * Pure types and constants: shared/ imports neither Node nor DOM, and the preload bundles this file.
+ */
+import type { TrayCommand, TrayState, UpdateInfo } from './platform.js';
+
+export type NotificationPayload = { title: string; body: string };
+
+/** Why a server address was refused; the preload turns `message` into the rejected promise's error. */
+export type ServerUrlErrorCode = 'INVALID_URL' | 'UNSUPPORTED_SCHEME' | 'UNREACHABLE' | 'NOT_TEAMBEAT';
+export type SetServerUrlResult = { ok: true; url: string } | { ok: false; code: ServerUrlErrorCode; message: string };
+
+export type InstallUpdateResult = { ok: true } | { ok: false; message: string };
+
+/** Renderer asks, main answers (ipcRenderer.invoke / ipcMain.handle). */
+export type IpcInvokeMap = {
+  notify: { args: [notification: NotificationPayload]; result: void };
+  'open-external': { args: [url: string]; result: { ok: boolean } };
+  'refresh-token:get': { args: []; result: string | null };
+  'refresh-token:set': { args: [token: string | null]; result: void };
+  'server-url:get': { args: []; result: string | null };
+  'server-url:set': { args: [url: string]; result: SetServerUrlResult };
+  /** The update that finished downloading before the renderer subscribed, if any. */
+  'update:pending': { args: []; result: UpdateInfo | null };
+  'update:install': { args: []; result: InstallUpdateResult };
+};
+
+/** Renderer tells, nobody answers (ipcRenderer.send / ipcMain.on). */
+export type IpcSendMap = {
+  'tray:set-state': { args: [state: TrayState] };
+};
+
+/** Main tells the renderer (webContents.send / ipcRenderer.on). */
+export type IpcEventMap = {
+  'tray:command': TrayCommand;
+  'update:available': UpdateInfo;
+};
+
+export type InvokeChannel = keyof IpcInvokeMap;
+export type SendChannel = keyof IpcSendMap;
+export type EventChannel = keyof IpcEventMap;
+
+/** Every invoke channel, so main can check at start-up that each one has a handler. */
+export const INVOKE_CHANNELS = [
+  'notify',
+  'open-external',
+  'refresh-token:get',
+  'refresh-token:set',
+  'server-url:get',
+  'server-url:set',
+  'update:pending',
+  'update:install',
+] as const satisfies readonly InvokeChannel[];
+
+/**
+ * The sandboxed preload cannot read package.json, so main passes the version as a command-line switch of
+ * the renderer process (webPreferences.additionalArguments) and the preload reads it from process.argv.
+ */
+export const APP_VERSION_ARG = '--teambeat-app-version=';
+
+// Compile-time completeness check: a channel added to IpcInvokeMap but not to INVOKE_CHANNELS fails here.
+const _everyInvokeChannelListed: Record<Exclude<InvokeChannel, (typeof INVOKE_CHANNELS)[number]>, never> = {};
