@@ -1,0 +1,392 @@
+// A typed adapter over node-zklib 1.3.0 that contains its defects (team zkteco reference, §1-§3): calls are
+// serialised on one connection per device, each attempt is bounded by an outer timeout, partial reads are failures
+// that are retried on a fresh connection, leaked rejections are stopped at their source, and device wall-clock
+// times are converted to UTC instants in the device's own zone instead of the host's.
+import ZKLib from 'node-zklib';
+import { ZK_ERROR, ZkAdapterError, describeZkFailure } from './zk-errors.js';
+import { containTcpRequestData, containUdpRequestData } from './zk-patches.js';
+import {
+  assertTimeZone,
+  decodeDeviceTime,
+  formatWallClock,
+  wallClockFromHostDate,
+  wallClockToInstant,
+} from './zk-time.js';
+
+export type Logger = {
+  info(obj: object | string, msg?: string): void;
+  warn(obj: object | string, msg?: string): void;
+  error(obj: object | string, msg?: string): void;
+  debug(obj: object | string, msg?: string): void;
+};
+
+/** What the adapter needs from a node-zklib instance (a ZKLib, or a test double with the same shape). */
+export type ZkClient = Pick<
+  ZKLib,
+  | 'connectionType'
+  | 'zklibTcp'
+  | 'zklibUdp'
+  | 'createSocket'
+  | 'getInfo'
+  | 'getUsers'
+  | 'getAttendances'
+  | 'getRealTimeLogs'
+  | 'clearAttendanceLog'
+  | 'executeCmd'
+  | 'disconnect'
+>;
+
+export type ZkClientFactory = (host: string, port: number, timeoutMs: number, localUdpPort: number) => ZkClient;
+
+export type ZkDeviceConfig = {
+  host: string;
+  port: number;
+  /** IANA zone the device clock is set to (the tenant's zone unless the device says otherwise). */
+  timeZone: string;
+  /** Outer bound on one attempt of a short command, connection included. */
+  callTimeoutMs?: number;
+  /** Outer bound on one attempt of a bulk read (users, attendance log). */
+  readTimeoutMs?: number;
+  /** node-zklib's own reply timeout; keep it below callTimeoutMs so its errors surface before ours. */
+  libTimeoutMs?: number;
+  /** Further attempts after a failed one, each on a fresh connection. */
+  retries?: number;
+  retryDelayMs?: number;
+  /** Local UDP port for node-zklib's UDP fallback; 0 lets the OS choose. */
+  localUdpPort?: number;
+  /** Pause after registering for real-time events: node-zklib never reads that ACK, the next command would. */
+  realTimeSettleMs?: number;
+};
+
+export type ZkAdapterDeps = {
+  logger: Logger;
+  createClient?: ZkClientFactory;
+  now?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+};
+
+export type DeviceInfo = { userCount: number; logCount: number; logCapacity: number };
+export type DeviceUser = { uid: number; userId: string; name: string; role: number; cardNo: number };
+/** A punch: `localTime` is the device's own reading, `instant` the UTC moment it denotes in the device zone. */
+export type DevicePunch = { userSn: number; deviceUserId: string; localTime: string; instant: Date };
+export type DeviceTime = { localTime: string; instant: Date; skewMs: number };
+export type RealTimePunch = { deviceUserId: string; localTime: string; instant: Date };
+export type RealTimeSubscription = { close(): Promise<void> };
+
+type Connection = { client: ZkClient; connected: boolean; closing: boolean };
+type Abort = { reject(err: ZkAdapterError): void };
+
+const CMD_GET_TIME = 201;
+const CMD_ACK_OK = 2000;
+
+const defaultFactory: ZkClientFactory = (host, port, timeoutMs, localUdpPort) =>
+  new ZKLib(host, port, timeoutMs, localUdpPort);
+
+export class ZkDeviceAdapter {
+  private readonly cfg: Required<ZkDeviceConfig>;
+  private readonly log: Logger;
+  private readonly createClient: ZkClientFactory;
+  private readonly now: () => Date;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private queue: Promise<unknown> = Promise.resolve();
+  private conn: Connection | null = null;
+  private abort: Abort | null = null;
+  private realTime: ((punch: RealTimePunch) => void) | null = null;
+  private closed = false;
+
+  constructor(config: ZkDeviceConfig, deps: ZkAdapterDeps) {
+    assertTimeZone(config.timeZone);
+    this.cfg = {
+      callTimeoutMs: 10_000,
+      readTimeoutMs: 120_000,
+      libTimeoutMs: 5_000,
+      retries: 2,
+      retryDelayMs: 500,
+      localUdpPort: 0,
+      realTimeSettleMs: 200,
+      ...config,
+    };
+    this.log = deps.logger;
+    this.createClient = deps.createClient ?? defaultFactory;
+    this.now = deps.now ?? (() => new Date());
+    this.sleep = deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  getInfo(): Promise<DeviceInfo> {
+    return this.run('getInfo', this.cfg.callTimeoutMs, async (client) => {
+      const info = await client.getInfo();
+      return { userCount: info.userCounts, logCount: info.logCounts, logCapacity: info.logCapacity };
+    });
+  }
+
+  getUsers(): Promise<DeviceUser[]> {
+    return this.run(
+      'getUsers',
+      this.cfg.readTimeoutMs,
+      async (client) => {
+        const expected = (await client.getInfo()).userCounts;
+        const result = await client.getUsers();
+        checkRead('getUsers', result.err, result.data.length, expected);
+        return result.data.map((u) => ({ uid: u.uid, userId: u.userId, name: u.name, role: u.role, cardNo: u.cardno }));
+      },
+      { recycle: true },
+    );
+  }
+
+  /**
+   * The whole attendance log. Fails (after retries) rather than returning part of it: node-zklib reports a cut
+   * chunked transfer in `err`; a cut direct reply is caught by zk-patches.ts, and the device's own record count
+   * (CMD_GET_FREE_SIZES just before the read) backs both up.
+   */
+  getAttendances(onProgress?: (received: number, total: number) => void): Promise<DevicePunch[]> {
+    return this.run(
+      'getAttendances',
+      this.cfg.readTimeoutMs,
+      async (client) => {
+        const expected = (await client.getInfo()).logCounts;
+        const result = await client.getAttendances((received, total) => onProgress?.(received, total));
+        checkRead('getAttendances', result.err, result.data.length, expected);
+        return result.data.map((r) => {
+          const wall = wallClockFromHostDate(r.recordTime);
+          return {
+            userSn: r.userSn,
+            deviceUserId: r.deviceUserId,
+            localTime: formatWallClock(wall),
+            instant: wallClockToInstant(wall, this.cfg.timeZone),
+          };
+        });
+      },
+      { recycle: true },
+    );
+  }
+
+  /** Device clock via CMD_GET_TIME (201): 1.3.0 has no getTime; the reply carries the packed time at offset 8. */
+  getTime(): Promise<DeviceTime> {
+    return this.run('getTime', this.cfg.callTimeoutMs, async (client) => {
+      const reply = await client.executeCmd(CMD_GET_TIME, '');
+      if (reply.length < 12 || reply.readUInt16LE(0) !== CMD_ACK_OK) {
+        throw new ZkAdapterError(ZK_ERROR.BAD_REPLY, `getTime: unexpected reply ${reply.toString('hex')}`);
+      }
+      const wall = decodeDeviceTime(reply.readUInt32LE(8));
+      const instant = wallClockToInstant(wall, this.cfg.timeZone);
+      return { localTime: formatWallClock(wall), instant, skewMs: instant.getTime() - this.now().getTime() };
+    });
+  }
+
+  /** node-zklib returns the raw reply without checking it: a refusal must not pass for a cleared log. */
+  clearAttendanceLog(): Promise<void> {
+    return this.run('clearAttendanceLog', this.cfg.callTimeoutMs, async (client) => {
+      const reply = await client.clearAttendanceLog();
+      if (reply.length < 8 || reply.readUInt16LE(0) !== CMD_ACK_OK) {
+        throw new ZkAdapterError(ZK_ERROR.BAD_REPLY, `clearAttendanceLog: device answered ${reply.toString('hex')}`);
+      }
+    });
+  }
+
+  /**
+   * Real-time punches. The registration is renewed on every fresh connection (bulk reads recycle the connection,
+   * because node-zklib's leaked chunk listeners stop getRealTimeLogs from attaching its own).
+   */
+  async subscribeRealTime(onPunch: (punch: RealTimePunch) => void): Promise<RealTimeSubscription> {
+    try {
+      await this.run('subscribeRealTime', this.cfg.callTimeoutMs, async () => {
+        this.realTime = onPunch;
+        // A fresh connection: on a used one, getRealTimeLogs may silently not attach its listener.
+        await this.dropConnection(true);
+        await this.connection();
+      });
+    } catch (err) {
+      if (this.realTime === onPunch) this.realTime = null;
+      throw err;
+    }
+    return {
+      close: () =>
+        this.serialize(async () => {
+          if (this.realTime !== onPunch) return;
+          this.realTime = null;
+          await this.dropConnection(true);
+        }),
+    };
+  }
+
+  /** Finishes queued calls, says goodbye to the device and refuses further calls. */
+  async close(): Promise<void> {
+    await this.serialize(async () => {
+      this.closed = true;
+      this.realTime = null;
+      await this.dropConnection(true);
+    });
+  }
+
+  /** Runs `fn` after every earlier call has settled: node-zklib cannot multiplex one socket. */
+  private serialize<T>(fn: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(fn);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private run<T>(
+    label: string,
+    timeoutMs: number,
+    op: (client: ZkClient) => Promise<T>,
+    options: { recycle?: boolean } = {},
+  ): Promise<T> {
+    return this.serialize(async () => {
+      if (this.closed) throw new ZkAdapterError(ZK_ERROR.CLOSED, `${label}: adapter closed`);
+      let last: ZkAdapterError | null = null;
+      for (let attempt = 1; attempt <= this.cfg.retries + 1; attempt++) {
+        if (attempt > 1) await this.sleep(this.cfg.retryDelayMs * (attempt - 1));
+        try {
+          const value = await this.attempt(label, timeoutMs, op);
+          if (options.recycle) await this.recycle(label);
+          return value;
+        } catch (err) {
+          last = toAdapterError(label, err);
+          this.log.warn({ err: last, code: last.code, attempt, device: this.deviceLabel() }, `${label} failed`);
+          // Whatever node-zklib still has pending on that socket (timers, listeners) must not touch the next try.
+          await this.dropConnection(false);
+        }
+      }
+      const failure = last ?? new ZkAdapterError(ZK_ERROR.CONNECTION, `${label} failed`);
+      throw new ZkAdapterError(failure.code, `${failure.message} (after ${this.cfg.retries + 1} attempts)`, {
+        ...failure.details,
+        attempts: this.cfg.retries + 1,
+        cause: failure,
+      });
+    });
+  }
+
+  /**
+   * After a bulk read node-zklib leaves its chunk listeners and timers on the socket (reference §3.3), so the
+   * connection is replaced; a real-time registration is renewed on the new one, best effort.
+   */
+  private async recycle(label: string): Promise<void> {
+    await this.dropConnection(true);
+    if (!this.realTime) return;
+    try {
+      await this.attempt(`${label}: renew real-time registration`, this.cfg.callTimeoutMs, async () => undefined);
+    } catch (err) {
+      this.log.warn({ err, device: this.deviceLabel() }, 'real-time registration not renewed; retried on next call');
+      await this.dropConnection(false);
+    }
+  }
+
+  /** One attempt, raced against the outer timeout and against the connection breaking underneath it. */
+  private async attempt<T>(label: string, timeoutMs: number, op: (client: ZkClient) => Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const aborted = new Promise<never>((_, reject) => {
+      this.abort = { reject };
+      timer = setTimeout(
+        () => reject(new ZkAdapterError(ZK_ERROR.TIMEOUT, `${label} timed out after ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+    });
+    const work = (async () => op((await this.connection()).client))();
+    // Whichever loses the race still settles later: handle it here so it is never an unhandled rejection.
+    work.catch(() => undefined);
+    aborted.catch(() => undefined);
+    try {
+      return await Promise.race([work, aborted]);
+    } finally {
+      clearTimeout(timer);
+      this.abort = null;
+    }
+  }
+
+  private async connection(): Promise<Connection> {
+    if (this.conn?.connected) return this.conn;
+    const client = this.createClient(this.cfg.host, this.cfg.port, this.cfg.libTimeoutMs, this.cfg.localUdpPort);
+    const conn: Connection = { client, connected: false, closing: false };
+    this.conn = conn;
+    this.containReadLeak(conn);
+    const broken = (why: string) => {
+      if (conn.closing || !conn.connected) return;
+      conn.connected = false;
+      if (this.conn === conn) this.conn = null;
+      this.log.warn({ device: this.deviceLabel(), why }, 'device connection lost');
+      this.abort?.reject(new ZkAdapterError(ZK_ERROR.CONNECTION, `connection lost: ${why}`));
+    };
+    try {
+      await client.createSocket(
+        (err) => broken(err.message),
+        () => broken('closed by the device'),
+      );
+    } catch (err) {
+      throw new ZkAdapterError(ZK_ERROR.CONNECTION, `connect: ${describeZkFailure(err)}`, { cause: err });
+    }
+    conn.connected = true;
+    if (client.connectionType === 'udp') {
+      this.log.warn({ device: this.deviceLabel() }, 'TCP refused, using UDP: node-zklib decodes UDP as old firmware');
+    }
+    if (this.realTime) {
+      const listener = this.realTime;
+      await client.getRealTimeLogs((record) => {
+        const wall = wallClockFromHostDate(record.attTime);
+        listener({
+          deviceUserId: record.userId,
+          localTime: formatWallClock(wall),
+          instant: wallClockToInstant(wall, this.cfg.timeZone),
+        });
+      });
+      await this.sleep(this.cfg.realTimeSettleMs);
+    }
+    return conn;
+  }
+
+  /** See zk-patches.ts: bulk-read failures inside node-zklib become an abort of the current attempt. */
+  private containReadLeak(conn: Connection): void {
+    const onFail = (err: Error) => {
+      if (this.conn !== conn) return;
+      const code = err.message.startsWith('TIMEOUT') ? ZK_ERROR.TIMEOUT : ZK_ERROR.CONNECTION;
+      this.abort?.reject(new ZkAdapterError(code, `read request: ${err.message}`, { cause: err }));
+    };
+    containTcpRequestData(conn.client.zklibTcp, this.cfg.libTimeoutMs, onFail);
+    containUdpRequestData(conn.client.zklibUdp, onFail);
+  }
+
+  /** Graceful: CMD_EXIT, bounded (node-zklib waits up to 2 s twice). Forced: just destroy the sockets. */
+  private async dropConnection(graceful: boolean): Promise<void> {
+    const conn = this.conn;
+    this.conn = null;
+    if (!conn) return;
+    conn.closing = true;
+    if (graceful && conn.connected) {
+      const bye = conn.client.disconnect().catch(() => true);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([bye, new Promise((resolve) => (timer = setTimeout(resolve, this.cfg.callTimeoutMs)))]);
+      clearTimeout(timer);
+    }
+    conn.connected = false;
+    conn.client.zklibTcp.socket?.destroy();
+    try {
+      conn.client.zklibUdp.socket?.close();
+    } catch {
+      // already closed
+    }
+  }
+
+  private deviceLabel(): string {
+    return `${this.cfg.host}:${this.cfg.port}`;
+  }
+}
+
+function checkRead(label: string, err: Error | null | undefined, received: number, expected: number): void {
+  if (err) {
+    throw new ZkAdapterError(ZK_ERROR.PARTIAL_READ, `${label}: ${err.message} (${received} records received)`, {
+      received,
+      expected,
+      cause: err,
+    });
+  }
+  if (received < expected) {
+    throw new ZkAdapterError(ZK_ERROR.PARTIAL_READ, `${label}: ${received} of ${expected} records received`, {
+      received,
+      expected,
+    });
+  }
+}
+
+function toAdapterError(label: string, err: unknown): ZkAdapterError {
+  if (err instanceof ZkAdapterError) return err;
+  return new ZkAdapterError(ZK_ERROR.CONNECTION, `${label}: ${describeZkFailure(err)}`, { cause: err });
+}

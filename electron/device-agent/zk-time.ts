@@ -1,0 +1,57 @@
+// Device clocks hold local wall-clock time of the zone the device is set to, with no zone or offset on the wire.
+// node-zklib turns that wall-clock into `new Date(y, m, d, h, mi, s)`, i.e. reads it in the HOST's zone, which is
+// wrong whenever the agent machine and the device disagree. These helpers take the wall-clock back out of such a
+// Date and interpret it in the device's configured IANA zone.
+import { TZDate } from '@date-fns/tz';
+
+export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+/** The components node-zklib put into a host-local Date (exact, except inside a host DST gap: see README). */
+export function wallClockFromHostDate(date: Date): WallClock {
+  return {
+    year: date.getFullYear(),
+    month: date.getMonth() + 1,
+    day: date.getDate(),
+    hour: date.getHours(),
+    minute: date.getMinutes(),
+    second: date.getSeconds(),
+  };
+}
+
+/** The UTC instant of a wall-clock time in `timeZone`. In a repeated (DST fall-back) hour the earlier one wins. */
+export function wallClockToInstant(wall: WallClock, timeZone: string): Date {
+  const zoned = new TZDate(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second, timeZone);
+  return new Date(zoned.getTime());
+}
+
+/** A device time as node-zklib decoded it, converted to the instant it denotes in the device's zone. */
+export function deviceDateToInstant(hostLocal: Date, timeZone: string): Date {
+  return wallClockToInstant(wallClockFromHostDate(hostLocal), timeZone);
+}
+
+/** `YYYY-MM-DDTHH:mm:ss`, the device's own reading, kept beside the instant for audits and idempotency keys. */
+export function formatWallClock(wall: WallClock): string {
+  const p = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${p(wall.year, 4)}-${p(wall.month)}-${p(wall.day)}T${p(wall.hour)}:${p(wall.minute)}:${p(wall.second)}`;
+}
+
+/** Decode the protocol's packed time (terminal.md; node-zklib's parseTimeToDate, without the host-zone Date). */
+export function decodeDeviceTime(value: number): WallClock {
+  let t = value;
+  const second = t % 60;
+  t = (t - second) / 60;
+  const minute = t % 60;
+  t = (t - minute) / 60;
+  const hour = t % 24;
+  t = (t - hour) / 24;
+  const day = (t % 31) + 1;
+  t = (t - (day - 1)) / 31;
+  const month = (t % 12) + 1;
+  t = (t - (month - 1)) / 12;
+  return { year: t + 2000, month, day, hour, minute, second };
+}
+
+/** Throws early on a zone the runtime's ICU does not know, instead of producing Invalid Dates later. */
+export function assertTimeZone(timeZone: string): void {
+  if (Number.isNaN(new TZDate(2000, 0, 1, timeZone).getTime())) throw new RangeError(`unknown time zone ${timeZone}`);
+}

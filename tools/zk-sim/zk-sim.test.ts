@@ -1,0 +1,197 @@
+// The unmodified node-zklib 1.3.0 against the simulator: proves the simulator is faithful enough, including the
+// library's own failure modes that the device agent's adapter has to contain.
+import ZKLib from 'node-zklib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CMD, TcpFrameReader, decodeZkTime, encodePacket, encodeZkTime, wrapTcp } from './protocol.js';
+import { ZkSimulator, type ZkSimulatorOptions } from './server.js';
+
+const ZONE = 'Asia/Karachi';
+const LIB_TIMEOUT = 3000;
+const running: ZkSimulator[] = [];
+const clients: ZKLib[] = [];
+
+async function startSim(options: ZkSimulatorOptions = {}): Promise<{ sim: ZkSimulator; port: number }> {
+  const sim = new ZkSimulator({ timeZone: ZONE, seed: 7, ...options });
+  running.push(sim);
+  return { sim, port: await sim.start() };
+}
+
+async function connect(port: number): Promise<ZKLib> {
+  const zk = new ZKLib('127.0.0.1', port, LIB_TIMEOUT, 0);
+  clients.push(zk);
+  await zk.createSocket();
+  return zk;
+}
+
+/** The wall-clock node-zklib decoded (it builds host-local Dates from device components). */
+const components = (d: Date) => [
+  d.getFullYear(),
+  d.getMonth() + 1,
+  d.getDate(),
+  d.getHours(),
+  d.getMinutes(),
+  d.getSeconds(),
+];
+
+afterEach(async () => {
+  for (const zk of clients.splice(0)) {
+    zk.zklibTcp.socket?.destroy();
+    try {
+      zk.zklibUdp.socket?.close();
+    } catch {
+      // closed already
+    }
+  }
+  await Promise.all(running.splice(0).map((sim) => sim.stop()));
+});
+
+describe('protocol', () => {
+  it('round-trips packed device times and splits a coalesced TCP stream into packets', () => {
+    const wall = { year: 2026, month: 2, day: 28, hour: 23, minute: 59, second: 58 };
+    expect(decodeZkTime(encodeZkTime(wall))).toEqual(wall);
+    const a = wrapTcp(encodePacket(CMD.DATA_RDY, 7, 3, Buffer.alloc(8, 1)));
+    const b = wrapTcp(encodePacket(CMD.DATA_RDY, 7, 4, Buffer.alloc(8, 2)));
+    const reader = new TcpFrameReader();
+    const stream = Buffer.concat([a, b]);
+    const first = reader.push(stream.subarray(0, 5));
+    const rest = reader.push(stream.subarray(5));
+    expect(first).toEqual([]);
+    expect(rest.map((p) => [p.command, p.replyId, p.data[0]])).toEqual([
+      [CMD.DATA_RDY, 3, 1],
+      [CMD.DATA_RDY, 4, 2],
+    ]);
+  });
+});
+
+describe('node-zklib 1.3.0 against the simulator (TCP)', () => {
+  it('connects, reads device info and users, answers get-time and disconnects', async () => {
+    const deviceTime = new Date('2026-03-10T04:05:06Z');
+    const { sim, port } = await startSim({ users: 50, punches: 120, now: () => deviceTime.getTime() });
+    const zk = await connect(port);
+    expect(zk.connectionType).toBe('tcp');
+    expect(await zk.getInfo()).toEqual({ userCounts: 50, logCounts: 120, logCapacity: 100_000 });
+
+    const users = await zk.getUsers();
+    expect(users.err ?? null).toBeNull();
+    expect(users.data).toHaveLength(50);
+    expect(users.data[0]).toEqual({ uid: 1, role: 14, password: '', name: 'User 1', cardno: 0, userId: '1001' });
+
+    const reply = await zk.executeCmd(201, '');
+    expect(reply.readUInt16LE(0)).toBe(CMD.ACK_OK);
+    // 04:05:06 UTC is 09:05:06 in Karachi (UTC+5): the device reports its own wall clock.
+    expect(decodeZkTime(reply.readUInt32LE(8))).toEqual({
+      year: 2026,
+      month: 3,
+      day: 10,
+      hour: 9,
+      minute: 5,
+      second: 6,
+    });
+
+    await zk.disconnect();
+    expect(sim.stats.commands[CMD.EXIT]).toBe(1);
+  });
+
+  it('serves users through the chunked path when the table is large', async () => {
+    const { port } = await startSim({ users: 1500 });
+    const zk = await connect(port);
+    const users = await zk.getUsers();
+    expect(users.err).toBeNull();
+    expect(users.data.map((u) => u.uid)).toEqual(Array.from({ length: 1500 }, (_, i) => i + 1));
+  });
+
+  it.each([
+    ['direct CMD_DATA', 150],
+    ['chunked', 5000],
+  ])('returns every punch with the device wall-clock time (%s)', async (_path, count) => {
+    const { sim, port } = await startSim({ users: 40, punches: count });
+    const zk = await connect(port);
+    const result = await zk.getAttendances();
+    expect(result.err ?? null).toBeNull();
+    const expected = sim.punches();
+    expect(result.data).toHaveLength(count);
+    result.data.forEach((record, i) => {
+      const punch = expected[i];
+      expect(record.deviceUserId).toBe(punch?.userId);
+      expect(record.userSn).toBe(punch?.userSn);
+      const wall = sim.store.zone.wallClock(punch?.time.getTime() ?? 0);
+      expect(components(record.recordTime)).toEqual([
+        wall.year,
+        wall.month,
+        wall.day,
+        wall.hour,
+        wall.minute,
+        wall.second,
+      ]);
+    });
+  });
+
+  it('delivers real-time events and clears the attendance log', async () => {
+    const { sim, port } = await startSim({ users: 5, punches: 10 });
+    const zk = await connect(port);
+    const events: { userId: string; attTime: Date }[] = [];
+    await zk.getRealTimeLogs((event) => events.push(event));
+    await new Promise((resolve) => setTimeout(resolve, 100)); // let the REG_EVENT acknowledgement pass
+    sim.emitRealTime({ userId: '1003', time: new Date('2026-05-01T03:00:00Z') });
+    sim.emitRealTime({ userId: '1004', time: new Date('2026-05-01T03:00:30Z') });
+    await expect.poll(() => events.length).toBe(2);
+    expect(events[0]?.userId).toBe('1003');
+    expect(components(events[0]?.attTime ?? new Date(0))).toEqual([2026, 5, 1, 8, 0, 0]);
+
+    expect((await zk.getInfo()).logCounts).toBe(12);
+    const cleared = await zk.clearAttendanceLog();
+    expect(cleared.readUInt16LE(0)).toBe(CMD.ACK_OK);
+    expect((await zk.getInfo()).logCounts).toBe(0);
+    expect((await zk.getAttendances()).data).toEqual([]);
+  });
+
+  it('reports a connection dropped mid-transfer as partial data plus err', async () => {
+    const { port } = await startSim({ users: 10, punches: 10_000, faults: { dropAfterChunks: 3 } });
+    const zk = await connect(port);
+    const result = await zk.getAttendances();
+    expect(result.err?.message).toBe('Socket is disconnected unexpectedly');
+    expect(result.data.length).toBe(Math.floor((3 * 65472 - 4) / 40));
+  });
+
+  it('refuses connections by resetting them', async () => {
+    const { port } = await startSim({ faults: { refuse: 'reset' } });
+    const zk = new ZKLib('127.0.0.1', port, LIB_TIMEOUT, 0);
+    clients.push(zk);
+    await expect(zk.createSocket()).rejects.toMatchObject({ command: 'TCP CONNECT' });
+  });
+
+  it('reproduces the chunk bug when frames are coalesced in one TCP write', { timeout: 20_000 }, async () => {
+    const { port } = await startSim({ users: 10, punches: 6000, faults: { coalesce: true } });
+    const zk = await connect(port);
+    const result = await zk.getAttendances();
+    // node-zklib handles one frame per 'data' event and discards the rest: it waits 10 s, then gives up.
+    expect(result.err?.message).toMatch(/^TIME OUT !! \d+ PACKETS REMAIN !$/);
+    expect(result.data.length).toBeLessThan(6000);
+  });
+});
+
+describe('node-zklib 1.3.0 against the simulator (UDP fallback)', () => {
+  it('falls back to UDP when TCP is refused and reads old-firmware records', async () => {
+    const { sim, port } = await startSim({ users: 300, punches: 3000, faults: { refuse: 'closed' } });
+    const zk = await connect(port);
+    expect(zk.connectionType).toBe('udp');
+    expect((await zk.getInfo()).logCounts).toBe(3000);
+    const users = await zk.getUsers();
+    expect(users.data).toHaveLength(300);
+    expect(users.data[4]).toMatchObject({ uid: 5, userId: 1005 });
+    const logs = await zk.getAttendances();
+    expect(logs.err).toBeNull();
+    expect(logs.data).toHaveLength(3000);
+    const first = sim.punches()[0];
+    const wall = sim.store.zone.wallClock(first?.time.getTime() ?? 0);
+    expect(components(logs.data[0]?.recordTime ?? new Date(0))).toEqual([
+      wall.year,
+      wall.month,
+      wall.day,
+      wall.hour,
+      wall.minute,
+      wall.second,
+    ]);
+    await zk.disconnect();
+  });
+});
