@@ -55,6 +55,24 @@ export const MESSAGES = {
   BREAK_OVERLAP: 'Breaks must not overlap.',
   BREAK_ALREADY_STARTED: 'You are already on a break.',
   NO_OPEN_BREAK: 'You are not on a break.',
+  // Leave (workforce §5 and §8)
+  LEAVE_SAVE_FAILED: 'Failed to add, update, cancel, approve or reject a leave request.',
+  LEAVE_CANCELLATION_FAILED: 'Failed to approve or reject a leave cancellation request.',
+  LEAVE_START_AFTER_END: 'The start date must not be after the end date.',
+  LEAVE_ON_WEEKEND: 'A leave cannot start or end on a weekend.',
+  LEAVE_OUTSIDE_YEAR: 'Leave dates must be within the current year.',
+  LEAVE_OVERLAP: 'This leave overlaps another leave request.',
+  LEAVE_NO_WORKING_DAYS: 'These dates contain no working day.',
+  LEAVE_QUOTA_EXCEEDED: 'Not enough leave left of this type.',
+  LEAVE_TYPE_INACTIVE: 'This leave type is not available.',
+  LEAVE_ACTION_NOT_ALLOWED: 'This action is not possible for this leave request now.',
+  LEAVE_NOT_APPROVER: 'You are not an approver of this leave request.',
+  LEAVE_OWN_REQUEST: 'You cannot approve or reject your own leave request.',
+  LEAVE_SAME_APPROVER: 'The HR approval must come from someone other than the PO approver.',
+  LEAVE_REASON_REQUIRED: 'A reason is required.',
+  HOLIDAY_EXISTS: 'There is already a holiday on this date.',
+  AUTO_LEAVES_NEED_UNPAID: 'Auto leaves can be enabled only after an unpaid leave type exists.',
+  AUTO_LEAVES_UPDATE_FAILED: 'Auto leaves config update failed.',
 } as const;
 
 export type ErrorCode = keyof typeof MESSAGES;

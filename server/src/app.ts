@@ -24,6 +24,8 @@ import { attendanceRoutes } from './modules/attendance/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { employeeRoutes } from './modules/employees/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { leaveCatalogueRoutes } from './modules/leave/catalogue-routes.js';
+import { leaveRequestRoutes } from './modules/leave/request-routes.js';
 import { meRoutes } from './modules/me/routes.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
@@ -119,6 +121,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(roleRoutes(deps));
   await app.register(tenantRoutes(deps));
   await app.register(attendanceRoutes(deps));
+  await app.register(leaveCatalogueRoutes(deps));
+  await app.register(leaveRequestRoutes(deps));
 
   await registerRenderer(app, config.rendererDir);
   return { app, deps };

@@ -67,11 +67,35 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'PATCH /api/breaks/{id}': { body: { end: '2026-01-05T07:10:00Z' }, table: 'attendanceBreaks' },
   'DELETE /api/breaks/{id}': { table: 'attendanceBreaks' },
   'GET /api/attendance/{id}/audit': { table: 'attendances' },
+  'GET /api/leave-types': {},
+  'POST /api/leave-types': { body: { name: 'Sabbatical', kind: 'quota', yearlyQuota: 5 } },
+  'PATCH /api/leave-types/{id}': { body: { name: 'Hacked' }, table: 'leaveTypes' },
+  'PUT /api/leave-types/{id}/status': { body: { isActive: false }, table: 'leaveTypes' },
+  'GET /api/holidays': {},
+  'POST /api/holidays': { body: { name: 'Holiday', date: '2026-12-25' } },
+  'PATCH /api/holidays/{id}': { body: { name: 'Hacked' }, table: 'holidays' },
+  'PUT /api/holidays/{id}/status': { body: { isActive: false }, table: 'holidays' },
+  'POST /api/leave-requests': { body: { leaveTypeId: 1, startDate: '2026-12-01', endDate: '2026-12-01', reason: 'x' } },
+  'GET /api/leave-requests': {},
+  'GET /api/leave-requests/pending': {},
+  'GET /api/leave-requests/{id}': { table: 'leaveRequests' },
+  'POST /api/leave-requests/{id}/actions': { body: { action: 1, reason: 'x' }, table: 'leaveRequests' },
+  'GET /api/leave/details': {},
+  'GET /api/leave/approvers': {},
 };
 
 let server: TestServer;
 let ops: Op[];
-const ids = { employees: 0, roles: 0, teams: 0, attendances: 0, attendanceBreaks: 0 };
+const ids = {
+  employees: 0,
+  roles: 0,
+  teams: 0,
+  attendances: 0,
+  attendanceBreaks: 0,
+  leaveTypes: 0,
+  holidays: 0,
+  leaveRequests: 0,
+};
 let tenantA: number;
 let tenantB: number;
 
@@ -133,6 +157,57 @@ beforeAll(async () => {
         attendanceId: ids.attendances,
         startAt: '2026-01-05T07:00:00.000Z',
         endAt: '2026-01-05T07:05:00.000Z',
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  ids.leaveTypes = (
+    await server.db
+      .insertInto('leaveTypes')
+      .values({
+        tenantId: tenantA,
+        name: 'Annual',
+        kind: 'quota',
+        icon: 'beach',
+        yearlyQuota: 10,
+        isActive: 1,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  ids.holidays = (
+    await server.db
+      .insertInto('holidays')
+      .values({
+        tenantId: tenantA,
+        name: 'Alpha day',
+        date: '2026-03-03',
+        isActive: 1,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  ids.leaveRequests = (
+    await server.db
+      .insertInto('leaveRequests')
+      .values({
+        tenantId: tenantA,
+        employeeId: victim.id,
+        leaveTypeId: ids.leaveTypes,
+        startDate: '2026-03-02',
+        endDate: '2026-03-02',
+        days: 1,
+        reason: 'Alpha',
+        status: 1,
+        restoreStatus: null,
+        poApproverId: null,
+        isAuto: 0,
         createdAt: stamp,
         updatedAt: stamp,
       })
@@ -216,7 +291,7 @@ describe('every route', () => {
           // Any-of routes narrow by scope in the handler (own, team, all): a scope refusal names other
           // permissions than the route's list, which proves the route's guard let the caller through.
           expect(res.status, label).not.toBe(401);
-          if (res.status === 403) expect(res.body.error.details.permission, label).not.toEqual(op.access);
+          if (res.status === 403) expect(res.body.error.details?.permission, label).not.toEqual(op.access);
         } else if (op.method === 'GET') expect(res.status, label).toBe(200);
         else expect([401, 403], label).not.toContain(res.status);
       }
@@ -235,6 +310,9 @@ describe('every route', () => {
       team: await server.db.selectFrom('teams').selectAll().where('id', '=', ids.teams).executeTakeFirstOrThrow(),
       attendance: await server.db.selectFrom('attendances').selectAll().where('tenantId', '=', tenantA).execute(),
       breaks: await server.db.selectFrom('attendanceBreaks').selectAll().where('tenantId', '=', tenantA).execute(),
+      leaveTypes: await server.db.selectFrom('leaveTypes').selectAll().where('tenantId', '=', tenantA).execute(),
+      holidays: await server.db.selectFrom('holidays').selectAll().where('tenantId', '=', tenantA).execute(),
+      leaveRequests: await server.db.selectFrom('leaveRequests').selectAll().where('tenantId', '=', tenantA).execute(),
       members: await server.db.selectFrom('teamMembers').selectAll().where('teamId', '=', ids.teams).execute(),
       tenant: await server.db.selectFrom('tenants').selectAll().where('id', '=', tenantA).executeTakeFirstOrThrow(),
       settings: await server.db.selectFrom('tenantSettings').selectAll().where('tenantId', '=', tenantA).execute(),

@@ -2,12 +2,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Engine } from './engine.js';
 import { foundation } from './migrations/0001-foundation.js';
 import { attendance } from './migrations/0002-attendance.js';
+import { leave } from './migrations/0003-leave.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
 const MIGRATIONS: Record<string, MigrationFactory> = {
   '0001-foundation': foundation,
   '0002-attendance': attendance,
+  '0003-leave': leave,
 };
 
 class StaticProvider implements MigrationProvider {

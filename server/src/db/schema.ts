@@ -174,6 +174,60 @@ export type AttendanceAuditTable = {
   after: string | null;
 };
 
+export type LeaveTypeTable = {
+  id: Generated<number>;
+  tenantId: number;
+  name: string;
+  kind: 'quota' | 'unpaid' | 'compensatory';
+  icon: string;
+  yearlyQuota: number;
+  isActive: Flag;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type HolidayTable = {
+  id: Generated<number>;
+  tenantId: number;
+  name: string;
+  date: string;
+  isActive: Flag;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type LeaveRequestTable = {
+  id: Generated<number>;
+  tenantId: number;
+  employeeId: number;
+  leaveTypeId: number;
+  startDate: string;
+  endDate: string;
+  /** Working days: the dates minus weekends and holidays, fixed when requested. */
+  days: number;
+  reason: string;
+  status: number;
+  /** The approved status to return to when a cancellation request is refused. */
+  restoreStatus: number | null;
+  poApproverId: number | null;
+  isAuto: Flag;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type LeaveRequestEventTable = {
+  id: Generated<number>;
+  tenantId: number;
+  requestId: number;
+  action: number | null;
+  actorId: number | null;
+  actorRole: 'requester' | 'po' | 'hr' | 'system';
+  fromStatus: number | null;
+  toStatus: number;
+  reason: string | null;
+  at: string;
+};
+
 export type Database = {
   tenants: TenantTable;
   tenantSettings: TenantSettingTable;
@@ -190,6 +244,10 @@ export type Database = {
   attendances: AttendanceTable;
   attendanceBreaks: AttendanceBreakTable;
   attendanceAudit: AttendanceAuditTable;
+  leaveTypes: LeaveTypeTable;
+  holidays: HolidayTable;
+  leaveRequests: LeaveRequestTable;
+  leaveRequestEvents: LeaveRequestEventTable;
 };
 
 export type Employee = Selectable<EmployeeTable>;

@@ -1,0 +1,117 @@
+/** Leave requests as the API shows them, holidays as a set of dates, and what is taken of each quota. */
+import type { LeaveRequest } from '../../../../shared/contracts/leave.js';
+import { LEAVE_STATUS_LABELS, PENDING_STATUSES, TAKEN_STATUSES, type LeaveStatus } from '../../../../shared/leave.js';
+import type { Db } from '../../db/engine.js';
+
+export function requestSelect(db: Db, tenantId: number) {
+  return db
+    .selectFrom('leaveRequests')
+    .innerJoin('employees', 'employees.id', 'leaveRequests.employeeId')
+    .innerJoin('leaveTypes', 'leaveTypes.id', 'leaveRequests.leaveTypeId')
+    .select([
+      'leaveRequests.id',
+      'leaveRequests.employeeId',
+      'employees.name as employeeName',
+      'leaveRequests.leaveTypeId',
+      'leaveTypes.name as leaveTypeName',
+      'leaveTypes.kind as leaveTypeKind',
+      'leaveTypes.icon as leaveTypeIcon',
+      'leaveRequests.startDate',
+      'leaveRequests.endDate',
+      'leaveRequests.days',
+      'leaveRequests.reason',
+      'leaveRequests.status',
+      'leaveRequests.isAuto',
+      'leaveRequests.createdAt',
+    ])
+    .where('leaveRequests.tenantId', '=', tenantId);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof requestSelect>['execute']>>[number];
+
+export async function toViews(db: Db, rows: Row[]): Promise<LeaveRequest[]> {
+  const ids = rows.map((r) => r.id);
+  const events = ids.length
+    ? await db
+        .selectFrom('leaveRequestEvents')
+        .leftJoin('employees', 'employees.id', 'leaveRequestEvents.actorId')
+        .select([
+          'leaveRequestEvents.requestId',
+          'leaveRequestEvents.action',
+          'leaveRequestEvents.actorId',
+          'employees.name as actorName',
+          'leaveRequestEvents.actorRole',
+          'leaveRequestEvents.fromStatus',
+          'leaveRequestEvents.toStatus',
+          'leaveRequestEvents.reason',
+          'leaveRequestEvents.at',
+        ])
+        .where('leaveRequestEvents.requestId', 'in', ids)
+        .orderBy('leaveRequestEvents.id')
+        .execute()
+    : [];
+  return rows.map((r) => ({
+    id: r.id,
+    employee: { id: r.employeeId, name: r.employeeName },
+    leaveType: { id: r.leaveTypeId, name: r.leaveTypeName, kind: r.leaveTypeKind, icon: r.leaveTypeIcon },
+    startDate: r.startDate,
+    endDate: r.endDate,
+    days: r.days,
+    reason: r.reason,
+    status: r.status as LeaveStatus,
+    statusLabel: LEAVE_STATUS_LABELS[r.status as LeaveStatus] ?? String(r.status),
+    isAuto: r.isAuto === 1,
+    createdAt: r.createdAt,
+    events: events
+      .filter((e) => e.requestId === r.id)
+      .map((e) => ({
+        action: e.action,
+        actor: e.actorId === null ? null : { id: e.actorId, name: e.actorName ?? '' },
+        actorRole: e.actorRole,
+        fromStatus: e.fromStatus,
+        toStatus: e.toStatus,
+        reason: e.reason,
+        at: e.at,
+      })),
+  }));
+}
+
+export async function getRequest(db: Db, tenantId: number, id: number): Promise<LeaveRequest | undefined> {
+  const row = await requestSelect(db, tenantId).where('leaveRequests.id', '=', id).executeTakeFirst();
+  return row ? (await toViews(db, [row]))[0] : undefined;
+}
+
+export async function activeHolidays(db: Db, tenantId: number, from: string, to: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('holidays')
+    .select('date')
+    .where('tenantId', '=', tenantId)
+    .where('isActive', '=', 1)
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .execute();
+  return new Set(rows.map((r) => r.date));
+}
+
+/** Days taken and pending per leave type for an employee in a year. */
+export async function usage(db: Db, tenantId: number, employeeId: number, year: number) {
+  const rows = await db
+    .selectFrom('leaveRequests')
+    .select(['leaveTypeId', 'status', 'days'])
+    .where('tenantId', '=', tenantId)
+    .where('employeeId', '=', employeeId)
+    .where('startDate', '>=', `${year}-01-01`)
+    .where('startDate', '<=', `${year}-12-31`)
+    .execute();
+  const byType = new Map<number, { taken: number; pending: number; pendingRequests: number }>();
+  for (const r of rows) {
+    const entry = byType.get(r.leaveTypeId) ?? { taken: 0, pending: 0, pendingRequests: 0 };
+    if (TAKEN_STATUSES.includes(r.status as LeaveStatus)) entry.taken += r.days;
+    if (PENDING_STATUSES.includes(r.status as LeaveStatus)) {
+      entry.pending += r.days;
+      entry.pendingRequests += 1;
+    }
+    byType.set(r.leaveTypeId, entry);
+  }
+  return byType;
+}

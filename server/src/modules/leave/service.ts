@@ -1,0 +1,195 @@
+/**
+ * Requesting leave and acting on requests. Every date rule and the quota are checked before anything is
+ * written; every action goes through the transition table of shared/leave.ts and is recorded with its
+ * actor, role and reason. Status changes are conditional updates, so two approvers acting at once
+ * cannot both move the same request.
+ */
+import type { CreateLeaveRequestBody } from '../../../../shared/contracts/leave.js';
+import {
+  checkLeaveDates,
+  findTransition,
+  LEAVE_ACTION,
+  LEAVE_STATUS,
+  LIVE_STATUSES,
+  workingDays,
+  type LeaveAction,
+  type LeaveActor,
+} from '../../../../shared/leave.js';
+import { MESSAGES } from '../../../../shared/messages.js';
+import type { TenantSettings } from '../../../../shared/settings.js';
+import { localDate } from '../../../../shared/time.js';
+import type { Deps } from '../../deps.js';
+import type { Db } from '../../db/engine.js';
+import type { AuthContext } from '../../http/access.js';
+import { AppError, errors } from '../../http/errors.js';
+import { actorsFor, approversFor } from './approvers.js';
+import { activeHolidays, usage } from './repository.js';
+
+export async function recordEvent(
+  db: Db,
+  e: {
+    tenantId: number;
+    requestId: number;
+    action: number | null;
+    actorId: number | null;
+    actorRole: LeaveActor | 'system';
+    fromStatus: number | null;
+    toStatus: number;
+    reason: string | null;
+    at: string;
+  },
+) {
+  await db.insertInto('leaveRequestEvents').values(e).execute();
+}
+
+export async function createRequest(
+  deps: Deps,
+  who: AuthContext,
+  body: CreateLeaveRequestBody,
+  settings: TenantSettings,
+): Promise<number> {
+  const today = localDate(deps.now(), settings.tenant_timezone);
+  const issues = checkLeaveDates({
+    startDate: body.startDate,
+    endDate: body.endDate,
+    today,
+    weekendDays: settings.weekend_days,
+  });
+  if (issues.length > 0) {
+    const first = issues[0]!;
+    throw new AppError(400, first.code, MESSAGES[first.code], {
+      fields: issues.map((i) => ({ path: `body.${i.field}`, message: MESSAGES[i.code] })),
+    });
+  }
+  const type = await deps.db
+    .selectFrom('leaveTypes')
+    .selectAll()
+    .where('tenantId', '=', who.tenantId)
+    .where('id', '=', body.leaveTypeId)
+    .executeTakeFirst();
+  if (!type) throw errors.validation([{ path: 'body.leaveTypeId', message: 'Unknown leave type' }]);
+  if (!type.isActive) throw errors.rule('LEAVE_TYPE_INACTIVE');
+  const days = workingDays(
+    body.startDate,
+    body.endDate,
+    settings.weekend_days,
+    await activeHolidays(deps.db, who.tenantId, body.startDate, body.endDate),
+  );
+  if (days === 0) throw errors.rule('LEAVE_NO_WORKING_DAYS');
+  const overlap = await deps.db
+    .selectFrom('leaveRequests')
+    .select('id')
+    .where('tenantId', '=', who.tenantId)
+    .where('employeeId', '=', who.employeeId)
+    .where('status', 'in', [...LIVE_STATUSES])
+    .where('startDate', '<=', body.endDate)
+    .where('endDate', '>=', body.startDate)
+    .executeTakeFirst();
+  if (overlap) throw errors.coded(409, 'LEAVE_OVERLAP', { requestId: overlap.id });
+  if (type.kind !== 'unpaid') {
+    const used = (await usage(deps.db, who.tenantId, who.employeeId, Number(today.slice(0, 4)))).get(type.id);
+    const remaining = type.yearlyQuota - (used?.taken ?? 0) - (used?.pending ?? 0);
+    if (days > remaining) throw errors.rule('LEAVE_QUOTA_EXCEEDED', { remaining, requested: days });
+  }
+  const { po } = await approversFor(deps.db, who.tenantId, who.employeeId);
+  const status = po.length > 0 ? LEAVE_STATUS.PENDING_PO : LEAVE_STATUS.PENDING_HR;
+  const now = deps.now().toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('leaveRequests')
+      .values({
+        tenantId: who.tenantId,
+        employeeId: who.employeeId,
+        leaveTypeId: type.id,
+        startDate: body.startDate,
+        endDate: body.endDate,
+        days,
+        reason: body.reason,
+        status,
+        restoreStatus: null,
+        poApproverId: null,
+        isAuto: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordEvent(trx, {
+      tenantId: who.tenantId,
+      requestId: row.id,
+      action: null,
+      actorId: who.employeeId,
+      actorRole: 'requester',
+      fromStatus: null,
+      toStatus: status,
+      reason: body.reason,
+      at: now,
+    });
+    return row.id;
+  });
+}
+
+export async function act(
+  deps: Deps,
+  who: AuthContext,
+  requestId: number,
+  action: LeaveAction,
+  reason: string,
+): Promise<void> {
+  const request = await deps.db
+    .selectFrom('leaveRequests')
+    .selectAll()
+    .where('tenantId', '=', who.tenantId)
+    .where('id', '=', requestId)
+    .executeTakeFirst();
+  if (!request) throw errors.notFound('Leave request');
+  const actors = await actorsFor(deps.db, who, request.employeeId);
+  if (actors.length === 0) throw errors.coded(403, 'LEAVE_NOT_APPROVER');
+  const transition = findTransition(request.status, action, actors);
+  if (!transition) {
+    const isDecision = action !== LEAVE_ACTION.CANCEL;
+    if (actors.includes('requester') && isDecision) throw errors.coded(403, 'LEAVE_OWN_REQUEST');
+    throw errors.coded(409, 'LEAVE_ACTION_NOT_ALLOWED', { status: request.status, action });
+  }
+  if (transition.actor === 'hr' && request.poApproverId === who.employeeId && !actors.includes('requester')) {
+    throw errors.coded(403, 'LEAVE_SAME_APPROVER');
+  }
+  let to: number;
+  let restoreStatus = request.restoreStatus;
+  if (transition.to === 'cancellation') {
+    const { po } = await approversFor(deps.db, who.tenantId, request.employeeId);
+    to = po.length > 0 ? LEAVE_STATUS.PENDING_PO_CANCELLATION : LEAVE_STATUS.PENDING_HR_CANCELLATION;
+    restoreStatus = request.status;
+  } else if (transition.to === 'restore') {
+    to = request.restoreStatus ?? LEAVE_STATUS.APPROVED_BY_HR;
+    restoreStatus = null;
+  } else {
+    to = transition.to;
+  }
+  const now = deps.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('leaveRequests')
+      .set({
+        status: to,
+        restoreStatus,
+        ...(transition.actor === 'po' && action === LEAVE_ACTION.APPROVE ? { poApproverId: who.employeeId } : {}),
+        updatedAt: now,
+      })
+      .where('id', '=', request.id)
+      .where('status', '=', request.status)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw errors.coded(409, 'LEAVE_ACTION_NOT_ALLOWED');
+    await recordEvent(trx, {
+      tenantId: who.tenantId,
+      requestId: request.id,
+      action,
+      actorId: who.employeeId,
+      actorRole: transition.actor,
+      fromStatus: request.status,
+      toStatus: to,
+      reason,
+      at: now,
+    });
+  });
+}

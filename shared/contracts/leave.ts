@@ -1,0 +1,126 @@
+/** Leave types, public holidays, leave requests, approvals and balances. */
+import { z } from 'zod';
+import { LEAVE_ACTIONS, LEAVE_KINDS, LEAVE_STATUSES, type LeaveAction } from '../leave.js';
+import { isoDateSchema, requiredText } from '../validation.js';
+import { listResponseSchema } from './common.js';
+
+export const LEAVE_ICONS = ['calendar', 'beach', 'medical', 'home', 'baby', 'briefcase', 'heart', 'star'] as const;
+
+export const leaveTypeSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    kind: z.enum(LEAVE_KINDS),
+    icon: z.enum(LEAVE_ICONS),
+    yearlyQuota: z.number().int(),
+    isActive: z.boolean(),
+  })
+  .meta({ id: 'LeaveType' });
+export type LeaveType = z.infer<typeof leaveTypeSchema>;
+export const leaveTypeListSchema = z.object({ items: z.array(leaveTypeSchema) });
+export const leaveTypeBodySchema = z.strictObject({
+  name: requiredText(60),
+  kind: z.enum(LEAVE_KINDS),
+  icon: z.enum(LEAVE_ICONS).default('calendar'),
+  yearlyQuota: z.number().int().min(0).max(365).default(0),
+});
+export const updateLeaveTypeBodySchema = z.strictObject({
+  name: requiredText(60).optional(),
+  icon: z.enum(LEAVE_ICONS).optional(),
+  yearlyQuota: z.number().int().min(0).max(365).optional(),
+});
+export const statusBodySchema = z.strictObject({ isActive: z.boolean() });
+
+export const holidaySchema = z
+  .object({ id: z.number().int(), name: z.string(), date: z.string(), isActive: z.boolean() })
+  .meta({ id: 'Holiday' });
+export const holidayListQuerySchema = z.strictObject({
+  year: z.coerce.number().int().min(2000).max(2100).optional().describe('Defaults to the current year'),
+});
+export const holidayListSchema = z.object({ items: z.array(holidaySchema) });
+export const holidayBodySchema = z.strictObject({ name: requiredText(80), date: isoDateSchema });
+
+const statusSchema = z.union(LEAVE_STATUSES.map((s) => z.literal(s)) as [z.ZodLiteral<1>, ...z.ZodLiteral<number>[]]);
+
+export const leaveEventSchema = z.object({
+  action: z.number().int().nullable(),
+  actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  actorRole: z.enum(['requester', 'po', 'hr', 'system']),
+  fromStatus: z.number().int().nullable(),
+  toStatus: z.number().int(),
+  reason: z.string().nullable(),
+  at: z.string(),
+});
+
+export const leaveRequestSchema = z
+  .object({
+    id: z.number().int(),
+    employee: z.object({ id: z.number().int(), name: z.string() }),
+    leaveType: z.object({ id: z.number().int(), name: z.string(), kind: z.enum(LEAVE_KINDS), icon: z.string() }),
+    startDate: z.string(),
+    endDate: z.string(),
+    days: z.number().int(),
+    reason: z.string(),
+    status: statusSchema,
+    statusLabel: z.string(),
+    isAuto: z.boolean(),
+    createdAt: z.string(),
+    events: z.array(leaveEventSchema),
+  })
+  .meta({ id: 'LeaveRequest' });
+export type LeaveRequest = z.infer<typeof leaveRequestSchema>;
+
+export const createLeaveRequestBodySchema = z
+  .strictObject({
+    leaveTypeId: z.number().int().positive(),
+    startDate: isoDateSchema,
+    endDate: isoDateSchema,
+    reason: requiredText(1000),
+  })
+  .refine((b) => b.startDate <= b.endDate, {
+    message: 'The start date must not be after the end date.',
+    path: ['startDate'],
+  });
+export type CreateLeaveRequestBody = z.input<typeof createLeaveRequestBodySchema>;
+
+export const leaveActionBodySchema = z.strictObject({
+  action: z.union(
+    LEAVE_ACTIONS.map((a) => z.literal(a)) as [z.ZodLiteral<LeaveAction>, ...z.ZodLiteral<LeaveAction>[]],
+  ),
+  reason: z.string().trim().min(1, 'A reason is required.').max(1000),
+});
+
+/** Pages of 20, as the spec's "more pages" rule for leave requests and pending approvals. */
+export const LEAVE_PAGE_SIZE = 20;
+export const leaveRequestListQuerySchema = z.strictObject({
+  pageNumber: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(LEAVE_PAGE_SIZE),
+  leaveId: z.coerce.number().int().positive().optional().describe('Only this leave type'),
+  employeeId: z.coerce.number().int().positive().optional(),
+});
+export const pendingApprovalsQuerySchema = leaveRequestListQuerySchema.omit({ employeeId: true });
+export const leaveRequestListSchema = listResponseSchema(leaveRequestSchema);
+
+export const leaveDetailsQuerySchema = z.strictObject({ employeeId: z.coerce.number().int().positive().optional() });
+export const leaveDetailsSchema = z.object({
+  employeeId: z.number().int(),
+  year: z.number().int(),
+  absents: z.number().int().describe('Past working days this year with no attendance, leave or holiday'),
+  totalQuota: z.number().int(),
+  totalLeavesTaken: z.number().int(),
+  pendingLeaveCount: z.number().int(),
+  remainingLeaves: z.number().int(),
+  leaveTypes: z.array(
+    leaveTypeSchema.extend({
+      taken: z.number().int(),
+      pending: z.number().int(),
+      remaining: z.number().int().nullable(),
+    }),
+  ),
+});
+
+export const approversQuerySchema = z.strictObject({ employeeId: z.coerce.number().int().positive().optional() });
+export const approversSchema = z.object({
+  po: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  hr: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});

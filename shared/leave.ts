@@ -1,0 +1,141 @@
+/**
+ * Leave: the spec's numeric statuses and actions, the state machine over them (docs/leave-workflow.md
+ * is the same table in prose), and the date rules of a request. Pure, for the server and the renderer.
+ */
+import type { ErrorCode } from './messages.js';
+import { dayOfWeek, eachDate } from './time.js';
+
+export const LEAVE_STATUS = {
+  PENDING_PO: 1,
+  PENDING_HR: 3,
+  PENDING_PO_CANCELLATION: 4,
+  PENDING_HR_CANCELLATION: 5,
+  REJECTED_BY_PO: 6,
+  REJECTED_BY_HR: 7,
+  CANCELLED_BY_PO: 8,
+  CANCELLED_BY_HR: 9,
+  APPROVED_BY_PO: 10,
+  APPROVED_BY_HR: 11,
+  AUTO_APPROVED: 12,
+  AUTO_REJECTED: 13,
+  AUTO_CANCELLED: 14,
+} as const;
+export type LeaveStatus = (typeof LEAVE_STATUS)[keyof typeof LEAVE_STATUS];
+export const LEAVE_STATUSES = Object.values(LEAVE_STATUS) as LeaveStatus[];
+
+export const LEAVE_STATUS_LABELS: Record<LeaveStatus, string> = {
+  1: 'Pending PO approval',
+  3: 'Pending HR approval',
+  4: 'Pending PO cancellation',
+  5: 'Pending HR cancellation',
+  6: 'Rejected by PO',
+  7: 'Rejected by HR',
+  8: 'Cancelled by PO',
+  9: 'Cancelled by HR',
+  10: 'Approved by PO',
+  11: 'Approved by HR',
+  12: 'Auto approved',
+  13: 'Auto rejected',
+  14: 'Auto cancelled',
+};
+
+export const LEAVE_ACTION = {
+  APPROVE: 1,
+  REJECT: 2,
+  CANCEL: 3,
+  APPROVE_CANCELLATION: 4,
+  REJECT_CANCELLATION: 5,
+} as const;
+export type LeaveAction = (typeof LEAVE_ACTION)[keyof typeof LEAVE_ACTION];
+export const LEAVE_ACTIONS = Object.values(LEAVE_ACTION) as LeaveAction[];
+
+/** Who acts: the employee who asked, their product owner or team lead (PO stage), or HR. */
+export type LeaveActor = 'requester' | 'po' | 'hr';
+
+/**
+ * Where an action leads. 'cancellation' opens a cancellation request (4 when the requester has a PO-stage
+ * approver, else 5); 'restore' returns a refused cancellation to the approved status it had.
+ */
+export type LeaveTarget = LeaveStatus | 'cancellation' | 'restore';
+
+export type LeaveTransition = { from: LeaveStatus; action: LeaveAction; actor: LeaveActor; to: LeaveTarget };
+
+const S = LEAVE_STATUS;
+const A = LEAVE_ACTION;
+
+export const LEAVE_TRANSITIONS: readonly LeaveTransition[] = [
+  // PO stage
+  { from: S.PENDING_PO, action: A.APPROVE, actor: 'po', to: S.APPROVED_BY_PO },
+  { from: S.PENDING_PO, action: A.REJECT, actor: 'po', to: S.REJECTED_BY_PO },
+  { from: S.PENDING_PO, action: A.CANCEL, actor: 'po', to: S.CANCELLED_BY_PO },
+  { from: S.PENDING_PO, action: A.CANCEL, actor: 'requester', to: S.CANCELLED_BY_PO },
+  // HR stage: after the PO approved, or directly when the requester has no PO-stage approver
+  { from: S.APPROVED_BY_PO, action: A.APPROVE, actor: 'hr', to: S.APPROVED_BY_HR },
+  { from: S.APPROVED_BY_PO, action: A.REJECT, actor: 'hr', to: S.REJECTED_BY_HR },
+  { from: S.APPROVED_BY_PO, action: A.CANCEL, actor: 'hr', to: S.CANCELLED_BY_HR },
+  { from: S.APPROVED_BY_PO, action: A.CANCEL, actor: 'requester', to: S.CANCELLED_BY_HR },
+  { from: S.PENDING_HR, action: A.APPROVE, actor: 'hr', to: S.APPROVED_BY_HR },
+  { from: S.PENDING_HR, action: A.REJECT, actor: 'hr', to: S.REJECTED_BY_HR },
+  { from: S.PENDING_HR, action: A.CANCEL, actor: 'hr', to: S.CANCELLED_BY_HR },
+  { from: S.PENDING_HR, action: A.CANCEL, actor: 'requester', to: S.CANCELLED_BY_HR },
+  // An approved leave: the requester asks for its cancellation; HR may cancel it outright
+  { from: S.APPROVED_BY_HR, action: A.CANCEL, actor: 'requester', to: 'cancellation' },
+  { from: S.AUTO_APPROVED, action: A.CANCEL, actor: 'requester', to: 'cancellation' },
+  { from: S.APPROVED_BY_HR, action: A.CANCEL, actor: 'hr', to: S.CANCELLED_BY_HR },
+  { from: S.AUTO_APPROVED, action: A.CANCEL, actor: 'hr', to: S.CANCELLED_BY_HR },
+  // The cancellation request goes through the same two stages
+  { from: S.PENDING_PO_CANCELLATION, action: A.APPROVE_CANCELLATION, actor: 'po', to: S.PENDING_HR_CANCELLATION },
+  { from: S.PENDING_PO_CANCELLATION, action: A.REJECT_CANCELLATION, actor: 'po', to: 'restore' },
+  { from: S.PENDING_HR_CANCELLATION, action: A.APPROVE_CANCELLATION, actor: 'hr', to: S.CANCELLED_BY_HR },
+  { from: S.PENDING_HR_CANCELLATION, action: A.REJECT_CANCELLATION, actor: 'hr', to: 'restore' },
+];
+
+/** Statuses in which a leave still stands or may still stand: they block overlapping requests. */
+export const LIVE_STATUSES: readonly LeaveStatus[] = [1, 3, 4, 5, 10, 11, 12];
+/** Statuses that count as taken against the quota (approved, including a pending cancellation). */
+export const TAKEN_STATUSES: readonly LeaveStatus[] = [4, 5, 11, 12];
+/** Statuses still waiting for an approval. */
+export const PENDING_STATUSES: readonly LeaveStatus[] = [1, 3, 10];
+
+export function findTransition(
+  from: number,
+  action: number,
+  actors: readonly LeaveActor[],
+): LeaveTransition | undefined {
+  return LEAVE_TRANSITIONS.find((t) => t.from === from && t.action === action && actors.includes(t.actor));
+}
+
+export const LEAVE_KINDS = ['quota', 'unpaid', 'compensatory'] as const;
+export type LeaveKind = (typeof LEAVE_KINDS)[number];
+
+export type LeaveDateIssue = { field: 'startDate' | 'endDate'; code: ErrorCode };
+
+/** The date rules of a request (workforce §5), given the tenant's weekends and today's local date. */
+export function checkLeaveDates(input: {
+  startDate: string;
+  endDate: string;
+  today: string;
+  weekendDays: readonly number[];
+}): LeaveDateIssue[] {
+  const issues: LeaveDateIssue[] = [];
+  const year = input.today.slice(0, 4);
+  if (input.startDate > input.endDate) issues.push({ field: 'startDate', code: 'LEAVE_START_AFTER_END' });
+  if (input.weekendDays.includes(dayOfWeek(input.startDate)))
+    issues.push({ field: 'startDate', code: 'LEAVE_ON_WEEKEND' });
+  if (input.weekendDays.includes(dayOfWeek(input.endDate))) issues.push({ field: 'endDate', code: 'LEAVE_ON_WEEKEND' });
+  if (input.startDate.slice(0, 4) !== year || input.endDate.slice(0, 4) !== year) {
+    issues.push({ field: input.startDate.slice(0, 4) !== year ? 'startDate' : 'endDate', code: 'LEAVE_OUTSIDE_YEAR' });
+  }
+  return issues;
+}
+
+/** Working days of a leave: its dates minus weekends and public holidays. */
+export function workingDays(
+  startDate: string,
+  endDate: string,
+  weekendDays: readonly number[],
+  holidays: ReadonlySet<string>,
+): number {
+  if (startDate > endDate) return 0;
+  return eachDate(startDate, endDate).filter((d) => !weekendDays.includes(dayOfWeek(d)) && !holidays.has(d)).length;
+}
