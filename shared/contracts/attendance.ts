@@ -60,15 +60,28 @@ export const monthQuerySchema = z.strictObject({
 export const monthDaySchema = z.object({
   date: z.string(),
   isWeekend: z.boolean(),
+  holiday: z.object({ name: z.string() }).nullable(),
+  /** A leave standing on this day: approved, or still pending (its status tells which). */
+  leave: z
+    .object({
+      requestId: z.number().int(),
+      leaveType: z.string(),
+      icon: z.string(),
+      status: z.number().int(),
+      statusLabel: z.string(),
+    })
+    .nullable(),
   attendance: attendanceSchema.nullable(),
 });
 export const attendanceTotalsSchema = z.object({
-  workingDays: z.number().int().describe('Days that are not weekends, up to today'),
+  workingDays: z.number().int().describe('Days up to today that are neither weekends nor public holidays'),
   presentDays: z.number().int(),
+  leaveDays: z.number().int().describe('Working days up to today covered by approved leave'),
+  absentDays: z.number().int().describe('Working days up to today with neither attendance nor approved leave'),
   wfoDays: z.number().int(),
   workedMinutes: z.number().int(),
   breakMinutes: z.number().int(),
-  expectedMinutes: z.number().int().describe('workingDays × working_hours_per_day'),
+  expectedMinutes: z.number().int().describe('(workingDays − leaveDays) × working_hours_per_day'),
 });
 export type AttendanceTotals = z.infer<typeof attendanceTotalsSchema>;
 export const monthResponseSchema = z.object({

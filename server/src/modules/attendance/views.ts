@@ -3,6 +3,7 @@ import type { AttendanceTotals, MonthResponse, TodayResponse } from '../../../..
 import type { Attendance } from '../../../../shared/contracts/attendance.js';
 import type { TenantSettings } from '../../../../shared/settings.js';
 import { addDays, dayOfWeek, eachDate, localDate } from '../../../../shared/time.js';
+import { LEAVE_STATUS_LABELS, LIVE_STATUSES, TAKEN_STATUSES, type LeaveStatus } from '../../../../shared/leave.js';
 import type { Deps } from '../../deps.js';
 import { findOnDay, inRange, toViews } from './repository.js';
 
@@ -37,15 +38,86 @@ export async function day(deps: Deps, tenantId: number, employeeId: number, date
   return { date, isWeekend: settings.weekend_days.includes(dayOfWeek(date)), attendance };
 }
 
-function totals(dates: string[], attendances: Attendance[], settings: TenantSettings, today: string): AttendanceTotals {
-  const workingDays = dates.filter((d) => d <= today && !settings.weekend_days.includes(dayOfWeek(d))).length;
+type Calendar = {
+  holidays: Map<string, string>;
+  leaves: Map<string, { requestId: number; leaveType: string; icon: string; status: number; statusLabel: string }>;
+};
+
+/** Active holidays and standing leave of an employee over a range, by date. */
+async function calendar(
+  deps: Deps,
+  tenantId: number,
+  employeeId: number,
+  start: string,
+  end: string,
+): Promise<Calendar> {
+  const holidayRows = await deps.db
+    .selectFrom('holidays')
+    .select(['date', 'name'])
+    .where('tenantId', '=', tenantId)
+    .where('isActive', '=', 1)
+    .where('date', '>=', start)
+    .where('date', '<=', end)
+    .execute();
+  const leaveRows = await deps.db
+    .selectFrom('leaveRequests')
+    .innerJoin('leaveTypes', 'leaveTypes.id', 'leaveRequests.leaveTypeId')
+    .select([
+      'leaveRequests.id',
+      'leaveRequests.startDate',
+      'leaveRequests.endDate',
+      'leaveRequests.status',
+      'leaveTypes.name',
+      'leaveTypes.icon',
+    ])
+    .where('leaveRequests.tenantId', '=', tenantId)
+    .where('leaveRequests.employeeId', '=', employeeId)
+    .where('leaveRequests.status', 'in', [...LIVE_STATUSES])
+    .where('leaveRequests.startDate', '<=', end)
+    .where('leaveRequests.endDate', '>=', start)
+    .execute();
+  const leaves: Calendar['leaves'] = new Map();
+  for (const r of leaveRows) {
+    for (const date of eachDate(r.startDate > start ? r.startDate : start, r.endDate < end ? r.endDate : end)) {
+      const status = r.status as LeaveStatus;
+      leaves.set(date, {
+        requestId: r.id,
+        leaveType: r.name,
+        icon: r.icon,
+        status,
+        statusLabel: LEAVE_STATUS_LABELS[status],
+      });
+    }
+  }
+  return { holidays: new Map(holidayRows.map((h) => [h.date, h.name])), leaves };
+}
+
+function totals(
+  dates: string[],
+  attendances: Attendance[],
+  cal: Calendar,
+  settings: TenantSettings,
+  today: string,
+): AttendanceTotals {
+  const working = dates.filter(
+    (d) => d <= today && !settings.weekend_days.includes(dayOfWeek(d)) && !cal.holidays.has(d),
+  );
+  const present = new Set(attendances.map((a) => a.date));
+  const onLeave = new Set(
+    working.filter((d) => {
+      const leave = cal.leaves.get(d);
+      return leave !== undefined && TAKEN_STATUSES.includes(leave.status as LeaveStatus);
+    }),
+  );
   return {
-    workingDays,
+    workingDays: working.length,
     presentDays: attendances.length,
+    leaveDays: onLeave.size,
+    absentDays: working.filter((d) => !present.has(d) && !onLeave.has(d)).length,
     wfoDays: attendances.filter((a) => a.isWfo).length,
     workedMinutes: attendances.reduce((s, a) => s + a.workedMinutes, 0),
     breakMinutes: attendances.reduce((s, a) => s + a.breakMinutes, 0),
-    expectedMinutes: Math.round(workingDays * settings.working_hours_per_day * 60),
+    expectedMinutes: Math.round((working.length - onLeave.size) * settings.working_hours_per_day * 60),
   };
 }
 
@@ -60,7 +132,13 @@ async function range(
   const now = deps.now();
   const attendances = await toViews(deps.db, await inRange(deps.db, tenantId, employeeId, start, end), now);
   const dates = eachDate(start, end);
-  return { dates, attendances, totals: totals(dates, attendances, settings, localDate(now, settings.tenant_timezone)) };
+  const cal = await calendar(deps, tenantId, employeeId, start, end);
+  return {
+    dates,
+    attendances,
+    cal,
+    totals: totals(dates, attendances, cal, settings, localDate(now, settings.tenant_timezone)),
+  };
 }
 
 function monthBounds(month: string): [string, string] {
@@ -78,7 +156,7 @@ export async function month(
   settings: TenantSettings,
 ): Promise<MonthResponse> {
   const [start, end] = monthBounds(monthText);
-  const { dates, attendances, totals: sums } = await range(deps, tenantId, employeeId, start, end, settings);
+  const { dates, attendances, cal, totals: sums } = await range(deps, tenantId, employeeId, start, end, settings);
   const byDate = new Map(attendances.map((a) => [a.date, a]));
   return {
     month: monthText,
@@ -86,6 +164,8 @@ export async function month(
     days: dates.map((date) => ({
       date,
       isWeekend: settings.weekend_days.includes(dayOfWeek(date)),
+      holiday: cal.holidays.has(date) ? { name: cal.holidays.get(date)! } : null,
+      leave: cal.leaves.get(date) ?? null,
       attendance: byDate.get(date) ?? null,
     })),
     totals: sums,
