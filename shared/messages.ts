@@ -73,6 +73,12 @@ export const MESSAGES = {
   HOLIDAY_EXISTS: 'There is already a holiday on this date.',
   AUTO_LEAVES_NEED_UNPAID: 'Auto leaves can be enabled only after an unpaid leave type exists.',
   AUTO_LEAVES_UPDATE_FAILED: 'Auto leaves config update failed.',
+  // Biometric devices (workforce §8)
+  DEVICE_SAVE_FAILED: 'Biometric device setup, creation and update failed.',
+  ADMS_CONNECT_FAILED: 'Failed to connect to ADMS.',
+  DEVICE_SERIAL_EXISTS: 'A device with this serial number already exists.',
+  DEVICE_NOT_PUSH: 'Commands can only be sent to devices that push over ADMS.',
+  AGENT_KEY_INVALID: 'The device agent key is missing, invalid or revoked.',
 } as const;
 
 export type ErrorCode = keyof typeof MESSAGES;

@@ -21,6 +21,10 @@ import { errors } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createMailer } from './mail/mailer.js';
 import { attendanceRoutes } from './modules/attendance/routes.js';
+import { admsRoutes } from './modules/devices/adms.js';
+import { agentRoutes } from './modules/devices/agent-routes.js';
+import { integrationRoutes } from './modules/devices/integration-routes.js';
+import { deviceRoutes } from './modules/devices/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { employeeRoutes } from './modules/employees/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -123,6 +127,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(attendanceRoutes(deps));
   await app.register(leaveCatalogueRoutes(deps));
   await app.register(leaveRequestRoutes(deps));
+  await app.register(deviceRoutes(deps));
+  await app.register(integrationRoutes(deps));
+  await app.register(agentRoutes(deps));
+  // Outside /api: ZKTeco push devices speak text/plain and cannot send tokens (see the module's comment).
+  await app.register(admsRoutes(deps));
 
   await registerRenderer(app, config.rendererDir);
   return { app, deps };

@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionName } from '../../shared/permissions.js';
+import { createAgentKey } from '../src/modules/devices/agent-keys.js';
+import { freePort } from './free-port.js';
 import { startServer, type TestServer } from './harness.js';
 
 type Op = { method: string; path: string; access: string | string[] };
@@ -82,6 +84,31 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'POST /api/leave-requests/{id}/actions': { body: { action: 1, reason: 'x' }, table: 'leaveRequests' },
   'GET /api/leave/details': {},
   'GET /api/leave/approvers': {},
+  'GET /api/devices': {},
+  'GET /api/devices/{id}': { table: 'devices' },
+  'POST /api/devices': { body: { name: 'Intruder', serialNo: 'EVIL-1', ipAddress: '127.0.0.1' } },
+  'PATCH /api/devices/{id}': { body: { name: 'Hacked' }, table: 'devices' },
+  'PUT /api/devices/{id}/status': { body: { isActive: false }, table: 'devices' },
+  'POST /api/devices/{id}/test-connection': { table: 'devices' },
+  'GET /api/devices/{id}/commands': { table: 'devices' },
+  'POST /api/devices/{id}/commands': { body: { command: 'INFO' }, table: 'devices' },
+  'GET /api/device-user-mappings': {},
+  'POST /api/device-user-mappings': { body: { deviceUserId: '9999', employeeId: 1 } },
+  'DELETE /api/device-user-mappings/{id}': { table: 'deviceUserMappings' },
+  'GET /api/device-punches/unmapped': {},
+  'POST /api/device-punches/apply-unmapped': {},
+  'GET /api/device-agent-keys': {},
+  'POST /api/device-agent-keys': { body: { name: 'Intruder' } },
+  'DELETE /api/device-agent-keys/{id}': { table: 'deviceAgentKeys' },
+  'GET /api/adms/settings': {},
+  'PUT /api/adms/settings': { body: { enabled: false, serverAddress: null } },
+  'POST /api/adms/settings/test': {},
+  'GET /api/adms/pending-devices': {},
+  'POST /api/adms/pending-devices/{id}/approve': { body: { name: 'Intruder' }, table: 'admsPendingDevices' },
+  'DELETE /api/adms/pending-devices/{id}': { table: 'admsPendingDevices' },
+  'GET /api/agent/devices': {},
+  'POST /api/agent/punches': { body: { punches: [] } },
+  'POST /api/agent/device-state': { body: { deviceSerial: 'A-DEV-1', state: 'online' } },
 };
 
 let server: TestServer;
@@ -95,7 +122,13 @@ const ids = {
   leaveTypes: 0,
   holidays: 0,
   leaveRequests: 0,
+  devices: 0,
+  deviceUserMappings: 0,
+  deviceAgentKeys: 0,
+  admsPendingDevices: 0,
 };
+/** Agent keys of tenant A and B for the device-agent routes (not the fixture key the admin routes revoke). */
+const agentKeys = { a: '', b: '', bId: 0 };
 let tenantA: number;
 let tenantB: number;
 
@@ -229,6 +262,72 @@ beforeAll(async () => {
     })
     .execute();
 
+  ids.devices = (
+    await server.db
+      .insertInto('devices')
+      .values({
+        tenantId: tenantA,
+        name: 'Alpha door',
+        serialNo: 'A-DEV-1',
+        mode: 'pull',
+        ipAddress: '127.0.0.1',
+        port: await freePort(), // closed: the connection test answers at once
+        timeZone: 'Asia/Karachi',
+        lastActivity: null,
+        userCount: 0,
+        transactionCount: 0,
+        isActive: 1,
+        state: 'unknown',
+        stateDetail: null,
+        admsStamp: null,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  ids.deviceUserMappings = (
+    await server.db
+      .insertInto('deviceUserMappings')
+      .values({
+        tenantId: tenantA,
+        deviceUserId: '777',
+        employeeId: victim.id,
+        createdBy: null,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  ids.deviceAgentKeys = (
+    await createAgentKey(server.db, { tenantId: tenantA, employeeId: victim.id }, 'A', new Date())
+  ).id;
+  agentKeys.a = (await createAgentKey(server.db, { tenantId: tenantA, employeeId: victim.id }, 'A2', new Date())).key;
+  const bAdmin = await server.db
+    .selectFrom('employees')
+    .select('id')
+    .where('tenantId', '=', tenantB)
+    .executeTakeFirstOrThrow();
+  const bKey = await createAgentKey(server.db, { tenantId: tenantB, employeeId: bAdmin.id }, 'B', new Date());
+  agentKeys.b = bKey.key;
+  agentKeys.bId = bKey.id;
+  ids.admsPendingDevices = (
+    await server.db
+      .insertInto('admsPendingDevices')
+      .values({
+        tenantId: tenantA,
+        serialNo: 'A-PENDING',
+        ipAddress: '10.0.0.9',
+        pushVersion: null,
+        attempts: 1,
+        firstSeenAt: stamp,
+        lastSeenAt: stamp,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+
   const doc = (await server.api().get('/api/openapi.json')).body;
   ops = Object.entries(doc.paths as Record<string, Record<string, { 'x-access': string }>>).flatMap(
     ([path, byMethod]) =>
@@ -259,13 +358,13 @@ describe('every route', () => {
       const { url, body } = concrete(op);
       const res = await server.api().request(op.method, url, body);
       expect(res.status, `${op.method} ${op.path}`).toBe(401);
-      expect(res.body.error.code).toBe('UNAUTHENTICATED');
+      expect(res.body.error.code).toBe(op.access === 'device-agent' ? 'AGENT_KEY_INVALID' : 'UNAUTHENTICATED');
     }
   });
 
   it('answers 403 naming the permission to a signed-in user without it', async () => {
     const token = await server.signIn('nobody@a.example');
-    for (const op of ops.filter((o) => o.access !== 'public' && o.access !== 'signed-in')) {
+    for (const op of ops.filter((o) => !['public', 'signed-in', 'device-agent'].includes(String(o.access)))) {
       const { url, body } = concrete(op);
       const res = await server.api(token).request(op.method, url, body);
       expect(res.status, `${op.method} ${op.path}`).toBe(403);
@@ -277,7 +376,9 @@ describe('every route', () => {
   it('lets a user holding exactly the named permission past the guard', async () => {
     // Each permission alone, including each alternative of an any-of list.
     const permissions = [
-      ...new Set(ops.flatMap((o) => [o.access].flat()).filter((a) => a !== 'public' && a !== 'signed-in')),
+      ...new Set(
+        ops.flatMap((o) => [o.access].flat()).filter((a) => !['public', 'signed-in', 'device-agent'].includes(a)),
+      ),
     ];
     for (const permission of permissions) {
       const email = `only-${permission}@a.example`;
@@ -316,6 +417,13 @@ describe('every route', () => {
       members: await server.db.selectFrom('teamMembers').selectAll().where('teamId', '=', ids.teams).execute(),
       tenant: await server.db.selectFrom('tenants').selectAll().where('id', '=', tenantA).executeTakeFirstOrThrow(),
       settings: await server.db.selectFrom('tenantSettings').selectAll().where('tenantId', '=', tenantA).execute(),
+      devices: await server.db.selectFrom('devices').selectAll().where('tenantId', '=', tenantA).execute(),
+      mappings: await server.db.selectFrom('deviceUserMappings').selectAll().where('tenantId', '=', tenantA).execute(),
+      agentKeys: await server.db.selectFrom('deviceAgentKeys').selectAll().where('tenantId', '=', tenantA).execute(),
+      adms: await server.db.selectFrom('admsSettings').selectAll().where('tenantId', '=', tenantA).execute(),
+      pending: await server.db.selectFrom('admsPendingDevices').selectAll().where('tenantId', '=', tenantA).execute(),
+      punches: await server.db.selectFrom('devicePunches').selectAll().where('tenantId', '=', tenantA).execute(),
+      commands: await server.db.selectFrom('deviceCommands').selectAll().where('tenantId', '=', tenantA).execute(),
     });
     const before = await snapshot();
     for (const op of ops.filter((o) => o.path.includes('{id}'))) {
@@ -338,5 +446,52 @@ describe('every route', () => {
       .where('id', '=', tenantB)
       .executeTakeFirstOrThrow();
     expect(bTenant.name).toBe('Hacked');
+  });
+
+  it('opens device-agent routes only with a valid agent key, scoped to its tenant', async () => {
+    const agentOps = ops.filter((o) => o.access === 'device-agent');
+    expect(agentOps.length).toBeGreaterThan(0);
+    const personToken = await server.signIn('admin@b.example');
+    for (const op of agentOps) {
+      const { url, body } = concrete(op);
+      for (const authorization of [`Bearer ${personToken}`, 'Agent tbagent_forged', `Bearer ${agentKeys.a}`]) {
+        const res = await server.api().request(op.method, url, body, { authorization });
+        expect(res.status, `${op.method} ${op.path} with ${authorization.slice(0, 12)}`).toBe(401);
+        expect(res.body.error.code).toBe('AGENT_KEY_INVALID');
+      }
+      const res = await server.api().request(op.method, url, body, { authorization: `Agent ${agentKeys.a}` });
+      expect(res.status, `${op.method} ${op.path} with A's key: ${JSON.stringify(res.body)}`).toBe(200);
+    }
+    // A person's token never opens agent routes, and an agent key never opens a person's route.
+    const asAgent = await server
+      .api()
+      .request('GET', '/api/devices', undefined, { authorization: `Agent ${agentKeys.a}` });
+    expect(asAgent.status).toBe(401);
+    // B's key sees none of A's devices and cannot report state for them.
+    const bAgent = { authorization: `Agent ${agentKeys.b}` };
+    const list = await server.api().request('GET', '/api/agent/devices', undefined, bAgent);
+    expect(list.status).toBe(200);
+    expect(JSON.stringify(list.body)).not.toContain('A-DEV-1');
+    const state = await server
+      .api()
+      .request('POST', '/api/agent/device-state', { deviceSerial: 'A-DEV-1', state: 'error' }, bAgent);
+    expect(state.status).toBe(404);
+    const upload = await server
+      .api()
+      .request(
+        'POST',
+        '/api/agent/punches',
+        { punches: [{ deviceSerial: 'A-DEV-1', deviceUserId: '777', time: '2026-01-05T04:00:00Z' }] },
+        bAgent,
+      );
+    expect(upload.body.rejected).toEqual([{ index: 0, reason: 'UNKNOWN_DEVICE' }]);
+    // A revoked key is refused at once.
+    const row = { id: agentKeys.bId };
+    await server.db
+      .updateTable('deviceAgentKeys')
+      .set({ revokedAt: new Date().toISOString() })
+      .where('id', '=', row.id)
+      .execute();
+    expect((await server.api().request('GET', '/api/agent/devices', undefined, bAgent)).status).toBe(401);
   });
 });

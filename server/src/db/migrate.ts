@@ -3,6 +3,7 @@ import type { Db, Engine } from './engine.js';
 import { foundation } from './migrations/0001-foundation.js';
 import { attendance } from './migrations/0002-attendance.js';
 import { leave } from './migrations/0003-leave.js';
+import { devices } from './migrations/0004-devices.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0001-foundation': foundation,
   '0002-attendance': attendance,
   '0003-leave': leave,
+  '0004-devices': devices,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -228,6 +228,105 @@ export type LeaveRequestEventTable = {
   at: string;
 };
 
+export type DeviceMode = 'pull' | 'push';
+export type DeviceState = 'unknown' | 'online' | 'offline' | 'error';
+
+export type DeviceTable = {
+  id: Generated<number>;
+  tenantId: number;
+  name: string;
+  serialNo: string;
+  mode: DeviceMode;
+  ipAddress: string | null;
+  port: number;
+  timeZone: string;
+  lastActivity: string | null;
+  userCount: number;
+  transactionCount: number;
+  isActive: Flag;
+  state: DeviceState;
+  stateDetail: string | null;
+  admsStamp: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** applied: it counts in the attendance; unmapped: no employee yet; skipped: kept, not applied (note says why). */
+export type DevicePunchStatus = 'applied' | 'unmapped' | 'skipped';
+
+export type DevicePunchTable = {
+  id: Generated<number>;
+  tenantId: number;
+  deviceId: number | null;
+  deviceSerial: string;
+  deviceUserId: string;
+  /** UTC instant, ISO-8601 with milliseconds. */
+  punchAt: string;
+  /** The device's own wall-clock reading, for audits. */
+  localTime: string | null;
+  employeeId: number | null;
+  workDate: string | null;
+  status: DevicePunchStatus;
+  note: string | null;
+  via: 'agent' | 'adms';
+  receivedAt: string;
+};
+
+export type DeviceUserMappingTable = {
+  id: Generated<number>;
+  tenantId: number;
+  deviceUserId: string;
+  employeeId: number;
+  createdBy: number | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type DeviceAgentKeyTable = {
+  id: Generated<number>;
+  tenantId: number;
+  name: string;
+  /** The first characters of the key, to tell keys apart in the list. */
+  prefix: string;
+  /** SHA-256 of the key; the key itself is shown once and never stored. */
+  keyHash: string;
+  createdBy: number | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+};
+
+export type AdmsSettingTable = {
+  tenantId: number;
+  enabled: Flag;
+  serverAddress: string | null;
+  updatedAt: string;
+};
+
+export type AdmsPendingDeviceTable = {
+  id: Generated<number>;
+  tenantId: number;
+  serialNo: string;
+  ipAddress: string | null;
+  pushVersion: string | null;
+  attempts: number;
+  firstSeenAt: string;
+  lastSeenAt: string;
+};
+
+export type DeviceCommandTable = {
+  id: Generated<number>;
+  tenantId: number;
+  deviceId: number;
+  command: string;
+  status: 'pending' | 'sent' | 'done';
+  returnCode: string | null;
+  createdBy: number | null;
+  createdAt: string;
+  sentAt: string | null;
+  doneAt: string | null;
+};
+
 export type Database = {
   tenants: TenantTable;
   tenantSettings: TenantSettingTable;
@@ -248,6 +347,13 @@ export type Database = {
   holidays: HolidayTable;
   leaveRequests: LeaveRequestTable;
   leaveRequestEvents: LeaveRequestEventTable;
+  devices: DeviceTable;
+  devicePunches: DevicePunchTable;
+  deviceUserMappings: DeviceUserMappingTable;
+  deviceAgentKeys: DeviceAgentKeyTable;
+  admsSettings: AdmsSettingTable;
+  admsPendingDevices: AdmsPendingDeviceTable;
+  deviceCommands: DeviceCommandTable;
 };
 
 export type Employee = Selectable<EmployeeTable>;

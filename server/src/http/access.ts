@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PermissionName } from '../../../shared/permissions.js';
 import type { Db } from '../db/engine.js';
 import type { TokenService } from '../security/tokens.js';
+import { findAgentKey, type AgentContext } from '../modules/devices/agent-keys.js';
 import { errors } from './errors.js';
 
 /**
@@ -15,10 +16,17 @@ import { errors } from './errors.js';
  * for routes whose scope depends on which one they hold (own, team or all attendance); the handler
  * then narrows what the caller may touch by the permissions they have.
  */
-export type Access = 'public' | 'signed-in' | PermissionName | readonly [PermissionName, ...PermissionName[]];
+export type Access =
+  | 'public'
+  | 'signed-in'
+  /** The device agent, authenticated by its tenant's agent key (`Authorization: Agent <key>`), not a person. */
+  | 'device-agent'
+  | PermissionName
+  | readonly [PermissionName, ...PermissionName[]];
 
 export function allowedBy(access: Access, permissions: ReadonlySet<string>): boolean {
   if (access === 'public' || access === 'signed-in') return true;
+  if (access === 'device-agent') return false;
   return typeof access === 'string' ? permissions.has(access) : access.some((p) => permissions.has(p));
 }
 
@@ -40,6 +48,7 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
     auth: AuthContext | null;
+    agent: AgentContext | null;
   }
 }
 
@@ -48,6 +57,17 @@ export function bearerToken(request: FastifyRequest): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1] ?? null;
+}
+
+export function agentKey(request: FastifyRequest): string | null {
+  const match = /^Agent\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+/** The device agent calling an agent route; the hook has already refused anyone else. */
+export function agentCaller(request: FastifyRequest): AgentContext {
+  if (!request.agent) throw errors.unauthenticated('AGENT_KEY_INVALID');
+  return request.agent;
 }
 
 /** Loads what the token's employee may do now: revoked roles and deactivation apply at once. */
@@ -78,9 +98,17 @@ export async function loadPrincipal(
 
 export function registerAccessControl(app: FastifyInstance, db: Db, tokens: TokenService): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('agent', null);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
+    if (access === 'device-agent') {
+      // A person's token never opens agent routes, and an agent key never opens anything else.
+      const agent = await findAgentKey(db, agentKey(request));
+      if (!agent) throw errors.unauthenticated('AGENT_KEY_INVALID');
+      request.agent = agent;
+      return;
+    }
     const token = bearerToken(request);
     if (!token) throw errors.unauthenticated();
     const claims = await tokens.verifyAccessToken(token);

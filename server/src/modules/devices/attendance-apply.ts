@@ -1,0 +1,192 @@
+/**
+ * Turns stored device punches into attendance: the first punch of an employee's tenant-local day is the check-in,
+ * the last one the check-out (only when at least a minute later: shared/attendance-rules). Set-based, so a pull of
+ * tens of thousands of punches costs a handful of queries per batch instead of several per punch.
+ *
+ * A device only ever changes attendance it created and nobody has touched since: a manual entry, a web or desktop
+ * check-in, or a device row a person edited (updatedBy set) is left alone, and the punches say why in their note.
+ */
+import { checkAttendance } from '../../../../shared/attendance-rules.js';
+import type { Db } from '../../db/engine.js';
+import type { AttendanceAuditTable, AttendanceTable } from '../../db/schema.js';
+import type { Insertable, Selectable } from 'kysely';
+
+export type ApplicablePunch = { id: number; employeeId: number; workDate: string; punchAt: string };
+export type ApplyOutcome = { applied: number; skipped: Map<string, number[]> };
+
+/** Why a punch was kept but not applied (device_punches.note). */
+export const SKIP = {
+  MANUAL_CORRECTION: 'MANUAL_CORRECTION',
+  SELF_SERVICE: 'SELF_SERVICE_ATTENDANCE',
+  IN_FUTURE: 'ATTENDANCE_IN_FUTURE',
+} as const;
+
+type AttendanceRow = Selectable<AttendanceTable>;
+const CHUNK = 400;
+
+export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+function skip(outcome: ApplyOutcome, note: string, ids: number[]): void {
+  outcome.skipped.set(note, [...(outcome.skipped.get(note) ?? []), ...ids]);
+}
+
+async function existingAttendance(db: Db, tenantId: number, punches: ApplicablePunch[]) {
+  const byKey = new Map<string, AttendanceRow>();
+  const employees = [...new Set(punches.map((p) => p.employeeId))];
+  const dates = punches.map((p) => p.workDate).sort();
+  const first = dates[0];
+  const last = dates[dates.length - 1];
+  if (!first || !last) return byKey;
+  for (const part of chunks(employees)) {
+    const rows = await db
+      .selectFrom('attendances')
+      .selectAll()
+      .where('tenantId', '=', tenantId)
+      .where('employeeId', 'in', part)
+      .where('workDate', '>=', first)
+      .where('workDate', '<=', last)
+      .execute();
+    for (const row of rows) byKey.set(`${row.employeeId}|${row.workDate}`, row);
+  }
+  return byKey;
+}
+
+/**
+ * Why a person's attendance is left alone: manual entries and rows someone else changed are corrections; a web or
+ * desktop check-in its owner made (and at most checked out of) is self-service.
+ */
+function skipReason(row: AttendanceRow): string {
+  if (row.source === 'manual' || row.source === 'device') return SKIP.MANUAL_CORRECTION;
+  return row.updatedBy !== null && row.updatedBy !== row.createdBy ? SKIP.MANUAL_CORRECTION : SKIP.SELF_SERVICE;
+}
+
+/** Must run inside the caller's transaction: the punches' statuses and the attendance change together. */
+export async function applyPunches(
+  trx: Db,
+  tenantId: number,
+  timeZone: string,
+  now: Date,
+  punches: ApplicablePunch[],
+): Promise<ApplyOutcome> {
+  const outcome: ApplyOutcome = { applied: 0, skipped: new Map() };
+  const nowIso = now.toISOString();
+  const groups = new Map<string, ApplicablePunch[]>();
+  for (const p of punches) {
+    // A device clock running ahead must not create attendance in the future (attendance rules).
+    if (p.punchAt > nowIso) {
+      skip(outcome, SKIP.IN_FUTURE, [p.id]);
+      continue;
+    }
+    const key = `${p.employeeId}|${p.workDate}`;
+    const group = groups.get(key);
+    if (group) group.push(p);
+    else groups.set(key, [p]);
+  }
+  if (groups.size === 0) return outcome;
+
+  const existing = await existingAttendance(trx, tenantId, [...groups.values()].flat());
+  const inserts: Insertable<AttendanceTable>[] = [];
+  const updates: { before: AttendanceRow; checkIn: string; checkOut: string | null }[] = [];
+  for (const [key, group] of groups) {
+    const ids = group.map((p) => p.id);
+    const row = existing.get(key);
+    if (row && (row.source !== 'device' || row.updatedBy !== null)) {
+      skip(outcome, skipReason(row), ids);
+      continue;
+    }
+    const times = group.map((p) => Date.parse(p.punchAt));
+    if (row) times.push(Date.parse(row.checkIn), ...(row.checkOut ? [Date.parse(row.checkOut)] : []));
+    const first = Math.min(...times);
+    const last = Math.max(...times);
+    const checkIn = new Date(first).toISOString();
+    const candidate = new Date(last).toISOString();
+    // A single punch, or punches within a minute (a double tap), is a check-in without a check-out yet.
+    const checkOut = checkAttendance({ checkIn, checkOut: candidate, now, timeZone }).length === 0 ? candidate : null;
+    const issues = checkAttendance({ checkIn, checkOut, now, timeZone });
+    if (issues.length > 0) {
+      skip(outcome, issues[0]!.code, ids);
+      continue;
+    }
+    outcome.applied += ids.length;
+    const [employeeId, workDate] = [group[0]!.employeeId, group[0]!.workDate];
+    if (!row) {
+      inserts.push({
+        tenantId,
+        employeeId,
+        workDate,
+        checkIn,
+        checkOut,
+        source: 'device',
+        isWfo: 1,
+        clientIp: null,
+        createdBy: null,
+        createdAt: nowIso,
+        updatedBy: null,
+        updatedAt: nowIso,
+      });
+    } else if (row.checkIn !== checkIn || row.checkOut !== checkOut) {
+      updates.push({ before: row, checkIn, checkOut });
+    }
+  }
+
+  const audits: Insertable<AttendanceAuditTable>[] = [];
+  for (const part of chunks(inserts, 200)) {
+    const rows = await trx.insertInto('attendances').values(part).returningAll().execute();
+    for (const after of rows) {
+      audits.push({
+        tenantId,
+        employeeId: after.employeeId,
+        attendanceId: after.id,
+        breakId: null,
+        action: 'create',
+        actorId: null,
+        at: nowIso,
+        before: null,
+        after: JSON.stringify(after),
+      });
+    }
+  }
+  for (const u of updates) {
+    const after = await trx
+      .updateTable('attendances')
+      .set({ checkIn: u.checkIn, checkOut: u.checkOut, updatedAt: nowIso })
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', u.before.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    audits.push({
+      tenantId,
+      employeeId: u.before.employeeId,
+      attendanceId: u.before.id,
+      breakId: null,
+      action: 'update',
+      actorId: null,
+      at: nowIso,
+      before: JSON.stringify(u.before),
+      after: JSON.stringify(after),
+    });
+  }
+  for (const part of chunks(audits, 300)) await trx.insertInto('attendanceAudit').values(part).execute();
+  return outcome;
+}
+
+/** Records why skipped punches were not applied. */
+export async function markSkipped(trx: Db, tenantId: number, skipped: Map<string, number[]>): Promise<number> {
+  let count = 0;
+  for (const [note, ids] of skipped) {
+    count += ids.length;
+    for (const part of chunks(ids)) {
+      await trx
+        .updateTable('devicePunches')
+        .set({ status: 'skipped', note })
+        .where('tenantId', '=', tenantId)
+        .where('id', 'in', part)
+        .execute();
+    }
+  }
+  return count;
+}

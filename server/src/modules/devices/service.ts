@@ -1,0 +1,173 @@
+/** Device administration: add, edit, activate, approve an ADMS device, queue an ADMS command. */
+import type { CreateDeviceBody, UpdateDeviceBody } from '../../../../shared/contracts/devices.js';
+import { DEFAULT_DEVICE_PORT } from '../../../../shared/contracts/devices.js';
+import type { Deps } from '../../deps.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { errors } from '../../http/errors.js';
+import { readSettings } from '../tenants/repository.js';
+import { findDevice, toDevice, type DeviceRow } from './repository.js';
+
+type Who = { tenantId: number; employeeId: number };
+
+const serialTaken = () =>
+  errors.coded(409, 'DEVICE_SAVE_FAILED', {
+    fields: [{ path: 'body.serialNo', message: 'A device with this serial number already exists.' }],
+  });
+
+/** A pull device is useless without an address: the agent would have nothing to connect to. */
+function requireAddress(mode: DeviceRow['mode'], ipAddress: string | null): void {
+  if (mode === 'pull' && !ipAddress) {
+    throw errors.validation([{ path: 'body.ipAddress', message: 'A pulled device needs an IP address' }]);
+  }
+}
+
+export async function createDevice(deps: Deps, who: Who, body: CreateDeviceBody) {
+  const settings = await readSettings(deps.db, who.tenantId);
+  const mode = body.mode ?? 'pull';
+  const ipAddress = body.ipAddress ?? null;
+  requireAddress(mode, ipAddress);
+  const now = deps.now().toISOString();
+  try {
+    const row = await deps.db
+      .insertInto('devices')
+      .values({
+        tenantId: who.tenantId,
+        name: body.name,
+        serialNo: body.serialNo,
+        mode,
+        ipAddress,
+        port: body.port ?? DEFAULT_DEVICE_PORT,
+        timeZone: body.timeZone ?? settings.tenant_timezone,
+        lastActivity: null,
+        userCount: 0,
+        transactionCount: 0,
+        isActive: 1,
+        state: 'unknown',
+        stateDetail: null,
+        admsStamp: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    // An approved or hand-added serial is no longer waiting for approval.
+    await deps.db
+      .deleteFrom('admsPendingDevices')
+      .where('tenantId', '=', who.tenantId)
+      .where('serialNo', '=', body.serialNo)
+      .execute();
+    return toDevice(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw serialTaken();
+    throw error;
+  }
+}
+
+export async function updateDevice(deps: Deps, who: Who, id: number, body: UpdateDeviceBody) {
+  const before = await findDevice(deps.db, who.tenantId, id);
+  if (!before) throw errors.notFound('Device');
+  const mode = body.mode ?? before.mode;
+  const ipAddress = body.ipAddress !== undefined ? body.ipAddress : before.ipAddress;
+  requireAddress(mode, ipAddress);
+  try {
+    const row = await deps.db
+      .updateTable('devices')
+      .set({
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.serialNo !== undefined ? { serialNo: body.serialNo } : {}),
+        ...(body.port !== undefined ? { port: body.port } : {}),
+        ...(body.timeZone !== undefined ? { timeZone: body.timeZone } : {}),
+        mode,
+        ipAddress,
+        updatedAt: deps.now().toISOString(),
+      })
+      .where('tenantId', '=', who.tenantId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toDevice(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw serialTaken();
+    throw error;
+  }
+}
+
+export async function setDeviceStatus(deps: Deps, who: Who, id: number, isActive: boolean) {
+  const row = await deps.db
+    .updateTable('devices')
+    .set({ isActive: isActive ? 1 : 0, updatedAt: deps.now().toISOString() })
+    .where('tenantId', '=', who.tenantId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw errors.notFound('Device');
+  return toDevice(row);
+}
+
+export async function approvePending(
+  deps: Deps,
+  who: Who,
+  pendingId: number,
+  body: { name: string; timeZone?: string | undefined },
+) {
+  const pending = await deps.db
+    .selectFrom('admsPendingDevices')
+    .selectAll()
+    .where('tenantId', '=', who.tenantId)
+    .where('id', '=', pendingId)
+    .executeTakeFirst();
+  if (!pending) throw errors.notFound('Pending device');
+  return createDevice(deps, who, {
+    name: body.name,
+    serialNo: pending.serialNo,
+    mode: 'push',
+    ipAddress: pending.ipAddress,
+    ...(body.timeZone ? { timeZone: body.timeZone } : {}),
+  });
+}
+
+export async function dismissPending(deps: Deps, tenantId: number, pendingId: number): Promise<void> {
+  const res = await deps.db
+    .deleteFrom('admsPendingDevices')
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', pendingId)
+    .executeTakeFirst();
+  if (Number(res.numDeletedRows) === 0) throw errors.notFound('Pending device');
+}
+
+const commandColumns = ['id', 'command', 'status', 'returnCode', 'createdAt'] as const;
+
+export async function queueCommand(deps: Deps, who: Who, deviceId: number, command: string) {
+  const device = await findDevice(deps.db, who.tenantId, deviceId);
+  if (!device) throw errors.notFound('Device');
+  if (device.mode !== 'push') throw errors.rule('DEVICE_NOT_PUSH');
+  return deps.db
+    .insertInto('deviceCommands')
+    .values({
+      tenantId: who.tenantId,
+      deviceId,
+      command,
+      status: 'pending',
+      returnCode: null,
+      createdBy: who.employeeId,
+      createdAt: deps.now().toISOString(),
+      sentAt: null,
+      doneAt: null,
+    })
+    .returning(commandColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export async function listCommands(deps: Deps, tenantId: number, deviceId: number) {
+  const device = await findDevice(deps.db, tenantId, deviceId);
+  if (!device) throw errors.notFound('Device');
+  const items = await deps.db
+    .selectFrom('deviceCommands')
+    .select(commandColumns)
+    .where('tenantId', '=', tenantId)
+    .where('deviceId', '=', deviceId)
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
+  return { items, total: items.length };
+}

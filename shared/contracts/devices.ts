@@ -1,0 +1,222 @@
+/**
+ * Biometric devices: the admin API (devices, user mappings, unmapped punches, agent keys, ADMS settings and
+ * devices waiting for approval) and the device agent's API (devices to poll, punch batches, device state).
+ */
+import { z } from 'zod';
+import { isValidTimeZone } from '../settings.js';
+import { listQuerySchema, listResponseSchema } from './common.js';
+
+export const DEVICE_STATES = ['unknown', 'online', 'offline', 'error'] as const;
+export const DEVICE_MODES = ['pull', 'push'] as const;
+export const DEFAULT_DEVICE_PORT = 4370;
+/** Upper bound on one agent upload, well inside the 1 MiB body limit (a punch is about 120 bytes of JSON). */
+export const MAX_PUNCH_BATCH = 5000;
+
+const timeZoneSchema = z.string().trim().refine(isValidTimeZone, 'Unknown time zone');
+// Hostnames and IPv4/IPv6 literals; the connection test and the agent resolve them.
+const hostSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(253)
+  .regex(/^[A-Za-z0-9.:-]+$/, 'Enter an IP address or a host name');
+const serialSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9._-]+$/, 'Letters, digits, dot, dash and underscore only');
+
+export const deviceSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    serialNo: z.string(),
+    mode: z.enum(DEVICE_MODES),
+    ipAddress: z.string().nullable(),
+    port: z.number().int(),
+    timeZone: z.string(),
+    lastActivity: z.string().nullable(),
+    userCount: z.number().int(),
+    transactionCount: z.number().int(),
+    isActive: z.boolean(),
+    state: z.enum(DEVICE_STATES),
+    stateDetail: z.string().nullable(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Device' });
+export type Device = z.infer<typeof deviceSchema>;
+
+export const DEVICE_ORDER_KEYS = [
+  'name',
+  'serialNo',
+  'ipAddress',
+  'lastActivity',
+  'userCount',
+  'transactionCount',
+  'isActive',
+  'state',
+  'id',
+] as const;
+export const deviceListQuerySchema = listQuerySchema({ orderKeys: DEVICE_ORDER_KEYS, defaultOrderKey: 'name' });
+export type DeviceListParams = z.output<typeof deviceListQuerySchema>;
+export const deviceListResponseSchema = listResponseSchema(deviceSchema);
+
+const deviceFields = {
+  name: z.string().trim().min(1).max(120),
+  serialNo: serialSchema,
+  mode: z.enum(DEVICE_MODES).optional(),
+  /** Required for pull devices (the agent connects to it); push devices need none. */
+  ipAddress: hostSchema.nullable().optional(),
+  port: z.number().int().min(1).max(65535).optional(),
+  /** The zone the device clock is set to; the tenant's zone when left out. */
+  timeZone: timeZoneSchema.optional(),
+};
+export const createDeviceBodySchema = z.strictObject(deviceFields);
+export type CreateDeviceBody = z.input<typeof createDeviceBodySchema>;
+export const updateDeviceBodySchema = z.strictObject(deviceFields).partial();
+export type UpdateDeviceBody = z.input<typeof updateDeviceBodySchema>;
+export const deviceStatusBodySchema = z.strictObject({ isActive: z.boolean() });
+
+export const connectionTestResponseSchema = z.object({
+  reachable: z.boolean(),
+  latencyMs: z.number().int().nullable(),
+  error: z.string().nullable(),
+});
+export type ConnectionTestResponse = z.infer<typeof connectionTestResponseSchema>;
+
+/** ADMS commands an admin may queue; the device answers each with a return code. */
+export const ADMS_COMMANDS = ['CHECK', 'INFO', 'REBOOT', 'CLEAR LOG'] as const;
+export const deviceCommandBodySchema = z.strictObject({ command: z.enum(ADMS_COMMANDS) });
+export const deviceCommandSchema = z.object({
+  id: z.number().int(),
+  command: z.string(),
+  status: z.enum(['pending', 'sent', 'done']),
+  returnCode: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+// Device user ids and their employees
+export const deviceUserMappingSchema = z.object({
+  id: z.number().int(),
+  deviceUserId: z.string(),
+  employee: z.object({ id: z.number().int(), name: z.string(), employeeIdentificationNo: z.string().nullable() }),
+  updatedAt: z.string(),
+});
+export const deviceUserMappingListSchema = z.object({ items: z.array(deviceUserMappingSchema), total: z.number() });
+export const saveDeviceUserMappingBodySchema = z.strictObject({
+  deviceUserId: z.string().trim().min(1).max(64),
+  employeeId: z.number().int().positive(),
+});
+export const applyResultSchema = z.object({
+  applied: z.number().int(),
+  skipped: z.number().int(),
+  unmapped: z.number().int(),
+});
+export type ApplyResult = z.infer<typeof applyResultSchema>;
+
+export const unmappedPunchGroupSchema = z.object({
+  deviceUserId: z.string(),
+  count: z.number().int(),
+  firstAt: z.string(),
+  lastAt: z.string(),
+  deviceSerials: z.array(z.string()),
+});
+export const unmappedPunchListSchema = z.object({ items: z.array(unmappedPunchGroupSchema), total: z.number() });
+
+// Agent keys
+export const agentKeySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  prefix: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export const agentKeyListSchema = z.object({ items: z.array(agentKeySchema), total: z.number() });
+export const createAgentKeyBodySchema = z.strictObject({ name: z.string().trim().min(1).max(120) });
+/** The only answer that carries the key itself: it is stored hashed and cannot be shown again. */
+export const createdAgentKeySchema = agentKeySchema.extend({ key: z.string() });
+
+// ADMS
+export const admsSettingsSchema = z.object({
+  enabled: z.boolean(),
+  /** Where devices are told to send their punches, e.g. http://attendance.example.com:8081. */
+  serverAddress: z.string().nullable(),
+  /** The push endpoint devices call, derived from serverAddress. */
+  endpoint: z.string().nullable(),
+});
+export type AdmsSettings = z.infer<typeof admsSettingsSchema>;
+export const updateAdmsSettingsBodySchema = z.strictObject({
+  enabled: z.boolean(),
+  serverAddress: z
+    .string()
+    .trim()
+    .max(300)
+    .regex(/^https?:\/\/[^\s/]+\/?$/, 'Enter an address like http://attendance.example.com:8081')
+    .nullable(),
+});
+export const admsTestResponseSchema = z.object({ ok: z.literal(true), latencyMs: z.number().int() });
+
+export const admsPendingDeviceSchema = z.object({
+  id: z.number().int(),
+  serialNo: z.string(),
+  ipAddress: z.string().nullable(),
+  pushVersion: z.string().nullable(),
+  attempts: z.number().int(),
+  firstSeenAt: z.string(),
+  lastSeenAt: z.string(),
+});
+export const admsPendingDeviceListSchema = z.object({ items: z.array(admsPendingDeviceSchema), total: z.number() });
+export const approveAdmsDeviceBodySchema = z.strictObject({
+  name: z.string().trim().min(1).max(120),
+  timeZone: timeZoneSchema.optional(),
+});
+
+// The device agent's API
+export const agentDeviceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  serialNo: z.string(),
+  ipAddress: z.string(),
+  port: z.number().int(),
+  timeZone: z.string(),
+});
+export type AgentDevice = z.infer<typeof agentDeviceSchema>;
+export const agentDeviceListSchema = z.object({ items: z.array(agentDeviceSchema) });
+
+/** One punch; (deviceSerial, deviceUserId, time) is its idempotency key. */
+export const agentPunchSchema = z.strictObject({
+  deviceSerial: z.string().min(1).max(64),
+  deviceUserId: z.string().min(1).max(64),
+  /** The UTC instant, ISO-8601. */
+  time: z.iso.datetime({ offset: true }),
+  /** The device's own wall-clock reading, kept for audits. */
+  localTime: z.string().max(32).optional(),
+});
+export type AgentPunch = z.infer<typeof agentPunchSchema>;
+export const agentPunchBatchSchema = z.strictObject({ punches: z.array(agentPunchSchema).max(MAX_PUNCH_BATCH) });
+export const agentPunchResultSchema = z.object({
+  received: z.number().int(),
+  /** Stored now (applied, unmapped or skipped). */
+  stored: z.number().int(),
+  /** Already stored by an earlier upload: nothing changed. */
+  duplicates: z.number().int(),
+  applied: z.number().int(),
+  unmapped: z.number().int(),
+  skipped: z.number().int(),
+  /** Punches of serial numbers this tenant does not have: not stored. */
+  rejected: z.array(z.object({ index: z.number().int(), reason: z.string() })),
+});
+export type AgentPunchResult = z.infer<typeof agentPunchResultSchema>;
+
+export const agentDeviceStateBodySchema = z.strictObject({
+  deviceSerial: z.string().min(1).max(64),
+  state: z.enum(DEVICE_STATES),
+  detail: z.string().max(500).nullable().optional(),
+  lastActivity: z.iso.datetime({ offset: true }).nullable().optional(),
+  userCount: z.number().int().min(0).optional(),
+  transactionCount: z.number().int().min(0).optional(),
+});
+export type AgentDeviceState = z.infer<typeof agentDeviceStateBodySchema>;
+export const okSchema = z.object({ ok: z.literal(true) });
