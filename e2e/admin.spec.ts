@@ -1,0 +1,104 @@
+import { ADMIN, ADMIN_NAV, DEMO_PASSWORD, expect, test } from './fixtures.js';
+import { snapshot } from './screenshots.js';
+
+test.describe('the demo administrator', () => {
+  test('signs in, sees the admin sidebar, adds an employee in the directory and signs out', async ({
+    loginPage,
+    frame,
+    directory,
+    page,
+    consoleErrors,
+  }) => {
+    await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/home$/);
+    await frame.expectSignedInAs(ADMIN.name);
+    expect(await frame.navEntries()).toEqual(ADMIN_NAV);
+
+    await frame.openPage('Employee Directory');
+    await expect(page).toHaveURL(/\/employee\/management$/);
+    await directory.waitForRows();
+    await expect(page.getByTestId('pager-range')).toHaveText(/^1–10 of 60$/);
+
+    const stamp = Date.now().toString(36);
+    const employee = {
+      name: `Zoe Tester ${stamp}`,
+      email: `zoe.${stamp}@northwind.example`,
+      employeeId: `E2E-${stamp}`,
+    };
+    await directory.addEmployee(employee);
+    await directory.search(employee.email);
+    await expect(directory.rows()).toHaveCount(1);
+    await expect(directory.row(employee.name)).toContainText(employee.employeeId);
+    await expect(directory.row(employee.name)).toContainText('Employee');
+    await expect(directory.row(employee.name)).toContainText('Active');
+
+    await frame.signOut();
+    await expect(page.getByLabel('Work e-mail')).toBeVisible();
+    // Signed out means signed out: a protected page sends us back to sign-in.
+    await page.goto('/employee/management');
+    await expect(page).toHaveURL(/\/login\?next=%2Femployee%2Fmanagement$/);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('pages and sorts the directory and opens Roles & Permissions', async ({ loginPage, frame, directory, page }) => {
+    await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
+    await frame.openPage('Employee Directory');
+    await directory.waitForRows();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page.getByTestId('pager-range')).toHaveText(/^11–20 of \d+$/);
+    await page.getByRole('combobox', { name: 'Rows per page' }).click();
+    await page.getByRole('option', { name: '25' }).click();
+    await expect(page.getByTestId('pager-range')).toHaveText(/^1–25 of \d+$/);
+    await page.getByRole('columnheader', { name: 'ID', exact: true }).getByRole('button').click();
+    await expect(directory.rows().first().locator('td').first()).toHaveText('1');
+
+    // Deactivate and reactivate someone, each behind a confirmation.
+    await directory.search('quinn');
+    const quinn = directory.rows().first();
+    await expect(quinn).toContainText('Quinn');
+    // The name cell also holds the avatar's initials; the full name is its last line.
+    const name = (await quinn.locator('td').nth(2).innerText()).trim().split('\n').pop()!.trim();
+    await quinn.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Deactivate employee?' });
+    await expect(confirm).toContainText(`${name} will be signed out everywhere`);
+    await confirm.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByText('Employee deactivated', { exact: true }).first()).toBeVisible();
+    await expect(quinn).toContainText('Inactive');
+    await quinn.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Activate' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Activate' }).click();
+    await expect(quinn).toContainText('Active');
+
+    await frame.openPage('Roles & Permissions');
+    const roles = page.getByRole('table', { name: 'Roles' });
+    await expect(roles.locator('tbody tr').filter({ hasText: 'Default' })).toHaveCount(1);
+    await expect(roles.locator('tbody tr').filter({ hasText: 'Default' })).toContainText('Employee');
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`screenshots of the frame and the directory (${scheme})`, async ({ loginPage, frame, directory, page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
+      await expect(page).toHaveURL(/\/home$/);
+      await frame.expectSignedInAs(ADMIN.name);
+      await snapshot(page, 'frame-home', scheme);
+      await frame.openPage('Employee Directory');
+      await directory.waitForRows();
+      await snapshot(page, 'directory', scheme);
+      await page.getByRole('button', { name: 'Add employee' }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.getByRole('dialog').getByRole('button', { name: 'Add employee' }).click();
+      await snapshot(page, 'directory-add-dialog', scheme);
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await frame.openPage('Roles & Permissions');
+      await expect(page.getByRole('table', { name: 'Roles' }).locator('tbody tr[aria-hidden="true"]')).toHaveCount(0);
+      await snapshot(page, 'roles', scheme);
+      await page.getByRole('button', { name: 'Edit Employee' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Employee' });
+      await dialog.getByRole('button', { name: /Personal feedback/ }).click();
+      await snapshot(page, 'role-dialog', scheme);
+    });
+  }
+});

@@ -1,0 +1,39 @@
+/** Demo accounts of the seeded company, and the test object with page models. */
+import { test as base } from '@playwright/test';
+import { AppFrame } from './pages/app-frame.js';
+import { DirectoryPage } from './pages/directory-page.js';
+import { LoginPage } from './pages/login-page.js';
+
+export const DEMO_PASSWORD = 'Teambeat@2026';
+export const ADMIN = { email: 'admin@northwind.example', name: 'Alex Morgan' };
+/** A seeded employee whose only role is Employee (see server/src/seed/demo.ts). */
+export const EMPLOYEE = { email: 'omar.iqbal@northwind.example', name: 'Omar Iqbal' };
+
+export const ADMIN_NAV = ['Home', 'Employee Directory', 'Roles & Permissions'];
+
+type Models = { loginPage: LoginPage; frame: AppFrame; directory: DirectoryPage; consoleErrors: string[] };
+
+export const test = base.extend<Models>({
+  // Every spec fails on a console error or an uncaught exception in the page.
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !isExpectedNetworkError(message.text())) errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(errors);
+  },
+  loginPage: async ({ page }, use) => use(new LoginPage(page)),
+  frame: async ({ page }, use) => use(new AppFrame(page)),
+  directory: async ({ page }, use) => use(new DirectoryPage(page)),
+});
+
+/**
+ * Chromium logs every non-2xx fetch as a console error ("Failed to load resource"). The specs cause some
+ * on purpose (a wrong password, a refused token); those are answers, not faults of the page.
+ */
+function isExpectedNetworkError(text: string): boolean {
+  return /Failed to load resource: the server responded with a status of (401|403|404)/.test(text);
+}
+
+export { expect } from '@playwright/test';

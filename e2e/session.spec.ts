@@ -1,0 +1,86 @@
+/**
+ * The access token expires while the app is open. The test makes the token the app holds expire: every
+ * request carrying it reaches the server with a genuinely expired token (same claims, signed with the
+ * server's key, exp in the past), which is exactly what the server sees when the real token runs out.
+ */
+import type { Page } from '@playwright/test';
+import { decodeJwt, SignJWT } from 'jose';
+import { ADMIN, DEMO_PASSWORD, expect, test } from './fixtures.js';
+
+async function expiredTwin(token: string): Promise<string> {
+  const claims = decodeJwt(token);
+  const key = new TextEncoder().encode(process.env['E2E_JWT_SECRET']);
+  const past = Math.floor(Date.now() / 1000) - 3600;
+  return new SignJWT({ tid: claims['tid'], sid: claims['sid'] })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(claims.sub))
+    .setIssuer(String(claims.iss))
+    .setIssuedAt(past - 900)
+    .setExpirationTime(past)
+    .sign(key);
+}
+
+/** From now on, requests with `token` carry its expired twin instead. */
+async function expire(page: Page, token: string): Promise<void> {
+  const expired = await expiredTwin(token);
+  await page.route('**/api/**', async (route) => {
+    const headers = route.request().headers();
+    if (headers['authorization'] === `Bearer ${token}`)
+      return route.continue({ headers: { ...headers, authorization: `Bearer ${expired}` } });
+    return route.continue();
+  });
+}
+
+test('an expired access token is refreshed transparently and the request retried', async ({
+  loginPage,
+  frame,
+  directory,
+  page,
+}) => {
+  const token = await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
+  await frame.expectSignedInAs(ADMIN.name);
+  await expire(page, token);
+
+  const statuses: string[] = [];
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) statuses.push(`${r.status()} ${r.request().method()} ${url.pathname}`);
+  });
+
+  await frame.openPage('Employee Directory');
+  await directory.waitForRows();
+  await expect(page).toHaveURL(/\/employee\/management$/);
+
+  // The first call was refused as expired, the refresh succeeded, the same call then succeeded.
+  expect(statuses[0]).toBe('401 GET /api/employees');
+  expect(statuses).toContain('200 POST /api/auth/refresh');
+  const refreshAt = statuses.indexOf('200 POST /api/auth/refresh');
+  expect(statuses.slice(refreshAt)).toContain('200 GET /api/employees');
+  // The token-refresh event re-verifies the session.
+  await expect.poll(() => statuses).toContain('200 GET /api/auth/verify');
+  await frame.expectSignedInAs(ADMIN.name);
+});
+
+test('when the refresh is refused the user is signed out and sent to /login', async ({
+  loginPage,
+  frame,
+  page,
+  context,
+}) => {
+  const token = await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
+  await frame.expectSignedInAs(ADMIN.name);
+  await expire(page, token);
+  // Without the refresh cookie the server refuses the refresh ("Failed to sign in").
+  await context.clearCookies();
+  await frame.nav().getByRole('button', { name: 'Employee Directory' }).click();
+  // Back on sign-in, with the page they were opening remembered for after it.
+  await expect(page).toHaveURL(/\/login\?next=%2Femployee%2Fmanagement$/);
+  await expect(page.getByLabel('Work e-mail')).toBeVisible();
+});
+
+test('the session survives a reload through the refresh cookie', async ({ loginPage, frame, page }) => {
+  await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
+  await frame.expectSignedInAs(ADMIN.name);
+  await page.goto('/role/management');
+  await expect(page.getByRole('heading', { level: 1, name: 'Roles & Permissions' })).toBeVisible();
+});

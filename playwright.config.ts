@@ -1,0 +1,49 @@
+/**
+ * End-to-end tests: the built web app served by the real API (started by e2e/global-setup.ts on a free
+ * port with a fresh database), in Chromium. On machines with Debian's Chromium at /usr/bin/chromium that
+ * browser is used; elsewhere Playwright's own (npx playwright install chromium).
+ */
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+const systemChromium = existsSync(SYSTEM_CHROMIUM)
+  ? {
+      executablePath: SYSTEM_CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    }
+  : {};
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  globalSetup: './e2e/global-setup.ts',
+  // One server, one database: the specs run one after the other so their data never collides.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env['CI'],
+  retries: process.env['CI'] ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    ...devices['Desktop Chrome'],
+    // Set by the global setup; the config is evaluated again in each worker, after it ran.
+    baseURL: process.env['E2E_BASE_URL'],
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: systemChromium,
+  },
+  projects: [{ name: 'chromium' }],
+});

@@ -1,0 +1,131 @@
+/**
+ * The one HTTP client. It adds the Bearer access token (kept in memory only), and on a 401 refreshes the
+ * token once and retries; when the refresh is refused the session ends and the app goes to /login. A
+ * network error never signs anyone out: it asks the session to verify itself instead (feedback §7).
+ */
+import axios, { AxiosError, type InternalAxiosRequestConfig } from 'axios';
+import type { SessionResponse } from '../../../shared/contracts/auth';
+import { platform } from '../platform';
+import { emitSessionEvent } from './events';
+
+let accessToken: string | null = null;
+let refreshing: Promise<string> | null = null;
+/** Requests already retried once after a refresh: a second 401 is final. */
+const retried = new WeakSet<InternalAxiosRequestConfig>();
+
+/**
+ * Always same-origin /api: the browser gets the app from the API itself; the packaged desktop app serves
+ * it from app://teambeat, whose /api the shell forwards to the company server the user chose
+ * (electron/app-protocol.ts); in development Vite proxies /api. No CORS anywhere.
+ */
+export const api = axios.create({ baseURL: '/api', timeout: 30_000, withCredentials: true });
+
+export function hasAccessToken(): boolean {
+  return accessToken !== null;
+}
+
+/**
+ * The browser cannot see its httpOnly refresh cookie, so it keeps a hint that one was issued: without it a
+ * first visit skips the refresh call (and its 401) and goes straight to sign-in. The hint is not a secret.
+ */
+const SESSION_HINT = 'teambeat.hasSession';
+
+function setSessionHint(on: boolean): void {
+  try {
+    if (on) localStorage.setItem(SESSION_HINT, '1');
+    else localStorage.removeItem(SESSION_HINT);
+  } catch {
+    // Storage may be disabled; the app then always tries the refresh, which is merely one extra request.
+  }
+}
+
+function hasSessionHint(): boolean {
+  try {
+    return localStorage.getItem(SESSION_HINT) === '1';
+  } catch {
+    return true;
+  }
+}
+
+/** Keeps a new session: the access token in memory, the desktop's refresh token in the keychain. */
+export async function acceptSession(session: SessionResponse): Promise<void> {
+  accessToken = session.accessToken;
+  if (platform.refreshTokenStore && session.refreshToken) await platform.refreshTokenStore.set(session.refreshToken);
+  if (!platform.refreshTokenStore) setSessionHint(true);
+}
+
+export async function forgetSession(): Promise<void> {
+  accessToken = null;
+  await platform.refreshTokenStore?.set(null);
+  if (!platform.refreshTokenStore) setSessionHint(false);
+}
+
+/** Thrown when the server refuses the refresh token: the session is over, not merely unreachable. */
+export class SessionEndedError extends Error {
+  constructor() {
+    super('The session has ended');
+    this.name = 'SessionEndedError';
+  }
+}
+
+export function isNetworkError(error: unknown): boolean {
+  return axios.isAxiosError(error) && !error.response && !axios.isCancel(error);
+}
+
+/** Exchanges the refresh token for a new access token. Concurrent callers share one request. */
+export function refreshAccessToken(): Promise<string> {
+  refreshing ??= (async () => {
+    const store = platform.refreshTokenStore;
+    const stored = store ? await store.get() : null;
+    if (store ? !stored : !hasSessionHint()) throw new SessionEndedError();
+    const body = store ? { refreshToken: stored, client: 'desktop' } : { client: 'web' };
+    try {
+      // The bare axios, not `api`: a refresh must never trigger another refresh.
+      const response = await axios.post<SessionResponse>(`${api.defaults.baseURL}/auth/refresh`, body, {
+        withCredentials: true,
+        timeout: 30_000,
+      });
+      await acceptSession(response.data);
+      emitSessionEvent('refreshed');
+      return response.data.accessToken;
+    } catch (error) {
+      if (isNetworkError(error)) throw error;
+      await forgetSession();
+      throw new SessionEndedError();
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** Routes where a 401 is an answer about credentials, not about an expired access token. */
+const CREDENTIAL_ROUTES = /^\/?auth\/(sign-in|sign-up|refresh|sign-out|forgot-password|reset-password|tenant)/;
+
+api.interceptors.request.use((config) => {
+  if (accessToken && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${accessToken}`);
+  return config;
+});
+
+api.interceptors.response.use(undefined, async (error: unknown) => {
+  if (!(error instanceof AxiosError)) throw error;
+  if (isNetworkError(error)) {
+    emitSessionEvent('network-error');
+    throw error;
+  }
+  const config = error.config;
+  const retriable =
+    error.response?.status === 401 && config && !retried.has(config) && !CREDENTIAL_ROUTES.test(config.url ?? '');
+  if (!retriable) throw error;
+  retried.add(config);
+  let token: string;
+  try {
+    token = await refreshAccessToken();
+  } catch (refreshError) {
+    if (isNetworkError(refreshError)) emitSessionEvent('network-error');
+    else emitSessionEvent('ended');
+    throw error;
+  }
+  config.headers.set('Authorization', `Bearer ${token}`);
+  return api.request(config);
+});

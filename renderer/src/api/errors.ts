@@ -1,0 +1,56 @@
+/** Reading the API's `{ error: { code, message, details } }` answers into what the user should see. */
+import axios from 'axios';
+import { MESSAGES, type ErrorCode } from '../../../shared/messages';
+
+export type ApiErrorBody = { error: { code: string; message: string; details?: unknown } };
+export type FieldErrors = Record<string, string>;
+
+function body(error: unknown): ApiErrorBody['error'] | null {
+  if (!axios.isAxiosError(error)) return null;
+  const data: unknown = error.response?.data;
+  if (typeof data === 'object' && data !== null && 'error' in data) {
+    const inner = (data as { error: unknown }).error;
+    if (typeof inner === 'object' && inner !== null && 'code' in inner && 'message' in inner)
+      return inner as ApiErrorBody['error'];
+  }
+  return null;
+}
+
+export function errorCode(error: unknown): string | null {
+  return body(error)?.code ?? null;
+}
+
+export function errorStatus(error: unknown): number | null {
+  return axios.isAxiosError(error) ? (error.response?.status ?? null) : null;
+}
+
+function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(MESSAGES, code);
+}
+
+/**
+ * The message to show: the spec's text for a known code, the server's message otherwise, and the
+ * spec's generic texts for network failures and server errors.
+ */
+export function errorMessage(error: unknown, fallback: string = MESSAGES.INTERNAL): string {
+  if (axios.isAxiosError(error) && !error.response) return MESSAGES.UNAVAILABLE;
+  const b = body(error);
+  if (!b) return fallback;
+  if ((errorStatus(error) ?? 0) >= 500) return MESSAGES.INTERNAL;
+  if (b.code === 'VALIDATION') return MESSAGES.VALIDATION;
+  if (b.code === 'FORBIDDEN') return MESSAGES.FORBIDDEN;
+  return isErrorCode(b.code) ? MESSAGES[b.code] : b.message || fallback;
+}
+
+/** Field messages of a validation or conflict answer, keyed by field name without the `body.` prefix. */
+export function fieldErrors(error: unknown): FieldErrors {
+  const details = body(error)?.details;
+  const out: FieldErrors = {};
+  if (typeof details !== 'object' || details === null || !('fields' in details)) return out;
+  const fields = (details as { fields: unknown }).fields;
+  if (!Array.isArray(fields)) return out;
+  for (const f of fields) {
+    if (typeof f?.path === 'string' && typeof f?.message === 'string') out[f.path.replace(/^body\./, '')] ??= f.message;
+  }
+  return out;
+}

@@ -1,0 +1,83 @@
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { FullScreenSpinner, ServerUnreachable, SettingUpProfile } from '../components/FullScreenStates';
+import { permissionsAtom, sessionEndAtom, sessionStatusAtom } from '../session/atoms';
+import { APP_ROUTES, HOME_PATH } from './routes';
+
+const AuthPage = lazy(() => import('../pages/login/AuthPage').then((m) => ({ default: m.AuthPage })));
+const AppFrame = lazy(() => import('../frame/AppFrame').then((m) => ({ default: m.AppFrame })));
+const StatusPage = lazy(() => import('../pages/StatusPage').then((m) => ({ default: m.StatusPage })));
+
+/** Pages of a signed-out visitor; a signed-in user goes where they were headed, or home. */
+function PublicOnly({ children }: { children: ReactNode }) {
+  const status = useAtomValue(sessionStatusAtom);
+  const location = useLocation();
+  if (status === 'authenticated') {
+    const next = new URLSearchParams(location.search).get('next');
+    return <Navigate to={next?.startsWith('/') && !next.startsWith('//') ? next : HOME_PATH} replace />;
+  }
+  return children;
+}
+
+function RequireSession({ children }: { children: ReactNode }) {
+  const status = useAtomValue(sessionStatusAtom);
+  const ended = useAtomValue(sessionEndAtom);
+  const location = useLocation();
+  if (status !== 'authenticated') {
+    const here = location.pathname + location.search;
+    const remember = ended !== 'signed-out' && here !== '/' && here !== HOME_PATH;
+    const next = remember ? `?next=${encodeURIComponent(here)}` : '';
+    return <Navigate to={`/login${next}`} replace />;
+  }
+  return children;
+}
+
+function RequirePermission({ permission, children }: { permission: string | null; children: ReactNode }) {
+  const permissions = useAtomValue(permissionsAtom);
+  if (permission && !permissions.has(permission)) return <StatusPage kind="forbidden" />;
+  return children;
+}
+
+export function App() {
+  const status = useAtomValue(sessionStatusAtom);
+  if (status === 'loading') return <FullScreenSpinner label="Checking your session" />;
+  if (status === 'settingProfile') return <SettingUpProfile />;
+  if (status === 'unreachable') return <ServerUnreachable />;
+
+  const auth = (mode: 'sign-in' | 'sign-up' | 'forgot-password') => (
+    <PublicOnly>
+      <AuthPage mode={mode} />
+    </PublicOnly>
+  );
+  return (
+    <Suspense fallback={<FullScreenSpinner label="Loading" />}>
+      <Routes>
+        <Route path="/login" element={auth('sign-in')} />
+        <Route path="/sign-up" element={auth('sign-up')} />
+        <Route path="/forgot-password" element={auth('forgot-password')} />
+        <Route
+          element={
+            <RequireSession>
+              <AppFrame />
+            </RequireSession>
+          }
+        >
+          <Route index element={<Navigate to={HOME_PATH} replace />} />
+          {APP_ROUTES.map(({ path, permission, Page }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <RequirePermission permission={permission}>
+                  <Page />
+                </RequirePermission>
+              }
+            />
+          ))}
+          <Route path="*" element={<StatusPage kind="not-found" />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The date-range filter of every filtered page: last 30 days, 90 days (the default), a year, or a custom
+ * From–To that may not end after today nor start after it ends (rule in shared/date-range.ts).
+ */
+import { Dropdown, Field, Input, makeStyles, Option, tokens } from '@fluentui/react-components';
+import { CalendarRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import {
+  DATE_RANGE_LABELS,
+  DATE_RANGE_PRESETS,
+  presetRange,
+  validateDateRange,
+  type DateRange,
+  type DateRangePreset,
+} from '../../../shared/date-range';
+
+export type DateRangeValue = DateRange & { preset: DateRangePreset };
+
+export function initialDateRange(today: string): DateRangeValue {
+  return { preset: '90d', ...presetRange('90d', today) };
+}
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: tokens.spacingHorizontalM },
+  preset: { minWidth: '170px' },
+});
+
+export function DateRangeFilter({
+  value,
+  today,
+  onChange,
+}: {
+  value: DateRangeValue;
+  /** Today in the tenant's time zone (YYYY-MM-DD). */
+  today: string;
+  /** Called only with valid ranges; invalid custom input stays local and shows its message. */
+  onChange: (value: DateRangeValue) => void;
+}) {
+  const styles = useStyles();
+  const [draft, setDraft] = useState<DateRange>({ from: value.from, to: value.to });
+  const errors = value.preset === 'custom' ? validateDateRange(draft, today) : {};
+
+  const choosePreset = (preset: DateRangePreset) => {
+    if (preset === 'custom') {
+      onChange({ ...value, preset });
+      setDraft({ from: value.from, to: value.to });
+      return;
+    }
+    const range = presetRange(preset, today);
+    setDraft(range);
+    onChange({ preset, ...range });
+  };
+
+  const editCustom = (next: DateRange) => {
+    setDraft(next);
+    if (Object.keys(validateDateRange(next, today)).length === 0) onChange({ preset: 'custom', ...next });
+  };
+
+  return (
+    <div className={styles.root} role="group" aria-label="Date range">
+      <Field label="Period">
+        <Dropdown
+          className={styles.preset}
+          value={DATE_RANGE_LABELS[value.preset]}
+          selectedOptions={[value.preset]}
+          onOptionSelect={(_, d) => {
+            const preset = DATE_RANGE_PRESETS.find((p) => p === d.optionValue);
+            if (preset) choosePreset(preset);
+          }}
+        >
+          {DATE_RANGE_PRESETS.map((preset) => (
+            <Option key={preset} value={preset}>
+              {DATE_RANGE_LABELS[preset]}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      {value.preset === 'custom' ? (
+        <>
+          <Field label="From" validationMessage={errors.from} validationState={errors.from ? 'error' : 'none'}>
+            <Input
+              type="date"
+              contentBefore={<CalendarRegular />}
+              max={draft.to && draft.to < today ? draft.to : today}
+              value={draft.from}
+              onChange={(_, d) => editCustom({ ...draft, from: d.value })}
+            />
+          </Field>
+          <Field label="To" validationMessage={errors.to} validationState={errors.to ? 'error' : 'none'}>
+            <Input
+              type="date"
+              contentBefore={<CalendarRegular />}
+              min={draft.from || undefined}
+              max={today}
+              value={draft.to}
+              onChange={(_, d) => editCustom({ ...draft, to: d.value })}
+            />
+          </Field>
+        </>
+      ) : null}
+    </div>
+  );
+}

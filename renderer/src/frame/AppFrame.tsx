@@ -1,0 +1,68 @@
+/** The signed-in application frame: header, sidebar and the page area with its error boundary. */
+import { makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components';
+import { useAtomValue } from 'jotai';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { HOME_PATH } from '../app/routes';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { offlineAtom } from '../session/atoms';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', height: '100%' },
+  body: { display: 'flex', flexGrow: 1, minHeight: 0 },
+  main: { flexGrow: 1, minWidth: 0, overflowY: 'auto', outline: 'none' },
+  content: {
+    maxWidth: '1400px',
+    margin: '0 auto',
+    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalXXL}`,
+    '@media (max-width: 640px)': { padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalM}` },
+  },
+  loading: { display: 'grid', placeItems: 'center', minHeight: '40vh' },
+  skip: {
+    position: 'absolute',
+    left: '-9999px',
+    ':focus': { left: tokens.spacingHorizontalM, top: tokens.spacingVerticalM, zIndex: 1000 },
+  },
+});
+
+export function AppFrame() {
+  const styles = useStyles();
+  const location = useLocation();
+  const offline = useAtomValue(offlineAtom);
+  return (
+    <div className={styles.root}>
+      <a href="#main" className={styles.skip}>
+        Skip to content
+      </a>
+      <Header />
+      {offline ? (
+        <MessageBar intent="warning" layout="singleline">
+          <MessageBarBody>
+            Can’t reach the server. Your changes may not be saved; retrying in the background.
+          </MessageBarBody>
+        </MessageBar>
+      ) : null}
+      <div className={styles.body}>
+        <Sidebar />
+        <main id="main" className={styles.main} tabIndex={-1}>
+          <div className={styles.content}>
+            {/* Keyed by path so a failed page recovers when the user navigates elsewhere. */}
+            <ErrorBoundary key={location.pathname} homePath={HOME_PATH}>
+              <Suspense
+                fallback={
+                  <div className={styles.loading}>
+                    <Spinner label="Loading page" />
+                  </div>
+                }
+              >
+                <Outlet />
+              </Suspense>
+            </ErrorBoundary>
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+/** Change one's password: the shared rule shown live; other sessions are signed out by the server. */
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  tokens,
+} from '@fluentui/react-components';
+import { useState, type FormEvent } from 'react';
+import { MESSAGES } from '../../../shared/messages';
+import { isStrongPassword } from '../../../shared/credentials';
+import { authApi } from '../api/auth';
+import { errorCode, errorMessage } from '../api/errors';
+import { PasswordInput, PasswordRules } from '../components/PasswordFields';
+import { useNotify } from '../components/toasts';
+
+const useStyles = makeStyles({ form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM } });
+
+type Key = 'currentPassword' | 'password' | 'confirmPassword';
+const EMPTY: Record<Key, string> = { currentPassword: '', password: '', confirmPassword: '' };
+
+export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const [values, setValues] = useState(EMPTY);
+  const [touched, setTouched] = useState<Partial<Record<Key, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const rules: Record<Key, string | null> = {
+    currentPassword: values.currentPassword ? null : 'Enter your current password',
+    password: isStrongPassword(values.password) ? null : MESSAGES.WEAK_PASSWORD,
+    confirmPassword: values.confirmPassword === values.password ? null : MESSAGES.PASSWORDS_DO_NOT_MATCH,
+  };
+  const field = (key: Key) => {
+    const message = submitted || touched[key] ? rules[key] : null;
+    return { validationMessage: message, validationState: message ? ('error' as const) : ('none' as const) };
+  };
+  const input = (key: Key) => ({
+    value: values[key],
+    onChange: (_: unknown, d: { value: string }) => setValues((v) => ({ ...v, [key]: d.value })),
+    onBlur: () => setTouched((t) => ({ ...t, [key]: true })),
+  });
+
+  const close = () => {
+    setValues(EMPTY);
+    setTouched({});
+    setSubmitted(false);
+    setFormError(null);
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (rules.currentPassword || rules.password || rules.confirmPassword) return;
+    setBusy(true);
+    setFormError(null);
+    try {
+      await authApi.changePassword(values);
+      notify.success('Password changed', 'Your other devices have been signed out.');
+      close();
+    } catch (error) {
+      setFormError(
+        errorCode(error) === 'CURRENT_PASSWORD_INCORRECT'
+          ? MESSAGES.CURRENT_PASSWORD_INCORRECT
+          : errorMessage(error, MESSAGES.PASSWORD_UPDATE_FAILED),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(_, d) => !d.open && !busy && close()}>
+      <DialogSurface>
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <DialogBody>
+            <DialogTitle>Change password</DialogTitle>
+            <DialogContent className={styles.form}>
+              {formError ? (
+                <MessageBar intent="error" role="alert">
+                  <MessageBarBody>{formError}</MessageBarBody>
+                </MessageBar>
+              ) : null}
+              <Field label="Current password" required {...field('currentPassword')}>
+                <PasswordInput autoComplete="current-password" {...input('currentPassword')} />
+              </Field>
+              <Field
+                label="New password"
+                required
+                {...field('password')}
+                hint={<PasswordRules password={values.password} />}
+              >
+                <PasswordInput autoComplete="new-password" {...input('password')} />
+              </Field>
+              <Field label="Confirm new password" required {...field('confirmPassword')}>
+                <PasswordInput autoComplete="new-password" {...input('confirmPassword')} />
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={close} disabled={busy}>
+                Cancel
+              </Button>
+              <Button
+                type="submit"
+                appearance="primary"
+                disabled={busy}
+                icon={busy ? <Spinner size="tiny" /> : undefined}
+              >
+                Change password
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

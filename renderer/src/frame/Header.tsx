@@ -1,0 +1,172 @@
+/** The top bar: menu toggle, brand and company, the notification bell, the user menu. */
+import {
+  Avatar,
+  Button,
+  makeStyles,
+  Menu,
+  MenuDivider,
+  MenuGroup,
+  MenuGroupHeader,
+  MenuItem,
+  MenuItemRadio,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Popover,
+  PopoverSurface,
+  PopoverTrigger,
+  Text,
+  tokens,
+  Tooltip,
+} from '@fluentui/react-components';
+import {
+  AlertRegular,
+  DarkThemeRegular,
+  KeyRegular,
+  NavigationRegular,
+  SignOutRegular,
+  WeatherMoonRegular,
+  WeatherSunnyRegular,
+} from '@fluentui/react-icons';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { BrandLockup } from '../components/BrandMark';
+import { EmptyState } from '../components/EmptyState';
+import { meAtom, sidebarOpenAtom, themePreferenceAtom, type ThemePreference } from '../session/atoms';
+import { useSessionActions } from '../session/SessionProvider';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    height: '56px',
+    padding: `0 ${tokens.spacingHorizontalL} 0 ${tokens.spacingHorizontalS}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    flexShrink: 0,
+  },
+  brand: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, minWidth: 0 },
+  tenant: {
+    color: tokens.colorNeutralForeground3,
+    paddingLeft: tokens.spacingHorizontalM,
+    borderLeft: `1px solid ${tokens.colorNeutralStroke2}`,
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    '@media (max-width: 640px)': { display: 'none' },
+  },
+  spacer: { flexGrow: 1 },
+  user: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
+  userName: { '@media (max-width: 640px)': { display: 'none' } },
+  menuHeader: {
+    display: 'flex',
+    flexDirection: 'column',
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+  },
+  muted: { color: tokens.colorNeutralForeground3 },
+  bellSurface: { width: '320px', padding: 0 },
+});
+
+const THEMES: { value: ThemePreference; label: string; Icon: typeof DarkThemeRegular }[] = [
+  { value: 'system', label: 'System default', Icon: DarkThemeRegular },
+  { value: 'light', label: 'Light', Icon: WeatherSunnyRegular },
+  { value: 'dark', label: 'Dark', Icon: WeatherMoonRegular },
+];
+
+function NotificationBell() {
+  const styles = useStyles();
+  // The notification count arrives with the notifications issue; until then the bell shows no badge.
+  return (
+    <Popover positioning="below-end" withArrow>
+      <PopoverTrigger disableButtonEnhancement>
+        <Tooltip content="Notifications" relationship="label">
+          <Button appearance="subtle" icon={<AlertRegular />} data-testid="notification-bell" />
+        </Tooltip>
+      </PopoverTrigger>
+      <PopoverSurface className={styles.bellSurface} aria-label="Notifications">
+        <EmptyState icon={<AlertRegular />} title="You’re all caught up">
+          New feedback, requests and approvals will appear here.
+        </EmptyState>
+      </PopoverSurface>
+    </Popover>
+  );
+}
+
+export function Header() {
+  const styles = useStyles();
+  const me = useAtomValue(meAtom);
+  const [theme, setTheme] = useAtom(themePreferenceAtom);
+  const setSidebarOpen = useSetAtom(sidebarOpenAtom);
+  const { signOut } = useSessionActions();
+  const [changingPassword, setChangingPassword] = useState(false);
+  if (!me) return null;
+  const { employee, tenant } = me;
+
+  return (
+    <header className={styles.root}>
+      <Tooltip content="Toggle navigation" relationship="label">
+        <Button appearance="subtle" icon={<NavigationRegular />} onClick={() => setSidebarOpen((o) => !o)} />
+      </Tooltip>
+      <div className={styles.brand}>
+        <BrandLockup size={28} />
+        <Text className={styles.tenant} data-testid="tenant-name">
+          {tenant.name}
+        </Text>
+      </div>
+      <div className={styles.spacer} />
+      <NotificationBell />
+      <Menu
+        checkedValues={{ theme: [theme] }}
+        onCheckedValueChange={(_, data) => {
+          const next = data.checkedItems[0];
+          if (data.name === 'theme' && (next === 'system' || next === 'light' || next === 'dark')) setTheme(next);
+        }}
+      >
+        <MenuTrigger disableButtonEnhancement>
+          <Button appearance="subtle" aria-label={`Account menu for ${employee.name}`} data-testid="user-menu">
+            <span className={styles.user}>
+              <Avatar
+                name={employee.name}
+                image={employee.image ? { src: employee.image } : undefined}
+                size={28}
+                color="colorful"
+              />
+              <Text weight="semibold" className={styles.userName}>
+                {employee.name}
+              </Text>
+            </span>
+          </Button>
+        </MenuTrigger>
+        <MenuPopover>
+          <div className={styles.menuHeader}>
+            <Text weight="semibold">{employee.name}</Text>
+            <Text size={200} className={styles.muted}>
+              {employee.email}
+            </Text>
+          </div>
+          <MenuDivider />
+          <MenuList>
+            <MenuGroup>
+              <MenuGroupHeader>Theme</MenuGroupHeader>
+              {THEMES.map(({ value, label, Icon }) => (
+                <MenuItemRadio key={value} name="theme" value={value} icon={<Icon />}>
+                  {label}
+                </MenuItemRadio>
+              ))}
+            </MenuGroup>
+            <MenuDivider />
+            <MenuItem icon={<KeyRegular />} onClick={() => setChangingPassword(true)}>
+              Change password
+            </MenuItem>
+            <MenuItem icon={<SignOutRegular />} onClick={() => void signOut()}>
+              Sign out
+            </MenuItem>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+    </header>
+  );
+}

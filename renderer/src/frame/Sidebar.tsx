@@ -1,0 +1,87 @@
+/** The sidebar: one entry per existing page the user may open, grouped as the spec's sections. */
+import {
+  makeStyles,
+  NavDivider,
+  NavDrawer,
+  NavDrawerBody,
+  NavDrawerFooter,
+  NavItem,
+  NavSectionHeader,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { DocumentRegular } from '@fluentui/react-icons';
+import { useAtom, useAtomValue } from 'jotai';
+import { Fragment } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { APP_ROUTES, canOpen, type AppRoute } from '../app/routes';
+import { permissionsAtom, sidebarOpenAtom } from '../session/atoms';
+import { platform } from '../platform';
+import { NAV_ICONS, SECTION_TITLES } from './nav';
+
+const useStyles = makeStyles({
+  // A fixed width, so the page does not shift when the selected entry changes.
+  drawer: {
+    height: '100%',
+    width: '248px',
+    minWidth: '248px',
+    borderRight: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  footer: { color: tokens.colorNeutralForeground4, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}` },
+});
+
+export function visibleRoutes(permissions: ReadonlySet<string>): AppRoute[] {
+  return APP_ROUTES.filter((route) => canOpen(route, permissions));
+}
+
+export function Sidebar() {
+  const styles = useStyles();
+  const permissions = useAtomValue(permissionsAtom);
+  const [open, setOpen] = useAtom(sidebarOpenAtom);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const routes = visibleRoutes(permissions);
+  const sections = (['main', 'administration'] as const)
+    .map((section) => ({ section, routes: routes.filter((r) => r.section === section) }))
+    .filter((s) => s.routes.length > 0);
+  const selected = routes.find((r) => location.pathname === r.path || location.pathname.startsWith(`${r.path}/`));
+  const narrow = typeof window !== 'undefined' && window.innerWidth < 900;
+
+  return (
+    <NavDrawer
+      className={styles.drawer}
+      open={open}
+      type={narrow ? 'overlay' : 'inline'}
+      onOpenChange={(_, data) => setOpen(data.open)}
+      selectedValue={selected?.path ?? ''}
+      onNavItemSelect={(_, data) => {
+        navigate(String(data.value));
+        if (narrow) setOpen(false);
+      }}
+      aria-label="Main navigation"
+    >
+      <NavDrawerBody>
+        {sections.map(({ section, routes: items }, index) => (
+          <Fragment key={section}>
+            {index > 0 ? <NavDivider /> : null}
+            {SECTION_TITLES[section] ? <NavSectionHeader>{SECTION_TITLES[section]}</NavSectionHeader> : null}
+            {items.map((route) => {
+              const Icon = NAV_ICONS[route.path] ?? DocumentRegular;
+              return (
+                <NavItem key={route.path} value={route.path} icon={<Icon />}>
+                  {route.title}
+                </NavItem>
+              );
+            })}
+          </Fragment>
+        ))}
+      </NavDrawerBody>
+      <NavDrawerFooter>
+        <Text size={100} className={styles.footer}>
+          Teambeat {platform.appVersion}
+          {platform.kind === 'desktop' ? ' · Desktop' : ''}
+        </Text>
+      </NavDrawerFooter>
+    </NavDrawer>
+  );
+}

@@ -1,0 +1,43 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Provider as JotaiProvider } from 'jotai';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './app/App';
+import { ThemeRoot } from './app/ThemeRoot';
+import { AppToaster } from './components/toasts';
+import { SessionProvider } from './session/SessionProvider';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      // 4xx answers are final; only flaky networks and 5xx deserve another try.
+      retry: (count, error) => {
+        const status = (error as { response?: { status?: number } }).response?.status ?? 0;
+        return count < 2 && (status === 0 || status >= 500);
+      },
+    },
+  },
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+
+createRoot(root).render(
+  <StrictMode>
+    <JotaiProvider>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <ThemeRoot>
+            <SessionProvider>
+              <App />
+              <AppToaster />
+            </SessionProvider>
+          </ThemeRoot>
+        </BrowserRouter>
+      </QueryClientProvider>
+    </JotaiProvider>
+  </StrictMode>,
+);

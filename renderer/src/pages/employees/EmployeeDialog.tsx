@@ -1,0 +1,267 @@
+/** Add or edit an employee. The shared contract validates as the user types; the server has the last word. */
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Option,
+  SpinButton,
+  Spinner,
+  tokens,
+} from '@fluentui/react-components';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { createEmployeeBodySchema, type Employee } from '../../../../shared/contracts/people';
+import { MESSAGES } from '../../../../shared/messages';
+import { emailDomain } from '../../../../shared/credentials';
+import { errorMessage, fieldErrors } from '../../api/errors';
+import { allRoles, allTeams, peopleApi, queryKeys } from '../../api/people';
+import { useNotify } from '../../components/toasts';
+import { meAtom, permissionsAtom } from '../../session/atoms';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '640px', width: '100%' },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+    gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+    '@media (max-width: 560px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  wide: { gridColumn: '1 / -1' },
+});
+
+type Form = {
+  name: string;
+  email: string;
+  employeeIdentificationNo: string;
+  dateOfJoining: string;
+  allocation: number;
+  roleIds: number[];
+  teamIds: number[];
+};
+type Key = keyof Form;
+
+function toForm(employee: Employee | null): Form {
+  return {
+    name: employee?.name ?? '',
+    email: employee?.email ?? '',
+    employeeIdentificationNo: employee?.employeeIdentificationNo ?? '',
+    dateOfJoining: employee?.dateOfJoining ?? '',
+    allocation: employee?.allocation ?? 100,
+    roleIds: employee?.roles.map((r) => r.id) ?? [],
+    teamIds: employee?.teams.map((t) => t.id) ?? [],
+  };
+}
+
+/** A new employee without chosen roles gets the default role: the server does that when roleIds is absent. */
+function toBody(form: Form, isNew: boolean) {
+  return {
+    name: form.name,
+    email: form.email,
+    employeeIdentificationNo: form.employeeIdentificationNo.trim() || null,
+    dateOfJoining: form.dateOfJoining || null,
+    allocation: form.allocation,
+    roleIds: isNew && form.roleIds.length === 0 ? undefined : form.roleIds,
+    teamIds: form.teamIds,
+  };
+}
+
+export function EmployeeDialog({ employee, onClose }: { employee: Employee | null; onClose: () => void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const me = useAtomValue(meAtom);
+  const permissions = useAtomValue(permissionsAtom);
+  const [form, setForm] = useState<Form>(() => toForm(employee));
+  const [touched, setTouched] = useState<Partial<Record<Key, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const roles = useQuery({ queryKey: queryKeys.allRoles, queryFn: allRoles, enabled: permissions.has('view-roles') });
+  const teams = useQuery({ queryKey: queryKeys.allTeams, queryFn: allTeams, enabled: permissions.has('view-teams') });
+
+  // The contract's own rules, plus the company-domain rule the server enforces.
+  const parsed = createEmployeeBodySchema.safeParse(toBody(form, !employee));
+  const ruleErrors: Partial<Record<string, string>> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) ruleErrors[String(issue.path[0])] ??= issue.message;
+  const domain = me?.tenant.emailDomain;
+  if (!ruleErrors['email'] && domain && emailDomain(form.email) !== domain)
+    ruleErrors['email'] = MESSAGES.EMAIL_OUTSIDE_DOMAIN;
+  if (!form.name.trim()) ruleErrors['name'] = 'Enter the employee’s name';
+
+  const message = (key: Key) => serverErrors[key] ?? (submitted || touched[key] ? ruleErrors[key] : undefined);
+  const field = (key: Key) => ({
+    validationMessage: message(key),
+    validationState: message(key) ? ('error' as const) : ('none' as const),
+  });
+  const set = <K extends Key>(key: K, value: Form[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setServerErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const touch = (key: Key) => () => setTouched((t) => ({ ...t, [key]: true }));
+
+  const save = useMutation({
+    mutationFn: () => {
+      const body = toBody(form, !employee);
+      return employee ? peopleApi.updateEmployee(employee.id, body) : peopleApi.createEmployee(body);
+    },
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.employees });
+      notify.success(employee ? 'Employee updated' : 'Employee added', saved.name);
+      onClose();
+    },
+    onError: (error) => {
+      const fields = fieldErrors(error);
+      setServerErrors(fields);
+      const failed = employee ? MESSAGES.EMPLOYEE_UPDATE_FAILED : MESSAGES.EMPLOYEE_ADD_FAILED;
+      setFormError(Object.keys(fields).length > 0 ? MESSAGES.VALIDATION : errorMessage(error, failed));
+      notify.error(failed, errorMessage(error, failed));
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setFormError(null);
+    if (Object.keys(ruleErrors).length > 0) {
+      setFormError(MESSAGES.VALIDATION);
+      return;
+    }
+    save.mutate();
+  };
+
+  const roleOptions = roles.data ?? employee?.roles ?? [];
+  const teamOptions = teams.data ?? employee?.teams ?? [];
+  const names = (ids: number[], options: { id: number; name: string }[]) =>
+    options
+      .filter((o) => ids.includes(o.id))
+      .map((o) => o.name)
+      .join(', ');
+
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && !save.isPending && onClose()}>
+      <DialogSurface className={styles.surface}>
+        <form onSubmit={submit} noValidate aria-label={employee ? 'Edit employee' : 'Add employee'}>
+          <DialogBody>
+            <DialogTitle>{employee ? `Edit ${employee.name}` : 'Add employee'}</DialogTitle>
+            <DialogContent>
+              {formError ? (
+                <MessageBar intent="error" role="alert" style={{ marginBottom: tokens.spacingVerticalM }}>
+                  <MessageBarBody>{formError}</MessageBarBody>
+                </MessageBar>
+              ) : null}
+              <div className={styles.grid}>
+                <Field label="Full name" required {...field('name')}>
+                  <Input value={form.name} onChange={(_, d) => set('name', d.value)} onBlur={touch('name')} autoFocus />
+                </Field>
+                <Field
+                  label="Work e-mail"
+                  required
+                  {...field('email')}
+                  hint={domain ? `An address at @${domain}` : undefined}
+                >
+                  <Input
+                    type="email"
+                    value={form.email}
+                    onChange={(_, d) => set('email', d.value)}
+                    onBlur={touch('email')}
+                  />
+                </Field>
+                <Field label="Employee ID" {...field('employeeIdentificationNo')}>
+                  <Input
+                    value={form.employeeIdentificationNo}
+                    placeholder="e.g. NW-0123"
+                    onChange={(_, d) => set('employeeIdentificationNo', d.value)}
+                    onBlur={touch('employeeIdentificationNo')}
+                  />
+                </Field>
+                <Field label="Date of joining" {...field('dateOfJoining')}>
+                  <Input
+                    type="date"
+                    value={form.dateOfJoining}
+                    onChange={(_, d) => set('dateOfJoining', d.value)}
+                    onBlur={touch('dateOfJoining')}
+                  />
+                </Field>
+                <Field label="Allocation (%)" {...field('allocation')} hint="Share of working time on billable work">
+                  <SpinButton
+                    min={0}
+                    max={100}
+                    step={5}
+                    value={form.allocation}
+                    onChange={(_, d) => {
+                      const next = d.value ?? Number(d.displayValue);
+                      if (Number.isFinite(next)) set('allocation', Math.round(next));
+                    }}
+                    onBlur={touch('allocation')}
+                  />
+                </Field>
+                {permissions.has('view-roles') ? (
+                  <Field
+                    label="Roles"
+                    {...field('roleIds')}
+                    hint={!employee && form.roleIds.length === 0 ? 'None chosen: the default role applies' : undefined}
+                  >
+                    <Dropdown
+                      multiselect
+                      placeholder={roles.isPending ? 'Loading roles…' : 'Choose roles'}
+                      value={names(form.roleIds, roleOptions)}
+                      selectedOptions={form.roleIds.map(String)}
+                      onOptionSelect={(_, d) => set('roleIds', d.selectedOptions.map(Number))}
+                    >
+                      {roleOptions.map((r) => (
+                        <Option key={r.id} value={String(r.id)}>
+                          {r.name}
+                        </Option>
+                      ))}
+                    </Dropdown>
+                  </Field>
+                ) : null}
+                {permissions.has('view-teams') ? (
+                  <Field label="Teams" className={styles.wide} {...field('teamIds')}>
+                    <Dropdown
+                      multiselect
+                      placeholder={teams.isPending ? 'Loading teams…' : 'Choose teams'}
+                      value={names(form.teamIds, teamOptions)}
+                      selectedOptions={form.teamIds.map(String)}
+                      onOptionSelect={(_, d) => set('teamIds', d.selectedOptions.map(Number))}
+                    >
+                      {teamOptions.map((t) => (
+                        <Option key={t.id} value={String(t.id)}>
+                          {t.name}
+                        </Option>
+                      ))}
+                    </Dropdown>
+                  </Field>
+                ) : null}
+              </div>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={onClose} disabled={save.isPending}>
+                Cancel
+              </Button>
+              <Button
+                type="submit"
+                appearance="primary"
+                disabled={save.isPending}
+                icon={save.isPending ? <Spinner size="tiny" /> : undefined}
+              >
+                {employee ? 'Save changes' : 'Add employee'}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

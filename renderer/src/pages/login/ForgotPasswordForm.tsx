@@ -1,0 +1,185 @@
+/** Forgotten password: the e-mail gets a 6-digit code, then code and new password set it. */
+import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { MESSAGES } from '../../../../shared/messages';
+import { EMAIL_PATTERN, isStrongPassword } from '../../../../shared/credentials';
+import { authApi } from '../../api/auth';
+import { errorCode, errorMessage } from '../../api/errors';
+import { AppLink } from '../../components/AppLink';
+import { PasswordInput, PasswordRules } from '../../components/PasswordFields';
+import type { AuthHandOver } from './AuthPage';
+import { useFormStyles } from './formStyles';
+import { INVALID_EMAIL } from './SignInForm';
+import { CODE_MESSAGE, CODE_PATTERN, useTouched } from './formState';
+
+type Key = 'email' | 'code' | 'password' | 'confirmPassword';
+
+export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
+  const styles = useFormStyles();
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ email: handOver.email ?? '', code: '', password: '', confirmPassword: '' });
+  const [step, setStep] = useState<'email' | 'reset'>('email');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const touched = useTouched<Key>();
+
+  const rules: Record<Key, string | null> = {
+    email: EMAIL_PATTERN.test(values.email.trim()) ? null : INVALID_EMAIL,
+    code: CODE_PATTERN.test(values.code.trim()) ? null : CODE_MESSAGE,
+    password: isStrongPassword(values.password) ? null : MESSAGES.WEAK_PASSWORD,
+    confirmPassword: values.confirmPassword === values.password ? null : MESSAGES.PASSWORDS_DO_NOT_MATCH,
+  };
+  const field = (key: Key) => {
+    const message = key === 'email' ? (emailError ?? touched.shown(key, rules[key])) : touched.shown(key, rules[key]);
+    return { validationMessage: message, validationState: message ? ('error' as const) : ('none' as const) };
+  };
+  const set = (key: Key) => (_: unknown, d: { value: string }) => {
+    setValues((v) => ({ ...v, [key]: key === 'code' ? d.value.replace(/\D/g, '') : d.value }));
+    if (key === 'email') setEmailError(null);
+  };
+
+  const sendCode = async (event?: FormEvent) => {
+    event?.preventDefault();
+    touched.submit();
+    if (rules.email) return;
+    setBusy(true);
+    setFormError(null);
+    try {
+      const sent = await authApi.forgotPassword(values.email.trim());
+      setInfo(
+        `If the address is registered, a 6-digit code is on its way. It expires in ${sent.expiresInMinutes} minutes.`,
+      );
+      touched.reset();
+      setStep('reset');
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'USER_NOT_FOUND') setEmailError(MESSAGES.USER_NOT_FOUND);
+      else if (code === 'EMAIL_DOMAIN_UNAUTHORIZED') setEmailError(MESSAGES.EMAIL_DOMAIN_UNAUTHORIZED);
+      else setFormError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reset = async (event: FormEvent) => {
+    event.preventDefault();
+    touched.submit();
+    if (rules.code || rules.password || rules.confirmPassword) return;
+    setBusy(true);
+    setFormError(null);
+    try {
+      await authApi.resetPassword({ ...values, email: values.email.trim(), code: values.code.trim() });
+      navigate('/login', {
+        replace: true,
+        state: {
+          email: values.email.trim(),
+          notice: 'Your password was changed. Sign in with the new one.',
+        } satisfies AuthHandOver,
+      });
+    } catch (error) {
+      setFormError(
+        errorCode(error) === 'INVALID_CODE'
+          ? MESSAGES.INVALID_CODE
+          : errorMessage(error, MESSAGES.PASSWORD_UPDATE_FAILED),
+      );
+      setBusy(false);
+    }
+  };
+
+  const banners = (
+    <>
+      {info && step === 'reset' ? (
+        <MessageBar intent="info">
+          <MessageBarBody>{info}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {formError ? (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{formError}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+    </>
+  );
+  const submitLabel = step === 'email' ? 'Send code' : 'Set new password';
+
+  return (
+    <form
+      className={styles.form}
+      onSubmit={(e) => void (step === 'email' ? sendCode(e) : reset(e))}
+      noValidate
+      aria-label="Reset your password"
+    >
+      {banners}
+      <Field label="Work e-mail" required {...field('email')}>
+        <Input
+          type="email"
+          autoComplete="username"
+          autoFocus={step === 'email'}
+          readOnly={step === 'reset'}
+          value={values.email}
+          onChange={set('email')}
+          onBlur={() => touched.touch('email')}
+        />
+      </Field>
+      {step === 'reset' ? (
+        <>
+          <Field label="Code from the e-mail" required {...field('code')}>
+            <Input
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              autoFocus
+              value={values.code}
+              onChange={set('code')}
+              onBlur={() => touched.touch('code')}
+            />
+          </Field>
+          <Field
+            label="New password"
+            required
+            {...field('password')}
+            hint={<PasswordRules password={values.password} />}
+          >
+            <PasswordInput
+              autoComplete="new-password"
+              value={values.password}
+              onChange={set('password')}
+              onBlur={() => touched.touch('password')}
+            />
+          </Field>
+          <Field label="Confirm new password" required {...field('confirmPassword')}>
+            <PasswordInput
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              onChange={set('confirmPassword')}
+              onBlur={() => touched.touch('confirmPassword')}
+            />
+          </Field>
+        </>
+      ) : null}
+      <Button
+        type="submit"
+        appearance="primary"
+        size="large"
+        disabled={busy}
+        icon={busy ? <Spinner size="tiny" /> : undefined}
+      >
+        {submitLabel}
+      </Button>
+      {step === 'reset' ? (
+        <Button appearance="subtle" onClick={() => void sendCode()}>
+          Send a new code
+        </Button>
+      ) : null}
+      <Text className={styles.footer}>
+        Remembered it?{' '}
+        <AppLink to="/login" state={{ email: values.email.trim() } satisfies AuthHandOver}>
+          Back to sign in
+        </AppLink>
+      </Text>
+    </form>
+  );
+}

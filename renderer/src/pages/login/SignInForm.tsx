@@ -1,0 +1,202 @@
+/**
+ * Sign-in in two steps, as the spec's managed identity flow: the e-mail first (its domain finds the
+ * company; a refusal is shown in place), then the password.
+ */
+import { Avatar, Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
+import { ArrowRightRegular, MailRegular } from '@fluentui/react-icons';
+import { useRef, useState, type FormEvent } from 'react';
+import type { TenantPublic } from '../../../../shared/contracts/auth';
+import { MESSAGES } from '../../../../shared/messages';
+import { EMAIL_PATTERN } from '../../../../shared/credentials';
+import { authApi } from '../../api/auth';
+import { errorCode, errorMessage } from '../../api/errors';
+import { AppLink } from '../../components/AppLink';
+import { PasswordInput } from '../../components/PasswordFields';
+import { useSessionActions } from '../../session/SessionProvider';
+import type { AuthHandOver } from './AuthPage';
+import { useFormStyles } from './formStyles';
+
+export const INVALID_EMAIL = 'Enter a valid e-mail address';
+
+export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
+  const styles = useFormStyles();
+  const { signIn } = useSessionActions();
+  const [email, setEmail] = useState(handOver.email ?? '');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [tenant, setTenant] = useState<TenantPublic | null>(null);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  const checkEmail = (value: string) => (EMAIL_PATTERN.test(value.trim()) ? null : INVALID_EMAIL);
+
+  const submitEmail = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = checkEmail(email);
+    setEmailError(problem);
+    if (problem) return emailRef.current?.focus();
+    setBusy(true);
+    try {
+      setTenant(await authApi.lookupTenant(email.trim()));
+      setFormError(null);
+      // The password field mounts on the next render.
+      requestAnimationFrame(() => passwordRef.current?.focus());
+    } catch (error) {
+      setEmailError(
+        errorCode(error) === 'EMAIL_DOMAIN_UNAUTHORIZED' ? MESSAGES.EMAIL_DOMAIN_UNAUTHORIZED : errorMessage(error),
+      );
+      emailRef.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitPassword = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setPasswordError('Enter your password');
+      return passwordRef.current?.focus();
+    }
+    setBusy(true);
+    setFormError(null);
+    try {
+      await signIn(email.trim(), password);
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'INVALID_CREDENTIALS') {
+        setFormError(MESSAGES.INVALID_CREDENTIALS);
+        setPassword('');
+        passwordRef.current?.focus();
+      } else {
+        setFormError(errorMessage(error));
+      }
+      setBusy(false);
+    }
+  };
+
+  const changeEmail = () => {
+    setTenant(null);
+    setPassword('');
+    setFormError(null);
+    requestAnimationFrame(() => emailRef.current?.focus());
+  };
+
+  const notice = handOver.notice ? (
+    <MessageBar intent="success">
+      <MessageBarBody>{handOver.notice}</MessageBarBody>
+    </MessageBar>
+  ) : null;
+
+  if (!tenant) {
+    return (
+      <form className={styles.form} onSubmit={(e) => void submitEmail(e)} noValidate aria-label="Sign in">
+        {notice}
+        <Field
+          label="Work e-mail"
+          required
+          validationMessage={emailError}
+          validationState={emailError ? 'error' : 'none'}
+        >
+          <Input
+            ref={emailRef}
+            type="email"
+            name="email"
+            autoComplete="username"
+            autoFocus
+            size="large"
+            contentBefore={<MailRegular />}
+            placeholder="name@company.com"
+            value={email}
+            onChange={(_, d) => {
+              setEmail(d.value);
+              if (emailError) setEmailError(null);
+            }}
+            onBlur={() => email && setEmailError(checkEmail(email))}
+          />
+        </Field>
+        <Button
+          type="submit"
+          appearance="primary"
+          size="large"
+          className={styles.submit}
+          disabled={busy}
+          icon={busy ? <Spinner size="tiny" /> : <ArrowRightRegular />}
+          iconPosition="after"
+        >
+          Continue
+        </Button>
+        <Text className={styles.footer}>
+          New to Teambeat?{' '}
+          <AppLink to="/sign-up" state={{ email } satisfies AuthHandOver}>
+            Create an account
+          </AppLink>
+        </Text>
+      </form>
+    );
+  }
+
+  return (
+    <form className={styles.form} onSubmit={(e) => void submitPassword(e)} noValidate aria-label="Sign in">
+      {notice}
+      <div className={styles.tenant}>
+        <Avatar
+          name={tenant.name}
+          image={tenant.logo ? { src: tenant.logo } : undefined}
+          shape="square"
+          color="brand"
+        />
+        <div className={styles.tenantText}>
+          <Text weight="semibold">{tenant.name}</Text>
+          <Text size={200} className={styles.muted} data-testid="signin-email">
+            {email.trim()}
+          </Text>
+        </div>
+        <Button appearance="subtle" size="small" onClick={changeEmail}>
+          Change
+        </Button>
+      </div>
+      {formError ? (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{formError}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      <Field
+        label="Password"
+        required
+        validationMessage={passwordError}
+        validationState={passwordError ? 'error' : 'none'}
+      >
+        <PasswordInput
+          ref={passwordRef}
+          name="password"
+          autoComplete="current-password"
+          size="large"
+          value={password}
+          onChange={(_, d) => {
+            setPassword(d.value);
+            if (passwordError) setPasswordError(null);
+          }}
+        />
+      </Field>
+      <div className={styles.row}>
+        <span />
+        <AppLink to="/forgot-password" state={{ email: email.trim() } satisfies AuthHandOver}>
+          Forgot password?
+        </AppLink>
+      </div>
+      <Button
+        type="submit"
+        appearance="primary"
+        size="large"
+        className={styles.submit}
+        disabled={busy}
+        icon={busy ? <Spinner size="tiny" /> : undefined}
+      >
+        Sign in
+      </Button>
+    </form>
+  );
+}

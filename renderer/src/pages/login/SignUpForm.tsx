@@ -1,0 +1,196 @@
+/** Sign-up with the company e-mail, then the 6-digit code e-mailed to confirm it. */
+import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { MESSAGES } from '../../../../shared/messages';
+import { EMAIL_PATTERN, isStrongPassword } from '../../../../shared/credentials';
+import { authApi } from '../../api/auth';
+import { errorMessage, fieldErrors } from '../../api/errors';
+import { AppLink } from '../../components/AppLink';
+import { PasswordInput, PasswordRules } from '../../components/PasswordFields';
+import type { AuthHandOver } from './AuthPage';
+import { useFormStyles } from './formStyles';
+import { INVALID_EMAIL } from './SignInForm';
+import { CODE_MESSAGE, CODE_PATTERN, useTouched } from './formState';
+
+type Key = 'email' | 'name' | 'password' | 'confirmPassword' | 'code';
+
+export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
+  const styles = useFormStyles();
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ email: handOver.email ?? '', name: '', password: '', confirmPassword: '' });
+  const [code, setCode] = useState('');
+  const [step, setStep] = useState<'details' | 'code'>('details');
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Key, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const touched = useTouched<Key>();
+
+  const rules: Record<Key, string | null> = {
+    email: EMAIL_PATTERN.test(values.email.trim()) ? null : INVALID_EMAIL,
+    name: values.name.trim() ? null : 'Enter your name',
+    password: isStrongPassword(values.password) ? null : MESSAGES.WEAK_PASSWORD,
+    confirmPassword: values.confirmPassword === values.password ? null : MESSAGES.PASSWORDS_DO_NOT_MATCH,
+    code: CODE_PATTERN.test(code.trim()) ? null : CODE_MESSAGE,
+  };
+  const message = (key: Key) => serverErrors[key] ?? touched.shown(key, rules[key]);
+  const field = (key: Key) => ({
+    validationMessage: message(key),
+    validationState: message(key) ? ('error' as const) : ('none' as const),
+  });
+  const set = (key: keyof typeof values) => (_: unknown, d: { value: string }) => {
+    setValues((v) => ({ ...v, [key]: d.value }));
+    setServerErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const submitDetails = async (event: FormEvent) => {
+    event.preventDefault();
+    touched.submit();
+    if (rules.email || rules.name || rules.password || rules.confirmPassword) return;
+    setBusy(true);
+    setFormError(null);
+    try {
+      const sent = await authApi.signUp({ ...values, email: values.email.trim(), name: values.name.trim() });
+      setInfo(`We sent a 6-digit code to ${values.email.trim()}. It expires in ${sent.expiresInMinutes} minutes.`);
+      touched.reset();
+      setStep('code');
+    } catch (error) {
+      const fields = fieldErrors(error);
+      setServerErrors(fields);
+      if (Object.keys(fields).length === 0) setFormError(errorMessage(error));
+      else setFormError(MESSAGES.VALIDATION);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitCode = async (event: FormEvent) => {
+    event.preventDefault();
+    touched.submit();
+    if (rules.code) return;
+    setBusy(true);
+    setFormError(null);
+    try {
+      await authApi.confirmSignUp(values.email.trim(), code.trim());
+      navigate('/login', {
+        replace: true,
+        state: {
+          email: values.email.trim(),
+          notice: 'Your account is confirmed. Sign in to continue.',
+        } satisfies AuthHandOver,
+      });
+    } catch (error) {
+      setFormError(errorMessage(error));
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    setFormError(null);
+    try {
+      const sent = await authApi.resendSignUpCode(values.email.trim());
+      setInfo(`We sent a new code. It expires in ${sent.expiresInMinutes} minutes.`);
+    } catch (error) {
+      setFormError(errorMessage(error));
+    }
+  };
+
+  const error = formError ? (
+    <MessageBar intent="error" role="alert">
+      <MessageBarBody>{formError}</MessageBarBody>
+    </MessageBar>
+  ) : null;
+
+  if (step === 'code') {
+    return (
+      <form className={styles.form} onSubmit={(e) => void submitCode(e)} noValidate aria-label="Confirm your e-mail">
+        {info ? (
+          <MessageBar intent="info">
+            <MessageBarBody>{info}</MessageBarBody>
+          </MessageBar>
+        ) : null}
+        {error}
+        <Field label="Confirmation code" required {...field('code')}>
+          <Input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            autoFocus
+            size="large"
+            value={code}
+            onChange={(_, d) => setCode(d.value.replace(/\D/g, ''))}
+            onBlur={() => touched.touch('code')}
+          />
+        </Field>
+        <Button
+          type="submit"
+          appearance="primary"
+          size="large"
+          disabled={busy}
+          icon={busy ? <Spinner size="tiny" /> : undefined}
+        >
+          Confirm and continue
+        </Button>
+        <div className={styles.row}>
+          <Button appearance="subtle" onClick={() => void resend()}>
+            Send a new code
+          </Button>
+          <Button appearance="subtle" onClick={() => setStep('details')}>
+            Change details
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <form className={styles.form} onSubmit={(e) => void submitDetails(e)} noValidate aria-label="Create your account">
+      {error}
+      <Field label="Work e-mail" required {...field('email')}>
+        <Input
+          type="email"
+          autoComplete="email"
+          autoFocus
+          value={values.email}
+          onChange={set('email')}
+          onBlur={() => touched.touch('email')}
+        />
+      </Field>
+      <Field label="Full name" required {...field('name')}>
+        <Input autoComplete="name" value={values.name} onChange={set('name')} onBlur={() => touched.touch('name')} />
+      </Field>
+      <Field label="Password" required {...field('password')} hint={<PasswordRules password={values.password} />}>
+        <PasswordInput
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set('password')}
+          onBlur={() => touched.touch('password')}
+        />
+      </Field>
+      <Field label="Confirm password" required {...field('confirmPassword')}>
+        <PasswordInput
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={set('confirmPassword')}
+          onBlur={() => touched.touch('confirmPassword')}
+        />
+      </Field>
+      <Button
+        type="submit"
+        appearance="primary"
+        size="large"
+        disabled={busy}
+        icon={busy ? <Spinner size="tiny" /> : undefined}
+      >
+        Create account
+      </Button>
+      <Text className={styles.footer}>
+        Already have an account?{' '}
+        <AppLink to="/login" state={{ email: values.email.trim() } satisfies AuthHandOver}>
+          Sign in
+        </AppLink>
+      </Text>
+    </form>
+  );
+}

@@ -1,0 +1,194 @@
+/** Add or edit a role: name, description, the default flag (always exactly one default) and its grants. */
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Switch,
+  Text,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import type { Role } from '../../../../shared/contracts/people';
+import { MESSAGES } from '../../../../shared/messages';
+import type { ActivityKey, PermissionName } from '../../../../shared/permissions';
+import { errorMessage, fieldErrors } from '../../api/errors';
+import { peopleApi, queryKeys } from '../../api/people';
+import { useNotify } from '../../components/toasts';
+import { permissionsAtom } from '../../session/atoms';
+import { ActivityPicker, PermissionPicker } from './PermissionPicker';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '920px', width: '100%' },
+  content: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    maxHeight: '70vh',
+    overflowY: 'auto',
+  },
+  row: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: tokens.spacingHorizontalL },
+  section: { marginTop: tokens.spacingVerticalM },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+export function RoleDialog({
+  role,
+  currentDefault,
+  onClose,
+}: {
+  role: Role | null;
+  currentDefault: Role | null;
+  onClose: () => void;
+}) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const mine = useAtomValue(permissionsAtom);
+  const [name, setName] = useState(role?.name ?? '');
+  const [description, setDescription] = useState(role?.description ?? '');
+  const [isDefault, setIsDefault] = useState(role?.isDefault ?? false);
+  const [permissions, setPermissions] = useState<Set<PermissionName>>(() => new Set(role?.permissions ?? []));
+  const [activities, setActivities] = useState<Set<ActivityKey>>(() => new Set(role?.activities ?? []));
+  const [nameTouched, setNameTouched] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const failed = role ? MESSAGES.ROLE_UPDATE_FAILED : MESSAGES.ROLE_ADD_FAILED;
+
+  const nameRule = name.trim() ? (name.trim().length > 60 ? 'At most 60 characters' : null) : 'Enter a role name';
+  const nameMessage = serverErrors['name'] ?? (nameTouched ? nameRule : null);
+
+  const save = useMutation({
+    mutationFn: () => {
+      const body = {
+        name: name.trim(),
+        description: description.trim() || null,
+        permissions: [...permissions],
+        activities: [...activities],
+        // Only ever sent as true: the default moves by making another role the default.
+        ...(isDefault && !role?.isDefault ? { isDefault: true } : {}),
+      };
+      return role ? peopleApi.updateRole(role.id, body) : peopleApi.createRole(body);
+    },
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.roles });
+      notify.success(role ? 'Role updated' : 'Role added', saved.name);
+      onClose();
+    },
+    onError: (error) => {
+      setServerErrors(fieldErrors(error));
+      setFormError(errorMessage(error, failed));
+      notify.error(failed, errorMessage(error, failed));
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setNameTouched(true);
+    if (nameRule) return;
+    save.mutate();
+  };
+
+  const defaultHint = role?.isDefault
+    ? 'This is the default role. To change that, make another role the default.'
+    : isDefault && currentDefault
+      ? `${currentDefault.name} will stop being the default role.`
+      : 'New employees without a chosen role get the default role.';
+
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && !save.isPending && onClose()}>
+      <DialogSurface className={styles.surface}>
+        <form onSubmit={submit} noValidate aria-label={role ? 'Edit role' : 'Add role'}>
+          <DialogBody>
+            <DialogTitle>{role ? `Edit ${role.name}` : 'Add role'}</DialogTitle>
+            <DialogContent className={styles.content}>
+              {formError ? (
+                <MessageBar intent="error" role="alert">
+                  <MessageBarBody>{formError}</MessageBarBody>
+                </MessageBar>
+              ) : null}
+              <div className={styles.row}>
+                <Field
+                  label="Role name"
+                  required
+                  validationMessage={nameMessage}
+                  validationState={nameMessage ? 'error' : 'none'}
+                >
+                  <Input
+                    value={name}
+                    autoFocus
+                    maxLength={60}
+                    onChange={(_, d) => {
+                      setName(d.value);
+                      setServerErrors({});
+                    }}
+                    onBlur={() => setNameTouched(true)}
+                  />
+                </Field>
+                <Field label="Default role" hint={defaultHint}>
+                  <Switch
+                    checked={isDefault}
+                    disabled={role?.isDefault === true}
+                    label={isDefault ? 'Default for new employees' : 'Not the default'}
+                    onChange={(_, d) => setIsDefault(d.checked)}
+                  />
+                </Field>
+              </div>
+              <Field label="Description">
+                <Textarea
+                  value={description}
+                  maxLength={500}
+                  resize="vertical"
+                  onChange={(_, d) => setDescription(d.value)}
+                />
+              </Field>
+              <div className={styles.section}>
+                <Text weight="semibold" size={400} block>
+                  Permissions
+                </Text>
+                <Text size={200} className={styles.muted} block>
+                  {permissions.size} selected. You can grant only permissions you hold yourself.
+                </Text>
+              </div>
+              <PermissionPicker selected={permissions} grantable={mine} onChange={setPermissions} />
+              <div className={styles.section}>
+                <Text weight="semibold" size={400} block>
+                  Activities
+                </Text>
+                <Text size={200} className={styles.muted} block>
+                  Quick actions and dashboard cards this role sees.
+                </Text>
+              </div>
+              <ActivityPicker selected={activities} onChange={setActivities} />
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={onClose} disabled={save.isPending}>
+                Cancel
+              </Button>
+              <Button
+                type="submit"
+                appearance="primary"
+                disabled={save.isPending}
+                icon={save.isPending ? <Spinner size="tiny" /> : undefined}
+              >
+                {role ? 'Save changes' : 'Add role'}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * The browser's PlatformApi. The refresh token is an httpOnly cookie the page never sees, the server is
+ * the page's own origin, and there is no tray or updater; notifications use the Notification API.
+ */
+import type { PlatformApi, TrayCommand, UpdateInfo } from '../../../shared/platform';
+
+const noop = () => undefined;
+
+export const webPlatform = {
+  kind: 'web',
+  appVersion: import.meta.env['VITE_APP_VERSION'] ?? '0.1.0',
+  async notify({ title, body }) {
+    if (typeof Notification === 'undefined') return;
+    // Asking is the spec's push flow; a denied or unsupported browser shows nothing (§8).
+    const permission =
+      Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
+    if (permission === 'granted') new Notification(title, { body, icon: '/favicon.svg' });
+  },
+  async openExternal(url) {
+    const parsed = new URL(url, window.location.href);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('Only http(s) links open');
+    window.open(parsed.href, '_blank', 'noopener,noreferrer');
+  },
+  refreshTokenStore: null,
+  async getServerUrl() {
+    return window.location.origin;
+  },
+  async setServerUrl() {
+    // The web app always talks to the server that served it.
+  },
+  setTrayState: noop,
+  onTrayCommand: (_listener: (command: TrayCommand) => void) => noop,
+  onUpdateAvailable: (_listener: (info: UpdateInfo) => void) => noop,
+  async installUpdate() {},
+} satisfies PlatformApi;

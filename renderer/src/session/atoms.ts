@@ -1,0 +1,30 @@
+/** Session and UI state (jotai). Server data lives in TanStack Query; these atoms say where we stand. */
+import { atom } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
+import type { MeResponse } from '../../../shared/contracts/tenant';
+
+/**
+ * loading: the session is being checked (full-screen spinner); settingProfile: signed in while the
+ * profile is being set up; unreachable: the server could not be reached on start.
+ */
+export type SessionStatus = 'loading' | 'settingProfile' | 'authenticated' | 'unauthenticated' | 'unreachable';
+
+export const sessionStatusAtom = atom<SessionStatus>('loading');
+
+/** Why the last session ended: a user who signed out is not sent back to where they were. */
+export const sessionEndAtom = atom<'signed-out' | 'expired' | null>(null);
+
+/** The signed-in employee, their permissions and tenant, as /api/me last answered. */
+export const meAtom = atom<MeResponse | null>(null);
+
+/** True while the server cannot be reached; a banner says so and verification retries. */
+export const offlineAtom = atom(false);
+
+export type ThemePreference = 'system' | 'light' | 'dark';
+/** The one UI preference that survives sign-out: it belongs to the device, not the session. */
+export const themePreferenceAtom = atomWithStorage<ThemePreference>('teambeat.theme', 'system');
+
+/** Sidebar collapsed (narrow screens start collapsed). */
+export const sidebarOpenAtom = atom(typeof window === 'undefined' ? true : window.innerWidth >= 900);
+
+export const permissionsAtom = atom((get) => new Set(get(meAtom)?.permissions ?? []));
