@@ -5,6 +5,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The team's reference folder (../shared: spec/, reference/, hooks/) is never product code. Each
+// folder's own no-restricted-imports below replaces this rule, so each repeats it.
+const referenceFolder = {
+  group: ['**/shared/spec/**', '**/shared/reference/**', '**/shared/hooks/**', '**/DESIGN.md'],
+  message: 'Never import the team reference folder.',
+};
+
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'net', 'http', 'https', 'url'];
 
 export default tseslint.config(
@@ -25,10 +32,7 @@ export default tseslint.config(
         {
           patterns: [
             // The team's reference folder (../shared: spec/, reference/, hooks/) is never product code.
-            {
-              group: ['**/shared/spec/**', '**/shared/reference/**', '**/shared/hooks/**', '**/DESIGN.md'],
-              message: 'Never import the team reference folder.',
-            },
+            referenceFolder,
           ],
         },
       ],
@@ -42,6 +46,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            referenceFolder,
             { group: nodeBuiltins, message: 'shared/ is isomorphic: no Node imports.' },
             {
               group: ['electron', 'react', 'react-dom', '**/server/**', '**/renderer/**', '**/electron/**'],
@@ -63,7 +68,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [...nodeBuiltins, 'electron'],
+              group: [...nodeBuiltins, 'electron', ...referenceFolder.group],
               message: 'renderer/ runs in the browser: no Node or Electron imports; use the PlatformApi.',
             },
             {
@@ -88,7 +93,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['electron', '**/renderer/**', '**/electron/**'],
+              group: ['electron', '**/renderer/**', '**/electron/**', ...referenceFolder.group],
               message: 'server/ does not depend on the shells.',
             },
           ],
