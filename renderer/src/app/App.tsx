@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { FullScreenSpinner, ServerUnreachable, SettingUpProfile } from '../components/FullScreenStates';
+import { ServerSetup } from '../components/ServerSetup';
 import { permissionsAtom, sessionEndAtom, sessionStatusAtom } from '../session/atoms';
 import { APP_ROUTES, HOME_PATH } from './routes';
 
@@ -44,6 +45,7 @@ export function App() {
   if (status === 'loading') return <FullScreenSpinner label="Checking your session" />;
   if (status === 'settingProfile') return <SettingUpProfile />;
   if (status === 'unreachable') return <ServerUnreachable />;
+  if (status === 'needsServer') return <ServerSetup />;
 
   const auth = (mode: 'sign-in' | 'sign-up' | 'forgot-password') => (
     <PublicOnly>

@@ -86,6 +86,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const start = useCallback(async () => {
     setStatus('loading');
+    // The desktop app asks for the company server on first start; the browser is served by it.
+    if (platform.kind === 'desktop' && !(await platform.getServerUrl())) {
+      setStatus('needsServer');
+      return;
+    }
     try {
       await refreshAccessToken();
       await loadMe();

@@ -7,7 +7,9 @@ import type { MeResponse } from '../../../shared/contracts/tenant';
  * loading: the session is being checked (full-screen spinner); settingProfile: signed in while the
  * profile is being set up; unreachable: the server could not be reached on start.
  */
-export type SessionStatus = 'loading' | 'settingProfile' | 'authenticated' | 'unauthenticated' | 'unreachable';
+/** needsServer: the desktop app has no company server chosen yet (first start). */
+export type SessionStatus =
+  'loading' | 'needsServer' | 'settingProfile' | 'authenticated' | 'unauthenticated' | 'unreachable';
 
 export const sessionStatusAtom = atom<SessionStatus>('loading');
 
