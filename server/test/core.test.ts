@@ -98,3 +98,30 @@ describe('API core', () => {
     }
   });
 });
+
+describe('CORS', () => {
+  it('answers only the configured origins', async () => {
+    const cors = await startServer({ CORS_ORIGINS: 'https://app.example' });
+    try {
+      const preflight = (origin: string) =>
+        fetch(`${cors.url}/api/me`, {
+          method: 'OPTIONS',
+          headers: {
+            origin,
+            'access-control-request-method': 'GET',
+            'access-control-request-headers': 'authorization',
+          },
+        });
+      const allowed = await preflight('https://app.example');
+      expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example');
+      expect(allowed.headers.get('access-control-allow-credentials')).toBe('true');
+      const other = await preflight('https://evil.example');
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+      // Without configured origins nobody else is let in.
+      const closed = await fetch(`${server.url}/api/health`, { headers: { origin: 'https://app.example' } });
+      expect(closed.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      await cors.close();
+    }
+  });
+});

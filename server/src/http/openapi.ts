@@ -21,7 +21,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'Every failure answers {"error":{"code","message","details"}}. Lists take page, pageSize (10, 25, 50, 100), orderKey, orderDir and searchText and answer {items, total}.',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // Device agents: `Authorization: Agent <key>`, a key an administrator creates (docs/devices.md).
+          agentKey: { type: 'apiKey', in: 'header', name: 'Authorization' },
+        },
       },
     },
     transform: (input: TransformInput) => {
@@ -31,7 +35,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const schema = { ...(out.schema as Record<string, unknown>), tags: [segment] } as Record<string, unknown>;
       if (access) {
         schema['x-access'] = access;
-        if (access !== 'public') schema['security'] = [{ bearer: [] }];
+        if (access === 'device-agent') schema['security'] = [{ agentKey: [] }];
+        else if (access !== 'public') schema['security'] = [{ bearer: [] }];
       }
       return { ...out, schema } as ReturnType<typeof jsonSchemaTransform>;
     },
