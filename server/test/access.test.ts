@@ -84,6 +84,7 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'POST /api/leave-requests/{id}/actions': { body: { action: 1, reason: 'x' }, table: 'leaveRequests' },
   'GET /api/leave/details': {},
   'GET /api/leave/approvers': {},
+  'GET /api/leave/calendar': { query: 'startDate=2026-03-01&endDate=2026-03-31' },
   'GET /api/devices': {},
   'GET /api/devices/{id}': { table: 'devices' },
   'POST /api/devices': { body: { name: 'Intruder', serialNo: 'EVIL-1', ipAddress: '127.0.0.1' } },

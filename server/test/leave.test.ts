@@ -183,6 +183,25 @@ describe('the approval workflow', () => {
   });
 });
 
+describe('the leave calendar', () => {
+  it('shows the caller’s teams to employees and everyone to HR', async () => {
+    const range = 'startDate=2026-12-01&endDate=2026-12-31';
+    const names = (res: { body: { items: { employee: { name: string } }[] } }) =>
+      [...new Set(res.body.items.map((i) => i.employee.name))].sort();
+    const mine = await apis['po']!.get(`/api/leave/calendar?${range}`);
+    expect(mine.status).toBe(200);
+    expect(names(mine)).toContain('EMP');
+    expect(names(mine)).not.toContain('LONER');
+    const everyone = await apis['hr2']!.get(`/api/leave/calendar?${range}`);
+    expect(names(everyone)).toEqual(expect.arrayContaining(['EMP', 'LONER']));
+    expect(everyone.body.items.every((i: { status: number }) => [1, 3, 4, 5, 10, 11, 12].includes(i.status))).toBe(
+      true,
+    );
+    const tooLong = await apis['hr2']!.get('/api/leave/calendar?startDate=2026-01-01&endDate=2026-12-31');
+    expect(tooLong.status).toBe(400);
+  });
+});
+
 describe('the state machine', () => {
   it('allows exactly the transitions of the table, for every status, action and actor', async () => {
     const actorKey: Record<LeaveActor, string> = { requester: 'emp', po: 'po', hr: 'hr2' };

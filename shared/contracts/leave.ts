@@ -124,3 +124,29 @@ export const approversSchema = z.object({
   po: z.array(z.object({ id: z.number().int(), name: z.string() })),
   hr: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
+
+/** The leave calendar (/leaves-calendar): who is away when, by team. */
+export const leaveCalendarQuerySchema = z
+  .strictObject({
+    teamId: z.coerce.number().int().positive().optional().describe('One team; default every team the caller may see'),
+    startDate: isoDateSchema,
+    endDate: isoDateSchema,
+  })
+  .refine((q) => q.startDate <= q.endDate, { message: 'From must not be after To', path: ['startDate'] })
+  .refine((q) => Date.parse(q.endDate) - Date.parse(q.startDate) <= 92 * 86_400_000, {
+    message: 'The calendar shows at most three months at a time',
+    path: ['endDate'],
+  });
+export const leaveCalendarSchema = z.object({
+  items: z.array(
+    z.object({
+      requestId: z.number().int(),
+      employee: z.object({ id: z.number().int(), name: z.string() }),
+      leaveType: z.object({ name: z.string(), icon: z.string() }),
+      startDate: z.string(),
+      endDate: z.string(),
+      status: z.number().int(),
+      statusLabel: z.string(),
+    }),
+  ),
+});
