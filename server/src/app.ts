@@ -28,6 +28,7 @@ import { deviceRoutes } from './modules/devices/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { employeeRoutes } from './modules/employees/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { autoLeavesRoutes } from './modules/leave/auto-leaves-routes.js';
 import { leaveCalendarRoutes } from './modules/leave/calendar-routes.js';
 import { leaveCatalogueRoutes } from './modules/leave/catalogue-routes.js';
 import { leaveRequestRoutes } from './modules/leave/request-routes.js';
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(leaveCatalogueRoutes(deps));
   await app.register(leaveRequestRoutes(deps));
   await app.register(leaveCalendarRoutes(deps));
+  await app.register(autoLeavesRoutes(deps));
   await app.register(deviceRoutes(deps));
   await app.register(integrationRoutes(deps));
   await app.register(agentRoutes(deps));

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/engine.js';
 import { migrateToLatest } from './db/migrate.js';
 import { loggerOptions } from './logger.js';
+import { scheduleAutoLeaves } from './modules/leave/auto-leaves.js';
 import { DEMO_ADMIN_EMAIL, seedDemoIfEmpty } from './seed/demo.js';
 
 async function main(): Promise<void> {
@@ -28,9 +29,11 @@ async function main(): Promise<void> {
   });
   const applied = await migrateToLatest(handle.db, handle.engine);
   const seeded = config.seedDemo ? await seedDemoIfEmpty(handle.db, config.demoPassword, new Date()) : false;
-  const { app } = await buildApp({ config, db: handle.db, engine: handle.engine, logger: loggerOptions(config) });
+  const { app, deps } = await buildApp({ config, db: handle.db, engine: handle.engine, logger: loggerOptions(config) });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (seeded) app.log.info('demo company seeded');
+
+  const stopJobs = scheduleAutoLeaves(deps);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -46,6 +49,7 @@ async function main(): Promise<void> {
     // do, or the server would wait for the clients to hang up.
     const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
     reaper.unref();
+    stopJobs();
     try {
       await app.close();
       await handle.close();

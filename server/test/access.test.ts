@@ -84,6 +84,8 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'POST /api/leave-requests/{id}/actions': { body: { action: 1, reason: 'x' }, table: 'leaveRequests' },
   'GET /api/leave/details': {},
   'GET /api/leave/approvers': {},
+  'GET /api/leave/auto-leaves-config': {},
+  'PUT /api/leave/auto-leaves-config': { body: { enabled: false } },
   'GET /api/leave/calendar': { query: 'startDate=2026-03-01&endDate=2026-03-31' },
   'GET /api/devices': {},
   'GET /api/devices/{id}': { table: 'devices' },

@@ -150,3 +150,18 @@ export const leaveCalendarSchema = z.object({
     }),
   ),
 });
+
+/** Auto leaves: past working days without attendance, leave or holiday become leave of these types. */
+export const autoLeavesConfigSchema = z.object({
+  enabled: z.boolean(),
+  integrationId: z.string().nullable(),
+  firstLeaveTypeId: z.number().int().nullable(),
+  secondLeaveTypeId: z.number().int().nullable(),
+  enabledSince: z.string().nullable(),
+});
+export const autoLeavesConfigBodySchema = z.strictObject({
+  enabled: z.boolean(),
+  integrationId: z.string().trim().max(120).nullable().optional(),
+  firstLeaveTypeId: z.number().int().positive().nullable().optional(),
+  secondLeaveTypeId: z.number().int().positive().nullable().optional(),
+});

@@ -3,6 +3,7 @@ import type { Db, Engine } from './engine.js';
 import { foundation } from './migrations/0001-foundation.js';
 import { attendance } from './migrations/0002-attendance.js';
 import { leave } from './migrations/0003-leave.js';
+import { autoLeaves } from './migrations/0005-auto-leaves.js';
 import { devices } from './migrations/0004-devices.js';
 import type { MigrationFactory } from './migration-kit.js';
 
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0002-attendance': attendance,
   '0003-leave': leave,
   '0004-devices': devices,
+  '0005-auto-leaves': autoLeaves,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -327,6 +327,25 @@ export type DeviceCommandTable = {
   doneAt: string | null;
 };
 
+export type AutoLeaveConfigTable = {
+  tenantId: number;
+  enabled: Flag;
+  integrationId: string | null;
+  firstLeaveTypeId: number | null;
+  secondLeaveTypeId: number | null;
+  /** The first day the job looks at: enabling never marks the days before it. */
+  enabledSince: string | null;
+  updatedAt: string;
+};
+
+export type AutoLeaveMarkTable = {
+  tenantId: number;
+  employeeId: number;
+  date: string;
+  requestId: number | null;
+  createdAt: string;
+};
+
 export type Database = {
   tenants: TenantTable;
   tenantSettings: TenantSettingTable;
@@ -347,6 +366,8 @@ export type Database = {
   holidays: HolidayTable;
   leaveRequests: LeaveRequestTable;
   leaveRequestEvents: LeaveRequestEventTable;
+  autoLeaveConfigs: AutoLeaveConfigTable;
+  autoLeaveMarks: AutoLeaveMarkTable;
   devices: DeviceTable;
   devicePunches: DevicePunchTable;
   deviceUserMappings: DeviceUserMappingTable;

@@ -1,0 +1,207 @@
+/**
+ * The daily auto-leave job. Every past working day (from the day auto leaves were enabled, or the
+ * employee joined) with no attendance, no standing leave and no holiday becomes a one-day leave,
+ * auto approved (status 12): of the first type while its quota lasts, then of the second. Each day is
+ * its own transaction that first claims the (employee, day) mark: a second run, or a second process,
+ * finds the mark and skips, and a crash halfway leaves only whole days behind.
+ */
+import {
+  LEAVE_STATUS,
+  LIVE_STATUSES,
+  TAKEN_STATUSES,
+  PENDING_STATUSES,
+  type LeaveStatus,
+} from '../../../../shared/leave.js';
+import { addDays, dayOfWeek, eachDate, localDate } from '../../../../shared/time.js';
+import type { Deps } from '../../deps.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { readSettings } from '../tenants/repository.js';
+import { recordEvent } from './service.js';
+
+export const AUTO_LEAVE_REASON = 'Auto leave: no attendance, leave or holiday on this working day';
+
+export async function runAutoLeaves(deps: Deps, tenantId: number): Promise<{ created: number }> {
+  const config = await deps.db
+    .selectFrom('autoLeaveConfigs')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .executeTakeFirst();
+  if (!config?.enabled || !config.firstLeaveTypeId || !config.enabledSince) return { created: 0 };
+  const settings = await readSettings(deps.db, tenantId);
+  const yesterday = addDays(localDate(deps.now(), settings.tenant_timezone), -1);
+  if (yesterday < config.enabledSince) return { created: 0 };
+  const types = await deps.db
+    .selectFrom('leaveTypes')
+    .selectAll()
+    .where('tenantId', '=', tenantId)
+    .where('id', 'in', [config.firstLeaveTypeId, config.secondLeaveTypeId ?? config.firstLeaveTypeId])
+    .execute();
+  const first = types.find((t) => t.id === config.firstLeaveTypeId);
+  const second = types.find((t) => t.id === config.secondLeaveTypeId);
+  if (!first) return { created: 0 };
+  const holidays = new Set(
+    (
+      await deps.db
+        .selectFrom('holidays')
+        .select('date')
+        .where('tenantId', '=', tenantId)
+        .where('isActive', '=', 1)
+        .where('date', '>=', config.enabledSince)
+        .where('date', '<=', yesterday)
+        .execute()
+    ).map((h) => h.date),
+  );
+  const days = eachDate(config.enabledSince, yesterday).filter(
+    (d) => !settings.weekend_days.includes(dayOfWeek(d)) && !holidays.has(d),
+  );
+  const employees = await deps.db
+    .selectFrom('employees')
+    .select(['id', 'dateOfJoining'])
+    .where('tenantId', '=', tenantId)
+    .where('status', '=', 'active')
+    .execute();
+  let created = 0;
+  for (const employee of employees) {
+    const candidates = days.filter((d) => !employee.dateOfJoining || d >= employee.dateOfJoining);
+    if (candidates.length === 0) continue;
+    const from = candidates[0]!;
+    const [attended, leaves, marks] = await Promise.all([
+      deps.db
+        .selectFrom('attendances')
+        .select('workDate')
+        .where('employeeId', '=', employee.id)
+        .where('workDate', '>=', from)
+        .where('workDate', '<=', yesterday)
+        .execute(),
+      deps.db
+        .selectFrom('leaveRequests')
+        .select(['startDate', 'endDate'])
+        .where('employeeId', '=', employee.id)
+        .where('status', 'in', [...LIVE_STATUSES])
+        .where('endDate', '>=', from)
+        .where('startDate', '<=', yesterday)
+        .execute(),
+      deps.db
+        .selectFrom('autoLeaveMarks')
+        .select('date')
+        .where('employeeId', '=', employee.id)
+        .where('date', '>=', from)
+        .execute(),
+    ]);
+    const covered = new Set([
+      ...attended.map((a) => a.workDate),
+      ...leaves.flatMap((l) => eachDate(l.startDate, l.endDate)),
+      ...marks.map((m) => m.date),
+    ]);
+    for (const date of candidates.filter((d) => !covered.has(d))) {
+      if (await markDay(deps, tenantId, employee.id, date, first, second)) created += 1;
+    }
+  }
+  return { created };
+}
+
+type Type = { id: number; kind: string; yearlyQuota: number };
+
+async function markDay(
+  deps: Deps,
+  tenantId: number,
+  employeeId: number,
+  date: string,
+  first: Type,
+  second: Type | undefined,
+): Promise<boolean> {
+  const now = deps.now().toISOString();
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('autoLeaveMarks')
+        .values({ tenantId, employeeId, date, requestId: null, createdAt: now })
+        .execute();
+      let type = first;
+      if (first.kind !== 'unpaid') {
+        const year = date.slice(0, 4);
+        const rows = await trx
+          .selectFrom('leaveRequests')
+          .select(['days', 'status'])
+          .where('employeeId', '=', employeeId)
+          .where('leaveTypeId', '=', first.id)
+          .where('startDate', '>=', `${year}-01-01`)
+          .where('startDate', '<=', `${year}-12-31`)
+          .execute();
+        const used = rows
+          .filter((r) => [...TAKEN_STATUSES, ...PENDING_STATUSES].includes(r.status as LeaveStatus))
+          .reduce((s, r) => s + r.days, 0);
+        if (used + 1 > first.yearlyQuota && second) type = second;
+      }
+      const request = await trx
+        .insertInto('leaveRequests')
+        .values({
+          tenantId,
+          employeeId,
+          leaveTypeId: type.id,
+          startDate: date,
+          endDate: date,
+          days: 1,
+          reason: AUTO_LEAVE_REASON,
+          status: LEAVE_STATUS.AUTO_APPROVED,
+          restoreStatus: null,
+          poApproverId: null,
+          isAuto: 1,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('autoLeaveMarks')
+        .set({ requestId: request.id })
+        .where('employeeId', '=', employeeId)
+        .where('date', '=', date)
+        .execute();
+      await recordEvent(trx, {
+        tenantId,
+        requestId: request.id,
+        action: null,
+        actorId: null,
+        actorRole: 'system',
+        fromStatus: null,
+        toStatus: LEAVE_STATUS.AUTO_APPROVED,
+        reason: AUTO_LEAVE_REASON,
+        at: now,
+      });
+    });
+    return true;
+  } catch (error) {
+    // Another run claimed this day first.
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+/** Runs the job for every tenant now and then hourly (a new day shows up within the hour). */
+export function scheduleAutoLeaves(deps: Deps, everyMs = 3_600_000): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const tenants = await deps.db
+        .selectFrom('autoLeaveConfigs')
+        .select('tenantId')
+        .where('enabled', '=', 1)
+        .execute();
+      for (const t of tenants) {
+        const { created } = await runAutoLeaves(deps, t.tenantId);
+        if (created > 0) deps.log.info({ tenantId: t.tenantId, created }, 'auto leaves created');
+      }
+    } catch (error) {
+      deps.log.error({ err: error }, 'auto-leave job failed; it runs again at the next tick');
+    } finally {
+      running = false;
+    }
+  };
+  void tick();
+  const timer = setInterval(() => void tick(), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAutoLeaves } from '../src/modules/leave/auto-leaves.js';
+import { startServer, type Api, type TestServer } from './harness.js';
+
+let clock = new Date('2026-11-02T05:00:00Z'); // Monday 2 November 2026, 10:00 in Karachi
+let server: TestServer;
+let tenantId: number;
+let hr: Api;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  server = await startServer({}, () => clock);
+  tenantId = (await server.tenant('Acme', 'acme.example')).id;
+  ids['hr'] = (await server.user(tenantId, { email: 'hr@acme.example', roles: ['HR', 'Administrator'] })).id;
+  ids['ann'] = (await server.user(tenantId, { email: 'ann@acme.example', roles: ['Employee'] })).id;
+  ids['bob'] = (await server.user(tenantId, { email: 'bob@acme.example', roles: ['Employee'] })).id;
+  hr = server.api(await server.signIn('hr@acme.example'));
+});
+afterAll(() => server.close());
+
+const autoRows = (employeeId: number) =>
+  server.db
+    .selectFrom('leaveRequests')
+    .innerJoin('leaveTypes', 'leaveTypes.id', 'leaveRequests.leaveTypeId')
+    .select(['leaveRequests.startDate', 'leaveTypes.name', 'leaveRequests.status'])
+    .where('leaveRequests.employeeId', '=', employeeId)
+    .where('leaveRequests.isAuto', '=', 1)
+    .orderBy('leaveRequests.startDate')
+    .execute();
+
+describe('auto leaves', () => {
+  it('can be enabled only once an unpaid leave type exists', async () => {
+    const casual = (await hr.post('/api/leave-types', { name: 'Casual', kind: 'quota', yearlyQuota: 2 })).body;
+    const refused = await hr.put('/api/leave/auto-leaves-config', { enabled: true, firstLeaveTypeId: casual.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe('Auto leaves can be enabled only after an unpaid leave type exists.');
+    const unpaid = (await hr.post('/api/leave-types', { name: 'Unpaid', kind: 'unpaid' })).body;
+    const ok = await hr.put('/api/leave/auto-leaves-config', {
+      enabled: true,
+      integrationId: 'hris-1',
+      firstLeaveTypeId: casual.id,
+      secondLeaveTypeId: unpaid.id,
+    });
+    expect(ok.body).toEqual({
+      enabled: true,
+      integrationId: 'hris-1',
+      firstLeaveTypeId: casual.id,
+      secondLeaveTypeId: unpaid.id,
+      enabledSince: '2026-11-02',
+    });
+    ids['unpaid'] = unpaid.id;
+  });
+
+  it('marks each unexplained working day once: first type while its quota lasts, then the second', async () => {
+    await hr.post('/api/holidays', { name: 'Holiday', date: '2026-11-04' });
+    clock = new Date('2026-11-09T05:00:00Z'); // the next Monday
+    const attended = await hr.post('/api/attendance', {
+      employeeId: ids['ann'],
+      checkIn: '2026-11-02T04:00:00Z',
+      checkOut: '2026-11-02T12:00:00Z',
+    });
+    expect(attended.status).toBe(201);
+    const stamp = clock.toISOString();
+    await server.db
+      .insertInto('leaveRequests')
+      .values({
+        tenantId,
+        employeeId: ids['bob']!,
+        leaveTypeId: ids['unpaid']!,
+        startDate: '2026-11-05',
+        endDate: '2026-11-05',
+        days: 1,
+        reason: 'Errand',
+        status: 11,
+        restoreStatus: null,
+        poApproverId: null,
+        isAuto: 0,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .execute();
+
+    const first = await runAutoLeaves(server.deps, tenantId);
+    // Working days 2, 3, 5, 6 Nov (4th a holiday, 7-8 a weekend). Ann attended the 2nd; Bob was on leave the 5th; HR was absent all four.
+    expect(first.created).toBe(3 + 3 + 4);
+    expect(await autoRows(ids['ann']!)).toEqual([
+      { startDate: '2026-11-03', name: 'Casual', status: 12 },
+      { startDate: '2026-11-05', name: 'Casual', status: 12 },
+      { startDate: '2026-11-06', name: 'Unpaid', status: 12 },
+    ]);
+    expect((await autoRows(ids['bob']!)).map((r) => r.startDate)).toEqual(['2026-11-02', '2026-11-03', '2026-11-06']);
+
+    // Running again, or twice at once, adds nothing.
+    expect((await runAutoLeaves(server.deps, tenantId)).created).toBe(0);
+    clock = new Date('2026-11-11T05:00:00Z'); // the 9th and 10th are new
+    const both = await Promise.all([runAutoLeaves(server.deps, tenantId), runAutoLeaves(server.deps, tenantId)]);
+    expect(both[0].created + both[1].created).toBe(3 * 2);
+    const all = await server.db
+      .selectFrom('leaveRequests')
+      .select(['employeeId', 'startDate'])
+      .where('isAuto', '=', 1)
+      .execute();
+    expect(new Set(all.map((r) => `${r.employeeId}:${r.startDate}`)).size).toBe(all.length);
+
+    const month = (await hr.get(`/api/attendance/month?month=2026-11&employeeId=${ids['ann']}`)).body;
+    expect(month.days.find((d: { date: string }) => d.date === '2026-11-03').leave).toMatchObject({
+      leaveType: 'Casual',
+      statusLabel: 'Auto approved',
+    });
+    expect(month.days.find((d: { date: string }) => d.date === '2026-11-04').holiday).toEqual({ name: 'Holiday' });
+  });
+
+  it('does nothing while disabled', async () => {
+    await hr.put('/api/leave/auto-leaves-config', { enabled: false });
+    clock = new Date('2026-11-13T05:00:00Z');
+    expect((await runAutoLeaves(server.deps, tenantId)).created).toBe(0);
+  });
+});
