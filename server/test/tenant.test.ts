@@ -94,14 +94,13 @@ describe('tenant settings', () => {
     const res = await admin.patch('/api/tenant', { settings: { working_hours_per_day: 2 } });
     expect(res.status).toBe(400);
     expect(res.body.error.details.fields[0]).toMatchObject({ path: 'body.settings.working_hours_per_day' });
-    const { id } = await server.user((await admin.get('/api/me')).body.tenant.id, {
+    await server.user((await admin.get('/api/me')).body.tenant.id, {
       email: 'gen@northwind.example',
       grants: ['edit-tenant-settings'],
     });
     const general = server.api(await server.signIn('gen@northwind.example'));
     expect((await general.patch('/api/tenant', { settings: { characterLimit: 300 } })).status).toBe(200);
     expect((await general.patch('/api/tenant/productivity-settings', { working_hours_per_day: 2 })).status).toBe(403);
-    expect(id).toBeGreaterThan(0);
   });
 
   it('changes the name and logo, refusing a logo over 200KB', async () => {

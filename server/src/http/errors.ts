@@ -24,6 +24,11 @@ export const errors = {
     new AppError(400, 'VALIDATION', message, { fields: issues }),
   /** A business rule refused the input; the code names the rule, the message is the spec's text. */
   rule: (code: ErrorCode, details?: unknown) => new AppError(400, code, MESSAGES[code], details),
+  /** Shared rules (shared/*-rules) broke: the first names the error, every one names its body field. */
+  rules: (issues: readonly [{ field: string; code: ErrorCode }, ...{ field: string; code: ErrorCode }[]]) =>
+    new AppError(400, issues[0].code, MESSAGES[issues[0].code], {
+      fields: issues.map((i) => ({ path: `body.${i.field}`, message: MESSAGES[i.code] })),
+    }),
   unauthenticated: (code: ErrorCode = 'UNAUTHENTICATED') => new AppError(401, code, MESSAGES[code]),
   /** Names the permission the caller lacks (any one of a list, for routes that accept several). */
   forbidden: (permission: string | readonly string[]) =>

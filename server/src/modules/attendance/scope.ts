@@ -7,21 +7,10 @@ import type { Deps } from '../../deps.js';
 import type { AuthContext } from '../../http/access.js';
 import { errors } from '../../http/errors.js';
 import { addDays } from '../../../../shared/time.js';
+import { sharesTeam } from '../teams/membership.js';
 
 export const VIEW_ACCESS = ['view-attendance', 'view-team-attendance', 'view-all-attendance'] as const;
 export const EDIT_ACCESS = ['edit-attendance', 'edit-team-attendance', 'edit-all-attendance'] as const;
-
-async function sharesTeam(deps: Deps, tenantId: number, a: number, b: number): Promise<boolean> {
-  const row = await deps.db
-    .selectFrom('teamMembers as mine')
-    .innerJoin('teamMembers as theirs', 'theirs.teamId', 'mine.teamId')
-    .select('mine.teamId')
-    .where('mine.tenantId', '=', tenantId)
-    .where('mine.employeeId', '=', a)
-    .where('theirs.employeeId', '=', b)
-    .executeTakeFirst();
-  return !!row;
-}
 
 async function requireEmployee(deps: Deps, tenantId: number, employeeId: number) {
   const row = await deps.db
@@ -56,7 +45,7 @@ export async function authorizeFor(
     if (who.permissions.has(ownPermission)) return { employeeId: target, own: true, limited: kind === 'edit' };
     throw errors.forbidden(ownPermission);
   }
-  if (who.permissions.has(teamPermission) && (await sharesTeam(deps, who.tenantId, who.employeeId, target))) {
+  if (who.permissions.has(teamPermission) && (await sharesTeam(deps.db, who.tenantId, who.employeeId, target))) {
     return { employeeId: target, own: false, limited: false };
   }
   throw errors.forbidden([teamPermission, allPermission]);

@@ -5,22 +5,20 @@
  */
 import { checkAttendance, checkBreak, type RuleIssue } from '../../../../shared/attendance-rules.js';
 import type { CreateAttendanceBody } from '../../../../shared/contracts/attendance.js';
-import { MESSAGES } from '../../../../shared/messages.js';
 import type { TenantSettings } from '../../../../shared/settings.js';
 import { localDate } from '../../../../shared/time.js';
 import type { Deps } from '../../deps.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { AttendanceSource } from '../../db/schema.js';
-import { AppError, errors } from '../../http/errors.js';
+import type { AppError } from '../../http/errors.js';
+import { errors } from '../../http/errors.js';
 import { audit, breaksOf, findById, findOnDay, type AttendanceRow } from './repository.js';
 
 type Actor = { tenantId: number; employeeId: number };
 
-function refuse(issues: RuleIssue[]): AppError {
-  const first = issues[0]!;
-  return new AppError(400, first.code, MESSAGES[first.code], {
-    fields: issues.map((i) => ({ path: `body.${i.field}`, message: MESSAGES[i.code] })),
-  });
+/** Callers refuse only when there is at least one issue. */
+function refuse([first, ...rest]: RuleIssue[]): AppError {
+  return errors.rules([first!, ...rest]);
 }
 
 const exists = () => errors.coded(409, 'ATTENDANCE_EXISTS');

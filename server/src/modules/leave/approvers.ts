@@ -7,6 +7,7 @@
 import type { LeaveActor } from '../../../../shared/leave.js';
 import type { Db } from '../../db/engine.js';
 import type { AuthContext } from '../../http/access.js';
+import { teammateIds } from '../teams/membership.js';
 
 type Person = { id: number; name: string };
 
@@ -33,23 +34,12 @@ async function holdersOf(db: Db, tenantId: number, permissions: string[]): Promi
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-async function teammates(db: Db, tenantId: number, employeeId: number): Promise<Set<number>> {
-  const rows = await db
-    .selectFrom('teamMembers as mine')
-    .innerJoin('teamMembers as theirs', 'theirs.teamId', 'mine.teamId')
-    .select('theirs.employeeId')
-    .where('mine.tenantId', '=', tenantId)
-    .where('mine.employeeId', '=', employeeId)
-    .execute();
-  return new Set(rows.map((r) => r.employeeId));
-}
-
 export async function approversFor(
   db: Db,
   tenantId: number,
   employeeId: number,
 ): Promise<{ po: Person[]; hr: Person[] }> {
-  const mates = await teammates(db, tenantId, employeeId);
+  const mates = await teammateIds(db, tenantId, employeeId);
   const po = (await holdersOf(db, tenantId, ['approve-leave', 'view-team-member-leave-requests'])).filter(
     (p) => p.id !== employeeId && mates.has(p.id),
   );
@@ -66,7 +56,7 @@ export async function actorsFor(db: Db, who: AuthContext, requesterId: number): 
   if (!who.permissions.has('approve-leave')) return actors;
   if (
     who.permissions.has('view-team-member-leave-requests') &&
-    (await teammates(db, who.tenantId, requesterId)).has(who.employeeId)
+    (await teammateIds(db, who.tenantId, requesterId)).has(who.employeeId)
   ) {
     actors.push('po');
   }

@@ -9,6 +9,7 @@ import type { Deps } from '../../deps.js';
 import { caller } from '../../http/access.js';
 import { errors } from '../../http/errors.js';
 import { responses } from '../../http/responses.js';
+import { teammatesQuery } from '../teams/membership.js';
 
 export function leaveCalendarRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -60,13 +61,7 @@ export function leaveCalendarRoutes(deps: Deps): FastifyPluginAsyncZod {
         }
         if (!all) {
           // Only the caller's own teams, whatever teamId asks for.
-          query = query.where('leaveRequests.employeeId', 'in', (eb) =>
-            eb
-              .selectFrom('teamMembers as theirs')
-              .innerJoin('teamMembers as mine', 'mine.teamId', 'theirs.teamId')
-              .select('theirs.employeeId')
-              .where('mine.employeeId', '=', who.employeeId),
-          );
+          query = query.where('leaveRequests.employeeId', 'in', teammatesQuery(deps.db, who.tenantId, who.employeeId));
         }
         const rows = await query.orderBy('leaveRequests.startDate').orderBy('employees.name').execute();
         return {

@@ -21,6 +21,7 @@ import { toNumber } from '../../db/engine.js';
 import { caller } from '../../http/access.js';
 import { errors } from '../../http/errors.js';
 import { responses } from '../../http/responses.js';
+import { teammatesQuery } from '../teams/membership.js';
 import { readSettings } from '../tenants/repository.js';
 import { actorsFor, approversFor } from './approvers.js';
 import { activeHolidays, getRequest, requestSelect, toViews, usage } from './repository.js';
@@ -103,11 +104,7 @@ export function leaveRequestRoutes(deps: Deps): FastifyPluginAsyncZod {
         let base = requestSelect(deps.db, who.tenantId)
           .where('leaveRequests.employeeId', '!=', who.employeeId)
           .where((eb) => {
-            const teammates = eb
-              .selectFrom('teamMembers as mine')
-              .innerJoin('teamMembers as theirs', 'theirs.teamId', 'mine.teamId')
-              .select('theirs.employeeId')
-              .where('mine.employeeId', '=', who.employeeId);
+            const teammates = teammatesQuery(deps.db, who.tenantId, who.employeeId);
             const conditions = [];
             if (asPo)
               conditions.push(

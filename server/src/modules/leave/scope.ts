@@ -2,6 +2,7 @@
 import type { Deps } from '../../deps.js';
 import type { AuthContext } from '../../http/access.js';
 import { errors } from '../../http/errors.js';
+import { sharesTeam } from '../teams/membership.js';
 
 export const READ_ACCESS = [
   'view-leave-requests',
@@ -23,16 +24,11 @@ export async function assertMayRead(deps: Deps, who: AuthContext, employeeId: nu
     if (who.permissions.has('view-leave-requests')) return;
     throw errors.forbidden('view-leave-requests');
   }
-  if (who.permissions.has('view-team-member-leave-requests')) {
-    const shared = await deps.db
-      .selectFrom('teamMembers as mine')
-      .innerJoin('teamMembers as theirs', 'theirs.teamId', 'mine.teamId')
-      .select('mine.teamId')
-      .where('mine.tenantId', '=', who.tenantId)
-      .where('mine.employeeId', '=', who.employeeId)
-      .where('theirs.employeeId', '=', employeeId)
-      .executeTakeFirst();
-    if (shared) return;
+  if (
+    who.permissions.has('view-team-member-leave-requests') &&
+    (await sharesTeam(deps.db, who.tenantId, who.employeeId, employeeId))
+  ) {
+    return;
   }
   throw errors.forbidden(['view-team-member-leave-requests', 'view-all-leave-requests']);
 }

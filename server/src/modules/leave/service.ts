@@ -15,13 +15,12 @@ import {
   type LeaveAction,
   type LeaveActor,
 } from '../../../../shared/leave.js';
-import { MESSAGES } from '../../../../shared/messages.js';
 import type { TenantSettings } from '../../../../shared/settings.js';
 import { localDate } from '../../../../shared/time.js';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/engine.js';
 import type { AuthContext } from '../../http/access.js';
-import { AppError, errors } from '../../http/errors.js';
+import { errors } from '../../http/errors.js';
 import { actorsFor, approversFor } from './approvers.js';
 import { activeHolidays, usage } from './repository.js';
 
@@ -55,12 +54,8 @@ export async function createRequest(
     today,
     weekendDays: settings.weekend_days,
   });
-  if (issues.length > 0) {
-    const first = issues[0]!;
-    throw new AppError(400, first.code, MESSAGES[first.code], {
-      fields: issues.map((i) => ({ path: `body.${i.field}`, message: MESSAGES[i.code] })),
-    });
-  }
+  const [first, ...rest] = issues;
+  if (first) throw errors.rules([first, ...rest]);
   const type = await deps.db
     .selectFrom('leaveTypes')
     .selectAll()
