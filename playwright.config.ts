@@ -26,7 +26,7 @@ const systemChromium = existsSync(SYSTEM_CHROMIUM)
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: 'test-results',
+  outputDir: process.env['E2E_OUTPUT_DIR'] ?? 'test-results',
   globalSetup: './e2e/global-setup.ts',
   // One server, one database: the specs run one after the other so their data never collides.
   workers: 1,

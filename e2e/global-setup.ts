@@ -43,7 +43,8 @@ async function waitForHealth(url: string, exited: () => string | null, timeoutMs
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const rendererDir = path.join(root, 'dist/renderer');
+  // E2E_RENDERER_DIR lets two checkouts' builds be tested side by side; the default is what build:renderer writes.
+  const rendererDir = path.resolve(root, process.env['E2E_RENDERER_DIR'] ?? 'dist/renderer');
   if (!existsSync(path.join(rendererDir, 'index.html')))
     throw new Error('dist/renderer is missing: run `npm run build:renderer` first (npm run test:e2e does).');
 
