@@ -1,0 +1,87 @@
+/** What the HTTP benchmarks share: child servers on free ports, autocannon load, peak memory. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { freePort } from '../../server/test/free-port.js';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+
+export type Child = { child: ChildProcess; url: string; stop: () => Promise<void> };
+
+/** Runs a TypeScript entry point with tsx on a free port and waits until `readyPath` answers. */
+export async function startChild(script: string, env: Record<string, string>, readyPath: string): Promise<Child> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script)], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) break;
+    try {
+      await fetch(`${url}${readyPath}`);
+      return { child, url, stop };
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  await stop();
+  throw new Error(`${script} did not start`);
+}
+
+export function peakMemoryMiB(pid: number | undefined): number {
+  if (!pid) return NaN;
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+export type LoadResult = { rps: number; p50: number; p99: number; requests: number };
+
+/**
+ * A warm-up, then `duration` seconds of load. `nextPath`, when given, picks the path of every request
+ * (so a benchmark can spread requests over many employees and months instead of one cached answer).
+ */
+export async function load(
+  url: string,
+  options: { connections: number; duration: number; headers?: Record<string, string>; nextPath?: () => string },
+): Promise<LoadResult> {
+  const nextPath = options.nextPath;
+  const requests: autocannon.Request[] | undefined = nextPath
+    ? [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }]
+    : undefined;
+  const common = {
+    url,
+    connections: options.connections,
+    headers: options.headers ?? {},
+    ...(requests ? { requests } : {}),
+  };
+  await autocannon({ ...common, duration: 2 });
+  const result = await autocannon({ ...common, duration: options.duration });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+  };
+}
+
+export async function signIn(url: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, client: 'desktop' }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}

@@ -1,0 +1,199 @@
+/**
+ * A large tenant for the workforce benchmarks: `employees` people in teams of about 20, and every weekday
+ * of the last `years` years as attendance (about 92 % present, one break each, a share from the office's
+ * device), plus the year's public holidays. Written straight into the database in big batches after the
+ * real migrations; the seeded roles are the real ones. The first employee is the administrator the
+ * benchmark signs in as.
+ */
+import { addDays, formatISO, getISODay, subYears } from 'date-fns';
+import type { Insertable } from 'kysely';
+import type { Db } from '../../server/src/db/engine.js';
+import type { AttendanceTable } from '../../server/src/db/schema.js';
+import { hashPassword } from '../../server/src/security/passwords.js';
+import { createTenantWithRoles } from '../../server/src/seed/tenant.js';
+
+export type BenchTenant = {
+  tenantId: number;
+  adminEmail: string;
+  employeeIds: number[];
+  teamIds: number[];
+  attendanceRows: number;
+  firstDate: string;
+  lastDate: string;
+};
+
+const TEAM_SIZE = 20;
+const CHUNK = 1_000;
+const TZ_OFFSET_HOURS = 5; // Asia/Karachi, the default tenant_timezone, has no daylight saving.
+
+async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
+
+/** A deterministic pseudo-random number in [0, 1) from integers, so every run builds the same data. */
+function noise(...parts: number[]): number {
+  let h = 2166136261;
+  for (const p of parts) h = Math.imul(h ^ p, 16777619) >>> 0;
+  h ^= h >>> 13;
+  h = Math.imul(h, 0x5bd1e995) >>> 0;
+  return (h % 10_000) / 10_000;
+}
+
+export async function buildBenchTenant(
+  db: Db,
+  options: { employees: number; years: number; password: string; now: Date; log: (line: string) => void },
+): Promise<BenchTenant> {
+  const { now, log } = options;
+  const stamp = now.toISOString();
+  const domain = 'bench.example';
+  const { tenantId, roleIds } = await createTenantWithRoles(db, { name: 'Bench Corp', emailDomain: domain }, now);
+  const passwordHash = await hashPassword(options.password);
+
+  const teamCount = Math.max(1, Math.ceil(options.employees / TEAM_SIZE));
+  const teamIds: number[] = [];
+  for (let t = 0; t < teamCount; t += 1) {
+    const row = await db
+      .insertInto('teams')
+      .values({ tenantId, name: `Team ${t + 1}`, description: null, isDemo: 0, createdAt: stamp, updatedAt: stamp })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    teamIds.push(row.id);
+  }
+
+  const employeeIds: number[] = [];
+  const firstDay = formatISO(subYears(now, options.years), { representation: 'date' });
+  for (let start = 0; start < options.employees; start += CHUNK) {
+    const count = Math.min(CHUNK, options.employees - start);
+    const rows = await db
+      .insertInto('employees')
+      .values(
+        Array.from({ length: count }, (_, k) => {
+          const n = start + k;
+          return {
+            tenantId,
+            email: n === 0 ? `admin@${domain}` : `person${n}@${domain}`,
+            name: n === 0 ? 'Bench Admin' : `Person ${n}`,
+            employeeIdentificationNo: `B-${String(n).padStart(5, '0')}`,
+            dateOfJoining: firstDay,
+            status: 'active' as const,
+            allocation: 100,
+            passwordHash,
+            emailConfirmed: 1 as const,
+            isSettingProfile: 0 as const,
+            isDemo: 0 as const,
+            failedSignIns: 0,
+            createdAt: stamp,
+            updatedAt: stamp,
+          };
+        }),
+      )
+      .returning('id')
+      .execute();
+    employeeIds.push(...rows.map((r) => r.id));
+  }
+  await insertChunks(employeeIds, (chunk) =>
+    db
+      .insertInto('employeeRoles')
+      .values(
+        chunk.map((employeeId) => ({
+          tenantId,
+          employeeId,
+          roleId: roleIds.get(employeeId === employeeIds[0] ? 'Administrator' : 'Employee')!,
+        })),
+      )
+      .execute(),
+  );
+  await insertChunks(
+    employeeIds.map((employeeId, i) => ({ tenantId, employeeId, teamId: teamIds[Math.floor(i / TEAM_SIZE)]! })),
+    (chunk) => db.insertInto('teamMembers').values(chunk).execute(),
+  );
+  log(`  ${employeeIds.length} employees in ${teamIds.length} teams`);
+
+  // Working days: weekdays from `years` ago up to yesterday.
+  const days: string[] = [];
+  for (let d = subYears(now, options.years); d < now; d = addDays(d, 1)) {
+    const iso = formatISO(d, { representation: 'date' });
+    if (getISODay(d) <= 5 && iso < formatISO(now, { representation: 'date' })) days.push(iso);
+  }
+  const holidays = days.filter((_, i) => i % 47 === 0);
+  await db
+    .insertInto('holidays')
+    .values(
+      holidays.map((date, i) => ({
+        tenantId,
+        name: `Holiday ${i + 1}`,
+        date,
+        isActive: 1,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })),
+    )
+    .execute();
+  const holidaySet = new Set(holidays);
+
+  const at = (date: string, minutes: number) =>
+    new Date(Date.parse(`${date}T00:00:00Z`) + (minutes - TZ_OFFSET_HOURS * 60) * 60_000).toISOString();
+  let attendanceRows = 0;
+  const started = Date.now();
+  for (let e = 0; e < employeeIds.length; e += 1) {
+    const employeeId = employeeIds[e]!;
+    const rows: Insertable<AttendanceTable>[] = [];
+    for (let d = 0; d < days.length; d += 1) {
+      const date = days[d]!;
+      if (holidaySet.has(date) || noise(e, d) < 0.08) continue;
+      const checkIn = 8 * 60 + Math.floor(noise(e, d, 1) * 90);
+      const length = 7 * 60 + Math.floor(noise(e, d, 2) * 150);
+      const fromDevice = noise(e, d, 3) < 0.6;
+      rows.push({
+        tenantId,
+        employeeId,
+        workDate: date,
+        checkIn: at(date, checkIn),
+        checkOut: at(date, checkIn + length),
+        source: fromDevice ? ('device' as const) : ('web' as const),
+        isWfo: fromDevice ? (1 as const) : (0 as const),
+        clientIp: null,
+        createdBy: employeeId,
+        createdAt: stamp,
+        updatedBy: employeeId,
+        updatedAt: stamp,
+      });
+    }
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < rows.length; i += CHUNK) {
+        const chunk = rows.slice(i, i + CHUNK);
+        const ids = await trx.insertInto('attendances').values(chunk).returning('id').execute();
+        await trx
+          .insertInto('attendanceBreaks')
+          .values(
+            ids.map(({ id }, k) => {
+              const startAt = new Date(Date.parse(chunk[k]!.checkIn) + 4 * 3_600_000);
+              return {
+                tenantId,
+                attendanceId: id,
+                startAt: startAt.toISOString(),
+                endAt: new Date(startAt.getTime() + 45 * 60_000).toISOString(),
+                createdAt: stamp,
+                updatedAt: stamp,
+              };
+            }),
+          )
+          .execute();
+      }
+    });
+    attendanceRows += rows.length;
+    if ((e + 1) % 250 === 0)
+      log(
+        `  attendance: ${e + 1}/${employeeIds.length} employees, ${attendanceRows} rows (${((Date.now() - started) / 1000).toFixed(0)}s)`,
+      );
+  }
+  return {
+    tenantId,
+    adminEmail: `admin@${domain}`,
+    employeeIds,
+    teamIds,
+    attendanceRows,
+    firstDate: days[0]!,
+    lastDate: days.at(-1)!,
+  };
+}
