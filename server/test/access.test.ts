@@ -86,6 +86,7 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'GET /api/leave/approvers': {},
   'GET /api/leave/auto-leaves-config': {},
   'PUT /api/leave/auto-leaves-config': { body: { enabled: false } },
+  'POST /api/leave/auto-leaves/run': {},
   'GET /api/leave/calendar': { query: 'startDate=2026-03-01&endDate=2026-03-31' },
   'GET /api/devices': {},
   'GET /api/devices/{id}': { table: 'devices' },

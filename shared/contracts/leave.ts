@@ -164,4 +164,21 @@ export const autoLeavesConfigBodySchema = z.strictObject({
   integrationId: z.string().trim().max(120).nullable().optional(),
   firstLeaveTypeId: z.number().int().positive().nullable().optional(),
   secondLeaveTypeId: z.number().int().positive().nullable().optional(),
+  enabledSince: isoDateSchema
+    .optional()
+    .describe('Mark absences from this day on (this year, not after today); default: today, or unchanged'),
 });
+export type AutoLeavesConfigBody = z.input<typeof autoLeavesConfigBodySchema>;
+export type AutoLeavesConfig = z.infer<typeof autoLeavesConfigSchema>;
+
+/** What one run of the leave jobs changed (POST /api/leave/auto-leaves/run). */
+export const autoLeavesRunSchema = z.object({
+  created: z.number().int().describe('Auto leaves (status 12) created for unexplained absences'),
+  autoRejected: z.number().int().describe('Pending requests whose last day passed, now 13 Auto rejected'),
+  cancellationsRefused: z
+    .number()
+    .int()
+    .describe('Cancellation requests still undecided after the leave ended, returned to approved'),
+  autoCancelled: z.number().int().describe('Requests of employees no longer active, now 14 Auto cancelled'),
+});
+export type AutoLeavesRun = z.infer<typeof autoLeavesRunSchema>;

@@ -1,11 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { autoLeavesConfigBodySchema, autoLeavesConfigSchema } from '../../../../shared/contracts/leave.js';
+import {
+  autoLeavesConfigBodySchema,
+  autoLeavesConfigSchema,
+  autoLeavesRunSchema,
+} from '../../../../shared/contracts/leave.js';
 import { localDate } from '../../../../shared/time.js';
 import type { Deps } from '../../deps.js';
 import { caller } from '../../http/access.js';
 import { errors } from '../../http/errors.js';
 import { responses } from '../../http/responses.js';
 import { readSettings } from '../tenants/repository.js';
+import { runLeaveJobs } from './auto-leaves.js';
 
 export function autoLeavesRoutes(deps: Deps): FastifyPluginAsyncZod {
   async function read(tenantId: number) {
@@ -71,11 +76,16 @@ export function autoLeavesRoutes(deps: Deps): FastifyPluginAsyncZod {
             throw errors.validation([{ path: 'body.firstLeaveTypeId', message: 'Choose the first leave type' }]);
         }
         const settings = await readSettings(deps.db, who.tenantId);
-        // Enabling starts from today: days before it are never marked.
+        const today = localDate(deps.now(), settings.tenant_timezone);
+        if (body.enabledSince !== undefined) {
+          if (body.enabledSince > today)
+            throw errors.validation([{ path: 'body.enabledSince', message: 'The start may not be in the future' }]);
+          if (body.enabledSince.slice(0, 4) !== today.slice(0, 4))
+            throw errors.validation([{ path: 'body.enabledSince', message: 'The start must be within this year' }]);
+        }
+        // Enabling starts from today unless the admin picks an earlier day: days before it are never marked.
         const enabledSince = next.enabled
-          ? current.enabled
-            ? current.enabledSince
-            : localDate(deps.now(), settings.tenant_timezone)
+          ? (body.enabledSince ?? (current.enabled ? current.enabledSince : today))
           : null;
         const values = {
           enabled: next.enabled ? (1 as const) : (0 as const),
@@ -92,6 +102,21 @@ export function autoLeavesRoutes(deps: Deps): FastifyPluginAsyncZod {
           .execute();
         return read(who.tenantId);
       },
+    );
+
+    app.post(
+      '/api/leave/auto-leaves/run',
+      {
+        config: access,
+        schema: {
+          summary:
+            'Run the leave jobs for this company now, as the hourly schedule does: auto reject, auto cancel, auto leaves',
+          description:
+            'Idempotent: a day is marked once and a request is moved once, however often it runs. Auto leaves are created only while they are enabled.',
+          response: responses({ 200: autoLeavesRunSchema }),
+        },
+      },
+      async (request) => runLeaveJobs(deps, caller(request).tenantId),
     );
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The daily auto-leave job. Every past working day (from the day auto leaves were enabled, or the
+ * The daily auto-leave job (and, in the same schedule, the auto statuses of auto-statuses.ts). Every past working day (from the day auto leaves were enabled, or the
  * employee joined) with no attendance, no standing leave and no holiday becomes a one-day leave,
  * auto approved (status 12): of the first type while its quota lasts, then of the second. Each day is
  * its own transaction that first claims the (employee, day) mark: a second run, or a second process,
@@ -16,6 +16,7 @@ import { addDays, dayOfWeek, eachDate, localDate } from '../../../../shared/time
 import type { Deps } from '../../deps.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { readSettings } from '../tenants/repository.js';
+import { runAutoStatuses, type AutoStatusResult } from './auto-statuses.js';
 import { recordEvent } from './service.js';
 
 export const AUTO_LEAVE_REASON = 'Auto leave: no attendance, leave or holiday on this working day';
@@ -178,21 +179,28 @@ async function markDay(
   }
 }
 
-/** Runs the job for every tenant now and then hourly (a new day shows up within the hour). */
+/** One pass for a tenant: the auto statuses (13, 14, refused cancellations), then the auto leaves. */
+export async function runLeaveJobs(deps: Deps, tenantId: number): Promise<{ created: number } & AutoStatusResult> {
+  const statuses = await runAutoStatuses(deps, tenantId);
+  const { created } = await runAutoLeaves(deps, tenantId);
+  return { created, ...statuses };
+}
+
+/**
+ * Runs the jobs for every tenant now and then hourly (a new day shows up within the hour): the auto
+ * statuses for every tenant, the auto leaves for those that enabled them.
+ */
 export function scheduleAutoLeaves(deps: Deps, everyMs = 3_600_000): () => void {
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      const tenants = await deps.db
-        .selectFrom('autoLeaveConfigs')
-        .select('tenantId')
-        .where('enabled', '=', 1)
-        .execute();
+      const tenants = await deps.db.selectFrom('tenants').select('id').execute();
       for (const t of tenants) {
-        const { created } = await runAutoLeaves(deps, t.tenantId);
-        if (created > 0) deps.log.info({ tenantId: t.tenantId, created }, 'auto leaves created');
+        const done = await runLeaveJobs(deps, t.id);
+        if (done.created + done.autoRejected + done.cancellationsRefused + done.autoCancelled > 0)
+          deps.log.info({ tenantId: t.id, ...done }, 'leave jobs changed requests');
       }
     } catch (error) {
       deps.log.error({ err: error }, 'auto-leave job failed; it runs again at the next tick');
