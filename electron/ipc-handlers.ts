@@ -46,7 +46,7 @@ const trayStateSchema = z.strictObject({
   userName: z.string().max(200).optional(),
   attendance: z
     .strictObject({
-      state: z.enum(['checked-out', 'checked-in', 'on-break']),
+      state: z.enum(['not-checked-in', 'checked-in', 'on-break', 'checked-out']),
       workedMinutes: z
         .number()
         .finite()

@@ -24,10 +24,13 @@ describe('trayModel', () => {
   });
 
   it('offers the attendance action that fits the current state', () => {
-    const at = (state: 'checked-out' | 'checked-in' | 'on-break', workedMinutes: number) =>
+    const at = (state: 'not-checked-in' | 'checked-out' | 'checked-in' | 'on-break', workedMinutes: number) =>
       trayModel({ signedIn: true, userName: 'Ali', attendance: { state, workedMinutes } });
 
-    expect(commands(at('checked-out', 0).items)).toEqual(['check-in', 'open', 'sign-out', 'quit']);
+    expect(commands(at('not-checked-in', 0).items)).toEqual(['check-in', 'open', 'sign-out', 'quit']);
+    expect(labels(at('not-checked-in', 0).items)).toContain('Not checked in');
+    // One attendance per day: a finished day offers no second check-in.
+    expect(commands(at('checked-out', 480).items)).toEqual(['open', 'sign-out', 'quit']);
     expect(labels(at('checked-out', 0).items)).toContain('Checked out');
     expect(commands(at('checked-in', 125).items)).toEqual(['start-break', 'check-out', 'open', 'sign-out', 'quit']);
     expect(labels(at('checked-in', 125).items)).toContain('Checked in · 2h 5m today');

@@ -35,25 +35,29 @@ function displayName(name: string | undefined): string | null {
 }
 
 const ATTENDANCE_LABEL = {
-  'checked-out': 'Checked out',
+  'not-checked-in': 'Not checked in',
   'checked-in': 'Checked in',
   'on-break': 'On a break',
+  'checked-out': 'Checked out',
 } as const;
 
+/** One attendance per day (workforce §5): after checking out the day is done, so no action is offered. */
 function attendanceItems(attendance: NonNullable<TrayState['attendance']>): TrayMenuItem[] {
   const status =
-    attendance.state === 'checked-out' && attendance.workedMinutes <= 0
-      ? ATTENDANCE_LABEL['checked-out']
+    attendance.state === 'not-checked-in' || (attendance.state === 'checked-out' && attendance.workedMinutes <= 0)
+      ? ATTENDANCE_LABEL[attendance.state]
       : `${ATTENDANCE_LABEL[attendance.state]} · ${formatWorked(attendance.workedMinutes)} today`;
   const actions: TrayMenuItem[] =
-    attendance.state === 'checked-out'
+    attendance.state === 'not-checked-in'
       ? [{ kind: 'command', label: 'Check in', command: 'check-in' }]
       : attendance.state === 'checked-in'
         ? [
             { kind: 'command', label: 'Start break', command: 'start-break' },
             { kind: 'command', label: 'Check out', command: 'check-out' },
           ]
-        : [{ kind: 'command', label: 'End break', command: 'end-break' }];
+        : attendance.state === 'on-break'
+          ? [{ kind: 'command', label: 'End break', command: 'end-break' }]
+          : [];
   return [{ kind: 'label', label: status }, ...actions];
 }
 

@@ -9,8 +9,8 @@ export type TrayState = {
   signedIn: boolean;
   /** Name shown in the tray menu's header, when signed in. */
   userName?: string | undefined;
-  /** Today's attendance, once the workforce issue lands; null while unknown. */
-  attendance?: { state: 'checked-out' | 'checked-in' | 'on-break'; workedMinutes: number } | null;
+  /** Today's attendance (state and minutes worked so far, breaks excluded); null while unknown. */
+  attendance?: { state: 'not-checked-in' | 'checked-in' | 'on-break' | 'checked-out'; workedMinutes: number } | null;
 };
 
 export type TrayCommand = 'sign-out' | 'check-in' | 'check-out' | 'start-break' | 'end-break' | 'open';

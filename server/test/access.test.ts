@@ -55,6 +55,7 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'POST /api/attendance/check-out': { body: {} },
   'POST /api/attendance/break/start': { body: {} },
   'POST /api/attendance/break/end': { body: {} },
+  'GET /api/attendance/employees': {},
   'GET /api/attendance/day': { query: 'date=2026-01-05' },
   'GET /api/attendance/month': { query: 'month=2026-01' },
   'GET /api/attendance/past-months': {},

@@ -296,3 +296,15 @@ describe('views', () => {
     });
   });
 });
+
+describe('the employee picker', () => {
+  it('lists only the employees whose attendance the caller may see', async () => {
+    const names = async (key: string) =>
+      ((await apis[key]!.get('/api/attendance/employees')).body.items as { name: string }[]).map((e) => e.name);
+    expect(await names('emp')).toEqual(['EMP']);
+    expect(await names('lead')).toEqual(['EMP', 'LEAD', 'MATE']);
+    const all = await names('hr');
+    expect(all).toEqual(expect.arrayContaining(['EMP', 'HR', 'LEAD', 'MATE', 'OTHER']));
+    expect(all).toEqual([...all].sort());
+  });
+});

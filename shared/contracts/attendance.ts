@@ -132,6 +132,12 @@ export const updateAttendanceBodySchema = z.strictObject({
 export const breakBodySchema = z.strictObject({ start: instant, end: instant });
 export const updateBreakBodySchema = z.strictObject({ start: instant.optional(), end: instant.optional() });
 
+/** The employees whose attendance the caller may see: everyone, their team members, or only themselves. */
+export const attendanceEmployeesResponseSchema = z.object({
+  items: z.array(z.object({ id: z.number().int(), name: z.string(), isActive: z.boolean() })),
+});
+export type AttendanceEmployee = z.infer<typeof attendanceEmployeesResponseSchema>['items'][number];
+
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   action: z.enum(['create', 'update', 'delete']),

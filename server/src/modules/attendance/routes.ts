@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  attendanceEmployeesResponseSchema,
   attendanceSchema,
   auditResponseSchema,
   breakBodySchema,
@@ -25,6 +26,7 @@ import { caller, type AuthContext } from '../../http/access.js';
 import { errors } from '../../http/errors.js';
 import { responses } from '../../http/responses.js';
 import { readSettings } from '../tenants/repository.js';
+import { teammatesQuery } from '../teams/membership.js';
 import { findById, toViews } from './repository.js';
 import { assertWithinEditLimit, authorizeFor, EDIT_ACCESS, VIEW_ACCESS } from './scope.js';
 import * as write from './service.js';
@@ -106,6 +108,41 @@ export function attendanceRoutes(deps: Deps): FastifyPluginAsyncZod {
         return read.today(deps, who.tenantId, who.employeeId, settings);
       });
     }
+
+    app.get(
+      '/api/attendance/employees',
+      {
+        config: { access: VIEW_ACCESS },
+        schema: {
+          summary: 'Employees whose attendance the caller may see (for the month view’s picker)',
+          description:
+            'Everyone in the tenant with view-all-attendance; with view-team-attendance the caller and the ' +
+            'employees who share a team with them; otherwise only the caller.',
+          response: responses({ 200: attendanceEmployeesResponseSchema }),
+        },
+      },
+      async (request) => {
+        const who = caller(request);
+        let query = deps.db
+          .selectFrom('employees')
+          .select(['id', 'name', 'status'])
+          .where('tenantId', '=', who.tenantId)
+          .orderBy('name')
+          .orderBy('id');
+        if (!who.permissions.has('view-all-attendance')) {
+          query = who.permissions.has('view-team-attendance')
+            ? query.where((eb) =>
+                eb.or([
+                  eb('id', 'in', teammatesQuery(deps.db, who.tenantId, who.employeeId)),
+                  eb('id', '=', who.employeeId),
+                ]),
+              )
+            : query.where('id', '=', who.employeeId);
+        }
+        const rows = await query.execute();
+        return { items: rows.map((r) => ({ id: r.id, name: r.name, isActive: r.status === 'active' })) };
+      },
+    );
 
     app.get(
       '/api/attendance/day',
