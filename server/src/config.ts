@@ -64,6 +64,7 @@ const envSchema = z.object({
   SEED_DEMO: flag(true),
   DEMO_PASSWORD: z.string().min(7).default('Teambeat@2026'),
   AUTH_RATE_LIMIT_PER_MINUTE: int(10, 1, 10_000),
+  ADMS_RATE_LIMIT_PER_MINUTE: int(300, 1, 100_000),
   LOCKOUT_THRESHOLD: int(5, 1, 100),
   LOCKOUT_MINUTES: int(15, 1, 24 * 60),
   TRUST_PROXY: flag(false),
@@ -88,6 +89,8 @@ export type Config = {
   seedDemo: boolean;
   demoPassword: string;
   authRateLimitPerMinute: number;
+  /** /iclock requests per minute per device serial number and client address. */
+  admsRateLimitPerMinute: number;
   lockoutThreshold: number;
   lockoutMinutes: number;
   trustProxy: boolean;
@@ -122,6 +125,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     demoPassword: e.DEMO_PASSWORD,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    admsRateLimitPerMinute: e.ADMS_RATE_LIMIT_PER_MINUTE,
     lockoutThreshold: e.LOCKOUT_THRESHOLD,
     lockoutMinutes: e.LOCKOUT_MINUTES,
     trustProxy: e.TRUST_PROXY,

@@ -13,6 +13,7 @@ import {
   type DeviceWorld,
 } from './device-fixtures.js';
 import { freePort } from './free-port.js';
+import { startServer } from './harness.js';
 
 let world: DeviceWorld;
 beforeAll(async () => {
@@ -144,5 +145,35 @@ describe('ADMS', () => {
     expect(await sim.upload()).toBe(0);
     await world.admin.put(`/api/devices/${id}/status`, { isActive: true });
     expect(await sim.upload()).toBe(1);
+  });
+});
+
+describe('ADMS rate limit', () => {
+  it('answers 429 in text with Retry-After once a serial number and address pass the limit, other serials unaffected', async () => {
+    const limited = await startServer({ ADMS_RATE_LIMIT_PER_MINUTE: '5' });
+    try {
+      const call = (serial: string) => fetch(`${limited.url}/iclock/getrequest?SN=${serial}`);
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) statuses.push((await call('FLOOD-1')).status);
+      // ADMS is not enabled on this server: the device is refused, but each refusal counts.
+      expect(statuses).toEqual([403, 403, 403, 403, 403]);
+      const over = await call('FLOOD-1');
+      expect(over.status).toBe(429);
+      expect(over.headers.get('content-type')).toMatch(/^text\/plain/);
+      expect(await over.text()).toMatch(/^ERROR: too many requests, retry after \d+ s$/);
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Another device at the same address has its own allowance.
+      expect((await call('OTHER-2')).status).toBe(403);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('lets a device through the default limit at ten times a real terminal’s pace', async () => {
+    // A terminal polls every Delay=10 s (6 a minute) and uploads in between; 60 calls in a row stay allowed.
+    const statuses = new Set<number>();
+    for (let i = 0; i < 60; i += 1)
+      statuses.add((await fetch(`${world.server.url}/iclock/getrequest?SN=ADMS-RATE`)).status);
+    expect(statuses.has(429)).toBe(false);
   });
 });

@@ -10,6 +10,7 @@
 import { TZDate } from '@date-fns/tz';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
+import { AppError } from '../../http/errors.js';
 import { recordPending, resolveAdmsTarget, type AdmsTarget } from './adms-settings.js';
 import { chunks } from './attendance-apply.js';
 import { ingestPunches, type IncomingPunch } from './ingest.js';
@@ -23,7 +24,16 @@ const ERROR_DELAY_S = 30;
 const MAX_BODY = 8 * 1024 * 1024;
 
 type Query = Record<string, string | undefined>;
-const route = { config: { access: 'public' as const }, schema: { hide: true } };
+
+/**
+ * Requests per minute are counted per serial number and client address together: a real terminal polls every
+ * Delay seconds and uploads in between (a few dozen requests a minute), so the limit only bites a runaway or hostile
+ * client; and a client at another address cannot use up a real device's allowance by sending its serial.
+ */
+export function admsRateKey(request: FastifyRequest): string {
+  const serial = (request.query as Query)['SN']?.trim().slice(0, 64) ?? '';
+  return `adms|${serial}|${request.ip}`;
+}
 
 function text(reply: FastifyReply, status: number, body: string) {
   return reply.status(status).type('text/plain; charset=utf-8').send(body);
@@ -87,12 +97,26 @@ function optionsText(serial: string, stamp: string | null, timeZone: string, now
 }
 
 export function admsRoutes(deps: Deps) {
+  const route = {
+    config: {
+      access: 'public' as const,
+      rateLimit: { max: deps.config.admsRateLimitPerMinute, timeWindow: '1 minute', keyGenerator: admsRateKey },
+    },
+    schema: { hide: true },
+  };
   return async (app: FastifyInstance) => {
     // Devices send text/plain, form-encoded or no content type at all: every body is taken as text, in this
     // plugin only (the JSON API keeps its parsers).
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_BODY }, (_req, body, done) => done(null, body));
     app.setErrorHandler((error, request, reply) => {
+      if (error instanceof AppError && error.statusCode === 429) {
+        // Devices wait ErrorDelay seconds after a failed request; Retry-After tells other clients when to come back.
+        const seconds = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds ?? 60;
+        request.log.warn({ serial: (request.query as Query)['SN'], ip: request.ip }, 'ADMS rate limit reached');
+        void reply.header('retry-after', String(seconds));
+        return text(reply, 429, `ERROR: too many requests, retry after ${seconds} s`);
+      }
       request.log.error({ err: error }, 'ADMS request failed');
       return text(reply, 500, 'ERROR');
     });
