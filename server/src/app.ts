@@ -33,6 +33,8 @@ import { leaveCalendarRoutes } from './modules/leave/calendar-routes.js';
 import { leaveCatalogueRoutes } from './modules/leave/catalogue-routes.js';
 import { leaveRequestRoutes } from './modules/leave/request-routes.js';
 import { meRoutes } from './modules/me/routes.js';
+import { reportRoutes } from './modules/productivity/reports.js';
+import { productivityRoutes } from './modules/productivity/routes.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { tenantRoutes } from './modules/tenants/routes.js';
@@ -131,6 +133,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(leaveRequestRoutes(deps));
   await app.register(leaveCalendarRoutes(deps));
   await app.register(autoLeavesRoutes(deps));
+  await app.register(productivityRoutes(deps));
+  await app.register(reportRoutes(deps));
   await app.register(deviceRoutes(deps));
   await app.register(integrationRoutes(deps));
   await app.register(agentRoutes(deps));

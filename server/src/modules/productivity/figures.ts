@@ -1,0 +1,277 @@
+/**
+ * The arithmetic behind every productivity figure and report (formulas in docs/workforce.md). Attendance
+ * is summed by the database (one grouped query per call, never a query per employee or per day); the
+ * calendar (weekends, holidays, who was on leave which day) is a few hundred dates and is worked out here.
+ */
+import { sql, type Expression, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { TAKEN_STATUSES } from '../../../../shared/leave.js';
+import type { TenantSettings } from '../../../../shared/settings.js';
+import { dayOfWeek, eachDate, localDate } from '../../../../shared/time.js';
+import { toNumber, type Engine } from '../../db/engine.js';
+import type { Database } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
+
+/** A subquery naming the employee ids a figure is about (always within one tenant). */
+export type EmployeeSet = SelectQueryBuilder<Database, keyof Database, { employeeId: number }>;
+
+export type Calendar = {
+  start: string;
+  end: string;
+  today: string;
+  /** Working days of the range up to today, ascending. */
+  working: string[];
+  /** Weekend days and active holidays of the range. */
+  nonWorking: string[];
+};
+
+export type Context = {
+  deps: Deps;
+  tenantId: number;
+  settings: TenantSettings;
+  calendar: Calendar;
+  /** The instant worked time of a still-open attendance of today runs to. */
+  now: string;
+};
+
+export async function context(
+  deps: Deps,
+  tenantId: number,
+  settings: TenantSettings,
+  start: string,
+  end: string,
+): Promise<Context> {
+  const now = deps.now();
+  const today = localDate(now, settings.tenant_timezone);
+  const holidays = await deps.db
+    .selectFrom('holidays')
+    .select('date')
+    .where('tenantId', '=', tenantId)
+    .where('isActive', '=', 1)
+    .where('date', '>=', start)
+    .where('date', '<=', end)
+    .execute();
+  const holidaySet = new Set(holidays.map((h) => h.date));
+  const working: string[] = [];
+  const nonWorking: string[] = [];
+  for (const date of eachDate(start, end)) {
+    if (settings.weekend_days.includes(dayOfWeek(date)) || holidaySet.has(date)) nonWorking.push(date);
+    else if (date <= today) working.push(date);
+  }
+  return { deps, tenantId, settings, calendar: { start, end, today, working, nonWorking }, now: now.toISOString() };
+}
+
+// ---- SQL pieces that differ between the engines ----
+
+function spanMs(engine: Engine, from: Expression<unknown>, to: Expression<unknown>): RawBuilder<number> {
+  return engine === 'postgres'
+    ? sql<number>`(round(extract(epoch from (cast(${to} as timestamptz) - cast(${from} as timestamptz))) * 1000))::bigint`
+    : sql<number>`cast(round((julianday(${to}) - julianday(${from})) * 86400000) as integer)`;
+}
+
+function atLeastZero(engine: Engine, value: Expression<unknown>): RawBuilder<number> {
+  return engine === 'postgres' ? sql<number>`greatest(0, ${value})` : sql<number>`max(0, ${value})`;
+}
+
+/**
+ * Whole minutes worked by one attendance row (aliased `a`), as attendance-rules#workedMinutes counts
+ * them: check-in to check-out minus breaks. An attendance still open counts up to now on its own day
+ * and as no time on an earlier day (the check-out is missing; the day is completed by hand).
+ */
+function workedMinutesOfRow(ctx: Context): RawBuilder<number> {
+  const engine = ctx.deps.engine;
+  const checkIn = sql.ref('a.checkIn');
+  const end = sql`(case when ${sql.ref('a.checkOut')} is not null then ${sql.ref('a.checkOut')} when ${sql.ref(
+    'a.workDate',
+  )} = ${ctx.calendar.today} then ${ctx.now} else ${checkIn} end)`;
+  const breakEnd = sql`coalesce(b.end_at, ${end})`;
+  const breaks = sql`(select coalesce(sum(${atLeastZero(engine, spanMs(engine, sql`b.start_at`, breakEnd))}), 0)
+    from attendance_breaks b where b.attendance_id = ${sql.ref('a.id')})`;
+  const net = atLeastZero(engine, sql`${spanMs(engine, checkIn, end)} - ${breaks}`);
+  // Integer division floors (the values are never negative); PostgreSQL's sum() answers numeric, hence the cast.
+  return engine === 'postgres' ? sql<number>`(cast(${net} as bigint) / 60000)` : sql<number>`(${net} / 60000)`;
+}
+
+function isWorkingDay(ctx: Context): RawBuilder<number> {
+  const { nonWorking } = ctx.calendar;
+  if (nonWorking.length === 0) return sql<number>`1`;
+  return sql<number>`(case when ${sql.ref('a.workDate')} in (${sql.join(nonWorking)}) then 0 else 1 end)`;
+}
+
+/** Attendance of a set of employees in the range, summed per `key` (an employee or a day). */
+function attendanceSums(ctx: Context, employees: EmployeeSet) {
+  const { start, end } = ctx.calendar;
+  return ctx.deps.db
+    .selectFrom('attendances as a')
+    .select([
+      sql<number | string>`count(*)`.as('present'),
+      sql<number | string>`sum(${isWorkingDay(ctx)})`.as('workingPresent'),
+      sql<number | string>`sum(${sql.ref('a.isWfo')})`.as('wfo'),
+      sql<number | string>`sum(${workedMinutesOfRow(ctx)})`.as('worked'),
+    ])
+    .where('a.tenantId', '=', ctx.tenantId)
+    .where('a.workDate', '>=', start)
+    .where('a.workDate', '<=', end)
+    .where('a.employeeId', 'in', employees);
+}
+
+export function sumsByEmployee(ctx: Context, employees: EmployeeSet) {
+  return attendanceSums(ctx, employees).select('a.employeeId').groupBy('a.employeeId');
+}
+
+export type Sums = { present: number; workingPresent: number; wfo: number; worked: number };
+const ZERO: Sums = { present: 0, workingPresent: 0, wfo: 0, worked: 0 };
+
+function toSums(row: { present: unknown; workingPresent: unknown; wfo: unknown; worked: unknown }): Sums {
+  const n = (v: unknown) => toNumber(v as number | string | null);
+  return { present: n(row.present), workingPresent: n(row.workingPresent), wfo: n(row.wfo), worked: n(row.worked) };
+}
+
+export async function sumsPerEmployee(ctx: Context, employees: EmployeeSet): Promise<Map<number, Sums>> {
+  const rows = await sumsByEmployee(ctx, employees).execute();
+  return new Map(rows.map((r) => [r.employeeId, toSums(r)]));
+}
+
+export async function sumsPerDay(ctx: Context, employees: EmployeeSet): Promise<Map<string, Sums>> {
+  const rows = await attendanceSums(ctx, employees).select('a.workDate').groupBy('a.workDate').execute();
+  return new Map(rows.map((r) => [r.workDate, toSums(r)]));
+}
+
+export function sumsOf(map: Map<number, Sums>, id: number): Sums {
+  return map.get(id) ?? ZERO;
+}
+
+// ---- Calendar side: working days per employee and leave ----
+
+/** Working days of the range on or after an employee's joining day (all of them when it is unknown). */
+export function workingDaysFrom(calendar: Calendar, joined: string | null): number {
+  if (!joined || joined <= calendar.start) return calendar.working.length;
+  let lo = 0;
+  let hi = calendar.working.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (calendar.working[mid]! < joined) lo = mid + 1;
+    else hi = mid;
+  }
+  return calendar.working.length - lo;
+}
+
+/** The working days each employee was on approved leave in the range (statuses that count as taken). */
+export async function leaveDays(ctx: Context, employees: EmployeeSet): Promise<Map<number, Set<string>>> {
+  const { start, end, working } = ctx.calendar;
+  const rows = await ctx.deps.db
+    .selectFrom('leaveRequests')
+    .select(['employeeId', 'startDate', 'endDate'])
+    .where('tenantId', '=', ctx.tenantId)
+    .where('status', 'in', [...TAKEN_STATUSES])
+    .where('startDate', '<=', end)
+    .where('endDate', '>=', start)
+    .where('employeeId', 'in', employees)
+    .execute();
+  const workingSet = new Set(working);
+  const result = new Map<number, Set<string>>();
+  for (const r of rows) {
+    const days = result.get(r.employeeId) ?? new Set<string>();
+    for (const date of eachDate(r.startDate > start ? r.startDate : start, r.endDate < end ? r.endDate : end)) {
+      if (workingSet.has(date)) days.add(date);
+    }
+    result.set(r.employeeId, days);
+  }
+  return result;
+}
+
+/** Leave days counted only from the joining day on, like working days. */
+export function leaveCount(days: Set<string> | undefined, joined: string | null): number {
+  if (!days) return 0;
+  if (!joined) return days.size;
+  let count = 0;
+  for (const d of days) if (d >= joined) count += 1;
+  return count;
+}
+
+export const round1 = (value: number) => Math.round(value * 10) / 10;
+export const percent = (part: number, whole: number) => (whole > 0 ? round1((part / whole) * 100) : 0);
+
+export type Figures = {
+  workingDays: number;
+  presentDays: number;
+  leaveDays: number;
+  absentDays: number;
+  workedMinutes: number;
+  expectedMinutes: number;
+  wfoDays: number;
+  wfoPercentage: number;
+  attendancePercentage: number;
+};
+
+/** The figures of one employee, or of a group when the inputs are sums over its members. */
+export function figures(
+  input: { workingDays: number; leaveDays: number; sums: Sums },
+  settings: TenantSettings,
+): Figures {
+  const due = Math.max(0, input.workingDays - input.leaveDays);
+  const attended = Math.min(input.sums.workingPresent, due);
+  return {
+    workingDays: input.workingDays,
+    presentDays: input.sums.present,
+    leaveDays: input.leaveDays,
+    absentDays: due - attended,
+    workedMinutes: input.sums.worked,
+    expectedMinutes: Math.round(due * settings.working_hours_per_day * 60),
+    wfoDays: input.sums.wfo,
+    wfoPercentage: percent(input.sums.wfo, input.sums.present),
+    attendancePercentage: percent(attended, due),
+  };
+}
+
+export function addFigures(a: Figures, b: Figures, settings: TenantSettings): Figures {
+  const sum = (k: keyof Figures) => a[k] + b[k];
+  const workingPresent = sum('workingDays') - sum('leaveDays') - sum('absentDays');
+  return {
+    workingDays: sum('workingDays'),
+    presentDays: sum('presentDays'),
+    leaveDays: sum('leaveDays'),
+    absentDays: sum('absentDays'),
+    workedMinutes: sum('workedMinutes'),
+    expectedMinutes: Math.round((sum('workingDays') - sum('leaveDays')) * settings.working_hours_per_day * 60),
+    wfoDays: sum('wfoDays'),
+    wfoPercentage: percent(sum('wfoDays'), sum('presentDays')),
+    attendancePercentage: percent(workingPresent, sum('workingDays') - sum('leaveDays')),
+  };
+}
+
+export const NO_FIGURES: Figures = {
+  workingDays: 0,
+  presentDays: 0,
+  leaveDays: 0,
+  absentDays: 0,
+  workedMinutes: 0,
+  expectedMinutes: 0,
+  wfoDays: 0,
+  wfoPercentage: 0,
+  attendancePercentage: 0,
+};
+
+/** Everyone in a set with their figures: for team statistics and reports, which need all of them. */
+export async function employeeFigures(ctx: Context, employees: EmployeeSet) {
+  const people = await ctx.deps.db
+    .selectFrom('employees')
+    .select(['id', 'name', 'email', 'employeeIdentificationNo', 'dateOfJoining'])
+    .where('tenantId', '=', ctx.tenantId)
+    .where('status', '=', 'active')
+    .where('id', 'in', employees)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  const [sums, leave] = await Promise.all([sumsPerEmployee(ctx, employees), leaveDays(ctx, employees)]);
+  return people.map((p) => ({
+    employee: { id: p.id, name: p.name, email: p.email, employeeIdentificationNo: p.employeeIdentificationNo },
+    figures: figures(
+      {
+        workingDays: workingDaysFrom(ctx.calendar, p.dateOfJoining),
+        leaveDays: leaveCount(leave.get(p.id), p.dateOfJoining),
+        sums: sumsOf(sums, p.id),
+      },
+      ctx.settings,
+    ),
+  }));
+}

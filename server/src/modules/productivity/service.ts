@@ -1,0 +1,290 @@
+/** The productivity overview, the dashboard's attendance page and the team statistics. */
+import { sql } from 'kysely';
+import type { ListQuery, ListResponse } from '../../../../shared/contracts/common.js';
+import {
+  DAILY_SERIES_MAX_DAYS,
+  type OverviewPoint,
+  type ProductivityEmployeeRow,
+  type ProductivityOrderKey,
+  type ProductivityOverview,
+} from '../../../../shared/contracts/productivity.js';
+import { addDays, dayOfWeek, eachDate } from '../../../../shared/time.js';
+import { toNumber } from '../../db/engine.js';
+import { paginate } from '../../http/list.js';
+import {
+  addFigures,
+  employeeFigures,
+  figures,
+  leaveCount,
+  leaveDays,
+  NO_FIGURES,
+  percent,
+  round1,
+  sumsByEmployee,
+  sumsPerDay,
+  workingDaysFrom,
+  type Context,
+  type EmployeeSet,
+  type Figures,
+} from './figures.js';
+import { employeesByIds, membersOf, type TeamRef } from './scope.js';
+
+const hours = (minutes: number) => round1(minutes / 60);
+
+type Day = {
+  date: string;
+  working: boolean;
+  due: number;
+  attended: number;
+  present: number;
+  wfo: number;
+  worked: number;
+};
+
+/** Monday of a date's week (weeks run Monday to Sunday). */
+function weekStart(date: string): string {
+  return addDays(date, -((dayOfWeek(date) + 6) % 7));
+}
+
+export async function overview(
+  ctx: Context,
+  employees: EmployeeSet,
+  team: TeamRef | null,
+): Promise<ProductivityOverview> {
+  const { calendar, settings } = ctx;
+  const people = await ctx.deps.db
+    .selectFrom('employees')
+    .select(['id', 'dateOfJoining'])
+    .where('tenantId', '=', ctx.tenantId)
+    .where('status', '=', 'active')
+    .where('id', 'in', employees)
+    .execute();
+  const [perDay, leave] = await Promise.all([sumsPerDay(ctx, employees), leaveDays(ctx, employees)]);
+
+  const joinedOf = new Map(people.map((p) => [p.id, p.dateOfJoining]));
+  const onLeave = new Map<string, number>();
+  for (const [id, days] of leave) {
+    if (!joinedOf.has(id)) continue;
+    const joined = joinedOf.get(id) ?? null;
+    for (const d of days) if (!joined || d >= joined) onLeave.set(d, (onLeave.get(d) ?? 0) + 1);
+  }
+  const joinDates = people.map((p) => p.dateOfJoining ?? '').sort();
+  const working = new Set(calendar.working);
+
+  let joinedSoFar = 0;
+  const days: Day[] = eachDate(calendar.start, calendar.end).map((date) => {
+    while (joinedSoFar < joinDates.length && joinDates[joinedSoFar]! <= date) joinedSoFar += 1;
+    const isWorking = working.has(date);
+    const due = isWorking ? Math.max(0, joinedSoFar - (onLeave.get(date) ?? 0)) : 0;
+    const s = perDay.get(date);
+    return {
+      date,
+      working: isWorking,
+      due,
+      attended: Math.min(s?.workingPresent ?? 0, due),
+      present: s?.present ?? 0,
+      wfo: s?.wfo ?? 0,
+      worked: s?.worked ?? 0,
+    };
+  });
+
+  const granularity = days.length > DAILY_SERIES_MAX_DAYS ? 'week' : 'day';
+  const buckets = new Map<string, Day[]>();
+  for (const day of days) {
+    const key = granularity === 'day' ? day.date : weekStart(day.date);
+    buckets.set(key, [...(buckets.get(key) ?? []), day]);
+  }
+  const perHour = settings.working_hours_per_day * 60;
+  const series: OverviewPoint[] = [...buckets.values()].map((group) => {
+    const sum = (k: 'due' | 'attended' | 'present' | 'wfo' | 'worked') => group.reduce((s, d) => s + d[k], 0);
+    const workingDays = group.filter((d) => d.working).length;
+    return {
+      start: group[0]!.date,
+      end: group[group.length - 1]!.date,
+      workingDays,
+      workedHours: hours(sum('worked')),
+      expectedHours: hours(sum('due') * perHour),
+      presentDays: sum('present'),
+      wfoDays: sum('wfo'),
+      wfoPercentage: sum('present') > 0 ? percent(sum('wfo'), sum('present')) : null,
+      attendanceRate: workingDays > 0 && sum('due') > 0 ? percent(sum('attended'), sum('due')) : null,
+    };
+  });
+
+  const total = (k: 'due' | 'attended' | 'present' | 'wfo' | 'worked') => days.reduce((s, d) => s + d[k], 0);
+  const leaveTotal = [...onLeave.values()].reduce((s, n) => s + n, 0);
+  const expectedMinutes = Math.round(total('due') * perHour);
+  return {
+    startDate: calendar.start,
+    endDate: calendar.end,
+    team,
+    employees: people.length,
+    workingHoursPerDay: settings.working_hours_per_day,
+    requiredWfoPercentage: settings.wfo_required_percentage,
+    totals: {
+      workingDays: calendar.working.length,
+      presentDays: total('present'),
+      leaveDays: leaveTotal,
+      absentDays: total('due') - total('attended'),
+      workedMinutes: total('worked'),
+      expectedMinutes,
+      wfoDays: total('wfo'),
+      wfoPercentage: percent(total('wfo'), total('present')),
+      attendancePercentage: percent(total('attended'), total('due')),
+      hoursPercentage: percent(total('worked'), expectedMinutes),
+    },
+    granularity,
+    series,
+  };
+}
+
+/** The dashboard's attendance: one page of employees, sorted and searched by the database. */
+export async function attendancePage(
+  ctx: Context,
+  employees: EmployeeSet,
+  query: ListQuery<ProductivityOrderKey>,
+): Promise<ListResponse<ProductivityEmployeeRow>> {
+  const sums = sumsByEmployee(ctx, employees).as('agg');
+  const base = ctx.deps.db
+    .selectFrom('employees as e')
+    .leftJoin(sums, 'agg.employeeId', 'e.id')
+    .select([
+      'e.id',
+      'e.name',
+      'e.email',
+      'e.employeeIdentificationNo',
+      'e.dateOfJoining',
+      sql<number | string>`coalesce(${sql.ref('agg.present')}, 0)`.as('presentDays'),
+      sql<number | string>`coalesce(${sql.ref('agg.workingPresent')}, 0)`.as('workingPresentDays'),
+      sql<number | string>`coalesce(${sql.ref('agg.wfo')}, 0)`.as('wfoDays'),
+      sql<number | string>`coalesce(${sql.ref('agg.worked')}, 0)`.as('workedMinutes'),
+    ])
+    .where('e.tenantId', '=', ctx.tenantId)
+    .where('e.status', '=', 'active')
+    .where('e.id', 'in', employees);
+  const page = await paginate(base, query, {
+    orderBy: {
+      name: { ref: 'e.name', text: true },
+      presentDays: { ref: 'presentDays' },
+      workedMinutes: { ref: 'workedMinutes' },
+      wfoDays: { ref: 'wfoDays' },
+    },
+    search: ['e.name', 'e.email', 'e.employeeIdentificationNo'],
+    tieBreaker: 'e.id',
+  });
+  const leave =
+    page.items.length > 0
+      ? await leaveDays(
+          ctx,
+          employeesByIds(
+            ctx.deps.db,
+            ctx.tenantId,
+            page.items.map((r) => r.id),
+          ),
+        )
+      : new Map<number, Set<string>>();
+  return {
+    total: page.total,
+    items: page.items.map((r) => {
+      const f = figures(
+        {
+          workingDays: workingDaysFrom(ctx.calendar, r.dateOfJoining),
+          leaveDays: leaveCount(leave.get(r.id), r.dateOfJoining),
+          sums: {
+            present: toNumber(r.presentDays),
+            workingPresent: toNumber(r.workingPresentDays),
+            wfo: toNumber(r.wfoDays),
+            worked: toNumber(r.workedMinutes),
+          },
+        },
+        ctx.settings,
+      );
+      return {
+        employee: { id: r.id, name: r.name, email: r.email, employeeIdentificationNo: r.employeeIdentificationNo },
+        ...f,
+        requiredWfoPercentage: ctx.settings.wfo_required_percentage,
+        meetsWfo: f.wfoPercentage >= ctx.settings.wfo_required_percentage,
+      };
+    }),
+  };
+}
+
+// ---- Team statistics: small sets (a team's members, the tenant's teams), sorted and paged here ----
+
+type Sortable = { name: string; id: number; figures: Figures };
+
+export function sortAndPage<T extends Sortable>(rows: T[], query: ListQuery<string>): ListResponse<T> {
+  const search = query.searchText?.trim().toLowerCase();
+  const found = search ? rows.filter((r) => r.name.toLowerCase().includes(search)) : rows;
+  const dir = query.orderDir === 'desc' ? -1 : 1;
+  const key = query.orderKey;
+  const sorted = [...found].sort((a, b) => {
+    const diff =
+      key === 'name'
+        ? a.name.localeCompare(b.name, 'en', { sensitivity: 'base' })
+        : (a.figures[key as keyof Figures] ?? 0) - (b.figures[key as keyof Figures] ?? 0);
+    return (diff || a.id - b.id) * dir;
+  });
+  const from = (query.page - 1) * query.pageSize;
+  return { items: sorted.slice(from, from + query.pageSize), total: sorted.length };
+}
+
+export async function memberRows(ctx: Context, teamId: number) {
+  const rows = await employeeFigures(ctx, membersOf(ctx.deps.db, ctx.tenantId, [teamId]));
+  return rows.map((r) => ({ ...r, id: r.employee.id, name: r.employee.name }));
+}
+
+/** Every team (or one) with its active members' figures summed; workingDays stays the calendar's count. */
+export async function teamRows(ctx: Context, teamId: number | undefined) {
+  let teamsQuery = ctx.deps.db.selectFrom('teams').select(['id', 'name']).where('tenantId', '=', ctx.tenantId);
+  if (teamId !== undefined) teamsQuery = teamsQuery.where('id', '=', teamId);
+  const teams = await teamsQuery.execute();
+  const teamIds = teams.map((t) => t.id);
+  const memberships = await ctx.deps.db
+    .selectFrom('teamMembers')
+    .select(['teamId', 'employeeId'])
+    .where('tenantId', '=', ctx.tenantId)
+    .where('teamId', 'in', teamIds.length > 0 ? teamIds : [0])
+    .execute();
+  const people = new Map(
+    (await employeeFigures(ctx, membersOf(ctx.deps.db, ctx.tenantId, teamIds))).map((r) => [r.employee.id, r.figures]),
+  );
+  return teams.map((team) => {
+    let sum = NO_FIGURES;
+    let memberCount = 0;
+    for (const m of memberships) {
+      const f = m.teamId === team.id ? people.get(m.employeeId) : undefined;
+      if (!f) continue;
+      sum = addFigures(sum, f, ctx.settings);
+      memberCount += 1;
+    }
+    return {
+      id: team.id,
+      name: team.name,
+      team: { id: team.id, name: team.name },
+      memberCount,
+      figures: { ...sum, workingDays: ctx.calendar.working.length },
+    };
+  });
+}
+
+export function attendanceStat(f: Figures) {
+  return {
+    workingDays: f.workingDays,
+    presentDays: f.presentDays,
+    leaveDays: f.leaveDays,
+    absentDays: f.absentDays,
+    attendancePercentage: f.attendancePercentage,
+    averageWorkedMinutes: f.presentDays > 0 ? Math.round(f.workedMinutes / f.presentDays) : 0,
+  };
+}
+
+export function wfoStat(f: Figures, required: number) {
+  return {
+    presentDays: f.presentDays,
+    wfoDays: f.wfoDays,
+    wfoPercentage: f.wfoPercentage,
+    requiredPercentage: required,
+    meetsRequirement: f.wfoPercentage >= required,
+  };
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type Api, type TestServer } from './harness.js';
+import { buildScenario, CLOCK, WEEK_QUERY, type Scenario } from './productivity-fixtures.js';
+
+let server: TestServer;
+let s: Scenario;
+const as: Record<string, Api> = {};
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  server = await startServer({}, () => CLOCK);
+  // Names that a spreadsheet would misread: a comma and quotes, and a formula.
+  s = await buildScenario(server, { ann: 'Lovelace, "Ann"', ben: '=HYPERLINK("x")' });
+  for (const key of ['lead', 'hr']) {
+    tokens[key] = await server.signIn(`${key}@acme.example`);
+    as[key] = server.api(tokens[key]);
+  }
+  as['zed'] = server.api(await server.signIn('zed@globex.example'));
+});
+afterAll(() => server.close());
+
+const lines = (body: string) => body.replace(/^\uFEFF/, '').split('\r\n');
+
+describe('CSV reports', () => {
+  it('downloads the company summary: a row per team and the company total', async () => {
+    const res = await as['hr']!.get(`/api/reports/company-summary?${WEEK_QUERY}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="teambeat-company-summary-2026-11-09-to-2026-11-15.csv"',
+    );
+    expect(lines(res.body)).toEqual([
+      'Team,Employees,Working days,Present days,Leave days,Absent days,Attendance %,Hours worked,Expected hours,WFO days,WFO %,WFO required %',
+      'Core,3,4,7,1,5,54.5,48,88,6,85.7,50',
+      'Other,2,4,1,0,5,16.7,0,48,0,0,50',
+      'Company total,7,4,8,1,18,28,48,200,6,75,50',
+      '',
+    ]);
+  });
+
+  it('starts with a byte-order mark so that spreadsheets read UTF-8', async () => {
+    const raw = await fetch(`${server.url}/api/reports/company-summary?${WEEK_QUERY}`, {
+      headers: { authorization: `Bearer ${tokens['hr']}` },
+    });
+    const bytes = new Uint8Array(await raw.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+
+  it('downloads the employee summary with quoted text and formulas defused', async () => {
+    const res = await as['hr']!.get(`/api/reports/employee-summary?${WEEK_QUERY}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain('teambeat-employee-summary-2026-11-09-to-2026-11-15.csv');
+    const rows = lines(res.body);
+    expect(rows[0]).toBe(
+      'Employee ID,Name,E-mail,Teams,Working days,Present days,Leave days,Absent days,Attendance %,Hours worked,Expected hours,WFO days,WFO %,Meets WFO requirement',
+    );
+    expect(rows).toHaveLength(1 + 7 + 1);
+    expect(rows).toContain('E-001,"Lovelace, ""Ann""",ann@acme.example,Core,4,3,1,1,66.7,16,24,2,66.7,yes');
+    expect(rows).toContain(',"\'=HYPERLINK(""x"")",ben@acme.example,Core,4,4,0,0,100,32,32,4,100,yes');
+    expect(rows).toContain(',CAT,cat@acme.example,Other,2,1,0,1,50,0,16,0,0,no');
+
+    const one = await as['hr']!.get(`/api/reports/employee-summary?${WEEK_QUERY}&employeeId=${s.ids.ann}`);
+    expect(lines(one.body)).toHaveLength(3);
+    const team = await as['hr']!.get(`/api/reports/employee-summary?${WEEK_QUERY}&teamId=${s.ids.other}`);
+    expect(
+      lines(team.body)
+        .slice(1, -1)
+        .map((l) => l.split(',')[1]),
+    ).toEqual(['CAT', 'OUT']);
+  });
+
+  it('downloads the leave report: every request overlapping the range', async () => {
+    const res = await as['hr']!.get(`/api/reports/leave-report?${WEEK_QUERY}`);
+    expect(res.status).toBe(200);
+    const rows = lines(res.body);
+    expect(rows[0]).toBe(
+      'Employee ID,Name,E-mail,Leave type,Kind,Start date,End date,Working days,Status,Automatic,Reason,Requested at',
+    );
+    expect(rows.slice(1)).toEqual([
+      'E-001,"Lovelace, ""Ann""",ann@acme.example,Annual,quota,2026-11-12,2026-11-12,1,Approved by HR,no,"Family, ""wedding""",2026-11-20T05:00:00.000Z',
+      ',"\'=HYPERLINK(""x"")",ben@acme.example,Annual,quota,2026-11-13,2026-11-13,1,Pending PO approval,no,Dentist,2026-11-20T05:00:00.000Z',
+      '',
+    ]);
+    const none = await as['hr']!.get('/api/reports/leave-report?startDate=2026-10-01&endDate=2026-10-31');
+    expect(lines(none.body)).toHaveLength(2);
+    const onlyBen = await as['hr']!.get(`/api/reports/leave-report?${WEEK_QUERY}&employeeId=${s.ids.ben}`);
+    expect(lines(onlyBen.body)).toHaveLength(3);
+  });
+
+  it('needs each report’s own permission', async () => {
+    for (const report of ['company-summary', 'employee-summary', 'leave-report']) {
+      const res = await as['lead']!.get(`/api/reports/${report}?${WEEK_QUERY}`);
+      expect(res.status, report).toBe(403);
+      expect(res.body.error.details.permission).toBe(`download-${report}`);
+    }
+  });
+
+  it('stays inside the caller’s company', async () => {
+    const res = await as['zed']!.get(`/api/reports/employee-summary?${WEEK_QUERY}`);
+    expect(lines(res.body).slice(1, -1)).toEqual([',Zed,zed@globex.example,Globex team,5,1,0,4,20,10,40,1,100,yes']);
+    const summary = await as['zed']!.get(`/api/reports/company-summary?${WEEK_QUERY}`);
+    expect(summary.body).not.toContain('Core');
+    expect((await as['zed']!.get(`/api/reports/employee-summary?${WEEK_QUERY}&employeeId=${s.ids.ann}`)).status).toBe(
+      404,
+    );
+    expect((await as['zed']!.get(`/api/reports/leave-report?${WEEK_QUERY}&teamId=${s.ids.core}`)).status).toBe(404);
+  });
+
+  it('refuses bad ranges with JSON errors', async () => {
+    const res = await as['hr']!.get('/api/reports/leave-report?startDate=2026-11-15&endDate=2026-11-30');
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.body.error.details.fields).toEqual([
+      { path: 'querystring.endDate', message: 'The date cannot be after today' },
+    ]);
+    expect((await as['hr']!.get('/api/reports/company-summary?startDate=2026-11-01')).status).toBe(400);
+  });
+});
