@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { INVOKE_CHANNELS, type NotificationPayload } from '../shared/ipc.js';
 import type { TrayState } from '../shared/platform.js';
+import { createDeviceAgentHost } from './device-agent-host.js';
 import { createIpcHandlers, IpcRefusedError } from './ipc-handlers.js';
 import { silentLogger } from './logger.js';
 import { memoryStore } from './secret-store.js';
@@ -51,6 +52,15 @@ function setup() {
     onReady: () => {},
     beforeInstall: () => {},
   });
+  const agentKey = memoryStore();
+  const deviceAgent = createDeviceAgentHost({
+    keyStore: agentKey,
+    serverUrl: () => server.current(),
+    dataDir: path.join(dir, 'device-agent'),
+    logger: silentLogger,
+    runtime: () => ({ start: () => {}, stop: async () => {}, queued: () => 0 }),
+    verifyKey: async () => {},
+  });
   const handlers = createIpcHandlers({
     appOrigin: PACKAGED_APP_ORIGIN,
     notify: (notification) => notified.push(notification),
@@ -61,9 +71,10 @@ function setup() {
     server,
     updates,
     setTrayState: (state) => trayStates.push(state),
+    deviceAgent,
     logger: silentLogger,
   });
-  return { handlers, notified, opened, trayStates, refreshToken };
+  return { handlers, notified, opened, trayStates, refreshToken, agentKey };
 }
 
 describe('IPC handlers', () => {
@@ -143,5 +154,21 @@ describe('IPC handlers', () => {
     const { handlers } = setup();
     expect(await handlers.invoke['update:pending'](app, [])).toBeNull();
     expect(await handlers.invoke['update:install'](app, [])).toMatchObject({ ok: false });
+  });
+
+  it('set and clear the device agent key, refusing malformed ones before the keychain sees them', async () => {
+    const { handlers, agentKey } = setup();
+    await handlers.invoke['server-url:set'](app, ['https://teambeat.acme.example']);
+    expect(await handlers.invoke['device-agent:status'](app, [])).toMatchObject({ configured: false, running: false });
+    await expect(handlers.invoke['device-agent:set-key'](app, [42])).rejects.toBeInstanceOf(IpcRefusedError);
+    expect(await handlers.invoke['device-agent:set-key'](app, ['not-a-key'])).toMatchObject({ ok: false });
+    expect(await agentKey.get()).toBeNull();
+    const key = `tbagent_${'k'.repeat(43)}`;
+    const set = await handlers.invoke['device-agent:set-key'](app, [key]);
+    expect(set).toMatchObject({ ok: true, status: { configured: true, running: true } });
+    expect(await agentKey.get()).toBe(key);
+    const cleared = await handlers.invoke['device-agent:set-key'](app, [null]);
+    expect(cleared).toMatchObject({ ok: true, status: { configured: false, running: false } });
+    expect(await agentKey.get()).toBeNull();
   });
 });

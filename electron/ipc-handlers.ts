@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { InvokeChannel, IpcInvokeMap, IpcSendMap, NotificationPayload, SendChannel } from '../shared/ipc.js';
 import type { TrayState } from '../shared/platform.js';
+import type { DeviceAgentHost } from './device-agent-host.js';
 import type { Logger } from './logger.js';
 import type { SecretStore } from './secret-store.js';
 import type { ServerConnection } from './server-url.js';
@@ -21,6 +22,7 @@ export type IpcServices = {
   server: ServerConnection;
   updates: Pick<UpdateController, 'pending' | 'install'>;
   setTrayState: (state: TrayState) => void;
+  deviceAgent: Pick<DeviceAgentHost, 'status' | 'setKey'>;
   logger: Logger;
 };
 
@@ -67,6 +69,9 @@ const schemas = {
   'server-url:set': z.tuple([z.string().max(2048)]),
   'update:pending': z.tuple([]),
   'update:install': z.tuple([]),
+  'device-agent:status': z.tuple([]),
+  // Server keys are about 50 characters; the host checks their shape and asks the server.
+  'device-agent:set-key': z.tuple([z.string().min(1).max(512).nullable()]),
 } satisfies { [C in InvokeChannel]: z.ZodType<IpcInvokeMap[C]['args']> };
 
 const sendSchemas = {
@@ -128,6 +133,14 @@ export function createIpcHandlers(services: IpcServices): { invoke: InvokeHandle
     'update:install': async (sender, args) => {
       accept('update:install', sender, schemas['update:install'], args);
       return services.updates.install();
+    },
+    'device-agent:status': async (sender, args) => {
+      accept('device-agent:status', sender, schemas['device-agent:status'], args);
+      return services.deviceAgent.status();
+    },
+    'device-agent:set-key': async (sender, args) => {
+      const [key] = accept('device-agent:set-key', sender, schemas['device-agent:set-key'], args);
+      return services.deviceAgent.setKey(key);
     },
   };
 

@@ -3,6 +3,7 @@
  * (window-policy, app-protocol, secret-store, server-url, tray-menu, updater, instance, ipc-handlers), which
  * hold the rules and are tested under Node; what is left here cannot run without Electron.
  */
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -26,6 +27,7 @@ import { pino } from 'pino';
 import { INVOKE_CHANNELS, type EventChannel, type IpcEventMap, type NotificationPayload } from '../shared/ipc.js';
 import type { TrayCommand, TrayState } from '../shared/platform.js';
 import { createAppProtocolHandler } from './app-protocol.js';
+import { createDeviceAgentHost, realAgentRuntime, verifyAgentKey } from './device-agent-host.js';
 import {
   createInstanceCoordinator,
   createQuitGuard,
@@ -35,7 +37,7 @@ import {
 } from './instance.js';
 import { createIpcHandlers } from './ipc-handlers.js';
 import type { Logger } from './logger.js';
-import { createRefreshTokenStore, loadKeytar } from './secret-store.js';
+import { createRefreshTokenStore, loadKeytar, type SafeStorageLike } from './secret-store.js';
 import { createServerConnection, fileServerUrlStore, probeServer } from './server-url.js';
 import { PRODUCT_NAME, trayModel, type TrayModel } from './tray-menu.js';
 import { createUpdateController, realTimers, updatePolicy } from './updater.js';
@@ -125,21 +127,41 @@ async function start(): Promise<void> {
   };
 
   const keytar = await loadKeytar(() => import('keytar'), logger);
+  const safeStorageLike: SafeStorageLike = {
+    isEncryptionAvailable: () => safeStorage.isEncryptionAvailable(),
+    encryptString: (plainText) => safeStorage.encryptString(plainText),
+    decryptString: (encrypted) => safeStorage.decryptString(encrypted),
+    // Linux only: elsewhere the OS always provides the key.
+    ...(process.platform === 'linux'
+      ? { getSelectedStorageBackend: () => safeStorage.getSelectedStorageBackend() }
+      : {}),
+  };
   const refreshToken = createRefreshTokenStore({
     keytar,
-    safeStorage: {
-      isEncryptionAvailable: () => safeStorage.isEncryptionAvailable(),
-      encryptString: (plainText) => safeStorage.encryptString(plainText),
-      decryptString: (encrypted) => safeStorage.decryptString(encrypted),
-      // Linux only: elsewhere the OS always provides the key.
-      ...(process.platform === 'linux'
-        ? { getSelectedStorageBackend: () => safeStorage.getSelectedStorageBackend() }
-        : {}),
-    },
+    safeStorage: safeStorageLike,
     fallbackFile: path.join(userData, 'refresh-token.bin'),
     service: PRODUCT_NAME,
     account: 'refresh-token',
     logger,
+  });
+  // The device agent's key: same keychain layers as the refresh token, its own entry and fallback file.
+  const agentKey = createRefreshTokenStore({
+    keytar,
+    safeStorage: safeStorageLike,
+    fallbackFile: path.join(userData, 'device-agent-key.bin'),
+    service: PRODUCT_NAME,
+    account: 'device-agent-key',
+    logger,
+  });
+  const agentDataDir = path.join(userData, 'device-agent');
+  const agentHost = createDeviceAgentHost({
+    keyStore: agentKey,
+    // Read at each start: the agent uploads to whichever company server the app is connected to.
+    serverUrl: () => server.current(),
+    dataDir: agentDataDir,
+    logger,
+    runtime: realAgentRuntime(logger),
+    verifyKey: verifyAgentKey,
   });
   const server = createServerConnection({
     store: fileServerUrlStore(path.join(userData, 'settings.json'), logger),
@@ -148,6 +170,7 @@ async function start(): Promise<void> {
     defaultUrl: process.env.TEAMBEAT_SERVER_URL ?? null,
     onChange: (url) => {
       logger.info({ url }, 'company server chosen');
+      void agentHost.restart().catch((error: unknown) => logger.error({ err: error }, 'device agent restart failed'));
       // The page's CSP (connect-src) was fixed when it loaded; reload once the IPC answer is on its way.
       setTimeout(() => {
         if (win && !win.isDestroyed()) win.webContents.reload();
@@ -310,6 +333,7 @@ async function start(): Promise<void> {
     server,
     updates,
     setTrayState,
+    deviceAgent: agentHost,
     logger,
   });
   for (const channel of INVOKE_CHANNELS) {
@@ -336,6 +360,19 @@ async function start(): Promise<void> {
   app.on('activate', showWindow);
   app.on('before-quit', quitGuard.markQuitting);
   app.on('will-quit', updates.stop);
+  // Let the agent finish the batch in flight and close its queue file before the process ends.
+  let agentStopped = false;
+  app.on('will-quit', (event) => {
+    if (agentStopped) return;
+    event.preventDefault();
+    void agentHost
+      .stop()
+      .catch((error: unknown) => logger.error({ err: error }, 'device agent did not stop cleanly'))
+      .finally(() => {
+        agentStopped = true;
+        app.quit();
+      });
+  });
   app.on('window-all-closed', () => {
     // Reached only when there is no tray to hide to, or while quitting.
     if (process.platform !== 'darwin') app.quit();
@@ -349,5 +386,9 @@ async function start(): Promise<void> {
   const firstRoute = findDeepLink(process.argv) ?? (earlyLink ? parseDeepLink(earlyLink) : null) ?? '/';
   createWindow(firstRoute);
   updates.start();
+  // node-zklib writes its error logs to the working directory: the agent's folder, never the install folder.
+  await mkdir(agentDataDir, { recursive: true });
+  process.chdir(agentDataDir);
+  await agentHost.start().catch((error: unknown) => logger.error({ err: error }, 'device agent did not start'));
   logger.info({ version: app.getVersion(), appOrigin, keychain: keytar !== null }, 'Teambeat desktop started');
 }

@@ -74,6 +74,7 @@ describe('the sandboxed preload bundle', () => {
     expect(Object.keys(api).sort()).toEqual(
       [
         'appVersion',
+        'deviceAgent',
         'getServerUrl',
         'installUpdate',
         'kind',
@@ -117,8 +118,10 @@ describe('the sandboxed preload bundle', () => {
       'open-external': () => ({ ok: false }),
       'server-url:set': () => ({ ok: false, code: 'UNREACHABLE', message: 'The server cannot be reached.' }),
       'update:install': () => ({ ok: false, message: 'No update is ready to install.' }),
+      'device-agent:set-key': () => ({ ok: false, message: 'The device agent key is missing, invalid or revoked.' }),
     });
     const api = exposed[0]!.api;
+    await expect(api.deviceAgent!.setKey('tbagent_x')).rejects.toThrow('The device agent key is missing');
     await expect(api.openExternal('javascript:alert(1)')).rejects.toThrow('Only http and https links');
     await expect(api.setServerUrl('https://down.example')).rejects.toThrow('The server cannot be reached.');
     await expect(api.installUpdate()).rejects.toThrow('No update is ready');

@@ -79,6 +79,14 @@ const teambeat = {
     const result = await invoke('update:install');
     if (!result.ok) throw new Error(result.message);
   },
+  deviceAgent: {
+    status: () => invoke('device-agent:status'),
+    setKey: async (key) => {
+      const result = await invoke('device-agent:set-key', key);
+      if (!result.ok) throw new Error(result.message);
+      return result.status;
+    },
+  },
 } satisfies PlatformApi;
 
 contextBridge.exposeInMainWorld('teambeat', teambeat);

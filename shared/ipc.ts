@@ -5,7 +5,7 @@
  *
  * Pure types and constants: shared/ imports neither Node nor DOM, and the preload bundles this file.
  */
-import type { TrayCommand, TrayState, UpdateInfo } from './platform.js';
+import type { DeviceAgentStatus, TrayCommand, TrayState, UpdateInfo } from './platform.js';
 
 export type NotificationPayload = { title: string; body: string };
 
@@ -14,6 +14,8 @@ export type ServerUrlErrorCode = 'INVALID_URL' | 'UNSUPPORTED_SCHEME' | 'UNREACH
 export type SetServerUrlResult = { ok: true; url: string } | { ok: false; code: ServerUrlErrorCode; message: string };
 
 export type InstallUpdateResult = { ok: true } | { ok: false; message: string };
+
+export type SetAgentKeyResult = { ok: true; status: DeviceAgentStatus } | { ok: false; message: string };
 
 /** Renderer asks, main answers (ipcRenderer.invoke / ipcMain.handle). */
 export type IpcInvokeMap = {
@@ -26,6 +28,9 @@ export type IpcInvokeMap = {
   /** The update that finished downloading before the renderer subscribed, if any. */
   'update:pending': { args: []; result: UpdateInfo | null };
   'update:install': { args: []; result: InstallUpdateResult };
+  'device-agent:status': { args: []; result: DeviceAgentStatus };
+  /** The key is checked against the server before it is stored; null removes it and stops the agent. */
+  'device-agent:set-key': { args: [key: string | null]; result: SetAgentKeyResult };
 };
 
 /** Renderer tells, nobody answers (ipcRenderer.send / ipcMain.on). */
@@ -53,6 +58,8 @@ export const INVOKE_CHANNELS = [
   'server-url:set',
   'update:pending',
   'update:install',
+  'device-agent:status',
+  'device-agent:set-key',
 ] as const satisfies readonly InvokeChannel[];
 
 /**

@@ -17,6 +17,28 @@ export type TrayCommand = 'sign-out' | 'check-in' | 'check-out' | 'start-break' 
 
 export type UpdateInfo = { version: string; releaseNotes?: string | undefined };
 
+/** The device agent inside the desktop app: it pulls the office's ZKTeco terminals when given an agent key. */
+export type DeviceAgentStatus = {
+  /** An agent key is stored in this computer's keychain. */
+  configured: boolean;
+  running: boolean;
+  /** The company server the agent uploads to (the app's server). */
+  serverUrl: string | null;
+  /** When the last read of the devices ended (ISO), and what it found. */
+  lastPollAt: string | null;
+  devices: number;
+  failedDevices: string[];
+  /** Punches read but not yet confirmed by the server. */
+  queued: number;
+  lastError: string | null;
+};
+
+export type DeviceAgentApi = {
+  status: () => Promise<DeviceAgentStatus>;
+  /** Stores the key in the keychain and (re)starts the agent; null removes the key and stops it. */
+  setKey: (key: string | null) => Promise<DeviceAgentStatus>;
+};
+
 export type PlatformApi = {
   kind: 'web' | 'desktop';
   appVersion: string;
@@ -42,4 +64,6 @@ export type PlatformApi = {
   /** Auto-update (desktop, packaged only): the renderer tells the user and installs on their word. */
   onUpdateAvailable: (listener: (info: UpdateInfo) => void) => () => void;
   installUpdate: () => Promise<void>;
+  /** The desktop's device agent; null on the web (use the headless agent on an office machine instead). */
+  deviceAgent: DeviceAgentApi | null;
 };

@@ -36,6 +36,8 @@ export type DeviceAgentDeps = {
   createAdapter?: AdapterFactory;
   now?: () => Date;
   timers?: Timers;
+  /** Told after each scheduled round (the report, or the error that ended it), for a status display. */
+  onPoll?: (report: PollReport | null, error?: unknown) => void;
 };
 
 export type PollReport = {
@@ -108,7 +110,11 @@ export class DeviceAgent {
     const loop = () => {
       this.pollTimer = null;
       void this.pollOnce()
-        .catch((err: unknown) => this.log.error({ err }, 'device agent poll failed'))
+        .then((report) => this.deps.onPoll?.(report))
+        .catch((err: unknown) => {
+          this.log.error({ err }, 'device agent poll failed');
+          this.deps.onPoll?.(null, err);
+        })
         .finally(() => {
           if (!this.stopped) this.pollTimer = this.timers.setTimeout(loop, this.opts.pollIntervalMs);
         });

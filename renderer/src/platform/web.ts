@@ -32,4 +32,6 @@ export const webPlatform = {
   onTrayCommand: (_listener: (command: TrayCommand) => void) => noop,
   onUpdateAvailable: (_listener: (info: UpdateInfo) => void) => noop,
   async installUpdate() {},
+  // Browsers cannot open TCP sockets to the terminals: the desktop app or the headless agent pulls them.
+  deviceAgent: null,
 } satisfies PlatformApi;
