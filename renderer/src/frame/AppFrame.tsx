@@ -5,7 +5,9 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { HOME_PATH } from '../app/routes';
 import { ErrorBoundary } from '../components/ErrorBoundary';
-import { offlineAtom } from '../session/atoms';
+import { AttendanceTray } from '../attendance/AttendanceTray';
+import { platform } from '../platform';
+import { offlineAtom, permissionsAtom } from '../session/atoms';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 
@@ -31,12 +33,14 @@ export function AppFrame() {
   const styles = useStyles();
   const location = useLocation();
   const offline = useAtomValue(offlineAtom);
+  const permissions = useAtomValue(permissionsAtom);
   return (
     <div className={styles.root}>
       <a href="#main" className={styles.skip}>
         Skip to content
       </a>
       <Header />
+      {platform.kind === 'desktop' && permissions.has('view-attendance') ? <AttendanceTray /> : null}
       {offline ? (
         <MessageBar intent="warning" layout="singleline">
           <MessageBarBody>

@@ -41,7 +41,7 @@ export function Sidebar() {
   const location = useLocation();
   const navigate = useNavigate();
   const routes = visibleRoutes(permissions);
-  const sections = (['main', 'administration'] as const)
+  const sections = (Object.keys(SECTION_TITLES) as AppRoute['section'][])
     .map((section) => ({ section, routes: routes.filter((r) => r.section === section) }))
     .filter((s) => s.routes.length > 0);
   const selected = routes.find((r) => location.pathname === r.path || location.pathname.startsWith(`${r.path}/`));

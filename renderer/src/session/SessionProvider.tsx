@@ -14,6 +14,7 @@ import { authApi } from '../api/auth';
 import { acceptSession, forgetSession, hasAccessToken, isNetworkError, refreshAccessToken } from '../api/client';
 import { onSessionEvent } from '../api/events';
 import { platform } from '../platform';
+import { updateTray } from '../platform/tray';
 import { meAtom, offlineAtom, sessionEndAtom, sessionStatusAtom, type SessionStatus } from './atoms';
 
 /**
@@ -67,7 +68,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const me = await authApi.me();
     setMe(me);
     setStatus(statusOf(me));
-    platform.setTrayState({ signedIn: true, userName: me.employee.name });
+    updateTray({ signedIn: true, userName: me.employee.name });
   }, [setMe, setStatus]);
 
   /** Clears everything the session knew; only the device's preferences stay. */
@@ -79,7 +80,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setMe(null);
       setOffline(false);
       setStatus('unauthenticated');
-      platform.setTrayState({ signedIn: false });
+      updateTray({ signedIn: false });
     },
     [queryClient, setMe, setOffline, setSessionEnd, setStatus],
   );

@@ -5,6 +5,7 @@
 import type { Db } from '../db/engine.js';
 import { hashPassword } from '../security/passwords.js';
 import { seedDemoLeave } from './demo-leave.js';
+import { seedDemoAttendance } from './demo-attendance.js';
 import { createTenantWithRoles } from './tenant.js';
 
 export const DEMO_TENANT = { name: 'Northwind Labs', emailDomain: 'northwind.example' } as const;
@@ -137,5 +138,6 @@ export async function seedDemoIfEmpty(db: Db, password: string, now: Date): Prom
     }
   });
   await seedDemoLeave(db, tenantId, now);
+  await seedDemoAttendance(db, tenantId, now);
   return true;
 }

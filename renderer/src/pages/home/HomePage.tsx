@@ -9,8 +9,11 @@ import { PageHeader } from '../../components/PageHeader';
 import { NAV_ICONS } from '../../frame/nav';
 import { visibleRoutes } from '../../frame/Sidebar';
 import { meAtom, permissionsAtom } from '../../session/atoms';
+import { TodayCard } from '../attendance/TodayCard';
 
 const DESCRIPTIONS: Record<string, string> = {
+  '/attendance': 'Check in and out, take breaks, and look back at any day.',
+  '/month-view': 'Your month at a glance: hours, breaks, leave and holidays.',
   '/employee/management': 'Add people, keep their details, roles and teams up to date.',
   '/role/management': 'Decide who may do what, and which role newcomers get.',
 };
@@ -47,6 +50,7 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorBrandBackground2,
   },
   muted: { color: tokens.colorNeutralForeground3 },
+  today: { maxWidth: '560px' },
   teams: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 
@@ -85,6 +89,12 @@ export function HomePage() {
           </Text>
         </div>
       </section>
+
+      {permissions.has('view-attendance') ? (
+        <div className={styles.today}>
+          <TodayCard />
+        </div>
+      ) : null}
 
       <Text as="h2" size={500} weight="semibold" className={styles.sectionTitle} block>
         Your teams

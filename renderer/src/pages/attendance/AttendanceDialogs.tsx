@@ -1,0 +1,304 @@
+/**
+ * Adding or changing an attendance or a break by hand. The times are the tenant's local times of the
+ * chosen day; the spec's rules (shared/attendance-rules.ts) are checked as the user types, and the
+ * server, which checks them again with the edit limit and the user's scope, has the last word.
+ */
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Switch,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { checkAttendance, checkBreak, type RuleIssue } from '../../../../shared/attendance-rules';
+import type { Attendance, Break } from '../../../../shared/contracts/attendance';
+import { MESSAGES } from '../../../../shared/messages';
+import { attendanceApi, attendanceKeys } from '../../api/attendance';
+import { errorMessage, fieldErrors } from '../../api/errors';
+import { formatDay } from '../../components/format';
+import { useNotify } from '../../components/toasts';
+import { instantOf, timeIn } from './shared';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '480px', width: '100%' },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  row: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+    gap: tokens.spacingHorizontalL,
+    '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+const messagesOf = (issues: RuleIssue[]): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const issue of issues) out[issue.field] ??= MESSAGES[issue.code];
+  return out;
+};
+
+function FormDialog({
+  title,
+  subtitle,
+  busy,
+  formError,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  busy: boolean;
+  formError: string | null;
+  onSubmit: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const styles = useStyles();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Dialog open modalType="modal" onOpenChange={(_, data) => !data.open && !busy && onClose()}>
+      <DialogSurface className={styles.surface} aria-describedby={undefined}>
+        <form onSubmit={submit} noValidate>
+          <DialogBody>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogContent className={styles.form}>
+              <Text className={styles.muted}>{subtitle}</Text>
+              {formError ? (
+                <MessageBar intent="error" role="alert">
+                  <MessageBarBody>{formError}</MessageBarBody>
+                </MessageBar>
+              ) : null}
+              {children}
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={onClose} disabled={busy}>
+                Cancel
+              </Button>
+              <Button
+                appearance="primary"
+                type="submit"
+                disabled={busy}
+                icon={busy ? <Spinner size="tiny" /> : undefined}
+              >
+                Save
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/** Field props for a message: shown once the field was touched or the form submitted. */
+function fieldState(message: string | undefined) {
+  return { validationMessage: message, validationState: message ? ('error' as const) : ('none' as const) };
+}
+
+function useRefreshAttendance() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
+}
+
+export function AttendanceDialog({
+  employee,
+  date,
+  timeZone,
+  attendance,
+  canSetWfo,
+  onClose,
+}: {
+  employee: { id: number; name: string };
+  date: string;
+  timeZone: string;
+  /** Null adds a new attendance on `date`. */
+  attendance: Attendance | null;
+  /** Team and company editors decide the work-from-office flag of a hand-made entry. */
+  canSetWfo: boolean;
+  onClose: () => void;
+}) {
+  const notify = useNotify();
+  const refresh = useRefreshAttendance();
+  const [checkIn, setCheckIn] = useState(attendance ? timeIn(attendance.checkIn, timeZone) : '09:00');
+  const [checkOut, setCheckOut] = useState(
+    attendance ? (attendance.checkOut ? timeIn(attendance.checkOut, timeZone) : '') : '17:00',
+  );
+  const [isWfo, setIsWfo] = useState(attendance?.isWfo ?? false);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const inAt = instantOf(date, checkIn, timeZone);
+  const outAt = checkOut ? instantOf(date, checkOut, timeZone) : null;
+  const errors: Record<string, string> = {};
+  if (!inAt) errors['checkIn'] = 'Enter the check-in time';
+  if (checkOut && !outAt) errors['checkOut'] = 'Enter the check-out time, or leave it empty';
+  if (inAt && !errors['checkOut'])
+    Object.assign(errors, messagesOf(checkAttendance({ checkIn: inAt, checkOut: outAt, now: new Date(), timeZone })));
+  const shown = (key: string) => serverErrors[key] ?? (submitted ? errors[key] : undefined);
+
+  const save = useMutation({
+    mutationFn: () => {
+      const body = { checkIn: inAt!, checkOut: outAt, ...(canSetWfo ? { isWfo } : {}) };
+      return attendance
+        ? attendanceApi.update(attendance.id, body)
+        : attendanceApi.create({ ...body, employeeId: employee.id });
+    },
+    onSuccess: async () => {
+      await refresh();
+      notify.success(attendance ? 'Attendance updated' : 'Attendance added', `${employee.name}, ${formatDay(date)}`);
+      onClose();
+    },
+    onError: (error) => {
+      const fields = fieldErrors(error);
+      setServerErrors(fields);
+      setFormError(errorMessage(error, MESSAGES.ATTENDANCE_SAVE_FAILED));
+      notify.error(MESSAGES.ATTENDANCE_SAVE_FAILED, errorMessage(error));
+    },
+  });
+
+  const submit = () => {
+    setSubmitted(true);
+    setServerErrors({});
+    if (Object.keys(errors).length > 0) {
+      setFormError(MESSAGES.VALIDATION);
+      return;
+    }
+    setFormError(null);
+    save.mutate();
+  };
+
+  const styles = useStyles();
+  return (
+    <FormDialog
+      title={attendance ? 'Edit attendance' : 'Add attendance'}
+      subtitle={`${employee.name} · ${formatDay(date)} · times in ${timeZone}`}
+      busy={save.isPending}
+      formError={formError}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <div className={styles.row}>
+        <Field label="Check-in" required {...fieldState(shown('checkIn'))}>
+          <Input type="time" value={checkIn} onChange={(_, d) => setCheckIn(d.value)} />
+        </Field>
+        <Field label="Check-out" hint="Empty while still at work" {...fieldState(shown('checkOut'))}>
+          <Input type="time" value={checkOut} onChange={(_, d) => setCheckOut(d.value)} />
+        </Field>
+      </div>
+      {canSetWfo ? (
+        <Switch checked={isWfo} onChange={(_, d) => setIsWfo(d.checked)} label="Worked from the office" />
+      ) : null}
+    </FormDialog>
+  );
+}
+
+export function BreakDialog({
+  attendance,
+  breakSpan,
+  timeZone,
+  onClose,
+}: {
+  attendance: Attendance;
+  /** Null adds a break. */
+  breakSpan: Break | null;
+  timeZone: string;
+  onClose: () => void;
+}) {
+  const notify = useNotify();
+  const refresh = useRefreshAttendance();
+  const styles = useStyles();
+  const [start, setStart] = useState(breakSpan ? timeIn(breakSpan.start, timeZone) : '');
+  const [end, setEnd] = useState(breakSpan?.end ? timeIn(breakSpan.end, timeZone) : '');
+  const [submitted, setSubmitted] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+
+  const startAt = instantOf(attendance.date, start, timeZone);
+  const endAt = instantOf(attendance.date, end, timeZone);
+  const errors: Record<string, string> = {};
+  if (!startAt) errors['start'] = 'Enter when the break started';
+  if (!endAt) errors['end'] = 'Enter when the break ended';
+  if (startAt && endAt) {
+    Object.assign(
+      errors,
+      messagesOf(
+        checkBreak({
+          breakSpan: { ...(breakSpan ? { id: breakSpan.id } : {}), start: startAt, end: endAt },
+          attendance,
+          otherBreaks: attendance.breaks,
+          now: new Date(),
+          timeZone,
+        }),
+      ),
+    );
+  }
+  const shown = (key: string) => serverErrors[key] ?? (submitted ? errors[key] : undefined);
+
+  const save = useMutation({
+    mutationFn: () =>
+      breakSpan
+        ? attendanceApi.updateBreak(breakSpan.id, { start: startAt!, end: endAt! })
+        : attendanceApi.addBreak(attendance.id, { start: startAt!, end: endAt! }),
+    onSuccess: async () => {
+      await refresh();
+      notify.success(breakSpan ? 'Break updated' : 'Break added');
+      onClose();
+    },
+    onError: (error) => {
+      setServerErrors(fieldErrors(error));
+      setFormError(errorMessage(error, MESSAGES.BREAK_SAVE_FAILED));
+      notify.error(MESSAGES.BREAK_SAVE_FAILED, errorMessage(error));
+    },
+  });
+
+  const submit = () => {
+    setSubmitted(true);
+    setServerErrors({});
+    if (Object.keys(errors).length > 0) {
+      setFormError(MESSAGES.VALIDATION);
+      return;
+    }
+    setFormError(null);
+    save.mutate();
+  };
+
+  return (
+    <FormDialog
+      title={breakSpan ? 'Edit break' : 'Add break'}
+      subtitle={`${formatDay(attendance.date)} · checked in ${timeIn(attendance.checkIn, timeZone)}${
+        attendance.checkOut ? `, out ${timeIn(attendance.checkOut, timeZone)}` : ''
+      }`}
+      busy={save.isPending}
+      formError={formError}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <div className={styles.row}>
+        <Field label="Start" required {...fieldState(shown('start'))}>
+          <Input type="time" value={start} onChange={(_, d) => setStart(d.value)} />
+        </Field>
+        <Field label="End" required {...fieldState(shown('end'))}>
+          <Input type="time" value={end} onChange={(_, d) => setEnd(d.value)} />
+        </Field>
+      </div>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,61 @@
+/** /attendance: today's card with its actions, and any one day of the user's own attendance. */
+import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { CalendarMonthRegular, CalendarRegular } from '@fluentui/react-icons';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { todayIn } from '../../../../shared/date-range';
+import { PageHeader } from '../../components/PageHeader';
+import { meAtom } from '../../session/atoms';
+import { DayPanel } from './DayPanel';
+import { TodayCard } from './TodayCard';
+
+const useStyles = makeStyles({
+  layout: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(300px, 1fr) minmax(0, 1.4fr)',
+    gap: tokens.spacingHorizontalL,
+    alignItems: 'start',
+    '@media (max-width: 1000px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  picker: { maxWidth: '220px' },
+});
+
+export function AttendancePage() {
+  const styles = useStyles();
+  const me = useAtomValue(meAtom)!;
+  const navigate = useNavigate();
+  const today = todayIn(me.tenant.settings.tenant_timezone);
+  const [date, setDate] = useState(today);
+  return (
+    <>
+      <PageHeader
+        title="Attendance"
+        subtitle="Check in and out, take breaks, and look back at any day."
+        actions={
+          <Button icon={<CalendarMonthRegular />} onClick={() => navigate('/month-view')}>
+            Month view
+          </Button>
+        }
+      />
+      <div className={styles.layout}>
+        <TodayCard />
+        <div className={styles.column}>
+          <Field label="Day" className={styles.picker}>
+            <Input
+              type="date"
+              contentBefore={<CalendarRegular />}
+              value={date}
+              max={today}
+              onChange={(_, d) => {
+                if (/^\d{4}-\d{2}-\d{2}$/.test(d.value) && d.value <= today) setDate(d.value);
+              }}
+            />
+          </Field>
+          <DayPanel key={date} employee={{ id: me.employee.id, name: me.employee.name }} date={date} today={today} />
+        </div>
+      </div>
+    </>
+  );
+}

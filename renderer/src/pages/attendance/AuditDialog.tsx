@@ -1,0 +1,145 @@
+/** The audit trail of one attendance and its breaks: who changed what, when, and the values before and after. */
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { useQuery } from '@tanstack/react-query';
+import { attendanceApi, attendanceKeys, type AuditEntry } from '../../api/attendance';
+import { errorMessage } from '../../api/errors';
+import { formatInstant } from '../../components/format';
+import { timeIn } from './shared';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '860px', width: '100%' },
+  values: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    fontSize: tokens.fontSizeBase200,
+  },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+const ACTION_COLORS = { create: 'success', update: 'informative', delete: 'danger' } as const;
+/** The values a person reads; ids, tenant and bookkeeping columns of the stored row are left out. */
+const SHOWN: Record<string, { label: string; time?: true; flag?: true }> = {
+  workDate: { label: 'Day' },
+  checkIn: { label: 'Check-in', time: true },
+  checkOut: { label: 'Check-out', time: true },
+  start: { label: 'Start', time: true },
+  end: { label: 'End', time: true },
+  source: { label: 'Source' },
+  isWfo: { label: 'WFO', flag: true },
+};
+
+function show(value: unknown, how: (typeof SHOWN)[string], timeZone: string): string {
+  if (value === null || value === undefined) return '—';
+  if (how.flag) return value === true || value === 1 ? 'yes' : 'no';
+  if (how.time && typeof value === 'string' && !Number.isNaN(Date.parse(value))) return timeIn(value, timeZone);
+  return String(value);
+}
+
+function Values({ values, timeZone }: { values: Record<string, unknown> | null; timeZone: string }) {
+  const styles = useStyles();
+  if (!values) return <Text className={styles.muted}>—</Text>;
+  return (
+    <div className={styles.values}>
+      {Object.entries(SHOWN)
+        .filter(([key]) => key in values)
+        .map(([key, how]) => (
+          <span key={key}>
+            <span className={styles.muted}>{how.label}: </span>
+            {show(values[key], how, timeZone)}
+          </span>
+        ))}
+    </div>
+  );
+}
+
+export function AuditDialog({
+  attendanceId,
+  timeZone,
+  onClose,
+}: {
+  attendanceId: number;
+  timeZone: string;
+  onClose: () => void;
+}) {
+  const styles = useStyles();
+  const audit = useQuery({
+    queryKey: attendanceKeys.audit(attendanceId),
+    queryFn: ({ signal }) => attendanceApi.audit(attendanceId, signal),
+  });
+  const row = (e: AuditEntry) => (
+    <TableRow key={e.id}>
+      <TableCell>{formatInstant(e.at)}</TableCell>
+      <TableCell>{e.actor?.name ?? 'System'}</TableCell>
+      <TableCell>
+        <Badge appearance="tint" color={ACTION_COLORS[e.action]}>
+          {e.action}
+        </Badge>{' '}
+        {e.subject}
+      </TableCell>
+      <TableCell>
+        <Values values={e.before} timeZone={timeZone} />
+      </TableCell>
+      <TableCell>
+        <Values values={e.after} timeZone={timeZone} />
+      </TableCell>
+    </TableRow>
+  );
+  return (
+    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
+      <DialogSurface className={styles.surface} aria-describedby={undefined}>
+        <DialogBody>
+          <DialogTitle>Change history</DialogTitle>
+          <DialogContent>
+            {audit.isPending ? <Spinner label="Loading the history" /> : null}
+            {audit.isError ? (
+              <MessageBar intent="error">
+                <MessageBarBody>{errorMessage(audit.error)}</MessageBarBody>
+              </MessageBar>
+            ) : null}
+            {audit.data ? (
+              <Table size="small" aria-label="Change history">
+                <TableHeader>
+                  <TableRow>
+                    <TableHeaderCell>When</TableHeaderCell>
+                    <TableHeaderCell>Who</TableHeaderCell>
+                    <TableHeaderCell>What</TableHeaderCell>
+                    <TableHeaderCell>Before</TableHeaderCell>
+                    <TableHeaderCell>After</TableHeaderCell>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>{audit.data.map(row)}</TableBody>
+              </Table>
+            ) : null}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={onClose}>
+              Close
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

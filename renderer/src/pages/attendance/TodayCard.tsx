@@ -1,0 +1,218 @@
+/**
+ * Today's card: where the user stands (not checked in, checked in, on a break, checked out), a running
+ * timer of the time worked without breaks, and the one or two actions that fit. Each action reloads today
+ * and every attendance view (workforce §4).
+ */
+import {
+  Badge,
+  Button,
+  Card,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  ProgressBar,
+  Spinner,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  ArrowEnterRegular,
+  ArrowExitRegular,
+  CheckmarkCircleRegular,
+  DrinkCoffeeRegular,
+  PlayRegular,
+} from '@fluentui/react-icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactElement } from 'react';
+import type { TodayResponse } from '../../../../shared/contracts/attendance';
+import { MESSAGES } from '../../../../shared/messages';
+import { attendanceApi, attendanceKeys, type TodayAction } from '../../api/attendance';
+import { errorMessage } from '../../api/errors';
+import { formatDay } from '../../components/format';
+import { useNotify } from '../../components/toasts';
+import { platform } from '../../platform';
+import { clockDuration, duration, timeIn, workedMs } from './shared';
+
+const useStyles = makeStyles({
+  card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM },
+  top: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  title: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  muted: { color: tokens.colorNeutralForeground3 },
+  timer: {
+    fontSize: tokens.fontSizeHero900,
+    lineHeight: tokens.lineHeightHero900,
+    fontWeight: tokens.fontWeightSemibold,
+    fontVariantNumeric: 'tabular-nums',
+    letterSpacing: '0.02em',
+  },
+  facts: { display: 'flex', flexWrap: 'wrap', gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalXL}` },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  loading: { display: 'grid', placeItems: 'center', minHeight: '160px' },
+});
+
+const STATE_BADGE: Record<
+  TodayResponse['state'],
+  { label: string; color: 'informative' | 'success' | 'warning' | 'subtle' }
+> = {
+  'not-checked-in': { label: 'Not checked in', color: 'informative' },
+  'checked-in': { label: 'Checked in', color: 'success' },
+  'on-break': { label: 'On a break', color: 'warning' },
+  'checked-out': { label: 'Checked out', color: 'subtle' },
+};
+
+const ACTION_LABELS: Record<TodayAction, string> = {
+  'check-in': 'Checked in',
+  'check-out': 'Checked out',
+  'start-break': 'Break started',
+  'end-break': 'Break ended',
+};
+
+/**
+ * The current time, ticking every `ms` while `running`. Stopped, the value may be old; nothing then reads
+ * it (a finished day counts to its check-out, a break's worked time does not grow).
+ */
+function useNow(running: boolean, ms = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const id = setInterval(tick, ms);
+    return () => {
+      clearTimeout(first);
+      clearInterval(id);
+    };
+  }, [running, ms]);
+  return now;
+}
+
+export function useTodayAction() {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: (action: TodayAction) => attendanceApi.act(action, platform.kind === 'desktop' ? 'desktop' : 'web'),
+    onSuccess: async (today, action) => {
+      queryClient.setQueryData(attendanceKeys.today, today);
+      notify.success(ACTION_LABELS[action]);
+      await queryClient.invalidateQueries({
+        queryKey: attendanceKeys.all,
+        predicate: (q) => q.queryKey[1] !== 'today',
+      });
+    },
+    onError: (error) => notify.error(MESSAGES.ATTENDANCE_SAVE_FAILED, errorMessage(error)),
+  });
+}
+
+export function TodayCard() {
+  const styles = useStyles();
+  const today = useQuery({ queryKey: attendanceKeys.today, queryFn: ({ signal }) => attendanceApi.today(signal) });
+  const action = useTodayAction();
+  const data = today.data;
+  const running = data?.state === 'checked-in';
+  const now = useNow(running);
+
+  if (today.isPending) {
+    return (
+      <Card className={styles.card} aria-label="Today’s attendance">
+        <div className={styles.loading}>
+          <Spinner label="Loading today’s attendance" />
+        </div>
+      </Card>
+    );
+  }
+  if (!data) {
+    return (
+      <Card className={styles.card} aria-label="Today’s attendance">
+        <MessageBar intent="error">
+          <MessageBarBody>{errorMessage(today.error)}</MessageBarBody>
+        </MessageBar>
+        <div>
+          <Button onClick={() => void today.refetch()}>Try again</Button>
+        </div>
+      </Card>
+    );
+  }
+
+  const a = data.attendance;
+  const worked = a ? workedMs(a, now) : 0;
+  const expected = data.workingHoursPerDay * 3_600_000;
+  const badge = STATE_BADGE[data.state];
+  const busy = action.isPending;
+  const button = (kind: TodayAction, label: string, icon: ReactElement, primary = false) => (
+    <Button
+      appearance={primary ? 'primary' : 'secondary'}
+      icon={busy && action.variables === kind ? <Spinner size="tiny" /> : icon}
+      disabled={busy}
+      onClick={() => action.mutate(kind)}
+    >
+      {label}
+    </Button>
+  );
+
+  return (
+    <Card className={styles.card} aria-label="Today’s attendance">
+      <div className={styles.top}>
+        <div className={styles.title}>
+          <Text as="h2" size={500} weight="semibold">
+            Today
+          </Text>
+          <Text className={styles.muted}>{formatDay(data.date)}</Text>
+        </div>
+        <Badge appearance="tint" color={badge.color} size="large" data-testid="attendance-state">
+          {badge.label}
+        </Badge>
+      </div>
+      <div>
+        <Text className={styles.timer} role="timer" aria-label="Time worked today" data-testid="worked-timer">
+          {clockDuration(worked)}
+        </Text>
+        <Text className={styles.muted} block>
+          worked of {duration(data.workingHoursPerDay * 60)} · breaks excluded
+        </Text>
+      </div>
+      {expected > 0 ? (
+        <ProgressBar
+          value={Math.min(1, worked / expected)}
+          thickness="large"
+          color={worked >= expected ? 'success' : 'brand'}
+          aria-label="Share of the working day worked"
+        />
+      ) : null}
+      {a ? (
+        <div className={styles.facts}>
+          <Text>
+            <span className={styles.muted}>Checked in </span>
+            {timeIn(a.checkIn, data.timeZone)}
+          </Text>
+          <Text>
+            <span className={styles.muted}>Breaks </span>
+            {duration(a.breakMinutes)}
+            {a.breaks.length > 0 ? ` (${a.breaks.length})` : ''}
+          </Text>
+          {a.checkOut ? (
+            <Text>
+              <span className={styles.muted}>Checked out </span>
+              {timeIn(a.checkOut, data.timeZone)}
+            </Text>
+          ) : null}
+          {a.isWfo ? <Badge appearance="outline">Work from office</Badge> : null}
+        </div>
+      ) : null}
+      <div className={styles.actions}>
+        {data.state === 'not-checked-in' ? button('check-in', 'Check in', <ArrowEnterRegular />, true) : null}
+        {data.state === 'checked-in' ? (
+          <>
+            {button('start-break', 'Start break', <DrinkCoffeeRegular />)}
+            {button('check-out', 'Check out', <ArrowExitRegular />, true)}
+          </>
+        ) : null}
+        {data.state === 'on-break' ? button('end-break', 'End break', <PlayRegular />, true) : null}
+        {data.state === 'checked-out' ? (
+          <Text className={styles.muted}>
+            <CheckmarkCircleRegular aria-hidden="true" /> Your day is recorded.
+          </Text>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * Helpers of the attendance pages: times shown in the tenant's zone (a working day is the tenant's local
+ * day), durations as "7h 45m", and who may change which day (the server decides; this only disables).
+ */
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import type { Attendance } from '../../../../shared/contracts/attendance';
+import type { MeResponse } from '../../../../shared/contracts/tenant';
+import { MESSAGES } from '../../../../shared/messages';
+import { addDays } from '../../../../shared/time';
+
+/** "HH:mm" of an instant in the zone. */
+export function timeIn(instant: string, timeZone: string): string {
+  return format(new TZDate(new Date(instant).getTime(), timeZone), 'HH:mm');
+}
+
+/** The instant of a local date and "HH:mm" in the zone, as ISO; null for an incomplete time. */
+export function instantOf(date: string, time: string, timeZone: string): string | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const t = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!d || !t) return null;
+  const local = new TZDate(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]), 0, timeZone);
+  return new Date(local.getTime()).toISOString();
+}
+
+/** 465 -> "7h 45m"; 0 -> "0m". */
+export function duration(minutes: number): string {
+  const whole = Math.max(0, Math.floor(minutes));
+  const h = Math.floor(whole / 60);
+  return h > 0 ? `${h}h ${whole % 60}m` : `${whole % 60}m`;
+}
+
+/** A running timer: seconds included. */
+export function clockDuration(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+export const SOURCE_LABELS: Record<Attendance['source'], string> = {
+  web: 'Web',
+  desktop: 'Desktop app',
+  device: 'Biometric device',
+  manual: 'Added by hand',
+};
+
+export type EditRight = { allowed: true } | { allowed: false; reason: string };
+
+/**
+ * Whether the signed-in user may add or change the attendance of `employeeId` on `date`: anyone's with
+ * edit-all-attendance, a team member's with edit-team-attendance (the picker only offers team members),
+ * their own with edit-attendance while the day is within attendence_edit_allow_limit days.
+ */
+export function editRight(
+  me: MeResponse,
+  permissions: ReadonlySet<string>,
+  employeeId: number,
+  date: string,
+  today: string,
+): EditRight {
+  if (permissions.has('edit-all-attendance')) return { allowed: true };
+  if (employeeId !== me.employee.id) {
+    return permissions.has('edit-team-attendance')
+      ? { allowed: true }
+      : { allowed: false, reason: 'You may not change this employee’s attendance.' };
+  }
+  if (!permissions.has('edit-attendance')) return { allowed: false, reason: 'You may not change your attendance.' };
+  const limit = me.tenant.settings.attendence_edit_allow_limit;
+  if (date < addDays(today, -limit)) {
+    return {
+      allowed: false,
+      reason: `${MESSAGES.EDIT_LIMIT_PASSED} You can change the last ${limit} ${limit === 1 ? 'day' : 'days'}.`,
+    };
+  }
+  return { allowed: true };
+}
+
+/** Milliseconds worked so far: check-in to check-out (or now), less finished and running breaks. */
+export function workedMs(attendance: Pick<Attendance, 'checkIn' | 'checkOut' | 'breaks'>, now: number): number {
+  const end = attendance.checkOut ? Date.parse(attendance.checkOut) : now;
+  const total = Math.max(0, end - Date.parse(attendance.checkIn));
+  const breaks = attendance.breaks.reduce(
+    (sum, b) => sum + Math.max(0, Math.min(b.end ? Date.parse(b.end) : end, end) - Date.parse(b.start)),
+    0,
+  );
+  return Math.max(0, total - breaks);
+}
