@@ -1,0 +1,89 @@
+/**
+ * /project-dashboard: the Productivity Overview (totals and charts), the Attendance dashboard (a paged,
+ * searchable table per employee) and team statistics, over a date range and one team or all the caller
+ * may see, with the CSV reports the caller may download.
+ */
+import { Dropdown, Field, makeStyles, Option, Tab, TabList, tokens } from '@fluentui/react-components';
+import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { todayIn } from '../../../../shared/date-range';
+import { productivityApi, productivityKeys, type RangeFilter } from '../../api/productivity';
+import { DateRangeFilter, initialDateRange } from '../../components/DateRangeFilter';
+import { PageHeader } from '../../components/PageHeader';
+import { meAtom } from '../../session/atoms';
+import { AttendancePanel } from './AttendancePanel';
+import { OverviewPanel } from './OverviewPanel';
+import { ReportsMenu } from './ReportsMenu';
+import { TeamStatsPanel } from './TeamStatsPanel';
+
+const useStyles = makeStyles({
+  filters: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'flex-start',
+    gap: tokens.spacingHorizontalM,
+    marginBottom: tokens.spacingVerticalM,
+  },
+  team: { minWidth: '200px' },
+  tabs: { marginBottom: tokens.spacingVerticalL },
+});
+
+type TabValue = 'overview' | 'attendance' | 'teams';
+const ALL = 'all';
+
+export function ProductivityPage() {
+  const styles = useStyles();
+  const me = useAtomValue(meAtom)!;
+  const today = todayIn(me.tenant.settings.tenant_timezone);
+  const [range, setRange] = useState(() => initialDateRange(today));
+  const [teamId, setTeamId] = useState<number | undefined>(undefined);
+  const [tab, setTab] = useState<TabValue>('overview');
+  const teams = useQuery({ queryKey: productivityKeys.teams, queryFn: ({ signal }) => productivityApi.teams(signal) });
+
+  const filter: RangeFilter = { startDate: range.from, endDate: range.to, teamId };
+  const everyoneLabel = teams.data?.allTeams === false ? 'My teams' : 'All teams';
+  const teamName = teams.data?.items.find((t) => t.id === teamId)?.name;
+
+  return (
+    <>
+      <PageHeader
+        title="Productivity"
+        subtitle="Hours worked, work from office and attendance against the company’s targets."
+        actions={<ReportsMenu filter={filter} />}
+      />
+      <div className={styles.filters}>
+        <DateRangeFilter value={range} today={today} onChange={setRange} />
+        <Field label="Team">
+          <Dropdown
+            className={styles.team}
+            value={teamName ?? everyoneLabel}
+            selectedOptions={[teamId === undefined ? ALL : String(teamId)]}
+            disabled={teams.isPending}
+            onOptionSelect={(_, d) => setTeamId(d.optionValue === ALL ? undefined : Number(d.optionValue))}
+          >
+            <Option value={ALL}>{everyoneLabel}</Option>
+            {(teams.data?.items ?? []).map((t) => (
+              <Option key={t.id} value={String(t.id)}>
+                {t.name}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+      </div>
+      <TabList
+        className={styles.tabs}
+        selectedValue={tab}
+        onTabSelect={(_, d) => setTab(d.value as TabValue)}
+        aria-label="Dashboards"
+      >
+        <Tab value="overview">Productivity Overview</Tab>
+        <Tab value="attendance">Attendance</Tab>
+        <Tab value="teams">Team statistics</Tab>
+      </TabList>
+      {tab === 'overview' ? <OverviewPanel filter={filter} /> : null}
+      {tab === 'attendance' ? <AttendancePanel filter={filter} /> : null}
+      {tab === 'teams' ? <TeamStatsPanel filter={filter} /> : null}
+    </>
+  );
+}

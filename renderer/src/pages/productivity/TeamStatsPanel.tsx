@@ -1,0 +1,246 @@
+/**
+ * Team attendance and team WFO statistics. Per member when the server answers with member rows (the
+ * caller belongs to the team, or sees every team), per team otherwise (spec §4). Pages of 50 are
+ * appended with "Show more".
+ */
+import {
+  Badge,
+  Button,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Skeleton,
+  SkeletonItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { PeopleTeamRegular } from '@fluentui/react-icons';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { TeamAttendanceStats, TeamWfoStats } from '../../../../shared/contracts/productivity';
+import { errorMessage } from '../../api/errors';
+import { productivityApi, productivityKeys, type RangeFilter } from '../../api/productivity';
+import { EmptyState } from '../../components/EmptyState';
+import { hoursText } from './format';
+
+const useStyles = makeStyles({
+  grid: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL },
+  section: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow4,
+    overflow: 'hidden',
+  },
+  heading: {
+    display: 'flex',
+    alignItems: 'baseline',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  muted: { color: tokens.colorNeutralForeground3 },
+  scroll: { overflowX: 'auto' },
+  headerRow: { backgroundColor: tokens.colorNeutralBackground2 },
+  header: { fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap' },
+  cell: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+  more: {
+    display: 'flex',
+    justifyContent: 'center',
+    padding: tokens.spacingVerticalS,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  message: { margin: tokens.spacingHorizontalL },
+});
+
+type Page = TeamAttendanceStats | TeamWfoStats;
+type Row = { key: number; cells: ReactNode[] };
+
+function StatsTable<P extends Page>(props: {
+  title: string;
+  kind: 'attendance' | 'wfo';
+  filter: RangeFilter;
+  fetch: (filter: RangeFilter, page: number, signal?: AbortSignal) => Promise<P>;
+  columns: (level: P['level']) => string[];
+  rows: (page: P) => Row[];
+}) {
+  const styles = useStyles();
+  const query = useInfiniteQuery({
+    queryKey: productivityKeys.teamStats(props.kind, props.filter),
+    queryFn: ({ pageParam, signal }) => props.fetch(props.filter, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, all) =>
+      all.reduce((n, p) => n + p.items.length, 0) < last.total ? all.length + 1 : undefined,
+  });
+  const first = query.data?.pages[0];
+  const scopeText = !first
+    ? ''
+    : first.level === 'members'
+      ? `Per member of ${first.team.name}`
+      : props.filter.teamId === undefined
+        ? 'Per team. Pick a team above to see its members.'
+        : 'Team-level figures: you see members only of your own teams.';
+  const rows = query.data?.pages.flatMap(props.rows) ?? [];
+  const columns = first ? props.columns(first.level) : [];
+  const label = `${props.title}: ${scopeText}`;
+
+  let body: ReactNode;
+  if (query.isError) {
+    body = (
+      <MessageBar intent="error" className={styles.message}>
+        <MessageBarBody>{errorMessage(query.error)}</MessageBarBody>
+        <MessageBarActions>
+          <Button onClick={() => void query.refetch()}>Retry</Button>
+        </MessageBarActions>
+      </MessageBar>
+    );
+  } else if (query.isPending) {
+    body = (
+      <Skeleton aria-label="Loading" style={{ padding: tokens.spacingHorizontalL }}>
+        <SkeletonItem size={16} />
+        <SkeletonItem size={16} />
+        <SkeletonItem size={16} />
+      </Skeleton>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <EmptyState icon={<PeopleTeamRegular />} title="No teams to show">
+        Teams and their members appear here once HR sets them up.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <div className={styles.scroll}>
+        <Table aria-label={label} aria-busy={query.isFetching}>
+          <TableHeader>
+            <TableRow className={styles.headerRow}>
+              {columns.map((c) => (
+                <TableHeaderCell key={c} className={styles.header}>
+                  {c}
+                </TableHeaderCell>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((r) => (
+              <TableRow key={r.key}>
+                {r.cells.map((cell, i) => (
+                  <TableCell key={columns[i] ?? i} className={styles.cell}>
+                    {cell}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {query.hasNextPage ? (
+          <div className={styles.more}>
+            <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+              {query.isFetchingNextPage ? 'Loading…' : 'Show more'}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <section className={styles.section} aria-label={props.title}>
+      <div className={styles.heading}>
+        <Text as="h2" size={400} weight="semibold">
+          {props.title}
+        </Text>
+        <Text className={styles.muted}>{scopeText}</Text>
+      </div>
+      {body}
+    </section>
+  );
+}
+
+const who = (level: 'members' | 'teams') => (level === 'members' ? ['Employee'] : ['Team', 'Members']);
+
+export function TeamStatsPanel({ filter }: { filter: RangeFilter }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.grid}>
+      <StatsTable<TeamAttendanceStats>
+        title="Team attendance"
+        kind="attendance"
+        filter={filter}
+        fetch={productivityApi.teamAttendanceStats}
+        columns={(level) => [...who(level), 'Working days', 'Present', 'Leave', 'Absent', 'Attendance', 'Average day']}
+        rows={(page) =>
+          page.level === 'members'
+            ? page.items.map((r) => ({
+                key: r.employee.id,
+                cells: [
+                  r.employee.name,
+                  r.workingDays,
+                  r.presentDays,
+                  r.leaveDays,
+                  r.absentDays,
+                  `${r.attendancePercentage}%`,
+                  hoursText(r.averageWorkedMinutes),
+                ],
+              }))
+            : page.items.map((r) => ({
+                key: r.team.id,
+                cells: [
+                  r.team.name,
+                  r.memberCount,
+                  r.workingDays,
+                  r.presentDays,
+                  r.leaveDays,
+                  r.absentDays,
+                  `${r.attendancePercentage}%`,
+                  hoursText(r.averageWorkedMinutes),
+                ],
+              }))
+        }
+      />
+      <StatsTable<TeamWfoStats>
+        title="Team work from office"
+        kind="wfo"
+        filter={filter}
+        fetch={productivityApi.teamWfoStats}
+        columns={(level) => [...who(level), 'Present days', 'WFO days', 'WFO', 'Target']}
+        rows={(page) => {
+          const target = (meets: boolean, required: number) => (
+            <Badge appearance="tint" color={meets ? 'success' : 'warning'}>
+              {meets ? `Meets ${required}%` : `Below ${required}%`}
+            </Badge>
+          );
+          return page.level === 'members'
+            ? page.items.map((r) => ({
+                key: r.employee.id,
+                cells: [
+                  r.employee.name,
+                  r.presentDays,
+                  r.wfoDays,
+                  `${r.wfoPercentage}%`,
+                  target(r.meetsRequirement, r.requiredPercentage),
+                ],
+              }))
+            : page.items.map((r) => ({
+                key: r.team.id,
+                cells: [
+                  r.team.name,
+                  r.memberCount,
+                  r.presentDays,
+                  r.wfoDays,
+                  `${r.wfoPercentage}%`,
+                  target(r.meetsRequirement, r.requiredPercentage),
+                ],
+              }));
+        }}
+      />
+    </div>
+  );
+}
