@@ -59,3 +59,77 @@ test('the desktop app asks for the company server on first start, then signs in 
   expect((await page.context().cookies()).some((c) => c.name === 'tb_refresh')).toBe(false);
   expect(consoleErrors).toEqual([]);
 });
+
+test('the tray shows today’s attendance, checks in on its command and reports a refused one natively', async ({
+  page,
+  loginPage,
+  consoleErrors,
+}) => {
+  await page.addInitScript(() => {
+    type Stand = {
+      token: string | null;
+      trays: { signedIn: boolean; attendance?: { state: string; workedMinutes: number } | null }[];
+      notes: { title: string; body: string }[];
+      listeners: ((command: string) => void)[];
+    };
+    const state: Stand = { token: null, trays: [], notes: [], listeners: [] };
+    (window as unknown as { teambeatState: Stand }).teambeatState = state;
+    (window as unknown as { teambeat: unknown }).teambeat = {
+      kind: 'desktop',
+      appVersion: '0.0.0-e2e',
+      notify: async (n: { title: string; body: string }) => void state.notes.push(n),
+      openExternal: async () => {},
+      refreshTokenStore: { get: async () => state.token, set: async (t: string | null) => void (state.token = t) },
+      getServerUrl: async () => location.origin,
+      setServerUrl: async () => {},
+      setTrayState: (s: Stand['trays'][number]) => void state.trays.push(s),
+      onTrayCommand: (listener: (command: string) => void) => {
+        state.listeners.push(listener);
+        return () => void state.listeners.splice(state.listeners.indexOf(listener), 1);
+      },
+      onUpdateAvailable: () => () => {},
+      installUpdate: async () => {},
+    };
+  });
+  const lastTray = () =>
+    page.evaluate(
+      () =>
+        (
+          window as unknown as { teambeatState: { trays: { attendance?: { state: string } | null }[] } }
+        ).teambeatState.trays.at(-1)?.attendance?.state ?? null,
+    );
+  const command = (name: string) =>
+    page.evaluate((c) => {
+      for (const l of (window as unknown as { teambeatState: { listeners: ((c: string) => void)[] } }).teambeatState
+        .listeners)
+        l(c);
+    }, name);
+
+  await page.goto('/login');
+  await loginPage.enterEmail(EMPLOYEE.email);
+  await loginPage.enterPassword(DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect.poll(lastTray).toBe('not-checked-in');
+
+  // The tray's Check in: the server records it, the tray and the card on Home follow.
+  const checkedIn = page.waitForResponse((r) => r.url().endsWith('/api/attendance/check-in') && r.ok());
+  await command('check-in');
+  expect(((await (await checkedIn).json()) as { attendance: { source: string } }).attendance.source).toBe('desktop');
+  await expect.poll(lastTray).toBe('checked-in');
+  await expect(page.getByTestId('attendance-state')).toHaveText('Checked in');
+
+  // Checking out within the first minute is refused: the spec's text arrives as a native notification.
+  await command('check-out');
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { teambeatState: { notes: unknown[] } }).teambeatState.notes))
+    .toEqual([{ title: 'Check-out failed', body: 'Check-out must be at least 1 minute after check-in.' }]);
+  expect(await lastTray()).toBe('checked-in');
+
+  // Leave today as the seed had it, for the specs after this one.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Attendance' }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete attendance' }).click();
+  await expect(page.getByTestId('attendance-state')).toHaveText('Not checked in');
+  await expect.poll(lastTray).toBe('not-checked-in');
+  expect(consoleErrors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+});

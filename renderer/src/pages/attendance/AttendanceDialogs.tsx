@@ -38,6 +38,7 @@ const useStyles = makeStyles({
   row: {
     display: 'grid',
     gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+    alignItems: 'start',
     gap: tokens.spacingHorizontalL,
     '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
