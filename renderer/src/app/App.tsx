@@ -4,7 +4,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { FullScreenSpinner, ServerUnreachable, SettingUpProfile } from '../components/FullScreenStates';
 import { ServerSetup } from '../components/ServerSetup';
 import { permissionsAtom, sessionEndAtom, sessionStatusAtom } from '../session/atoms';
-import { APP_ROUTES, HOME_PATH } from './routes';
+import { APP_ROUTES, canOpen, HOME_PATH, type AppRoute } from './routes';
 
 const AuthPage = lazy(() => import('../pages/login/AuthPage').then((m) => ({ default: m.AuthPage })));
 const AppFrame = lazy(() => import('../frame/AppFrame').then((m) => ({ default: m.AppFrame })));
@@ -34,9 +34,9 @@ function RequireSession({ children }: { children: ReactNode }) {
   return children;
 }
 
-function RequirePermission({ permission, children }: { permission: string | null; children: ReactNode }) {
+function RequirePermission({ route, children }: { route: AppRoute; children: ReactNode }) {
   const permissions = useAtomValue(permissionsAtom);
-  if (permission && !permissions.has(permission)) return <StatusPage kind="forbidden" />;
+  if (!canOpen(route, permissions)) return <StatusPage kind="forbidden" />;
   return children;
 }
 
@@ -66,13 +66,13 @@ export function App() {
           }
         >
           <Route index element={<Navigate to={HOME_PATH} replace />} />
-          {APP_ROUTES.map(({ path, permission, Page }) => (
+          {APP_ROUTES.map((route) => (
             <Route
-              key={path}
-              path={path}
+              key={route.path}
+              path={route.path}
               element={
-                <RequirePermission permission={permission}>
-                  <Page />
+                <RequirePermission route={route}>
+                  <route.Page />
                 </RequirePermission>
               }
             />

@@ -173,9 +173,10 @@ export function leaveCatalogueRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/api/holidays',
       {
-        config: { access: 'view-public-holidays' },
+        // Whoever may request leave reads them too: the request dialog counts working days without them.
+        config: { access: ['view-public-holidays', 'request-leave'] },
         schema: {
-          summary: 'Public holidays of a year',
+          summary: 'Public holidays of a year (for the Holidays settings, and for counting working days of a request)',
           querystring: holidayListQuerySchema,
           response: responses({ 200: holidayListSchema }),
         },

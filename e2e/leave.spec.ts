@@ -1,0 +1,217 @@
+/**
+ * Leave end to end: an employee requests leave, their team lead and then HR approve, the balance drops;
+ * a cancellation request goes through both stages and the balance comes back; the admin runs the leave
+ * jobs and an absence becomes an auto leave the employee sees; settings tabs follow permissions.
+ * Each user has their own browser context, signed in once.
+ */
+import { request as apiRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { ADMIN, DEMO_PASSWORD, EMPLOYEE, expect, test } from './fixtures.js';
+import { LeavePage } from './pages/leave-page.js';
+import { LoginPage } from './pages/login-page.js';
+import { snapshot } from './screenshots.js';
+
+const WEEKEND = [0, 6]; // the demo company's weekend_days
+
+function iso(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return iso(d);
+}
+const isWorking = (day: string, holidays: Set<string>) =>
+  !WEEKEND.includes(new Date(`${day}T00:00:00Z`).getUTCDay()) && !holidays.has(day);
+function display(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  const month = d.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
+  return `${day.slice(8, 10)}-${month}-${day.slice(0, 4)}`;
+}
+
+/** An API client signed in as one demo user (its own cookie jar, apart from the pages). */
+async function apiAs(email: string): Promise<{ api: APIRequestContext; get: <T>(path: string) => Promise<T> }> {
+  const api = await apiRequest.newContext({ baseURL: process.env['E2E_BASE_URL'] });
+  const session = await api.post('/api/auth/sign-in', { data: { email, password: DEMO_PASSWORD } });
+  expect(session.ok()).toBe(true);
+  const token = ((await session.json()) as { accessToken: string }).accessToken;
+  const headers = { authorization: `Bearer ${token}` };
+  const wrapped = await apiRequest.newContext({ baseURL: process.env['E2E_BASE_URL'], extraHTTPHeaders: headers });
+  await api.dispose();
+  return {
+    api: wrapped,
+    get: async <T>(path: string) => {
+      const r = await wrapped.get(path);
+      expect(r.ok(), `${path}: ${r.status()}`).toBe(true);
+      return (await r.json()) as T;
+    },
+  };
+}
+
+async function signedIn(browser: Browser, email: string): Promise<{ page: Page; leave: LeavePage }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await new LoginPage(page).signIn(email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/home$/);
+  return { page, leave: new LeavePage(page) };
+}
+
+type Me = { employee: { id: number } };
+type Approvers = { po: { id: number; name: string }[]; hr: { id: number; name: string }[] };
+
+test.describe('leave', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('request, PO and HR approval, balance, cancellation request through both stages', async ({ browser }) => {
+    const employeeApi = await apiAs(EMPLOYEE.email);
+    const admin = await apiAs(ADMIN.email);
+    const holidays = new Set(
+      (await admin.get<{ items: { date: string; isActive: boolean }[] }>('/api/holidays')).items
+        .filter((h) => h.isActive)
+        .map((h) => h.date),
+    );
+    // The next working day at least 3 days ahead, within this year (the rule of §5).
+    const today = iso(new Date());
+    let day = addDays(today, 3);
+    while (!isWorking(day, holidays) && day.slice(0, 4) === today.slice(0, 4)) day = addDays(day, 1);
+    test.skip(day.slice(0, 4) !== today.slice(0, 4), 'No working day left this year to request');
+
+    const approvers = await employeeApi.get<Approvers>('/api/leave/approvers');
+    const po = approvers.po[0]!;
+    const hr = approvers.hr.find((h) => h.id !== po.id)!;
+    const emails = await admin.get<{ items: { id: number; email: string }[] }>('/api/employees?pageSize=100');
+    const emailOf = (id: number) => emails.items.find((e) => e.id === id)!.email;
+
+    const omar = await signedIn(browser, EMPLOYEE.email);
+    await omar.leave.open();
+    const before = await omar.leave.remaining();
+    await snapshot(omar.page, 'leave-employee', 'light');
+    await omar.leave.requestLeave({
+      type: 'Annual leave',
+      from: day,
+      to: day,
+      reason: `E2E trip ${Date.now().toString(36)}`,
+      workingDays: 1,
+    });
+    const mine = omar.leave.row(display(day));
+    await expect(mine).toContainText('Pending PO approval');
+    // Pending leave is held, not taken: the remaining balance does not move yet.
+    expect(await omar.leave.remaining()).toBe(before);
+
+    const lead = await signedIn(browser, emailOf(po.id));
+    await lead.leave.open();
+    await lead.leave.showPending();
+    const forLead = lead.leave.row(EMPLOYEE.name, display(day));
+    await expect(forLead).toContainText('Pending PO approval');
+    await snapshot(lead.page, 'leave-pending-approvals', 'light');
+    await lead.leave.act(forLead, 'Approve', 'Covered by the team');
+    await expect(forLead).toHaveCount(0);
+
+    const hrUser = await signedIn(browser, emailOf(hr.id));
+    await hrUser.leave.open();
+    await hrUser.leave.showPending();
+    const forHr = hrUser.leave.row(EMPLOYEE.name, display(day));
+    await expect(forHr).toContainText('Approved by PO');
+    await hrUser.leave.act(forHr, 'Approve', 'Enjoy');
+    await expect(forHr).toHaveCount(0);
+
+    await omar.page.reload();
+    await expect(mine).toContainText('Approved by HR');
+    expect(await omar.leave.remaining()).toBe(before - 1);
+
+    // The employee asks to cancel the approved leave; the lead, then HR approve the cancellation.
+    await omar.leave.act(mine, 'Request cancellation', 'Plans changed');
+    await expect(mine).toContainText('Pending PO cancellation');
+
+    await lead.page.reload();
+    await lead.leave.showPending();
+    await lead.leave.act(lead.leave.row(EMPLOYEE.name, display(day)), 'Approve cancellation', 'Fine');
+    await hrUser.page.reload();
+    await hrUser.leave.showPending();
+    const cancelForHr = hrUser.leave.row(EMPLOYEE.name, display(day));
+    await expect(cancelForHr).toContainText('Pending HR cancellation');
+    await hrUser.leave.act(cancelForHr, 'Approve cancellation', 'Cancelled as asked');
+
+    await omar.page.reload();
+    await expect(mine).toContainText('Cancelled by HR');
+    expect(await omar.leave.remaining()).toBe(before);
+    await mine.getByRole('button', { name: 'Details' }).click();
+    await expect(omar.page.getByRole('list', { name: 'History' }).getByRole('listitem')).toHaveCount(6);
+    await snapshot(omar.page, 'leave-history', 'light');
+    await omar.page.keyboard.press('Escape');
+
+    await omar.page.getByTestId('user-menu').click();
+    await omar.page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await omar.page.keyboard.press('Escape');
+    await snapshot(omar.page, 'leave-employee', 'dark');
+    await omar.page.getByRole('button', { name: 'Request leave' }).click();
+    await snapshot(omar.page, 'leave-request-dialog', 'dark');
+
+    // The calendar of HR shows the demo company's leave.
+    await hrUser.page.goto('/leaves-calendar');
+    await expect(hrUser.page.getByRole('heading', { level: 1, name: 'Leave calendar' })).toBeVisible();
+    await snapshot(hrUser.page, 'leaves-calendar', 'light');
+    await Promise.all([employeeApi.api.dispose(), admin.api.dispose()]);
+  });
+
+  test('the admin runs auto leaves and an absence becomes an auto leave the employee sees', async ({ browser }) => {
+    const admin = await apiAs(ADMIN.email);
+    const employeeApi = await apiAs(EMPLOYEE.email);
+    const me = await employeeApi.get<Me>('/api/me');
+    const holidays = new Set(
+      (await admin.get<{ items: { date: string; isActive: boolean }[] }>('/api/holidays')).items
+        .filter((h) => h.isActive)
+        .map((h) => h.date),
+    );
+    const today = iso(new Date());
+    let absent = addDays(today, -1);
+    while (!isWorking(absent, holidays)) absent = addDays(absent, -1);
+    test.skip(absent.slice(0, 4) !== today.slice(0, 4), 'No past working day this year');
+    // Make sure the day is an absence: remove an attendance the demo data or another spec may have left.
+    const day = await admin.get<{ attendance: { id: number } | null }>(
+      `/api/attendance/day?date=${absent}&employeeId=${me.employee.id}`,
+    );
+    if (day.attendance) expect((await admin.api.delete(`/api/attendance/${day.attendance.id}`)).ok()).toBe(true);
+
+    const { page } = await signedIn(browser, ADMIN.email);
+    await page.goto('/settings');
+    const tabs = page.getByRole('tablist', { name: 'Settings groups' });
+    await expect(tabs.getByRole('tab')).toHaveCount(4);
+    for (const name of ['General', 'Productivity', 'Leaves', 'Holidays'])
+      await expect(tabs.getByRole('tab', { name })).toBeVisible();
+    await page.getByRole('tab', { name: 'Leaves' }).click();
+    const auto = page.getByRole('form', { name: 'Auto leaves' });
+    await auto.getByRole('switch').check();
+    await auto.getByLabel('Mark absences from').fill(absent);
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/leave/auto-leaves-config') && r.request().method() === 'PUT',
+    );
+    await auto.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).ok()).toBe(true);
+    await expect(auto.getByText('Auto leaves are enabled', { exact: true })).toBeVisible();
+    await auto.getByRole('button', { name: 'Run now' }).click();
+    const result = auto.getByRole('status');
+    await expect(result).toContainText(/Last run: [1-9]\d* auto leaves? created/);
+    await snapshot(page, 'settings-leaves', 'light');
+    await page.getByRole('tab', { name: 'Holidays' }).click();
+    await expect(page.getByRole('table', { name: /Public holidays/ })).toBeVisible();
+    await snapshot(page, 'settings-holidays', 'light');
+    await page.getByRole('tab', { name: 'Productivity' }).click();
+    await expect(page.getByLabel('WFO required percentage')).toHaveValue('50');
+    await page.getByLabel('WFO required percentage').fill('150');
+    await expect(page.getByText('Enter a number from 0 to 100')).toBeVisible();
+    await snapshot(page, 'settings-productivity', 'light');
+
+    const omar = await signedIn(browser, EMPLOYEE.email);
+    await omar.leave.open();
+    await expect(omar.leave.row(display(absent))).toContainText('Auto approved');
+    // Settings are not the employee's: no entry and a forbidden page.
+    await expect(omar.page.getByRole('navigation', { name: 'Main navigation' })).not.toContainText('Settings');
+    await omar.page.goto('/settings');
+    await expect(omar.page.getByRole('heading', { level: 1, name: 'Settings' })).toHaveCount(0);
+
+    // Leave the shared database as we found it: auto leaves off again (the created leave stays).
+    const off = await admin.api.put('/api/leave/auto-leaves-config', { data: { enabled: false } });
+    expect(off.ok()).toBe(true);
+    await Promise.all([employeeApi.api.dispose(), admin.api.dispose()]);
+  });
+});

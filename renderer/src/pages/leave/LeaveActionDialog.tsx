@@ -1,0 +1,119 @@
+/**
+ * Confirms one action on a leave request and asks for its reason (required for every action, §5).
+ * The dialog is the confirmation: nothing is sent before the user presses the action's button.
+ */
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { LeaveRequest } from '../../../../shared/contracts/leave';
+import { LEAVE_ACTION, type LeaveAction } from '../../../../shared/leave';
+import { MESSAGES } from '../../../../shared/messages';
+import { errorMessage } from '../../api/errors';
+import { leaveApi, leaveKeys } from '../../api/leave';
+import { formatDay } from '../../components/format';
+import { useNotify } from '../../components/toasts';
+
+export type PendingAction = { request: LeaveRequest; action: LeaveAction; title: string; verb: string };
+
+const useStyles = makeStyles({
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  danger: { backgroundColor: tokens.colorPaletteRedBackground3 },
+});
+
+export function LeaveActionDialog({ pending, onClose }: { pending: PendingAction; onClose: () => void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { request, action } = pending;
+  const isCancellationDecision =
+    action === LEAVE_ACTION.APPROVE_CANCELLATION || action === LEAVE_ACTION.REJECT_CANCELLATION;
+  const failed = isCancellationDecision ? MESSAGES.LEAVE_CANCELLATION_FAILED : MESSAGES.LEAVE_SAVE_FAILED;
+  const destructive = action === LEAVE_ACTION.REJECT || action === LEAVE_ACTION.CANCEL;
+
+  const save = useMutation({
+    mutationFn: () => leaveApi.act(request.id, action, reason.trim()),
+    onSuccess: async (updated) => {
+      await queryClient.invalidateQueries({ queryKey: leaveKeys.all });
+      notify.success(`${pending.verb}: ${updated.employee.name}`, updated.statusLabel);
+      onClose();
+    },
+    onError: (error) => {
+      const message = errorMessage(error, failed);
+      setServerError(message);
+      notify.error(failed, message);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setServerError(null);
+    if (reason.trim()) save.mutate();
+  };
+  const missing = submitted && !reason.trim();
+
+  return (
+    <Dialog open modalType="alert" onOpenChange={(_, d) => !d.open && !save.isPending && onClose()}>
+      <DialogSurface>
+        <form onSubmit={submit} noValidate aria-label={pending.title}>
+          <DialogBody>
+            <DialogTitle>{pending.title}</DialogTitle>
+            <DialogContent className={styles.content}>
+              {serverError ? (
+                <MessageBar intent="error" role="alert">
+                  <MessageBarBody>{serverError}</MessageBarBody>
+                </MessageBar>
+              ) : null}
+              <Text>
+                {request.employee.name} · {request.leaveType.name} · {formatDay(request.startDate)}
+                {request.endDate !== request.startDate ? ` – ${formatDay(request.endDate)}` : ''} · {request.days}{' '}
+                working day{request.days === 1 ? '' : 's'}
+              </Text>
+              <Field
+                label="Reason"
+                required
+                validationMessage={missing ? MESSAGES.LEAVE_REASON_REQUIRED : undefined}
+                validationState={missing ? 'error' : 'none'}
+              >
+                <Textarea value={reason} onChange={(_, d) => setReason(d.value)} maxLength={1000} autoFocus />
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={onClose} disabled={save.isPending}>
+                Back
+              </Button>
+              <Button
+                appearance="primary"
+                type="submit"
+                className={destructive ? styles.danger : undefined}
+                disabled={save.isPending}
+                icon={save.isPending ? <Spinner size="tiny" /> : undefined}
+              >
+                {pending.verb}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

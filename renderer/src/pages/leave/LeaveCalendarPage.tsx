@@ -1,0 +1,177 @@
+/**
+ * Leave calendar (/leaves-calendar): who is away when, for one team or every team the user may see,
+ * month by month. Approved leave and leave still waiting for approval, listed by day.
+ */
+import {
+  Button,
+  Card,
+  Dropdown,
+  Field,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Option,
+  Spinner,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { CalendarMonthRegular, ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { PENDING_STATUSES, type LeaveStatus } from '../../../../shared/leave';
+import { addDays, dayOfWeek, eachDate } from '../../../../shared/time';
+import { errorMessage } from '../../api/errors';
+import { leaveApi, leaveKeys } from '../../api/leave';
+import { allTeams, queryKeys } from '../../api/people';
+import { EmptyState } from '../../components/EmptyState';
+import { formatDay } from '../../components/format';
+import { PageHeader } from '../../components/PageHeader';
+import { meAtom, permissionsAtom } from '../../session/atoms';
+import { LeaveIcon, StatusBadge, useTenantDay } from './leave-ui';
+
+const useStyles = makeStyles({
+  filters: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'flex-end',
+    gap: tokens.spacingHorizontalL,
+    marginBottom: tokens.spacingVerticalL,
+  },
+  month: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  monthLabel: { minWidth: '150px', textAlign: 'center' },
+  legend: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalM,
+    alignItems: 'center',
+    color: tokens.colorNeutralForeground3,
+  },
+  days: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  day: {
+    display: 'grid',
+    gridTemplateColumns: '150px 1fr',
+    gap: tokens.spacingHorizontalL,
+    padding: tokens.spacingHorizontalM,
+  },
+  today: { outline: `2px solid ${tokens.colorBrandStroke1}` },
+  entries: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  entry: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  pendingEntry: { border: `1px dashed ${tokens.colorPaletteMarigoldBorder2}` },
+  weekday: { color: tokens.colorNeutralForeground3 },
+});
+
+function monthBounds(month: string): { startDate: string; endDate: string } {
+  const startDate = `${month}-01`;
+  const next = addDays(startDate, 32).slice(0, 7);
+  return { startDate, endDate: addDays(`${next}-01`, -1) };
+}
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+export function LeaveCalendarPage() {
+  const styles = useStyles();
+  const me = useAtomValue(meAtom);
+  const permissions = useAtomValue(permissionsAtom);
+  const { today, settings } = useTenantDay();
+  const [month, setMonth] = useState(today.slice(0, 7));
+  const [teamId, setTeamId] = useState<number | undefined>(undefined);
+  const seesAll = permissions.has('view-all-leave-calendar');
+  const teams = useQuery({
+    queryKey: queryKeys.allTeams,
+    queryFn: allTeams,
+    enabled: seesAll && permissions.has('view-teams'),
+  });
+  const teamOptions = seesAll && teams.data ? teams.data : (me?.employee.teams ?? []);
+  const { startDate, endDate } = monthBounds(month);
+  const query = useQuery({
+    queryKey: leaveKeys.calendar(startDate, endDate, teamId),
+    queryFn: () => leaveApi.calendar({ startDate, endDate, teamId }),
+    placeholderData: keepPreviousData,
+  });
+  const shift = (months: number) => {
+    const base = months > 0 ? addDays(endDate, 1) : addDays(startDate, -1);
+    setMonth(base.slice(0, 7));
+  };
+  const entries = query.data ?? [];
+  const days = eachDate(startDate, endDate)
+    .map((date) => ({ date, entries: entries.filter((e) => e.startDate <= date && e.endDate >= date) }))
+    .filter((d) => d.entries.length > 0 && !settings.weekend_days.includes(dayOfWeek(d.date)));
+  const monthLabel = new Date(`${startDate}T12:00:00`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric' });
+
+  return (
+    <>
+      <PageHeader title="Leave calendar" subtitle="Who is away when: approved leave and leave waiting for approval." />
+      <div className={styles.filters}>
+        <Field label="Team">
+          <Dropdown
+            value={teamOptions.find((t) => t.id === teamId)?.name ?? (seesAll ? 'All teams' : 'My teams')}
+            selectedOptions={[teamId ? String(teamId) : 'all']}
+            onOptionSelect={(_, d) => setTeamId(d.optionValue === 'all' ? undefined : Number(d.optionValue))}
+          >
+            <Option value="all">{seesAll ? 'All teams' : 'My teams'}</Option>
+            {teamOptions.map((t) => (
+              <Option key={t.id} value={String(t.id)}>
+                {t.name}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+        <div className={styles.month} role="group" aria-label="Month">
+          <Button icon={<ChevronLeftRegular />} aria-label="Previous month" onClick={() => shift(-1)} />
+          <Text className={styles.monthLabel} weight="semibold" aria-live="polite">
+            {monthLabel}
+          </Text>
+          <Button icon={<ChevronRightRegular />} aria-label="Next month" onClick={() => shift(1)} />
+          <Button appearance="subtle" onClick={() => setMonth(today.slice(0, 7))}>
+            This month
+          </Button>
+        </div>
+        {query.isFetching ? <Spinner size="tiny" label="Loading" /> : null}
+      </div>
+      {query.isError ? (
+        <MessageBar intent="error">
+          <MessageBarBody>{errorMessage(query.error)}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {query.isSuccess && days.length === 0 ? (
+        <EmptyState icon={<CalendarMonthRegular />} title="Nobody is away this month">
+          Approved leave and leave waiting for approval appear here day by day.
+        </EmptyState>
+      ) : (
+        <div className={styles.days} aria-label={`Leave in ${monthLabel}`} role="list">
+          {days.map((d) => (
+            <Card
+              key={d.date}
+              role="listitem"
+              className={`${styles.day} ${d.date === today ? styles.today : ''}`}
+              data-date={d.date}
+            >
+              <Text weight="semibold">
+                {formatDay(d.date)} <span className={styles.weekday}>{WEEKDAYS[dayOfWeek(d.date)]}</span>
+              </Text>
+              <div className={styles.entries}>
+                {d.entries.map((e) => (
+                  <span
+                    key={e.requestId}
+                    className={`${styles.entry} ${PENDING_STATUSES.includes(e.status as LeaveStatus) ? styles.pendingEntry : ''}`}
+                  >
+                    <LeaveIcon icon={e.leaveType.icon} />
+                    <Text>{e.employee.name}</Text>
+                    <Text className={styles.weekday}>{e.leaveType.name}</Text>
+                    <StatusBadge status={e.status} label={e.statusLabel} />
+                  </span>
+                ))}
+              </div>
+            </Card>
+          ))}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,309 @@
+/**
+ * My requests and pending approvals: pages of 20 (the spec's size for both), a leave-type filter, status
+ * badges, the history of a request, and the actions the workflow allows from where the request stands.
+ * The buttons follow shared/leave.ts; the server checks again and its refusal is shown.
+ */
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Option,
+  Skeleton,
+  SkeletonItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  ChevronLeftRegular,
+  ChevronRightRegular,
+  ClipboardTaskListLtrRegular,
+  HistoryRegular,
+} from '@fluentui/react-icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { LEAVE_PAGE_SIZE, type LeaveRequest } from '../../../../shared/contracts/leave';
+import { LEAVE_ACTION, LEAVE_STATUS, LEAVE_STATUS_LABELS, type LeaveStatus } from '../../../../shared/leave';
+import { errorMessage } from '../../api/errors';
+import { leaveApi, leaveKeys } from '../../api/leave';
+import { EmptyState } from '../../components/EmptyState';
+import { formatDay, formatInstant } from '../../components/format';
+import { LeaveActionDialog, type PendingAction } from './LeaveActionDialog';
+import { LeaveIcon, StatusBadge } from './leave-ui';
+
+const useStyles = makeStyles({
+  root: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow4,
+    overflow: 'hidden',
+  },
+  toolbar: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  scroll: { overflowX: 'auto' },
+  table: { minWidth: '860px' },
+  headerRow: { backgroundColor: tokens.colorNeutralBackground2 },
+  nowrap: { whiteSpace: 'nowrap' },
+  type: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS, whiteSpace: 'nowrap' },
+  reason: { color: tokens.colorNeutralForeground2, maxWidth: '260px', display: 'block' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap' },
+  pager: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'flex-end',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+    color: tokens.colorNeutralForeground2,
+  },
+  message: { margin: tokens.spacingHorizontalL },
+  event: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    padding: `${tokens.spacingVerticalS} 0`,
+  },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+const PENDING: readonly number[] = [LEAVE_STATUS.PENDING_PO, LEAVE_STATUS.PENDING_HR, LEAVE_STATUS.APPROVED_BY_PO];
+const APPROVED: readonly number[] = [LEAVE_STATUS.APPROVED_BY_HR, LEAVE_STATUS.AUTO_APPROVED];
+const CANCELLING: readonly number[] = [LEAVE_STATUS.PENDING_PO_CANCELLATION, LEAVE_STATUS.PENDING_HR_CANCELLATION];
+
+function actionsFor(mode: 'mine' | 'pending', r: LeaveRequest): Omit<PendingAction, 'request'>[] {
+  if (mode === 'mine') {
+    if (PENDING.includes(r.status))
+      return [{ action: LEAVE_ACTION.CANCEL, title: 'Cancel this request', verb: 'Cancel request' }];
+    if (APPROVED.includes(r.status))
+      return [{ action: LEAVE_ACTION.CANCEL, title: 'Ask to cancel this leave', verb: 'Request cancellation' }];
+    return [];
+  }
+  if (PENDING.includes(r.status))
+    return [
+      { action: LEAVE_ACTION.APPROVE, title: 'Approve this leave', verb: 'Approve' },
+      { action: LEAVE_ACTION.REJECT, title: 'Reject this leave', verb: 'Reject' },
+    ];
+  if (CANCELLING.includes(r.status))
+    return [
+      { action: LEAVE_ACTION.APPROVE_CANCELLATION, title: 'Approve the cancellation', verb: 'Approve cancellation' },
+      { action: LEAVE_ACTION.REJECT_CANCELLATION, title: 'Reject the cancellation', verb: 'Reject cancellation' },
+    ];
+  return [];
+}
+
+export function LeaveRequestsTable({ mode }: { mode: 'mine' | 'pending' }) {
+  const styles = useStyles();
+  const [page, setPage] = useState(1);
+  const [leaveId, setLeaveId] = useState<number | undefined>(undefined);
+  const [acting, setActing] = useState<PendingAction | null>(null);
+  const [history, setHistory] = useState<LeaveRequest | null>(null);
+  const types = useQuery({ queryKey: leaveKeys.types, queryFn: leaveApi.types });
+  const query = useQuery({
+    queryKey: mode === 'mine' ? leaveKeys.mine(page, leaveId) : [...leaveKeys.pending(page), leaveId ?? null],
+    queryFn: () => (mode === 'mine' ? leaveApi.myRequests(page, leaveId) : leaveApi.pending(page, leaveId)),
+    placeholderData: keepPreviousData,
+  });
+  const label = mode === 'mine' ? 'My leave requests' : 'Pending approvals';
+  const total = query.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / LEAVE_PAGE_SIZE));
+  const items = query.data?.items ?? [];
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = Array.from({ length: 4 }, (_, i) => (
+      <TableRow key={`s${i}`} aria-hidden="true">
+        {Array.from({ length: mode === 'pending' ? 7 : 6 }, (__, j) => (
+          <TableCell key={j}>
+            <Skeleton>
+              <SkeletonItem size={16} />
+            </Skeleton>
+          </TableCell>
+        ))}
+      </TableRow>
+    ));
+  } else {
+    body = items.map((r) => (
+      <TableRow key={r.id} data-request-id={r.id}>
+        {mode === 'pending' ? <TableCell className={styles.nowrap}>{r.employee.name}</TableCell> : null}
+        <TableCell>
+          <span className={styles.type}>
+            <LeaveIcon icon={r.leaveType.icon} />
+            {r.leaveType.name}
+          </span>
+        </TableCell>
+        <TableCell className={styles.nowrap}>
+          {formatDay(r.startDate)}
+          {r.endDate !== r.startDate ? ` – ${formatDay(r.endDate)}` : ''}
+        </TableCell>
+        <TableCell>{r.days}</TableCell>
+        <TableCell>
+          <StatusBadge status={r.status} label={r.statusLabel} />
+        </TableCell>
+        <TableCell>
+          <Text className={styles.reason} truncate wrap={false} title={r.reason}>
+            {r.reason}
+          </Text>
+        </TableCell>
+        <TableCell>
+          <div className={styles.actions}>
+            <Button size="small" appearance="subtle" icon={<HistoryRegular />} onClick={() => setHistory(r)}>
+              Details
+            </Button>
+            {actionsFor(mode, r).map((a) => (
+              <Button
+                key={a.action}
+                size="small"
+                appearance={
+                  a.action === LEAVE_ACTION.APPROVE || a.action === LEAVE_ACTION.APPROVE_CANCELLATION
+                    ? 'primary'
+                    : 'secondary'
+                }
+                onClick={() => setActing({ ...a, request: r })}
+              >
+                {a.verb}
+              </Button>
+            ))}
+          </div>
+        </TableCell>
+      </TableRow>
+    ));
+  }
+
+  return (
+    <section className={styles.root} aria-label={label}>
+      <div className={styles.toolbar}>
+        <Dropdown
+          aria-label="Leave type"
+          value={types.data?.find((t) => t.id === leaveId)?.name ?? 'All leave types'}
+          selectedOptions={[leaveId ? String(leaveId) : 'all']}
+          onOptionSelect={(_, d) => {
+            setLeaveId(d.optionValue === 'all' ? undefined : Number(d.optionValue));
+            setPage(1);
+          }}
+        >
+          <Option value="all">All leave types</Option>
+          {(types.data ?? []).map((t) => (
+            <Option key={t.id} value={String(t.id)}>
+              {t.name}
+            </Option>
+          ))}
+        </Dropdown>
+      </div>
+      {query.isError ? (
+        <MessageBar intent="error" className={styles.message}>
+          <MessageBarBody>{errorMessage(query.error)}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => void query.refetch()}>Retry</Button>
+          </MessageBarActions>
+        </MessageBar>
+      ) : null}
+      {query.isSuccess && total === 0 ? (
+        <EmptyState
+          icon={<ClipboardTaskListLtrRegular />}
+          title={mode === 'mine' ? 'No leave requests yet' : 'Nothing waits for you'}
+        >
+          {mode === 'mine'
+            ? 'Requests you send appear here with their status.'
+            : 'Requests of your team members and, for HR, of everyone appear here when they need your decision.'}
+        </EmptyState>
+      ) : (
+        <div className={styles.scroll}>
+          <Table className={styles.table} aria-label={label} aria-busy={query.isFetching}>
+            <TableHeader>
+              <TableRow className={styles.headerRow}>
+                {mode === 'pending' ? <TableHeaderCell>Employee</TableHeaderCell> : null}
+                <TableHeaderCell>Leave type</TableHeaderCell>
+                <TableHeaderCell>Dates</TableHeaderCell>
+                <TableHeaderCell>Days</TableHeaderCell>
+                <TableHeaderCell>Status</TableHeaderCell>
+                <TableHeaderCell>Reason</TableHeaderCell>
+                <TableHeaderCell>Actions</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>{body}</TableBody>
+          </Table>
+        </div>
+      )}
+      <div className={styles.pager}>
+        <Text aria-live="polite">
+          Page {page} of {pages} · {total} request{total === 1 ? '' : 's'}
+        </Text>
+        <Button
+          appearance="subtle"
+          icon={<ChevronLeftRegular />}
+          aria-label="Previous page"
+          disabled={page <= 1}
+          onClick={() => setPage(page - 1)}
+        />
+        <Button
+          appearance="subtle"
+          icon={<ChevronRightRegular />}
+          aria-label="Next page"
+          disabled={page >= pages}
+          onClick={() => setPage(page + 1)}
+        />
+      </div>
+      {acting ? <LeaveActionDialog pending={acting} onClose={() => setActing(null)} /> : null}
+      {history ? <HistoryDialog request={history} onClose={() => setHistory(null)} /> : null}
+    </section>
+  );
+}
+
+function HistoryDialog({ request, onClose }: { request: LeaveRequest; onClose: () => void }) {
+  const styles = useStyles();
+  const who = (e: LeaveRequest['events'][number]) =>
+    e.actor?.name ?? (e.actorRole === 'system' ? 'Teambeat (automatic)' : 'Someone');
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>
+            {request.leaveType.name}, {formatDay(request.startDate)}
+            {request.endDate !== request.startDate ? ` – ${formatDay(request.endDate)}` : ''}
+          </DialogTitle>
+          <DialogContent>
+            <Text block>
+              {request.employee.name} · {request.days} working day{request.days === 1 ? '' : 's'} ·{' '}
+              <StatusBadge status={request.status} label={request.statusLabel} />
+            </Text>
+            <ol aria-label="History">
+              {request.events.map((e, i) => (
+                <li key={i} className={styles.event}>
+                  <Text weight="semibold">
+                    {LEAVE_STATUS_LABELS[e.toStatus as LeaveStatus] ?? e.toStatus} · {who(e)} ({e.actorRole})
+                  </Text>
+                  <Text className={styles.muted}>{formatInstant(e.at)}</Text>
+                  {e.reason ? <Text>“{e.reason}”</Text> : null}
+                </li>
+              ))}
+            </ol>
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={onClose}>
+              Close
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

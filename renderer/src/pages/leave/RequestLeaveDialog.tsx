@@ -1,0 +1,206 @@
+/**
+ * Request leave: type (with its icon and what is left), dates and a reason. The date rules and the
+ * working-day count come from shared/leave.ts, the same code the server runs, so the user sees the
+ * spec's messages before sending; the server still decides (overlap, quota) and its answer is shown.
+ */
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Option,
+  Spinner,
+  Text,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { checkLeaveDates, workingDays } from '../../../../shared/leave';
+import { MESSAGES } from '../../../../shared/messages';
+import { errorMessage } from '../../api/errors';
+import { leaveApi, leaveKeys, type LeaveBalanceType } from '../../api/leave';
+import { useNotify } from '../../components/toasts';
+import { LeaveIcon, useTenantDay } from './leave-ui';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '560px', width: '100%' },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  dates: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalL },
+  option: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  left: { color: tokens.colorNeutralForeground3, marginLeft: 'auto' },
+  summary: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalL,
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+});
+
+function leftLabel(t: LeaveBalanceType): string {
+  if (t.kind === 'unpaid') return 'Unpaid';
+  const left = Math.max(0, t.yearlyQuota - t.taken - t.pending);
+  return `${left} of ${t.yearlyQuota} left`;
+}
+
+export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { settings, today } = useTenantDay();
+  const year = Number(today.slice(0, 4));
+  const details = useQuery({ queryKey: leaveKeys.details, queryFn: leaveApi.details });
+  const holidays = useQuery({ queryKey: leaveKeys.holidays(year), queryFn: () => leaveApi.holidays(year) });
+  const [typeId, setTypeId] = useState<number | null>(null);
+  const [startDate, setStartDate] = useState('');
+  const [endDate, setEndDate] = useState('');
+  const [reason, setReason] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const types = (details.data?.leaveTypes ?? []).filter((t) => t.isActive);
+  const type = types.find((t) => t.id === typeId);
+  const holidaySet = new Set((holidays.data ?? []).filter((h) => h.isActive).map((h) => h.date));
+  const bothDates = startDate !== '' && endDate !== '';
+  const issues = bothDates ? checkLeaveDates({ startDate, endDate, today, weekendDays: settings.weekend_days }) : [];
+  const days =
+    bothDates && issues.length === 0 ? workingDays(startDate, endDate, settings.weekend_days, holidaySet) : 0;
+  const remaining = type && type.kind !== 'unpaid' ? type.yearlyQuota - type.taken - type.pending : null;
+
+  const errors: Record<string, string | undefined> = {};
+  for (const issue of issues) errors[issue.field] ??= MESSAGES[issue.code];
+  if (!errors['startDate'] && !errors['endDate'] && bothDates && days === 0)
+    errors['endDate'] = MESSAGES.LEAVE_NO_WORKING_DAYS;
+  if (remaining !== null && days > remaining) errors['leaveTypeId'] = MESSAGES.LEAVE_QUOTA_EXCEEDED;
+  if (submitted) {
+    if (!type) errors['leaveTypeId'] ??= 'Choose a leave type';
+    if (!startDate) errors['startDate'] ??= 'Choose the first day';
+    if (!endDate) errors['endDate'] ??= 'Choose the last day';
+    if (!reason.trim()) errors['reason'] = MESSAGES.LEAVE_REASON_REQUIRED;
+  }
+  const field = (key: string) => ({
+    validationMessage: errors[key],
+    validationState: errors[key] ? ('error' as const) : ('none' as const),
+  });
+
+  const save = useMutation({
+    mutationFn: () => leaveApi.create({ leaveTypeId: typeId!, startDate, endDate, reason: reason.trim() }),
+    onSuccess: async (created) => {
+      await queryClient.invalidateQueries({ queryKey: leaveKeys.all });
+      notify.success(
+        'Leave requested',
+        `${created.days} working day${created.days === 1 ? '' : 's'}, ${created.statusLabel}`,
+      );
+      onClose();
+    },
+    onError: (error) => {
+      const message = errorMessage(error, MESSAGES.LEAVE_SAVE_FAILED);
+      setServerError(message);
+      notify.error(MESSAGES.LEAVE_SAVE_FAILED, message);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setServerError(null);
+    const blocking = !type || !startDate || !endDate || !reason.trim() || Object.values(errors).some(Boolean);
+    if (!blocking) save.mutate();
+  };
+
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && !save.isPending && onClose()}>
+      <DialogSurface className={styles.surface}>
+        <form onSubmit={submit} noValidate aria-label="Request leave">
+          <DialogBody>
+            <DialogTitle>Request leave</DialogTitle>
+            <DialogContent className={styles.form}>
+              {serverError ? (
+                <MessageBar intent="error" role="alert">
+                  <MessageBarBody>{serverError}</MessageBarBody>
+                </MessageBar>
+              ) : null}
+              <Field label="Leave type" required {...field('leaveTypeId')}>
+                <Dropdown
+                  placeholder={details.isPending ? 'Loading…' : 'Choose a leave type'}
+                  value={type ? `${type.name} (${leftLabel(type)})` : ''}
+                  selectedOptions={typeId ? [String(typeId)] : []}
+                  onOptionSelect={(_, d) => setTypeId(Number(d.optionValue))}
+                >
+                  {types.map((t) => (
+                    <Option key={t.id} value={String(t.id)} text={`${t.name} (${leftLabel(t)})`}>
+                      <span className={styles.option}>
+                        <LeaveIcon icon={t.icon} />
+                        {t.name}
+                        <span className={styles.left}>{leftLabel(t)}</span>
+                      </span>
+                    </Option>
+                  ))}
+                </Dropdown>
+              </Field>
+              <div className={styles.dates}>
+                <Field label="From" required {...field('startDate')}>
+                  <Input
+                    type="date"
+                    min={today}
+                    max={`${year}-12-31`}
+                    value={startDate}
+                    onChange={(_, d) => {
+                      setStartDate(d.value);
+                      if (!endDate || endDate < d.value) setEndDate(d.value);
+                    }}
+                  />
+                </Field>
+                <Field label="To" required {...field('endDate')}>
+                  <Input
+                    type="date"
+                    min={startDate || today}
+                    max={`${year}-12-31`}
+                    value={endDate}
+                    onChange={(_, d) => setEndDate(d.value)}
+                  />
+                </Field>
+              </div>
+              <div className={styles.summary} aria-live="polite">
+                <Text>
+                  Working days: <strong data-testid="working-days">{days}</strong>
+                </Text>
+                {remaining !== null ? (
+                  <Text>
+                    Left after this request: <strong>{Math.max(0, remaining - days)}</strong>
+                  </Text>
+                ) : null}
+              </div>
+              <Field label="Reason" required {...field('reason')}>
+                <Textarea value={reason} onChange={(_, d) => setReason(d.value)} maxLength={1000} resize="vertical" />
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={onClose} disabled={save.isPending}>
+                Cancel
+              </Button>
+              <Button
+                appearance="primary"
+                type="submit"
+                disabled={save.isPending}
+                icon={save.isPending ? <Spinner size="tiny" /> : undefined}
+              >
+                Send request
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,229 @@
+/** Holidays settings: the public holidays of a year; add, edit and (de)activate with their permissions. */
+import {
+  Button,
+  Card,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { AddRegular, ChevronLeftRegular, ChevronRightRegular, EditRegular } from '@fluentui/react-icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { holidayBodySchema } from '../../../../shared/contracts/leave';
+import { dayOfWeek } from '../../../../shared/time';
+import { errorMessage, fieldErrors } from '../../api/errors';
+import { leaveApi, leaveKeys, type Holiday } from '../../api/leave';
+import { EmptyState } from '../../components/EmptyState';
+import { formatDay } from '../../components/format';
+import { useNotify } from '../../components/toasts';
+import { permissionsAtom } from '../../session/atoms';
+import { useTenantDay } from '../leave/leave-ui';
+
+const useStyles = makeStyles({
+  card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM },
+  head: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalM,
+  },
+  year: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+export function HolidaysTab() {
+  const styles = useStyles();
+  const permissions = useAtomValue(permissionsAtom);
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { today } = useTenantDay();
+  const [year, setYear] = useState(Number(today.slice(0, 4)));
+  const [editing, setEditing] = useState<Holiday | 'new' | null>(null);
+  const holidays = useQuery({ queryKey: leaveKeys.holidays(year), queryFn: () => leaveApi.holidays(year) });
+  const status = useMutation({
+    mutationFn: (h: { id: number; isActive: boolean }) => leaveApi.setHolidayStatus(h.id, h.isActive),
+    onSuccess: async (h) => {
+      await queryClient.invalidateQueries({ queryKey: leaveKeys.all });
+      notify.success(h.isActive ? 'Holiday activated' : 'Holiday deactivated', h.name);
+    },
+    onError: (error) => notify.error('The status did not change', errorMessage(error)),
+  });
+  const canEdit = permissions.has('edit-public-holiday');
+  const canStatus = permissions.has('update-public-holiday-status');
+
+  return (
+    <Card className={styles.card}>
+      <div className={styles.head}>
+        <div className={styles.year} role="group" aria-label="Year">
+          <Button icon={<ChevronLeftRegular />} aria-label="Previous year" onClick={() => setYear(year - 1)} />
+          <Text as="h2" size={500} weight="semibold">
+            Public holidays {year}
+          </Text>
+          <Button icon={<ChevronRightRegular />} aria-label="Next year" onClick={() => setYear(year + 1)} />
+        </div>
+        {permissions.has('add-public-holiday') ? (
+          <Button icon={<AddRegular />} onClick={() => setEditing('new')}>
+            Add holiday
+          </Button>
+        ) : null}
+      </div>
+      {holidays.isError ? (
+        <MessageBar intent="error">
+          <MessageBarBody>{errorMessage(holidays.error)}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {holidays.isPending ? <Spinner label="Loading holidays" /> : null}
+      {holidays.data && holidays.data.length === 0 ? (
+        <EmptyState icon={<AddRegular />} title={`No holidays in ${year}`}>
+          Holidays are not counted as working days of a leave, nor as absences.
+        </EmptyState>
+      ) : null}
+      {holidays.data && holidays.data.length > 0 ? (
+        <Table aria-label={`Public holidays ${year}`}>
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>Date</TableHeaderCell>
+              <TableHeaderCell>Day</TableHeaderCell>
+              <TableHeaderCell>Name</TableHeaderCell>
+              <TableHeaderCell>Active</TableHeaderCell>
+              {canEdit ? <TableHeaderCell>Actions</TableHeaderCell> : null}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {holidays.data.map((h) => (
+              <TableRow key={h.id}>
+                <TableCell>{formatDay(h.date)}</TableCell>
+                <TableCell className={styles.muted}>{WEEKDAYS[dayOfWeek(h.date)]}</TableCell>
+                <TableCell>{h.name}</TableCell>
+                <TableCell>
+                  <Switch
+                    aria-label={`${h.name} active`}
+                    checked={h.isActive}
+                    disabled={!canStatus || status.isPending}
+                    onChange={(_, d) => status.mutate({ id: h.id, isActive: d.checked })}
+                  />
+                </TableCell>
+                {canEdit ? (
+                  <TableCell>
+                    <Button
+                      appearance="subtle"
+                      icon={<EditRegular />}
+                      aria-label={`Edit ${h.name}`}
+                      onClick={() => setEditing(h)}
+                    />
+                  </TableCell>
+                ) : null}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : null}
+      {editing ? (
+        <HolidayDialog holiday={editing === 'new' ? null : editing} year={year} onClose={() => setEditing(null)} />
+      ) : null}
+    </Card>
+  );
+}
+
+function HolidayDialog({ holiday, year, onClose }: { holiday: Holiday | null; year: number; onClose: () => void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState({ name: holiday?.name ?? '', date: holiday?.date ?? '' });
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const parsed = holidayBodySchema.safeParse(form);
+  const errors: Record<string, string> = { ...serverErrors };
+  if (!parsed.success) for (const i of parsed.error.issues) errors[String(i.path[0])] ??= i.message;
+  const show = (key: string) => (submitted || serverErrors[key] ? errors[key] : undefined);
+  const save = useMutation({
+    mutationFn: () => (holiday ? leaveApi.updateHoliday(holiday.id, form) : leaveApi.createHoliday(form)),
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: leaveKeys.all });
+      notify.success(holiday ? 'Holiday updated' : 'Holiday added', `${saved.name}, ${formatDay(saved.date)}`);
+      onClose();
+    },
+    onError: (error) => {
+      setServerErrors(fieldErrors(error));
+      setFormError(errorMessage(error));
+      notify.error(holiday ? 'The holiday was not updated' : 'The holiday was not added', errorMessage(error));
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setFormError(null);
+    if (parsed.success) save.mutate();
+  };
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && !save.isPending && onClose()}>
+      <DialogSurface>
+        <form onSubmit={submit} noValidate aria-label={holiday ? 'Edit holiday' : 'Add holiday'}>
+          <DialogBody>
+            <DialogTitle>{holiday ? `Edit ${holiday.name}` : 'Add holiday'}</DialogTitle>
+            <DialogContent className={styles.form}>
+              {formError ? (
+                <MessageBar intent="error" role="alert">
+                  <MessageBarBody>{formError}</MessageBarBody>
+                </MessageBar>
+              ) : null}
+              <Field
+                label="Name"
+                required
+                validationMessage={show('name')}
+                validationState={show('name') ? 'error' : 'none'}
+              >
+                <Input value={form.name} onChange={(_, d) => setForm({ ...form, name: d.value })} autoFocus />
+              </Field>
+              <Field
+                label="Date"
+                required
+                validationMessage={show('date')}
+                validationState={show('date') ? 'error' : 'none'}
+              >
+                <Input
+                  type="date"
+                  min={holiday ? undefined : `${year}-01-01`}
+                  value={form.date}
+                  onChange={(_, d) => setForm({ ...form, date: d.value })}
+                />
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={onClose} disabled={save.isPending}>
+                Cancel
+              </Button>
+              <Button appearance="primary" type="submit" disabled={save.isPending}>
+                Save
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

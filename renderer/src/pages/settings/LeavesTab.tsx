@@ -1,0 +1,428 @@
+/**
+ * Leaves settings: the leave types (kind, icon, yearly quota, active or not) and the auto-leave setup.
+ * Each control appears only with its permission; the server checks again.
+ */
+import {
+  Button,
+  Card,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Option,
+  Spinner,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { AddRegular, EditRegular, PlayRegular } from '@fluentui/react-icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { LEAVE_ICONS, leaveTypeBodySchema, type LeaveType } from '../../../../shared/contracts/leave';
+import { LEAVE_KINDS } from '../../../../shared/leave';
+import { MESSAGES } from '../../../../shared/messages';
+import { errorMessage, fieldErrors } from '../../api/errors';
+import { leaveApi, leaveKeys, type LeaveTypeBody } from '../../api/leave';
+import { useNotify } from '../../components/toasts';
+import { permissionsAtom } from '../../session/atoms';
+import { LeaveIcon, useTenantDay } from '../leave/leave-ui';
+
+const useStyles = makeStyles({
+  stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL },
+  card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM },
+  head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  name: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+  },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalM, justifyContent: 'flex-end', flexWrap: 'wrap' },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+const KIND_LABELS: Record<string, string> = { quota: 'Quota', unpaid: 'Unpaid', compensatory: 'Compensatory' };
+
+export function LeavesTab() {
+  const styles = useStyles();
+  const permissions = useAtomValue(permissionsAtom);
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const types = useQuery({ queryKey: leaveKeys.types, queryFn: leaveApi.types });
+  const [editing, setEditing] = useState<LeaveType | 'new' | null>(null);
+  const status = useMutation({
+    mutationFn: (t: { id: number; isActive: boolean }) => leaveApi.setTypeStatus(t.id, t.isActive),
+    onSuccess: async (t) => {
+      await queryClient.invalidateQueries({ queryKey: leaveKeys.all });
+      notify.success(t.isActive ? 'Leave type activated' : 'Leave type deactivated', t.name);
+    },
+    onError: (error) => notify.error('The status did not change', errorMessage(error)),
+  });
+  const canAdd = permissions.has('add-leave-type');
+  const canEdit = permissions.has('edit-leave-type');
+  const canStatus = permissions.has('update-leave-type-status');
+
+  return (
+    <div className={styles.stack}>
+      <Card className={styles.card}>
+        <div className={styles.head}>
+          <Text as="h2" size={500} weight="semibold">
+            Leave types
+          </Text>
+          {canAdd ? (
+            <Button icon={<AddRegular />} onClick={() => setEditing('new')}>
+              Add leave type
+            </Button>
+          ) : null}
+        </div>
+        {types.isError ? (
+          <MessageBar intent="error">
+            <MessageBarBody>{errorMessage(types.error)}</MessageBarBody>
+          </MessageBar>
+        ) : null}
+        {types.isPending ? <Spinner label="Loading leave types" /> : null}
+        {types.data ? (
+          <Table aria-label="Leave types">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>Name</TableHeaderCell>
+                <TableHeaderCell>Kind</TableHeaderCell>
+                <TableHeaderCell>Yearly quota</TableHeaderCell>
+                <TableHeaderCell>Active</TableHeaderCell>
+                {canEdit ? <TableHeaderCell>Actions</TableHeaderCell> : null}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {types.data.map((t) => (
+                <TableRow key={t.id}>
+                  <TableCell>
+                    <span className={styles.name}>
+                      <LeaveIcon icon={t.icon} />
+                      {t.name}
+                    </span>
+                  </TableCell>
+                  <TableCell>{KIND_LABELS[t.kind]}</TableCell>
+                  <TableCell>{t.kind === 'unpaid' ? '—' : t.yearlyQuota}</TableCell>
+                  <TableCell>
+                    <Switch
+                      aria-label={`${t.name} active`}
+                      checked={t.isActive}
+                      disabled={!canStatus || status.isPending}
+                      onChange={(_, d) => status.mutate({ id: t.id, isActive: d.checked })}
+                    />
+                  </TableCell>
+                  {canEdit ? (
+                    <TableCell>
+                      <Button
+                        appearance="subtle"
+                        icon={<EditRegular />}
+                        aria-label={`Edit ${t.name}`}
+                        onClick={() => setEditing(t)}
+                      />
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : null}
+      </Card>
+      {permissions.has('setup-leave-integration') ? <AutoLeavesCard types={types.data ?? []} /> : null}
+      {editing ? <LeaveTypeDialog type={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+    </div>
+  );
+}
+
+function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onClose: () => void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<LeaveTypeBody>({
+    name: type?.name ?? '',
+    kind: type?.kind ?? 'quota',
+    icon: type?.icon ?? 'calendar',
+    yearlyQuota: type?.yearlyQuota ?? 0,
+  });
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const parsed = leaveTypeBodySchema.safeParse(form);
+  const errors: Record<string, string> = { ...serverErrors };
+  if (!parsed.success) for (const i of parsed.error.issues) errors[String(i.path[0])] ??= i.message;
+  const show = (key: string) => (submitted || serverErrors[key] ? errors[key] : undefined);
+  const save = useMutation({
+    mutationFn: () =>
+      type
+        ? leaveApi.updateType(type.id, { name: form.name, icon: form.icon, yearlyQuota: form.yearlyQuota })
+        : leaveApi.createType(form),
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: leaveKeys.all });
+      notify.success(type ? 'Leave type updated' : 'Leave type added', saved.name);
+      onClose();
+    },
+    onError: (error) => {
+      setServerErrors(fieldErrors(error));
+      notify.error(type ? 'The leave type was not updated' : 'The leave type was not added', errorMessage(error));
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (parsed.success) save.mutate();
+  };
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && !save.isPending && onClose()}>
+      <DialogSurface>
+        <form onSubmit={submit} noValidate aria-label={type ? 'Edit leave type' : 'Add leave type'}>
+          <DialogBody>
+            <DialogTitle>{type ? `Edit ${type.name}` : 'Add leave type'}</DialogTitle>
+            <DialogContent className={styles.form}>
+              <Field
+                label="Name"
+                required
+                validationMessage={show('name')}
+                validationState={show('name') ? 'error' : 'none'}
+              >
+                <Input value={form.name} onChange={(_, d) => setForm({ ...form, name: d.value })} autoFocus />
+              </Field>
+              <Field label="Kind" hint={type ? 'The kind is fixed once a type exists' : undefined}>
+                <Dropdown
+                  disabled={!!type}
+                  value={KIND_LABELS[form.kind]}
+                  selectedOptions={[form.kind]}
+                  onOptionSelect={(_, d) => setForm({ ...form, kind: d.optionValue as LeaveTypeBody['kind'] })}
+                >
+                  {LEAVE_KINDS.map((k) => (
+                    <Option key={k} value={k}>
+                      {KIND_LABELS[k]!}
+                    </Option>
+                  ))}
+                </Dropdown>
+              </Field>
+              <Field label="Icon">
+                <Dropdown
+                  value={form.icon}
+                  selectedOptions={[form.icon]}
+                  onOptionSelect={(_, d) => setForm({ ...form, icon: d.optionValue as LeaveTypeBody['icon'] })}
+                >
+                  {LEAVE_ICONS.map((icon) => (
+                    <Option key={icon} value={icon} text={icon}>
+                      <span className={styles.name}>
+                        <LeaveIcon icon={icon} />
+                        {icon}
+                      </span>
+                    </Option>
+                  ))}
+                </Dropdown>
+              </Field>
+              {form.kind !== 'unpaid' ? (
+                <Field
+                  label="Yearly quota (working days)"
+                  hint="0 to 365"
+                  validationMessage={show('yearlyQuota')}
+                  validationState={show('yearlyQuota') ? 'error' : 'none'}
+                >
+                  <Input
+                    type="number"
+                    min={0}
+                    max={365}
+                    value={String(form.yearlyQuota)}
+                    onChange={(_, d) =>
+                      setForm({ ...form, yearlyQuota: d.value === '' ? Number.NaN : Number(d.value) })
+                    }
+                  />
+                </Field>
+              ) : null}
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={onClose} disabled={save.isPending}>
+                Cancel
+              </Button>
+              <Button appearance="primary" type="submit" disabled={save.isPending}>
+                Save
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+function AutoLeavesCard({ types }: { types: LeaveType[] }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { today } = useTenantDay();
+  const config = useQuery({ queryKey: leaveKeys.autoConfig, queryFn: leaveApi.autoConfig });
+  const [draft, setDraft] = useState<{
+    enabled: boolean;
+    integrationId: string;
+    firstLeaveTypeId: number | null;
+    secondLeaveTypeId: number | null;
+    enabledSince: string;
+  } | null>(null);
+  const [lastRun, setLastRun] = useState<string | null>(null);
+  const current = draft ?? {
+    enabled: config.data?.enabled ?? false,
+    integrationId: config.data?.integrationId ?? '',
+    firstLeaveTypeId: config.data?.firstLeaveTypeId ?? null,
+    secondLeaveTypeId: config.data?.secondLeaveTypeId ?? null,
+    enabledSince: config.data?.enabledSince ?? '',
+  };
+  const hasUnpaid = types.some((t) => t.kind === 'unpaid' && t.isActive);
+  const sinceError =
+    current.enabledSince && (current.enabledSince > today || current.enabledSince.slice(0, 4) !== today.slice(0, 4))
+      ? 'Choose a day of this year, not after today'
+      : undefined;
+  const save = useMutation({
+    mutationFn: () =>
+      leaveApi.saveAutoConfig({
+        enabled: current.enabled,
+        integrationId: current.integrationId.trim() || null,
+        firstLeaveTypeId: current.firstLeaveTypeId,
+        secondLeaveTypeId: current.secondLeaveTypeId,
+        ...(current.enabled && current.enabledSince ? { enabledSince: current.enabledSince } : {}),
+      }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(leaveKeys.autoConfig, saved);
+      setDraft(null);
+      notify.success(saved.enabled ? 'Auto leaves are on' : 'Auto leaves are off');
+    },
+    onError: (error) =>
+      notify.error(MESSAGES.AUTO_LEAVES_UPDATE_FAILED, errorMessage(error, MESSAGES.AUTO_LEAVES_UPDATE_FAILED)),
+  });
+  const run = useMutation({
+    mutationFn: leaveApi.runAuto,
+    onSuccess: async (r) => {
+      await queryClient.invalidateQueries({ queryKey: leaveKeys.all });
+      const text = `${r.created} auto leave${r.created === 1 ? '' : 's'} created, ${r.autoRejected} auto rejected, ${r.cancellationsRefused} cancellation${r.cancellationsRefused === 1 ? '' : 's'} refused, ${r.autoCancelled} auto cancelled`;
+      setLastRun(text);
+      notify.success('Leave jobs ran', text);
+    },
+    onError: (error) => notify.error('The leave jobs did not run', errorMessage(error)),
+  });
+  const set = (patch: Partial<typeof current>) => setDraft({ ...current, ...patch });
+  const typeName = (id: number | null) => types.find((t) => t.id === id)?.name ?? '';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!sinceError) save.mutate();
+  };
+  const firstMissing = current.enabled && current.firstLeaveTypeId === null;
+
+  return (
+    <Card className={styles.card}>
+      <form onSubmit={submit} noValidate aria-label="Auto leaves" className={styles.form}>
+        <div className={styles.head}>
+          <Text as="h2" size={500} weight="semibold">
+            Auto leaves
+          </Text>
+          {config.isFetching ? <Spinner size="tiny" /> : null}
+        </div>
+        <Text className={styles.muted}>
+          Each past working day without attendance, leave or holiday becomes a leave of the first type while its quota
+          lasts, then of the second. The jobs also auto reject requests nobody decided before their last day.
+        </Text>
+        {!hasUnpaid ? (
+          <MessageBar intent="warning">
+            <MessageBarBody>{MESSAGES.AUTO_LEAVES_NEED_UNPAID} Add an unpaid leave type above first.</MessageBarBody>
+          </MessageBar>
+        ) : null}
+        <Switch
+          label={current.enabled ? 'Auto leaves are enabled' : 'Auto leaves are disabled'}
+          checked={current.enabled}
+          disabled={!hasUnpaid && !current.enabled}
+          onChange={(_, d) => set({ enabled: d.checked })}
+        />
+        <div className={styles.grid}>
+          <Field label="Integration ID" hint="Optional: the HR system these leaves sync with">
+            <Input value={current.integrationId} onChange={(_, d) => set({ integrationId: d.value })} maxLength={120} />
+          </Field>
+          <Field
+            label="First leave type"
+            hint="Used while its quota lasts"
+            validationMessage={firstMissing ? 'Choose the first leave type' : undefined}
+            validationState={firstMissing ? 'error' : 'none'}
+          >
+            <Dropdown
+              placeholder="Choose a leave type"
+              value={typeName(current.firstLeaveTypeId)}
+              selectedOptions={current.firstLeaveTypeId ? [String(current.firstLeaveTypeId)] : []}
+              onOptionSelect={(_, d) => set({ firstLeaveTypeId: Number(d.optionValue) })}
+            >
+              {types.map((t) => (
+                <Option key={t.id} value={String(t.id)}>
+                  {t.name}
+                </Option>
+              ))}
+            </Dropdown>
+          </Field>
+          <Field label="Second leave type" hint="When the first type’s quota is used up">
+            <Dropdown
+              placeholder="None"
+              value={typeName(current.secondLeaveTypeId)}
+              selectedOptions={current.secondLeaveTypeId ? [String(current.secondLeaveTypeId)] : ['none']}
+              onOptionSelect={(_, d) =>
+                set({ secondLeaveTypeId: d.optionValue === 'none' ? null : Number(d.optionValue) })
+              }
+            >
+              <Option value="none">None</Option>
+              {types.map((t) => (
+                <Option key={t.id} value={String(t.id)}>
+                  {t.name}
+                </Option>
+              ))}
+            </Dropdown>
+          </Field>
+          <Field
+            label="Mark absences from"
+            hint="Default: the day auto leaves are enabled"
+            validationMessage={sinceError}
+            validationState={sinceError ? 'error' : 'none'}
+          >
+            <Input
+              type="date"
+              max={today}
+              min={`${today.slice(0, 4)}-01-01`}
+              disabled={!current.enabled}
+              value={current.enabledSince}
+              onChange={(_, d) => set({ enabledSince: d.value })}
+            />
+          </Field>
+        </div>
+        {lastRun ? (
+          <MessageBar intent="success" role="status">
+            <MessageBarBody>Last run: {lastRun}</MessageBarBody>
+          </MessageBar>
+        ) : null}
+        <div className={styles.actions}>
+          <Button
+            icon={run.isPending ? <Spinner size="tiny" /> : <PlayRegular />}
+            disabled={run.isPending}
+            onClick={() => run.mutate()}
+          >
+            Run now
+          </Button>
+          <Button appearance="primary" type="submit" disabled={save.isPending || draft === null || firstMissing}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * Productivity settings: the spec's keys and ranges (§5, §9), validated as the user types with the same
+ * schema the server uses (shared/contracts/tenant.ts over shared/settings.ts).
+ */
+import {
+  Button,
+  Card,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Skeleton,
+  SkeletonItem,
+  Spinner,
+  tokens,
+} from '@fluentui/react-components';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { productivitySettingsPatchSchema } from '../../../../shared/contracts/tenant';
+import { MESSAGES } from '../../../../shared/messages';
+import { errorMessage, fieldErrors } from '../../api/errors';
+import { leaveApi, leaveKeys, type ProductivitySettings } from '../../api/leave';
+import { useNotify } from '../../components/toasts';
+
+const FIELDS = [
+  { key: 'attendence_edit_allow_limit', label: 'Attendance edit allow limit (days)', hint: '0 to 365', step: 1 },
+  { key: 'working_hours_per_day', label: 'Working hours per day', hint: '0 to 24', step: 0.5 },
+  { key: 'break_hours_per_day', label: 'Break hours per day', hint: '0 to 24', step: 0.25 },
+  { key: 'wfo_required_percentage', label: 'WFO required percentage', hint: '0 to 100', step: 1 },
+] as const;
+type NumberKey = (typeof FIELDS)[number]['key'];
+type Form = Record<NumberKey, string> & { tenant_timezone: string };
+
+const useStyles = makeStyles({
+  card: { padding: tokens.spacingHorizontalXL, maxWidth: '720px' },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+  },
+  actions: { display: 'flex', justifyContent: 'flex-end', marginTop: tokens.spacingVerticalL },
+});
+
+function toForm(s: ProductivitySettings): Form {
+  return {
+    attendence_edit_allow_limit: String(s.attendence_edit_allow_limit),
+    working_hours_per_day: String(s.working_hours_per_day),
+    break_hours_per_day: String(s.break_hours_per_day),
+    wfo_required_percentage: String(s.wfo_required_percentage),
+    tenant_timezone: s.tenant_timezone,
+  };
+}
+
+function toBody(form: Form) {
+  const num = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
+  return {
+    attendence_edit_allow_limit: num(form.attendence_edit_allow_limit),
+    working_hours_per_day: num(form.working_hours_per_day),
+    break_hours_per_day: num(form.break_hours_per_day),
+    wfo_required_percentage: num(form.wfo_required_percentage),
+    tenant_timezone: form.tenant_timezone.trim(),
+  };
+}
+
+export function ProductivityTab() {
+  const styles = useStyles();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: leaveKeys.productivity, queryFn: leaveApi.productivity });
+  // The user's edits; until they type, the form shows what the server has.
+  const [draft, setForm] = useState<Form | null>(null);
+  const form = draft ?? (settings.data ? toForm(settings.data) : null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+
+  const save = useMutation({
+    mutationFn: (body: Partial<ProductivitySettings>) => leaveApi.saveProductivity(body),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(leaveKeys.productivity, saved);
+      await queryClient.invalidateQueries({ queryKey: ['me'] });
+      setForm(null);
+      notify.success('Productivity settings saved');
+    },
+    onError: (error) => {
+      setServerErrors(fieldErrors(error));
+      notify.error('Productivity settings were not saved', errorMessage(error));
+    },
+  });
+
+  if (settings.isError)
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{errorMessage(settings.error)}</MessageBarBody>
+      </MessageBar>
+    );
+  if (!form)
+    return (
+      <Skeleton aria-label="Loading productivity settings">
+        <SkeletonItem size={48} />
+      </Skeleton>
+    );
+
+  const parsed = productivitySettingsPatchSchema.safeParse(toBody(form));
+  const errors: Record<string, string> = { ...serverErrors };
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0]);
+      errors[key] ??=
+        key === 'tenant_timezone'
+          ? issue.message
+          : `Enter a number from ${FIELDS.find((f) => f.key === key)?.hint ?? 'the allowed range'}`;
+    }
+  const set = (key: keyof Form, value: string) => {
+    setForm({ ...form, [key]: value });
+    setServerErrors(({ [key]: _gone, ...rest }) => rest);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (parsed.success) save.mutate(parsed.data);
+    else notify.error(MESSAGES.VALIDATION);
+  };
+
+  return (
+    <Card className={styles.card}>
+      <form onSubmit={submit} noValidate aria-label="Productivity settings">
+        <div className={styles.grid}>
+          {FIELDS.map((f) => (
+            <Field
+              key={f.key}
+              label={f.label}
+              hint={f.hint}
+              validationMessage={errors[f.key] || undefined}
+              validationState={errors[f.key] ? 'error' : 'none'}
+            >
+              <Input type="number" step={f.step} value={form[f.key]} onChange={(_, d) => set(f.key, d.value)} />
+            </Field>
+          ))}
+          <Field
+            label="Time zone"
+            hint="IANA name, e.g. Asia/Karachi"
+            validationMessage={errors['tenant_timezone'] || undefined}
+            validationState={errors['tenant_timezone'] ? 'error' : 'none'}
+          >
+            <Input value={form.tenant_timezone} onChange={(_, d) => set('tenant_timezone', d.value)} />
+          </Field>
+        </div>
+        <div className={styles.actions}>
+          <Button
+            appearance="primary"
+            type="submit"
+            disabled={save.isPending}
+            icon={save.isPending ? <Spinner size="tiny" /> : undefined}
+          >
+            Save
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
