@@ -60,7 +60,8 @@ const useStyles = makeStyles({
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   scroll: { overflowX: 'auto' },
-  table: { minWidth: '860px' },
+  // Auto layout sizes columns by their content, so the action buttons are never clipped.
+  table: { minWidth: '860px', tableLayout: 'auto' },
   headerRow: { backgroundColor: tokens.colorNeutralBackground2 },
   nowrap: { whiteSpace: 'nowrap' },
   type: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS, whiteSpace: 'nowrap' },
