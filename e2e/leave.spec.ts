@@ -85,6 +85,21 @@ test.describe('leave', () => {
     await omar.leave.open();
     const before = await omar.leave.remaining();
     await snapshot(omar.page, 'leave-employee', 'light');
+    // The rules show before anything is sent: a weekend end, and more days than the quota leaves.
+    let saturday = addDays(today, 1);
+    while (new Date(`${saturday}T00:00:00Z`).getUTCDay() !== 6) saturday = addDays(saturday, 1);
+    if (saturday.slice(0, 4) === today.slice(0, 4)) {
+      await omar.page.getByRole('button', { name: 'Request leave' }).click();
+      const dialog = omar.page.getByRole('dialog', { name: 'Request leave' });
+      await dialog.getByLabel('From').fill(day);
+      await dialog.getByLabel('To').fill(saturday);
+      await expect(dialog.getByText('A leave cannot start or end on a weekend.')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Send request' }).click();
+      await expect(dialog.getByText('A reason is required.')).toBeVisible();
+      await snapshot(omar.page, 'leave-request-rules', 'light');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+    }
     await omar.leave.requestLeave({
       type: 'Annual leave',
       from: day,

@@ -24,7 +24,13 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { AddRegular, ChevronLeftRegular, ChevronRightRegular, EditRegular } from '@fluentui/react-icons';
+import {
+  AddRegular,
+  CalendarRegular,
+  ChevronLeftRegular,
+  ChevronRightRegular,
+  EditRegular,
+} from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
@@ -97,7 +103,7 @@ export function HolidaysTab() {
       ) : null}
       {holidays.isPending ? <Spinner label="Loading holidays" /> : null}
       {holidays.data && holidays.data.length === 0 ? (
-        <EmptyState icon={<AddRegular />} title={`No holidays in ${year}`}>
+        <EmptyState icon={<CalendarRegular />} title={`No holidays in ${year}`}>
           Holidays are not counted as working days of a leave, nor as absences.
         </EmptyState>
       ) : null}
