@@ -1,0 +1,212 @@
+/**
+ * Issue #5 end to end: an admin adds a ZKTeco device (the simulator on a free loopback port) and creates an agent
+ * key on the Biometric Devices page; the real device agent (the headless command, the same module the desktop app
+ * runs) pulls the device with that key; the employee whose employee ID the device knows sees the check-in.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import { ZkSimulator } from '../tools/zk-sim/server.js';
+import { ADMIN, DEMO_PASSWORD, EMPLOYEE, expect, test } from './fixtures.js';
+import { DevicesPage } from './pages/devices-page.js';
+import { snapshot } from './screenshots.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+// Another zone than the company's (Asia/Karachi): the agent must read the device clock in the device's zone.
+const DEVICE_ZONE = 'Asia/Dubai';
+
+type Person = { id: number; email: string; name: string; employeeIdentificationNo: string | null; status: string };
+
+async function getJson<T>(request: APIRequestContext, token: string, url: string): Promise<T> {
+  const res = await request.get(url, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status(), url).toBe(200);
+  return (await res.json()) as T;
+}
+
+/**
+ * The demo employee of the sign-in fixtures, unless another spec already gave them an attendance today (a device
+ * punch never overrides a person's own check-in); then the first active employee with nothing today.
+ */
+async function employeeWithoutAttendanceToday(request: APIRequestContext, adminToken: string): Promise<Person> {
+  const today = (await getJson<{ date: string }>(request, adminToken, '/api/attendance/today')).date;
+  const list = await getJson<{ items: Person[] }>(request, adminToken, '/api/employees?pageSize=100&orderKey=id');
+  const candidates = list.items
+    .filter((p) => p.status === 'active' && p.employeeIdentificationNo && p.email !== ADMIN.email)
+    .sort((a, b) => Number(b.email === EMPLOYEE.email) - Number(a.email === EMPLOYEE.email));
+  for (const person of candidates) {
+    const day = await getJson<{ attendance: unknown }>(
+      request,
+      adminToken,
+      `/api/attendance/day?employeeId=${person.id}&date=${today}`,
+    );
+    if (day.attendance === null) return person;
+  }
+  throw new Error('every demo employee already has an attendance today');
+}
+
+/** Runs `electron/device-agent/cli.ts --once`: one read of every device and one upload; exit 0 when all uploaded. */
+function runAgentOnce(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/device-agent/cli.ts', '--once'], {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 45_000);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+test.describe('biometric devices', () => {
+  let sim: ZkSimulator | null = null;
+  let agentDir: string | null = null;
+  test.afterEach(async () => {
+    await sim?.stop();
+    if (agentDir) await rm(agentDir, { recursive: true, force: true });
+  });
+
+  test('an admin adds a device and an agent key, the agent pulls it, the employee sees the check-in', async ({
+    loginPage,
+    frame,
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(120_000);
+    const adminToken = await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
+    const person = await employeeWithoutAttendanceToday(page.request, adminToken);
+    const deviceUserId = person.employeeIdentificationNo!;
+
+    // The terminal: one enrolled user (the employee's ID) who punched two minutes ago, on a clock in Dubai time.
+    const punchAt = new Date(Math.floor((Date.now() - 2 * 60_000) / 1000) * 1000);
+    sim = new ZkSimulator({
+      timeZone: DEVICE_ZONE,
+      users: [{ uid: 1, userId: deviceUserId, name: person.name.slice(0, 24), role: 0, password: '', cardNo: 0 }],
+      punches: [{ userId: deviceUserId, time: punchAt }],
+    });
+    const port = await sim.start();
+
+    const devices = new DevicesPage(page);
+    await frame.openPage('Biometric Devices');
+    await expect(page).toHaveURL(/\/biometric\/management$/);
+
+    const stamp = Date.now().toString(36).toUpperCase();
+    const device = {
+      name: `Reception ${stamp}`,
+      serialNo: `E2E${stamp}`,
+      ipAddress: '127.0.0.1',
+      port,
+      timeZone: DEVICE_ZONE,
+    };
+    const dialog = await devices.openAddDialog();
+    // Early validation, from the shared contract, before anything is sent.
+    await dialog.getByRole('button', { name: 'Add device' }).click();
+    await expect(dialog.getByRole('alert').first()).toHaveText('Ensure all fields are filled correctly.');
+    await expect(dialog).toContainText('A pulled device needs an IP address');
+    await devices.fillDevice(dialog, device);
+    await snapshot(page, 'devices-add-dialog', 'light');
+    await dialog.getByRole('button', { name: 'Add device' }).click();
+    await expect(dialog).toBeHidden();
+    await devices.search(device.serialNo);
+    await expect(devices.row(device.name)).toContainText(`127.0.0.1:${port}`);
+    await expect(devices.row(device.name)).toContainText('Not seen yet');
+    await expect(devices.row(device.name)).toContainText(DEVICE_ZONE);
+
+    // The key is shown once, with a copy button.
+    await devices.openTab('Device agents');
+    const { key, dialog: keyDialog } = await devices.createAgentKey(`E2E agent ${stamp}`);
+    await expect(keyDialog.getByRole('button', { name: 'Copy' })).toBeVisible();
+    await snapshot(page, 'devices-agent-key', 'light');
+    await keyDialog.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('table', { name: 'Agent keys' })).toContainText(`E2E agent ${stamp}`);
+
+    // The real agent, against this server, with the key from the page.
+    agentDir = await mkdtemp(path.join(tmpdir(), 'teambeat-e2e-agent-'));
+    const run = await runAgentOnce({
+      TEAMBEAT_SERVER_URL: new URL(page.url()).origin,
+      TEAMBEAT_AGENT_KEY: key,
+      TEAMBEAT_AGENT_DATA_DIR: agentDir,
+    });
+    expect(run.code, run.output).toBe(0);
+
+    // The agent reported what it saw: online, one user, one punch.
+    await devices.openTab('Devices');
+    await devices.search(device.serialNo);
+    const row = devices.row(device.name);
+    await expect(row).toContainText('Online');
+    await expect(row.getByRole('cell').nth(6)).toHaveText('1');
+    await expect(row.getByRole('cell').nth(7)).toHaveText('1');
+    await snapshot(page, 'devices', 'light');
+    await frame.chooseTheme('Dark');
+    await snapshot(page, 'devices', 'dark');
+    await devices.openAddDialog();
+    await snapshot(page, 'devices-add-dialog', 'dark');
+    await page.getByRole('dialog', { name: 'Add device' }).getByRole('button', { name: 'Cancel' }).click();
+    await devices.openTab('Device agents');
+    await snapshot(page, 'devices-agents', 'dark');
+    await devices.openTab('ADMS');
+    await expect(page.getByRole('form', { name: 'ADMS settings' })).toBeVisible();
+    await snapshot(page, 'devices-adms', 'dark');
+    await devices.openTab('Unmapped punches');
+    await snapshot(page, 'devices-unmapped', 'dark');
+    await frame.chooseTheme('Light');
+    await frame.signOut();
+
+    // The employee: the punch is their check-in today, from a device, at the office.
+    const token = await loginPage.signIn(person.email, DEMO_PASSWORD);
+    const today = await getJson<{
+      date: string;
+      timeZone: string;
+      attendance: { checkIn: string; checkOut: string | null; source: string; isWfo: boolean } | null;
+    }>(page.request, token, '/api/attendance/today');
+    expect(today.attendance).toMatchObject({
+      checkIn: punchAt.toISOString(),
+      checkOut: null,
+      source: 'device',
+      isWfo: true,
+    });
+    await frame.openPage('Month view');
+    const todayCell = page.locator(`[role="gridcell"][data-date="${today.date}"]`);
+    await expect(todayCell).toHaveAttribute('aria-label', /work from office.*today$/);
+    const localCheckIn = new Intl.DateTimeFormat('en-GB', {
+      timeZone: today.timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(punchAt);
+    await expect(page.getByText('Biometric device', { exact: true })).toBeVisible();
+    await expect(page.getByText(localCheckIn, { exact: true })).toBeVisible();
+    await snapshot(page, 'devices-month-view-employee', 'light');
+    expect(consoleErrors).toEqual([]);
+
+    // Tidy up: the key is revoked, the device deactivated (serials are unique per run anyway).
+    await frame.signOut();
+    const admin = await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
+    const keys = await getJson<{ items: { id: number; name: string }[] }>(
+      page.request,
+      admin,
+      '/api/device-agent-keys',
+    );
+    const mine = keys.items.find((k) => k.name === `E2E agent ${stamp}`)!;
+    const headers = { authorization: `Bearer ${admin}` };
+    expect((await page.request.delete(`/api/device-agent-keys/${mine.id}`, { headers })).status()).toBe(204);
+    const list = await getJson<{ items: { id: number }[] }>(
+      page.request,
+      admin,
+      `/api/devices?searchText=${device.serialNo}`,
+    );
+    const put = await page.request.put(`/api/devices/${list.items[0]!.id}/status`, {
+      headers,
+      data: { isActive: false },
+    });
+    expect(put.status()).toBe(200);
+  });
+});

@@ -1,0 +1,48 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Biometric Devices (/biometric/management): devices table and dialogs, agent keys, ADMS. */
+export class DevicesPage {
+  constructor(readonly page: Page) {}
+
+  readonly table = () => this.page.getByRole('table', { name: 'Biometric devices' });
+  readonly row = (text: string) => this.table().getByRole('row').filter({ hasText: text });
+
+  async openTab(name: 'Devices' | 'Unmapped punches' | 'Device agents' | 'ADMS'): Promise<void> {
+    await this.page.getByRole('tab', { name }).click();
+    await expect(this.page.getByRole('tab', { name, selected: true })).toBeVisible();
+  }
+
+  async search(text: string): Promise<void> {
+    await this.page.getByRole('searchbox').fill(text);
+  }
+
+  /** Opens the add dialog, fills it and saves; returns the dialog locator while it is still open for a screenshot. */
+  async openAddDialog() {
+    await this.page.getByRole('button', { name: 'Add device' }).first().click();
+    const dialog = this.page.getByRole('dialog', { name: 'Add device' });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+
+  async fillDevice(
+    dialog: ReturnType<Page['getByRole']>,
+    device: { name: string; serialNo: string; ipAddress: string; port: number; timeZone: string },
+  ): Promise<void> {
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(device.name);
+    await dialog.getByRole('textbox', { name: 'Serial number', exact: true }).fill(device.serialNo);
+    await dialog.getByRole('textbox', { name: 'IP address or host name' }).fill(device.ipAddress);
+    await dialog.getByRole('textbox', { name: 'Port', exact: true }).fill(String(device.port));
+    await dialog.getByRole('combobox', { name: 'Device clock time zone' }).fill(device.timeZone);
+  }
+
+  /** Creates an agent key on the page and returns the key the dialog shows once. */
+  async createAgentKey(name: string): Promise<{ key: string; dialog: ReturnType<Page['getByRole']> }> {
+    await this.page.getByRole('button', { name: 'Create agent key' }).first().click();
+    const dialog = this.page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await dialog.getByRole('button', { name: 'Create key' }).click();
+    const keyField = dialog.getByRole('textbox', { name: 'Agent key' });
+    await expect(keyField).toHaveValue(/^tbagent_/);
+    return { key: await keyField.inputValue(), dialog };
+  }
+}

@@ -1,0 +1,357 @@
+/**
+ * ADMS (push) settings: whether devices may push to this server and the address they are told to use, with a check
+ * that the address leads here; and push devices with an unknown serial number, waiting to be approved or refused.
+ */
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { CheckmarkCircleRegular, PlugConnectedRegular, SaveRegular } from '@fluentui/react-icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { approveAdmsDeviceBodySchema, updateAdmsSettingsBodySchema } from '../../../../shared/contracts/devices';
+import { MESSAGES } from '../../../../shared/messages';
+import { deviceKeys, devicesApi, type AdmsPendingDevice } from '../../api/devices';
+import { errorCode, errorMessage, fieldErrors } from '../../api/errors';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { formatInstant } from '../../components/format';
+import { useNotify } from '../../components/toasts';
+import { permissionsAtom } from '../../session/atoms';
+import { Section } from './Section';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '640px' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  mono: { fontFamily: tokens.fontFamilyMonospace },
+  scroll: { overflowX: 'auto' },
+  table: { minWidth: '640px' },
+  rowActions: { display: 'flex', gap: tokens.spacingHorizontalS },
+});
+
+function AdmsSettingsForm({ enabled, serverAddress }: { enabled: boolean; serverAddress: string | null }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const canSetUp = useAtomValue(permissionsAtom).has('setup-biometric-integration');
+  const [form, setForm] = useState({ enabled, address: serverAddress ?? '' });
+  const [addressError, setAddressError] = useState<string | null>(null);
+  const [check, setCheck] = useState<{ ok: boolean; text: string } | null>(null);
+  const body = { enabled: form.enabled, serverAddress: form.address.trim() || null };
+  const dirty = form.enabled !== enabled || (serverAddress ?? '') !== form.address.trim();
+
+  const save = useMutation({
+    mutationFn: () => devicesApi.saveAdmsSettings(body),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(deviceKeys.adms, saved);
+      setCheck(null);
+      notify.success('ADMS settings saved', saved.enabled ? `Devices push to ${saved.endpoint ?? ''}` : 'ADMS is off');
+    },
+    onError: (e) => {
+      const fields = fieldErrors(e);
+      if (fields['serverAddress']) setAddressError(fields['serverAddress']);
+      notify.error(MESSAGES.DEVICE_SAVE_FAILED, errorMessage(e));
+    },
+  });
+  const test = useMutation({
+    mutationFn: devicesApi.testAdms,
+    onMutate: () => setCheck(null),
+    onSuccess: (r) => setCheck({ ok: true, text: `The address leads to this server (${r.latencyMs} ms).` }),
+    // "Failed to connect to ADMS." is the spec's text for this check (§8).
+    onError: (e) =>
+      setCheck({
+        ok: false,
+        text: errorCode(e) === 'ADMS_CONNECT_FAILED' ? MESSAGES.ADMS_CONNECT_FAILED : errorMessage(e),
+      }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = updateAdmsSettingsBodySchema.safeParse(body);
+    if (!parsed.success) {
+      setAddressError(parsed.error.issues[0]?.message ?? MESSAGES.VALIDATION);
+      return;
+    }
+    if (body.enabled && !body.serverAddress) {
+      setAddressError('Enabling ADMS needs the server address');
+      return;
+    }
+    save.mutate();
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="ADMS settings">
+      <Switch
+        label={form.enabled ? 'Devices may push punches to this server' : 'ADMS is off: push devices are refused'}
+        checked={form.enabled}
+        disabled={!canSetUp}
+        onChange={(_, d) => setForm((f) => ({ ...f, enabled: d.checked }))}
+      />
+      <Field
+        label="Server address devices use"
+        hint="As set in the device under Comm. › Cloud server, e.g. http://attendance.example.com:8081"
+        validationMessage={addressError ?? undefined}
+        validationState={addressError ? 'error' : 'none'}
+      >
+        <Input
+          value={form.address}
+          disabled={!canSetUp}
+          placeholder="http://attendance.example.com:8081"
+          onChange={(_, d) => {
+            setForm((f) => ({ ...f, address: d.value }));
+            setAddressError(null);
+          }}
+        />
+      </Field>
+      {check ? (
+        <MessageBar intent={check.ok ? 'success' : 'error'} role="status">
+          <MessageBarBody>
+            <MessageBarTitle>{check.ok ? 'Connected' : 'Not connected'}</MessageBarTitle>
+            {check.text}
+          </MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {canSetUp ? (
+        <div className={styles.actions}>
+          <Button
+            type="submit"
+            appearance="primary"
+            disabled={!dirty || save.isPending}
+            icon={save.isPending ? <Spinner size="tiny" /> : <SaveRegular />}
+          >
+            Save
+          </Button>
+          <Button
+            disabled={dirty || !serverAddress || test.isPending}
+            icon={test.isPending ? <Spinner size="tiny" /> : <PlugConnectedRegular />}
+            onClick={() => test.mutate()}
+          >
+            Test connection
+          </Button>
+          {dirty ? <Text className={styles.muted}>Save before testing.</Text> : null}
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function ApproveDialog({ device, onClose }: { device: AdmsPendingDevice; onClose: () => void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [timeZone, setTimeZone] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const body = { name: name.trim(), ...(timeZone.trim() ? { timeZone: timeZone.trim() } : {}) };
+  const approve = useMutation({
+    mutationFn: () => devicesApi.approvePending(device.id, body),
+    onSuccess: async (saved) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: deviceKeys.pending }),
+        queryClient.invalidateQueries({ queryKey: deviceKeys.devices }),
+      ]);
+      notify.success('Device approved', `${saved.name}: its next upload is accepted`);
+      onClose();
+    },
+    onError: (e) => {
+      setErrors(fieldErrors(e));
+      notify.error(MESSAGES.DEVICE_SAVE_FAILED, errorMessage(e));
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = approveAdmsDeviceBodySchema.safeParse(body);
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+      if (next['name']) next['name'] = 'Name the device';
+      if (next['timeZone']) next['timeZone'] = 'Enter a time zone such as Asia/Karachi, or leave it empty';
+      setErrors(next);
+      return;
+    }
+    approve.mutate();
+  };
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && !approve.isPending && onClose()}>
+      <DialogSurface>
+        <form onSubmit={submit} noValidate aria-label="Approve push device">
+          <DialogBody>
+            <DialogTitle>Approve {device.serialNo}</DialogTitle>
+            <DialogContent className={styles.form}>
+              <Field
+                label="Name"
+                required
+                validationMessage={errors['name']}
+                validationState={errors['name'] ? 'error' : 'none'}
+              >
+                <Input value={name} placeholder="e.g. Warehouse gate" onChange={(_, d) => setName(d.value)} autoFocus />
+              </Field>
+              <Field
+                label="Device clock time zone"
+                hint="Left empty: the company’s time zone"
+                validationMessage={errors['timeZone']}
+                validationState={errors['timeZone'] ? 'error' : 'none'}
+              >
+                <Input value={timeZone} placeholder="Asia/Karachi" onChange={(_, d) => setTimeZone(d.value)} />
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={onClose} disabled={approve.isPending}>
+                Cancel
+              </Button>
+              <Button
+                type="submit"
+                appearance="primary"
+                disabled={approve.isPending}
+                icon={approve.isPending ? <Spinner size="tiny" /> : undefined}
+              >
+                Approve device
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+export function AdmsPanel() {
+  const styles = useStyles();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const canConnect = useAtomValue(permissionsAtom).has('connect-biometric-device');
+  const [approving, setApproving] = useState<AdmsPendingDevice | null>(null);
+  const [refusing, setRefusing] = useState<AdmsPendingDevice | null>(null);
+  const settings = useQuery({ queryKey: deviceKeys.adms, queryFn: devicesApi.admsSettings });
+  const pending = useQuery({ queryKey: deviceKeys.pending, queryFn: devicesApi.pendingDevices });
+  const refuse = useMutation({
+    mutationFn: (d: AdmsPendingDevice) => devicesApi.dismissPending(d.id),
+    onSuccess: async (_, d) => {
+      await queryClient.invalidateQueries({ queryKey: deviceKeys.pending });
+      notify.success('Device refused', d.serialNo);
+    },
+    onError: (e) => notify.error('The device could not be refused', errorMessage(e)),
+  });
+
+  const retry = (refetch: () => unknown, error: unknown) => (
+    <MessageBar intent="error">
+      <MessageBarBody>{errorMessage(error)}</MessageBarBody>
+      <MessageBarActions>
+        <Button onClick={() => void refetch()}>Retry</Button>
+      </MessageBarActions>
+    </MessageBar>
+  );
+
+  return (
+    <>
+      <Section
+        title="ADMS (push devices)"
+        description="Terminals with a cloud-server setting push their punches straight to this server over HTTP."
+      >
+        {settings.isPending ? <Spinner size="small" label="Loading ADMS settings…" /> : null}
+        {settings.isError ? retry(settings.refetch, settings.error) : null}
+        {settings.data ? (
+          <>
+            <AdmsSettingsForm
+              key={`${settings.data.enabled}|${settings.data.serverAddress ?? ''}`}
+              enabled={settings.data.enabled}
+              serverAddress={settings.data.serverAddress}
+            />
+            {settings.data.endpoint ? (
+              <Text className={styles.muted}>
+                Push endpoint: <span className={styles.mono}>{settings.data.endpoint}</span>
+              </Text>
+            ) : null}
+          </>
+        ) : null}
+      </Section>
+      <Section
+        title="Waiting for approval"
+        description="Push devices with a serial number this company does not have yet. They are refused until approved."
+      >
+        {pending.isPending ? <Spinner size="small" label="Loading waiting devices…" /> : null}
+        {pending.isError ? retry(pending.refetch, pending.error) : null}
+        {pending.data && pending.data.items.length === 0 ? (
+          <Text className={styles.muted}>
+            <CheckmarkCircleRegular /> No unknown device has called.
+          </Text>
+        ) : null}
+        {pending.data && pending.data.items.length > 0 ? (
+          <div className={styles.scroll}>
+            <Table aria-label="Push devices waiting for approval" className={styles.table} size="small">
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell>Serial number</TableHeaderCell>
+                  <TableHeaderCell>Address</TableHeaderCell>
+                  <TableHeaderCell>Push version</TableHeaderCell>
+                  <TableHeaderCell>Calls</TableHeaderCell>
+                  <TableHeaderCell>Last call</TableHeaderCell>
+                  {canConnect ? <TableHeaderCell /> : null}
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {pending.data.items.map((d) => (
+                  <TableRow key={d.id}>
+                    <TableCell>
+                      <Text weight="semibold">{d.serialNo}</Text>
+                    </TableCell>
+                    <TableCell>{d.ipAddress ?? '—'}</TableCell>
+                    <TableCell>{d.pushVersion ?? '—'}</TableCell>
+                    <TableCell>{d.attempts}</TableCell>
+                    <TableCell>{formatInstant(d.lastSeenAt)}</TableCell>
+                    {canConnect ? (
+                      <TableCell>
+                        <span className={styles.rowActions}>
+                          <Button size="small" appearance="primary" onClick={() => setApproving(d)}>
+                            Approve
+                          </Button>
+                          <Button size="small" onClick={() => setRefusing(d)}>
+                            Refuse
+                          </Button>
+                        </span>
+                      </TableCell>
+                    ) : null}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        ) : null}
+      </Section>
+      {approving ? <ApproveDialog device={approving} onClose={() => setApproving(null)} /> : null}
+      <ConfirmDialog
+        open={refusing !== null}
+        title="Refuse this device?"
+        confirmLabel="Refuse"
+        danger
+        onConfirm={() => (refusing ? refuse.mutateAsync(refusing) : undefined)}
+        onClose={() => setRefusing(null)}
+      >
+        {`${refusing?.serialNo ?? ''} is removed from this list. Its uploads stay refused; it is listed again if it keeps calling.`}
+      </ConfirmDialog>
+    </>
+  );
+}

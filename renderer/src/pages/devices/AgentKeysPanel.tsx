@@ -1,0 +1,279 @@
+/**
+ * Device agent keys: what opens the agent API for a desktop app or a headless agent on the office network. A new key
+ * is shown once, with a copy button; revoking one stops its agent at its next call.
+ */
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+  Tooltip,
+} from '@fluentui/react-components';
+import { CheckmarkRegular, CopyRegular, DeleteRegular, KeyMultipleRegular, KeyRegular } from '@fluentui/react-icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { createAgentKeyBodySchema } from '../../../../shared/contracts/devices';
+import { deviceKeys, devicesApi, type AgentKey, type CreatedAgentKey } from '../../api/devices';
+import { errorMessage } from '../../api/errors';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { formatInstant } from '../../components/format';
+import { useNotify } from '../../components/toasts';
+import { Section } from './Section';
+
+const useStyles = makeStyles({
+  scroll: { overflowX: 'auto' },
+  table: { minWidth: '640px' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  mono: { fontFamily: tokens.fontFamilyMonospace },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  keyRow: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  keyInput: { flexGrow: 1, fontFamily: tokens.fontFamilyMonospace },
+});
+
+function CreateKeyDialog({ onClose }: { onClose: () => void }) {
+  const styles = useStyles();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [created, setCreated] = useState<CreatedAgentKey | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const parsed = createAgentKeyBodySchema.safeParse({ name });
+  const nameError = touched && !parsed.success ? 'Name the computer or office that will use the key' : undefined;
+
+  const create = useMutation({
+    mutationFn: () => devicesApi.createAgentKey(name.trim()),
+    onSuccess: async (key) => {
+      setCreated(key);
+      await queryClient.invalidateQueries({ queryKey: deviceKeys.agentKeys });
+    },
+    onError: (e) => setError(errorMessage(e)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!parsed.success) return;
+    setError(null);
+    create.mutate();
+  };
+  const copy = async () => {
+    if (!created) return;
+    try {
+      await navigator.clipboard.writeText(created.key);
+      setCopied(true);
+    } catch {
+      setError('The clipboard is not available: select the key and copy it by hand.');
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && !create.isPending && onClose()}>
+      <DialogSurface>
+        {created ? (
+          <DialogBody>
+            <DialogTitle>Key for {created.name}</DialogTitle>
+            <DialogContent className={styles.form}>
+              <MessageBar intent="warning">
+                <MessageBarBody>
+                  <MessageBarTitle>Copy it now</MessageBarTitle>
+                  The key is shown only this once; Teambeat keeps only a fingerprint of it.
+                </MessageBarBody>
+              </MessageBar>
+              {error ? (
+                <MessageBar intent="error">
+                  <MessageBarBody>{error}</MessageBarBody>
+                </MessageBar>
+              ) : null}
+              <div className={styles.keyRow}>
+                <Input
+                  readOnly
+                  value={created.key}
+                  aria-label="Agent key"
+                  className={styles.keyInput}
+                  onFocus={(e) => e.target.select()}
+                />
+                <Button icon={copied ? <CheckmarkRegular /> : <CopyRegular />} onClick={() => void copy()}>
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              </div>
+              <Text size={200} className={styles.muted}>
+                Paste it into the desktop app (this page, “This computer pulls devices”) or set TEAMBEAT_AGENT_KEY for
+                the headless agent.
+              </Text>
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="primary" onClick={onClose}>
+                Done
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        ) : (
+          <form onSubmit={submit} noValidate aria-label="Create agent key">
+            <DialogBody>
+              <DialogTitle>Create agent key</DialogTitle>
+              <DialogContent className={styles.form}>
+                {error ? (
+                  <MessageBar intent="error" role="alert">
+                    <MessageBarBody>{error}</MessageBarBody>
+                  </MessageBar>
+                ) : null}
+                <Field
+                  label="Name"
+                  required
+                  validationMessage={nameError}
+                  validationState={nameError ? 'error' : 'none'}
+                  hint="Where the agent runs, e.g. Reception PC"
+                >
+                  <Input value={name} onChange={(_, d) => setName(d.value)} onBlur={() => setTouched(true)} autoFocus />
+                </Field>
+              </DialogContent>
+              <DialogActions>
+                <Button onClick={onClose} disabled={create.isPending}>
+                  Cancel
+                </Button>
+                <Button
+                  type="submit"
+                  appearance="primary"
+                  disabled={create.isPending}
+                  icon={create.isPending ? <Spinner size="tiny" /> : undefined}
+                >
+                  Create key
+                </Button>
+              </DialogActions>
+            </DialogBody>
+          </form>
+        )}
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+export function AgentKeysPanel() {
+  const styles = useStyles();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<AgentKey | null>(null);
+  const keys = useQuery({ queryKey: deviceKeys.agentKeys, queryFn: devicesApi.agentKeys });
+  const revoke = useMutation({
+    mutationFn: (key: AgentKey) => devicesApi.revokeAgentKey(key.id),
+    onSuccess: async (_, key) => {
+      await queryClient.invalidateQueries({ queryKey: deviceKeys.agentKeys });
+      notify.success('Agent key revoked', key.name);
+    },
+    onError: (e) => notify.error('The key could not be revoked', errorMessage(e)),
+  });
+
+  const createButton = (
+    <Button appearance="primary" icon={<KeyMultipleRegular />} onClick={() => setCreating(true)}>
+      Create agent key
+    </Button>
+  );
+
+  let body;
+  if (keys.isPending) body = <Spinner size="small" label="Loading keys…" />;
+  else if (keys.isError)
+    body = (
+      <MessageBar intent="error">
+        <MessageBarBody>{errorMessage(keys.error)}</MessageBarBody>
+        <MessageBarActions>
+          <Button onClick={() => void keys.refetch()}>Retry</Button>
+        </MessageBarActions>
+      </MessageBar>
+    );
+  else if (keys.data.items.length === 0)
+    body = (
+      <EmptyState icon={<KeyRegular />} title="No agent keys yet">
+        A device agent needs a key to fetch the device list and upload punches.
+      </EmptyState>
+    );
+  else
+    body = (
+      <div className={styles.scroll}>
+        <Table aria-label="Agent keys" className={styles.table} size="small">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>Name</TableHeaderCell>
+              <TableHeaderCell>Key starts with</TableHeaderCell>
+              <TableHeaderCell>Created</TableHeaderCell>
+              <TableHeaderCell>Last used</TableHeaderCell>
+              <TableHeaderCell>Status</TableHeaderCell>
+              <TableHeaderCell />
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {keys.data.items.map((k) => (
+              <TableRow key={k.id}>
+                <TableCell>
+                  <Text weight="semibold">{k.name}</Text>
+                </TableCell>
+                <TableCell>
+                  <Text className={styles.mono}>{k.prefix}…</Text>
+                </TableCell>
+                <TableCell>{formatInstant(k.createdAt)}</TableCell>
+                <TableCell>
+                  {k.lastUsedAt ? formatInstant(k.lastUsedAt) : <Text className={styles.muted}>Never</Text>}
+                </TableCell>
+                <TableCell>
+                  <Badge appearance="tint" shape="rounded" color={k.revokedAt ? 'subtle' : 'success'}>
+                    {k.revokedAt ? `Revoked ${formatInstant(k.revokedAt)}` : 'Active'}
+                  </Badge>
+                </TableCell>
+                <TableCell>
+                  {k.revokedAt ? null : (
+                    <Tooltip content={`Revoke ${k.name}`} relationship="label">
+                      <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => setRevoking(k)} />
+                    </Tooltip>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    );
+
+  return (
+    <>
+      <Section
+        title="Agent keys"
+        description="Each desktop app or headless agent that pulls devices on an office network uses its own key."
+        actions={createButton}
+      >
+        {body}
+      </Section>
+      {creating ? <CreateKeyDialog onClose={() => setCreating(false)} /> : null}
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke agent key?"
+        confirmLabel="Revoke"
+        danger
+        onConfirm={() => (revoking ? revoke.mutateAsync(revoking) : undefined)}
+        onClose={() => setRevoking(null)}
+      >
+        {`The agent using “${revoking?.name ?? ''}” stops uploading at once. Punches it has not uploaded stay in its queue until it gets a new key.`}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * Biometric Devices (/biometric/management): the devices, punches waiting for an employee and the device user
+ * mappings, device agent keys (and, in the desktop app, this computer's own agent), and the ADMS push settings.
+ * Every control is shown only to holders of the permission its API needs.
+ */
+import { Button, makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { deviceKeys } from '../../api/devices';
+import { PageHeader } from '../../components/PageHeader';
+import { platform } from '../../platform';
+import { permissionsAtom } from '../../session/atoms';
+import { AdmsPanel } from './AdmsPanel';
+import { AgentKeysPanel } from './AgentKeysPanel';
+import { DeviceDialog } from './DeviceDialog';
+import { DevicesTable } from './DevicesTable';
+import { MappingPanel } from './MappingPanel';
+import { ThisComputerAgent } from './ThisComputerAgent';
+
+const useStyles = makeStyles({
+  tabs: { marginBottom: tokens.spacingVerticalL },
+});
+
+type TabKey = 'devices' | 'punches' | 'agents' | 'adms';
+const TAB_QUERIES = {
+  devices: deviceKeys.devices,
+  punches: deviceKeys.unmapped,
+  agents: deviceKeys.agentKeys,
+  adms: deviceKeys.pending,
+} as const;
+
+export function BiometricDevicesPage() {
+  const styles = useStyles();
+  const permissions = useAtomValue(permissionsAtom);
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<TabKey>('devices');
+  const [adding, setAdding] = useState(false);
+  const canAdd = permissions.has('connect-biometric-device');
+  const canManageKeys = permissions.has('setup-biometric-integration');
+  const desktopAgent = platform.deviceAgent;
+  const showAgents = canManageKeys || desktopAgent !== null;
+
+  const addButton = canAdd ? (
+    <Button appearance="primary" icon={<AddRegular />} onClick={() => setAdding(true)}>
+      Add device
+    </Button>
+  ) : null;
+
+  return (
+    <>
+      <PageHeader
+        title="Biometric Devices"
+        subtitle="ZKTeco terminals, how their punches reach attendance, and who they belong to."
+        actions={tab === 'devices' ? addButton : null}
+      />
+      <TabList
+        className={styles.tabs}
+        selectedValue={tab}
+        onTabSelect={(_, d) => {
+          const next = d.value as TabKey;
+          // Agents and push devices change what the lists show while the page is open: coming back reads them anew.
+          void queryClient.invalidateQueries({ queryKey: TAB_QUERIES[next] });
+          setTab(next);
+        }}
+        aria-label="Biometric device sections"
+      >
+        <Tab value="devices">Devices</Tab>
+        <Tab value="punches">Unmapped punches</Tab>
+        {showAgents ? <Tab value="agents">Device agents</Tab> : null}
+        <Tab value="adms">ADMS</Tab>
+      </TabList>
+      {tab === 'devices' ? <DevicesTable addButton={addButton} /> : null}
+      {tab === 'punches' ? <MappingPanel /> : null}
+      {tab === 'agents' && showAgents ? (
+        <>
+          {desktopAgent ? <ThisComputerAgent agent={desktopAgent} /> : null}
+          {canManageKeys ? <AgentKeysPanel /> : null}
+        </>
+      ) : null}
+      {tab === 'adms' ? <AdmsPanel /> : null}
+      {adding ? <DeviceDialog device={null} onClose={() => setAdding(false)} /> : null}
+    </>
+  );
+}

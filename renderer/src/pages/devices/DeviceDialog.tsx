@@ -1,0 +1,262 @@
+/** Add or edit a biometric device. The shared contract validates as the user types; the server has the last word. */
+import {
+  Button,
+  Combobox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Option,
+  Radio,
+  RadioGroup,
+  Spinner,
+  tokens,
+} from '@fluentui/react-components';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
+import {
+  createDeviceBodySchema,
+  DEFAULT_DEVICE_PORT,
+  type CreateDeviceBody,
+  type Device,
+} from '../../../../shared/contracts/devices';
+import { MESSAGES } from '../../../../shared/messages';
+import { errorCode, errorMessage, fieldErrors } from '../../api/errors';
+import { deviceKeys, devicesApi } from '../../api/devices';
+import { useNotify } from '../../components/toasts';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '600px', width: '100%' },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+    alignItems: 'start',
+    gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+    '@media (max-width: 560px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  wide: { gridColumn: '1 / -1' },
+  alert: { marginBottom: tokens.spacingVerticalM },
+});
+
+type Form = {
+  name: string;
+  serialNo: string;
+  mode: 'pull' | 'push';
+  ipAddress: string;
+  port: string;
+  timeZone: string;
+};
+type Key = keyof Form;
+
+function toForm(device: Device | null): Form {
+  return {
+    name: device?.name ?? '',
+    serialNo: device?.serialNo ?? '',
+    mode: device?.mode ?? 'pull',
+    ipAddress: device?.ipAddress ?? '',
+    port: String(device?.port ?? DEFAULT_DEVICE_PORT),
+    timeZone: device?.timeZone ?? '',
+  };
+}
+
+function toBody(form: Form): CreateDeviceBody {
+  return {
+    name: form.name,
+    serialNo: form.serialNo,
+    mode: form.mode,
+    ipAddress: form.ipAddress.trim() || null,
+    // Digits only (the input drops the rest); empty reads as 0, which the contract refuses.
+    port: Number(form.port),
+    ...(form.timeZone.trim() ? { timeZone: form.timeZone.trim() } : {}),
+  };
+}
+
+function zoneList(): string[] {
+  try {
+    return Intl.supportedValuesOf('timeZone');
+  } catch {
+    return [];
+  }
+}
+
+export function DeviceDialog({ device, onClose }: { device: Device | null; onClose: () => void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const zones = useMemo(() => zoneList(), []);
+  const [form, setForm] = useState<Form>(() => toForm(device));
+  const [touched, setTouched] = useState<Partial<Record<Key, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const parsed = createDeviceBodySchema.safeParse(toBody(form));
+  const ruleErrors: Partial<Record<string, string>> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) ruleErrors[String(issue.path[0])] ??= issue.message;
+  if (!form.name.trim()) ruleErrors['name'] = 'Enter a name for the device';
+  if (!form.serialNo.trim()) ruleErrors['serialNo'] = 'Enter the serial number shown in the device’s system info';
+  if (ruleErrors['port']) ruleErrors['port'] = 'A port from 1 to 65535';
+  if (ruleErrors['timeZone']) ruleErrors['timeZone'] = 'Choose a time zone from the list';
+  if (form.mode === 'pull' && !form.ipAddress.trim()) ruleErrors['ipAddress'] = 'A pulled device needs an IP address';
+
+  const message = (key: Key) => serverErrors[key] ?? (submitted || touched[key] ? ruleErrors[key] : undefined);
+  const field = (key: Key) => ({
+    validationMessage: message(key),
+    validationState: message(key) ? ('error' as const) : ('none' as const),
+  });
+  const set = <K extends Key>(key: K, value: Form[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setServerErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const touch = (key: Key) => () => setTouched((t) => ({ ...t, [key]: true }));
+
+  const save = useMutation({
+    mutationFn: () => {
+      const body = toBody(form);
+      return device ? devicesApi.update(device.id, body) : devicesApi.create(body);
+    },
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: deviceKeys.devices });
+      notify.success(device ? 'Device updated' : 'Device added', saved.name);
+      onClose();
+    },
+    onError: (error) => {
+      const fields = fieldErrors(error);
+      setServerErrors(fields);
+      const code = errorCode(error);
+      const text =
+        code === 'DEVICE_SAVE_FAILED' && fields['serialNo']
+          ? MESSAGES.DEVICE_SERIAL_EXISTS
+          : Object.keys(fields).length > 0
+            ? MESSAGES.VALIDATION
+            : errorMessage(error, MESSAGES.DEVICE_SAVE_FAILED);
+      setFormError(text);
+      notify.error(MESSAGES.DEVICE_SAVE_FAILED, text);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setFormError(null);
+    if (Object.keys(ruleErrors).length > 0) {
+      setFormError(MESSAGES.VALIDATION);
+      return;
+    }
+    save.mutate();
+  };
+
+  const zoneQuery = form.timeZone.trim().toLowerCase();
+  const zoneOptions = (zoneQuery ? zones.filter((z) => z.toLowerCase().includes(zoneQuery)) : zones).slice(0, 80);
+
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && !save.isPending && onClose()}>
+      <DialogSurface className={styles.surface}>
+        <form onSubmit={submit} noValidate aria-label={device ? 'Edit device' : 'Add device'}>
+          <DialogBody>
+            <DialogTitle>{device ? `Edit ${device.name}` : 'Add device'}</DialogTitle>
+            <DialogContent>
+              {formError ? (
+                <MessageBar intent="error" role="alert" className={styles.alert}>
+                  <MessageBarBody>{formError}</MessageBarBody>
+                </MessageBar>
+              ) : null}
+              <div className={styles.grid}>
+                <Field label="Name" required {...field('name')}>
+                  <Input
+                    value={form.name}
+                    placeholder="e.g. Reception"
+                    onChange={(_, d) => set('name', d.value)}
+                    onBlur={touch('name')}
+                    autoFocus
+                  />
+                </Field>
+                <Field label="Serial number" required {...field('serialNo')}>
+                  <Input
+                    value={form.serialNo}
+                    placeholder="e.g. CJDE193560123"
+                    onChange={(_, d) => set('serialNo', d.value)}
+                    onBlur={touch('serialNo')}
+                  />
+                </Field>
+                <Field label="How punches arrive" className={styles.wide}>
+                  <RadioGroup
+                    layout="horizontal"
+                    value={form.mode}
+                    onChange={(_, d) => set('mode', d.value === 'push' ? 'push' : 'pull')}
+                  >
+                    <Radio value="pull" label="Pulled on the LAN by a device agent" />
+                    <Radio value="push" label="Pushed by the device over ADMS" />
+                  </RadioGroup>
+                </Field>
+                <Field
+                  label="IP address or host name"
+                  required={form.mode === 'pull'}
+                  {...field('ipAddress')}
+                  hint={form.mode === 'push' ? 'Optional for push devices' : 'As the agent’s computer reaches it'}
+                >
+                  <Input
+                    value={form.ipAddress}
+                    placeholder="192.168.1.201"
+                    onChange={(_, d) => set('ipAddress', d.value)}
+                    onBlur={touch('ipAddress')}
+                  />
+                </Field>
+                <Field label="Port" {...field('port')}>
+                  <Input
+                    inputMode="numeric"
+                    value={form.port}
+                    onChange={(_, d) => set('port', d.value.replace(/[^\d]/g, ''))}
+                    onBlur={touch('port')}
+                  />
+                </Field>
+                <Field
+                  label="Device clock time zone"
+                  className={styles.wide}
+                  {...field('timeZone')}
+                  hint={device ? undefined : 'Left empty: the company’s time zone'}
+                >
+                  <Combobox
+                    freeform
+                    placeholder="Company time zone"
+                    value={form.timeZone}
+                    selectedOptions={form.timeZone ? [form.timeZone] : []}
+                    onChange={(e) => set('timeZone', e.target.value)}
+                    onOptionSelect={(_, d) => set('timeZone', d.optionValue ?? '')}
+                    onBlur={touch('timeZone')}
+                  >
+                    {zoneOptions.map((z) => (
+                      <Option key={z} value={z}>
+                        {z}
+                      </Option>
+                    ))}
+                  </Combobox>
+                </Field>
+              </div>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={onClose} disabled={save.isPending}>
+                Cancel
+              </Button>
+              <Button
+                type="submit"
+                appearance="primary"
+                disabled={save.isPending}
+                icon={save.isPending ? <Spinner size="tiny" /> : undefined}
+              >
+                {device ? 'Save changes' : 'Add device'}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}
