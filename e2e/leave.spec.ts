@@ -165,6 +165,10 @@ test.describe('leave', () => {
     await hrUser.page.goto('/leaves-calendar');
     await expect(hrUser.page.getByRole('heading', { level: 1, name: 'Leave calendar' })).toBeVisible();
     await snapshot(hrUser.page, 'leaves-calendar', 'light');
+    await hrUser.page.getByTestId('user-menu').click();
+    await hrUser.page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await hrUser.page.keyboard.press('Escape');
+    await snapshot(hrUser.page, 'leaves-calendar', 'dark');
     await Promise.all([employeeApi.api.dispose(), admin.api.dispose()]);
   });
 
@@ -215,6 +219,11 @@ test.describe('leave', () => {
     await page.getByLabel('WFO required percentage').fill('150');
     await expect(page.getByText('Enter a number from 0 to 100')).toBeVisible();
     await snapshot(page, 'settings-productivity', 'light');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: 'Leaves' }).click();
+    await snapshot(page, 'settings-leaves', 'dark');
 
     const omar = await signedIn(browser, EMPLOYEE.email);
     await omar.leave.open();
