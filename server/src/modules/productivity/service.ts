@@ -1,5 +1,4 @@
 /** The productivity overview, the dashboard's attendance page and the team statistics. */
-import { sql } from 'kysely';
 import type { ListQuery, ListResponse } from '../../../../shared/contracts/common.js';
 import {
   DAILY_SERIES_MAX_DAYS,
@@ -9,8 +8,7 @@ import {
   type ProductivityOverview,
 } from '../../../../shared/contracts/productivity.js';
 import { addDays, dayOfWeek, eachDate } from '../../../../shared/time.js';
-import { toNumber } from '../../db/engine.js';
-import { paginate } from '../../http/list.js';
+import { paginate, searchCondition } from '../../http/list.js';
 import {
   addFigures,
   employeeFigures,
@@ -20,12 +18,14 @@ import {
   NO_FIGURES,
   percent,
   round1,
-  sumsByEmployee,
+  sumsOf,
   sumsPerDay,
+  sumsPerEmployee,
   workingDaysFrom,
   type Context,
   type EmployeeSet,
   type Figures,
+  type Sums,
 } from './figures.js';
 import { employeesByIds, membersOf, type TeamRef } from './scope.js';
 
@@ -138,74 +138,98 @@ export async function overview(
   };
 }
 
-/** The dashboard's attendance: one page of employees, sorted and searched by the database. */
+type Person = {
+  id: number;
+  name: string;
+  email: string;
+  employeeIdentificationNo: string | null;
+  dateOfJoining: string | null;
+};
+
+function employeeRow(ctx: Context, p: Person, sums: Sums, leave: Set<string> | undefined): ProductivityEmployeeRow {
+  const f = figures(
+    {
+      workingDays: workingDaysFrom(ctx.calendar, p.dateOfJoining),
+      leaveDays: leaveCount(leave, p.dateOfJoining),
+      sums,
+    },
+    ctx.settings,
+  );
+  return {
+    employee: { id: p.id, name: p.name, email: p.email, employeeIdentificationNo: p.employeeIdentificationNo },
+    ...f,
+    requiredWfoPercentage: ctx.settings.wfo_required_percentage,
+    meetsWfo: f.wfoPercentage >= ctx.settings.wfo_required_percentage,
+  };
+}
+
+const SEARCHED = ['e.name', 'e.email', 'e.employeeIdentificationNo'];
+
+/**
+ * The dashboard's attendance, one page. By name (the default) the database pages the employees and only
+ * the page's attendance is summed; by a figure, everyone in scope is summed in one grouped query and
+ * sorted here (a few thousand rows at most).
+ */
 export async function attendancePage(
   ctx: Context,
   employees: EmployeeSet,
   query: ListQuery<ProductivityOrderKey>,
 ): Promise<ListResponse<ProductivityEmployeeRow>> {
-  const sums = sumsByEmployee(ctx, employees).as('agg');
-  const base = ctx.deps.db
+  const people = ctx.deps.db
     .selectFrom('employees as e')
-    .leftJoin(sums, 'agg.employeeId', 'e.id')
-    .select([
-      'e.id',
-      'e.name',
-      'e.email',
-      'e.employeeIdentificationNo',
-      'e.dateOfJoining',
-      sql<number | string>`coalesce(${sql.ref('agg.present')}, 0)`.as('presentDays'),
-      sql<number | string>`coalesce(${sql.ref('agg.workingPresent')}, 0)`.as('workingPresentDays'),
-      sql<number | string>`coalesce(${sql.ref('agg.wfo')}, 0)`.as('wfoDays'),
-      sql<number | string>`coalesce(${sql.ref('agg.worked')}, 0)`.as('workedMinutes'),
-    ])
+    .select(['e.id', 'e.name', 'e.email', 'e.employeeIdentificationNo', 'e.dateOfJoining'])
     .where('e.tenantId', '=', ctx.tenantId)
     .where('e.status', '=', 'active')
     .where('e.id', 'in', employees);
-  const page = await paginate(base, query, {
-    orderBy: {
-      name: { ref: 'e.name', text: true },
-      presentDays: { ref: 'presentDays' },
-      workedMinutes: { ref: 'workedMinutes' },
-      wfoDays: { ref: 'wfoDays' },
-    },
-    search: ['e.name', 'e.email', 'e.employeeIdentificationNo'],
-    tieBreaker: 'e.id',
-  });
+
+  if (query.orderKey === 'name') {
+    const page = await paginate(
+      people,
+      { ...query, orderKey: 'name' as const },
+      { orderBy: { name: { ref: 'e.name', text: true } }, search: SEARCHED, tieBreaker: 'e.id' },
+    );
+    const ids = employeesByIds(
+      ctx.deps.db,
+      ctx.tenantId,
+      page.items.map((p) => p.id),
+    );
+    const [sums, leave] =
+      page.items.length > 0
+        ? await Promise.all([sumsPerEmployee(ctx, ids), leaveDays(ctx, ids)])
+        : [new Map<number, Sums>(), new Map<number, Set<string>>()];
+    return {
+      total: page.total,
+      items: page.items.map((p) => employeeRow(ctx, p, sumsOf(sums, p.id), leave.get(p.id))),
+    };
+  }
+
+  const search = query.searchText?.trim();
+  const [found, sums] = await Promise.all([
+    (search ? people.where(searchCondition(SEARCHED, search)) : people).execute(),
+    sumsPerEmployee(ctx, employees),
+  ]);
+  const key = query.orderKey;
+  const dir = query.orderDir === 'desc' ? -1 : 1;
+  const value = (p: Person) => {
+    const x = sumsOf(sums, p.id);
+    return key === 'presentDays' ? x.present : key === 'wfoDays' ? x.wfo : x.worked;
+  };
+  const sorted = found.sort((a, b) => (value(a) - value(b) || a.id - b.id) * dir);
+  const slice = sorted.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
   const leave =
-    page.items.length > 0
+    slice.length > 0
       ? await leaveDays(
           ctx,
           employeesByIds(
             ctx.deps.db,
             ctx.tenantId,
-            page.items.map((r) => r.id),
+            slice.map((p) => p.id),
           ),
         )
       : new Map<number, Set<string>>();
   return {
-    total: page.total,
-    items: page.items.map((r) => {
-      const f = figures(
-        {
-          workingDays: workingDaysFrom(ctx.calendar, r.dateOfJoining),
-          leaveDays: leaveCount(leave.get(r.id), r.dateOfJoining),
-          sums: {
-            present: toNumber(r.presentDays),
-            workingPresent: toNumber(r.workingPresentDays),
-            wfo: toNumber(r.wfoDays),
-            worked: toNumber(r.workedMinutes),
-          },
-        },
-        ctx.settings,
-      );
-      return {
-        employee: { id: r.id, name: r.name, email: r.email, employeeIdentificationNo: r.employeeIdentificationNo },
-        ...f,
-        requiredWfoPercentage: ctx.settings.wfo_required_percentage,
-        meetsWfo: f.wfoPercentage >= ctx.settings.wfo_required_percentage,
-      };
-    }),
+    total: sorted.length,
+    items: slice.map((p) => employeeRow(ctx, p, sumsOf(sums, p.id), leave.get(p.id))),
   };
 }
 
