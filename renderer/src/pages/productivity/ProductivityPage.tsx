@@ -3,10 +3,21 @@
  * searchable table per employee) and team statistics, over a date range and one team or all the caller
  * may see, with the CSV reports the caller may download.
  */
-import { Dropdown, Field, makeStyles, Option, Tab, TabList, tokens } from '@fluentui/react-components';
+import {
+  Dropdown,
+  Field,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Option,
+  Tab,
+  TabList,
+  tokens,
+} from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
+import { validateProductivityRange } from '../../../../shared/contracts/productivity';
 import { todayIn } from '../../../../shared/date-range';
 import { productivityApi, productivityKeys, type RangeFilter } from '../../api/productivity';
 import { DateRangeFilter, initialDateRange } from '../../components/DateRangeFilter';
@@ -42,6 +53,8 @@ export function ProductivityPage() {
   const teams = useQuery({ queryKey: productivityKeys.teams, queryFn: ({ signal }) => productivityApi.teams(signal) });
 
   const filter: RangeFilter = { startDate: range.from, endDate: range.to, teamId };
+  // The filter already keeps ranges real and not after today; the dashboards also cap them at two years.
+  const rangeProblem = validateProductivityRange(range, today).to;
   const everyoneLabel = teams.data?.allTeams === false ? 'My teams' : 'All teams';
   const teamName = teams.data?.items.find((t) => t.id === teamId)?.name;
 
@@ -50,7 +63,7 @@ export function ProductivityPage() {
       <PageHeader
         title="Productivity"
         subtitle="Hours worked, work from office and attendance against the company’s targets."
-        actions={<ReportsMenu filter={filter} />}
+        actions={rangeProblem ? null : <ReportsMenu filter={filter} />}
       />
       <div className={styles.filters}>
         <DateRangeFilter value={range} today={today} onChange={setRange} />
@@ -81,9 +94,17 @@ export function ProductivityPage() {
         <Tab value="attendance">Attendance</Tab>
         <Tab value="teams">Team statistics</Tab>
       </TabList>
-      {tab === 'overview' ? <OverviewPanel filter={filter} /> : null}
-      {tab === 'attendance' ? <AttendancePanel filter={filter} /> : null}
-      {tab === 'teams' ? <TeamStatsPanel filter={filter} /> : null}
+      {rangeProblem ? (
+        <MessageBar intent="warning">
+          <MessageBarBody>{rangeProblem}. Choose a shorter period.</MessageBarBody>
+        </MessageBar>
+      ) : (
+        <>
+          {tab === 'overview' ? <OverviewPanel filter={filter} /> : null}
+          {tab === 'attendance' ? <AttendancePanel filter={filter} /> : null}
+          {tab === 'teams' ? <TeamStatsPanel filter={filter} /> : null}
+        </>
+      )}
     </>
   );
 }
