@@ -199,6 +199,8 @@ describe('productivity dashboard attendance', () => {
     const byId = await as['hr']!.get(`/api/productivity/attendance?${WEEK_QUERY}&searchText=e-001`);
     expect(byId.body.total).toBe(1);
     expect(byId.body.items[0].employee.name).toBe('ANN');
+    const bySpecName = await as['hr']!.get(`/api/productivity/attendance?${WEEK_QUERY}&search=ben`);
+    expect(bySpecName.body.items.map((r: { employee: { name: string } }) => r.employee.name)).toEqual(['BEN']);
     const none = await as['hr']!.get(`/api/productivity/attendance?${WEEK_QUERY}&searchText=nobody`);
     expect(none.body).toEqual({ items: [], total: 0 });
   });

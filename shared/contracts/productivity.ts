@@ -83,7 +83,15 @@ export const productivityAttendanceQuerySchema = listQuerySchema({
   orderKeys: PRODUCTIVITY_ORDER_KEYS,
   defaultOrderKey: 'name',
   extra: { ...rangeShape, teamId: teamIdQuery },
-}).extend({ pageSize: pageSizeWithDefault(PRODUCTIVITY_ATTENDANCE_PAGE_SIZE) });
+}).extend({
+  pageSize: pageSizeWithDefault(PRODUCTIVITY_ATTENDANCE_PAGE_SIZE),
+  search: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe('The spec’s name for searchText; searchText wins when both come'),
+});
 
 export const productivityEmployeeRowSchema = z
   .object({

@@ -88,7 +88,8 @@ export function productivityRoutes(deps: Deps): FastifyPluginAsyncZod {
         const who = caller(request);
         const ctx = await rangeContext(deps, who, request.query);
         const scope = await dashboardScope(deps, who, request.query.teamId);
-        return attendancePage(ctx, scope.employees, request.query);
+        const { search, ...query } = request.query;
+        return attendancePage(ctx, scope.employees, { ...query, searchText: query.searchText ?? search });
       },
     );
 
