@@ -209,4 +209,162 @@ test.describe('biometric devices', () => {
     });
     expect(put.status()).toBe(200);
   });
+
+  test('a punch of an unknown device user waits until the admin maps the id to an employee', async ({
+    loginPage,
+    frame,
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(120_000);
+    const adminToken = await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
+    const person = await employeeWithoutAttendanceToday(page.request, adminToken);
+    const stamp = Date.now().toString(36).toUpperCase();
+    // A terminal enrolled with its own numbering: this id matches no employee ID.
+    const deviceUserId = `U${stamp.slice(-7)}`;
+    const punchAt = new Date(Math.floor((Date.now() - 3 * 60_000) / 1000) * 1000);
+    sim = new ZkSimulator({
+      timeZone: 'Asia/Karachi',
+      users: [{ uid: 1, userId: deviceUserId, name: 'Enrolled', role: 0, password: '', cardNo: 0 }],
+      punches: [{ userId: deviceUserId, time: punchAt }],
+    });
+    const port = await sim.start();
+    const headers = { authorization: `Bearer ${adminToken}` };
+    const created = await page.request.post('/api/devices', {
+      headers,
+      data: { name: `Gate ${stamp}`, serialNo: `MAP${stamp}`, ipAddress: '127.0.0.1', port, timeZone: 'Asia/Karachi' },
+    });
+    expect(created.status()).toBe(201);
+    const keyAnswer = await page.request.post('/api/device-agent-keys', { headers, data: { name: `Map ${stamp}` } });
+    const { id: keyId, key } = (await keyAnswer.json()) as { id: number; key: string };
+    agentDir = await mkdtemp(path.join(tmpdir(), 'teambeat-e2e-agent-'));
+    const run = await runAgentOnce({
+      TEAMBEAT_SERVER_URL: new URL(page.url()).origin,
+      TEAMBEAT_AGENT_KEY: key,
+      TEAMBEAT_AGENT_DATA_DIR: agentDir,
+    });
+    expect(run.code, run.output).toBe(0);
+
+    const devices = new DevicesPage(page);
+    await frame.openPage('Biometric Devices');
+    await devices.openTab('Unmapped punches');
+    const waiting = page.getByRole('table', { name: 'Unmapped punches' }).getByRole('row').filter({
+      hasText: deviceUserId,
+    });
+    await expect(waiting).toContainText(`MAP${stamp}`);
+    await waiting.getByRole('button', { name: 'Map to employee' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Map a device user to an employee' });
+    await expect(dialog.getByRole('textbox', { name: 'Device user id' })).toHaveValue(deviceUserId);
+    await dialog.getByRole('combobox', { name: 'Employee' }).pressSequentially(person.email);
+    await page.getByRole('option', { name: new RegExp(person.name) }).click();
+    await snapshot(page, 'devices-map-dialog', 'light');
+    await dialog.getByRole('button', { name: 'Map and apply' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('1 applied to attendance').first()).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Unmapped punches' })).toBeHidden();
+    const mappingRow = page.getByRole('table', { name: 'Device user mappings' }).getByRole('row').filter({
+      hasText: deviceUserId,
+    });
+    await expect(mappingRow).toContainText(person.name);
+
+    const day = await getJson<{ attendance: { checkIn: string; source: string } | null }>(
+      page.request,
+      adminToken,
+      `/api/attendance/day?employeeId=${person.id}&date=${(await getJson<{ date: string }>(page.request, adminToken, '/api/attendance/today')).date}`,
+    );
+    expect(day.attendance).toMatchObject({ checkIn: punchAt.toISOString(), source: 'device' });
+
+    // Removing the mapping asks first and leaves the applied attendance alone.
+    await mappingRow.getByRole('button', { name: `Remove the mapping of ${deviceUserId}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove mapping?' });
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(mappingRow).toBeHidden();
+    expect(consoleErrors).toEqual([]);
+    expect((await page.request.delete(`/api/device-agent-keys/${keyId}`, { headers })).status()).toBe(204);
+  });
+
+  test('the desktop app pulls devices itself once given a key, checked with the server', async ({
+    loginPage,
+    frame,
+    page,
+  }) => {
+    // The shell's device agent stands in here with the preload's contract: setKey asks the server with the key
+    // (as electron/device-agent-host.ts does) and refuses a key the server does not know.
+    await page.addInitScript(() => {
+      const state = {
+        token: null as string | null,
+        status: {
+          configured: false,
+          running: false,
+          serverUrl: location.origin as string | null,
+          lastPollAt: null as string | null,
+          devices: 0,
+          failedDevices: [] as string[],
+          queued: 0,
+          lastError: null as string | null,
+        },
+      };
+      (window as unknown as { teambeat: unknown }).teambeat = {
+        kind: 'desktop',
+        appVersion: '0.0.0-e2e',
+        notify: async () => {},
+        openExternal: async () => {},
+        refreshTokenStore: { get: async () => state.token, set: async (t: string | null) => void (state.token = t) },
+        getServerUrl: async () => location.origin,
+        setServerUrl: async () => {},
+        setTrayState: () => {},
+        onTrayCommand: () => () => {},
+        onUpdateAvailable: () => () => {},
+        installUpdate: async () => {},
+        deviceAgent: {
+          status: async () => ({ ...state.status }),
+          setKey: async (key: string | null) => {
+            if (key === null) {
+              state.status = { ...state.status, configured: false, running: false, lastPollAt: null, devices: 0 };
+              return { ...state.status };
+            }
+            const answer = await fetch('/api/agent/devices', { headers: { authorization: `Agent ${key}` } });
+            if (!answer.ok) throw new Error('The device agent key is missing, invalid or revoked.');
+            const { items } = (await answer.json()) as { items: unknown[] };
+            state.status = {
+              ...state.status,
+              configured: true,
+              running: true,
+              lastPollAt: new Date().toISOString(),
+              devices: items.length,
+            };
+            return { ...state.status };
+          },
+        },
+      };
+    });
+    await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
+    const devices = new DevicesPage(page);
+    await frame.openPage('Biometric Devices');
+    await devices.openTab('Device agents');
+    const section = page.getByRole('region', { name: 'This computer pulls devices' });
+    await expect(section).toContainText('Not set up');
+    await section.getByRole('textbox', { name: 'Agent key' }).fill(`tbagent_${'x'.repeat(43)}`);
+    await section.getByRole('button', { name: 'Use this key' }).click();
+    await expect(section).toContainText('The device agent key is missing, invalid or revoked.');
+
+    await section.getByRole('button', { name: 'Create a key for this computer' }).click();
+    await expect(section).toContainText('Pulling');
+    await expect(section).toContainText(/Last read .*: \d+ devices?/);
+    const keys = page.getByRole('table', { name: 'Agent keys' });
+    const desktopKey = keys.getByRole('row').filter({ hasText: 'Desktop app ·' }).last();
+    await expect(desktopKey).toContainText('Active');
+    await snapshot(page, 'devices-this-computer', 'light');
+
+    await section.getByRole('button', { name: 'Stop pulling here' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Stop pulling devices on this computer?' });
+    await confirm.getByRole('button', { name: 'Stop pulling' }).click();
+    await expect(section).toContainText('Not set up');
+
+    // The key it used is revoked behind a confirmation.
+    await desktopKey.getByRole('button', { name: /^Revoke / }).click();
+    await page.getByRole('alertdialog', { name: 'Revoke agent key?' }).getByRole('button', { name: 'Revoke' }).click();
+    await expect(desktopKey).toContainText('Revoked');
+  });
 });

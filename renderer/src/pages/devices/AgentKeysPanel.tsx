@@ -48,6 +48,7 @@ const useStyles = makeStyles({
   mono: { fontFamily: tokens.fontFamilyMonospace },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   keyRow: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  status: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS, whiteSpace: 'nowrap' },
   keyInput: { flexGrow: 1, fontFamily: tokens.fontFamilyMonospace },
 });
 
@@ -236,9 +237,16 @@ export function AgentKeysPanel() {
                   {k.lastUsedAt ? formatInstant(k.lastUsedAt) : <Text className={styles.muted}>Never</Text>}
                 </TableCell>
                 <TableCell>
-                  <Badge appearance="tint" shape="rounded" color={k.revokedAt ? 'subtle' : 'success'}>
-                    {k.revokedAt ? `Revoked ${formatInstant(k.revokedAt)}` : 'Active'}
-                  </Badge>
+                  <span className={styles.status}>
+                    <Badge appearance="tint" shape="rounded" color={k.revokedAt ? 'subtle' : 'success'}>
+                      {k.revokedAt ? 'Revoked' : 'Active'}
+                    </Badge>
+                    {k.revokedAt ? (
+                      <Text size={200} className={styles.muted}>
+                        {formatInstant(k.revokedAt)}
+                      </Text>
+                    ) : null}
+                  </span>
                 </TableCell>
                 <TableCell>
                   {k.revokedAt ? null : (

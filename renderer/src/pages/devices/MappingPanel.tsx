@@ -33,7 +33,7 @@ import {
 import { ArrowSyncRegular, DeleteRegular, LinkRegular, PersonLinkRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { ApplyResult } from '../../../../shared/contracts/devices';
 import { deviceKeys, devicesApi, type DeviceUserMapping } from '../../api/devices';
 import { errorMessage, fieldErrors } from '../../api/errors';
@@ -60,7 +60,13 @@ export function describeApply(result: ApplyResult): string {
   return parts.join(', ');
 }
 
-function useEmployeeSearch(search: string, enabled: boolean) {
+function useEmployeeSearch(input: string, enabled: boolean) {
+  // One request once typing pauses, not one per key.
+  const [search, setSearch] = useState(input);
+  useEffect(() => {
+    const id = setTimeout(() => setSearch(input), 250);
+    return () => clearTimeout(id);
+  }, [input]);
   return useQuery({
     queryKey: ['employees', 'pick', search],
     queryFn: ({ signal }) =>
@@ -124,7 +130,7 @@ function MapDialog({ deviceUserId, onClose }: { deviceUserId: string | null; onC
                 </MessageBar>
               ) : null}
               <Field label="Device user id" required hint="The user number enrolled on the terminal">
-                <Input value={userId} onChange={(_, d) => setUserId(d.value)} disabled={deviceUserId !== null} />
+                <Input value={userId} onChange={(_, d) => setUserId(d.value)} readOnly={deviceUserId !== null} />
               </Field>
               {canPick ? (
                 <Field label="Employee" required>
