@@ -1,5 +1,5 @@
 /**
- * About three months of attendance for the demo company, so the month view, the statistics and the
+ * This year's attendance (at least the last three months) for the demo company, so the month view, the statistics and the
  * dashboards have something to show: weekdays with varied hours and lunch breaks, some days missing, and
  * work from office on the days a biometric device recorded the punch. Today is left to the people who
  * check in by hand: the administrator and the e2e employee (omar.iqbal) have nothing today, so a check-in
@@ -10,7 +10,8 @@ import { LIVE_STATUSES } from '../../../shared/leave.js';
 import type { Db } from '../db/engine.js';
 import { readSettings } from '../modules/tenants/repository.js';
 
-const DAYS_BACK = 92;
+/** At least three months back, and always the whole current year, so this year's absence counts are real. */
+const MIN_DAYS_BACK = 92;
 const BATCH = 400;
 const UNTOUCHED_TODAY = new Set(['admin@northwind.example', 'omar.iqbal@northwind.example']);
 
@@ -42,7 +43,7 @@ export async function seedDemoAttendance(db: Db, tenantId: number, now: Date): P
   const employees = await db
     .selectFrom('employees')
     .innerJoin('teamMembers', 'teamMembers.employeeId', 'employees.id')
-    .select(['employees.id', 'employees.email'])
+    .select(['employees.id', 'employees.email', 'employees.dateOfJoining'])
     .where('employees.tenantId', '=', tenantId)
     .where('employees.status', '=', 'active')
     .distinct()
@@ -50,7 +51,7 @@ export async function seedDemoAttendance(db: Db, tenantId: number, now: Date): P
     .execute();
   const admin = await db
     .selectFrom('employees')
-    .select(['id', 'email'])
+    .select(['id', 'email', 'dateOfJoining'])
     .where('tenantId', '=', tenantId)
     .where('email', '=', 'admin@northwind.example')
     .executeTakeFirst();
@@ -77,6 +78,8 @@ export async function seedDemoAttendance(db: Db, tenantId: number, now: Date): P
   for (const l of leaves)
     for (let d = l.startDate; d <= l.endDate; d = addDays(d, 1)) leaveDays.add(`${l.employeeId}:${d}`);
 
+  const yearStart = `${today.slice(0, 4)}-01-01`;
+  const firstDay = [addDays(today, -MIN_DAYS_BACK), yearStart].sort()[0]!;
   const rand = random(20_260_301);
   const nowMs = now.getTime();
   const days: Day[] = [];
@@ -85,8 +88,9 @@ export async function seedDemoAttendance(db: Db, tenantId: number, now: Date): P
     const arrival = 8 * 60 + 15 + Math.floor(rand() * 90);
     const dayLength = 7 * 60 + 30 + Math.floor(rand() * 90);
     const officeShare = 0.3 + rand() * 0.6;
-    for (let back = DAYS_BACK; back >= 0; back -= 1) {
-      const date = addDays(today, -back);
+    // Nobody works before they joined.
+    const from = person.dateOfJoining && person.dateOfJoining > firstDay ? person.dateOfJoining : firstDay;
+    for (let date = from; date <= today; date = addDays(date, 1)) {
       if (settings.weekend_days.includes(dayOfWeek(date)) || holidays.has(date)) continue;
       if (leaveDays.has(`${person.id}:${date}`)) continue;
       if (date === today && UNTOUCHED_TODAY.has(person.email)) continue;
