@@ -120,6 +120,18 @@ test.describe('biometric devices', () => {
     await expect(devices.row(device.name)).toContainText('Not seen yet');
     await expect(devices.row(device.name)).toContainText(DEVICE_ZONE);
 
+    // The connection test reports from the server's side of the network.
+    await devices
+      .row(device.name)
+      .getByRole('button', { name: `Actions for ${device.name}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Test connection' }).click();
+    const probe = page.getByRole('dialog', { name: `Connection test · ${device.name}` });
+    await expect(probe).toContainText(`The server opened a connection to 127.0.0.1:${port}`);
+    await snapshot(page, 'devices-connection-test', 'light');
+    await probe.getByRole('button', { name: 'Close' }).click();
+    await expect(probe).toBeHidden();
+
     // The key is shown once, with a copy button.
     await devices.openTab('Device agents');
     const { key, dialog: keyDialog } = await devices.createAgentKey(`E2E agent ${stamp}`);
