@@ -379,4 +379,44 @@ test.describe('biometric devices', () => {
     await page.getByRole('alertdialog', { name: 'Revoke agent key?' }).getByRole('button', { name: 'Revoke' }).click();
     await expect(desktopKey).toContainText('Revoked');
   });
+
+  test('ADMS settings: an address that does not lead here fails with the spec message, this server passes', async ({
+    loginPage,
+    frame,
+    page,
+  }) => {
+    await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
+    const devices = new DevicesPage(page);
+    await frame.openPage('Biometric Devices');
+    await devices.openTab('ADMS');
+    const form = page.getByRole('form', { name: 'ADMS settings' });
+    const address = form.getByRole('textbox', { name: 'Server address devices use' });
+    await form.getByRole('switch').check();
+    // Enabling needs an address, said before anything is sent.
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form).toContainText('Enabling ADMS needs the server address');
+    await address.fill('ftp://somewhere');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form).toContainText('Enter an address like http://attendance.example.com:8081');
+
+    await address.fill('http://127.0.0.1:9');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('ADMS settings saved').first()).toBeVisible();
+    await form.getByRole('button', { name: 'Test connection' }).click();
+    await expect(form.getByRole('status')).toContainText('Failed to connect to ADMS.');
+    await snapshot(page, 'devices-adms-failed', 'light');
+
+    const origin = new URL(page.url()).origin;
+    await address.fill(origin);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`Push endpoint: ${origin}/iclock/cdata`)).toBeVisible();
+    await form.getByRole('button', { name: 'Test connection' }).click();
+    await expect(form.getByRole('status')).toContainText('The address leads to this server');
+
+    // Back to off, as the other specs expect.
+    await form.getByRole('switch').uncheck();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form).toContainText('ADMS is off: push devices are refused');
+    await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
 });
