@@ -9,7 +9,18 @@ export const ADMIN = { email: 'admin@northwind.example', name: 'Alex Morgan' };
 /** A seeded employee whose only role is Employee (see server/src/seed/demo.ts). */
 export const EMPLOYEE = { email: 'omar.iqbal@northwind.example', name: 'Omar Iqbal' };
 
-export const ADMIN_NAV = ['Home', 'Employee Directory', 'Roles & Permissions'];
+export const ADMIN_NAV = [
+  'Home',
+  'Attendance',
+  'Month view',
+  'Productivity',
+  'Leave',
+  'Leave calendar',
+  'Employee Directory',
+  'Roles & Permissions',
+  'Biometric Devices',
+  'Settings',
+];
 
 type Models = { loginPage: LoginPage; frame: AppFrame; directory: DirectoryPage; consoleErrors: string[] };
 
