@@ -34,7 +34,7 @@ describe('demo attendance', () => {
     expect(breaks.length).toBeGreaterThan(rows.length / 2);
   });
 
-  it('makes this year\'s absence count a believable handful, not every day before the seed', async () => {
+  it("makes this year's absence count a believable handful, not every day before the seed", async () => {
     const details = (await omar.get('/api/leave/details')).body as { absents: number };
     expect(details.absents).toBeGreaterThan(0);
     expect(details.absents).toBeLessThan(30);
