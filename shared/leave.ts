@@ -3,7 +3,7 @@
  * is the same table in prose), and the date rules of a request. Pure, for the server and the renderer.
  */
 import type { ErrorCode } from './messages.js';
-import { dayOfWeek, eachDate } from './time.js';
+import { addDays, dayOfWeek, eachDate } from './time.js';
 
 export const LEAVE_STATUS = {
   PENDING_PO: 1,
@@ -138,4 +138,68 @@ export function workingDays(
 ): number {
   if (startDate > endDate) return 0;
   return eachDate(startDate, endDate).filter((d) => !weekendDays.includes(dayOfWeek(d)) && !holidays.has(d)).length;
+}
+
+/**
+ * The rules a tenant sets per leave type. Defaults keep the behaviour from before the rules existed:
+ * no notice, past days of this year allowed (sick leave is usually told afterwards), no limit.
+ */
+export type LeaveRules = {
+  /** Calendar days between today and the first day of leave; 0 = may start today (or earlier, see below). */
+  minNoticeDays: number;
+  /** Whether a request may start before today. Only meaningful without notice: notice rules out past days. */
+  allowBackdated: boolean;
+  /** Working days one request may hold at most; 0 = no limit. */
+  maxDaysPerRequest: number;
+};
+export const DEFAULT_LEAVE_RULES: LeaveRules = { minNoticeDays: 0, allowBackdated: true, maxDaysPerRequest: 0 };
+export const LEAVE_RULE_LIMITS = {
+  minNoticeDays: { min: 0, max: 365 },
+  maxDaysPerRequest: { min: 0, max: 365 },
+} as const;
+
+/** A type's rules as stored: past days are never allowed together with notice. */
+export function normalizeLeaveRules(rules: LeaveRules): LeaveRules {
+  return { ...rules, allowBackdated: rules.allowBackdated && rules.minNoticeDays === 0 };
+}
+
+/** The earliest start date a type's rules allow today (null: no limit within the year). */
+export function earliestLeaveStart(rules: LeaveRules, today: string): string | null {
+  if (rules.minNoticeDays > 0) return addDays(today, rules.minNoticeDays);
+  return rules.allowBackdated ? null : today;
+}
+
+/**
+ * The rules of a leave type applied to one request (after checkLeaveDates): notice, past days and length.
+ * `days` is the request's working days (workingDays), or null while the renderer does not know them yet.
+ */
+export function checkLeaveRules(
+  rules: LeaveRules,
+  input: { startDate: string; today: string; days: number | null },
+): LeaveDateIssue[] {
+  const issues: LeaveDateIssue[] = [];
+  const r = normalizeLeaveRules(rules);
+  if (r.minNoticeDays > 0 && input.startDate < addDays(input.today, r.minNoticeDays)) {
+    issues.push({ field: 'startDate', code: 'LEAVE_NOTICE_TOO_SHORT' });
+  } else if (!r.allowBackdated && input.startDate < input.today) {
+    issues.push({ field: 'startDate', code: 'LEAVE_BACKDATED' });
+  }
+  if (r.maxDaysPerRequest > 0 && input.days !== null && input.days > r.maxDaysPerRequest) {
+    issues.push({ field: 'endDate', code: 'LEAVE_TOO_LONG' });
+  }
+  return issues;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The rules in a short line for people, e.g. "At least 3 days' notice · up to 10 days"; '' for none. */
+export function describeLeaveRules(rules: LeaveRules): string {
+  const r = normalizeLeaveRules(rules);
+  const parts: string[] = [];
+  if (r.minNoticeDays > 0) parts.push(`At least ${plural(r.minNoticeDays, "day's", "days'")} notice`);
+  else if (!r.allowBackdated) parts.push('From today on, not for past days');
+  if (r.maxDaysPerRequest > 0)
+    parts.push(`up to ${plural(r.maxDaysPerRequest, 'working day', 'working days')} per request`);
+  const line = parts.join(' · ');
+  return line.charAt(0).toUpperCase() + line.slice(1);
 }

@@ -65,6 +65,10 @@ export const MESSAGES = {
   LEAVE_NO_WORKING_DAYS: 'These dates contain no working day.',
   LEAVE_QUOTA_EXCEEDED: 'Not enough leave left of this type.',
   LEAVE_TYPE_INACTIVE: 'This leave type is not available.',
+  // Leave rules per type (the spec names "leave rules" without their text; docs/leave-workflow.md)
+  LEAVE_NOTICE_TOO_SHORT: 'This leave type needs more notice: choose a later start date.',
+  LEAVE_BACKDATED: 'This leave type cannot be requested for days already past.',
+  LEAVE_TOO_LONG: 'This leave is longer than one request of this type allows.',
   LEAVE_ACTION_NOT_ALLOWED: 'This action is not possible for this leave request now.',
   LEAVE_NOT_APPROVER: 'You are not an approver of this leave request.',
   LEAVE_OWN_REQUEST: 'You cannot approve or reject your own leave request.',

@@ -32,6 +32,7 @@ import { autoLeavesRoutes } from './modules/leave/auto-leaves-routes.js';
 import { leaveCalendarRoutes } from './modules/leave/calendar-routes.js';
 import { leaveCatalogueRoutes } from './modules/leave/catalogue-routes.js';
 import { leaveRequestRoutes } from './modules/leave/request-routes.js';
+import { leaveRulesRoutes } from './modules/leave/rules-routes.js';
 import { meRoutes } from './modules/me/routes.js';
 import { reportRoutes } from './modules/productivity/reports.js';
 import { productivityRoutes } from './modules/productivity/routes.js';
@@ -132,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(leaveCatalogueRoutes(deps));
   await app.register(leaveRequestRoutes(deps));
   await app.register(leaveCalendarRoutes(deps));
+  await app.register(leaveRulesRoutes(deps));
   await app.register(autoLeavesRoutes(deps));
   await app.register(productivityRoutes(deps));
   await app.register(reportRoutes(deps));

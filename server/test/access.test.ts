@@ -89,6 +89,7 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'PUT /api/leave/auto-leaves-config': { body: { enabled: false } },
   'POST /api/leave/auto-leaves/run': {},
   'GET /api/leave/calendar': { query: 'startDate=2026-03-01&endDate=2026-03-31' },
+  'GET /api/leave/rules': {},
   'GET /api/productivity/overview': { query: 'startDate=2026-01-01&endDate=2026-01-31' },
   'GET /api/productivity/attendance': { query: 'startDate=2026-01-01&endDate=2026-01-31' },
   'GET /api/productivity/team-attendance-stats': { query: 'startDate=2026-01-01&endDate=2026-01-31' },

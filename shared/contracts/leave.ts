@@ -1,6 +1,13 @@
 /** Leave types, public holidays, leave requests, approvals and balances. */
 import { z } from 'zod';
-import { LEAVE_ACTIONS, LEAVE_KINDS, LEAVE_STATUSES, type LeaveAction } from '../leave.js';
+import {
+  DEFAULT_LEAVE_RULES,
+  LEAVE_ACTIONS,
+  LEAVE_KINDS,
+  LEAVE_RULE_LIMITS,
+  LEAVE_STATUSES,
+  type LeaveAction,
+} from '../leave.js';
 import { isoDateSchema, requiredText } from '../validation.js';
 import { listResponseSchema } from './common.js';
 
@@ -14,21 +21,92 @@ export const leaveTypeSchema = z
     icon: z.enum(LEAVE_ICONS),
     yearlyQuota: z.number().int(),
     isActive: z.boolean(),
+    minNoticeDays: z.number().int().describe('Calendar days of notice before the first day; 0 = may start today'),
+    allowBackdated: z.boolean().describe('Whether a request may start before today (always false with notice)'),
+    maxDaysPerRequest: z.number().int().describe('Working days one request may hold; 0 = no limit'),
   })
   .meta({ id: 'LeaveType' });
 export type LeaveType = z.infer<typeof leaveTypeSchema>;
 export const leaveTypeListSchema = z.object({ items: z.array(leaveTypeSchema) });
+/** The leave rules of a type, with their ranges (docs/leave-workflow.md, "Leave rules"). */
+const leaveRuleFields = {
+  minNoticeDays: z
+    .number()
+    .int('Notice must be a whole number of days')
+    .min(LEAVE_RULE_LIMITS.minNoticeDays.min, 'Notice must be between 0 and 365 days')
+    .max(LEAVE_RULE_LIMITS.minNoticeDays.max, 'Notice must be between 0 and 365 days'),
+  allowBackdated: z.boolean(),
+  maxDaysPerRequest: z
+    .number()
+    .int('The maximum must be a whole number of days')
+    .min(LEAVE_RULE_LIMITS.maxDaysPerRequest.min, 'The maximum must be between 0 (no limit) and 365 days')
+    .max(LEAVE_RULE_LIMITS.maxDaysPerRequest.max, 'The maximum must be between 0 (no limit) and 365 days'),
+};
+export const leaveRulesBodySchema = z.strictObject(leaveRuleFields);
+
 export const leaveTypeBodySchema = z.strictObject({
   name: requiredText(60),
   kind: z.enum(LEAVE_KINDS),
   icon: z.enum(LEAVE_ICONS).default('calendar'),
   yearlyQuota: z.number().int().min(0).max(365).default(0),
+  minNoticeDays: leaveRuleFields.minNoticeDays.default(DEFAULT_LEAVE_RULES.minNoticeDays),
+  allowBackdated: leaveRuleFields.allowBackdated
+    .default(DEFAULT_LEAVE_RULES.allowBackdated)
+    .describe('Stored as false when minNoticeDays > 0: notice rules out past days'),
+  maxDaysPerRequest: leaveRuleFields.maxDaysPerRequest.default(DEFAULT_LEAVE_RULES.maxDaysPerRequest),
 });
+export type LeaveTypeBody = z.input<typeof leaveTypeBodySchema>;
 export const updateLeaveTypeBodySchema = z.strictObject({
   name: requiredText(60).optional(),
   icon: z.enum(LEAVE_ICONS).optional(),
   yearlyQuota: z.number().int().min(0).max(365).optional(),
+  minNoticeDays: leaveRuleFields.minNoticeDays.optional(),
+  allowBackdated: leaveRuleFields.allowBackdated
+    .optional()
+    .describe('Stored as false when the resulting minNoticeDays > 0'),
+  maxDaysPerRequest: leaveRuleFields.maxDaysPerRequest.optional(),
 });
+export type UpdateLeaveTypeBody = z.input<typeof updateLeaveTypeBodySchema>;
+
+/** GET /api/leave/rules: the fixed rules of every request, and each active type's own rules. */
+export const leaveRulesSchema = z
+  .object({
+    today: z.string().describe('Today in the tenant time zone (YYYY-MM-DD); notice counts from it'),
+    weekendDays: z.array(z.number().int()).describe('Days a leave may neither start nor end on (0 = Sunday)'),
+    year: z
+      .object({ year: z.number().int(), from: z.string(), to: z.string() })
+      .describe('Both dates of a request must lie in the current year'),
+    noOverlap: z.literal(true).describe('A request may not overlap a standing request of the same employee'),
+    overlapStatuses: z.array(z.number().int()).describe('Statuses of requests that block an overlapping one'),
+    quotaKinds: z.array(z.enum(LEAVE_KINDS)).describe('Kinds whose yearly quota limits the working days'),
+    reasonRequired: z.object({
+      request: z.literal(true).describe('A new request needs a reason'),
+      actions: z.array(z.number().int()).describe('Actions (1-5) that need a reason: all of them'),
+    }),
+    approvalSteps: z
+      .array(z.object({ step: z.enum(['po', 'hr']), description: z.string() }))
+      .describe('PO (product owner or team lead) first when the requester has one, then HR'),
+    types: z.array(
+      z.object({
+        leaveTypeId: z.number().int(),
+        name: z.string(),
+        kind: z.enum(LEAVE_KINDS),
+        yearlyQuota: z.number().int().nullable().describe('null for unpaid leave, which has no quota'),
+        minNoticeDays: z.number().int(),
+        allowBackdated: z.boolean(),
+        maxDaysPerRequest: z.number().int(),
+        earliestStart: z
+          .string()
+          .nullable()
+          .describe('The first day a request may start today; null = any day this year'),
+        summary: z
+          .string()
+          .describe('The rules in one line, e.g. "At least 3 days\' notice · up to 10 working days per request"'),
+      }),
+    ),
+  })
+  .meta({ id: 'LeaveRules' });
+export type LeaveRulesView = z.infer<typeof leaveRulesSchema>;
 export const statusBodySchema = z.strictObject({ isActive: z.boolean() });
 
 export const holidaySchema = z

@@ -5,6 +5,7 @@ import { attendance } from './migrations/0002-attendance.js';
 import { leave } from './migrations/0003-leave.js';
 import { autoLeaves } from './migrations/0005-auto-leaves.js';
 import { devices } from './migrations/0004-devices.js';
+import { leaveRules } from './migrations/0007-leave-rules.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0003-leave': leave,
   '0004-devices': devices,
   '0005-auto-leaves': autoLeaves,
+  '0007-leave-rules': leaveRules,
 };
 
 class StaticProvider implements MigrationProvider {

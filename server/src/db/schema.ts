@@ -182,6 +182,10 @@ export type LeaveTypeTable = {
   icon: string;
   yearlyQuota: number;
   isActive: Flag;
+  /** Leave rules (0007): days of notice, past days allowed (0/1), working days per request (0 = no limit). */
+  minNoticeDays: Generated<number>;
+  allowBackdated: Generated<Flag>;
+  maxDaysPerRequest: Generated<number>;
   createdAt: string;
   updatedAt: string;
 };

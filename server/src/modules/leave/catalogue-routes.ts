@@ -12,6 +12,7 @@ import {
   statusBodySchema,
   updateLeaveTypeBodySchema,
 } from '../../../../shared/contracts/leave.js';
+import { normalizeLeaveRules, type LeaveRules } from '../../../../shared/leave.js';
 import { localDate } from '../../../../shared/time.js';
 import type { Deps } from '../../deps.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -19,23 +20,15 @@ import { caller } from '../../http/access.js';
 import { errors } from '../../http/errors.js';
 import { responses } from '../../http/responses.js';
 import { readSettings } from '../tenants/repository.js';
+import { leaveRulesOf, leaveTypeView as typeView } from './repository.js';
+
+const storedRules = (r: LeaveRules) => ({
+  minNoticeDays: r.minNoticeDays,
+  allowBackdated: r.allowBackdated ? (1 as const) : (0 as const),
+  maxDaysPerRequest: r.maxDaysPerRequest,
+});
 
 export function leaveCatalogueRoutes(deps: Deps): FastifyPluginAsyncZod {
-  const typeView = (r: {
-    id: number;
-    name: string;
-    kind: 'quota' | 'unpaid' | 'compensatory';
-    icon: string;
-    yearlyQuota: number;
-    isActive: number;
-  }) => ({
-    id: r.id,
-    name: r.name,
-    kind: r.kind,
-    icon: r.icon as never,
-    yearlyQuota: r.yearlyQuota,
-    isActive: r.isActive === 1,
-  });
   const getType = async (tenantId: number, id: number) => {
     const row = await deps.db
       .selectFrom('leaveTypes')
@@ -65,7 +58,7 @@ export function leaveCatalogueRoutes(deps: Deps): FastifyPluginAsyncZod {
       {
         config: { access: ['request-leave', 'view-leave-management'] },
         schema: {
-          summary: 'Leave types with kind, icon and yearly quota',
+          summary: 'Leave types with kind, icon, yearly quota and rules',
           response: responses({ 200: leaveTypeListSchema }),
         },
       },
@@ -85,7 +78,7 @@ export function leaveCatalogueRoutes(deps: Deps): FastifyPluginAsyncZod {
       {
         config: { access: 'add-leave-type' },
         schema: {
-          summary: 'Add a leave type',
+          summary: 'Add a leave type with its rules (notice, past days, days per request; defaults: none)',
           body: leaveTypeBodySchema,
           response: responses({ 201: leaveTypeSchema }),
         },
@@ -104,6 +97,13 @@ export function leaveCatalogueRoutes(deps: Deps): FastifyPluginAsyncZod {
               icon: b.icon,
               yearlyQuota: b.kind === 'unpaid' ? 0 : b.yearlyQuota,
               isActive: 1,
+              ...storedRules(
+                normalizeLeaveRules({
+                  minNoticeDays: b.minNoticeDays,
+                  allowBackdated: b.allowBackdated,
+                  maxDaysPerRequest: b.maxDaysPerRequest,
+                }),
+              ),
               createdAt: now,
               updatedAt: now,
             })
@@ -122,7 +122,7 @@ export function leaveCatalogueRoutes(deps: Deps): FastifyPluginAsyncZod {
       {
         config: { access: 'edit-leave-type' },
         schema: {
-          summary: 'Change a leave type (its kind is fixed once created)',
+          summary: 'Change a leave type and its rules (its kind is fixed once created)',
           params: idParamsSchema,
           body: updateLeaveTypeBodySchema,
           response: responses({ 200: leaveTypeSchema }),
@@ -130,11 +130,19 @@ export function leaveCatalogueRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const who = caller(request);
-        await getType(who.tenantId, request.params.id);
+        const current = await getType(who.tenantId, request.params.id);
+        const { minNoticeDays, allowBackdated, maxDaysPerRequest, ...fields } = request.body;
+        // The rules are stored whole, so notice set now also drops past days allowed earlier.
+        const rules = normalizeLeaveRules({
+          ...leaveRulesOf(current),
+          ...(minNoticeDays === undefined ? {} : { minNoticeDays }),
+          ...(allowBackdated === undefined ? {} : { allowBackdated }),
+          ...(maxDaysPerRequest === undefined ? {} : { maxDaysPerRequest }),
+        });
         try {
           await deps.db
             .updateTable('leaveTypes')
-            .set({ ...request.body, updatedAt: deps.now().toISOString() })
+            .set({ ...fields, ...storedRules(rules), updatedAt: deps.now().toISOString() })
             .where('id', '=', request.params.id)
             .where('tenantId', '=', who.tenantId)
             .execute();

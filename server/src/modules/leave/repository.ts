@@ -1,7 +1,41 @@
 /** Leave requests as the API shows them, holidays as a set of dates, and what is taken of each quota. */
-import type { LeaveRequest } from '../../../../shared/contracts/leave.js';
-import { LEAVE_STATUS_LABELS, PENDING_STATUSES, TAKEN_STATUSES, type LeaveStatus } from '../../../../shared/leave.js';
+import type { LeaveRequest, LeaveType } from '../../../../shared/contracts/leave.js';
+import {
+  LEAVE_STATUS_LABELS,
+  PENDING_STATUSES,
+  TAKEN_STATUSES,
+  type LeaveRules,
+  type LeaveStatus,
+} from '../../../../shared/leave.js';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/engine.js';
+import type { LeaveTypeTable } from '../../db/schema.js';
+
+type LeaveTypeRow = Selectable<LeaveTypeTable>;
+
+/** A type's rules as stored (0/1 flag to boolean). */
+export function leaveRulesOf(
+  row: Pick<LeaveTypeRow, 'minNoticeDays' | 'allowBackdated' | 'maxDaysPerRequest'>,
+): LeaveRules {
+  return {
+    minNoticeDays: row.minNoticeDays,
+    allowBackdated: row.allowBackdated === 1,
+    maxDaysPerRequest: row.maxDaysPerRequest,
+  };
+}
+
+/** A leave type row as the API shows it. */
+export function leaveTypeView(row: LeaveTypeRow): LeaveType {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    icon: row.icon as LeaveType['icon'],
+    yearlyQuota: row.yearlyQuota,
+    isActive: row.isActive === 1,
+    ...leaveRulesOf(row),
+  };
+}
 
 export function requestSelect(db: Db, tenantId: number) {
   return db

@@ -24,7 +24,7 @@ import { responses } from '../../http/responses.js';
 import { teammatesQuery } from '../teams/membership.js';
 import { readSettings } from '../tenants/repository.js';
 import { actorsFor, approversFor } from './approvers.js';
-import { activeHolidays, getRequest, requestSelect, toViews, usage } from './repository.js';
+import { activeHolidays, getRequest, leaveTypeView, requestSelect, toViews, usage } from './repository.js';
 import { assertMayRead, READ_ACCESS } from './scope.js';
 import { act, createRequest } from './service.js';
 
@@ -52,7 +52,7 @@ export function leaveRequestRoutes(deps: Deps): FastifyPluginAsyncZod {
       {
         config: { access: 'request-leave' },
         schema: {
-          summary: 'Request leave (dates, weekend, year, overlap and quota rules apply)',
+          summary: "Request leave (dates, weekend, year, the type's rules, overlap and quota apply)",
           body: createLeaveRequestBodySchema,
           response: responses({ 201: leaveRequestSchema }),
         },
@@ -186,12 +186,7 @@ export function leaveRequestRoutes(deps: Deps): FastifyPluginAsyncZod {
           const u = used.get(t.id) ?? { taken: 0, pending: 0, pendingRequests: 0 };
           const quota = t.kind === 'unpaid' ? null : t.yearlyQuota;
           return {
-            id: t.id,
-            name: t.name,
-            kind: t.kind,
-            icon: t.icon as never,
-            yearlyQuota: t.yearlyQuota,
-            isActive: t.isActive === 1,
+            ...leaveTypeView(t),
             taken: u.taken,
             pending: u.pending,
             remaining: quota === null ? null : Math.max(0, quota - u.taken),

@@ -7,6 +7,7 @@
 import type { CreateLeaveRequestBody } from '../../../../shared/contracts/leave.js';
 import {
   checkLeaveDates,
+  checkLeaveRules,
   findTransition,
   LEAVE_ACTION,
   LEAVE_STATUS,
@@ -22,7 +23,7 @@ import type { Db } from '../../db/engine.js';
 import type { AuthContext } from '../../http/access.js';
 import { errors } from '../../http/errors.js';
 import { actorsFor, approversFor } from './approvers.js';
-import { activeHolidays, usage } from './repository.js';
+import { activeHolidays, leaveRulesOf, usage } from './repository.js';
 
 export async function recordEvent(
   db: Db,
@@ -71,6 +72,8 @@ export async function createRequest(
     await activeHolidays(deps.db, who.tenantId, body.startDate, body.endDate),
   );
   if (days === 0) throw errors.rule('LEAVE_NO_WORKING_DAYS');
+  const [ruleIssue, ...ruleIssues] = checkLeaveRules(leaveRulesOf(type), { startDate: body.startDate, today, days });
+  if (ruleIssue) throw errors.rules([ruleIssue, ...ruleIssues]);
   const overlap = await deps.db
     .selectFrom('leaveRequests')
     .select('id')
