@@ -9,6 +9,9 @@ export const ADMIN = { email: 'admin@northwind.example', name: 'Alex Morgan' };
 /** A seeded employee whose only role is Employee (see server/src/seed/demo.ts). */
 export const EMPLOYEE = { email: 'omar.iqbal@northwind.example', name: 'Omar Iqbal' };
 
+/** What an Employee's sidebar shows: their own workforce pages, no administration. */
+export const EMPLOYEE_NAV = ['Home', 'Attendance', 'Month view', 'Leave', 'Leave calendar'];
+
 export const ADMIN_NAV = [
   'Home',
   'Attendance',

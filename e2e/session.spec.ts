@@ -39,6 +39,10 @@ test('an expired access token is refreshed transparently and the request retried
 }) => {
   const token = await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
   await frame.expectSignedInAs(ADMIN.name);
+  // Leave Home first (in the app, keeping its token): its today card refreshes on its own and would meet
+  // the expired token before the click.
+  await frame.openPage('Roles & Permissions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Roles & Permissions' })).toBeVisible();
   await expire(page, token);
 
   const statuses: string[] = [];
@@ -69,6 +73,10 @@ test('when the refresh is refused the user is signed out and sent to /login', as
 }) => {
   const token = await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
   await frame.expectSignedInAs(ADMIN.name);
+  // Leave Home first (in the app, keeping its token): its today card refreshes on its own and would meet
+  // the expired token before the click.
+  await frame.openPage('Roles & Permissions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Roles & Permissions' })).toBeVisible();
   await expire(page, token);
   // Without the refresh cookie the server refuses the refresh ("Failed to sign in").
   await context.clearCookies();
