@@ -81,3 +81,21 @@ export function workedMinutes(
   );
   return { worked: Math.floor(Math.max(0, total - onBreak) / 60_000), onBreak: Math.floor(onBreak / 60_000) };
 }
+
+/**
+ * What an attendance row stores beside its times (attendances.worked_minutes and break_minutes), so sums
+ * over many rows need no break arithmetic: for a closed attendance exactly what workedMinutes counts; for
+ * one still open no worked time (it grows until the check-out and is computed live) and the finished
+ * breaks' total so far.
+ */
+export function storedMinutes(
+  attendance: { checkIn: Instant; checkOut: Instant | null },
+  breaks: BreakSpan[],
+): { workedMinutes: number | null; breakMinutes: number } {
+  if (attendance.checkOut !== null) {
+    const time = workedMinutes(attendance, breaks, attendance.checkOut);
+    return { workedMinutes: time.worked, breakMinutes: time.onBreak };
+  }
+  const closed = breaks.reduce((sum, b) => (b.end === null ? sum : sum + Math.max(0, ms(b.end) - ms(b.start))), 0);
+  return { workedMinutes: null, breakMinutes: Math.floor(closed / 60_000) };
+}

@@ -188,6 +188,8 @@ beforeAll(async () => {
         source: 'manual',
         isWfo: 0,
         clientIp: null,
+        workedMinutes: 475, // eight hours less the five-minute break below
+        breakMinutes: 5,
         createdBy: null,
         createdAt: stamp,
         updatedBy: null,

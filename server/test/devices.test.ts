@@ -211,6 +211,8 @@ describe('punch ingest', () => {
         source: 'web',
         isWfo: 0,
         clientIp: '10.0.0.1',
+        workedMinutes: null, // still open
+        breakMinutes: 0,
         createdBy: employeeId,
         createdAt: stamp,
         updatedBy: employeeId,

@@ -11,6 +11,7 @@
  * - cat: joined Thu 12; checked in Thu and never checked out (present, no time); absent Fri.
  * - lead, out, hr: no attendance.
  */
+import { storedMinutes } from '../../shared/attendance-rules.js';
 import type { TestServer } from './harness.js';
 
 export const CLOCK = new Date('2026-11-20T05:00:00Z');
@@ -42,6 +43,10 @@ export async function insertAttendance(
       source: day.isWfo ? 'device' : 'web',
       isWfo: day.isWfo ? 1 : 0,
       clientIp: null,
+      ...storedMinutes(
+        { checkIn: day.checkIn, checkOut: day.checkOut },
+        (day.breaks ?? []).map(([start, end]) => ({ start, end })),
+      ),
       createdBy: null,
       createdAt: stamp,
       updatedBy: null,

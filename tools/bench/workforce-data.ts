@@ -7,6 +7,7 @@
  */
 import { addDays, formatISO, getISODay, subYears } from 'date-fns';
 import type { Insertable } from 'kysely';
+import { storedMinutes } from '../../shared/attendance-rules.js';
 import type { Db } from '../../server/src/db/engine.js';
 import type { AttendanceTable } from '../../server/src/db/schema.js';
 import { hashPassword } from '../../server/src/security/passwords.js';
@@ -31,6 +32,12 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
 }
 
 /** A deterministic pseudo-random number in [0, 1) from integers, so every run builds the same data. */
+/** Each day's one break: 45 minutes, four hours after the check-in. */
+function breakOf(checkIn: string): { start: string; end: string } {
+  const start = Date.parse(checkIn) + 4 * 3_600_000;
+  return { start: new Date(start).toISOString(), end: new Date(start + 45 * 60_000).toISOString() };
+}
+
 function noise(...parts: number[]): number {
   let h = 2166136261;
   for (const p of parts) h = Math.imul(h ^ p, 16777619) >>> 0;
@@ -144,15 +151,16 @@ export async function buildBenchTenant(
       const checkIn = 8 * 60 + Math.floor(noise(e, d, 1) * 90);
       const length = 7 * 60 + Math.floor(noise(e, d, 2) * 150);
       const fromDevice = noise(e, d, 3) < 0.6;
+      const span = { checkIn: at(date, checkIn), checkOut: at(date, checkIn + length) };
       rows.push({
         tenantId,
         employeeId,
         workDate: date,
-        checkIn: at(date, checkIn),
-        checkOut: at(date, checkIn + length),
+        ...span,
         source: fromDevice ? ('device' as const) : ('web' as const),
         isWfo: fromDevice ? (1 as const) : (0 as const),
         clientIp: null,
+        ...storedMinutes(span, [breakOf(span.checkIn)]),
         createdBy: employeeId,
         createdAt: stamp,
         updatedBy: employeeId,
@@ -167,12 +175,12 @@ export async function buildBenchTenant(
           .insertInto('attendanceBreaks')
           .values(
             ids.map(({ id }, k) => {
-              const startAt = new Date(Date.parse(chunk[k]!.checkIn) + 4 * 3_600_000);
+              const span = breakOf(chunk[k]!.checkIn);
               return {
                 tenantId,
                 attendanceId: id,
-                startAt: startAt.toISOString(),
-                endAt: new Date(startAt.getTime() + 45 * 60_000).toISOString(),
+                startAt: span.start,
+                endAt: span.end,
                 createdAt: stamp,
                 updatedAt: stamp,
               };

@@ -4,6 +4,7 @@ import { foundation } from './migrations/0001-foundation.js';
 import { attendance } from './migrations/0002-attendance.js';
 import { leave } from './migrations/0003-leave.js';
 import { autoLeaves } from './migrations/0005-auto-leaves.js';
+import { attendanceMinutes } from './migrations/0006-attendance-minutes.js';
 import { devices } from './migrations/0004-devices.js';
 import { leaveRules } from './migrations/0007-leave-rules.js';
 import type { MigrationFactory } from './migration-kit.js';
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0003-leave': leave,
   '0004-devices': devices,
   '0005-auto-leaves': autoLeaves,
+  '0006-attendance-minutes': attendanceMinutes,
   '0007-leave-rules': leaveRules,
 };
 

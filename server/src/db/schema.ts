@@ -144,6 +144,12 @@ export type AttendanceTable = {
   source: AttendanceSource;
   isWfo: Flag;
   clientIp: string | null;
+  /**
+   * shared/attendance-rules#storedMinutes, kept with every change of the row or its breaks: worked minutes
+   * (null while the attendance is open) and finished breaks' minutes.
+   */
+  workedMinutes: number | null;
+  breakMinutes: number | null;
   createdBy: number | null;
   createdAt: string;
   updatedBy: number | null;

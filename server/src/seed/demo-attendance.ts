@@ -5,6 +5,7 @@
  * check in by hand: the administrator and the e2e employee (omar.iqbal) have nothing today, so a check-in
  * works; a few others are already at work. Random but repeatable (a fixed seed), and written in batches.
  */
+import { storedMinutes } from '../../../shared/attendance-rules.js';
 import { addDays, dayOfWeek, localDate, startOfLocalDay } from '../../../shared/time.js';
 import { LIVE_STATUSES } from '../../../shared/leave.js';
 import type { Db } from '../db/engine.js';
@@ -138,6 +139,10 @@ export async function seedDemoAttendance(db: Db, tenantId: number, now: Date): P
           source: d.source,
           isWfo: d.source === 'device' ? (1 as const) : (0 as const),
           clientIp: null,
+          ...storedMinutes(
+            { checkIn: d.checkIn, checkOut: d.checkOut },
+            d.breaks.map((b) => ({ start: b.startAt, end: b.endAt })),
+          ),
           createdBy: null,
           createdAt: stamp,
           updatedBy: null,

@@ -1,6 +1,6 @@
 /** Attendance rows with their breaks, the views built from them, and the audit trail. */
 import type { Attendance } from '../../../../shared/contracts/attendance.js';
-import { workedMinutes } from '../../../../shared/attendance-rules.js';
+import { storedMinutes, workedMinutes } from '../../../../shared/attendance-rules.js';
 import type { Db } from '../../db/engine.js';
 import type { AttendanceTable } from '../../db/schema.js';
 import type { Selectable } from 'kysely';
@@ -19,6 +19,29 @@ export async function breaksOf(db: Db, attendanceIds: number[]): Promise<Map<num
     .execute();
   for (const r of rows) map.set(r.attendanceId, [...(map.get(r.attendanceId) ?? []), r]);
   return map;
+}
+
+/**
+ * Writes an attendance's stored worked and break minutes from its current times and breaks (in the caller's
+ * transaction, after the change that moved them).
+ */
+export async function storeMinutes(db: Db, attendanceId: number): Promise<void> {
+  const row = await db
+    .selectFrom('attendances')
+    .select(['checkIn', 'checkOut'])
+    .where('id', '=', attendanceId)
+    .executeTakeFirst();
+  if (!row) return;
+  const spans = ((await breaksOf(db, [attendanceId])).get(attendanceId) ?? []).map((b) => ({
+    start: b.startAt,
+    end: b.endAt,
+  }));
+  const minutes = storedMinutes(row, spans);
+  await db
+    .updateTable('attendances')
+    .set({ workedMinutes: minutes.workedMinutes, breakMinutes: minutes.breakMinutes })
+    .where('id', '=', attendanceId)
+    .execute();
 }
 
 async function names(db: Db, ids: number[]): Promise<Map<number, string>> {
@@ -41,7 +64,11 @@ export async function toViews(db: Db, rows: AttendanceRow[], now: Date): Promise
   return rows.map((r) => {
     const own = breaks.get(r.id) ?? [];
     const spans = own.map((b) => ({ id: b.id, start: b.startAt, end: b.endAt }));
-    const time = workedMinutes({ checkIn: r.checkIn, checkOut: r.checkOut }, spans, now);
+    // A closed attendance shows what it stores (the figures sum the same); an open one counts up to now.
+    const time =
+      r.checkOut !== null && r.workedMinutes !== null && r.breakMinutes !== null
+        ? { worked: r.workedMinutes, onBreak: r.breakMinutes }
+        : workedMinutes({ checkIn: r.checkIn, checkOut: r.checkOut }, spans, now);
     return {
       id: r.id,
       employeeId: r.employeeId,

@@ -3,7 +3,7 @@
  * of shared/attendance-rules runs here before anything is written; every change is audited with who made
  * it, when, and the values before and after.
  */
-import { checkAttendance, checkBreak, type RuleIssue } from '../../../../shared/attendance-rules.js';
+import { checkAttendance, checkBreak, storedMinutes, type RuleIssue } from '../../../../shared/attendance-rules.js';
 import type { CreateAttendanceBody } from '../../../../shared/contracts/attendance.js';
 import type { TenantSettings } from '../../../../shared/settings.js';
 import { localDate } from '../../../../shared/time.js';
@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { AttendanceSource } from '../../db/schema.js';
 import type { AppError } from '../../http/errors.js';
 import { errors } from '../../http/errors.js';
-import { audit, breaksOf, findById, findOnDay, type AttendanceRow } from './repository.js';
+import { audit, breaksOf, findById, findOnDay, storeMinutes, type AttendanceRow } from './repository.js';
 
 type Actor = { tenantId: number; employeeId: number };
 
@@ -50,6 +50,8 @@ async function insertAttendance(
           source: values.source,
           isWfo: values.isWfo ? 1 : 0,
           clientIp: values.clientIp,
+          // No breaks yet: they are added afterwards, each storing the minutes again.
+          ...storedMinutes({ checkIn: values.checkIn, checkOut: values.checkOut }, []),
           createdBy: actor.employeeId,
           createdAt: now,
           updatedBy: actor.employeeId,
@@ -125,6 +127,7 @@ async function updateAttendanceRow(
       })
       .where('id', '=', before.id)
       .execute();
+    await storeMinutes(trx, before.id);
     const after = await trx.selectFrom('attendances').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
     await audit(trx, {
       tenantId: actor.tenantId,
@@ -221,6 +224,7 @@ async function writeBreak(
       .set({ updatedBy: actor.employeeId, updatedAt: now })
       .where('id', '=', attendance.id)
       .execute();
+    await storeMinutes(trx, attendance.id);
     await audit(trx, {
       tenantId: actor.tenantId,
       employeeId: attendance.employeeId,
@@ -386,6 +390,7 @@ export async function deleteBreak(
       .set({ updatedBy: actor.employeeId, updatedAt: now })
       .where('id', '=', attendance.id)
       .execute();
+    await storeMinutes(trx, attendance.id);
     await audit(trx, {
       tenantId: actor.tenantId,
       employeeId: attendance.employeeId,

@@ -6,7 +6,7 @@
  * A device only ever changes attendance it created and nobody has touched since: a manual entry, a web or desktop
  * check-in, or a device row a person edited (updatedBy set) is left alone, and the punches say why in their note.
  */
-import { checkAttendance } from '../../../../shared/attendance-rules.js';
+import { checkAttendance, storedMinutes } from '../../../../shared/attendance-rules.js';
 import type { Db } from '../../db/engine.js';
 import type { AttendanceAuditTable, AttendanceTable } from '../../db/schema.js';
 import type { Insertable, Selectable } from 'kysely';
@@ -123,6 +123,7 @@ export async function applyPunches(
         source: 'device',
         isWfo: 1,
         clientIp: null,
+        ...storedMinutes({ checkIn, checkOut }, []),
         createdBy: null,
         createdAt: nowIso,
         updatedBy: null,
@@ -153,7 +154,8 @@ export async function applyPunches(
   for (const u of updates) {
     const after = await trx
       .updateTable('attendances')
-      .set({ checkIn: u.checkIn, checkOut: u.checkOut, updatedAt: nowIso })
+      // Only rows nobody touched are updated here, and a break is a touch (updatedBy): there are none.
+      .set({ checkIn: u.checkIn, checkOut: u.checkOut, ...storedMinutes(u, []), updatedAt: nowIso })
       .where('tenantId', '=', tenantId)
       .where('id', '=', u.before.id)
       .returningAll()

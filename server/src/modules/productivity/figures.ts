@@ -73,20 +73,18 @@ function atLeastZero(engine: Engine, value: Expression<unknown>): RawBuilder<num
 }
 
 /**
- * Whole minutes worked by one attendance row (aliased `a`), as attendance-rules#workedMinutes counts
- * them: check-in to check-out minus breaks. An attendance still open counts up to now on its own day
- * and as no time on an earlier day (the check-out is missing; the day is completed by hand).
+ * Whole minutes worked by an attendance still open (aliased `a`) on today, as attendance-rules#workedMinutes
+ * counts them: check-in to now minus breaks, a running break up to now. Closed attendances store theirs
+ * (attendances.worked_minutes); an open one of an earlier day counts as no time (the check-out is missing;
+ * the day is completed by hand).
  */
-function workedMinutesOfRow(ctx: Context): RawBuilder<number> {
+function liveMinutesOfRow(ctx: Context): RawBuilder<number> {
   const engine = ctx.deps.engine;
   const checkIn = sql.ref('a.checkIn');
-  const end = sql`(case when ${sql.ref('a.checkOut')} is not null then ${sql.ref('a.checkOut')} when ${sql.ref(
-    'a.workDate',
-  )} = ${ctx.calendar.today} then ${ctx.now} else ${checkIn} end)`;
-  const breakEnd = sql`coalesce(b.end_at, ${end})`;
+  const breakEnd = sql`coalesce(b.end_at, ${ctx.now})`;
   const breaks = sql`(select coalesce(sum(${atLeastZero(engine, spanMs(engine, sql`b.start_at`, breakEnd))}), 0)
     from attendance_breaks b where b.attendance_id = ${sql.ref('a.id')})`;
-  const net = atLeastZero(engine, sql`${spanMs(engine, checkIn, end)} - ${breaks}`);
+  const net = atLeastZero(engine, sql`${spanMs(engine, checkIn, sql`${ctx.now}`)} - ${breaks}`);
   // Integer division floors (the values are never negative); PostgreSQL's sum() answers numeric, hence the cast.
   return engine === 'postgres' ? sql<number>`(cast(${net} as bigint) / 60000)` : sql<number>`(${net} / 60000)`;
 }
@@ -97,70 +95,103 @@ function isWorkingDay(ctx: Context): RawBuilder<number> {
   return sql<number>`(case when ${sql.ref('a.workDate')} in (${sql.join(nonWorking)}) then 0 else 1 end)`;
 }
 
-/** Attendance of a set of employees in the range, summed per `key` (an employee or a day). */
-function attendanceSums(ctx: Context, employees: EmployeeSet) {
+/**
+ * Attendance of a set of employees in the range. Reads only columns of the attendances_minutes index
+ * (migration 0006), which answers it without touching the table; the worked time of today's open
+ * attendances is added by openToday.
+ */
+function attendanceRows(ctx: Context, employees: EmployeeSet) {
   const { start, end } = ctx.calendar;
   return ctx.deps.db
     .selectFrom('attendances as a')
-    .select([
-      sql<number | string>`count(*)`.as('present'),
-      sql<number | string>`sum(${isWorkingDay(ctx)})`.as('workingPresent'),
-      sql<number | string>`sum(${sql.ref('a.isWfo')})`.as('wfo'),
-      sql<number | string>`sum(${workedMinutesOfRow(ctx)})`.as('worked'),
-    ])
     .where('a.tenantId', '=', ctx.tenantId)
     .where('a.workDate', '>=', start)
     .where('a.workDate', '<=', end)
     .where('a.employeeId', 'in', employees);
 }
 
-export function sumsByEmployee(ctx: Context, employees: EmployeeSet) {
-  return attendanceSums(ctx, employees).select('a.employeeId').groupBy('a.employeeId');
+const SUMS = (ctx: Context) =>
+  [
+    sql<number | string>`count(*)`.as('present'),
+    sql<number | string>`sum(${isWorkingDay(ctx)})`.as('workingPresent'),
+    sql<number | string>`sum(${sql.ref('a.isWfo')})`.as('wfo'),
+    sql<number | string | null>`sum(${sql.ref('a.workedMinutes')})`.as('worked'),
+  ] as const;
+
+/** Minutes so far of the attendances still open today (a handful of rows), per employee. */
+async function openToday(ctx: Context, employees: EmployeeSet): Promise<Map<number, number>> {
+  const { start, end, today } = ctx.calendar;
+  if (today < start || today > end) return new Map();
+  const rows = await ctx.deps.db
+    .selectFrom('attendances as a')
+    .select(['a.employeeId', liveMinutesOfRow(ctx).as('worked')])
+    .where('a.tenantId', '=', ctx.tenantId)
+    .where('a.workDate', '=', today)
+    .where('a.checkOut', 'is', null)
+    .where('a.employeeId', 'in', employees)
+    .execute();
+  return new Map(rows.map((r) => [r.employeeId, toNumber(r.worked)]));
 }
 
 export type Sums = { present: number; workingPresent: number; wfo: number; worked: number };
 const ZERO: Sums = { present: 0, workingPresent: 0, wfo: 0, worked: 0 };
 
 function toSums(row: { present: unknown; workingPresent: unknown; wfo: unknown; worked: unknown }): Sums {
-  const n = (v: unknown) => toNumber(v as number | string | null);
+  const n = (v: unknown) => toNumber((v ?? 0) as number | string);
   return { present: n(row.present), workingPresent: n(row.workingPresent), wfo: n(row.wfo), worked: n(row.worked) };
 }
 
 export async function sumsPerEmployee(ctx: Context, employees: EmployeeSet): Promise<Map<number, Sums>> {
-  const rows = await sumsByEmployee(ctx, employees).execute();
-  return new Map(rows.map((r) => [r.employeeId, toSums(r)]));
+  const [rows, open] = await Promise.all([
+    attendanceRows(ctx, employees)
+      .select([...SUMS(ctx), 'a.employeeId'])
+      .groupBy('a.employeeId')
+      .execute(),
+    openToday(ctx, employees),
+  ]);
+  const result = new Map(rows.map((r) => [r.employeeId, toSums(r)]));
+  for (const [id, worked] of open) {
+    const sums = result.get(id);
+    if (sums) sums.worked += worked;
+  }
+  return result;
 }
 
 /**
- * Per day. The rows are computed first, in the employee index's order (MATERIALIZED), and grouped by day
- * afterwards: grouping by day directly makes SQLite walk the tenant's whole date range, or evaluate each
- * row's breaks in date order, both many times slower on a large tenant.
+ * Per day. The rows are read first, in the employee index's order (MATERIALIZED), and grouped by day
+ * afterwards: grouping by day directly makes SQLite walk the tenant's whole date range through the date
+ * index and visit the table for every row, many times slower for a team of a large tenant. Today's open
+ * attendances add their time so far.
  */
 export async function sumsPerDay(ctx: Context, employees: EmployeeSet): Promise<Map<string, Sums>> {
-  const { start, end } = ctx.calendar;
-  const rows = await ctx.deps.db
-    .with(
-      (cte) => cte('r').materialized(),
-      (db) =>
-        db
-          .selectFrom('attendances as a')
-          .select(['a.workDate', 'a.isWfo', isWorkingDay(ctx).as('working'), workedMinutesOfRow(ctx).as('worked')])
-          .where('a.tenantId', '=', ctx.tenantId)
-          .where('a.workDate', '>=', start)
-          .where('a.workDate', '<=', end)
-          .where('a.employeeId', 'in', employees),
-    )
-    .selectFrom('r')
-    .select([
-      'r.workDate',
-      sql<number | string>`count(*)`.as('present'),
-      sql<number | string>`sum(${sql.ref('r.working')})`.as('workingPresent'),
-      sql<number | string>`sum(${sql.ref('r.isWfo')})`.as('wfo'),
-      sql<number | string>`sum(${sql.ref('r.worked')})`.as('worked'),
-    ])
-    .groupBy('r.workDate')
-    .execute();
-  return new Map(rows.map((r) => [r.workDate, toSums(r)]));
+  const [rows, open] = await Promise.all([
+    ctx.deps.db
+      .with(
+        (cte) => cte('r').materialized(),
+        () =>
+          attendanceRows(ctx, employees).select([
+            'a.workDate',
+            'a.isWfo',
+            isWorkingDay(ctx).as('working'),
+            'a.workedMinutes',
+          ]),
+      )
+      .selectFrom('r')
+      .select([
+        'r.workDate',
+        sql<number | string>`count(*)`.as('present'),
+        sql<number | string>`sum(${sql.ref('r.working')})`.as('workingPresent'),
+        sql<number | string>`sum(${sql.ref('r.isWfo')})`.as('wfo'),
+        sql<number | string | null>`sum(${sql.ref('r.workedMinutes')})`.as('worked'),
+      ])
+      .groupBy('r.workDate')
+      .execute(),
+    openToday(ctx, employees),
+  ]);
+  const result = new Map(rows.map((r) => [r.workDate, toSums(r)]));
+  const today = result.get(ctx.calendar.today);
+  if (today) for (const worked of open.values()) today.worked += worked;
+  return result;
 }
 
 export function sumsOf(map: Map<number, Sums>, id: number): Sums {
