@@ -8,7 +8,7 @@ import type {
   LeaveRequest,
   LeaveType,
 } from '../../../shared/contracts/leave';
-import type { LeaveAction } from '../../../shared/leave';
+import type { LeaveAction, LeaveRules } from '../../../shared/leave';
 import type { TenantSettings } from '../../../shared/settings';
 import { api } from './client';
 
@@ -34,7 +34,12 @@ export type CalendarEntry = {
   status: number;
   statusLabel: string;
 };
-export type LeaveTypeBody = { name: string; kind: LeaveType['kind']; icon: LeaveType['icon']; yearlyQuota: number };
+export type LeaveTypeBody = {
+  name: string;
+  kind: LeaveType['kind'];
+  icon: LeaveType['icon'];
+  yearlyQuota: number;
+} & LeaveRules;
 export type ProductivitySettings = Pick<
   TenantSettings,
   | 'attendence_edit_allow_limit'

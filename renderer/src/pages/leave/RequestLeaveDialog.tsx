@@ -1,7 +1,8 @@
 /**
  * Request leave: type (with its icon and what is left), dates and a reason. The date rules and the
  * working-day count come from shared/leave.ts, the same code the server runs, so the user sees the
- * spec's messages before sending; the server still decides (overlap, quota) and its answer is shown.
+ * spec's messages before sending; so do the chosen type's rules (notice, past days, days per request),
+ * shown in one line under the type; the server still decides (overlap, quota) and its answer is shown.
  */
 import {
   Button,
@@ -25,7 +26,13 @@ import {
 } from '@fluentui/react-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { checkLeaveDates, workingDays } from '../../../../shared/leave';
+import {
+  checkLeaveDates,
+  checkLeaveRules,
+  describeLeaveRules,
+  earliestLeaveStart,
+  workingDays,
+} from '../../../../shared/leave';
 import { MESSAGES } from '../../../../shared/messages';
 import { errorMessage } from '../../api/errors';
 import { leaveApi, leaveKeys, type LeaveBalanceType } from '../../api/leave';
@@ -35,7 +42,8 @@ import { LeaveIcon, useTenantDay } from './leave-ui';
 const useStyles = makeStyles({
   surface: { maxWidth: '560px', width: '100%' },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  dates: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalL },
+  // Top-aligned: a message under one date must not push the other field down.
+  dates: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalL, alignItems: 'start' },
   option: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   left: { color: tokens.colorNeutralForeground3, marginLeft: 'auto' },
   summary: {
@@ -76,9 +84,15 @@ export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
   const days =
     bothDates && issues.length === 0 ? workingDays(startDate, endDate, settings.weekend_days, holidaySet) : 0;
   const remaining = type && type.kind !== 'unpaid' ? type.yearlyQuota - type.taken - type.pending : null;
+  const rulesLine = type ? describeLeaveRules(type) : '';
+  const earliest = type ? earliestLeaveStart(type, today) : today;
+  const ruleIssues =
+    type && startDate !== ''
+      ? checkLeaveRules(type, { startDate, today, days: bothDates && issues.length === 0 ? days : null })
+      : [];
 
   const errors: Record<string, string | undefined> = {};
-  for (const issue of issues) errors[issue.field] ??= MESSAGES[issue.code];
+  for (const issue of [...issues, ...ruleIssues]) errors[issue.field] ??= MESSAGES[issue.code];
   if (!errors['startDate'] && !errors['endDate'] && bothDates && days === 0)
     errors['endDate'] = MESSAGES.LEAVE_NO_WORKING_DAYS;
   if (remaining !== null && days > remaining) errors['leaveTypeId'] = MESSAGES.LEAVE_QUOTA_EXCEEDED;
@@ -130,7 +144,12 @@ export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
                   <MessageBarBody>{serverError}</MessageBarBody>
                 </MessageBar>
               ) : null}
-              <Field label="Leave type" required {...field('leaveTypeId')}>
+              <Field
+                label="Leave type"
+                required
+                hint={rulesLine ? <span data-testid="leave-rules">{rulesLine}</span> : undefined}
+                {...field('leaveTypeId')}
+              >
                 <Dropdown
                   placeholder={details.isPending ? 'Loading…' : 'Choose a leave type'}
                   value={type ? `${type.name} (${leftLabel(type)})` : ''}
@@ -152,7 +171,7 @@ export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
                 <Field label="From" required {...field('startDate')}>
                   <Input
                     type="date"
-                    min={today}
+                    min={earliest ?? `${year}-01-01`}
                     max={`${year}-12-31`}
                     value={startDate}
                     onChange={(_, d) => {
@@ -164,7 +183,7 @@ export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
                 <Field label="To" required {...field('endDate')}>
                   <Input
                     type="date"
-                    min={startDate || today}
+                    min={startDate || (earliest ?? `${year}-01-01`)}
                     max={`${year}-12-31`}
                     value={endDate}
                     onChange={(_, d) => setEndDate(d.value)}

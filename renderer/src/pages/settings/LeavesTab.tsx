@@ -1,16 +1,10 @@
 /**
- * Leaves settings: the leave types (kind, icon, yearly quota, active or not) and the auto-leave setup.
+ * Leaves settings: the leave types (kind, icon, yearly quota, rules, active or not) and the auto-leave setup.
  * Each control appears only with its permission; the server checks again.
  */
 import {
   Button,
   Card,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Dropdown,
   Field,
   Input,
@@ -33,14 +27,15 @@ import { AddRegular, EditRegular, PlayRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import { LEAVE_ICONS, leaveTypeBodySchema, type LeaveType } from '../../../../shared/contracts/leave';
-import { LEAVE_KINDS } from '../../../../shared/leave';
+import type { LeaveType } from '../../../../shared/contracts/leave';
+import { describeLeaveRules } from '../../../../shared/leave';
 import { MESSAGES } from '../../../../shared/messages';
-import { errorMessage, fieldErrors } from '../../api/errors';
-import { leaveApi, leaveKeys, type LeaveTypeBody } from '../../api/leave';
+import { errorMessage } from '../../api/errors';
+import { leaveApi, leaveKeys } from '../../api/leave';
 import { useNotify } from '../../components/toasts';
 import { permissionsAtom } from '../../session/atoms';
 import { LeaveIcon, useTenantDay } from '../leave/leave-ui';
+import { LeaveTypeDialog } from './LeaveTypeDialog';
 
 const useStyles = makeStyles({
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL },
@@ -104,6 +99,7 @@ export function LeavesTab() {
                 <TableHeaderCell>Name</TableHeaderCell>
                 <TableHeaderCell>Kind</TableHeaderCell>
                 <TableHeaderCell>Yearly quota</TableHeaderCell>
+                <TableHeaderCell>Rules</TableHeaderCell>
                 <TableHeaderCell>Active</TableHeaderCell>
                 {canEdit ? <TableHeaderCell>Actions</TableHeaderCell> : null}
               </TableRow>
@@ -119,6 +115,7 @@ export function LeavesTab() {
                   </TableCell>
                   <TableCell>{KIND_LABELS[t.kind]}</TableCell>
                   <TableCell>{t.kind === 'unpaid' ? '—' : t.yearlyQuota}</TableCell>
+                  <TableCell>{describeLeaveRules(t) || <span className={styles.muted}>None</span>}</TableCell>
                   <TableCell>
                     <Switch
                       aria-label={`${t.name} active`}
@@ -146,121 +143,6 @@ export function LeavesTab() {
       {permissions.has('setup-leave-integration') ? <AutoLeavesCard types={types.data ?? []} /> : null}
       {editing ? <LeaveTypeDialog type={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </div>
-  );
-}
-
-function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onClose: () => void }) {
-  const styles = useStyles();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<LeaveTypeBody>({
-    name: type?.name ?? '',
-    kind: type?.kind ?? 'quota',
-    icon: type?.icon ?? 'calendar',
-    yearlyQuota: type?.yearlyQuota ?? 0,
-  });
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const parsed = leaveTypeBodySchema.safeParse(form);
-  const errors: Record<string, string> = { ...serverErrors };
-  if (!parsed.success) for (const i of parsed.error.issues) errors[String(i.path[0])] ??= i.message;
-  const show = (key: string) => (submitted || serverErrors[key] ? errors[key] : undefined);
-  const save = useMutation({
-    mutationFn: () =>
-      type
-        ? leaveApi.updateType(type.id, { name: form.name, icon: form.icon, yearlyQuota: form.yearlyQuota })
-        : leaveApi.createType(form),
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: leaveKeys.all });
-      notify.success(type ? 'Leave type updated' : 'Leave type added', saved.name);
-      onClose();
-    },
-    onError: (error) => {
-      setServerErrors(fieldErrors(error));
-      notify.error(type ? 'The leave type was not updated' : 'The leave type was not added', errorMessage(error));
-    },
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (parsed.success) save.mutate();
-  };
-  return (
-    <Dialog open onOpenChange={(_, d) => !d.open && !save.isPending && onClose()}>
-      <DialogSurface>
-        <form onSubmit={submit} noValidate aria-label={type ? 'Edit leave type' : 'Add leave type'}>
-          <DialogBody>
-            <DialogTitle>{type ? `Edit ${type.name}` : 'Add leave type'}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field
-                label="Name"
-                required
-                validationMessage={show('name')}
-                validationState={show('name') ? 'error' : 'none'}
-              >
-                <Input value={form.name} onChange={(_, d) => setForm({ ...form, name: d.value })} autoFocus />
-              </Field>
-              <Field label="Kind" hint={type ? 'The kind is fixed once a type exists' : undefined}>
-                <Dropdown
-                  disabled={!!type}
-                  value={KIND_LABELS[form.kind]}
-                  selectedOptions={[form.kind]}
-                  onOptionSelect={(_, d) => setForm({ ...form, kind: d.optionValue as LeaveTypeBody['kind'] })}
-                >
-                  {LEAVE_KINDS.map((k) => (
-                    <Option key={k} value={k}>
-                      {KIND_LABELS[k]!}
-                    </Option>
-                  ))}
-                </Dropdown>
-              </Field>
-              <Field label="Icon">
-                <Dropdown
-                  value={form.icon}
-                  selectedOptions={[form.icon]}
-                  onOptionSelect={(_, d) => setForm({ ...form, icon: d.optionValue as LeaveTypeBody['icon'] })}
-                >
-                  {LEAVE_ICONS.map((icon) => (
-                    <Option key={icon} value={icon} text={icon}>
-                      <span className={styles.name}>
-                        <LeaveIcon icon={icon} />
-                        {icon}
-                      </span>
-                    </Option>
-                  ))}
-                </Dropdown>
-              </Field>
-              {form.kind !== 'unpaid' ? (
-                <Field
-                  label="Yearly quota (working days)"
-                  hint="0 to 365"
-                  validationMessage={show('yearlyQuota')}
-                  validationState={show('yearlyQuota') ? 'error' : 'none'}
-                >
-                  <Input
-                    type="number"
-                    min={0}
-                    max={365}
-                    value={String(form.yearlyQuota)}
-                    onChange={(_, d) =>
-                      setForm({ ...form, yearlyQuota: d.value === '' ? Number.NaN : Number(d.value) })
-                    }
-                  />
-                </Field>
-              ) : null}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose} disabled={save.isPending}>
-                Cancel
-              </Button>
-              <Button appearance="primary" type="submit" disabled={save.isPending}>
-                Save
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
   );
 }
 

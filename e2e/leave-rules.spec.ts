@@ -1,0 +1,121 @@
+/**
+ * Leave rules end to end: the admin adds a leave type with three days' notice and at most two working
+ * days per request (validated early in the dialog), the table shows its rules, and the employee's request
+ * dialog shows them in one line and refuses a too-early start with the same message the server answers.
+ * The type gets a unique name and is switched off at the end, so reruns and other specs are not affected.
+ */
+import { request as apiRequest, type Browser, type Page } from '@playwright/test';
+import { ADMIN, DEMO_PASSWORD, EMPLOYEE, expect, test } from './fixtures.js';
+import { LoginPage } from './pages/login-page.js';
+import { snapshot } from './screenshots.js';
+
+const NOTICE = 'This leave type needs more notice: choose a later start date.';
+const RULES_LINE = "At least 3 days' notice · up to 2 working days per request";
+
+async function signedIn(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await new LoginPage(page).signIn(email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/home$/);
+  return page;
+}
+
+async function apiAs(email: string) {
+  const base = process.env['E2E_BASE_URL'];
+  const anon = await apiRequest.newContext({ baseURL: base });
+  const session = await anon.post('/api/auth/sign-in', { data: { email, password: DEMO_PASSWORD } });
+  expect(session.ok()).toBe(true);
+  const token = ((await session.json()) as { accessToken: string }).accessToken;
+  await anon.dispose();
+  return apiRequest.newContext({ baseURL: base, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+}
+
+type Rules = { today: string; weekendDays: number[]; types: { leaveTypeId: number; name: string; summary: string }[] };
+
+test('a leave type with notice: set in Settings, shown and refused early in the request dialog', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const name = `E2E Planned ${Date.now().toString(36)}`;
+  const admin = await signedIn(browser, ADMIN.email);
+  await admin.goto('/settings');
+  await admin.getByRole('tab', { name: 'Leaves' }).click();
+  await admin.getByRole('button', { name: 'Add leave type' }).click();
+  const form = admin.getByRole('form', { name: 'Add leave type' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Yearly quota (working days)').fill('5');
+  await form.getByLabel('Minimum notice (days)').fill('400');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Notice must be between 0 and 365 days')).toBeVisible();
+  await form.getByLabel('Minimum notice (days)').fill('3');
+  // Notice rules out past days: the switch turns off and cannot be turned on.
+  await expect(form.getByRole('switch', { name: 'Allow requests for past days' })).toBeDisabled();
+  await expect(form.getByRole('switch', { name: 'Allow requests for past days' })).not.toBeChecked();
+  await form.getByLabel('Most working days per request').fill('2');
+  await expect(form.getByTestId('rules-preview')).toHaveText(RULES_LINE);
+  await snapshot(admin, 'settings-leave-type-rules', 'light');
+  const created = admin.waitForResponse((r) => r.url().endsWith('/api/leave-types') && r.request().method() === 'POST');
+  await form.getByRole('button', { name: 'Save' }).click();
+  expect((await created).status()).toBe(201);
+  await expect(form).toBeHidden();
+  await expect(admin.getByRole('row').filter({ hasText: name })).toContainText(RULES_LINE);
+  await snapshot(admin, 'settings-leave-rules-table', 'light');
+
+  const employeeApi = await apiAs(EMPLOYEE.email);
+  const rules = (await (await employeeApi.get('/api/leave/rules')).json()) as Rules;
+  const type = rules.types.find((t) => t.name === name)!;
+  expect(type.summary).toBe(RULES_LINE);
+  // A working day less than three days ahead (today, tomorrow or the day after), if this week has one.
+  const addDays = (day: string, n: number) => {
+    const d = new Date(`${day}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + n);
+    return d.toISOString().slice(0, 10);
+  };
+  const early = [0, 1, 2]
+    .map((n) => addDays(rules.today, n))
+    .find(
+      (d) =>
+        !rules.weekendDays.includes(new Date(`${d}T00:00:00Z`).getUTCDay()) &&
+        d.slice(0, 4) === rules.today.slice(0, 4),
+    );
+
+  const omar = await signedIn(browser, EMPLOYEE.email);
+  await omar.goto('/leave');
+  const dialog = omar.getByRole('dialog', { name: 'Request leave' });
+  const openDialog = async () => {
+    await omar.getByRole('button', { name: 'Request leave' }).click();
+    await dialog.getByRole('combobox', { name: 'Leave type' }).click();
+    await omar.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+    await expect(dialog.getByTestId('leave-rules')).toHaveText(RULES_LINE);
+    if (early) {
+      await dialog.getByLabel('From').fill(early);
+      await dialog.getByLabel('To').fill(early);
+      await dialog.getByLabel('Reason').fill('Too soon');
+      await expect(dialog.getByText(NOTICE)).toBeVisible();
+    }
+  };
+  await openDialog();
+  if (early) {
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await expect(dialog.getByText(NOTICE)).toBeVisible(); // refused before sending: the dialog stays
+    // The server answers the same, and stores nothing.
+    const refused = await employeeApi.post('/api/leave-requests', {
+      data: { leaveTypeId: type.leaveTypeId, startDate: early, endDate: early, reason: 'Too soon' },
+    });
+    expect(refused.status()).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(NOTICE);
+  }
+  await snapshot(omar, 'leave-request-notice', 'light');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await omar.getByTestId('user-menu').click();
+  await omar.getByRole('menuitemradio', { name: 'Dark' }).click();
+  await omar.keyboard.press('Escape');
+  await openDialog();
+  await snapshot(omar, 'leave-request-notice', 'dark');
+
+  // Leave the shared database tidy: the type is switched off (types cannot be deleted).
+  const adminApi = await apiAs(ADMIN.email);
+  const off = await adminApi.put(`/api/leave-types/${type.leaveTypeId}/status`, { data: { isActive: false } });
+  expect(off.ok()).toBe(true);
+  await Promise.all([employeeApi.dispose(), adminApi.dispose()]);
+});

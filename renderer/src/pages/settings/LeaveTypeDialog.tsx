@@ -1,0 +1,224 @@
+/**
+ * Add or edit a leave type: name, kind (fixed once created), icon, yearly quota and its rules for
+ * requests (notice, past days, working days per request; docs/leave-workflow.md "Leave rules"). The
+ * form is checked with the contract the server uses, so ranges are refused before sending.
+ */
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Field,
+  Input,
+  makeStyles,
+  Option,
+  Switch,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { LEAVE_ICONS, leaveTypeBodySchema, type LeaveType } from '../../../../shared/contracts/leave';
+import { DEFAULT_LEAVE_RULES, describeLeaveRules, LEAVE_KINDS, normalizeLeaveRules } from '../../../../shared/leave';
+import { errorMessage, fieldErrors } from '../../api/errors';
+import { leaveApi, leaveKeys, type LeaveTypeBody } from '../../api/leave';
+import { useNotify } from '../../components/toasts';
+import { LeaveIcon } from '../leave/leave-ui';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  name: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  rules: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    margin: 0,
+    padding: tokens.spacingHorizontalM,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  legend: { padding: `0 ${tokens.spacingHorizontalXS}`, fontWeight: tokens.fontWeightSemibold },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+const KIND_LABELS: Record<string, string> = { quota: 'Quota', unpaid: 'Unpaid', compensatory: 'Compensatory' };
+
+export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onClose: () => void }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<LeaveTypeBody>({
+    name: type?.name ?? '',
+    kind: type?.kind ?? 'quota',
+    icon: type?.icon ?? 'calendar',
+    yearlyQuota: type?.yearlyQuota ?? 0,
+    minNoticeDays: type?.minNoticeDays ?? DEFAULT_LEAVE_RULES.minNoticeDays,
+    allowBackdated: type?.allowBackdated ?? DEFAULT_LEAVE_RULES.allowBackdated,
+    maxDaysPerRequest: type?.maxDaysPerRequest ?? DEFAULT_LEAVE_RULES.maxDaysPerRequest,
+  });
+  // Notice rules out past days: the switch follows, as the server stores it.
+  const rules = normalizeLeaveRules(form);
+  const number = (value: string) => (value === '' ? Number.NaN : Number(value));
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const parsed = leaveTypeBodySchema.safeParse(form);
+  const errors: Record<string, string> = { ...serverErrors };
+  if (!parsed.success) for (const i of parsed.error.issues) errors[String(i.path[0])] ??= i.message;
+  const show = (key: string) => (submitted || serverErrors[key] ? errors[key] : undefined);
+  const save = useMutation({
+    mutationFn: () =>
+      type
+        ? leaveApi.updateType(type.id, {
+            name: form.name,
+            icon: form.icon,
+            yearlyQuota: form.yearlyQuota,
+            ...rules,
+          })
+        : leaveApi.createType({ ...form, ...rules }),
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: leaveKeys.all });
+      notify.success(type ? 'Leave type updated' : 'Leave type added', saved.name);
+      onClose();
+    },
+    onError: (error) => {
+      setServerErrors(fieldErrors(error));
+      notify.error(type ? 'The leave type was not updated' : 'The leave type was not added', errorMessage(error));
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (parsed.success) save.mutate();
+  };
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && !save.isPending && onClose()}>
+      <DialogSurface>
+        <form onSubmit={submit} noValidate aria-label={type ? 'Edit leave type' : 'Add leave type'}>
+          <DialogBody>
+            <DialogTitle>{type ? `Edit ${type.name}` : 'Add leave type'}</DialogTitle>
+            <DialogContent className={styles.form}>
+              <Field
+                label="Name"
+                required
+                validationMessage={show('name')}
+                validationState={show('name') ? 'error' : 'none'}
+              >
+                <Input value={form.name} onChange={(_, d) => setForm({ ...form, name: d.value })} autoFocus />
+              </Field>
+              <Field label="Kind" hint={type ? 'The kind is fixed once a type exists' : undefined}>
+                <Dropdown
+                  disabled={!!type}
+                  value={KIND_LABELS[form.kind]}
+                  selectedOptions={[form.kind]}
+                  onOptionSelect={(_, d) => setForm({ ...form, kind: d.optionValue as LeaveTypeBody['kind'] })}
+                >
+                  {LEAVE_KINDS.map((k) => (
+                    <Option key={k} value={k}>
+                      {KIND_LABELS[k]!}
+                    </Option>
+                  ))}
+                </Dropdown>
+              </Field>
+              <Field label="Icon">
+                <Dropdown
+                  value={form.icon}
+                  selectedOptions={[form.icon]}
+                  onOptionSelect={(_, d) => setForm({ ...form, icon: d.optionValue as LeaveTypeBody['icon'] })}
+                >
+                  {LEAVE_ICONS.map((icon) => (
+                    <Option key={icon} value={icon} text={icon}>
+                      <span className={styles.name}>
+                        <LeaveIcon icon={icon} />
+                        {icon}
+                      </span>
+                    </Option>
+                  ))}
+                </Dropdown>
+              </Field>
+              {form.kind !== 'unpaid' ? (
+                <Field
+                  label="Yearly quota (working days)"
+                  hint="0 to 365"
+                  validationMessage={show('yearlyQuota')}
+                  validationState={show('yearlyQuota') ? 'error' : 'none'}
+                >
+                  <Input
+                    type="number"
+                    min={0}
+                    max={365}
+                    value={String(form.yearlyQuota)}
+                    onChange={(_, d) =>
+                      setForm({ ...form, yearlyQuota: d.value === '' ? Number.NaN : Number(d.value) })
+                    }
+                  />
+                </Field>
+              ) : null}
+              <fieldset className={styles.rules}>
+                <legend className={styles.legend}>Rules for requests</legend>
+                <Field
+                  label="Minimum notice (days)"
+                  hint="0 to 365. 0: may start today; 3: the earliest start is three days from today"
+                  validationMessage={show('minNoticeDays')}
+                  validationState={show('minNoticeDays') ? 'error' : 'none'}
+                >
+                  <Input
+                    type="number"
+                    min={0}
+                    max={365}
+                    value={Number.isNaN(form.minNoticeDays) ? '' : String(form.minNoticeDays)}
+                    onChange={(_, d) => setForm({ ...form, minNoticeDays: number(d.value) })}
+                  />
+                </Field>
+                <Field
+                  hint={
+                    form.minNoticeDays > 0
+                      ? 'Not with notice: notice rules out past days'
+                      : 'For example sick leave, told after the days off'
+                  }
+                >
+                  <Switch
+                    label="Allow requests for past days"
+                    checked={rules.allowBackdated}
+                    disabled={form.minNoticeDays > 0}
+                    onChange={(_, d) => setForm({ ...form, allowBackdated: d.checked })}
+                  />
+                </Field>
+                <Field
+                  label="Most working days per request"
+                  hint="0: no limit; else 1 to 365"
+                  validationMessage={show('maxDaysPerRequest')}
+                  validationState={show('maxDaysPerRequest') ? 'error' : 'none'}
+                >
+                  <Input
+                    type="number"
+                    min={0}
+                    max={365}
+                    value={Number.isNaN(form.maxDaysPerRequest) ? '' : String(form.maxDaysPerRequest)}
+                    onChange={(_, d) => setForm({ ...form, maxDaysPerRequest: number(d.value) })}
+                  />
+                </Field>
+                <Text className={styles.muted} data-testid="rules-preview">
+                  {parsed.success
+                    ? describeLeaveRules(rules) || 'No rules beyond the fixed ones: any working day of this year'
+                    : ' '}
+                </Text>
+              </fieldset>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={onClose} disabled={save.isPending}>
+                Cancel
+              </Button>
+              <Button appearance="primary" type="submit" disabled={save.isPending}>
+                Save
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}
