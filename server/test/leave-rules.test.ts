@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAVE_ACTIONS, LIVE_STATUSES } from '../../shared/leave.js';
 import { MESSAGES } from '../../shared/messages.js';
+import type { PermissionName } from '../../shared/permissions.js';
 import { startServer, type Api, type TestServer } from './harness.js';
 
 const clock = new Date('2026-11-23T05:00:00Z'); // Monday 23 Nov, 10:00 in Karachi
@@ -14,12 +15,13 @@ beforeAll(async () => {
   server = await startServer({}, () => clock);
   tenantId = (await server.tenant('Acme', 'acme.example')).id;
   otherTenantId = (await server.tenant('Other', 'other.example')).id;
-  for (const [key, options] of [
+  const users: [string, { roles?: string[]; grants?: PermissionName[] }][] = [
     ['emp', { roles: ['Employee'] }],
     ['hr', { roles: ['HR'] }],
     ['viewer', { grants: ['view-leave-management'] }],
     ['none', { grants: ['view-attendance'] }],
-  ] as const) {
+  ];
+  for (const [key, options] of users) {
     await server.user(tenantId, { email: `${key}@acme.example`, ...options });
     apis[key] = server.api(await server.signIn(`${key}@acme.example`));
   }
