@@ -1,34 +1,18 @@
 /** Change one's password: the shared rule shown live; other sessions are signed out by the server. */
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  tokens,
-} from '@fluentui/react-components';
-import { useState, type FormEvent } from 'react';
+import { Field } from '@fluentui/react-components';
+import { useState } from 'react';
 import { MESSAGES } from '../../../shared/messages';
 import { isStrongPassword } from '../../../shared/credentials';
 import { authApi } from '../api/auth';
 import { errorCode, errorMessage } from '../api/errors';
+import { FormDialog } from '../components/FormDialog';
 import { PasswordInput, PasswordRules } from '../components/PasswordFields';
 import { useNotify } from '../components/toasts';
-
-const useStyles = makeStyles({ form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM } });
 
 type Key = 'currentPassword' | 'password' | 'confirmPassword';
 const EMPTY: Record<Key, string> = { currentPassword: '', password: '', confirmPassword: '' };
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const styles = useStyles();
   const notify = useNotify();
   const [values, setValues] = useState(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<Key, boolean>>>({});
@@ -59,8 +43,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     setSubmitted(true);
     if (rules.currentPassword || rules.password || rules.confirmPassword) return;
     setBusy(true);
@@ -81,48 +64,24 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   };
 
   return (
-    <Dialog open={open} onOpenChange={(_, d) => !d.open && !busy && close()}>
-      <DialogSurface>
-        <form onSubmit={(e) => void submit(e)} noValidate>
-          <DialogBody>
-            <DialogTitle>Change password</DialogTitle>
-            <DialogContent className={styles.form}>
-              {formError ? (
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{formError}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-              <Field label="Current password" required {...field('currentPassword')}>
-                <PasswordInput autoComplete="current-password" {...input('currentPassword')} />
-              </Field>
-              <Field
-                label="New password"
-                required
-                {...field('password')}
-                hint={<PasswordRules password={values.password} />}
-              >
-                <PasswordInput autoComplete="new-password" {...input('password')} />
-              </Field>
-              <Field label="Confirm new password" required {...field('confirmPassword')}>
-                <PasswordInput autoComplete="new-password" {...input('confirmPassword')} />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={close} disabled={busy}>
-                Cancel
-              </Button>
-              <Button
-                type="submit"
-                appearance="primary"
-                disabled={busy}
-                icon={busy ? <Spinner size="tiny" /> : undefined}
-              >
-                Change password
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title="Change password"
+      error={formError}
+      onSubmit={() => void submit()}
+      onClose={close}
+      submitLabel="Change password"
+      pending={busy}
+    >
+      <Field label="Current password" required {...field('currentPassword')}>
+        <PasswordInput autoComplete="current-password" {...input('currentPassword')} />
+      </Field>
+      <Field label="New password" required {...field('password')} hint={<PasswordRules password={values.password} />}>
+        <PasswordInput autoComplete="new-password" {...input('password')} />
+      </Field>
+      <Field label="Confirm new password" required {...field('confirmPassword')}>
+        <PasswordInput autoComplete="new-password" {...input('confirmPassword')} />
+      </Field>
+    </FormDialog>
   );
 }

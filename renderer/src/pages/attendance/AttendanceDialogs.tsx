@@ -3,110 +3,24 @@
  * chosen day; the spec's rules (shared/attendance-rules.ts) are checked as the user types, and the
  * server, which checks them again with the edit limit and the user's scope, has the last word.
  */
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Switch,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, Input, Switch } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import { checkAttendance, checkBreak, type RuleIssue } from '../../../../shared/attendance-rules';
 import type { Attendance, Break } from '../../../../shared/contracts/attendance';
 import { MESSAGES } from '../../../../shared/messages';
 import { attendanceApi, attendanceKeys } from '../../api/attendance';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { formatDay } from '../../components/format';
+import { FormDialog, useFormStyles } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
 import { instantOf, timeIn } from './shared';
-
-const useStyles = makeStyles({
-  surface: { maxWidth: '480px', width: '100%' },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  row: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-    alignItems: 'start',
-    gap: tokens.spacingHorizontalL,
-    '@media (max-width: 480px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
-  },
-  muted: { color: tokens.colorNeutralForeground3 },
-});
 
 const messagesOf = (issues: RuleIssue[]): Record<string, string> => {
   const out: Record<string, string> = {};
   for (const issue of issues) out[issue.field] ??= MESSAGES[issue.code];
   return out;
 };
-
-function FormDialog({
-  title,
-  subtitle,
-  busy,
-  formError,
-  onSubmit,
-  onClose,
-  children,
-}: {
-  title: string;
-  subtitle: string;
-  busy: boolean;
-  formError: string | null;
-  onSubmit: () => void;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  const styles = useStyles();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
-  return (
-    <Dialog open modalType="modal" onOpenChange={(_, data) => !data.open && !busy && onClose()}>
-      <DialogSurface className={styles.surface} aria-describedby={undefined}>
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Text className={styles.muted}>{subtitle}</Text>
-              {formError ? (
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{formError}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-              {children}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose} disabled={busy}>
-                Cancel
-              </Button>
-              <Button
-                appearance="primary"
-                type="submit"
-                disabled={busy}
-                icon={busy ? <Spinner size="tiny" /> : undefined}
-              >
-                Save
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
-  );
-}
 
 /** Field props for a message: shown once the field was touched or the form submitted. */
 function fieldState(message: string | undefined) {
@@ -186,17 +100,19 @@ export function AttendanceDialog({
     save.mutate();
   };
 
-  const styles = useStyles();
+  const styles = useFormStyles();
   return (
     <FormDialog
       title={attendance ? 'Edit attendance' : 'Add attendance'}
-      subtitle={`${employee.name} · ${formatDay(date)} · times in ${timeZone}`}
-      busy={save.isPending}
-      formError={formError}
+      size="medium"
+      description={`${employee.name} · ${formatDay(date)} · times in ${timeZone}`}
+      pending={save.isPending}
+      error={formError}
       onSubmit={submit}
       onClose={onClose}
+      submitLabel="Save"
     >
-      <div className={styles.row}>
+      <div className={styles.grid}>
         <Field label="Check-in" required {...fieldState(shown('checkIn'))}>
           <Input type="time" value={checkIn} onChange={(_, d) => setCheckIn(d.value)} />
         </Field>
@@ -225,7 +141,7 @@ export function BreakDialog({
 }) {
   const notify = useNotify();
   const refresh = useRefreshAttendance();
-  const styles = useStyles();
+  const styles = useFormStyles();
   const [start, setStart] = useState(breakSpan ? timeIn(breakSpan.start, timeZone) : '');
   const [end, setEnd] = useState(breakSpan?.end ? timeIn(breakSpan.end, timeZone) : '');
   const [submitted, setSubmitted] = useState(false);
@@ -284,15 +200,17 @@ export function BreakDialog({
   return (
     <FormDialog
       title={breakSpan ? 'Edit break' : 'Add break'}
-      subtitle={`${formatDay(attendance.date)} · checked in ${timeIn(attendance.checkIn, timeZone)}${
+      size="medium"
+      description={`${formatDay(attendance.date)} · checked in ${timeIn(attendance.checkIn, timeZone)}${
         attendance.checkOut ? `, out ${timeIn(attendance.checkOut, timeZone)}` : ''
       }`}
-      busy={save.isPending}
-      formError={formError}
+      pending={save.isPending}
+      error={formError}
       onSubmit={submit}
       onClose={onClose}
+      submitLabel="Save"
     >
-      <div className={styles.row}>
+      <div className={styles.grid}>
         <Field label="Start" required {...fieldState(shown('start'))}>
           <Input type="time" value={start} onChange={(_, d) => setStart(d.value)} />
         </Field>

@@ -4,12 +4,6 @@
  */
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   makeStyles,
@@ -38,6 +32,7 @@ import { deviceKeys, devicesApi, type AdmsPendingDevice } from '../../api/device
 import { errorCode, errorMessage, fieldErrors } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatInstant } from '../../components/format';
+import { FormDialog } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
 import { permissionsAtom } from '../../session/atoms';
 import { Section } from './Section';
@@ -159,7 +154,6 @@ function AdmsSettingsForm({ enabled, serverAddress }: { enabled: boolean; server
 }
 
 function ApproveDialog({ device, onClose }: { device: AdmsPendingDevice; onClose: () => void }) {
-  const styles = useStyles();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
@@ -181,8 +175,7 @@ function ApproveDialog({ device, onClose }: { device: AdmsPendingDevice; onClose
       notify.error(MESSAGES.DEVICE_SAVE_FAILED, errorMessage(e));
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const parsed = approveAdmsDeviceBodySchema.safeParse(body);
     if (!parsed.success) {
       const next: Record<string, string> = {};
@@ -195,46 +188,31 @@ function ApproveDialog({ device, onClose }: { device: AdmsPendingDevice; onClose
     approve.mutate();
   };
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && !approve.isPending && onClose()}>
-      <DialogSurface>
-        <form onSubmit={submit} noValidate aria-label="Approve push device">
-          <DialogBody>
-            <DialogTitle>Approve {device.serialNo}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field
-                label="Name"
-                required
-                validationMessage={errors['name']}
-                validationState={errors['name'] ? 'error' : 'none'}
-              >
-                <Input value={name} placeholder="e.g. Warehouse gate" onChange={(_, d) => setName(d.value)} autoFocus />
-              </Field>
-              <Field
-                label="Device clock time zone"
-                hint="Left empty: the company’s time zone"
-                validationMessage={errors['timeZone']}
-                validationState={errors['timeZone'] ? 'error' : 'none'}
-              >
-                <Input value={timeZone} placeholder="Asia/Karachi" onChange={(_, d) => setTimeZone(d.value)} />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose} disabled={approve.isPending}>
-                Cancel
-              </Button>
-              <Button
-                type="submit"
-                appearance="primary"
-                disabled={approve.isPending}
-                icon={approve.isPending ? <Spinner size="tiny" /> : undefined}
-              >
-                Approve device
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={`Approve ${device.serialNo}`}
+      formLabel="Approve push device"
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel="Approve device"
+      pending={approve.isPending}
+    >
+      <Field
+        label="Name"
+        required
+        validationMessage={errors['name']}
+        validationState={errors['name'] ? 'error' : 'none'}
+      >
+        <Input value={name} placeholder="e.g. Warehouse gate" onChange={(_, d) => setName(d.value)} autoFocus />
+      </Field>
+      <Field
+        label="Device clock time zone"
+        hint="Left empty: the company’s time zone"
+        validationMessage={errors['timeZone']}
+        validationState={errors['timeZone'] ? 'error' : 'none'}
+      >
+        <Input value={timeZone} placeholder="Asia/Karachi" onChange={(_, d) => setTimeZone(d.value)} />
+      </Field>
+    </FormDialog>
   );
 }
 

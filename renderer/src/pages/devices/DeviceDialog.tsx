@@ -1,26 +1,7 @@
 /** Add or edit a biometric device. The shared contract validates as the user types; the server has the last word. */
-import {
-  Button,
-  Combobox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Option,
-  Radio,
-  RadioGroup,
-  Spinner,
-  tokens,
-} from '@fluentui/react-components';
+import { Combobox, Field, Input, Option, Radio, RadioGroup } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import {
   createDeviceBodySchema,
   DEFAULT_DEVICE_PORT,
@@ -30,20 +11,8 @@ import {
 import { MESSAGES } from '../../../../shared/messages';
 import { errorCode, errorMessage, fieldErrors } from '../../api/errors';
 import { deviceKeys, devicesApi } from '../../api/devices';
+import { FormDialog, useFormStyles } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
-
-const useStyles = makeStyles({
-  surface: { maxWidth: '600px', width: '100%' },
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-    alignItems: 'start',
-    gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
-    '@media (max-width: 560px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
-  },
-  wide: { gridColumn: '1 / -1' },
-  alert: { marginBottom: tokens.spacingVerticalM },
-});
 
 type Form = {
   name: string;
@@ -87,7 +56,7 @@ function zoneList(): string[] {
 }
 
 export function DeviceDialog({ device, onClose }: { device: Device | null; onClose: () => void }) {
-  const styles = useStyles();
+  const styles = useFormStyles();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const zones = useMemo(() => zoneList(), []);
@@ -142,8 +111,7 @@ export function DeviceDialog({ device, onClose }: { device: Device | null; onClo
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setSubmitted(true);
     setFormError(null);
     if (Object.keys(ruleErrors).length > 0) {
@@ -157,106 +125,88 @@ export function DeviceDialog({ device, onClose }: { device: Device | null; onClo
   const zoneOptions = (zoneQuery ? zones.filter((z) => z.toLowerCase().includes(zoneQuery)) : zones).slice(0, 80);
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && !save.isPending && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <form onSubmit={submit} noValidate aria-label={device ? 'Edit device' : 'Add device'}>
-          <DialogBody>
-            <DialogTitle>{device ? `Edit ${device.name}` : 'Add device'}</DialogTitle>
-            <DialogContent>
-              {formError ? (
-                <MessageBar intent="error" role="alert" className={styles.alert}>
-                  <MessageBarBody>{formError}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-              <div className={styles.grid}>
-                <Field label="Name" required {...field('name')}>
-                  <Input
-                    value={form.name}
-                    placeholder="e.g. Reception"
-                    onChange={(_, d) => set('name', d.value)}
-                    onBlur={touch('name')}
-                    autoFocus
-                  />
-                </Field>
-                <Field label="Serial number" required {...field('serialNo')}>
-                  <Input
-                    value={form.serialNo}
-                    placeholder="e.g. CJDE193560123"
-                    onChange={(_, d) => set('serialNo', d.value)}
-                    onBlur={touch('serialNo')}
-                  />
-                </Field>
-                <Field label="How punches arrive" className={styles.wide}>
-                  <RadioGroup
-                    layout="horizontal"
-                    value={form.mode}
-                    onChange={(_, d) => set('mode', d.value === 'push' ? 'push' : 'pull')}
-                  >
-                    <Radio value="pull" label="Pulled on the LAN by a device agent" />
-                    <Radio value="push" label="Pushed by the device over ADMS" />
-                  </RadioGroup>
-                </Field>
-                <Field
-                  label="IP address or host name"
-                  required={form.mode === 'pull'}
-                  {...field('ipAddress')}
-                  hint={form.mode === 'push' ? 'Optional for push devices' : 'As the agent’s computer reaches it'}
-                >
-                  <Input
-                    value={form.ipAddress}
-                    placeholder="192.168.1.201"
-                    onChange={(_, d) => set('ipAddress', d.value)}
-                    onBlur={touch('ipAddress')}
-                  />
-                </Field>
-                <Field label="Port" {...field('port')}>
-                  <Input
-                    inputMode="numeric"
-                    value={form.port}
-                    onChange={(_, d) => set('port', d.value.replace(/[^\d]/g, ''))}
-                    onBlur={touch('port')}
-                  />
-                </Field>
-                <Field
-                  label="Device clock time zone"
-                  className={styles.wide}
-                  {...field('timeZone')}
-                  hint={device ? undefined : 'Left empty: the company’s time zone'}
-                >
-                  <Combobox
-                    freeform
-                    placeholder="Company time zone"
-                    value={form.timeZone}
-                    selectedOptions={form.timeZone ? [form.timeZone] : []}
-                    onChange={(e) => set('timeZone', e.target.value)}
-                    onOptionSelect={(_, d) => set('timeZone', d.optionValue ?? '')}
-                    onBlur={touch('timeZone')}
-                  >
-                    {zoneOptions.map((z) => (
-                      <Option key={z} value={z}>
-                        {z}
-                      </Option>
-                    ))}
-                  </Combobox>
-                </Field>
-              </div>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose} disabled={save.isPending}>
-                Cancel
-              </Button>
-              <Button
-                type="submit"
-                appearance="primary"
-                disabled={save.isPending}
-                icon={save.isPending ? <Spinner size="tiny" /> : undefined}
-              >
-                {device ? 'Save changes' : 'Add device'}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={device ? `Edit ${device.name}` : 'Add device'}
+      formLabel={device ? 'Edit device' : 'Add device'}
+      size="wide"
+      error={formError}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={device ? 'Save changes' : 'Add device'}
+      pending={save.isPending}
+    >
+      <div className={styles.grid}>
+        <Field label="Name" required {...field('name')}>
+          <Input
+            value={form.name}
+            placeholder="e.g. Reception"
+            onChange={(_, d) => set('name', d.value)}
+            onBlur={touch('name')}
+            autoFocus
+          />
+        </Field>
+        <Field label="Serial number" required {...field('serialNo')}>
+          <Input
+            value={form.serialNo}
+            placeholder="e.g. CJDE193560123"
+            onChange={(_, d) => set('serialNo', d.value)}
+            onBlur={touch('serialNo')}
+          />
+        </Field>
+        <Field label="How punches arrive" className={styles.wide}>
+          <RadioGroup
+            layout="horizontal"
+            value={form.mode}
+            onChange={(_, d) => set('mode', d.value === 'push' ? 'push' : 'pull')}
+          >
+            <Radio value="pull" label="Pulled on the LAN by a device agent" />
+            <Radio value="push" label="Pushed by the device over ADMS" />
+          </RadioGroup>
+        </Field>
+        <Field
+          label="IP address or host name"
+          required={form.mode === 'pull'}
+          {...field('ipAddress')}
+          hint={form.mode === 'push' ? 'Optional for push devices' : 'As the agent’s computer reaches it'}
+        >
+          <Input
+            value={form.ipAddress}
+            placeholder="192.168.1.201"
+            onChange={(_, d) => set('ipAddress', d.value)}
+            onBlur={touch('ipAddress')}
+          />
+        </Field>
+        <Field label="Port" {...field('port')}>
+          <Input
+            inputMode="numeric"
+            value={form.port}
+            onChange={(_, d) => set('port', d.value.replace(/[^\d]/g, ''))}
+            onBlur={touch('port')}
+          />
+        </Field>
+        <Field
+          label="Device clock time zone"
+          className={styles.wide}
+          {...field('timeZone')}
+          hint={device ? undefined : 'Left empty: the company’s time zone'}
+        >
+          <Combobox
+            freeform
+            placeholder="Company time zone"
+            value={form.timeZone}
+            selectedOptions={form.timeZone ? [form.timeZone] : []}
+            onChange={(e) => set('timeZone', e.target.value)}
+            onOptionSelect={(_, d) => set('timeZone', d.optionValue ?? '')}
+            onBlur={touch('timeZone')}
+          >
+            {zoneOptions.map((z) => (
+              <Option key={z} value={z}>
+                {z}
+              </Option>
+            ))}
+          </Combobox>
+        </Field>
+      </div>
+    </FormDialog>
   );
 }

@@ -6,12 +6,6 @@
 import {
   Button,
   Combobox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   makeStyles,
@@ -33,7 +27,7 @@ import {
 import { ArrowSyncRegular, DeleteRegular, LinkRegular, PersonLinkRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { ApplyResult } from '../../../../shared/contracts/devices';
 import { deviceKeys, devicesApi, type DeviceUserMapping } from '../../api/devices';
 import { errorMessage, fieldErrors } from '../../api/errors';
@@ -41,6 +35,7 @@ import { peopleApi } from '../../api/people';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { formatInstant } from '../../components/format';
+import { FormDialog } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
 import { permissionsAtom } from '../../session/atoms';
 import { Section } from './Section';
@@ -50,7 +45,6 @@ const useStyles = makeStyles({
   table: { minWidth: '640px' },
   muted: { color: tokens.colorNeutralForeground3 },
   mono: { fontVariantNumeric: 'tabular-nums' },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
 export function describeApply(result: ApplyResult): string {
@@ -80,7 +74,6 @@ function useEmployeeSearch(input: string, enabled: boolean) {
 }
 
 function MapDialog({ deviceUserId, onClose }: { deviceUserId: string | null; onClose: () => void }) {
-  const styles = useStyles();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const canPick = useAtomValue(permissionsAtom).has('view-employees');
@@ -107,8 +100,7 @@ function MapDialog({ deviceUserId, onClose }: { deviceUserId: string | null; onC
       setError(fields['employeeId'] ?? fields['deviceUserId'] ?? errorMessage(e));
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!userId.trim() || !chosen) {
       setError('Enter the device user id and choose the employee');
       return;
@@ -118,66 +110,47 @@ function MapDialog({ deviceUserId, onClose }: { deviceUserId: string | null; onC
   };
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && !save.isPending && onClose()}>
-      <DialogSurface>
-        <form onSubmit={submit} noValidate aria-label="Map device user">
-          <DialogBody>
-            <DialogTitle>Map a device user to an employee</DialogTitle>
-            <DialogContent className={styles.form}>
-              {error ? (
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{error}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-              <Field label="Device user id" required hint="The user number enrolled on the terminal">
-                <Input value={userId} onChange={(_, d) => setUserId(d.value)} readOnly={deviceUserId !== null} />
-              </Field>
-              {canPick ? (
-                <Field label="Employee" required>
-                  <Combobox
-                    placeholder="Search by name, e-mail or employee ID"
-                    onChange={(e) => {
-                      setSearch(e.target.value);
-                      setEmployeeId(null);
-                    }}
-                    onOptionSelect={(_, d) => setEmployeeId(d.optionValue ? Number(d.optionValue) : null)}
-                    autoFocus
-                  >
-                    {employees.isFetching && !employees.data ? (
-                      <Option disabled text="Loading">
-                        Loading…
-                      </Option>
-                    ) : null}
-                    {(employees.data?.items ?? []).map((e) => (
-                      <Option key={e.id} value={String(e.id)} text={e.name}>
-                        {`${e.name}${e.employeeIdentificationNo ? ` · ${e.employeeIdentificationNo}` : ''}`}
-                      </Option>
-                    ))}
-                  </Combobox>
-                </Field>
-              ) : (
-                <Field label="Employee number (internal id)" required>
-                  <Input inputMode="numeric" value={manualId} onChange={(_, d) => setManualId(d.value)} />
-                </Field>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose} disabled={save.isPending}>
-                Cancel
-              </Button>
-              <Button
-                type="submit"
-                appearance="primary"
-                disabled={save.isPending}
-                icon={save.isPending ? <Spinner size="tiny" /> : undefined}
-              >
-                Map and apply
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title="Map a device user to an employee"
+      formLabel="Map device user"
+      error={error}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel="Map and apply"
+      pending={save.isPending}
+    >
+      <Field label="Device user id" required hint="The user number enrolled on the terminal">
+        <Input value={userId} onChange={(_, d) => setUserId(d.value)} readOnly={deviceUserId !== null} />
+      </Field>
+      {canPick ? (
+        <Field label="Employee" required>
+          <Combobox
+            placeholder="Search by name, e-mail or employee ID"
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setEmployeeId(null);
+            }}
+            onOptionSelect={(_, d) => setEmployeeId(d.optionValue ? Number(d.optionValue) : null)}
+            autoFocus
+          >
+            {employees.isFetching && !employees.data ? (
+              <Option disabled text="Loading">
+                Loading…
+              </Option>
+            ) : null}
+            {(employees.data?.items ?? []).map((e) => (
+              <Option key={e.id} value={String(e.id)} text={e.name}>
+                {`${e.name}${e.employeeIdentificationNo ? ` · ${e.employeeIdentificationNo}` : ''}`}
+              </Option>
+            ))}
+          </Combobox>
+        </Field>
+      ) : (
+        <Field label="Employee number (internal id)" required>
+          <Input inputMode="numeric" value={manualId} onChange={(_, d) => setManualId(d.value)} />
+        </Field>
+      )}
+    </FormDialog>
   );
 }
 

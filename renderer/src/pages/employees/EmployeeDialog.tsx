@@ -1,44 +1,16 @@
 /** Add or edit an employee. The shared contract validates as the user types; the server has the last word. */
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Dropdown,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Option,
-  SpinButton,
-  Spinner,
-  tokens,
-} from '@fluentui/react-components';
+import { Dropdown, Field, Input, Option, SpinButton } from '@fluentui/react-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { createEmployeeBodySchema, type Employee } from '../../../../shared/contracts/people';
 import { MESSAGES } from '../../../../shared/messages';
 import { emailDomain } from '../../../../shared/credentials';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { allRoles, allTeams, peopleApi, queryKeys } from '../../api/people';
+import { FormDialog, useFormStyles } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
 import { meAtom, permissionsAtom } from '../../session/atoms';
-
-const useStyles = makeStyles({
-  surface: { maxWidth: '640px', width: '100%' },
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-    gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
-    '@media (max-width: 560px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
-  },
-  wide: { gridColumn: '1 / -1' },
-});
 
 type Form = {
   name: string;
@@ -77,7 +49,7 @@ function toBody(form: Form, isNew: boolean) {
 }
 
 export function EmployeeDialog({ employee, onClose }: { employee: Employee | null; onClose: () => void }) {
-  const styles = useStyles();
+  const styles = useFormStyles();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const me = useAtomValue(meAtom);
@@ -129,8 +101,7 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setSubmitted(true);
     setFormError(null);
     if (Object.keys(ruleErrors).length > 0) {
@@ -149,119 +120,91 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
       .join(', ');
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && !save.isPending && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <form onSubmit={submit} noValidate aria-label={employee ? 'Edit employee' : 'Add employee'}>
-          <DialogBody>
-            <DialogTitle>{employee ? `Edit ${employee.name}` : 'Add employee'}</DialogTitle>
-            <DialogContent>
-              {formError ? (
-                <MessageBar intent="error" role="alert" style={{ marginBottom: tokens.spacingVerticalM }}>
-                  <MessageBarBody>{formError}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-              <div className={styles.grid}>
-                <Field label="Full name" required {...field('name')}>
-                  <Input value={form.name} onChange={(_, d) => set('name', d.value)} onBlur={touch('name')} autoFocus />
-                </Field>
-                <Field
-                  label="Work e-mail"
-                  required
-                  {...field('email')}
-                  hint={domain ? `An address at @${domain}` : undefined}
-                >
-                  <Input
-                    type="email"
-                    value={form.email}
-                    onChange={(_, d) => set('email', d.value)}
-                    onBlur={touch('email')}
-                  />
-                </Field>
-                <Field label="Employee ID" {...field('employeeIdentificationNo')}>
-                  <Input
-                    value={form.employeeIdentificationNo}
-                    placeholder="e.g. NW-0123"
-                    onChange={(_, d) => set('employeeIdentificationNo', d.value)}
-                    onBlur={touch('employeeIdentificationNo')}
-                  />
-                </Field>
-                <Field label="Date of joining" {...field('dateOfJoining')}>
-                  <Input
-                    type="date"
-                    value={form.dateOfJoining}
-                    onChange={(_, d) => set('dateOfJoining', d.value)}
-                    onBlur={touch('dateOfJoining')}
-                  />
-                </Field>
-                <Field label="Allocation (%)" {...field('allocation')} hint="Share of working time on billable work">
-                  <SpinButton
-                    min={0}
-                    max={100}
-                    step={5}
-                    value={form.allocation}
-                    onChange={(_, d) => {
-                      const next = d.value ?? Number(d.displayValue);
-                      if (Number.isFinite(next)) set('allocation', Math.round(next));
-                    }}
-                    onBlur={touch('allocation')}
-                  />
-                </Field>
-                {permissions.has('view-roles') ? (
-                  <Field
-                    label="Roles"
-                    {...field('roleIds')}
-                    hint={!employee && form.roleIds.length === 0 ? 'None chosen: the default role applies' : undefined}
-                  >
-                    <Dropdown
-                      multiselect
-                      placeholder={roles.isPending ? 'Loading roles…' : 'Choose roles'}
-                      value={names(form.roleIds, roleOptions)}
-                      selectedOptions={form.roleIds.map(String)}
-                      onOptionSelect={(_, d) => set('roleIds', d.selectedOptions.map(Number))}
-                    >
-                      {roleOptions.map((r) => (
-                        <Option key={r.id} value={String(r.id)}>
-                          {r.name}
-                        </Option>
-                      ))}
-                    </Dropdown>
-                  </Field>
-                ) : null}
-                {permissions.has('view-teams') ? (
-                  <Field label="Teams" className={styles.wide} {...field('teamIds')}>
-                    <Dropdown
-                      multiselect
-                      placeholder={teams.isPending ? 'Loading teams…' : 'Choose teams'}
-                      value={names(form.teamIds, teamOptions)}
-                      selectedOptions={form.teamIds.map(String)}
-                      onOptionSelect={(_, d) => set('teamIds', d.selectedOptions.map(Number))}
-                    >
-                      {teamOptions.map((t) => (
-                        <Option key={t.id} value={String(t.id)}>
-                          {t.name}
-                        </Option>
-                      ))}
-                    </Dropdown>
-                  </Field>
-                ) : null}
-              </div>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose} disabled={save.isPending}>
-                Cancel
-              </Button>
-              <Button
-                type="submit"
-                appearance="primary"
-                disabled={save.isPending}
-                icon={save.isPending ? <Spinner size="tiny" /> : undefined}
-              >
-                {employee ? 'Save changes' : 'Add employee'}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={employee ? `Edit ${employee.name}` : 'Add employee'}
+      formLabel={employee ? 'Edit employee' : 'Add employee'}
+      size="wide"
+      error={formError}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={employee ? 'Save changes' : 'Add employee'}
+      pending={save.isPending}
+    >
+      <div className={styles.grid}>
+        <Field label="Full name" required {...field('name')}>
+          <Input value={form.name} onChange={(_, d) => set('name', d.value)} onBlur={touch('name')} autoFocus />
+        </Field>
+        <Field label="Work e-mail" required {...field('email')} hint={domain ? `An address at @${domain}` : undefined}>
+          <Input type="email" value={form.email} onChange={(_, d) => set('email', d.value)} onBlur={touch('email')} />
+        </Field>
+        <Field label="Employee ID" {...field('employeeIdentificationNo')}>
+          <Input
+            value={form.employeeIdentificationNo}
+            placeholder="e.g. NW-0123"
+            onChange={(_, d) => set('employeeIdentificationNo', d.value)}
+            onBlur={touch('employeeIdentificationNo')}
+          />
+        </Field>
+        <Field label="Date of joining" {...field('dateOfJoining')}>
+          <Input
+            type="date"
+            value={form.dateOfJoining}
+            onChange={(_, d) => set('dateOfJoining', d.value)}
+            onBlur={touch('dateOfJoining')}
+          />
+        </Field>
+        <Field label="Allocation (%)" {...field('allocation')} hint="Share of working time on billable work">
+          <SpinButton
+            min={0}
+            max={100}
+            step={5}
+            value={form.allocation}
+            onChange={(_, d) => {
+              const next = d.value ?? Number(d.displayValue);
+              if (Number.isFinite(next)) set('allocation', Math.round(next));
+            }}
+            onBlur={touch('allocation')}
+          />
+        </Field>
+        {permissions.has('view-roles') ? (
+          <Field
+            label="Roles"
+            {...field('roleIds')}
+            hint={!employee && form.roleIds.length === 0 ? 'None chosen: the default role applies' : undefined}
+          >
+            <Dropdown
+              multiselect
+              placeholder={roles.isPending ? 'Loading roles…' : 'Choose roles'}
+              value={names(form.roleIds, roleOptions)}
+              selectedOptions={form.roleIds.map(String)}
+              onOptionSelect={(_, d) => set('roleIds', d.selectedOptions.map(Number))}
+            >
+              {roleOptions.map((r) => (
+                <Option key={r.id} value={String(r.id)}>
+                  {r.name}
+                </Option>
+              ))}
+            </Dropdown>
+          </Field>
+        ) : null}
+        {permissions.has('view-teams') ? (
+          <Field label="Teams" className={styles.wide} {...field('teamIds')}>
+            <Dropdown
+              multiselect
+              placeholder={teams.isPending ? 'Loading teams…' : 'Choose teams'}
+              value={names(form.teamIds, teamOptions)}
+              selectedOptions={form.teamIds.map(String)}
+              onOptionSelect={(_, d) => set('teamIds', d.selectedOptions.map(Number))}
+            >
+              {teamOptions.map((t) => (
+                <Option key={t.id} value={String(t.id)}>
+                  {t.name}
+                </Option>
+              ))}
+            </Dropdown>
+          </Field>
+        ) : null}
+      </div>
+    </FormDialog>
   );
 }

@@ -2,42 +2,21 @@
  * Confirms one action on a leave request and asks for its reason (required for every action, §5).
  * The dialog is the confirmation: nothing is sent before the user presses the action's button.
  */
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Text,
-  Textarea,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, Text, Textarea } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { LeaveRequest } from '../../../../shared/contracts/leave';
 import { LEAVE_ACTION, type LeaveAction } from '../../../../shared/leave';
 import { MESSAGES } from '../../../../shared/messages';
 import { errorMessage } from '../../api/errors';
 import { leaveApi, leaveKeys } from '../../api/leave';
 import { formatDay } from '../../components/format';
+import { FormDialog } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
 
 export type PendingAction = { request: LeaveRequest; action: LeaveAction; title: string; verb: string };
 
-const useStyles = makeStyles({
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  danger: { backgroundColor: tokens.colorPaletteRedBackground3 },
-});
-
 export function LeaveActionDialog({ pending, onClose }: { pending: PendingAction; onClose: () => void }) {
-  const styles = useStyles();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
@@ -63,8 +42,7 @@ export function LeaveActionDialog({ pending, onClose }: { pending: PendingAction
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setSubmitted(true);
     setServerError(null);
     if (reason.trim()) save.mutate();
@@ -72,48 +50,31 @@ export function LeaveActionDialog({ pending, onClose }: { pending: PendingAction
   const missing = submitted && !reason.trim();
 
   return (
-    <Dialog open modalType="alert" onOpenChange={(_, d) => !d.open && !save.isPending && onClose()}>
-      <DialogSurface>
-        <form onSubmit={submit} noValidate aria-label={pending.title}>
-          <DialogBody>
-            <DialogTitle>{pending.title}</DialogTitle>
-            <DialogContent className={styles.content}>
-              {serverError ? (
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{serverError}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-              <Text>
-                {request.employee.name} · {request.leaveType.name} · {formatDay(request.startDate)}
-                {request.endDate !== request.startDate ? ` – ${formatDay(request.endDate)}` : ''} · {request.days}{' '}
-                working day{request.days === 1 ? '' : 's'}
-              </Text>
-              <Field
-                label="Reason"
-                required
-                validationMessage={missing ? MESSAGES.LEAVE_REASON_REQUIRED : undefined}
-                validationState={missing ? 'error' : 'none'}
-              >
-                <Textarea value={reason} onChange={(_, d) => setReason(d.value)} maxLength={1000} autoFocus />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose} disabled={save.isPending}>
-                Back
-              </Button>
-              <Button
-                appearance="primary"
-                type="submit"
-                className={destructive ? styles.danger : undefined}
-                disabled={save.isPending}
-                icon={save.isPending ? <Spinner size="tiny" /> : undefined}
-              >
-                {pending.verb}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={pending.title}
+      formLabel={pending.title}
+      modalType="alert"
+      error={serverError}
+      onSubmit={submit}
+      onClose={onClose}
+      cancelLabel="Back"
+      submitLabel={pending.verb}
+      danger={destructive}
+      pending={save.isPending}
+    >
+      <Text>
+        {request.employee.name} · {request.leaveType.name} · {formatDay(request.startDate)}
+        {request.endDate !== request.startDate ? ` – ${formatDay(request.endDate)}` : ''} · {request.days} working day
+        {request.days === 1 ? '' : 's'}
+      </Text>
+      <Field
+        label="Reason"
+        required
+        validationMessage={missing ? MESSAGES.LEAVE_REASON_REQUIRED : undefined}
+        validationState={missing ? 'error' : 'none'}
+      >
+        <Textarea value={reason} onChange={(_, d) => setReason(d.value)} maxLength={1000} autoFocus />
+      </Field>
+    </FormDialog>
   );
 }

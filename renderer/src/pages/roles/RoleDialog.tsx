@@ -1,45 +1,20 @@
 /** Add or edit a role: name, description, the default flag (always exactly one default) and its grants. */
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Switch,
-  Text,
-  Textarea,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, Input, makeStyles, Switch, Text, Textarea, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { Role } from '../../../../shared/contracts/people';
 import { MESSAGES } from '../../../../shared/messages';
 import type { ActivityKey, PermissionName } from '../../../../shared/permissions';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { peopleApi, queryKeys } from '../../api/people';
+import { FormDialog, useFormStyles } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
 import { permissionsAtom } from '../../session/atoms';
 import { ActivityPicker, PermissionPicker } from './PermissionPicker';
 
 const useStyles = makeStyles({
-  surface: { maxWidth: '920px', width: '100%' },
-  content: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    maxHeight: '70vh',
-    overflowY: 'auto',
-  },
-  row: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: tokens.spacingHorizontalL },
+  scroll: { maxHeight: '70vh', overflowY: 'auto' },
   section: { marginTop: tokens.spacingVerticalM },
   muted: { color: tokens.colorNeutralForeground3 },
 });
@@ -54,6 +29,7 @@ export function RoleDialog({
   onClose: () => void;
 }) {
   const styles = useStyles();
+  const form = useFormStyles();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const mine = useAtomValue(permissionsAtom);
@@ -94,8 +70,7 @@ export function RoleDialog({
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setNameTouched(true);
     if (nameRule) return;
     save.mutate();
@@ -108,87 +83,65 @@ export function RoleDialog({
       : 'New employees without a chosen role get the default role.';
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && !save.isPending && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <form onSubmit={submit} noValidate aria-label={role ? 'Edit role' : 'Add role'}>
-          <DialogBody>
-            <DialogTitle>{role ? `Edit ${role.name}` : 'Add role'}</DialogTitle>
-            <DialogContent className={styles.content}>
-              {formError ? (
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{formError}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-              <div className={styles.row}>
-                <Field
-                  label="Role name"
-                  required
-                  validationMessage={nameMessage}
-                  validationState={nameMessage ? 'error' : 'none'}
-                >
-                  <Input
-                    value={name}
-                    autoFocus
-                    maxLength={60}
-                    onChange={(_, d) => {
-                      setName(d.value);
-                      setServerErrors({});
-                    }}
-                    onBlur={() => setNameTouched(true)}
-                  />
-                </Field>
-                <Field label="Default role" hint={defaultHint}>
-                  <Switch
-                    checked={isDefault}
-                    disabled={role?.isDefault === true}
-                    label={isDefault ? 'Default for new employees' : 'Not the default'}
-                    onChange={(_, d) => setIsDefault(d.checked)}
-                  />
-                </Field>
-              </div>
-              <Field label="Description">
-                <Textarea
-                  value={description}
-                  maxLength={500}
-                  resize="vertical"
-                  onChange={(_, d) => setDescription(d.value)}
-                />
-              </Field>
-              <div className={styles.section}>
-                <Text weight="semibold" size={400} block>
-                  Permissions
-                </Text>
-                <Text size={200} className={styles.muted} block>
-                  {permissions.size} selected. You can grant only permissions you hold yourself.
-                </Text>
-              </div>
-              <PermissionPicker selected={permissions} grantable={mine} onChange={setPermissions} />
-              <div className={styles.section}>
-                <Text weight="semibold" size={400} block>
-                  Activities
-                </Text>
-                <Text size={200} className={styles.muted} block>
-                  Quick actions and dashboard cards this role sees.
-                </Text>
-              </div>
-              <ActivityPicker selected={activities} onChange={setActivities} />
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose} disabled={save.isPending}>
-                Cancel
-              </Button>
-              <Button
-                type="submit"
-                appearance="primary"
-                disabled={save.isPending}
-                icon={save.isPending ? <Spinner size="tiny" /> : undefined}
-              >
-                {role ? 'Save changes' : 'Add role'}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={role ? `Edit ${role.name}` : 'Add role'}
+      formLabel={role ? 'Edit role' : 'Add role'}
+      size="full"
+      contentClassName={styles.scroll}
+      error={formError}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={role ? 'Save changes' : 'Add role'}
+      pending={save.isPending}
+    >
+      <div className={form.grid}>
+        <Field
+          label="Role name"
+          required
+          validationMessage={nameMessage}
+          validationState={nameMessage ? 'error' : 'none'}
+        >
+          <Input
+            value={name}
+            autoFocus
+            maxLength={60}
+            onChange={(_, d) => {
+              setName(d.value);
+              setServerErrors({});
+            }}
+            onBlur={() => setNameTouched(true)}
+          />
+        </Field>
+        <Field label="Default role" hint={defaultHint}>
+          <Switch
+            checked={isDefault}
+            disabled={role?.isDefault === true}
+            label={isDefault ? 'Default for new employees' : 'Not the default'}
+            onChange={(_, d) => setIsDefault(d.checked)}
+          />
+        </Field>
+      </div>
+      <Field label="Description">
+        <Textarea value={description} maxLength={500} resize="vertical" onChange={(_, d) => setDescription(d.value)} />
+      </Field>
+      <div className={styles.section}>
+        <Text weight="semibold" size={400} block>
+          Permissions
+        </Text>
+        <Text size={200} className={styles.muted} block>
+          {permissions.size} selected. You can grant only permissions you hold yourself.
+        </Text>
+      </div>
+      <PermissionPicker selected={permissions} grantable={mine} onChange={setPermissions} />
+      <div className={styles.section}>
+        <Text weight="semibold" size={400} block>
+          Activities
+        </Text>
+        <Text size={200} className={styles.muted} block>
+          Quick actions and dashboard cards this role sees.
+        </Text>
+      </div>
+      <ActivityPicker selected={activities} onChange={setActivities} />
+    </FormDialog>
   );
 }

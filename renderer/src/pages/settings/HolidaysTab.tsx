@@ -2,12 +2,6 @@
 import {
   Button,
   Card,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   makeStyles,
@@ -33,12 +27,13 @@ import {
 } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { holidayBodySchema } from '../../../../shared/contracts/leave';
 import { dayOfWeek } from '../../../../shared/time';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { leaveApi, leaveKeys, type Holiday } from '../../api/leave';
 import { EmptyState } from '../../components/EmptyState';
+import { FormDialog } from '../../components/FormDialog';
 import { formatDay } from '../../components/format';
 import { useNotify } from '../../components/toasts';
 import { permissionsAtom } from '../../session/atoms';
@@ -54,7 +49,6 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
   },
   year: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -155,7 +149,6 @@ export function HolidaysTab() {
 }
 
 function HolidayDialog({ holiday, year, onClose }: { holiday: Holiday | null; year: number; onClose: () => void }) {
-  const styles = useStyles();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [form, setForm] = useState({ name: holiday?.name ?? '', date: holiday?.date ?? '' });
@@ -179,57 +172,32 @@ function HolidayDialog({ holiday, year, onClose }: { holiday: Holiday | null; ye
       notify.error(holiday ? 'The holiday was not updated' : 'The holiday was not added', errorMessage(error));
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setSubmitted(true);
     setFormError(null);
     if (parsed.success) save.mutate();
   };
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && !save.isPending && onClose()}>
-      <DialogSurface>
-        <form onSubmit={submit} noValidate aria-label={holiday ? 'Edit holiday' : 'Add holiday'}>
-          <DialogBody>
-            <DialogTitle>{holiday ? `Edit ${holiday.name}` : 'Add holiday'}</DialogTitle>
-            <DialogContent className={styles.form}>
-              {formError ? (
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{formError}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-              <Field
-                label="Name"
-                required
-                validationMessage={show('name')}
-                validationState={show('name') ? 'error' : 'none'}
-              >
-                <Input value={form.name} onChange={(_, d) => setForm({ ...form, name: d.value })} autoFocus />
-              </Field>
-              <Field
-                label="Date"
-                required
-                validationMessage={show('date')}
-                validationState={show('date') ? 'error' : 'none'}
-              >
-                <Input
-                  type="date"
-                  min={holiday ? undefined : `${year}-01-01`}
-                  value={form.date}
-                  onChange={(_, d) => setForm({ ...form, date: d.value })}
-                />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose} disabled={save.isPending}>
-                Cancel
-              </Button>
-              <Button appearance="primary" type="submit" disabled={save.isPending}>
-                Save
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={holiday ? `Edit ${holiday.name}` : 'Add holiday'}
+      formLabel={holiday ? 'Edit holiday' : 'Add holiday'}
+      error={formError}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel="Save"
+      pending={save.isPending}
+    >
+      <Field label="Name" required validationMessage={show('name')} validationState={show('name') ? 'error' : 'none'}>
+        <Input value={form.name} onChange={(_, d) => setForm({ ...form, name: d.value })} autoFocus />
+      </Field>
+      <Field label="Date" required validationMessage={show('date')} validationState={show('date') ? 'error' : 'none'}>
+        <Input
+          type="date"
+          min={holiday ? undefined : `${year}-01-01`}
+          value={form.date}
+          onChange={(_, d) => setForm({ ...form, date: d.value })}
+        />
+      </Field>
+    </FormDialog>
   );
 }
