@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailDomain, emailSchema, isStrongPassword } from './validation.js';
+import { emailDomain, emailSchema, isoDateSchema, isStrongPassword } from './validation.js';
 import { isValidTimeZone, tenantSettingsSchema, DEFAULT_TENANT_SETTINGS } from './settings.js';
 import { PERMISSIONS, PERMISSION_GROUPS, PERMISSION_NAMES, ACTIVITY_KEYS } from './permissions.js';
 
@@ -71,5 +71,14 @@ describe('permission catalogue', () => {
     for (const key of ['give_badge', 'view_current_attendance', 'auto_leaves_config', 'setup_biotime_integration']) {
       expect(ACTIVITY_KEYS).toContain(key);
     }
+  });
+});
+
+describe('dates', () => {
+  it('reads an empty date as a missing field and a bad one as invalid, in words a user understands', () => {
+    expect(isoDateSchema.safeParse('').error?.issues[0]?.message).toBe('This field is required');
+    expect(isoDateSchema.safeParse('2026-13-01').error?.issues[0]?.message).toBe('Enter a valid date');
+    expect(isoDateSchema.safeParse('2026-02-30').success).toBe(false);
+    expect(isoDateSchema.safeParse('2026-12-01').data).toBe('2026-12-01');
   });
 });

@@ -18,6 +18,9 @@ export const emailSchema = z
 export const strongPasswordSchema = z.string().max(256).refine(isStrongPassword, MESSAGES.WEAK_PASSWORD);
 
 /** YYYY-MM-DD, the exchange format for dates. */
-export const isoDateSchema = z.iso.date();
+/** A calendar date as YYYY-MM-DD; an empty value reads as a missing field, not as a format error. */
+export const isoDateSchema = z.iso.date({
+  error: (issue) => (issue.input === '' || issue.input === undefined ? 'This field is required' : 'Enter a valid date'),
+});
 
 export const requiredText = (max: number) => z.string().trim().min(1, 'This field is required').max(max);
