@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedMinutes } from '../../shared/attendance-rules.js';
 import { DEMO_ADMIN_EMAIL, seedDemoIfEmpty } from '../src/seed/demo.js';
 import { startServer, type Api, type TestServer } from './harness.js';
 
@@ -67,5 +68,25 @@ describe('demo attendance', () => {
       expect(r.startAt > r.checkIn).toBe(true);
       if (r.checkOut) expect(r.endAt! <= r.checkOut).toBe(true);
     }
+  });
+
+  it("stores each seeded day's worked and break minutes as storedMinutes counts them", async () => {
+    const rows = await server.db
+      .selectFrom('attendances')
+      .select(['id', 'checkIn', 'checkOut', 'workedMinutes', 'breakMinutes'])
+      .execute();
+    const breaks = await server.db
+      .selectFrom('attendanceBreaks')
+      .select(['attendanceId', 'startAt', 'endAt'])
+      .execute();
+    const spans = new Map<number, { start: string; end: string | null }[]>();
+    for (const b of breaks)
+      spans.set(b.attendanceId, [...(spans.get(b.attendanceId) ?? []), { start: b.startAt, end: b.endAt }]);
+    const wrong = rows.filter((r) => {
+      const expected = storedMinutes(r, spans.get(r.id) ?? []);
+      return expected.workedMinutes !== r.workedMinutes || expected.breakMinutes !== r.breakMinutes;
+    });
+    expect(wrong).toEqual([]);
+    expect(rows.some((r) => r.workedMinutes === null)).toBe(true); // today's open days
   });
 });
