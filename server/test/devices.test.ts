@@ -134,7 +134,14 @@ describe('punch ingest', () => {
     expect(again.body).toMatchObject({ received: 2, stored: 0, duplicates: 2, applied: 0 });
     let rows = (await attendanceRows(world)).filter((r) => r.workDate === '2026-11-16');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ checkIn: '2026-11-16T04:00:00.000Z', checkOut: null, source: 'device', isWfo: 1 });
+    expect(rows[0]).toMatchObject({
+      checkIn: '2026-11-16T04:00:00.000Z',
+      checkOut: null,
+      source: 'device',
+      isWfo: 1,
+      workedMinutes: null, // open: counted live
+      breakMinutes: 0,
+    });
 
     // The evening punch arrives later, with an earlier one of the same day in the same batch.
     await world.agent.post('/api/agent/punches', {
@@ -145,6 +152,8 @@ describe('punch ingest', () => {
       checkIn: '2026-11-16T03:55:00.000Z',
       checkOut: '2026-11-16T13:00:00.000Z',
       updatedBy: null,
+      workedMinutes: 545, // stored with the check-out: 03:55 to 13:00
+      breakMinutes: 0,
     });
     const audit = await world.server.db
       .selectFrom('attendanceAudit')
