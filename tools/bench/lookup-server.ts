@@ -34,7 +34,8 @@ app.get<{ Querystring: { tenantId: string; employeeId: string; from: string; to:
 app.get('/plan', async () => {
   // Proves the baseline uses the index it claims to (printed by the benchmark once).
   if (handle.engine !== 'sqlite') return { plan: 'postgres' };
-  const plan = await sql<{ detail: string }>`explain query plan select id from attendances
+  const plan = await sql<{ detail: string }>`explain query plan
+    select id, work_date, check_in, check_out, source, is_wfo from attendances
     where tenant_id = 1 and employee_id = 1 and work_date between '2026-01-01' and '2026-01-31'`.execute(handle.db);
   return { plan: plan.rows.map((r) => r.detail).join('; ') };
 });
