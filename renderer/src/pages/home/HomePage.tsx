@@ -10,6 +10,7 @@ import { NAV_ICONS } from '../../frame/nav';
 import { visibleRoutes } from '../../frame/Sidebar';
 import { meAtom, permissionsAtom } from '../../session/atoms';
 import { TodayCard } from '../attendance/TodayCard';
+import { TeamCards } from './TeamCards';
 
 const DESCRIPTIONS: Record<string, string> = {
   '/attendance': 'Check in and out, take breaks, and look back at any day.',
@@ -99,7 +100,9 @@ export function HomePage() {
       <Text as="h2" size={500} weight="semibold" className={styles.sectionTitle} block>
         Your teams
       </Text>
-      {me.employee.teams.length > 0 ? (
+      {me.employee.teams.length > 0 && permissions.has('view-productivity-dashboard') ? (
+        <TeamCards teams={me.employee.teams} timeZone={me.tenant.settings.tenant_timezone} />
+      ) : me.employee.teams.length > 0 ? (
         <div className={styles.teams}>
           {me.employee.teams.map((team) => (
             <Badge key={team.id} appearance="tint" size="extra-large" icon={<PeopleRegular />}>

@@ -1,6 +1,5 @@
 /** Productivity Overview: the range's totals as cards, hours against expected and WFO % against required as charts. */
 import {
-  Badge,
   Button,
   Card,
   makeStyles,
@@ -36,6 +35,7 @@ import { productivityApi, productivityKeys, type RangeFilter } from '../../api/p
 import { EmptyState } from '../../components/EmptyState';
 import { formatDay } from '../../components/format';
 import { hoursText } from './format';
+import { WfoTargetBadge } from './WfoTargetBadge';
 
 const useStyles = makeStyles({
   cards: {
@@ -201,7 +201,6 @@ export function OverviewPanel({ filter }: { filter: RangeFilter }) {
     );
   }
   const t = data.totals;
-  const meetsWfo = t.wfoPercentage >= data.requiredWfoPercentage;
   return (
     <section aria-label="Productivity overview" aria-busy={query.isFetching}>
       <div className={styles.cards}>
@@ -217,9 +216,7 @@ export function OverviewPanel({ filter }: { filter: RangeFilter }) {
         </Kpi>
         <Kpi label="Work from office" value={`${t.wfoPercentage}%`}>
           <div className={styles.row}>
-            <Badge appearance="tint" color={meetsWfo ? 'success' : 'warning'}>
-              {meetsWfo ? 'Meets target' : 'Below target'}
-            </Badge>
+            <WfoTargetBadge wfoPercentage={t.wfoPercentage} required={data.requiredWfoPercentage} />
             <Text className={styles.label}>
               Required {data.requiredWfoPercentage}% · {t.wfoDays} of {t.presentDays} days
             </Text>

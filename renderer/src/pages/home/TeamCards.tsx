@@ -1,0 +1,169 @@
+/**
+ * Home: one compact card per team of the user for the last 30 days (attendance rate, work from office
+ * against the company's required percentage, hours worked against expected). The figures are the team
+ * totals of GET /api/productivity/overview?teamId=…, so the cards need view-productivity-dashboard; the
+ * caller (HomePage) renders them only then, and no request is made otherwise.
+ */
+import {
+  Button,
+  Card,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  ProgressBar,
+  Skeleton,
+  SkeletonItem,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
+import { todayIn } from '../../../../shared/date-range';
+import { addDays } from '../../../../shared/time';
+import { errorMessage } from '../../api/errors';
+import { productivityApi, productivityKeys, type RangeFilter } from '../../api/productivity';
+import { APP_ROUTES, canOpen } from '../../app/routes';
+import { AppLink } from '../../components/AppLink';
+import { permissionsAtom } from '../../session/atoms';
+import { hoursText } from '../productivity/format';
+import { WfoTargetBadge } from '../productivity/WfoTargetBadge';
+
+/** The range of the cards: today and the 29 days before it, in the company's time zone. */
+export const TEAM_CARD_DAYS = 30;
+const DASHBOARD_PATH = '/project-dashboard';
+
+const useStyles = makeStyles({
+  grid: {
+    display: 'grid',
+    gap: tokens.spacingHorizontalL,
+    gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
+  },
+  card: { gap: tokens.spacingVerticalS },
+  head: { display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: tokens.spacingHorizontalS },
+  muted: { color: tokens.colorNeutralForeground3 },
+  figure: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  figureLine: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  value: { fontVariantNumeric: 'tabular-nums' },
+});
+
+function Figure({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.figure} role="group" aria-label={label}>
+      <Text size={200} className={styles.muted}>
+        {label}
+      </Text>
+      <div className={styles.figureLine}>
+        <Text size={500} weight="semibold" className={styles.value}>
+          {value}
+        </Text>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function TeamCard({
+  team,
+  filter,
+  linkToDashboard,
+}: {
+  team: { id: number; name: string };
+  filter: RangeFilter;
+  linkToDashboard: boolean;
+}) {
+  const styles = useStyles();
+  const query = useQuery({
+    queryKey: productivityKeys.overview(filter),
+    queryFn: ({ signal }) => productivityApi.overview(filter, signal),
+  });
+
+  let body: ReactNode;
+  if (query.isError) {
+    body = (
+      <MessageBar intent="error">
+        <MessageBarBody>{errorMessage(query.error)}</MessageBarBody>
+        <MessageBarActions>
+          <Button onClick={() => void query.refetch()}>Retry</Button>
+        </MessageBarActions>
+      </MessageBar>
+    );
+  } else if (query.isPending) {
+    body = (
+      <Skeleton aria-label={`Loading ${team.name}`}>
+        <SkeletonItem size={24} />
+        <SkeletonItem size={24} style={{ marginTop: tokens.spacingVerticalS }} />
+        <SkeletonItem size={24} style={{ marginTop: tokens.spacingVerticalS }} />
+      </Skeleton>
+    );
+  } else if (query.data.employees === 0) {
+    body = <Text className={styles.muted}>No active members in this team yet.</Text>;
+  } else {
+    const data = query.data;
+    const t = data.totals;
+    body = (
+      <>
+        <Figure label="Attendance rate" value={`${t.attendancePercentage}%`}>
+          <Text size={200} className={styles.muted}>
+            {t.absentDays} absent · {t.leaveDays} leave days
+          </Text>
+        </Figure>
+        <Figure label="Work from office" value={`${t.wfoPercentage}%`}>
+          <WfoTargetBadge wfoPercentage={t.wfoPercentage} required={data.requiredWfoPercentage} />
+          <Text size={200} className={styles.muted}>
+            Required {data.requiredWfoPercentage}%
+          </Text>
+        </Figure>
+        <Figure label="Hours worked" value={hoursText(t.workedMinutes)}>
+          <Text size={200} className={styles.muted}>
+            of {hoursText(t.expectedMinutes)} expected
+          </Text>
+        </Figure>
+        <ProgressBar
+          value={Math.min(1, t.hoursPercentage / 100)}
+          color={t.hoursPercentage >= 100 ? 'success' : 'brand'}
+          aria-label={`${team.name}: hours worked against expected, ${t.hoursPercentage}%`}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Card className={styles.card} role="group" aria-label={`${team.name} team`} aria-busy={query.isFetching}>
+      <div className={styles.head}>
+        <Text weight="semibold" size={400}>
+          {team.name}
+        </Text>
+        <Text size={200} className={styles.muted}>
+          Last {TEAM_CARD_DAYS} days
+          {query.data ? ` · ${query.data.employees} ${query.data.employees === 1 ? 'person' : 'people'}` : ''}
+        </Text>
+      </div>
+      {body}
+      {linkToDashboard ? <AppLink to={DASHBOARD_PATH}>Open the productivity dashboard</AppLink> : null}
+    </Card>
+  );
+}
+
+export function TeamCards({ teams, timeZone }: { teams: readonly { id: number; name: string }[]; timeZone: string }) {
+  const styles = useStyles();
+  const permissions = useAtomValue(permissionsAtom);
+  const dashboard = APP_ROUTES.find((r) => r.path === DASHBOARD_PATH);
+  const linkToDashboard = dashboard !== undefined && canOpen(dashboard, permissions);
+  const endDate = todayIn(timeZone);
+  const startDate = addDays(endDate, -(TEAM_CARD_DAYS - 1));
+  return (
+    <div className={styles.grid} aria-label="Your teams, last 30 days">
+      {teams.map((team) => (
+        <TeamCard
+          key={team.id}
+          team={team}
+          filter={{ startDate, endDate, teamId: team.id }}
+          linkToDashboard={linkToDashboard}
+        />
+      ))}
+    </div>
+  );
+}
