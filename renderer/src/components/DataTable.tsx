@@ -23,19 +23,14 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import {
-  ChevronDoubleLeftRegular,
-  ChevronDoubleRightRegular,
-  ChevronLeftRegular,
-  ChevronRightRegular,
-  SearchRegular,
-} from '@fluentui/react-icons';
+import { SearchRegular } from '@fluentui/react-icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type ListResponse } from '../../../shared/contracts/common';
 import type { ListParams } from '../api/people';
 import { errorMessage } from '../api/errors';
 import { EmptyState } from './EmptyState';
+import { PageButtons } from './PageButtons';
 
 export type Column<T> = {
   key: string;
@@ -95,7 +90,6 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground2,
   },
   pageSize: { minWidth: '84px' },
-  pagerButtons: { display: 'flex', gap: tokens.spacingHorizontalXXS },
   message: { margin: tokens.spacingHorizontalL },
 });
 
@@ -258,36 +252,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <Text aria-live="polite" data-testid="pager-range">
           {first}–{last} of {total}
         </Text>
-        <div className={styles.pagerButtons}>
-          <Button
-            appearance="subtle"
-            icon={<ChevronDoubleLeftRegular />}
-            aria-label="First page"
-            disabled={page <= 1}
-            onClick={() => setPage(1)}
-          />
-          <Button
-            appearance="subtle"
-            icon={<ChevronLeftRegular />}
-            aria-label="Previous page"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          />
-          <Button
-            appearance="subtle"
-            icon={<ChevronRightRegular />}
-            aria-label="Next page"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          />
-          <Button
-            appearance="subtle"
-            icon={<ChevronDoubleRightRegular />}
-            aria-label="Last page"
-            disabled={page >= pages}
-            onClick={() => setPage(pages)}
-          />
-        </div>
+        <PageButtons page={page} pages={pages} onPage={setPage} />
       </div>
     </section>
   );

@@ -28,12 +28,7 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import {
-  ChevronLeftRegular,
-  ChevronRightRegular,
-  ClipboardTaskListLtrRegular,
-  HistoryRegular,
-} from '@fluentui/react-icons';
+import { ClipboardTaskListLtrRegular, HistoryRegular } from '@fluentui/react-icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { LEAVE_PAGE_SIZE, type LeaveRequest } from '../../../../shared/contracts/leave';
@@ -41,6 +36,7 @@ import { LEAVE_ACTION, LEAVE_STATUS, LEAVE_STATUS_LABELS, type LeaveStatus } fro
 import { errorMessage } from '../../api/errors';
 import { leaveApi, leaveKeys } from '../../api/leave';
 import { EmptyState } from '../../components/EmptyState';
+import { PageButtons } from '../../components/PageButtons';
 import { formatDay, formatInstant } from '../../components/format';
 import { LeaveActionDialog, type PendingAction } from './LeaveActionDialog';
 import { LeaveIcon, StatusBadge } from './leave-ui';
@@ -248,20 +244,7 @@ export function LeaveRequestsTable({ mode }: { mode: 'mine' | 'pending' }) {
         <Text aria-live="polite">
           Page {page} of {pages} · {total} request{total === 1 ? '' : 's'}
         </Text>
-        <Button
-          appearance="subtle"
-          icon={<ChevronLeftRegular />}
-          aria-label="Previous page"
-          disabled={page <= 1}
-          onClick={() => setPage(page - 1)}
-        />
-        <Button
-          appearance="subtle"
-          icon={<ChevronRightRegular />}
-          aria-label="Next page"
-          disabled={page >= pages}
-          onClick={() => setPage(page + 1)}
-        />
+        <PageButtons page={page} pages={pages} onPage={setPage} />
       </div>
       {acting ? <LeaveActionDialog pending={acting} onClose={() => setActing(null)} /> : null}
       {history ? <HistoryDialog request={history} onClose={() => setHistory(null)} /> : null}
