@@ -13,6 +13,7 @@ import { errorCode, errorMessage, fieldErrors } from '../../api/errors';
 import { deviceKeys, devicesApi } from '../../api/devices';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
+import { firstIssueByField, useFieldMessages } from '../../components/form-fields';
 
 type Form = {
   name: string;
@@ -61,30 +62,23 @@ export function DeviceDialog({ device, onClose }: { device: Device | null; onClo
   const queryClient = useQueryClient();
   const zones = useMemo(() => zoneList(), []);
   const [form, setForm] = useState<Form>(() => toForm(device));
-  const [touched, setTouched] = useState<Partial<Record<Key, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
+  const fields = useFieldMessages<Key>();
   const [formError, setFormError] = useState<string | null>(null);
 
   const parsed = createDeviceBodySchema.safeParse(toBody(form));
-  const ruleErrors: Partial<Record<string, string>> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) ruleErrors[String(issue.path[0])] ??= issue.message;
+  const ruleErrors = firstIssueByField(parsed);
   if (!form.name.trim()) ruleErrors['name'] = 'Enter a name for the device';
   if (!form.serialNo.trim()) ruleErrors['serialNo'] = 'Enter the serial number shown in the device’s system info';
   if (ruleErrors['port']) ruleErrors['port'] = 'A port from 1 to 65535';
   if (ruleErrors['timeZone']) ruleErrors['timeZone'] = 'Choose a time zone from the list';
   if (form.mode === 'pull' && !form.ipAddress.trim()) ruleErrors['ipAddress'] = 'A pulled device needs an IP address';
 
-  const message = (key: Key) => serverErrors[key] ?? (submitted || touched[key] ? ruleErrors[key] : undefined);
-  const field = (key: Key) => ({
-    validationMessage: message(key),
-    validationState: message(key) ? ('error' as const) : ('none' as const),
-  });
+  const field = (key: Key) => fields.field(key, ruleErrors);
   const set = <K extends Key>(key: K, value: Form[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
-    setServerErrors((e) => ({ ...e, [key]: undefined }));
+    fields.edited(key);
   };
-  const touch = (key: Key) => () => setTouched((t) => ({ ...t, [key]: true }));
+  const touch = fields.touch;
 
   const save = useMutation({
     mutationFn: () => {
@@ -97,13 +91,13 @@ export function DeviceDialog({ device, onClose }: { device: Device | null; onClo
       onClose();
     },
     onError: (error) => {
-      const fields = fieldErrors(error);
-      setServerErrors(fields);
+      const byField = fieldErrors(error);
+      fields.setServerErrors(byField);
       const code = errorCode(error);
       const text =
-        code === 'DEVICE_SAVE_FAILED' && fields['serialNo']
+        code === 'DEVICE_SAVE_FAILED' && byField['serialNo']
           ? MESSAGES.DEVICE_SERIAL_EXISTS
-          : Object.keys(fields).length > 0
+          : Object.keys(byField).length > 0
             ? MESSAGES.VALIDATION
             : errorMessage(error, MESSAGES.DEVICE_SAVE_FAILED);
       setFormError(text);
@@ -112,7 +106,7 @@ export function DeviceDialog({ device, onClose }: { device: Device | null; onClo
   });
 
   const submit = () => {
-    setSubmitted(true);
+    fields.submitted();
     setFormError(null);
     if (Object.keys(ruleErrors).length > 0) {
       setFormError(MESSAGES.VALIDATION);

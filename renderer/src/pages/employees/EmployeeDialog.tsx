@@ -11,6 +11,7 @@ import { allRoles, allTeams, peopleApi, queryKeys } from '../../api/people';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
 import { meAtom, permissionsAtom } from '../../session/atoms';
+import { firstIssueByField, useFieldMessages } from '../../components/form-fields';
 
 type Form = {
   name: string;
@@ -55,32 +56,25 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
   const me = useAtomValue(meAtom);
   const permissions = useAtomValue(permissionsAtom);
   const [form, setForm] = useState<Form>(() => toForm(employee));
-  const [touched, setTouched] = useState<Partial<Record<Key, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
+  const fields = useFieldMessages<Key>();
   const [formError, setFormError] = useState<string | null>(null);
   const roles = useQuery({ queryKey: queryKeys.allRoles, queryFn: allRoles, enabled: permissions.has('view-roles') });
   const teams = useQuery({ queryKey: queryKeys.allTeams, queryFn: allTeams, enabled: permissions.has('view-teams') });
 
   // The contract's own rules, plus the company-domain rule the server enforces.
   const parsed = createEmployeeBodySchema.safeParse(toBody(form, !employee));
-  const ruleErrors: Partial<Record<string, string>> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) ruleErrors[String(issue.path[0])] ??= issue.message;
+  const ruleErrors = firstIssueByField(parsed);
   const domain = me?.tenant.emailDomain;
   if (!ruleErrors['email'] && domain && emailDomain(form.email) !== domain)
     ruleErrors['email'] = MESSAGES.EMAIL_OUTSIDE_DOMAIN;
   if (!form.name.trim()) ruleErrors['name'] = 'Enter the employee’s name';
 
-  const message = (key: Key) => serverErrors[key] ?? (submitted || touched[key] ? ruleErrors[key] : undefined);
-  const field = (key: Key) => ({
-    validationMessage: message(key),
-    validationState: message(key) ? ('error' as const) : ('none' as const),
-  });
+  const field = (key: Key) => fields.field(key, ruleErrors);
   const set = <K extends Key>(key: K, value: Form[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
-    setServerErrors((e) => ({ ...e, [key]: undefined }));
+    fields.edited(key);
   };
-  const touch = (key: Key) => () => setTouched((t) => ({ ...t, [key]: true }));
+  const touch = fields.touch;
 
   const save = useMutation({
     mutationFn: () => {
@@ -93,16 +87,16 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
       onClose();
     },
     onError: (error) => {
-      const fields = fieldErrors(error);
-      setServerErrors(fields);
+      const byField = fieldErrors(error);
+      fields.setServerErrors(byField);
       const failed = employee ? MESSAGES.EMPLOYEE_UPDATE_FAILED : MESSAGES.EMPLOYEE_ADD_FAILED;
-      setFormError(Object.keys(fields).length > 0 ? MESSAGES.VALIDATION : errorMessage(error, failed));
+      setFormError(Object.keys(byField).length > 0 ? MESSAGES.VALIDATION : errorMessage(error, failed));
       notify.error(failed, errorMessage(error, failed));
     },
   });
 
   const submit = () => {
-    setSubmitted(true);
+    fields.submitted();
     setFormError(null);
     if (Object.keys(ruleErrors).length > 0) {
       setFormError(MESSAGES.VALIDATION);

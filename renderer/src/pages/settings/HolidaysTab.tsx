@@ -38,6 +38,7 @@ import { formatDay } from '../../components/format';
 import { useNotify } from '../../components/toasts';
 import { permissionsAtom } from '../../session/atoms';
 import { useTenantDay } from '../leave/leave-ui';
+import { firstIssueByField } from '../../components/form-fields';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM },
@@ -156,8 +157,8 @@ function HolidayDialog({ holiday, year, onClose }: { holiday: Holiday | null; ye
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const parsed = holidayBodySchema.safeParse(form);
-  const errors: Record<string, string> = { ...serverErrors };
-  if (!parsed.success) for (const i of parsed.error.issues) errors[String(i.path[0])] ??= i.message;
+  // A server message for a field wins over the contract's.
+  const errors = { ...firstIssueByField(parsed), ...serverErrors };
   const show = (key: string) => (submitted || serverErrors[key] ? errors[key] : undefined);
   const save = useMutation({
     mutationFn: () => (holiday ? leaveApi.updateHoliday(holiday.id, form) : leaveApi.createHoliday(form)),

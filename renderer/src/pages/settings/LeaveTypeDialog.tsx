@@ -28,6 +28,7 @@ import { errorMessage, fieldErrors } from '../../api/errors';
 import { leaveApi, leaveKeys, type LeaveTypeBody } from '../../api/leave';
 import { useNotify } from '../../components/toasts';
 import { LeaveIcon } from '../leave/leave-ui';
+import { firstIssueByField } from '../../components/form-fields';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -66,8 +67,8 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const parsed = leaveTypeBodySchema.safeParse(form);
-  const errors: Record<string, string> = { ...serverErrors };
-  if (!parsed.success) for (const i of parsed.error.issues) errors[String(i.path[0])] ??= i.message;
+  // A server message for a field wins over the contract's.
+  const errors = { ...firstIssueByField(parsed), ...serverErrors };
   const show = (key: string) => (submitted || serverErrors[key] ? errors[key] : undefined);
   const save = useMutation({
     mutationFn: () =>

@@ -1,0 +1,40 @@
+/**
+ * Field messages of the form dialogs: a server error for a field wins; a rule error (from the shared
+ * contract, checked as the user types) shows once the field was left or the form was submitted.
+ */
+import { useState } from 'react';
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The first message of each field from a zod safeParse result (the contract the server checks too). */
+export function firstIssueByField(result: {
+  success: boolean;
+  error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } | undefined;
+}): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!result.success && result.error)
+    for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  return errors;
+}
+
+export function useFieldMessages<Key extends string>() {
+  const [touched, setTouched] = useState<Partial<Record<Key, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+
+  const message = (key: Key, ruleErrors: FieldErrors) =>
+    serverErrors[key] ?? (submitted || touched[key] ? ruleErrors[key] : undefined);
+  return {
+    /** Props for a Fluent Field. */
+    field: (key: Key, ruleErrors: FieldErrors) => ({
+      validationMessage: message(key, ruleErrors),
+      validationState: message(key, ruleErrors) ? ('error' as const) : ('none' as const),
+    }),
+    /** onBlur handler: the field's rule error shows from now on. */
+    touch: (key: Key) => () => setTouched((t) => ({ ...t, [key]: true })),
+    /** The user changed the field: the server's message about its old value no longer applies. */
+    edited: (key: Key) => setServerErrors((e) => ({ ...e, [key]: undefined })),
+    submitted: () => setSubmitted(true),
+    setServerErrors,
+  };
+}
