@@ -18,6 +18,7 @@ import type { Deps } from './deps.js';
 import { registerAccessControl } from './http/access.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { errors } from './http/errors.js';
+import { registerRouteModules } from './http/endpoints.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createMailer } from './mail/mailer.js';
 import { attendanceRoutes } from './modules/attendance/routes.js';
@@ -130,7 +131,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(roleRoutes(deps));
   await app.register(tenantRoutes(deps));
   await app.register(attendanceRoutes(deps));
-  await app.register(leaveCatalogueRoutes(deps));
+  registerRouteModules(app, deps, [leaveCatalogueRoutes]);
   await app.register(leaveRequestRoutes(deps));
   await app.register(leaveCalendarRoutes(deps));
   await app.register(leaveRulesRoutes(deps));

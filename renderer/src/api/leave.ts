@@ -84,7 +84,7 @@ export const leaveApi = {
   runAuto: () => data(api.post<AutoLeavesRun>('/leave/auto-leaves/run')),
   productivity: () => data(api.get<ProductivitySettings>('/tenant/productivity-settings')),
   saveProductivity: (body: Partial<ProductivitySettings>) =>
-    data(api.put<ProductivitySettings>('/tenant/productivity-settings', body)),
+    data(api.patch<ProductivitySettings>('/tenant/productivity-settings', body)),
 };
 
 export const leaveKeys = {

@@ -46,7 +46,6 @@ export const allTeams = () =>
   peopleApi.teams({ page: 1, pageSize: 100, orderKey: 'name', orderDir: 'asc' }).then((r) => r.items);
 
 export const queryKeys = {
-  me: ['me'] as const,
   employees: ['employees'] as const,
   roles: ['roles'] as const,
   allRoles: ['roles', 'all'] as const,

@@ -3,7 +3,8 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { FullScreenSpinner, ServerUnreachable, SettingUpProfile } from '../components/FullScreenStates';
 import { ServerSetup } from '../components/ServerSetup';
-import { permissionsAtom, sessionEndAtom, sessionStatusAtom } from '../session/atoms';
+import { sessionEndAtom, sessionStatusAtom } from '../session/atoms';
+import { usePermissions } from '../api/hooks/me';
 import { APP_ROUTES, canOpen, HOME_PATH, type AppRoute } from './routes';
 
 const AuthPage = lazy(() => import('../pages/login/AuthPage').then((m) => ({ default: m.AuthPage })));
@@ -35,7 +36,7 @@ function RequireSession({ children }: { children: ReactNode }) {
 }
 
 function RequirePermission({ route, children }: { route: AppRoute; children: ReactNode }) {
-  const permissions = useAtomValue(permissionsAtom);
+  const permissions = usePermissions();
   if (!canOpen(route, permissions)) return <StatusPage kind="forbidden" />;
   return children;
 }

@@ -7,7 +7,8 @@ import { HOME_PATH } from '../app/routes';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { AttendanceTray } from '../attendance/AttendanceTray';
 import { platform } from '../platform';
-import { offlineAtom, permissionsAtom } from '../session/atoms';
+import { offlineAtom } from '../session/atoms';
+import { usePermissions } from '../api/hooks/me';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 
@@ -33,7 +34,7 @@ export function AppFrame() {
   const styles = useStyles();
   const location = useLocation();
   const offline = useAtomValue(offlineAtom);
-  const permissions = useAtomValue(permissionsAtom);
+  const permissions = usePermissions();
   return (
     <div className={styles.root}>
       <a href="#main" className={styles.skip}>

@@ -28,11 +28,12 @@ import {
   WeatherMoonRegular,
   WeatherSunnyRegular,
 } from '@fluentui/react-icons';
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { BrandLockup } from '../components/BrandMark';
 import { EmptyState } from '../components/EmptyState';
-import { meAtom, sidebarOpenAtom, themePreferenceAtom, type ThemePreference } from '../session/atoms';
+import { sidebarOpenAtom, themePreferenceAtom, type ThemePreference } from '../session/atoms';
+import { useMe } from '../api/hooks/me';
 import { useSessionActions } from '../session/SessionProvider';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 
@@ -96,7 +97,7 @@ function NotificationBell() {
 
 export function Header() {
   const styles = useStyles();
-  const me = useAtomValue(meAtom);
+  const me = useMe();
   const [theme, setTheme] = useAtom(themePreferenceAtom);
   const setSidebarOpen = useSetAtom(sidebarOpenAtom);
   const { signOut } = useSessionActions();

@@ -11,11 +11,12 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { DocumentRegular } from '@fluentui/react-icons';
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtom } from 'jotai';
 import { Fragment } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { APP_ROUTES, canOpen, type AppRoute } from '../app/routes';
-import { permissionsAtom, sidebarOpenAtom } from '../session/atoms';
+import { sidebarOpenAtom } from '../session/atoms';
+import { usePermissions } from '../api/hooks/me';
 import { platform } from '../platform';
 import { NAV_ICONS, SECTION_TITLES } from './nav';
 
@@ -36,7 +37,7 @@ export function visibleRoutes(permissions: ReadonlySet<string>): AppRoute[] {
 
 export function Sidebar() {
   const styles = useStyles();
-  const permissions = useAtomValue(permissionsAtom);
+  const permissions = usePermissions();
   const [open, setOpen] = useAtom(sidebarOpenAtom);
   const location = useLocation();
   const navigate = useNavigate();

@@ -13,9 +13,10 @@ import type { MeResponse } from '../../../shared/contracts/tenant';
 import { authApi } from '../api/auth';
 import { acceptSession, forgetSession, hasAccessToken, isNetworkError, refreshAccessToken } from '../api/client';
 import { onSessionEvent } from '../api/events';
+import { meQuery } from '../api/hooks/me';
 import { platform } from '../platform';
 import { updateTray } from '../platform/tray';
-import { meAtom, offlineAtom, sessionEndAtom, sessionStatusAtom, type SessionStatus } from './atoms';
+import { offlineAtom, sessionEndAtom, sessionStatusAtom, type SessionStatus } from './atoms';
 
 /**
  * Re-verification every 3 minutes (feedback §9). Typed as the contract's constant, so the two cannot
@@ -51,7 +52,6 @@ function statusOf(me: MeResponse): SessionStatus {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const status = useAtomValue(sessionStatusAtom);
   const setStatus = useSetAtom(sessionStatusAtom);
-  const setMe = useSetAtom(meAtom);
   const setSessionEnd = useSetAtom(sessionEndAtom);
   const setOffline = useSetAtom(offlineAtom);
   const queryClient = useQueryClient();
@@ -65,11 +65,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [signedIn]);
 
   const loadMe = useCallback(async () => {
-    const me = await authApi.me();
-    setMe(me);
+    // Always asks the server (staleTime 0): this is the verification itself.
+    const me = await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
     setStatus(statusOf(me));
     updateTray({ signedIn: true, userName: me.employee.name });
-  }, [setMe, setStatus]);
+  }, [queryClient, setStatus]);
 
   /** Clears everything the session knew; only the device's preferences stay. */
   const clearSession = useCallback(
@@ -77,12 +77,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setSessionEnd(reason);
       await forgetSession();
       queryClient.clear();
-      setMe(null);
       setOffline(false);
       setStatus('unauthenticated');
       updateTray({ signedIn: false });
     },
-    [queryClient, setMe, setOffline, setSessionEnd, setStatus],
+    [queryClient, setOffline, setSessionEnd, setStatus],
   );
 
   const start = useCallback(async () => {

@@ -1,7 +1,9 @@
-/** Session and UI state (jotai). Server data lives in TanStack Query; these atoms say where we stand. */
+/**
+ * Session and UI state (jotai). Server data, the signed-in employee included (api/hooks/me.ts), lives in
+ * TanStack Query; these atoms say where we stand.
+ */
 import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
-import type { MeResponse } from '../../../shared/contracts/tenant';
 
 /**
  * loading: the session is being checked (full-screen spinner); settingProfile: signed in while the
@@ -16,9 +18,6 @@ export const sessionStatusAtom = atom<SessionStatus>('loading');
 /** Why the last session ended: a user who signed out is not sent back to where they were. */
 export const sessionEndAtom = atom<'signed-out' | 'expired' | null>(null);
 
-/** The signed-in employee, their permissions and tenant, as /api/me last answered. */
-export const meAtom = atom<MeResponse | null>(null);
-
 /** True while the server cannot be reached; a banner says so and verification retries. */
 export const offlineAtom = atom(false);
 
@@ -28,5 +27,3 @@ export const themePreferenceAtom = atomWithStorage<ThemePreference>('teambeat.th
 
 /** Sidebar collapsed (narrow screens start collapsed). */
 export const sidebarOpenAtom = atom(typeof window === 'undefined' ? true : window.innerWidth >= 900);
-
-export const permissionsAtom = atom((get) => new Set(get(meAtom)?.permissions ?? []));

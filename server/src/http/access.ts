@@ -5,9 +5,11 @@
  * the right to a route learns nothing about its input rules.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PermissionName } from '../../../shared/permissions.js';
+import { isPermissionName, type PermissionName } from '../../../shared/permissions.js';
 import type { Db } from '../db/engine.js';
 import type { TokenService } from '../security/tokens.js';
+import type { Caller } from './context.js';
+import type { EndpointAccess } from '../../../shared/endpoints/define.js';
 import { findAgentKey, type AgentContext } from '../modules/devices/agent-keys.js';
 import { errors } from './errors.js';
 
@@ -16,28 +18,16 @@ import { errors } from './errors.js';
  * for routes whose scope depends on which one they hold (own, team or all attendance); the handler
  * then narrows what the caller may touch by the permissions they have.
  */
-export type Access =
-  | 'public'
-  | 'signed-in'
-  /** The device agent, authenticated by its tenant's agent key (`Authorization: Agent <key>`), not a person. */
-  | 'device-agent'
-  | PermissionName
-  | readonly [PermissionName, ...PermissionName[]];
+export type Access = EndpointAccess;
 
-export function allowedBy(access: Access, permissions: ReadonlySet<string>): boolean {
+export function allowedBy(access: Access, permissions: ReadonlySet<PermissionName>): boolean {
   if (access === 'public' || access === 'signed-in') return true;
   if (access === 'device-agent') return false;
   return typeof access === 'string' ? permissions.has(access) : access.some((p) => permissions.has(p));
 }
 
-export type AuthContext = {
-  employeeId: number;
-  tenantId: number;
-  familyId: string;
-  tokenExpiresAt: Date;
-  permissions: ReadonlySet<string>;
-  activities: ReadonlySet<string>;
-};
+/** The signed-in caller (the request context's `caller`). */
+export type AuthContext = Caller;
 
 declare module 'fastify' {
   // Declaration merging needs interfaces here.
@@ -74,7 +64,7 @@ export function agentCaller(request: FastifyRequest): AgentContext {
 export async function loadPrincipal(
   db: Db,
   claims: { employeeId: number; tenantId: number },
-): Promise<{ permissions: Set<string>; activities: Set<string> } | null> {
+): Promise<{ permissions: Set<PermissionName>; activities: Set<string> } | null> {
   const employee = await db
     .selectFrom('employees')
     .select(['id'])
@@ -90,9 +80,13 @@ export async function loadPrincipal(
     .where('employeeRoles.employeeId', '=', claims.employeeId)
     .where('employeeRoles.tenantId', '=', claims.tenantId)
     .execute();
-  const permissions = new Set<string>();
+  const permissions = new Set<PermissionName>();
   const activities = new Set<string>();
-  for (const g of grants) (g.kind === 'permission' ? permissions : activities).add(g.name);
+  // A stored name the catalogue no longer has grants nothing.
+  for (const g of grants) {
+    if (g.kind !== 'permission') activities.add(g.name);
+    else if (isPermissionName(g.name)) permissions.add(g.name);
+  }
   return { permissions, activities };
 }
 

@@ -1,12 +1,11 @@
 /** /attendance: today's card with its actions, and any one day of the user's own attendance. */
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { CalendarMonthRegular, CalendarRegular } from '@fluentui/react-icons';
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { todayIn } from '../../../../shared/date-range';
 import { PageHeader } from '../../components/PageHeader';
-import { meAtom } from '../../session/atoms';
+import { useMe } from '../../api/hooks/me';
 import { DayPanel } from './DayPanel';
 import { TodayCard } from './TodayCard';
 
@@ -24,7 +23,7 @@ const useStyles = makeStyles({
 
 export function AttendancePage() {
   const styles = useStyles();
-  const me = useAtomValue(meAtom)!;
+  const me = useMe()!;
   const navigate = useNavigate();
   const today = todayIn(me.tenant.settings.tenant_timezone);
   const [date, setDate] = useState(today);

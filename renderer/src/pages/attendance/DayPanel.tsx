@@ -29,7 +29,6 @@ import {
   CalendarEmptyRegular,
 } from '@fluentui/react-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useState, type ReactElement } from 'react';
 import type { Attendance, Break } from '../../../../shared/contracts/attendance';
 import { MESSAGES } from '../../../../shared/messages';
@@ -39,7 +38,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDay } from '../../components/format';
 import { useNotify } from '../../components/toasts';
-import { meAtom, permissionsAtom } from '../../session/atoms';
+import { useMe, usePermissions } from '../../api/hooks/me';
 import { AttendanceDialog, BreakDialog } from './AttendanceDialogs';
 import { AuditDialog } from './AuditDialog';
 import { duration, editRight, SOURCE_LABELS, timeIn } from './shared';
@@ -83,8 +82,8 @@ export function DayPanel({
   today: string;
 }) {
   const styles = useStyles();
-  const me = useAtomValue(meAtom)!;
-  const permissions = useAtomValue(permissionsAtom);
+  const me = useMe()!;
+  const permissions = usePermissions();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing>(null);

@@ -19,7 +19,6 @@ import {
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
-import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import type { AttendanceTotals } from '../../../../shared/contracts/attendance';
 import { todayIn } from '../../../../shared/date-range';
@@ -27,7 +26,7 @@ import { attendanceApi, attendanceKeys } from '../../api/attendance';
 import { errorMessage } from '../../api/errors';
 import { DateRangeFilter, initialDateRange, type DateRangeValue } from '../../components/DateRangeFilter';
 import { PageHeader } from '../../components/PageHeader';
-import { meAtom, permissionsAtom } from '../../session/atoms';
+import { useMe, usePermissions } from '../../api/hooks/me';
 import { DayPanel } from './DayPanel';
 import { MonthCalendar } from './MonthCalendar';
 import { duration } from './shared';
@@ -123,8 +122,8 @@ function TotalsTiles({
 
 export function MonthViewPage() {
   const styles = useStyles();
-  const me = useAtomValue(meAtom)!;
-  const permissions = useAtomValue(permissionsAtom);
+  const me = useMe()!;
+  const permissions = usePermissions();
   const today = todayIn(me.tenant.settings.tenant_timezone);
   const [month, setMonth] = useState(today.slice(0, 7));
   const [selected, setSelected] = useState<string | null>(today);

@@ -24,7 +24,6 @@ import {
 } from '@fluentui/react-components';
 import { CheckmarkCircleRegular, PlugConnectedRegular, SaveRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { approveAdmsDeviceBodySchema, updateAdmsSettingsBodySchema } from '../../../../shared/contracts/devices';
 import { MESSAGES } from '../../../../shared/messages';
@@ -34,7 +33,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatInstant } from '../../components/format';
 import { FormDialog } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
-import { permissionsAtom } from '../../session/atoms';
+import { usePermissions } from '../../api/hooks/me';
 import { Section } from './Section';
 
 const useStyles = makeStyles({
@@ -51,7 +50,7 @@ function AdmsSettingsForm({ enabled, serverAddress }: { enabled: boolean; server
   const styles = useStyles();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const canSetUp = useAtomValue(permissionsAtom).has('setup-biometric-integration');
+  const canSetUp = usePermissions().has('setup-biometric-integration');
   const [form, setForm] = useState({ enabled, address: serverAddress ?? '' });
   const [addressError, setAddressError] = useState<string | null>(null);
   const [check, setCheck] = useState<{ ok: boolean; text: string } | null>(null);
@@ -220,7 +219,7 @@ export function AdmsPanel() {
   const styles = useStyles();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const canConnect = useAtomValue(permissionsAtom).has('connect-biometric-device');
+  const canConnect = usePermissions().has('connect-biometric-device');
   const [approving, setApproving] = useState<AdmsPendingDevice | null>(null);
   const [refusing, setRefusing] = useState<AdmsPendingDevice | null>(null);
   const settings = useQuery({ queryKey: deviceKeys.adms, queryFn: devicesApi.admsSettings });

@@ -6,12 +6,11 @@
 import { Button, makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { deviceKeys } from '../../api/devices';
 import { PageHeader } from '../../components/PageHeader';
 import { platform } from '../../platform';
-import { permissionsAtom } from '../../session/atoms';
+import { usePermissions } from '../../api/hooks/me';
 import { AdmsPanel } from './AdmsPanel';
 import { AgentKeysPanel } from './AgentKeysPanel';
 import { DeviceDialog } from './DeviceDialog';
@@ -33,7 +32,7 @@ const TAB_QUERIES = {
 
 export function BiometricDevicesPage() {
   const styles = useStyles();
-  const permissions = useAtomValue(permissionsAtom);
+  const permissions = usePermissions();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabKey>('devices');
   const [adding, setAdding] = useState(false);

@@ -31,7 +31,6 @@ import {
   PlugConnectedRegular,
 } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import type { ConnectionTestResponse, Device } from '../../../../shared/contracts/devices';
 import { deviceKeys, devicesApi } from '../../api/devices';
@@ -40,7 +39,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
 import { formatInstant } from '../../components/format';
 import { useNotify } from '../../components/toasts';
-import { permissionsAtom } from '../../session/atoms';
+import { usePermissions } from '../../api/hooks/me';
 import { DeviceDialog } from './DeviceDialog';
 
 const useStyles = makeStyles({
@@ -129,7 +128,7 @@ export function DevicesTable({ addButton }: { addButton: ReactNode }) {
   const styles = useStyles();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const permissions = useAtomValue(permissionsAtom);
+  const permissions = usePermissions();
   const canEdit = permissions.has('edit-biometric-device');
   const canTest = permissions.has('connect-biometric-device');
   const canChangeStatus = permissions.has('update-biometric-device-status');

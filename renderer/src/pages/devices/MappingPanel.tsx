@@ -26,7 +26,6 @@ import {
 } from '@fluentui/react-components';
 import { ArrowSyncRegular, DeleteRegular, LinkRegular, PersonLinkRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { ApplyResult } from '../../../../shared/contracts/devices';
 import { deviceKeys, devicesApi, type DeviceUserMapping } from '../../api/devices';
@@ -37,7 +36,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { formatInstant } from '../../components/format';
 import { FormDialog } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
-import { permissionsAtom } from '../../session/atoms';
+import { usePermissions } from '../../api/hooks/me';
 import { Section } from './Section';
 
 const useStyles = makeStyles({
@@ -76,7 +75,7 @@ function useEmployeeSearch(input: string, enabled: boolean) {
 function MapDialog({ deviceUserId, onClose }: { deviceUserId: string | null; onClose: () => void }) {
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const canPick = useAtomValue(permissionsAtom).has('view-employees');
+  const canPick = usePermissions().has('view-employees');
   const [userId, setUserId] = useState(deviceUserId ?? '');
   const [search, setSearch] = useState('');
   const [employeeId, setEmployeeId] = useState<number | null>(null);
@@ -195,7 +194,7 @@ export function MappingPanel() {
   const styles = useStyles();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const canEdit = useAtomValue(permissionsAtom).has('edit-biometric-device');
+  const canEdit = usePermissions().has('edit-biometric-device');
   const [mapping, setMapping] = useState<string | null | 'new'>(null);
   const [removing, setRemoving] = useState<DeviceUserMapping | null>(null);
   const unmapped = useQuery({ queryKey: deviceKeys.unmapped, queryFn: devicesApi.unmapped });

@@ -17,7 +17,6 @@ import {
 } from '@fluentui/react-components';
 import { DesktopRegular, PlugDisconnectedRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import type { DeviceAgentApi } from '../../../../shared/platform';
 import { deviceKeys, devicesApi } from '../../api/devices';
@@ -25,7 +24,7 @@ import { errorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatInstant } from '../../components/format';
 import { useNotify } from '../../components/toasts';
-import { permissionsAtom } from '../../session/atoms';
+import { usePermissions } from '../../api/hooks/me';
 import { Section } from './Section';
 
 const useStyles = makeStyles({
@@ -45,7 +44,7 @@ export function ThisComputerAgent({ agent }: { agent: DeviceAgentApi }) {
   const styles = useStyles();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const canCreateKeys = useAtomValue(permissionsAtom).has('setup-biometric-integration');
+  const canCreateKeys = usePermissions().has('setup-biometric-integration');
   const [pasted, setPasted] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [stopping, setStopping] = useState(false);

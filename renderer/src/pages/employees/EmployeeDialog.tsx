@@ -1,7 +1,6 @@
 /** Add or edit an employee. The shared contract validates as the user types; the server has the last word. */
 import { Dropdown, Field, Input, Option, SpinButton } from '@fluentui/react-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { createEmployeeBodySchema, type Employee } from '../../../../shared/contracts/people';
 import { MESSAGES } from '../../../../shared/messages';
@@ -10,7 +9,7 @@ import { errorMessage, fieldErrors } from '../../api/errors';
 import { allRoles, allTeams, peopleApi, queryKeys } from '../../api/people';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
-import { meAtom, permissionsAtom } from '../../session/atoms';
+import { useMe, usePermissions } from '../../api/hooks/me';
 import { firstIssueByField, useFieldMessages } from '../../components/form-fields';
 
 type Form = {
@@ -53,8 +52,8 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
   const styles = useFormStyles();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const me = useAtomValue(meAtom);
-  const permissions = useAtomValue(permissionsAtom);
+  const me = useMe();
+  const permissions = usePermissions();
   const [form, setForm] = useState<Form>(() => toForm(employee));
   const fields = useFieldMessages<Key>();
   const [formError, setFormError] = useState<string | null>(null);

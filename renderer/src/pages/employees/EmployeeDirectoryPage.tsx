@@ -22,7 +22,6 @@ import {
   PeopleTeamRegular,
 } from '@fluentui/react-icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import type { Employee } from '../../../../shared/contracts/people';
 import { errorMessage } from '../../api/errors';
@@ -32,7 +31,7 @@ import { DataTable, type Column } from '../../components/DataTable';
 import { formatDay } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { useNotify } from '../../components/toasts';
-import { meAtom, permissionsAtom } from '../../session/atoms';
+import { useMe, usePermissions } from '../../api/hooks/me';
 import { EmployeeDialog } from './EmployeeDialog';
 
 const useStyles = makeStyles({
@@ -63,8 +62,8 @@ export function EmployeeDirectoryPage() {
   const styles = useStyles();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const permissions = useAtomValue(permissionsAtom);
-  const me = useAtomValue(meAtom);
+  const permissions = usePermissions();
+  const me = useMe();
   const [editing, setEditing] = useState<Employee | 'new' | null>(null);
   const [statusChange, setStatusChange] = useState<StatusChange | null>(null);
   const canAdd = permissions.has('add-employee');

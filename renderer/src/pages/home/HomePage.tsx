@@ -2,13 +2,12 @@
 import { Avatar, Badge, Card, CardHeader, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ChevronRightRegular, PeopleRegular } from '@fluentui/react-icons';
 import { format } from 'date-fns';
-import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { NAV_ICONS } from '../../frame/nav';
 import { visibleRoutes } from '../../frame/Sidebar';
-import { meAtom, permissionsAtom } from '../../session/atoms';
+import { useMe, usePermissions } from '../../api/hooks/me';
 import { TodayCard } from '../attendance/TodayCard';
 import { TeamCards } from './TeamCards';
 
@@ -63,8 +62,8 @@ function greeting(hour: number): string {
 
 export function HomePage() {
   const styles = useStyles();
-  const me = useAtomValue(meAtom);
-  const permissions = useAtomValue(permissionsAtom);
+  const me = useMe();
+  const permissions = usePermissions();
   const navigate = useNavigate();
   if (!me) return null;
   const now = new Date();

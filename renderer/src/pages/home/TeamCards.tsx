@@ -18,7 +18,6 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { todayIn } from '../../../../shared/date-range';
 import { addDays } from '../../../../shared/time';
@@ -26,7 +25,7 @@ import { errorMessage } from '../../api/errors';
 import { productivityApi, productivityKeys, type RangeFilter } from '../../api/productivity';
 import { APP_ROUTES, canOpen } from '../../app/routes';
 import { AppLink } from '../../components/AppLink';
-import { permissionsAtom } from '../../session/atoms';
+import { usePermissions } from '../../api/hooks/me';
 import { hoursText } from '../productivity/format';
 import { WfoTargetBadge } from '../productivity/WfoTargetBadge';
 
@@ -149,7 +148,7 @@ function TeamCard({
 
 export function TeamCards({ teams, timeZone }: { teams: readonly { id: number; name: string }[]; timeZone: string }) {
   const styles = useStyles();
-  const permissions = useAtomValue(permissionsAtom);
+  const permissions = usePermissions();
   const dashboard = APP_ROUTES.find((r) => r.path === DASHBOARD_PATH);
   const linkToDashboard = dashboard !== undefined && canOpen(dashboard, permissions);
   const endDate = todayIn(timeZone);

@@ -17,7 +17,6 @@ import {
 } from '@fluentui/react-components';
 import { CalendarMonthRegular, ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { PENDING_STATUSES, type LeaveStatus } from '../../../../shared/leave';
 import { addDays, dayOfWeek, eachDate } from '../../../../shared/time';
@@ -27,7 +26,7 @@ import { allTeams, queryKeys } from '../../api/people';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDay } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
-import { meAtom, permissionsAtom } from '../../session/atoms';
+import { useMe, usePermissions } from '../../api/hooks/me';
 import { LeaveIcon, StatusBadge, useTenantDay } from './leave-ui';
 
 const useStyles = makeStyles({
@@ -76,8 +75,8 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 export function LeaveCalendarPage() {
   const styles = useStyles();
-  const me = useAtomValue(meAtom);
-  const permissions = useAtomValue(permissionsAtom);
+  const me = useMe();
+  const permissions = usePermissions();
   const { today, settings } = useTenantDay();
   const [month, setMonth] = useState(today.slice(0, 7));
   const [teamId, setTeamId] = useState<number | undefined>(undefined);

@@ -17,12 +17,11 @@ import {
 } from '@fluentui/react-components';
 import { CalendarAddRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { errorMessage } from '../../api/errors';
 import { leaveApi, leaveKeys } from '../../api/leave';
 import { PageHeader } from '../../components/PageHeader';
-import { permissionsAtom } from '../../session/atoms';
+import { usePermissions } from '../../api/hooks/me';
 import { LeaveRequestsTable } from './LeaveRequestsTable';
 import { RequestLeaveDialog } from './RequestLeaveDialog';
 import { LeaveIcon } from './leave-ui';
@@ -117,7 +116,7 @@ function BalanceSummary() {
 
 export function LeavePage() {
   const styles = useStyles();
-  const permissions = useAtomValue(permissionsAtom);
+  const permissions = usePermissions();
   const canRequest = permissions.has('request-leave');
   const canApprove = permissions.has('approve-leave');
   const [tab, setTab] = useState<'mine' | 'pending'>('mine');

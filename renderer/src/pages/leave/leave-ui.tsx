@@ -11,11 +11,10 @@ import {
   StarRegular,
   type FluentIcon,
 } from '@fluentui/react-icons';
-import { useAtomValue } from 'jotai';
 import { LEAVE_STATUS_LABELS, type LeaveStatus } from '../../../../shared/leave';
 import { DEFAULT_TENANT_SETTINGS } from '../../../../shared/settings';
 import { localDate } from '../../../../shared/time';
-import { meAtom } from '../../session/atoms';
+import { useMe } from '../../api/hooks/me';
 
 export const LEAVE_ICON_COMPONENTS: Record<string, FluentIcon> = {
   calendar: CalendarRegular,
@@ -59,7 +58,7 @@ export function StatusBadge({ status, label }: { status: number; label?: string 
 
 /** The tenant's settings as the session knows them (weekends, time zone), and today there. */
 export function useTenantDay() {
-  const me = useAtomValue(meAtom);
+  const me = useMe();
   const settings = me?.tenant.settings ?? DEFAULT_TENANT_SETTINGS;
   return { settings, today: localDate(new Date(), settings.tenant_timezone) };
 }

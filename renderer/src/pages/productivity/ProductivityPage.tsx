@@ -15,14 +15,13 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { validateProductivityRange } from '../../../../shared/contracts/productivity';
 import { todayIn } from '../../../../shared/date-range';
 import { productivityApi, productivityKeys, type RangeFilter } from '../../api/productivity';
 import { DateRangeFilter, initialDateRange } from '../../components/DateRangeFilter';
 import { PageHeader } from '../../components/PageHeader';
-import { meAtom } from '../../session/atoms';
+import { useMe } from '../../api/hooks/me';
 import { AttendancePanel } from './AttendancePanel';
 import { OverviewPanel } from './OverviewPanel';
 import { ReportsMenu } from './ReportsMenu';
@@ -45,7 +44,7 @@ const ALL = 'all';
 
 export function ProductivityPage() {
   const styles = useStyles();
-  const me = useAtomValue(meAtom)!;
+  const me = useMe()!;
   const today = todayIn(me.tenant.settings.tenant_timezone);
   const [range, setRange] = useState(() => initialDateRange(today));
   const [teamId, setTeamId] = useState<number | undefined>(undefined);

@@ -2,15 +2,14 @@
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Spinner } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useMutation } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { REPORTS, type ReportName } from '../../../../shared/contracts/productivity';
 import { errorMessage } from '../../api/errors';
 import { downloadReport, type RangeFilter } from '../../api/productivity';
 import { useNotify } from '../../components/toasts';
-import { permissionsAtom } from '../../session/atoms';
+import { usePermissions } from '../../api/hooks/me';
 
 export function ReportsMenu({ filter }: { filter: RangeFilter }) {
-  const permissions = useAtomValue(permissionsAtom);
+  const permissions = usePermissions();
   const notify = useNotify();
   const allowed = (Object.keys(REPORTS) as ReportName[]).filter((r) => permissions.has(REPORTS[r].permission));
   const download = useMutation({

@@ -1,7 +1,6 @@
 /** Add or edit a role: name, description, the default flag (always exactly one default) and its grants. */
 import { Field, Input, makeStyles, Switch, Text, Textarea, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import type { Role } from '../../../../shared/contracts/people';
 import { MESSAGES } from '../../../../shared/messages';
@@ -10,7 +9,7 @@ import { errorMessage, fieldErrors } from '../../api/errors';
 import { peopleApi, queryKeys } from '../../api/people';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
-import { permissionsAtom } from '../../session/atoms';
+import { usePermissions } from '../../api/hooks/me';
 import { ActivityPicker, PermissionPicker } from './PermissionPicker';
 
 const useStyles = makeStyles({
@@ -32,7 +31,7 @@ export function RoleDialog({
   const form = useFormStyles();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const mine = useAtomValue(permissionsAtom);
+  const mine = usePermissions();
   const [name, setName] = useState(role?.name ?? '');
   const [description, setDescription] = useState(role?.description ?? '');
   const [isDefault, setIsDefault] = useState(role?.isDefault ?? false);

@@ -2,7 +2,6 @@
 import { Badge, Button, makeStyles, Text, tokens, Tooltip } from '@fluentui/react-components';
 import { EditRegular, ShieldAddRegular, ShieldPersonRegular, StarFilled } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import type { Role } from '../../../../shared/contracts/people';
 import { PERMISSION_NAMES } from '../../../../shared/permissions';
@@ -10,7 +9,7 @@ import { allRoles, peopleApi, queryKeys } from '../../api/people';
 import { DataTable, type Column } from '../../components/DataTable';
 import { formatInstant } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
-import { permissionsAtom } from '../../session/atoms';
+import { usePermissions } from '../../api/hooks/me';
 import { RoleDialog } from './RoleDialog';
 
 const useStyles = makeStyles({
@@ -22,7 +21,7 @@ const useStyles = makeStyles({
 
 export function RolesPage() {
   const styles = useStyles();
-  const permissions = useAtomValue(permissionsAtom);
+  const permissions = usePermissions();
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
   const roles = useQuery({ queryKey: queryKeys.allRoles, queryFn: allRoles });
   const currentDefault = roles.data?.find((r) => r.isDefault) ?? null;

@@ -11,12 +11,12 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/errors';
+import { meKey } from '../../api/hooks/me';
 import { api } from '../../api/client';
 import { useNotify } from '../../components/toasts';
-import { permissionsAtom } from '../../session/atoms';
+import { usePermissions } from '../../api/hooks/me';
 
 type Tenant = { id: number; name: string; emailDomain: string };
 
@@ -34,14 +34,14 @@ export function GeneralTab() {
   const styles = useStyles();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const canEdit = useAtomValue(permissionsAtom).has('edit-tenant-settings');
+  const canEdit = usePermissions().has('edit-tenant-settings');
   const tenant = useQuery({ queryKey: ['tenant'], queryFn: () => api.get<Tenant>('/tenant').then((r) => r.data) });
   const [name, setName] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (next: string) => api.patch<Tenant>('/tenant', { name: next }).then((r) => r.data),
     onSuccess: async (saved) => {
       queryClient.setQueryData(['tenant'], saved);
-      await queryClient.invalidateQueries({ queryKey: ['me'] });
+      await queryClient.invalidateQueries({ queryKey: meKey });
       setName(null);
       notify.success('Company name saved', saved.name);
     },

@@ -26,7 +26,6 @@ import {
   EditRegular,
 } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { holidayBodySchema } from '../../../../shared/contracts/leave';
 import { dayOfWeek } from '../../../../shared/time';
@@ -36,7 +35,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { FormDialog } from '../../components/FormDialog';
 import { formatDay } from '../../components/format';
 import { useNotify } from '../../components/toasts';
-import { permissionsAtom } from '../../session/atoms';
+import { usePermissions } from '../../api/hooks/me';
 import { useTenantDay } from '../leave/leave-ui';
 import { firstIssueByField } from '../../components/form-fields';
 
@@ -57,7 +56,7 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 
 export function HolidaysTab() {
   const styles = useStyles();
-  const permissions = useAtomValue(permissionsAtom);
+  const permissions = usePermissions();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const { today } = useTenantDay();

@@ -25,7 +25,6 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular, EditRegular, PlayRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import type { LeaveType } from '../../../../shared/contracts/leave';
 import { describeLeaveRules } from '../../../../shared/leave';
@@ -33,7 +32,7 @@ import { MESSAGES } from '../../../../shared/messages';
 import { errorMessage } from '../../api/errors';
 import { leaveApi, leaveKeys } from '../../api/leave';
 import { useNotify } from '../../components/toasts';
-import { permissionsAtom } from '../../session/atoms';
+import { usePermissions } from '../../api/hooks/me';
 import { LeaveIcon, useTenantDay } from '../leave/leave-ui';
 import { LeaveTypeDialog } from './LeaveTypeDialog';
 
@@ -56,7 +55,7 @@ const KIND_LABELS: Record<string, string> = { quota: 'Quota', unpaid: 'Unpaid', 
 
 export function LeavesTab() {
   const styles = useStyles();
-  const permissions = useAtomValue(permissionsAtom);
+  const permissions = usePermissions();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const types = useQuery({ queryKey: leaveKeys.types, queryFn: leaveApi.types });

@@ -20,6 +20,7 @@ import { useState, type FormEvent } from 'react';
 import { productivitySettingsPatchSchema } from '../../../../shared/contracts/tenant';
 import { MESSAGES } from '../../../../shared/messages';
 import { errorMessage, fieldErrors } from '../../api/errors';
+import { meKey } from '../../api/hooks/me';
 import { leaveApi, leaveKeys, type ProductivitySettings } from '../../api/leave';
 import { useNotify } from '../../components/toasts';
 
@@ -77,7 +78,7 @@ export function ProductivityTab() {
     mutationFn: (body: Partial<ProductivitySettings>) => leaveApi.saveProductivity(body),
     onSuccess: async (saved) => {
       queryClient.setQueryData(leaveKeys.productivity, saved);
-      await queryClient.invalidateQueries({ queryKey: ['me'] });
+      await queryClient.invalidateQueries({ queryKey: meKey });
       setForm(null);
       notify.success('Productivity settings saved');
     },

@@ -4,11 +4,10 @@
  * productivity-setting), Leaves view-leave-management, Holidays view-public-holidays.
  */
 import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import type { PermissionName } from '../../../../shared/permissions';
 import { PageHeader } from '../../components/PageHeader';
-import { permissionsAtom } from '../../session/atoms';
+import { usePermissions } from '../../api/hooks/me';
 import { GeneralTab } from './GeneralTab';
 import { HolidaysTab } from './HolidaysTab';
 import { LeavesTab } from './LeavesTab';
@@ -30,7 +29,7 @@ const useStyles = makeStyles({
 
 export function SettingsPage() {
   const styles = useStyles();
-  const permissions = useAtomValue(permissionsAtom);
+  const permissions = usePermissions();
   const tabs = SETTINGS_TABS.filter((t) => permissions.has(t.permission));
   const [selected, setSelected] = useState<string>(tabs[0]?.value ?? 'general');
   const current = tabs.find((t) => t.value === selected) ?? tabs[0];

@@ -3,6 +3,7 @@
  * within attendence_edit_allow_limit days), their team members' (…-team-attendance: employees who share
  * a team with them), or anyone's in the tenant (…-all-attendance).
  */
+import type { PermissionName } from '../../../../shared/permissions.js';
 import type { Deps } from '../../deps.js';
 import type { AuthContext } from '../../http/access.js';
 import { errors } from '../../http/errors.js';
@@ -24,7 +25,7 @@ async function requireEmployee(deps: Deps, tenantId: number, employeeId: number)
 }
 
 type Kind = 'view' | 'edit';
-const NAMES: Record<Kind, readonly [string, string, string]> = { view: VIEW_ACCESS, edit: EDIT_ACCESS };
+const NAMES: Record<Kind, readonly [PermissionName, PermissionName, PermissionName]> = { view: VIEW_ACCESS, edit: EDIT_ACCESS };
 
 /**
  * Resolves the employee a request is about and checks the caller may act on them. Returns how: as

@@ -1,3 +1,4 @@
+import { isPermissionName } from '../../../../shared/permissions.js';
 import type { Db } from '../../db/engine.js';
 import type { AuthContext } from '../../http/access.js';
 import { errors } from '../../http/errors.js';
@@ -29,7 +30,7 @@ export async function assertCanGrantRoles(db: Db, who: AuthContext, roleIds: num
 }
 
 export function assertCanGrantPermissions(who: AuthContext, permissions: readonly string[]) {
-  const beyond = [...new Set(permissions.filter((p) => !who.permissions.has(p)))];
+  const beyond = [...new Set(permissions.filter((p) => !isPermissionName(p) || !who.permissions.has(p)))];
   if (beyond.length > 0) {
     throw errors.coded(403, 'GRANT_EXCEEDS_OWN', { permissions: beyond });
   }

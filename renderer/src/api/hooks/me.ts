@@ -1,0 +1,36 @@
+/**
+ * The signed-in employee, their permissions and their tenant (GET /api/me) as one TanStack query. The
+ * session provider loads it on sign-in and every verification; anything that changes what it holds (the
+ * settings tabs, a role change) invalidates `meKey` and every reader sees the new answer at once.
+ * jotai keeps only the session's status and UI state.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useMemo } from 'react';
+import type { MeResponse } from '../../../../shared/contracts/tenant';
+import type { PermissionName } from '../../../../shared/permissions';
+import { sessionStatusAtom } from '../../session/atoms';
+import { authApi } from '../auth';
+
+export const meKey = ['me'] as const;
+
+export const meQuery = {
+  queryKey: meKey,
+  queryFn: () => authApi.me(),
+  // The session provider refreshes it (sign-in, every verification); nothing else needs to refetch it.
+  staleTime: Infinity,
+} as const;
+
+/** The answer of /api/me; null before sign-in (the routes that read it are behind the session guard). */
+export function useMe(): MeResponse | null {
+  // Active only while signed in, so signed-out screens send nothing and an invalidation refetches it.
+  const status = useAtomValue(sessionStatusAtom);
+  const { data } = useQuery({ ...meQuery, enabled: status === 'authenticated' || status === 'settingProfile' });
+  return data ?? null;
+}
+
+/** The signed-in employee's permissions (empty when signed out). */
+export function usePermissions(): ReadonlySet<PermissionName> {
+  const me = useMe();
+  return useMemo(() => new Set((me?.permissions ?? []) as PermissionName[]), [me]);
+}

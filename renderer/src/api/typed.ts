@@ -1,0 +1,45 @@
+/**
+ * The typed client: calls an endpoint of the map (shared/endpoints) with the method and path it declares,
+ * its params filled into the path, its query and body as the contract types them, and answers the
+ * contract's response type. A wrong method, path, parameter or body is a compile error here, not a 404
+ * at run time. Built on the one HTTP client (client.ts: tokens, refresh, retries).
+ *
+ * Only the per-domain hooks modules (renderer/src/api/hooks/) call this; pages use the hooks (lint rule).
+ */
+import {
+  fillPath,
+  type EndpointDef,
+  type NeedsNoInput,
+  type RequestOf,
+  type ResponseOf,
+} from '../../../shared/endpoints/define';
+import { api } from './client';
+
+export type CallOptions = { signal?: AbortSignal | undefined };
+
+export type CallArgs<E extends EndpointDef> =
+  NeedsNoInput<E> extends true
+    ? [request?: RequestOf<E>, options?: CallOptions]
+    : [request: RequestOf<E>, options?: CallOptions];
+
+type AnyRequest = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+
+/** Drops empty strings and undefined from a query: an empty search box means no search. */
+function cleanQuery(query: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!query) return undefined;
+  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== ''));
+}
+
+export async function call<E extends EndpointDef>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>> {
+  const [request, options] = args as [AnyRequest | undefined, CallOptions | undefined];
+  const response = await api.request<ResponseOf<E>>({
+    method: endpoint.method,
+    // The client's baseURL is /api already.
+    url: fillPath(endpoint.path, request?.params).slice('/api'.length),
+    params: cleanQuery(request?.query),
+    data: request?.body,
+    signal: options?.signal,
+    ...(endpoint.produces ? { responseType: 'blob' as const } : {}),
+  });
+  return response.data;
+}

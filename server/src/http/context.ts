@@ -1,0 +1,107 @@
+/**
+ * The request context every handler receives (server/src/http/endpoints.ts builds it): who calls, the
+ * tenant they act in, the tenant's settings loaded at most once per request, and repositories bound to
+ * that tenant. Route files work through it and never through the raw database (a lint rule says so):
+ * the tenant filter is written once, in the repositories, from the caller's token, never from input.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { PermissionName } from '../../../shared/permissions.js';
+import type { TenantSettings } from '../../../shared/settings.js';
+import type { Db } from '../db/engine.js';
+import type { Deps } from '../deps.js';
+import { readSettings } from '../modules/tenants/repository.js';
+import type { AgentContext } from '../modules/devices/agent-keys.js';
+
+/** The signed-in employee: their id, tenant, session and what their roles allow right now. */
+export type Caller = {
+  readonly employeeId: number;
+  readonly tenantId: number;
+  /** The refresh-token family of the session the access token belongs to. */
+  readonly familyId: string;
+  readonly tokenExpiresAt: Date;
+  readonly permissions: ReadonlySet<PermissionName>;
+  readonly activities: ReadonlySet<string>;
+};
+
+/** What a repository is bound to: the database, one tenant, and the clock. */
+export type TenantScope = {
+  readonly db: Db;
+  readonly tenantId: number;
+  readonly now: () => Date;
+};
+
+/** A repository: a factory of queries bound to one tenant. `ctx.repo(f)` builds it once per request. */
+export type RepositoryFactory<R> = (scope: TenantScope) => R;
+
+/** Shared by every context: the clock, the logger, the collaborators services need, the tenant binding. */
+type ContextBase = {
+  readonly now: () => Date;
+  readonly log: FastifyBaseLogger;
+  /** Collaborators for services (mailer, tokens, config). Route files read no `.db` from it (lint rule). */
+  readonly deps: Deps;
+};
+
+type TenantBound = {
+  readonly tenantId: number;
+  /** The tenant's settings, read on first use and kept for the rest of the request. */
+  settings(): Promise<TenantSettings>;
+  /** A repository bound to this tenant, built once per request. */
+  repo<R>(factory: RepositoryFactory<R>): R;
+  /** Runs `work` in one transaction, with repositories bound to the same tenant inside it. */
+  transaction<T>(work: (tx: TenantBound) => Promise<T>): Promise<T>;
+};
+
+/** Context of a signed-in employee's request. */
+export type RequestContext = ContextBase &
+  TenantBound & {
+    readonly caller: Caller;
+    /** Whether the caller holds the permission. */
+    can(permission: PermissionName): boolean;
+  };
+
+/** Context of the device agent's request: bound to the tenant of its key. */
+export type AgentRequestContext = ContextBase & TenantBound & { readonly agent: AgentContext };
+
+/** Context of a public request: no caller, no tenant. */
+export type PublicContext = ContextBase;
+
+function tenantBound(db: Db, tenantId: number, now: () => Date): TenantBound {
+  const repos = new Map<RepositoryFactory<unknown>, unknown>();
+  let settings: Promise<TenantSettings> | undefined;
+  const scope: TenantScope = { db, tenantId, now };
+  return {
+    tenantId,
+    settings: () => (settings ??= readSettings(db, tenantId)),
+    repo<R>(factory: RepositoryFactory<R>): R {
+      let repo = repos.get(factory) as R | undefined;
+      if (repo === undefined) {
+        repo = factory(scope);
+        repos.set(factory, repo);
+      }
+      return repo;
+    },
+    transaction: (work) => db.transaction().execute((trx) => work(tenantBound(trx, tenantId, now))),
+  };
+}
+
+export function publicContext(deps: Deps, log: FastifyBaseLogger): PublicContext {
+  return { now: deps.now, log, deps };
+}
+
+export function requestContext(deps: Deps, log: FastifyBaseLogger, caller: Caller): RequestContext {
+  return {
+    ...publicContext(deps, log),
+    ...tenantBound(deps.db, caller.tenantId, deps.now),
+    caller,
+    can: (permission) => caller.permissions.has(permission),
+  };
+}
+
+export function agentContext(deps: Deps, log: FastifyBaseLogger, agent: AgentContext): AgentRequestContext {
+  return { ...publicContext(deps, log), ...tenantBound(deps.db, agent.tenantId, deps.now), agent };
+}
+
+/** A context for work no person started (jobs, CLI): bound to a tenant, acting as the system. */
+export function systemContext(deps: Deps, log: FastifyBaseLogger, tenantId: number): ContextBase & TenantBound {
+  return { ...publicContext(deps, log), ...tenantBound(deps.db, tenantId, deps.now) };
+}

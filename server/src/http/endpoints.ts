@@ -1,0 +1,116 @@
+/**
+ * Serves the endpoint map (shared/endpoints): a module gives one handler per endpoint of its group and
+ * this file registers each as a Fastify route with the endpoint's method, path, schemas and access. A
+ * handler receives the request context (context.ts) and its validated input and returns the answer; the
+ * status comes from the declaration. A handler missing for an endpoint, or given for an unknown one, is a
+ * compile error, so the map and the server cannot drift.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { EndpointDef, EndpointGroup, ParsedInput, ResponseOf } from '../../../shared/endpoints/define.js';
+import type { Deps } from '../deps.js';
+import { caller, agentCaller } from './access.js';
+import {
+  agentContext,
+  publicContext,
+  requestContext,
+  type AgentRequestContext,
+  type PublicContext,
+  type RequestContext,
+} from './context.js';
+import { responses } from './responses.js';
+
+/** The context a handler gets follows from who may call the endpoint. */
+export type ContextOf<E extends EndpointDef> = E['access'] extends 'public'
+  ? PublicContext
+  : E['access'] extends 'device-agent'
+    ? AgentRequestContext
+    : RequestContext;
+
+/** The raw request and reply, for what the contract cannot say: cookies, headers, attachments. */
+export type Http = { request: FastifyRequest; reply: FastifyReply };
+
+/**
+ * A handler answers the endpoint's response type; `undefined` for a 204. The answer is checked against
+ * the response schema on the way out, so a handler cannot leak a field the contract does not name.
+ */
+export type Handler<E extends EndpointDef> = (
+  ctx: ContextOf<E>,
+  input: ParsedInput<E>,
+  http: Http,
+) => Promise<ResponseOf<E>> | ResponseOf<E>;
+
+/** A handler with server-only options (rate limits). */
+export type HandlerWithOptions<E extends EndpointDef> = {
+  handler: Handler<E>;
+  rateLimit?: RateLimitOptions | ((deps: Deps) => RateLimitOptions);
+};
+
+export type Handlers<G extends EndpointGroup> = { [K in keyof G]: Handler<G[K]> | HandlerWithOptions<G[K]> };
+
+/** One module's routes: its endpoint group and a handler for each. */
+export type RouteModule = { register(app: FastifyInstance, deps: Deps): void };
+
+/** Declares a module's handlers; the type checks one per endpoint of the group, no more, no fewer. */
+export function defineRoutes<G extends EndpointGroup>(group: G, handlers: Handlers<G>): RouteModule {
+  return {
+    register(app, deps) {
+      for (const [operationId, definition] of Object.entries(group)) {
+        const entry = handlers[operationId as keyof G] as Handler<EndpointDef> | HandlerWithOptions<EndpointDef>;
+        const { handler, rateLimit } = typeof entry === 'function' ? { handler: entry, rateLimit: undefined } : entry;
+        registerEndpoint(app, deps, operationId, definition, handler, rateLimit);
+      }
+    },
+  };
+}
+
+function contextFor(definition: EndpointDef, deps: Deps, request: FastifyRequest) {
+  if (definition.access === 'public') return publicContext(deps, request.log);
+  if (definition.access === 'device-agent') return agentContext(deps, request.log, agentCaller(request));
+  return requestContext(deps, request.log, caller(request));
+}
+
+function registerEndpoint(
+  app: FastifyInstance,
+  deps: Deps,
+  operationId: string,
+  definition: EndpointDef,
+  handler: Handler<EndpointDef>,
+  rateLimit: HandlerWithOptions<EndpointDef>['rateLimit'],
+): void {
+  const status = definition.status ?? 200;
+  app.route({
+    method: definition.method,
+    url: definition.path,
+    config: {
+      access: definition.access,
+      ...(rateLimit ? { rateLimit: typeof rateLimit === 'function' ? rateLimit(deps) : rateLimit } : {}),
+    },
+    schema: {
+      operationId,
+      summary: definition.summary,
+      ...(definition.description ? { description: definition.description } : {}),
+      ...(definition.params ? { params: definition.params } : {}),
+      ...(definition.query ? { querystring: definition.query } : {}),
+      ...(definition.body ? { body: definition.body } : {}),
+      ...(definition.produces ? { produces: [definition.produces] } : {}),
+      response: responses({ [status]: definition.response }),
+    },
+    handler: async (request, reply) => {
+      const input = { params: request.params, query: request.query, body: request.body } as ParsedInput<EndpointDef>;
+      const answer = await handler(
+        contextFor(definition, deps, request) as RequestContext & AgentRequestContext,
+        input,
+        { request, reply },
+      );
+      if (reply.sent) return reply;
+      if (status === 204) return reply.status(204).send();
+      return reply.status(status).send(answer);
+    },
+  });
+}
+
+/** Registers every module's routes. */
+export function registerRouteModules(app: FastifyInstance, deps: Deps, modules: readonly RouteModule[]): void {
+  for (const module of modules) module.register(app, deps);
+}

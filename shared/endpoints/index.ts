@@ -1,0 +1,16 @@
+/**
+ * The whole endpoint map: every domain's group. The server registers each group's routes from its own
+ * module; this index is for what looks at all of them at once (the test that every endpoint is served,
+ * the typed test client, the OpenAPI checks). An operationId is unique across groups (tested).
+ */
+import type { EndpointDef } from './define.js';
+import { leaveCatalogueEndpoints } from './leave-catalogue.js';
+
+export const endpointGroups = {
+  leaveCatalogue: leaveCatalogueEndpoints,
+} as const;
+
+/** Every endpoint by operationId. */
+export function allEndpoints(): [operationId: string, endpoint: EndpointDef][] {
+  return Object.values(endpointGroups).flatMap((group) => Object.entries(group as Record<string, EndpointDef>));
+}
