@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD, expect, test } from './fixtures.js';
 import { LoginPage } from './pages/login-page.js';
+import { snapshot } from './screenshots.js';
 
 async function openTab(page: Page, tab: string): Promise<void> {
   await page.goto('/settings');
@@ -101,4 +102,15 @@ test.describe('settings', () => {
     await page.getByRole('button', { name: 'Next year' }).click();
     await expect(page.getByRole('row').filter({ hasText: name })).toContainText(`11-Mar-${year}`);
   });
+});
+
+test('Jobs: the leave jobs run at start-up is listed for the administrator', async ({ page }) => {
+  await new LoginPage(page).signIn(ADMIN.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/home$/);
+  await openTab(page, 'Jobs');
+  const table = page.getByRole('table', { name: 'Job runs' });
+  const row = table.getByRole('row').filter({ hasText: 'Leave jobs' }).last();
+  await expect(row).toContainText('Schedule');
+  await expect(row).toContainText('Succeeded');
+  await snapshot(page, 'settings-jobs', 'light');
 });

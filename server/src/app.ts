@@ -19,6 +19,9 @@ import { registerAccessControl } from './http/access.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { errors } from './http/errors.js';
 import { registerRouteModules } from './http/endpoints.js';
+import { JOBS } from './jobs/jobs.js';
+import { createJobRunner, type JobRunner } from './jobs/runner.js';
+import { jobRoutes } from './jobs/routes.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createMailer } from './mail/mailer.js';
 import { attendanceRoutes } from './modules/attendance/routes.js';
@@ -65,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   const now = options.now ?? (() => new Date());
   const secret = config.jwtSecret ?? (await ensureSecret(db, 'jwt', now));
+  const runner: { current?: JobRunner } = {};
   const deps: Deps = {
     config,
     db,
@@ -73,7 +77,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     log: app.log,
     tokens: createTokenService(secret, config.accessTokenTtlSeconds),
     mailer: createMailer({ db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom, now }),
+    // The runner's jobs receive these deps; it is created right below, before anything can read it.
+    get jobs(): JobRunner {
+      if (!runner.current) throw new Error('The job runner is not created yet');
+      return runner.current;
+    },
   };
+  runner.current = createJobRunner(deps, JOBS);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -131,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(roleRoutes(deps));
   await app.register(tenantRoutes(deps));
   await app.register(attendanceRoutes(deps));
-  registerRouteModules(app, deps, [leaveCatalogueRoutes]);
+  registerRouteModules(app, deps, [leaveCatalogueRoutes, jobRoutes]);
   await app.register(leaveRequestRoutes(deps));
   await app.register(leaveCalendarRoutes(deps));
   await app.register(leaveRulesRoutes(deps));

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db, Engine } from './db/engine.js';
+import type { JobRunner } from './jobs/runner.js';
 import type { Mailer } from './mail/mailer.js';
 import type { TokenService } from './security/tokens.js';
 
@@ -14,4 +15,6 @@ export type Deps = {
   log: FastifyBaseLogger;
   /** The clock, injectable so lockouts and expiries can be tested without waiting. */
   now: () => Date;
+  /** The scheduled jobs (server/src/jobs); main.ts starts them, routes may run one now. */
+  jobs: JobRunner;
 };

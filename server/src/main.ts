@@ -7,7 +7,6 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/engine.js';
 import { migrateToLatest } from './db/migrate.js';
 import { loggerOptions } from './logger.js';
-import { scheduleAutoLeaves } from './modules/leave/auto-leaves.js';
 import { DEMO_ADMIN_EMAIL, seedDemoIfEmpty } from './seed/demo.js';
 
 async function main(): Promise<void> {
@@ -33,7 +32,7 @@ async function main(): Promise<void> {
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (seeded) app.log.info('demo company seeded');
 
-  const stopJobs = scheduleAutoLeaves(deps);
+  deps.jobs.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -49,8 +48,8 @@ async function main(): Promise<void> {
     // do, or the server would wait for the clients to hang up.
     const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
     reaper.unref();
-    stopJobs();
     try {
+      await deps.jobs.stop();
       await app.close();
       await handle.close();
       app.log.info('stopped');

@@ -16,6 +16,11 @@ export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 10;
 
+/** A page size the lists accept: the number itself when it is one, else the default. */
+export function toPageSize(n: number): PageSize {
+  return (PAGE_SIZES as readonly number[]).includes(n) ? (n as PageSize) : DEFAULT_PAGE_SIZE;
+}
+
 const pageSizeSchema = z.coerce
   .number()
   .int()

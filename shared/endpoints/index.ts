@@ -4,10 +4,12 @@
  * the typed test client, the OpenAPI checks). An operationId is unique across groups (tested).
  */
 import type { EndpointDef } from './define.js';
+import { jobEndpoints } from './jobs.js';
 import { leaveCatalogueEndpoints } from './leave-catalogue.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
+  jobs: jobEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

@@ -7,6 +7,7 @@ import { autoLeaves } from './migrations/0005-auto-leaves.js';
 import { attendanceMinutes } from './migrations/0006-attendance-minutes.js';
 import { devices } from './migrations/0004-devices.js';
 import { leaveRules } from './migrations/0007-leave-rules.js';
+import { jobs } from './migrations/0008-jobs.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0005-auto-leaves': autoLeaves,
   '0006-attendance-minutes': attendanceMinutes,
   '0007-leave-rules': leaveRules,
+  '0008-jobs': jobs,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -3,7 +3,7 @@
  * Only integers, text and 0/1 booleans are stored, so the same migrations serve SQLite and PostgreSQL;
  * instants are ISO-8601 UTC strings, dates YYYY-MM-DD strings.
  */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type Flag = 0 | 1;
 
@@ -356,6 +356,27 @@ export type AutoLeaveMarkTable = {
   createdAt: string;
 };
 
+export type JobRunTrigger = 'schedule' | 'manual';
+export type JobRunOutcome = 'running' | 'succeeded' | 'failed';
+
+export type JobRunTable = {
+  id: Generated<number>;
+  tenantId: number;
+  job: string;
+  trigger: JobRunTrigger;
+  outcome: JobRunOutcome;
+  counts: ColumnType<string, string | undefined, string>;
+  error: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+};
+
+export type JobLockTable = {
+  job: string;
+  owner: string;
+  expiresAt: string;
+};
+
 export type Database = {
   tenants: TenantTable;
   tenantSettings: TenantSettingTable;
@@ -378,6 +399,8 @@ export type Database = {
   leaveRequestEvents: LeaveRequestEventTable;
   autoLeaveConfigs: AutoLeaveConfigTable;
   autoLeaveMarks: AutoLeaveMarkTable;
+  jobRuns: JobRunTable;
+  jobLocks: JobLockTable;
   devices: DeviceTable;
   devicePunches: DevicePunchTable;
   deviceUserMappings: DeviceUserMappingTable;

@@ -1,7 +1,8 @@
 /**
  * Tenant settings (/settings): one tab per group, each shown only with its permission (workforce §2):
  * General needs view-tenant-settings, Productivity edit-productivity-settings (the spec's
- * productivity-setting), Leaves view-leave-management, Holidays view-public-holidays.
+ * productivity-setting), Leaves view-leave-management, Holidays view-public-holidays, Jobs (the scheduled
+ * jobs' runs) view-tenant-settings.
  */
 import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
@@ -10,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { usePermissions } from '../../api/hooks/me';
 import { GeneralTab } from './GeneralTab';
 import { HolidaysTab } from './HolidaysTab';
+import { JobsTab } from './JobsTab';
 import { LeavesTab } from './LeavesTab';
 import { ProductivityTab } from './ProductivityTab';
 
@@ -18,6 +20,7 @@ export const SETTINGS_TABS = [
   { value: 'productivity', label: 'Productivity', permission: 'edit-productivity-settings', Panel: ProductivityTab },
   { value: 'leaves', label: 'Leaves', permission: 'view-leave-management', Panel: LeavesTab },
   { value: 'holidays', label: 'Holidays', permission: 'view-public-holidays', Panel: HolidaysTab },
+  { value: 'jobs', label: 'Jobs', permission: 'view-tenant-settings', Panel: JobsTab },
 ] as const satisfies readonly { value: string; label: string; permission: PermissionName; Panel: () => unknown }[];
 
 /** Whoever may open at least one tab may open the page. */

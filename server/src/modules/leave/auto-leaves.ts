@@ -185,31 +185,3 @@ export async function runLeaveJobs(deps: Deps, tenantId: number): Promise<{ crea
   const { created } = await runAutoLeaves(deps, tenantId);
   return { created, ...statuses };
 }
-
-/**
- * Runs the jobs for every tenant now and then hourly (a new day shows up within the hour): the auto
- * statuses for every tenant, the auto leaves for those that enabled them.
- */
-export function scheduleAutoLeaves(deps: Deps, everyMs = 3_600_000): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const tenants = await deps.db.selectFrom('tenants').select('id').execute();
-      for (const t of tenants) {
-        const done = await runLeaveJobs(deps, t.id);
-        if (done.created + done.autoRejected + done.cancellationsRefused + done.autoCancelled > 0)
-          deps.log.info({ tenantId: t.id, ...done }, 'leave jobs changed requests');
-      }
-    } catch (error) {
-      deps.log.error({ err: error }, 'auto-leave job failed; it runs again at the next tick');
-    } finally {
-      running = false;
-    }
-  };
-  void tick();
-  const timer = setInterval(() => void tick(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

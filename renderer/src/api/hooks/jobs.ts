@@ -1,0 +1,24 @@
+/** The scheduled jobs' recorded runs (Settings, Jobs). */
+import { toPageSize } from '../../../../shared/contracts/common';
+import { jobEndpoints as ep } from '../../../../shared/endpoints/jobs';
+import type { ListParams } from '../people';
+import { call } from '../typed';
+
+export const jobKeys = { runs: ['jobs', 'runs'] as const };
+
+/** One page of runs for the data table; the only order is by start, newest first by default. */
+export function jobRunsPage(params: ListParams, signal?: AbortSignal) {
+  return call(
+    ep.listJobRuns,
+    {
+      query: {
+        page: params.page,
+        pageSize: toPageSize(params.pageSize),
+        orderKey: 'startedAt',
+        orderDir: params.orderDir,
+        searchText: params.searchText,
+      },
+    },
+    { signal },
+  );
+}

@@ -1,0 +1,15 @@
+/** Every scheduled job, registered once. */
+import { runLeaveJobs } from '../modules/leave/auto-leaves.js';
+import type { JobDefinition } from './runner.js';
+
+export const HOUR_MS = 3_600_000;
+
+export const JOBS: readonly JobDefinition[] = [
+  {
+    // Auto reject, auto cancel, cancellations that outlived their leave, and auto leaves
+    // (docs/leave-workflow.md). Hourly: a new day shows up within the hour.
+    name: 'leave-statuses',
+    everyMs: HOUR_MS,
+    run: (deps, tenantId) => runLeaveJobs(deps, tenantId),
+  },
+];

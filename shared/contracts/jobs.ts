@@ -1,0 +1,32 @@
+/** The job runner's recorded runs, as administrators see them (Settings, Jobs). */
+import { z } from 'zod';
+import { listQuerySchema, listResponseSchema } from './common.js';
+
+export const JOB_NAMES = ['leave-statuses'] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+export const JOB_LABELS: Record<JobName, string> = {
+  'leave-statuses': 'Leave jobs (auto reject, auto cancel, cancellations, auto leaves)',
+};
+
+export const jobRunSchema = z
+  .object({
+    id: z.number().int(),
+    job: z.string(),
+    trigger: z.enum(['schedule', 'manual']),
+    outcome: z.enum(['running', 'succeeded', 'failed']),
+    /** What the run changed, by name (e.g. autoRejected: 2). */
+    counts: z.record(z.string(), z.number()),
+    startedAt: z.string(),
+    finishedAt: z.string().nullable(),
+  })
+  .meta({ id: 'JobRun' });
+export type JobRun = z.infer<typeof jobRunSchema>;
+
+export const jobRunListQuerySchema = listQuerySchema({
+  orderKeys: ['startedAt'],
+  defaultOrderKey: 'startedAt',
+  defaultOrderDir: 'desc',
+  extra: { job: z.enum(JOB_NAMES).optional() },
+});
+export const jobRunListSchema = listResponseSchema(jobRunSchema);
