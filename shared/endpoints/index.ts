@@ -5,9 +5,11 @@
  */
 import type { EndpointDef } from './define.js';
 import { leaveCatalogueEndpoints } from './leave-catalogue.js';
+import { peopleEndpoints } from './people.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
+  people: peopleEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */
