@@ -136,12 +136,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps));
   await app.register(meRoutes(deps));
-  await app.register(employeeRoutes(deps));
-  await app.register(teamRoutes(deps));
-  await app.register(roleRoutes(deps));
   await app.register(tenantRoutes(deps));
   await app.register(attendanceRoutes(deps));
-  registerRouteModules(app, deps, [leaveCatalogueRoutes, jobRoutes]);
+  registerRouteModules(app, deps, [leaveCatalogueRoutes, jobRoutes, employeeRoutes, teamRoutes, roleRoutes]);
   await app.register(leaveRequestRoutes(deps));
   await app.register(leaveCalendarRoutes(deps));
   await app.register(leaveRulesRoutes(deps));

@@ -6,10 +6,12 @@
 import type { EndpointDef } from './define.js';
 import { jobEndpoints } from './jobs.js';
 import { leaveCatalogueEndpoints } from './leave-catalogue.js';
+import { peopleEndpoints } from './people.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
   jobs: jobEndpoints,
+  people: peopleEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

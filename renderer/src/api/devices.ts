@@ -15,7 +15,7 @@ import type {
 } from '../../../shared/contracts/devices';
 import type { ListResponse } from '../../../shared/contracts/common';
 import { api } from './client';
-import type { ListParams } from './people';
+import type { ListQuery as ListParams } from '../../../shared/contracts/common';
 
 export type DeviceUserMapping = z.infer<typeof deviceUserMappingSchema>;
 export type UnmappedPunchGroup = z.infer<typeof unmappedPunchGroupSchema>;

@@ -11,7 +11,7 @@ import {
   type TeamWfoStats,
 } from '../../../shared/contracts/productivity';
 import { api } from './client';
-import type { ListParams } from './people';
+import type { ListQuery as ListParams } from '../../../shared/contracts/common';
 
 export type RangeFilter = { startDate: string; endDate: string; teamId?: number | undefined };
 

@@ -26,8 +26,7 @@ import {
 import { SearchRegular } from '@fluentui/react-icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type ListResponse } from '../../../shared/contracts/common';
-import type { ListParams } from '../api/people';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type ListQuery, type ListResponse } from '../../../shared/contracts/common';
 import { errorMessage } from '../api/errors';
 import { EmptyState } from './EmptyState';
 import { PageButtons } from './PageButtons';
@@ -46,7 +45,7 @@ export type Column<T> = {
 export type DataTableProps<T> = {
   label: string;
   queryKey: readonly unknown[];
-  fetchPage: (params: ListParams, signal?: AbortSignal) => Promise<ListResponse<T>>;
+  fetchPage: (params: ListQuery, signal?: AbortSignal) => Promise<ListResponse<T>>;
   columns: Column<T>[];
   rowKey: (item: T) => string | number;
   defaultSort: { key: string; dir: 'asc' | 'desc' };
@@ -115,7 +114,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const page = paging.search === searchText ? paging.page : 1;
   const setPage = (next: number) => setPaging({ page: next, search: searchText });
 
-  const params: ListParams = { page, pageSize, orderKey: sort.key, orderDir: sort.dir, searchText };
+  const params: ListQuery = { page, pageSize, orderKey: sort.key, orderDir: sort.dir, searchText };
   const query = useQuery({
     queryKey: [...props.queryKey, params],
     queryFn: ({ signal }) => props.fetchPage(params, signal),

@@ -1,13 +1,12 @@
 /** The scheduled jobs' recorded runs (Settings, Jobs). */
-import { toPageSize } from '../../../../shared/contracts/common';
 import { jobEndpoints as ep } from '../../../../shared/endpoints/jobs';
-import type { ListParams } from '../people';
+import { toPageSize, type ListQuery } from '../../../../shared/contracts/common';
 import { call } from '../typed';
 
 export const jobKeys = { runs: ['jobs', 'runs'] as const };
 
 /** One page of runs for the data table; the only order is by start, newest first by default. */
-export function jobRunsPage(params: ListParams, signal?: AbortSignal) {
+export function jobRunsPage(params: ListQuery, signal?: AbortSignal) {
   return call(
     ep.listJobRuns,
     {

@@ -30,7 +30,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { ApplyResult } from '../../../../shared/contracts/devices';
 import { deviceKeys, devicesApi, type DeviceUserMapping } from '../../api/devices';
 import { errorMessage, fieldErrors } from '../../api/errors';
-import { peopleApi } from '../../api/people';
+import { useEmployeePick } from '../../api/hooks/people';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { formatInstant } from '../../components/format';
@@ -60,16 +60,7 @@ function useEmployeeSearch(input: string, enabled: boolean) {
     const id = setTimeout(() => setSearch(input), 250);
     return () => clearTimeout(id);
   }, [input]);
-  return useQuery({
-    queryKey: ['employees', 'pick', search],
-    queryFn: ({ signal }) =>
-      peopleApi.employees(
-        { page: 1, pageSize: 10, orderKey: 'name', orderDir: 'asc', searchText: search || undefined },
-        signal,
-      ),
-    enabled,
-    staleTime: 30_000,
-  });
+  return useEmployeePick(search, enabled);
 }
 
 function MapDialog({ deviceUserId, onClose }: { deviceUserId: string | null; onClose: () => void }) {

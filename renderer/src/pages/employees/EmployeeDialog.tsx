@@ -1,12 +1,11 @@
 /** Add or edit an employee. The shared contract validates as the user types; the server has the last word. */
 import { Dropdown, Field, Input, Option, SpinButton } from '@fluentui/react-components';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createEmployeeBodySchema, type Employee } from '../../../../shared/contracts/people';
 import { MESSAGES } from '../../../../shared/messages';
 import { emailDomain } from '../../../../shared/credentials';
 import { errorMessage, fieldErrors } from '../../api/errors';
-import { allRoles, allTeams, peopleApi, queryKeys } from '../../api/people';
+import { useAllRoles, useAllTeams, useSaveEmployee } from '../../api/hooks/people';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
 import { useMe, usePermissions } from '../../api/hooks/me';
@@ -51,14 +50,13 @@ function toBody(form: Form, isNew: boolean) {
 export function EmployeeDialog({ employee, onClose }: { employee: Employee | null; onClose: () => void }) {
   const styles = useFormStyles();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const me = useMe();
   const permissions = usePermissions();
   const [form, setForm] = useState<Form>(() => toForm(employee));
   const fields = useFieldMessages<Key>();
   const [formError, setFormError] = useState<string | null>(null);
-  const roles = useQuery({ queryKey: queryKeys.allRoles, queryFn: allRoles, enabled: permissions.has('view-roles') });
-  const teams = useQuery({ queryKey: queryKeys.allTeams, queryFn: allTeams, enabled: permissions.has('view-teams') });
+  const roles = useAllRoles({ enabled: permissions.has('view-roles') });
+  const teams = useAllTeams({ enabled: permissions.has('view-teams') });
 
   // The contract's own rules, plus the company-domain rule the server enforces.
   const parsed = createEmployeeBodySchema.safeParse(toBody(form, !employee));
@@ -75,24 +73,14 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
   };
   const touch = fields.touch;
 
-  const save = useMutation({
-    mutationFn: () => {
-      const body = toBody(form, !employee);
-      return employee ? peopleApi.updateEmployee(employee.id, body) : peopleApi.createEmployee(body);
-    },
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.employees });
-      notify.success(employee ? 'Employee updated' : 'Employee added', saved.name);
-      onClose();
-    },
-    onError: (error) => {
-      const byField = fieldErrors(error);
-      fields.setServerErrors(byField);
-      const failed = employee ? MESSAGES.EMPLOYEE_UPDATE_FAILED : MESSAGES.EMPLOYEE_ADD_FAILED;
-      setFormError(Object.keys(byField).length > 0 ? MESSAGES.VALIDATION : errorMessage(error, failed));
-      notify.error(failed, errorMessage(error, failed));
-    },
-  });
+  const save = useSaveEmployee();
+  const onSaveError = (error: unknown) => {
+    const byField = fieldErrors(error);
+    fields.setServerErrors(byField);
+    const failed = employee ? MESSAGES.EMPLOYEE_UPDATE_FAILED : MESSAGES.EMPLOYEE_ADD_FAILED;
+    setFormError(Object.keys(byField).length > 0 ? MESSAGES.VALIDATION : errorMessage(error, failed));
+    notify.error(failed, errorMessage(error, failed));
+  };
 
   const submit = () => {
     fields.submitted();
@@ -101,7 +89,8 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
       setFormError(MESSAGES.VALIDATION);
       return;
     }
-    save.mutate();
+    const body = toBody(form, !employee);
+    save.mutate(employee ? { id: employee.id, changes: body } : { body }, { onSuccess: onClose, onError: onSaveError });
   };
 
   const roleOptions = roles.data ?? employee?.roles ?? [];

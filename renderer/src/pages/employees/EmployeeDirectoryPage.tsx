@@ -21,16 +21,13 @@ import {
   PersonProhibitedRegular,
   PeopleTeamRegular,
 } from '@fluentui/react-icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Employee } from '../../../../shared/contracts/people';
-import { errorMessage } from '../../api/errors';
-import { peopleApi, queryKeys } from '../../api/people';
+import { fetchEmployeePage, peopleKeys, useSetEmployeeStatus } from '../../api/hooks/people';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
 import { formatDay } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
-import { useNotify } from '../../components/toasts';
 import { useMe, usePermissions } from '../../api/hooks/me';
 import { EmployeeDialog } from './EmployeeDialog';
 
@@ -60,8 +57,6 @@ function Chips({ items, empty }: { items: { id: number; name: string }[]; empty:
 
 export function EmployeeDirectoryPage() {
   const styles = useStyles();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const permissions = usePermissions();
   const me = useMe();
   const [editing, setEditing] = useState<Employee | 'new' | null>(null);
@@ -70,14 +65,7 @@ export function EmployeeDirectoryPage() {
   const canEdit = permissions.has('edit-employee');
   const canChangeStatus = permissions.has('update-employee-status');
 
-  const changeStatus = useMutation({
-    mutationFn: ({ employee, to }: StatusChange) => peopleApi.setEmployeeStatus(employee.id, to),
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.employees });
-      notify.success(saved.status === 'active' ? 'Employee activated' : 'Employee deactivated', saved.name);
-    },
-    onError: (error) => notify.error('Status could not be changed', errorMessage(error)),
-  });
+  const changeStatus = useSetEmployeeStatus();
 
   const columns: Column<Employee>[] = [
     {
@@ -194,8 +182,8 @@ export function EmployeeDirectoryPage() {
       />
       <DataTable<Employee>
         label="Employees"
-        queryKey={queryKeys.employees}
-        fetchPage={peopleApi.employees}
+        queryKey={peopleKeys.employees}
+        fetchPage={fetchEmployeePage}
         columns={columns}
         rowKey={(e) => e.id}
         defaultSort={{ key: 'name', dir: 'asc' }}
@@ -215,7 +203,9 @@ export function EmployeeDirectoryPage() {
         title={statusChange?.to === 'inactive' ? 'Deactivate employee?' : 'Activate employee?'}
         confirmLabel={statusChange?.to === 'inactive' ? 'Deactivate' : 'Activate'}
         danger={statusChange?.to === 'inactive'}
-        onConfirm={() => (statusChange ? changeStatus.mutateAsync(statusChange) : undefined)}
+        onConfirm={() =>
+          statusChange ? changeStatus.mutateAsync({ id: statusChange.employee.id, status: statusChange.to }) : undefined
+        }
         onClose={() => setStatusChange(null)}
       >
         {statusChange?.to === 'inactive'

@@ -22,7 +22,7 @@ import { PENDING_STATUSES, type LeaveStatus } from '../../../../shared/leave';
 import { addDays, dayOfWeek, eachDate } from '../../../../shared/time';
 import { errorMessage } from '../../api/errors';
 import { leaveApi, leaveKeys } from '../../api/leave';
-import { allTeams, queryKeys } from '../../api/people';
+import { useAllTeams } from '../../api/hooks/people';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDay } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
@@ -81,11 +81,7 @@ export function LeaveCalendarPage() {
   const [month, setMonth] = useState(today.slice(0, 7));
   const [teamId, setTeamId] = useState<number | undefined>(undefined);
   const seesAll = permissions.has('view-all-leave-calendar');
-  const teams = useQuery({
-    queryKey: queryKeys.allTeams,
-    queryFn: allTeams,
-    enabled: seesAll && permissions.has('view-teams'),
-  });
+  const teams = useAllTeams({ enabled: seesAll && permissions.has('view-teams') });
   const teamOptions = seesAll && teams.data ? teams.data : (me?.employee.teams ?? []);
   const { startDate, endDate } = monthBounds(month);
   const query = useQuery({

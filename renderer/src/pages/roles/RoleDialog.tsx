@@ -1,12 +1,11 @@
 /** Add or edit a role: name, description, the default flag (always exactly one default) and its grants. */
 import { Field, Input, makeStyles, Switch, Text, Textarea, tokens } from '@fluentui/react-components';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Role } from '../../../../shared/contracts/people';
 import { MESSAGES } from '../../../../shared/messages';
 import type { ActivityKey, PermissionName } from '../../../../shared/permissions';
 import { errorMessage, fieldErrors } from '../../api/errors';
-import { peopleApi, queryKeys } from '../../api/people';
+import { useSaveRole } from '../../api/hooks/people';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
 import { usePermissions } from '../../api/hooks/me';
@@ -30,7 +29,6 @@ export function RoleDialog({
   const styles = useStyles();
   const form = useFormStyles();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const mine = usePermissions();
   const [name, setName] = useState(role?.name ?? '');
   const [description, setDescription] = useState(role?.description ?? '');
@@ -45,34 +43,25 @@ export function RoleDialog({
   const nameRule = name.trim() ? (name.trim().length > 60 ? 'At most 60 characters' : null) : 'Enter a role name';
   const nameMessage = serverErrors['name'] ?? (nameTouched ? nameRule : null);
 
-  const save = useMutation({
-    mutationFn: () => {
-      const body = {
-        name: name.trim(),
-        description: description.trim() || null,
-        permissions: [...permissions],
-        activities: [...activities],
-        // Only ever sent as true: the default moves by making another role the default.
-        ...(isDefault && !role?.isDefault ? { isDefault: true } : {}),
-      };
-      return role ? peopleApi.updateRole(role.id, body) : peopleApi.createRole(body);
-    },
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.roles });
-      notify.success(role ? 'Role updated' : 'Role added', saved.name);
-      onClose();
-    },
-    onError: (error) => {
-      setServerErrors(fieldErrors(error));
-      setFormError(errorMessage(error, failed));
-      notify.error(failed, errorMessage(error, failed));
-    },
-  });
+  const save = useSaveRole();
+  const onSaveError = (error: unknown) => {
+    setServerErrors(fieldErrors(error));
+    setFormError(errorMessage(error, failed));
+    notify.error(failed, errorMessage(error, failed));
+  };
 
   const submit = () => {
     setNameTouched(true);
     if (nameRule) return;
-    save.mutate();
+    const body = {
+      name: name.trim(),
+      description: description.trim() || null,
+      permissions: [...permissions],
+      activities: [...activities],
+      // Only ever sent as true: the default moves by making another role the default.
+      ...(isDefault && !role?.isDefault ? { isDefault: true } : {}),
+    };
+    save.mutate(role ? { id: role.id, changes: body } : { body }, { onSuccess: onClose, onError: onSaveError });
   };
 
   const defaultHint = role?.isDefault

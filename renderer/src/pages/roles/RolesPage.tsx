@@ -1,11 +1,10 @@
 /** Roles & Permissions (/role/management): the roles, their reach, and which one is the default. */
 import { Badge, Button, makeStyles, Text, tokens, Tooltip } from '@fluentui/react-components';
 import { EditRegular, ShieldAddRegular, ShieldPersonRegular, StarFilled } from '@fluentui/react-icons';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Role } from '../../../../shared/contracts/people';
 import { PERMISSION_NAMES } from '../../../../shared/permissions';
-import { allRoles, peopleApi, queryKeys } from '../../api/people';
+import { fetchRolePage, peopleKeys, useAllRoles } from '../../api/hooks/people';
 import { DataTable, type Column } from '../../components/DataTable';
 import { formatInstant } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
@@ -23,7 +22,7 @@ export function RolesPage() {
   const styles = useStyles();
   const permissions = usePermissions();
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
-  const roles = useQuery({ queryKey: queryKeys.allRoles, queryFn: allRoles });
+  const roles = useAllRoles();
   const currentDefault = roles.data?.find((r) => r.isDefault) ?? null;
   const canAdd = permissions.has('add-role');
   const canEdit = permissions.has('edit-role');
@@ -103,8 +102,8 @@ export function RolesPage() {
       />
       <DataTable<Role>
         label="Roles"
-        queryKey={queryKeys.roles}
-        fetchPage={peopleApi.roles}
+        queryKey={peopleKeys.roles}
+        fetchPage={fetchRolePage}
         columns={columns}
         rowKey={(r) => r.id}
         defaultSort={{ key: 'updatedAt', dir: 'desc' }}

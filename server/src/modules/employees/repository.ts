@@ -1,9 +1,29 @@
-/** The employee directory: rows with their teams and roles, always within one tenant. */
-import type { Employee, EmployeeListParams } from '../../../../shared/contracts/people.js';
+/**
+ * The employee directory of one tenant: rows with their teams and roles, and the writes behind adding
+ * and changing employees. Bound to the tenant by the request context (`ctx.repo(employeeRepository)`).
+ */
+import type { Employee, EmployeeListParams, EmployeeStatus } from '../../../../shared/contracts/people.js';
 import type { Db } from '../../db/engine.js';
+import type { TenantScope } from '../../http/context.js';
+import { errors } from '../../http/errors.js';
 import { paginate } from '../../http/list.js';
 
 type Ref = { id: number; name: string };
+
+/** What an employee row holds that callers set (the rest is the account's own state). */
+export type EmployeeFields = {
+  name?: string | undefined;
+  email?: string | undefined;
+  employeeIdentificationNo?: string | null | undefined;
+  image?: string | null | undefined;
+  dateOfJoining?: string | null | undefined;
+  allocation?: number | undefined;
+};
+
+export type NewEmployee = EmployeeFields & { name: string; email: string };
+
+/** Role and team links; a list given replaces the current set, one left undefined is kept. */
+export type EmployeeLinks = { roleIds?: number[] | undefined; teamIds?: number[] | undefined };
 
 async function refsByEmployee(db: Db, tenantId: number, employeeIds: number[]) {
   const teams = new Map<number, Ref[]>();
@@ -60,50 +80,171 @@ async function withRefs(db: Db, tenantId: number, rows: Row[]): Promise<Employee
   return rows.map((r) => ({ ...r, teams: teams.get(r.id) ?? [], roles: roles.get(r.id) ?? [] }));
 }
 
-export async function listEmployees(db: Db, tenantId: number, query: EmployeeListParams, hideDemo: boolean) {
-  let base = baseSelect(db, tenantId, hideDemo);
-  if (query.status) base = base.where('employees.status', '=', query.status);
-  if (query.teamId) {
-    const teamId = query.teamId;
-    base = base.where('employees.id', 'in', (eb) =>
-      eb.selectFrom('teamMembers').select('teamMembers.employeeId').where('teamMembers.teamId', '=', teamId),
-    );
+export function employeeRepository({ db, tenantId, now }: TenantScope) {
+  const stamp = () => now().toISOString();
+
+  async function find(id: number): Promise<Employee | undefined> {
+    const row = await baseSelect(db, tenantId, false).where('employees.id', '=', id).executeTakeFirst();
+    return row ? (await withRefs(db, tenantId, [row]))[0] : undefined;
   }
-  const page = await paginate(base, query, {
-    orderBy: {
-      name: { ref: 'employees.name', text: true },
-      email: { ref: 'employees.email', text: true },
-      employeeIdentificationNo: { ref: 'employees.employeeIdentificationNo', text: true },
-      dateOfJoining: { ref: 'employees.dateOfJoining' },
-      allocation: { ref: 'employees.allocation' },
-      status: { ref: 'employees.status' },
-      id: { ref: 'employees.id' },
-      updatedAt: { ref: 'employees.updatedAt' },
+
+  /** An employee; 404 when the tenant has none with this id. */
+  async function get(id: number): Promise<Employee> {
+    const employee = await find(id);
+    if (!employee) throw errors.notFound('Employee');
+    return employee;
+  }
+
+  return {
+    find,
+    get,
+
+    /** Demo employees are left out when the tenant has switched demo data off. */
+    async list(query: EmployeeListParams, hideDemo: boolean) {
+      let base = baseSelect(db, tenantId, hideDemo);
+      if (query.status) base = base.where('employees.status', '=', query.status);
+      if (query.teamId) {
+        const teamId = query.teamId;
+        base = base.where('employees.id', 'in', (eb) =>
+          eb
+            .selectFrom('teamMembers')
+            .select('teamMembers.employeeId')
+            .where('teamMembers.tenantId', '=', tenantId)
+            .where('teamMembers.teamId', '=', teamId),
+        );
+      }
+      const page = await paginate(base, query, {
+        orderBy: {
+          name: { ref: 'employees.name', text: true },
+          email: { ref: 'employees.email', text: true },
+          employeeIdentificationNo: { ref: 'employees.employeeIdentificationNo', text: true },
+          dateOfJoining: { ref: 'employees.dateOfJoining' },
+          allocation: { ref: 'employees.allocation' },
+          status: { ref: 'employees.status' },
+          id: { ref: 'employees.id' },
+          updatedAt: { ref: 'employees.updatedAt' },
+        },
+        search: ['employees.name', 'employees.email', 'employees.employeeIdentificationNo'],
+        tieBreaker: 'employees.id',
+      });
+      return { items: await withRefs(db, tenantId, page.items), total: page.total };
     },
-    search: ['employees.name', 'employees.email', 'employees.employeeIdentificationNo'],
-    tieBreaker: 'employees.id',
-  });
-  return { items: await withRefs(db, tenantId, page.items), total: page.total };
-}
 
-export async function getEmployee(db: Db, tenantId: number, id: number): Promise<Employee | undefined> {
-  const row = await baseSelect(db, tenantId, false).where('employees.id', '=', id).executeTakeFirst();
-  return row ? (await withRefs(db, tenantId, [row]))[0] : undefined;
-}
+    /** The tenant's company e-mail domain: every employee's address is at it. */
+    async emailDomain(): Promise<string> {
+      const tenant = await db
+        .selectFrom('tenants')
+        .select('emailDomain')
+        .where('id', '=', tenantId)
+        .executeTakeFirstOrThrow();
+      return tenant.emailDomain;
+    },
 
-/** Ids that exist in the tenant, to refuse references to another tenant's roles or teams. */
-export async function existingIds(
-  db: Db,
-  table: 'roles' | 'teams',
-  tenantId: number,
-  ids: number[],
-): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom(table)
-    .select('id')
-    .where('tenantId', '=', tenantId)
-    .where('id', 'in', ids)
-    .execute();
-  return new Set(rows.map((r) => r.id));
+    /** Ids that exist in the tenant, to refuse references to another tenant's roles or teams. */
+    async existingIds(table: 'roles' | 'teams', ids: number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom(table)
+        .select('id')
+        .where('tenantId', '=', tenantId)
+        .where('id', 'in', ids)
+        .execute();
+      return new Set(rows.map((r) => r.id));
+    },
+
+    /** Whether another employee (not `exceptId`) already has this e-mail address or employee ID. */
+    async isTaken(field: 'email' | 'employeeIdentificationNo', value: string, exceptId: number | null) {
+      let query = db.selectFrom('employees').select('id').where('tenantId', '=', tenantId).where(field, '=', value);
+      if (exceptId !== null) query = query.where('id', '!=', exceptId);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    /**
+     * Writes only: run it in a transaction with `replaceLinks`. The employee has no password yet: they
+     * set one through "Forgot password" or sign-up with the e-mailed code.
+     */
+    async insert(values: NewEmployee): Promise<number> {
+      const at = stamp();
+      const row = await db
+        .insertInto('employees')
+        .values({
+          tenantId,
+          email: values.email,
+          name: values.name,
+          employeeIdentificationNo: values.employeeIdentificationNo ?? null,
+          image: values.image ?? null,
+          dateOfJoining: values.dateOfJoining ?? null,
+          allocation: values.allocation ?? 100,
+          status: 'active',
+          passwordHash: null,
+          emailConfirmed: 0,
+          isSettingProfile: 0,
+          isDemo: 0,
+          failedSignIns: 0,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async update(id: number, fields: EmployeeFields): Promise<void> {
+      await db
+        .updateTable('employees')
+        .set({ ...fields, updatedAt: stamp() })
+        .where('id', '=', id)
+        .where('tenantId', '=', tenantId)
+        .execute();
+    },
+
+    async replaceLinks(employeeId: number, links: EmployeeLinks): Promise<void> {
+      if (links.roleIds) {
+        await db
+          .deleteFrom('employeeRoles')
+          .where('tenantId', '=', tenantId)
+          .where('employeeId', '=', employeeId)
+          .execute();
+        if (links.roleIds.length > 0) {
+          await db
+            .insertInto('employeeRoles')
+            .values([...new Set(links.roleIds)].map((roleId) => ({ tenantId, employeeId, roleId })))
+            .execute();
+        }
+      }
+      if (links.teamIds) {
+        await db
+          .deleteFrom('teamMembers')
+          .where('tenantId', '=', tenantId)
+          .where('employeeId', '=', employeeId)
+          .execute();
+        if (links.teamIds.length > 0) {
+          await db
+            .insertInto('teamMembers')
+            .values([...new Set(links.teamIds)].map((teamId) => ({ tenantId, employeeId, teamId })))
+            .execute();
+        }
+      }
+    },
+
+    /** Writes only: run it in a transaction. A deactivated employee is signed out everywhere. */
+    async setStatus(id: number, status: EmployeeStatus): Promise<void> {
+      const at = stamp();
+      await db
+        .updateTable('employees')
+        .set({ status, updatedAt: at })
+        .where('id', '=', id)
+        .where('tenantId', '=', tenantId)
+        .execute();
+      if (status === 'inactive') {
+        await db
+          .updateTable('refreshTokens')
+          .set({ revokedAt: at })
+          .where('tenantId', '=', tenantId)
+          .where('employeeId', '=', id)
+          .where('revokedAt', 'is', null)
+          .execute();
+      }
+    },
+  };
 }

@@ -1,21 +1,25 @@
 /** Adding and changing employees: uniqueness, the company domain, and no privilege escalation. */
-import type { CreateEmployeeBody, UpdateEmployeeBody } from '../../../../shared/contracts/people.js';
+import type { CreateEmployeeBody, EmployeeStatus, UpdateEmployeeBody } from '../../../../shared/contracts/people.js';
 import { emailDomain } from '../../../../shared/validation.js';
-import type { Deps } from '../../deps.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import type { AuthContext } from '../../http/access.js';
+import { uniqueOr } from '../../db/errors.js';
+import type { RequestContext } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
-import { getTenant } from '../tenants/repository.js';
-import { existingIds, getEmployee } from './repository.js';
 import { assertCanGrantRoles } from '../roles/guard.js';
+import { roleRepository } from '../roles/repository.js';
+import { employeeRepository } from './repository.js';
 
 type Input = UpdateEmployeeBody & { email?: string };
 
-async function checkInput(deps: Deps, who: AuthContext, input: Input, targetId: number | null) {
-  const tenant = await getTenant(deps.db, who.tenantId);
-  if (input.email !== undefined && emailDomain(input.email) !== tenant.emailDomain) {
+/** Both unique columns share one message: the database does not say which one it refused. */
+const duplicate = () =>
+  errors.conflict('body.email', 'Another employee already has this e-mail address or employee ID.');
+
+async function checkInput(ctx: RequestContext, input: Input, targetId: number | null) {
+  const employees = ctx.repo(employeeRepository);
+  const domain = await employees.emailDomain();
+  if (input.email !== undefined && emailDomain(input.email) !== domain) {
     throw errors.validation(
-      [{ path: 'body.email', message: `Use an address at @${tenant.emailDomain}` }],
+      [{ path: 'body.email', message: `Use an address at @${domain}` }],
       'The e-mail address must belong to the company e-mail domain.',
     );
   }
@@ -24,142 +28,67 @@ async function checkInput(deps: Deps, who: AuthContext, input: Input, targetId: 
     ['teams', input.teamIds],
   ] as const) {
     if (!ids) continue;
-    const found = await existingIds(deps.db, table, who.tenantId, ids);
+    const found = await employees.existingIds(table, ids);
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length > 0) throw errors.rule('UNKNOWN_REFERENCE', { [table]: missing });
   }
-  if (input.roleIds) await assertCanGrantRoles(deps.db, who, input.roleIds, targetId);
+  if (input.roleIds) await assertCanGrantRoles(ctx.repo(roleRepository), ctx.caller, input.roleIds, targetId);
 }
 
-async function duplicates(deps: Deps, tenantId: number, input: Input, exceptId: number | null) {
+async function refuseDuplicates(ctx: RequestContext, input: Input, exceptId: number | null) {
   for (const field of ['email', 'employeeIdentificationNo'] as const) {
     const value = input[field];
     if (value === undefined || value === null) continue;
-    let query = deps.db.selectFrom('employees').select('id').where('tenantId', '=', tenantId).where(field, '=', value);
-    if (exceptId !== null) query = query.where('id', '!=', exceptId);
-    if (await query.executeTakeFirst()) {
+    if (await ctx.repo(employeeRepository).isTaken(field, value, exceptId)) {
       const label = field === 'email' ? 'e-mail address' : 'employee ID';
       throw errors.conflict(`body.${field}`, `Another employee already has this ${label}.`);
     }
   }
 }
 
-async function replaceLinks(deps: Deps, tenantId: number, employeeId: number, input: Input, trx = deps.db) {
-  if (input.roleIds) {
-    await trx.deleteFrom('employeeRoles').where('employeeId', '=', employeeId).execute();
-    if (input.roleIds.length > 0) {
-      await trx
-        .insertInto('employeeRoles')
-        .values([...new Set(input.roleIds)].map((roleId) => ({ tenantId, employeeId, roleId })))
-        .execute();
-    }
-  }
-  if (input.teamIds) {
-    await trx.deleteFrom('teamMembers').where('employeeId', '=', employeeId).execute();
-    if (input.teamIds.length > 0) {
-      await trx
-        .insertInto('teamMembers')
-        .values([...new Set(input.teamIds)].map((teamId) => ({ tenantId, employeeId, teamId })))
-        .execute();
-    }
-  }
-}
-
-export async function createEmployee(deps: Deps, who: AuthContext, input: CreateEmployeeBody) {
+/** Without chosen roles, the new employee gets the tenant's default role. */
+export async function createEmployee(ctx: RequestContext, input: CreateEmployeeBody) {
   let roleIds = input.roleIds;
   if (!roleIds) {
-    const role = await deps.db
-      .selectFrom('roles')
-      .select('id')
-      .where('tenantId', '=', who.tenantId)
-      .where('isDefault', '=', 1)
-      .executeTakeFirst();
-    roleIds = role ? [role.id] : [];
+    const defaultRole = await ctx.repo(roleRepository).defaultRoleId();
+    roleIds = defaultRole === undefined ? [] : [defaultRole];
   }
   const full = { ...input, roleIds };
-  await checkInput(deps, who, full, null);
-  await duplicates(deps, who.tenantId, full, null);
-  const now = deps.now().toISOString();
-  try {
-    const id = await deps.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('employees')
-        .values({
-          tenantId: who.tenantId,
-          email: input.email,
-          name: input.name,
-          employeeIdentificationNo: input.employeeIdentificationNo ?? null,
-          image: input.image ?? null,
-          dateOfJoining: input.dateOfJoining ?? null,
-          allocation: input.allocation ?? 100,
-          status: 'active',
-          // The employee sets a password through "Forgot password" or sign-up with the e-mailed code.
-          passwordHash: null,
-          emailConfirmed: 0,
-          isSettingProfile: 0,
-          isDemo: 0,
-          failedSignIns: 0,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await replaceLinks(deps, who.tenantId, row.id, full, trx);
-      return row.id;
-    });
-    return (await getEmployee(deps.db, who.tenantId, id))!;
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw errors.conflict('body.email', 'Another employee already has this e-mail address or employee ID.');
-    throw error;
-  }
+  await checkInput(ctx, full, null);
+  await refuseDuplicates(ctx, full, null);
+  const id = await uniqueOr(
+    ctx.transaction(async (tx) => {
+      const employees = tx.repo(employeeRepository);
+      const newId = await employees.insert(input);
+      await employees.replaceLinks(newId, full);
+      return newId;
+    }),
+    duplicate,
+  );
+  return ctx.repo(employeeRepository).get(id);
 }
 
-export async function updateEmployee(deps: Deps, who: AuthContext, id: number, input: UpdateEmployeeBody) {
-  const current = await getEmployee(deps.db, who.tenantId, id);
-  if (!current) throw errors.notFound('Employee');
-  await checkInput(deps, who, input, id);
-  await duplicates(deps, who.tenantId, input, id);
+/** roleIds and teamIds, when given, replace the current sets. */
+export async function updateEmployee(ctx: RequestContext, id: number, input: UpdateEmployeeBody) {
+  await ctx.repo(employeeRepository).get(id);
+  await checkInput(ctx, input, id);
+  await refuseDuplicates(ctx, input, id);
   const { roleIds: _r, teamIds: _t, ...fields } = input;
-  try {
-    await deps.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('employees')
-        .set({ ...fields, updatedAt: deps.now().toISOString() })
-        .where('id', '=', id)
-        .where('tenantId', '=', who.tenantId)
-        .execute();
-      await replaceLinks(deps, who.tenantId, id, input, trx);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw errors.conflict('body.email', 'Another employee already has this e-mail address or employee ID.');
-    throw error;
-  }
-  return (await getEmployee(deps.db, who.tenantId, id))!;
+  await uniqueOr(
+    ctx.transaction(async (tx) => {
+      const employees = tx.repo(employeeRepository);
+      await employees.update(id, fields);
+      await employees.replaceLinks(id, input);
+    }),
+    duplicate,
+  );
+  return ctx.repo(employeeRepository).get(id);
 }
 
-export async function setEmployeeStatus(deps: Deps, who: AuthContext, id: number, status: 'active' | 'inactive') {
-  const current = await getEmployee(deps.db, who.tenantId, id);
-  if (!current) throw errors.notFound('Employee');
-  if (id === who.employeeId && status === 'inactive') throw errors.rule('CANNOT_DEACTIVATE_SELF');
-  const now = deps.now().toISOString();
-  await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('employees')
-      .set({ status, updatedAt: now })
-      .where('id', '=', id)
-      .where('tenantId', '=', who.tenantId)
-      .execute();
-    // A deactivated employee is signed out everywhere.
-    if (status === 'inactive') {
-      await trx
-        .updateTable('refreshTokens')
-        .set({ revokedAt: now })
-        .where('employeeId', '=', id)
-        .where('revokedAt', 'is', null)
-        .execute();
-    }
-  });
-  return (await getEmployee(deps.db, who.tenantId, id))!;
+/** Nobody deactivates themselves; a deactivated employee is signed out everywhere. */
+export async function setEmployeeStatus(ctx: RequestContext, id: number, status: EmployeeStatus) {
+  await ctx.repo(employeeRepository).get(id);
+  if (id === ctx.caller.employeeId && status === 'inactive') throw errors.rule('CANNOT_DEACTIVATE_SELF');
+  await ctx.transaction((tx) => tx.repo(employeeRepository).setStatus(id, status));
+  return ctx.repo(employeeRepository).get(id);
 }

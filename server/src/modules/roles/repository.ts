@@ -1,10 +1,30 @@
+/**
+ * Roles and their grants (permissions and activity keys) of one tenant. Bound to the tenant by the
+ * request context (`ctx.repo(roleRepository)`); `replaceGrants` stays a plain function for the seed.
+ */
 import { sql } from 'kysely';
 import type { ActivityKey, PermissionName } from '../../../../shared/permissions.js';
 import { isActivityKey, isPermissionName } from '../../../../shared/permissions.js';
 import type { Role } from '../../../../shared/contracts/people.js';
+import type { ListQuery, ListResponse } from '../../../../shared/contracts/common.js';
 import type { Db } from '../../db/engine.js';
+import { uniqueOr } from '../../db/errors.js';
+import type { TenantScope } from '../../http/context.js';
+import { errors } from '../../http/errors.js';
+import { paginate } from '../../http/list.js';
 
-export function roleSelect(db: Db, tenantId: number) {
+export type RoleValues = {
+  name: string;
+  description?: string | null | undefined;
+  isDefault?: boolean | undefined;
+  permissions: readonly PermissionName[];
+  activities: readonly ActivityKey[];
+};
+export type RoleChanges = { [K in keyof RoleValues]?: RoleValues[K] | undefined };
+
+const duplicateName = () => errors.conflict('body.name', 'A role with this name already exists.');
+
+function roleSelect(db: Db, tenantId: number) {
   return db
     .selectFrom('roles')
     .select((eb) => [
@@ -24,12 +44,13 @@ export function roleSelect(db: Db, tenantId: number) {
 
 type RoleRow = Awaited<ReturnType<ReturnType<typeof roleSelect>['execute']>>[number];
 
-export async function withGrants(db: Db, rows: RoleRow[]): Promise<Role[]> {
+async function withGrants(db: Db, tenantId: number, rows: RoleRow[]): Promise<Role[]> {
   const ids = rows.map((r) => r.id);
   const grants = ids.length
     ? await db
         .selectFrom('roleGrants')
         .select(['roleId', 'kind', 'name'])
+        .where('tenantId', '=', tenantId)
         .where('roleId', 'in', ids)
         .orderBy('name')
         .execute()
@@ -56,11 +77,7 @@ export async function withGrants(db: Db, rows: RoleRow[]): Promise<Role[]> {
   });
 }
 
-export async function getRole(db: Db, tenantId: number, id: number): Promise<Role | undefined> {
-  const row = await roleSelect(db, tenantId).where('roles.id', '=', id).executeTakeFirst();
-  return row ? (await withGrants(db, [row]))[0] : undefined;
-}
-
+/** Replaces the named kinds of grants of a role (a kind left undefined is kept). */
 export async function replaceGrants(
   db: Db,
   tenantId: number,
@@ -73,7 +90,12 @@ export async function replaceGrants(
     ['activity', activities],
   ] as const) {
     if (!names) continue;
-    await db.deleteFrom('roleGrants').where('roleId', '=', roleId).where('kind', '=', kind).execute();
+    await db
+      .deleteFrom('roleGrants')
+      .where('tenantId', '=', tenantId)
+      .where('roleId', '=', roleId)
+      .where('kind', '=', kind)
+      .execute();
     const unique = [...new Set(names)];
     if (unique.length > 0) {
       await db
@@ -83,3 +105,117 @@ export async function replaceGrants(
     }
   }
 }
+
+export function roleRepository({ db, tenantId, now }: TenantScope) {
+  const stamp = () => now().toISOString();
+
+  async function find(id: number): Promise<Role | undefined> {
+    const row = await roleSelect(db, tenantId).where('roles.id', '=', id).executeTakeFirst();
+    return row ? (await withGrants(db, tenantId, [row]))[0] : undefined;
+  }
+
+  /** A role; 404 when the tenant has none with this id. */
+  async function get(id: number): Promise<Role> {
+    const role = await find(id);
+    if (!role) throw errors.notFound('Role');
+    return role;
+  }
+
+  /** There is exactly one default: making a role the default first clears the flag everywhere. */
+  const clearDefault = () => db.updateTable('roles').set({ isDefault: 0 }).where('tenantId', '=', tenantId).execute();
+
+  return {
+    find,
+    get,
+
+    async list(query: ListQuery<'name' | 'updatedAt' | 'employeeCount' | 'id'>): Promise<ListResponse<Role>> {
+      const page = await paginate(roleSelect(db, tenantId), query, {
+        orderBy: {
+          name: { ref: 'roles.name', text: true },
+          updatedAt: { ref: 'roles.updatedAt' },
+          employeeCount: { ref: 'employeeCount' },
+          id: { ref: 'roles.id' },
+        },
+        search: ['roles.name', 'roles.description'],
+        tieBreaker: 'roles.id',
+      });
+      return { items: await withGrants(db, tenantId, page.items), total: page.total };
+    },
+
+    /** Writes only: run it in a transaction (the default moves and the grants are written with it). */
+    async create(values: RoleValues): Promise<number> {
+      if (values.isDefault) await clearDefault();
+      const at = stamp();
+      const row = await uniqueOr(
+        db
+          .insertInto('roles')
+          .values({
+            tenantId,
+            name: values.name,
+            description: values.description ?? null,
+            isDefault: values.isDefault ? 1 : 0,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+        duplicateName,
+      );
+      await replaceGrants(db, tenantId, row.id, values.permissions, values.activities);
+      return row.id;
+    },
+
+    /** Writes only: run it in a transaction. `isDefault: true` moves the default here; false is ignored. */
+    async update(id: number, changes: RoleChanges): Promise<void> {
+      const { permissions, activities, isDefault, ...fields } = changes;
+      if (isDefault) await clearDefault();
+      await uniqueOr(
+        db
+          .updateTable('roles')
+          .set({ ...fields, ...(isDefault ? { isDefault: 1 as const } : {}), updatedAt: stamp() })
+          .where('id', '=', id)
+          .where('tenantId', '=', tenantId)
+          .execute(),
+        duplicateName,
+      );
+      await replaceGrants(db, tenantId, id, permissions, activities);
+    },
+
+    /** The tenant's default role, given to new employees without chosen roles. */
+    async defaultRoleId(): Promise<number | undefined> {
+      const role = await db
+        .selectFrom('roles')
+        .select('id')
+        .where('tenantId', '=', tenantId)
+        .where('isDefault', '=', 1)
+        .executeTakeFirst();
+      return role?.id;
+    },
+
+    /** The roles an employee holds now. */
+    async heldRoleIds(employeeId: number): Promise<Set<number>> {
+      const held = await db
+        .selectFrom('employeeRoles')
+        .select('roleId')
+        .where('tenantId', '=', tenantId)
+        .where('employeeId', '=', employeeId)
+        .execute();
+      return new Set(held.map((h) => h.roleId));
+    },
+
+    /** The permission names the given roles grant (with repeats). */
+    async permissionsOf(roleIds: number[]): Promise<string[]> {
+      if (roleIds.length === 0) return [];
+      const grants = await db
+        .selectFrom('roleGrants')
+        .select('name')
+        .where('tenantId', '=', tenantId)
+        .where('roleId', 'in', roleIds)
+        .where('kind', '=', 'permission')
+        .execute();
+      return grants.map((g) => g.name);
+    },
+  };
+}
+
+export type RoleRepository = ReturnType<typeof roleRepository>;

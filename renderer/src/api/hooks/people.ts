@@ -1,0 +1,114 @@
+/**
+ * Employees, roles and teams: the pages of the Employee Directory and of Roles & Permissions, and the
+ * role and team pickers of other pages. Lists shown in a DataTable come as page fetchers (the table runs
+ * the query with its own paging); everything else as query and mutation hooks.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { ListQuery } from '../../../../shared/contracts/common';
+import type { EmployeeStatus } from '../../../../shared/contracts/people';
+import type { RequestOf } from '../../../../shared/endpoints/define';
+import { employeeEndpoints, roleEndpoints, teamEndpoints } from '../../../../shared/endpoints/people';
+import { call } from '../typed';
+import { useApiMutation } from './mutation';
+
+export const peopleKeys = {
+  employees: ['employees'] as const,
+  /** The employee picker's search (device mappings). */
+  employeePick: (searchText: string) => ['employees', 'pick', searchText] as const,
+  roles: ['roles'] as const,
+  allRoles: ['roles', 'all'] as const,
+  allTeams: ['teams', 'all'] as const,
+};
+
+export type EmployeeBody = RequestOf<typeof employeeEndpoints.createEmployee>['body'];
+export type EmployeeChanges = RequestOf<typeof employeeEndpoints.updateEmployee>['body'];
+export type RoleBody = RequestOf<typeof roleEndpoints.createRole>['body'];
+export type RoleChanges = RequestOf<typeof roleEndpoints.updateRole>['body'];
+
+type EmployeeListQuery = NonNullable<RequestOf<typeof employeeEndpoints.listEmployees>['query']>;
+type RoleListQuery = NonNullable<RequestOf<typeof roleEndpoints.listRoles>['query']>;
+
+/**
+ * One page of the Employee Directory, for the DataTable. Its sort keys are the columns' sortKey, each
+ * one of the contract's order keys.
+ */
+export const fetchEmployeePage = (params: ListQuery, signal?: AbortSignal) =>
+  call(employeeEndpoints.listEmployees, { query: params as EmployeeListQuery }, { signal });
+
+/** One page of roles, for the DataTable (sort keys as above). */
+export const fetchRolePage = (params: ListQuery, signal?: AbortSignal) =>
+  call(roleEndpoints.listRoles, { query: params as RoleListQuery }, { signal });
+
+/** Every role or team for a picker: the lists are small, one page of 100 holds them. */
+const everything = { page: 1, pageSize: 100, orderKey: 'name', orderDir: 'asc' } as const;
+
+export function useAllRoles(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: peopleKeys.allRoles,
+    queryFn: ({ signal }) => call(roleEndpoints.listRoles, { query: everything }, { signal }).then((r) => r.items),
+    enabled: options.enabled ?? true,
+  });
+}
+
+export function useAllTeams(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: peopleKeys.allTeams,
+    queryFn: ({ signal }) => call(teamEndpoints.listTeams, { query: everything }, { signal }).then((r) => r.items),
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** The first ten employees by name matching a search, for picking one. */
+export function useEmployeePick(searchText: string, enabled: boolean) {
+  return useQuery({
+    queryKey: peopleKeys.employeePick(searchText),
+    queryFn: ({ signal }) =>
+      call(
+        employeeEndpoints.listEmployees,
+        { query: { page: 1, pageSize: 10, orderKey: 'name', orderDir: 'asc', searchText: searchText || undefined } },
+        { signal },
+      ),
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
+/** Adds an employee, or changes one when an id is given. Errors are shown (and toasted) by the dialog. */
+export function useSaveEmployee() {
+  return useApiMutation({
+    mutationFn: (input: { id: number; changes: EmployeeChanges } | { id?: undefined; body: EmployeeBody }) =>
+      input.id === undefined
+        ? call(employeeEndpoints.createEmployee, { body: input.body })
+        : call(employeeEndpoints.updateEmployee, { params: { id: input.id }, body: input.changes }),
+    invalidates: [peopleKeys.employees],
+    success: (saved, input) => ({
+      title: input.id === undefined ? 'Employee added' : 'Employee updated',
+      body: saved.name,
+    }),
+  });
+}
+
+export function useSetEmployeeStatus() {
+  return useApiMutation({
+    mutationFn: (input: { id: number; status: EmployeeStatus }) =>
+      call(employeeEndpoints.setEmployeeStatus, { params: { id: input.id }, body: { status: input.status } }),
+    invalidates: [peopleKeys.employees],
+    success: (saved) => ({
+      title: saved.status === 'active' ? 'Employee activated' : 'Employee deactivated',
+      body: saved.name,
+    }),
+    failure: 'Status could not be changed',
+  });
+}
+
+/** Adds a role, or changes one when an id is given. Errors are shown (and toasted) by the dialog. */
+export function useSaveRole() {
+  return useApiMutation({
+    mutationFn: (input: { id: number; changes: RoleChanges } | { id?: undefined; body: RoleBody }) =>
+      input.id === undefined
+        ? call(roleEndpoints.createRole, { body: input.body })
+        : call(roleEndpoints.updateRole, { params: { id: input.id }, body: input.changes }),
+    invalidates: [peopleKeys.roles],
+    success: (saved, input) => ({ title: input.id === undefined ? 'Role added' : 'Role updated', body: saved.name }),
+  });
+}

@@ -1,0 +1,132 @@
+/**
+ * Teams of one tenant with their member counts, and their membership. Bound to the tenant by the
+ * request context (`ctx.repo(teamRepository)`). Who shares a team with whom is membership.ts.
+ */
+import { sql } from 'kysely';
+import type { ListQuery, ListResponse } from '../../../../shared/contracts/common.js';
+import type { Team } from '../../../../shared/contracts/people.js';
+import type { Db } from '../../db/engine.js';
+import { uniqueOr } from '../../db/errors.js';
+import type { TenantScope } from '../../http/context.js';
+import { errors } from '../../http/errors.js';
+import { paginate } from '../../http/list.js';
+
+const duplicateName = () => errors.conflict('body.name', 'A team with this name already exists.');
+
+function teamSelect(db: Db, tenantId: number) {
+  return db
+    .selectFrom('teams')
+    .select((eb) => [
+      'teams.id',
+      'teams.name',
+      'teams.description',
+      'teams.updatedAt',
+      eb
+        .selectFrom('teamMembers')
+        .select(sql<number>`count(*)`.as('c'))
+        .whereRef('teamMembers.teamId', '=', 'teams.id')
+        .as('memberCount'),
+    ])
+    .where('teams.tenantId', '=', tenantId);
+}
+
+export function teamRepository({ db, tenantId, now }: TenantScope) {
+  const stamp = () => now().toISOString();
+
+  /** A team; 404 when the tenant has none with this id. */
+  async function get(id: number): Promise<Team> {
+    const row = await teamSelect(db, tenantId).where('teams.id', '=', id).executeTakeFirst();
+    if (!row) throw errors.notFound('Team');
+    return { ...row, memberCount: Number(row.memberCount ?? 0) };
+  }
+
+  return {
+    get,
+
+    /** Demo teams are left out when the tenant has switched demo data off. */
+    async list(
+      query: ListQuery<'name' | 'memberCount' | 'updatedAt' | 'id'>,
+      hideDemo: boolean,
+    ): Promise<ListResponse<Team>> {
+      let base = teamSelect(db, tenantId);
+      if (hideDemo) base = base.where('teams.isDemo', '=', 0);
+      const page = await paginate(base, query, {
+        orderBy: {
+          name: { ref: 'teams.name', text: true },
+          memberCount: { ref: 'memberCount' },
+          updatedAt: { ref: 'teams.updatedAt' },
+          id: { ref: 'teams.id' },
+        },
+        search: ['teams.name', 'teams.description'],
+        tieBreaker: 'teams.id',
+      });
+      return { items: page.items.map((t) => ({ ...t, memberCount: Number(t.memberCount ?? 0) })), total: page.total };
+    },
+
+    async create(values: { name: string; description?: string | null | undefined }): Promise<Team> {
+      const at = stamp();
+      const row = await uniqueOr(
+        db
+          .insertInto('teams')
+          .values({
+            tenantId,
+            name: values.name,
+            description: values.description ?? null,
+            isDemo: 0,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+        duplicateName,
+      );
+      return get(row.id);
+    },
+
+    async update(
+      id: number,
+      changes: { name?: string | undefined; description?: string | null | undefined },
+    ): Promise<Team> {
+      await get(id);
+      await uniqueOr(
+        db
+          .updateTable('teams')
+          .set({ ...changes, updatedAt: stamp() })
+          .where('id', '=', id)
+          .where('tenantId', '=', tenantId)
+          .execute(),
+        duplicateName,
+      );
+      return get(id);
+    },
+
+    /** The given employee ids the tenant has no employee for. */
+    async unknownEmployees(ids: number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const found = await db
+        .selectFrom('employees')
+        .select('id')
+        .where('tenantId', '=', tenantId)
+        .where('id', 'in', ids)
+        .execute();
+      return ids.filter((id) => !found.some((f) => f.id === id));
+    },
+
+    /** Writes only: run it in a transaction. The team's members become exactly `employeeIds`. */
+    async replaceMembers(teamId: number, employeeIds: number[]): Promise<void> {
+      await db.deleteFrom('teamMembers').where('tenantId', '=', tenantId).where('teamId', '=', teamId).execute();
+      if (employeeIds.length > 0) {
+        await db
+          .insertInto('teamMembers')
+          .values(employeeIds.map((employeeId) => ({ tenantId, teamId, employeeId })))
+          .execute();
+      }
+      await db
+        .updateTable('teams')
+        .set({ updatedAt: stamp() })
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', teamId)
+        .execute();
+    },
+  };
+}

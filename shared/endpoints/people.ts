@@ -1,0 +1,156 @@
+/**
+ * Employees, teams and roles: the Employee Directory, the teams and the administration of who may do
+ * what (Roles & Permissions). One group per server module; `peopleEndpoints` is all three for the index.
+ */
+import { idParamsSchema } from '../contracts/common.js';
+import {
+  catalogueResponseSchema,
+  createEmployeeBodySchema,
+  employeeListQuerySchema,
+  employeeListResponseSchema,
+  employeeSchema,
+  employeeStatusBodySchema,
+  roleBodySchema,
+  roleListQuerySchema,
+  roleListResponseSchema,
+  roleSchema,
+  teamBodySchema,
+  teamListQuerySchema,
+  teamListResponseSchema,
+  teamMembersBodySchema,
+  teamSchema,
+  updateEmployeeBodySchema,
+  updateRoleBodySchema,
+} from '../contracts/people.js';
+import { endpoint } from './define.js';
+
+export const employeeEndpoints = {
+  listEmployees: endpoint({
+    method: 'GET',
+    path: '/api/employees',
+    access: 'view-employees',
+    summary: 'The Employee Directory: search, sort, filter by team or status, page',
+    query: employeeListQuerySchema,
+    response: employeeListResponseSchema,
+  }),
+  getEmployee: endpoint({
+    method: 'GET',
+    path: '/api/employees/:id',
+    access: 'view-employees',
+    summary: 'One employee',
+    params: idParamsSchema,
+    response: employeeSchema,
+  }),
+  createEmployee: endpoint({
+    method: 'POST',
+    path: '/api/employees',
+    access: 'add-employee',
+    summary: 'Add an employee (they set a password with the e-mailed code)',
+    body: createEmployeeBodySchema,
+    status: 201,
+    response: employeeSchema,
+  }),
+  updateEmployee: endpoint({
+    method: 'PATCH',
+    path: '/api/employees/:id',
+    access: 'edit-employee',
+    summary: 'Change an employee; roleIds and teamIds replace the current sets',
+    params: idParamsSchema,
+    body: updateEmployeeBodySchema,
+    response: employeeSchema,
+  }),
+  setEmployeeStatus: endpoint({
+    method: 'PUT',
+    path: '/api/employees/:id/status',
+    access: 'update-employee-status',
+    summary: 'Activate or deactivate an employee (deactivation signs them out)',
+    params: idParamsSchema,
+    body: employeeStatusBodySchema,
+    response: employeeSchema,
+  }),
+};
+
+export const teamEndpoints = {
+  listTeams: endpoint({
+    method: 'GET',
+    path: '/api/teams',
+    access: 'view-teams',
+    summary: 'Teams with member counts',
+    query: teamListQuerySchema,
+    response: teamListResponseSchema,
+  }),
+  createTeam: endpoint({
+    method: 'POST',
+    path: '/api/teams',
+    access: 'add-team',
+    summary: 'Create a team',
+    body: teamBodySchema,
+    status: 201,
+    response: teamSchema,
+  }),
+  updateTeam: endpoint({
+    method: 'PATCH',
+    path: '/api/teams/:id',
+    access: 'edit-team',
+    summary: 'Rename or describe a team',
+    params: idParamsSchema,
+    body: teamBodySchema.partial(),
+    response: teamSchema,
+  }),
+  setTeamMembers: endpoint({
+    method: 'PUT',
+    path: '/api/teams/:id/members',
+    access: 'edit-team',
+    summary: 'Replace the members of a team',
+    params: idParamsSchema,
+    body: teamMembersBodySchema,
+    response: teamSchema,
+  }),
+};
+
+export const roleEndpoints = {
+  listPermissions: endpoint({
+    method: 'GET',
+    path: '/api/permissions',
+    access: 'view-roles',
+    summary: 'The catalogue of permissions and activity keys a role can grant',
+    response: catalogueResponseSchema,
+  }),
+  listRoles: endpoint({
+    method: 'GET',
+    path: '/api/roles',
+    access: 'view-roles',
+    summary: 'Roles with their grants',
+    query: roleListQuerySchema,
+    response: roleListResponseSchema,
+  }),
+  getRole: endpoint({
+    method: 'GET',
+    path: '/api/roles/:id',
+    access: 'view-roles',
+    summary: 'One role',
+    params: idParamsSchema,
+    response: roleSchema,
+  }),
+  createRole: endpoint({
+    method: 'POST',
+    path: '/api/roles',
+    access: 'add-role',
+    summary: 'Create a role; isDefault moves the default here',
+    body: roleBodySchema,
+    status: 201,
+    response: roleSchema,
+  }),
+  updateRole: endpoint({
+    method: 'PATCH',
+    path: '/api/roles/:id',
+    access: 'edit-role',
+    summary: 'Change a role; permissions and activities replace the current sets',
+    params: idParamsSchema,
+    body: updateRoleBodySchema,
+    response: roleSchema,
+  }),
+};
+
+/** The three groups as one, for the whole map (shared/endpoints/index.ts). */
+export const peopleEndpoints = { ...employeeEndpoints, ...teamEndpoints, ...roleEndpoints };
