@@ -102,6 +102,61 @@ export default tseslint.config(
     },
   },
   {
+    // Route files work through the request context (docs/architecture.md): the SQL and the tenant filter
+    // live in tenant-bound repositories, never in a handler.
+    files: ['server/src/modules/**/*routes.ts', 'server/src/jobs/routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['electron', '**/renderer/**', '**/electron/**', ...referenceFolder.group],
+              message: 'server/ does not depend on the shells.',
+            },
+            {
+              group: ['**/db/*', 'kysely', 'pg', 'better-sqlite3'],
+              message: 'Route files never touch the database: use ctx.repo(<tenant-bound repository>).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='db']",
+          message: 'Route files never touch the database: use ctx.repo(<tenant-bound repository>).',
+        },
+      ],
+    },
+  },
+  {
+    // Pages and components reach the server only through the per-domain hooks (renderer/src/api/hooks).
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    ignores: ['renderer/src/api/**', 'renderer/src/session/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...nodeBuiltins, 'electron', ...referenceFolder.group],
+              message: 'renderer/ runs in the browser: no Node or Electron imports; use the PlatformApi.',
+            },
+            {
+              group: ['**/server/**', '**/electron/**'],
+              message: 'renderer/ talks to the server over HTTP and to the shell through the PlatformApi.',
+            },
+            {
+              group: ['**/api/client', '**/api/typed', 'axios'],
+              message: 'Pages and components call the server through the hooks of renderer/src/api/hooks.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers loosely; the assertions are what check their shape.
     files: ['**/*.test.ts', '**/*.test.tsx', 'server/test/**/*.ts', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
