@@ -4,10 +4,14 @@
  * the typed test client, the OpenAPI checks). An operationId is unique across groups (tested).
  */
 import type { EndpointDef } from './define.js';
+import { deviceAgentEndpoints, deviceEndpoints, deviceIntegrationEndpoints } from './devices.js';
 import { leaveCatalogueEndpoints } from './leave-catalogue.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
+  devices: deviceEndpoints,
+  deviceIntegration: deviceIntegrationEndpoints,
+  deviceAgent: deviceAgentEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */
