@@ -1,6 +1,9 @@
 // The device agent's side of the server's agent API (`Authorization: Agent <key>`), over fetch. Any failure is
 // thrown: the agent keeps the punches queued and retries with backoff.
+// Methods and paths come from the endpoint map, so a renamed agent route is a compile error here too.
 import type { AgentDevice, AgentDeviceState, AgentPunch, AgentPunchResult } from '../../shared/contracts/devices.js';
+import type { EndpointDef, RequestOf, ResponseOf } from '../../shared/endpoints/define.js';
+import { deviceAgentEndpoints as ep } from '../../shared/endpoints/devices.js';
 
 export type AgentServer = {
   listDevices(): Promise<AgentDevice[]>;
@@ -18,6 +21,8 @@ export class AgentHttpError extends Error {
   }
 }
 
+type BodyOf<E extends EndpointDef> = RequestOf<E> extends { body?: infer B } ? B : never;
+
 export type AgentServerOptions = {
   baseUrl: string;
   agentKey: string;
@@ -31,7 +36,8 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 30_000;
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  async function call<E extends EndpointDef>(endpoint: E, body?: BodyOf<E>): Promise<ResponseOf<E>> {
+    const { method, path } = endpoint;
     const res = await doFetch(`${base}${path}`, {
       method,
       headers: {
@@ -43,14 +49,14 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
     });
     const text = await res.text();
     if (!res.ok) throw new AgentHttpError(res.status, `${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
-    return (text ? JSON.parse(text) : undefined) as T;
+    return (text ? JSON.parse(text) : undefined) as ResponseOf<E>;
   }
 
   return {
-    listDevices: async () => (await call<{ items: AgentDevice[] }>('GET', '/api/agent/devices')).items,
-    uploadPunches: (punches) => call<AgentPunchResult>('POST', '/api/agent/punches', { punches }),
+    listDevices: async () => (await call(ep.listAgentDevices)).items,
+    uploadPunches: (punches) => call(ep.uploadAgentPunches, { punches }),
     reportState: async (state) => {
-      await call('POST', '/api/agent/device-state', state);
+      await call(ep.reportAgentDeviceState, state);
     },
   };
 }

@@ -138,16 +138,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(meRoutes(deps));
   await app.register(tenantRoutes(deps));
   await app.register(attendanceRoutes(deps));
-  registerRouteModules(app, deps, [leaveCatalogueRoutes, jobRoutes, employeeRoutes, teamRoutes, roleRoutes]);
+  registerRouteModules(app, deps, [
+    leaveCatalogueRoutes,
+    jobRoutes,
+    employeeRoutes,
+    teamRoutes,
+    roleRoutes,
+    deviceRoutes,
+    integrationRoutes,
+    agentRoutes,
+  ]);
   await app.register(leaveRequestRoutes(deps));
   await app.register(leaveCalendarRoutes(deps));
   await app.register(leaveRulesRoutes(deps));
   await app.register(autoLeavesRoutes(deps));
   await app.register(productivityRoutes(deps));
   await app.register(reportRoutes(deps));
-  await app.register(deviceRoutes(deps));
-  await app.register(integrationRoutes(deps));
-  await app.register(agentRoutes(deps));
   // Outside /api: ZKTeco push devices speak text/plain and cannot send tokens (see the module's comment).
   await app.register(admsRoutes(deps));
 

@@ -22,6 +22,7 @@ export type EndpointAccess =
   'public' | 'signed-in' | 'device-agent' | PermissionName | readonly [PermissionName, ...PermissionName[]];
 
 export type SuccessStatus = 200 | 201 | 202 | 204;
+export type ServerErrorStatus = 500 | 502 | 503 | 504;
 
 export type EndpointDef = {
   readonly method: HttpMethod;
@@ -37,6 +38,11 @@ export type EndpointDef = {
   /** The success status; 200 when not said. 204 answers no body (response: emptyResponseSchema). */
   readonly status?: SuccessStatus;
   readonly response: z.ZodType;
+  /**
+   * Error statuses beyond the client errors every endpoint may answer (400, 401, 403, 404, 409, 429), such
+   * as 502 when it calls another server for the caller. Their body is the usual error shape.
+   */
+  readonly errorStatuses?: readonly ServerErrorStatus[];
   /** A non-JSON answer (CSV reports); the response schema then describes the text. */
   readonly produces?: 'text/csv';
 };

@@ -5,6 +5,7 @@
  */
 import type { EndpointDef } from './define.js';
 import { jobEndpoints } from './jobs.js';
+import { deviceAgentEndpoints, deviceEndpoints, deviceIntegrationEndpoints } from './devices.js';
 import { leaveCatalogueEndpoints } from './leave-catalogue.js';
 import { peopleEndpoints } from './people.js';
 
@@ -12,6 +13,9 @@ export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
   jobs: jobEndpoints,
   people: peopleEndpoints,
+  devices: deviceEndpoints,
+  deviceIntegration: deviceIntegrationEndpoints,
+  deviceAgent: deviceAgentEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

@@ -7,7 +7,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { z } from 'zod';
 import type { EndpointDef, EndpointGroup, ParsedInput, ResponseOf } from '../../../shared/endpoints/define.js';
+import { errorResponseSchema } from '../../../shared/contracts/common.js';
 import type { Deps } from '../deps.js';
 import { caller, agentCaller } from './access.js';
 import {
@@ -44,6 +46,8 @@ export type Handler<E extends EndpointDef> = (
 export type HandlerWithOptions<E extends EndpointDef> = {
   handler: Handler<E>;
   rateLimit?: RateLimitOptions | ((deps: Deps) => RateLimitOptions);
+  /** The largest request body in bytes, when the server's default (1 MiB) is too small. */
+  bodyLimit?: number;
 };
 
 export type Handlers<G extends EndpointGroup> = { [K in keyof G]: Handler<G[K]> | HandlerWithOptions<G[K]> };
@@ -57,8 +61,8 @@ export function defineRoutes<G extends EndpointGroup>(group: G, handlers: Handle
     register(app, deps) {
       for (const [operationId, definition] of Object.entries(group)) {
         const entry = handlers[operationId as keyof G] as Handler<EndpointDef> | HandlerWithOptions<EndpointDef>;
-        const { handler, rateLimit } = typeof entry === 'function' ? { handler: entry, rateLimit: undefined } : entry;
-        registerEndpoint(app, deps, operationId, definition, handler, rateLimit);
+        const options = typeof entry === 'function' ? { handler: entry } : entry;
+        registerEndpoint(app, deps, operationId, definition, options);
       }
     },
   };
@@ -75,13 +79,15 @@ function registerEndpoint(
   deps: Deps,
   operationId: string,
   definition: EndpointDef,
-  handler: Handler<EndpointDef>,
-  rateLimit: HandlerWithOptions<EndpointDef>['rateLimit'],
+  { handler, rateLimit, bodyLimit }: HandlerWithOptions<EndpointDef>,
 ): void {
   const status = definition.status ?? 200;
+  const answers: Record<number, z.ZodType> = { [status]: definition.response };
+  for (const errorStatus of definition.errorStatuses ?? []) answers[errorStatus] = errorResponseSchema;
   app.route({
     method: definition.method,
     url: definition.path,
+    ...(bodyLimit ? { bodyLimit } : {}),
     config: {
       access: definition.access,
       ...(rateLimit ? { rateLimit: typeof rateLimit === 'function' ? rateLimit(deps) : rateLimit } : {}),
@@ -94,7 +100,7 @@ function registerEndpoint(
       ...(definition.query ? { querystring: definition.query } : {}),
       ...(definition.body ? { body: definition.body } : {}),
       ...(definition.produces ? { produces: [definition.produces] } : {}),
-      response: responses({ [status]: definition.response }),
+      response: responses(answers),
     },
     handler: async (request, reply) => {
       const input = { params: request.params, query: request.query, body: request.body } as ParsedInput<EndpointDef>;

@@ -23,16 +23,22 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { CheckmarkCircleRegular, PlugConnectedRegular, SaveRegular } from '@fluentui/react-icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { approveAdmsDeviceBodySchema, updateAdmsSettingsBodySchema } from '../../../../shared/contracts/devices';
 import { MESSAGES } from '../../../../shared/messages';
-import { deviceKeys, devicesApi, type AdmsPendingDevice } from '../../api/devices';
 import { errorCode, errorMessage, fieldErrors } from '../../api/errors';
+import {
+  useAdmsPendingDevices,
+  useAdmsSettings,
+  useApproveAdmsDevice,
+  useDismissAdmsDevice,
+  useSaveAdmsSettings,
+  useTestAdms,
+  type AdmsPendingDevice,
+} from '../../api/hooks/devices';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatInstant } from '../../components/format';
 import { FormDialog } from '../../components/FormDialog';
-import { useNotify } from '../../components/toasts';
 import { usePermissions } from '../../api/hooks/me';
 import { Section } from './Section';
 
@@ -48,8 +54,6 @@ const useStyles = makeStyles({
 
 function AdmsSettingsForm({ enabled, serverAddress }: { enabled: boolean; serverAddress: string | null }) {
   const styles = useStyles();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const canSetUp = usePermissions().has('setup-biometric-integration');
   const [form, setForm] = useState({ enabled, address: serverAddress ?? '' });
   const [addressError, setAddressError] = useState<string | null>(null);
@@ -57,30 +61,20 @@ function AdmsSettingsForm({ enabled, serverAddress }: { enabled: boolean; server
   const body = { enabled: form.enabled, serverAddress: form.address.trim() || null };
   const dirty = form.enabled !== enabled || (serverAddress ?? '') !== form.address.trim();
 
-  const save = useMutation({
-    mutationFn: () => devicesApi.saveAdmsSettings(body),
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(deviceKeys.adms, saved);
-      setCheck(null);
-      notify.success('ADMS settings saved', saved.enabled ? `Devices push to ${saved.endpoint ?? ''}` : 'ADMS is off');
-    },
-    onError: (e) => {
-      const fields = fieldErrors(e);
-      if (fields['serverAddress']) setAddressError(fields['serverAddress']);
-      notify.error(MESSAGES.DEVICE_SAVE_FAILED, errorMessage(e));
-    },
-  });
-  const test = useMutation({
-    mutationFn: devicesApi.testAdms,
-    onMutate: () => setCheck(null),
-    onSuccess: (r) => setCheck({ ok: true, text: `The address leads to this server (${r.latencyMs} ms).` }),
-    // "Failed to connect to ADMS." is the spec's text for this check (§8).
-    onError: (e) =>
-      setCheck({
-        ok: false,
-        text: errorCode(e) === 'ADMS_CONNECT_FAILED' ? MESSAGES.ADMS_CONNECT_FAILED : errorMessage(e),
-      }),
-  });
+  const save = useSaveAdmsSettings();
+  const test = useTestAdms();
+  const runTest = () => {
+    setCheck(null);
+    test.mutate(undefined, {
+      onSuccess: (r) => setCheck({ ok: true, text: `The address leads to this server (${r.latencyMs} ms).` }),
+      // "Failed to connect to ADMS." is the spec's text for this check (§8).
+      onError: (e) =>
+        setCheck({
+          ok: false,
+          text: errorCode(e) === 'ADMS_CONNECT_FAILED' ? MESSAGES.ADMS_CONNECT_FAILED : errorMessage(e),
+        }),
+    });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -93,7 +87,13 @@ function AdmsSettingsForm({ enabled, serverAddress }: { enabled: boolean; server
       setAddressError('Enabling ADMS needs the server address');
       return;
     }
-    save.mutate();
+    save.mutate(body, {
+      onSuccess: () => setCheck(null),
+      onError: (e) => {
+        const fields = fieldErrors(e);
+        if (fields['serverAddress']) setAddressError(fields['serverAddress']);
+      },
+    });
   };
 
   return (
@@ -141,7 +141,7 @@ function AdmsSettingsForm({ enabled, serverAddress }: { enabled: boolean; server
           <Button
             disabled={dirty || !serverAddress || test.isPending}
             icon={test.isPending ? <Spinner size="tiny" /> : <PlugConnectedRegular />}
-            onClick={() => test.mutate()}
+            onClick={runTest}
           >
             Test connection
           </Button>
@@ -153,27 +153,11 @@ function AdmsSettingsForm({ enabled, serverAddress }: { enabled: boolean; server
 }
 
 function ApproveDialog({ device, onClose }: { device: AdmsPendingDevice; onClose: () => void }) {
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [timeZone, setTimeZone] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const body = { name: name.trim(), ...(timeZone.trim() ? { timeZone: timeZone.trim() } : {}) };
-  const approve = useMutation({
-    mutationFn: () => devicesApi.approvePending(device.id, body),
-    onSuccess: async (saved) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: deviceKeys.pending }),
-        queryClient.invalidateQueries({ queryKey: deviceKeys.devices }),
-      ]);
-      notify.success('Device approved', `${saved.name}: its next upload is accepted`);
-      onClose();
-    },
-    onError: (e) => {
-      setErrors(fieldErrors(e));
-      notify.error(MESSAGES.DEVICE_SAVE_FAILED, errorMessage(e));
-    },
-  });
+  const approve = useApproveAdmsDevice();
   const submit = () => {
     const parsed = approveAdmsDeviceBodySchema.safeParse(body);
     if (!parsed.success) {
@@ -184,7 +168,7 @@ function ApproveDialog({ device, onClose }: { device: AdmsPendingDevice; onClose
       setErrors(next);
       return;
     }
-    approve.mutate();
+    approve.mutate({ id: device.id, body }, { onSuccess: onClose, onError: (e) => setErrors(fieldErrors(e)) });
   };
   return (
     <FormDialog
@@ -217,21 +201,12 @@ function ApproveDialog({ device, onClose }: { device: AdmsPendingDevice; onClose
 
 export function AdmsPanel() {
   const styles = useStyles();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const canConnect = usePermissions().has('connect-biometric-device');
   const [approving, setApproving] = useState<AdmsPendingDevice | null>(null);
   const [refusing, setRefusing] = useState<AdmsPendingDevice | null>(null);
-  const settings = useQuery({ queryKey: deviceKeys.adms, queryFn: devicesApi.admsSettings });
-  const pending = useQuery({ queryKey: deviceKeys.pending, queryFn: devicesApi.pendingDevices });
-  const refuse = useMutation({
-    mutationFn: (d: AdmsPendingDevice) => devicesApi.dismissPending(d.id),
-    onSuccess: async (_, d) => {
-      await queryClient.invalidateQueries({ queryKey: deviceKeys.pending });
-      notify.success('Device refused', d.serialNo);
-    },
-    onError: (e) => notify.error('The device could not be refused', errorMessage(e)),
-  });
+  const settings = useAdmsSettings();
+  const pending = useAdmsPendingDevices();
+  const refuse = useDismissAdmsDevice();
 
   const retry = (refetch: () => unknown, error: unknown) => (
     <MessageBar intent="error">

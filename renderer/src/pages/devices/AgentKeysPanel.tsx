@@ -30,15 +30,19 @@ import {
   Tooltip,
 } from '@fluentui/react-components';
 import { CheckmarkRegular, CopyRegular, DeleteRegular, KeyMultipleRegular, KeyRegular } from '@fluentui/react-icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { createAgentKeyBodySchema } from '../../../../shared/contracts/devices';
-import { deviceKeys, devicesApi, type AgentKey, type CreatedAgentKey } from '../../api/devices';
 import { errorMessage } from '../../api/errors';
+import {
+  useAgentKeys,
+  useCreateAgentKey,
+  useRevokeAgentKey,
+  type AgentKey,
+  type CreatedAgentKey,
+} from '../../api/hooks/devices';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { formatInstant } from '../../components/format';
-import { useNotify } from '../../components/toasts';
 import { Section } from './Section';
 
 const useStyles = makeStyles({
@@ -54,7 +58,6 @@ const useStyles = makeStyles({
 
 function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   const styles = useStyles();
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
   const [created, setCreated] = useState<CreatedAgentKey | null>(null);
@@ -63,20 +66,13 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   const parsed = createAgentKeyBodySchema.safeParse({ name });
   const nameError = touched && !parsed.success ? 'Name the computer or office that will use the key' : undefined;
 
-  const create = useMutation({
-    mutationFn: () => devicesApi.createAgentKey(name.trim()),
-    onSuccess: async (key) => {
-      setCreated(key);
-      await queryClient.invalidateQueries({ queryKey: deviceKeys.agentKeys });
-    },
-    onError: (e) => setError(errorMessage(e)),
-  });
+  const create = useCreateAgentKey();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
     if (!parsed.success) return;
     setError(null);
-    create.mutate();
+    create.mutate(name.trim(), { onSuccess: setCreated, onError: (e) => setError(errorMessage(e)) });
   };
   const copy = async () => {
     if (!created) return;
@@ -172,19 +168,10 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
 
 export function AgentKeysPanel() {
   const styles = useStyles();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<AgentKey | null>(null);
-  const keys = useQuery({ queryKey: deviceKeys.agentKeys, queryFn: devicesApi.agentKeys });
-  const revoke = useMutation({
-    mutationFn: (key: AgentKey) => devicesApi.revokeAgentKey(key.id),
-    onSuccess: async (_, key) => {
-      await queryClient.invalidateQueries({ queryKey: deviceKeys.agentKeys });
-      notify.success('Agent key revoked', key.name);
-    },
-    onError: (e) => notify.error('The key could not be revoked', errorMessage(e)),
-  });
+  const keys = useAgentKeys();
+  const revoke = useRevokeAgentKey();
 
   const createButton = (
     <Button appearance="primary" icon={<KeyMultipleRegular />} onClick={() => setCreating(true)}>

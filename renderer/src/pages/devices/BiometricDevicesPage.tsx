@@ -7,7 +7,7 @@ import { Button, makeStyles, Tab, TabList, tokens } from '@fluentui/react-compon
 import { AddRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { deviceKeys } from '../../api/devices';
+import { deviceKeys } from '../../api/hooks/devices';
 import { PageHeader } from '../../components/PageHeader';
 import { platform } from '../../platform';
 import { usePermissions } from '../../api/hooks/me';

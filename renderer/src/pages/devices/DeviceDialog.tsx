@@ -1,16 +1,10 @@
 /** Add or edit a biometric device. The shared contract validates as the user types; the server has the last word. */
 import { Combobox, Field, Input, Option, Radio, RadioGroup } from '@fluentui/react-components';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import {
-  createDeviceBodySchema,
-  DEFAULT_DEVICE_PORT,
-  type CreateDeviceBody,
-  type Device,
-} from '../../../../shared/contracts/devices';
+import { createDeviceBodySchema, DEFAULT_DEVICE_PORT, type Device } from '../../../../shared/contracts/devices';
 import { MESSAGES } from '../../../../shared/messages';
 import { errorCode, errorMessage, fieldErrors } from '../../api/errors';
-import { deviceKeys, devicesApi } from '../../api/devices';
+import { useSaveDevice, type DeviceBody } from '../../api/hooks/devices';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
 import { firstIssueByField, useFieldMessages } from '../../components/form-fields';
@@ -36,7 +30,7 @@ function toForm(device: Device | null): Form {
   };
 }
 
-function toBody(form: Form): CreateDeviceBody {
+function toBody(form: Form): DeviceBody {
   return {
     name: form.name,
     serialNo: form.serialNo,
@@ -59,7 +53,6 @@ function zoneList(): string[] {
 export function DeviceDialog({ device, onClose }: { device: Device | null; onClose: () => void }) {
   const styles = useFormStyles();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const zones = useMemo(() => zoneList(), []);
   const [form, setForm] = useState<Form>(() => toForm(device));
   const fields = useFieldMessages<Key>();
@@ -80,30 +73,20 @@ export function DeviceDialog({ device, onClose }: { device: Device | null; onClo
   };
   const touch = fields.touch;
 
-  const save = useMutation({
-    mutationFn: () => {
-      const body = toBody(form);
-      return device ? devicesApi.update(device.id, body) : devicesApi.create(body);
-    },
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: deviceKeys.devices });
-      notify.success(device ? 'Device updated' : 'Device added', saved.name);
-      onClose();
-    },
-    onError: (error) => {
-      const byField = fieldErrors(error);
-      fields.setServerErrors(byField);
-      const code = errorCode(error);
-      const text =
-        code === 'DEVICE_SAVE_FAILED' && byField['serialNo']
-          ? MESSAGES.DEVICE_SERIAL_EXISTS
-          : Object.keys(byField).length > 0
-            ? MESSAGES.VALIDATION
-            : errorMessage(error, MESSAGES.DEVICE_SAVE_FAILED);
-      setFormError(text);
-      notify.error(MESSAGES.DEVICE_SAVE_FAILED, text);
-    },
-  });
+  const save = useSaveDevice();
+  const onError = (error: unknown) => {
+    const byField = fieldErrors(error);
+    fields.setServerErrors(byField);
+    const code = errorCode(error);
+    const text =
+      code === 'DEVICE_SAVE_FAILED' && byField['serialNo']
+        ? MESSAGES.DEVICE_SERIAL_EXISTS
+        : Object.keys(byField).length > 0
+          ? MESSAGES.VALIDATION
+          : errorMessage(error, MESSAGES.DEVICE_SAVE_FAILED);
+    setFormError(text);
+    notify.error(MESSAGES.DEVICE_SAVE_FAILED, text);
+  };
 
   const submit = () => {
     fields.submitted();
@@ -112,7 +95,7 @@ export function DeviceDialog({ device, onClose }: { device: Device | null; onClo
       setFormError(MESSAGES.VALIDATION);
       return;
     }
-    save.mutate();
+    save.mutate({ id: device?.id, body: toBody(form) }, { onSuccess: onClose, onError });
   };
 
   const zoneQuery = form.timeZone.trim().toLowerCase();

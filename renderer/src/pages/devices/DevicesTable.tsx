@@ -30,15 +30,14 @@ import {
   MoreHorizontalRegular,
   PlugConnectedRegular,
 } from '@fluentui/react-icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { ConnectionTestResponse, Device } from '../../../../shared/contracts/devices';
-import { deviceKeys, devicesApi } from '../../api/devices';
 import { errorMessage } from '../../api/errors';
+import { deviceKeys, fetchDevicePage, useDeviceConnectionTest, useSetDeviceStatus } from '../../api/hooks/devices';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
 import { formatInstant } from '../../components/format';
-import { useNotify } from '../../components/toasts';
 import { usePermissions } from '../../api/hooks/me';
 import { DeviceDialog } from './DeviceDialog';
 
@@ -58,15 +57,8 @@ const STATE_BADGE = {
 
 function ConnectionTestDialog({ device, onClose }: { device: Device; onClose: () => void }) {
   const styles = useStyles();
-  // A query, not a mutation: it runs once on open, "Test again" refetches, and closing forgets the answer.
-  const test = useQuery({
-    queryKey: ['device-connection-test', device.id],
-    queryFn: () => devicesApi.testConnection(device.id),
-    retry: false,
-    gcTime: 0,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
+  // Runs once on open; "Test again" refetches, and closing forgets the answer.
+  const test = useDeviceConnectionTest(device.id);
   const result: ConnectionTestResponse | undefined = test.isFetching ? undefined : test.data;
   const failure = !test.isFetching && test.error ? errorMessage(test.error) : null;
   const address = `${device.ipAddress ?? '—'}:${device.port}`;
@@ -126,7 +118,6 @@ function ConnectionTestDialog({ device, onClose }: { device: Device; onClose: ()
 
 export function DevicesTable({ addButton }: { addButton: ReactNode }) {
   const styles = useStyles();
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const permissions = usePermissions();
   const canEdit = permissions.has('edit-biometric-device');
@@ -136,15 +127,7 @@ export function DevicesTable({ addButton }: { addButton: ReactNode }) {
   const [testing, setTesting] = useState<Device | null>(null);
   const [deactivating, setDeactivating] = useState<Device | null>(null);
 
-  const setStatus = useMutation({
-    mutationFn: ({ device, isActive }: { device: Device; isActive: boolean }) =>
-      devicesApi.setStatus(device.id, isActive),
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: deviceKeys.devices });
-      notify.success(saved.isActive ? 'Device activated' : 'Device deactivated', saved.name);
-    },
-    onError: (error) => notify.error('Status could not be changed', errorMessage(error)),
-  });
+  const setStatus = useSetDeviceStatus();
 
   const dash = <Text className={styles.muted}>—</Text>;
   const columns: Column<Device>[] = [
@@ -216,9 +199,7 @@ export function DevicesTable({ addButton }: { addButton: ReactNode }) {
             checked={d.isActive}
             disabled={setStatus.isPending}
             aria-label={`${d.name} active`}
-            onChange={(_, data) =>
-              data.checked ? setStatus.mutate({ device: d, isActive: true }) : setDeactivating(d)
-            }
+            onChange={(_, data) => (data.checked ? setStatus.mutate({ id: d.id, isActive: true }) : setDeactivating(d))}
           />
         ) : (
           <Badge appearance="filled" color={d.isActive ? 'success' : 'subtle'} shape="rounded">
@@ -263,7 +244,7 @@ export function DevicesTable({ addButton }: { addButton: ReactNode }) {
       <DataTable<Device>
         label="Biometric devices"
         queryKey={deviceKeys.devices}
-        fetchPage={devicesApi.list}
+        fetchPage={fetchDevicePage}
         columns={columns}
         rowKey={(d) => d.id}
         defaultSort={{ key: 'name', dir: 'asc' }}
@@ -291,7 +272,7 @@ export function DevicesTable({ addButton }: { addButton: ReactNode }) {
         title="Deactivate device?"
         confirmLabel="Deactivate"
         danger
-        onConfirm={() => (deactivating ? setStatus.mutateAsync({ device: deactivating, isActive: false }) : undefined)}
+        onConfirm={() => (deactivating ? setStatus.mutateAsync({ id: deactivating.id, isActive: false }) : undefined)}
         onClose={() => setDeactivating(null)}
       >
         {`${deactivating?.name ?? ''} will no longer be pulled by agents nor accepted over ADMS. Its punches so far stay.`}

@@ -25,17 +25,22 @@ import {
   Tooltip,
 } from '@fluentui/react-components';
 import { ArrowSyncRegular, DeleteRegular, LinkRegular, PersonLinkRegular } from '@fluentui/react-icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { ApplyResult } from '../../../../shared/contracts/devices';
-import { deviceKeys, devicesApi, type DeviceUserMapping } from '../../api/devices';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useEmployeePick } from '../../api/hooks/people';
+import {
+  useApplyUnmappedPunches,
+  useDeleteDeviceUserMapping,
+  useDeviceUserMappings,
+  useSaveDeviceUserMapping,
+  useUnmappedPunches,
+  type DeviceUserMapping,
+} from '../../api/hooks/devices';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { formatInstant } from '../../components/format';
 import { FormDialog } from '../../components/FormDialog';
-import { useNotify } from '../../components/toasts';
 import { usePermissions } from '../../api/hooks/me';
 import { Section } from './Section';
 
@@ -45,13 +50,6 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
   mono: { fontVariantNumeric: 'tabular-nums' },
 });
-
-export function describeApply(result: ApplyResult): string {
-  const parts = [`${result.applied} applied to attendance`];
-  if (result.skipped > 0) parts.push(`${result.skipped} kept (a person's own entry wins)`);
-  if (result.unmapped > 0) parts.push(`${result.unmapped} still unmapped`);
-  return parts.join(', ');
-}
 
 function useEmployeeSearch(input: string, enabled: boolean) {
   // One request once typing pauses, not one per key.
@@ -64,8 +62,6 @@ function useEmployeeSearch(input: string, enabled: boolean) {
 }
 
 function MapDialog({ deviceUserId, onClose }: { deviceUserId: string | null; onClose: () => void }) {
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const canPick = usePermissions().has('view-employees');
   const [userId, setUserId] = useState(deviceUserId ?? '');
   const [search, setSearch] = useState('');
@@ -75,28 +71,23 @@ function MapDialog({ deviceUserId, onClose }: { deviceUserId: string | null; onC
   const employees = useEmployeeSearch(search.trim(), canPick);
   const chosen = canPick ? employeeId : Number(manualId) || null;
 
-  const save = useMutation({
-    mutationFn: () => devicesApi.saveMapping(userId.trim(), chosen ?? 0),
-    onSuccess: async ({ mapping, result }) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: deviceKeys.mappings }),
-        queryClient.invalidateQueries({ queryKey: deviceKeys.unmapped }),
-      ]);
-      notify.success(`${mapping.deviceUserId} → ${mapping.employee.name}`, describeApply(result));
-      onClose();
-    },
-    onError: (e) => {
-      const fields = fieldErrors(e);
-      setError(fields['employeeId'] ?? fields['deviceUserId'] ?? errorMessage(e));
-    },
-  });
+  const save = useSaveDeviceUserMapping();
   const submit = () => {
     if (!userId.trim() || !chosen) {
       setError('Enter the device user id and choose the employee');
       return;
     }
     setError(null);
-    save.mutate();
+    save.mutate(
+      { deviceUserId: userId.trim(), employeeId: chosen },
+      {
+        onSuccess: onClose,
+        onError: (e) => {
+          const fields = fieldErrors(e);
+          setError(fields['employeeId'] ?? fields['deviceUserId'] ?? errorMessage(e));
+        },
+      },
+    );
   };
 
   return (
@@ -183,30 +174,13 @@ function SimpleTable({ label, headers, rows }: { label: string; headers: string[
 
 export function MappingPanel() {
   const styles = useStyles();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const canEdit = usePermissions().has('edit-biometric-device');
   const [mapping, setMapping] = useState<string | null | 'new'>(null);
   const [removing, setRemoving] = useState<DeviceUserMapping | null>(null);
-  const unmapped = useQuery({ queryKey: deviceKeys.unmapped, queryFn: devicesApi.unmapped });
-  const mappings = useQuery({ queryKey: deviceKeys.mappings, queryFn: devicesApi.mappings });
-
-  const apply = useMutation({
-    mutationFn: devicesApi.applyUnmapped,
-    onSuccess: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: deviceKeys.unmapped });
-      notify.success('Waiting punches applied', describeApply(result));
-    },
-    onError: (e) => notify.error('Punches could not be applied', errorMessage(e)),
-  });
-  const remove = useMutation({
-    mutationFn: (m: DeviceUserMapping) => devicesApi.deleteMapping(m.id),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: deviceKeys.mappings });
-      notify.success('Mapping removed');
-    },
-    onError: (e) => notify.error('Mapping could not be removed', errorMessage(e)),
-  });
+  const unmapped = useUnmappedPunches();
+  const mappings = useDeviceUserMappings();
+  const apply = useApplyUnmappedPunches();
+  const remove = useDeleteDeviceUserMapping();
 
   const unmappedBody = unmapped.isPending ? (
     <Spinner size="small" label="Loading waiting punches…" />

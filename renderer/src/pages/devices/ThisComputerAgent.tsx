@@ -19,8 +19,8 @@ import { DesktopRegular, PlugDisconnectedRegular } from '@fluentui/react-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { DeviceAgentApi } from '../../../../shared/platform';
-import { deviceKeys, devicesApi } from '../../api/devices';
 import { errorMessage } from '../../api/errors';
+import { useCreateAgentKey } from '../../api/hooks/devices';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatInstant } from '../../components/format';
 import { useNotify } from '../../components/toasts';
@@ -61,10 +61,11 @@ export function ThisComputerAgent({ agent }: { agent: DeviceAgentApi }) {
     onSuccess: () => done('This computer now pulls the devices'),
     onError: (e) => setError(errorText(e)),
   });
+  const createKey = useCreateAgentKey();
   const createForThisComputer = useMutation({
     mutationFn: async () => {
-      const created = await devicesApi.createAgentKey(`Desktop app · ${formatInstant(new Date().toISOString())}`);
-      await queryClient.invalidateQueries({ queryKey: deviceKeys.agentKeys });
+      // The key goes straight into this computer's keychain; it is never shown.
+      const created = await createKey.mutateAsync(`Desktop app · ${formatInstant(new Date().toISOString())}`);
       return agent.setKey(created.key);
     },
     onSuccess: () => done('This computer now pulls the devices'),

@@ -10,6 +10,7 @@
  */
 import type { AdmsSettings } from '../../../../shared/contracts/devices.js';
 import type { Db } from '../../db/engine.js';
+import type { TenantScope } from '../../http/context.js';
 
 export async function readAdmsSettings(db: Db, tenantId: number): Promise<AdmsSettings> {
   const row = await db.selectFrom('admsSettings').selectAll().where('tenantId', '=', tenantId).executeTakeFirst();
@@ -116,4 +117,14 @@ export async function listPending(db: Db, tenantId: number) {
     .orderBy('id', 'desc')
     .execute();
   return { items, total: items.length };
+}
+
+/** One tenant's ADMS settings and waiting devices, bound by the request context (`ctx.repo(admsRepository)`). */
+export function admsRepository({ db, tenantId, now }: TenantScope) {
+  return {
+    settings: () => readAdmsSettings(db, tenantId),
+    writeSettings: (patch: { enabled: boolean; serverAddress: string | null }) =>
+      writeAdmsSettings(db, tenantId, patch, now()),
+    listPending: () => listPending(db, tenantId),
+  };
 }

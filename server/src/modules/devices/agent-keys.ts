@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/engine.js';
+import type { TenantScope } from '../../http/context.js';
 
 export type AgentContext = { tenantId: number; keyId: number };
 
@@ -84,4 +85,15 @@ export async function touchAgentKey(db: Db, agent: AgentContext, now: Date): Pro
     .where('tenantId', '=', agent.tenantId)
     .where((eb) => eb.or([eb('lastUsedAt', 'is', null), eb('lastUsedAt', '<', cutoff)]))
     .execute();
+}
+
+/** The agent keys of one tenant, bound by the request context (`ctx.repo(agentKeysRepository)`). */
+export function agentKeysRepository({ db, tenantId, now }: TenantScope) {
+  return {
+    list: () => listAgentKeys(db, tenantId),
+    /** A new key, created by `createdBy`; the answer is the only place the key itself appears. */
+    create: (createdBy: number, name: string) => createAgentKey(db, { tenantId, employeeId: createdBy }, name, now()),
+    revoke: (id: number) => revokeAgentKey(db, tenantId, id, now()),
+    touch: (keyId: number) => touchAgentKey(db, { tenantId, keyId }, now()),
+  };
 }

@@ -1,8 +1,13 @@
-/** Devices of a tenant: rows as the API shows them, the list, and state updates. Every query is tenant-scoped. */
+/**
+ * Devices of a tenant: rows as the API shows them, the list, and state updates. Every query is tenant-scoped;
+ * route handlers reach them through `ctx.repo(devicesRepository)`, bound to the caller's (or agent key's) tenant.
+ */
 import type { Selectable } from 'kysely';
 import type { Device, DeviceListParams } from '../../../../shared/contracts/devices.js';
 import type { Db } from '../../db/engine.js';
 import type { DeviceTable } from '../../db/schema.js';
+import type { TenantScope } from '../../http/context.js';
+import { errors } from '../../http/errors.js';
 import { paginate } from '../../http/list.js';
 
 export type DeviceRow = Selectable<DeviceTable>;
@@ -120,4 +125,20 @@ export async function updateDeviceState(
     .where('tenantId', '=', tenantId)
     .where('id', '=', deviceId)
     .execute();
+}
+
+/** The devices of one tenant, bound by the request context: no method takes a tenant id. */
+export function devicesRepository({ db, tenantId, now }: TenantScope) {
+  return {
+    list: (query: DeviceListParams) => listDevices(db, tenantId, query),
+    /** A device row; 404 when the tenant has none with this id. */
+    async get(id: number): Promise<DeviceRow> {
+      const row = await findDevice(db, tenantId, id);
+      if (!row) throw errors.notFound('Device');
+      return row;
+    },
+    findBySerial: (serialNo: string) => findDeviceBySerial(db, tenantId, serialNo),
+    agentDevices: () => agentDevices(db, tenantId),
+    updateState: (deviceId: number, patch: DeviceStatePatch) => updateDeviceState(db, tenantId, deviceId, patch, now()),
+  };
 }

@@ -1,0 +1,230 @@
+/**
+ * Biometric devices: the queries and mutations of the Biometric Devices page (devices, connection test, user
+ * mappings, unmapped punches, agent keys, ADMS settings and devices waiting for approval). Every call goes through
+ * the typed client with the endpoint map's declaration; each mutation says what it invalidates and what the user is
+ * told. Dialogs that show a failure in the form pass their own onError to `mutate`.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { RequestOf, ResponseOf } from '../../../../shared/endpoints/define';
+import { deviceEndpoints as ep, deviceIntegrationEndpoints as integration } from '../../../../shared/endpoints/devices';
+import type { ApplyResult } from '../../../../shared/contracts/devices';
+import { MESSAGES } from '../../../../shared/messages';
+import { call } from '../typed';
+import { useApiMutation } from './mutation';
+
+export const deviceKeys = {
+  devices: ['devices', 'list'] as const,
+  connectionTest: (id: number) => ['device-connection-test', id] as const,
+  mappings: ['device-mappings'] as const,
+  unmapped: ['device-unmapped'] as const,
+  agentKeys: ['device-agent-keys'] as const,
+  adms: ['adms-settings'] as const,
+  pending: ['adms-pending'] as const,
+};
+
+export type DeviceBody = RequestOf<typeof ep.createDevice>['body'];
+export type DeviceUserMapping = ResponseOf<typeof ep.listDeviceUserMappings>['items'][number];
+export type UnmappedPunchGroup = ResponseOf<typeof ep.listUnmappedPunches>['items'][number];
+export type AgentKey = ResponseOf<typeof integration.listAgentKeys>['items'][number];
+export type CreatedAgentKey = ResponseOf<typeof integration.createAgentKey>;
+export type AdmsSettingsBody = RequestOf<typeof integration.updateAdmsSettings>['body'];
+export type AdmsPendingDevice = ResponseOf<typeof integration.listAdmsPendingDevices>['items'][number];
+export type ApproveAdmsDeviceBody = RequestOf<typeof integration.approveAdmsPendingDevice>['body'];
+
+type DeviceListQuery = RequestOf<typeof ep.listDevices>['query'];
+
+/** What a run of waiting punches did, as the toasts say it. */
+export function describeApply(result: ApplyResult): string {
+  const parts = [`${result.applied} applied to attendance`];
+  if (result.skipped > 0) parts.push(`${result.skipped} kept (a person's own entry wins)`);
+  if (result.unmapped > 0) parts.push(`${result.unmapped} still unmapped`);
+  return parts.join(', ');
+}
+
+// Devices
+
+/**
+ * One page of the devices list, for the paged table (which runs the query under `deviceKeys.devices`). The table
+ * speaks plain strings and numbers; its sort keys are the columns' sortKey values and its page sizes PAGE_SIZES,
+ * each a value the list's query accepts (the server refuses any other with 400).
+ */
+export function fetchDevicePage(
+  params: {
+    page: number;
+    pageSize: number;
+    orderKey: string;
+    orderDir: 'asc' | 'desc';
+    searchText?: string | undefined;
+  },
+  signal?: AbortSignal,
+) {
+  return call(ep.listDevices, { query: params as DeviceListQuery }, { signal });
+}
+
+/** Adds a device, or changes one when an id is given. The dialog shows failures itself. */
+export function useSaveDevice() {
+  return useApiMutation({
+    mutationFn: (input: { id?: number | undefined; body: DeviceBody }) =>
+      input.id === undefined
+        ? call(ep.createDevice, { body: input.body })
+        : call(ep.updateDevice, { params: { id: input.id }, body: input.body }),
+    invalidates: [deviceKeys.devices],
+    success: (saved, input) => ({
+      title: input.id === undefined ? 'Device added' : 'Device updated',
+      body: saved.name,
+    }),
+  });
+}
+
+export function useSetDeviceStatus() {
+  return useApiMutation({
+    mutationFn: (input: { id: number; isActive: boolean }) =>
+      call(ep.setDeviceStatus, { params: { id: input.id }, body: { isActive: input.isActive } }),
+    invalidates: [deviceKeys.devices],
+    success: (saved) => ({ title: saved.isActive ? 'Device activated' : 'Device deactivated', body: saved.name }),
+    failure: 'Status could not be changed',
+  });
+}
+
+/**
+ * The server's connection test of a device. A query, not a mutation: it runs once when the dialog opens, "Test
+ * again" refetches, and closing forgets the answer.
+ */
+export function useDeviceConnectionTest(id: number) {
+  return useQuery({
+    queryKey: deviceKeys.connectionTest(id),
+    queryFn: ({ signal }) => call(ep.testDeviceConnection, { params: { id } }, { signal }),
+    retry: false,
+    gcTime: 0,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+// Device user mappings and unmapped punches
+
+export function useDeviceUserMappings() {
+  return useQuery({
+    queryKey: deviceKeys.mappings,
+    queryFn: ({ signal }) => call(ep.listDeviceUserMappings, {}, { signal }),
+  });
+}
+
+export function useUnmappedPunches() {
+  return useQuery({
+    queryKey: deviceKeys.unmapped,
+    queryFn: ({ signal }) => call(ep.listUnmappedPunches, {}, { signal }),
+  });
+}
+
+/** Maps a device user id to an employee and applies its waiting punches. The dialog shows failures itself. */
+export function useSaveDeviceUserMapping() {
+  return useApiMutation({
+    mutationFn: (body: RequestOf<typeof ep.saveDeviceUserMapping>['body']) => call(ep.saveDeviceUserMapping, { body }),
+    invalidates: [deviceKeys.mappings, deviceKeys.unmapped],
+    success: ({ mapping, result }) => ({
+      title: `${mapping.deviceUserId} → ${mapping.employee.name}`,
+      body: describeApply(result),
+    }),
+  });
+}
+
+export function useDeleteDeviceUserMapping() {
+  return useApiMutation({
+    mutationFn: (mapping: { id: number }) => call(ep.deleteDeviceUserMapping, { params: { id: mapping.id } }),
+    invalidates: [deviceKeys.mappings],
+    success: () => 'Mapping removed',
+    failure: 'Mapping could not be removed',
+  });
+}
+
+export function useApplyUnmappedPunches() {
+  return useApiMutation({
+    mutationFn: () => call(ep.applyUnmappedPunches),
+    invalidates: [deviceKeys.unmapped],
+    success: (result) => ({ title: 'Waiting punches applied', body: describeApply(result) }),
+    failure: 'Punches could not be applied',
+  });
+}
+
+// Agent keys
+
+export function useAgentKeys() {
+  return useQuery({
+    queryKey: deviceKeys.agentKeys,
+    queryFn: ({ signal }) => call(integration.listAgentKeys, {}, { signal }),
+  });
+}
+
+/** Creates a key; the answer is the only time it is shown. Whoever asks shows failures itself. */
+export function useCreateAgentKey() {
+  return useApiMutation({
+    mutationFn: (name: string) => call(integration.createAgentKey, { body: { name } }),
+    invalidates: [deviceKeys.agentKeys],
+  });
+}
+
+export function useRevokeAgentKey() {
+  return useApiMutation({
+    mutationFn: (key: { id: number; name: string }) => call(integration.revokeAgentKey, { params: { id: key.id } }),
+    invalidates: [deviceKeys.agentKeys],
+    success: (_, key) => ({ title: 'Agent key revoked', body: key.name }),
+    failure: 'The key could not be revoked',
+  });
+}
+
+// ADMS
+
+export function useAdmsSettings() {
+  return useQuery({
+    queryKey: deviceKeys.adms,
+    queryFn: ({ signal }) => call(integration.getAdmsSettings, {}, { signal }),
+  });
+}
+
+export function useSaveAdmsSettings() {
+  return useApiMutation({
+    mutationFn: (body: AdmsSettingsBody) => call(integration.updateAdmsSettings, { body }),
+    invalidates: [deviceKeys.adms],
+    success: (saved) => ({
+      title: 'ADMS settings saved',
+      body: saved.enabled ? `Devices push to ${saved.endpoint ?? ''}` : 'ADMS is off',
+    }),
+    failure: MESSAGES.DEVICE_SAVE_FAILED,
+  });
+}
+
+/** Whether the saved address leads to this server. The form shows the verdict itself. */
+export function useTestAdms() {
+  return useApiMutation({
+    mutationFn: () => call(integration.testAdmsSettings),
+    invalidates: [],
+  });
+}
+
+export function useAdmsPendingDevices() {
+  return useQuery({
+    queryKey: deviceKeys.pending,
+    queryFn: ({ signal }) => call(integration.listAdmsPendingDevices, {}, { signal }),
+  });
+}
+
+export function useApproveAdmsDevice() {
+  return useApiMutation({
+    mutationFn: (input: { id: number; body: ApproveAdmsDeviceBody }) =>
+      call(integration.approveAdmsPendingDevice, { params: { id: input.id }, body: input.body }),
+    invalidates: [deviceKeys.pending, deviceKeys.devices],
+    success: (saved) => ({ title: 'Device approved', body: `${saved.name}: its next upload is accepted` }),
+    failure: MESSAGES.DEVICE_SAVE_FAILED,
+  });
+}
+
+export function useDismissAdmsDevice() {
+  return useApiMutation({
+    mutationFn: (device: { id: number; serialNo: string }) =>
+      call(integration.dismissAdmsPendingDevice, { params: { id: device.id } }),
+    invalidates: [deviceKeys.pending],
+    success: (_, device) => ({ title: 'Device refused', body: device.serialNo }),
+    failure: 'The device could not be refused',
+  });
+}
