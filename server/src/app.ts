@@ -131,11 +131,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(roleRoutes(deps));
   await app.register(tenantRoutes(deps));
   await app.register(attendanceRoutes(deps));
-  registerRouteModules(app, deps, [leaveCatalogueRoutes]);
-  await app.register(leaveRequestRoutes(deps));
-  await app.register(leaveCalendarRoutes(deps));
-  await app.register(leaveRulesRoutes(deps));
-  await app.register(autoLeavesRoutes(deps));
+  registerRouteModules(app, deps, [
+    leaveCatalogueRoutes,
+    leaveRequestRoutes,
+    leaveCalendarRoutes,
+    leaveRulesRoutes,
+    autoLeavesRoutes,
+  ]);
   await app.register(productivityRoutes(deps));
   await app.register(reportRoutes(deps));
   await app.register(deviceRoutes(deps));

@@ -5,9 +5,11 @@
  */
 import type { EndpointDef } from './define.js';
 import { leaveCatalogueEndpoints } from './leave-catalogue.js';
+import { leaveEndpoints } from './leave.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
+  leave: leaveEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */
