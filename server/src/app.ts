@@ -147,11 +147,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     deviceRoutes,
     integrationRoutes,
     agentRoutes,
+    leaveRequestRoutes,
+    leaveCalendarRoutes,
+    leaveRulesRoutes,
+    autoLeavesRoutes,
   ]);
-  await app.register(leaveRequestRoutes(deps));
-  await app.register(leaveCalendarRoutes(deps));
-  await app.register(leaveRulesRoutes(deps));
-  await app.register(autoLeavesRoutes(deps));
   await app.register(productivityRoutes(deps));
   await app.register(reportRoutes(deps));
   // Outside /api: ZKTeco push devices speak text/plain and cannot send tokens (see the module's comment).

@@ -7,10 +7,12 @@ import type { EndpointDef } from './define.js';
 import { jobEndpoints } from './jobs.js';
 import { deviceAgentEndpoints, deviceEndpoints, deviceIntegrationEndpoints } from './devices.js';
 import { leaveCatalogueEndpoints } from './leave-catalogue.js';
+import { leaveEndpoints } from './leave.js';
 import { peopleEndpoints } from './people.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
+  leave: leaveEndpoints,
   jobs: jobEndpoints,
   people: peopleEndpoints,
   devices: deviceEndpoints,

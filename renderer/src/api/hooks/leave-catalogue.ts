@@ -6,7 +6,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { leaveCatalogueEndpoints as ep } from '../../../../shared/endpoints/leave-catalogue';
-import type { RequestOf } from '../../../../shared/endpoints/define';
+import type { RequestOf, ResponseOf } from '../../../../shared/endpoints/define';
+import { formatDay } from '../../components/format';
 import { call } from '../typed';
 import { useApiMutation } from './mutation';
 
@@ -19,6 +20,7 @@ export const leaveCatalogueKeys = {
 
 export type LeaveTypeBody = RequestOf<typeof ep.createLeaveType>['body'];
 export type LeaveTypeChanges = RequestOf<typeof ep.updateLeaveType>['body'];
+export type Holiday = ResponseOf<typeof ep.createHoliday>;
 
 export function useLeaveTypes() {
   return useQuery({
@@ -68,7 +70,10 @@ export function useSaveHoliday() {
         ? call(ep.createHoliday, { body: input.body })
         : call(ep.updateHoliday, { params: { id: input.id }, body: input.body }),
     invalidates: [leaveCatalogueKeys.all],
-    success: (h, input) => ({ title: input.id === undefined ? 'Holiday added' : 'Holiday updated', body: h.name }),
+    success: (h, input) => ({
+      title: input.id === undefined ? 'Holiday added' : 'Holiday updated',
+      body: `${h.name}, ${formatDay(h.date)}`,
+    }),
   });
 }
 

@@ -3,13 +3,12 @@
  * The dialog is the confirmation: nothing is sent before the user presses the action's button.
  */
 import { Field, Text, Textarea } from '@fluentui/react-components';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { LeaveRequest } from '../../../../shared/contracts/leave';
 import { LEAVE_ACTION, type LeaveAction } from '../../../../shared/leave';
 import { MESSAGES } from '../../../../shared/messages';
 import { errorMessage } from '../../api/errors';
-import { leaveApi, leaveKeys } from '../../api/leave';
+import { useLeaveAction } from '../../api/hooks/leave';
 import { formatDay } from '../../components/format';
 import { FormDialog } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
@@ -18,7 +17,6 @@ export type PendingAction = { request: LeaveRequest; action: LeaveAction; title:
 
 export function LeaveActionDialog({ pending, onClose }: { pending: PendingAction; onClose: () => void }) {
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -28,24 +26,23 @@ export function LeaveActionDialog({ pending, onClose }: { pending: PendingAction
   const failed = isCancellationDecision ? MESSAGES.LEAVE_CANCELLATION_FAILED : MESSAGES.LEAVE_SAVE_FAILED;
   const destructive = action === LEAVE_ACTION.REJECT || action === LEAVE_ACTION.CANCEL;
 
-  const save = useMutation({
-    mutationFn: () => leaveApi.act(request.id, action, reason.trim()),
-    onSuccess: async (updated) => {
-      await queryClient.invalidateQueries({ queryKey: leaveKeys.all });
-      notify.success(`${pending.verb}: ${updated.employee.name}`, updated.statusLabel);
-      onClose();
-    },
-    onError: (error) => {
-      const message = errorMessage(error, failed);
-      setServerError(message);
-      notify.error(failed, message);
-    },
-  });
+  const save = useLeaveAction();
 
   const submit = () => {
     setSubmitted(true);
     setServerError(null);
-    if (reason.trim()) save.mutate();
+    if (reason.trim())
+      save.mutate(
+        { id: request.id, action, reason: reason.trim(), verb: pending.verb },
+        {
+          onSuccess: onClose,
+          onError: (error) => {
+            const message = errorMessage(error, failed);
+            setServerError(message);
+            notify.error(failed, message);
+          },
+        },
+      );
   };
   const missing = submitted && !reason.trim();
 

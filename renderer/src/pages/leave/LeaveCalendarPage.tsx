@@ -16,16 +16,15 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { CalendarMonthRegular, ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PENDING_STATUSES, type LeaveStatus } from '../../../../shared/leave';
 import { addDays, dayOfWeek, eachDate } from '../../../../shared/time';
 import { errorMessage } from '../../api/errors';
-import { leaveApi, leaveKeys } from '../../api/leave';
 import { useAllTeams } from '../../api/hooks/people';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDay } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
+import { useLeaveCalendar } from '../../api/hooks/leave';
 import { useMe, usePermissions } from '../../api/hooks/me';
 import { LeaveIcon, StatusBadge, useTenantDay } from './leave-ui';
 
@@ -84,11 +83,7 @@ export function LeaveCalendarPage() {
   const teams = useAllTeams({ enabled: seesAll && permissions.has('view-teams') });
   const teamOptions = seesAll && teams.data ? teams.data : (me?.employee.teams ?? []);
   const { startDate, endDate } = monthBounds(month);
-  const query = useQuery({
-    queryKey: leaveKeys.calendar(startDate, endDate, teamId),
-    queryFn: () => leaveApi.calendar({ startDate, endDate, teamId }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useLeaveCalendar({ startDate, endDate, teamId });
   const shift = (months: number) => {
     const base = months > 0 ? addDays(endDate, 1) : addDays(startDate, -1);
     setMonth(base.slice(0, 7));

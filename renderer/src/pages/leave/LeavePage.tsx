@@ -16,11 +16,10 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { CalendarAddRegular } from '@fluentui/react-icons';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/errors';
-import { leaveApi, leaveKeys } from '../../api/leave';
 import { PageHeader } from '../../components/PageHeader';
+import { useLeaveDetails } from '../../api/hooks/leave';
 import { usePermissions } from '../../api/hooks/me';
 import { LeaveRequestsTable } from './LeaveRequestsTable';
 import { RequestLeaveDialog } from './RequestLeaveDialog';
@@ -60,7 +59,7 @@ const useStyles = makeStyles({
 
 function BalanceSummary() {
   const styles = useStyles();
-  const details = useQuery({ queryKey: leaveKeys.details, queryFn: leaveApi.details });
+  const details = useLeaveDetails();
   if (details.isError)
     return (
       <MessageBar intent="error">

@@ -29,12 +29,12 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ClipboardTaskListLtrRegular, HistoryRegular } from '@fluentui/react-icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { LEAVE_PAGE_SIZE, type LeaveRequest } from '../../../../shared/contracts/leave';
 import { LEAVE_ACTION, LEAVE_STATUS, LEAVE_STATUS_LABELS, type LeaveStatus } from '../../../../shared/leave';
 import { errorMessage } from '../../api/errors';
-import { leaveApi, leaveKeys } from '../../api/leave';
+import { useLeaveRequests } from '../../api/hooks/leave';
+import { useLeaveTypes } from '../../api/hooks/leave-catalogue';
 import { EmptyState } from '../../components/EmptyState';
 import { PageButtons } from '../../components/PageButtons';
 import { formatDay, formatInstant } from '../../components/format';
@@ -113,12 +113,8 @@ export function LeaveRequestsTable({ mode }: { mode: 'mine' | 'pending' }) {
   const [leaveId, setLeaveId] = useState<number | undefined>(undefined);
   const [acting, setActing] = useState<PendingAction | null>(null);
   const [history, setHistory] = useState<LeaveRequest | null>(null);
-  const types = useQuery({ queryKey: leaveKeys.types, queryFn: leaveApi.types });
-  const query = useQuery({
-    queryKey: mode === 'mine' ? leaveKeys.mine(page, leaveId) : [...leaveKeys.pending(page), leaveId ?? null],
-    queryFn: () => (mode === 'mine' ? leaveApi.myRequests(page, leaveId) : leaveApi.pending(page, leaveId)),
-    placeholderData: keepPreviousData,
-  });
+  const types = useLeaveTypes();
+  const query = useLeaveRequests(mode, page, leaveId);
   const label = mode === 'mine' ? 'My leave requests' : 'Pending approvals';
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / LEAVE_PAGE_SIZE));

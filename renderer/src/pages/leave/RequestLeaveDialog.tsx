@@ -24,7 +24,6 @@ import {
   Textarea,
   tokens,
 } from '@fluentui/react-components';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import {
   checkLeaveDates,
@@ -35,7 +34,8 @@ import {
 } from '../../../../shared/leave';
 import { MESSAGES } from '../../../../shared/messages';
 import { errorMessage } from '../../api/errors';
-import { leaveApi, leaveKeys, type LeaveBalanceType } from '../../api/leave';
+import { useLeaveDetails, useRequestLeave, type LeaveBalanceType } from '../../api/hooks/leave';
+import { useHolidays } from '../../api/hooks/leave-catalogue';
 import { useNotify } from '../../components/toasts';
 import { LeaveIcon, useTenantDay } from './leave-ui';
 
@@ -64,11 +64,10 @@ function leftLabel(t: LeaveBalanceType): string {
 export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
   const styles = useStyles();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const { settings, today } = useTenantDay();
   const year = Number(today.slice(0, 4));
-  const details = useQuery({ queryKey: leaveKeys.details, queryFn: leaveApi.details });
-  const holidays = useQuery({ queryKey: leaveKeys.holidays(year), queryFn: () => leaveApi.holidays(year) });
+  const details = useLeaveDetails();
+  const holidays = useHolidays(year);
   const [typeId, setTypeId] = useState<number | null>(null);
   const [startDate, setStartDate] = useState('');
   const [endDate, setEndDate] = useState('');
@@ -107,29 +106,25 @@ export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
     validationState: errors[key] ? ('error' as const) : ('none' as const),
   });
 
-  const save = useMutation({
-    mutationFn: () => leaveApi.create({ leaveTypeId: typeId!, startDate, endDate, reason: reason.trim() }),
-    onSuccess: async (created) => {
-      await queryClient.invalidateQueries({ queryKey: leaveKeys.all });
-      notify.success(
-        'Leave requested',
-        `${created.days} working day${created.days === 1 ? '' : 's'}, ${created.statusLabel}`,
-      );
-      onClose();
-    },
-    onError: (error) => {
-      const message = errorMessage(error, MESSAGES.LEAVE_SAVE_FAILED);
-      setServerError(message);
-      notify.error(MESSAGES.LEAVE_SAVE_FAILED, message);
-    },
-  });
+  const save = useRequestLeave();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     setServerError(null);
     const blocking = !type || !startDate || !endDate || !reason.trim() || Object.values(errors).some(Boolean);
-    if (!blocking) save.mutate();
+    if (!blocking)
+      save.mutate(
+        { leaveTypeId: typeId!, startDate, endDate, reason: reason.trim() },
+        {
+          onSuccess: onClose,
+          onError: (error) => {
+            const message = errorMessage(error, MESSAGES.LEAVE_SAVE_FAILED);
+            setServerError(message);
+            notify.error(MESSAGES.LEAVE_SAVE_FAILED, message);
+          },
+        },
+      );
   };
 
   return (

@@ -25,12 +25,11 @@ import {
   ChevronRightRegular,
   EditRegular,
 } from '@fluentui/react-icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { holidayBodySchema } from '../../../../shared/contracts/leave';
 import { dayOfWeek } from '../../../../shared/time';
 import { errorMessage, fieldErrors } from '../../api/errors';
-import { leaveApi, leaveKeys, type Holiday } from '../../api/leave';
+import { useHolidays, useSaveHoliday, useSetHolidayStatus, type Holiday } from '../../api/hooks/leave-catalogue';
 import { EmptyState } from '../../components/EmptyState';
 import { FormDialog } from '../../components/FormDialog';
 import { formatDay } from '../../components/format';
@@ -57,20 +56,11 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 export function HolidaysTab() {
   const styles = useStyles();
   const permissions = usePermissions();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const { today } = useTenantDay();
   const [year, setYear] = useState(Number(today.slice(0, 4)));
   const [editing, setEditing] = useState<Holiday | 'new' | null>(null);
-  const holidays = useQuery({ queryKey: leaveKeys.holidays(year), queryFn: () => leaveApi.holidays(year) });
-  const status = useMutation({
-    mutationFn: (h: { id: number; isActive: boolean }) => leaveApi.setHolidayStatus(h.id, h.isActive),
-    onSuccess: async (h) => {
-      await queryClient.invalidateQueries({ queryKey: leaveKeys.all });
-      notify.success(h.isActive ? 'Holiday activated' : 'Holiday deactivated', h.name);
-    },
-    onError: (error) => notify.error('The status did not change', errorMessage(error)),
-  });
+  const holidays = useHolidays(year);
+  const status = useSetHolidayStatus();
   const canEdit = permissions.has('edit-public-holiday');
   const canStatus = permissions.has('update-public-holiday-status');
 
@@ -150,7 +140,6 @@ export function HolidaysTab() {
 
 function HolidayDialog({ holiday, year, onClose }: { holiday: Holiday | null; year: number; onClose: () => void }) {
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const [form, setForm] = useState({ name: holiday?.name ?? '', date: holiday?.date ?? '' });
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -159,23 +148,22 @@ function HolidayDialog({ holiday, year, onClose }: { holiday: Holiday | null; ye
   // A server message for a field wins over the contract's.
   const errors = { ...firstIssueByField(parsed), ...serverErrors };
   const show = (key: string) => (submitted || serverErrors[key] ? errors[key] : undefined);
-  const save = useMutation({
-    mutationFn: () => (holiday ? leaveApi.updateHoliday(holiday.id, form) : leaveApi.createHoliday(form)),
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: leaveKeys.all });
-      notify.success(holiday ? 'Holiday updated' : 'Holiday added', `${saved.name}, ${formatDay(saved.date)}`);
-      onClose();
-    },
-    onError: (error) => {
-      setServerErrors(fieldErrors(error));
-      setFormError(errorMessage(error));
-      notify.error(holiday ? 'The holiday was not updated' : 'The holiday was not added', errorMessage(error));
-    },
-  });
+  const save = useSaveHoliday();
   const submit = () => {
     setSubmitted(true);
     setFormError(null);
-    if (parsed.success) save.mutate();
+    if (parsed.success)
+      save.mutate(
+        { id: holiday?.id, body: form },
+        {
+          onSuccess: onClose,
+          onError: (error) => {
+            setServerErrors(fieldErrors(error));
+            setFormError(errorMessage(error));
+            notify.error(holiday ? 'The holiday was not updated' : 'The holiday was not added', errorMessage(error));
+          },
+        },
+      );
   };
   return (
     <FormDialog

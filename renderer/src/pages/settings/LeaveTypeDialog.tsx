@@ -20,12 +20,11 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { LEAVE_ICONS, leaveTypeBodySchema, type LeaveType } from '../../../../shared/contracts/leave';
 import { DEFAULT_LEAVE_RULES, describeLeaveRules, LEAVE_KINDS, normalizeLeaveRules } from '../../../../shared/leave';
 import { errorMessage, fieldErrors } from '../../api/errors';
-import { leaveApi, leaveKeys, type LeaveTypeBody } from '../../api/leave';
+import { useSaveLeaveType, type LeaveTypeBody } from '../../api/hooks/leave-catalogue';
 import { useNotify } from '../../components/toasts';
 import { LeaveIcon } from '../leave/leave-ui';
 import { firstIssueByField } from '../../components/form-fields';
@@ -51,8 +50,7 @@ const KIND_LABELS: Record<string, string> = { quota: 'Quota', unpaid: 'Unpaid', 
 export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onClose: () => void }) {
   const styles = useStyles();
   const notify = useNotify();
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<LeaveTypeBody>({
+  const [form, setForm] = useState<Required<LeaveTypeBody>>({
     name: type?.name ?? '',
     kind: type?.kind ?? 'quota',
     icon: type?.icon ?? 'calendar',
@@ -70,30 +68,23 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
   // A server message for a field wins over the contract's.
   const errors = { ...firstIssueByField(parsed), ...serverErrors };
   const show = (key: string) => (submitted || serverErrors[key] ? errors[key] : undefined);
-  const save = useMutation({
-    mutationFn: () =>
-      type
-        ? leaveApi.updateType(type.id, {
-            name: form.name,
-            icon: form.icon,
-            yearlyQuota: form.yearlyQuota,
-            ...rules,
-          })
-        : leaveApi.createType({ ...form, ...rules }),
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: leaveKeys.all });
-      notify.success(type ? 'Leave type updated' : 'Leave type added', saved.name);
-      onClose();
-    },
-    onError: (error) => {
-      setServerErrors(fieldErrors(error));
-      notify.error(type ? 'The leave type was not updated' : 'The leave type was not added', errorMessage(error));
-    },
-  });
+  const save = useSaveLeaveType();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (parsed.success) save.mutate();
+    if (parsed.success)
+      save.mutate(
+        type
+          ? { id: type.id, changes: { name: form.name, icon: form.icon, yearlyQuota: form.yearlyQuota, ...rules } }
+          : { body: { ...form, ...rules } },
+        {
+          onSuccess: onClose,
+          onError: (error) => {
+            setServerErrors(fieldErrors(error));
+            notify.error(type ? 'The leave type was not updated' : 'The leave type was not added', errorMessage(error));
+          },
+        },
+      );
   };
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && !save.isPending && onClose()}>
@@ -115,7 +106,7 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
                   disabled={!!type}
                   value={KIND_LABELS[form.kind]}
                   selectedOptions={[form.kind]}
-                  onOptionSelect={(_, d) => setForm({ ...form, kind: d.optionValue as LeaveTypeBody['kind'] })}
+                  onOptionSelect={(_, d) => setForm({ ...form, kind: d.optionValue as LeaveType['kind'] })}
                 >
                   {LEAVE_KINDS.map((k) => (
                     <Option key={k} value={k}>
@@ -128,7 +119,7 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
                 <Dropdown
                   value={form.icon}
                   selectedOptions={[form.icon]}
-                  onOptionSelect={(_, d) => setForm({ ...form, icon: d.optionValue as LeaveTypeBody['icon'] })}
+                  onOptionSelect={(_, d) => setForm({ ...form, icon: d.optionValue as LeaveType['icon'] })}
                 >
                   {LEAVE_ICONS.map((icon) => (
                     <Option key={icon} value={icon} text={icon}>

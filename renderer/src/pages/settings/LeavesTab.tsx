@@ -24,13 +24,13 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular, EditRegular, PlayRegular } from '@fluentui/react-icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { LeaveType } from '../../../../shared/contracts/leave';
 import { describeLeaveRules } from '../../../../shared/leave';
 import { MESSAGES } from '../../../../shared/messages';
 import { errorMessage } from '../../api/errors';
-import { leaveApi, leaveKeys } from '../../api/leave';
+import { leaveJobsSummary, useAutoLeavesConfig, useRunLeaveJobs, useSaveAutoLeavesConfig } from '../../api/hooks/leave';
+import { useLeaveTypes, useSetLeaveTypeStatus } from '../../api/hooks/leave-catalogue';
 import { useNotify } from '../../components/toasts';
 import { usePermissions } from '../../api/hooks/me';
 import { LeaveIcon, useTenantDay } from '../leave/leave-ui';
@@ -56,18 +56,9 @@ const KIND_LABELS: Record<string, string> = { quota: 'Quota', unpaid: 'Unpaid', 
 export function LeavesTab() {
   const styles = useStyles();
   const permissions = usePermissions();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const types = useQuery({ queryKey: leaveKeys.types, queryFn: leaveApi.types });
+  const types = useLeaveTypes();
   const [editing, setEditing] = useState<LeaveType | 'new' | null>(null);
-  const status = useMutation({
-    mutationFn: (t: { id: number; isActive: boolean }) => leaveApi.setTypeStatus(t.id, t.isActive),
-    onSuccess: async (t) => {
-      await queryClient.invalidateQueries({ queryKey: leaveKeys.all });
-      notify.success(t.isActive ? 'Leave type activated' : 'Leave type deactivated', t.name);
-    },
-    onError: (error) => notify.error('The status did not change', errorMessage(error)),
-  });
+  const status = useSetLeaveTypeStatus();
   const canAdd = permissions.has('add-leave-type');
   const canEdit = permissions.has('edit-leave-type');
   const canStatus = permissions.has('update-leave-type-status');
@@ -148,9 +139,8 @@ export function LeavesTab() {
 function AutoLeavesCard({ types }: { types: LeaveType[] }) {
   const styles = useStyles();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const { today } = useTenantDay();
-  const config = useQuery({ queryKey: leaveKeys.autoConfig, queryFn: leaveApi.autoConfig });
+  const config = useAutoLeavesConfig();
   const [draft, setDraft] = useState<{
     enabled: boolean;
     integrationId: string;
@@ -171,38 +161,27 @@ function AutoLeavesCard({ types }: { types: LeaveType[] }) {
     current.enabledSince && (current.enabledSince > today || current.enabledSince.slice(0, 4) !== today.slice(0, 4))
       ? 'Choose a day of this year, not after today'
       : undefined;
-  const save = useMutation({
-    mutationFn: () =>
-      leaveApi.saveAutoConfig({
-        enabled: current.enabled,
-        integrationId: current.integrationId.trim() || null,
-        firstLeaveTypeId: current.firstLeaveTypeId,
-        secondLeaveTypeId: current.secondLeaveTypeId,
-        ...(current.enabled && current.enabledSince ? { enabledSince: current.enabledSince } : {}),
-      }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(leaveKeys.autoConfig, saved);
-      setDraft(null);
-      notify.success(saved.enabled ? 'Auto leaves are on' : 'Auto leaves are off');
-    },
-    onError: (error) =>
-      notify.error(MESSAGES.AUTO_LEAVES_UPDATE_FAILED, errorMessage(error, MESSAGES.AUTO_LEAVES_UPDATE_FAILED)),
-  });
-  const run = useMutation({
-    mutationFn: leaveApi.runAuto,
-    onSuccess: async (r) => {
-      await queryClient.invalidateQueries({ queryKey: leaveKeys.all });
-      const text = `${r.created} auto leave${r.created === 1 ? '' : 's'} created, ${r.autoRejected} auto rejected, ${r.cancellationsRefused} cancellation${r.cancellationsRefused === 1 ? '' : 's'} refused, ${r.autoCancelled} auto cancelled`;
-      setLastRun(text);
-      notify.success('Leave jobs ran', text);
-    },
-    onError: (error) => notify.error('The leave jobs did not run', errorMessage(error)),
-  });
+  const save = useSaveAutoLeavesConfig();
+  const run = useRunLeaveJobs();
   const set = (patch: Partial<typeof current>) => setDraft({ ...current, ...patch });
   const typeName = (id: number | null) => types.find((t) => t.id === id)?.name ?? '';
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!sinceError) save.mutate();
+    if (!sinceError)
+      save.mutate(
+        {
+          enabled: current.enabled,
+          integrationId: current.integrationId.trim() || null,
+          firstLeaveTypeId: current.firstLeaveTypeId,
+          secondLeaveTypeId: current.secondLeaveTypeId,
+          ...(current.enabled && current.enabledSince ? { enabledSince: current.enabledSince } : {}),
+        },
+        {
+          onSuccess: () => setDraft(null),
+          onError: (error) =>
+            notify.error(MESSAGES.AUTO_LEAVES_UPDATE_FAILED, errorMessage(error, MESSAGES.AUTO_LEAVES_UPDATE_FAILED)),
+        },
+      );
   };
   const firstMissing = current.enabled && current.firstLeaveTypeId === null;
 
@@ -295,7 +274,7 @@ function AutoLeavesCard({ types }: { types: LeaveType[] }) {
           <Button
             icon={run.isPending ? <Spinner size="tiny" /> : <PlayRegular />}
             disabled={run.isPending}
-            onClick={() => run.mutate()}
+            onClick={() => run.mutate(undefined, { onSuccess: (r) => setLastRun(leaveJobsSummary(r)) })}
           >
             Run now
           </Button>

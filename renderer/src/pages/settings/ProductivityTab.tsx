@@ -21,7 +21,11 @@ import { productivitySettingsPatchSchema } from '../../../../shared/contracts/te
 import { MESSAGES } from '../../../../shared/messages';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { meKey } from '../../api/hooks/me';
-import { leaveApi, leaveKeys, type ProductivitySettings } from '../../api/leave';
+import {
+  tenantSettingsApi as leaveApi,
+  tenantSettingsKeys as leaveKeys,
+  type ProductivitySettings,
+} from '../../api/tenant-settings';
 import { useNotify } from '../../components/toasts';
 
 const FIELDS = [

@@ -1,15 +1,22 @@
-/** Leave requests as the API shows them, holidays as a set of dates, and what is taken of each quota. */
+/**
+ * Leave requests as the API shows them, holidays as a set of dates, and what is taken of each quota; and
+ * the tenant-bound repository of the request routes (`ctx.repo(leaveRequestRepository)`).
+ */
+import { sql, type Selectable } from 'kysely';
 import type { LeaveRequest, LeaveType } from '../../../../shared/contracts/leave.js';
 import {
+  LEAVE_STATUS,
   LEAVE_STATUS_LABELS,
   PENDING_STATUSES,
   TAKEN_STATUSES,
   type LeaveRules,
   type LeaveStatus,
 } from '../../../../shared/leave.js';
-import type { Selectable } from 'kysely';
-import type { Db } from '../../db/engine.js';
+import { toNumber, type Db } from '../../db/engine.js';
 import type { LeaveTypeTable } from '../../db/schema.js';
+import type { Caller, TenantScope } from '../../http/context.js';
+import { teammatesQuery } from '../teams/membership.js';
+import { actorsFor, approversFor } from './approvers.js';
 
 type LeaveTypeRow = Selectable<LeaveTypeTable>;
 
@@ -148,4 +155,109 @@ export async function usage(db: Db, tenantId: number, employeeId: number, year: 
     byType.set(r.leaveTypeId, entry);
   }
   return byType;
+}
+
+/** A page of a request list, and which leave type it is narrowed to. */
+export type RequestPage = { pageNumber: number; pageSize: number; leaveId?: number | undefined };
+
+/** The approval stages whose requests wait for the caller: the PO stage of their teammates, the HR stage. */
+export type PendingStages = { asPo: boolean; asHr: boolean };
+
+const PO_STAGE = [LEAVE_STATUS.PENDING_PO, LEAVE_STATUS.PENDING_PO_CANCELLATION];
+const HR_STAGE = [LEAVE_STATUS.PENDING_HR, LEAVE_STATUS.APPROVED_BY_PO, LEAVE_STATUS.PENDING_HR_CANCELLATION];
+
+/** Leave requests, balances and approvers of one tenant. */
+export function leaveRequestRepository({ db, tenantId }: TenantScope) {
+  async function page<Q extends ReturnType<typeof requestSelect>>(
+    base: Q,
+    { pageNumber, pageSize, leaveId }: RequestPage,
+  ) {
+    const narrowed = leaveId ? base.where('leaveRequests.leaveTypeId', '=', leaveId) : base;
+    const count = await narrowed
+      .clearSelect()
+      .select(sql<number | string>`count(*)`.as('total'))
+      .executeTakeFirst();
+    const rows = await narrowed
+      .orderBy('leaveRequests.startDate', 'desc')
+      .orderBy('leaveRequests.id', 'desc')
+      .limit(pageSize)
+      .offset((pageNumber - 1) * pageSize)
+      .execute();
+    return {
+      items: await toViews(db, rows),
+      total: toNumber((count as { total?: number | string } | undefined)?.total),
+    };
+  }
+
+  return {
+    get: (id: number) => getRequest(db, tenantId, id),
+
+    /** An employee's requests, newest first. */
+    listOf: (employeeId: number, at: RequestPage) =>
+      page(requestSelect(db, tenantId).where('leaveRequests.employeeId', '=', employeeId), at),
+
+    /** Requests of others waiting at the stages the approver decides, newest first. */
+    pendingFor: (approverId: number, { asPo, asHr }: PendingStages, at: RequestPage) =>
+      page(
+        requestSelect(db, tenantId)
+          .where('leaveRequests.employeeId', '!=', approverId)
+          .where((eb) => {
+            const teammates = teammatesQuery(db, tenantId, approverId);
+            const conditions = [];
+            if (asPo)
+              conditions.push(
+                eb.and([eb('leaveRequests.status', 'in', PO_STAGE), eb('leaveRequests.employeeId', 'in', teammates)]),
+              );
+            if (asHr) conditions.push(eb('leaveRequests.status', 'in', HR_STAGE));
+            return eb.or(conditions);
+          }),
+        at,
+      ),
+
+    /** Who approves the employee's leave, PO stage then HR. */
+    approvers: (employeeId: number) => approversFor(db, tenantId, employeeId),
+
+    /** The roles in which the caller may act on a request of `requesterId`. */
+    actorsFor: (who: Caller, requesterId: number) => actorsFor(db, { ...who, tenantId }, requesterId),
+
+    usage: (employeeId: number, year: number) => usage(db, tenantId, employeeId, year),
+
+    activeHolidays: (from: string, to: string) => activeHolidays(db, tenantId, from, to),
+
+    async dateOfJoining(employeeId: number): Promise<string | null> {
+      const employee = await db
+        .selectFrom('employees')
+        .select('dateOfJoining')
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', employeeId)
+        .executeTakeFirstOrThrow();
+      return employee.dateOfJoining;
+    },
+
+    /** The days between from and to (inclusive) the employee has an attendance on. */
+    async attendedDays(employeeId: number, from: string, to: string): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('attendances')
+        .select('workDate')
+        .where('tenantId', '=', tenantId)
+        .where('employeeId', '=', employeeId)
+        .where('workDate', '>=', from)
+        .where('workDate', '<=', to)
+        .execute();
+      return new Set(rows.map((r) => r.workDate));
+    },
+
+    /** The employee's leave taken (TAKEN_STATUSES) that overlaps from..to. */
+    takenLeaves(employeeId: number, from: string, to: string): Promise<{ startDate: string; endDate: string }[]> {
+      return db
+        .selectFrom('leaveRequests')
+        .select(['startDate', 'endDate'])
+        .where('tenantId', '=', tenantId)
+        .where('employeeId', '=', employeeId)
+        .where('status', 'in', [...TAKEN_STATUSES])
+        .where('endDate', '>=', from)
+        .where('startDate', '<=', to)
+        .execute();
+    },
+  };
 }

@@ -1,0 +1,122 @@
+/**
+ * Leave requests and approvals, balances, the leave calendar and the auto-leave setup: the queries and
+ * mutations of the Leave and Leave calendar pages and of the Leaves settings tab. Leave types and holidays
+ * are in leave-catalogue.ts; every key here sits under its `all`, so a change there refreshes these too.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { LEAVE_PAGE_SIZE } from '../../../../shared/contracts/leave';
+import type { RequestOf, ResponseOf } from '../../../../shared/endpoints/define';
+import { autoLeavesEndpoints, leaveCalendarEndpoints, leaveRequestEndpoints } from '../../../../shared/endpoints/leave';
+import type { LeaveAction } from '../../../../shared/leave';
+import { call } from '../typed';
+import { leaveCatalogueKeys } from './leave-catalogue';
+import { useApiMutation } from './mutation';
+
+const ep = { ...leaveRequestEndpoints, ...leaveCalendarEndpoints, ...autoLeavesEndpoints };
+
+export const leaveKeys = {
+  all: leaveCatalogueKeys.all,
+  details: ['leave', 'details'] as const,
+  mine: (page: number, leaveId?: number) => ['leave', 'mine', page, leaveId ?? null] as const,
+  pending: (page: number, leaveId?: number) => ['leave', 'pending', page, leaveId ?? null] as const,
+  calendar: (from: string, to: string, teamId?: number) => ['leave', 'calendar', from, to, teamId ?? null] as const,
+  autoConfig: ['leave', 'auto-config'] as const,
+};
+
+export type LeaveDetails = ResponseOf<typeof ep.getLeaveDetails>;
+/** One leave type with what the employee took, holds pending and has left of it this year. */
+export type LeaveBalanceType = LeaveDetails['leaveTypes'][number];
+export type CalendarRange = RequestOf<typeof ep.getLeaveCalendar>['query'];
+export type CreateLeaveRequest = RequestOf<typeof ep.createLeaveRequest>['body'];
+export type AutoLeavesConfigBody = RequestOf<typeof ep.setAutoLeavesConfig>['body'];
+export type LeaveJobsRun = ResponseOf<typeof ep.runLeaveJobs>;
+
+/** The signed-in employee's balance this year. */
+export function useLeaveDetails() {
+  return useQuery({
+    queryKey: leaveKeys.details,
+    queryFn: ({ signal }) => call(ep.getLeaveDetails, {}, { signal }),
+  });
+}
+
+/**
+ * A page of the signed-in employee's requests ('mine') or of the requests waiting for their decision
+ * ('pending'), optionally of one leave type. The previous page stays shown while the next one loads.
+ */
+export function useLeaveRequests(mode: 'mine' | 'pending', page: number, leaveId?: number) {
+  const query = { pageNumber: page, pageSize: LEAVE_PAGE_SIZE, leaveId };
+  return useQuery({
+    queryKey: mode === 'mine' ? leaveKeys.mine(page, leaveId) : leaveKeys.pending(page, leaveId),
+    queryFn: ({ signal }) =>
+      mode === 'mine'
+        ? call(ep.listLeaveRequests, { query }, { signal })
+        : call(ep.listPendingLeaveRequests, { query }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Live leave between two dates, of one team or of every team the caller may see. */
+export function useLeaveCalendar({ startDate, endDate, teamId }: CalendarRange) {
+  return useQuery({
+    queryKey: leaveKeys.calendar(startDate, endDate, teamId),
+    queryFn: ({ signal }) => call(ep.getLeaveCalendar, { query: { startDate, endDate, teamId } }, { signal }),
+    select: (r) => r.items,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAutoLeavesConfig() {
+  return useQuery({
+    queryKey: leaveKeys.autoConfig,
+    queryFn: ({ signal }) => call(ep.getAutoLeavesConfig, {}, { signal }),
+  });
+}
+
+/** Sends a request. Failures are shown (and toasted) by the dialog, which knows the form. */
+export function useRequestLeave() {
+  return useApiMutation({
+    mutationFn: (body: CreateLeaveRequest) => call(ep.createLeaveRequest, { body }),
+    invalidates: [leaveKeys.all],
+    success: (created) => ({
+      title: 'Leave requested',
+      body: `${created.days} working day${created.days === 1 ? '' : 's'}, ${created.statusLabel}`,
+    }),
+  });
+}
+
+/**
+ * Acts on a request; `verb` is the label of the button pressed, which the success toast repeats.
+ * Failures are shown (and toasted) by the dialog: their title depends on the action.
+ */
+export function useLeaveAction() {
+  return useApiMutation({
+    mutationFn: (input: { id: number; action: LeaveAction; reason: string; verb: string }) =>
+      call(ep.actOnLeaveRequest, { params: { id: input.id }, body: { action: input.action, reason: input.reason } }),
+    invalidates: [leaveKeys.all],
+    success: (updated, input) => ({ title: `${input.verb}: ${updated.employee.name}`, body: updated.statusLabel }),
+  });
+}
+
+/** Saves the auto-leave setup. The failure toast is the caller's (its message falls back to the spec's). */
+export function useSaveAutoLeavesConfig() {
+  return useApiMutation({
+    mutationFn: (body: AutoLeavesConfigBody) => call(ep.setAutoLeavesConfig, { body }),
+    invalidates: [leaveKeys.autoConfig],
+    success: (saved) => (saved.enabled ? 'Auto leaves are on' : 'Auto leaves are off'),
+  });
+}
+
+/** What one run of the leave jobs changed, in one line. */
+export function leaveJobsSummary(r: LeaveJobsRun): string {
+  return `${r.created} auto leave${r.created === 1 ? '' : 's'} created, ${r.autoRejected} auto rejected, ${r.cancellationsRefused} cancellation${r.cancellationsRefused === 1 ? '' : 's'} refused, ${r.autoCancelled} auto cancelled`;
+}
+
+/** Runs the leave jobs now; they may create, reject and cancel requests anywhere, so all leave refreshes. */
+export function useRunLeaveJobs() {
+  return useApiMutation({
+    mutationFn: () => call(ep.runLeaveJobs),
+    invalidates: [leaveKeys.all],
+    success: (r) => ({ title: 'Leave jobs ran', body: leaveJobsSummary(r) }),
+    failure: 'The leave jobs did not run',
+  });
+}

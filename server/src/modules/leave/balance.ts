@@ -1,0 +1,64 @@
+/**
+ * An employee's leave balance this year (GET /api/leave/details): per type what is taken, pending and
+ * left of its quota, the totals, and the absents (past working days with no attendance, leave or holiday).
+ */
+import type { ResponseOf } from '../../../../shared/endpoints/define.js';
+import type { leaveRequestEndpoints } from '../../../../shared/endpoints/leave.js';
+import { addDays, dayOfWeek, eachDate, localDate } from '../../../../shared/time.js';
+import type { RequestContext } from '../../http/context.js';
+import { leaveCatalogueRepository } from './catalogue-repository.js';
+import { leaveRequestRepository } from './repository.js';
+
+type LeaveDetails = ResponseOf<typeof leaveRequestEndpoints.getLeaveDetails>;
+
+export async function leaveBalance(
+  ctx: Pick<RequestContext, 'now' | 'settings' | 'repo'>,
+  employeeId: number,
+): Promise<LeaveDetails> {
+  const requests = ctx.repo(leaveRequestRepository);
+  const settings = await ctx.settings();
+  const today = localDate(ctx.now(), settings.tenant_timezone);
+  const year = Number(today.slice(0, 4));
+  const types = await ctx.repo(leaveCatalogueRepository).listTypes();
+  const used = await requests.usage(employeeId, year);
+  const leaveTypes = types.map((t) => {
+    const u = used.get(t.id) ?? { taken: 0, pending: 0, pendingRequests: 0 };
+    const quota = t.kind === 'unpaid' ? null : t.yearlyQuota;
+    return {
+      ...t,
+      taken: u.taken,
+      pending: u.pending,
+      remaining: quota === null ? null : Math.max(0, quota - u.taken),
+    };
+  });
+  const quotaTypes = leaveTypes.filter((t) => t.kind !== 'unpaid' && t.isActive);
+  const totalQuota = quotaTypes.reduce((s, t) => s + t.yearlyQuota, 0);
+  const totalLeavesTaken = leaveTypes.reduce((s, t) => s + t.taken, 0);
+  // Absent: a past working day this year with no attendance, no leave taken and no holiday.
+  const start = `${year}-01-01`;
+  const yesterday = addDays(today, -1);
+  let absents = 0;
+  if (yesterday >= start) {
+    const joined = await requests.dateOfJoining(employeeId);
+    const from = joined && joined > start ? joined : start;
+    const holidays = await requests.activeHolidays(from, yesterday);
+    const attended = await requests.attendedDays(employeeId, from, yesterday);
+    const leaveRows = await requests.takenLeaves(employeeId, from, yesterday);
+    const onLeave = new Set(leaveRows.flatMap((r) => eachDate(r.startDate, r.endDate)));
+    if (from <= yesterday) {
+      absents = eachDate(from, yesterday).filter(
+        (d) => !settings.weekend_days.includes(dayOfWeek(d)) && !holidays.has(d) && !attended.has(d) && !onLeave.has(d),
+      ).length;
+    }
+  }
+  return {
+    employeeId,
+    year,
+    absents,
+    totalQuota,
+    totalLeavesTaken,
+    pendingLeaveCount: [...used.values()].reduce((s, u) => s + u.pendingRequests, 0),
+    remainingLeaves: quotaTypes.reduce((s, t) => s + (t.remaining ?? 0), 0),
+    leaveTypes,
+  };
+}
