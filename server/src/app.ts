@@ -123,15 +123,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerAccessControl(app, db, deps.tokens);
   await registerOpenApi(app);
 
-  await app.register(healthRoutes(deps));
-  await app.register(authRoutes(deps));
-  await app.register(meRoutes(deps));
   await app.register(employeeRoutes(deps));
   await app.register(teamRoutes(deps));
   await app.register(roleRoutes(deps));
-  await app.register(tenantRoutes(deps));
   await app.register(attendanceRoutes(deps));
-  registerRouteModules(app, deps, [leaveCatalogueRoutes]);
+  registerRouteModules(app, deps, [healthRoutes, authRoutes, meRoutes, tenantRoutes, leaveCatalogueRoutes]);
   await app.register(leaveRequestRoutes(deps));
   await app.register(leaveCalendarRoutes(deps));
   await app.register(leaveRulesRoutes(deps));

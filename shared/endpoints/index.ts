@@ -3,11 +3,19 @@
  * module; this index is for what looks at all of them at once (the test that every endpoint is served,
  * the typed test client, the OpenAPI checks). An operationId is unique across groups (tested).
  */
+import { authEndpoints } from './auth.js';
 import type { EndpointDef } from './define.js';
+import { healthEndpoints } from './health.js';
 import { leaveCatalogueEndpoints } from './leave-catalogue.js';
+import { meEndpoints } from './me.js';
+import { tenantEndpoints } from './tenant.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
+  health: healthEndpoints,
+  auth: authEndpoints,
+  me: meEndpoints,
+  tenant: tenantEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */
