@@ -133,12 +133,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerAccessControl(app, db, deps.tokens);
   await registerOpenApi(app);
 
-  await app.register(healthRoutes(deps));
-  await app.register(authRoutes(deps));
-  await app.register(meRoutes(deps));
-  await app.register(tenantRoutes(deps));
   await app.register(attendanceRoutes(deps));
   registerRouteModules(app, deps, [
+    healthRoutes,
+    authRoutes,
+    meRoutes,
+    tenantRoutes,
     leaveCatalogueRoutes,
     jobRoutes,
     employeeRoutes,

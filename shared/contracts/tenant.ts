@@ -68,4 +68,5 @@ export const productivitySettingsSchema = tenantSettingsSchema.pick({
   weekend_days: true,
   office_networks: true,
 });
+export type ProductivitySettings = z.infer<typeof productivitySettingsSchema>;
 export const productivitySettingsPatchSchema = productivitySettingsSchema.partial().strict();

@@ -3,17 +3,25 @@
  * module; this index is for what looks at all of them at once (the test that every endpoint is served,
  * the typed test client, the OpenAPI checks). An operationId is unique across groups (tested).
  */
+import { authEndpoints } from './auth.js';
 import type { EndpointDef } from './define.js';
+import { healthEndpoints } from './health.js';
 import { jobEndpoints } from './jobs.js';
 import { deviceAgentEndpoints, deviceEndpoints, deviceIntegrationEndpoints } from './devices.js';
 import { leaveCatalogueEndpoints } from './leave-catalogue.js';
 import { leaveEndpoints } from './leave.js';
+import { meEndpoints } from './me.js';
 import { peopleEndpoints } from './people.js';
+import { tenantEndpoints } from './tenant.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
   leave: leaveEndpoints,
   jobs: jobEndpoints,
+  health: healthEndpoints,
+  auth: authEndpoints,
+  me: meEndpoints,
+  tenant: tenantEndpoints,
   people: peopleEndpoints,
   devices: deviceEndpoints,
   deviceIntegration: deviceIntegrationEndpoints,

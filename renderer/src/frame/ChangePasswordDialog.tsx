@@ -3,22 +3,20 @@ import { Field } from '@fluentui/react-components';
 import { useState } from 'react';
 import { MESSAGES } from '../../../shared/messages';
 import { isStrongPassword } from '../../../shared/credentials';
-import { authApi } from '../api/auth';
+import { useChangePassword } from '../api/hooks/auth';
 import { errorCode, errorMessage } from '../api/errors';
 import { FormDialog } from '../components/FormDialog';
 import { PasswordInput, PasswordRules } from '../components/PasswordFields';
-import { useNotify } from '../components/toasts';
 
 type Key = 'currentPassword' | 'password' | 'confirmPassword';
 const EMPTY: Record<Key, string> = { currentPassword: '', password: '', confirmPassword: '' };
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const notify = useNotify();
+  const changePassword = useChangePassword();
   const [values, setValues] = useState(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<Key, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const rules: Record<Key, string | null> = {
     currentPassword: values.currentPassword ? null : 'Enter your current password',
@@ -43,24 +41,19 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     onClose();
   };
 
-  const submit = async () => {
+  const submit = () => {
     setSubmitted(true);
     if (rules.currentPassword || rules.password || rules.confirmPassword) return;
-    setBusy(true);
     setFormError(null);
-    try {
-      await authApi.changePassword(values);
-      notify.success('Password changed', 'Your other devices have been signed out.');
-      close();
-    } catch (error) {
-      setFormError(
-        errorCode(error) === 'CURRENT_PASSWORD_INCORRECT'
-          ? MESSAGES.CURRENT_PASSWORD_INCORRECT
-          : errorMessage(error, MESSAGES.PASSWORD_UPDATE_FAILED),
-      );
-    } finally {
-      setBusy(false);
-    }
+    changePassword.mutate(values, {
+      onSuccess: close,
+      onError: (error) =>
+        setFormError(
+          errorCode(error) === 'CURRENT_PASSWORD_INCORRECT'
+            ? MESSAGES.CURRENT_PASSWORD_INCORRECT
+            : errorMessage(error, MESSAGES.PASSWORD_UPDATE_FAILED),
+        ),
+    });
   };
 
   return (
@@ -68,10 +61,10 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       open={open}
       title="Change password"
       error={formError}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
       onClose={close}
       submitLabel="Change password"
-      pending={busy}
+      pending={changePassword.isPending}
     >
       <Field label="Current password" required {...field('currentPassword')}>
         <PasswordInput autoComplete="current-password" {...input('currentPassword')} />

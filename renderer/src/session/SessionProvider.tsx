@@ -10,9 +10,9 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, typ
 import { useNavigate } from 'react-router-dom';
 import type { SESSION_VERIFY_INTERVAL_MS } from '../../../shared/contracts/auth';
 import type { MeResponse } from '../../../shared/contracts/tenant';
-import { authApi } from '../api/auth';
 import { acceptSession, forgetSession, hasAccessToken, isNetworkError, refreshAccessToken } from '../api/client';
 import { onSessionEvent } from '../api/events';
+import { sessionCalls } from '../api/hooks/auth';
 import { meQuery } from '../api/hooks/me';
 import { platform } from '../platform';
 import { updateTray } from '../platform/tray';
@@ -106,7 +106,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     verifying.current ??= (async () => {
       if (!hasAccessToken()) return;
       try {
-        await authApi.verify();
+        await sessionCalls.verify();
         await loadMe();
         setOffline(false);
       } catch (error) {
@@ -121,7 +121,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     async (email: string, password: string) => {
-      const session = await authApi.signIn(email, password);
+      const session = await sessionCalls.signIn(email, password);
       await acceptSession(session);
       setSessionEnd(null);
       await loadMe();
@@ -131,7 +131,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      await authApi.signOut();
+      await sessionCalls.signOut();
     } catch {
       // The spec logs a failed sign-out and signs out locally anyway; the server session expires by itself.
     }

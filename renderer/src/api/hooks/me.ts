@@ -8,15 +8,20 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import type { MeResponse } from '../../../../shared/contracts/tenant';
+import type { meEndpoints } from '../../../../shared/endpoints/me';
 import type { PermissionName } from '../../../../shared/permissions';
 import { sessionStatusAtom } from '../../session/atoms';
-import { authApi } from '../auth';
+import { call } from '../typed';
+import { routesOf } from './first-screen';
+
+// The session check on start reads it: by method and path, without the schemas (first-screen.ts).
+const getMe = routesOf<typeof meEndpoints>()('getMe', { method: 'GET', path: '/api/me' });
 
 export const meKey = ['me'] as const;
 
 export const meQuery = {
   queryKey: meKey,
-  queryFn: () => authApi.me(),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call(getMe, {}, { signal }),
   // The session provider refreshes it (sign-in, every verification); nothing else needs to refetch it.
   staleTime: Infinity,
 } as const;

@@ -25,7 +25,6 @@ import {
   Tooltip,
 } from '@fluentui/react-components';
 import { ArrowSyncRegular, DeleteRegular, LinkRegular, PersonLinkRegular } from '@fluentui/react-icons';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useEmployeePick } from '../../api/hooks/people';

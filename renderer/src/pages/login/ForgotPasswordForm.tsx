@@ -4,8 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
 import { EMAIL_PATTERN, isStrongPassword } from '../../../../shared/credentials';
-import { authApi } from '../../api/auth';
 import { errorCode, errorMessage } from '../../api/errors';
+import { useResetPassword, useSendPasswordResetCode } from '../../api/hooks/auth';
 import { AppLink } from '../../components/AppLink';
 import { PasswordInput, PasswordRules } from '../../components/PasswordFields';
 import type { AuthHandOver } from './AuthPage';
@@ -25,6 +25,8 @@ export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const touched = useTouched<Key>();
+  const sendResetCode = useSendPasswordResetCode();
+  const resetPassword = useResetPassword();
 
   const rules: Record<Key, string | null> = {
     email: EMAIL_PATTERN.test(values.email.trim()) ? null : INVALID_EMAIL,
@@ -48,7 +50,7 @@ export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
     setBusy(true);
     setFormError(null);
     try {
-      const sent = await authApi.forgotPassword(values.email.trim());
+      const sent = await sendResetCode.mutateAsync(values.email.trim());
       setInfo(
         `If the address is registered, a 6-digit code is on its way. It expires in ${sent.expiresInMinutes} minutes.`,
       );
@@ -71,7 +73,7 @@ export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
     setBusy(true);
     setFormError(null);
     try {
-      await authApi.resetPassword({ ...values, email: values.email.trim(), code: values.code.trim() });
+      await resetPassword.mutateAsync({ ...values, email: values.email.trim(), code: values.code.trim() });
       navigate('/login', {
         replace: true,
         state: {

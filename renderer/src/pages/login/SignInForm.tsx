@@ -5,10 +5,9 @@
 import { Avatar, Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
 import { ArrowRightRegular, MailRegular } from '@fluentui/react-icons';
 import { useRef, useState, type FormEvent } from 'react';
-import type { TenantPublic } from '../../../../shared/contracts/auth';
 import { MESSAGES } from '../../../../shared/messages';
 import { EMAIL_PATTERN } from '../../../../shared/credentials';
-import { authApi } from '../../api/auth';
+import { useLookupTenant, type TenantPublic } from '../../api/hooks/auth';
 import { errorCode, errorMessage } from '../../api/errors';
 import { AppLink } from '../../components/AppLink';
 import { PasswordInput } from '../../components/PasswordFields';
@@ -21,6 +20,7 @@ export const INVALID_EMAIL = 'Enter a valid e-mail address';
 export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
   const styles = useFormStyles();
   const { signIn } = useSessionActions();
+  const lookupTenant = useLookupTenant();
   const [email, setEmail] = useState(handOver.email ?? '');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [tenant, setTenant] = useState<TenantPublic | null>(null);
@@ -40,7 +40,7 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
     if (problem) return emailRef.current?.focus();
     setBusy(true);
     try {
-      setTenant(await authApi.lookupTenant(email.trim()));
+      setTenant(await lookupTenant.mutateAsync(email.trim()));
       setFormError(null);
       // The password field mounts on the next render.
       requestAnimationFrame(() => passwordRef.current?.focus());

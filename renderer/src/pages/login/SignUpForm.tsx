@@ -4,8 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
 import { EMAIL_PATTERN, isStrongPassword } from '../../../../shared/credentials';
-import { authApi } from '../../api/auth';
 import { errorMessage, fieldErrors } from '../../api/errors';
+import { useConfirmSignUp, useResendSignUpCode, useSignUp } from '../../api/hooks/auth';
 import { AppLink } from '../../components/AppLink';
 import { PasswordInput, PasswordRules } from '../../components/PasswordFields';
 import type { AuthHandOver } from './AuthPage';
@@ -26,6 +26,9 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const touched = useTouched<Key>();
+  const signUp = useSignUp();
+  const confirmSignUp = useConfirmSignUp();
+  const resendSignUpCode = useResendSignUpCode();
 
   const rules: Record<Key, string | null> = {
     email: EMAIL_PATTERN.test(values.email.trim()) ? null : INVALID_EMAIL,
@@ -51,7 +54,11 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
     setBusy(true);
     setFormError(null);
     try {
-      const sent = await authApi.signUp({ ...values, email: values.email.trim(), name: values.name.trim() });
+      const sent = await signUp.mutateAsync({
+        ...values,
+        email: values.email.trim(),
+        name: values.name.trim(),
+      });
       setInfo(`We sent a 6-digit code to ${values.email.trim()}. It expires in ${sent.expiresInMinutes} minutes.`);
       touched.reset();
       setStep('code');
@@ -72,7 +79,7 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
     setBusy(true);
     setFormError(null);
     try {
-      await authApi.confirmSignUp(values.email.trim(), code.trim());
+      await confirmSignUp.mutateAsync({ email: values.email.trim(), code: code.trim() });
       navigate('/login', {
         replace: true,
         state: {
@@ -89,7 +96,7 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
   const resend = async () => {
     setFormError(null);
     try {
-      const sent = await authApi.resendSignUpCode(values.email.trim());
+      const sent = await resendSignUpCode.mutateAsync(values.email.trim());
       setInfo(`We sent a new code. It expires in ${sent.expiresInMinutes} minutes.`);
     } catch (error) {
       setFormError(errorMessage(error));

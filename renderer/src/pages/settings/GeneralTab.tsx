@@ -10,15 +10,10 @@ import {
   Spinner,
   tokens,
 } from '@fluentui/react-components';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/errors';
-import { meKey } from '../../api/hooks/me';
-import { api } from '../../api/client';
-import { useNotify } from '../../components/toasts';
 import { usePermissions } from '../../api/hooks/me';
-
-type Tenant = { id: number; name: string; emailDomain: string };
+import { useSaveCompanyName, useTenant } from '../../api/hooks/tenant';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, maxWidth: '720px' },
@@ -32,21 +27,10 @@ const useStyles = makeStyles({
 
 export function GeneralTab() {
   const styles = useStyles();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const canEdit = usePermissions().has('edit-tenant-settings');
-  const tenant = useQuery({ queryKey: ['tenant'], queryFn: () => api.get<Tenant>('/tenant').then((r) => r.data) });
+  const tenant = useTenant();
   const [name, setName] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (next: string) => api.patch<Tenant>('/tenant', { name: next }).then((r) => r.data),
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(['tenant'], saved);
-      await queryClient.invalidateQueries({ queryKey: meKey });
-      setName(null);
-      notify.success('Company name saved', saved.name);
-    },
-    onError: (error) => notify.error('The company name was not saved', errorMessage(error)),
-  });
+  const save = useSaveCompanyName();
   if (tenant.isError)
     return (
       <MessageBar intent="error">
@@ -58,7 +42,7 @@ export function GeneralTab() {
   const empty = value.trim() === '';
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!empty) save.mutate(value.trim());
+    if (!empty) save.mutate(value.trim(), { onSuccess: () => setName(null) });
   };
   return (
     <Card className={styles.card}>

@@ -15,17 +15,11 @@ import {
   Spinner,
   tokens,
 } from '@fluentui/react-components';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { productivitySettingsPatchSchema } from '../../../../shared/contracts/tenant';
+import { productivitySettingsPatchSchema, type ProductivitySettings } from '../../../../shared/contracts/tenant';
 import { MESSAGES } from '../../../../shared/messages';
 import { errorMessage, fieldErrors } from '../../api/errors';
-import { meKey } from '../../api/hooks/me';
-import {
-  tenantSettingsApi as leaveApi,
-  tenantSettingsKeys as leaveKeys,
-  type ProductivitySettings,
-} from '../../api/tenant-settings';
+import { useProductivitySettings, useUpdateProductivitySettings } from '../../api/hooks/tenant';
 import { useNotify } from '../../components/toasts';
 
 const FIELDS = [
@@ -71,26 +65,13 @@ function toBody(form: Form) {
 export function ProductivityTab() {
   const styles = useStyles();
   const notify = useNotify();
-  const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: leaveKeys.productivity, queryFn: leaveApi.productivity });
+  const settings = useProductivitySettings();
   // The user's edits; until they type, the form shows what the server has.
   const [draft, setForm] = useState<Form | null>(null);
   const form = draft ?? (settings.data ? toForm(settings.data) : null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
 
-  const save = useMutation({
-    mutationFn: (body: Partial<ProductivitySettings>) => leaveApi.saveProductivity(body),
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(leaveKeys.productivity, saved);
-      await queryClient.invalidateQueries({ queryKey: meKey });
-      setForm(null);
-      notify.success('Productivity settings saved');
-    },
-    onError: (error) => {
-      setServerErrors(fieldErrors(error));
-      notify.error('Productivity settings were not saved', errorMessage(error));
-    },
-  });
+  const save = useUpdateProductivitySettings();
 
   if (settings.isError)
     return (
@@ -121,7 +102,11 @@ export function ProductivityTab() {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (parsed.success) save.mutate(parsed.data);
+    if (parsed.success)
+      save.mutate(parsed.data, {
+        onSuccess: () => setForm(null),
+        onError: (error) => setServerErrors(fieldErrors(error)),
+      });
     else notify.error(MESSAGES.VALIDATION);
   };
 

@@ -4,7 +4,7 @@
  * passwords; the rate limits on these routes bound how fast anyone can probe for accounts.
  */
 import { z } from 'zod';
-import type { ClientKind } from '../../../../shared/contracts/auth.js';
+import type { ClientKind, TenantPublic } from '../../../../shared/contracts/auth.js';
 import type { Deps } from '../../deps.js';
 import { errors } from '../../http/errors.js';
 import { burnVerifyTime, hashPassword, verifyPassword } from '../../security/passwords.js';
@@ -16,6 +16,13 @@ export async function requireTenantForEmail(deps: Deps, email: string) {
   const tenant = await findTenantByEmail(deps.db, email);
   if (!tenant) throw errors.coded(403, 'EMAIL_DOMAIN_UNAUTHORIZED');
   return tenant;
+}
+
+/** The sign-in page's first step: the company of an address, or 404 when its domain has none. */
+export async function lookupTenant(deps: Deps, email: string): Promise<TenantPublic> {
+  const tenant = await findTenantByEmail(deps.db, email);
+  if (!tenant) throw errors.coded(404, 'EMAIL_DOMAIN_UNAUTHORIZED');
+  return { tenantId: tenant.id, name: tenant.name, emailDomain: tenant.emailDomain, logo: tenant.logo };
 }
 
 function findEmployee(deps: Deps, tenantId: number, email: string) {

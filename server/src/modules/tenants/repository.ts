@@ -1,6 +1,7 @@
 /** Tenants and their settings. Settings are one row per key with a JSON value, parsed only here. */
 import { DEFAULT_TENANT_SETTINGS, tenantSettingsSchema, type TenantSettings } from '../../../../shared/settings.js';
 import type { Db } from '../../db/engine.js';
+import type { TenantScope } from '../../http/context.js';
 import { emailDomain } from '../../../../shared/validation.js';
 
 export async function findTenantByEmail(db: Db, email: string) {
@@ -57,4 +58,38 @@ export async function writeSettings(
         .execute();
     }
   });
+}
+
+/**
+ * The caller's tenant and its settings, bound to it by the request context
+ * (`ctx.repo(tenantRepository)`). Settings are read fresh here: a handler that writes them reads them
+ * back from this, not from the request's cached `ctx.settings()`.
+ */
+export function tenantRepository({ db, tenantId, now }: TenantScope) {
+  return {
+    get: () => getTenant(db, tenantId),
+
+    /** The tenant with all its settings, as the settings tabs show it. */
+    async view() {
+      const [tenant, settings] = await Promise.all([getTenant(db, tenantId), readSettings(db, tenantId)]);
+      return { id: tenant.id, name: tenant.name, emailDomain: tenant.emailDomain, logo: tenant.logo, settings };
+    },
+
+    /** Changes the tenant's own columns (name, logo); nothing when no field is given. */
+    async update(fields: { name?: string | undefined; logo?: string | null | undefined }): Promise<void> {
+      const changes = {
+        ...(fields.name === undefined ? {} : { name: fields.name }),
+        ...(fields.logo === undefined ? {} : { logo: fields.logo }),
+      };
+      if (Object.keys(changes).length === 0) return;
+      await db
+        .updateTable('tenants')
+        .set({ ...changes, updatedAt: now().toISOString() })
+        .where('id', '=', tenantId)
+        .execute();
+    },
+
+    readSettings: () => readSettings(db, tenantId),
+    writeSettings: (patch: Partial<TenantSettings>) => writeSettings(db, tenantId, patch, now()),
+  };
 }

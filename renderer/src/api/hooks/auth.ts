@@ -1,0 +1,92 @@
+/**
+ * Accounts and sessions: the session provider's calls (sign-in, sign-out, verification) and the
+ * mutations of the sign-in, sign-up and password pages and of the change-password dialog. The forms show
+ * their errors in place, so no mutation here toasts a failure. The token refresh stays in client.ts.
+ */
+import type { RequestOf, ResponseOf } from '../../../../shared/endpoints/define';
+import type { authEndpoints } from '../../../../shared/endpoints/auth';
+import { platform } from '../../platform';
+import { call } from '../typed';
+import { routesOf } from './first-screen';
+import { useApiMutation } from './mutation';
+
+const route = routesOf<typeof authEndpoints>();
+const ep = {
+  lookupTenant: route('lookupTenant', { method: 'GET', path: '/api/auth/tenant' }),
+  signIn: route('signIn', { method: 'POST', path: '/api/auth/sign-in' }),
+  signOut: route('signOut', { method: 'POST', path: '/api/auth/sign-out' }),
+  signUp: route('signUp', { method: 'POST', path: '/api/auth/sign-up' }),
+  resendSignUpCode: route('resendSignUpCode', { method: 'POST', path: '/api/auth/sign-up/resend' }),
+  confirmSignUp: route('confirmSignUp', { method: 'POST', path: '/api/auth/sign-up/confirm' }),
+  sendPasswordResetCode: route('sendPasswordResetCode', { method: 'POST', path: '/api/auth/forgot-password' }),
+  resetPassword: route('resetPassword', { method: 'POST', path: '/api/auth/reset-password' }),
+  verifySession: route('verifySession', { method: 'GET', path: '/api/auth/verify' }),
+  changePassword: route('changePassword', { method: 'POST', path: '/api/auth/change-password' }),
+};
+
+export type TenantPublic = ResponseOf<typeof ep.lookupTenant>;
+export type SignUpBody = RequestOf<typeof ep.signUp>['body'];
+export type ResetPasswordBody = RequestOf<typeof ep.resetPassword>['body'];
+export type ChangePasswordBody = RequestOf<typeof ep.changePassword>['body'];
+
+/** The session provider's calls; it keeps the session state, these only talk to the server. */
+export const sessionCalls = {
+  signIn: (email: string, password: string) => call(ep.signIn, { body: { email, password, client: platform.kind } }),
+  /** Revokes this session on the server: the desktop presents its stored token, the browser its cookie. */
+  signOut: async () => {
+    const refreshToken = (await platform.refreshTokenStore?.get()) ?? undefined;
+    await call(ep.signOut, { body: refreshToken ? { refreshToken } : {} });
+  },
+  verify: () => call(ep.verifySession),
+};
+
+/** The sign-in page's first step: the company of the address (404 EMAIL_DOMAIN_UNAUTHORIZED when none). */
+export function useLookupTenant() {
+  return useApiMutation({
+    mutationFn: (email: string) => call(ep.lookupTenant, { query: { email } }),
+    invalidates: [],
+  });
+}
+
+/** Starts a sign-up; the answer says how long the e-mailed code is valid. */
+export function useSignUp() {
+  return useApiMutation({ mutationFn: (body: SignUpBody) => call(ep.signUp, { body }), invalidates: [] });
+}
+
+export function useResendSignUpCode() {
+  return useApiMutation({
+    mutationFn: (email: string) => call(ep.resendSignUpCode, { body: { email } }),
+    invalidates: [],
+  });
+}
+
+export function useConfirmSignUp() {
+  return useApiMutation({
+    mutationFn: (input: { email: string; code: string }) => call(ep.confirmSignUp, { body: input }),
+    invalidates: [],
+  });
+}
+
+/** E-mails a password reset code. */
+export function useSendPasswordResetCode() {
+  return useApiMutation({
+    mutationFn: (email: string) => call(ep.sendPasswordResetCode, { body: { email } }),
+    invalidates: [],
+  });
+}
+
+export function useResetPassword() {
+  return useApiMutation({
+    mutationFn: (body: ResetPasswordBody) => call(ep.resetPassword, { body }),
+    invalidates: [],
+  });
+}
+
+/** Changes one's password; the server signs the other sessions out. Errors are shown in the dialog. */
+export function useChangePassword() {
+  return useApiMutation({
+    mutationFn: (body: ChangePasswordBody) => call(ep.changePassword, { body }),
+    invalidates: [],
+    success: () => ({ title: 'Password changed', body: 'Your other devices have been signed out.' }),
+  });
+}

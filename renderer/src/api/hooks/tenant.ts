@@ -1,0 +1,51 @@
+/**
+ * The tenant and its settings: the General tab (company name) and the Productivity tab. Both saves also
+ * refresh /api/me (`meKey`), which carries the tenant's name and settings to the header, the weekend and
+ * every page that reads them.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { RequestOf } from '../../../../shared/endpoints/define';
+import { tenantEndpoints as ep } from '../../../../shared/endpoints/tenant';
+import { call } from '../typed';
+import { meKey } from './me';
+import { useApiMutation } from './mutation';
+
+export const tenantKeys = {
+  all: ['tenant'] as const,
+  tenant: ['tenant', 'details'] as const,
+  productivity: ['tenant', 'productivity'] as const,
+};
+
+export type ProductivitySettingsChanges = RequestOf<typeof ep.updateProductivitySettings>['body'];
+
+/** The tenant with all its settings (needs view-tenant-settings). */
+export function useTenant() {
+  return useQuery({ queryKey: tenantKeys.tenant, queryFn: ({ signal }) => call(ep.getTenant, {}, { signal }) });
+}
+
+/** The General tab's save: the company's name. */
+export function useSaveCompanyName() {
+  return useApiMutation({
+    mutationFn: (name: string) => call(ep.updateTenant, { body: { name } }),
+    invalidates: [tenantKeys.tenant, meKey],
+    success: (saved) => ({ title: 'Company name saved', body: saved.name }),
+    failure: 'The company name was not saved',
+  });
+}
+
+export function useProductivitySettings() {
+  return useQuery({
+    queryKey: tenantKeys.productivity,
+    queryFn: ({ signal }) => call(ep.getProductivitySettings, {}, { signal }),
+  });
+}
+
+/** Saves productivity settings; a refusal's field messages are the page's to show. */
+export function useUpdateProductivitySettings() {
+  return useApiMutation({
+    mutationFn: (changes: ProductivitySettingsChanges) => call(ep.updateProductivitySettings, { body: changes }),
+    invalidates: [tenantKeys.productivity, meKey],
+    success: () => 'Productivity settings saved',
+    failure: 'Productivity settings were not saved',
+  });
+}
