@@ -130,8 +130,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(teamRoutes(deps));
   await app.register(roleRoutes(deps));
   await app.register(tenantRoutes(deps));
-  await app.register(attendanceRoutes(deps));
-  registerRouteModules(app, deps, [leaveCatalogueRoutes]);
+  registerRouteModules(app, deps, [leaveCatalogueRoutes, attendanceRoutes]);
   await app.register(leaveRequestRoutes(deps));
   await app.register(leaveCalendarRoutes(deps));
   await app.register(leaveRulesRoutes(deps));

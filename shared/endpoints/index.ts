@@ -4,10 +4,12 @@
  * the typed test client, the OpenAPI checks). An operationId is unique across groups (tested).
  */
 import type { EndpointDef } from './define.js';
+import { attendanceEndpoints } from './attendance.js';
 import { leaveCatalogueEndpoints } from './leave-catalogue.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
+  attendance: attendanceEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */
