@@ -6,10 +6,12 @@
 import type { EndpointDef } from './define.js';
 import { attendanceEndpoints } from './attendance.js';
 import { leaveCatalogueEndpoints } from './leave-catalogue.js';
+import { productivityEndpoints } from './productivity.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
   attendance: attendanceEndpoints,
+  productivity: productivityEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */
