@@ -38,7 +38,6 @@ import { leaveCatalogueRoutes } from './modules/leave/catalogue-routes.js';
 import { leaveRequestRoutes } from './modules/leave/request-routes.js';
 import { leaveRulesRoutes } from './modules/leave/rules-routes.js';
 import { meRoutes } from './modules/me/routes.js';
-import { reportRoutes } from './modules/productivity/reports.js';
 import { productivityRoutes } from './modules/productivity/routes.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
@@ -133,7 +132,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerAccessControl(app, db, deps.tokens);
   await registerOpenApi(app);
 
-  await app.register(attendanceRoutes(deps));
   registerRouteModules(app, deps, [
     healthRoutes,
     authRoutes,
@@ -151,9 +149,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     leaveCalendarRoutes,
     leaveRulesRoutes,
     autoLeavesRoutes,
+    attendanceRoutes,
+    productivityRoutes,
   ]);
-  await app.register(productivityRoutes(deps));
-  await app.register(reportRoutes(deps));
   // Outside /api: ZKTeco push devices speak text/plain and cannot send tokens (see the module's comment).
   await app.register(admsRoutes(deps));
 

@@ -5,6 +5,7 @@
  */
 import { authEndpoints } from './auth.js';
 import type { EndpointDef } from './define.js';
+import { attendanceEndpoints } from './attendance.js';
 import { healthEndpoints } from './health.js';
 import { jobEndpoints } from './jobs.js';
 import { deviceAgentEndpoints, deviceEndpoints, deviceIntegrationEndpoints } from './devices.js';
@@ -12,6 +13,7 @@ import { leaveCatalogueEndpoints } from './leave-catalogue.js';
 import { leaveEndpoints } from './leave.js';
 import { meEndpoints } from './me.js';
 import { peopleEndpoints } from './people.js';
+import { productivityEndpoints } from './productivity.js';
 import { tenantEndpoints } from './tenant.js';
 
 export const endpointGroups = {
@@ -26,6 +28,8 @@ export const endpointGroups = {
   devices: deviceEndpoints,
   deviceIntegration: deviceIntegrationEndpoints,
   deviceAgent: deviceAgentEndpoints,
+  attendance: attendanceEndpoints,
+  productivity: productivityEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

@@ -3,12 +3,17 @@
  * (shared/attendance-tray.ts holds the logic and its tests). Renders nothing; mounted in the signed-in
  * frame on the desktop only, for users with view-attendance.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { createTraySync, TRAY_ATTENDANCE_COMMANDS, type TraySync } from '../../../shared/attendance-tray';
 import type { TrayCommand } from '../../../shared/platform';
-import { attendanceApi, attendanceKeys } from '../api/attendance';
 import { errorMessage } from '../api/errors';
+import {
+  actOnToday,
+  fetchAttendanceToday,
+  useAcceptToday,
+  useAttendanceToday,
+  type TodayResponse,
+} from '../api/hooks/attendance';
 import { platform } from '../platform';
 import { updateTray } from '../platform/tray';
 
@@ -18,26 +23,24 @@ const isAttendanceCommand = (c: TrayCommand): c is (typeof TRAY_ATTENDANCE_COMMA
   (TRAY_ATTENDANCE_COMMANDS as readonly string[]).includes(c);
 
 export function AttendanceTray() {
-  const queryClient = useQueryClient();
   const sync = useRef<TraySync | null>(null);
   // The today card and this sync share one cached answer: whichever acts, both show it.
-  const today = useQuery({ queryKey: attendanceKeys.today, queryFn: ({ signal }) => attendanceApi.today(signal) });
+  const today = useAttendanceToday();
+  const { keep, refreshViews } = useAcceptToday();
 
   useEffect(() => {
     const s = createTraySync({
-      fetchToday: () => attendanceApi.today(),
+      fetchToday: () => fetchAttendanceToday(),
       act: async (command) => {
-        const next = await attendanceApi.act(command, 'desktop');
-        await queryClient.invalidateQueries({
-          queryKey: attendanceKeys.all,
-          predicate: (q) => q.queryKey[1] !== 'today',
-        });
+        const next = await actOnToday(command, 'desktop');
+        await refreshViews();
         return next;
       },
       show: (attendance) => updateTray({ attendance }),
       notify: (n) => platform.notify(n),
       describeError: (error) => errorMessage(error),
-      onChange: (next) => queryClient.setQueryData(attendanceKeys.today, next),
+      // The sync hands back the answers of fetchToday and act above: whole TodayResponses.
+      onChange: (next) => keep(next as TodayResponse),
       now: () => new Date(),
       setInterval: (fn, ms) => window.setInterval(fn, ms),
       clearInterval: (handle) => window.clearInterval(handle as number),
@@ -69,7 +72,7 @@ export function AttendanceTray() {
       sync.current = null;
       updateTray({ attendance: null });
     };
-  }, [queryClient]);
+  }, [keep, refreshViews]);
 
   useEffect(() => {
     if (today.data) sync.current?.accept(today.data);

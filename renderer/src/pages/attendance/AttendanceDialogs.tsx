@@ -4,16 +4,14 @@
  * server, which checks them again with the edit limit and the user's scope, has the last word.
  */
 import { Field, Input, Switch } from '@fluentui/react-components';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { checkAttendance, checkBreak, type RuleIssue } from '../../../../shared/attendance-rules';
 import type { Attendance, Break } from '../../../../shared/contracts/attendance';
 import { MESSAGES } from '../../../../shared/messages';
-import { attendanceApi, attendanceKeys } from '../../api/attendance';
 import { errorMessage, fieldErrors } from '../../api/errors';
+import { useSaveAttendance, useSaveBreak } from '../../api/hooks/attendance';
 import { formatDay } from '../../components/format';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
-import { useNotify } from '../../components/toasts';
 import { instantOf, timeIn } from './shared';
 
 const messagesOf = (issues: RuleIssue[]): Record<string, string> => {
@@ -25,11 +23,6 @@ const messagesOf = (issues: RuleIssue[]): Record<string, string> => {
 /** Field props for a message: shown once the field was touched or the form submitted. */
 function fieldState(message: string | undefined) {
   return { validationMessage: message, validationState: message ? ('error' as const) : ('none' as const) };
-}
-
-function useRefreshAttendance() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
 }
 
 export function AttendanceDialog({
@@ -49,8 +42,7 @@ export function AttendanceDialog({
   canSetWfo: boolean;
   onClose: () => void;
 }) {
-  const notify = useNotify();
-  const refresh = useRefreshAttendance();
+  const save = useSaveAttendance();
   const [checkIn, setCheckIn] = useState(attendance ? timeIn(attendance.checkIn, timeZone) : '09:00');
   const [checkOut, setCheckOut] = useState(
     attendance ? (attendance.checkOut ? timeIn(attendance.checkOut, timeZone) : '') : '17:00',
@@ -69,26 +61,6 @@ export function AttendanceDialog({
     Object.assign(errors, messagesOf(checkAttendance({ checkIn: inAt, checkOut: outAt, now: new Date(), timeZone })));
   const shown = (key: string) => serverErrors[key] ?? (submitted ? errors[key] : undefined);
 
-  const save = useMutation({
-    mutationFn: () => {
-      const body = { checkIn: inAt!, checkOut: outAt, ...(canSetWfo ? { isWfo } : {}) };
-      return attendance
-        ? attendanceApi.update(attendance.id, body)
-        : attendanceApi.create({ ...body, employeeId: employee.id });
-    },
-    onSuccess: async () => {
-      await refresh();
-      notify.success(attendance ? 'Attendance updated' : 'Attendance added', `${employee.name}, ${formatDay(date)}`);
-      onClose();
-    },
-    onError: (error) => {
-      const fields = fieldErrors(error);
-      setServerErrors(fields);
-      setFormError(errorMessage(error, MESSAGES.ATTENDANCE_SAVE_FAILED));
-      notify.error(MESSAGES.ATTENDANCE_SAVE_FAILED, errorMessage(error));
-    },
-  });
-
   const submit = () => {
     setSubmitted(true);
     setServerErrors({});
@@ -97,7 +69,21 @@ export function AttendanceDialog({
       return;
     }
     setFormError(null);
-    save.mutate();
+    save.mutate(
+      {
+        attendanceId: attendance?.id,
+        employee,
+        date,
+        body: { checkIn: inAt!, checkOut: outAt, ...(canSetWfo ? { isWfo } : {}) },
+      },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          setServerErrors(fieldErrors(error));
+          setFormError(errorMessage(error, MESSAGES.ATTENDANCE_SAVE_FAILED));
+        },
+      },
+    );
   };
 
   const styles = useFormStyles();
@@ -139,8 +125,7 @@ export function BreakDialog({
   timeZone: string;
   onClose: () => void;
 }) {
-  const notify = useNotify();
-  const refresh = useRefreshAttendance();
+  const save = useSaveBreak();
   const styles = useFormStyles();
   const [start, setStart] = useState(breakSpan ? timeIn(breakSpan.start, timeZone) : '');
   const [end, setEnd] = useState(breakSpan?.end ? timeIn(breakSpan.end, timeZone) : '');
@@ -169,23 +154,6 @@ export function BreakDialog({
   }
   const shown = (key: string) => serverErrors[key] ?? (submitted ? errors[key] : undefined);
 
-  const save = useMutation({
-    mutationFn: () =>
-      breakSpan
-        ? attendanceApi.updateBreak(breakSpan.id, { start: startAt!, end: endAt! })
-        : attendanceApi.addBreak(attendance.id, { start: startAt!, end: endAt! }),
-    onSuccess: async () => {
-      await refresh();
-      notify.success(breakSpan ? 'Break updated' : 'Break added');
-      onClose();
-    },
-    onError: (error) => {
-      setServerErrors(fieldErrors(error));
-      setFormError(errorMessage(error, MESSAGES.BREAK_SAVE_FAILED));
-      notify.error(MESSAGES.BREAK_SAVE_FAILED, errorMessage(error));
-    },
-  });
-
   const submit = () => {
     setSubmitted(true);
     setServerErrors({});
@@ -194,7 +162,16 @@ export function BreakDialog({
       return;
     }
     setFormError(null);
-    save.mutate();
+    save.mutate(
+      { attendanceId: attendance.id, breakId: breakSpan?.id, body: { start: startAt!, end: endAt! } },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          setServerErrors(fieldErrors(error));
+          setFormError(errorMessage(error, MESSAGES.BREAK_SAVE_FAILED));
+        },
+      },
+    );
   };
 
   return (

@@ -21,9 +21,8 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { useQuery } from '@tanstack/react-query';
-import { attendanceApi, attendanceKeys, type AuditEntry } from '../../api/attendance';
 import { errorMessage } from '../../api/errors';
+import { useAttendanceAudit, type AuditEntry } from '../../api/hooks/attendance';
 import { formatInstant } from '../../components/format';
 import { timeIn } from './shared';
 
@@ -84,10 +83,7 @@ export function AuditDialog({
   onClose: () => void;
 }) {
   const styles = useStyles();
-  const audit = useQuery({
-    queryKey: attendanceKeys.audit(attendanceId),
-    queryFn: ({ signal }) => attendanceApi.audit(attendanceId, signal),
-  });
+  const audit = useAttendanceAudit(attendanceId);
   const row = (e: AuditEntry) => (
     <TableRow key={e.id}>
       <TableCell>{formatInstant(e.at)}</TableCell>

@@ -28,16 +28,13 @@ import {
   HistoryRegular,
   CalendarEmptyRegular,
 } from '@fluentui/react-icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import type { Attendance, Break } from '../../../../shared/contracts/attendance';
-import { MESSAGES } from '../../../../shared/messages';
-import { attendanceApi, attendanceKeys } from '../../api/attendance';
 import { errorMessage } from '../../api/errors';
+import { useAttendanceDay, useDeleteAttendance, useDeleteBreak } from '../../api/hooks/attendance';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDay } from '../../components/format';
-import { useNotify } from '../../components/toasts';
 import { useMe, usePermissions } from '../../api/hooks/me';
 import { AttendanceDialog, BreakDialog } from './AttendanceDialogs';
 import { AuditDialog } from './AuditDialog';
@@ -84,18 +81,14 @@ export function DayPanel({
   const styles = useStyles();
   const me = useMe()!;
   const permissions = usePermissions();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing>(null);
   const timeZone = me.tenant.settings.tenant_timezone;
   const isMe = employee.id === me.employee.id;
-  const day = useQuery({
-    queryKey: attendanceKeys.day(isMe ? undefined : employee.id, date),
-    queryFn: ({ signal }) => attendanceApi.day(date, isMe ? undefined : employee.id, signal),
-  });
+  const day = useAttendanceDay(isMe ? undefined : employee.id, date);
+  const deleteAttendance = useDeleteAttendance();
+  const deleteBreak = useDeleteBreak();
   const right = editRight(me, permissions, employee.id, date, today);
   const canSetWfo = permissions.has('edit-all-attendance') || permissions.has('edit-team-attendance');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
   const a = day.data?.attendance ?? null;
 
   const guarded = (label: string, icon: ReactElement, onClick: () => void, primary = false) => {
@@ -267,14 +260,7 @@ export function DayPanel({
         onClose={() => setEditing(null)}
         onConfirm={async () => {
           if (editing?.kind !== 'delete-attendance') return;
-          try {
-            await attendanceApi.remove(editing.attendance.id);
-            await refresh();
-            notify.success('Attendance deleted', formatDay(date));
-          } catch (error) {
-            notify.error(MESSAGES.ATTENDANCE_SAVE_FAILED, errorMessage(error));
-            throw error;
-          }
+          await deleteAttendance.mutateAsync({ id: editing.attendance.id, date });
         }}
       >
         The attendance of {isMe ? 'you' : employee.name} on {formatDay(date)} and its breaks will be deleted. The change
@@ -288,14 +274,7 @@ export function DayPanel({
         onClose={() => setEditing(null)}
         onConfirm={async () => {
           if (editing?.kind !== 'delete-break') return;
-          try {
-            await attendanceApi.removeBreak(editing.breakSpan.id);
-            await refresh();
-            notify.success('Break deleted');
-          } catch (error) {
-            notify.error(MESSAGES.BREAK_SAVE_FAILED, errorMessage(error));
-            throw error;
-          }
+          await deleteBreak.mutateAsync(editing.breakSpan.id);
         }}
       >
         The break starting at {editing?.kind === 'delete-break' ? timeIn(editing.breakSpan.start, timeZone) : ''} will

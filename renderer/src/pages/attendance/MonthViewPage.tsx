@@ -17,13 +17,17 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { useMemo, useState } from 'react';
 import type { AttendanceTotals } from '../../../../shared/contracts/attendance';
 import { todayIn } from '../../../../shared/date-range';
-import { attendanceApi, attendanceKeys } from '../../api/attendance';
 import { errorMessage } from '../../api/errors';
+import {
+  useAttendanceEmployees,
+  useAttendanceMonth,
+  useAttendancePastMonths,
+  useAttendanceStats,
+} from '../../api/hooks/attendance';
 import { DateRangeFilter, initialDateRange, type DateRangeValue } from '../../components/DateRangeFilter';
 import { PageHeader } from '../../components/PageHeader';
 import { useMe, usePermissions } from '../../api/hooks/me';
@@ -132,12 +136,7 @@ export function MonthViewPage() {
   const canPick = permissions.has('view-team-attendance') || permissions.has('view-all-attendance');
   const other = employeeId === me.employee.id ? undefined : employeeId;
 
-  const employees = useQuery({
-    queryKey: attendanceKeys.employees,
-    queryFn: ({ signal }) => attendanceApi.employees(signal),
-    enabled: canPick,
-    staleTime: 5 * 60_000,
-  });
+  const employees = useAttendanceEmployees(canPick);
   const employee = useMemo(
     () =>
       employees.data?.find((e) => e.id === employeeId) ?? {
@@ -152,20 +151,9 @@ export function MonthViewPage() {
     search === null ? true : e.name.toLowerCase().includes(search.toLowerCase()),
   );
 
-  const monthQuery = useQuery({
-    queryKey: attendanceKeys.month(other, month),
-    queryFn: ({ signal }) => attendanceApi.month(month, other, signal),
-    placeholderData: keepPreviousData,
-  });
-  const past = useQuery({
-    queryKey: attendanceKeys.pastMonths(other),
-    queryFn: ({ signal }) => attendanceApi.pastMonths(other, signal),
-  });
-  const stats = useQuery({
-    queryKey: attendanceKeys.stats(other, range.from, range.to),
-    queryFn: ({ signal }) => attendanceApi.stats(range.from, range.to, other, signal),
-    placeholderData: keepPreviousData,
-  });
+  const monthQuery = useAttendanceMonth(other, month);
+  const past = useAttendancePastMonths(other);
+  const stats = useAttendanceStats(other, range.from, range.to);
 
   const goTo = (next: string) => {
     setMonth(next);

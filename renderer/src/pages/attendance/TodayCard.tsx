@@ -22,14 +22,10 @@ import {
   DrinkCoffeeRegular,
   PlayRegular,
 } from '@fluentui/react-icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactElement } from 'react';
-import type { TodayResponse } from '../../../../shared/contracts/attendance';
-import { MESSAGES } from '../../../../shared/messages';
-import { attendanceApi, attendanceKeys, type TodayAction } from '../../api/attendance';
 import { errorMessage } from '../../api/errors';
+import { useAttendanceToday, useTodayAction, type TodayAction, type TodayResponse } from '../../api/hooks/attendance';
 import { formatDay } from '../../components/format';
-import { useNotify } from '../../components/toasts';
 import { platform } from '../../platform';
 import { clockDuration, duration, timeIn, workedMs } from './shared';
 
@@ -60,13 +56,6 @@ const STATE_BADGE: Record<
   'checked-out': { label: 'Checked out', color: 'subtle' },
 };
 
-const ACTION_LABELS: Record<TodayAction, string> = {
-  'check-in': 'Checked in',
-  'check-out': 'Checked out',
-  'start-break': 'Break started',
-  'end-break': 'Break ended',
-};
-
 /**
  * The current time, ticking every `ms` while `running`. Stopped, the value may be old; nothing then reads
  * it (a finished day counts to its check-out, a break's worked time does not grow).
@@ -86,27 +75,10 @@ function useNow(running: boolean, ms = 1000): number {
   return now;
 }
 
-export function useTodayAction() {
-  const queryClient = useQueryClient();
-  const notify = useNotify();
-  return useMutation({
-    mutationFn: (action: TodayAction) => attendanceApi.act(action, platform.kind === 'desktop' ? 'desktop' : 'web'),
-    onSuccess: async (today, action) => {
-      queryClient.setQueryData(attendanceKeys.today, today);
-      notify.success(ACTION_LABELS[action]);
-      await queryClient.invalidateQueries({
-        queryKey: attendanceKeys.all,
-        predicate: (q) => q.queryKey[1] !== 'today',
-      });
-    },
-    onError: (error) => notify.error(MESSAGES.ATTENDANCE_SAVE_FAILED, errorMessage(error)),
-  });
-}
-
 export function TodayCard() {
   const styles = useStyles();
-  const today = useQuery({ queryKey: attendanceKeys.today, queryFn: ({ signal }) => attendanceApi.today(signal) });
-  const action = useTodayAction();
+  const today = useAttendanceToday();
+  const action = useTodayAction(platform.kind === 'desktop' ? 'desktop' : 'web');
   const data = today.data;
   const running = data?.state === 'checked-in';
   const now = useNow(running);

@@ -17,12 +17,11 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { todayIn } from '../../../../shared/date-range';
 import { addDays } from '../../../../shared/time';
 import { errorMessage } from '../../api/errors';
-import { productivityApi, productivityKeys, type RangeFilter } from '../../api/productivity';
+import { useProductivityOverview, type RangeFilter } from '../../api/hooks/productivity';
 import { APP_ROUTES, canOpen } from '../../app/routes';
 import { AppLink } from '../../components/AppLink';
 import { usePermissions } from '../../api/hooks/me';
@@ -74,10 +73,7 @@ function TeamCard({
   linkToDashboard: boolean;
 }) {
   const styles = useStyles();
-  const query = useQuery({
-    queryKey: productivityKeys.overview(filter),
-    queryFn: ({ signal }) => productivityApi.overview(filter, signal),
-  });
+  const query = useProductivityOverview(filter);
 
   let body: ReactNode;
   if (query.isError) {

@@ -2,7 +2,7 @@
 import { Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { PeopleSearchRegular } from '@fluentui/react-icons';
 import type { ProductivityEmployeeRow } from '../../../../shared/contracts/productivity';
-import { productivityApi, productivityKeys, type RangeFilter } from '../../api/productivity';
+import { productivityAttendanceFetcher, productivityKeys, type RangeFilter } from '../../api/hooks/productivity';
 import { DataTable, type Column } from '../../components/DataTable';
 import { hoursText } from './format';
 
@@ -60,7 +60,7 @@ export function AttendancePanel({ filter }: { filter: RangeFilter }) {
     <DataTable
       label="Attendance by employee"
       queryKey={productivityKeys.attendance(filter)}
-      fetchPage={(params, signal) => productivityApi.attendance(filter, params, signal)}
+      fetchPage={productivityAttendanceFetcher(filter)}
       columns={columns}
       rowKey={(r) => r.employee.id}
       defaultSort={{ key: 'name', dir: 'asc' }}

@@ -13,7 +13,6 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { DataBarVerticalRegular } from '@fluentui/react-icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import type { ReactNode } from 'react';
 import {
@@ -31,7 +30,7 @@ import {
 } from 'recharts';
 import type { ProductivityOverview } from '../../../../shared/contracts/productivity';
 import { errorMessage } from '../../api/errors';
-import { productivityApi, productivityKeys, type RangeFilter } from '../../api/productivity';
+import { useProductivityOverview, type RangeFilter } from '../../api/hooks/productivity';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDay } from '../../components/format';
 import { hoursText } from './format';
@@ -165,11 +164,7 @@ function Charts({ data }: { data: ProductivityOverview }) {
 
 export function OverviewPanel({ filter }: { filter: RangeFilter }) {
   const styles = useStyles();
-  const query = useQuery({
-    queryKey: productivityKeys.overview(filter),
-    queryFn: ({ signal }) => productivityApi.overview(filter, signal),
-    placeholderData: keepPreviousData,
-  });
+  const query = useProductivityOverview(filter, { keepPrevious: true });
 
   if (query.isError) {
     return (

@@ -14,11 +14,10 @@ import {
   TabList,
   tokens,
 } from '@fluentui/react-components';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { validateProductivityRange } from '../../../../shared/contracts/productivity';
 import { todayIn } from '../../../../shared/date-range';
-import { productivityApi, productivityKeys, type RangeFilter } from '../../api/productivity';
+import { useProductivityTeams, type RangeFilter } from '../../api/hooks/productivity';
 import { DateRangeFilter, initialDateRange } from '../../components/DateRangeFilter';
 import { PageHeader } from '../../components/PageHeader';
 import { useMe } from '../../api/hooks/me';
@@ -49,7 +48,7 @@ export function ProductivityPage() {
   const [range, setRange] = useState(() => initialDateRange(today));
   const [teamId, setTeamId] = useState<number | undefined>(undefined);
   const [tab, setTab] = useState<TabValue>('overview');
-  const teams = useQuery({ queryKey: productivityKeys.teams, queryFn: ({ signal }) => productivityApi.teams(signal) });
+  const teams = useProductivityTeams();
 
   const filter: RangeFilter = { startDate: range.from, endDate: range.to, teamId };
   // The filter already keeps ranges real and not after today; the dashboards also cap them at two years.

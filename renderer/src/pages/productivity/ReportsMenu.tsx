@@ -1,22 +1,14 @@
 /** "Download report": the CSV reports the user may download, over the dashboard's range and team. */
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Spinner } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import { useMutation } from '@tanstack/react-query';
 import { REPORTS, type ReportName } from '../../../../shared/contracts/productivity';
-import { errorMessage } from '../../api/errors';
-import { downloadReport, type RangeFilter } from '../../api/productivity';
-import { useNotify } from '../../components/toasts';
+import { useDownloadReport, type RangeFilter } from '../../api/hooks/productivity';
 import { usePermissions } from '../../api/hooks/me';
 
 export function ReportsMenu({ filter }: { filter: RangeFilter }) {
   const permissions = usePermissions();
-  const notify = useNotify();
   const allowed = (Object.keys(REPORTS) as ReportName[]).filter((r) => permissions.has(REPORTS[r].permission));
-  const download = useMutation({
-    mutationFn: (report: ReportName) => downloadReport(report, filter),
-    onSuccess: (_, report) => notify.success(`${REPORTS[report].title} downloaded`),
-    onError: (error, report) => notify.error(`${REPORTS[report].title} could not be downloaded`, errorMessage(error)),
-  });
+  const download = useDownloadReport(filter);
   if (allowed.length === 0) return null;
   return (
     <Menu>
@@ -32,7 +24,7 @@ export function ReportsMenu({ filter }: { filter: RangeFilter }) {
       <MenuPopover>
         <MenuList>
           {allowed.map((report) => (
-            <MenuItem key={report} onClick={() => download.mutate(report)}>
+            <MenuItem key={report} onClick={() => download.download(report)}>
               {REPORTS[report].title} (CSV)
             </MenuItem>
           ))}

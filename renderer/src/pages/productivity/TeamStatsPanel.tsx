@@ -22,11 +22,11 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { PeopleTeamRegular } from '@fluentui/react-icons';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { TeamAttendanceStats, TeamWfoStats } from '../../../../shared/contracts/productivity';
 import { errorMessage } from '../../api/errors';
-import { productivityApi, productivityKeys, type RangeFilter } from '../../api/productivity';
+import { useTeamAttendanceStats, useTeamWfoStats, type RangeFilter } from '../../api/hooks/productivity';
 import { EmptyState } from '../../components/EmptyState';
 import { hoursText } from './format';
 
@@ -65,20 +65,13 @@ type Row = { key: number; cells: ReactNode[] };
 
 function StatsTable<P extends Page>(props: {
   title: string;
-  kind: 'attendance' | 'wfo';
   filter: RangeFilter;
-  fetch: (filter: RangeFilter, page: number, signal?: AbortSignal) => Promise<P>;
+  query: UseInfiniteQueryResult<InfiniteData<P>>;
   columns: (level: P['level']) => string[];
   rows: (page: P) => Row[];
 }) {
   const styles = useStyles();
-  const query = useInfiniteQuery({
-    queryKey: productivityKeys.teamStats(props.kind, props.filter),
-    queryFn: ({ pageParam, signal }) => props.fetch(props.filter, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last, all) =>
-      all.reduce((n, p) => n + p.items.length, 0) < last.total ? all.length + 1 : undefined,
-  });
+  const query = props.query;
   const first = query.data?.pages[0];
   const scopeText = !first
     ? ''
@@ -168,13 +161,14 @@ const who = (level: 'members' | 'teams') => (level === 'members' ? ['Employee'] 
 
 export function TeamStatsPanel({ filter }: { filter: RangeFilter }) {
   const styles = useStyles();
+  const attendance = useTeamAttendanceStats(filter);
+  const wfo = useTeamWfoStats(filter);
   return (
     <div className={styles.grid}>
       <StatsTable<TeamAttendanceStats>
         title="Team attendance"
-        kind="attendance"
         filter={filter}
-        fetch={productivityApi.teamAttendanceStats}
+        query={attendance}
         columns={(level) => [...who(level), 'Working days', 'Present', 'Leave', 'Absent', 'Attendance', 'Average day']}
         rows={(page) =>
           page.level === 'members'
@@ -207,9 +201,8 @@ export function TeamStatsPanel({ filter }: { filter: RangeFilter }) {
       />
       <StatsTable<TeamWfoStats>
         title="Team work from office"
-        kind="wfo"
         filter={filter}
-        fetch={productivityApi.teamWfoStats}
+        query={wfo}
         columns={(level) => [...who(level), 'Present days', 'WFO days', 'WFO', 'Target']}
         rows={(page) => {
           const target = (meets: boolean, required: number) => (

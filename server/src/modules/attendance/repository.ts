@@ -1,9 +1,18 @@
-/** Attendance rows with their breaks, the views built from them, and the audit trail. */
-import type { Attendance } from '../../../../shared/contracts/attendance.js';
+/**
+ * Attendance rows with their breaks, the views built from them, and the audit trail. The functions taking
+ * a `db` serve the services (which run them inside their transactions); the routes use the tenant-bound
+ * `attendanceRepository` through `ctx.repo`.
+ */
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
 import { storedMinutes, workedMinutes } from '../../../../shared/attendance-rules.js';
+import type { Attendance, AttendanceEmployee, auditEntrySchema } from '../../../../shared/contracts/attendance.js';
 import type { Db } from '../../db/engine.js';
 import type { AttendanceTable } from '../../db/schema.js';
-import type { Selectable } from 'kysely';
+import type { TenantScope } from '../../http/context.js';
+import { errors } from '../../http/errors.js';
+import { policyRepository } from '../../policy/repository.js';
+import type { Visibility } from '../../policy/scope.js';
 
 export type AttendanceRow = Selectable<AttendanceTable>;
 export type BreakRow = { id: number; attendanceId: number; startAt: string; endAt: string | null };
@@ -145,4 +154,79 @@ export async function audit(
       after: entry.after === undefined ? null : JSON.stringify(entry.after),
     })
     .execute();
+}
+
+type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** What the attendance routes read, bound to the caller's tenant. */
+export function attendanceRepository(scope: TenantScope) {
+  const { db, tenantId, now } = scope;
+  return {
+    findById: (id: number) => findById(db, tenantId, id),
+
+    /** An attendance (known to exist) as the API shows it. */
+    async view(id: number): Promise<Attendance> {
+      const row = (await findById(db, tenantId, id))!;
+      return (await toViews(db, [row], now()))[0]!;
+    },
+
+    /** A break; 404 when the tenant has none with this id. */
+    async findBreak(id: number): Promise<BreakRow> {
+      const found = await db
+        .selectFrom('attendanceBreaks')
+        .select(['id', 'attendanceId', 'startAt', 'endAt'])
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!found) throw errors.notFound('Break');
+      return found;
+    },
+
+    /** The employees a visibility names, by name (the month view's picker). */
+    async employees(visibility: Visibility): Promise<AttendanceEmployee[]> {
+      let query = db
+        .selectFrom('employees')
+        .select(['id', 'name', 'status'])
+        .where('tenantId', '=', tenantId)
+        .orderBy('name')
+        .orderBy('id');
+      if (visibility.kind !== 'all') {
+        query = query.where('id', 'in', policyRepository(scope).visibleEmployeeIds(visibility));
+      }
+      const rows = await query.execute();
+      return rows.map((r) => ({ id: r.id, name: r.name, isActive: r.status === 'active' }));
+    },
+
+    /** The audit trail of an attendance and its breaks, oldest first; 404 when it has none. */
+    async auditTrail(attendanceId: number): Promise<AuditEntry[]> {
+      const rows = await db
+        .selectFrom('attendanceAudit')
+        .leftJoin('employees', 'employees.id', 'attendanceAudit.actorId')
+        .select([
+          'attendanceAudit.id',
+          'attendanceAudit.action',
+          'attendanceAudit.breakId',
+          'attendanceAudit.at',
+          'attendanceAudit.before',
+          'attendanceAudit.after',
+          'employees.id as actorId',
+          'employees.name as actorName',
+        ])
+        .where('attendanceAudit.tenantId', '=', tenantId)
+        .where('attendanceAudit.attendanceId', '=', attendanceId)
+        .orderBy('attendanceAudit.id')
+        .execute();
+      if (rows.length === 0) throw errors.notFound('Attendance');
+      return rows.map((r) => ({
+        id: r.id,
+        action: r.action,
+        subject: r.breakId === null ? ('attendance' as const) : ('break' as const),
+        breakId: r.breakId,
+        at: r.at,
+        actor: r.actorId === null ? null : { id: r.actorId, name: r.actorName ?? '' },
+        before: r.before === null ? null : (JSON.parse(r.before) as Record<string, unknown>),
+        after: r.after === null ? null : (JSON.parse(r.after) as Record<string, unknown>),
+      }));
+    },
+  };
 }

@@ -1,55 +1,32 @@
 /**
  * Whose attendance a caller may see or change: their own (view-attendance / edit-attendance, edits
  * within attendence_edit_allow_limit days), their team members' (…-team-attendance: employees who share
- * a team with them), or anyone's in the tenant (…-all-attendance).
+ * a team with them), or anyone's in the tenant (…-all-attendance). The decision is the policy module's
+ * (server/src/policy/scope.ts, families 'attendance-view' and 'attendance-edit'); the edit limit is
+ * attendance's own rule.
  */
-import type { PermissionName } from '../../../../shared/permissions.js';
-import type { Deps } from '../../deps.js';
-import type { AuthContext } from '../../http/access.js';
-import { errors } from '../../http/errors.js';
 import { addDays } from '../../../../shared/time.js';
-import { sharesTeam } from '../teams/membership.js';
-
-export const VIEW_ACCESS = ['view-attendance', 'view-team-attendance', 'view-all-attendance'] as const;
-export const EDIT_ACCESS = ['edit-attendance', 'edit-team-attendance', 'edit-all-attendance'] as const;
-
-async function requireEmployee(deps: Deps, tenantId: number, employeeId: number) {
-  const row = await deps.db
-    .selectFrom('employees')
-    .select(['id', 'name'])
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', employeeId)
-    .executeTakeFirst();
-  if (!row) throw errors.notFound('Employee');
-  return row;
-}
+import type { RequestContext } from '../../http/context.js';
+import { errors } from '../../http/errors.js';
+import { policyRepository } from '../../policy/repository.js';
 
 type Kind = 'view' | 'edit';
-const NAMES: Record<Kind, readonly [PermissionName, PermissionName, PermissionName]> = { view: VIEW_ACCESS, edit: EDIT_ACCESS };
+const FAMILY = { view: 'attendance-view', edit: 'attendance-edit' } as const;
 
 /**
- * Resolves the employee a request is about and checks the caller may act on them. Returns how: as
- * themselves (own, where the edit limit applies) or on someone else's behalf.
+ * Resolves the employee a request is about (the caller when none is named) and checks the caller may act
+ * on them: 404 for an unknown employee, 403 naming the missing permission. `limited`: an edit of one's
+ * own days under edit-attendance, where the edit limit applies (edit-all-attendance lifts it; a team
+ * permission does not, for oneself).
  */
 export async function authorizeFor(
-  deps: Deps,
-  who: AuthContext,
+  ctx: RequestContext,
   kind: Kind,
   employeeId: number | undefined,
 ): Promise<{ employeeId: number; own: boolean; limited: boolean }> {
-  const [ownPermission, teamPermission, allPermission] = NAMES[kind];
-  const target = employeeId ?? who.employeeId;
-  await requireEmployee(deps, who.tenantId, target);
-  if (who.permissions.has(allPermission)) return { employeeId: target, own: target === who.employeeId, limited: false };
-  if (target === who.employeeId) {
-    // One's own days need the own permission; a team permission does not lift the edit limit for oneself.
-    if (who.permissions.has(ownPermission)) return { employeeId: target, own: true, limited: kind === 'edit' };
-    throw errors.forbidden(ownPermission);
-  }
-  if (who.permissions.has(teamPermission) && (await sharesTeam(deps.db, who.tenantId, who.employeeId, target))) {
-    return { employeeId: target, own: false, limited: false };
-  }
-  throw errors.forbidden([teamPermission, allPermission]);
+  const target = employeeId ?? ctx.caller.employeeId;
+  const level = await ctx.repo(policyRepository).authorizeEmployee(FAMILY[kind], ctx.caller, target);
+  return { employeeId: target, own: target === ctx.caller.employeeId, limited: kind === 'edit' && level === 'own' };
 }
 
 /** Own edits may only touch days no older than the tenant's attendence_edit_allow_limit. */

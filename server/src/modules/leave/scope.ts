@@ -1,9 +1,13 @@
-/** Whose leave a caller may read: their own, their team members', or everyone's in the tenant. */
+/**
+ * Whose leave a caller may read: their own, their team members', or everyone's in the tenant. The
+ * decision is the policy module's 'leave-read' family (server/src/policy/scope.ts); this file keeps the
+ * leave routes' entry points.
+ */
 import type { Deps } from '../../deps.js';
 import type { AuthContext } from '../../http/access.js';
-import { errors } from '../../http/errors.js';
-import { sharesTeam } from '../teams/membership.js';
+import { policyRepository } from '../../policy/repository.js';
 
+/** The 'leave-read' family's permissions, own to all (a test keeps them equal). */
 export const READ_ACCESS = [
   'view-leave-requests',
   'view-team-member-leave-requests',
@@ -11,24 +15,11 @@ export const READ_ACCESS = [
   'view-all-employee-leave-requests',
 ] as const;
 
+/** 404 when the tenant has no such employee; 403 when the caller may not read their leave. */
 export async function assertMayRead(deps: Deps, who: AuthContext, employeeId: number): Promise<void> {
-  const exists = await deps.db
-    .selectFrom('employees')
-    .select('id')
-    .where('tenantId', '=', who.tenantId)
-    .where('id', '=', employeeId)
-    .executeTakeFirst();
-  if (!exists) throw errors.notFound('Employee');
-  if (who.permissions.has('view-all-leave-requests') || who.permissions.has('view-all-employee-leave-requests')) return;
-  if (employeeId === who.employeeId) {
-    if (who.permissions.has('view-leave-requests')) return;
-    throw errors.forbidden('view-leave-requests');
-  }
-  if (
-    who.permissions.has('view-team-member-leave-requests') &&
-    (await sharesTeam(deps.db, who.tenantId, who.employeeId, employeeId))
-  ) {
-    return;
-  }
-  throw errors.forbidden(['view-team-member-leave-requests', 'view-all-leave-requests']);
+  await policyRepository({ db: deps.db, tenantId: who.tenantId, now: deps.now }).authorizeEmployee(
+    'leave-read',
+    who,
+    employeeId,
+  );
 }

@@ -1,106 +1,49 @@
 /**
- * Whose figures a caller sees (decisions in docs/workforce.md, "Productivity"):
+ * Whose figures a caller sees (decisions in docs/workforce.md, "Productivity"), on the policy module's
+ * 'productivity' family (server/src/policy/scope.ts):
  * - dashboard and overview: view-productivity-all-teams opens every team and the whole company; without
  *   it, a caller sees the teams they belong to (teamId of another team is refused);
  * - team statistics: per-member rows for a team the caller belongs to, or for any team with
  *   view-all-attendance or view-productivity-all-teams; team-level rows otherwise.
  */
-import { errors } from '../../http/errors.js';
-import type { AuthContext } from '../../http/access.js';
-import type { Deps } from '../../deps.js';
-import type { Db } from '../../db/engine.js';
-import { teammatesQuery } from '../teams/membership.js';
+import type { RequestContext } from '../../http/context.js';
+import { policyRepository } from '../../policy/repository.js';
+import { holds, visibleEmployees } from '../../policy/scope.js';
 import type { EmployeeSet } from './figures.js';
+import { productivityRepository, type TeamRef } from './repository.js';
 
-export type TeamRef = { id: number; name: string };
+export const seesAllTeams = (ctx: RequestContext) => holds('productivity', 'all', ctx.caller.permissions);
 
-export function tenantEmployees(db: Db, tenantId: number): EmployeeSet {
-  return db
-    .selectFrom('employees')
-    .select('id as employeeId')
-    .where('tenantId', '=', tenantId)
-    .where('status', '=', 'active');
-}
-
-/** Members of teams; with `employeeId`, that one employee if a member. */
-export function membersOf(db: Db, tenantId: number, teamIds: number[], employeeId?: number): EmployeeSet {
-  const query = db
-    .selectFrom('teamMembers')
-    .select('employeeId')
-    .where('tenantId', '=', tenantId)
-    .where('teamId', 'in', teamIds.length > 0 ? teamIds : [0]);
-  return employeeId === undefined ? query : query.where('employeeId', '=', employeeId);
-}
-
-export function employeesByIds(db: Db, tenantId: number, ids: number[]): EmployeeSet {
-  return db
-    .selectFrom('employees')
-    .select('id as employeeId')
-    .where('tenantId', '=', tenantId)
-    .where('id', 'in', ids.length > 0 ? ids : [0]);
-}
-
-export async function findTeam(deps: Deps, tenantId: number, teamId: number): Promise<TeamRef> {
-  const team = await deps.db
-    .selectFrom('teams')
-    .select(['id', 'name'])
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', teamId)
-    .executeTakeFirst();
-  if (!team) throw errors.notFound('Team');
-  return team;
-}
-
-export async function isMember(deps: Deps, who: AuthContext, teamId: number): Promise<boolean> {
-  const row = await deps.db
-    .selectFrom('teamMembers')
-    .select('employeeId')
-    .where('tenantId', '=', who.tenantId)
-    .where('teamId', '=', teamId)
-    .where('employeeId', '=', who.employeeId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export const seesAllTeams = (who: AuthContext) => who.permissions.has('view-productivity-all-teams');
-
-/** The employees of the dashboard and the overview. */
+/** The employees of the dashboard and the overview: one team's members, or all the caller may see. */
 export async function dashboardScope(
-  deps: Deps,
-  who: AuthContext,
+  ctx: RequestContext,
   teamId: number | undefined,
 ): Promise<{ employees: EmployeeSet; team: TeamRef | null }> {
+  const repo = ctx.repo(productivityRepository);
   if (teamId !== undefined) {
-    const team = await findTeam(deps, who.tenantId, teamId);
-    if (!seesAllTeams(who) && !(await isMember(deps, who, teamId))) {
-      throw errors.forbidden('view-productivity-all-teams');
-    }
-    return { employees: membersOf(deps.db, who.tenantId, [teamId]), team };
+    const team = await repo.findTeam(teamId);
+    await ctx.repo(policyRepository).authorizeTeam('productivity', ctx.caller, teamId);
+    return { employees: repo.membersOf([teamId]), team };
   }
-  if (seesAllTeams(who)) return { employees: tenantEmployees(deps.db, who.tenantId), team: null };
-  return { employees: teammatesQuery(deps.db, who.tenantId, who.employeeId) as EmployeeSet, team: null };
+  return { employees: repo.visibleEmployees(visibleEmployees('productivity', ctx.caller)), team: null };
 }
 
-/** Which rows the team statistics answer with. */
+/**
+ * Which rows the team statistics answer with: a member's view of a team either family lets the caller
+ * see (the route lets in holders of view-productivity-dashboard, view-team-attendance or
+ * view-all-attendance, so membership alone suffices for any of them), team-level rows otherwise.
+ */
 export async function statsLevel(
-  deps: Deps,
-  who: AuthContext,
+  ctx: RequestContext,
   teamId: number | undefined,
 ): Promise<{ level: 'members'; team: TeamRef } | { level: 'teams'; teamId: number | undefined }> {
   if (teamId === undefined) return { level: 'teams', teamId: undefined };
-  const team = await findTeam(deps, who.tenantId, teamId);
-  const perMember =
-    who.permissions.has('view-all-attendance') || seesAllTeams(who) || (await isMember(deps, who, teamId));
+  const team = await ctx.repo(productivityRepository).findTeam(teamId);
+  const perMember = await ctx.repo(policyRepository).seesTeam(['attendance-view', 'productivity'], ctx.caller, teamId);
   return perMember ? { level: 'members', team } : { level: 'teams', teamId };
 }
 
 /** The teams a caller may pick on the dashboard. */
-export async function pickableTeams(deps: Deps, who: AuthContext): Promise<TeamRef[]> {
-  let query = deps.db.selectFrom('teams').select(['teams.id', 'teams.name']).where('teams.tenantId', '=', who.tenantId);
-  if (!seesAllTeams(who)) {
-    query = query.where('teams.id', 'in', (eb) =>
-      eb.selectFrom('teamMembers').select('teamId').where('employeeId', '=', who.employeeId),
-    );
-  }
-  return query.orderBy('teams.name').orderBy('teams.id').execute();
+export function pickableTeams(ctx: RequestContext): Promise<TeamRef[]> {
+  return ctx.repo(productivityRepository).teams(visibleEmployees('productivity', ctx.caller));
 }

@@ -6,11 +6,15 @@ import {
   type ProductivityEmployeeRow,
   type ProductivityOrderKey,
   type ProductivityOverview,
+  validateProductivityRange,
 } from '../../../../shared/contracts/productivity.js';
-import { addDays, dayOfWeek, eachDate } from '../../../../shared/time.js';
+import { addDays, dayOfWeek, eachDate, localDate } from '../../../../shared/time.js';
+import type { RequestContext } from '../../http/context.js';
+import { errors, type FieldIssue } from '../../http/errors.js';
 import { paginate, searchCondition } from '../../http/list.js';
 import {
   addFigures,
+  context,
   employeeFigures,
   figures,
   leaveCount,
@@ -27,9 +31,27 @@ import {
   type Figures,
   type Sums,
 } from './figures.js';
-import { employeesByIds, membersOf, type TeamRef } from './scope.js';
+import { employeesByIds, membersOf, type TeamRef } from './repository.js';
 
 const hours = (minutes: number) => round1(minutes / 60);
+
+/**
+ * The figures' context for a range, after the range rule (shared with the renderer): real days, not
+ * after the tenant's today, From not after To, at most two years.
+ */
+export async function rangeContext(
+  ctx: RequestContext,
+  range: { startDate: string; endDate: string },
+): Promise<Context> {
+  const settings = await ctx.settings();
+  const today = localDate(ctx.now(), settings.tenant_timezone);
+  const problems = validateProductivityRange({ from: range.startDate, to: range.endDate }, today);
+  const issues: FieldIssue[] = [];
+  if (problems.from) issues.push({ path: 'querystring.startDate', message: problems.from });
+  if (problems.to) issues.push({ path: 'querystring.endDate', message: problems.to });
+  if (issues.length > 0) throw errors.validation(issues);
+  return context(ctx.deps, ctx.tenantId, settings, range.startDate, range.endDate);
+}
 
 type Day = {
   date: string;

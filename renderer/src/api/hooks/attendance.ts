@@ -1,0 +1,210 @@
+/**
+ * Attendance and breaks: today's card and its actions (also the desktop tray's), the day and month views,
+ * the past three months, hours statistics, the change history, and manual edits. Every change refreshes
+ * everything under ['attendance']; today's actions answer today itself, which is kept as it came.
+ */
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { RequestOf, ResponseOf } from '../../../../shared/endpoints/define';
+import { attendanceEndpoints as ep } from '../../../../shared/endpoints/attendance';
+import { MESSAGES } from '../../../../shared/messages';
+import { formatDay } from '../../components/format';
+import { call } from '../typed';
+import { useApiMutation } from './mutation';
+
+/** Everything under ['attendance'] is refreshed after any change (today, days, months, stats, audit). */
+export const attendanceKeys = {
+  all: ['attendance'] as const,
+  today: ['attendance', 'today'] as const,
+  employees: ['attendance', 'employees'] as const,
+  day: (employeeId: number | undefined, date: string) => ['attendance', 'day', employeeId ?? 'me', date] as const,
+  month: (employeeId: number | undefined, month: string) => ['attendance', 'month', employeeId ?? 'me', month] as const,
+  pastMonths: (employeeId: number | undefined) => ['attendance', 'past-months', employeeId ?? 'me'] as const,
+  stats: (employeeId: number | undefined, start: string, end: string) =>
+    ['attendance', 'stats', employeeId ?? 'me', start, end] as const,
+  audit: (attendanceId: number) => ['attendance', 'audit', attendanceId] as const,
+};
+
+/** Every attendance view but today's card, which an action answers directly. */
+const VIEWS_BUT_TODAY = [
+  ['attendance', 'employees'],
+  ['attendance', 'day'],
+  ['attendance', 'month'],
+  ['attendance', 'past-months'],
+  ['attendance', 'stats'],
+  ['attendance', 'audit'],
+] as const;
+
+export type TodayResponse = ResponseOf<typeof ep.getAttendanceToday>;
+export type AuditEntry = ResponseOf<typeof ep.listAttendanceAudit>['items'][number];
+export type TodayAction = 'check-in' | 'check-out' | 'start-break' | 'end-break';
+type Source = 'web' | 'desktop';
+
+const ACTION_LABELS: Record<TodayAction, string> = {
+  'check-in': 'Checked in',
+  'check-out': 'Checked out',
+  'start-break': 'Break started',
+  'end-break': 'Break ended',
+};
+
+/** Today of the signed-in user; outside React for the desktop tray's sync. */
+export const fetchAttendanceToday = (signal?: AbortSignal) => call(ep.getAttendanceToday, {}, { signal });
+
+/** Check in (from the web or the desktop app), check out, start or end a break: the answer is today. */
+export function actOnToday(action: TodayAction, source: Source): Promise<TodayResponse> {
+  switch (action) {
+    case 'check-in':
+      return call(ep.checkIn, { body: { source } });
+    case 'check-out':
+      return call(ep.checkOut);
+    case 'start-break':
+      return call(ep.startBreak);
+    case 'end-break':
+      return call(ep.endBreak);
+  }
+}
+
+export function useAttendanceToday() {
+  return useQuery({ queryKey: attendanceKeys.today, queryFn: ({ signal }) => fetchAttendanceToday(signal) });
+}
+
+/**
+ * Keeps an answered today and refreshes every other attendance view (the tray acts outside a mutation).
+ * Stable across renders, so effects may depend on it.
+ */
+export function useAcceptToday() {
+  const queryClient = useQueryClient();
+  return useMemo(
+    () => ({
+      keep: (today: TodayResponse) => {
+        queryClient.setQueryData(attendanceKeys.today, today);
+      },
+      refreshViews: async () => {
+        await Promise.all(VIEWS_BUT_TODAY.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      },
+    }),
+    [queryClient],
+  );
+}
+
+/** One of today's actions; the card shows the answer at once and the other views refresh. */
+export function useTodayAction(source: Source) {
+  const { keep } = useAcceptToday();
+  return useApiMutation({
+    mutationFn: async (action: TodayAction) => {
+      const today = await actOnToday(action, source);
+      keep(today);
+      return today;
+    },
+    invalidates: VIEWS_BUT_TODAY,
+    success: (_, action) => ACTION_LABELS[action],
+    failure: MESSAGES.ATTENDANCE_SAVE_FAILED,
+  });
+}
+
+/** The employees whose attendance the caller may see (the month view's picker). */
+export function useAttendanceEmployees(enabled: boolean) {
+  return useQuery({
+    queryKey: attendanceKeys.employees,
+    queryFn: ({ signal }) => call(ep.listAttendanceEmployees, {}, { signal }).then((r) => r.items),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** A day of an employee's attendance; the caller's own without an id. */
+export function useAttendanceDay(employeeId: number | undefined, date: string) {
+  return useQuery({
+    queryKey: attendanceKeys.day(employeeId, date),
+    queryFn: ({ signal }) => call(ep.getAttendanceDay, { query: { date, employeeId } }, { signal }),
+  });
+}
+
+export function useAttendanceMonth(employeeId: number | undefined, month: string) {
+  return useQuery({
+    queryKey: attendanceKeys.month(employeeId, month),
+    queryFn: ({ signal }) => call(ep.getAttendanceMonth, { query: { month, employeeId } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAttendancePastMonths(employeeId: number | undefined) {
+  return useQuery({
+    queryKey: attendanceKeys.pastMonths(employeeId),
+    queryFn: ({ signal }) => call(ep.getAttendancePastMonths, { query: { employeeId } }, { signal }),
+  });
+}
+
+export function useAttendanceStats(employeeId: number | undefined, startDate: string, endDate: string) {
+  return useQuery({
+    queryKey: attendanceKeys.stats(employeeId, startDate, endDate),
+    queryFn: ({ signal }) => call(ep.getAttendanceStats, { query: { startDate, endDate, employeeId } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAttendanceAudit(attendanceId: number) {
+  return useQuery({
+    queryKey: attendanceKeys.audit(attendanceId),
+    queryFn: ({ signal }) =>
+      call(ep.listAttendanceAudit, { params: { id: attendanceId } }, { signal }).then((r) => r.items),
+  });
+}
+
+type AttendanceChanges = RequestOf<typeof ep.updateAttendance>['body'];
+
+/**
+ * Adds an attendance for an employee on a day, or changes one when an id is given. The dialog shows
+ * field errors itself; the toast names the employee and the day.
+ */
+export function useSaveAttendance() {
+  return useApiMutation({
+    mutationFn: (input: {
+      attendanceId: number | undefined;
+      employee: { id: number; name: string };
+      date: string;
+      body: AttendanceChanges & { checkIn: string };
+    }) =>
+      input.attendanceId !== undefined
+        ? call(ep.updateAttendance, { params: { id: input.attendanceId }, body: input.body })
+        : call(ep.createAttendance, { body: { ...input.body, employeeId: input.employee.id } }),
+    invalidates: [attendanceKeys.all],
+    success: (_, input) => ({
+      title: input.attendanceId !== undefined ? 'Attendance updated' : 'Attendance added',
+      body: `${input.employee.name}, ${formatDay(input.date)}`,
+    }),
+    failure: MESSAGES.ATTENDANCE_SAVE_FAILED,
+  });
+}
+
+/** Adds a break to an attendance, or changes one when a break id is given. */
+export function useSaveBreak() {
+  return useApiMutation({
+    mutationFn: (input: { attendanceId: number; breakId: number | undefined; body: { start: string; end: string } }) =>
+      input.breakId !== undefined
+        ? call(ep.updateAttendanceBreak, { params: { id: input.breakId }, body: input.body })
+        : call(ep.addAttendanceBreak, { params: { id: input.attendanceId }, body: input.body }),
+    invalidates: [attendanceKeys.all],
+    success: (_, input) => (input.breakId !== undefined ? 'Break updated' : 'Break added'),
+    failure: MESSAGES.BREAK_SAVE_FAILED,
+  });
+}
+
+/** Deletes an attendance (of the day `date`, for the toast) with its breaks. */
+export function useDeleteAttendance() {
+  return useApiMutation({
+    mutationFn: (input: { id: number; date: string }) => call(ep.deleteAttendance, { params: { id: input.id } }),
+    invalidates: [attendanceKeys.all],
+    success: (_, input) => ({ title: 'Attendance deleted', body: formatDay(input.date) }),
+    failure: MESSAGES.ATTENDANCE_SAVE_FAILED,
+  });
+}
+
+export function useDeleteBreak() {
+  return useApiMutation({
+    mutationFn: (breakId: number) => call(ep.deleteAttendanceBreak, { params: { id: breakId } }),
+    invalidates: [attendanceKeys.all],
+    success: () => 'Break deleted',
+    failure: MESSAGES.BREAK_SAVE_FAILED,
+  });
+}

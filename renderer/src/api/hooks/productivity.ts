@@ -1,0 +1,160 @@
+/**
+ * Productivity dashboards (the overview, the per-employee attendance table, team statistics, the teams to
+ * pick; also Home's team cards) and the CSV reports, which arrive as a download.
+ */
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import axios from 'axios';
+import type { RequestOf } from '../../../../shared/endpoints/define';
+import { productivityEndpoints as ep } from '../../../../shared/endpoints/productivity';
+import {
+  REPORTS,
+  reportFileName,
+  type ProductivityOrderKey,
+  type ReportName,
+} from '../../../../shared/contracts/productivity';
+import type { PageSize } from '../../../../shared/contracts/common';
+import { useNotify } from '../../components/toasts';
+import { errorMessage } from '../errors';
+import { call } from '../typed';
+import { useApiMutation } from './mutation';
+
+/** The dashboard's range and team (every team the caller may see without one). */
+export type RangeFilter = { startDate: string; endDate: string; teamId?: number | undefined };
+
+export const productivityKeys = {
+  all: ['productivity'] as const,
+  teams: ['productivity', 'teams'] as const,
+  overview: (f: RangeFilter) => ['productivity', 'overview', f] as const,
+  attendance: (f: RangeFilter) => ['productivity', 'attendance', f] as const,
+  teamStats: (kind: 'attendance' | 'wfo', f: RangeFilter) => ['productivity', 'team-stats', kind, f] as const,
+};
+
+export function useProductivityTeams() {
+  return useQuery({
+    queryKey: productivityKeys.teams,
+    queryFn: ({ signal }) => call(ep.listProductivityTeams, {}, { signal }),
+  });
+}
+
+/** The overview's totals and series; the previous answer stays while another range loads (`keepPrevious`). */
+export function useProductivityOverview(filter: RangeFilter, options: { keepPrevious?: boolean } = {}) {
+  return useQuery({
+    queryKey: productivityKeys.overview(filter),
+    queryFn: ({ signal }) => call(ep.getProductivityOverview, { query: filter }, { signal }),
+    ...(options.keepPrevious ? { placeholderData: keepPreviousData } : {}),
+  });
+}
+
+/** A page request as the data table makes it. */
+type TablePage = {
+  page: number;
+  pageSize: number;
+  orderKey: string;
+  orderDir: 'asc' | 'desc';
+  searchText?: string | undefined;
+};
+
+/** The fetcher of the per-employee attendance table (the table keeps its pages under its own key). */
+export function productivityAttendanceFetcher(filter: RangeFilter) {
+  return (params: TablePage, signal?: AbortSignal) =>
+    call(
+      ep.listProductivityAttendance,
+      {
+        query: {
+          ...filter,
+          ...params,
+          // The table offers only the contract's sort keys and page sizes.
+          orderKey: params.orderKey as ProductivityOrderKey,
+          pageSize: params.pageSize as PageSize,
+        },
+      },
+      { signal },
+    );
+}
+
+type TeamStatsQuery = RequestOf<typeof ep.getTeamAttendanceStats>['query'];
+
+/** Team statistics, 50 rows at a time ("Show more" loads the next page). */
+function useTeamStats<P extends { items: unknown[]; total: number }>(
+  kind: 'attendance' | 'wfo',
+  filter: RangeFilter,
+  fetchPage: (query: TeamStatsQuery, signal: AbortSignal) => Promise<P>,
+) {
+  return useInfiniteQuery({
+    queryKey: productivityKeys.teamStats(kind, filter),
+    queryFn: ({ pageParam, signal }) => fetchPage({ ...filter, page: pageParam }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, all) =>
+      all.reduce((n, p) => n + p.items.length, 0) < last.total ? all.length + 1 : undefined,
+  });
+}
+
+export function useTeamAttendanceStats(filter: RangeFilter) {
+  return useTeamStats('attendance', filter, (query, signal) => call(ep.getTeamAttendanceStats, { query }, { signal }));
+}
+
+export function useTeamWfoStats(filter: RangeFilter) {
+  return useTeamStats('wfo', filter, (query, signal) => call(ep.getTeamWfoStats, { query }, { signal }));
+}
+
+const REPORT_ENDPOINTS = {
+  'company-summary': ep.downloadCompanySummary,
+  'employee-summary': ep.downloadEmployeeSummary,
+  'leave-report': ep.downloadLeaveReport,
+} as const;
+
+/** A report's CSV as a Blob; error answers (a Blob too) are read back into the JSON the error helpers expect. */
+async function fetchReport(report: ReportName, filter: RangeFilter): Promise<Blob> {
+  let data: unknown;
+  try {
+    data = await call(REPORT_ENDPOINTS[report], { query: filter });
+  } catch (error) {
+    if (axios.isAxiosError(error) && error.response?.data instanceof Blob) {
+      try {
+        error.response.data = JSON.parse(await error.response.data.text()) as unknown;
+      } catch {
+        // Not JSON: the generic message applies.
+      }
+    }
+    throw error;
+  }
+  // The typed client asks for a Blob for endpoints that produce files.
+  return data instanceof Blob ? data : new Blob([String(data)], { type: 'text/csv' });
+}
+
+/** Hands a file to the browser as a download (the desktop shell turns it into a save dialog). */
+function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // Let the click start the download before the object URL goes away.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}
+
+/**
+ * Downloads a report over the filter's range and team. Fetched with the session's token: a plain link
+ * cannot carry the Bearer token. A failure's toast names the report, so it is said here per call.
+ */
+export function useDownloadReport(filter: RangeFilter) {
+  const notify = useNotify();
+  const mutation = useApiMutation({
+    mutationFn: async (report: ReportName) =>
+      saveFile(await fetchReport(report, filter), reportFileName(report, filter.startDate, filter.endDate)),
+    invalidates: [],
+    success: (_, report) => `${REPORTS[report].title} downloaded`,
+  });
+  return {
+    isPending: mutation.isPending,
+    download: (report: ReportName) =>
+      mutation.mutate(report, {
+        onError: (error) => notify.error(`${REPORTS[report].title} could not be downloaded`, errorMessage(error)),
+      }),
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * Attendance and breaks: today's card and its actions (one's own, with view-attendance), the day, month,
+ * past-months and statistics views and manual edits of one's own, a team member's or anyone's attendance.
+ * The lists of three permissions are the policy module's attendance families (own, team, all): any one
+ * lets the caller in, and the server then narrows whose attendance they reach.
+ */
+import {
+  attendanceEmployeesResponseSchema,
+  attendanceSchema,
+  auditResponseSchema,
+  breakBodySchema,
+  checkInBodySchema,
+  createAttendanceBodySchema,
+  dayQuerySchema,
+  dayResponseSchema,
+  monthQuerySchema,
+  monthResponseSchema,
+  pastMonthsQuerySchema,
+  pastMonthsResponseSchema,
+  statsQuerySchema,
+  statsResponseSchema,
+  todayResponseSchema,
+  updateAttendanceBodySchema,
+  updateBreakBodySchema,
+} from '../contracts/attendance.js';
+import { emptyResponseSchema, idParamsSchema } from '../contracts/common.js';
+import { endpoint } from './define.js';
+
+const VIEW = ['view-attendance', 'view-team-attendance', 'view-all-attendance'] as const;
+const EDIT = ['edit-attendance', 'edit-team-attendance', 'edit-all-attendance'] as const;
+
+export const attendanceEndpoints = {
+  getAttendanceToday: endpoint({
+    method: 'GET',
+    path: '/api/attendance/today',
+    access: 'view-attendance',
+    summary: 'Today’s attendance of the caller',
+    response: todayResponseSchema,
+  }),
+  checkIn: endpoint({
+    method: 'POST',
+    path: '/api/attendance/check-in',
+    access: 'view-attendance',
+    summary: 'Check in now (web or desktop)',
+    body: checkInBodySchema,
+    response: todayResponseSchema,
+  }),
+  checkOut: endpoint({
+    method: 'POST',
+    path: '/api/attendance/check-out',
+    access: 'view-attendance',
+    summary: 'Check out now (a running break ends with it)',
+    response: todayResponseSchema,
+  }),
+  startBreak: endpoint({
+    method: 'POST',
+    path: '/api/attendance/break/start',
+    access: 'view-attendance',
+    summary: 'Start a break now',
+    response: todayResponseSchema,
+  }),
+  endBreak: endpoint({
+    method: 'POST',
+    path: '/api/attendance/break/end',
+    access: 'view-attendance',
+    summary: 'End the running break now',
+    response: todayResponseSchema,
+  }),
+  listAttendanceEmployees: endpoint({
+    method: 'GET',
+    path: '/api/attendance/employees',
+    access: VIEW,
+    summary: 'Employees whose attendance the caller may see (for the month view’s picker)',
+    description:
+      'Everyone in the tenant with view-all-attendance; with view-team-attendance the caller and the ' +
+      'employees who share a team with them; otherwise only the caller.',
+    response: attendanceEmployeesResponseSchema,
+  }),
+  getAttendanceDay: endpoint({
+    method: 'GET',
+    path: '/api/attendance/day',
+    access: VIEW,
+    summary: 'An employee’s attendance on a day',
+    query: dayQuerySchema,
+    response: dayResponseSchema,
+  }),
+  getAttendanceMonth: endpoint({
+    method: 'GET',
+    path: '/api/attendance/month',
+    access: VIEW,
+    summary: 'Every day of a month with attendance, breaks and weekends',
+    query: monthQuerySchema,
+    response: monthResponseSchema,
+  }),
+  getAttendancePastMonths: endpoint({
+    method: 'GET',
+    path: '/api/attendance/past-months',
+    access: VIEW,
+    summary: 'Totals of the current and the two previous months',
+    query: pastMonthsQuerySchema,
+    response: pastMonthsResponseSchema,
+  }),
+  getAttendanceStats: endpoint({
+    method: 'GET',
+    path: '/api/attendance/stats',
+    access: VIEW,
+    summary: 'Hours statistics over a date range',
+    query: statsQuerySchema,
+    response: statsResponseSchema,
+  }),
+  createAttendance: endpoint({
+    method: 'POST',
+    path: '/api/attendance',
+    access: EDIT,
+    summary: 'Add an attendance by hand (own within the edit limit, team, or anyone)',
+    body: createAttendanceBodySchema,
+    status: 201,
+    response: attendanceSchema,
+  }),
+  updateAttendance: endpoint({
+    method: 'PATCH',
+    path: '/api/attendance/:id',
+    access: EDIT,
+    summary: 'Change check-in, check-out or the WFO flag',
+    params: idParamsSchema,
+    body: updateAttendanceBodySchema,
+    response: attendanceSchema,
+  }),
+  deleteAttendance: endpoint({
+    method: 'DELETE',
+    path: '/api/attendance/:id',
+    access: EDIT,
+    summary: 'Delete an attendance and its breaks (kept in the audit trail)',
+    params: idParamsSchema,
+    status: 204,
+    response: emptyResponseSchema,
+  }),
+  addAttendanceBreak: endpoint({
+    method: 'POST',
+    path: '/api/attendance/:id/breaks',
+    access: EDIT,
+    summary: 'Add a break to an attendance',
+    params: idParamsSchema,
+    body: breakBodySchema,
+    status: 201,
+    response: attendanceSchema,
+  }),
+  updateAttendanceBreak: endpoint({
+    method: 'PATCH',
+    path: '/api/breaks/:id',
+    access: EDIT,
+    summary: 'Change a break',
+    params: idParamsSchema,
+    body: updateBreakBodySchema,
+    response: attendanceSchema,
+  }),
+  deleteAttendanceBreak: endpoint({
+    method: 'DELETE',
+    path: '/api/breaks/:id',
+    access: EDIT,
+    summary: 'Delete a break',
+    params: idParamsSchema,
+    response: attendanceSchema,
+  }),
+  listAttendanceAudit: endpoint({
+    method: 'GET',
+    path: '/api/attendance/:id/audit',
+    access: 'view-all-attendance',
+    summary: 'Who changed an attendance and its breaks, when, and what the values were',
+    params: idParamsSchema,
+    response: auditResponseSchema,
+  }),
+};
