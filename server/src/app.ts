@@ -95,12 +95,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     void reply.header('x-request-id', request.id);
   });
 
-  // Deny by default: an /api route without a declared access level or response schema is a bug.
+  // Deny by default: an /api route without a declared access level or response schema, or declared
+  // anywhere but the endpoint map, is a bug.
   app.addHook('onRoute', (route) => {
     const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
     if (!isApi || route.method === 'HEAD' || (route.schema as { hide?: boolean } | undefined)?.hide) return;
     if (!route.config?.access) throw new Error(`${String(route.method)} ${route.url} declares no access`);
     if (!route.schema?.response) throw new Error(`${String(route.method)} ${route.url} declares no response schema`);
+    // Served from the endpoint map (shared/endpoints), which gives every operation its id.
+    if (!route.schema?.operationId) throw new Error(`${String(route.method)} ${route.url} is not in the endpoint map`);
   });
 
   await app.register(fastifyHelmet, {
