@@ -1,13 +1,15 @@
 /**
  * Walks every operation of the OpenAPI document and proves the access rules on each: 401 without a
  * token, 403 naming the permission with a token that lacks it, the guard passed with exactly that
- * permission, and no read or write across tenants. A new route without an entry in SAMPLES fails here.
+ * permission, and no read or write across tenants. A new route without an entry in SAMPLES fails here, and
+ * so does a new tenant-owned table (one with a tenant_id column) in which beforeAll seeds no row of tenant A.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { PermissionName } from '../../shared/permissions.js';
-import { createAgentKey } from '../src/modules/devices/agent-keys.js';
+import { tenantOwnedTables } from './catalogue.js';
 import { freePort } from './free-port.js';
-import { startServer, type TestServer } from './harness.js';
+import { ENGINE, startServer, type TestServer } from './harness.js';
 
 type Op = { method: string; path: string; access: string | string[] };
 
@@ -150,199 +152,77 @@ beforeAll(async () => {
   server = await startServer();
   tenantA = (await server.tenant('Alpha', 'a.example')).id;
   tenantB = (await server.tenant('Beta', 'b.example')).id;
-  const victim = await server.user(tenantA, { email: 'victim@a.example', roles: ['Employee'] });
-  await server.user(tenantA, { email: 'nobody@a.example', grants: [] });
-  await server.user(tenantB, { email: 'admin@b.example', roles: ['Administrator'] });
+  // Tenant A owns a row in every tenant-owned table (the walk below checks that none is missing); names
+  // carry "Alpha" and addresses a.example, so that a leak to tenant B shows in B's answers.
+  const a = server.factories(tenantA);
+  const b = server.factories(tenantB);
+  const victim = await a.employee({ email: 'victim@a.example', name: 'victim', roles: ['Employee'] });
+  await a.employee({ email: 'nobody@a.example', name: 'nobody', grants: [] });
+  const bAdmin = await b.employee({ email: 'admin@b.example', name: 'admin', roles: ['Administrator'] });
   ids.employees = victim.id;
   ids.roles = (
     await server.db.selectFrom('roles').select('id').where('tenantId', '=', tenantA).executeTakeFirstOrThrow()
   ).id;
-  const stamp = new Date().toISOString();
-  ids.teams = (
-    await server.db
-      .insertInto('teams')
-      .values({
-        tenantId: tenantA,
-        name: 'Alpha team',
-        description: null,
-        isDemo: 0,
-        createdAt: stamp,
-        updatedAt: stamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  await server.db
-    .insertInto('teamMembers')
-    .values({ tenantId: tenantA, teamId: ids.teams, employeeId: victim.id })
-    .execute();
-  ids.attendances = (
-    await server.db
-      .insertInto('attendances')
-      .values({
-        tenantId: tenantA,
-        employeeId: victim.id,
-        workDate: '2026-01-05',
-        checkIn: '2026-01-05T04:00:00.000Z',
-        checkOut: '2026-01-05T12:00:00.000Z',
-        source: 'manual',
-        isWfo: 0,
-        clientIp: null,
-        workedMinutes: 475, // eight hours less the five-minute break below
-        breakMinutes: 5,
-        createdBy: null,
-        createdAt: stamp,
-        updatedBy: null,
-        updatedAt: stamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  await a.setting('tenant_timezone', 'Asia/Karachi');
+  await a.refreshToken({ employeeId: victim.id });
+  await a.verificationCode({ email: 'pending@a.example', purpose: 'sign-up' });
+  await a.outboxEmail({ recipient: 'victim@a.example', subject: 'Alpha news', sentAt: new Date().toISOString() });
+  ids.teams = (await a.team({ name: 'Alpha team', memberIds: [victim.id] })).id;
+  const attendance = await a.attendance({
+    employeeId: victim.id,
+    workDate: '2026-01-05',
+    checkIn: '2026-01-05T04:00:00.000Z',
+    checkOut: '2026-01-05T12:00:00.000Z',
+    breaks: [['2026-01-05T07:00:00.000Z', '2026-01-05T07:05:00.000Z']],
+  });
+  ids.attendances = attendance.id;
   ids.attendanceBreaks = (
     await server.db
-      .insertInto('attendanceBreaks')
-      .values({
-        tenantId: tenantA,
-        attendanceId: ids.attendances,
-        startAt: '2026-01-05T07:00:00.000Z',
-        endAt: '2026-01-05T07:05:00.000Z',
-        createdAt: stamp,
-        updatedAt: stamp,
-      })
-      .returning('id')
+      .selectFrom('attendanceBreaks')
+      .select('id')
+      .where('attendanceId', '=', attendance.id)
       .executeTakeFirstOrThrow()
   ).id;
-  ids.leaveTypes = (
-    await server.db
-      .insertInto('leaveTypes')
-      .values({
-        tenantId: tenantA,
-        name: 'Annual',
-        kind: 'quota',
-        icon: 'beach',
-        yearlyQuota: 10,
-        isActive: 1,
-        createdAt: stamp,
-        updatedAt: stamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  ids.holidays = (
-    await server.db
-      .insertInto('holidays')
-      .values({
-        tenantId: tenantA,
-        name: 'Alpha day',
-        date: '2026-03-03',
-        isActive: 1,
-        createdAt: stamp,
-        updatedAt: stamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  await a.attendanceAudit({ employeeId: victim.id, attendanceId: attendance.id });
+  ids.leaveTypes = (await a.leaveType({ name: 'Annual', kind: 'quota', icon: 'beach', yearlyQuota: 10 })).id;
+  ids.holidays = (await a.holiday({ name: 'Alpha day', date: '2026-03-03' })).id;
   ids.leaveRequests = (
-    await server.db
-      .insertInto('leaveRequests')
-      .values({
-        tenantId: tenantA,
-        employeeId: victim.id,
-        leaveTypeId: ids.leaveTypes,
-        startDate: '2026-03-02',
-        endDate: '2026-03-02',
-        days: 1,
-        reason: 'Alpha',
-        status: 1,
-        restoreStatus: null,
-        poApproverId: null,
-        isAuto: 0,
-        createdAt: stamp,
-        updatedAt: stamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  await server.db
-    .insertInto('attendanceAudit')
-    .values({
-      tenantId: tenantA,
+    await a.leaveRequest({
       employeeId: victim.id,
-      attendanceId: ids.attendances,
-      breakId: null,
-      action: 'create',
-      actorId: null,
-      at: stamp,
-      before: null,
-      after: null,
+      leaveTypeId: ids.leaveTypes,
+      startDate: '2026-03-02',
+      reason: 'Alpha',
     })
-    .execute();
+  ).id;
+  await a.leaveRequestEvent({ requestId: ids.leaveRequests, actorId: victim.id, reason: 'Alpha' });
+  await a.autoLeaveConfig({ enabled: 0 });
+  await a.autoLeaveMark({ employeeId: victim.id, date: '2026-01-06' });
 
   ids.devices = (
-    await server.db
-      .insertInto('devices')
-      .values({
-        tenantId: tenantA,
-        name: 'Alpha door',
-        serialNo: 'A-DEV-1',
-        mode: 'pull',
-        ipAddress: '127.0.0.1',
-        port: await freePort(), // closed: the connection test answers at once
-        timeZone: 'Asia/Karachi',
-        lastActivity: null,
-        userCount: 0,
-        transactionCount: 0,
-        isActive: 1,
-        state: 'unknown',
-        stateDetail: null,
-        admsStamp: null,
-        createdAt: stamp,
-        updatedAt: stamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    await a.device({
+      name: 'Alpha door',
+      serialNo: 'A-DEV-1',
+      port: await freePort(), // closed: the connection test answers at once
+    })
   ).id;
-  ids.deviceUserMappings = (
-    await server.db
-      .insertInto('deviceUserMappings')
-      .values({
-        tenantId: tenantA,
-        deviceUserId: '777',
-        employeeId: victim.id,
-        createdBy: null,
-        createdAt: stamp,
-        updatedAt: stamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  ids.deviceAgentKeys = (
-    await createAgentKey(server.db, { tenantId: tenantA, employeeId: victim.id }, 'A', new Date())
-  ).id;
-  agentKeys.a = (await createAgentKey(server.db, { tenantId: tenantA, employeeId: victim.id }, 'A2', new Date())).key;
-  const bAdmin = await server.db
-    .selectFrom('employees')
-    .select('id')
-    .where('tenantId', '=', tenantB)
-    .executeTakeFirstOrThrow();
-  const bKey = await createAgentKey(server.db, { tenantId: tenantB, employeeId: bAdmin.id }, 'B', new Date());
+  await a.deviceCommand({ deviceId: ids.devices, status: 'done' });
+  await a.devicePunch({
+    deviceId: ids.devices,
+    deviceSerial: 'A-DEV-1',
+    deviceUserId: '777',
+    punchAt: '2026-01-05T04:00:00.000Z',
+    employeeId: victim.id,
+    workDate: '2026-01-05',
+    status: 'applied',
+  });
+  ids.deviceUserMappings = (await a.deviceUserMapping({ deviceUserId: '777', employeeId: victim.id })).id;
+  ids.deviceAgentKeys = (await a.deviceAgentKey({ name: 'A', createdBy: victim.id })).id;
+  agentKeys.a = (await a.deviceAgentKey({ name: 'A2', createdBy: victim.id })).key;
+  const bKey = await b.deviceAgentKey({ name: 'B', createdBy: bAdmin.id });
   agentKeys.b = bKey.key;
   agentKeys.bId = bKey.id;
-  ids.admsPendingDevices = (
-    await server.db
-      .insertInto('admsPendingDevices')
-      .values({
-        tenantId: tenantA,
-        serialNo: 'A-PENDING',
-        ipAddress: '10.0.0.9',
-        pushVersion: null,
-        attempts: 1,
-        firstSeenAt: stamp,
-        lastSeenAt: stamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  await a.admsSettings({ enabled: 0 });
+  ids.admsPendingDevices = (await a.admsPendingDevice({ serialNo: 'A-PENDING', ipAddress: '10.0.0.9' })).id;
 
   const doc = (await server.api().get('/api/openapi.json')).body;
   ops = Object.entries(doc.paths as Record<string, Record<string, { 'x-access': string }>>).flatMap(
@@ -389,6 +269,50 @@ describe('every route', () => {
     }
   });
 
+  // Before the test below, whose callers use their permissions on tenant A's rows (and delete some).
+  it('never lets tenant B read or change a row of tenant A', async () => {
+    const token = await server.signIn('admin@b.example');
+    // Every table with a tenant_id column, from the live database's catalogue: a new table is walked
+    // without being listed here, and fails below until the seed above gives tenant A a row in it.
+    const tables = await tenantOwnedTables(server.db, ENGINE);
+    const rowsOf = async (table: string) =>
+      (
+        await sql<Record<string, unknown>>`select * from ${sql.table(table)} where tenant_id = ${tenantA}`.execute(
+          server.db,
+        )
+      ).rows
+        .map((row) => JSON.stringify(row))
+        .sort();
+    const snapshot = async () => ({
+      tenant: await server.db.selectFrom('tenants').selectAll().where('id', '=', tenantA).executeTakeFirstOrThrow(),
+      rows: Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await rowsOf(t)] as const))),
+    });
+    const before = await snapshot();
+    const empty = tables.filter((t) => before.rows[t]!.length === 0);
+    expect(empty, 'tenant-owned tables without a row of tenant A: seed them in beforeAll').toEqual([]);
+    expect(tables.length).toBeGreaterThan(20);
+    for (const op of ops.filter((o) => o.path.includes('{id}'))) {
+      const { url, body } = concrete(op);
+      const res = await server.api(token).request(op.method, url, body);
+      expect(res.status, `${op.method} ${op.path} ${JSON.stringify(res.body)}`).toBe(404);
+    }
+    for (const op of ops.filter((o) => o.access !== 'public' && !o.path.includes('{id}'))) {
+      const { url, body } = concrete(op);
+      const res = await server.api(token).request(op.method, url, body);
+      const text = JSON.stringify(res.body);
+      expect(text, `${op.method} ${op.path}`).not.toContain('a.example');
+      expect(text).not.toContain('Alpha');
+    }
+    expect(await snapshot()).toEqual(before);
+    // B's own changes landed in B only.
+    const bTenant = await server.db
+      .selectFrom('tenants')
+      .select('name')
+      .where('id', '=', tenantB)
+      .executeTakeFirstOrThrow();
+    expect(bTenant.name).toBe('Hacked');
+  });
+
   it('lets a user holding exactly the named permission past the guard', async () => {
     // Each permission alone, including each alternative of an any-of list.
     const permissions = [
@@ -413,55 +337,6 @@ describe('every route', () => {
         else expect([401, 403], label).not.toContain(res.status);
       }
     }
-  });
-
-  it('never lets tenant B read or change a row of tenant A', async () => {
-    const token = await server.signIn('admin@b.example');
-    const snapshot = async () => ({
-      employee: await server.db
-        .selectFrom('employees')
-        .selectAll()
-        .where('id', '=', ids.employees)
-        .executeTakeFirstOrThrow(),
-      role: await server.db.selectFrom('roles').selectAll().where('id', '=', ids.roles).executeTakeFirstOrThrow(),
-      team: await server.db.selectFrom('teams').selectAll().where('id', '=', ids.teams).executeTakeFirstOrThrow(),
-      attendance: await server.db.selectFrom('attendances').selectAll().where('tenantId', '=', tenantA).execute(),
-      breaks: await server.db.selectFrom('attendanceBreaks').selectAll().where('tenantId', '=', tenantA).execute(),
-      leaveTypes: await server.db.selectFrom('leaveTypes').selectAll().where('tenantId', '=', tenantA).execute(),
-      holidays: await server.db.selectFrom('holidays').selectAll().where('tenantId', '=', tenantA).execute(),
-      leaveRequests: await server.db.selectFrom('leaveRequests').selectAll().where('tenantId', '=', tenantA).execute(),
-      members: await server.db.selectFrom('teamMembers').selectAll().where('teamId', '=', ids.teams).execute(),
-      tenant: await server.db.selectFrom('tenants').selectAll().where('id', '=', tenantA).executeTakeFirstOrThrow(),
-      settings: await server.db.selectFrom('tenantSettings').selectAll().where('tenantId', '=', tenantA).execute(),
-      devices: await server.db.selectFrom('devices').selectAll().where('tenantId', '=', tenantA).execute(),
-      mappings: await server.db.selectFrom('deviceUserMappings').selectAll().where('tenantId', '=', tenantA).execute(),
-      agentKeys: await server.db.selectFrom('deviceAgentKeys').selectAll().where('tenantId', '=', tenantA).execute(),
-      adms: await server.db.selectFrom('admsSettings').selectAll().where('tenantId', '=', tenantA).execute(),
-      pending: await server.db.selectFrom('admsPendingDevices').selectAll().where('tenantId', '=', tenantA).execute(),
-      punches: await server.db.selectFrom('devicePunches').selectAll().where('tenantId', '=', tenantA).execute(),
-      commands: await server.db.selectFrom('deviceCommands').selectAll().where('tenantId', '=', tenantA).execute(),
-    });
-    const before = await snapshot();
-    for (const op of ops.filter((o) => o.path.includes('{id}'))) {
-      const { url, body } = concrete(op);
-      const res = await server.api(token).request(op.method, url, body);
-      expect(res.status, `${op.method} ${op.path} ${JSON.stringify(res.body)}`).toBe(404);
-    }
-    for (const op of ops.filter((o) => o.access !== 'public' && !o.path.includes('{id}'))) {
-      const { url, body } = concrete(op);
-      const res = await server.api(token).request(op.method, url, body);
-      const text = JSON.stringify(res.body);
-      expect(text, `${op.method} ${op.path}`).not.toContain('a.example');
-      expect(text).not.toContain('Alpha');
-    }
-    expect(await snapshot()).toEqual(before);
-    // B's own changes landed in B only.
-    const bTenant = await server.db
-      .selectFrom('tenants')
-      .select('name')
-      .where('id', '=', tenantB)
-      .executeTakeFirstOrThrow();
-    expect(bTenant.name).toBe('Hacked');
   });
 
   it('opens device-agent routes only with a valid agent key, scoped to its tenant', async () => {

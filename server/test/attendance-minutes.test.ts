@@ -128,7 +128,6 @@ describe('stored worked minutes', () => {
   });
 
   it('are filled in for existing rows by the migration the way storedMinutes counts them', async () => {
-    const stamp = clock.toISOString();
     const days: { date: string; checkIn: string; checkOut: string | null; breaks: [string, string | null][] }[] = [
       { date: '2026-11-02', checkIn: '2026-11-02T04:00:00.123Z', checkOut: '2026-11-02T12:59:59.999Z', breaks: [] },
       {
@@ -160,32 +159,16 @@ describe('stored worked minutes', () => {
     ];
     const ids: number[] = [];
     for (const d of days) {
-      const { id } = await server.db
-        .insertInto('attendances')
-        .values({
-          tenantId,
-          employeeId,
-          workDate: d.date,
-          checkIn: d.checkIn,
-          checkOut: d.checkOut,
-          source: 'manual',
-          isWfo: 0,
-          clientIp: null,
-          workedMinutes: null,
-          breakMinutes: null,
-          createdBy: null,
-          createdAt: stamp,
-          updatedBy: null,
-          updatedAt: stamp,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const [startAt, endAt] of d.breaks) {
-        await server.db
-          .insertInto('attendanceBreaks')
-          .values({ tenantId, attendanceId: id, startAt, endAt, createdAt: stamp, updatedAt: stamp })
-          .execute();
-      }
+      // Stored as before migration 0006 filled the minutes in.
+      const { id } = await server.factories(tenantId).attendance({
+        employeeId,
+        workDate: d.date,
+        checkIn: d.checkIn,
+        checkOut: d.checkOut,
+        breaks: d.breaks,
+        workedMinutes: null,
+        breakMinutes: null,
+      });
       ids.push(id);
     }
     const before = await Promise.all(ids.map(stored));

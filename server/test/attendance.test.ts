@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Api, type TestServer } from './harness.js';
+import { organisation } from './organisation.js';
 
 // A controllable clock: Monday 23 November 2026, 10:00 in Karachi (UTC+5, no daylight saving).
 let clock = new Date('2026-11-23T05:00:00Z');
@@ -7,37 +8,21 @@ const at = (iso: string) => (clock = new Date(iso));
 const minutes = (n: number) => (clock = new Date(clock.getTime() + n * 60_000));
 
 let server: TestServer;
-let tenantId: number;
-let roleIds: Map<string, number>;
 const ids: Record<string, number> = {};
 const apis: Record<string, Api> = {};
 
 beforeAll(async () => {
   server = await startServer({}, () => clock);
-  ({ id: tenantId, roleIds } = await server.tenant('Acme', 'acme.example'));
-  for (const [key, roles] of [
-    ['emp', ['Employee']],
-    ['mate', ['Employee']],
-    ['lead', ['Team Lead']],
-    ['other', ['Employee']],
-    ['hr', ['HR']],
-  ] as const) {
-    ids[key] = (
-      await server.user(tenantId, { email: `${key}@acme.example`, name: key.toUpperCase(), roles: [...roles] })
-    ).id;
-    apis[key] = server.api(await server.signIn(`${key}@acme.example`));
+  const org = await organisation(server, {
+    name: 'Acme',
+    domain: 'acme.example',
+    people: { emp: ['Employee'], mate: ['Employee'], lead: ['Team Lead'], other: ['Employee'], hr: ['HR'] },
+    teams: { Core: ['emp', 'mate', 'lead'] },
+  });
+  for (const [key, person] of Object.entries(org.people)) {
+    ids[key] = person.id;
+    apis[key] = person.api;
   }
-  const stamp = clock.toISOString();
-  const team = await server.db
-    .insertInto('teams')
-    .values({ tenantId, name: 'Core', description: null, isDemo: 0, createdAt: stamp, updatedAt: stamp })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await server.db
-    .insertInto('teamMembers')
-    .values([ids['emp']!, ids['mate']!, ids['lead']!].map((employeeId) => ({ tenantId, teamId: team.id, employeeId })))
-    .execute();
-  void roleIds;
 });
 afterAll(() => server.close());
 

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leaveCatalogueEndpoints } from '../../shared/endpoints/leave-catalogue.js';
 import { runAutoLeaves } from '../src/modules/leave/auto-leaves.js';
 import { startServer, type Api, type TestServer } from './harness.js';
 
+const { createHoliday, createLeaveType } = leaveCatalogueEndpoints;
 let clock = new Date('2026-11-02T05:00:00Z'); // Monday 2 November 2026, 10:00 in Karachi
 let server: TestServer;
 let tenantId: number;
 let hr: Api;
+let hrToken: string;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -14,7 +17,8 @@ beforeAll(async () => {
   ids['hr'] = (await server.user(tenantId, { email: 'hr@acme.example', roles: ['HR', 'Administrator'] })).id;
   ids['ann'] = (await server.user(tenantId, { email: 'ann@acme.example', roles: ['Employee'] })).id;
   ids['bob'] = (await server.user(tenantId, { email: 'bob@acme.example', roles: ['Employee'] })).id;
-  hr = server.api(await server.signIn('hr@acme.example'));
+  hrToken = await server.signIn('hr@acme.example');
+  hr = server.api(hrToken);
 });
 afterAll(() => server.close());
 
@@ -30,11 +34,16 @@ const autoRows = (employeeId: number) =>
 
 describe('auto leaves', () => {
   it('can be enabled only once an unpaid leave type exists', async () => {
-    const casual = (await hr.post('/api/leave-types', { name: 'Casual', kind: 'quota', yearlyQuota: 2 })).body;
+    const as = { as: hrToken };
+    const casual = await server.client.ok(
+      createLeaveType,
+      { body: { name: 'Casual', kind: 'quota', yearlyQuota: 2 } },
+      as,
+    );
     const refused = await hr.put('/api/leave/auto-leaves-config', { enabled: true, firstLeaveTypeId: casual.id });
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toBe('Auto leaves can be enabled only after an unpaid leave type exists.');
-    const unpaid = (await hr.post('/api/leave-types', { name: 'Unpaid', kind: 'unpaid' })).body;
+    const unpaid = await server.client.ok(createLeaveType, { body: { name: 'Unpaid', kind: 'unpaid' } }, as);
     const ok = await hr.put('/api/leave/auto-leaves-config', {
       enabled: true,
       integrationId: 'hris-1',
@@ -52,7 +61,7 @@ describe('auto leaves', () => {
   });
 
   it('marks each unexplained working day once: first type while its quota lasts, then the second', async () => {
-    await hr.post('/api/holidays', { name: 'Holiday', date: '2026-11-04' });
+    await server.client.ok(createHoliday, { body: { name: 'Holiday', date: '2026-11-04' } }, { as: hrToken });
     clock = new Date('2026-11-09T05:00:00Z'); // the next Monday
     const attended = await hr.post('/api/attendance', {
       employeeId: ids['ann'],
@@ -60,25 +69,13 @@ describe('auto leaves', () => {
       checkOut: '2026-11-02T12:00:00Z',
     });
     expect(attended.status).toBe(201);
-    const stamp = clock.toISOString();
-    await server.db
-      .insertInto('leaveRequests')
-      .values({
-        tenantId,
-        employeeId: ids['bob']!,
-        leaveTypeId: ids['unpaid']!,
-        startDate: '2026-11-05',
-        endDate: '2026-11-05',
-        days: 1,
-        reason: 'Errand',
-        status: 11,
-        restoreStatus: null,
-        poApproverId: null,
-        isAuto: 0,
-        createdAt: stamp,
-        updatedAt: stamp,
-      })
-      .execute();
+    await server.factories(tenantId).leaveRequest({
+      employeeId: ids['bob']!,
+      leaveTypeId: ids['unpaid']!,
+      startDate: '2026-11-05',
+      reason: 'Errand',
+      status: 11,
+    });
 
     const first = await runAutoLeaves(server.deps, tenantId);
     // Working days 2, 3, 5, 6 Nov (4th a holiday, 7-8 a weekend). Ann attended the 2nd; Bob was on leave the 5th; HR was absent all four.

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leaveCatalogueEndpoints } from '../../shared/endpoints/leave-catalogue.js';
 import {
   AUTO_CANCEL_REASON,
   AUTO_REFUSE_CANCELLATION_REASON,
   AUTO_REJECT_REASON,
 } from '../src/modules/leave/auto-statuses.js';
 import { startServer, type Api, type TestServer } from './harness.js';
+import { organisation } from './organisation.js';
 
 let clock = new Date('2026-11-02T05:00:00Z'); // Monday 2 November 2026, 10:00 in Karachi
 let server: TestServer;
-let tenantId: number;
 const ids: Record<string, number> = {};
 const apis: Record<string, Api> = {};
 let annual: number;
@@ -16,29 +17,21 @@ let unpaid: number;
 
 beforeAll(async () => {
   server = await startServer({}, () => clock);
-  tenantId = (await server.tenant('Acme', 'acme.example')).id;
-  for (const [key, role] of [
-    ['emp', 'Employee'],
-    ['po', 'Team Lead'],
-    ['hr', 'HR'],
-    ['gone', 'Employee'],
-    ['admin', 'Administrator'],
-  ] as const) {
-    ids[key] = (await server.user(tenantId, { email: `${key}@acme.example`, name: key, roles: [role] })).id;
-    apis[key] = server.api(await server.signIn(`${key}@acme.example`));
+  const org = await organisation(server, {
+    name: 'Acme',
+    domain: 'acme.example',
+    people: { emp: ['Employee'], po: ['Team Lead'], hr: ['HR'], gone: ['Employee'], admin: ['Administrator'] },
+    teams: { Core: ['emp', 'po'] },
+  });
+  for (const [key, person] of Object.entries(org.people)) {
+    ids[key] = person.id;
+    apis[key] = person.api;
   }
-  const stamp = clock.toISOString();
-  const team = await server.db
-    .insertInto('teams')
-    .values({ tenantId, name: 'Core', description: null, isDemo: 0, createdAt: stamp, updatedAt: stamp })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await server.db
-    .insertInto('teamMembers')
-    .values([ids['emp']!, ids['po']!].map((employeeId) => ({ tenantId, teamId: team.id, employeeId })))
-    .execute();
-  annual = (await apis['hr']!.post('/api/leave-types', { name: 'Annual', kind: 'quota', yearlyQuota: 10 })).body.id;
-  unpaid = (await apis['hr']!.post('/api/leave-types', { name: 'Unpaid', kind: 'unpaid' })).body.id;
+  const { createLeaveType } = leaveCatalogueEndpoints;
+  const as = { as: org.people.hr };
+  annual = (await server.client.ok(createLeaveType, { body: { name: 'Annual', kind: 'quota', yearlyQuota: 10 } }, as))
+    .id;
+  unpaid = (await server.client.ok(createLeaveType, { body: { name: 'Unpaid', kind: 'unpaid' } }, as)).id;
 });
 afterAll(() => server.close());
 

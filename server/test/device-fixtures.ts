@@ -4,12 +4,15 @@
  */
 import { localDate } from '../../shared/time.js';
 import { startServer, type Api, type TestServer } from './harness.js';
+import { organisation, type Organisation } from './organisation.js';
 
 /** Pino-shaped and silent: what the agent and the adapter take as their logger. */
 export const silentLogger = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} } as const;
 
 export type DeviceWorld = {
   server: TestServer;
+  /** The tenant: its administrator (people.admin) and row factories (f). */
+  org: Organisation<'admin', never>;
   tenantId: number;
   admin: Api;
   agentKey: string;
@@ -20,36 +23,19 @@ export type DeviceWorld = {
 
 export async function deviceWorld(options: { employees?: number; now?: () => Date } = {}): Promise<DeviceWorld> {
   const server = await startServer({}, options.now);
-  const { id: tenantId } = await server.tenant('Acme', 'acme.example');
-  await server.user(tenantId, { email: 'admin@acme.example', roles: ['Administrator'] });
-  const admin = server.api(await server.signIn('admin@acme.example'));
-  const employees = new Map<string, number>();
-  const count = options.employees ?? 0;
-  if (count > 0) {
-    const stamp = new Date().toISOString();
-    const rows = await server.db
-      .insertInto('employees')
-      .values(
-        Array.from({ length: count }, (_, i) => ({
-          tenantId,
-          email: `u${1001 + i}@acme.example`,
-          name: `User ${1001 + i}`,
-          employeeIdentificationNo: String(1001 + i),
-          status: 'active' as const,
-          allocation: 100,
-          passwordHash: null,
-          emailConfirmed: 1 as const,
-          isSettingProfile: 0 as const,
-          isDemo: 0 as const,
-          failedSignIns: 0,
-          createdAt: stamp,
-          updatedAt: stamp,
-        })),
-      )
-      .returning(['id', 'employeeIdentificationNo'])
-      .execute();
-    for (const r of rows) employees.set(r.employeeIdentificationNo!, r.id);
-  }
+  const org = await organisation(server, {
+    name: 'Acme',
+    domain: 'acme.example',
+    people: { admin: { roles: ['Administrator'], name: 'admin' } },
+  });
+  const admin = org.people.admin.api;
+  // Device users: no password, employeeIdentificationNo = the simulator's user id.
+  const rows = await org.f.employees(options.employees ?? 0, (i) => ({
+    email: `u${1001 + i}@acme.example`,
+    name: `User ${1001 + i}`,
+    employeeIdentificationNo: String(1001 + i),
+  }));
+  const employees = new Map(rows.map((r) => [r.employeeIdentificationNo!, r.id]));
   const key = await admin.post('/api/device-agent-keys', { name: 'Office PC' });
   if (key.status !== 201) throw new Error(`agent key: ${JSON.stringify(key.body)}`);
   const agentKey: string = key.body.key;
@@ -62,7 +48,7 @@ export async function deviceWorld(options: { employees?: number; now?: () => Dat
     put: (url, body) => agent.request('PUT', url, body),
     delete: (url) => agent.request('DELETE', url),
   };
-  return { server, tenantId, admin, agentKey, agent, employees };
+  return { server, org, tenantId: org.tenantId, admin, agentKey, agent, employees };
 }
 
 export async function addDevice(

@@ -208,27 +208,16 @@ describe('punch ingest', () => {
     expect(notes.map((p) => p.note)).toEqual(['MANUAL_CORRECTION', 'MANUAL_CORRECTION', 'MANUAL_CORRECTION']);
 
     // An employee's own web check-in is theirs: the device leaves it alone too, and says so.
-    const stamp = clock.toISOString();
-    const web = await world.server.db
-      .insertInto('attendances')
-      .values({
-        tenantId: world.tenantId,
-        employeeId,
-        workDate: '2026-11-21',
-        checkIn: '2026-11-21T04:10:00.000Z',
-        checkOut: null,
-        source: 'web',
-        isWfo: 0,
-        clientIp: '10.0.0.1',
-        workedMinutes: null, // still open
-        breakMinutes: 0,
-        createdBy: employeeId,
-        createdAt: stamp,
-        updatedBy: employeeId,
-        updatedAt: stamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const web = await world.org.f.attendance({
+      employeeId,
+      workDate: '2026-11-21',
+      checkIn: '2026-11-21T04:10:00.000Z',
+      checkOut: null, // still open
+      source: 'web',
+      clientIp: '10.0.0.1',
+      createdBy: employeeId,
+      updatedBy: employeeId,
+    });
     await world.agent.post('/api/agent/punches', { punches: [punch('1002', '2026-11-21T13:00:00Z')] });
     expect((await attendanceRows(world)).find((r) => r.id === web.id)).toMatchObject({ checkOut: null, source: 'web' });
     const selfService = (await storedPunches(world)).find((p) => p.punchAt === '2026-11-21T13:00:00.000Z');

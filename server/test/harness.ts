@@ -8,17 +8,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import type { PermissionName, ActivityKey } from '../../shared/permissions.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Deps } from '../src/deps.js';
 import { openDatabase, type DatabaseHandle, type Engine } from '../src/db/engine.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { hashPassword } from '../src/security/passwords.js';
 import { createTenantWithRoles } from '../src/seed/tenant.js';
+import { testClient, type TestClient } from './client.js';
+import { factories, PASSWORD, type Factories } from './factories.js';
 
 export const ENGINE: Engine = process.env['TEST_DB'] === 'postgres' ? 'postgres' : 'sqlite';
-export const PASSWORD = 'Str0ng!Pass';
+export { PASSWORD };
 
 export async function createTestDatabase(): Promise<{
   handle: DatabaseHandle;
@@ -81,6 +83,13 @@ export type TestServer = {
   url: string;
   deps: Deps;
   db: Deps['db'];
+  /** The server's clock (the test's, when it gave one). */
+  now: () => Date;
+  app: FastifyInstance;
+  /** Calls endpoints of the map in-process, typed by their contracts (client.ts). */
+  client: TestClient;
+  /** Row factories for one tenant, stamped with the server's clock (factories.ts). */
+  factories: (tenantId: number) => Factories;
   api: (token?: string) => Api;
   tenant: (name: string, emailDomain: string) => Promise<{ id: number; roleIds: Map<string, number> }>;
   /** An employee with the given seeded roles, or a fresh role holding exactly `grants`. */
@@ -92,8 +101,6 @@ export type TestServer = {
   close: () => Promise<void>;
 };
 
-let passwordHash: Promise<string> | undefined;
-
 export async function startServer(env: Record<string, string> = {}, now?: () => Date): Promise<TestServer> {
   const { handle, drop } = await createTestDatabase();
   const config = loadConfig({
@@ -103,8 +110,8 @@ export async function startServer(env: Record<string, string> = {}, now?: () => 
     ...env,
   });
   const { app, deps } = await buildApp({ config, db: handle.db, engine: handle.engine, ...(now ? { now } : {}) });
+  const clock = now ?? (() => new Date());
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  passwordHash ??= hashPassword(PASSWORD);
 
   const api = (token?: string): Api => {
     const request = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
@@ -138,68 +145,25 @@ export async function startServer(env: Record<string, string> = {}, now?: () => 
     url: address,
     deps,
     db: handle.db,
+    now: clock,
+    app,
+    client: testClient(app),
+    factories: (tenantId) => factories(handle.db, tenantId, { now: clock }),
     api,
     async tenant(name, emailDomain) {
-      const { tenantId, roleIds } = await createTenantWithRoles(handle.db, { name, emailDomain }, new Date());
+      const { tenantId, roleIds } = await createTenantWithRoles(handle.db, { name, emailDomain }, clock());
       return { id: tenantId, roleIds };
     },
     async user(tenantId, options) {
-      const stamp = new Date().toISOString();
-      const row = await handle.db
-        .insertInto('employees')
-        .values({
-          tenantId,
-          email: options.email,
-          name: options.name ?? options.email.split('@')[0]!,
-          status: 'active',
-          allocation: 100,
-          passwordHash: await passwordHash!,
-          emailConfirmed: 1,
-          isSettingProfile: 0,
-          isDemo: 0,
-          failedSignIns: 0,
-          createdAt: stamp,
-          updatedAt: stamp,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const roleIds: number[] = [];
-      for (const roleName of options.roles ?? []) {
-        const role = await handle.db
-          .selectFrom('roles')
-          .select('id')
-          .where('tenantId', '=', tenantId)
-          .where('name', '=', roleName)
-          .executeTakeFirstOrThrow();
-        roleIds.push(role.id);
-      }
-      if (options.grants || options.activities) {
-        const role = await handle.db
-          .insertInto('roles')
-          .values({
-            tenantId,
-            name: `custom-${row.id}`,
-            description: null,
-            isDefault: 0,
-            createdAt: stamp,
-            updatedAt: stamp,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const grants = [
-          ...(options.grants ?? []).map((name) => ({ tenantId, roleId: role.id, kind: 'permission' as const, name })),
-          ...(options.activities ?? []).map((name) => ({ tenantId, roleId: role.id, kind: 'activity' as const, name })),
-        ];
-        if (grants.length > 0) await handle.db.insertInto('roleGrants').values(grants).execute();
-        roleIds.push(role.id);
-      }
-      if (roleIds.length > 0) {
-        await handle.db
-          .insertInto('employeeRoles')
-          .values(roleIds.map((roleId) => ({ tenantId, employeeId: row.id, roleId })))
-          .execute();
-      }
-      return { id: row.id, email: options.email };
+      const row = await server.factories(tenantId).employee({
+        email: options.email,
+        name: options.name ?? options.email.split('@')[0]!,
+        roles: options.roles ?? [],
+        ...(options.grants || options.activities
+          ? { grants: options.grants ?? [], activities: options.activities }
+          : {}),
+      });
+      return { id: row.id, email: row.email };
     },
     async signIn(email, password = PASSWORD) {
       const res = await api().post<{ accessToken: string }>('/api/auth/sign-in', {

@@ -1,14 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAVE_ACTIONS, LIVE_STATUSES } from '../../shared/leave.js';
 import { MESSAGES } from '../../shared/messages.js';
+import type { LeaveTypeBody, UpdateLeaveTypeBody } from '../../shared/contracts/leave.js';
+import { leaveCatalogueEndpoints } from '../../shared/endpoints/leave-catalogue.js';
 import type { PermissionName } from '../../shared/permissions.js';
+import { expectError } from './client.js';
 import { startServer, type Api, type TestServer } from './harness.js';
+
+const { createLeaveType, listLeaveTypes, setLeaveTypeStatus, updateLeaveType } = leaveCatalogueEndpoints;
+/** The field messages of a validation or rule error. */
+const fieldsOf = (error: { details?: unknown }) =>
+  (error.details as { fields: { path: string; message: string }[] }).fields;
 
 const clock = new Date('2026-11-23T05:00:00Z'); // Monday 23 Nov, 10:00 in Karachi
 let server: TestServer;
 let tenantId: number;
 let otherTenantId: number;
 const apis: Record<string, Api> = {};
+const tokens: Record<string, string> = {};
 const types: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -23,21 +32,30 @@ beforeAll(async () => {
   ];
   for (const [key, options] of users) {
     await server.user(tenantId, { email: `${key}@acme.example`, ...options });
-    apis[key] = server.api(await server.signIn(`${key}@acme.example`));
+    tokens[key] = await server.signIn(`${key}@acme.example`);
+    apis[key] = server.api(tokens[key]);
   }
   await server.user(otherTenantId, { email: 'hr@other.example', roles: ['HR'] });
-  apis['otherHr'] = server.api(await server.signIn('hr@other.example'));
-  const add = async (name: string, body: Record<string, unknown>) => {
-    const res = await apis['hr']!.post('/api/leave-types', { name, kind: 'quota', yearlyQuota: 30, ...body });
-    expect(res.status, name).toBe(201);
-    types[name] = res.body.id;
-    return res.body;
+  tokens['otherHr'] = await server.signIn('hr@other.example');
+  apis['otherHr'] = server.api(tokens['otherHr']);
+  const add = async (name: string, body: Partial<LeaveTypeBody>) => {
+    const type = await server.client.ok(
+      createLeaveType,
+      { body: { name, kind: 'quota', yearlyQuota: 30, ...body } },
+      { as: tokens['hr']! },
+    );
+    types[name] = type.id;
+    return type;
   };
   await add('Plain', {});
   await add('Vacation', { minNoticeDays: 3, allowBackdated: true });
   await add('Planned', { allowBackdated: false });
   await add('Short', { maxDaysPerRequest: 2 });
-  await apis['otherHr']!.post('/api/leave-types', { name: 'Elsewhere', kind: 'quota', minNoticeDays: 9 });
+  await server.client.ok(
+    createLeaveType,
+    { body: { name: 'Elsewhere', kind: 'quota', minNoticeDays: 9 } },
+    { as: tokens['otherHr']! },
+  );
 });
 afterAll(() => server.close());
 
@@ -50,8 +68,8 @@ const typeRow = (id: number) =>
 
 describe('leave type rules: storage and editing', () => {
   it('a type without rules gets the defaults, and notice rules out past days when stored', async () => {
-    const listed = (await apis['emp']!.get('/api/leave-types')).body.items as Record<string, unknown>[];
-    const pick = (name: string) => listed.find((t) => t['name'] === name)!;
+    const listed = (await server.client.ok(listLeaveTypes, {}, { as: tokens['emp']! })).items;
+    const pick = (name: string) => listed.find((t) => t.name === name)!;
     expect(pick('Plain')).toMatchObject({ minNoticeDays: 0, allowBackdated: true, maxDaysPerRequest: 0 });
     expect(pick('Vacation')).toMatchObject({ minNoticeDays: 3, allowBackdated: false, maxDaysPerRequest: 0 });
     expect(pick('Planned')).toMatchObject({ minNoticeDays: 0, allowBackdated: false });
@@ -60,43 +78,46 @@ describe('leave type rules: storage and editing', () => {
 
   it('refuses rules out of range with a field message and changes nothing', async () => {
     const before = await typeRow(types['Short']!);
+    const hr = { as: tokens['hr']! };
     for (const body of [
       { minNoticeDays: 366 },
       { minNoticeDays: -1 },
       { minNoticeDays: 1.5 },
       { maxDaysPerRequest: 366 },
       { maxDaysPerRequest: -2 },
-      { allowBackdated: 'yes' },
+      { allowBackdated: 'yes' } as unknown as UpdateLeaveTypeBody, // out of contract on purpose
     ]) {
-      const res = await apis['hr']!.patch(`/api/leave-types/${types['Short']}`, body);
-      expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.error.code).toBe('VALIDATION');
+      const res = await server.client.call(updateLeaveType, { params: { id: types['Short'] }, body }, hr);
+      const error = expectError(res, 400, 'VALIDATION');
       const field = Object.keys(body)[0]!;
-      expect(res.body.error.details.fields[0].path).toContain(field);
+      expect(fieldsOf(error)[0]!.path, JSON.stringify(body)).toContain(field);
     }
-    const created = await apis['hr']!.post('/api/leave-types', { name: 'Bad', kind: 'quota', minNoticeDays: 400 });
-    expect(created.status).toBe(400);
-    expect(created.body.error.details.fields[0].message).toBe('Notice must be between 0 and 365 days');
-    expect(await typeRow(types['Short']!)).toEqual(before);
-    expect((await apis['hr']!.get('/api/leave-types')).body.items.map((t: { name: string }) => t.name)).not.toContain(
-      'Bad',
+    const created = await server.client.call(
+      createLeaveType,
+      { body: { name: 'Bad', kind: 'quota', minNoticeDays: 400 } },
+      hr,
     );
+    expect(fieldsOf(expectError(created, 400))[0]!.message).toBe('Notice must be between 0 and 365 days');
+    expect(await typeRow(types['Short']!)).toEqual(before);
+    expect((await server.client.ok(listLeaveTypes, {}, hr)).items.map((t) => t.name)).not.toContain('Bad');
   });
 
   it('edits need edit-leave-type, stay in the tenant, and merge with the stored rules', async () => {
     const id = types['Short']!;
-    expect((await apis['emp']!.patch(`/api/leave-types/${id}`, { minNoticeDays: 1 })).status).toBe(403);
-    expect((await apis['viewer']!.patch(`/api/leave-types/${id}`, { minNoticeDays: 1 })).status).toBe(403);
-    expect((await apis['otherHr']!.patch(`/api/leave-types/${id}`, { minNoticeDays: 1 })).status).toBe(404);
+    const edit = (who: string, body: UpdateLeaveTypeBody) =>
+      server.client.call(updateLeaveType, { params: { id }, body }, { as: tokens[who]! });
+    expectError(await edit('emp', { minNoticeDays: 1 }), 403, 'FORBIDDEN');
+    expectError(await edit('viewer', { minNoticeDays: 1 }), 403, 'FORBIDDEN');
+    expectError(await edit('otherHr', { minNoticeDays: 1 }), 404, 'NOT_FOUND');
     expect(await typeRow(id)).toMatchObject({ minNoticeDays: 0, allowBackdated: 1, maxDaysPerRequest: 2 });
 
-    const res = await apis['hr']!.patch(`/api/leave-types/${id}`, { minNoticeDays: 1 });
+    const res = await edit('hr', { minNoticeDays: 1 });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ minNoticeDays: 1, allowBackdated: false, maxDaysPerRequest: 2 });
-    const back = await apis['hr']!.patch(`/api/leave-types/${id}`, { minNoticeDays: 0, allowBackdated: true });
+    const back = await edit('hr', { minNoticeDays: 0, allowBackdated: true });
     expect(back.body).toMatchObject({ minNoticeDays: 0, allowBackdated: true, maxDaysPerRequest: 2 });
     // A name change leaves the rules alone.
-    const renamed = await apis['hr']!.patch(`/api/leave-types/${id}`, { name: 'Short' });
+    const renamed = await edit('hr', { name: 'Short' });
     expect(renamed.body).toMatchObject({ minNoticeDays: 0, allowBackdated: true, maxDaysPerRequest: 2 });
   });
 });
@@ -139,18 +160,24 @@ describe('leave type rules: requests', () => {
     expect(res.status).toBe(201);
     const long = await request('Short', '2026-12-24', '2026-12-28'); // Thu..Mon = 3 working days
     expect(long.body.error.code).toBe('LEAVE_TOO_LONG');
-    await apis['hr']!.patch(`/api/leave-types/${types['Short']}`, { maxDaysPerRequest: 3 });
+    await server.client.ok(
+      updateLeaveType,
+      { params: { id: types['Short'] }, body: { maxDaysPerRequest: 3 } },
+      { as: tokens['hr']! },
+    );
     expect((await request('Short', '2026-12-24', '2026-12-28')).status).toBe(201);
   });
 });
 
 describe('GET /api/leave/rules', () => {
   it('answers the fixed rules and each active type, for requesters and leave managers', async () => {
-    await apis['hr']!.post('/api/leave-types', { name: 'Retired', kind: 'quota', minNoticeDays: 5 });
-    const retired = (await apis['hr']!.get('/api/leave-types')).body.items.find(
-      (t: { name: string }) => t.name === 'Retired',
+    const hr = { as: tokens['hr']! };
+    const retired = await server.client.ok(
+      createLeaveType,
+      { body: { name: 'Retired', kind: 'quota', minNoticeDays: 5 } },
+      hr,
     );
-    await apis['hr']!.put(`/api/leave-types/${retired.id}/status`, { isActive: false });
+    await server.client.ok(setLeaveTypeStatus, { params: { id: retired.id }, body: { isActive: false } }, hr);
 
     const res = await apis['emp']!.get('/api/leave/rules');
     expect(res.status).toBe(200);

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leaveCatalogueEndpoints } from '../../shared/endpoints/leave-catalogue.js';
 import { LEAVE_ACTIONS, LEAVE_STATUS, LEAVE_STATUSES, LEAVE_TRANSITIONS, type LeaveActor } from '../../shared/leave.js';
+import { expectError } from './client.js';
 import { startServer, type Api, type TestServer } from './harness.js';
+import { organisation, type Organisation } from './organisation.js';
 
+const { createHoliday, createLeaveType, listHolidays, listLeaveTypes } = leaveCatalogueEndpoints;
 const clock = new Date('2026-11-23T05:00:00Z'); // Monday, 10:00 in Karachi
 let server: TestServer;
-let tenantId: number;
+let org: Organisation<'emp' | 'po' | 'hr' | 'hr2' | 'loner', 'Core'>;
 const ids: Record<string, number> = {};
 const apis: Record<string, Api> = {};
 let annual: number;
@@ -12,33 +16,26 @@ let unpaid: number;
 
 beforeAll(async () => {
   server = await startServer({}, () => clock);
-  tenantId = (await server.tenant('Acme', 'acme.example')).id;
-  for (const [key, role] of [
-    ['emp', 'Employee'],
-    ['po', 'Team Lead'],
-    ['hr', 'HR'],
-    ['hr2', 'HR'],
-    ['loner', 'Employee'],
-  ] as const) {
-    ids[key] = (
-      await server.user(tenantId, { email: `${key}@acme.example`, name: key.toUpperCase(), roles: [role] })
-    ).id;
-    apis[key] = server.api(await server.signIn(`${key}@acme.example`));
+  org = await organisation(server, {
+    name: 'Acme',
+    domain: 'acme.example',
+    people: { emp: ['Employee'], po: ['Team Lead'], hr: ['HR'], hr2: ['HR'], loner: ['Employee'] },
+    teams: { Core: ['emp', 'po'] },
+  });
+  for (const [key, person] of Object.entries(org.people)) {
+    ids[key] = person.id;
+    apis[key] = person.api;
   }
-  const stamp = clock.toISOString();
-  const team = await server.db
-    .insertInto('teams')
-    .values({ tenantId, name: 'Core', description: null, isDemo: 0, createdAt: stamp, updatedAt: stamp })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await server.db
-    .insertInto('teamMembers')
-    .values([ids['emp']!, ids['po']!].map((employeeId) => ({ tenantId, teamId: team.id, employeeId })))
-    .execute();
+  const as = { as: org.people.hr };
   annual = (
-    await apis['hr']!.post('/api/leave-types', { name: 'Annual', kind: 'quota', icon: 'beach', yearlyQuota: 10 })
-  ).body.id;
-  unpaid = (await apis['hr']!.post('/api/leave-types', { name: 'Unpaid', kind: 'unpaid', icon: 'calendar' })).body.id;
+    await server.client.ok(
+      createLeaveType,
+      { body: { name: 'Annual', kind: 'quota', icon: 'beach', yearlyQuota: 10 } },
+      as,
+    )
+  ).id;
+  unpaid = (await server.client.ok(createLeaveType, { body: { name: 'Unpaid', kind: 'unpaid', icon: 'calendar' } }, as))
+    .id;
 });
 afterAll(() => server.close());
 
@@ -49,17 +46,27 @@ const act = (who: string, id: number, action: number, reason = 'Looks fine') =>
 
 describe('leave types and holidays', () => {
   it('manages types and holidays under their permissions', async () => {
-    expect((await apis['emp']!.get('/api/leave-types')).body.items.map((t: { name: string }) => t.name)).toEqual([
-      'Annual',
-      'Unpaid',
-    ]);
-    expect((await apis['emp']!.post('/api/leave-types', { name: 'X', kind: 'quota' })).status).toBe(403);
-    expect((await apis['hr']!.post('/api/leave-types', { name: 'Annual', kind: 'quota' })).status).toBe(409);
-    const h = await apis['hr']!.post('/api/holidays', { name: 'Founders Day', date: '2026-12-02' });
-    expect(h.status).toBe(201);
-    expect((await apis['hr']!.post('/api/holidays', { name: 'Again', date: '2026-12-02' })).status).toBe(409);
-    expect((await apis['hr']!.get('/api/holidays?year=2026')).body.items).toEqual([
-      { id: h.body.id, name: 'Founders Day', date: '2026-12-02', isActive: true },
+    const { emp, hr } = org.people;
+    const types = await server.client.ok(listLeaveTypes, {}, { as: emp });
+    expect(types.items.map((t) => t.name)).toEqual(['Annual', 'Unpaid']);
+    expectError(
+      await server.client.call(createLeaveType, { body: { name: 'X', kind: 'quota' } }, { as: emp }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await server.client.call(createLeaveType, { body: { name: 'Annual', kind: 'quota' } }, { as: hr }),
+      409,
+      'CONFLICT',
+    );
+    const h = await server.client.ok(createHoliday, { body: { name: 'Founders Day', date: '2026-12-02' } }, { as: hr });
+    expectError(
+      await server.client.call(createHoliday, { body: { name: 'Again', date: '2026-12-02' } }, { as: hr }),
+      409,
+      'HOLIDAY_EXISTS',
+    );
+    expect((await server.client.ok(listHolidays, { query: { year: 2026 } }, { as: hr })).items).toEqual([
+      { id: h.id, name: 'Founders Day', date: '2026-12-02', isActive: true },
     ]);
   });
 });
@@ -154,16 +161,7 @@ describe('the approval workflow', () => {
     expect(self.body.error.message).toBe('You cannot approve or reject your own leave request.');
     expect((await act('hr2', own.id, 1)).body.status).toBe(11);
     // Someone acting as PO cannot also give the HR approval of the same request.
-    await server.db
-      .insertInto('teamMembers')
-      .values({
-        tenantId,
-        teamId: (
-          await server.db.selectFrom('teams').select('id').where('tenantId', '=', tenantId).executeTakeFirstOrThrow()
-        ).id,
-        employeeId: ids['hr']!,
-      })
-      .execute();
+    await org.f.teamMember({ teamId: org.teams.Core.id, employeeId: ids['hr']! });
     const req = (await request('emp', '2026-12-28', '2026-12-28')).body;
     expect((await act('hr', req.id, 1)).body.status).toBe(LEAVE_STATUS.APPROVED_BY_PO);
     const second = await act('hr', req.id, 1);

@@ -11,8 +11,9 @@
  * - cat: joined Thu 12; checked in Thu and never checked out (present, no time); absent Fri.
  * - lead, out, hr: no attendance.
  */
-import { storedMinutes } from '../../shared/attendance-rules.js';
+import type { BreakSpan, Factories } from './factories.js';
 import type { TestServer } from './harness.js';
+import { organisation } from './organisation.js';
 
 export const CLOCK = new Date('2026-11-20T05:00:00Z');
 export const WEEK = { startDate: '2026-11-09', endDate: '2026-11-15' };
@@ -24,163 +25,85 @@ export type Scenario = {
   other: { tenantId: number; teamId: number; employeeId: number };
 };
 
-const stamp = CLOCK.toISOString();
+type Day = { date: string; checkIn: string; checkOut: string | null; isWfo: boolean; breaks?: BreakSpan[] };
 
-export async function insertAttendance(
-  server: TestServer,
-  tenantId: number,
-  employeeId: number,
-  day: { date: string; checkIn: string; checkOut: string | null; isWfo: boolean; breaks?: [string, string][] },
-): Promise<void> {
-  const row = await server.db
-    .insertInto('attendances')
-    .values({
-      tenantId,
-      employeeId,
-      workDate: day.date,
-      checkIn: day.checkIn,
-      checkOut: day.checkOut,
-      source: day.isWfo ? 'device' : 'web',
-      isWfo: day.isWfo ? 1 : 0,
-      clientIp: null,
-      ...storedMinutes(
-        { checkIn: day.checkIn, checkOut: day.checkOut },
-        (day.breaks ?? []).map(([start, end]) => ({ start, end })),
-      ),
-      createdBy: null,
-      createdAt: stamp,
-      updatedBy: null,
-      updatedAt: stamp,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  for (const [startAt, endAt] of day.breaks ?? []) {
-    await server.db
-      .insertInto('attendanceBreaks')
-      .values({ tenantId, attendanceId: row.id, startAt, endAt, createdAt: stamp, updatedAt: stamp })
-      .execute();
-  }
-}
-
-async function team(server: TestServer, tenantId: number, name: string, members: number[]): Promise<number> {
-  const { id } = await server.db
-    .insertInto('teams')
-    .values({ tenantId, name, description: null, isDemo: 0, createdAt: stamp, updatedAt: stamp })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (members.length > 0) {
-    await server.db
-      .insertInto('teamMembers')
-      .values(members.map((employeeId) => ({ tenantId, teamId: id, employeeId })))
-      .execute();
-  }
-  return id;
-}
-
-async function leave(
-  server: TestServer,
-  tenantId: number,
-  employeeId: number,
-  leaveTypeId: number,
-  date: string,
-  status: number,
-  reason: string,
-): Promise<void> {
-  await server.db
-    .insertInto('leaveRequests')
-    .values({
-      tenantId,
-      employeeId,
-      leaveTypeId,
-      startDate: date,
-      endDate: date,
-      days: 1,
-      reason,
-      status,
-      restoreStatus: null,
-      poApproverId: null,
-      isAuto: 0,
-      createdAt: stamp,
-      updatedAt: stamp,
-    })
-    .execute();
-}
+/** An attendance of the scenario: WFO days come from the device, the others from the web. */
+const attendance = (f: Factories, employeeId: number, day: Day) =>
+  f.attendance({
+    employeeId,
+    workDate: day.date,
+    checkIn: day.checkIn,
+    checkOut: day.checkOut,
+    source: day.isWfo ? 'device' : 'web',
+    isWfo: day.isWfo ? 1 : 0,
+    breaks: day.breaks ?? [],
+  });
 
 /** Names may be chosen to test CSV escaping; everything else is as documented above. */
 export async function buildScenario(
   server: TestServer,
   names: Partial<Record<string, string>> = {},
 ): Promise<Scenario> {
-  const { id: tenantId } = await server.tenant('Acme', 'acme.example');
-  const person = async (key: string, roles: string[]) =>
-    (await server.user(tenantId, { email: `${key}@acme.example`, name: names[key] ?? key.toUpperCase(), roles })).id;
-  const ann = await person('ann', ['Employee']);
-  const ben = await person('ben', ['Employee']);
-  const cat = await person('cat', ['Employee']);
-  const lead = await person('lead', ['Team Lead']);
-  const out = await person('out', ['Team Lead']);
-  const hr = await person('hr', ['HR']);
-  const emp = await person('emp', ['Employee']);
-  await server.db.updateTable('employees').set({ dateOfJoining: '2026-11-12' }).where('id', '=', cat).execute();
-  await server.db.updateTable('employees').set({ employeeIdentificationNo: 'E-001' }).where('id', '=', ann).execute();
-  const core = await team(server, tenantId, 'Core', [ann, ben, lead]);
-  const other = await team(server, tenantId, 'Other', [cat, out]);
+  const person = (key: string, roles: string[]) => ({ roles, ...(names[key] ? { name: names[key] } : {}) });
+  const org = await organisation(server, {
+    name: 'Acme',
+    domain: 'acme.example',
+    signIn: false,
+    people: {
+      ann: { ...person('ann', ['Employee']), employeeIdentificationNo: 'E-001' },
+      ben: person('ben', ['Employee']),
+      cat: { ...person('cat', ['Employee']), dateOfJoining: '2026-11-12' },
+      lead: person('lead', ['Team Lead']),
+      out: person('out', ['Team Lead']),
+      hr: person('hr', ['HR']),
+      emp: person('emp', ['Employee']),
+    },
+    teams: { Core: ['ann', 'ben', 'lead'], Other: ['cat', 'out'] },
+  });
+  const { f, people } = org;
+  const { ann, ben, cat } = people;
 
-  await server.db
-    .insertInto('holidays')
-    .values({ tenantId, name: 'Founders day', date: '2026-11-11', isActive: 1, createdAt: stamp, updatedAt: stamp })
-    .execute();
-  const { id: annual } = await server.db
-    .insertInto('leaveTypes')
-    .values({
-      tenantId,
-      name: 'Annual',
-      kind: 'quota',
-      icon: 'beach',
-      yearlyQuota: 20,
-      isActive: 1,
-      createdAt: stamp,
-      updatedAt: stamp,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await leave(server, tenantId, ann, annual, '2026-11-12', 11, 'Family, "wedding"');
-  await leave(server, tenantId, ben, annual, '2026-11-13', 1, 'Dentist');
+  await f.holiday({ name: 'Founders day', date: '2026-11-11' });
+  const annual = await f.leaveType({ name: 'Annual', kind: 'quota', icon: 'beach', yearlyQuota: 20 });
+  const leave = (employeeId: number, date: string, status: number, reason: string) =>
+    f.leaveRequest({ employeeId, leaveTypeId: annual.id, startDate: date, endDate: date, days: 1, reason, status });
+  await leave(ann.id, '2026-11-12', 11, 'Family, "wedding"');
+  await leave(ben.id, '2026-11-13', 1, 'Dentist');
 
-  await insertAttendance(server, tenantId, ann, {
+  await attendance(f, ann.id, {
     date: '2026-11-09',
     checkIn: '2026-11-09T04:00:00.000Z',
     checkOut: '2026-11-09T12:30:00.000Z',
     isWfo: true,
     breaks: [['2026-11-09T08:00:00.000Z', '2026-11-09T08:30:00.000Z']],
   });
-  await insertAttendance(server, tenantId, ann, {
+  await attendance(f, ann.id, {
     date: '2026-11-10',
     checkIn: '2026-11-10T04:00:00.000Z',
     checkOut: '2026-11-10T10:00:00.000Z',
     isWfo: false,
   });
-  await insertAttendance(server, tenantId, ann, {
+  await attendance(f, ann.id, {
     date: '2026-11-14',
     checkIn: '2026-11-14T04:00:00.000Z',
     checkOut: '2026-11-14T06:00:00.000Z',
     isWfo: true,
   });
   for (const date of ['2026-11-09', '2026-11-10', '2026-11-12', '2026-11-13']) {
-    await insertAttendance(server, tenantId, ben, {
+    await attendance(f, ben.id, {
       date,
       checkIn: `${date}T04:00:00.000Z`,
       checkOut: `${date}T12:00:00.000Z`,
       isWfo: true,
     });
   }
-  await insertAttendance(server, tenantId, ben, {
+  await attendance(f, ben.id, {
     date: '2026-11-20',
     checkIn: '2026-11-20T04:00:00.000Z',
     checkOut: null,
     isWfo: true,
   });
-  await insertAttendance(server, tenantId, cat, {
+  await attendance(f, cat.id, {
     date: '2026-11-12',
     checkIn: '2026-11-12T04:00:00.000Z',
     checkOut: null,
@@ -188,10 +111,15 @@ export async function buildScenario(
   });
 
   // Another company with its own team and attendance in the same week: never counted, never shown.
-  const { id: otherTenant } = await server.tenant('Globex', 'globex.example');
-  const stranger = (await server.user(otherTenant, { email: 'zed@globex.example', name: 'Zed', roles: ['HR'] })).id;
-  const strangerTeam = await team(server, otherTenant, 'Globex team', [stranger]);
-  await insertAttendance(server, otherTenant, stranger, {
+  const globex = await organisation(server, {
+    name: 'Globex',
+    domain: 'globex.example',
+    signIn: false,
+    people: { zed: { name: 'Zed', roles: ['HR'] } },
+    teams: { 'Globex team': ['zed'] },
+  });
+  const stranger = globex.people.zed.id;
+  await attendance(globex.f, stranger, {
     date: '2026-11-09',
     checkIn: '2026-11-09T04:00:00.000Z',
     checkOut: '2026-11-09T14:00:00.000Z',
@@ -199,8 +127,16 @@ export async function buildScenario(
   });
 
   return {
-    tenantId,
-    ids: { ann, ben, cat, lead, out, hr, emp, core, other, annual },
-    other: { tenantId: otherTenant, teamId: strangerTeam, employeeId: stranger },
+    tenantId: org.tenantId,
+    ids: {
+      ...(Object.fromEntries(Object.entries(people).map(([key, p]) => [key, p.id])) as Record<
+        keyof typeof people,
+        number
+      >),
+      core: org.teams.Core.id,
+      other: org.teams.Other.id,
+      annual: annual.id,
+    },
+    other: { tenantId: globex.tenantId, teamId: globex.teams['Globex team'].id, employeeId: stranger },
   };
 }

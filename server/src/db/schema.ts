@@ -33,15 +33,15 @@ export type EmployeeTable = {
   legacyId: string | null;
   image: string | null;
   dateOfJoining: string | null;
-  status: 'active' | 'inactive';
+  status: Generated<'active' | 'inactive'>;
   /** Percentage of time allocated to billable work, 0..100. */
-  allocation: number;
+  allocation: Generated<number>;
   passwordHash: string | null;
   /** 1 once the e-mail address was confirmed (sign-up code) or the account was created by an admin. */
-  emailConfirmed: Flag;
-  isSettingProfile: Flag;
-  isDemo: Flag;
-  failedSignIns: number;
+  emailConfirmed: Generated<Flag>;
+  isSettingProfile: Generated<Flag>;
+  isDemo: Generated<Flag>;
+  failedSignIns: Generated<number>;
   lockedUntil: string | null;
   createdAt: string;
   updatedAt: string;
@@ -52,7 +52,7 @@ export type TeamTable = {
   tenantId: number;
   name: string;
   description: string | null;
-  isDemo: Flag;
+  isDemo: Generated<Flag>;
   createdAt: string;
   updatedAt: string;
 };
@@ -68,7 +68,7 @@ export type RoleTable = {
   tenantId: number;
   name: string;
   description: string | null;
-  isDefault: Flag;
+  isDefault: Generated<Flag>;
   createdAt: string;
   updatedAt: string;
 };
@@ -108,7 +108,7 @@ export type VerificationCodeTable = {
   codeHash: string;
   /** JSON text: what the code confirms (for sign-up, the pending name and password hash). */
   payload: string | null;
-  attempts: number;
+  attempts: Generated<number>;
   createdAt: string;
   expiresAt: string;
   consumedAt: string | null;
@@ -142,7 +142,7 @@ export type AttendanceTable = {
   checkIn: string;
   checkOut: string | null;
   source: AttendanceSource;
-  isWfo: Flag;
+  isWfo: Generated<Flag>;
   clientIp: string | null;
   /**
    * shared/attendance-rules#storedMinutes, kept with every change of the row or its breaks: worked minutes
@@ -186,8 +186,8 @@ export type LeaveTypeTable = {
   name: string;
   kind: 'quota' | 'unpaid' | 'compensatory';
   icon: string;
-  yearlyQuota: number;
-  isActive: Flag;
+  yearlyQuota: Generated<number>;
+  isActive: Generated<Flag>;
   /** Leave rules (0007): days of notice, past days allowed (0/1), working days per request (0 = no limit). */
   minNoticeDays: Generated<number>;
   allowBackdated: Generated<Flag>;
@@ -201,7 +201,7 @@ export type HolidayTable = {
   tenantId: number;
   name: string;
   date: string;
-  isActive: Flag;
+  isActive: Generated<Flag>;
   createdAt: string;
   updatedAt: string;
 };
@@ -220,7 +220,7 @@ export type LeaveRequestTable = {
   /** The approved status to return to when a cancellation request is refused. */
   restoreStatus: number | null;
   poApproverId: number | null;
-  isAuto: Flag;
+  isAuto: Generated<Flag>;
   createdAt: string;
   updatedAt: string;
 };
@@ -246,15 +246,15 @@ export type DeviceTable = {
   tenantId: number;
   name: string;
   serialNo: string;
-  mode: DeviceMode;
+  mode: Generated<DeviceMode>;
   ipAddress: string | null;
-  port: number;
+  port: Generated<number>;
   timeZone: string;
   lastActivity: string | null;
-  userCount: number;
-  transactionCount: number;
-  isActive: Flag;
-  state: DeviceState;
+  userCount: Generated<number>;
+  transactionCount: Generated<number>;
+  isActive: Generated<Flag>;
+  state: Generated<DeviceState>;
   stateDetail: string | null;
   admsStamp: string | null;
   createdAt: string;
@@ -308,7 +308,7 @@ export type DeviceAgentKeyTable = {
 
 export type AdmsSettingTable = {
   tenantId: number;
-  enabled: Flag;
+  enabled: Generated<Flag>;
   serverAddress: string | null;
   updatedAt: string;
 };
@@ -319,7 +319,7 @@ export type AdmsPendingDeviceTable = {
   serialNo: string;
   ipAddress: string | null;
   pushVersion: string | null;
-  attempts: number;
+  attempts: Generated<number>;
   firstSeenAt: string;
   lastSeenAt: string;
 };
@@ -339,7 +339,7 @@ export type DeviceCommandTable = {
 
 export type AutoLeaveConfigTable = {
   tenantId: number;
-  enabled: Flag;
+  enabled: Generated<Flag>;
   integrationId: string | null;
   firstLeaveTypeId: number | null;
   secondLeaveTypeId: number | null;

@@ -1,0 +1,528 @@
+/**
+ * Row factories: one per entity, each taking overrides of any column and answering the stored row. The tenant
+ * comes from the builder (`factories(db, tenantId)`, or `server.factories(tenantId)`), everything else has a
+ * sensible, unique default, so a test names only what it is about:
+ *
+ *   const f = server.factories(tenantId);
+ *   const team = await f.team({ name: 'Core' });
+ *   const ann = await f.employee({ name: 'Ann', roles: ['Employee'], teamIds: [team.id] });
+ *   await f.attendance({ employeeId: ann.id, workDate: '2026-11-09', breaks: [[start, end]] });
+ *
+ * Employees get the test password (PASSWORD) unless told otherwise, so any of them can sign in. Foreign keys to
+ * rows a test must know about (the employee of an attendance, say) are required; a leave request without a
+ * leave type gets the builder's default type.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Insertable, Selectable } from 'kysely';
+import { storedMinutes } from '../../shared/attendance-rules.js';
+import type { ActivityKey, PermissionName } from '../../shared/permissions.js';
+import { DEFAULT_TENANT_SETTINGS, type TenantSettings } from '../../shared/settings.js';
+import { addDays, localDate } from '../../shared/time.js';
+import type { Db } from '../src/db/engine.js';
+import type { Database, Tenant } from '../src/db/schema.js';
+import { hashPassword } from '../src/security/passwords.js';
+import { createTenantWithRoles } from '../src/seed/tenant.js';
+
+/** The password of every factory-made employee unless a test gives another. */
+export const PASSWORD = 'Str0ng!Pass';
+
+const hashes = new Map<string, Promise<string>>();
+/** Hashing is slow on purpose: each password is hashed once per test file. */
+export function passwordHash(password: string = PASSWORD): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
+type Table = keyof Database;
+export type Row<T extends Table> = Selectable<Database[T]>;
+type Values<T extends Table> = Omit<Insertable<Database[T]>, 'tenantId'>;
+/** Any column may be overridden; the listed ones must be given. */
+export type Overrides<T extends Table, Required extends keyof Values<T> = never> = Partial<Values<T>> &
+  Pick<Values<T>, Required>;
+
+export type EmployeeOverrides = Overrides<'employees'> & {
+  /** Signs in with this password; null for an account without one (invited, device-only). */
+  password?: string | null;
+  /** Teams the employee is a member of. */
+  teamIds?: number[];
+  /** Seeded roles by name (Administrator, HR, Team Lead, Employee). */
+  roles?: string[];
+  roleIds?: number[];
+  /** A fresh role holding exactly these grants. */
+  grants?: PermissionName[];
+  activities?: ActivityKey[];
+};
+
+export type RoleOverrides = Overrides<'roles'> & { grants?: PermissionName[]; activities?: ActivityKey[] };
+
+/** A break as [start, end]: end null while it runs. */
+export type BreakSpan = [startAt: string, endAt: string | null];
+
+let sequence = 0;
+/** Unique across the test file: names, e-mail addresses, serial numbers, dates. */
+const next = () => ++sequence;
+/** A distinct day per call, far from the dates tests choose. */
+const uniqueDay = () => addDays('2031-01-01', next());
+const DEFAULT_TIME_ZONE = DEFAULT_TENANT_SETTINGS.tenant_timezone;
+
+/** A tenant with the seeded roles (as the product creates one); unique name and e-mail domain by default. */
+export async function createTenant(
+  db: Db,
+  overrides: { name?: string; emailDomain?: string; logo?: string | null } = {},
+  now: Date = new Date(),
+): Promise<{ tenant: Tenant; roleIds: Map<string, number> }> {
+  const n = next();
+  const { tenantId, roleIds } = await createTenantWithRoles(
+    db,
+    { name: overrides.name ?? `Tenant ${n}`, emailDomain: overrides.emailDomain ?? `tenant-${n}.example` },
+    now,
+  );
+  if (overrides.logo !== undefined) {
+    await db.updateTable('tenants').set({ logo: overrides.logo }).where('id', '=', tenantId).execute();
+  }
+  const tenant = await db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirstOrThrow();
+  return { tenant, roleIds };
+}
+
+export type Factories = ReturnType<typeof factories>;
+
+export function factories(db: Db, tenantId: number, options: { now?: () => Date } = {}) {
+  const now = options.now ?? (() => new Date());
+  const stamp = () => now().toISOString();
+  let domain: Promise<string> | undefined;
+  const emailDomain = () =>
+    (domain ??= db
+      .selectFrom('tenants')
+      .select('emailDomain')
+      .where('id', '=', tenantId)
+      .executeTakeFirstOrThrow()
+      .then((t) => t.emailDomain));
+  let defaultLeaveType: Promise<Row<'leaveTypes'>> | undefined;
+
+  const seededRoleId = async (name: string) =>
+    (
+      await db
+        .selectFrom('roles')
+        .select('id')
+        .where('tenantId', '=', tenantId)
+        .where('name', '=', name)
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  const f = {
+    tenantId,
+
+    async employee(overrides: EmployeeOverrides = {}): Promise<Row<'employees'>> {
+      const { password, teamIds, roles, roleIds, grants, activities, ...columns } = overrides;
+      const n = next();
+      const row = await db
+        .insertInto('employees')
+        .values({
+          tenantId,
+          email: columns.email ?? `person-${n}@${await emailDomain()}`,
+          name: columns.name ?? `Person ${n}`,
+          passwordHash: password === null ? null : await passwordHash(password),
+          emailConfirmed: 1,
+          createdAt: stamp(),
+          updatedAt: stamp(),
+          ...columns,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const assigned = [...(roleIds ?? [])];
+      for (const name of roles ?? []) assigned.push(await seededRoleId(name));
+      if (grants || activities) {
+        assigned.push((await f.role({ name: `custom-${row.id}`, grants: grants ?? [], activities })).id);
+      }
+      for (const roleId of assigned) await f.employeeRole({ employeeId: row.id, roleId });
+      for (const teamId of teamIds ?? []) await f.teamMember({ teamId, employeeId: row.id });
+      return row;
+    },
+
+    /** Many employees in one insert (no roles or teams): device users, large lists. */
+    async employees(count: number, each: (i: number) => Overrides<'employees'> = () => ({})) {
+      if (count === 0) return [];
+      const suffix = await emailDomain();
+      return db
+        .insertInto('employees')
+        .values(
+          Array.from({ length: count }, (_, i) => {
+            const n = next();
+            return {
+              tenantId,
+              email: `person-${n}@${suffix}`,
+              name: `Person ${n}`,
+              passwordHash: null,
+              emailConfirmed: 1 as const,
+              createdAt: stamp(),
+              updatedAt: stamp(),
+              ...each(i),
+            };
+          }),
+        )
+        .returningAll()
+        .execute();
+    },
+
+    async team(overrides: Overrides<'teams'> & { memberIds?: number[] } = {}): Promise<Row<'teams'>> {
+      const { memberIds, ...columns } = overrides;
+      const row = await db
+        .insertInto('teams')
+        .values({ tenantId, name: `Team ${next()}`, createdAt: stamp(), updatedAt: stamp(), ...columns })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      for (const employeeId of memberIds ?? []) await f.teamMember({ teamId: row.id, employeeId });
+      return row;
+    },
+
+    async teamMember(values: Overrides<'teamMembers', 'teamId' | 'employeeId'>): Promise<Row<'teamMembers'>> {
+      return db
+        .insertInto('teamMembers')
+        .values({ tenantId, ...values })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async role(overrides: RoleOverrides = {}): Promise<Row<'roles'>> {
+      const { grants, activities, ...columns } = overrides;
+      const row = await db
+        .insertInto('roles')
+        .values({ tenantId, name: `Role ${next()}`, createdAt: stamp(), updatedAt: stamp(), ...columns })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      for (const name of grants ?? []) await f.roleGrant({ roleId: row.id, kind: 'permission', name });
+      for (const name of activities ?? []) await f.roleGrant({ roleId: row.id, kind: 'activity', name });
+      return row;
+    },
+
+    async roleGrant(values: Overrides<'roleGrants', 'roleId' | 'name'>): Promise<Row<'roleGrants'>> {
+      return db
+        .insertInto('roleGrants')
+        .values({ tenantId, kind: 'permission', ...values })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async employeeRole(values: Overrides<'employeeRoles', 'employeeId' | 'roleId'>): Promise<Row<'employeeRoles'>> {
+      return db
+        .insertInto('employeeRoles')
+        .values({ tenantId, ...values })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Stores one setting as the settings repository does (JSON text). */
+    async setting<K extends keyof TenantSettings>(key: K, value: TenantSettings[K]): Promise<Row<'tenantSettings'>> {
+      return db
+        .insertInto('tenantSettings')
+        .values({ tenantId, key, value: JSON.stringify(value), updatedAt: stamp() })
+        .onConflict((oc) => oc.columns(['tenantId', 'key']).doUpdateSet({ value: JSON.stringify(value) }))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async refreshToken(overrides: Overrides<'refreshTokens', 'employeeId'>): Promise<Row<'refreshTokens'>> {
+      return db
+        .insertInto('refreshTokens')
+        .values({
+          tenantId,
+          familyId: randomBytes(8).toString('hex'),
+          tokenHash: randomBytes(16).toString('hex'),
+          client: 'web',
+          createdAt: stamp(),
+          expiresAt: new Date(now().getTime() + 30 * 86_400_000).toISOString(),
+          ...overrides,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async verificationCode(overrides: Overrides<'verificationCodes'> = {}): Promise<Row<'verificationCodes'>> {
+      return db
+        .insertInto('verificationCodes')
+        .values({
+          tenantId,
+          email: `person-${next()}@${await emailDomain()}`,
+          purpose: 'sign-up',
+          codeHash: randomBytes(16).toString('hex'),
+          createdAt: stamp(),
+          expiresAt: new Date(now().getTime() + 15 * 60_000).toISOString(),
+          ...overrides,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async outboxEmail(overrides: Overrides<'outboxEmails'> = {}): Promise<Row<'outboxEmails'>> {
+      return db
+        .insertInto('outboxEmails')
+        .values({
+          tenantId,
+          recipient: `person-${next()}@${await emailDomain()}`,
+          subject: 'Hello',
+          body: 'Hello from Teambeat',
+          createdAt: stamp(),
+          ...overrides,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * An attendance of one tenant-local day, 09:00 to 17:00 in Karachi unless told; its stored minutes follow
+     * from its times and `breaks` (which are inserted too) unless given.
+     */
+    async attendance(
+      overrides: Overrides<'attendances', 'employeeId'> & { breaks?: BreakSpan[] },
+    ): Promise<Row<'attendances'>> {
+      const { breaks = [], ...columns } = overrides;
+      const workDate =
+        columns.workDate ?? (columns.checkIn ? localDate(columns.checkIn, DEFAULT_TIME_ZONE) : uniqueDay());
+      const checkIn = columns.checkIn ?? `${workDate}T04:00:00.000Z`;
+      const checkOut = 'checkOut' in columns ? (columns.checkOut ?? null) : `${workDate}T12:00:00.000Z`;
+      const row = await db
+        .insertInto('attendances')
+        .values({
+          tenantId,
+          workDate,
+          checkIn,
+          checkOut,
+          source: 'manual',
+          ...storedMinutes(
+            { checkIn, checkOut },
+            breaks.map(([start, end]) => ({ start, end })),
+          ),
+          createdAt: stamp(),
+          updatedAt: stamp(),
+          ...columns,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      for (const [startAt, endAt] of breaks) await f.attendanceBreak({ attendanceId: row.id, startAt, endAt });
+      return row;
+    },
+
+    /** A break row only: the attendance's stored minutes are the caller's concern. */
+    async attendanceBreak(overrides: Overrides<'attendanceBreaks', 'attendanceId'>): Promise<Row<'attendanceBreaks'>> {
+      let startAt = overrides.startAt;
+      if (!startAt) {
+        const attendance = await db
+          .selectFrom('attendances')
+          .select('checkIn')
+          .where('id', '=', overrides.attendanceId)
+          .executeTakeFirstOrThrow();
+        startAt = new Date(new Date(attendance.checkIn).getTime() + 3 * 3_600_000).toISOString();
+      }
+      return db
+        .insertInto('attendanceBreaks')
+        .values({
+          tenantId,
+          endAt: new Date(new Date(startAt).getTime() + 30 * 60_000).toISOString(),
+          createdAt: stamp(),
+          updatedAt: stamp(),
+          ...overrides,
+          startAt,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async attendanceAudit(
+      overrides: Overrides<'attendanceAudit', 'employeeId' | 'attendanceId'>,
+    ): Promise<Row<'attendanceAudit'>> {
+      return db
+        .insertInto('attendanceAudit')
+        .values({ tenantId, action: 'create', at: stamp(), ...overrides })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async leaveType(overrides: Overrides<'leaveTypes'> = {}): Promise<Row<'leaveTypes'>> {
+      return db
+        .insertInto('leaveTypes')
+        .values({
+          tenantId,
+          name: `Leave type ${next()}`,
+          kind: 'quota',
+          icon: 'calendar',
+          yearlyQuota: 10,
+          createdAt: stamp(),
+          updatedAt: stamp(),
+          ...overrides,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async holiday(overrides: Overrides<'holidays'> = {}): Promise<Row<'holidays'>> {
+      return db
+        .insertInto('holidays')
+        .values({
+          tenantId,
+          name: `Holiday ${next()}`,
+          date: uniqueDay(),
+          createdAt: stamp(),
+          updatedAt: stamp(),
+          ...overrides,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** One working day, pending the PO's approval, of the builder's default leave type unless told. */
+    async leaveRequest(overrides: Overrides<'leaveRequests', 'employeeId'>): Promise<Row<'leaveRequests'>> {
+      const startDate = overrides.startDate ?? uniqueDay();
+      const leaveTypeId = overrides.leaveTypeId ?? (await (defaultLeaveType ??= f.leaveType())).id;
+      return db
+        .insertInto('leaveRequests')
+        .values({
+          tenantId,
+          leaveTypeId,
+          startDate,
+          endDate: startDate,
+          days: 1,
+          reason: 'Away',
+          status: 1,
+          createdAt: stamp(),
+          updatedAt: stamp(),
+          ...overrides,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async leaveRequestEvent(
+      overrides: Overrides<'leaveRequestEvents', 'requestId'>,
+    ): Promise<Row<'leaveRequestEvents'>> {
+      return db
+        .insertInto('leaveRequestEvents')
+        .values({ tenantId, actorRole: 'requester', toStatus: 1, at: stamp(), ...overrides })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** The tenant's one auto-leave configuration (replaced when it exists). */
+    async autoLeaveConfig(overrides: Overrides<'autoLeaveConfigs'> = {}): Promise<Row<'autoLeaveConfigs'>> {
+      const values = { updatedAt: stamp(), ...overrides };
+      return db
+        .insertInto('autoLeaveConfigs')
+        .values({ tenantId, ...values })
+        .onConflict((oc) => oc.column('tenantId').doUpdateSet(values))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async autoLeaveMark(overrides: Overrides<'autoLeaveMarks', 'employeeId'>): Promise<Row<'autoLeaveMarks'>> {
+      return db
+        .insertInto('autoLeaveMarks')
+        .values({ tenantId, date: uniqueDay(), createdAt: stamp(), ...overrides })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async device(overrides: Overrides<'devices'> = {}): Promise<Row<'devices'>> {
+      const n = next();
+      return db
+        .insertInto('devices')
+        .values({
+          tenantId,
+          name: `Device ${n}`,
+          serialNo: `DEV-${n}`,
+          ipAddress: '127.0.0.1',
+          timeZone: DEFAULT_TIME_ZONE,
+          createdAt: stamp(),
+          updatedAt: stamp(),
+          ...overrides,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** A punch as stored by the ingest, unmapped unless told. */
+    async devicePunch(overrides: Overrides<'devicePunches'> = {}): Promise<Row<'devicePunches'>> {
+      const n = next();
+      return db
+        .insertInto('devicePunches')
+        .values({
+          tenantId,
+          deviceSerial: `DEV-${n}`,
+          deviceUserId: String(9000 + n),
+          punchAt: new Date(Date.UTC(2026, 0, 5, 4) + n * 60_000).toISOString(),
+          status: 'unmapped',
+          via: 'agent',
+          receivedAt: stamp(),
+          ...overrides,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async deviceUserMapping(
+      overrides: Overrides<'deviceUserMappings', 'employeeId'>,
+    ): Promise<Row<'deviceUserMappings'>> {
+      return db
+        .insertInto('deviceUserMappings')
+        .values({ tenantId, deviceUserId: String(5000 + next()), createdAt: stamp(), updatedAt: stamp(), ...overrides })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * A device agent key, stored as the product stores it (prefix and SHA-256); `key` is the secret the agent
+     * sends as `Authorization: Agent <key>`.
+     */
+    async deviceAgentKey(
+      overrides: Overrides<'deviceAgentKeys'> = {},
+    ): Promise<Row<'deviceAgentKeys'> & { key: string }> {
+      const key = `tbagent_${randomBytes(32).toString('base64url')}`;
+      const row = await db
+        .insertInto('deviceAgentKeys')
+        .values({
+          tenantId,
+          name: `Agent ${next()}`,
+          prefix: key.slice(0, 'tbagent_'.length + 6),
+          keyHash: createHash('sha256').update(key).digest('hex'),
+          createdAt: stamp(),
+          ...overrides,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { ...row, key };
+    },
+
+    /** The tenant's one ADMS setting (replaced when it exists). */
+    async admsSettings(overrides: Overrides<'admsSettings'> = {}): Promise<Row<'admsSettings'>> {
+      const values = { updatedAt: stamp(), ...overrides };
+      return db
+        .insertInto('admsSettings')
+        .values({ tenantId, ...values })
+        .onConflict((oc) => oc.column('tenantId').doUpdateSet(values))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async admsPendingDevice(overrides: Overrides<'admsPendingDevices'> = {}): Promise<Row<'admsPendingDevices'>> {
+      return db
+        .insertInto('admsPendingDevices')
+        .values({
+          tenantId,
+          serialNo: `PENDING-${next()}`,
+          firstSeenAt: stamp(),
+          lastSeenAt: stamp(),
+          ...overrides,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async deviceCommand(overrides: Overrides<'deviceCommands', 'deviceId'>): Promise<Row<'deviceCommands'>> {
+      return db
+        .insertInto('deviceCommands')
+        .values({ tenantId, command: 'INFO', status: 'pending', createdAt: stamp(), ...overrides })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+  };
+  return f;
+}
