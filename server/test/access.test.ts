@@ -77,6 +77,7 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'PATCH /api/leave-types/{id}': { body: { name: 'Hacked' }, table: 'leaveTypes' },
   'PUT /api/leave-types/{id}/status': { body: { isActive: false }, table: 'leaveTypes' },
   'GET /api/holidays': {},
+  'GET /api/jobs/runs': {},
   'POST /api/holidays': { body: { name: 'Holiday', date: '2026-12-25' } },
   'PATCH /api/holidays/{id}': { body: { name: 'Hacked' }, table: 'holidays' },
   'PUT /api/holidays/{id}/status': { body: { isActive: false }, table: 'holidays' },
@@ -206,6 +207,7 @@ beforeAll(async () => {
     })
   ).id;
   await a.deviceCommand({ deviceId: ids.devices, status: 'done' });
+  await a.jobRun();
   await a.devicePunch({
     deviceId: ids.devices,
     deviceSerial: 'A-DEV-1',

@@ -523,6 +523,25 @@ export function factories(db: Db, tenantId: number, options: { now?: () => Date 
         .returningAll()
         .executeTakeFirstOrThrow();
     },
+
+    /** A finished run of a scheduled job (server/src/jobs). */
+    async jobRun(overrides: Overrides<'jobRuns'> = {}): Promise<Row<'jobRuns'>> {
+      return db
+        .insertInto('jobRuns')
+        .values({
+          tenantId,
+          job: 'leave-statuses',
+          trigger: 'schedule',
+          outcome: 'succeeded',
+          counts: '{}',
+          error: null,
+          startedAt: stamp(),
+          finishedAt: stamp(),
+          ...overrides,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
   };
   return f;
 }
