@@ -8,11 +8,15 @@ import { openDatabase } from './db/engine.js';
 import { migrateToLatest } from './db/migrate.js';
 import { loggerOptions } from './logger.js';
 import { DEMO_ADMIN_EMAIL, seedDemoIfEmpty } from './seed/demo.js';
+import { clockFrom, TEST_NOW_VARIABLE } from './test-clock.js';
 
 async function main(): Promise<void> {
   let config;
+  let now: () => Date;
   try {
     config = loadConfig();
+    // The system clock, unless a test launcher set TEAMBEAT_TEST_NOW (see test-clock.ts).
+    now = clockFrom(process.env[TEST_NOW_VARIABLE]);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\nSee the Configuration section of README.md.\n`);
@@ -27,8 +31,17 @@ async function main(): Promise<void> {
     onPoolError: (error) => process.stderr.write(`database connection error: ${error.message}\n`),
   });
   const applied = await migrateToLatest(handle.db, handle.engine);
-  const seeded = config.seedDemo ? await seedDemoIfEmpty(handle.db, config.demoPassword, new Date()) : false;
-  const { app, deps } = await buildApp({ config, db: handle.db, engine: handle.engine, logger: loggerOptions(config) });
+  const seeded = config.seedDemo ? await seedDemoIfEmpty(handle.db, config.demoPassword, now()) : false;
+  const { app, deps } = await buildApp({
+    config,
+    db: handle.db,
+    engine: handle.engine,
+    logger: loggerOptions(config),
+    now,
+  });
+  // Never silent: a server on a test clock says so (e2e/server.ts reads the clock's offset from this line).
+  if (process.env[TEST_NOW_VARIABLE])
+    app.log.warn({ now: now().toISOString() }, `test clock set by ${TEST_NOW_VARIABLE}`);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (seeded) app.log.info('demo company seeded');
 
