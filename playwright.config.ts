@@ -1,6 +1,7 @@
 /**
- * End-to-end tests: the built web app served by the real API (started by e2e/global-setup.ts on a free
- * port with a fresh database), in Chromium. On machines with Debian's Chromium at /usr/bin/chromium that
+ * End-to-end tests: the built web app served by the real API, in Chromium. Each worker starts its own API
+ * on a free port with a fresh database (the `server` fixture in e2e/fixtures.ts), so
+ * workers never share data. On machines with Debian's Chromium at /usr/bin/chromium that
  * browser is used; elsewhere Playwright's own (npx playwright install chromium).
  */
 import { existsSync } from 'node:fs';
@@ -28,8 +29,8 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: process.env['E2E_OUTPUT_DIR'] ?? 'test-results',
   globalSetup: './e2e/global-setup.ts',
-  // One server, one database: the specs run one after the other so their data never collides.
-  workers: 1,
+  // Spec files are spread over the workers (`--workers <n>` to change); the tests of a file run in order.
+  workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env['CI'],
   retries: process.env['CI'] ? 1 : 0,
@@ -38,8 +39,6 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     ...devices['Desktop Chrome'],
-    // Set by the global setup; the config is evaluated again in each worker, after it ran.
-    baseURL: process.env['E2E_BASE_URL'],
     viewport: { width: 1440, height: 900 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -17,7 +17,14 @@ const root = path.resolve(import.meta.dirname, '..');
 // Another zone than the company's (Asia/Karachi): the agent must read the device clock in the device's zone.
 const DEVICE_ZONE = 'Asia/Dubai';
 
-type Person = { id: number; email: string; name: string; employeeIdentificationNo: string | null; status: string };
+type Person = {
+  id: number;
+  email: string;
+  name: string;
+  employeeIdentificationNo: string | null;
+  status: string;
+  roles: { name: string }[];
+};
 
 async function getJson<T>(request: APIRequestContext, token: string, url: string): Promise<T> {
   const res = await request.get(url, { headers: { authorization: `Bearer ${token}` } });
@@ -26,15 +33,20 @@ async function getJson<T>(request: APIRequestContext, token: string, url: string
 }
 
 /**
- * The demo employee of the sign-in fixtures, unless another spec already gave them an attendance today (a device
- * punch never overrides a person's own check-in); then the first active employee with nothing today.
+ * The first active person of the Employee role (who keeps attendance) with no attendance today (a device punch
+ * never overrides a person's own check-in), other than the demo employee of the sign-in fixtures: other specs of
+ * the same worker expect their today as the seed left it.
  */
 async function employeeWithoutAttendanceToday(request: APIRequestContext, adminToken: string): Promise<Person> {
   const today = (await getJson<{ date: string }>(request, adminToken, '/api/attendance/today')).date;
   const list = await getJson<{ items: Person[] }>(request, adminToken, '/api/employees?pageSize=100&orderKey=id');
-  const candidates = list.items
-    .filter((p) => p.status === 'active' && p.employeeIdentificationNo && p.email !== ADMIN.email)
-    .sort((a, b) => Number(b.email === EMPLOYEE.email) - Number(a.email === EMPLOYEE.email));
+  const candidates = list.items.filter(
+    (p) =>
+      p.status === 'active' &&
+      p.employeeIdentificationNo &&
+      p.roles.some((r) => r.name === 'Employee') &&
+      p.email !== EMPLOYEE.email,
+  );
   for (const person of candidates) {
     const day = await getJson<{ attendance: unknown }>(
       request,

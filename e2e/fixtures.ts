@@ -1,8 +1,12 @@
-/** Demo accounts of the seeded company, and the test object with page models. */
+/**
+ * Demo accounts of the seeded company, and the test object: each worker has its own API server and database
+ * (the demo company, fresh), and page models.
+ */
 import { test as base } from '@playwright/test';
 import { AppFrame } from './pages/app-frame.js';
 import { DirectoryPage } from './pages/directory-page.js';
 import { LoginPage } from './pages/login-page.js';
+import { startServer } from './server.js';
 
 export const DEMO_PASSWORD = 'Teambeat@2026';
 export const ADMIN = { email: 'admin@northwind.example', name: 'Alex Morgan' };
@@ -25,9 +29,38 @@ export const ADMIN_NAV = [
   'Settings',
 ];
 
-type Models = { loginPage: LoginPage; frame: AppFrame; directory: DirectoryPage; consoleErrors: string[] };
+/** This worker's server. */
+export type TestServer = {
+  baseURL: string;
+  /** The secret the server signs access tokens with. */
+  jwtSecret: string;
+};
 
-export const test = base.extend<Models>({
+type Models = {
+  loginPage: LoginPage;
+  frame: AppFrame;
+  directory: DirectoryPage;
+  consoleErrors: string[];
+};
+
+export const test = base.extend<Models, { server: TestServer }>({
+  server: [
+    // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const server = await startServer({ label: `w${workerInfo.workerIndex}` });
+      // For specs that read the address or the secret from the environment (as with the one shared server before).
+      process.env['E2E_BASE_URL'] = server.baseURL;
+      process.env['E2E_JWT_SECRET'] = server.jwtSecret;
+      try {
+        await use({ baseURL: server.baseURL, jwtSecret: server.jwtSecret });
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker', auto: true, timeout: 120_000, title: 'API server' },
+  ],
+  baseURL: async ({ server }, use) => use(server.baseURL),
   // Every spec fails on a console error or an uncaught exception in the page.
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];

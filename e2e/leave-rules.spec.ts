@@ -19,8 +19,7 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-async function apiAs(email: string) {
-  const base = process.env['E2E_BASE_URL'];
+async function apiAs(base: string, email: string) {
   const anon = await apiRequest.newContext({ baseURL: base });
   const session = await anon.post('/api/auth/sign-in', { data: { email, password: DEMO_PASSWORD } });
   expect(session.ok()).toBe(true);
@@ -33,6 +32,7 @@ type Rules = { today: string; weekendDays: number[]; types: { leaveTypeId: numbe
 
 test('a leave type with notice: set in Settings, shown and refused early in the request dialog', async ({
   browser,
+  server,
 }) => {
   test.setTimeout(120_000);
   const name = `E2E Planned ${Date.now().toString(36)}`;
@@ -60,7 +60,7 @@ test('a leave type with notice: set in Settings, shown and refused early in the 
   await expect(admin.getByRole('row').filter({ hasText: name })).toContainText(RULES_LINE);
   await snapshot(admin, 'settings-leave-rules-table', 'light');
 
-  const employeeApi = await apiAs(EMPLOYEE.email);
+  const employeeApi = await apiAs(server.baseURL, EMPLOYEE.email);
   const rules = (await (await employeeApi.get('/api/leave/rules')).json()) as Rules;
   const type = rules.types.find((t) => t.name === name)!;
   expect(type.summary).toBe(RULES_LINE);
@@ -114,7 +114,7 @@ test('a leave type with notice: set in Settings, shown and refused early in the 
   await snapshot(omar, 'leave-request-notice', 'dark');
 
   // Leave the shared database tidy: the type is switched off (types cannot be deleted).
-  const adminApi = await apiAs(ADMIN.email);
+  const adminApi = await apiAs(server.baseURL, ADMIN.email);
   const off = await adminApi.put(`/api/leave-types/${type.leaveTypeId}/status`, { data: { isActive: false } });
   expect(off.ok()).toBe(true);
   await Promise.all([employeeApi.dispose(), adminApi.dispose()]);

@@ -29,13 +29,16 @@ function display(day: string): string {
 }
 
 /** An API client signed in as one demo user (its own cookie jar, apart from the pages). */
-async function apiAs(email: string): Promise<{ api: APIRequestContext; get: <T>(path: string) => Promise<T> }> {
-  const api = await apiRequest.newContext({ baseURL: process.env['E2E_BASE_URL'] });
+async function apiAs(
+  baseURL: string,
+  email: string,
+): Promise<{ api: APIRequestContext; get: <T>(path: string) => Promise<T> }> {
+  const api = await apiRequest.newContext({ baseURL });
   const session = await api.post('/api/auth/sign-in', { data: { email, password: DEMO_PASSWORD } });
   expect(session.ok()).toBe(true);
   const token = ((await session.json()) as { accessToken: string }).accessToken;
   const headers = { authorization: `Bearer ${token}` };
-  const wrapped = await apiRequest.newContext({ baseURL: process.env['E2E_BASE_URL'], extraHTTPHeaders: headers });
+  const wrapped = await apiRequest.newContext({ baseURL, extraHTTPHeaders: headers });
   await api.dispose();
   return {
     api: wrapped,
@@ -61,9 +64,12 @@ type Approvers = { po: { id: number; name: string }[]; hr: { id: number; name: s
 test.describe('leave', () => {
   test.describe.configure({ timeout: 240_000 });
 
-  test('request, PO and HR approval, balance, cancellation request through both stages', async ({ browser }) => {
-    const employeeApi = await apiAs(EMPLOYEE.email);
-    const admin = await apiAs(ADMIN.email);
+  test('request, PO and HR approval, balance, cancellation request through both stages', async ({
+    browser,
+    server,
+  }) => {
+    const employeeApi = await apiAs(server.baseURL, EMPLOYEE.email);
+    const admin = await apiAs(server.baseURL, ADMIN.email);
     const holidays = new Set(
       (await admin.get<{ items: { date: string; isActive: boolean }[] }>('/api/holidays')).items
         .filter((h) => h.isActive)
@@ -172,9 +178,12 @@ test.describe('leave', () => {
     await Promise.all([employeeApi.api.dispose(), admin.api.dispose()]);
   });
 
-  test('the admin runs auto leaves and an absence becomes an auto leave the employee sees', async ({ browser }) => {
-    const admin = await apiAs(ADMIN.email);
-    const employeeApi = await apiAs(EMPLOYEE.email);
+  test('the admin runs auto leaves and an absence becomes an auto leave the employee sees', async ({
+    browser,
+    server,
+  }) => {
+    const admin = await apiAs(server.baseURL, ADMIN.email);
+    const employeeApi = await apiAs(server.baseURL, EMPLOYEE.email);
     const me = await employeeApi.get<Me>('/api/me');
     const holidays = new Set(
       (await admin.get<{ items: { date: string; isActive: boolean }[] }>('/api/holidays')).items

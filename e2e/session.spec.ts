@@ -7,9 +7,10 @@ import type { Page } from '@playwright/test';
 import { decodeJwt, SignJWT } from 'jose';
 import { ADMIN, DEMO_PASSWORD, expect, test } from './fixtures.js';
 
-async function expiredTwin(token: string): Promise<string> {
+async function expiredTwin(token: string, secret: string): Promise<string> {
   const claims = decodeJwt(token);
-  const key = new TextEncoder().encode(process.env['E2E_JWT_SECRET']);
+  const key = new TextEncoder().encode(secret);
+  // Access tokens are stamped and checked on the real clock (not the server's test clock).
   const past = Math.floor(Date.now() / 1000) - 3600;
   return new SignJWT({ tid: claims['tid'], sid: claims['sid'] })
     .setProtectedHeader({ alg: 'HS256' })
@@ -21,8 +22,8 @@ async function expiredTwin(token: string): Promise<string> {
 }
 
 /** From now on, requests with `token` carry its expired twin instead. */
-async function expire(page: Page, token: string): Promise<void> {
-  const expired = await expiredTwin(token);
+async function expire(page: Page, token: string, secret: string): Promise<void> {
+  const expired = await expiredTwin(token, secret);
   await page.route('**/api/**', async (route) => {
     const headers = route.request().headers();
     if (headers['authorization'] === `Bearer ${token}`)
@@ -36,6 +37,7 @@ test('an expired access token is refreshed transparently and the request retried
   frame,
   directory,
   page,
+  server,
 }) => {
   const token = await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
   await frame.expectSignedInAs(ADMIN.name);
@@ -43,7 +45,7 @@ test('an expired access token is refreshed transparently and the request retried
   // the expired token before the click.
   await frame.openPage('Roles & Permissions');
   await expect(page.getByRole('heading', { level: 1, name: 'Roles & Permissions' })).toBeVisible();
-  await expire(page, token);
+  await expire(page, token, server.jwtSecret);
 
   const statuses: string[] = [];
   page.on('response', (r) => {
@@ -70,6 +72,7 @@ test('when the refresh is refused the user is signed out and sent to /login', as
   frame,
   page,
   context,
+  server,
 }) => {
   const token = await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
   await frame.expectSignedInAs(ADMIN.name);
@@ -77,7 +80,7 @@ test('when the refresh is refused the user is signed out and sent to /login', as
   // the expired token before the click.
   await frame.openPage('Roles & Permissions');
   await expect(page.getByRole('heading', { level: 1, name: 'Roles & Permissions' })).toBeVisible();
-  await expire(page, token);
+  await expire(page, token, server.jwtSecret);
   // Without the refresh cookie the server refuses the refresh ("Failed to sign in").
   await context.clearCookies();
   await frame.nav().getByRole('button', { name: 'Employee Directory' }).click();
