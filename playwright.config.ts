@@ -1,6 +1,6 @@
 /**
  * End-to-end tests: the built web app served by the real API, in Chromium. Each worker starts its own API
- * on a free port with a fresh database (the `server` fixture in e2e/fixtures.ts), so
+ * on a free port with a fresh database and a fixed clock (the `server` fixture in e2e/fixtures.ts), so
  * workers never share data. On machines with Debian's Chromium at /usr/bin/chromium that
  * browser is used; elsewhere Playwright's own (npx playwright install chromium).
  */

@@ -91,6 +91,7 @@ test.describe('biometric devices', () => {
     frame,
     page,
     consoleErrors,
+    server,
   }) => {
     test.setTimeout(120_000);
     const adminToken = await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
@@ -98,8 +99,11 @@ test.describe('biometric devices', () => {
     const deviceUserId = person.employeeIdentificationNo!;
 
     // The terminal: one enrolled user (the employee's ID) who punched two minutes ago, on a clock in Dubai time.
-    const punchAt = new Date(Math.floor((Date.now() - 2 * 60_000) / 1000) * 1000);
+    // The terminal's clock is the server's (13:00 in Dubai, 14:00 in Karachi on the test clock): two minutes ago
+    // is today in both zones.
+    const punchAt = new Date(Math.floor((server.now().getTime() - 2 * 60_000) / 1000) * 1000);
     sim = new ZkSimulator({
+      now: () => server.now().getTime(),
       timeZone: DEVICE_ZONE,
       users: [{ uid: 1, userId: deviceUserId, name: person.name.slice(0, 24), role: 0, password: '', cardNo: 0 }],
       punches: [{ userId: deviceUserId, time: punchAt }],
@@ -239,6 +243,7 @@ test.describe('biometric devices', () => {
     frame,
     page,
     consoleErrors,
+    server,
   }) => {
     test.setTimeout(120_000);
     const adminToken = await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
@@ -246,8 +251,10 @@ test.describe('biometric devices', () => {
     const stamp = Date.now().toString(36).toUpperCase();
     // A terminal enrolled with its own numbering: this id matches no employee ID.
     const deviceUserId = `U${stamp.slice(-7)}`;
-    const punchAt = new Date(Math.floor((Date.now() - 3 * 60_000) / 1000) * 1000);
+    // Three minutes before the server's now (14:00 in Karachi on the test clock): today.
+    const punchAt = new Date(Math.floor((server.now().getTime() - 3 * 60_000) / 1000) * 1000);
     sim = new ZkSimulator({
+      now: () => server.now().getTime(),
       timeZone: 'Asia/Karachi',
       users: [{ uid: 1, userId: deviceUserId, name: 'Enrolled', role: 0, password: '', cardNo: 0 }],
       punches: [{ userId: deviceUserId, time: punchAt }],

@@ -1,12 +1,27 @@
 /**
- * Demo accounts of the seeded company, and the test object: each worker has its own API server and database
- * (the demo company, fresh), and page models.
+ * Demo accounts of the seeded company, the suite's fixed clock, and the test object: each worker has its own
+ * API server and database (the demo company, fresh), every browser context runs on that server's clock, and
+ * page models.
  */
-import { test as base } from '@playwright/test';
+import { test as base, type BrowserContext } from '@playwright/test';
+import { followServerClock } from './browser-clock.js';
 import { AppFrame } from './pages/app-frame.js';
 import { DirectoryPage } from './pages/directory-page.js';
 import { LoginPage } from './pages/login-page.js';
 import { startServer } from './server.js';
+
+/**
+ * The instant every e2e server's clock starts at, and from which it runs forward: a Wednesday, 14:00 in the
+ * demo company's zone, mid-June, so today, days ahead and days behind are working days of the same year and
+ * a run of the suite stays within the day. It lies ahead of the real date on purpose: the browser keeps the
+ * refresh cookie by its own real clock, and a cookie issued at a past instant (plus 30 days) would arrive
+ * already expired. Move it to a later year (a Wednesday in June) before the real date nears it.
+ */
+export const TEST_NOW = '2030-06-12T09:00:00Z';
+/** The demo company's time zone (server/src/seed/demo.ts). */
+export const ZONE = 'Asia/Karachi';
+/** The calendar date of TEST_NOW in ZONE: "today" for every spec. */
+export const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date(TEST_NOW));
 
 export const DEMO_PASSWORD = 'Teambeat@2026';
 export const ADMIN = { email: 'admin@northwind.example', name: 'Alex Morgan' };
@@ -34,6 +49,8 @@ export type TestServer = {
   baseURL: string;
   /** The secret the server signs access tokens with. */
   jwtSecret: string;
+  /** The server's clock: TEST_NOW when it started, running forward since. */
+  now: () => Date;
 };
 
 type Models = {
@@ -41,6 +58,8 @@ type Models = {
   frame: AppFrame;
   directory: DirectoryPage;
   consoleErrors: string[];
+  /** Another browser context (another user at the same time), on the server's clock; closed after the test. */
+  newContext: () => Promise<BrowserContext>;
 };
 
 export const test = base.extend<Models, { server: TestServer }>({
@@ -48,12 +67,12 @@ export const test = base.extend<Models, { server: TestServer }>({
     // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern: none here.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {
-      const server = await startServer({ label: `w${workerInfo.workerIndex}` });
+      const server = await startServer({ startAt: TEST_NOW, label: `w${workerInfo.workerIndex}` });
       // For specs that read the address or the secret from the environment (as with the one shared server before).
       process.env['E2E_BASE_URL'] = server.baseURL;
       process.env['E2E_JWT_SECRET'] = server.jwtSecret;
       try {
-        await use({ baseURL: server.baseURL, jwtSecret: server.jwtSecret });
+        await use({ baseURL: server.baseURL, jwtSecret: server.jwtSecret, now: server.now });
       } finally {
         await server.stop();
       }
@@ -61,6 +80,21 @@ export const test = base.extend<Models, { server: TestServer }>({
     { scope: 'worker', auto: true, timeout: 120_000, title: 'API server' },
   ],
   baseURL: async ({ server }, use) => use(server.baseURL),
+  // The pages' Date reads the server's clock, so the renderer's "today" is the server's.
+  context: async ({ context, server }, use) => {
+    await followServerClock(context, server.now().getTime() - Date.now());
+    await use(context);
+  },
+  newContext: async ({ browser, server }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async () => {
+      const context = await browser.newContext();
+      contexts.push(context);
+      await followServerClock(context, server.now().getTime() - Date.now());
+      return context;
+    });
+    await Promise.all(contexts.map((c) => c.close()));
+  },
   // Every spec fails on a console error or an uncaught exception in the page.
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];

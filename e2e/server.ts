@@ -1,6 +1,7 @@
 /**
  * One Teambeat API for one Playwright worker: the real server (serving the built web app) on a free port,
- * with its own temporary DATA_DIR (a fresh SQLite database, the demo company seeded).
+ * with its own temporary DATA_DIR (a fresh SQLite database, the demo company seeded) and a clock that starts
+ * at the suite's fixed instant (TEAMBEAT_TEST_NOW, see server/src/test-clock.ts).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,10 +19,33 @@ export function rendererDir(): string {
 export type RunningServer = {
   baseURL: string;
   jwtSecret: string;
+  /** The server's clock, read here: this machine's real time plus the offset the server logged at start. */
+  now: () => Date;
   stop: () => Promise<void>;
 };
 
-export async function startServer(options: { label: string }): Promise<RunningServer> {
+/**
+ * The server logs its clock once at start (a JSON line with pino's real `time` and the clock's `now`);
+ * their difference is the clock's offset from real time, exact to the millisecond.
+ */
+function clockOf(output: string): () => Date {
+  for (const line of output.split('\n')) {
+    if (!line.startsWith('{"')) continue;
+    let entry: { msg?: string; time?: number; now?: string };
+    try {
+      entry = JSON.parse(line) as typeof entry;
+    } catch {
+      continue;
+    }
+    if (entry.msg?.startsWith('test clock') && entry.time && entry.now) {
+      const offset = Date.parse(entry.now) - entry.time;
+      return () => new Date(Date.now() + offset);
+    }
+  }
+  throw new Error(`The API did not log its test clock:\n${output}`);
+}
+
+export async function startServer(options: { startAt: string; label: string }): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `teambeat-e2e-${options.label}-`));
   const jwtSecret = randomBytes(32).toString('hex');
 
@@ -37,8 +61,10 @@ export async function startServer(options: { label: string }): Promise<RunningSe
       RENDERER_DIR: rendererDir(),
       JWT_SECRET: jwtSecret,
       LOG_LEVEL: 'warn',
+      LOG_PRETTY: 'false',
       // Every spec signs in; the production limit of 10 a minute per address would throttle the suite.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      TEAMBEAT_TEST_NOW: options.startAt,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -81,7 +107,7 @@ export async function startServer(options: { label: string }): Promise<RunningSe
     ]);
     const health = await fetch(`${baseURL}/api/health`);
     if (!health.ok) throw new Error(`The API answered /api/health with ${health.status}:\n${output}`);
-    return { baseURL, jwtSecret, stop };
+    return { baseURL, jwtSecret, now: clockOf(output), stop };
   } catch (error) {
     await stop();
     throw error;
