@@ -3,7 +3,8 @@
  * is the same table in prose), and the date rules of a request. Pure, for the server and the renderer.
  */
 import type { ErrorCode } from './messages.js';
-import { addDays, dayOfWeek, eachDate } from './time.js';
+import { addDays, dayOfWeek } from './time.js';
+import { workingDaysIn } from './working-days.js';
 
 export const LEAVE_STATUS = {
   PENDING_PO: 1,
@@ -136,8 +137,7 @@ export function workingDays(
   weekendDays: readonly number[],
   holidays: ReadonlySet<string>,
 ): number {
-  if (startDate > endDate) return 0;
-  return eachDate(startDate, endDate).filter((d) => !weekendDays.includes(dayOfWeek(d)) && !holidays.has(d)).length;
+  return workingDaysIn(startDate, endDate, { weekendDays, holidays }).length;
 }
 
 /**

@@ -38,7 +38,8 @@ import { formatDay } from '../../components/format';
 import { useMe, usePermissions } from '../../api/hooks/me';
 import { AttendanceDialog, BreakDialog } from './AttendanceDialogs';
 import { AuditDialog } from './AuditDialog';
-import { duration, editRight, SOURCE_LABELS, timeIn } from './shared';
+import { editRight, SOURCE_LABELS, timeIn } from './shared';
+import { formatDuration } from '../../../../shared/duration';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM },
@@ -175,8 +176,8 @@ export function DayPanel({
           <div className={styles.facts}>
             <Fact label="Check-in" value={timeIn(a.checkIn, timeZone)} />
             <Fact label="Check-out" value={a.checkOut ? timeIn(a.checkOut, timeZone) : 'Still at work'} />
-            <Fact label="Worked" value={duration(a.workedMinutes)} />
-            <Fact label="Breaks" value={duration(a.breakMinutes)} />
+            <Fact label="Worked" value={formatDuration(a.workedMinutes)} />
+            <Fact label="Breaks" value={formatDuration(a.breakMinutes)} />
             <Fact label="Source" value={SOURCE_LABELS[a.source]} />
             <div className={styles.fact}>
               <Text className={styles.label}>Work from office</Text>
@@ -204,7 +205,9 @@ export function DayPanel({
                   <TableRow key={b.id}>
                     <TableCell>{timeIn(b.start, timeZone)}</TableCell>
                     <TableCell>{b.end ? timeIn(b.end, timeZone) : 'Running'}</TableCell>
-                    <TableCell>{b.end ? duration((Date.parse(b.end) - Date.parse(b.start)) / 60_000) : '—'}</TableCell>
+                    <TableCell>
+                      {b.end ? formatDuration((Date.parse(b.end) - Date.parse(b.start)) / 60_000) : '—'}
+                    </TableCell>
                     <TableCell>
                       <Button
                         appearance="subtle"

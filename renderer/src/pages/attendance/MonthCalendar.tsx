@@ -8,7 +8,7 @@ import type { MonthResponse } from '../../../../shared/contracts/attendance';
 import { TAKEN_STATUSES, type LeaveStatus } from '../../../../shared/leave';
 import { dayOfWeek } from '../../../../shared/time';
 import { formatDay } from '../../components/format';
-import { duration } from './shared';
+import { formatDuration } from '../../../../shared/duration';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 /** Leave that counts as taken (approved, or approved with a cancellation pending); the rest is pending. */
@@ -80,8 +80,8 @@ type Day = MonthResponse['days'][number];
 
 function describe(day: Day, today: string): string {
   const parts = [formatDay(day.date)];
-  if (day.attendance) parts.push(`worked ${duration(day.attendance.workedMinutes)}`);
-  if (day.attendance?.breakMinutes) parts.push(`breaks ${duration(day.attendance.breakMinutes)}`);
+  if (day.attendance) parts.push(`worked ${formatDuration(day.attendance.workedMinutes)}`);
+  if (day.attendance?.breakMinutes) parts.push(`breaks ${formatDuration(day.attendance.breakMinutes)}`);
   if (day.attendance?.isWfo) parts.push('work from office');
   if (day.holiday) parts.push(`holiday: ${day.holiday.name}`);
   if (day.leave) parts.push(`${day.leave.leaveType} (${day.leave.statusLabel})`);
@@ -142,8 +142,10 @@ export function MonthCalendar({
             </span>
             {a ? (
               <>
-                <Text className={styles.worked}>{duration(a.workedMinutes)}</Text>
-                {a.breakMinutes > 0 ? <span className={styles.small}>break {duration(a.breakMinutes)}</span> : null}
+                <Text className={styles.worked}>{formatDuration(a.workedMinutes)}</Text>
+                {a.breakMinutes > 0 ? (
+                  <span className={styles.small}>break {formatDuration(a.breakMinutes)}</span>
+                ) : null}
                 {!a.checkOut ? <span className={styles.small}>in progress</span> : null}
               </>
             ) : null}

@@ -33,7 +33,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useMe, usePermissions } from '../../api/hooks/me';
 import { DayPanel } from './DayPanel';
 import { MonthCalendar } from './MonthCalendar';
-import { duration } from './shared';
+import { formatDuration } from '../../../../shared/duration';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
@@ -105,8 +105,8 @@ function TotalsTiles({
     <div className={styles.tiles}>
       <Tile
         label="Worked"
-        value={duration(totals.workedMinutes)}
-        hint={`of ${duration(totals.expectedMinutes)} expected`}
+        value={formatDuration(totals.workedMinutes)}
+        hint={`of ${formatDuration(totals.expectedMinutes)} expected`}
       />
       <Tile label="Present days" value={String(totals.presentDays)} hint={`of ${totals.workingDays} working days`} />
       <Tile label="Absent days" value={String(totals.absentDays)} />
@@ -116,9 +116,9 @@ function TotalsTiles({
         value={`${totals.wfoDays} days`}
         hint={totals.wfoPercentage !== undefined ? `${Math.round(totals.wfoPercentage)}% of present days` : undefined}
       />
-      <Tile label="Breaks" value={duration(totals.breakMinutes)} />
+      <Tile label="Breaks" value={formatDuration(totals.breakMinutes)} />
       {totals.averageWorkedMinutes !== undefined ? (
-        <Tile label="Average day" value={duration(totals.averageWorkedMinutes)} hint="per present day" />
+        <Tile label="Average day" value={formatDuration(totals.averageWorkedMinutes)} hint="per present day" />
       ) : null}
     </div>
   );
@@ -267,7 +267,7 @@ export function MonthViewPage() {
               <div className={styles.monthRows}>
                 <Text className={styles.muted}>Worked</Text>
                 <Text>
-                  {duration(m.workedMinutes)} / {duration(m.expectedMinutes)}
+                  {formatDuration(m.workedMinutes)} / {formatDuration(m.expectedMinutes)}
                 </Text>
                 <Text className={styles.muted}>Present</Text>
                 <Text>

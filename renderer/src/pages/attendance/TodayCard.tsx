@@ -27,7 +27,8 @@ import { errorMessage } from '../../api/errors';
 import { useAttendanceToday, useTodayAction, type TodayAction, type TodayResponse } from '../../api/hooks/attendance';
 import { formatDay } from '../../components/format';
 import { platform } from '../../platform';
-import { clockDuration, duration, timeIn, workedMs } from './shared';
+import { clockDuration, timeIn, workedMs } from './shared';
+import { formatDuration } from '../../../../shared/duration';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM },
@@ -139,7 +140,7 @@ export function TodayCard() {
           {clockDuration(worked)}
         </Text>
         <Text className={styles.muted} block>
-          worked of {duration(data.workingHoursPerDay * 60)} · breaks excluded
+          worked of {formatDuration(data.workingHoursPerDay * 60)} · breaks excluded
         </Text>
       </div>
       {expected > 0 ? (
@@ -158,7 +159,7 @@ export function TodayCard() {
           </Text>
           <Text>
             <span className={styles.muted}>Breaks </span>
-            {duration(a.breakMinutes)}
+            {formatDuration(a.breakMinutes)}
             {a.breaks.length > 0 ? ` (${a.breaks.length})` : ''}
           </Text>
           {a.checkOut ? (

@@ -23,13 +23,6 @@ export function instantOf(date: string, time: string, timeZone: string): string 
   return new Date(local.getTime()).toISOString();
 }
 
-/** 465 -> "7h 45m"; 0 -> "0m". */
-export function duration(minutes: number): string {
-  const whole = Math.max(0, Math.floor(minutes));
-  const h = Math.floor(whole / 60);
-  return h > 0 ? `${h}h ${whole % 60}m` : `${whole % 60}m`;
-}
-
 /** A running timer: seconds included. */
 export function clockDuration(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));

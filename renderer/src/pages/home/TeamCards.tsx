@@ -25,7 +25,7 @@ import { useProductivityOverview, type RangeFilter } from '../../api/hooks/produ
 import { APP_ROUTES, canOpen } from '../../app/routes';
 import { AppLink } from '../../components/AppLink';
 import { usePermissions } from '../../api/hooks/me';
-import { hoursText } from '../productivity/format';
+import { formatDuration } from '../../../../shared/duration';
 import { WfoTargetBadge } from '../productivity/WfoTargetBadge';
 
 /** The range of the cards: today and the 29 days before it, in the company's time zone. */
@@ -111,9 +111,9 @@ function TeamCard({
             Required {data.requiredWfoPercentage}%
           </Text>
         </Figure>
-        <Figure label="Hours worked" value={hoursText(t.workedMinutes)}>
+        <Figure label="Hours worked" value={formatDuration(t.workedMinutes)}>
           <Text size={200} className={styles.muted}>
-            of {hoursText(t.expectedMinutes)} expected
+            of {formatDuration(t.expectedMinutes)} expected
           </Text>
         </Figure>
         <ProgressBar

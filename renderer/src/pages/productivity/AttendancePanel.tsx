@@ -4,7 +4,7 @@ import { PeopleSearchRegular } from '@fluentui/react-icons';
 import type { ProductivityEmployeeRow } from '../../../../shared/contracts/productivity';
 import { productivityAttendanceFetcher, productivityKeys, type RangeFilter } from '../../api/hooks/productivity';
 import { DataTable, type Column } from '../../components/DataTable';
-import { hoursText } from './format';
+import { formatDuration } from '../../../../shared/duration';
 
 const useStyles = makeStyles({
   person: { display: 'flex', flexDirection: 'column', minWidth: 0 },
@@ -39,7 +39,7 @@ export function AttendancePanel({ filter }: { filter: RangeFilter }) {
       key: 'hours',
       label: 'Hours worked / expected',
       sortKey: 'workedMinutes',
-      render: (r) => num(`${hoursText(r.workedMinutes)} / ${hoursText(r.expectedMinutes)}`),
+      render: (r) => num(`${formatDuration(r.workedMinutes)} / ${formatDuration(r.expectedMinutes)}`),
     },
     {
       key: 'wfo',

@@ -33,7 +33,7 @@ import { errorMessage } from '../../api/errors';
 import { useProductivityOverview, type RangeFilter } from '../../api/hooks/productivity';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDay } from '../../components/format';
-import { hoursText } from './format';
+import { formatDuration } from '../../../../shared/duration';
 import { WfoTargetBadge } from './WfoTargetBadge';
 
 const useStyles = makeStyles({
@@ -199,14 +199,15 @@ export function OverviewPanel({ filter }: { filter: RangeFilter }) {
   return (
     <section aria-label="Productivity overview" aria-busy={query.isFetching}>
       <div className={styles.cards}>
-        <Kpi label="Hours worked" value={hoursText(t.workedMinutes)}>
+        <Kpi label="Hours worked" value={formatDuration(t.workedMinutes)}>
           <ProgressBar
             value={Math.min(1, t.hoursPercentage / 100)}
             color={t.hoursPercentage >= 100 ? 'success' : 'brand'}
             aria-label="Hours worked against expected"
           />
           <Text className={styles.label}>
-            {t.hoursPercentage}% of {hoursText(t.expectedMinutes)} expected ({data.workingHoursPerDay} h a working day)
+            {t.hoursPercentage}% of {formatDuration(t.expectedMinutes)} expected (
+            {formatDuration(data.workingHoursPerDay * 60)} a working day)
           </Text>
         </Kpi>
         <Kpi label="Work from office" value={`${t.wfoPercentage}%`}>

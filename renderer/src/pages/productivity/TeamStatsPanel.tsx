@@ -28,7 +28,7 @@ import type { TeamAttendanceStats, TeamWfoStats } from '../../../../shared/contr
 import { errorMessage } from '../../api/errors';
 import { useTeamAttendanceStats, useTeamWfoStats, type RangeFilter } from '../../api/hooks/productivity';
 import { EmptyState } from '../../components/EmptyState';
-import { hoursText } from './format';
+import { formatDuration } from '../../../../shared/duration';
 
 const useStyles = makeStyles({
   grid: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL },
@@ -181,7 +181,7 @@ export function TeamStatsPanel({ filter }: { filter: RangeFilter }) {
                   r.leaveDays,
                   r.absentDays,
                   `${r.attendancePercentage}%`,
-                  hoursText(r.averageWorkedMinutes),
+                  formatDuration(r.averageWorkedMinutes),
                 ],
               }))
             : page.items.map((r) => ({
@@ -194,7 +194,7 @@ export function TeamStatsPanel({ filter }: { filter: RangeFilter }) {
                   r.leaveDays,
                   r.absentDays,
                   `${r.attendancePercentage}%`,
-                  hoursText(r.averageWorkedMinutes),
+                  formatDuration(r.averageWorkedMinutes),
                 ],
               }))
         }

@@ -3,12 +3,12 @@
  * a `db` serve the services (which run them inside their transactions); the routes use the tenant-bound
  * `attendanceRepository` through `ctx.repo`.
  */
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { z } from 'zod';
 import { storedMinutes, workedMinutes } from '../../../../shared/attendance-rules.js';
 import type { Attendance, AttendanceEmployee, auditEntrySchema } from '../../../../shared/contracts/attendance.js';
 import type { Db } from '../../db/engine.js';
-import type { AttendanceTable } from '../../db/schema.js';
+import type { AttendanceAuditTable, AttendanceTable } from '../../db/schema.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { policyRepository } from '../../policy/repository.js';
@@ -51,6 +51,67 @@ export async function storeMinutes(db: Db, attendanceId: number): Promise<void> 
     .set({ workedMinutes: minutes.workedMinutes, breakMinutes: minutes.breakMinutes })
     .where('id', '=', attendanceId)
     .execute();
+}
+
+export type DeviceUpdate = { before: AttendanceRow; checkIn: string; checkOut: string | null };
+
+/**
+ * Writes what device punches decided (devices/attendance-apply): new device attendances, and new times for
+ * untouched device rows, with one audit entry each by no actor, in the caller's transaction and in batches.
+ * Device rows never have breaks, so their stored minutes come from the times alone.
+ */
+export async function writeDeviceAttendance(
+  trx: Db,
+  tenantId: number,
+  inserts: Insertable<AttendanceTable>[],
+  updates: DeviceUpdate[],
+  nowIso: string,
+): Promise<void> {
+  const audits: Insertable<AttendanceAuditTable>[] = [];
+  for (const part of chunks(inserts, 200)) {
+    const rows = await trx.insertInto('attendances').values(part).returningAll().execute();
+    for (const after of rows) {
+      audits.push({
+        tenantId,
+        employeeId: after.employeeId,
+        attendanceId: after.id,
+        breakId: null,
+        action: 'create',
+        actorId: null,
+        at: nowIso,
+        before: null,
+        after: JSON.stringify(after),
+      });
+    }
+  }
+  for (const u of updates) {
+    const after = await trx
+      .updateTable('attendances')
+      // Only rows nobody touched are updated here, and a break is a touch (updatedBy): there are none.
+      .set({ checkIn: u.checkIn, checkOut: u.checkOut, ...storedMinutes(u, []), updatedAt: nowIso })
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', u.before.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    audits.push({
+      tenantId,
+      employeeId: u.before.employeeId,
+      attendanceId: u.before.id,
+      breakId: null,
+      action: 'update',
+      actorId: null,
+      at: nowIso,
+      before: JSON.stringify(u.before),
+      after: JSON.stringify(after),
+    });
+  }
+  for (const part of chunks(audits, 300)) await trx.insertInto('attendanceAudit').values(part).execute();
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }
 
 async function names(db: Db, ids: number[]): Promise<Map<number, string>> {

@@ -4,6 +4,7 @@ import type { Attendance } from '../../../../shared/contracts/attendance.js';
 import type { TenantSettings } from '../../../../shared/settings.js';
 import { addDays, dayOfWeek, eachDate, localDate } from '../../../../shared/time.js';
 import { LEAVE_STATUS_LABELS, LIVE_STATUSES, TAKEN_STATUSES, type LeaveStatus } from '../../../../shared/leave.js';
+import { absentDaysOf, isWorkingDay, type WorkCalendar } from '../../../../shared/working-days.js';
 import type { Deps } from '../../deps.js';
 import { findOnDay, inRange, toViews } from './repository.js';
 
@@ -40,6 +41,7 @@ export async function day(deps: Deps, tenantId: number, employeeId: number, date
 
 type Calendar = {
   holidays: Map<string, string>;
+  joined: string | null;
   leaves: Map<string, { requestId: number; leaveType: string; icon: string; status: number; statusLabel: string }>;
 };
 
@@ -76,6 +78,12 @@ async function calendar(
     .where('leaveRequests.startDate', '<=', end)
     .where('leaveRequests.endDate', '>=', start)
     .execute();
+  const employee = await deps.db
+    .selectFrom('employees')
+    .select('dateOfJoining')
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', employeeId)
+    .executeTakeFirst();
   const leaves: Calendar['leaves'] = new Map();
   for (const r of leaveRows) {
     for (const date of eachDate(r.startDate > start ? r.startDate : start, r.endDate < end ? r.endDate : end)) {
@@ -89,7 +97,11 @@ async function calendar(
       });
     }
   }
-  return { holidays: new Map(holidayRows.map((h) => [h.date, h.name])), leaves };
+  return {
+    holidays: new Map(holidayRows.map((h) => [h.date, h.name])),
+    joined: employee?.dateOfJoining ?? null,
+    leaves,
+  };
 }
 
 function totals(
@@ -99,9 +111,12 @@ function totals(
   settings: TenantSettings,
   today: string,
 ): AttendanceTotals {
-  const working = dates.filter(
-    (d) => d <= today && !settings.weekend_days.includes(dayOfWeek(d)) && !cal.holidays.has(d),
-  );
+  const workCalendar: WorkCalendar = {
+    weekendDays: settings.weekend_days,
+    holidays: new Set(cal.holidays.keys()),
+    joined: cal.joined,
+  };
+  const working = dates.filter((d) => d <= today && isWorkingDay(d, workCalendar));
   const present = new Set(attendances.map((a) => a.date));
   const onLeave = new Set(
     working.filter((d) => {
@@ -113,7 +128,7 @@ function totals(
     workingDays: working.length,
     presentDays: attendances.length,
     leaveDays: onLeave.size,
-    absentDays: working.filter((d) => !present.has(d) && !onLeave.has(d)).length,
+    absentDays: absentDaysOf(working, present, onLeave).length,
     wfoDays: attendances.filter((a) => a.isWfo).length,
     workedMinutes: attendances.reduce((s, a) => s + a.workedMinutes, 0),
     breakMinutes: attendances.reduce((s, a) => s + a.breakMinutes, 0),

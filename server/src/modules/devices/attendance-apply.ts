@@ -8,8 +8,9 @@
  */
 import { checkAttendance, storedMinutes } from '../../../../shared/attendance-rules.js';
 import type { Db } from '../../db/engine.js';
-import type { AttendanceAuditTable, AttendanceTable } from '../../db/schema.js';
+import type { AttendanceTable } from '../../db/schema.js';
 import type { Insertable, Selectable } from 'kysely';
+import { writeDeviceAttendance } from '../attendance/repository.js';
 
 export type ApplicablePunch = { id: number; employeeId: number; workDate: string; punchAt: string };
 export type ApplyOutcome = { applied: number; skipped: Map<string, number[]> };
@@ -134,45 +135,7 @@ export async function applyPunches(
     }
   }
 
-  const audits: Insertable<AttendanceAuditTable>[] = [];
-  for (const part of chunks(inserts, 200)) {
-    const rows = await trx.insertInto('attendances').values(part).returningAll().execute();
-    for (const after of rows) {
-      audits.push({
-        tenantId,
-        employeeId: after.employeeId,
-        attendanceId: after.id,
-        breakId: null,
-        action: 'create',
-        actorId: null,
-        at: nowIso,
-        before: null,
-        after: JSON.stringify(after),
-      });
-    }
-  }
-  for (const u of updates) {
-    const after = await trx
-      .updateTable('attendances')
-      // Only rows nobody touched are updated here, and a break is a touch (updatedBy): there are none.
-      .set({ checkIn: u.checkIn, checkOut: u.checkOut, ...storedMinutes(u, []), updatedAt: nowIso })
-      .where('tenantId', '=', tenantId)
-      .where('id', '=', u.before.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    audits.push({
-      tenantId,
-      employeeId: u.before.employeeId,
-      attendanceId: u.before.id,
-      breakId: null,
-      action: 'update',
-      actorId: null,
-      at: nowIso,
-      before: JSON.stringify(u.before),
-      after: JSON.stringify(after),
-    });
-  }
-  for (const part of chunks(audits, 300)) await trx.insertInto('attendanceAudit').values(part).execute();
+  await writeDeviceAttendance(trx, tenantId, inserts, updates, nowIso);
   return outcome;
 }
 

@@ -12,7 +12,8 @@ import {
   PENDING_STATUSES,
   type LeaveStatus,
 } from '../../../../shared/leave.js';
-import { addDays, dayOfWeek, eachDate, localDate } from '../../../../shared/time.js';
+import { addDays, eachDate, localDate } from '../../../../shared/time.js';
+import { isEmployed, workingDaysIn } from '../../../../shared/working-days.js';
 import type { Deps } from '../../deps.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { readSettings } from '../tenants/repository.js';
@@ -52,9 +53,7 @@ export async function runAutoLeaves(deps: Deps, tenantId: number): Promise<{ cre
         .execute()
     ).map((h) => h.date),
   );
-  const days = eachDate(config.enabledSince, yesterday).filter(
-    (d) => !settings.weekend_days.includes(dayOfWeek(d)) && !holidays.has(d),
-  );
+  const days = workingDaysIn(config.enabledSince, yesterday, { weekendDays: settings.weekend_days, holidays });
   const employees = await deps.db
     .selectFrom('employees')
     .select(['id', 'dateOfJoining'])
@@ -63,7 +62,7 @@ export async function runAutoLeaves(deps: Deps, tenantId: number): Promise<{ cre
     .execute();
   let created = 0;
   for (const employee of employees) {
-    const candidates = days.filter((d) => !employee.dateOfJoining || d >= employee.dateOfJoining);
+    const candidates = days.filter((d) => isEmployed(d, { joined: employee.dateOfJoining }));
     if (candidates.length === 0) continue;
     const from = candidates[0]!;
     const [attended, leaves, marks] = await Promise.all([

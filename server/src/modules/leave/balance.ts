@@ -4,7 +4,8 @@
  */
 import type { ResponseOf } from '../../../../shared/endpoints/define.js';
 import type { leaveRequestEndpoints } from '../../../../shared/endpoints/leave.js';
-import { addDays, dayOfWeek, eachDate, localDate } from '../../../../shared/time.js';
+import { addDays, eachDate, localDate } from '../../../../shared/time.js';
+import { absentDaysOf, workingDaysIn } from '../../../../shared/working-days.js';
 import type { RequestContext } from '../../http/context.js';
 import { leaveCatalogueRepository } from './catalogue-repository.js';
 import { leaveRequestRepository } from './repository.js';
@@ -45,11 +46,8 @@ export async function leaveBalance(
     const attended = await requests.attendedDays(employeeId, from, yesterday);
     const leaveRows = await requests.takenLeaves(employeeId, from, yesterday);
     const onLeave = new Set(leaveRows.flatMap((r) => eachDate(r.startDate, r.endDate)));
-    if (from <= yesterday) {
-      absents = eachDate(from, yesterday).filter(
-        (d) => !settings.weekend_days.includes(dayOfWeek(d)) && !holidays.has(d) && !attended.has(d) && !onLeave.has(d),
-      ).length;
-    }
+    const working = workingDaysIn(start, yesterday, { weekendDays: settings.weekend_days, holidays, joined });
+    absents = absentDaysOf(working, attended, onLeave).length;
   }
   return {
     employeeId,

@@ -6,7 +6,8 @@
 import { sql, type Expression, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { TAKEN_STATUSES } from '../../../../shared/leave.js';
 import type { TenantSettings } from '../../../../shared/settings.js';
-import { dayOfWeek, eachDate, localDate } from '../../../../shared/time.js';
+import { eachDate, localDate } from '../../../../shared/time.js';
+import { countEmployedDays, isEmployed, isTenantWorkingDay } from '../../../../shared/working-days.js';
 import { toNumber, type Engine } from '../../db/engine.js';
 import type { Database } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
@@ -54,7 +55,7 @@ export async function context(
   const working: string[] = [];
   const nonWorking: string[] = [];
   for (const date of eachDate(start, end)) {
-    if (settings.weekend_days.includes(dayOfWeek(date)) || holidaySet.has(date)) nonWorking.push(date);
+    if (!isTenantWorkingDay(date, { weekendDays: settings.weekend_days, holidays: holidaySet })) nonWorking.push(date);
     else if (date <= today) working.push(date);
   }
   return { deps, tenantId, settings, calendar: { start, end, today, working, nonWorking }, now: now.toISOString() };
@@ -202,15 +203,7 @@ export function sumsOf(map: Map<number, Sums>, id: number): Sums {
 
 /** Working days of the range on or after an employee's joining day (all of them when it is unknown). */
 export function workingDaysFrom(calendar: Calendar, joined: string | null): number {
-  if (!joined || joined <= calendar.start) return calendar.working.length;
-  let lo = 0;
-  let hi = calendar.working.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (calendar.working[mid]! < joined) lo = mid + 1;
-    else hi = mid;
-  }
-  return calendar.working.length - lo;
+  return countEmployedDays(calendar.working, joined);
 }
 
 /** The working days each employee was on approved leave in the range (statuses that count as taken). */
@@ -240,9 +233,8 @@ export async function leaveDays(ctx: Context, employees: EmployeeSet): Promise<M
 /** Leave days counted only from the joining day on, like working days. */
 export function leaveCount(days: Set<string> | undefined, joined: string | null): number {
   if (!days) return 0;
-  if (!joined) return days.size;
   let count = 0;
-  for (const d of days) if (d >= joined) count += 1;
+  for (const d of days) if (isEmployed(d, { joined })) count += 1;
   return count;
 }
 
