@@ -4,11 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Api, type TestServer } from './harness.js';
-import { insertAttendance } from './productivity-fixtures.js';
 
 // Sunday 1 February 2026 in Karachi: January is over for every view.
 const CLOCK = new Date('2026-02-01T08:00:00Z');
-const stamp = CLOCK.toISOString();
 const JOINED = '2026-01-14'; // a Wednesday
 
 let server: TestServer;
@@ -21,50 +19,27 @@ beforeAll(async () => {
   const { id: tenantId } = await server.tenant('Acme', 'acme.example');
   newcomerId = (await server.user(tenantId, { email: 'new@acme.example', name: 'Newcomer', roles: ['Employee'] })).id;
   await server.user(tenantId, { email: 'hr@acme.example', name: 'HR', roles: ['HR'] });
+  const f = server.factories(tenantId);
   await server.db.updateTable('employees').set({ dateOfJoining: JOINED }).where('id', '=', newcomerId).execute();
-  await server.db
-    .insertInto('holidays')
-    .values({ tenantId, name: 'Founders day', date: '2026-01-26', isActive: 1, createdAt: stamp, updatedAt: stamp })
-    .execute();
-  const { id: annual } = await server.db
-    .insertInto('leaveTypes')
-    .values({
-      tenantId,
-      name: 'Annual',
-      kind: 'quota',
-      icon: 'beach',
-      yearlyQuota: 20,
-      isActive: 1,
-      createdAt: stamp,
-      updatedAt: stamp,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await server.db
-    .insertInto('leaveRequests')
-    .values({
-      tenantId,
-      employeeId: newcomerId,
-      leaveTypeId: annual,
-      startDate: '2026-01-20',
-      endDate: '2026-01-20',
-      days: 1,
-      reason: 'Moving house',
-      status: 11,
-      restoreStatus: null,
-      poApproverId: null,
-      isAuto: 0,
-      createdAt: stamp,
-      updatedAt: stamp,
-    })
-    .execute();
+  await f.holiday({ name: 'Founders day', date: '2026-01-26' });
+  const annual = await f.leaveType({ name: 'Annual', kind: 'quota', icon: 'beach', yearlyQuota: 20 });
+  await f.leaveRequest({
+    employeeId: newcomerId,
+    leaveTypeId: annual.id,
+    startDate: '2026-01-20',
+    endDate: '2026-01-20',
+    days: 1,
+    reason: 'Moving house',
+    status: 11,
+  });
   // Four working days present, and a Saturday that is not a working day.
   for (const date of ['2026-01-15', '2026-01-16', '2026-01-19', '2026-01-21', '2026-01-24']) {
-    await insertAttendance(server, tenantId, newcomerId, {
-      date,
+    await f.attendance({
+      employeeId: newcomerId,
+      workDate: date,
       checkIn: `${date}T04:00:00.000Z`,
       checkOut: `${date}T12:00:00.000Z`,
-      isWfo: true,
+      isWfo: 1,
     });
   }
   newcomer = server.api(await server.signIn('new@acme.example'));
