@@ -1,7 +1,9 @@
 /**
- * The one list helper: search, sort, page and count any Kysely select, answering {items, total}.
- * Sorting is deterministic on both engines: NULLs last, ties broken by the list's id column, and text
- * keys compared case-insensitively (SQLite and PostgreSQL collate differently otherwise).
+ * The one list helper: search, sort, page and count any Kysely select, answering {items, total} for the
+ * page-based list contract (shared/contracts/common.ts `listQuerySchema`). Sorting is deterministic on
+ * both engines: NULLs last, ties broken by the list's id column, and text keys compared case-insensitively
+ * (SQLite and PostgreSQL collate differently otherwise). `pageSlice` is the same page for the few lists
+ * sorted in code after an aggregation (productivity figures).
  */
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { ListQuery, ListResponse } from '../../../shared/contracts/common.js';
@@ -35,7 +37,7 @@ export async function paginate<DB, TB extends keyof DB, O, K extends string>(
   options: ListOptions<K>,
 ): Promise<ListResponse<O>> {
   const search = query.searchText?.trim();
-  const filtered = search ? base.where(searchCondition(options.search, search)) : base;
+  const filtered = search && options.search.length > 0 ? base.where(searchCondition(options.search, search)) : base;
 
   const countRow = await filtered
     .clearSelect()
@@ -54,4 +56,10 @@ export async function paginate<DB, TB extends keyof DB, O, K extends string>(
     .execute();
 
   return { items, total: toNumber((countRow as { total?: number | string } | undefined)?.total) };
+}
+
+/** One page of rows already filtered and sorted in code, answering {items, total} like `paginate`. */
+export function pageSlice<T>(sorted: readonly T[], query: Pick<ListQuery, 'page' | 'pageSize'>): ListResponse<T> {
+  const from = (query.page - 1) * query.pageSize;
+  return { items: sorted.slice(from, from + query.pageSize), total: sorted.length };
 }
