@@ -95,3 +95,33 @@ export const idParamsSchema = z.strictObject({ id: z.coerce.number().int().posit
 export const optionalIdQuery = z.coerce.number().int().positive().optional();
 
 export const emptyResponseSchema = z.undefined().describe('No content');
+
+/** Cursor lists: a page of `limit` rows after `cursor` (the previous page's nextCursor). */
+export const DEFAULT_CURSOR_LIMIT = 20;
+export const MAX_CURSOR_LIMIT = 100;
+
+/**
+ * The query of a cursor list (the news feed and notifications, where rows arrive while someone reads):
+ * limit (1 to 100, default 20), cursor (opaque; absent for the first page), and the list's filters.
+ */
+export function cursorListQuerySchema<E extends z.ZodRawShape = Record<never, never>>(
+  options: { defaultLimit?: number; extra?: E } = {},
+) {
+  return z.strictObject({
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_CURSOR_LIMIT)
+      .default(options.defaultLimit ?? DEFAULT_CURSOR_LIMIT),
+    cursor: z.string().min(1).max(2000).optional().describe('Opaque: the nextCursor of the previous page'),
+    ...(options.extra ?? ({} as E)),
+  });
+}
+export type CursorListQuery = { limit: number; cursor?: string | undefined };
+
+/** A page of a cursor list; nextCursor is null on the last page. */
+export function cursorListResponseSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+}
+export type CursorListResponse<T> = { items: T[]; nextCursor: string | null };
