@@ -179,6 +179,21 @@ describe('the approval workflow', () => {
     expect((await apis['po']!.get(`/api/leave-requests?employeeId=${ids['emp']}`)).status).toBe(200);
     expect((await apis['loner']!.get(`/api/leave-requests/${mine.body.items[0].id}`)).status).toBe(403);
   });
+
+  it('pages by page, and by the spec’s pageNumber too', async () => {
+    const all = (await apis['emp']!.get('/api/leave-requests?pageSize=100')).body;
+    const ids = (body: { items: { id: number }[] }) => body.items.map((i) => i.id);
+    const second = await apis['emp']!.get('/api/leave-requests?page=2&pageSize=10');
+    expect(second.status).toBe(200);
+    expect(second.body.total).toBe(all.total);
+    expect(ids(second.body)).toEqual(ids(all).slice(10, 20));
+    const old = await apis['emp']!.get('/api/leave-requests?pageNumber=2&pageSize=10');
+    expect(old.body).toEqual(second.body);
+    expect((await apis['emp']!.get('/api/leave-requests?pageNumber=1&page=2&pageSize=10')).body).toEqual(second.body);
+    expect((await apis['emp']!.get('/api/leave-requests?pageSize=20')).status).toBe(200);
+    expect((await apis['emp']!.get('/api/leave-requests?pageSize=7')).status).toBe(400);
+    expect((await apis['po']!.get('/api/leave-requests/pending?pageNumber=1')).status).toBe(200);
+  });
 });
 
 describe('the leave calendar', () => {

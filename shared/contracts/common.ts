@@ -21,31 +21,59 @@ export function toPageSize(n: number): PageSize {
   return (PAGE_SIZES as readonly number[]).includes(n) ? (n as PageSize) : DEFAULT_PAGE_SIZE;
 }
 
-const pageSizeSchema = z.coerce
-  .number()
-  .int()
-  .refine((n): n is PageSize => (PAGE_SIZES as readonly number[]).includes(n), {
-    message: `pageSize must be one of ${PAGE_SIZES.join(', ')}`,
-  });
+/** A page size among `sizes` (default: the table choices), with a message naming them. */
+function pageSizeSchema(sizes: readonly number[]) {
+  return z.coerce
+    .number()
+    .int()
+    .refine((n) => sizes.includes(n), { message: `pageSize must be one of ${sizes.join(', ')}` });
+}
 
 /**
- * The query every list accepts: page (from 1), pageSize (10, 25, 50 or 100), orderKey among the list's
- * sortable keys, orderDir, searchText. `extra` adds list-specific filters (teamId, status, ...).
+ * The query every page-based list accepts: page (from 1), pageSize (10, 25, 50 or 100 unless the list
+ * says otherwise), orderKey among the list's sortable keys, orderDir, searchText. `extra` adds
+ * list-specific filters (teamId, status, ...). A list whose spec names another page size (leave requests:
+ * 20) adds it with `pageSizes` and `defaultPageSize`; a list with no text to search sets `searchable: false`.
  */
-export function listQuerySchema<K extends string, E extends z.ZodRawShape = Record<never, never>>(options: {
+export function listQuerySchema<
+  K extends string,
+  E extends z.ZodRawShape = Record<never, never>,
+  S extends boolean = true,
+>(options: {
   orderKeys: readonly [K, ...K[]];
   defaultOrderKey: K;
   defaultOrderDir?: 'asc' | 'desc';
+  pageSizes?: readonly number[];
+  defaultPageSize?: number;
+  searchable?: S;
   extra?: E;
 }) {
+  const sizes = options.pageSizes ?? PAGE_SIZES;
+  const search = (options.searchable ?? true) ? { searchText: z.string().trim().max(200).optional() } : {};
   return z.strictObject({
     page: z.coerce.number().int().min(1).default(1),
-    pageSize: pageSizeSchema.default(DEFAULT_PAGE_SIZE),
+    pageSize: pageSizeSchema(sizes).default(options.defaultPageSize ?? DEFAULT_PAGE_SIZE),
     orderKey: z.enum(options.orderKeys).default(options.defaultOrderKey as never),
     orderDir: z.enum(['asc', 'desc']).default(options.defaultOrderDir ?? 'asc'),
-    searchText: z.string().trim().max(200).optional(),
+    ...(search as S extends false ? Record<never, never> : { searchText: z.ZodOptional<z.ZodString> }),
     ...(options.extra ?? ({} as E)),
   });
+}
+
+/**
+ * Also accepts `pageNumber`, the spec's older name for `page` (leave requests and pending approvals).
+ * Deprecated: new clients send `page`; `page` wins when both come. Handlers only ever see `page`.
+ */
+export function withPageNumberAlias<T extends z.ZodRawShape>(schema: z.ZodObject<T>) {
+  return schema
+    .extend({
+      page: z.coerce.number().int().min(1).optional().describe('Page from 1; default 1'),
+      pageNumber: z.coerce.number().int().min(1).optional().describe('Deprecated: the spec’s name for page'),
+    })
+    .transform((query) => {
+      const { pageNumber, page, ...rest } = query as typeof query & { page?: number; pageNumber?: number };
+      return { ...rest, page: page ?? pageNumber ?? 1 };
+    });
 }
 
 export type ListQuery<K extends string = string> = {
@@ -67,3 +95,33 @@ export const idParamsSchema = z.strictObject({ id: z.coerce.number().int().posit
 export const optionalIdQuery = z.coerce.number().int().positive().optional();
 
 export const emptyResponseSchema = z.undefined().describe('No content');
+
+/** Cursor lists: a page of `limit` rows after `cursor` (the previous page's nextCursor). */
+export const DEFAULT_CURSOR_LIMIT = 20;
+export const MAX_CURSOR_LIMIT = 100;
+
+/**
+ * The query of a cursor list (the news feed and notifications, where rows arrive while someone reads):
+ * limit (1 to 100, default 20), cursor (opaque; absent for the first page), and the list's filters.
+ */
+export function cursorListQuerySchema<E extends z.ZodRawShape = Record<never, never>>(
+  options: { defaultLimit?: number; extra?: E } = {},
+) {
+  return z.strictObject({
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_CURSOR_LIMIT)
+      .default(options.defaultLimit ?? DEFAULT_CURSOR_LIMIT),
+    cursor: z.string().min(1).max(2000).optional().describe('Opaque: the nextCursor of the previous page'),
+    ...(options.extra ?? ({} as E)),
+  });
+}
+export type CursorListQuery = { limit: number; cursor?: string | undefined };
+
+/** A page of a cursor list; nextCursor is null on the last page. */
+export function cursorListResponseSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+}
+export type CursorListResponse<T> = { items: T[]; nextCursor: string | null };

@@ -9,7 +9,7 @@ import {
   type LeaveAction,
 } from '../leave.js';
 import { isoDateSchema, requiredText } from '../validation.js';
-import { listResponseSchema } from './common.js';
+import { listQuerySchema, listResponseSchema, PAGE_SIZES, withPageNumberAlias } from './common.js';
 
 export const LEAVE_ICONS = ['calendar', 'beach', 'medical', 'home', 'baby', 'briefcase', 'heart', 'star'] as const;
 
@@ -170,13 +170,27 @@ export const leaveActionBodySchema = z.strictObject({
 
 /** Pages of 20, as the spec's "more pages" rule for leave requests and pending approvals. */
 export const LEAVE_PAGE_SIZE = 20;
-export const leaveRequestListQuerySchema = z.strictObject({
-  pageNumber: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(LEAVE_PAGE_SIZE),
-  leaveId: z.coerce.number().int().positive().optional().describe('Only this leave type'),
+/** 20 (the spec's) besides the table choices. */
+export const LEAVE_PAGE_SIZES = [LEAVE_PAGE_SIZE, ...PAGE_SIZES] as const;
+const leaveTypeFilter = z.coerce.number().int().positive().optional().describe('Only this leave type');
+/** Newest first; the spec's `pageNumber` still works for `page`. */
+const leaveListQuery = <E extends z.ZodRawShape>(extra: E) =>
+  withPageNumberAlias(
+    listQuerySchema({
+      orderKeys: ['startDate'],
+      defaultOrderKey: 'startDate',
+      defaultOrderDir: 'desc',
+      pageSizes: LEAVE_PAGE_SIZES,
+      defaultPageSize: LEAVE_PAGE_SIZE,
+      searchable: false,
+      extra,
+    }),
+  );
+export const leaveRequestListQuerySchema = leaveListQuery({
+  leaveId: leaveTypeFilter,
   employeeId: z.coerce.number().int().positive().optional(),
 });
-export const pendingApprovalsQuerySchema = leaveRequestListQuerySchema.omit({ employeeId: true });
+export const pendingApprovalsQuerySchema = leaveListQuery({ leaveId: leaveTypeFilter });
 export const leaveRequestListSchema = listResponseSchema(leaveRequestSchema);
 
 export const leaveDetailsQuerySchema = z.strictObject({ employeeId: z.coerce.number().int().positive().optional() });

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { validateDateRange, type DateRange, type DateRangeErrors } from '../date-range.js';
 import { isoDateSchema } from '../validation.js';
-import { listQuerySchema, listResponseSchema, optionalIdQuery, PAGE_SIZES, type PageSize } from './common.js';
+import { listQuerySchema, listResponseSchema, optionalIdQuery, type PageSize } from './common.js';
 import { teamRefSchema } from './people.js';
 
 /** The longest range any productivity figure or report covers: two years (one of them a leap year). */
@@ -33,15 +33,6 @@ export function validateProductivityRange(range: DateRange, today: string): Date
   }
   return errors;
 }
-
-const pageSizeWithDefault = (fallback: PageSize) =>
-  z.coerce
-    .number()
-    .int()
-    .refine((n): n is PageSize => (PAGE_SIZES as readonly number[]).includes(n), {
-      message: `pageSize must be one of ${PAGE_SIZES.join(', ')}`,
-    })
-    .default(fallback);
 
 const rangeShape = {
   startDate: isoDateSchema.describe('First day, YYYY-MM-DD, not after today'),
@@ -82,9 +73,9 @@ export type ProductivityOrderKey = (typeof PRODUCTIVITY_ORDER_KEYS)[number];
 export const productivityAttendanceQuerySchema = listQuerySchema({
   orderKeys: PRODUCTIVITY_ORDER_KEYS,
   defaultOrderKey: 'name',
+  defaultPageSize: PRODUCTIVITY_ATTENDANCE_PAGE_SIZE,
   extra: { ...rangeShape, teamId: teamIdQuery },
 }).extend({
-  pageSize: pageSizeWithDefault(PRODUCTIVITY_ATTENDANCE_PAGE_SIZE),
   search: z
     .string()
     .trim()
@@ -152,8 +143,9 @@ export const TEAM_STATS_ORDER_KEYS = [
 export const teamStatsQuerySchema = listQuerySchema({
   orderKeys: TEAM_STATS_ORDER_KEYS,
   defaultOrderKey: 'name',
+  defaultPageSize: TEAM_STATS_PAGE_SIZE,
   extra: { ...rangeShape, teamId: teamIdQuery },
-}).extend({ pageSize: pageSizeWithDefault(TEAM_STATS_PAGE_SIZE) });
+});
 
 const memberAttendanceSchema = z.object({
   employee: employeeRefSchema,

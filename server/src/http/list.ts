@@ -1,11 +1,14 @@
 /**
- * The one list helper: search, sort, page and count any Kysely select, answering {items, total}.
- * Sorting is deterministic on both engines: NULLs last, ties broken by the list's id column, and text
- * keys compared case-insensitively (SQLite and PostgreSQL collate differently otherwise).
+ * The one list helper: search, sort, page and count any Kysely select, answering {items, total} for the
+ * page-based list contract (shared/contracts/common.ts `listQuerySchema`). Sorting is deterministic on
+ * both engines: NULLs last, ties broken by the list's id column, and text keys compared case-insensitively
+ * (SQLite and PostgreSQL collate differently otherwise). `pageSlice` is the same page for the few lists
+ * sorted in code after an aggregation (productivity figures).
  */
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { ListQuery, ListResponse } from '../../../shared/contracts/common.js';
+import type { CursorListResponse, ListQuery, ListResponse } from '../../../shared/contracts/common.js';
 import { toNumber } from '../db/engine.js';
+import { errors } from './errors.js';
 
 export type SortSpec = { ref: string; text?: boolean };
 
@@ -35,7 +38,7 @@ export async function paginate<DB, TB extends keyof DB, O, K extends string>(
   options: ListOptions<K>,
 ): Promise<ListResponse<O>> {
   const search = query.searchText?.trim();
-  const filtered = search ? base.where(searchCondition(options.search, search)) : base;
+  const filtered = search && options.search.length > 0 ? base.where(searchCondition(options.search, search)) : base;
 
   const countRow = await filtered
     .clearSelect()
@@ -54,4 +57,84 @@ export async function paginate<DB, TB extends keyof DB, O, K extends string>(
     .execute();
 
   return { items, total: toNumber((countRow as { total?: number | string } | undefined)?.total) };
+}
+
+/** One page of rows already filtered and sorted in code, answering {items, total} like `paginate`. */
+export function pageSlice<T>(sorted: readonly T[], query: Pick<ListQuery, 'page' | 'pageSize'>): ListResponse<T> {
+  const from = (query.page - 1) * query.pageSize;
+  return { items: sorted.slice(from, from + query.pageSize), total: sorted.length };
+}
+
+// ---- Cursor (keyset) lists: the news feed and notifications will use them ----
+
+/** A sort column and its direction; the last pair must be a unique column (the id). */
+export type CursorOrder = readonly (readonly [column: string, direction: 'asc' | 'desc'])[];
+type CursorValue = string | number;
+
+/** The row's value of a sort column: its select key is the column's name, "t.startedAt" → "startedAt". */
+function keyOf(column: string): string {
+  return column.slice(column.lastIndexOf('.') + 1);
+}
+
+export function encodeCursor(values: readonly CursorValue[]): string {
+  return Buffer.from(JSON.stringify(values), 'utf8').toString('base64url');
+}
+
+/** The sort values a cursor carries; a forged or malformed one is a 400 naming query.cursor. */
+export function decodeCursor(cursor: string, arity: number): CursorValue[] {
+  const invalid = () => errors.validation([{ path: 'query.cursor', message: 'Invalid cursor' }]);
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid();
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (
+    !Array.isArray(values) ||
+    values.length !== arity ||
+    !values.every((v) => (typeof v === 'string' && v.length <= 500) || (typeof v === 'number' && Number.isFinite(v)))
+  )
+    throw invalid();
+  return values as CursorValue[];
+}
+
+/**
+ * A page of a cursor list (keyset pagination): rows strictly after the cursor in `orderBy`, and a cursor
+ * made of the last row's sort values. Unlike page numbers it is stable under inserts: a row added before
+ * the cursor does not shift the next page, and no row is skipped or repeated. The news feed and
+ * notifications will use it. The sort columns must be selected (under their own names) and not null, and
+ * the last one unique (the id), so that the order is total.
+ */
+export async function paginateByCursor<DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  options: { orderBy: CursorOrder; cursor?: string | undefined; limit: number },
+): Promise<CursorListResponse<O>> {
+  const { orderBy, limit } = options;
+  if (orderBy.length === 0) throw new Error('paginateByCursor needs at least one sort column');
+  let query = base;
+  if (options.cursor !== undefined) {
+    const after = decodeCursor(options.cursor, orderBy.length);
+    // (a > x) or (a = x and b > y) or ..., with < for descending columns.
+    const branches = orderBy.map(([column, dir], i) => {
+      const equal = orderBy.slice(0, i).map(([c], j) => sql<SqlBool>`${sql.ref(c)} = ${after[j]}`);
+      const beyond = sql<SqlBool>`${sql.ref(column)} ${sql.raw(dir === 'desc' ? '<' : '>')} ${after[i]}`;
+      return sql<SqlBool>`(${sql.join([...equal, beyond], sql` and `)})`;
+    });
+    query = query.where(sql<SqlBool>`(${sql.join(branches, sql` or `)})`);
+  }
+  for (const [column, dir] of orderBy) query = query.orderBy(sql`${sql.ref(column)} ${sql.raw(dir)}`);
+  const rows = await query.limit(limit + 1).execute();
+  const items = rows.slice(0, limit);
+  const last = items.at(-1) as Record<string, unknown> | undefined;
+  const nextCursor =
+    rows.length > limit && last ? encodeCursor(orderBy.map(([column]) => cursorValue(last[keyOf(column)]))) : null;
+  return { items, nextCursor };
+}
+
+function cursorValue(value: unknown): CursorValue {
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  if (typeof value === 'bigint') return Number(value);
+  if (value instanceof Date) return value.toISOString();
+  throw new Error('paginateByCursor: a sort column is null or not selected');
 }

@@ -18,7 +18,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: 'Teambeat API',
         version: '1',
         description:
-          'Every failure answers {"error":{"code","message","details"}}. Lists take page, pageSize (10, 25, 50, 100), orderKey, orderDir and searchText and answer {items, total}.',
+          'Every failure answers {"error":{"code","message","details"}}. Lists take page, pageSize (10, 25, 50, 100), orderKey, orderDir and searchText and answer {items, total}; leave request lists also take the older pageNumber.',
       },
       components: {
         securitySchemes: {

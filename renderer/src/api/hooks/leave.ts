@@ -44,7 +44,7 @@ export function useLeaveDetails() {
  * ('pending'), optionally of one leave type. The previous page stays shown while the next one loads.
  */
 export function useLeaveRequests(mode: 'mine' | 'pending', page: number, leaveId?: number) {
-  const query = { pageNumber: page, pageSize: LEAVE_PAGE_SIZE, leaveId };
+  const query = { page, pageSize: LEAVE_PAGE_SIZE, leaveId };
   return useQuery({
     queryKey: mode === 'mine' ? leaveKeys.mine(page, leaveId) : leaveKeys.pending(page, leaveId),
     queryFn: ({ signal }) =>

@@ -2,7 +2,7 @@
  * Leave requests as the API shows them, holidays as a set of dates, and what is taken of each quota; and
  * the tenant-bound repository of the request routes (`ctx.repo(leaveRequestRepository)`).
  */
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { LeaveRequest, LeaveType } from '../../../../shared/contracts/leave.js';
 import {
   LEAVE_STATUS,
@@ -12,9 +12,11 @@ import {
   type LeaveRules,
   type LeaveStatus,
 } from '../../../../shared/leave.js';
-import { toNumber, type Db } from '../../db/engine.js';
+import type { ListQuery } from '../../../../shared/contracts/common.js';
+import type { Db } from '../../db/engine.js';
 import type { LeaveTypeTable } from '../../db/schema.js';
 import type { Caller, TenantScope } from '../../http/context.js';
+import { paginate } from '../../http/list.js';
 import { teammatesQuery } from '../teams/membership.js';
 import { actorsFor, approversFor } from './approvers.js';
 
@@ -157,8 +159,8 @@ export async function usage(db: Db, tenantId: number, employeeId: number, year: 
   return byType;
 }
 
-/** A page of a request list, and which leave type it is narrowed to. */
-export type RequestPage = { pageNumber: number; pageSize: number; leaveId?: number | undefined };
+/** A page of a request list (newest first), and which leave type it is narrowed to. */
+export type RequestPage = ListQuery<'startDate'> & { leaveId?: number | undefined };
 
 /** The approval stages whose requests wait for the caller: the PO stage of their teammates, the HR stage. */
 export type PendingStages = { asPo: boolean; asHr: boolean };
@@ -168,25 +170,14 @@ const HR_STAGE = [LEAVE_STATUS.PENDING_HR, LEAVE_STATUS.APPROVED_BY_PO, LEAVE_ST
 
 /** Leave requests, balances and approvers of one tenant. */
 export function leaveRequestRepository({ db, tenantId }: TenantScope) {
-  async function page<Q extends ReturnType<typeof requestSelect>>(
-    base: Q,
-    { pageNumber, pageSize, leaveId }: RequestPage,
-  ) {
+  async function page<Q extends ReturnType<typeof requestSelect>>(base: Q, { leaveId, ...at }: RequestPage) {
     const narrowed = leaveId ? base.where('leaveRequests.leaveTypeId', '=', leaveId) : base;
-    const count = await narrowed
-      .clearSelect()
-      .select(sql<number | string>`count(*)`.as('total'))
-      .executeTakeFirst();
-    const rows = await narrowed
-      .orderBy('leaveRequests.startDate', 'desc')
-      .orderBy('leaveRequests.id', 'desc')
-      .limit(pageSize)
-      .offset((pageNumber - 1) * pageSize)
-      .execute();
-    return {
-      items: await toViews(db, rows),
-      total: toNumber((count as { total?: number | string } | undefined)?.total),
-    };
+    const found = await paginate(narrowed, at, {
+      orderBy: { startDate: { ref: 'leaveRequests.startDate' } },
+      search: [],
+      tieBreaker: 'leaveRequests.id',
+    });
+    return { items: await toViews(db, found.items), total: found.total };
   }
 
   return {

@@ -11,7 +11,7 @@ import {
 import { addDays, dayOfWeek, eachDate, localDate } from '../../../../shared/time.js';
 import type { RequestContext } from '../../http/context.js';
 import { errors, type FieldIssue } from '../../http/errors.js';
-import { paginate, searchCondition } from '../../http/list.js';
+import { pageSlice, paginate, searchCondition } from '../../http/list.js';
 import {
   addFigures,
   context,
@@ -237,7 +237,7 @@ export async function attendancePage(
     return key === 'presentDays' ? x.present : key === 'wfoDays' ? x.wfo : x.worked;
   };
   const sorted = found.sort((a, b) => (value(a) - value(b) || a.id - b.id) * dir);
-  const slice = sorted.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
+  const { items: slice, total } = pageSlice(sorted, query);
   const leave =
     slice.length > 0
       ? await leaveDays(
@@ -250,7 +250,7 @@ export async function attendancePage(
         )
       : new Map<number, Set<string>>();
   return {
-    total: sorted.length,
+    total,
     items: slice.map((p) => employeeRow(ctx, p, sumsOf(sums, p.id), leave.get(p.id))),
   };
 }
@@ -271,8 +271,7 @@ export function sortAndPage<T extends Sortable>(rows: T[], query: ListQuery<stri
         : (a.figures[key as keyof Figures] ?? 0) - (b.figures[key as keyof Figures] ?? 0);
     return (diff || a.id - b.id) * dir;
   });
-  const from = (query.page - 1) * query.pageSize;
-  return { items: sorted.slice(from, from + query.pageSize), total: sorted.length };
+  return pageSlice(sorted, query);
 }
 
 export async function memberRows(ctx: Context, teamId: number) {
