@@ -102,7 +102,6 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'GET /api/reports/employee-summary': { query: 'startDate=2026-01-01&endDate=2026-01-31' },
   'GET /api/reports/leave-report': { query: 'startDate=2026-01-01&endDate=2026-03-31' },
   'GET /api/devices': {},
-  'GET /api/jobs/runs': {},
   'GET /api/devices/{id}': { table: 'devices' },
   'POST /api/devices': { body: { name: 'Intruder', serialNo: 'EVIL-1', ipAddress: '127.0.0.1' } },
   'PATCH /api/devices/{id}': { body: { name: 'Hacked' }, table: 'devices' },
