@@ -8,17 +8,10 @@ import {
   Input,
   makeStyles,
   MessageBar,
-  MessageBarActions,
   MessageBarBody,
   MessageBarTitle,
   Spinner,
   Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -37,6 +30,8 @@ import {
   type AdmsPendingDevice,
 } from '../../api/hooks/devices';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { StaticTable } from '../../components/DataTable';
+import { QueryState } from '../../components/QueryState';
 import { formatInstant } from '../../components/format';
 import { FormDialog } from '../../components/FormDialog';
 import { usePermissions } from '../../api/hooks/me';
@@ -208,90 +203,81 @@ export function AdmsPanel() {
   const pending = useAdmsPendingDevices();
   const refuse = useDismissAdmsDevice();
 
-  const retry = (refetch: () => unknown, error: unknown) => (
-    <MessageBar intent="error">
-      <MessageBarBody>{errorMessage(error)}</MessageBarBody>
-      <MessageBarActions>
-        <Button onClick={() => void refetch()}>Retry</Button>
-      </MessageBarActions>
-    </MessageBar>
-  );
-
   return (
     <>
       <Section
         title="ADMS (push devices)"
         description="Terminals with a cloud-server setting push their punches straight to this server over HTTP."
       >
-        {settings.isPending ? <Spinner size="small" label="Loading ADMS settings…" /> : null}
-        {settings.isError ? retry(settings.refetch, settings.error) : null}
-        {settings.data ? (
-          <>
-            <AdmsSettingsForm
-              key={`${settings.data.enabled}|${settings.data.serverAddress ?? ''}`}
-              enabled={settings.data.enabled}
-              serverAddress={settings.data.serverAddress}
-            />
-            {settings.data.endpoint ? (
-              <Text className={styles.muted}>
-                Push endpoint: <span className={styles.mono}>{settings.data.endpoint}</span>
-              </Text>
-            ) : null}
-          </>
-        ) : null}
+        <QueryState query={settings} size="small" label="Loading ADMS settings…">
+          {(data) => (
+            <>
+              <AdmsSettingsForm
+                key={`${data.enabled}|${data.serverAddress ?? ''}`}
+                enabled={data.enabled}
+                serverAddress={data.serverAddress}
+              />
+              {data.endpoint ? (
+                <Text className={styles.muted}>
+                  Push endpoint: <span className={styles.mono}>{data.endpoint}</span>
+                </Text>
+              ) : null}
+            </>
+          )}
+        </QueryState>
       </Section>
       <Section
         title="Waiting for approval"
         description="Push devices with a serial number this company does not have yet. They are refused until approved."
       >
-        {pending.isPending ? <Spinner size="small" label="Loading waiting devices…" /> : null}
-        {pending.isError ? retry(pending.refetch, pending.error) : null}
-        {pending.data && pending.data.items.length === 0 ? (
-          <Text className={styles.muted}>
-            <CheckmarkCircleRegular /> No unknown device has called.
-          </Text>
-        ) : null}
-        {pending.data && pending.data.items.length > 0 ? (
-          <div className={styles.scroll}>
-            <Table aria-label="Push devices waiting for approval" className={styles.table} size="small">
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell>Serial number</TableHeaderCell>
-                  <TableHeaderCell>Address</TableHeaderCell>
-                  <TableHeaderCell>Push version</TableHeaderCell>
-                  <TableHeaderCell>Calls</TableHeaderCell>
-                  <TableHeaderCell>Last call</TableHeaderCell>
-                  {canConnect ? <TableHeaderCell /> : null}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {pending.data.items.map((d) => (
-                  <TableRow key={d.id}>
-                    <TableCell>
-                      <Text weight="semibold">{d.serialNo}</Text>
-                    </TableCell>
-                    <TableCell>{d.ipAddress ?? '—'}</TableCell>
-                    <TableCell>{d.pushVersion ?? '—'}</TableCell>
-                    <TableCell>{d.attempts}</TableCell>
-                    <TableCell>{formatInstant(d.lastSeenAt)}</TableCell>
-                    {canConnect ? (
-                      <TableCell>
-                        <span className={styles.rowActions}>
-                          <Button size="small" appearance="primary" onClick={() => setApproving(d)}>
-                            Approve
-                          </Button>
-                          <Button size="small" onClick={() => setRefusing(d)}>
-                            Refuse
-                          </Button>
-                        </span>
-                      </TableCell>
-                    ) : null}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-        ) : null}
+        <QueryState query={pending} size="small" label="Loading waiting devices…">
+          {(data) =>
+            data.items.length === 0 ? (
+              <Text className={styles.muted}>
+                <CheckmarkCircleRegular /> No unknown device has called.
+              </Text>
+            ) : (
+              <div className={styles.scroll}>
+                <StaticTable
+                  label="Push devices waiting for approval"
+                  className={styles.table}
+                  size="small"
+                  rows={data.items}
+                  rowKey={(d) => d.id}
+                  columns={[
+                    {
+                      key: 'serial',
+                      label: 'Serial number',
+                      render: (d) => <Text weight="semibold">{d.serialNo}</Text>,
+                    },
+                    { key: 'address', label: 'Address', render: (d) => d.ipAddress ?? '—' },
+                    { key: 'version', label: 'Push version', render: (d) => d.pushVersion ?? '—' },
+                    { key: 'calls', label: 'Calls', render: (d) => d.attempts },
+                    { key: 'last', label: 'Last call', render: (d) => formatInstant(d.lastSeenAt) },
+                    ...(canConnect
+                      ? [
+                          {
+                            key: 'actions',
+                            label: '',
+                            render: (d: AdmsPendingDevice) => (
+                              <span className={styles.rowActions}>
+                                <Button size="small" appearance="primary" onClick={() => setApproving(d)}>
+                                  Approve
+                                </Button>
+                                <Button size="small" onClick={() => setRefusing(d)}>
+                                  Refuse
+                                </Button>
+                              </span>
+                            ),
+                          },
+                        ]
+                      : []),
+                  ]}
+                />
+              </div>
+            )
+          }
+        </QueryState>
       </Section>
       {approving ? <ApproveDialog device={approving} onClose={() => setApproving(null)} /> : null}
       <ConfirmDialog
