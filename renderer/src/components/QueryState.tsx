@@ -59,7 +59,8 @@ export function QueryState<T>({
   /** Three skeleton lines instead of a spinner. */
   skeleton?: boolean;
   errorClassName?: string;
-  children: (data: T) => ReactNode;
+  /** Without it only the loading and error states show (the page reads the data itself). */
+  children?: (data: T) => ReactNode;
 }) {
   return (
     <>
@@ -75,7 +76,7 @@ export function QueryState<T>({
           <Spinner size={size} label={label} />
         )
       ) : null}
-      {query.data !== undefined ? children(query.data) : null}
+      {query.data !== undefined && children ? children(query.data) : null}
     </>
   );
 }
