@@ -34,6 +34,7 @@ import { StaticTable } from '../../components/DataTable';
 import { QueryState } from '../../components/QueryState';
 import { formatInstant } from '../../components/format';
 import { FormDialog } from '../../components/FormDialog';
+import { firstIssueByField, useFieldMessages } from '../../components/form-fields';
 import { usePermissions } from '../../api/hooks/me';
 import { Section } from './Section';
 
@@ -150,20 +151,22 @@ function AdmsSettingsForm({ enabled, serverAddress }: { enabled: boolean; server
 function ApproveDialog({ device, onClose }: { device: AdmsPendingDevice; onClose: () => void }) {
   const [name, setName] = useState('');
   const [timeZone, setTimeZone] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const messages = useFieldMessages<'name' | 'timeZone'>();
   const body = { name: name.trim(), ...(timeZone.trim() ? { timeZone: timeZone.trim() } : {}) };
+  const parsed = approveAdmsDeviceBodySchema.safeParse(body);
+  const rules = firstIssueByField(parsed);
+  const errors = {
+    name: rules['name'] && 'Name the device',
+    timeZone: rules['timeZone'] && 'Enter a time zone such as Asia/Karachi, or leave it empty',
+  };
   const approve = useApproveAdmsDevice();
   const submit = () => {
-    const parsed = approveAdmsDeviceBodySchema.safeParse(body);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      if (next['name']) next['name'] = 'Name the device';
-      if (next['timeZone']) next['timeZone'] = 'Enter a time zone such as Asia/Karachi, or leave it empty';
-      setErrors(next);
-      return;
-    }
-    approve.mutate({ id: device.id, body }, { onSuccess: onClose, onError: (e) => setErrors(fieldErrors(e)) });
+    messages.submitted();
+    if (parsed.success)
+      approve.mutate(
+        { id: device.id, body },
+        { onSuccess: onClose, onError: (e) => messages.setServerErrors(fieldErrors(e)) },
+      );
   };
   return (
     <FormDialog
@@ -174,21 +177,32 @@ function ApproveDialog({ device, onClose }: { device: AdmsPendingDevice; onClose
       submitLabel="Approve device"
       pending={approve.isPending}
     >
-      <Field
-        label="Name"
-        required
-        validationMessage={errors['name']}
-        validationState={errors['name'] ? 'error' : 'none'}
-      >
-        <Input value={name} placeholder="e.g. Warehouse gate" onChange={(_, d) => setName(d.value)} autoFocus />
+      <Field label="Name" required {...messages.field('name', errors)}>
+        <Input
+          value={name}
+          placeholder="e.g. Warehouse gate"
+          onChange={(_, d) => {
+            setName(d.value);
+            messages.edited('name');
+          }}
+          onBlur={messages.touch('name')}
+          autoFocus
+        />
       </Field>
       <Field
         label="Device clock time zone"
         hint="Left empty: the company’s time zone"
-        validationMessage={errors['timeZone']}
-        validationState={errors['timeZone'] ? 'error' : 'none'}
+        {...messages.field('timeZone', errors)}
       >
-        <Input value={timeZone} placeholder="Asia/Karachi" onChange={(_, d) => setTimeZone(d.value)} />
+        <Input
+          value={timeZone}
+          placeholder="Asia/Karachi"
+          onChange={(_, d) => {
+            setTimeZone(d.value);
+            messages.edited('timeZone');
+          }}
+          onBlur={messages.touch('timeZone')}
+        />
       </Field>
     </FormDialog>
   );
