@@ -44,6 +44,8 @@ export function AttendanceDialog({
     attendance ? (attendance.checkOut ? timeIn(attendance.checkOut, timeZone) : '') : '17:00',
   );
   const [isWfo, setIsWfo] = useState(attendance?.isWfo ?? false);
+  // Messages wait for Save: these rules compare two times, and a message appearing when the first field is
+  // left moved the Save button from under the pointer, so the click that followed was lost.
   const messages = useFieldMessages<'checkIn' | 'checkOut'>();
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -100,7 +102,6 @@ export function AttendanceDialog({
               setCheckIn(d.value);
               messages.edited('checkIn');
             }}
-            onBlur={messages.touch('checkIn')}
           />
         </Field>
         <Field label="Check-out" hint="Empty while still at work" {...messages.field('checkOut', errors)}>
@@ -111,7 +112,6 @@ export function AttendanceDialog({
               setCheckOut(d.value);
               messages.edited('checkOut');
             }}
-            onBlur={messages.touch('checkOut')}
           />
         </Field>
       </div>
@@ -202,7 +202,6 @@ export function BreakDialog({
               setStart(d.value);
               messages.edited('start');
             }}
-            onBlur={messages.touch('start')}
           />
         </Field>
         <Field label="End" required {...messages.field('end', errors)}>
@@ -213,7 +212,6 @@ export function BreakDialog({
               setEnd(d.value);
               messages.edited('end');
             }}
-            onBlur={messages.touch('end')}
           />
         </Field>
       </div>
