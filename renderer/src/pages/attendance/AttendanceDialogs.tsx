@@ -11,6 +11,7 @@ import { MESSAGES } from '../../../../shared/messages';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useSaveAttendance, useSaveBreak } from '../../api/hooks/attendance';
 import { formatDay } from '../../components/format';
+import { useFieldMessages } from '../../components/form-fields';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
 import { instantOf, timeIn } from './shared';
 
@@ -19,11 +20,6 @@ const messagesOf = (issues: RuleIssue[]): Record<string, string> => {
   for (const issue of issues) out[issue.field] ??= MESSAGES[issue.code];
   return out;
 };
-
-/** Field props for a message: shown once the field was touched or the form submitted. */
-function fieldState(message: string | undefined) {
-  return { validationMessage: message, validationState: message ? ('error' as const) : ('none' as const) };
-}
 
 export function AttendanceDialog({
   employee,
@@ -48,8 +44,9 @@ export function AttendanceDialog({
     attendance ? (attendance.checkOut ? timeIn(attendance.checkOut, timeZone) : '') : '17:00',
   );
   const [isWfo, setIsWfo] = useState(attendance?.isWfo ?? false);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  // Messages wait for Save: these rules compare two times, and a message appearing when the first field is
+  // left moved the Save button from under the pointer, so the click that followed was lost.
+  const messages = useFieldMessages<'checkIn' | 'checkOut'>();
   const [formError, setFormError] = useState<string | null>(null);
 
   const inAt = instantOf(date, checkIn, timeZone);
@@ -59,11 +56,9 @@ export function AttendanceDialog({
   if (checkOut && !outAt) errors['checkOut'] = 'Enter the check-out time, or leave it empty';
   if (inAt && !errors['checkOut'])
     Object.assign(errors, messagesOf(checkAttendance({ checkIn: inAt, checkOut: outAt, now: new Date(), timeZone })));
-  const shown = (key: string) => serverErrors[key] ?? (submitted ? errors[key] : undefined);
-
   const submit = () => {
-    setSubmitted(true);
-    setServerErrors({});
+    messages.submitted();
+    messages.setServerErrors({});
     if (Object.keys(errors).length > 0) {
       setFormError(MESSAGES.VALIDATION);
       return;
@@ -79,7 +74,7 @@ export function AttendanceDialog({
       {
         onSuccess: onClose,
         onError: (error) => {
-          setServerErrors(fieldErrors(error));
+          messages.setServerErrors(fieldErrors(error));
           setFormError(errorMessage(error, MESSAGES.ATTENDANCE_SAVE_FAILED));
         },
       },
@@ -99,11 +94,25 @@ export function AttendanceDialog({
       submitLabel="Save"
     >
       <div className={styles.grid}>
-        <Field label="Check-in" required {...fieldState(shown('checkIn'))}>
-          <Input type="time" value={checkIn} onChange={(_, d) => setCheckIn(d.value)} />
+        <Field label="Check-in" required {...messages.field('checkIn', errors)}>
+          <Input
+            type="time"
+            value={checkIn}
+            onChange={(_, d) => {
+              setCheckIn(d.value);
+              messages.edited('checkIn');
+            }}
+          />
         </Field>
-        <Field label="Check-out" hint="Empty while still at work" {...fieldState(shown('checkOut'))}>
-          <Input type="time" value={checkOut} onChange={(_, d) => setCheckOut(d.value)} />
+        <Field label="Check-out" hint="Empty while still at work" {...messages.field('checkOut', errors)}>
+          <Input
+            type="time"
+            value={checkOut}
+            onChange={(_, d) => {
+              setCheckOut(d.value);
+              messages.edited('checkOut');
+            }}
+          />
         </Field>
       </div>
       {canSetWfo ? (
@@ -129,9 +138,8 @@ export function BreakDialog({
   const styles = useFormStyles();
   const [start, setStart] = useState(breakSpan ? timeIn(breakSpan.start, timeZone) : '');
   const [end, setEnd] = useState(breakSpan?.end ? timeIn(breakSpan.end, timeZone) : '');
-  const [submitted, setSubmitted] = useState(false);
+  const messages = useFieldMessages<'start' | 'end'>();
   const [formError, setFormError] = useState<string | null>(null);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
 
   const startAt = instantOf(attendance.date, start, timeZone);
   const endAt = instantOf(attendance.date, end, timeZone);
@@ -152,11 +160,9 @@ export function BreakDialog({
       ),
     );
   }
-  const shown = (key: string) => serverErrors[key] ?? (submitted ? errors[key] : undefined);
-
   const submit = () => {
-    setSubmitted(true);
-    setServerErrors({});
+    messages.submitted();
+    messages.setServerErrors({});
     if (Object.keys(errors).length > 0) {
       setFormError(MESSAGES.VALIDATION);
       return;
@@ -167,7 +173,7 @@ export function BreakDialog({
       {
         onSuccess: onClose,
         onError: (error) => {
-          setServerErrors(fieldErrors(error));
+          messages.setServerErrors(fieldErrors(error));
           setFormError(errorMessage(error, MESSAGES.BREAK_SAVE_FAILED));
         },
       },
@@ -188,11 +194,25 @@ export function BreakDialog({
       submitLabel="Save"
     >
       <div className={styles.grid}>
-        <Field label="Start" required {...fieldState(shown('start'))}>
-          <Input type="time" value={start} onChange={(_, d) => setStart(d.value)} />
+        <Field label="Start" required {...messages.field('start', errors)}>
+          <Input
+            type="time"
+            value={start}
+            onChange={(_, d) => {
+              setStart(d.value);
+              messages.edited('start');
+            }}
+          />
         </Field>
-        <Field label="End" required {...fieldState(shown('end'))}>
-          <Input type="time" value={end} onChange={(_, d) => setEnd(d.value)} />
+        <Field label="End" required {...messages.field('end', errors)}>
+          <Input
+            type="time"
+            value={end}
+            onChange={(_, d) => {
+              setEnd(d.value);
+              messages.edited('end');
+            }}
+          />
         </Field>
       </div>
     </FormDialog>

@@ -9,20 +9,12 @@ import {
   DialogSurface,
   DialogTitle,
   makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { errorMessage } from '../../api/errors';
-import { useAttendanceAudit, type AuditEntry } from '../../api/hooks/attendance';
+import { useAttendanceAudit } from '../../api/hooks/attendance';
+import { StaticTable } from '../../components/DataTable';
+import { QueryState } from '../../components/QueryState';
 import { formatInstant } from '../../components/format';
 import { timeIn } from './shared';
 
@@ -84,50 +76,40 @@ export function AuditDialog({
 }) {
   const styles = useStyles();
   const audit = useAttendanceAudit(attendanceId);
-  const row = (e: AuditEntry) => (
-    <TableRow key={e.id}>
-      <TableCell>{formatInstant(e.at)}</TableCell>
-      <TableCell>{e.actor?.name ?? 'System'}</TableCell>
-      <TableCell>
-        <Badge appearance="tint" color={ACTION_COLORS[e.action]}>
-          {e.action}
-        </Badge>{' '}
-        {e.subject}
-      </TableCell>
-      <TableCell>
-        <Values values={e.before} timeZone={timeZone} />
-      </TableCell>
-      <TableCell>
-        <Values values={e.after} timeZone={timeZone} />
-      </TableCell>
-    </TableRow>
-  );
   return (
     <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
       <DialogSurface className={styles.surface} aria-describedby={undefined}>
         <DialogBody>
           <DialogTitle>Change history</DialogTitle>
           <DialogContent>
-            {audit.isPending ? <Spinner label="Loading the history" /> : null}
-            {audit.isError ? (
-              <MessageBar intent="error">
-                <MessageBarBody>{errorMessage(audit.error)}</MessageBarBody>
-              </MessageBar>
-            ) : null}
-            {audit.data ? (
-              <Table size="small" aria-label="Change history">
-                <TableHeader>
-                  <TableRow>
-                    <TableHeaderCell>When</TableHeaderCell>
-                    <TableHeaderCell>Who</TableHeaderCell>
-                    <TableHeaderCell>What</TableHeaderCell>
-                    <TableHeaderCell>Before</TableHeaderCell>
-                    <TableHeaderCell>After</TableHeaderCell>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>{audit.data.map(row)}</TableBody>
-              </Table>
-            ) : null}
+            <QueryState query={audit} label="Loading the history">
+              {(entries) => (
+                <StaticTable
+                  label="Change history"
+                  size="small"
+                  rows={entries}
+                  rowKey={(e) => e.id}
+                  columns={[
+                    { key: 'when', label: 'When', render: (e) => formatInstant(e.at) },
+                    { key: 'who', label: 'Who', render: (e) => e.actor?.name ?? 'System' },
+                    {
+                      key: 'what',
+                      label: 'What',
+                      render: (e) => (
+                        <>
+                          <Badge appearance="tint" color={ACTION_COLORS[e.action]}>
+                            {e.action}
+                          </Badge>{' '}
+                          {e.subject}
+                        </>
+                      ),
+                    },
+                    { key: 'before', label: 'Before', render: (e) => <Values values={e.before} timeZone={timeZone} /> },
+                    { key: 'after', label: 'After', render: (e) => <Values values={e.after} timeZone={timeZone} /> },
+                  ]}
+                />
+              )}
+            </QueryState>
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={onClose}>

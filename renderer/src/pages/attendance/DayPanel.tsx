@@ -9,13 +9,6 @@ import {
   makeStyles,
   MessageBar,
   MessageBarBody,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   Tooltip,
   tokens,
@@ -30,9 +23,10 @@ import {
 } from '@fluentui/react-icons';
 import { useState, type ReactElement } from 'react';
 import type { Attendance, Break } from '../../../../shared/contracts/attendance';
-import { errorMessage } from '../../api/errors';
 import { useAttendanceDay, useDeleteAttendance, useDeleteBreak } from '../../api/hooks/attendance';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { StaticTable } from '../../components/DataTable';
+import { QueryState } from '../../components/QueryState';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDay } from '../../components/format';
 import { useMe, usePermissions } from '../../api/hooks/me';
@@ -145,12 +139,7 @@ export function DayPanel({
         </MessageBar>
       ) : null}
 
-      {day.isPending ? <Spinner label="Loading the day" /> : null}
-      {day.isError ? (
-        <MessageBar intent="error">
-          <MessageBarBody>{errorMessage(day.error)}</MessageBarBody>
-        </MessageBar>
-      ) : null}
+      <QueryState query={day} label="Loading the day" />
 
       {day.data && !a ? (
         <EmptyState
@@ -191,24 +180,25 @@ export function DayPanel({
             </div>
           </div>
           {a.breaks.length > 0 ? (
-            <Table size="small" aria-label="Breaks">
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell>Break start</TableHeaderCell>
-                  <TableHeaderCell>End</TableHeaderCell>
-                  <TableHeaderCell>Length</TableHeaderCell>
-                  <TableHeaderCell aria-label="Actions" />
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {a.breaks.map((b) => (
-                  <TableRow key={b.id}>
-                    <TableCell>{timeIn(b.start, timeZone)}</TableCell>
-                    <TableCell>{b.end ? timeIn(b.end, timeZone) : 'Running'}</TableCell>
-                    <TableCell>
-                      {b.end ? formatDuration((Date.parse(b.end) - Date.parse(b.start)) / 60_000) : '—'}
-                    </TableCell>
-                    <TableCell>
+            <StaticTable
+              label="Breaks"
+              size="small"
+              rows={a.breaks}
+              rowKey={(b) => b.id}
+              columns={[
+                { key: 'start', label: 'Break start', render: (b) => timeIn(b.start, timeZone) },
+                { key: 'end', label: 'End', render: (b) => (b.end ? timeIn(b.end, timeZone) : 'Running') },
+                {
+                  key: 'length',
+                  label: 'Length',
+                  render: (b) => (b.end ? formatDuration((Date.parse(b.end) - Date.parse(b.start)) / 60_000) : '—'),
+                },
+                {
+                  key: 'actions',
+                  label: 'Actions',
+                  hideLabel: true,
+                  render: (b) => (
+                    <>
                       <Button
                         appearance="subtle"
                         icon={<EditRegular />}
@@ -223,11 +213,11 @@ export function DayPanel({
                         disabled={!right.allowed}
                         onClick={() => setEditing({ kind: 'delete-break', breakSpan: b })}
                       />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                    </>
+                  ),
+                },
+              ]}
+            />
           ) : (
             <Text className={styles.muted}>No breaks.</Text>
           )}

@@ -8,17 +8,10 @@ import {
   Input,
   makeStyles,
   MessageBar,
-  MessageBarActions,
   MessageBarBody,
   MessageBarTitle,
   Spinner,
   Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -37,8 +30,11 @@ import {
   type AdmsPendingDevice,
 } from '../../api/hooks/devices';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { StaticTable } from '../../components/DataTable';
+import { QueryState } from '../../components/QueryState';
 import { formatInstant } from '../../components/format';
 import { FormDialog } from '../../components/FormDialog';
+import { firstIssueByField, useFieldMessages } from '../../components/form-fields';
 import { usePermissions } from '../../api/hooks/me';
 import { Section } from './Section';
 
@@ -155,20 +151,22 @@ function AdmsSettingsForm({ enabled, serverAddress }: { enabled: boolean; server
 function ApproveDialog({ device, onClose }: { device: AdmsPendingDevice; onClose: () => void }) {
   const [name, setName] = useState('');
   const [timeZone, setTimeZone] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const messages = useFieldMessages<'name' | 'timeZone'>();
   const body = { name: name.trim(), ...(timeZone.trim() ? { timeZone: timeZone.trim() } : {}) };
+  const parsed = approveAdmsDeviceBodySchema.safeParse(body);
+  const rules = firstIssueByField(parsed);
+  const errors = {
+    name: rules['name'] && 'Name the device',
+    timeZone: rules['timeZone'] && 'Enter a time zone such as Asia/Karachi, or leave it empty',
+  };
   const approve = useApproveAdmsDevice();
   const submit = () => {
-    const parsed = approveAdmsDeviceBodySchema.safeParse(body);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      if (next['name']) next['name'] = 'Name the device';
-      if (next['timeZone']) next['timeZone'] = 'Enter a time zone such as Asia/Karachi, or leave it empty';
-      setErrors(next);
-      return;
-    }
-    approve.mutate({ id: device.id, body }, { onSuccess: onClose, onError: (e) => setErrors(fieldErrors(e)) });
+    messages.submitted();
+    if (parsed.success)
+      approve.mutate(
+        { id: device.id, body },
+        { onSuccess: onClose, onError: (e) => messages.setServerErrors(fieldErrors(e)) },
+      );
   };
   return (
     <FormDialog
@@ -179,21 +177,32 @@ function ApproveDialog({ device, onClose }: { device: AdmsPendingDevice; onClose
       submitLabel="Approve device"
       pending={approve.isPending}
     >
-      <Field
-        label="Name"
-        required
-        validationMessage={errors['name']}
-        validationState={errors['name'] ? 'error' : 'none'}
-      >
-        <Input value={name} placeholder="e.g. Warehouse gate" onChange={(_, d) => setName(d.value)} autoFocus />
+      <Field label="Name" required {...messages.field('name', errors)}>
+        <Input
+          value={name}
+          placeholder="e.g. Warehouse gate"
+          onChange={(_, d) => {
+            setName(d.value);
+            messages.edited('name');
+          }}
+          onBlur={messages.touch('name')}
+          autoFocus
+        />
       </Field>
       <Field
         label="Device clock time zone"
         hint="Left empty: the company’s time zone"
-        validationMessage={errors['timeZone']}
-        validationState={errors['timeZone'] ? 'error' : 'none'}
+        {...messages.field('timeZone', errors)}
       >
-        <Input value={timeZone} placeholder="Asia/Karachi" onChange={(_, d) => setTimeZone(d.value)} />
+        <Input
+          value={timeZone}
+          placeholder="Asia/Karachi"
+          onChange={(_, d) => {
+            setTimeZone(d.value);
+            messages.edited('timeZone');
+          }}
+          onBlur={messages.touch('timeZone')}
+        />
       </Field>
     </FormDialog>
   );
@@ -208,90 +217,81 @@ export function AdmsPanel() {
   const pending = useAdmsPendingDevices();
   const refuse = useDismissAdmsDevice();
 
-  const retry = (refetch: () => unknown, error: unknown) => (
-    <MessageBar intent="error">
-      <MessageBarBody>{errorMessage(error)}</MessageBarBody>
-      <MessageBarActions>
-        <Button onClick={() => void refetch()}>Retry</Button>
-      </MessageBarActions>
-    </MessageBar>
-  );
-
   return (
     <>
       <Section
         title="ADMS (push devices)"
         description="Terminals with a cloud-server setting push their punches straight to this server over HTTP."
       >
-        {settings.isPending ? <Spinner size="small" label="Loading ADMS settings…" /> : null}
-        {settings.isError ? retry(settings.refetch, settings.error) : null}
-        {settings.data ? (
-          <>
-            <AdmsSettingsForm
-              key={`${settings.data.enabled}|${settings.data.serverAddress ?? ''}`}
-              enabled={settings.data.enabled}
-              serverAddress={settings.data.serverAddress}
-            />
-            {settings.data.endpoint ? (
-              <Text className={styles.muted}>
-                Push endpoint: <span className={styles.mono}>{settings.data.endpoint}</span>
-              </Text>
-            ) : null}
-          </>
-        ) : null}
+        <QueryState query={settings} size="small" label="Loading ADMS settings…">
+          {(data) => (
+            <>
+              <AdmsSettingsForm
+                key={`${data.enabled}|${data.serverAddress ?? ''}`}
+                enabled={data.enabled}
+                serverAddress={data.serverAddress}
+              />
+              {data.endpoint ? (
+                <Text className={styles.muted}>
+                  Push endpoint: <span className={styles.mono}>{data.endpoint}</span>
+                </Text>
+              ) : null}
+            </>
+          )}
+        </QueryState>
       </Section>
       <Section
         title="Waiting for approval"
         description="Push devices with a serial number this company does not have yet. They are refused until approved."
       >
-        {pending.isPending ? <Spinner size="small" label="Loading waiting devices…" /> : null}
-        {pending.isError ? retry(pending.refetch, pending.error) : null}
-        {pending.data && pending.data.items.length === 0 ? (
-          <Text className={styles.muted}>
-            <CheckmarkCircleRegular /> No unknown device has called.
-          </Text>
-        ) : null}
-        {pending.data && pending.data.items.length > 0 ? (
-          <div className={styles.scroll}>
-            <Table aria-label="Push devices waiting for approval" className={styles.table} size="small">
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell>Serial number</TableHeaderCell>
-                  <TableHeaderCell>Address</TableHeaderCell>
-                  <TableHeaderCell>Push version</TableHeaderCell>
-                  <TableHeaderCell>Calls</TableHeaderCell>
-                  <TableHeaderCell>Last call</TableHeaderCell>
-                  {canConnect ? <TableHeaderCell /> : null}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {pending.data.items.map((d) => (
-                  <TableRow key={d.id}>
-                    <TableCell>
-                      <Text weight="semibold">{d.serialNo}</Text>
-                    </TableCell>
-                    <TableCell>{d.ipAddress ?? '—'}</TableCell>
-                    <TableCell>{d.pushVersion ?? '—'}</TableCell>
-                    <TableCell>{d.attempts}</TableCell>
-                    <TableCell>{formatInstant(d.lastSeenAt)}</TableCell>
-                    {canConnect ? (
-                      <TableCell>
-                        <span className={styles.rowActions}>
-                          <Button size="small" appearance="primary" onClick={() => setApproving(d)}>
-                            Approve
-                          </Button>
-                          <Button size="small" onClick={() => setRefusing(d)}>
-                            Refuse
-                          </Button>
-                        </span>
-                      </TableCell>
-                    ) : null}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-        ) : null}
+        <QueryState query={pending} size="small" label="Loading waiting devices…">
+          {(data) =>
+            data.items.length === 0 ? (
+              <Text className={styles.muted}>
+                <CheckmarkCircleRegular /> No unknown device has called.
+              </Text>
+            ) : (
+              <div className={styles.scroll}>
+                <StaticTable
+                  label="Push devices waiting for approval"
+                  className={styles.table}
+                  size="small"
+                  rows={data.items}
+                  rowKey={(d) => d.id}
+                  columns={[
+                    {
+                      key: 'serial',
+                      label: 'Serial number',
+                      render: (d) => <Text weight="semibold">{d.serialNo}</Text>,
+                    },
+                    { key: 'address', label: 'Address', render: (d) => d.ipAddress ?? '—' },
+                    { key: 'version', label: 'Push version', render: (d) => d.pushVersion ?? '—' },
+                    { key: 'calls', label: 'Calls', render: (d) => d.attempts },
+                    { key: 'last', label: 'Last call', render: (d) => formatInstant(d.lastSeenAt) },
+                    ...(canConnect
+                      ? [
+                          {
+                            key: 'actions',
+                            label: '',
+                            render: (d: AdmsPendingDevice) => (
+                              <span className={styles.rowActions}>
+                                <Button size="small" appearance="primary" onClick={() => setApproving(d)}>
+                                  Approve
+                                </Button>
+                                <Button size="small" onClick={() => setRefusing(d)}>
+                                  Refuse
+                                </Button>
+                              </span>
+                            ),
+                          },
+                        ]
+                      : []),
+                  ]}
+                />
+              </div>
+            )
+          }
+        </QueryState>
       </Section>
       {approving ? <ApproveDialog device={approving} onClose={() => setApproving(null)} /> : null}
       <ConfirmDialog

@@ -15,16 +15,9 @@ import {
   Input,
   makeStyles,
   MessageBar,
-  MessageBarActions,
   MessageBarBody,
   MessageBarTitle,
   Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   tokens,
   Tooltip,
@@ -41,7 +34,8 @@ import {
   type CreatedAgentKey,
 } from '../../api/hooks/devices';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { EmptyState } from '../../components/EmptyState';
+import { StaticTable } from '../../components/DataTable';
+import { QueryState } from '../../components/QueryState';
 import { formatInstant } from '../../components/format';
 import { Section } from './Section';
 
@@ -179,51 +173,39 @@ export function AgentKeysPanel() {
     </Button>
   );
 
-  let body;
-  if (keys.isPending) body = <Spinner size="small" label="Loading keys…" />;
-  else if (keys.isError)
-    body = (
-      <MessageBar intent="error">
-        <MessageBarBody>{errorMessage(keys.error)}</MessageBarBody>
-        <MessageBarActions>
-          <Button onClick={() => void keys.refetch()}>Retry</Button>
-        </MessageBarActions>
-      </MessageBar>
-    );
-  else if (keys.data.items.length === 0)
-    body = (
-      <EmptyState icon={<KeyRegular />} title="No agent keys yet">
-        A device agent needs a key to fetch the device list and upload punches.
-      </EmptyState>
-    );
-  else
-    body = (
-      <div className={styles.scroll}>
-        <Table aria-label="Agent keys" className={styles.table} size="small">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>Name</TableHeaderCell>
-              <TableHeaderCell>Key starts with</TableHeaderCell>
-              <TableHeaderCell>Created</TableHeaderCell>
-              <TableHeaderCell>Last used</TableHeaderCell>
-              <TableHeaderCell>Status</TableHeaderCell>
-              <TableHeaderCell />
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {keys.data.items.map((k) => (
-              <TableRow key={k.id}>
-                <TableCell>
-                  <Text weight="semibold">{k.name}</Text>
-                </TableCell>
-                <TableCell>
-                  <Text className={styles.mono}>{k.prefix}…</Text>
-                </TableCell>
-                <TableCell>{formatInstant(k.createdAt)}</TableCell>
-                <TableCell>
-                  {k.lastUsedAt ? formatInstant(k.lastUsedAt) : <Text className={styles.muted}>Never</Text>}
-                </TableCell>
-                <TableCell>
+  const body = (
+    <QueryState query={keys} size="small" label="Loading keys…">
+      {(data) => (
+        <div className={styles.scroll}>
+          <StaticTable
+            label="Agent keys"
+            className={styles.table}
+            size="small"
+            rows={data.items}
+            rowKey={(k) => k.id}
+            empty={{
+              icon: <KeyRegular />,
+              title: 'No agent keys yet',
+              body: 'A device agent needs a key to fetch the device list and upload punches.',
+            }}
+            columns={[
+              { key: 'name', label: 'Name', render: (k) => <Text weight="semibold">{k.name}</Text> },
+              {
+                key: 'prefix',
+                label: 'Key starts with',
+                render: (k) => <Text className={styles.mono}>{k.prefix}…</Text>,
+              },
+              { key: 'created', label: 'Created', render: (k) => formatInstant(k.createdAt) },
+              {
+                key: 'used',
+                label: 'Last used',
+                render: (k) =>
+                  k.lastUsedAt ? formatInstant(k.lastUsedAt) : <Text className={styles.muted}>Never</Text>,
+              },
+              {
+                key: 'status',
+                label: 'Status',
+                render: (k) => (
                   <span className={styles.status}>
                     <Badge appearance="tint" shape="rounded" color={k.revokedAt ? 'subtle' : 'success'}>
                       {k.revokedAt ? 'Revoked' : 'Active'}
@@ -234,20 +216,24 @@ export function AgentKeysPanel() {
                       </Text>
                     ) : null}
                   </span>
-                </TableCell>
-                <TableCell>
-                  {k.revokedAt ? null : (
+                ),
+              },
+              {
+                key: 'actions',
+                label: '',
+                render: (k) =>
+                  k.revokedAt ? null : (
                     <Tooltip content={`Revoke ${k.name}`} relationship="label">
                       <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => setRevoking(k)} />
                     </Tooltip>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-    );
+                  ),
+              },
+            ]}
+          />
+        </div>
+      )}
+    </QueryState>
+  );
 
   return (
     <>

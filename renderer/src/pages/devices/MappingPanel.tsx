@@ -9,23 +9,14 @@ import {
   Field,
   Input,
   makeStyles,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
   Option,
   Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   tokens,
   Tooltip,
 } from '@fluentui/react-components';
 import { ArrowSyncRegular, DeleteRegular, LinkRegular, PersonLinkRegular } from '@fluentui/react-icons';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useEmployeePick } from '../../api/hooks/people';
 import {
@@ -35,9 +26,11 @@ import {
   useSaveDeviceUserMapping,
   useUnmappedPunches,
   type DeviceUserMapping,
+  type UnmappedPunchGroup,
 } from '../../api/hooks/devices';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { EmptyState } from '../../components/EmptyState';
+import { StaticTable } from '../../components/DataTable';
+import { QueryState } from '../../components/QueryState';
 import { formatInstant } from '../../components/format';
 import { FormDialog } from '../../components/FormDialog';
 import { usePermissions } from '../../api/hooks/me';
@@ -134,43 +127,6 @@ function MapDialog({ deviceUserId, onClose }: { deviceUserId: string | null; onC
   );
 }
 
-function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
-  return (
-    <MessageBar intent="error">
-      <MessageBarBody>{errorMessage(error)}</MessageBarBody>
-      <MessageBarActions>
-        <Button onClick={retry}>Retry</Button>
-      </MessageBarActions>
-    </MessageBar>
-  );
-}
-
-function SimpleTable({ label, headers, rows }: { label: string; headers: string[]; rows: ReactNode[][] }) {
-  const styles = useStyles();
-  return (
-    <div className={styles.scroll}>
-      <Table aria-label={label} className={styles.table} size="small">
-        <TableHeader>
-          <TableRow>
-            {headers.map((h) => (
-              <TableHeaderCell key={h}>{h}</TableHeaderCell>
-            ))}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((cells, i) => (
-            <TableRow key={i}>
-              {cells.map((c, j) => (
-                <TableCell key={j}>{c}</TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
-  );
-}
-
 export function MappingPanel() {
   const styles = useStyles();
   const canEdit = usePermissions().has('edit-biometric-device');
@@ -181,65 +137,102 @@ export function MappingPanel() {
   const apply = useApplyUnmappedPunches();
   const remove = useDeleteDeviceUserMapping();
 
-  const unmappedBody = unmapped.isPending ? (
-    <Spinner size="small" label="Loading waiting punches…" />
-  ) : unmapped.isError ? (
-    <LoadError error={unmapped.error} retry={() => void unmapped.refetch()} />
-  ) : unmapped.data.items.length === 0 ? (
-    <EmptyState icon={<PersonLinkRegular />} title="Every punch has its employee">
-      Punches of device user ids that match no employee ID wait here until you map them.
-    </EmptyState>
-  ) : (
-    <SimpleTable
-      label="Unmapped punches"
-      headers={['Device user id', 'Punches', 'First', 'Last', 'Devices', ...(canEdit ? [''] : [])]}
-      rows={unmapped.data.items.map((g) => [
-        <Text key="id" weight="semibold" className={styles.mono}>
-          {g.deviceUserId}
-        </Text>,
-        <Text key="n" className={styles.mono}>
-          {g.count}
-        </Text>,
-        formatInstant(g.firstAt),
-        formatInstant(g.lastAt),
-        g.deviceSerials.join(', '),
-        ...(canEdit
-          ? [
-              <Button key="map" size="small" icon={<LinkRegular />} onClick={() => setMapping(g.deviceUserId)}>
-                Map to employee
-              </Button>,
-            ]
-          : []),
-      ])}
-    />
+  const unmappedBody = (
+    <QueryState query={unmapped} size="small" label="Loading waiting punches…">
+      {(data) => (
+        <div className={styles.scroll}>
+          <StaticTable
+            label="Unmapped punches"
+            className={styles.table}
+            size="small"
+            rows={data.items}
+            rowKey={(g) => g.deviceUserId}
+            empty={{
+              icon: <PersonLinkRegular />,
+              title: 'Every punch has its employee',
+              body: 'Punches of device user ids that match no employee ID wait here until you map them.',
+            }}
+            columns={[
+              {
+                key: 'id',
+                label: 'Device user id',
+                render: (g) => (
+                  <Text weight="semibold" className={styles.mono}>
+                    {g.deviceUserId}
+                  </Text>
+                ),
+              },
+              { key: 'count', label: 'Punches', render: (g) => <Text className={styles.mono}>{g.count}</Text> },
+              { key: 'first', label: 'First', render: (g) => formatInstant(g.firstAt) },
+              { key: 'last', label: 'Last', render: (g) => formatInstant(g.lastAt) },
+              { key: 'devices', label: 'Devices', render: (g) => g.deviceSerials.join(', ') },
+              ...(canEdit
+                ? [
+                    {
+                      key: 'map',
+                      label: '',
+                      render: (g: UnmappedPunchGroup) => (
+                        <Button size="small" icon={<LinkRegular />} onClick={() => setMapping(g.deviceUserId)}>
+                          Map to employee
+                        </Button>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        </div>
+      )}
+    </QueryState>
   );
 
-  const mappingsBody = mappings.isPending ? (
-    <Spinner size="small" label="Loading mappings…" />
-  ) : mappings.isError ? (
-    <LoadError error={mappings.error} retry={() => void mappings.refetch()} />
-  ) : mappings.data.items.length === 0 ? (
-    <Text className={styles.muted}>No explicit mappings: device user ids match employees by their employee ID.</Text>
-  ) : (
-    <SimpleTable
-      label="Device user mappings"
-      headers={['Device user id', 'Employee', 'Employee ID', 'Changed', ...(canEdit ? [''] : [])]}
-      rows={mappings.data.items.map((m) => [
-        <Text key="id" weight="semibold" className={styles.mono}>
-          {m.deviceUserId}
-        </Text>,
-        m.employee.name,
-        m.employee.employeeIdentificationNo ?? '—',
-        formatInstant(m.updatedAt),
-        ...(canEdit
-          ? [
-              <Tooltip key="rm" content={`Remove the mapping of ${m.deviceUserId}`} relationship="label">
-                <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => setRemoving(m)} />
-              </Tooltip>,
-            ]
-          : []),
-      ])}
-    />
+  const mappingsBody = (
+    <QueryState query={mappings} size="small" label="Loading mappings…">
+      {(data) =>
+        data.items.length === 0 ? (
+          <Text className={styles.muted}>
+            No explicit mappings: device user ids match employees by their employee ID.
+          </Text>
+        ) : (
+          <div className={styles.scroll}>
+            <StaticTable
+              label="Device user mappings"
+              className={styles.table}
+              size="small"
+              rows={data.items}
+              rowKey={(m) => m.deviceUserId}
+              columns={[
+                {
+                  key: 'id',
+                  label: 'Device user id',
+                  render: (m) => (
+                    <Text weight="semibold" className={styles.mono}>
+                      {m.deviceUserId}
+                    </Text>
+                  ),
+                },
+                { key: 'employee', label: 'Employee', render: (m) => m.employee.name },
+                { key: 'employeeId', label: 'Employee ID', render: (m) => m.employee.employeeIdentificationNo ?? '—' },
+                { key: 'changed', label: 'Changed', render: (m) => formatInstant(m.updatedAt) },
+                ...(canEdit
+                  ? [
+                      {
+                        key: 'remove',
+                        label: '',
+                        render: (m: DeviceUserMapping) => (
+                          <Tooltip content={`Remove the mapping of ${m.deviceUserId}`} relationship="label">
+                            <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => setRemoving(m)} />
+                          </Tooltip>
+                        ),
+                      },
+                    ]
+                  : []),
+              ]}
+            />
+          </div>
+        )
+      }
+    </QueryState>
   );
 
   return (

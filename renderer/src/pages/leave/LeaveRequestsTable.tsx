@@ -17,24 +17,17 @@ import {
   MessageBarActions,
   MessageBarBody,
   Option,
-  Skeleton,
-  SkeletonItem,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   tokens,
 } from '@fluentui/react-components';
 import { ClipboardTaskListLtrRegular, HistoryRegular } from '@fluentui/react-icons';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { LEAVE_PAGE_SIZE, type LeaveRequest } from '../../../../shared/contracts/leave';
 import { LEAVE_ACTION, LEAVE_STATUS, LEAVE_STATUS_LABELS, type LeaveStatus } from '../../../../shared/leave';
 import { errorMessage } from '../../api/errors';
 import { useLeaveRequests } from '../../api/hooks/leave';
 import { useLeaveTypes } from '../../api/hooks/leave-catalogue';
+import { StaticTable, type Column } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { PageButtons } from '../../components/PageButtons';
 import { formatDay, formatInstant } from '../../components/format';
@@ -120,66 +113,68 @@ export function LeaveRequestsTable({ mode }: { mode: 'mine' | 'pending' }) {
   const pages = Math.max(1, Math.ceil(total / LEAVE_PAGE_SIZE));
   const items = query.data?.items ?? [];
 
-  let body: ReactNode;
-  if (query.isPending) {
-    body = Array.from({ length: 4 }, (_, i) => (
-      <TableRow key={`s${i}`} aria-hidden="true">
-        {Array.from({ length: mode === 'pending' ? 7 : 6 }, (__, j) => (
-          <TableCell key={j}>
-            <Skeleton>
-              <SkeletonItem size={16} />
-            </Skeleton>
-          </TableCell>
-        ))}
-      </TableRow>
-    ));
-  } else {
-    body = items.map((r) => (
-      <TableRow key={r.id} data-request-id={r.id}>
-        {mode === 'pending' ? <TableCell className={styles.nowrap}>{r.employee.name}</TableCell> : null}
-        <TableCell>
-          <span className={styles.type}>
-            <LeaveIcon icon={r.leaveType.icon} />
-            {r.leaveType.name}
-          </span>
-        </TableCell>
-        <TableCell className={styles.nowrap}>
+  const columns: Column<LeaveRequest>[] = [
+    ...(mode === 'pending'
+      ? [{ key: 'employee', label: 'Employee', className: styles.nowrap, render: (r: LeaveRequest) => r.employee.name }]
+      : []),
+    {
+      key: 'type',
+      label: 'Leave type',
+      render: (r) => (
+        <span className={styles.type}>
+          <LeaveIcon icon={r.leaveType.icon} />
+          {r.leaveType.name}
+        </span>
+      ),
+    },
+    {
+      key: 'dates',
+      label: 'Dates',
+      className: styles.nowrap,
+      render: (r) => (
+        <>
           {formatDay(r.startDate)}
           {r.endDate !== r.startDate ? ` – ${formatDay(r.endDate)}` : ''}
-        </TableCell>
-        <TableCell>{r.days}</TableCell>
-        <TableCell>
-          <StatusBadge status={r.status} label={r.statusLabel} />
-        </TableCell>
-        <TableCell>
-          <Text className={styles.reason} truncate wrap={false} title={r.reason}>
-            {r.reason}
-          </Text>
-        </TableCell>
-        <TableCell>
-          <div className={styles.actions}>
-            <Button size="small" appearance="subtle" icon={<HistoryRegular />} onClick={() => setHistory(r)}>
-              Details
+        </>
+      ),
+    },
+    { key: 'days', label: 'Days', render: (r) => r.days },
+    { key: 'status', label: 'Status', render: (r) => <StatusBadge status={r.status} label={r.statusLabel} /> },
+    {
+      key: 'reason',
+      label: 'Reason',
+      render: (r) => (
+        <Text className={styles.reason} truncate wrap={false} title={r.reason}>
+          {r.reason}
+        </Text>
+      ),
+    },
+    {
+      key: 'actions',
+      label: 'Actions',
+      render: (r) => (
+        <div className={styles.actions}>
+          <Button size="small" appearance="subtle" icon={<HistoryRegular />} onClick={() => setHistory(r)}>
+            Details
+          </Button>
+          {actionsFor(mode, r).map((a) => (
+            <Button
+              key={a.action}
+              size="small"
+              appearance={
+                a.action === LEAVE_ACTION.APPROVE || a.action === LEAVE_ACTION.APPROVE_CANCELLATION
+                  ? 'primary'
+                  : 'secondary'
+              }
+              onClick={() => setActing({ ...a, request: r })}
+            >
+              {a.verb}
             </Button>
-            {actionsFor(mode, r).map((a) => (
-              <Button
-                key={a.action}
-                size="small"
-                appearance={
-                  a.action === LEAVE_ACTION.APPROVE || a.action === LEAVE_ACTION.APPROVE_CANCELLATION
-                    ? 'primary'
-                    : 'secondary'
-                }
-                onClick={() => setActing({ ...a, request: r })}
-              >
-                {a.verb}
-              </Button>
-            ))}
-          </div>
-        </TableCell>
-      </TableRow>
-    ));
-  }
+          ))}
+        </div>
+      ),
+    },
+  ];
 
   return (
     <section className={styles.root} aria-label={label}>
@@ -220,20 +215,17 @@ export function LeaveRequestsTable({ mode }: { mode: 'mine' | 'pending' }) {
         </EmptyState>
       ) : (
         <div className={styles.scroll}>
-          <Table className={styles.table} aria-label={label} aria-busy={query.isFetching}>
-            <TableHeader>
-              <TableRow className={styles.headerRow}>
-                {mode === 'pending' ? <TableHeaderCell>Employee</TableHeaderCell> : null}
-                <TableHeaderCell>Leave type</TableHeaderCell>
-                <TableHeaderCell>Dates</TableHeaderCell>
-                <TableHeaderCell>Days</TableHeaderCell>
-                <TableHeaderCell>Status</TableHeaderCell>
-                <TableHeaderCell>Reason</TableHeaderCell>
-                <TableHeaderCell>Actions</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>{body}</TableBody>
-          </Table>
+          <StaticTable
+            label={label}
+            className={styles.table}
+            shadedHeader
+            rows={items}
+            rowKey={(r) => r.id}
+            rowProps={(r) => ({ 'data-request-id': r.id })}
+            loading={query.isPending}
+            busy={query.isFetching}
+            columns={columns}
+          />
         </div>
       )}
       <div className={styles.pager}>

@@ -7,6 +7,7 @@ import type { ActivityKey, PermissionName } from '../../../../shared/permissions
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useSaveRole } from '../../api/hooks/people';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
+import { useFieldMessages } from '../../components/form-fields';
 import { useNotify } from '../../components/toasts';
 import { usePermissions } from '../../api/hooks/me';
 import { ActivityPicker, PermissionPicker } from './PermissionPicker';
@@ -35,23 +36,22 @@ export function RoleDialog({
   const [isDefault, setIsDefault] = useState(role?.isDefault ?? false);
   const [permissions, setPermissions] = useState<Set<PermissionName>>(() => new Set(role?.permissions ?? []));
   const [activities, setActivities] = useState<Set<ActivityKey>>(() => new Set(role?.activities ?? []));
-  const [nameTouched, setNameTouched] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const messages = useFieldMessages<'name'>();
   const [formError, setFormError] = useState<string | null>(null);
   const failed = role ? MESSAGES.ROLE_UPDATE_FAILED : MESSAGES.ROLE_ADD_FAILED;
 
   const nameRule = name.trim() ? (name.trim().length > 60 ? 'At most 60 characters' : null) : 'Enter a role name';
-  const nameMessage = serverErrors['name'] ?? (nameTouched ? nameRule : null);
+  const ruleErrors = { name: nameRule ?? undefined };
 
   const save = useSaveRole();
   const onSaveError = (error: unknown) => {
-    setServerErrors(fieldErrors(error));
+    messages.setServerErrors(fieldErrors(error));
     setFormError(errorMessage(error, failed));
     notify.error(failed, errorMessage(error, failed));
   };
 
   const submit = () => {
-    setNameTouched(true);
+    messages.submitted();
     if (nameRule) return;
     const body = {
       name: name.trim(),
@@ -83,21 +83,16 @@ export function RoleDialog({
       pending={save.isPending}
     >
       <div className={form.grid}>
-        <Field
-          label="Role name"
-          required
-          validationMessage={nameMessage}
-          validationState={nameMessage ? 'error' : 'none'}
-        >
+        <Field label="Role name" required {...messages.field('name', ruleErrors)}>
           <Input
             value={name}
             autoFocus
             maxLength={60}
             onChange={(_, d) => {
               setName(d.value);
-              setServerErrors({});
+              messages.setServerErrors({});
             }}
-            onBlur={() => setNameTouched(true)}
+            onBlur={messages.touch('name')}
           />
         </Field>
         <Field label="Default role" hint={defaultHint}>

@@ -1,23 +1,5 @@
 /** Holidays settings: the public holidays of a year; add, edit and (de)activate with their permissions. */
-import {
-  Button,
-  Card,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Card, Field, Input, makeStyles, Switch, Text, tokens } from '@fluentui/react-components';
 import {
   AddRegular,
   CalendarRegular,
@@ -30,13 +12,14 @@ import { holidayBodySchema } from '../../../../shared/contracts/leave';
 import { dayOfWeek } from '../../../../shared/time';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useHolidays, useSaveHoliday, useSetHolidayStatus, type Holiday } from '../../api/hooks/leave-catalogue';
-import { EmptyState } from '../../components/EmptyState';
 import { FormDialog } from '../../components/FormDialog';
 import { formatDay } from '../../components/format';
 import { useNotify } from '../../components/toasts';
 import { usePermissions } from '../../api/hooks/me';
 import { useTenantDay } from '../leave/leave-ui';
-import { firstIssueByField } from '../../components/form-fields';
+import { firstIssueByField, useFieldMessages } from '../../components/form-fields';
+import { StaticTable } from '../../components/DataTable';
+import { QueryState } from '../../components/QueryState';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM },
@@ -80,57 +63,53 @@ export function HolidaysTab() {
           </Button>
         ) : null}
       </div>
-      {holidays.isError ? (
-        <MessageBar intent="error">
-          <MessageBarBody>{errorMessage(holidays.error)}</MessageBarBody>
-        </MessageBar>
-      ) : null}
-      {holidays.isPending ? <Spinner label="Loading holidays" /> : null}
-      {holidays.data && holidays.data.length === 0 ? (
-        <EmptyState icon={<CalendarRegular />} title={`No holidays in ${year}`}>
-          Holidays are not counted as working days of a leave, nor as absences.
-        </EmptyState>
-      ) : null}
-      {holidays.data && holidays.data.length > 0 ? (
-        <Table aria-label={`Public holidays ${year}`}>
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>Date</TableHeaderCell>
-              <TableHeaderCell>Day</TableHeaderCell>
-              <TableHeaderCell>Name</TableHeaderCell>
-              <TableHeaderCell>Active</TableHeaderCell>
-              {canEdit ? <TableHeaderCell>Actions</TableHeaderCell> : null}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {holidays.data.map((h) => (
-              <TableRow key={h.id}>
-                <TableCell>{formatDay(h.date)}</TableCell>
-                <TableCell className={styles.muted}>{WEEKDAYS[dayOfWeek(h.date)]}</TableCell>
-                <TableCell>{h.name}</TableCell>
-                <TableCell>
+      <QueryState query={holidays} label="Loading holidays">
+        {(items) => (
+          <StaticTable
+            label={`Public holidays ${year}`}
+            rows={items}
+            rowKey={(h) => h.id}
+            empty={{
+              icon: <CalendarRegular />,
+              title: `No holidays in ${year}`,
+              body: 'Holidays are not counted as working days of a leave, nor as absences.',
+            }}
+            columns={[
+              { key: 'date', label: 'Date', render: (h) => formatDay(h.date) },
+              { key: 'day', label: 'Day', className: styles.muted, render: (h) => WEEKDAYS[dayOfWeek(h.date)] },
+              { key: 'name', label: 'Name', render: (h) => h.name },
+              {
+                key: 'active',
+                label: 'Active',
+                render: (h) => (
                   <Switch
                     aria-label={`${h.name} active`}
                     checked={h.isActive}
                     disabled={!canStatus || status.isPending}
                     onChange={(_, d) => status.mutate({ id: h.id, isActive: d.checked })}
                   />
-                </TableCell>
-                {canEdit ? (
-                  <TableCell>
-                    <Button
-                      appearance="subtle"
-                      icon={<EditRegular />}
-                      aria-label={`Edit ${h.name}`}
-                      onClick={() => setEditing(h)}
-                    />
-                  </TableCell>
-                ) : null}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      ) : null}
+                ),
+              },
+              ...(canEdit
+                ? [
+                    {
+                      key: 'actions',
+                      label: 'Actions',
+                      render: (h: Holiday) => (
+                        <Button
+                          appearance="subtle"
+                          icon={<EditRegular />}
+                          aria-label={`Edit ${h.name}`}
+                          onClick={() => setEditing(h)}
+                        />
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        )}
+      </QueryState>
       {editing ? (
         <HolidayDialog holiday={editing === 'new' ? null : editing} year={year} onClose={() => setEditing(null)} />
       ) : null}
@@ -141,16 +120,17 @@ export function HolidaysTab() {
 function HolidayDialog({ holiday, year, onClose }: { holiday: Holiday | null; year: number; onClose: () => void }) {
   const notify = useNotify();
   const [form, setForm] = useState({ name: holiday?.name ?? '', date: holiday?.date ?? '' });
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const messages = useFieldMessages<'name' | 'date'>();
   const [formError, setFormError] = useState<string | null>(null);
   const parsed = holidayBodySchema.safeParse(form);
-  // A server message for a field wins over the contract's.
-  const errors = { ...firstIssueByField(parsed), ...serverErrors };
-  const show = (key: string) => (submitted || serverErrors[key] ? errors[key] : undefined);
+  const errors = firstIssueByField(parsed);
   const save = useSaveHoliday();
+  const set = (key: 'name' | 'date', value: string) => {
+    setForm({ ...form, [key]: value });
+    messages.edited(key);
+  };
   const submit = () => {
-    setSubmitted(true);
+    messages.submitted();
     setFormError(null);
     if (parsed.success)
       save.mutate(
@@ -158,7 +138,7 @@ function HolidayDialog({ holiday, year, onClose }: { holiday: Holiday | null; ye
         {
           onSuccess: onClose,
           onError: (error) => {
-            setServerErrors(fieldErrors(error));
+            messages.setServerErrors(fieldErrors(error));
             setFormError(errorMessage(error));
             notify.error(holiday ? 'The holiday was not updated' : 'The holiday was not added', errorMessage(error));
           },
@@ -175,15 +155,16 @@ function HolidayDialog({ holiday, year, onClose }: { holiday: Holiday | null; ye
       submitLabel="Save"
       pending={save.isPending}
     >
-      <Field label="Name" required validationMessage={show('name')} validationState={show('name') ? 'error' : 'none'}>
-        <Input value={form.name} onChange={(_, d) => setForm({ ...form, name: d.value })} autoFocus />
+      <Field label="Name" required {...messages.field('name', errors)}>
+        <Input value={form.name} onChange={(_, d) => set('name', d.value)} onBlur={messages.touch('name')} autoFocus />
       </Field>
-      <Field label="Date" required validationMessage={show('date')} validationState={show('date') ? 'error' : 'none'}>
+      <Field label="Date" required {...messages.field('date', errors)}>
         <Input
           type="date"
           min={holiday ? undefined : `${year}-01-01`}
           value={form.date}
-          onChange={(_, d) => setForm({ ...form, date: d.value })}
+          onChange={(_, d) => set('date', d.value)}
+          onBlur={messages.touch('date')}
         />
       </Field>
     </FormDialog>

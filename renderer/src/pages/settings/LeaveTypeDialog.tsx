@@ -27,7 +27,7 @@ import { errorMessage, fieldErrors } from '../../api/errors';
 import { useSaveLeaveType, type LeaveTypeBody } from '../../api/hooks/leave-catalogue';
 import { useNotify } from '../../components/toasts';
 import { LeaveIcon } from '../leave/leave-ui';
-import { firstIssueByField } from '../../components/form-fields';
+import { firstIssueByField, useFieldMessages } from '../../components/form-fields';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -44,6 +44,8 @@ const useStyles = makeStyles({
   legend: { padding: `0 ${tokens.spacingHorizontalXS}`, fontWeight: tokens.fontWeightSemibold },
   muted: { color: tokens.colorNeutralForeground3 },
 });
+
+type MessageKey = 'name' | 'yearlyQuota' | 'minNoticeDays' | 'maxDaysPerRequest';
 
 const KIND_LABELS: Record<string, string> = { quota: 'Quota', unpaid: 'Unpaid', compensatory: 'Compensatory' };
 
@@ -62,16 +64,17 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
   // Notice rules out past days: the switch follows, as the server stores it.
   const rules = normalizeLeaveRules(form);
   const number = (value: string) => (value === '' ? Number.NaN : Number(value));
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const messages = useFieldMessages<MessageKey>();
   const parsed = leaveTypeBodySchema.safeParse(form);
-  // A server message for a field wins over the contract's.
-  const errors = { ...firstIssueByField(parsed), ...serverErrors };
-  const show = (key: string) => (submitted || serverErrors[key] ? errors[key] : undefined);
+  const errors = firstIssueByField(parsed);
+  const change = (key: MessageKey, patch: Partial<typeof form>) => {
+    setForm({ ...form, ...patch });
+    messages.edited(key);
+  };
   const save = useSaveLeaveType();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
+    messages.submitted();
     if (parsed.success)
       save.mutate(
         type
@@ -80,7 +83,7 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
         {
           onSuccess: onClose,
           onError: (error) => {
-            setServerErrors(fieldErrors(error));
+            messages.setServerErrors(fieldErrors(error));
             notify.error(type ? 'The leave type was not updated' : 'The leave type was not added', errorMessage(error));
           },
         },
@@ -93,13 +96,13 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
           <DialogBody>
             <DialogTitle>{type ? `Edit ${type.name}` : 'Add leave type'}</DialogTitle>
             <DialogContent className={styles.form}>
-              <Field
-                label="Name"
-                required
-                validationMessage={show('name')}
-                validationState={show('name') ? 'error' : 'none'}
-              >
-                <Input value={form.name} onChange={(_, d) => setForm({ ...form, name: d.value })} autoFocus />
+              <Field label="Name" required {...messages.field('name', errors)}>
+                <Input
+                  value={form.name}
+                  onChange={(_, d) => change('name', { name: d.value })}
+                  onBlur={messages.touch('name')}
+                  autoFocus
+                />
               </Field>
               <Field label="Kind" hint={type ? 'The kind is fixed once a type exists' : undefined}>
                 <Dropdown
@@ -132,20 +135,14 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
                 </Dropdown>
               </Field>
               {form.kind !== 'unpaid' ? (
-                <Field
-                  label="Yearly quota (working days)"
-                  hint="0 to 365"
-                  validationMessage={show('yearlyQuota')}
-                  validationState={show('yearlyQuota') ? 'error' : 'none'}
-                >
+                <Field label="Yearly quota (working days)" hint="0 to 365" {...messages.field('yearlyQuota', errors)}>
                   <Input
                     type="number"
                     min={0}
                     max={365}
                     value={String(form.yearlyQuota)}
-                    onChange={(_, d) =>
-                      setForm({ ...form, yearlyQuota: d.value === '' ? Number.NaN : Number(d.value) })
-                    }
+                    onChange={(_, d) => change('yearlyQuota', { yearlyQuota: number(d.value) })}
+                    onBlur={messages.touch('yearlyQuota')}
                   />
                 </Field>
               ) : null}
@@ -154,15 +151,15 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
                 <Field
                   label="Minimum notice (days)"
                   hint="0 to 365. 0: may start today; 3: the earliest start is three days from today"
-                  validationMessage={show('minNoticeDays')}
-                  validationState={show('minNoticeDays') ? 'error' : 'none'}
+                  {...messages.field('minNoticeDays', errors)}
                 >
                   <Input
                     type="number"
                     min={0}
                     max={365}
                     value={Number.isNaN(form.minNoticeDays) ? '' : String(form.minNoticeDays)}
-                    onChange={(_, d) => setForm({ ...form, minNoticeDays: number(d.value) })}
+                    onChange={(_, d) => change('minNoticeDays', { minNoticeDays: number(d.value) })}
+                    onBlur={messages.touch('minNoticeDays')}
                   />
                 </Field>
                 <Field
@@ -182,15 +179,15 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
                 <Field
                   label="Most working days per request"
                   hint="0: no limit; else 1 to 365"
-                  validationMessage={show('maxDaysPerRequest')}
-                  validationState={show('maxDaysPerRequest') ? 'error' : 'none'}
+                  {...messages.field('maxDaysPerRequest', errors)}
                 >
                   <Input
                     type="number"
                     min={0}
                     max={365}
                     value={Number.isNaN(form.maxDaysPerRequest) ? '' : String(form.maxDaysPerRequest)}
-                    onChange={(_, d) => setForm({ ...form, maxDaysPerRequest: number(d.value) })}
+                    onChange={(_, d) => change('maxDaysPerRequest', { maxDaysPerRequest: number(d.value) })}
+                    onBlur={messages.touch('maxDaysPerRequest')}
                   />
                 </Field>
                 <Text className={styles.muted} data-testid="rules-preview">

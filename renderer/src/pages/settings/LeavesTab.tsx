@@ -14,12 +14,6 @@ import {
   Option,
   Spinner,
   Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -31,6 +25,8 @@ import { MESSAGES } from '../../../../shared/messages';
 import { errorMessage } from '../../api/errors';
 import { leaveJobsSummary, useAutoLeavesConfig, useRunLeaveJobs, useSaveAutoLeavesConfig } from '../../api/hooks/leave';
 import { useLeaveTypes, useSetLeaveTypeStatus } from '../../api/hooks/leave-catalogue';
+import { StaticTable } from '../../components/DataTable';
+import { QueryState } from '../../components/QueryState';
 import { useNotify } from '../../components/toasts';
 import { usePermissions } from '../../api/hooks/me';
 import { LeaveIcon, useTenantDay } from '../leave/leave-ui';
@@ -76,59 +72,62 @@ export function LeavesTab() {
             </Button>
           ) : null}
         </div>
-        {types.isError ? (
-          <MessageBar intent="error">
-            <MessageBarBody>{errorMessage(types.error)}</MessageBarBody>
-          </MessageBar>
-        ) : null}
-        {types.isPending ? <Spinner label="Loading leave types" /> : null}
-        {types.data ? (
-          <Table aria-label="Leave types">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>Name</TableHeaderCell>
-                <TableHeaderCell>Kind</TableHeaderCell>
-                <TableHeaderCell>Yearly quota</TableHeaderCell>
-                <TableHeaderCell>Rules</TableHeaderCell>
-                <TableHeaderCell>Active</TableHeaderCell>
-                {canEdit ? <TableHeaderCell>Actions</TableHeaderCell> : null}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {types.data.map((t) => (
-                <TableRow key={t.id}>
-                  <TableCell>
+        <QueryState query={types} label="Loading leave types">
+          {(items) => (
+            <StaticTable
+              label="Leave types"
+              rows={items}
+              rowKey={(t) => t.id}
+              columns={[
+                {
+                  key: 'name',
+                  label: 'Name',
+                  render: (t) => (
                     <span className={styles.name}>
                       <LeaveIcon icon={t.icon} />
                       {t.name}
                     </span>
-                  </TableCell>
-                  <TableCell>{KIND_LABELS[t.kind]}</TableCell>
-                  <TableCell>{t.kind === 'unpaid' ? '—' : t.yearlyQuota}</TableCell>
-                  <TableCell>{describeLeaveRules(t) || <span className={styles.muted}>None</span>}</TableCell>
-                  <TableCell>
+                  ),
+                },
+                { key: 'kind', label: 'Kind', render: (t) => KIND_LABELS[t.kind] },
+                { key: 'quota', label: 'Yearly quota', render: (t) => (t.kind === 'unpaid' ? '—' : t.yearlyQuota) },
+                {
+                  key: 'rules',
+                  label: 'Rules',
+                  render: (t) => describeLeaveRules(t) || <span className={styles.muted}>None</span>,
+                },
+                {
+                  key: 'active',
+                  label: 'Active',
+                  render: (t) => (
                     <Switch
                       aria-label={`${t.name} active`}
                       checked={t.isActive}
                       disabled={!canStatus || status.isPending}
                       onChange={(_, d) => status.mutate({ id: t.id, isActive: d.checked })}
                     />
-                  </TableCell>
-                  {canEdit ? (
-                    <TableCell>
-                      <Button
-                        appearance="subtle"
-                        icon={<EditRegular />}
-                        aria-label={`Edit ${t.name}`}
-                        onClick={() => setEditing(t)}
-                      />
-                    </TableCell>
-                  ) : null}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : null}
+                  ),
+                },
+                ...(canEdit
+                  ? [
+                      {
+                        key: 'actions',
+                        label: 'Actions',
+                        render: (t: LeaveType) => (
+                          <Button
+                            appearance="subtle"
+                            icon={<EditRegular />}
+                            aria-label={`Edit ${t.name}`}
+                            onClick={() => setEditing(t)}
+                          />
+                        ),
+                      },
+                    ]
+                  : []),
+              ]}
+            />
+          )}
+        </QueryState>
       </Card>
       {permissions.has('setup-leave-integration') ? <AutoLeavesCard types={types.data ?? []} /> : null}
       {editing ? <LeaveTypeDialog type={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
