@@ -69,6 +69,7 @@ export async function runAutoLeaves(deps: Deps, tenantId: number): Promise<{ cre
       deps.db
         .selectFrom('attendances')
         .select('workDate')
+        .where('tenantId', '=', tenantId)
         .where('employeeId', '=', employee.id)
         .where('workDate', '>=', from)
         .where('workDate', '<=', yesterday)
@@ -76,6 +77,7 @@ export async function runAutoLeaves(deps: Deps, tenantId: number): Promise<{ cre
       deps.db
         .selectFrom('leaveRequests')
         .select(['startDate', 'endDate'])
+        .where('tenantId', '=', tenantId)
         .where('employeeId', '=', employee.id)
         .where('status', 'in', [...LIVE_STATUSES])
         .where('endDate', '>=', from)
@@ -84,6 +86,7 @@ export async function runAutoLeaves(deps: Deps, tenantId: number): Promise<{ cre
       deps.db
         .selectFrom('autoLeaveMarks')
         .select('date')
+        .where('tenantId', '=', tenantId)
         .where('employeeId', '=', employee.id)
         .where('date', '>=', from)
         .execute(),
@@ -123,6 +126,7 @@ async function markDay(
         const rows = await trx
           .selectFrom('leaveRequests')
           .select(['days', 'status'])
+          .where('tenantId', '=', tenantId)
           .where('employeeId', '=', employeeId)
           .where('leaveTypeId', '=', first.id)
           .where('startDate', '>=', `${year}-01-01`)
@@ -155,6 +159,7 @@ async function markDay(
       await trx
         .updateTable('autoLeaveMarks')
         .set({ requestId: request.id })
+        .where('tenantId', '=', tenantId)
         .where('employeeId', '=', employeeId)
         .where('date', '=', date)
         .execute();

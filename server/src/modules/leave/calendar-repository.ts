@@ -46,7 +46,11 @@ export function leaveCalendarRepository({ db, tenantId }: TenantScope) {
         .where('leaveRequests.endDate', '>=', startDate);
       if (teamId) {
         query = query.where('leaveRequests.employeeId', 'in', (eb) =>
-          eb.selectFrom('teamMembers').select('employeeId').where('teamId', '=', teamId),
+          eb
+            .selectFrom('teamMembers')
+            .select('employeeId')
+            .where('tenantId', '=', tenantId)
+            .where('teamId', '=', teamId),
         );
       }
       if (teammatesOf !== undefined) {
