@@ -77,6 +77,7 @@ export const MESSAGES = {
   HOLIDAY_EXISTS: 'There is already a holiday on this date.',
   AUTO_LEAVES_NEED_UNPAID: 'Auto leaves can be enabled only after an unpaid leave type exists.',
   AUTO_LEAVES_UPDATE_FAILED: 'Auto leaves config update failed.',
+  JOB_RUNNING: 'These jobs are running right now. Try again in a minute.',
   // Biometric devices (workforce §8)
   DEVICE_SAVE_FAILED: 'Biometric device setup, creation and update failed.',
   ADMS_CONNECT_FAILED: 'Failed to connect to ADMS.',

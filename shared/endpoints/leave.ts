@@ -148,7 +148,7 @@ export const autoLeavesEndpoints = {
     summary:
       'Run the leave jobs for this company now, as the hourly schedule does: auto reject, auto cancel, auto leaves',
     description:
-      'Idempotent: a day is marked once and a request is moved once, however often it runs. Auto leaves are created only while they are enabled.',
+      'Idempotent: a day is marked once and a request is moved once, however often it runs. Auto leaves are created only while they are enabled. The run goes through the job runner: it is recorded (Settings, Jobs), and answers 409 JOB_RUNNING while the same jobs run already, on the schedule or for another request.',
     response: autoLeavesRunSchema,
   }),
 };

@@ -1,10 +1,11 @@
 /** The auto-leave setup and a manual run of the leave jobs (shared/endpoints/leave.ts). */
+import { autoLeavesRunSchema } from '../../../../shared/contracts/leave.js';
 import { autoLeavesEndpoints } from '../../../../shared/endpoints/leave.js';
 import { localDate } from '../../../../shared/time.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { errors } from '../../http/errors.js';
 import { autoLeavesRepository } from './auto-leaves-repository.js';
-import { runLeaveJobs } from './auto-leaves.js';
+import { LEAVE_JOB } from '../../jobs/jobs.js';
 import { leaveCatalogueRepository } from './catalogue-repository.js';
 
 export const autoLeavesRoutes = defineRoutes(autoLeavesEndpoints, {
@@ -42,5 +43,13 @@ export const autoLeavesRoutes = defineRoutes(autoLeavesEndpoints, {
     return configs.save({ ...next, enabledSince });
   },
 
-  runLeaveJobs: (ctx) => runLeaveJobs(ctx.deps, ctx.tenantId),
+  // Through the job runner, not around it: under the same lock as the schedule, and recorded.
+  runLeaveJobs: async (ctx) => {
+    const result = await ctx.deps.jobs.runNow(LEAVE_JOB, ctx.tenantId);
+    if (!result.ran) throw errors.coded(409, 'JOB_RUNNING');
+    const run = result.runs[0];
+    // The runner has logged the failure under the run's id; the caller gets the generic 500.
+    if (run?.outcome !== 'succeeded') throw new Error(`Leave jobs run ${run?.id ?? '?'} failed`);
+    return autoLeavesRunSchema.parse(run.counts);
+  },
 });
