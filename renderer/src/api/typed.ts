@@ -13,6 +13,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '../../../shared/endpoints/define';
+import axios from 'axios';
 import { api } from './client';
 
 export type CallOptions = { signal?: AbortSignal | undefined };
@@ -30,16 +31,32 @@ function cleanQuery(query: Record<string, unknown> | undefined): Record<string, 
   return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== ''));
 }
 
-export async function call<E extends EndpointDef>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>> {
+/** What a call answers: the response schema's type, or the file as a Blob for endpoints that produce one. */
+export type CallResult<E extends EndpointDef> = E['produces'] extends string ? Blob : ResponseOf<E>;
+
+export async function call<E extends EndpointDef>(endpoint: E, ...args: CallArgs<E>): Promise<CallResult<E>> {
   const [request, options] = args as [AnyRequest | undefined, CallOptions | undefined];
-  const response = await api.request<ResponseOf<E>>({
-    method: endpoint.method,
-    // The client's baseURL is /api already.
-    url: fillPath(endpoint.path, request?.params).slice('/api'.length),
-    params: cleanQuery(request?.query),
-    data: request?.body,
-    signal: options?.signal,
-    ...(endpoint.produces ? { responseType: 'blob' as const } : {}),
-  });
-  return response.data;
+  try {
+    const response = await api.request<CallResult<E>>({
+      method: endpoint.method,
+      // The client's baseURL is /api already.
+      url: fillPath(endpoint.path, request?.params).slice('/api'.length),
+      params: cleanQuery(request?.query),
+      data: request?.body,
+      signal: options?.signal,
+      ...(endpoint.produces ? { responseType: 'blob' as const } : {}),
+    });
+    return response.data;
+  } catch (error) {
+    // A file endpoint's error answer arrives as a Blob too: read it back into the JSON error shape that
+    // api/errors.ts understands, so its message reaches the user.
+    if (axios.isAxiosError(error) && error.response?.data instanceof Blob) {
+      try {
+        error.response.data = JSON.parse(await error.response.data.text()) as unknown;
+      } catch {
+        // Not JSON: the generic message applies.
+      }
+    }
+    throw error;
+  }
 }
