@@ -14,6 +14,23 @@ const referenceFolder = {
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'net', 'http', 'https', 'url'];
 
+// Each folder's boundary, repeated by the stricter rules of its sub-folders (a later no-restricted-imports
+// replaces an earlier one for the same file).
+const rendererBoundaries = [
+  {
+    group: [...nodeBuiltins, 'electron', ...referenceFolder.group],
+    message: 'renderer/ runs in the browser: no Node or Electron imports; use the PlatformApi.',
+  },
+  {
+    group: ['**/server/**', '**/electron/**'],
+    message: 'renderer/ talks to the server over HTTP and to the shell through the PlatformApi.',
+  },
+];
+const serverBoundary = {
+  group: ['electron', '**/renderer/**', '**/electron/**', ...referenceFolder.group],
+  message: 'server/ does not depend on the shells.',
+};
+
 export default tseslint.config(
   {
     ignores: ['node_modules', 'dist', 'dist-electron', 'data', 'release', 'coverage', 'test-results', 'e2e/artifacts'],
@@ -66,16 +83,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: [...nodeBuiltins, 'electron', ...referenceFolder.group],
-              message: 'renderer/ runs in the browser: no Node or Electron imports; use the PlatformApi.',
-            },
-            {
-              group: ['**/server/**', '**/electron/**'],
-              message: 'renderer/ talks to the server over HTTP and to the shell through the PlatformApi.',
-            },
-          ],
+          patterns: [...rendererBoundaries],
         },
       ],
     },
@@ -91,12 +99,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['electron', '**/renderer/**', '**/electron/**', ...referenceFolder.group],
-              message: 'server/ does not depend on the shells.',
-            },
-          ],
+          patterns: [serverBoundary],
         },
       ],
     },
@@ -110,10 +113,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['electron', '**/renderer/**', '**/electron/**', ...referenceFolder.group],
-              message: 'server/ does not depend on the shells.',
-            },
+            serverBoundary,
             {
               group: ['**/db/*', 'kysely', 'pg', 'better-sqlite3'],
               message: 'Route files never touch the database: use ctx.repo(<tenant-bound repository>).',
@@ -139,14 +139,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: [...nodeBuiltins, 'electron', ...referenceFolder.group],
-              message: 'renderer/ runs in the browser: no Node or Electron imports; use the PlatformApi.',
-            },
-            {
-              group: ['**/server/**', '**/electron/**'],
-              message: 'renderer/ talks to the server over HTTP and to the shell through the PlatformApi.',
-            },
+            ...rendererBoundaries,
             {
               group: ['**/api/client', '**/api/typed', 'axios'],
               message: 'Pages and components call the server through the hooks of renderer/src/api/hooks.',
