@@ -24,10 +24,11 @@ import {
   updateBreakBodySchema,
 } from '../contracts/attendance.js';
 import { emptyResponseSchema, idParamsSchema } from '../contracts/common.js';
+import { familyAccess } from '../policy-families.js';
 import { endpoint } from './define.js';
 
-const VIEW = ['view-attendance', 'view-team-attendance', 'view-all-attendance'] as const;
-const EDIT = ['edit-attendance', 'edit-team-attendance', 'edit-all-attendance'] as const;
+const VIEW = familyAccess('attendance-view');
+const EDIT = familyAccess('attendance-edit');
 
 export const attendanceEndpoints = {
   getAttendanceToday: endpoint({

@@ -22,18 +22,14 @@ import {
   leaveRulesSchema,
   pendingApprovalsQuerySchema,
 } from '../contracts/leave.js';
+import { familyAccess } from '../policy-families.js';
 import { endpoint } from './define.js';
 
 /**
  * Whoever reads some employee's leave: their own, their team's, or everyone's. The handler narrows the
- * scope to the employee asked for (server/src/modules/leave/scope.ts).
+ * scope to the employee asked for (the policy module's 'leave-read' family).
  */
-const LEAVE_READ_ACCESS = [
-  'view-leave-requests',
-  'view-team-member-leave-requests',
-  'view-all-leave-requests',
-  'view-all-employee-leave-requests',
-] as const;
+const LEAVE_READ_ACCESS = familyAccess('leave-read');
 
 export const leaveRequestEndpoints = {
   createLeaveRequest: endpoint({

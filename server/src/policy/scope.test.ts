@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { attendanceEndpoints } from '../../../shared/endpoints/attendance.js';
 import type { PermissionName } from '../../../shared/permissions.js';
-import { READ_ACCESS } from '../modules/leave/scope.js';
 import {
   decideForEmployee,
   decideForTeam,
@@ -118,10 +117,17 @@ describe('visibleEmployees', () => {
 });
 
 describe('families and the routes they scope', () => {
-  it('lets in exactly the permissions of the family (own, team, all)', () => {
-    expect(familyAccess('attendance-view')).toEqual(attendanceEndpoints.getAttendanceMonth.access);
-    expect(familyAccess('attendance-edit')).toEqual(attendanceEndpoints.updateAttendance.access);
-    expect(familyAccess('leave-read')).toEqual(READ_ACCESS);
+  it("lists each family's permissions, own to all, and routes let in exactly those", () => {
+    expect(familyAccess('attendance-view')).toEqual(['view-attendance', 'view-team-attendance', 'view-all-attendance']);
+    expect(familyAccess('attendance-edit')).toEqual(['edit-attendance', 'edit-team-attendance', 'edit-all-attendance']);
+    // The routes they scope take their access lists from the same table.
+    expect(attendanceEndpoints.getAttendanceMonth.access).toEqual(familyAccess('attendance-view'));
+    expect(familyAccess('leave-read')).toEqual([
+      'view-leave-requests',
+      'view-team-member-leave-requests',
+      'view-all-leave-requests',
+      'view-all-employee-leave-requests',
+    ]);
     expect(familyAccess('productivity')).toEqual(['view-productivity-dashboard', 'view-productivity-all-teams']);
   });
 });

@@ -8,7 +8,8 @@
  *   own  - the caller's own rows (null: the family has no own level; one's rows then count as a team's)
  *   team - the rows of "team members" (feedback spec §6): employees who share a team with the caller
  *   all  - every employee's rows in the tenant
- * The families are the FAMILIES table below: adding a module's scope is adding a row, not writing code.
+ * The families are the FAMILIES table (shared/policy-families.ts, where the endpoint map takes its access
+ * lists from too): adding a module's scope is adding a row, not writing code.
  *
  * (a) One employee, `decideForEmployee`: with an all-level permission, anyone; the caller themselves
  *     needs the own level (a team permission does not stand in for it), refused naming the own
@@ -24,44 +25,17 @@
  * Routes still declare an access list (any permission of the family lets the caller in, `familyAccess`);
  * these decisions then narrow whose rows they reach.
  */
+import {
+  FAMILIES,
+  familyAccess,
+  type Family,
+  type FamilyName,
+  type Level,
+  type LevelPermissions,
+} from '../../../shared/policy-families.js';
 import type { PermissionName } from '../../../shared/permissions.js';
 
-export type Level = 'own' | 'team' | 'all';
-
-/** The permissions granting one level: any one of them suffices; the first names the level in a 403. */
-export type LevelPermissions = readonly [PermissionName, ...PermissionName[]];
-
-export type Family = {
-  readonly own: LevelPermissions | null;
-  readonly team: LevelPermissions;
-  readonly all: LevelPermissions;
-};
-
-export const FAMILIES = {
-  'attendance-view': {
-    own: ['view-attendance'],
-    team: ['view-team-attendance'],
-    all: ['view-all-attendance'],
-  },
-  'attendance-edit': {
-    own: ['edit-attendance'],
-    team: ['edit-team-attendance'],
-    all: ['edit-all-attendance'],
-  },
-  'leave-read': {
-    own: ['view-leave-requests'],
-    team: ['view-team-member-leave-requests'],
-    all: ['view-all-leave-requests', 'view-all-employee-leave-requests'],
-  },
-  // The dashboard's figures: one's own only as a member of one's teams.
-  productivity: {
-    own: null,
-    team: ['view-productivity-dashboard'],
-    all: ['view-productivity-all-teams'],
-  },
-} as const satisfies Record<string, Family>;
-
-export type FamilyName = keyof typeof FAMILIES;
+export { FAMILIES, familyAccess, type Family, type FamilyName, type Level, type LevelPermissions };
 
 export type Permissions = ReadonlySet<PermissionName>;
 
@@ -74,12 +48,6 @@ const familyOf = (name: FamilyName): Family => FAMILIES[name];
 export function holds(name: FamilyName, level: Level, permissions: Permissions): boolean {
   const granting = familyOf(name)[level];
   return granting !== null && granting.some((p) => permissions.has(p));
-}
-
-/** Every permission of a family, own to all: the access list of a route it scopes. */
-export function familyAccess(name: FamilyName): LevelPermissions {
-  const { own, team, all } = familyOf(name);
-  return [...(own ?? []), ...team, ...all] as unknown as LevelPermissions;
 }
 
 /** A decision: the level that allows it, or the permission(s) a 403 names. */

@@ -4,7 +4,7 @@ import { defineRoutes } from '../../http/endpoints.js';
 import { errors } from '../../http/errors.js';
 import { leaveBalance } from './balance.js';
 import { leaveRequestRepository } from './repository.js';
-import { assertMayRead } from './scope.js';
+import { policyRepository } from '../../policy/repository.js';
 import { act, createRequest } from './service.js';
 
 export const leaveRequestRoutes = defineRoutes(leaveRequestEndpoints, {
@@ -15,7 +15,7 @@ export const leaveRequestRoutes = defineRoutes(leaveRequestEndpoints, {
 
   listLeaveRequests: async (ctx, { query }) => {
     const employeeId = query.employeeId ?? ctx.caller.employeeId;
-    await assertMayRead(ctx.deps, ctx.caller, employeeId);
+    await ctx.repo(policyRepository).authorizeEmployee('leave-read', ctx.caller, employeeId);
     return ctx.repo(leaveRequestRepository).listOf(employeeId, query);
   },
 
@@ -32,7 +32,8 @@ export const leaveRequestRoutes = defineRoutes(leaveRequestEndpoints, {
     if (!found) throw errors.notFound('Leave request');
     // Its approvers may read it; anyone else needs the read scope over the requester.
     const actors = await requests.actorsFor(ctx.caller, found.employee.id);
-    if (!actors.includes('po') && !actors.includes('hr')) await assertMayRead(ctx.deps, ctx.caller, found.employee.id);
+    if (!actors.includes('po') && !actors.includes('hr'))
+      await ctx.repo(policyRepository).authorizeEmployee('leave-read', ctx.caller, found.employee.id);
     return found;
   },
 
@@ -43,13 +44,14 @@ export const leaveRequestRoutes = defineRoutes(leaveRequestEndpoints, {
 
   getLeaveDetails: async (ctx, { query }) => {
     const employeeId = query.employeeId ?? ctx.caller.employeeId;
-    await assertMayRead(ctx.deps, ctx.caller, employeeId);
+    await ctx.repo(policyRepository).authorizeEmployee('leave-read', ctx.caller, employeeId);
     return leaveBalance(ctx, employeeId);
   },
 
   getLeaveApprovers: async (ctx, { query }) => {
     const employeeId = query.employeeId ?? ctx.caller.employeeId;
-    if (employeeId !== ctx.caller.employeeId) await assertMayRead(ctx.deps, ctx.caller, employeeId);
+    if (employeeId !== ctx.caller.employeeId)
+      await ctx.repo(policyRepository).authorizeEmployee('leave-read', ctx.caller, employeeId);
     return ctx.repo(leaveRequestRepository).approvers(employeeId);
   },
 });
