@@ -3,7 +3,7 @@
  * the past three months, hours statistics, the change history, and manual edits. Every change refreshes
  * everything under ['attendance']; today's actions answer today itself, which is kept as it came.
  */
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type InvalidateQueryFilters } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { RequestOf, ResponseOf } from '../../../../shared/endpoints/define';
 import { attendanceEndpoints as ep } from '../../../../shared/endpoints/attendance';
@@ -25,15 +25,11 @@ export const attendanceKeys = {
   audit: (attendanceId: number) => ['attendance', 'audit', attendanceId] as const,
 };
 
-/** Every attendance view but today's card, which an action answers directly. */
-const VIEWS_BUT_TODAY = [
-  ['attendance', 'employees'],
-  ['attendance', 'day'],
-  ['attendance', 'month'],
-  ['attendance', 'past-months'],
-  ['attendance', 'stats'],
-  ['attendance', 'audit'],
-] as const;
+/** Every attendance view but today's card, which an action answers directly (new views included). */
+const VIEWS_BUT_TODAY: InvalidateQueryFilters = {
+  queryKey: attendanceKeys.all,
+  predicate: (query) => query.queryKey[1] !== 'today',
+};
 
 export type TodayResponse = ResponseOf<typeof ep.getAttendanceToday>;
 export type AuditEntry = ResponseOf<typeof ep.listAttendanceAudit>['items'][number];
@@ -80,7 +76,7 @@ export function useAcceptToday() {
         queryClient.setQueryData(attendanceKeys.today, today);
       },
       refreshViews: async () => {
-        await Promise.all(VIEWS_BUT_TODAY.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+        await queryClient.invalidateQueries(VIEWS_BUT_TODAY);
       },
     }),
     [queryClient],
@@ -96,7 +92,7 @@ export function useTodayAction(source: Source) {
       keep(today);
       return today;
     },
-    invalidates: VIEWS_BUT_TODAY,
+    invalidates: [VIEWS_BUT_TODAY],
     success: (_, action) => ACTION_LABELS[action],
     failure: MESSAGES.ATTENDANCE_SAVE_FAILED,
   });

@@ -10,6 +10,7 @@ import { deviceEndpoints as ep, deviceIntegrationEndpoints as integration } from
 import type { ApplyResult } from '../../../../shared/contracts/devices';
 import { MESSAGES } from '../../../../shared/messages';
 import { call } from '../typed';
+import { attendanceKeys } from './attendance';
 import { useApiMutation } from './mutation';
 
 export const deviceKeys = {
@@ -121,7 +122,8 @@ export function useUnmappedPunches() {
 export function useSaveDeviceUserMapping() {
   return useApiMutation({
     mutationFn: (body: RequestOf<typeof ep.saveDeviceUserMapping>['body']) => call(ep.saveDeviceUserMapping, { body }),
-    invalidates: [deviceKeys.mappings, deviceKeys.unmapped],
+    // Mapping applies the device user's punches: their attendance changes.
+    invalidates: [deviceKeys.mappings, deviceKeys.unmapped, attendanceKeys.all],
     success: ({ mapping, result }) => ({
       title: `${mapping.deviceUserId} → ${mapping.employee.name}`,
       body: describeApply(result),
@@ -141,7 +143,7 @@ export function useDeleteDeviceUserMapping() {
 export function useApplyUnmappedPunches() {
   return useApiMutation({
     mutationFn: () => call(ep.applyUnmappedPunches),
-    invalidates: [deviceKeys.unmapped],
+    invalidates: [deviceKeys.unmapped, attendanceKeys.all],
     success: (result) => ({ title: 'Waiting punches applied', body: describeApply(result) }),
     failure: 'Punches could not be applied',
   });

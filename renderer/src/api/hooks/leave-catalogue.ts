@@ -9,7 +9,9 @@ import { leaveCatalogueEndpoints as ep } from '../../../../shared/endpoints/leav
 import type { RequestOf, ResponseOf } from '../../../../shared/endpoints/define';
 import { formatDay } from '../../components/format';
 import { call } from '../typed';
+import { attendanceKeys } from './attendance';
 import { useApiMutation } from './mutation';
+import { productivityKeys } from './productivity';
 
 export const leaveCatalogueKeys = {
   /** Leave types and holidays both sit under the leave keys: a change refreshes balances and calendars too. */
@@ -17,6 +19,9 @@ export const leaveCatalogueKeys = {
   types: ['leave', 'types'] as const,
   holidays: (year?: number) => ['leave', 'holidays', year ?? 'current'] as const,
 };
+
+/** A holiday is a day off on every page: leave, attendance (month, stats) and productivity figures. */
+const HOLIDAY_VIEWS = [leaveCatalogueKeys.all, attendanceKeys.all, productivityKeys.all];
 
 export type LeaveTypeBody = RequestOf<typeof ep.createLeaveType>['body'];
 export type LeaveTypeChanges = RequestOf<typeof ep.updateLeaveType>['body'];
@@ -69,7 +74,7 @@ export function useSaveHoliday() {
       input.id === undefined
         ? call(ep.createHoliday, { body: input.body })
         : call(ep.updateHoliday, { params: { id: input.id }, body: input.body }),
-    invalidates: [leaveCatalogueKeys.all],
+    invalidates: HOLIDAY_VIEWS,
     success: (h, input) => ({
       title: input.id === undefined ? 'Holiday added' : 'Holiday updated',
       body: `${h.name}, ${formatDay(h.date)}`,
@@ -81,7 +86,7 @@ export function useSetHolidayStatus() {
   return useApiMutation({
     mutationFn: (input: { id: number; isActive: boolean }) =>
       call(ep.setHolidayStatus, { params: { id: input.id }, body: { isActive: input.isActive } }),
-    invalidates: [leaveCatalogueKeys.all],
+    invalidates: HOLIDAY_VIEWS,
     success: (h) => ({ title: h.isActive ? 'Holiday activated' : 'Holiday deactivated', body: h.name }),
     failure: 'The status did not change',
   });

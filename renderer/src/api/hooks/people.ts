@@ -9,6 +9,7 @@ import type { EmployeeStatus } from '../../../../shared/contracts/people';
 import type { RequestOf } from '../../../../shared/endpoints/define';
 import { employeeEndpoints, roleEndpoints, teamEndpoints } from '../../../../shared/endpoints/people';
 import { call } from '../typed';
+import { meKey } from './me';
 import { useApiMutation } from './mutation';
 
 export const peopleKeys = {
@@ -80,7 +81,8 @@ export function useSaveEmployee() {
       input.id === undefined
         ? call(employeeEndpoints.createEmployee, { body: input.body })
         : call(employeeEndpoints.updateEmployee, { params: { id: input.id }, body: input.changes }),
-    invalidates: [peopleKeys.employees],
+    // The employee may be the signed-in user (name, roles, and so permissions).
+    invalidates: [peopleKeys.employees, meKey],
     success: (saved, input) => ({
       title: input.id === undefined ? 'Employee added' : 'Employee updated',
       body: saved.name,
@@ -92,7 +94,8 @@ export function useSetEmployeeStatus() {
   return useApiMutation({
     mutationFn: (input: { id: number; status: EmployeeStatus }) =>
       call(employeeEndpoints.setEmployeeStatus, { params: { id: input.id }, body: { status: input.status } }),
-    invalidates: [peopleKeys.employees],
+    // The employee may be the signed-in user (name, roles, and so permissions).
+    invalidates: [peopleKeys.employees, meKey],
     success: (saved) => ({
       title: saved.status === 'active' ? 'Employee activated' : 'Employee deactivated',
       body: saved.name,
@@ -108,7 +111,8 @@ export function useSaveRole() {
       input.id === undefined
         ? call(roleEndpoints.createRole, { body: input.body })
         : call(roleEndpoints.updateRole, { params: { id: input.id }, body: input.changes }),
-    invalidates: [peopleKeys.roles],
+    // The signed-in user may hold the role: their permissions change with it.
+    invalidates: [peopleKeys.roles, meKey],
     success: (saved, input) => ({ title: input.id === undefined ? 'Role added' : 'Role updated', body: saved.name }),
   });
 }

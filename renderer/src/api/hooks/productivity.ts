@@ -11,7 +11,7 @@ import {
   type ProductivityOrderKey,
   type ReportName,
 } from '../../../../shared/contracts/productivity';
-import type { PageSize } from '../../../../shared/contracts/common';
+import { toPageSize, type ListQuery } from '../../../../shared/contracts/common';
 import { useNotify } from '../../components/toasts';
 import { errorMessage } from '../errors';
 import { call } from '../typed';
@@ -44,18 +44,9 @@ export function useProductivityOverview(filter: RangeFilter, options: { keepPrev
   });
 }
 
-/** A page request as the data table makes it. */
-type TablePage = {
-  page: number;
-  pageSize: number;
-  orderKey: string;
-  orderDir: 'asc' | 'desc';
-  searchText?: string | undefined;
-};
-
 /** The fetcher of the per-employee attendance table (the table keeps its pages under its own key). */
 export function productivityAttendanceFetcher(filter: RangeFilter) {
-  return (params: TablePage, signal?: AbortSignal) =>
+  return (params: ListQuery, signal?: AbortSignal) =>
     call(
       ep.listProductivityAttendance,
       {
@@ -64,7 +55,7 @@ export function productivityAttendanceFetcher(filter: RangeFilter) {
           ...params,
           // The table offers only the contract's sort keys and page sizes.
           orderKey: params.orderKey as ProductivityOrderKey,
-          pageSize: params.pageSize as PageSize,
+          pageSize: toPageSize(params.pageSize),
         },
       },
       { signal },

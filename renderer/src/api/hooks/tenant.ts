@@ -7,11 +7,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { RequestOf } from '../../../../shared/endpoints/define';
 import { tenantEndpoints as ep } from '../../../../shared/endpoints/tenant';
 import { call } from '../typed';
+import { attendanceKeys } from './attendance';
 import { meKey } from './me';
+import { productivityKeys } from './productivity';
 import { useApiMutation } from './mutation';
 
 export const tenantKeys = {
-  all: ['tenant'] as const,
   tenant: ['tenant', 'details'] as const,
   productivity: ['tenant', 'productivity'] as const,
 };
@@ -44,7 +45,8 @@ export function useProductivitySettings() {
 export function useUpdateProductivitySettings() {
   return useApiMutation({
     mutationFn: (changes: ProductivitySettingsChanges) => call(ep.updateProductivitySettings, { body: changes }),
-    invalidates: [tenantKeys.productivity, meKey],
+    // Working hours, weekend and WFO share change today's card, the month views and the dashboards.
+    invalidates: [tenantKeys.productivity, meKey, attendanceKeys.all, productivityKeys.all],
     success: () => 'Productivity settings saved',
     failure: 'Productivity settings were not saved',
   });
