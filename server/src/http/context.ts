@@ -100,8 +100,3 @@ export function requestContext(deps: Deps, log: FastifyBaseLogger, caller: Calle
 export function agentContext(deps: Deps, log: FastifyBaseLogger, agent: AgentContext): AgentRequestContext {
   return { ...publicContext(deps, log), ...tenantBound(deps.db, agent.tenantId, deps.now), agent };
 }
-
-/** A context for work no person started (jobs, CLI): bound to a tenant, acting as the system. */
-export function systemContext(deps: Deps, log: FastifyBaseLogger, tenantId: number): ContextBase & TenantBound {
-  return { ...publicContext(deps, log), ...tenantBound(deps.db, tenantId, deps.now) };
-}

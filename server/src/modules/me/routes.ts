@@ -8,11 +8,10 @@ export const meRoutes = defineRoutes(meEndpoints, {
   getMe: async (ctx) => {
     const who = ctx.caller;
     const me = ctx.repo(meRepository);
-    const [employee, teams, tenant, settings] = await Promise.all([
+    const [employee, teams, tenant] = await Promise.all([
       me.profile(who.employeeId),
       me.teams(who.employeeId),
-      ctx.repo(tenantRepository).get(),
-      ctx.settings(),
+      ctx.repo(tenantRepository).view(),
     ]);
     return {
       employee: {
@@ -23,7 +22,7 @@ export const meRoutes = defineRoutes(meEndpoints, {
       },
       permissions: [...who.permissions].sort(),
       activities: [...who.activities].sort(),
-      tenant: { id: tenant.id, name: tenant.name, emailDomain: tenant.emailDomain, logo: tenant.logo, settings },
+      tenant,
     };
   },
 });
