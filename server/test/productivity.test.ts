@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Api, type TestServer } from './harness.js';
 import { buildScenario, CLOCK, WEEK_QUERY, type Scenario } from './productivity-fixtures.js';
+import { organisation } from './organisation.js';
 
 let server: TestServer;
 let s: Scenario;
@@ -303,5 +304,51 @@ describe('pickable teams', () => {
         { id: s.ids.other, name: 'Other' },
       ],
     });
+  });
+});
+
+describe('absent days agree with the month view', () => {
+  // Initech, November up to today (Friday 20). dee joined on Tuesday 17; an imported attendance on Monday 16
+  // comes before that, and on Wednesday 18 dee both attended and was on approved leave (18 and 19). By the
+  // one rule (docs/workforce.md) the working days are 17 to 20, and the absent ones 17 and 20.
+  it('counts neither a day before joining nor a day both attended and on leave twice', async () => {
+    const org = await organisation(server, {
+      name: 'Initech',
+      domain: 'initech.example',
+      people: { boss: { name: 'Boss', roles: ['HR'] }, dee: { name: 'Dee', dateOfJoining: '2026-11-17' } },
+    });
+    const { f, people } = org;
+    const annual = await f.leaveType({ name: 'Annual', kind: 'quota', icon: 'beach', yearlyQuota: 20 });
+    await f.leaveRequest({
+      employeeId: people.dee.id,
+      leaveTypeId: annual.id,
+      startDate: '2026-11-18',
+      endDate: '2026-11-19',
+      days: 2,
+      reason: 'Moving',
+      status: 11,
+    });
+    for (const date of ['2026-11-16', '2026-11-18']) {
+      await f.attendance({ employeeId: people.dee.id, workDate: date, source: 'web', isWfo: 0 });
+    }
+    const boss = people.boss.api;
+    const month = await boss.get(`/api/attendance/month?month=2026-11&employeeId=${people.dee.id}`);
+    expect(month.status).toBe(200);
+    expect(month.body.totals).toMatchObject({ workingDays: 4, leaveDays: 2, absentDays: 2 });
+
+    const range = 'startDate=2026-11-01&endDate=2026-11-20';
+    const row = await boss.get(`/api/productivity/attendance?${range}&searchText=dee`);
+    expect(row.status).toBe(200);
+    expect(row.body.items[0]).toMatchObject({ workingDays: 4, leaveDays: 2, absentDays: 2 });
+    // Two days due (17 and 20), neither attended: the attendances on 16 and 18 do not count.
+    expect(row.body.items[0].attendancePercentage).toBe(0);
+
+    const overview = await boss.get(`/api/productivity/overview?${range}`);
+    expect(overview.status).toBe(200);
+    // Boss (joined long ago, never present) adds 15 absent working days of November up to the 20th.
+    expect(overview.body.totals.absentDays).toBe(15 + 2);
+    const wednesday = overview.body.series.find((p: { start: string }) => p.start === '2026-11-18');
+    // Wednesday: boss due and absent, dee on leave; dee's attendance is not counted as an attended day.
+    expect(wednesday.attendanceRate).toBe(0);
   });
 });

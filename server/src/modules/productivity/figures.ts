@@ -230,6 +230,57 @@ export async function leaveDays(ctx: Context, employees: EmployeeSet): Promise<M
   return result;
 }
 
+/**
+ * The attendances that the one rule (shared/working-days.ts) does not count as attended days: on a working
+ * day before the employee joined, or on a day of leave taken, which counts once, as leave. The grouped sums
+ * count every attendance on a working day, so their workingPresent is reduced by these. Only the few
+ * employees who joined inside the range or took leave in it are read.
+ */
+export async function uncountedPresence(
+  ctx: Context,
+  people: readonly { id: number; dateOfJoining: string | null }[],
+  leave: ReadonlyMap<number, ReadonlySet<string>>,
+): Promise<{ employeeId: number; date: string }[]> {
+  const { start, end, working } = ctx.calendar;
+  const joinedOf = new Map(people.map((p) => [p.id, p.dateOfJoining]));
+  const ids = people
+    .filter((p) => (p.dateOfJoining !== null && p.dateOfJoining > start) || (leave.get(p.id)?.size ?? 0) > 0)
+    .map((p) => p.id);
+  if (ids.length === 0) return [];
+  const rows = await ctx.deps.db
+    .selectFrom('attendances')
+    .select(['employeeId', 'workDate'])
+    .where('tenantId', '=', ctx.tenantId)
+    .where('workDate', '>=', start)
+    .where('workDate', '<=', end)
+    .where('employeeId', 'in', ids)
+    .execute();
+  const workingSet = new Set(working);
+  return rows
+    .filter((r) => workingSet.has(r.workDate))
+    .filter(
+      (r) =>
+        !isEmployed(r.workDate, { joined: joinedOf.get(r.employeeId) ?? null }) ||
+        leave.get(r.employeeId)?.has(r.workDate),
+    )
+    .map((r) => ({ employeeId: r.employeeId, date: r.workDate }));
+}
+
+/** Sums per employee with the uncounted attendances taken out of workingPresent. */
+export async function countedSumsPerEmployee(
+  ctx: Context,
+  people: readonly { id: number; dateOfJoining: string | null }[],
+  sums: Map<number, Sums>,
+  leave: ReadonlyMap<number, ReadonlySet<string>>,
+): Promise<Map<number, Sums>> {
+  const result = new Map([...sums].map(([id, s]) => [id, { ...s }]));
+  for (const { employeeId } of await uncountedPresence(ctx, people, leave)) {
+    const s = result.get(employeeId);
+    if (s) s.workingPresent -= 1;
+  }
+  return result;
+}
+
 /** Leave days counted only from the joining day on, like working days. */
 export function leaveCount(days: Set<string> | undefined, joined: string | null): number {
   if (!days) return 0;
@@ -312,7 +363,8 @@ export async function employeeFigures(ctx: Context, employees: EmployeeSet) {
     .orderBy('name')
     .orderBy('id')
     .execute();
-  const [sums, leave] = await Promise.all([sumsPerEmployee(ctx, employees), leaveDays(ctx, employees)]);
+  const [raw, leave] = await Promise.all([sumsPerEmployee(ctx, employees), leaveDays(ctx, employees)]);
+  const sums = await countedSumsPerEmployee(ctx, people, raw, leave);
   return people.map((p) => ({
     employee: { id: p.id, name: p.name, email: p.email, employeeIdentificationNo: p.employeeIdentificationNo },
     figures: figures(

@@ -19,6 +19,8 @@ import {
   figures,
   leaveCount,
   leaveDays,
+  countedSumsPerEmployee,
+  uncountedPresence,
   NO_FIGURES,
   percent,
   round1,
@@ -83,6 +85,10 @@ export async function overview(
     .execute();
   const [perDay, leave] = await Promise.all([sumsPerDay(ctx, employees), leaveDays(ctx, employees)]);
 
+  for (const { date } of await uncountedPresence(ctx, people, leave)) {
+    const day = perDay.get(date);
+    if (day) day.workingPresent -= 1;
+  }
   const joinedOf = new Map(people.map((p) => [p.id, p.dateOfJoining]));
   const onLeave = new Map<string, number>();
   for (const [id, days] of leave) {
@@ -215,10 +221,11 @@ export async function attendancePage(
       ctx.tenantId,
       page.items.map((p) => p.id),
     );
-    const [sums, leave] =
+    const [raw, leave] =
       page.items.length > 0
         ? await Promise.all([sumsPerEmployee(ctx, ids), leaveDays(ctx, ids)])
         : [new Map<number, Sums>(), new Map<number, Set<string>>()];
+    const sums = await countedSumsPerEmployee(ctx, page.items, raw, leave);
     return {
       total: page.total,
       items: page.items.map((p) => employeeRow(ctx, p, sumsOf(sums, p.id), leave.get(p.id))),
@@ -249,9 +256,10 @@ export async function attendancePage(
           ),
         )
       : new Map<number, Set<string>>();
+  const counted = await countedSumsPerEmployee(ctx, slice, sums, leave);
   return {
     total,
-    items: slice.map((p) => employeeRow(ctx, p, sumsOf(sums, p.id), leave.get(p.id))),
+    items: slice.map((p) => employeeRow(ctx, p, sumsOf(counted, p.id), leave.get(p.id))),
   };
 }
 
