@@ -6,7 +6,8 @@
  * works; a few others are already at work. Random but repeatable (a fixed seed), and written in batches.
  */
 import { storedMinutes } from '../../../shared/attendance-rules.js';
-import { addDays, dayOfWeek, localDate, startOfLocalDay } from '../../../shared/time.js';
+import { addDays, localDate, startOfLocalDay } from '../../../shared/time.js';
+import { isTenantWorkingDay } from '../../../shared/working-days.js';
 import { LIVE_STATUSES } from '../../../shared/leave.js';
 import type { Db } from '../db/engine.js';
 import { readSettings } from '../modules/tenants/repository.js';
@@ -92,7 +93,7 @@ export async function seedDemoAttendance(db: Db, tenantId: number, now: Date): P
     // Nobody works before they joined.
     const from = person.dateOfJoining && person.dateOfJoining > firstDay ? person.dateOfJoining : firstDay;
     for (let date = from; date <= today; date = addDays(date, 1)) {
-      if (settings.weekend_days.includes(dayOfWeek(date)) || holidays.has(date)) continue;
+      if (!isTenantWorkingDay(date, { weekendDays: settings.weekend_days, holidays })) continue;
       if (leaveDays.has(`${person.id}:${date}`)) continue;
       if (date === today && UNTOUCHED_TODAY.has(person.email)) continue;
       if (rand() < 0.06) continue; // a missing day

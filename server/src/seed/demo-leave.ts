@@ -7,7 +7,8 @@
  */
 import { DEFAULT_TENANT_SETTINGS } from '../../../shared/settings.js';
 import { LEAVE_STATUS } from '../../../shared/leave.js';
-import { addDays, dayOfWeek, localDate } from '../../../shared/time.js';
+import { addDays, localDate } from '../../../shared/time.js';
+import { isTenantWorkingDay } from '../../../shared/working-days.js';
 import type { Db } from '../db/engine.js';
 
 const TYPES = [
@@ -87,8 +88,8 @@ const PLANS: Plan[] = [
 
 /** The working day `offset` working days from `today` (0 is today if it is one, else the next). */
 function workingDay(today: string, offset: number, holidays: ReadonlySet<string>): string {
-  const weekend = DEFAULT_TENANT_SETTINGS.weekend_days;
-  const isWorking = (d: string) => !weekend.includes(dayOfWeek(d)) && !holidays.has(d);
+  const cal = { weekendDays: DEFAULT_TENANT_SETTINGS.weekend_days, holidays };
+  const isWorking = (d: string) => isTenantWorkingDay(d, cal);
   let day = today;
   while (!isWorking(day)) day = addDays(day, 1);
   const step = offset < 0 ? -1 : 1;
