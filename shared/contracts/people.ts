@@ -19,6 +19,8 @@ export const employeeSchema = z
     employeeIdentificationNo: z.string().nullable(),
     name: z.string(),
     email: z.string(),
+    /** A new address waiting for the code sent to it; `email` signs in until then. */
+    pendingEmail: z.string().nullable(),
     image: z.string().nullable(),
     dateOfJoining: z.string().nullable(),
     status: z.enum(EMPLOYEE_STATUSES),
