@@ -29,7 +29,8 @@ export async function sendEmailChangeCode(
     subject: 'Confirm your new Teambeat e-mail address',
     text:
       `Your Teambeat account (${employee.email}) is being moved to this address. Your confirmation code is ${code}. ` +
-      `It expires in ${CODE_TTL_MINUTES} minutes. Until you confirm, sign in with ${employee.email}.`,
+      `It expires in ${CODE_TTL_MINUTES} minutes: enter it under "Confirm a new e-mail" on the Teambeat sign-in ` +
+      `page. Until you confirm, sign in with ${employee.email}.`,
   });
   await deps.mailer.send({
     tenantId,
