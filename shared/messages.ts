@@ -38,6 +38,11 @@ export const MESSAGES = {
   UNKNOWN_REFERENCE: 'A selected role or team does not exist.',
   GRANT_EXCEEDS_OWN: 'You cannot grant permissions that you do not have yourself.',
   DEFAULT_ROLE_REQUIRED: 'Exactly one role must be the default role.',
+  // Account hierarchy (docs/security.md)
+  ACCOUNT_OUTRANKS_CALLER:
+    'You cannot change the e-mail, roles or status of someone who holds permissions that you do not have.',
+  LAST_FULL_ADMINISTRATOR:
+    'This is the last active account holding every permission: it cannot be demoted or deactivated.',
   // Attendance and breaks (workforce §5 and §8)
   ATTENDANCE_SAVE_FAILED: 'Failed to add or update attendance.',
   BREAK_SAVE_FAILED: 'Failed to add or update break.',

@@ -25,6 +25,7 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   },
   'POST /api/auth/sign-up/resend': { body: { email: 'x@a.example' } },
   'POST /api/auth/sign-up/confirm': { body: { email: 'x@a.example', code: '123456' } },
+  'POST /api/auth/email-change/confirm': { body: { email: 'x@a.example', code: '123456' } },
   'POST /api/auth/forgot-password': { body: { email: 'x@a.example' } },
   'POST /api/auth/reset-password': {
     body: { email: 'x@a.example', code: '123456', password: 'Str0ng!Pass', confirmPassword: 'Str0ng!Pass' },
@@ -38,7 +39,8 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'GET /api/employees/{id}': { table: 'employees' },
   'POST /api/employees': { body: { name: 'Mallory', email: 'mallory@b.example' } },
   'PATCH /api/employees/{id}': { body: { name: 'Hacked' }, table: 'employees' },
-  'PUT /api/employees/{id}/status': { body: { status: 'inactive' }, table: 'employees' },
+  // An employee without permissions: anyone holding only the route's permission is above them (the hierarchy).
+  'PUT /api/employees/{id}/status': { body: { status: 'inactive' }, table: 'subordinates' },
   'GET /api/teams': {},
   'POST /api/teams': { body: { name: 'Intruders' } },
   'PATCH /api/teams/{id}': { body: { name: 'Hacked' }, table: 'teams' },
@@ -132,6 +134,7 @@ let server: TestServer;
 let ops: Op[];
 const ids = {
   employees: 0,
+  subordinates: 0,
   roles: 0,
   teams: 0,
   attendances: 0,
@@ -161,6 +164,7 @@ beforeAll(async () => {
   await a.employee({ email: 'nobody@a.example', name: 'nobody', grants: [] });
   const bAdmin = await b.employee({ email: 'admin@b.example', name: 'admin', roles: ['Administrator'] });
   ids.employees = victim.id;
+  ids.subordinates = (await a.employee({ email: 'subordinate@a.example', name: 'subordinate' })).id;
   ids.roles = (
     await server.db.selectFrom('roles').select('id').where('tenantId', '=', tenantA).executeTakeFirstOrThrow()
   ).id;

@@ -19,6 +19,8 @@ export const employeeSchema = z
     employeeIdentificationNo: z.string().nullable(),
     name: z.string(),
     email: z.string(),
+    /** A new address waiting for the code sent to it; `email` signs in until then. */
+    pendingEmail: z.string().nullable(),
     image: z.string().nullable(),
     dateOfJoining: z.string().nullable(),
     status: z.enum(EMPLOYEE_STATUSES),
@@ -120,15 +122,21 @@ export const roleListQuerySchema = listQuerySchema({
 });
 export const roleListResponseSchema = listResponseSchema(roleSchema);
 
-export const roleBodySchema = z.strictObject({
+const roleFields = {
   name: requiredText(60),
   description: z.string().trim().max(500).nullable().optional(),
   isDefault: z.boolean().optional(),
   permissions: z.array(permissionNameSchema).max(PERMISSION_NAMES.length),
-  activities: z.array(activityKeySchema).max(ACTIVITY_KEYS.length).default([]),
-});
+  activities: z.array(activityKeySchema).max(ACTIVITY_KEYS.length),
+};
+/** A new role without activities gets none. */
+export const roleBodySchema = z.strictObject({ ...roleFields, activities: roleFields.activities.default([]) });
 export type RoleBody = z.input<typeof roleBodySchema>;
-export const updateRoleBodySchema = roleBodySchema.partial();
+/**
+ * A PATCH changes only what it names: built from the fields without defaults, because zod fills a default
+ * even inside `.partial()`, and `activities: []` filled in would delete every activity of the role.
+ */
+export const updateRoleBodySchema = z.strictObject(roleFields).partial();
 
 export const catalogueResponseSchema = z.object({
   permissions: z.array(z.object({ name: permissionNameSchema, group: z.string(), description: z.string() })),

@@ -84,6 +84,18 @@ export const authEndpoints = {
     status: 204,
     response: emptyResponseSchema,
   }),
+  confirmEmailChange: endpoint({
+    method: 'POST',
+    path: '/api/auth/email-change/confirm',
+    access: 'public',
+    summary: 'Confirm a changed e-mail address with the code sent to it',
+    description:
+      'An administrator’s change of an employee’s e-mail waits as pendingEmail until the code mailed to the new ' +
+      'address is given here with that address. Then the address changes and every session of the account ends.',
+    body: confirmCodeBodySchema,
+    status: 204,
+    response: emptyResponseSchema,
+  }),
   sendPasswordResetCode: endpoint({
     method: 'POST',
     path: '/api/auth/forgot-password',

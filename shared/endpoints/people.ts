@@ -55,6 +55,11 @@ export const employeeEndpoints = {
     path: '/api/employees/:id',
     access: 'edit-employee',
     summary: 'Change an employee; roleIds and teamIds replace the current sets',
+    description:
+      'Only the fields sent change. Nobody changes the e-mail or roles of someone holding a permission they lack ' +
+      '(403 ACCOUNT_OUTRANKS_CALLER), nor takes the last active account holding every permission below that ' +
+      '(409 LAST_FULL_ADMINISTRATOR). A new e-mail waits as pendingEmail until the code mailed to it is ' +
+      'confirmed (confirmEmailChange); the old address is told. Sending the current e-mail cancels a pending change.',
     params: idParamsSchema,
     body: updateEmployeeBodySchema,
     response: employeeSchema,
@@ -64,6 +69,9 @@ export const employeeEndpoints = {
     path: '/api/employees/:id/status',
     access: 'update-employee-status',
     summary: 'Activate or deactivate an employee (deactivation signs them out)',
+    description:
+      'Refused for someone holding a permission the caller lacks (403 ACCOUNT_OUTRANKS_CALLER) and for the last ' +
+      'active account holding every permission (409 LAST_FULL_ADMINISTRATOR).',
     params: idParamsSchema,
     body: employeeStatusBodySchema,
     response: employeeSchema,
@@ -146,6 +154,11 @@ export const roleEndpoints = {
     path: '/api/roles/:id',
     access: 'edit-role',
     summary: 'Change a role; permissions and activities replace the current sets',
+    description:
+      'Only the fields sent change. The caller must hold every permission they add or remove, every permission of ' +
+      'a role they make the default, and, to change its permissions, every permission of each holder of the role ' +
+      '(403 GRANT_EXCEEDS_OWN or ACCOUNT_OUTRANKS_CALLER). A change leaving no active account with every ' +
+      'permission is refused (409 LAST_FULL_ADMINISTRATOR).',
     params: idParamsSchema,
     body: updateRoleBodySchema,
     response: roleSchema,

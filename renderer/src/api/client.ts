@@ -100,7 +100,8 @@ export function refreshAccessToken(): Promise<string> {
 }
 
 /** Routes where a 401 is an answer about credentials, not about an expired access token. */
-const CREDENTIAL_ROUTES = /^\/?auth\/(sign-in|sign-up|refresh|sign-out|forgot-password|reset-password|tenant)/;
+const CREDENTIAL_ROUTES =
+  /^\/?auth\/(sign-in|sign-up|refresh|sign-out|forgot-password|reset-password|email-change|tenant)/;
 
 api.interceptors.request.use((config) => {
   if (accessToken && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${accessToken}`);

@@ -59,6 +59,8 @@ export function App() {
         <Route path="/login" element={auth('sign-in')} />
         <Route path="/sign-up" element={auth('sign-up')} />
         <Route path="/forgot-password" element={auth('forgot-password')} />
+        {/* Open signed in too: the change ends the session, and the form signs out after it. */}
+        <Route path="/confirm-email" element={<AuthPage mode="confirm-email" />} />
         <Route
           element={
             <RequireSession>

@@ -43,6 +43,11 @@ export type EmployeeTable = {
   isDemo: Generated<Flag>;
   failedSignIns: Generated<number>;
   lockedUntil: string | null;
+  /**
+   * A new address an administrator set, waiting for the code sent to it (migration 0009); `email` keeps
+   * signing in until it is confirmed.
+   */
+  pendingEmail: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -104,7 +109,7 @@ export type VerificationCodeTable = {
   id: Generated<number>;
   tenantId: number;
   email: string;
-  purpose: 'sign-up' | 'reset-password';
+  purpose: 'sign-up' | 'reset-password' | 'change-email';
   codeHash: string;
   /** JSON text: what the code confirms (for sign-up, the pending name and password hash). */
   payload: string | null;

@@ -41,7 +41,7 @@ type ContextBase = {
   readonly deps: Deps;
 };
 
-type TenantBound = {
+export type TenantBound = {
   readonly tenantId: number;
   /** The tenant's settings, read on first use and kept for the rest of the request. */
   settings(): Promise<TenantSettings>;

@@ -1,6 +1,6 @@
 /**
  * Accounts and sessions: the session provider's calls (sign-in, sign-out, verification) and the
- * mutations of the sign-in, sign-up and password pages and of the change-password dialog. The forms show
+ * mutations of the sign-in, sign-up, password and e-mail confirmation pages and of the change-password dialog. The forms show
  * their errors in place, so no mutation here toasts a failure. The token refresh stays in client.ts.
  */
 import type { RequestOf, ResponseOf } from '../../../../shared/endpoints/define';
@@ -20,6 +20,7 @@ const ep = {
   confirmSignUp: route('confirmSignUp', { method: 'POST', path: '/api/auth/sign-up/confirm' }),
   sendPasswordResetCode: route('sendPasswordResetCode', { method: 'POST', path: '/api/auth/forgot-password' }),
   resetPassword: route('resetPassword', { method: 'POST', path: '/api/auth/reset-password' }),
+  confirmEmailChange: route('confirmEmailChange', { method: 'POST', path: '/api/auth/email-change/confirm' }),
   verifySession: route('verifySession', { method: 'GET', path: '/api/auth/verify' }),
   changePassword: route('changePassword', { method: 'POST', path: '/api/auth/change-password' }),
 };
@@ -78,6 +79,14 @@ export function useSendPasswordResetCode() {
 export function useResetPassword() {
   return useApiMutation({
     mutationFn: (body: ResetPasswordBody) => call(ep.resetPassword, { body }),
+    invalidates: [],
+  });
+}
+
+/** Confirms an e-mail change with the code sent to the new address; the server then ends every session. */
+export function useConfirmEmailChange() {
+  return useApiMutation({
+    mutationFn: (input: { email: string; code: string }) => call(ep.confirmEmailChange, { body: input }),
     invalidates: [],
   });
 }

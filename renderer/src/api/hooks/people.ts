@@ -85,7 +85,10 @@ export function useSaveEmployee() {
     invalidates: [peopleKeys.employees, meKey],
     success: (saved, input) => ({
       title: input.id === undefined ? 'Employee added' : 'Employee updated',
-      body: saved.name,
+      // A new e-mail waits for the code sent to it (docs/security.md, "E-mail change").
+      body: saved.pendingEmail
+        ? `${saved.name}: the new e-mail ${saved.pendingEmail} applies once the code sent there is confirmed.`
+        : saved.name,
     }),
   });
 }

@@ -116,7 +116,18 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
         <Field label="Full name" required {...field('name')}>
           <Input value={form.name} onChange={(_, d) => set('name', d.value)} onBlur={touch('name')} autoFocus />
         </Field>
-        <Field label="Work e-mail" required {...field('email')} hint={domain ? `An address at @${domain}` : undefined}>
+        <Field
+          label="Work e-mail"
+          required
+          {...field('email')}
+          hint={
+            employee?.pendingEmail
+              ? `Pending confirmation at ${employee.pendingEmail}: it signs in once the code sent there is confirmed`
+              : domain
+                ? `An address at @${domain}; a new one is confirmed from its mailbox first`
+                : undefined
+          }
+        >
           <Input type="email" value={form.email} onChange={(_, d) => set('email', d.value)} onBlur={touch('email')} />
         </Field>
         <Field label="Employee ID" {...field('employeeIdentificationNo')}>

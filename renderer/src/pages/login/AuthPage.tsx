@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router-dom';
 import { AuthLayout } from './AuthLayout';
+import { ConfirmEmailForm } from './ConfirmEmailForm';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
@@ -21,6 +22,10 @@ const TITLES = {
   'sign-in': { title: 'Sign in', subtitle: 'Welcome back. Use your work e-mail to continue.' },
   'sign-up': { title: 'Create your account', subtitle: 'Join your company’s Teambeat workspace.' },
   'forgot-password': { title: 'Reset your password', subtitle: 'We’ll e-mail you a code to set a new one.' },
+  'confirm-email': {
+    title: 'Confirm your new e-mail',
+    subtitle: 'Enter the code we sent to the new address. You will then sign in with it.',
+  },
 } as const;
 
 export function AuthPage({ mode }: { mode: keyof typeof TITLES }) {
@@ -32,6 +37,7 @@ export function AuthPage({ mode }: { mode: keyof typeof TITLES }) {
       {mode === 'sign-in' ? <SignInForm key={location.key} handOver={handOver} /> : null}
       {mode === 'sign-up' ? <SignUpForm handOver={handOver} /> : null}
       {mode === 'forgot-password' ? <ForgotPasswordForm handOver={handOver} /> : null}
+      {mode === 'confirm-email' ? <ConfirmEmailForm handOver={handOver} /> : null}
     </AuthLayout>
   );
 }

@@ -134,6 +134,12 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
             Create an account
           </AppLink>
         </Text>
+        <Text className={styles.footer}>
+          Got a code for a new address?{' '}
+          <AppLink to="/confirm-email" state={{ email } satisfies AuthHandOver}>
+            Confirm a new e-mail
+          </AppLink>
+        </Text>
       </form>
     );
   }

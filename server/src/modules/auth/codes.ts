@@ -1,4 +1,4 @@
-/** Six-digit e-mail codes for sign-up confirmation and password reset: 15 minutes, 5 attempts. */
+/** Six-digit e-mail codes for sign-up, password reset and e-mail change: 15 minutes, 5 attempts. */
 import type { Deps } from '../../deps.js';
 import { errors } from '../../http/errors.js';
 import { newVerificationCode, safeEqualHex } from '../../security/tokens.js';
@@ -6,7 +6,7 @@ import { newVerificationCode, safeEqualHex } from '../../security/tokens.js';
 export const CODE_TTL_MINUTES = 15;
 const MAX_ATTEMPTS = 5;
 
-type Purpose = 'sign-up' | 'reset-password';
+type Purpose = 'sign-up' | 'reset-password' | 'change-email';
 
 export async function createCode(
   deps: Deps,

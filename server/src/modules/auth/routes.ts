@@ -19,6 +19,7 @@ import {
   signIn,
   signUp,
 } from './service.js';
+import { confirmEmailChange } from './email-change.js';
 import { endSession, rotateSession, type IssuedSession } from './sessions.js';
 
 /** The browser's refresh token: httpOnly, SameSite=Strict, sent only to the auth routes. */
@@ -101,6 +102,14 @@ export const authRoutes = defineRoutes(authEndpoints, {
     rateLimit: authLimit,
     handler: async (ctx, { body }) => {
       await confirmSignUp(ctx.deps, body);
+      return undefined;
+    },
+  },
+
+  confirmEmailChange: {
+    rateLimit: authLimit,
+    handler: async (ctx, { body }) => {
+      await confirmEmailChange(ctx.deps, body);
       return undefined;
     },
   },

@@ -58,6 +58,7 @@ function baseSelect(db: Db, tenantId: number, hideDemo: boolean) {
       'employees.employeeIdentificationNo',
       'employees.name',
       'employees.email',
+      'employees.pendingEmail',
       'employees.image',
       'employees.dateOfJoining',
       'employees.status',
@@ -193,6 +194,16 @@ export function employeeRepository({ db, tenantId, now }: TenantScope) {
       await db
         .updateTable('employees')
         .set({ ...fields, updatedAt: stamp() })
+        .where('id', '=', id)
+        .where('tenantId', '=', tenantId)
+        .execute();
+    },
+
+    /** A new address waiting for its code (null cancels); `email` keeps signing in until it is confirmed. */
+    async setPendingEmail(id: number, pendingEmail: string | null): Promise<void> {
+      await db
+        .updateTable('employees')
+        .set({ pendingEmail, updatedAt: stamp() })
         .where('id', '=', id)
         .where('tenantId', '=', tenantId)
         .execute();

@@ -1,10 +1,16 @@
-/** Adding and changing employees: uniqueness, the company domain, and no privilege escalation. */
+/**
+ * Adding and changing employees: uniqueness, the company domain, and the account hierarchy (roles/guard.ts:
+ * no granting beyond one's own permissions, no changing the e-mail, roles or status of someone above
+ * oneself, never losing the last account holding every permission). A new e-mail address waits for the
+ * code sent to it (auth/email-change.ts).
+ */
 import type { CreateEmployeeBody, EmployeeStatus, UpdateEmployeeBody } from '../../../../shared/contracts/people.js';
 import { emailDomain } from '../../../../shared/validation.js';
 import { uniqueOr } from '../../db/errors.js';
 import type { RequestContext } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
-import { assertCanGrantRoles } from '../roles/guard.js';
+import { sendEmailChangeCode } from '../auth/email-change.js';
+import { assertCanGrantRoles, assertOutranks, keepingFullAccount } from '../roles/guard.js';
 import { roleRepository } from '../roles/repository.js';
 import { employeeRepository } from './repository.js';
 
@@ -68,27 +74,56 @@ export async function createEmployee(ctx: RequestContext, input: CreateEmployeeB
   return ctx.repo(employeeRepository).get(id);
 }
 
-/** roleIds and teamIds, when given, replace the current sets. */
+const sameSet = (a: readonly number[], b: readonly number[]) => {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((id) => right.has(id));
+};
+
+/**
+ * roleIds and teamIds, when given, replace the current sets. Fields sent with their current value are no
+ * change (the dialog sends the whole form), so they need no more right than editing a name. A different
+ * e-mail is stored as pending and confirmed from the new mailbox; the current one cancels a pending change.
+ */
 export async function updateEmployee(ctx: RequestContext, id: number, input: UpdateEmployeeBody) {
-  await ctx.repo(employeeRepository).get(id);
-  await checkInput(ctx, input, id);
-  await refuseDuplicates(ctx, input, id);
-  const { roleIds: _r, teamIds: _t, ...fields } = input;
+  const current = await ctx.repo(employeeRepository).get(id);
+  const { roleIds: _r, teamIds: _t, email: _e, ...fields } = input;
+  const email = input.email;
+  const newEmail = email !== undefined && email !== current.email ? email : undefined;
+  const rolesChange =
+    input.roleIds !== undefined &&
+    !sameSet(
+      input.roleIds,
+      current.roles.map((r) => r.id),
+    );
+  if (newEmail !== undefined || rolesChange) await assertOutranks(ctx.repo(roleRepository), ctx.caller, id);
+  const changes: Input = { ...input, email: newEmail, roleIds: rolesChange ? input.roleIds : undefined };
+  await checkInput(ctx, changes, id);
+  await refuseDuplicates(ctx, changes, id);
   await uniqueOr(
-    ctx.transaction(async (tx) => {
-      const employees = tx.repo(employeeRepository);
-      await employees.update(id, fields);
-      await employees.replaceLinks(id, input);
-    }),
+    ctx.transaction((tx) =>
+      keepingFullAccount(tx, async () => {
+        const employees = tx.repo(employeeRepository);
+        await employees.update(id, fields);
+        await employees.replaceLinks(id, changes);
+        if (newEmail !== undefined) await employees.setPendingEmail(id, newEmail);
+        else if (email !== undefined && current.pendingEmail !== null) await employees.setPendingEmail(id, null);
+      }),
+    ),
     duplicate,
   );
+  if (newEmail !== undefined) await sendEmailChangeCode(ctx.deps, ctx.tenantId, current, newEmail);
   return ctx.repo(employeeRepository).get(id);
 }
 
-/** Nobody deactivates themselves; a deactivated employee is signed out everywhere. */
+/**
+ * Nobody deactivates themselves, nor changes the status of someone above them, nor deactivates the last
+ * active account holding every permission; a deactivated employee is signed out everywhere.
+ */
 export async function setEmployeeStatus(ctx: RequestContext, id: number, status: EmployeeStatus) {
-  await ctx.repo(employeeRepository).get(id);
+  const current = await ctx.repo(employeeRepository).get(id);
   if (id === ctx.caller.employeeId && status === 'inactive') throw errors.rule('CANNOT_DEACTIVATE_SELF');
-  await ctx.transaction((tx) => tx.repo(employeeRepository).setStatus(id, status));
+  if (status !== current.status) await assertOutranks(ctx.repo(roleRepository), ctx.caller, id);
+  await ctx.transaction((tx) => keepingFullAccount(tx, () => tx.repo(employeeRepository).setStatus(id, status)));
   return ctx.repo(employeeRepository).get(id);
 }

@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { ActivityKey, PermissionName } from '../../../../shared/permissions.js';
-import { isActivityKey, isPermissionName } from '../../../../shared/permissions.js';
+import { PERMISSION_NAMES, isActivityKey, isPermissionName } from '../../../../shared/permissions.js';
 import type { Role } from '../../../../shared/contracts/people.js';
 import type { ListQuery, ListResponse } from '../../../../shared/contracts/common.js';
 import type { Db } from '../../db/engine.js';
@@ -201,6 +201,65 @@ export function roleRepository({ db, tenantId, now }: TenantScope) {
         .where('employeeId', '=', employeeId)
         .execute();
       return new Set(held.map((h) => h.roleId));
+    },
+
+    /** The permission names an employee holds through their roles now. */
+    async permissionsOfEmployee(employeeId: number): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('employeeRoles')
+        .innerJoin('roleGrants', 'roleGrants.roleId', 'employeeRoles.roleId')
+        .select('roleGrants.name')
+        .distinct()
+        .where('employeeRoles.tenantId', '=', tenantId)
+        .where('employeeRoles.employeeId', '=', employeeId)
+        .where('roleGrants.kind', '=', 'permission')
+        .execute();
+      return new Set(rows.map((r) => r.name));
+    },
+
+    /** Every permission held by anyone who holds the role (through any of their roles). */
+    async permissionsOfHolders(roleId: number): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('employeeRoles as holder')
+        .innerJoin('employeeRoles as theirs', 'theirs.employeeId', 'holder.employeeId')
+        .innerJoin('roleGrants', 'roleGrants.roleId', 'theirs.roleId')
+        .select('roleGrants.name')
+        .distinct()
+        .where('holder.tenantId', '=', tenantId)
+        .where('holder.roleId', '=', roleId)
+        .where('roleGrants.kind', '=', 'permission')
+        .execute();
+      return new Set(rows.map((r) => r.name));
+    },
+
+    /** How many active employees hold every permission of the catalogue. */
+    async fullAccountCount(): Promise<number> {
+      const rows = await db
+        .selectFrom('employees')
+        .innerJoin('employeeRoles', 'employeeRoles.employeeId', 'employees.id')
+        .innerJoin('roleGrants', 'roleGrants.roleId', 'employeeRoles.roleId')
+        .select('employees.id')
+        .where('employees.tenantId', '=', tenantId)
+        .where('employees.status', '=', 'active')
+        .where('roleGrants.kind', '=', 'permission')
+        .where('roleGrants.name', 'in', PERMISSION_NAMES)
+        .groupBy('employees.id')
+        .having((eb) => eb.fn.count<number>('roleGrants.name').distinct(), '=', PERMISSION_NAMES.length)
+        .execute();
+      return rows.length;
+    },
+
+    /**
+     * Writes only, first in a transaction that changes who holds what: a no-op update of the tenant's row,
+     * so that on PostgreSQL two such transactions of one tenant run one after the other (SQLite has a
+     * single writer anyway) and the last-full-account check of each sees the other's result.
+     */
+    async lockAccounts(): Promise<void> {
+      await db
+        .updateTable('tenants')
+        .set((eb) => ({ name: eb.ref('name') }))
+        .where('id', '=', tenantId)
+        .execute();
     },
 
     /** The permission names the given roles grant (with repeats). */

@@ -1,12 +1,13 @@
 /**
  * Roles & Permissions (shared/endpoints/people.ts, roleEndpoints): the grantable catalogue and the
- * roles. Nobody grants a permission they do not hold (guard.ts); there is always exactly one default.
+ * roles. Nobody grants, removes or makes the default a permission they do not hold, nor changes the grants
+ * of a role held by someone above them (guard.ts); there is always exactly one default.
  */
 import { roleEndpoints } from '../../../../shared/endpoints/people.js';
 import { ACTIVITIES, ACTIVITY_KEYS, PERMISSIONS, PERMISSION_NAMES } from '../../../../shared/permissions.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { errors } from '../../http/errors.js';
-import { assertCanGrantPermissions } from './guard.js';
+import { assertCanGrantPermissions, assertOutranksHoldersOf, keepingFullAccount } from './guard.js';
 import { roleRepository } from './repository.js';
 
 export const roleRoutes = defineRoutes(roleEndpoints, {
@@ -28,14 +29,21 @@ export const roleRoutes = defineRoutes(roleEndpoints, {
   updateRole: async (ctx, { params, body }) => {
     const roles = ctx.repo(roleRepository);
     const current = await roles.get(params.id);
-    if (body.permissions)
-      assertCanGrantPermissions(
-        ctx.caller,
-        body.permissions.filter((p) => !current.permissions.includes(p)),
-      );
     // There is always exactly one default: it moves by making another role the default.
     if (body.isDefault === false && current.isDefault) throw errors.rule('DEFAULT_ROLE_REQUIRED');
-    await ctx.transaction((tx) => tx.repo(roleRepository).update(params.id, body));
+    const permissions = body.permissions;
+    const changed = permissions
+      ? [
+          ...permissions.filter((p) => !current.permissions.includes(p)),
+          ...current.permissions.filter((p) => !permissions.includes(p)),
+        ]
+      : [];
+    // Adding and removing are both grants: the caller holds each permission that changes hands.
+    assertCanGrantPermissions(ctx.caller, changed);
+    // The default role is what every sign-up receives: only someone holding all of it may make it so.
+    if (body.isDefault && !current.isDefault) assertCanGrantPermissions(ctx.caller, permissions ?? current.permissions);
+    if (changed.length > 0) await assertOutranksHoldersOf(roles, ctx.caller, params.id);
+    await ctx.transaction((tx) => keepingFullAccount(tx, () => tx.repo(roleRepository).update(params.id, body)));
     return roles.get(params.id);
   },
 });

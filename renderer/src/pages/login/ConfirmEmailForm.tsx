@@ -1,0 +1,109 @@
+/**
+ * Confirms a changed e-mail address: an administrator changed it, and the code went to the new address.
+ * The address changes and every session of the account ends, so this page signs the browser out too and
+ * hands the new address to the sign-in page (docs/security.md, "E-mail change").
+ */
+import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { EMAIL_PATTERN } from '../../../../shared/credentials';
+import { MESSAGES } from '../../../../shared/messages';
+import { errorCode, errorMessage } from '../../api/errors';
+import { useConfirmEmailChange } from '../../api/hooks/auth';
+import { AppLink } from '../../components/AppLink';
+import { useSessionActions } from '../../session/SessionProvider';
+import type { AuthHandOver } from './AuthPage';
+import { CODE_MESSAGE, CODE_PATTERN, useTouched } from './formState';
+import { useFormStyles } from './formStyles';
+import { INVALID_EMAIL } from './SignInForm';
+
+type Key = 'email' | 'code';
+
+export function ConfirmEmailForm({ handOver }: { handOver: AuthHandOver }) {
+  const styles = useFormStyles();
+  const navigate = useNavigate();
+  const { signOut } = useSessionActions();
+  const confirm = useConfirmEmailChange();
+  const [values, setValues] = useState({ email: handOver.email ?? '', code: '' });
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Key, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const touched = useTouched<Key>();
+
+  const rules: Record<Key, string | null> = {
+    email: EMAIL_PATTERN.test(values.email.trim()) ? null : INVALID_EMAIL,
+    code: CODE_PATTERN.test(values.code.trim()) ? null : CODE_MESSAGE,
+  };
+  const field = (key: Key) => {
+    const message = serverErrors[key] ?? touched.shown(key, rules[key]);
+    return { validationMessage: message, validationState: message ? ('error' as const) : ('none' as const) };
+  };
+  const set = (key: Key) => (_: unknown, d: { value: string }) => {
+    setValues((v) => ({ ...v, [key]: key === 'code' ? d.value.replace(/\D/g, '') : d.value }));
+    setServerErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    touched.submit();
+    if (rules.email || rules.code) return;
+    setFormError(null);
+    const email = values.email.trim();
+    try {
+      await confirm.mutateAsync({ email, code: values.code.trim() });
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'INVALID_CODE') setServerErrors({ code: MESSAGES.INVALID_CODE });
+      else if (code === 'EMAIL_DOMAIN_UNAUTHORIZED') setServerErrors({ email: MESSAGES.EMAIL_DOMAIN_UNAUTHORIZED });
+      else setFormError(errorMessage(error));
+      return;
+    }
+    // The server ended every session of the account; this browser's may be one of them.
+    await signOut().catch(() => undefined);
+    navigate('/login', {
+      replace: true,
+      state: { email, notice: 'Your e-mail address was changed. Sign in with it.' } satisfies AuthHandOver,
+    });
+  };
+
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label="Confirm your new e-mail">
+      {formError ? (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{formError}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      <Field label="New work e-mail" required {...field('email')}>
+        <Input
+          type="email"
+          autoComplete="username"
+          autoFocus
+          value={values.email}
+          onChange={set('email')}
+          onBlur={() => touched.touch('email')}
+        />
+      </Field>
+      <Field label="Code from the e-mail" required {...field('code')}>
+        <Input
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={values.code}
+          onChange={set('code')}
+          onBlur={() => touched.touch('code')}
+        />
+      </Field>
+      <Button
+        type="submit"
+        appearance="primary"
+        size="large"
+        disabled={confirm.isPending}
+        icon={confirm.isPending ? <Spinner size="tiny" /> : undefined}
+      >
+        Confirm new e-mail
+      </Button>
+      <Text className={styles.footer}>
+        <AppLink to="/login">Back to sign in</AppLink>
+      </Text>
+    </form>
+  );
+}

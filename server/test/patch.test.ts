@@ -1,0 +1,327 @@
+/**
+ * A PATCH changes only the fields it names. Walks every PATCH endpoint of the endpoint map and, for each
+ * field of its body, sends a body with that one field and checks that every other stored field of the row
+ * (and of the rows it owns: a role's grants, an employee's roles and teams, the tenant's settings) is
+ * unchanged. A new PATCH endpoint fails here until FIXTURES has an entry for it, and a new body field
+ * fails until its entry names a value to send.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { allEndpoints } from '../../shared/endpoints/index.js';
+import type { EndpointDef } from '../../shared/endpoints/define.js';
+import { fillPath } from '../../shared/endpoints/define.js';
+import { startServer, type Api, type TestServer } from './harness.js';
+
+// Wednesday 25 November 2026, 15:00 in Karachi: yesterday's attendance is within the edit limit.
+const clock = () => new Date('2026-11-25T10:00:00Z');
+
+let server: TestServer;
+let admin: Api;
+let tenantId: number;
+
+type Snapshot = Record<string, unknown>;
+type Fixture = {
+  /** Makes a fresh row for one field's PATCH; answers the path params. */
+  create: () => Promise<Record<string, unknown>>;
+  /** Everything stored about the row, keyed so that a body field's own key is the stored value's key. */
+  read: (params: Record<string, unknown>) => Promise<Snapshot>;
+  /** A valid value different from the created row's, per body field. */
+  values: Record<string, unknown>;
+  /** Stored keys a field may change besides its own (derived columns). */
+  derived?: Record<string, string[]>;
+};
+
+const byId = <T extends { id: number }>(rows: T[]) => rows.sort((a, b) => a.id - b.id);
+
+async function rowOf(table: 'employees' | 'teams' | 'roles' | 'leaveTypes' | 'holidays' | 'devices', id: unknown) {
+  return (await server.db
+    .selectFrom(table)
+    .selectAll()
+    .where('id', '=', Number(id))
+    .executeTakeFirstOrThrow()) as Snapshot;
+}
+
+async function settingsOf(): Promise<Snapshot> {
+  const rows = await server.db
+    .selectFrom('tenantSettings')
+    .select(['key', 'value'])
+    .where('tenantId', '=', tenantId)
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+}
+
+const FIXTURES: Record<string, Fixture> = {
+  updateEmployee: {
+    create: async () => {
+      const f = server.factories(tenantId);
+      const team = await f.team();
+      const row = await f.employee({
+        roles: ['Employee'],
+        teamIds: [team.id],
+        employeeIdentificationNo: `E-${Math.random()}`,
+        dateOfJoining: '2024-01-02',
+        image: 'https://img.example/a.png',
+      });
+      return { id: row.id };
+    },
+    read: async ({ id }) => {
+      const roles = await server.db.selectFrom('employeeRoles').select('roleId').where('employeeId', '=', Number(id));
+      const teams = await server.db.selectFrom('teamMembers').select('teamId').where('employeeId', '=', Number(id));
+      return {
+        ...(await rowOf('employees', id)),
+        roleIds: (await roles.execute()).map((r) => r.roleId).sort(),
+        teamIds: (await teams.execute()).map((t) => t.teamId).sort(),
+      };
+    },
+    values: {
+      name: 'Renamed',
+      email: 'renamed@acme.example',
+      employeeIdentificationNo: 'E-NEW',
+      image: 'https://img.example/b.png',
+      dateOfJoining: '2025-05-05',
+      allocation: 40,
+      roleIds: 'Team Lead',
+      teamIds: [],
+    },
+    // An e-mail change waits for the new address to confirm it (docs/security.md).
+    derived: { email: ['pendingEmail'] },
+  },
+  updateTeam: {
+    create: async () => ({ id: (await server.factories(tenantId).team({ description: 'Original' })).id }),
+    read: ({ id }) => rowOf('teams', id),
+    values: { name: 'Renamed team', description: 'Changed' },
+  },
+  updateRole: {
+    create: async () => {
+      const role = await server.factories(tenantId).role({
+        description: 'Original',
+        grants: ['view-employees', 'view-roles'],
+        activities: ['team_members', 'give_badge'],
+      });
+      return { id: role.id };
+    },
+    read: async ({ id }) => {
+      const grants = await server.db
+        .selectFrom('roleGrants')
+        .select(['kind', 'name'])
+        .where('roleId', '=', Number(id))
+        .orderBy('kind')
+        .orderBy('name')
+        .execute();
+      return {
+        ...(await rowOf('roles', id)),
+        permissions: grants.filter((g) => g.kind === 'permission').map((g) => g.name),
+        activities: grants.filter((g) => g.kind === 'activity').map((g) => g.name),
+      };
+    },
+    values: {
+      name: 'Renamed role',
+      description: 'Changed',
+      isDefault: true,
+      permissions: ['view-employees'],
+      activities: ['team_members'],
+    },
+  },
+  updateTenant: {
+    create: async () => ({}),
+    read: async () => ({
+      ...((await server.db
+        .selectFrom('tenants')
+        .selectAll()
+        .where('id', '=', tenantId)
+        .executeTakeFirstOrThrow()) as Snapshot),
+      settings: await settingsOf(),
+    }),
+    values: {
+      name: 'Renamed company',
+      logo: 'data:image/png;base64,AAAA',
+      settings: { characterLimit: 321 },
+    },
+  },
+  updateProductivitySettings: {
+    create: async () => ({}),
+    read: () => settingsOf(),
+    values: {
+      attendence_edit_allow_limit: 12,
+      tenant_timezone: 'Asia/Dubai',
+      working_hours_per_day: 7,
+      break_hours_per_day: 2,
+      wfo_required_percentage: 60,
+      weekend_days: [5, 6],
+      office_networks: ['10.1.0.0/16'],
+    },
+  },
+  updateAttendance: {
+    create: async () => {
+      const f = server.factories(tenantId);
+      const employee = await f.employee({ roles: ['Employee'] });
+      const row = await f.attendance({
+        employeeId: employee.id,
+        workDate: '2026-11-24',
+        checkIn: '2026-11-24T04:00:00.000Z',
+        checkOut: '2026-11-24T12:00:00.000Z',
+        isWfo: 0,
+        breaks: [['2026-11-24T07:00:00.000Z', '2026-11-24T07:30:00.000Z']],
+      });
+      return { id: row.id };
+    },
+    read: async ({ id }) => ({
+      ...((await server.db
+        .selectFrom('attendances')
+        .selectAll()
+        .where('id', '=', Number(id))
+        .executeTakeFirstOrThrow()) as Snapshot),
+      breaks: byId(
+        await server.db.selectFrom('attendanceBreaks').selectAll().where('attendanceId', '=', Number(id)).execute(),
+      ),
+    }),
+    values: { checkIn: '2026-11-24T05:00:00.000Z', checkOut: '2026-11-24T11:00:00.000Z', isWfo: true },
+    derived: { checkIn: ['workedMinutes'], checkOut: ['workedMinutes'] },
+  },
+  updateAttendanceBreak: {
+    create: async () => {
+      const f = server.factories(tenantId);
+      const employee = await f.employee({ roles: ['Employee'] });
+      const row = await f.attendance({
+        employeeId: employee.id,
+        workDate: '2026-11-24',
+        checkIn: '2026-11-24T04:00:00.000Z',
+        checkOut: '2026-11-24T12:00:00.000Z',
+        breaks: [['2026-11-24T07:00:00.000Z', '2026-11-24T07:30:00.000Z']],
+      });
+      const brk = await server.db
+        .selectFrom('attendanceBreaks')
+        .select('id')
+        .where('attendanceId', '=', row.id)
+        .executeTakeFirstOrThrow();
+      return { id: brk.id };
+    },
+    read: async ({ id }) => {
+      const row = (await server.db
+        .selectFrom('attendanceBreaks')
+        .selectAll()
+        .where('id', '=', Number(id))
+        .executeTakeFirstOrThrow()) as Snapshot;
+      const { startAt, endAt, ...rest } = row;
+      return { ...rest, start: startAt, end: endAt };
+    },
+    values: { start: '2026-11-24T06:45:00.000Z', end: '2026-11-24T07:40:00.000Z' },
+  },
+  updateLeaveType: {
+    create: async () => ({
+      id: (
+        await server.factories(tenantId).leaveType({
+          icon: 'beach',
+          yearlyQuota: 10,
+          minNoticeDays: 0,
+          allowBackdated: 1,
+          maxDaysPerRequest: 20,
+        })
+      ).id,
+    }),
+    read: ({ id }) => rowOf('leaveTypes', id),
+    values: {
+      name: 'Renamed leave',
+      icon: 'medical',
+      yearlyQuota: 12,
+      minNoticeDays: 3,
+      allowBackdated: false,
+      maxDaysPerRequest: 5,
+    },
+    // Documented: a type that needs notice cannot be backdated.
+    derived: { minNoticeDays: ['allowBackdated'] },
+  },
+  updateHoliday: {
+    create: async () => ({ id: (await server.factories(tenantId).holiday()).id }),
+    read: ({ id }) => rowOf('holidays', id),
+    values: { name: 'Renamed holiday', date: '2026-12-31' },
+  },
+  updateDevice: {
+    create: async () => ({
+      id: (await server.factories(tenantId).device({ mode: 'pull', port: 4370, timeZone: 'Asia/Karachi' })).id,
+    }),
+    read: ({ id }) => rowOf('devices', id),
+    values: {
+      name: 'Renamed device',
+      serialNo: `SER-${Date.now()}`,
+      mode: 'push',
+      ipAddress: '10.9.9.9',
+      port: 4371,
+      timeZone: 'Europe/Berlin',
+    },
+  },
+};
+
+beforeAll(async () => {
+  server = await startServer({}, clock);
+  tenantId = (await server.tenant('Acme', 'acme.example')).id;
+  await server.user(tenantId, { email: 'admin@acme.example', roles: ['Administrator'] });
+  admin = server.api(await server.signIn('admin@acme.example'));
+});
+afterAll(() => server.close());
+
+const patchEndpoints = () => allEndpoints().filter(([, e]) => e.method === 'PATCH');
+
+function bodyFields(endpoint: EndpointDef): string[] {
+  expect(endpoint.body, `${endpoint.path} has a body`).toBeInstanceOf(z.ZodObject);
+  return Object.keys((endpoint.body as z.ZodObject).shape);
+}
+
+const omit = (snapshot: Snapshot, keys: string[]) =>
+  Object.fromEntries(Object.entries(snapshot).filter(([k]) => !keys.includes(k)));
+
+describe('every PATCH endpoint', () => {
+  it('has a fixture with a value for each body field', () => {
+    expect(
+      patchEndpoints()
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual(Object.keys(FIXTURES).sort());
+    for (const [id, endpoint] of patchEndpoints()) {
+      expect(bodyFields(endpoint).sort(), id).toEqual(Object.keys(FIXTURES[id]!.values).sort());
+    }
+  });
+
+  it('parses a one-field body to that one field (no defaults filled in)', () => {
+    for (const [id, endpoint] of patchEndpoints()) {
+      for (const [field, value] of Object.entries(FIXTURES[id]!.values)) {
+        const sent = { [field]: field === 'roleIds' ? [1] : value };
+        const parsed = endpoint.body!.safeParse(sent);
+        expect(parsed.success, `${id} ${field}`).toBe(true);
+        expect(Object.keys(parsed.data as object), `${id} ${field}`).toEqual([field]);
+      }
+    }
+  });
+
+  for (const [id, endpoint] of patchEndpoints()) {
+    it(`${id} changes only the field it is sent`, async () => {
+      const fixture = FIXTURES[id];
+      if (!fixture) throw new Error(`patch.test.ts has no fixture for ${id}: add one`);
+      const roleIds = (await server.db
+        .selectFrom('roles')
+        .select(['id', 'name'])
+        .where('tenantId', '=', tenantId)
+        .execute()) as { id: number; name: string }[];
+      for (const [field, sample] of Object.entries(fixture.values)) {
+        // roleIds are named by role in the fixture: ids exist only once the tenant does.
+        const value = field === 'roleIds' ? [roleIds.find((r) => r.name === sample)!.id] : sample;
+        const params = await fixture.create();
+        const before = await fixture.read(params);
+        const url = fillPath(endpoint.path, params);
+        const res = await admin.patch(url, { [field]: value });
+        expect(res.status, `${id} ${field}: ${JSON.stringify(res.body)}`).toBe(200);
+        const after = await fixture.read(params);
+        const free = [field, 'updatedAt', 'updatedBy', ...(fixture.derived?.[field] ?? [])];
+        if (field === 'settings') {
+          // One setting named: the tenant's other settings stay as they were.
+          const named = Object.keys(value as object);
+          expect(omit(after['settings'] as Snapshot, named), `${id} settings`).toEqual(
+            omit(before['settings'] as Snapshot, named),
+          );
+        }
+        expect(omit(after, free), `${id} ${field}`).toEqual(omit(before, free));
+        if (field !== 'email') expect(after[field], `${id} ${field} itself`).not.toEqual(before[field]);
+      }
+    });
+  }
+});
