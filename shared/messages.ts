@@ -17,7 +17,6 @@ export const MESSAGES = {
   EMAIL_DOMAIN_UNAUTHORIZED: 'Failed to authorize email domain',
   INVALID_CREDENTIALS: 'Username or password is incorrect',
   USER_NOT_FOUND: 'No user found with this email address',
-  ACCOUNT_LOCKED: 'Too many failed sign-in attempts. Your account is locked for a few minutes.',
   ACCOUNT_INACTIVE: 'Your account is inactive. Please contact your administrator.',
   ACCOUNT_NOT_CONFIRMED: 'Your account is not confirmed yet. Enter the code we sent to your e-mail.',
   ACCOUNT_EXISTS: 'An account with this email address already exists.',

@@ -71,22 +71,6 @@ describe('sign-in', () => {
     expect(res.body.error.message).toBe('Failed to authorize email domain');
   });
 
-  it('locks the account after repeated failures, even for the right password, then lets it in after the lock', async () => {
-    await server.user(tenantId, { email: 'carl@acme.example', roles: ['Employee'] });
-    for (let i = 0; i < 3; i += 1)
-      expect((await signIn({ email: 'carl@acme.example', password: 'Bad!pass1' })).status).toBe(401);
-    const locked = await signIn({ email: 'carl@acme.example', password: PASSWORD });
-    expect(locked.status).toBe(429);
-    expect(locked.body.error.code).toBe('ACCOUNT_LOCKED');
-    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
-    await server.db
-      .updateTable('employees')
-      .set({ lockedUntil: new Date(Date.now() - 1000).toISOString() })
-      .where('email', '=', 'carl@acme.example')
-      .execute();
-    expect((await signIn({ email: 'carl@acme.example', password: PASSWORD })).status).toBe(200);
-  });
-
   it('refuses inactive accounts only after the right password', async () => {
     const { id } = await server.user(tenantId, { email: 'dora@acme.example', roles: ['Employee'] });
     await server.db.updateTable('employees').set({ status: 'inactive' }).where('id', '=', id).execute();
@@ -307,7 +291,7 @@ describe('sign-up, reset and change password', () => {
 });
 
 describe('rate limits', () => {
-  it('throttles sign-in attempts per address and e-mail with 429', async () => {
+  it('throttles sign-in attempts with 429 (per address and per account: auth-lockout.test.ts)', async () => {
     const limited = await startServer({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
     try {
       const statuses: number[] = [];

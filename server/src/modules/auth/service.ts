@@ -34,42 +34,77 @@ function findEmployee(deps: Deps, tenantId: number, email: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Takes one of the account's `lockoutThreshold` guesses before the password is checked, in one
+ * conditional UPDATE, so parallel guesses cannot all read the same count: of N at once, at most the
+ * threshold get a slot and the rest find the account locked. The slot that reaches the threshold locks the
+ * account at once; if its password turns out right, the sign-in clears the lock again. A lapsed lock starts
+ * a new count. Returns null while the account is locked, else whether this guess set the lock.
+ */
+async function reserveGuess(deps: Deps, employeeId: number): Promise<{ locks: boolean } | null> {
+  const now = deps.now();
+  const threshold = deps.config.lockoutThreshold;
+  const until = new Date(now.getTime() + deps.config.lockoutMinutes * 60_000).toISOString();
+  const row = await deps.db
+    .updateTable('employees')
+    .set((eb) => {
+      const next = eb
+        .case()
+        .when('lockedUntil', 'is', null)
+        .then(eb('failedSignIns', '+', 1))
+        .else(eb.lit(1))
+        .end();
+      return {
+        failedSignIns: next,
+        lockedUntil: eb.case().when(next, '>=', threshold).then(until).else(null).end(),
+      };
+    })
+    .where('id', '=', employeeId)
+    .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now.toISOString())]))
+    .returning('failedSignIns')
+    .executeTakeFirst();
+  return row ? { locks: row.failedSignIns >= threshold } : null;
+}
+
+/** Only the mailbox owner learns that the account is locked: the sign-in answers never say so. */
+function tellOwnerOfLock(deps: Deps, employee: { id: number; tenantId: number; email: string }) {
+  const minutes = deps.config.lockoutMinutes;
+  deps.log.warn({ employeeId: employee.id }, 'account locked after repeated failed sign-ins');
+  // Not awaited: a slow mail server must not make the locking answer slower than any other wrong guess.
+  deps.mailer
+    .send({
+      tenantId: employee.tenantId,
+      to: employee.email,
+      subject: 'Your Teambeat account is locked for a few minutes',
+      text:
+        `After ${deps.config.lockoutThreshold} wrong passwords in a row your account is locked for ${minutes} minutes; ` +
+        'until then every password is refused. To sign in sooner, use "Forgot password" to set a new one. ' +
+        'If these attempts were not yours, someone is guessing your password.',
+    })
+    .catch((error: unknown) => deps.log.error({ err: error }, 'lock notice could not be sent'));
+}
+
 export async function signIn(deps: Deps, input: { email: string; password: string; client: ClientKind }) {
   const tenant = await requireTenantForEmail(deps, input.email);
   const employee = await findEmployee(deps, tenant.id, input.email);
-  const now = deps.now();
-  if (!employee?.passwordHash) {
+  const guess = employee?.passwordHash ? await reserveGuess(deps, employee.id) : null;
+  // An unknown account and a locked one answer exactly like a wrong password, in the same time.
+  if (!employee?.passwordHash || !guess) {
     await burnVerifyTime(input.password);
     throw errors.unauthenticated('INVALID_CREDENTIALS');
   }
-  if (employee.lockedUntil && new Date(employee.lockedUntil) > now) {
-    const seconds = Math.ceil((new Date(employee.lockedUntil).getTime() - now.getTime()) / 1000);
-    throw errors.rateLimited(seconds, 'ACCOUNT_LOCKED');
-  }
   if (!(await verifyPassword(employee.passwordHash, input.password))) {
-    const failures = employee.failedSignIns + 1;
-    const lock = failures >= deps.config.lockoutThreshold;
-    await deps.db
-      .updateTable('employees')
-      .set({
-        failedSignIns: lock ? 0 : failures,
-        lockedUntil: lock ? new Date(now.getTime() + deps.config.lockoutMinutes * 60_000).toISOString() : null,
-      })
-      .where('id', '=', employee.id)
-      .execute();
-    if (lock) deps.log.warn({ employeeId: employee.id }, 'account locked after repeated failed sign-ins');
+    if (guess.locks) tellOwnerOfLock(deps, employee);
     throw errors.unauthenticated('INVALID_CREDENTIALS');
   }
+  await deps.db
+    .updateTable('employees')
+    .set({ failedSignIns: 0, lockedUntil: null })
+    .where('id', '=', employee.id)
+    .execute();
   // Only someone who knows the password learns the account's state.
   if (!employee.emailConfirmed) throw errors.coded(403, 'ACCOUNT_NOT_CONFIRMED');
   if (employee.status !== 'active') throw errors.coded(403, 'ACCOUNT_INACTIVE');
-  if (employee.failedSignIns > 0 || employee.lockedUntil) {
-    await deps.db
-      .updateTable('employees')
-      .set({ failedSignIns: 0, lockedUntil: null })
-      .where('id', '=', employee.id)
-      .execute();
-  }
   return startSession(deps, employee, input.client);
 }
 
