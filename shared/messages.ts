@@ -19,7 +19,6 @@ export const MESSAGES = {
   USER_NOT_FOUND: 'No user found with this email address',
   ACCOUNT_INACTIVE: 'Your account is inactive. Please contact your administrator.',
   ACCOUNT_NOT_CONFIRMED: 'Your account is not confirmed yet. Enter the code we sent to your e-mail.',
-  ACCOUNT_EXISTS: 'An account with this email address already exists.',
   PASSWORDS_DO_NOT_MATCH: 'Passwords do not match',
   WEAK_PASSWORD:
     'Password must be longer than 6 characters and contain upper case, lower case, a number and a special character, without spaces.',

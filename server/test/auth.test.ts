@@ -214,15 +214,47 @@ describe('sign-up, reset and change password', () => {
     expect(count).toHaveLength(0);
   });
 
-  it('refuses a sign-up for an existing account', async () => {
-    const res = await server.api().post('/api/auth/sign-up', {
-      email: 'ann@acme.example',
-      name: 'Ann',
-      password: 'Good!Pass1',
-      confirmPassword: 'Good!Pass1',
-    });
-    expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe('ACCOUNT_EXISTS');
+  it('answers a sign-up for an existing or inactive account exactly like a new one, and tells the owner instead', async () => {
+    const { id } = await server.user(tenantId, { email: 'quit@acme.example', roles: ['Employee'] });
+    await server.db.updateTable('employees').set({ status: 'inactive' }).where('id', '=', id).execute();
+    const attempt = (email: string) =>
+      server
+        .api()
+        .post('/api/auth/sign-up', { email, name: 'X', password: 'Good!Pass1', confirmPassword: 'Good!Pass1' });
+    const fresh = await attempt('fresh@acme.example');
+    expect(fresh.status).toBe(202);
+    for (const email of ['ann@acme.example', 'quit@acme.example']) {
+      const res = await attempt(email);
+      expect(res.status, email).toBe(fresh.status);
+      expect(res.body, email).toEqual(fresh.body);
+      // The owner gets a notice, not a code, and nothing about the account changed.
+      const mail = await lastEmail(server, email);
+      expect(mail?.body).toMatch(/already have an account|inactive/);
+      expect(mail?.body).not.toMatch(/\d{6}/);
+      const resend = await server.api().post('/api/auth/sign-up/resend', { email });
+      expect(resend.status, email).toBe(202);
+      expect(resend.body).toEqual(fresh.body);
+    }
+    expect((await signIn({ email: 'ann@acme.example', password: PASSWORD })).status).toBe(200);
+    expect((await signIn({ email: 'ann@acme.example', password: 'Good!Pass1' })).status).toBe(401);
+    const confirm = await server.api().post('/api/auth/sign-up/confirm', { email: 'ann@acme.example', code: '123456' });
+    expect(confirm.body.error.code).toBe('INVALID_CODE');
+  });
+
+  it('answers a reset for an unknown address exactly like a wrong code', async () => {
+    await server.user(tenantId, { email: 'hal@acme.example', roles: ['Employee'] });
+    await server.api().post('/api/auth/forgot-password', { email: 'hal@acme.example' });
+    const code = codeFrom((await lastEmail(server, 'hal@acme.example'))?.body);
+    const body = {
+      code: code === '123456' ? '654321' : '123456',
+      password: 'Fresh!Pass9',
+      confirmPassword: 'Fresh!Pass9',
+    };
+    const known = await server.api().post('/api/auth/reset-password', { ...body, email: 'hal@acme.example' });
+    const unknown = await server.api().post('/api/auth/reset-password', { ...body, email: 'ghost@acme.example' });
+    expect(known.status).toBe(400);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
   });
 
   it('resets a forgotten password with the code and signs every session out', async () => {

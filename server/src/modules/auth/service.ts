@@ -110,26 +110,52 @@ export async function signIn(deps: Deps, input: { email: string; password: strin
 
 const signUpPayload = z.object({ name: z.string(), passwordHash: z.string() });
 
+const codeSent = { codeSent: true as const, expiresInMinutes: CODE_TTL_MINUTES };
+
 /**
  * Sign-up for anyone with the company's e-mail domain: an employee an admin already added (no password
- * yet) or a newcomer. Nothing changes until the code sent to the address is confirmed.
+ * yet) or a newcomer. Nothing changes until the code sent to the address is confirmed. An address that
+ * already has an account, or an inactive one, gets the same answer (so the answer does not tell who has
+ * an account) and its owner a notice instead of a code.
  */
 export async function signUp(deps: Deps, input: { email: string; name: string; password: string }) {
   const tenant = await requireTenantForEmail(deps, input.email);
   const existing = await findEmployee(deps, tenant.id, input.email);
-  if (existing?.passwordHash && existing.emailConfirmed) throw errors.coded(409, 'ACCOUNT_EXISTS');
-  if (existing && existing.status !== 'active') throw errors.coded(403, 'ACCOUNT_INACTIVE');
+  // Hashed on every path, so the answer takes as long either way.
   const passwordHash = await hashPassword(input.password);
+  if (existing && existing.status !== 'active') {
+    await deps.mailer.send({
+      tenantId: tenant.id,
+      to: input.email,
+      subject: `Your ${tenant.name} Teambeat account`,
+      text: 'Someone, perhaps you, tried to sign up with this address. Your account is inactive: please contact your administrator.',
+    });
+    return codeSent;
+  }
+  if (existing?.passwordHash && existing.emailConfirmed) {
+    await deps.mailer.send({
+      tenantId: tenant.id,
+      to: input.email,
+      subject: `Your ${tenant.name} Teambeat account`,
+      text: 'Someone, perhaps you, tried to sign up with this address, but you already have an account. Sign in, or use "Forgot password" to set a new password. If it was not you, you can ignore this e-mail.',
+    });
+    return codeSent;
+  }
   const code = await createCode(deps, tenant.id, input.email, 'sign-up', { name: input.name, passwordHash });
-  await deps.mailer.send({
+  await sendSignUpCode(deps, tenant, input.email, code);
+  return codeSent;
+}
+
+function sendSignUpCode(deps: Deps, tenant: { id: number; name: string }, to: string, code: string) {
+  return deps.mailer.send({
     tenantId: tenant.id,
-    to: input.email,
+    to,
     subject: `Your ${tenant.name} Teambeat confirmation code`,
     text: `Your confirmation code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes.`,
   });
-  return { codeSent: true as const, expiresInMinutes: CODE_TTL_MINUTES };
 }
 
+/** A new code for a pending sign-up; without one the same answer, and nothing is sent. */
 export async function resendSignUpCode(deps: Deps, email: string) {
   const tenant = await requireTenantForEmail(deps, email);
   const pending = await deps.db
@@ -141,15 +167,10 @@ export async function resendSignUpCode(deps: Deps, email: string) {
     .orderBy('id', 'desc')
     .executeTakeFirst();
   const payload = pending?.payload ? signUpPayload.safeParse(JSON.parse(pending.payload)) : null;
-  if (!payload?.success) throw errors.rule('INVALID_CODE');
+  if (!payload?.success) return codeSent;
   const code = await createCode(deps, tenant.id, email, 'sign-up', payload.data);
-  await deps.mailer.send({
-    tenantId: tenant.id,
-    to: email,
-    subject: `Your ${tenant.name} Teambeat confirmation code`,
-    text: `Your confirmation code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes.`,
-  });
-  return { codeSent: true as const, expiresInMinutes: CODE_TTL_MINUTES };
+  await sendSignUpCode(deps, tenant, email, code);
+  return codeSent;
 }
 
 export async function confirmSignUp(deps: Deps, input: { email: string; code: string }) {
@@ -221,14 +242,15 @@ export async function forgotPassword(deps: Deps, email: string) {
     subject: 'Reset your Teambeat password',
     text: `Your password reset code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
   });
-  return { codeSent: true as const, expiresInMinutes: CODE_TTL_MINUTES };
+  return codeSent;
 }
 
 export async function resetPassword(deps: Deps, input: { email: string; code: string; password: string }) {
   const tenant = await requireTenantForEmail(deps, input.email);
-  const employee = await findEmployee(deps, tenant.id, input.email);
-  if (!employee) throw errors.coded(404, 'USER_NOT_FOUND');
+  // An unknown address has no code, so it answers exactly like a wrong one.
   await consumeCode(deps, tenant.id, input.email, 'reset-password', input.code);
+  const employee = await findEmployee(deps, tenant.id, input.email);
+  if (!employee) throw errors.rule('INVALID_CODE');
   await deps.db
     .updateTable('employees')
     .set({
