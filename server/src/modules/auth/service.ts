@@ -146,12 +146,18 @@ export async function signUp(deps: Deps, input: { email: string; name: string; p
   return codeSent;
 }
 
-function sendSignUpCode(deps: Deps, tenant: { id: number; name: string }, to: string, code: string) {
+function sendSignUpCode(
+  deps: Deps,
+  tenant: { id: number; name: string },
+  to: string,
+  code: { value: string; expiresAt: Date },
+) {
   return deps.mailer.send({
     tenantId: tenant.id,
     to,
     subject: `Your ${tenant.name} Teambeat confirmation code`,
-    text: `Your confirmation code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes.`,
+    text: `Your confirmation code is ${code.value}. It expires in ${CODE_TTL_MINUTES} minutes.`,
+    secret: code,
   });
 }
 
@@ -240,7 +246,8 @@ export async function forgotPassword(deps: Deps, email: string) {
     tenantId: tenant.id,
     to: email,
     subject: 'Reset your Teambeat password',
-    text: `Your password reset code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
+    text: `Your password reset code is ${code.value}. It expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
+    secret: code,
   });
   return codeSent;
 }
