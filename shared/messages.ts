@@ -20,6 +20,7 @@ export const MESSAGES = {
   ACCOUNT_INACTIVE: 'Your account is inactive. Please contact your administrator.',
   ACCOUNT_NOT_CONFIRMED: 'Your account is not confirmed yet. Enter the code we sent to your e-mail.',
   PASSWORDS_DO_NOT_MATCH: 'Passwords do not match',
+  COMMON_PASSWORD: 'This password is one of the most common in breached password lists. Choose another.',
   WEAK_PASSWORD:
     'Password must be longer than 6 characters and contain upper case, lower case, a number and a special character, without spaces.',
   PASSWORD_UPDATE_FAILED: 'Password could not be updated.',

@@ -214,6 +214,41 @@ describe('sign-up, reset and change password', () => {
     expect(count).toHaveLength(0);
   });
 
+  it('refuses the most common breached passwords, in any case and with digits or symbols appended', async () => {
+    await server.user(tenantId, { email: 'ivy@acme.example', roles: ['Employee'] });
+    const token = await server.signIn('ivy@acme.example');
+    await server.api().post('/api/auth/forgot-password', { email: 'ivy@acme.example' });
+    const code = codeFrom((await lastEmail(server, 'ivy@acme.example'))?.body);
+    for (const password of ['P@ssw0rd', 'Password1!', 'Summer2024!', 'qWERTY123!', 'Iloveyou#1']) {
+      const fields = { password, confirmPassword: password };
+      const answers = [
+        await server.api().post('/api/auth/sign-up', { email: 'common@acme.example', name: 'C', ...fields }),
+        await server.api().post('/api/auth/reset-password', { email: 'ivy@acme.example', code, ...fields }),
+        await server.api(token).post('/api/auth/change-password', { currentPassword: PASSWORD, ...fields }),
+      ];
+      for (const res of answers) {
+        expect(res.status, password).toBe(400);
+        expect(res.body.error.code).toBe('COMMON_PASSWORD');
+        expect(res.body.error.details.fields).toEqual([{ path: 'body.password', message: MESSAGES.COMMON_PASSWORD }]);
+      }
+    }
+    // Nothing changed: no pending sign-up, the reset code still works, the password is the old one.
+    const codes = await server.db
+      .selectFrom('verificationCodes')
+      .where('email', '=', 'common@acme.example')
+      .selectAll()
+      .execute();
+    expect(codes).toHaveLength(0);
+    expect((await signIn({ email: 'ivy@acme.example', password: PASSWORD })).status).toBe(200);
+    const reset = await server.api().post('/api/auth/reset-password', {
+      email: 'ivy@acme.example',
+      code,
+      password: 'Uncommon!Pass7',
+      confirmPassword: 'Uncommon!Pass7',
+    });
+    expect(reset.status).toBe(204);
+  });
+
   it('answers a sign-up for an existing or inactive account exactly like a new one, and tells the owner instead', async () => {
     const { id } = await server.user(tenantId, { email: 'quit@acme.example', roles: ['Employee'] });
     await server.db.updateTable('employees').set({ status: 'inactive' }).where('id', '=', id).execute();

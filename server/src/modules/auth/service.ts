@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ClientKind, TenantPublic } from '../../../../shared/contracts/auth.js';
 import type { Deps } from '../../deps.js';
 import { errors } from '../../http/errors.js';
+import { refuseCommonPassword } from '../../security/common-passwords.js';
 import { burnVerifyTime, hashPassword, verifyPassword } from '../../security/passwords.js';
 import { findTenantByEmail } from '../tenants/repository.js';
 import { CODE_TTL_MINUTES, consumeCode, createCode } from './codes.js';
@@ -120,6 +121,7 @@ const codeSent = { codeSent: true as const, expiresInMinutes: CODE_TTL_MINUTES }
  */
 export async function signUp(deps: Deps, input: { email: string; name: string; password: string }) {
   const tenant = await requireTenantForEmail(deps, input.email);
+  refuseCommonPassword(input.password);
   const existing = await findEmployee(deps, tenant.id, input.email);
   // Hashed on every path, so the answer takes as long either way.
   const passwordHash = await hashPassword(input.password);
@@ -254,6 +256,8 @@ export async function forgotPassword(deps: Deps, email: string) {
 
 export async function resetPassword(deps: Deps, input: { email: string; code: string; password: string }) {
   const tenant = await requireTenantForEmail(deps, input.email);
+  // Before the code is used, so a refused password does not spend it.
+  refuseCommonPassword(input.password);
   // An unknown address has no code, so it answers exactly like a wrong one.
   await consumeCode(deps, tenant.id, input.email, 'reset-password', input.code);
   const employee = await findEmployee(deps, tenant.id, input.email);
@@ -278,6 +282,7 @@ export async function changePassword(
   who: { employeeId: number; familyId: string },
   input: { currentPassword: string; password: string },
 ) {
+  refuseCommonPassword(input.password);
   const employee = await deps.db
     .selectFrom('employees')
     .select(['id', 'passwordHash'])
