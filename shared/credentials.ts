@@ -33,6 +33,22 @@ export function isStrongPassword(password: string): boolean {
   );
 }
 
+/**
+ * The forms of a password looked up in the list of common breached passwords (lower case): the password
+ * itself, and without the digits and symbols appended to meet the strong-password rule ("Summer2024!" is
+ * "summer"), when at least 4 characters remain.
+ */
+export function commonPasswordForms(password: string): string[] {
+  const lower = password.toLowerCase();
+  const base = lower.replace(/[^a-z]+$/, '');
+  return base !== lower && base.length >= 4 ? [lower, base] : [lower];
+}
+
+/** True when the password, in any case and with digits or symbols appended, is in the list. */
+export function isCommonPassword(password: string, common: ReadonlySet<string>): boolean {
+  return commonPasswordForms(password).some((form) => common.has(form));
+}
+
 /** Adds the "Passwords do not match" rule to a schema with password and confirmPassword fields. */
 export function passwordsMatch<T extends { password: string; confirmPassword: string }>(value: T): boolean {
   return value.password === value.confirmPassword;

@@ -17,11 +17,10 @@ export const MESSAGES = {
   EMAIL_DOMAIN_UNAUTHORIZED: 'Failed to authorize email domain',
   INVALID_CREDENTIALS: 'Username or password is incorrect',
   USER_NOT_FOUND: 'No user found with this email address',
-  ACCOUNT_LOCKED: 'Too many failed sign-in attempts. Your account is locked for a few minutes.',
   ACCOUNT_INACTIVE: 'Your account is inactive. Please contact your administrator.',
   ACCOUNT_NOT_CONFIRMED: 'Your account is not confirmed yet. Enter the code we sent to your e-mail.',
-  ACCOUNT_EXISTS: 'An account with this email address already exists.',
   PASSWORDS_DO_NOT_MATCH: 'Passwords do not match',
+  COMMON_PASSWORD: 'This password is one of the most common in breached password lists. Choose another.',
   WEAK_PASSWORD:
     'Password must be longer than 6 characters and contain upper case, lower case, a number and a special character, without spaces.',
   PASSWORD_UPDATE_FAILED: 'Password could not be updated.',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { emailDomain, emailSchema, isoDateSchema, isStrongPassword } from './validation.js';
+import {
+  commonPasswordForms,
+  emailDomain,
+  emailSchema,
+  isCommonPassword,
+  isoDateSchema,
+  isStrongPassword,
+} from './validation.js';
 import { isValidTimeZone, tenantSettingsSchema, DEFAULT_TENANT_SETTINGS } from './settings.js';
 import { PERMISSIONS, PERMISSION_GROUPS, PERMISSION_NAMES, ACTIVITY_KEYS } from './permissions.js';
 
@@ -80,5 +87,19 @@ describe('dates', () => {
     expect(isoDateSchema.safeParse('2026-13-01').error?.issues[0]?.message).toBe('Enter a valid date');
     expect(isoDateSchema.safeParse('2026-02-30').success).toBe(false);
     expect(isoDateSchema.safeParse('2026-12-01').data).toBe('2026-12-01');
+  });
+});
+
+describe('common breached passwords', () => {
+  const common = new Set(['password', 'summer', 'p@ssw0rd']);
+  it.each(['Password', 'PASSWORD1!', 'Summer2024!', 'P@ssw0rd', 'P@SSW0RD#9'])('finds %j', (password) => {
+    expect(isCommonPassword(password, common)).toBe(true);
+  });
+  it.each(['Str0ng!Pass', 'Summ3r!time', '1!Password', 'Sum1!'])('does not find %j', (password) => {
+    expect(isCommonPassword(password, common)).toBe(false);
+  });
+  it('strips appended digits and symbols only when at least 4 letters remain', () => {
+    expect(commonPasswordForms('Abc123!')).toEqual(['abc123!']);
+    expect(commonPasswordForms('Summer2024!')).toEqual(['summer2024!', 'summer']);
   });
 });

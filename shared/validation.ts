@@ -5,7 +5,15 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
 
-export { EMAIL_PATTERN, emailDomain, isStrongPassword, normalizeEmail, passwordsMatch } from './credentials.js';
+export {
+  EMAIL_PATTERN,
+  commonPasswordForms,
+  emailDomain,
+  isCommonPassword,
+  isStrongPassword,
+  normalizeEmail,
+  passwordsMatch,
+} from './credentials.js';
 import { isStrongPassword, normalizeEmail, EMAIL_PATTERN } from './credentials.js';
 
 export const emailSchema = z

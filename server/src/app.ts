@@ -132,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   registerErrorHandling(app);
-  registerAccessControl(app, db, deps.tokens);
+  registerAccessControl(app, db, deps.tokens, now);
   await registerOpenApi(app);
 
   registerRouteModules(app, deps, [

@@ -56,6 +56,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: int(900, 30, 86_400),
   REFRESH_TOKEN_TTL_DAYS: int(30, 1, 365),
+  SESSION_MAX_DAYS: int(90, 1, 3650),
   SMTP_URL: z
     .string()
     .optional()
@@ -84,6 +85,8 @@ export type Config = {
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /** A session ends this many days after sign-in however often it is refreshed. */
+  sessionMaxDays: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   seedDemo: boolean;
@@ -120,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    sessionMaxDays: e.SESSION_MAX_DAYS,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO,

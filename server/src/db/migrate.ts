@@ -9,6 +9,7 @@ import { devices } from './migrations/0004-devices.js';
 import { leaveRules } from './migrations/0007-leave-rules.js';
 import { jobs } from './migrations/0008-jobs.js';
 import { emailChange } from './migrations/0009-email-change.js';
+import { sessionLimits } from './migrations/0010-session-limits.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0007-leave-rules': leaveRules,
   '0008-jobs': jobs,
   '0009-email-change': emailChange,
+  '0010-session-limits': sessionLimits,
 };
 
 class StaticProvider implements MigrationProvider {

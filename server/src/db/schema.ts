@@ -103,6 +103,8 @@ export type RefreshTokenTable = {
   expiresAt: string;
   rotatedAt: string | null;
   revokedAt: string | null;
+  /** The session's absolute end (SESSION_MAX_DAYS after sign-in); null only on rows from before 0010. */
+  sessionExpiresAt: string | null;
 };
 
 export type VerificationCodeTable = {
@@ -128,6 +130,8 @@ export type OutboxEmailTable = {
   createdAt: string;
   sentAt: string | null;
   error: string | null;
+  /** When the row is deleted (a code's expiry, else 30 days: server/src/mail/mailer.ts); null only before 0010. */
+  expiresAt: string | null;
 };
 
 export type ServerSecretTable = {

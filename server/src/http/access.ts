@@ -60,10 +60,15 @@ export function agentCaller(request: FastifyRequest): AgentContext {
   return request.agent;
 }
 
-/** Loads what the token's employee may do now: revoked roles and deactivation apply at once. */
+/**
+ * Loads what the token's employee may do now: revoked roles and deactivation apply at once. The token's
+ * session rides on the same query: once it ended (sign-out, reuse of a rotated refresh token, a password
+ * change or reset, a deactivation, its absolute end) its access tokens are refused, not 15 minutes later.
+ */
 export async function loadPrincipal(
   db: Db,
-  claims: { employeeId: number; tenantId: number },
+  claims: { employeeId: number; tenantId: number; familyId: string },
+  now: Date,
 ): Promise<{ permissions: Set<PermissionName>; activities: Set<string> } | null> {
   const employee = await db
     .selectFrom('employees')
@@ -71,6 +76,16 @@ export async function loadPrincipal(
     .where('id', '=', claims.employeeId)
     .where('tenantId', '=', claims.tenantId)
     .where('status', '=', 'active')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('refreshTokens')
+          .select('refreshTokens.id')
+          .where('refreshTokens.familyId', '=', claims.familyId)
+          .whereRef('refreshTokens.employeeId', '=', 'employees.id')
+          .where('refreshTokens.revokedAt', 'is', null)
+          .where('refreshTokens.expiresAt', '>', now.toISOString()),
+      ),
+    )
     .executeTakeFirst();
   if (!employee) return null;
   const grants = await db
@@ -90,7 +105,7 @@ export async function loadPrincipal(
   return { permissions, activities };
 }
 
-export function registerAccessControl(app: FastifyInstance, db: Db, tokens: TokenService): void {
+export function registerAccessControl(app: FastifyInstance, db: Db, tokens: TokenService, now: () => Date): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('agent', null);
   app.addHook('onRequest', async (request) => {
@@ -107,7 +122,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db, tokens: Toke
     if (!token) throw errors.unauthenticated();
     const claims = await tokens.verifyAccessToken(token);
     if (!claims) throw errors.unauthenticated();
-    const principal = await loadPrincipal(db, claims);
+    const principal = await loadPrincipal(db, claims, now());
     if (!principal) throw errors.unauthenticated();
     if (!allowedBy(access, principal.permissions)) throw errors.forbidden(access);
     request.auth = {

@@ -20,6 +20,7 @@ import {
   type PublicContext,
   type RequestContext,
 } from './context.js';
+import { errors } from './errors.js';
 import { responses } from './responses.js';
 
 /** The context a handler gets follows from who may call the endpoint. */
@@ -42,10 +43,23 @@ export type Handler<E extends EndpointDef> = (
   http: Http,
 ) => Promise<ResponseOf<E>> | ResponseOf<E>;
 
+/**
+ * A second limit, checked after validation and keyed by the parsed input instead of the client address:
+ * for instance the account an e-mail names, so guesses spread over many addresses still count together.
+ * A null key skips it.
+ */
+export type InputLimit<E extends EndpointDef> = {
+  max: number;
+  timeWindow: string;
+  key: (input: ParsedInput<E>) => string | null;
+};
+
 /** A handler with server-only options (rate limits). */
 export type HandlerWithOptions<E extends EndpointDef> = {
   handler: Handler<E>;
+  /** Per client address, before the input is even parsed. */
   rateLimit?: RateLimitOptions | ((deps: Deps) => RateLimitOptions);
+  inputLimit?: (deps: Deps) => InputLimit<E>;
   /** The largest request body in bytes, when the server's default (1 MiB) is too small. */
   bodyLimit?: number;
 };
@@ -79,9 +93,11 @@ function registerEndpoint(
   deps: Deps,
   operationId: string,
   definition: EndpointDef,
-  { handler, rateLimit, bodyLimit }: HandlerWithOptions<EndpointDef>,
+  { handler, rateLimit, inputLimit, bodyLimit }: HandlerWithOptions<EndpointDef>,
 ): void {
   const status = definition.status ?? 200;
+  const inputOf = (request: FastifyRequest) =>
+    ({ params: request.params, query: request.query, body: request.body }) as ParsedInput<EndpointDef>;
   const answers: Record<number, z.ZodType> = { [status]: definition.response };
   for (const errorStatus of definition.errorStatuses ?? []) answers[errorStatus] = errorResponseSchema;
   app.route({
@@ -102,8 +118,9 @@ function registerEndpoint(
       ...(definition.produces ? { produces: [definition.produces] } : {}),
       response: responses(answers),
     },
+    ...(inputLimit ? { preHandler: inputLimitHook(app, inputLimit(deps), inputOf) } : {}),
     handler: async (request, reply) => {
-      const input = { params: request.params, query: request.query, body: request.body } as ParsedInput<EndpointDef>;
+      const input = inputOf(request);
       const answer = await handler(
         contextFor(definition, deps, request) as RequestContext & AgentRequestContext,
         input,
@@ -114,6 +131,28 @@ function registerEndpoint(
       return reply.status(status).send(answer);
     },
   });
+}
+
+/**
+ * @fastify/rate-limit's own route hook runs once per request (the per-address limit already used it), so
+ * the input limit asks a limiter of the same plugin directly and answers 429 with Retry-After itself.
+ */
+function inputLimitHook(
+  app: FastifyInstance,
+  limit: InputLimit<EndpointDef>,
+  inputOf: (request: FastifyRequest) => ParsedInput<EndpointDef>,
+) {
+  const keyOf = (request: FastifyRequest) => limit.key(inputOf(request));
+  const limiter = app.createRateLimit({
+    max: limit.max,
+    timeWindow: limit.timeWindow,
+    keyGenerator: (request) => keyOf(request) ?? '',
+  });
+  return async (request: FastifyRequest) => {
+    if (keyOf(request) === null) return;
+    const result = await limiter(request);
+    if (!result.isAllowed && result.isExceeded) throw errors.rateLimited(result.ttlInSeconds);
+  };
 }
 
 /** Registers every module's routes. */

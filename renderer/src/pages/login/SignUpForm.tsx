@@ -59,7 +59,9 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
         email: values.email.trim(),
         name: values.name.trim(),
       });
-      setInfo(`We sent a 6-digit code to ${values.email.trim()}. It expires in ${sent.expiresInMinutes} minutes.`);
+      setInfo(
+        `We sent an e-mail to ${values.email.trim()}. Enter the 6-digit code from it; it expires in ${sent.expiresInMinutes} minutes.`,
+      );
       touched.reset();
       setStep('code');
     } catch (error) {

@@ -14,9 +14,10 @@ export async function createCode(
   email: string,
   purpose: Purpose,
   payload: unknown = null,
-): Promise<string> {
+): Promise<{ value: string; expiresAt: Date }> {
   const now = deps.now();
   const code = newVerificationCode();
+  const expiresAt = new Date(now.getTime() + CODE_TTL_MINUTES * 60_000);
   await deps.db.transaction().execute(async (trx) => {
     // Only the newest code is valid.
     await trx
@@ -37,11 +38,11 @@ export async function createCode(
         payload: payload === null ? null : JSON.stringify(payload),
         attempts: 0,
         createdAt: now.toISOString(),
-        expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000).toISOString(),
+        expiresAt: expiresAt.toISOString(),
       })
       .execute();
   });
-  return code;
+  return { value: code, expiresAt };
 }
 
 /** Consumes the code or throws INVALID_CODE; wrong guesses count against the code. Returns its payload. */

@@ -49,15 +49,14 @@ function presentedToken(request: FastifyRequest, fromBody: string | undefined): 
   return fromBody ?? request.cookies[REFRESH_COOKIE];
 }
 
-// Limits per address and per e-mail: guessing passwords or probing accounts is slow either way.
-const byIpAndEmail = (request: FastifyRequest) => {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return `${request.ip}|${typeof email === 'string' ? normalizeEmail(email) : ''}`;
-};
-const authLimit = (deps: Deps) => ({
+// Two limits on every route that names an account: per client address (before the body is parsed), and
+// per account whatever address the guesses come from (after validation, on the normalised e-mail; the
+// domain picks the tenant, so the address names one account of one tenant).
+const authLimit = (deps: Deps) => ({ max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' });
+const accountLimit = (deps: Deps) => ({
   max: deps.config.authRateLimitPerMinute,
   timeWindow: '1 minute',
-  keyGenerator: byIpAndEmail,
+  key: ({ body }: { body: { email: string } }) => normalizeEmail(body.email),
 });
 /** Lookups and refreshes are frequent and harmless: six times the limit, per address. */
 const frequentLimit = (deps: Deps) => ({ max: deps.config.authRateLimitPerMinute * 6, timeWindow: '1 minute' });
@@ -70,6 +69,7 @@ export const authRoutes = defineRoutes(authEndpoints, {
 
   signIn: {
     rateLimit: authLimit,
+    inputLimit: accountLimit,
     handler: async (ctx, { body }, http) => sendSession(http, await signIn(ctx.deps, body), body.client),
   },
 
@@ -94,12 +94,17 @@ export const authRoutes = defineRoutes(authEndpoints, {
     return undefined;
   },
 
-  signUp: { rateLimit: authLimit, handler: (ctx, { body }) => signUp(ctx.deps, body) },
+  signUp: { rateLimit: authLimit, inputLimit: accountLimit, handler: (ctx, { body }) => signUp(ctx.deps, body) },
 
-  resendSignUpCode: { rateLimit: authLimit, handler: (ctx, { body }) => resendSignUpCode(ctx.deps, body.email) },
+  resendSignUpCode: {
+    rateLimit: authLimit,
+    inputLimit: accountLimit,
+    handler: (ctx, { body }) => resendSignUpCode(ctx.deps, body.email),
+  },
 
   confirmSignUp: {
     rateLimit: authLimit,
+    inputLimit: accountLimit,
     handler: async (ctx, { body }) => {
       await confirmSignUp(ctx.deps, body);
       return undefined;
@@ -108,16 +113,22 @@ export const authRoutes = defineRoutes(authEndpoints, {
 
   confirmEmailChange: {
     rateLimit: authLimit,
+    inputLimit: accountLimit,
     handler: async (ctx, { body }) => {
       await confirmEmailChange(ctx.deps, body);
       return undefined;
     },
   },
 
-  sendPasswordResetCode: { rateLimit: authLimit, handler: (ctx, { body }) => forgotPassword(ctx.deps, body.email) },
+  sendPasswordResetCode: {
+    rateLimit: authLimit,
+    inputLimit: accountLimit,
+    handler: (ctx, { body }) => forgotPassword(ctx.deps, body.email),
+  },
 
   resetPassword: {
     rateLimit: authLimit,
+    inputLimit: accountLimit,
     handler: async (ctx, { body }) => {
       await resetPassword(ctx.deps, body);
       return undefined;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ClientKind, TenantPublic } from '../../../../shared/contracts/auth.js';
 import type { Deps } from '../../deps.js';
 import { errors } from '../../http/errors.js';
+import { refuseCommonPassword } from '../../security/common-passwords.js';
 import { burnVerifyTime, hashPassword, verifyPassword } from '../../security/passwords.js';
 import { findTenantByEmail } from '../tenants/repository.js';
 import { CODE_TTL_MINUTES, consumeCode, createCode } from './codes.js';
@@ -34,67 +35,135 @@ function findEmployee(deps: Deps, tenantId: number, email: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Takes one of the account's `lockoutThreshold` guesses before the password is checked, in one
+ * conditional UPDATE, so parallel guesses cannot all read the same count: of N at once, at most the
+ * threshold get a slot and the rest find the account locked. The slot that reaches the threshold locks the
+ * account at once; if its password turns out right, the sign-in clears the lock again. A lapsed lock starts
+ * a new count. Returns null while the account is locked, else whether this guess set the lock.
+ */
+async function reserveGuess(deps: Deps, employeeId: number): Promise<{ locks: boolean } | null> {
+  const now = deps.now();
+  const threshold = deps.config.lockoutThreshold;
+  const until = new Date(now.getTime() + deps.config.lockoutMinutes * 60_000).toISOString();
+  const row = await deps.db
+    .updateTable('employees')
+    .set((eb) => {
+      const next = eb
+        .case()
+        .when('lockedUntil', 'is', null)
+        .then(eb('failedSignIns', '+', 1))
+        .else(eb.lit(1))
+        .end();
+      return {
+        failedSignIns: next,
+        lockedUntil: eb.case().when(next, '>=', threshold).then(until).else(null).end(),
+      };
+    })
+    .where('id', '=', employeeId)
+    .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now.toISOString())]))
+    .returning('failedSignIns')
+    .executeTakeFirst();
+  return row ? { locks: row.failedSignIns >= threshold } : null;
+}
+
+/** Only the mailbox owner learns that the account is locked: the sign-in answers never say so. */
+function tellOwnerOfLock(deps: Deps, employee: { id: number; tenantId: number; email: string }) {
+  const minutes = deps.config.lockoutMinutes;
+  deps.log.warn({ employeeId: employee.id }, 'account locked after repeated failed sign-ins');
+  // Not awaited: a slow mail server must not make the locking answer slower than any other wrong guess.
+  deps.mailer
+    .send({
+      tenantId: employee.tenantId,
+      to: employee.email,
+      subject: 'Your Teambeat account is locked for a few minutes',
+      text:
+        `After ${deps.config.lockoutThreshold} wrong passwords in a row your account is locked for ${minutes} minutes; ` +
+        'until then every password is refused. To sign in sooner, use "Forgot password" to set a new one. ' +
+        'If these attempts were not yours, someone is guessing your password.',
+    })
+    .catch((error: unknown) => deps.log.error({ err: error }, 'lock notice could not be sent'));
+}
+
 export async function signIn(deps: Deps, input: { email: string; password: string; client: ClientKind }) {
   const tenant = await requireTenantForEmail(deps, input.email);
   const employee = await findEmployee(deps, tenant.id, input.email);
-  const now = deps.now();
-  if (!employee?.passwordHash) {
+  const guess = employee?.passwordHash ? await reserveGuess(deps, employee.id) : null;
+  // An unknown account and a locked one answer exactly like a wrong password, in the same time.
+  if (!employee?.passwordHash || !guess) {
     await burnVerifyTime(input.password);
     throw errors.unauthenticated('INVALID_CREDENTIALS');
   }
-  if (employee.lockedUntil && new Date(employee.lockedUntil) > now) {
-    const seconds = Math.ceil((new Date(employee.lockedUntil).getTime() - now.getTime()) / 1000);
-    throw errors.rateLimited(seconds, 'ACCOUNT_LOCKED');
-  }
   if (!(await verifyPassword(employee.passwordHash, input.password))) {
-    const failures = employee.failedSignIns + 1;
-    const lock = failures >= deps.config.lockoutThreshold;
-    await deps.db
-      .updateTable('employees')
-      .set({
-        failedSignIns: lock ? 0 : failures,
-        lockedUntil: lock ? new Date(now.getTime() + deps.config.lockoutMinutes * 60_000).toISOString() : null,
-      })
-      .where('id', '=', employee.id)
-      .execute();
-    if (lock) deps.log.warn({ employeeId: employee.id }, 'account locked after repeated failed sign-ins');
+    if (guess.locks) tellOwnerOfLock(deps, employee);
     throw errors.unauthenticated('INVALID_CREDENTIALS');
   }
+  await deps.db
+    .updateTable('employees')
+    .set({ failedSignIns: 0, lockedUntil: null })
+    .where('id', '=', employee.id)
+    .execute();
   // Only someone who knows the password learns the account's state.
   if (!employee.emailConfirmed) throw errors.coded(403, 'ACCOUNT_NOT_CONFIRMED');
   if (employee.status !== 'active') throw errors.coded(403, 'ACCOUNT_INACTIVE');
-  if (employee.failedSignIns > 0 || employee.lockedUntil) {
-    await deps.db
-      .updateTable('employees')
-      .set({ failedSignIns: 0, lockedUntil: null })
-      .where('id', '=', employee.id)
-      .execute();
-  }
   return startSession(deps, employee, input.client);
 }
 
 const signUpPayload = z.object({ name: z.string(), passwordHash: z.string() });
 
+const codeSent = { codeSent: true as const, expiresInMinutes: CODE_TTL_MINUTES };
+
 /**
  * Sign-up for anyone with the company's e-mail domain: an employee an admin already added (no password
- * yet) or a newcomer. Nothing changes until the code sent to the address is confirmed.
+ * yet) or a newcomer. Nothing changes until the code sent to the address is confirmed. An address that
+ * already has an account, or an inactive one, gets the same answer (so the answer does not tell who has
+ * an account) and its owner a notice instead of a code.
  */
 export async function signUp(deps: Deps, input: { email: string; name: string; password: string }) {
   const tenant = await requireTenantForEmail(deps, input.email);
+  refuseCommonPassword(input.password);
   const existing = await findEmployee(deps, tenant.id, input.email);
-  if (existing?.passwordHash && existing.emailConfirmed) throw errors.coded(409, 'ACCOUNT_EXISTS');
-  if (existing && existing.status !== 'active') throw errors.coded(403, 'ACCOUNT_INACTIVE');
+  // Hashed on every path, so the answer takes as long either way.
   const passwordHash = await hashPassword(input.password);
+  if (existing && existing.status !== 'active') {
+    await deps.mailer.send({
+      tenantId: tenant.id,
+      to: input.email,
+      subject: `Your ${tenant.name} Teambeat account`,
+      text: 'Someone, perhaps you, tried to sign up with this address. Your account is inactive: please contact your administrator.',
+    });
+    return codeSent;
+  }
+  if (existing?.passwordHash && existing.emailConfirmed) {
+    await deps.mailer.send({
+      tenantId: tenant.id,
+      to: input.email,
+      subject: `Your ${tenant.name} Teambeat account`,
+      text: 'Someone, perhaps you, tried to sign up with this address, but you already have an account. Sign in, or use "Forgot password" to set a new password. If it was not you, you can ignore this e-mail.',
+    });
+    return codeSent;
+  }
   const code = await createCode(deps, tenant.id, input.email, 'sign-up', { name: input.name, passwordHash });
-  await deps.mailer.send({
-    tenantId: tenant.id,
-    to: input.email,
-    subject: `Your ${tenant.name} Teambeat confirmation code`,
-    text: `Your confirmation code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes.`,
-  });
-  return { codeSent: true as const, expiresInMinutes: CODE_TTL_MINUTES };
+  await sendSignUpCode(deps, tenant, input.email, code);
+  return codeSent;
 }
 
+function sendSignUpCode(
+  deps: Deps,
+  tenant: { id: number; name: string },
+  to: string,
+  code: { value: string; expiresAt: Date },
+) {
+  return deps.mailer.send({
+    tenantId: tenant.id,
+    to,
+    subject: `Your ${tenant.name} Teambeat confirmation code`,
+    text: `Your confirmation code is ${code.value}. It expires in ${CODE_TTL_MINUTES} minutes.`,
+    secret: code,
+  });
+}
+
+/** A new code for a pending sign-up; without one the same answer, and nothing is sent. */
 export async function resendSignUpCode(deps: Deps, email: string) {
   const tenant = await requireTenantForEmail(deps, email);
   const pending = await deps.db
@@ -106,15 +175,10 @@ export async function resendSignUpCode(deps: Deps, email: string) {
     .orderBy('id', 'desc')
     .executeTakeFirst();
   const payload = pending?.payload ? signUpPayload.safeParse(JSON.parse(pending.payload)) : null;
-  if (!payload?.success) throw errors.rule('INVALID_CODE');
+  if (!payload?.success) return codeSent;
   const code = await createCode(deps, tenant.id, email, 'sign-up', payload.data);
-  await deps.mailer.send({
-    tenantId: tenant.id,
-    to: email,
-    subject: `Your ${tenant.name} Teambeat confirmation code`,
-    text: `Your confirmation code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes.`,
-  });
-  return { codeSent: true as const, expiresInMinutes: CODE_TTL_MINUTES };
+  await sendSignUpCode(deps, tenant, email, code);
+  return codeSent;
 }
 
 export async function confirmSignUp(deps: Deps, input: { email: string; code: string }) {
@@ -184,16 +248,20 @@ export async function forgotPassword(deps: Deps, email: string) {
     tenantId: tenant.id,
     to: email,
     subject: 'Reset your Teambeat password',
-    text: `Your password reset code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
+    text: `Your password reset code is ${code.value}. It expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
+    secret: code,
   });
-  return { codeSent: true as const, expiresInMinutes: CODE_TTL_MINUTES };
+  return codeSent;
 }
 
 export async function resetPassword(deps: Deps, input: { email: string; code: string; password: string }) {
   const tenant = await requireTenantForEmail(deps, input.email);
-  const employee = await findEmployee(deps, tenant.id, input.email);
-  if (!employee) throw errors.coded(404, 'USER_NOT_FOUND');
+  // Before the code is used, so a refused password does not spend it.
+  refuseCommonPassword(input.password);
+  // An unknown address has no code, so it answers exactly like a wrong one.
   await consumeCode(deps, tenant.id, input.email, 'reset-password', input.code);
+  const employee = await findEmployee(deps, tenant.id, input.email);
+  if (!employee) throw errors.rule('INVALID_CODE');
   await deps.db
     .updateTable('employees')
     .set({
@@ -214,6 +282,7 @@ export async function changePassword(
   who: { employeeId: number; familyId: string },
   input: { currentPassword: string; password: string },
 ) {
+  refuseCommonPassword(input.password);
   const employee = await deps.db
     .selectFrom('employees')
     .select(['id', 'passwordHash'])

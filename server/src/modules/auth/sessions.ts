@@ -1,7 +1,9 @@
 /**
  * Refresh-token sessions. A sign-in starts a family; each refresh rotates the token (the old one is
  * marked rotated, a new one is issued in the same family). Presenting a rotated token again means it
- * leaked: the whole family is revoked. Sign-out revokes the family.
+ * leaked: the whole family is revoked. Sign-out revokes the family. Each token is valid
+ * REFRESH_TOKEN_TTL_DAYS, but never past the family's end, SESSION_MAX_DAYS after sign-in. A family is
+ * alive while it has an unrevoked, unexpired token; access.ts refuses the access tokens of any other.
  */
 import type { ClientKind } from '../../../../shared/contracts/auth.js';
 import type { Deps } from '../../deps.js';
@@ -17,30 +19,37 @@ function addDays(date: Date, days: number): Date {
 async function issue(
   deps: Deps,
   employee: { id: number; tenantId: number },
-  familyId: string,
+  family: { id: string; expiresAt: Date },
   client: ClientKind,
 ): Promise<IssuedSession> {
   const now = deps.now();
   const refreshToken = newRefreshToken();
-  const refreshExpiresAt = addDays(now, deps.config.refreshTokenTtlDays);
+  const sliding = addDays(now, deps.config.refreshTokenTtlDays);
+  const refreshExpiresAt = sliding < family.expiresAt ? sliding : family.expiresAt;
   await deps.db
     .insertInto('refreshTokens')
     .values({
       tenantId: employee.tenantId,
       employeeId: employee.id,
-      familyId,
+      familyId: family.id,
       tokenHash: hashRefreshToken(refreshToken),
       client,
       createdAt: now.toISOString(),
       expiresAt: refreshExpiresAt.toISOString(),
+      sessionExpiresAt: family.expiresAt.toISOString(),
     })
     .execute();
-  const access = await deps.tokens.issueAccessToken({ employeeId: employee.id, tenantId: employee.tenantId, familyId });
+  const access = await deps.tokens.issueAccessToken({
+    employeeId: employee.id,
+    tenantId: employee.tenantId,
+    familyId: family.id,
+  });
   return { accessToken: access.token, expiresIn: access.expiresIn, refreshToken, refreshExpiresAt };
 }
 
 export function startSession(deps: Deps, employee: { id: number; tenantId: number }, client: ClientKind) {
-  return issue(deps, employee, newFamilyId(), client);
+  const expiresAt = addDays(deps.now(), deps.config.sessionMaxDays);
+  return issue(deps, employee, { id: newFamilyId(), expiresAt }, client);
 }
 
 export async function revokeFamily(deps: Deps, familyId: string): Promise<void> {
@@ -75,6 +84,7 @@ export async function rotateSession(deps: Deps, presented: string, client: Clien
       'refreshTokens.expiresAt',
       'refreshTokens.rotatedAt',
       'refreshTokens.revokedAt',
+      'refreshTokens.sessionExpiresAt',
       'employees.status',
     ])
     .where('refreshTokens.tokenHash', '=', hashRefreshToken(presented))
@@ -97,7 +107,8 @@ export async function rotateSession(deps: Deps, presented: string, client: Clien
     await revokeFamily(deps, row.familyId);
     throw errors.unauthenticated('SIGN_IN_FAILED');
   }
-  return issue(deps, { id: row.employeeId, tenantId: row.tenantId }, row.familyId, client);
+  const family = { id: row.familyId, expiresAt: new Date(row.sessionExpiresAt ?? row.expiresAt) };
+  return issue(deps, { id: row.employeeId, tenantId: row.tenantId }, family, client);
 }
 
 export async function endSession(deps: Deps, presented: string): Promise<void> {
