@@ -78,7 +78,8 @@ describe('access tokens end with their session', () => {
   });
 
   it('after a deactivation, also once the account is active again', async () => {
-    await server.user(tenantId, { email: 'boss@acme.example', grants: ['update-employee-status'] });
+    // Boss holds every permission: the account hierarchy lets only such a caller change an Employee's status.
+    await server.user(tenantId, { email: 'boss@acme.example', roles: ['Administrator'] });
     const { id } = await server.user(tenantId, { email: 'leaver@acme.example', roles: ['Employee'] });
     const boss = (await signIn('boss@acme.example')).accessToken;
     const s = await signIn('leaver@acme.example');

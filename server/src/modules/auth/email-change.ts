@@ -28,9 +28,10 @@ export async function sendEmailChangeCode(
     to: newEmail,
     subject: 'Confirm your new Teambeat e-mail address',
     text:
-      `Your Teambeat account (${employee.email}) is being moved to this address. Your confirmation code is ${code}. ` +
+      `Your Teambeat account (${employee.email}) is being moved to this address. Your confirmation code is ${code.value}. ` +
       `It expires in ${CODE_TTL_MINUTES} minutes: enter it under "Confirm a new e-mail" on the Teambeat sign-in ` +
       `page. Until you confirm, sign in with ${employee.email}.`,
+    secret: code,
   });
   await deps.mailer.send({
     tenantId,
