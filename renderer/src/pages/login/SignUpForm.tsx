@@ -11,7 +11,8 @@ import { PasswordInput, PasswordRules } from '../../components/PasswordFields';
 import type { AuthHandOver } from './AuthPage';
 import { useFormStyles } from './formStyles';
 import { INVALID_EMAIL } from './SignInForm';
-import { CODE_MESSAGE, CODE_PATTERN, useTouched } from './formState';
+import { useFieldMessages } from '../../components/form-fields';
+import { CODE_MESSAGE, CODE_PATTERN } from './formState';
 
 type Key = 'email' | 'name' | 'password' | 'confirmPassword' | 'code';
 
@@ -21,11 +22,10 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
   const [values, setValues] = useState({ email: handOver.email ?? '', name: '', password: '', confirmPassword: '' });
   const [code, setCode] = useState('');
   const [step, setStep] = useState<'details' | 'code'>('details');
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Key, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const touched = useTouched<Key>();
+  const messages = useFieldMessages<Key>();
   const signUp = useSignUp();
   const confirmSignUp = useConfirmSignUp();
   const resendSignUpCode = useResendSignUpCode();
@@ -37,19 +37,15 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
     confirmPassword: values.confirmPassword === values.password ? null : MESSAGES.PASSWORDS_DO_NOT_MATCH,
     code: CODE_PATTERN.test(code.trim()) ? null : CODE_MESSAGE,
   };
-  const message = (key: Key) => serverErrors[key] ?? touched.shown(key, rules[key]);
-  const field = (key: Key) => ({
-    validationMessage: message(key),
-    validationState: message(key) ? ('error' as const) : ('none' as const),
-  });
+  const field = (key: Key) => messages.field(key, rules);
   const set = (key: keyof typeof values) => (_: unknown, d: { value: string }) => {
     setValues((v) => ({ ...v, [key]: d.value }));
-    setServerErrors((e) => ({ ...e, [key]: undefined }));
+    messages.edited(key);
   };
 
   const submitDetails = async (event: FormEvent) => {
     event.preventDefault();
-    touched.submit();
+    messages.submitted();
     if (rules.email || rules.name || rules.password || rules.confirmPassword) return;
     setBusy(true);
     setFormError(null);
@@ -60,11 +56,11 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
         name: values.name.trim(),
       });
       setInfo(`We sent a 6-digit code to ${values.email.trim()}. It expires in ${sent.expiresInMinutes} minutes.`);
-      touched.reset();
+      messages.reset();
       setStep('code');
     } catch (error) {
       const fields = fieldErrors(error);
-      setServerErrors(fields);
+      messages.setServerErrors(fields);
       if (Object.keys(fields).length === 0) setFormError(errorMessage(error));
       else setFormError(MESSAGES.VALIDATION);
     } finally {
@@ -74,7 +70,7 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
 
   const submitCode = async (event: FormEvent) => {
     event.preventDefault();
-    touched.submit();
+    messages.submitted();
     if (rules.code) return;
     setBusy(true);
     setFormError(null);
@@ -127,7 +123,7 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
             size="large"
             value={code}
             onChange={(_, d) => setCode(d.value.replace(/\D/g, ''))}
-            onBlur={() => touched.touch('code')}
+            onBlur={messages.touch('code')}
           />
         </Field>
         <Button
@@ -161,18 +157,18 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
           autoFocus
           value={values.email}
           onChange={set('email')}
-          onBlur={() => touched.touch('email')}
+          onBlur={messages.touch('email')}
         />
       </Field>
       <Field label="Full name" required {...field('name')}>
-        <Input autoComplete="name" value={values.name} onChange={set('name')} onBlur={() => touched.touch('name')} />
+        <Input autoComplete="name" value={values.name} onChange={set('name')} onBlur={messages.touch('name')} />
       </Field>
       <Field label="Password" required {...field('password')} hint={<PasswordRules password={values.password} />}>
         <PasswordInput
           autoComplete="new-password"
           value={values.password}
           onChange={set('password')}
-          onBlur={() => touched.touch('password')}
+          onBlur={messages.touch('password')}
         />
       </Field>
       <Field label="Confirm password" required {...field('confirmPassword')}>
@@ -180,7 +176,7 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
           autoComplete="new-password"
           value={values.confirmPassword}
           onChange={set('confirmPassword')}
-          onBlur={() => touched.touch('confirmPassword')}
+          onBlur={messages.touch('confirmPassword')}
         />
       </Field>
       <Button
