@@ -7,7 +7,7 @@ import { useChangePassword } from '../api/hooks/auth';
 import { errorCode, errorMessage } from '../api/errors';
 import { FormDialog } from '../components/FormDialog';
 import { useFieldMessages } from '../components/form-fields';
-import { PasswordInput, PasswordRules } from '../components/PasswordFields';
+import { NewPasswordFields, PasswordInput } from '../components/PasswordFields';
 
 type Key = 'currentPassword' | 'password' | 'confirmPassword';
 const EMPTY: Record<Key, string> = { currentPassword: '', password: '', confirmPassword: '' };
@@ -65,12 +65,13 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       <Field label="Current password" required {...field('currentPassword')}>
         <PasswordInput autoComplete="current-password" {...input('currentPassword')} />
       </Field>
-      <Field label="New password" required {...field('password')} hint={<PasswordRules password={values.password} />}>
-        <PasswordInput autoComplete="new-password" {...input('password')} />
-      </Field>
-      <Field label="Confirm new password" required {...field('confirmPassword')}>
-        <PasswordInput autoComplete="new-password" {...input('confirmPassword')} />
-      </Field>
+      <NewPasswordFields
+        labels={{ password: 'New password', confirmPassword: 'Confirm new password' }}
+        values={values}
+        field={field}
+        onChange={(key) => input(key).onChange}
+        onBlur={messages.touch}
+      />
     </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 /** Forgotten password: the e-mail gets a 6-digit code, then code and new password set it. */
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
@@ -7,8 +7,9 @@ import { EMAIL_PATTERN, isStrongPassword } from '../../../../shared/credentials'
 import { errorCode, errorMessage } from '../../api/errors';
 import { useResetPassword, useSendPasswordResetCode } from '../../api/hooks/auth';
 import { AppLink } from '../../components/AppLink';
-import { PasswordInput, PasswordRules } from '../../components/PasswordFields';
 import type { AuthHandOver } from './AuthPage';
+import { NewPasswordFields } from '../../components/PasswordFields';
+import { FormError, SubmitButton } from './AuthFields';
 import { useFormStyles } from './formStyles';
 import { INVALID_EMAIL } from './SignInForm';
 import { useFieldMessages } from '../../components/form-fields';
@@ -96,11 +97,7 @@ export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
           <MessageBarBody>{info}</MessageBarBody>
         </MessageBar>
       ) : null}
-      {formError ? (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>{formError}</MessageBarBody>
-        </MessageBar>
-      ) : null}
+      <FormError message={formError} />
     </>
   );
   const submitLabel = step === 'email' ? 'Send code' : 'Set new password';
@@ -137,38 +134,16 @@ export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
               onBlur={messages.touch('code')}
             />
           </Field>
-          <Field
-            label="New password"
-            required
-            {...field('password')}
-            hint={<PasswordRules password={values.password} />}
-          >
-            <PasswordInput
-              autoComplete="new-password"
-              value={values.password}
-              onChange={set('password')}
-              onBlur={messages.touch('password')}
-            />
-          </Field>
-          <Field label="Confirm new password" required {...field('confirmPassword')}>
-            <PasswordInput
-              autoComplete="new-password"
-              value={values.confirmPassword}
-              onChange={set('confirmPassword')}
-              onBlur={messages.touch('confirmPassword')}
-            />
-          </Field>
+          <NewPasswordFields
+            labels={{ password: 'New password', confirmPassword: 'Confirm new password' }}
+            values={values}
+            field={field}
+            onChange={set}
+            onBlur={messages.touch}
+          />
         </>
       ) : null}
-      <Button
-        type="submit"
-        appearance="primary"
-        size="large"
-        disabled={busy}
-        icon={busy ? <Spinner size="tiny" /> : undefined}
-      >
-        {submitLabel}
-      </Button>
+      <SubmitButton busy={busy}>{submitLabel}</SubmitButton>
       {step === 'reset' ? (
         <Button appearance="subtle" onClick={() => void sendCode()}>
           Send a new code

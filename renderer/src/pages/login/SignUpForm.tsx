@@ -1,5 +1,5 @@
 /** Sign-up with the company e-mail, then the 6-digit code e-mailed to confirm it. */
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
@@ -7,8 +7,9 @@ import { EMAIL_PATTERN, isStrongPassword } from '../../../../shared/credentials'
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useConfirmSignUp, useResendSignUpCode, useSignUp } from '../../api/hooks/auth';
 import { AppLink } from '../../components/AppLink';
-import { PasswordInput, PasswordRules } from '../../components/PasswordFields';
 import type { AuthHandOver } from './AuthPage';
+import { NewPasswordFields } from '../../components/PasswordFields';
+import { FormError, SubmitButton } from './AuthFields';
 import { useFormStyles } from './formStyles';
 import { INVALID_EMAIL } from './SignInForm';
 import { useFieldMessages } from '../../components/form-fields';
@@ -99,11 +100,7 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
     }
   };
 
-  const error = formError ? (
-    <MessageBar intent="error" role="alert">
-      <MessageBarBody>{formError}</MessageBarBody>
-    </MessageBar>
-  ) : null;
+  const error = <FormError message={formError} />;
 
   if (step === 'code') {
     return (
@@ -126,15 +123,7 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
             onBlur={messages.touch('code')}
           />
         </Field>
-        <Button
-          type="submit"
-          appearance="primary"
-          size="large"
-          disabled={busy}
-          icon={busy ? <Spinner size="tiny" /> : undefined}
-        >
-          Confirm and continue
-        </Button>
+        <SubmitButton busy={busy}>Confirm and continue</SubmitButton>
         <div className={styles.row}>
           <Button appearance="subtle" onClick={() => void resend()}>
             Send a new code
@@ -163,31 +152,14 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
       <Field label="Full name" required {...field('name')}>
         <Input autoComplete="name" value={values.name} onChange={set('name')} onBlur={messages.touch('name')} />
       </Field>
-      <Field label="Password" required {...field('password')} hint={<PasswordRules password={values.password} />}>
-        <PasswordInput
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          onBlur={messages.touch('password')}
-        />
-      </Field>
-      <Field label="Confirm password" required {...field('confirmPassword')}>
-        <PasswordInput
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={set('confirmPassword')}
-          onBlur={messages.touch('confirmPassword')}
-        />
-      </Field>
-      <Button
-        type="submit"
-        appearance="primary"
-        size="large"
-        disabled={busy}
-        icon={busy ? <Spinner size="tiny" /> : undefined}
-      >
-        Create account
-      </Button>
+      <NewPasswordFields
+        labels={{ password: 'Password', confirmPassword: 'Confirm password' }}
+        values={values}
+        field={field}
+        onChange={set}
+        onBlur={messages.touch}
+      />
+      <SubmitButton busy={busy}>Create account</SubmitButton>
       <Text className={styles.footer}>
         Already have an account?{' '}
         <AppLink to="/login" state={{ email: values.email.trim() } satisfies AuthHandOver}>
