@@ -5,12 +5,8 @@
  * skeletons and empty state, optional sorting in the browser, no paging).
  */
 import {
-  Button,
   Dropdown,
   makeStyles,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
   Option,
   ProgressBar,
   SearchBox,
@@ -30,9 +26,9 @@ import { SearchRegular } from '@fluentui/react-icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type ListQuery, type ListResponse } from '../../../shared/contracts/common';
-import { errorMessage } from '../api/errors';
 import { EmptyState } from './EmptyState';
 import { PageButtons } from './PageButtons';
+import { QueryError } from './QueryState';
 
 export type Column<T> = {
   key: string;
@@ -250,14 +246,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <div className={styles.spacer} />
         {props.toolbar}
       </div>
-      {query.isError ? (
-        <MessageBar intent="error" className={styles.message}>
-          <MessageBarBody>{errorMessage(query.error)}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void query.refetch()}>Retry</Button>
-          </MessageBarActions>
-        </MessageBar>
-      ) : null}
+      {query.isError ? <QueryError error={query.error} onRetry={query.refetch} className={styles.message} /> : null}
       {isEmpty ? (
         searchText ? (
           <EmptyState icon={<SearchRegular />} title={`No results for “${searchText}”`}>

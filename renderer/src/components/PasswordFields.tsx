@@ -1,5 +1,8 @@
-/** A password input with show/hide, and the live checklist of the shared password rule. */
-import { Button, Input, makeStyles, Text, tokens, type InputProps } from '@fluentui/react-components';
+/**
+ * A password input with show/hide, the live checklist of the shared password rule, and the new password with its
+ * confirmation as the sign-up, reset-password and change-password forms ask for it.
+ */
+import { Button, Field, Input, makeStyles, Text, tokens, type InputProps } from '@fluentui/react-components';
 import { CheckmarkCircleFilled, CircleRegular, EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { useState, type Ref } from 'react';
 
@@ -64,5 +67,50 @@ export function PasswordRules({ password, id }: { password: string; id?: string 
         );
       })}
     </ul>
+  );
+}
+
+type PasswordKey = 'password' | 'confirmPassword';
+/** Field props as useFieldMessages gives them. */
+type FieldProps = { validationMessage?: string; validationState: 'error' | 'none' };
+
+export function NewPasswordFields({
+  labels,
+  values,
+  field,
+  onChange,
+  onBlur,
+}: {
+  labels: { password: string; confirmPassword: string };
+  values: Record<PasswordKey, string>;
+  /** The Field props (messages) of each input. */
+  field: (key: PasswordKey) => FieldProps;
+  onChange: (key: PasswordKey) => (event: unknown, data: { value: string }) => void;
+  onBlur: (key: PasswordKey) => () => void;
+}) {
+  return (
+    <>
+      <Field
+        label={labels.password}
+        required
+        {...field('password')}
+        hint={<PasswordRules password={values.password} />}
+      >
+        <PasswordInput
+          autoComplete="new-password"
+          value={values.password}
+          onChange={onChange('password')}
+          onBlur={onBlur('password')}
+        />
+      </Field>
+      <Field label={labels.confirmPassword} required {...field('confirmPassword')}>
+        <PasswordInput
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={onChange('confirmPassword')}
+          onBlur={onBlur('confirmPassword')}
+        />
+      </Field>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * What a page shows for one query: a spinner (or skeleton lines) with a label while it loads, the error
- * with a Retry button when it failed, and its content once there is data. A failed refetch keeps the data
- * it had on screen under the error.
+ * with a Retry button when it failed, its empty state when the data holds nothing to show, and its content
+ * once there is data. A failed refetch keeps the data it had on screen under the error.
  */
 import {
   Button,
@@ -50,6 +50,9 @@ export function QueryState<T>({
   size,
   skeleton = false,
   errorClassName,
+  loadingClassName,
+  isEmpty,
+  empty,
   children,
 }: {
   query: QueryLike<T>;
@@ -59,6 +62,11 @@ export function QueryState<T>({
   /** Three skeleton lines instead of a spinner. */
   skeleton?: boolean;
   errorClassName?: string;
+  /** A box around the spinner (e.g. one that keeps the height of what is loading). */
+  loadingClassName?: string;
+  /** The data holds nothing to show: `empty` shows instead of the content. */
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
   /** Without it only the loading and error states show (the page reads the data itself). */
   children?: (data: T) => ReactNode;
 }) {
@@ -72,11 +80,15 @@ export function QueryState<T>({
             <SkeletonItem size={16} />
             <SkeletonItem size={16} />
           </Skeleton>
+        ) : loadingClassName ? (
+          <div className={loadingClassName}>
+            <Spinner size={size} label={label} />
+          </div>
         ) : (
           <Spinner size={size} label={label} />
         )
       ) : null}
-      {query.data !== undefined && children ? children(query.data) : null}
+      {query.data === undefined ? null : isEmpty?.(query.data) ? empty : children ? children(query.data) : null}
     </>
   );
 }

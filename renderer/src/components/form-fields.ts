@@ -5,6 +5,8 @@
 import { useState } from 'react';
 
 export type FieldErrors = Partial<Record<string, string>>;
+/** A form's rule messages by field; null or absent where the field is fine. */
+export type RuleMessages = Partial<Record<string, string | null>>;
 
 /** The first message of each field from a zod safeParse result (the contract the server checks too). */
 export function firstIssueByField(result: {
@@ -22,19 +24,27 @@ export function useFieldMessages<Key extends string>() {
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
 
-  const message = (key: Key, ruleErrors: FieldErrors) =>
-    serverErrors[key] ?? (submitted || touched[key] ? ruleErrors[key] : undefined);
+  const message = (key: Key, ruleErrors: RuleMessages) =>
+    serverErrors[key] ?? ((submitted || touched[key] ? ruleErrors[key] : undefined) || undefined);
   return {
+    /** The message the field shows now, if any. */
+    message,
     /** Props for a Fluent Field. */
-    field: (key: Key, ruleErrors: FieldErrors) => ({
+    field: (key: Key, ruleErrors: RuleMessages) => ({
       validationMessage: message(key, ruleErrors),
       validationState: message(key, ruleErrors) ? ('error' as const) : ('none' as const),
     }),
     /** onBlur handler: the field's rule error shows from now on. */
-    touch: (key: Key) => () => setTouched((t) => ({ ...t, [key]: true })),
+    touch: (key: Key) => () => setTouched((t) => (t[key] ? t : { ...t, [key]: true })),
     /** The user changed the field: the server's message about its old value no longer applies. */
-    edited: (key: Key) => setServerErrors((e) => ({ ...e, [key]: undefined })),
+    edited: (key: Key) => setServerErrors((e) => (e[key] === undefined ? e : { ...e, [key]: undefined })),
     submitted: () => setSubmitted(true),
     setServerErrors,
+    /** A new step or a closed dialog: nothing touched, nothing submitted, no server messages. */
+    reset: () => {
+      setTouched({});
+      setSubmitted(false);
+      setServerErrors({});
+    },
   };
 }

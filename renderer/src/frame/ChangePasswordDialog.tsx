@@ -6,7 +6,8 @@ import { isStrongPassword } from '../../../shared/credentials';
 import { useChangePassword } from '../api/hooks/auth';
 import { errorCode, errorMessage } from '../api/errors';
 import { FormDialog } from '../components/FormDialog';
-import { PasswordInput, PasswordRules } from '../components/PasswordFields';
+import { useFieldMessages } from '../components/form-fields';
+import { NewPasswordFields, PasswordInput } from '../components/PasswordFields';
 
 type Key = 'currentPassword' | 'password' | 'confirmPassword';
 const EMPTY: Record<Key, string> = { currentPassword: '', password: '', confirmPassword: '' };
@@ -14,8 +15,7 @@ const EMPTY: Record<Key, string> = { currentPassword: '', password: '', confirmP
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const changePassword = useChangePassword();
   const [values, setValues] = useState(EMPTY);
-  const [touched, setTouched] = useState<Partial<Record<Key, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const messages = useFieldMessages<Key>();
   const [formError, setFormError] = useState<string | null>(null);
 
   const rules: Record<Key, string | null> = {
@@ -23,26 +23,22 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     password: isStrongPassword(values.password) ? null : MESSAGES.WEAK_PASSWORD,
     confirmPassword: values.confirmPassword === values.password ? null : MESSAGES.PASSWORDS_DO_NOT_MATCH,
   };
-  const field = (key: Key) => {
-    const message = submitted || touched[key] ? rules[key] : null;
-    return { validationMessage: message, validationState: message ? ('error' as const) : ('none' as const) };
-  };
+  const field = (key: Key) => messages.field(key, rules);
   const input = (key: Key) => ({
     value: values[key],
     onChange: (_: unknown, d: { value: string }) => setValues((v) => ({ ...v, [key]: d.value })),
-    onBlur: () => setTouched((t) => ({ ...t, [key]: true })),
+    onBlur: messages.touch(key),
   });
 
   const close = () => {
     setValues(EMPTY);
-    setTouched({});
-    setSubmitted(false);
+    messages.reset();
     setFormError(null);
     onClose();
   };
 
   const submit = () => {
-    setSubmitted(true);
+    messages.submitted();
     if (rules.currentPassword || rules.password || rules.confirmPassword) return;
     setFormError(null);
     changePassword.mutate(values, {
@@ -69,12 +65,13 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       <Field label="Current password" required {...field('currentPassword')}>
         <PasswordInput autoComplete="current-password" {...input('currentPassword')} />
       </Field>
-      <Field label="New password" required {...field('password')} hint={<PasswordRules password={values.password} />}>
-        <PasswordInput autoComplete="new-password" {...input('password')} />
-      </Field>
-      <Field label="Confirm new password" required {...field('confirmPassword')}>
-        <PasswordInput autoComplete="new-password" {...input('confirmPassword')} />
-      </Field>
+      <NewPasswordFields
+        labels={{ password: 'New password', confirmPassword: 'Confirm new password' }}
+        values={values}
+        field={field}
+        onChange={(key) => input(key).onChange}
+        onBlur={messages.touch}
+      />
     </FormDialog>
   );
 }

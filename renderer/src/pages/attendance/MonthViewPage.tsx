@@ -3,25 +3,12 @@
  * chosen in it, the month's totals, the past three months and hours statistics over a date range. Users
  * who may see team members' or everyone's attendance pick the employee.
  */
-import {
-  Button,
-  Card,
-  Combobox,
-  Field,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Option,
-  Spinner,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Card, Combobox, Field, makeStyles, Option, Text, tokens } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { format, parseISO } from 'date-fns';
 import { useMemo, useState } from 'react';
 import type { AttendanceTotals } from '../../../../shared/contracts/attendance';
 import { todayIn } from '../../../../shared/date-range';
-import { errorMessage } from '../../api/errors';
 import {
   useAttendanceEmployees,
   useAttendanceMonth,
@@ -30,6 +17,7 @@ import {
 } from '../../api/hooks/attendance';
 import { DateRangeFilter, initialDateRange, type DateRangeValue } from '../../components/DateRangeFilter';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/QueryState';
 import { useMe, usePermissions } from '../../api/hooks/me';
 import { DayPanel } from './DayPanel';
 import { MonthCalendar } from './MonthCalendar';
@@ -219,18 +207,9 @@ export function MonthViewPage() {
 
       <div className={styles.layout}>
         <Card className={styles.card}>
-          {monthQuery.isError ? (
-            <MessageBar intent="error">
-              <MessageBarBody>{errorMessage(monthQuery.error)}</MessageBarBody>
-            </MessageBar>
-          ) : null}
-          {monthQuery.data ? (
-            <MonthCalendar month={monthQuery.data} today={today} selected={selected} onSelect={setSelected} />
-          ) : monthQuery.isPending ? (
-            <div className={styles.loading}>
-              <Spinner label="Loading the month" />
-            </div>
-          ) : null}
+          <QueryState query={monthQuery} label="Loading the month" loadingClassName={styles.loading}>
+            {(data) => <MonthCalendar month={data} today={today} selected={selected} onSelect={setSelected} />}
+          </QueryState>
         </Card>
         {selected ? (
           <DayPanel key={`${employeeId}-${selected}`} employee={employee} date={selected} today={today} />
@@ -254,12 +233,7 @@ export function MonthViewPage() {
         <Text as="h2" size={500} weight="semibold" block className={styles.sectionTitle}>
           Past 3 months
         </Text>
-        {past.isPending ? <Spinner size="small" label="Loading" /> : null}
-        {past.isError ? (
-          <MessageBar intent="error">
-            <MessageBarBody>{errorMessage(past.error)}</MessageBarBody>
-          </MessageBar>
-        ) : null}
+        <QueryState query={past} size="small" label="Loading" />
         <div className={styles.months}>
           {past.data?.months.map((m) => (
             <Card key={m.month} className={styles.tile}>
@@ -291,12 +265,9 @@ export function MonthViewPage() {
         </Text>
         <DateRangeFilter value={range} today={today} onChange={setRange} />
         <div className={styles.section}>
-          {stats.isError ? (
-            <MessageBar intent="error">
-              <MessageBarBody>{errorMessage(stats.error)}</MessageBarBody>
-            </MessageBar>
-          ) : null}
-          {stats.data ? <TotalsTiles totals={stats.data} /> : stats.isPending ? <Spinner size="small" /> : null}
+          <QueryState query={stats} size="small" label="Loading the statistics">
+            {(data) => <TotalsTiles totals={data} />}
+          </QueryState>
         </div>
       </section>
     </>

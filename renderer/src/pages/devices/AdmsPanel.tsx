@@ -52,10 +52,19 @@ function AdmsSettingsForm({ enabled, serverAddress }: { enabled: boolean; server
   const styles = useStyles();
   const canSetUp = usePermissions().has('setup-biometric-integration');
   const [form, setForm] = useState({ enabled, address: serverAddress ?? '' });
-  const [addressError, setAddressError] = useState<string | null>(null);
+  // Messages wait for Save: the address is optional until ADMS is switched on.
+  const messages = useFieldMessages<'serverAddress'>();
   const [check, setCheck] = useState<{ ok: boolean; text: string } | null>(null);
   const body = { enabled: form.enabled, serverAddress: form.address.trim() || null };
   const dirty = form.enabled !== enabled || (serverAddress ?? '') !== form.address.trim();
+  const parsed = updateAdmsSettingsBodySchema.safeParse(body);
+  const rules = {
+    serverAddress: !parsed.success
+      ? (parsed.error.issues[0]?.message ?? MESSAGES.VALIDATION)
+      : body.enabled && !body.serverAddress
+        ? 'Enabling ADMS needs the server address'
+        : null,
+  };
 
   const save = useSaveAdmsSettings();
   const test = useTestAdms();
@@ -74,21 +83,11 @@ function AdmsSettingsForm({ enabled, serverAddress }: { enabled: boolean; server
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = updateAdmsSettingsBodySchema.safeParse(body);
-    if (!parsed.success) {
-      setAddressError(parsed.error.issues[0]?.message ?? MESSAGES.VALIDATION);
-      return;
-    }
-    if (body.enabled && !body.serverAddress) {
-      setAddressError('Enabling ADMS needs the server address');
-      return;
-    }
+    messages.submitted();
+    if (rules.serverAddress) return;
     save.mutate(body, {
       onSuccess: () => setCheck(null),
-      onError: (e) => {
-        const fields = fieldErrors(e);
-        if (fields['serverAddress']) setAddressError(fields['serverAddress']);
-      },
+      onError: (e) => messages.setServerErrors(fieldErrors(e)),
     });
   };
 
@@ -103,8 +102,7 @@ function AdmsSettingsForm({ enabled, serverAddress }: { enabled: boolean; server
       <Field
         label="Server address devices use"
         hint="As set in the device under Comm. › Cloud server, e.g. http://attendance.example.com:8081"
-        validationMessage={addressError ?? undefined}
-        validationState={addressError ? 'error' : 'none'}
+        {...messages.field('serverAddress', rules)}
       >
         <Input
           value={form.address}
@@ -112,7 +110,7 @@ function AdmsSettingsForm({ enabled, serverAddress }: { enabled: boolean; server
           placeholder="http://attendance.example.com:8081"
           onChange={(_, d) => {
             setForm((f) => ({ ...f, address: d.value }));
-            setAddressError(null);
+            messages.edited('serverAddress');
           }}
         />
       </Field>

@@ -33,6 +33,7 @@ import { StaticTable } from '../../components/DataTable';
 import { QueryState } from '../../components/QueryState';
 import { formatInstant } from '../../components/format';
 import { FormDialog } from '../../components/FormDialog';
+import { useFieldMessages } from '../../components/form-fields';
 import { usePermissions } from '../../api/hooks/me';
 import { Section } from './Section';
 
@@ -59,12 +60,19 @@ function MapDialog({ deviceUserId, onClose }: { deviceUserId: string | null; onC
   const [search, setSearch] = useState('');
   const [employeeId, setEmployeeId] = useState<number | null>(null);
   const [manualId, setManualId] = useState('');
+  // Messages wait for Save, as the other mapping steps do.
+  const messages = useFieldMessages<'deviceUserId' | 'employeeId'>();
   const [error, setError] = useState<string | null>(null);
   const employees = useEmployeeSearch(search.trim(), canPick);
   const chosen = canPick ? employeeId : Number(manualId) || null;
+  const rules = {
+    deviceUserId: userId.trim() ? null : 'Enter the device user id',
+    employeeId: chosen ? null : 'Choose the employee',
+  };
 
   const save = useSaveDeviceUserMapping();
   const submit = () => {
+    messages.submitted();
     if (!userId.trim() || !chosen) {
       setError('Enter the device user id and choose the employee');
       return;
@@ -76,6 +84,7 @@ function MapDialog({ deviceUserId, onClose }: { deviceUserId: string | null; onC
         onSuccess: onClose,
         onError: (e) => {
           const fields = fieldErrors(e);
+          messages.setServerErrors(fields);
           setError(fields['employeeId'] ?? fields['deviceUserId'] ?? errorMessage(e));
         },
       },
@@ -92,18 +101,34 @@ function MapDialog({ deviceUserId, onClose }: { deviceUserId: string | null; onC
       submitLabel="Map and apply"
       pending={save.isPending}
     >
-      <Field label="Device user id" required hint="The user number enrolled on the terminal">
-        <Input value={userId} onChange={(_, d) => setUserId(d.value)} readOnly={deviceUserId !== null} />
+      <Field
+        label="Device user id"
+        required
+        hint="The user number enrolled on the terminal"
+        {...messages.field('deviceUserId', rules)}
+      >
+        <Input
+          value={userId}
+          onChange={(_, d) => {
+            setUserId(d.value);
+            messages.edited('deviceUserId');
+          }}
+          readOnly={deviceUserId !== null}
+        />
       </Field>
       {canPick ? (
-        <Field label="Employee" required>
+        <Field label="Employee" required {...messages.field('employeeId', rules)}>
           <Combobox
             placeholder="Search by name, e-mail or employee ID"
             onChange={(e) => {
               setSearch(e.target.value);
               setEmployeeId(null);
+              messages.edited('employeeId');
             }}
-            onOptionSelect={(_, d) => setEmployeeId(d.optionValue ? Number(d.optionValue) : null)}
+            onOptionSelect={(_, d) => {
+              setEmployeeId(d.optionValue ? Number(d.optionValue) : null);
+              messages.edited('employeeId');
+            }}
             autoFocus
           >
             {employees.isFetching && !employees.data ? (
@@ -119,8 +144,15 @@ function MapDialog({ deviceUserId, onClose }: { deviceUserId: string | null; onC
           </Combobox>
         </Field>
       ) : (
-        <Field label="Employee number (internal id)" required>
-          <Input inputMode="numeric" value={manualId} onChange={(_, d) => setManualId(d.value)} />
+        <Field label="Employee number (internal id)" required {...messages.field('employeeId', rules)}>
+          <Input
+            inputMode="numeric"
+            value={manualId}
+            onChange={(_, d) => {
+              setManualId(d.value);
+              messages.edited('employeeId');
+            }}
+          />
         </Field>
       )}
     </FormDialog>

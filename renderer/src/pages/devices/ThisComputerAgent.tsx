@@ -23,6 +23,7 @@ import { errorMessage } from '../../api/errors';
 import { useCreateAgentKey } from '../../api/hooks/devices';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatInstant } from '../../components/format';
+import { QueryState } from '../../components/QueryState';
 import { useNotify } from '../../components/toasts';
 import { usePermissions } from '../../api/hooks/me';
 import { Section } from './Section';
@@ -100,7 +101,7 @@ export function ThisComputerAgent({ agent }: { agent: DeviceAgentApi }) {
         ) : null
       }
     >
-      {status.isPending ? <Spinner size="small" label="Reading the agent’s state…" /> : null}
+      <QueryState query={status} size="small" label="Reading the agent’s state…" />
       {s ? (
         <div className={styles.facts} aria-live="polite">
           <Badge appearance="filled" shape="rounded" color={s.running ? 'success' : 'subtle'} icon={<DesktopRegular />}>

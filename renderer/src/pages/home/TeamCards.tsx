@@ -4,29 +4,17 @@
  * totals of GET /api/productivity/overview?teamId=…, so the cards need view-productivity-dashboard; the
  * caller (HomePage) renders them only then, and no request is made otherwise.
  */
-import {
-  Button,
-  Card,
-  makeStyles,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  ProgressBar,
-  Skeleton,
-  SkeletonItem,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Card, makeStyles, ProgressBar, Skeleton, SkeletonItem, Text, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { todayIn } from '../../../../shared/date-range';
 import { addDays } from '../../../../shared/time';
-import { errorMessage } from '../../api/errors';
 import { useProductivityOverview, type RangeFilter } from '../../api/hooks/productivity';
 import { APP_ROUTES, canOpen } from '../../app/routes';
 import { AppLink } from '../../components/AppLink';
 import { usePermissions } from '../../api/hooks/me';
 import { formatDuration } from '../../../../shared/duration';
 import { WfoTargetBadge } from '../productivity/WfoTargetBadge';
+import { QueryError } from '../../components/QueryState';
 
 /** The range of the cards: today and the 29 days before it, in the company's time zone. */
 export const TEAM_CARD_DAYS = 30;
@@ -77,14 +65,7 @@ function TeamCard({
 
   let body: ReactNode;
   if (query.isError) {
-    body = (
-      <MessageBar intent="error">
-        <MessageBarBody>{errorMessage(query.error)}</MessageBarBody>
-        <MessageBarActions>
-          <Button onClick={() => void query.refetch()}>Retry</Button>
-        </MessageBarActions>
-      </MessageBar>
-    );
+    body = <QueryError error={query.error} onRetry={query.refetch} />;
   } else if (query.isPending) {
     body = (
       <Skeleton aria-label={`Loading ${team.name}`}>

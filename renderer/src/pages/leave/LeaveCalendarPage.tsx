@@ -2,28 +2,16 @@
  * Leave calendar (/leaves-calendar): who is away when, for one team or every team the user may see,
  * month by month. Approved leave and leave still waiting for approval, listed by day.
  */
-import {
-  Button,
-  Card,
-  Dropdown,
-  Field,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Option,
-  Spinner,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Card, Dropdown, Field, makeStyles, Option, Spinner, Text, tokens } from '@fluentui/react-components';
 import { CalendarMonthRegular, ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { PENDING_STATUSES, type LeaveStatus } from '../../../../shared/leave';
 import { addDays, dayOfWeek, eachDate } from '../../../../shared/time';
-import { errorMessage } from '../../api/errors';
 import { useAllTeams } from '../../api/hooks/people';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDay } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/QueryState';
 import { useLeaveCalendar } from '../../api/hooks/leave';
 import { useMe, usePermissions } from '../../api/hooks/me';
 import { LeaveIcon, StatusBadge, useTenantDay } from './leave-ui';
@@ -122,46 +110,48 @@ export function LeaveCalendarPage() {
             This month
           </Button>
         </div>
-        {query.isFetching ? <Spinner size="tiny" label="Loading" /> : null}
+        {query.isFetching && !query.isPending ? <Spinner size="tiny" label="Loading" /> : null}
       </div>
-      {query.isError ? (
-        <MessageBar intent="error">
-          <MessageBarBody>{errorMessage(query.error)}</MessageBarBody>
-        </MessageBar>
-      ) : null}
-      {query.isSuccess && days.length === 0 ? (
-        <EmptyState icon={<CalendarMonthRegular />} title="Nobody is away this month">
-          Approved leave and leave waiting for approval appear here day by day.
-        </EmptyState>
-      ) : (
-        <div className={styles.days} aria-label={`Leave in ${monthLabel}`} role="list">
-          {days.map((d) => (
-            <Card
-              key={d.date}
-              role="listitem"
-              className={`${styles.day} ${d.date === today ? styles.today : ''}`}
-              data-date={d.date}
-            >
-              <Text weight="semibold">
-                {formatDay(d.date)} <span className={styles.weekday}>{WEEKDAYS[dayOfWeek(d.date)]}</span>
-              </Text>
-              <div className={styles.entries}>
-                {d.entries.map((e) => (
-                  <span
-                    key={e.requestId}
-                    className={`${styles.entry} ${PENDING_STATUSES.includes(e.status as LeaveStatus) ? styles.pendingEntry : ''}`}
-                  >
-                    <LeaveIcon icon={e.leaveType.icon} />
-                    <Text>{e.employee.name}</Text>
-                    <Text className={styles.weekday}>{e.leaveType.name}</Text>
-                    <StatusBadge status={e.status} label={e.statusLabel} />
-                  </span>
-                ))}
-              </div>
-            </Card>
-          ))}
-        </div>
-      )}
+      <QueryState
+        query={query}
+        label="Loading the leave calendar"
+        isEmpty={() => days.length === 0}
+        empty={
+          <EmptyState icon={<CalendarMonthRegular />} title="Nobody is away this month">
+            Approved leave and leave waiting for approval appear here day by day.
+          </EmptyState>
+        }
+      >
+        {() => (
+          <div className={styles.days} aria-label={`Leave in ${monthLabel}`} role="list">
+            {days.map((d) => (
+              <Card
+                key={d.date}
+                role="listitem"
+                className={`${styles.day} ${d.date === today ? styles.today : ''}`}
+                data-date={d.date}
+              >
+                <Text weight="semibold">
+                  {formatDay(d.date)} <span className={styles.weekday}>{WEEKDAYS[dayOfWeek(d.date)]}</span>
+                </Text>
+                <div className={styles.entries}>
+                  {d.entries.map((e) => (
+                    <span
+                      key={e.requestId}
+                      className={`${styles.entry} ${PENDING_STATUSES.includes(e.status as LeaveStatus) ? styles.pendingEntry : ''}`}
+                    >
+                      <LeaveIcon icon={e.leaveType.icon} />
+                      <Text>{e.employee.name}</Text>
+                      <Text className={styles.weekday}>{e.leaveType.name}</Text>
+                      <StatusBadge status={e.status} label={e.statusLabel} />
+                    </span>
+                  ))}
+                </div>
+              </Card>
+            ))}
+          </div>
+        )}
+      </QueryState>
     </>
   );
 }

@@ -13,9 +13,6 @@ import {
   DialogTitle,
   Dropdown,
   makeStyles,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
   Option,
   Text,
   tokens,
@@ -24,7 +21,6 @@ import { ClipboardTaskListLtrRegular, HistoryRegular } from '@fluentui/react-ico
 import { useState } from 'react';
 import { LEAVE_PAGE_SIZE, type LeaveRequest } from '../../../../shared/contracts/leave';
 import { LEAVE_ACTION, LEAVE_STATUS, LEAVE_STATUS_LABELS, type LeaveStatus } from '../../../../shared/leave';
-import { errorMessage } from '../../api/errors';
 import { useLeaveRequests } from '../../api/hooks/leave';
 import { useLeaveTypes } from '../../api/hooks/leave-catalogue';
 import { StaticTable, type Column } from '../../components/DataTable';
@@ -33,6 +29,7 @@ import { PageButtons } from '../../components/PageButtons';
 import { formatDay, formatInstant } from '../../components/format';
 import { LeaveActionDialog, type PendingAction } from './LeaveActionDialog';
 import { LeaveIcon, StatusBadge } from './leave-ui';
+import { QueryError } from '../../components/QueryState';
 
 const useStyles = makeStyles({
   root: {
@@ -196,14 +193,7 @@ export function LeaveRequestsTable({ mode }: { mode: 'mine' | 'pending' }) {
           ))}
         </Dropdown>
       </div>
-      {query.isError ? (
-        <MessageBar intent="error" className={styles.message}>
-          <MessageBarBody>{errorMessage(query.error)}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void query.refetch()}>Retry</Button>
-          </MessageBarActions>
-        </MessageBar>
-      ) : null}
+      {query.isError ? <QueryError error={query.error} onRetry={query.refetch} className={styles.message} /> : null}
       {query.isSuccess && total === 0 ? (
         <EmptyState
           icon={<ClipboardTaskListLtrRegular />}

@@ -4,27 +4,8 @@
  * spec's messages before sending; so do the chosen type's rules (notice, past days, days per request),
  * shown in one line under the type; the server still decides (overlap, quota) and its answer is shown.
  */
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Dropdown,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Option,
-  Spinner,
-  Text,
-  Textarea,
-  tokens,
-} from '@fluentui/react-components';
-import { useState, type FormEvent } from 'react';
+import { Dropdown, Field, Input, makeStyles, Option, Text, Textarea, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
 import {
   checkLeaveDates,
   checkLeaveRules,
@@ -36,12 +17,12 @@ import { MESSAGES } from '../../../../shared/messages';
 import { errorMessage } from '../../api/errors';
 import { useLeaveDetails, useRequestLeave, type LeaveBalanceType } from '../../api/hooks/leave';
 import { useHolidays } from '../../api/hooks/leave-catalogue';
+import { FormDialog } from '../../components/FormDialog';
+import { QueryState } from '../../components/QueryState';
 import { useNotify } from '../../components/toasts';
 import { LeaveIcon, useTenantDay } from './leave-ui';
 
 const useStyles = makeStyles({
-  surface: { maxWidth: '560px', width: '100%' },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   // Top-aligned: a message under one date must not push the other field down.
   dates: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalL, alignItems: 'start' },
   option: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
@@ -108,8 +89,7 @@ export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
 
   const save = useRequestLeave();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setSubmitted(true);
     setServerError(null);
     const blocking = !type || !startDate || !endDate || !reason.trim() || Object.values(errors).some(Boolean);
@@ -128,93 +108,82 @@ export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && !save.isPending && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <form onSubmit={submit} noValidate aria-label="Request leave">
-          <DialogBody>
-            <DialogTitle>Request leave</DialogTitle>
-            <DialogContent className={styles.form}>
-              {serverError ? (
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{serverError}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-              <Field
-                label="Leave type"
-                required
-                hint={rulesLine ? <span data-testid="leave-rules">{rulesLine}</span> : undefined}
-                {...field('leaveTypeId')}
-              >
-                <Dropdown
-                  placeholder={details.isPending ? 'Loading…' : 'Choose a leave type'}
-                  value={type ? `${type.name} (${leftLabel(type)})` : ''}
-                  selectedOptions={typeId ? [String(typeId)] : []}
-                  onOptionSelect={(_, d) => setTypeId(Number(d.optionValue))}
-                >
-                  {types.map((t) => (
-                    <Option key={t.id} value={String(t.id)} text={`${t.name} (${leftLabel(t)})`}>
-                      <span className={styles.option}>
-                        <LeaveIcon icon={t.icon} />
-                        {t.name}
-                        <span className={styles.left}>{leftLabel(t)}</span>
-                      </span>
-                    </Option>
-                  ))}
-                </Dropdown>
-              </Field>
-              <div className={styles.dates}>
-                <Field label="From" required {...field('startDate')}>
-                  <Input
-                    type="date"
-                    min={earliest ?? `${year}-01-01`}
-                    max={`${year}-12-31`}
-                    value={startDate}
-                    onChange={(_, d) => {
-                      setStartDate(d.value);
-                      if (!endDate || endDate < d.value) setEndDate(d.value);
-                    }}
-                  />
-                </Field>
-                <Field label="To" required {...field('endDate')}>
-                  <Input
-                    type="date"
-                    min={startDate || (earliest ?? `${year}-01-01`)}
-                    max={`${year}-12-31`}
-                    value={endDate}
-                    onChange={(_, d) => setEndDate(d.value)}
-                  />
-                </Field>
-              </div>
-              <div className={styles.summary} aria-live="polite">
-                <Text>
-                  Working days: <strong data-testid="working-days">{days}</strong>
-                </Text>
-                {remaining !== null ? (
-                  <Text>
-                    Left after this request: <strong>{Math.max(0, remaining - days)}</strong>
-                  </Text>
-                ) : null}
-              </div>
-              <Field label="Reason" required {...field('reason')}>
-                <Textarea value={reason} onChange={(_, d) => setReason(d.value)} maxLength={1000} resize="vertical" />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose} disabled={save.isPending}>
-                Cancel
-              </Button>
-              <Button
-                appearance="primary"
-                type="submit"
-                disabled={save.isPending}
-                icon={save.isPending ? <Spinner size="tiny" /> : undefined}
-              >
-                Send request
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title="Request leave"
+      formLabel="Request leave"
+      size="wide"
+      error={serverError}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel="Send request"
+      pending={save.isPending}
+    >
+      <QueryState query={details} size="tiny" label="Loading leave types" />
+      <Field
+        label="Leave type"
+        required
+        hint={rulesLine ? <span data-testid="leave-rules">{rulesLine}</span> : undefined}
+        {...field('leaveTypeId')}
+      >
+        <Dropdown
+          placeholder={
+            details.isPending
+              ? 'Loading…'
+              : details.isSuccess && types.length === 0
+                ? 'No leave type is open for requests'
+                : 'Choose a leave type'
+          }
+          value={type ? `${type.name} (${leftLabel(type)})` : ''}
+          selectedOptions={typeId ? [String(typeId)] : []}
+          onOptionSelect={(_, d) => setTypeId(Number(d.optionValue))}
+        >
+          {types.map((t) => (
+            <Option key={t.id} value={String(t.id)} text={`${t.name} (${leftLabel(t)})`}>
+              <span className={styles.option}>
+                <LeaveIcon icon={t.icon} />
+                {t.name}
+                <span className={styles.left}>{leftLabel(t)}</span>
+              </span>
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      <div className={styles.dates}>
+        <Field label="From" required {...field('startDate')}>
+          <Input
+            type="date"
+            min={earliest ?? `${year}-01-01`}
+            max={`${year}-12-31`}
+            value={startDate}
+            onChange={(_, d) => {
+              setStartDate(d.value);
+              if (!endDate || endDate < d.value) setEndDate(d.value);
+            }}
+          />
+        </Field>
+        <Field label="To" required {...field('endDate')}>
+          <Input
+            type="date"
+            min={startDate || (earliest ?? `${year}-01-01`)}
+            max={`${year}-12-31`}
+            value={endDate}
+            onChange={(_, d) => setEndDate(d.value)}
+          />
+        </Field>
+      </div>
+      <div className={styles.summary} aria-live="polite">
+        <Text>
+          Working days: <strong data-testid="working-days">{days}</strong>
+        </Text>
+        {remaining !== null ? (
+          <Text>
+            Left after this request: <strong>{Math.max(0, remaining - days)}</strong>
+          </Text>
+        ) : null}
+      </div>
+      <Field label="Reason" required {...field('reason')}>
+        <Textarea value={reason} onChange={(_, d) => setReason(d.value)} maxLength={1000} resize="vertical" />
+      </Field>
+    </FormDialog>
   );
 }

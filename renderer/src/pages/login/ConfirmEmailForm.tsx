@@ -13,7 +13,8 @@ import { useConfirmEmailChange } from '../../api/hooks/auth';
 import { AppLink } from '../../components/AppLink';
 import { useSessionActions } from '../../session/SessionProvider';
 import type { AuthHandOver } from './AuthPage';
-import { CODE_MESSAGE, CODE_PATTERN, useTouched } from './formState';
+import { useFieldMessages } from '../../components/form-fields';
+import { CODE_MESSAGE, CODE_PATTERN } from './formState';
 import { useFormStyles } from './formStyles';
 import { INVALID_EMAIL } from './SignInForm';
 
@@ -25,26 +26,22 @@ export function ConfirmEmailForm({ handOver }: { handOver: AuthHandOver }) {
   const { signOut } = useSessionActions();
   const confirm = useConfirmEmailChange();
   const [values, setValues] = useState({ email: handOver.email ?? '', code: '' });
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Key, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const touched = useTouched<Key>();
+  const messages = useFieldMessages<Key>();
 
   const rules: Record<Key, string | null> = {
     email: EMAIL_PATTERN.test(values.email.trim()) ? null : INVALID_EMAIL,
     code: CODE_PATTERN.test(values.code.trim()) ? null : CODE_MESSAGE,
   };
-  const field = (key: Key) => {
-    const message = serverErrors[key] ?? touched.shown(key, rules[key]);
-    return { validationMessage: message, validationState: message ? ('error' as const) : ('none' as const) };
-  };
+  const field = (key: Key) => messages.field(key, rules);
   const set = (key: Key) => (_: unknown, d: { value: string }) => {
     setValues((v) => ({ ...v, [key]: key === 'code' ? d.value.replace(/\D/g, '') : d.value }));
-    setServerErrors((e) => ({ ...e, [key]: undefined }));
+    messages.edited(key);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    touched.submit();
+    messages.submitted();
     if (rules.email || rules.code) return;
     setFormError(null);
     const email = values.email.trim();
@@ -52,8 +49,9 @@ export function ConfirmEmailForm({ handOver }: { handOver: AuthHandOver }) {
       await confirm.mutateAsync({ email, code: values.code.trim() });
     } catch (error) {
       const code = errorCode(error);
-      if (code === 'INVALID_CODE') setServerErrors({ code: MESSAGES.INVALID_CODE });
-      else if (code === 'EMAIL_DOMAIN_UNAUTHORIZED') setServerErrors({ email: MESSAGES.EMAIL_DOMAIN_UNAUTHORIZED });
+      if (code === 'INVALID_CODE') messages.setServerErrors({ code: MESSAGES.INVALID_CODE });
+      else if (code === 'EMAIL_DOMAIN_UNAUTHORIZED')
+        messages.setServerErrors({ email: MESSAGES.EMAIL_DOMAIN_UNAUTHORIZED });
       else setFormError(errorMessage(error));
       return;
     }
@@ -79,7 +77,7 @@ export function ConfirmEmailForm({ handOver }: { handOver: AuthHandOver }) {
           autoFocus
           value={values.email}
           onChange={set('email')}
-          onBlur={() => touched.touch('email')}
+          onBlur={messages.touch('email')}
         />
       </Field>
       <Field label="Code from the e-mail" required {...field('code')}>
@@ -89,7 +87,7 @@ export function ConfirmEmailForm({ handOver }: { handOver: AuthHandOver }) {
           maxLength={6}
           value={values.code}
           onChange={set('code')}
-          onBlur={() => touched.touch('code')}
+          onBlur={messages.touch('code')}
         />
       </Field>
       <Button

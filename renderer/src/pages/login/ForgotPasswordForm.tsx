@@ -1,5 +1,5 @@
 /** Forgotten password: the e-mail gets a 6-digit code, then code and new password set it. */
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
@@ -7,11 +7,13 @@ import { EMAIL_PATTERN, isStrongPassword } from '../../../../shared/credentials'
 import { errorCode, errorMessage } from '../../api/errors';
 import { useResetPassword, useSendPasswordResetCode } from '../../api/hooks/auth';
 import { AppLink } from '../../components/AppLink';
-import { PasswordInput, PasswordRules } from '../../components/PasswordFields';
 import type { AuthHandOver } from './AuthPage';
+import { NewPasswordFields } from '../../components/PasswordFields';
+import { FormError, SubmitButton } from './AuthFields';
 import { useFormStyles } from './formStyles';
 import { INVALID_EMAIL } from './SignInForm';
-import { CODE_MESSAGE, CODE_PATTERN, useTouched } from './formState';
+import { useFieldMessages } from '../../components/form-fields';
+import { CODE_MESSAGE, CODE_PATTERN } from './formState';
 
 type Key = 'email' | 'code' | 'password' | 'confirmPassword';
 
@@ -20,11 +22,10 @@ export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
   const navigate = useNavigate();
   const [values, setValues] = useState({ email: handOver.email ?? '', code: '', password: '', confirmPassword: '' });
   const [step, setStep] = useState<'email' | 'reset'>('email');
-  const [emailError, setEmailError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const touched = useTouched<Key>();
+  const messages = useFieldMessages<Key>();
   const sendResetCode = useSendPasswordResetCode();
   const resetPassword = useResetPassword();
 
@@ -34,18 +35,15 @@ export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
     password: isStrongPassword(values.password) ? null : MESSAGES.WEAK_PASSWORD,
     confirmPassword: values.confirmPassword === values.password ? null : MESSAGES.PASSWORDS_DO_NOT_MATCH,
   };
-  const field = (key: Key) => {
-    const message = key === 'email' ? (emailError ?? touched.shown(key, rules[key])) : touched.shown(key, rules[key]);
-    return { validationMessage: message, validationState: message ? ('error' as const) : ('none' as const) };
-  };
+  const field = (key: Key) => messages.field(key, rules);
   const set = (key: Key) => (_: unknown, d: { value: string }) => {
     setValues((v) => ({ ...v, [key]: key === 'code' ? d.value.replace(/\D/g, '') : d.value }));
-    if (key === 'email') setEmailError(null);
+    messages.edited(key);
   };
 
   const sendCode = async (event?: FormEvent) => {
     event?.preventDefault();
-    touched.submit();
+    messages.submitted();
     if (rules.email) return;
     setBusy(true);
     setFormError(null);
@@ -54,12 +52,13 @@ export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
       setInfo(
         `If the address is registered, a 6-digit code is on its way. It expires in ${sent.expiresInMinutes} minutes.`,
       );
-      touched.reset();
+      messages.reset();
       setStep('reset');
     } catch (error) {
       const code = errorCode(error);
-      if (code === 'USER_NOT_FOUND') setEmailError(MESSAGES.USER_NOT_FOUND);
-      else if (code === 'EMAIL_DOMAIN_UNAUTHORIZED') setEmailError(MESSAGES.EMAIL_DOMAIN_UNAUTHORIZED);
+      if (code === 'USER_NOT_FOUND') messages.setServerErrors({ email: MESSAGES.USER_NOT_FOUND });
+      else if (code === 'EMAIL_DOMAIN_UNAUTHORIZED')
+        messages.setServerErrors({ email: MESSAGES.EMAIL_DOMAIN_UNAUTHORIZED });
       else setFormError(errorMessage(error));
     } finally {
       setBusy(false);
@@ -68,7 +67,7 @@ export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
 
   const reset = async (event: FormEvent) => {
     event.preventDefault();
-    touched.submit();
+    messages.submitted();
     if (rules.code || rules.password || rules.confirmPassword) return;
     setBusy(true);
     setFormError(null);
@@ -98,11 +97,7 @@ export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
           <MessageBarBody>{info}</MessageBarBody>
         </MessageBar>
       ) : null}
-      {formError ? (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>{formError}</MessageBarBody>
-        </MessageBar>
-      ) : null}
+      <FormError message={formError} />
     </>
   );
   const submitLabel = step === 'email' ? 'Send code' : 'Set new password';
@@ -123,7 +118,7 @@ export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
           readOnly={step === 'reset'}
           value={values.email}
           onChange={set('email')}
-          onBlur={() => touched.touch('email')}
+          onBlur={messages.touch('email')}
         />
       </Field>
       {step === 'reset' ? (
@@ -136,41 +131,19 @@ export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
               autoFocus
               value={values.code}
               onChange={set('code')}
-              onBlur={() => touched.touch('code')}
+              onBlur={messages.touch('code')}
             />
           </Field>
-          <Field
-            label="New password"
-            required
-            {...field('password')}
-            hint={<PasswordRules password={values.password} />}
-          >
-            <PasswordInput
-              autoComplete="new-password"
-              value={values.password}
-              onChange={set('password')}
-              onBlur={() => touched.touch('password')}
-            />
-          </Field>
-          <Field label="Confirm new password" required {...field('confirmPassword')}>
-            <PasswordInput
-              autoComplete="new-password"
-              value={values.confirmPassword}
-              onChange={set('confirmPassword')}
-              onBlur={() => touched.touch('confirmPassword')}
-            />
-          </Field>
+          <NewPasswordFields
+            labels={{ password: 'New password', confirmPassword: 'Confirm new password' }}
+            values={values}
+            field={field}
+            onChange={set}
+            onBlur={messages.touch}
+          />
         </>
       ) : null}
-      <Button
-        type="submit"
-        appearance="primary"
-        size="large"
-        disabled={busy}
-        icon={busy ? <Spinner size="tiny" /> : undefined}
-      >
-        {submitLabel}
-      </Button>
+      <SubmitButton busy={busy}>{submitLabel}</SubmitButton>
       {step === 'reset' ? (
         <Button appearance="subtle" onClick={() => void sendCode()}>
           Send a new code

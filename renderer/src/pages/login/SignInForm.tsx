@@ -2,7 +2,7 @@
  * Sign-in in two steps, as the spec's managed identity flow: the e-mail first (its domain finds the
  * company; a refusal is shown in place), then the password.
  */
-import { Avatar, Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
+import { Avatar, Button, Field, Input, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { ArrowRightRegular, MailRegular } from '@fluentui/react-icons';
 import { useRef, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../../shared/messages';
@@ -13,6 +13,7 @@ import { AppLink } from '../../components/AppLink';
 import { PasswordInput } from '../../components/PasswordFields';
 import { useSessionActions } from '../../session/SessionProvider';
 import type { AuthHandOver } from './AuthPage';
+import { FormError, SubmitButton } from './AuthFields';
 import { useFormStyles } from './formStyles';
 
 export const INVALID_EMAIL = 'Enter a valid e-mail address';
@@ -117,17 +118,9 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
             onBlur={() => email && setEmailError(checkEmail(email))}
           />
         </Field>
-        <Button
-          type="submit"
-          appearance="primary"
-          size="large"
-          className={styles.submit}
-          disabled={busy}
-          icon={busy ? <Spinner size="tiny" /> : <ArrowRightRegular />}
-          iconPosition="after"
-        >
+        <SubmitButton busy={busy} className={styles.submit} icon={<ArrowRightRegular />} iconPosition="after">
           Continue
-        </Button>
+        </SubmitButton>
         <Text className={styles.footer}>
           New to Teambeat?{' '}
           <AppLink to="/sign-up" state={{ email } satisfies AuthHandOver}>
@@ -164,11 +157,7 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
           Change
         </Button>
       </div>
-      {formError ? (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>{formError}</MessageBarBody>
-        </MessageBar>
-      ) : null}
+      <FormError message={formError} />
       <Field
         label="Password"
         required
@@ -193,16 +182,9 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
           Forgot password?
         </AppLink>
       </div>
-      <Button
-        type="submit"
-        appearance="primary"
-        size="large"
-        className={styles.submit}
-        disabled={busy}
-        icon={busy ? <Spinner size="tiny" /> : undefined}
-      >
+      <SubmitButton busy={busy} className={styles.submit}>
         Sign in
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

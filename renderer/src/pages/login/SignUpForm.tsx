@@ -1,5 +1,5 @@
 /** Sign-up with the company e-mail, then the 6-digit code e-mailed to confirm it. */
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
@@ -7,11 +7,13 @@ import { EMAIL_PATTERN, isStrongPassword } from '../../../../shared/credentials'
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useConfirmSignUp, useResendSignUpCode, useSignUp } from '../../api/hooks/auth';
 import { AppLink } from '../../components/AppLink';
-import { PasswordInput, PasswordRules } from '../../components/PasswordFields';
 import type { AuthHandOver } from './AuthPage';
+import { NewPasswordFields } from '../../components/PasswordFields';
+import { FormError, SubmitButton } from './AuthFields';
 import { useFormStyles } from './formStyles';
 import { INVALID_EMAIL } from './SignInForm';
-import { CODE_MESSAGE, CODE_PATTERN, useTouched } from './formState';
+import { useFieldMessages } from '../../components/form-fields';
+import { CODE_MESSAGE, CODE_PATTERN } from './formState';
 
 type Key = 'email' | 'name' | 'password' | 'confirmPassword' | 'code';
 
@@ -21,11 +23,10 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
   const [values, setValues] = useState({ email: handOver.email ?? '', name: '', password: '', confirmPassword: '' });
   const [code, setCode] = useState('');
   const [step, setStep] = useState<'details' | 'code'>('details');
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Key, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const touched = useTouched<Key>();
+  const messages = useFieldMessages<Key>();
   const signUp = useSignUp();
   const confirmSignUp = useConfirmSignUp();
   const resendSignUpCode = useResendSignUpCode();
@@ -37,19 +38,15 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
     confirmPassword: values.confirmPassword === values.password ? null : MESSAGES.PASSWORDS_DO_NOT_MATCH,
     code: CODE_PATTERN.test(code.trim()) ? null : CODE_MESSAGE,
   };
-  const message = (key: Key) => serverErrors[key] ?? touched.shown(key, rules[key]);
-  const field = (key: Key) => ({
-    validationMessage: message(key),
-    validationState: message(key) ? ('error' as const) : ('none' as const),
-  });
+  const field = (key: Key) => messages.field(key, rules);
   const set = (key: keyof typeof values) => (_: unknown, d: { value: string }) => {
     setValues((v) => ({ ...v, [key]: d.value }));
-    setServerErrors((e) => ({ ...e, [key]: undefined }));
+    messages.edited(key);
   };
 
   const submitDetails = async (event: FormEvent) => {
     event.preventDefault();
-    touched.submit();
+    messages.submitted();
     if (rules.email || rules.name || rules.password || rules.confirmPassword) return;
     setBusy(true);
     setFormError(null);
@@ -62,11 +59,11 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
       setInfo(
         `We sent an e-mail to ${values.email.trim()}. Enter the 6-digit code from it; it expires in ${sent.expiresInMinutes} minutes.`,
       );
-      touched.reset();
+      messages.reset();
       setStep('code');
     } catch (error) {
       const fields = fieldErrors(error);
-      setServerErrors(fields);
+      messages.setServerErrors(fields);
       if (Object.keys(fields).length === 0) setFormError(errorMessage(error));
       else setFormError(MESSAGES.VALIDATION);
     } finally {
@@ -76,7 +73,7 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
 
   const submitCode = async (event: FormEvent) => {
     event.preventDefault();
-    touched.submit();
+    messages.submitted();
     if (rules.code) return;
     setBusy(true);
     setFormError(null);
@@ -105,11 +102,7 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
     }
   };
 
-  const error = formError ? (
-    <MessageBar intent="error" role="alert">
-      <MessageBarBody>{formError}</MessageBarBody>
-    </MessageBar>
-  ) : null;
+  const error = <FormError message={formError} />;
 
   if (step === 'code') {
     return (
@@ -129,18 +122,10 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
             size="large"
             value={code}
             onChange={(_, d) => setCode(d.value.replace(/\D/g, ''))}
-            onBlur={() => touched.touch('code')}
+            onBlur={messages.touch('code')}
           />
         </Field>
-        <Button
-          type="submit"
-          appearance="primary"
-          size="large"
-          disabled={busy}
-          icon={busy ? <Spinner size="tiny" /> : undefined}
-        >
-          Confirm and continue
-        </Button>
+        <SubmitButton busy={busy}>Confirm and continue</SubmitButton>
         <div className={styles.row}>
           <Button appearance="subtle" onClick={() => void resend()}>
             Send a new code
@@ -163,37 +148,20 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
           autoFocus
           value={values.email}
           onChange={set('email')}
-          onBlur={() => touched.touch('email')}
+          onBlur={messages.touch('email')}
         />
       </Field>
       <Field label="Full name" required {...field('name')}>
-        <Input autoComplete="name" value={values.name} onChange={set('name')} onBlur={() => touched.touch('name')} />
+        <Input autoComplete="name" value={values.name} onChange={set('name')} onBlur={messages.touch('name')} />
       </Field>
-      <Field label="Password" required {...field('password')} hint={<PasswordRules password={values.password} />}>
-        <PasswordInput
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          onBlur={() => touched.touch('password')}
-        />
-      </Field>
-      <Field label="Confirm password" required {...field('confirmPassword')}>
-        <PasswordInput
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={set('confirmPassword')}
-          onBlur={() => touched.touch('confirmPassword')}
-        />
-      </Field>
-      <Button
-        type="submit"
-        appearance="primary"
-        size="large"
-        disabled={busy}
-        icon={busy ? <Spinner size="tiny" /> : undefined}
-      >
-        Create account
-      </Button>
+      <NewPasswordFields
+        labels={{ password: 'Password', confirmPassword: 'Confirm password' }}
+        values={values}
+        field={field}
+        onChange={set}
+        onBlur={messages.touch}
+      />
+      <SubmitButton busy={busy}>Create account</SubmitButton>
       <Text className={styles.footer}>
         Already have an account?{' '}
         <AppLink to="/login" state={{ email: values.email.trim() } satisfies AuthHandOver}>

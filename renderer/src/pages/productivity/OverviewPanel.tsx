@@ -1,17 +1,5 @@
 /** Productivity Overview: the range's totals as cards, hours against expected and WFO % against required as charts. */
-import {
-  Button,
-  Card,
-  makeStyles,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  ProgressBar,
-  Skeleton,
-  SkeletonItem,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Card, makeStyles, ProgressBar, Skeleton, SkeletonItem, Text, tokens } from '@fluentui/react-components';
 import { DataBarVerticalRegular } from '@fluentui/react-icons';
 import { format, parseISO } from 'date-fns';
 import type { ReactNode } from 'react';
@@ -29,12 +17,12 @@ import {
   YAxis,
 } from 'recharts';
 import type { ProductivityOverview } from '../../../../shared/contracts/productivity';
-import { errorMessage } from '../../api/errors';
 import { useProductivityOverview, type RangeFilter } from '../../api/hooks/productivity';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDay } from '../../components/format';
 import { formatDuration } from '../../../../shared/duration';
 import { WfoTargetBadge } from './WfoTargetBadge';
+import { QueryError } from '../../components/QueryState';
 
 const useStyles = makeStyles({
   cards: {
@@ -167,14 +155,7 @@ export function OverviewPanel({ filter }: { filter: RangeFilter }) {
   const query = useProductivityOverview(filter, { keepPrevious: true });
 
   if (query.isError) {
-    return (
-      <MessageBar intent="error">
-        <MessageBarBody>{errorMessage(query.error)}</MessageBarBody>
-        <MessageBarActions>
-          <Button onClick={() => void query.refetch()}>Retry</Button>
-        </MessageBarActions>
-      </MessageBar>
-    );
+    return <QueryError error={query.error} onRetry={query.refetch} />;
   }
   if (query.isPending) {
     return (

@@ -3,31 +3,15 @@
  * caller belongs to the team, or sees every team), per team otherwise (spec §4). Pages of 50 are
  * appended with "Show more".
  */
-import {
-  Badge,
-  Button,
-  makeStyles,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  Skeleton,
-  SkeletonItem,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { PeopleTeamRegular } from '@fluentui/react-icons';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { TeamAttendanceStats, TeamWfoStats } from '../../../../shared/contracts/productivity';
-import { errorMessage } from '../../api/errors';
 import { useTeamAttendanceStats, useTeamWfoStats, type RangeFilter } from '../../api/hooks/productivity';
+import { StaticTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
+import { QueryState } from '../../components/QueryState';
 import { formatDuration } from '../../../../shared/duration';
 
 const useStyles = makeStyles({
@@ -48,8 +32,6 @@ const useStyles = makeStyles({
   },
   muted: { color: tokens.colorNeutralForeground3 },
   scroll: { overflowX: 'auto' },
-  headerRow: { backgroundColor: tokens.colorNeutralBackground2 },
-  header: { fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap' },
   cell: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
   more: {
     display: 'flex',
@@ -84,65 +66,45 @@ function StatsTable<P extends Page>(props: {
   const columns = first ? props.columns(first.level) : [];
   const label = `${props.title}: ${scopeText}`;
 
-  let body: ReactNode;
-  if (query.isError) {
-    body = (
-      <MessageBar intent="error" className={styles.message}>
-        <MessageBarBody>{errorMessage(query.error)}</MessageBarBody>
-        <MessageBarActions>
-          <Button onClick={() => void query.refetch()}>Retry</Button>
-        </MessageBarActions>
-      </MessageBar>
-    );
-  } else if (query.isPending) {
-    body = (
-      <Skeleton aria-label="Loading" style={{ padding: tokens.spacingHorizontalL }}>
-        <SkeletonItem size={16} />
-        <SkeletonItem size={16} />
-        <SkeletonItem size={16} />
-      </Skeleton>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <EmptyState icon={<PeopleTeamRegular />} title="No teams to show">
-        Teams and their members appear here once HR sets them up.
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <div className={styles.scroll}>
-        <Table aria-label={label} aria-busy={query.isFetching}>
-          <TableHeader>
-            <TableRow className={styles.headerRow}>
-              {columns.map((c) => (
-                <TableHeaderCell key={c} className={styles.header}>
-                  {c}
-                </TableHeaderCell>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((r) => (
-              <TableRow key={r.key}>
-                {r.cells.map((cell, i) => (
-                  <TableCell key={columns[i] ?? i} className={styles.cell}>
-                    {cell}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        {query.hasNextPage ? (
-          <div className={styles.more}>
-            <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-              {query.isFetchingNextPage ? 'Loading…' : 'Show more'}
-            </Button>
-          </div>
-        ) : null}
-      </div>
-    );
-  }
+  const body = (
+    <QueryState
+      query={query}
+      label="Loading"
+      skeleton
+      errorClassName={styles.message}
+      isEmpty={() => rows.length === 0}
+      empty={
+        <EmptyState icon={<PeopleTeamRegular />} title="No teams to show">
+          Teams and their members appear here once HR sets them up.
+        </EmptyState>
+      }
+    >
+      {() => (
+        <div className={styles.scroll}>
+          <StaticTable
+            label={label}
+            rows={rows}
+            rowKey={(r) => r.key}
+            busy={query.isFetching}
+            shadedHeader
+            columns={columns.map((c, i) => ({
+              key: c,
+              label: c,
+              className: styles.cell,
+              render: (r: Row) => r.cells[i],
+            }))}
+          />
+          {query.hasNextPage ? (
+            <div className={styles.more}>
+              <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                {query.isFetchingNextPage ? 'Loading…' : 'Show more'}
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      )}
+    </QueryState>
+  );
 
   return (
     <section className={styles.section} aria-label={props.title}>

@@ -21,6 +21,7 @@ import { MESSAGES } from '../../../../shared/messages';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useProductivitySettings, useUpdateProductivitySettings } from '../../api/hooks/tenant';
 import { useNotify } from '../../components/toasts';
+import { useFieldMessages } from '../../components/form-fields';
 
 const FIELDS = [
   { key: 'attendence_edit_allow_limit', label: 'Attendance edit allow limit (days)', hint: '0 to 365', step: 1 },
@@ -69,7 +70,7 @@ export function ProductivityTab() {
   // The user's edits; until they type, the form shows what the server has.
   const [draft, setForm] = useState<Form | null>(null);
   const form = draft ?? (settings.data ? toForm(settings.data) : null);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const messages = useFieldMessages<keyof Form>();
 
   const save = useUpdateProductivitySettings();
 
@@ -87,7 +88,7 @@ export function ProductivityTab() {
     );
 
   const parsed = productivitySettingsPatchSchema.safeParse(toBody(form));
-  const errors: Record<string, string> = { ...serverErrors };
+  const errors: Record<string, string> = {};
   if (!parsed.success)
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0]);
@@ -98,14 +99,17 @@ export function ProductivityTab() {
     }
   const set = (key: keyof Form, value: string) => {
     setForm({ ...form, [key]: value });
-    setServerErrors(({ [key]: _gone, ...rest }) => rest);
+    // A field's rule message shows as soon as it is edited; the server's message goes with the old value.
+    messages.touch(key)();
+    messages.edited(key);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    messages.submitted();
     if (parsed.success)
       save.mutate(parsed.data, {
         onSuccess: () => setForm(null),
-        onError: (error) => setServerErrors(fieldErrors(error)),
+        onError: (error) => messages.setServerErrors(fieldErrors(error)),
       });
     else notify.error(MESSAGES.VALIDATION);
   };
@@ -115,22 +119,11 @@ export function ProductivityTab() {
       <form onSubmit={submit} noValidate aria-label="Productivity settings">
         <div className={styles.grid}>
           {FIELDS.map((f) => (
-            <Field
-              key={f.key}
-              label={f.label}
-              hint={f.hint}
-              validationMessage={errors[f.key] || undefined}
-              validationState={errors[f.key] ? 'error' : 'none'}
-            >
+            <Field key={f.key} label={f.label} hint={f.hint} {...messages.field(f.key, errors)}>
               <Input type="number" step={f.step} value={form[f.key]} onChange={(_, d) => set(f.key, d.value)} />
             </Field>
           ))}
-          <Field
-            label="Time zone"
-            hint="IANA name, e.g. Asia/Karachi"
-            validationMessage={errors['tenant_timezone'] || undefined}
-            validationState={errors['tenant_timezone'] ? 'error' : 'none'}
-          >
+          <Field label="Time zone" hint="IANA name, e.g. Asia/Karachi" {...messages.field('tenant_timezone', errors)}>
             <Input value={form.tenant_timezone} onChange={(_, d) => set('tenant_timezone', d.value)} />
           </Field>
         </div>
