@@ -455,6 +455,36 @@ describe('device punches are corrected, never changed in place (security review 
     expect(notDevice.body.error.code).toBe('NOT_A_DEVICE_PUNCH');
   });
 
+  it('carries the punch’s breaks over to the correction, which must still hold them', async () => {
+    at('2026-11-23T12:00:00Z');
+    const punched = await org.f.attendance({
+      employeeId: ids['mate']!,
+      workDate: '2026-11-17',
+      checkIn: '2026-11-17T04:00:00.000Z',
+      checkOut: '2026-11-17T09:00:00.000Z',
+      source: 'device',
+      isWfo: 1,
+      breaks: [['2026-11-17T07:00:00.000Z', '2026-11-17T07:30:00.000Z']],
+    });
+    const url = `/api/attendance/${punched.id}/corrections`;
+    const tooShort = await apis['lead']!.post(url, {
+      checkIn: '2026-11-17T04:00:00Z',
+      checkOut: '2026-11-17T06:00:00Z',
+      reason: 'Left early',
+    });
+    expect(tooShort.body.error.code).toBe('BREAK_OUTSIDE_ATTENDANCE');
+    const corrected = await apis['lead']!.post(url, {
+      checkIn: '2026-11-17T04:00:00Z',
+      checkOut: '2026-11-17T13:00:00Z',
+      reason: 'Forgot to punch out',
+    });
+    expect(corrected.body).toMatchObject({
+      workedMinutes: 510,
+      breakMinutes: 30,
+      breaks: [{ end: '2026-11-17T07:30:00.000Z' }],
+    });
+  });
+
   it('applies the edit window to one’s own corrections, not to a team lead’s', async () => {
     at('2026-11-23T12:00:00Z');
     const punched = await punchDay('2026-11-04', ids['emp']!);

@@ -457,8 +457,26 @@ export async function correctDevicePunch(
   const tz = settings.tenant_timezone;
   const checkIn = new Date(body.checkIn).toISOString();
   const checkOut = body.checkOut ? new Date(body.checkOut).toISOString() : null;
-  const issues = checkAttendance({ checkIn, checkOut, now: deps.now().toISOString(), timeZone: tz });
+  const nowIso = deps.now().toISOString();
+  const issues = checkAttendance({ checkIn, checkOut, now: nowIso, timeZone: tz });
   if (localDate(checkIn, tz) !== original.workDate) issues.unshift({ field: 'checkIn', code: 'CORRECTION_OTHER_DAY' });
+  // The punch's breaks (taken on today's card after a device check-in) move to the correction and must fit it.
+  const breaks = ((await breaksOf(deps.db, [original.id])).get(original.id) ?? []).map((b) => ({
+    id: b.id,
+    start: b.startAt,
+    end: b.endAt,
+  }));
+  for (const b of breaks) {
+    for (const issue of checkBreak({
+      breakSpan: b,
+      attendance: { checkIn, checkOut },
+      otherBreaks: breaks,
+      now: nowIso,
+      timeZone: tz,
+    })) {
+      issues.push({ field: issue.code === 'BREAK_OUTSIDE_ATTENDANCE' ? 'checkOut' : issue.field, code: issue.code });
+    }
+  }
   if (issues.length > 0) throw refuse(issues);
   assertWfoChange(body.isWfo, original.isWfo === 1, certifies);
   const isWfo = body.isWfo ?? original.isWfo === 1;
@@ -485,7 +503,7 @@ export async function correctDevicePunch(
           source: 'manual',
           isWfo: isWfo ? 1 : 0,
           clientIp: null,
-          ...storedMinutes({ checkIn, checkOut }, []),
+          ...storedMinutes({ checkIn, checkOut }, breaks),
           correctsId: original.id,
           correctionReason: body.reason.trim(),
           createdBy: actor.employeeId,
@@ -495,6 +513,21 @@ export async function correctDevicePunch(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      if (breaks.length > 0) {
+        await trx
+          .insertInto('attendanceBreaks')
+          .values(
+            breaks.map((b) => ({
+              tenantId: actor.tenantId,
+              attendanceId: row.id,
+              startAt: b.start,
+              endAt: b.end,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          )
+          .execute();
+      }
       await audit(trx, {
         tenantId: actor.tenantId,
         employeeId: original.employeeId,
