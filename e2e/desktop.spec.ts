@@ -1,8 +1,8 @@
 /**
  * The renderer as the desktop shell runs it: window.teambeat is the shell's PlatformApi. The shell
  * itself cannot run here (no Electron binary), so this stands in for the preload with the same contract:
- * the server address is remembered only after it answers /api/health, the refresh token lives in the
- * "keychain", not in a cookie. The shell's own side is tested under Node in electron/.
+ * the server address is remembered only after it answers /api/health (plain http only to a private address,
+ * confirmed), the refresh token lives with the "main process", not in a cookie, and is never handed back. The shell's own side is tested under Node in electron/.
  */
 import { DEMO_PASSWORD, EMPLOYEE, expect, test } from './fixtures.js';
 
@@ -19,11 +19,43 @@ test('the desktop app asks for the company server on first start, then signs in 
       appVersion: '0.0.0-e2e',
       notify: async () => {},
       openExternal: async () => {},
-      refreshTokenStore: { get: async () => state.token, set: async (t: string | null) => void (state.token = t) },
+      desktopSession: {
+        // The shell's main process keeps the token and refreshes itself (electron/desktop-session.ts); this
+        // stand-in does the same in the page and, like main, never hands the token back.
+        keep: async (t: string) => void (state.token = t),
+        refresh: async () => {
+          if (!state.token) return { ok: false, reason: 'ended' };
+          const answer = await fetch('/api/auth/refresh', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ refreshToken: state.token, client: 'desktop' }),
+          });
+          if (!answer.ok) {
+            state.token = null;
+            return { ok: false, reason: 'ended' };
+          }
+          const body = (await answer.json()) as { accessToken: string; expiresIn: number; refreshToken: string };
+          state.token = body.refreshToken;
+          return { ok: true, accessToken: body.accessToken, expiresIn: body.expiresIn };
+        },
+        signOut: async () => {
+          if (state.token) {
+            await fetch('/api/auth/sign-out', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ refreshToken: state.token }),
+            });
+          }
+          state.token = null;
+        },
+        forget: async () => void (state.token = null),
+      },
       getServerUrl: async () => state.server,
       // The shell probes from the main process; the page's CSP only lets this stand-in reach its own
       // origin, which is the one Teambeat server of the e2e run.
-      setServerUrl: async (url: string) => {
+      setServerUrl: async (url: string, options?: { confirmPlainHttp?: boolean }) => {
+        // The shell refuses unconfirmed plain http (electron/server-url.ts).
+        if (url.startsWith('http:') && !options?.confirmPlainHttp) throw new Error('Confirm the http address.');
         const origin = new URL(url).origin;
         const answer = origin === location.origin ? await fetch(`${origin}/api/health`) : null;
         if (!answer?.ok) throw new Error('No Teambeat server answers at this address.');
@@ -41,7 +73,15 @@ test('the desktop app asks for the company server on first start, then signs in 
   await field.fill('teambeat');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Enter the address your administrator gave you')).toBeVisible();
+  // Plain http only to a private or loopback address, and only after ticking the confirmation.
+  await field.fill('http://203.0.113.9');
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Use https://. Plain http:// is allowed only for')).toBeVisible();
   await field.fill('http://127.0.0.1:9');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('confirm below that it is your office network server')).toBeVisible();
+  await page.getByRole('checkbox', { name: /office network/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('No Teambeat server answers at this address.')).toBeVisible();
   await field.fill(new URL(page.url()).origin);
@@ -79,7 +119,37 @@ test('the tray shows today’s attendance, checks in on its command and reports 
       appVersion: '0.0.0-e2e',
       notify: async (n: { title: string; body: string }) => void state.notes.push(n),
       openExternal: async () => {},
-      refreshTokenStore: { get: async () => state.token, set: async (t: string | null) => void (state.token = t) },
+      desktopSession: {
+        // The shell's main process keeps the token and refreshes itself (electron/desktop-session.ts); this
+        // stand-in does the same in the page and, like main, never hands the token back.
+        keep: async (t: string) => void (state.token = t),
+        refresh: async () => {
+          if (!state.token) return { ok: false, reason: 'ended' };
+          const answer = await fetch('/api/auth/refresh', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ refreshToken: state.token, client: 'desktop' }),
+          });
+          if (!answer.ok) {
+            state.token = null;
+            return { ok: false, reason: 'ended' };
+          }
+          const body = (await answer.json()) as { accessToken: string; expiresIn: number; refreshToken: string };
+          state.token = body.refreshToken;
+          return { ok: true, accessToken: body.accessToken, expiresIn: body.expiresIn };
+        },
+        signOut: async () => {
+          if (state.token) {
+            await fetch('/api/auth/sign-out', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ refreshToken: state.token }),
+            });
+          }
+          state.token = null;
+        },
+        forget: async () => void (state.token = null),
+      },
       getServerUrl: async () => location.origin,
       setServerUrl: async () => {},
       setTrayState: (s: Stand['trays'][number]) => void state.trays.push(s),

@@ -341,7 +341,37 @@ test.describe('biometric devices', () => {
         appVersion: '0.0.0-e2e',
         notify: async () => {},
         openExternal: async () => {},
-        refreshTokenStore: { get: async () => state.token, set: async (t: string | null) => void (state.token = t) },
+        desktopSession: {
+          // The shell's main process keeps the token and refreshes itself (electron/desktop-session.ts); this
+          // stand-in does the same in the page and, like main, never hands the token back.
+          keep: async (t: string) => void (state.token = t),
+          refresh: async () => {
+            if (!state.token) return { ok: false, reason: 'ended' };
+            const answer = await fetch('/api/auth/refresh', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ refreshToken: state.token, client: 'desktop' }),
+            });
+            if (!answer.ok) {
+              state.token = null;
+              return { ok: false, reason: 'ended' };
+            }
+            const body = (await answer.json()) as { accessToken: string; expiresIn: number; refreshToken: string };
+            state.token = body.refreshToken;
+            return { ok: true, accessToken: body.accessToken, expiresIn: body.expiresIn };
+          },
+          signOut: async () => {
+            if (state.token) {
+              await fetch('/api/auth/sign-out', {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ refreshToken: state.token }),
+              });
+            }
+            state.token = null;
+          },
+          forget: async () => void (state.token = null),
+        },
         getServerUrl: async () => location.origin,
         setServerUrl: async () => {},
         setTrayState: () => {},

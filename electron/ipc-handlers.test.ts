@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { INVOKE_CHANNELS, type NotificationPayload } from '../shared/ipc.js';
 import type { TrayState } from '../shared/platform.js';
+import { createDesktopSession } from './desktop-session.js';
 import { createDeviceAgentHost } from './device-agent-host.js';
 import { createIpcHandlers, IpcRefusedError } from './ipc-handlers.js';
 import { silentLogger } from './logger.js';
@@ -67,7 +68,15 @@ function setup() {
     openExternal: async (url) => {
       opened.push(url);
     },
-    refreshToken,
+    session: createDesktopSession({
+      store: refreshToken,
+      serverUrl: () => server.current(),
+      // No company server in these tests: a refresh finds none to ask.
+      fetch: async () => {
+        throw new Error('offline');
+      },
+      logger: silentLogger,
+    }),
     server,
     updates,
     setTrayState: (state) => trayStates.push(state),
@@ -99,13 +108,29 @@ describe('IPC handlers', () => {
     expect(opened).toEqual(['https://teambeat.example.com/help']);
   });
 
-  it('store, read and clear the refresh token', async () => {
-    const { handlers } = setup();
-    expect(await handlers.invoke['refresh-token:get'](app, [])).toBeNull();
-    await handlers.invoke['refresh-token:set'](app, ['rt_1']);
-    expect(await handlers.invoke['refresh-token:get'](app, [])).toBe('rt_1');
-    await handlers.invoke['refresh-token:set'](app, [null]);
-    expect(await handlers.invoke['refresh-token:get'](app, [])).toBeNull();
+  it('never hand the refresh token to the renderer, on any channel (security review #10, item 18)', async () => {
+    const { handlers, refreshToken } = setup();
+    const secret = `rt_${'s'.repeat(43)}`;
+    await refreshToken.set(secret);
+    const answers: unknown[] = [];
+    for (const channel of INVOKE_CHANNELS) {
+      try {
+        answers.push(await handlers.invoke[channel](app, []));
+      } catch {
+        // A channel that needs arguments refuses empty ones: it answered nothing.
+      }
+    }
+    expect(JSON.stringify(answers)).not.toContain(secret);
+    expect(INVOKE_CHANNELS).not.toContain('refresh-token:get');
+  });
+
+  it('keep the refresh token in main and forget it, answering nothing of it', async () => {
+    const { handlers, refreshToken } = setup();
+    expect(await handlers.invoke['session:keep'](app, ['rt_1'])).toBeUndefined();
+    expect(await refreshToken.get()).toBe('rt_1');
+    expect(await handlers.invoke['session:refresh'](app, [])).toEqual({ ok: false, reason: 'ended' }); // no server
+    await handlers.invoke['session:forget'](app, []);
+    expect(await refreshToken.get()).toBeNull();
   });
 
   it('validate arguments before any service sees them', async () => {
@@ -121,8 +146,12 @@ describe('IPC handlers', () => {
     for (const args of bad) {
       await expect(handlers.invoke.notify(app, args)).rejects.toBeInstanceOf(IpcRefusedError);
     }
-    await expect(handlers.invoke['refresh-token:set'](app, [42])).rejects.toBeInstanceOf(IpcRefusedError);
-    await expect(handlers.invoke['refresh-token:set'](app, [''])).rejects.toBeInstanceOf(IpcRefusedError);
+    await expect(handlers.invoke['session:keep'](app, [42])).rejects.toBeInstanceOf(IpcRefusedError);
+    await expect(handlers.invoke['session:keep'](app, [''])).rejects.toBeInstanceOf(IpcRefusedError);
+    await expect(handlers.invoke['session:keep'](app, [null])).rejects.toBeInstanceOf(IpcRefusedError);
+    await expect(
+      handlers.invoke['server-url:set'](app, ['http://10.0.0.5', { confirmPlainHttp: 'yes' }]),
+    ).rejects.toBeInstanceOf(IpcRefusedError);
     await handlers.invoke.notify(app, [{ title: 'Badge received', body: 'Team Player from Sara' }]);
     expect(notified).toEqual([{ title: 'Badge received', body: 'Team Player from Sara' }]);
   });

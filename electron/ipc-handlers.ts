@@ -8,7 +8,7 @@ import type { InvokeChannel, IpcInvokeMap, IpcSendMap, NotificationPayload, Send
 import type { TrayState } from '../shared/platform.js';
 import type { DeviceAgentHost } from './device-agent-host.js';
 import type { Logger } from './logger.js';
-import type { SecretStore } from './secret-store.js';
+import type { DesktopSession } from './desktop-session.js';
 import type { ServerConnection } from './server-url.js';
 import type { UpdateController } from './updater.js';
 import { externalLink, isTrustedSender } from './window-policy.js';
@@ -18,7 +18,8 @@ export type IpcServices = {
   notify: (notification: NotificationPayload) => void;
   /** Electron's shell.openExternal; only ever called with a URL that passed externalLink(). */
   openExternal: (url: string) => Promise<void>;
-  refreshToken: SecretStore;
+  /** Holds the refresh token; the handlers never answer it (security review #10, item 18). */
+  session: DesktopSession;
   server: ServerConnection;
   updates: Pick<UpdateController, 'pending' | 'install'>;
   setTrayState: (state: TrayState) => void;
@@ -62,11 +63,16 @@ const trayStateSchema = z.strictObject({
 const schemas = {
   notify: z.tuple([notificationSchema]),
   'open-external': z.tuple([z.string().max(4096)]),
-  'refresh-token:get': z.tuple([]),
   // The server's refresh tokens are at most 200 characters; the margin is for a future format.
-  'refresh-token:set': z.tuple([z.string().min(1).max(4096).nullable()]),
+  'session:keep': z.tuple([z.string().min(1).max(4096)]),
+  'session:refresh': z.tuple([]),
+  'session:sign-out': z.tuple([]),
+  'session:forget': z.tuple([]),
   'server-url:get': z.tuple([]),
-  'server-url:set': z.tuple([z.string().max(2048)]),
+  'server-url:set': z.union([
+    z.tuple([z.string().max(2048)]),
+    z.tuple([z.string().max(2048), z.strictObject({ confirmPlainHttp: z.boolean().optional() })]),
+  ]),
   'update:pending': z.tuple([]),
   'update:install': z.tuple([]),
   'device-agent:status': z.tuple([]),
@@ -109,22 +115,29 @@ export function createIpcHandlers(services: IpcServices): { invoke: InvokeHandle
       await services.openExternal(link);
       return { ok: true };
     },
-    'refresh-token:get': async (sender, args) => {
-      accept('refresh-token:get', sender, schemas['refresh-token:get'], args);
-      return services.refreshToken.get();
+    'session:keep': async (sender, args) => {
+      const [token] = accept('session:keep', sender, schemas['session:keep'], args);
+      await services.session.keep(token);
     },
-    'refresh-token:set': async (sender, args) => {
-      const [token] = accept('refresh-token:set', sender, schemas['refresh-token:set'], args);
-      if (token === null) await services.refreshToken.delete();
-      else await services.refreshToken.set(token);
+    'session:refresh': async (sender, args) => {
+      accept('session:refresh', sender, schemas['session:refresh'], args);
+      return services.session.refresh();
+    },
+    'session:sign-out': async (sender, args) => {
+      accept('session:sign-out', sender, schemas['session:sign-out'], args);
+      await services.session.signOut();
+    },
+    'session:forget': async (sender, args) => {
+      accept('session:forget', sender, schemas['session:forget'], args);
+      await services.session.forget();
     },
     'server-url:get': async (sender, args) => {
       accept('server-url:get', sender, schemas['server-url:get'], args);
       return services.server.current();
     },
     'server-url:set': async (sender, args) => {
-      const [url] = accept('server-url:set', sender, schemas['server-url:set'], args);
-      return services.server.change(url);
+      const [url, options] = accept('server-url:set', sender, schemas['server-url:set'], args);
+      return services.server.change(url, options);
     },
     'update:pending': async (sender, args) => {
       accept('update:pending', sender, schemas['update:pending'], args);

@@ -3,7 +3,7 @@
  * (window-policy, app-protocol, secret-store, server-url, tray-menu, updater, instance, ipc-handlers), which
  * hold the rules and are tested under Node; what is left here cannot run without Electron.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -38,8 +38,10 @@ import {
 import { createIpcHandlers } from './ipc-handlers.js';
 import type { Logger } from './logger.js';
 import { createRefreshTokenStore, loadKeytar, type SafeStorageLike } from './secret-store.js';
+import { createDesktopSession } from './desktop-session.js';
 import { createServerConnection, fileServerUrlStore, probeServer } from './server-url.js';
 import { PRODUCT_NAME, trayModel, type TrayModel } from './tray-menu.js';
+import { bakedFeedUrl } from './update-feed.js';
 import { createUpdateController, realTimers, updatePolicy } from './updater.js';
 import {
   APP_SCHEME,
@@ -318,18 +320,32 @@ async function start(): Promise<void> {
   autoUpdater.logger = logger;
   const updates = createUpdateController({
     updater: autoUpdater,
-    policy: updatePolicy({ isPackaged: app.isPackaged, env: process.env }),
+    // The feed electron-builder baked into the package; anything but HTTPS turns updates off.
+    policy: updatePolicy({
+      isPackaged: app.isPackaged,
+      env: process.env,
+      feedUrl: app.isPackaged
+        ? await readFile(path.join(process.resourcesPath, 'app-update.yml'), 'utf8').then(bakedFeedUrl, () => null)
+        : null,
+    }),
     timers: realTimers,
     logger,
     onReady: (info) => sendToRenderer('update:available', info),
     beforeInstall: quitGuard.markQuitting,
   });
 
+  // The refresh token stays in main: main refreshes and the renderer gets access tokens only.
+  const desktopSession = createDesktopSession({
+    store: refreshToken,
+    serverUrl: () => server.current(),
+    fetch: (input, init) => net.fetch(input, init),
+    logger,
+  });
   const handlers = createIpcHandlers({
     appOrigin,
     notify,
     openExternal: (url) => shell.openExternal(url),
-    refreshToken,
+    session: desktopSession,
     server,
     updates,
     setTrayState,

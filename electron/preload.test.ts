@@ -82,7 +82,7 @@ describe('the sandboxed preload bundle', () => {
         'onTrayCommand',
         'onUpdateAvailable',
         'openExternal',
-        'refreshTokenStore',
+        'desktopSession',
         'setServerUrl',
         'setTrayState',
       ].sort(),
@@ -91,23 +91,30 @@ describe('the sandboxed preload bundle', () => {
 
   it('maps each PlatformApi call to its IPC channel, passing only the declared fields', async () => {
     const { exposed, invoked, sent } = loadPreload({
-      'refresh-token:get': () => 'rt_1',
+      'session:refresh': () => ({ ok: true, accessToken: 'at_1', expiresIn: 900 }),
       'server-url:get': () => 'https://teambeat.acme.example',
       'open-external': () => ({ ok: true }),
+      'server-url:set': (url: unknown) => ({ ok: true, url }),
     });
     const api = exposed[0]!.api;
     const notification = { title: 'Hi', body: 'there', onclick: 'evil' };
     await api.notify(notification);
-    expect(await api.refreshTokenStore!.get()).toBe('rt_1');
-    await api.refreshTokenStore!.set(null);
+    await api.desktopSession!.keep('rt_1');
+    expect(await api.desktopSession!.refresh()).toEqual({ ok: true, accessToken: 'at_1', expiresIn: 900 });
+    await api.desktopSession!.signOut();
+    await api.desktopSession!.forget();
     expect(await api.getServerUrl()).toBe('https://teambeat.acme.example');
+    await api.setServerUrl('http://192.168.1.20:8080', { confirmPlainHttp: true });
     await api.openExternal('https://example.com');
     api.setTrayState({ signedIn: true, userName: 'Sara' });
     expect(invoked).toEqual([
       { channel: 'notify', args: [{ title: 'Hi', body: 'there' }] },
-      { channel: 'refresh-token:get', args: [] },
-      { channel: 'refresh-token:set', args: [null] },
+      { channel: 'session:keep', args: ['rt_1'] },
+      { channel: 'session:refresh', args: [] },
+      { channel: 'session:sign-out', args: [] },
+      { channel: 'session:forget', args: [] },
       { channel: 'server-url:get', args: [] },
+      { channel: 'server-url:set', args: ['http://192.168.1.20:8080', { confirmPlainHttp: true }] },
       { channel: 'open-external', args: ['https://example.com'] },
     ]);
     expect(sent).toEqual([{ channel: 'tray:set-state', args: [{ signedIn: true, userName: 'Sara' }] }]);

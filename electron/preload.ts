@@ -45,13 +45,15 @@ const teambeat = {
     const { ok } = await invoke('open-external', url);
     if (!ok) throw new Error('Only http and https links can be opened.');
   },
-  refreshTokenStore: {
-    get: () => invoke('refresh-token:get'),
-    set: (token) => invoke('refresh-token:set', token),
+  desktopSession: {
+    keep: (refreshToken) => invoke('session:keep', refreshToken),
+    refresh: () => invoke('session:refresh'),
+    signOut: () => invoke('session:sign-out'),
+    forget: () => invoke('session:forget'),
   },
   getServerUrl: () => invoke('server-url:get'),
-  setServerUrl: async (url) => {
-    const result = await invoke('server-url:set', url);
+  setServerUrl: async (url, options) => {
+    const result = await (options ? invoke('server-url:set', url, options) : invoke('server-url:set', url));
     // The message is written for people (server-url.ts); the renderer shows it next to the field.
     if (!result.ok) throw new Error(result.message);
   },

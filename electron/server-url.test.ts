@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from './logger.js';
 import { memoryStore } from './secret-store.js';
 import {
+  checkServerUrl,
   createServerConnection,
   fileServerUrlStore,
   normalizeServerUrl,
@@ -139,7 +140,8 @@ describe('choosing the server', () => {
     const url = await serve(teambeat);
     const { server, changes, file } = await connection();
     expect(server.current()).toBeNull();
-    expect(await server.change(`${url}/`)).toEqual({ ok: true, url });
+    // The test servers are plain http on loopback: allowed once the user confirms.
+    expect(await server.change(`${url}/`, { confirmPlainHttp: true })).toEqual({ ok: true, url });
     expect(server.current()).toBe(url);
     expect(changes).toEqual([url]);
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ serverUrl: url });
@@ -164,16 +166,118 @@ describe('choosing the server', () => {
     const first = await serve(teambeat);
     const second = await serve(teambeat);
     const { server, refreshToken } = await connection();
-    await server.change(first);
+    const confirmed = { confirmPlainHttp: true };
+    await server.change(first, confirmed);
     await refreshToken.set('token-of-first-server');
-    await server.change(first);
+    await server.change(first, confirmed);
     expect(await refreshToken.get()).toBe('token-of-first-server');
-    await server.change(second);
+    await server.change(second, confirmed);
     expect(await refreshToken.get()).toBeNull();
   });
 
   it('TEAMBEAT_SERVER_URL pre-configures an install until the user chooses', async () => {
     const { server } = await connection({ defaultUrl: 'teambeat.acme.example' });
     expect(server.current()).toBe('https://teambeat.acme.example');
+  });
+});
+
+describe('plain http: loopback and private LAN addresses only, and only after an explicit confirmation', () => {
+  // https always; http to a loopback or private address (IP literal, or localhost) after the user confirms;
+  // http to anything else (public, link-local, carrier-grade NAT, a host name that could resolve anywhere) never.
+  const table: [string, 'https' | 'confirm' | 'refused'][] = [
+    ['https://teambeat.acme.example', 'https'],
+    ['https://203.0.113.9', 'https'],
+    ['https://192.168.1.20', 'https'],
+    ['http://localhost:8080', 'confirm'],
+    ['http://127.0.0.1:8080', 'confirm'],
+    ['http://127.8.9.10', 'confirm'],
+    ['http://[::1]:8080', 'confirm'],
+    ['http://10.0.0.5', 'confirm'],
+    ['http://10.255.255.255', 'confirm'],
+    ['http://172.16.0.1', 'confirm'],
+    ['http://172.31.255.254', 'confirm'],
+    ['http://192.168.1.20:8080', 'confirm'],
+    ['http://[fc00::1]', 'confirm'],
+    ['http://[fd12:3456::1]:8080', 'confirm'],
+    ['http://172.15.255.255', 'refused'],
+    ['http://172.32.0.1', 'refused'],
+    ['http://192.169.0.1', 'refused'],
+    ['http://11.0.0.1', 'refused'],
+    ['http://203.0.113.9', 'refused'],
+    ['http://8.8.8.8', 'refused'],
+    ['http://169.254.169.254', 'refused'],
+    ['http://[fe80::1]', 'refused'],
+    ['http://100.64.0.1', 'refused'],
+    ['http://0.0.0.0', 'refused'],
+    ['http://[::]', 'refused'],
+    ['http://[::ffff:192.168.1.1]', 'refused'],
+    ['http://[2001:db8::1]', 'refused'],
+    ['http://[fbff::1]', 'refused'],
+    ['http://teambeat.acme.example', 'refused'],
+    ['http://teambeat.local', 'refused'],
+    ['http://intranet', 'refused'],
+    ['http://10.0.0.5.nip.io', 'refused'],
+    ['http://localhost.acme.example', 'refused'],
+  ];
+  it.each(table)('%s is %s', (url, expected) => {
+    const code = (confirmedPlainHttp: boolean) => {
+      const check = checkServerUrl(url, { confirmedPlainHttp });
+      return check.ok ? 'ok' : check.code;
+    };
+    if (expected === 'https') {
+      expect([code(false), code(true)]).toEqual(['ok', 'ok']);
+    } else if (expected === 'confirm') {
+      expect([code(false), code(true)]).toEqual(['HTTP_NEEDS_CONFIRMATION', 'ok']);
+    } else {
+      expect([code(false), code(true)]).toEqual(['INSECURE_HTTP', 'INSECURE_HTTP']);
+    }
+  });
+
+  it('the connection refuses http to a public host and unconfirmed http before probing', async () => {
+    const probed: string[] = [];
+    const server = createServerConnection({
+      store: fileServerUrlStore(path.join(dir, 'settings.json'), silentLogger),
+      probe: async (url) => {
+        probed.push(url);
+        return { ok: true, url };
+      },
+      refreshToken: memoryStore(),
+      defaultUrl: null,
+      onChange: () => {},
+      logger: silentLogger,
+    });
+    await server.load();
+    expect(await server.change('http://203.0.113.9')).toMatchObject({ ok: false, code: 'INSECURE_HTTP' });
+    expect(await server.change('http://192.168.1.20:8080')).toMatchObject({
+      ok: false,
+      code: 'HTTP_NEEDS_CONFIRMATION',
+    });
+    expect(probed).toEqual([]);
+    expect(server.current()).toBeNull();
+    expect(await server.change('http://192.168.1.20:8080', { confirmPlainHttp: true })).toEqual({
+      ok: true,
+      url: 'http://192.168.1.20:8080',
+    });
+    expect(await server.change('http://203.0.113.9', { confirmPlainHttp: true })).toMatchObject({
+      code: 'INSECURE_HTTP',
+    });
+    expect(server.current()).toBe('http://192.168.1.20:8080');
+  });
+
+  it('never trusts a stored or pre-configured http address of a public host', async () => {
+    const file = path.join(dir, 'settings.json');
+    await writeFile(file, JSON.stringify({ serverUrl: 'http://203.0.113.9' }));
+    expect(await fileServerUrlStore(file, silentLogger).get()).toBeNull();
+    await writeFile(file, JSON.stringify({ serverUrl: 'http://10.1.2.3:8080' }));
+    expect(await fileServerUrlStore(file, silentLogger).get()).toBe('http://10.1.2.3:8080');
+    const preconfigured = createServerConnection({
+      store: fileServerUrlStore(path.join(dir, 'none.json'), silentLogger),
+      probe: async (url) => ({ ok: true, url }),
+      refreshToken: memoryStore(),
+      defaultUrl: 'http://teambeat.acme.example',
+      onChange: () => {},
+      logger: silentLogger,
+    });
+    expect(await preconfigured.load()).toBeNull();
   });
 });

@@ -5,7 +5,8 @@
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ServerUrlErrorCode, SetServerUrlResult } from '../shared/ipc.js';
+import type { ServerUrlErrorCode, ServerUrlOptions, SetServerUrlResult } from '../shared/ipc.js';
+import { serverAddressSecurity } from '../shared/server-address.js';
 import type { Logger } from './logger.js';
 import type { SecretStore } from './secret-store.js';
 
@@ -14,6 +15,10 @@ export type ServerUrlCheck = { ok: true; url: string } | { ok: false; code: Serv
 const MESSAGES: Record<ServerUrlErrorCode, string> = {
   INVALID_URL: 'Enter the address of your company server, for example https://teambeat.example.com',
   UNSUPPORTED_SCHEME: 'The address must start with https:// (or http:// on your office network)',
+  INSECURE_HTTP:
+    'Use https://. Plain http:// is allowed only for this computer or a private office network address (10.x, 172.16–31.x, 192.168.x).',
+  HTTP_NEEDS_CONFIRMATION:
+    'This address uses plain http://: nothing you send is encrypted. Confirm that it is your office network server.',
   UNREACHABLE: 'The server cannot be reached. Check the address and your connection.',
   NOT_TEAMBEAT: 'That address does not answer like a Teambeat server. Check the address with your administrator.',
 };
@@ -41,6 +46,19 @@ export function normalizeServerUrl(input: string): ServerUrlCheck {
   if (!url.hostname || url.username || url.password || url.search || url.hash) return refuse('INVALID_URL');
   const base = url.pathname.replace(/\/+$/, '').replace(/\/api$/i, '');
   return { ok: true, url: `${url.origin}${base}` };
+}
+
+/**
+ * normalizeServerUrl plus the http rule (shared/server-address.ts): https always; http only to a loopback or
+ * private LAN address, and only with the user's confirmation.
+ */
+export function checkServerUrl(input: string, options: { confirmedPlainHttp: boolean }): ServerUrlCheck {
+  const normalized = normalizeServerUrl(input);
+  if (!normalized.ok) return normalized;
+  const security = serverAddressSecurity(new URL(normalized.url));
+  if (security === 'plain-http-refused') return refuse('INSECURE_HTTP');
+  if (security === 'plain-http-confirm' && !options.confirmedPlainHttp) return refuse('HTTP_NEEDS_CONFIRMATION');
+  return normalized;
 }
 
 export type ProbeOptions = {
@@ -93,7 +111,8 @@ export function fileServerUrlStore(filePath: string, logger: Logger): ServerUrlS
         if (typeof settings === 'object' && settings !== null && 'serverUrl' in settings) {
           const stored = settings.serverUrl;
           if (typeof stored === 'string') {
-            const check = normalizeServerUrl(stored);
+            // Stored only after the user confirmed an http address; a public http host is never trusted.
+            const check = checkServerUrl(stored, { confirmedPlainHttp: true });
             if (check.ok) return check.url;
           }
         }
@@ -126,12 +145,13 @@ export type ServerConnection = {
   /** Cached after the first read, because the app:// protocol handler asks on every request. */
   current: () => string | null;
   load: () => Promise<string | null>;
-  change: (input: string) => Promise<SetServerUrlResult>;
+  change: (input: string, options?: ServerUrlOptions) => Promise<SetServerUrlResult>;
 };
 
 export function createServerConnection(options: ServerConnectionOptions): ServerConnection {
   let current: string | null = null;
-  const fallback = options.defaultUrl ? normalizeServerUrl(options.defaultUrl) : null;
+  // Pre-configured by whoever installed the app, which is its confirmation; still never http to a public host.
+  const fallback = options.defaultUrl ? checkServerUrl(options.defaultUrl, { confirmedPlainHttp: true }) : null;
 
   return {
     current: () => current,
@@ -139,8 +159,8 @@ export function createServerConnection(options: ServerConnectionOptions): Server
       current = (await options.store.get()) ?? (fallback?.ok ? fallback.url : null);
       return current;
     },
-    change: async (input) => {
-      const normalized = normalizeServerUrl(input);
+    change: async (input, changeOptions = {}) => {
+      const normalized = checkServerUrl(input, { confirmedPlainHttp: changeOptions.confirmPlainHttp === true });
       if (!normalized.ok) return normalized;
       const reachable = await options.probe(normalized.url);
       if (!reachable.ok) return reachable;

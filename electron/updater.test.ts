@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordingLogger, silentLogger } from './logger.js';
+import { bakedFeedUrl, updateFeedProblem } from './update-feed.js';
 import {
   createUpdateController,
   realTimers,
@@ -49,8 +50,53 @@ describe('updatePolicy', () => {
     });
   });
 
-  it('updates a packaged app in normal use', () => {
-    expect(updatePolicy({ isPackaged: true, env: { NODE_ENV: 'production' } })).toEqual({ enabled: true });
+  it('updates a packaged app in normal use, from its HTTPS feed', () => {
+    expect(
+      updatePolicy({ isPackaged: true, env: { NODE_ENV: 'production' }, feedUrl: 'https://updates.acme.example/tb/' }),
+    ).toEqual({ enabled: true });
+  });
+
+  it('never updates from a feed that is not HTTPS, or from none (security review #10, item 18)', () => {
+    for (const feedUrl of ['http://updates.acme.example/tb/', 'http://192.168.1.5/tb/', 'ftp://x/', 'garbage', null]) {
+      expect(updatePolicy({ isPackaged: true, env: {}, feedUrl }), String(feedUrl)).toEqual({
+        enabled: false,
+        reason: 'insecure-feed',
+      });
+    }
+  });
+});
+
+describe('the update feed', () => {
+  it.each([
+    ['https://updates.acme.example/teambeat/', null],
+    ['https://updates.acme.example', null],
+    ['http://updates.acme.example/teambeat/', 'must be https'],
+    ['http://localhost:8000/', 'must be https'],
+    ['https://user:secret@updates.acme.example/', 'credentials'],
+    ['updates.acme.example', 'not a URL'],
+    ['', 'missing'],
+    [undefined, 'missing'],
+  ])('%s: %s', (url, problem) => {
+    const found = updateFeedProblem(url);
+    if (problem === null) expect(found).toBeNull();
+    else expect(found).toContain(problem);
+  });
+
+  it('reads the feed electron-builder baked into app-update.yml', () => {
+    const yml = 'provider: generic\nurl: https://updates.acme.example/teambeat/\nchannel: latest\n';
+    expect(bakedFeedUrl(yml)).toBe('https://updates.acme.example/teambeat/');
+    expect(bakedFeedUrl("provider: generic\nurl: 'http://x.example/'\n")).toBe('http://x.example/');
+    expect(bakedFeedUrl('provider: github\n')).toBeNull();
+  });
+
+  it('the installer build refuses to start without an HTTPS feed', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const pkg = JSON.parse(await readFile('package.json', 'utf8')) as { scripts: Record<string, string> };
+    const build = pkg.scripts['desktop:build']!;
+    expect(build.indexOf('electron/check-update-feed.ts')).toBeGreaterThanOrEqual(0);
+    expect(build.indexOf('electron/check-update-feed.ts')).toBeLessThan(build.indexOf('electron-builder'));
+    const config = await readFile('electron-builder.yml', 'utf8');
+    expect(config).toMatch(/publish:\s*\n\s+provider: generic\s*\n\s+url: \$\{env\.TEAMBEAT_UPDATE_URL\}/);
   });
 });
 

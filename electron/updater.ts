@@ -5,6 +5,7 @@
  */
 import type { UpdateInfo } from '../shared/platform.js';
 import type { Logger } from './logger.js';
+import { updateFeedProblem } from './update-feed.js';
 
 /** The part of electron-updater's AppUpdater we drive; main passes `autoUpdater`, tests a fake. */
 export type Updater = {
@@ -22,17 +23,25 @@ export type DownloadedUpdate = {
   releaseNotes?: string | ReadonlyArray<{ version: string; note: string | null }> | null;
 };
 
-export type UpdatePolicy = { enabled: true } | { enabled: false; reason: 'development' | 'test' | 'disabled' };
+export type UpdatePolicy =
+  { enabled: true } | { enabled: false; reason: 'development' | 'test' | 'disabled' | 'insecure-feed' };
 
-export type UpdateEnvironment = { isPackaged: boolean; env: Record<string, string | undefined> };
+export type UpdateEnvironment = {
+  isPackaged: boolean;
+  env: Record<string, string | undefined>;
+  /** The feed baked into the packaged app (app-update.yml, update-feed.ts#bakedFeedUrl); must be HTTPS. */
+  feedUrl?: string | null;
+};
 
 /** Development runs from sources and tests must never reach a release feed, whatever else is set. */
-export function updatePolicy({ isPackaged, env }: UpdateEnvironment): UpdatePolicy {
+export function updatePolicy({ isPackaged, env, feedUrl }: UpdateEnvironment): UpdatePolicy {
   if (env.NODE_ENV === 'test' || env.VITEST !== undefined || env.TEAMBEAT_TEST === '1') {
     return { enabled: false, reason: 'test' };
   }
   if (!isPackaged || env.NODE_ENV === 'development') return { enabled: false, reason: 'development' };
   if (env.TEAMBEAT_DISABLE_UPDATES === '1') return { enabled: false, reason: 'disabled' };
+  // An installer fetched over plain http could be replaced on the way: no feed but HTTPS.
+  if (updateFeedProblem(feedUrl) !== null) return { enabled: false, reason: 'insecure-feed' };
   return { enabled: true };
 }
 

@@ -32,6 +32,21 @@ export function checkAttendance(input: {
   return issues;
 }
 
+/**
+ * Work from office comes from evidence (a device punch, a check-in from an office network) or from an editor
+ * with team or company reach over the employee. A caller editing their own days (edit-attendance, or a team
+ * permission over themselves) cannot change the flag; sending it back unchanged is no change.
+ */
+export function checkWfoChange(input: {
+  requested: boolean | undefined;
+  current: boolean;
+  /** The caller edits with team or company reach over the employee. */
+  certifies: boolean;
+}): RuleIssue[] {
+  if (input.requested === undefined || input.requested === input.current || input.certifies) return [];
+  return [{ field: 'isWfo', code: 'WFO_NEEDS_EVIDENCE' }];
+}
+
 export type BreakSpan = { id?: number; start: Instant; end: Instant | null };
 
 export function checkBreak(input: {

@@ -24,6 +24,7 @@ const attendance = (over: Partial<Attendance> = {}): Attendance => ({
   breakMinutes: 0,
   updatedAt: '2026-03-02T04:00:00.000Z',
   updatedBy: null,
+  correction: null,
   ...over,
 });
 const today = (over: Partial<TodayResponse> = {}): TodayResponse => ({

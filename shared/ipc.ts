@@ -5,12 +5,15 @@
  *
  * Pure types and constants: shared/ imports neither Node nor DOM, and the preload bundles this file.
  */
-import type { DeviceAgentStatus, TrayCommand, TrayState, UpdateInfo } from './platform.js';
+import type { DesktopRefreshResult, DeviceAgentStatus, TrayCommand, TrayState, UpdateInfo } from './platform.js';
 
 export type NotificationPayload = { title: string; body: string };
 
 /** Why a server address was refused; the preload turns `message` into the rejected promise's error. */
-export type ServerUrlErrorCode = 'INVALID_URL' | 'UNSUPPORTED_SCHEME' | 'UNREACHABLE' | 'NOT_TEAMBEAT';
+export type ServerUrlErrorCode =
+  'INVALID_URL' | 'UNSUPPORTED_SCHEME' | 'INSECURE_HTTP' | 'HTTP_NEEDS_CONFIRMATION' | 'UNREACHABLE' | 'NOT_TEAMBEAT';
+/** The user's explicit word that an http (unencrypted) server on the office network is meant. */
+export type ServerUrlOptions = { confirmPlainHttp?: boolean };
 export type SetServerUrlResult = { ok: true; url: string } | { ok: false; code: ServerUrlErrorCode; message: string };
 
 export type InstallUpdateResult = { ok: true } | { ok: false; message: string };
@@ -21,10 +24,16 @@ export type SetAgentKeyResult = { ok: true; status: DeviceAgentStatus } | { ok: 
 export type IpcInvokeMap = {
   notify: { args: [notification: NotificationPayload]; result: void };
   'open-external': { args: [url: string]; result: { ok: boolean } };
-  'refresh-token:get': { args: []; result: string | null };
-  'refresh-token:set': { args: [token: string | null]; result: void };
+  /**
+   * The refresh token goes into main once and never comes back (electron/desktop-session.ts): no channel
+   * answers it. Main refreshes itself and answers access tokens only.
+   */
+  'session:keep': { args: [refreshToken: string]; result: void };
+  'session:refresh': { args: []; result: DesktopRefreshResult };
+  'session:sign-out': { args: []; result: void };
+  'session:forget': { args: []; result: void };
   'server-url:get': { args: []; result: string | null };
-  'server-url:set': { args: [url: string]; result: SetServerUrlResult };
+  'server-url:set': { args: [url: string, options?: ServerUrlOptions]; result: SetServerUrlResult };
   /** The update that finished downloading before the renderer subscribed, if any. */
   'update:pending': { args: []; result: UpdateInfo | null };
   'update:install': { args: []; result: InstallUpdateResult };
@@ -52,8 +61,10 @@ export type EventChannel = keyof IpcEventMap;
 export const INVOKE_CHANNELS = [
   'notify',
   'open-external',
-  'refresh-token:get',
-  'refresh-token:set',
+  'session:keep',
+  'session:refresh',
+  'session:sign-out',
+  'session:forget',
   'server-url:get',
   'server-url:set',
   'update:pending',

@@ -59,6 +59,13 @@ export const MESSAGES = {
   BREAK_OVERLAP: 'Breaks must not overlap.',
   BREAK_ALREADY_STARTED: 'You are already on a break.',
   NO_OPEN_BREAK: 'You are not on a break.',
+  // Work from office and device punches (security review #10; docs/workforce.md)
+  WFO_NEEDS_EVIDENCE:
+    'Work from office comes from a device punch or an office network; only a team or company editor can set it by hand.',
+  DEVICE_PUNCH_READ_ONLY: 'A device punch is never changed: add a correction with a reason instead.',
+  NOT_A_DEVICE_PUNCH: 'Only device punches are corrected; edit this attendance instead.',
+  ALREADY_CORRECTED: 'This punch is already corrected: edit the correction instead.',
+  CORRECTION_OTHER_DAY: 'A correction must stay on the day of the punch.',
   // Leave (workforce §5 and §8)
   LEAVE_SAVE_FAILED: 'Failed to add, update, cancel, approve or reject a leave request.',
   LEAVE_CANCELLATION_FAILED: 'Failed to approve or reject a leave cancellation request.',

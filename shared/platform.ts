@@ -39,6 +39,21 @@ export type DeviceAgentApi = {
   setKey: (key: string | null) => Promise<DeviceAgentStatus>;
 };
 
+/** What the main process answers a refresh: an access token, never the refresh token. */
+export type DesktopRefreshResult =
+  { ok: true; accessToken: string; expiresIn: number } | { ok: false; reason: 'ended' | 'unreachable' };
+
+export type DesktopSessionApi = {
+  /** Hands the refresh token of a new session (the sign-in answer) to main; there is no way to read it back. */
+  keep: (refreshToken: string) => Promise<void>;
+  /** Main refreshes with the stored token and answers the access token. */
+  refresh: () => Promise<DesktopRefreshResult>;
+  /** Main revokes the session on the server with the stored token and deletes it. */
+  signOut: () => Promise<void>;
+  /** Main deletes the stored token (the server already ended the session). */
+  forget: () => Promise<void>;
+};
+
 export type PlatformApi = {
   kind: 'web' | 'desktop';
   appVersion: string;
@@ -47,16 +62,18 @@ export type PlatformApi = {
   /** Opens an http(s) link in the user's browser; other schemes are refused. */
   openExternal: (url: string) => Promise<void>;
   /**
-   * Where the refresh token lives. The desktop keeps it in the OS keychain; the browser keeps it in an
-   * httpOnly cookie the renderer never sees, so the web implementation is null.
+   * The desktop's session (electron/desktop-session.ts): the main process keeps the refresh token in the OS
+   * keychain and refreshes itself; the renderer only ever gets access tokens. The browser keeps its refresh
+   * token in an httpOnly cookie the renderer never sees, so the web implementation is null.
    */
-  refreshTokenStore: {
-    get: () => Promise<string | null>;
-    set: (token: string | null) => Promise<void>;
-  } | null;
+  desktopSession: DesktopSessionApi | null;
   /** The company server's URL: chosen on first start on the desktop; the page's own origin on the web. */
   getServerUrl: () => Promise<string | null>;
-  setServerUrl: (url: string) => Promise<void>;
+  /**
+   * Rejects with a message for people. Plain http is refused unless the address is loopback or a private
+   * LAN address (shared/server-address.ts), and then needs `confirmPlainHttp` (the connect screen asks).
+   */
+  setServerUrl: (url: string, options?: { confirmPlainHttp?: boolean }) => Promise<void>;
   /** Mirrors the session into the tray (desktop); a no-op on the web. */
   setTrayState: (state: TrayState) => void;
   /** Tray menu actions for the renderer to carry out; returns an unsubscribe function. */

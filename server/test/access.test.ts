@@ -66,6 +66,10 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'GET /api/attendance/stats': { query: 'startDate=2026-01-01&endDate=2026-01-31' },
   'POST /api/attendance': { body: { checkIn: '2026-01-05T04:00:00Z', checkOut: '2026-01-05T12:00:00Z' } },
   'PATCH /api/attendance/{id}': { body: { isWfo: true }, table: 'attendances' },
+  'POST /api/attendance/{id}/corrections': {
+    body: { checkIn: '2026-01-05T04:00:00Z', checkOut: '2026-01-05T12:00:00Z', reason: 'Forgot to punch out' },
+    table: 'attendances',
+  },
   'DELETE /api/attendance/{id}': { table: 'attendances' },
   'POST /api/attendance/{id}/breaks': {
     body: { start: '2026-01-05T06:00:00Z', end: '2026-01-05T06:30:00Z' },

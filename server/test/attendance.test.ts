@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Api, type TestServer } from './harness.js';
-import { organisation } from './organisation.js';
+import { organisation, type Organisation } from './organisation.js';
 
 // A controllable clock: Monday 23 November 2026, 10:00 in Karachi (UTC+5, no daylight saving).
 let clock = new Date('2026-11-23T05:00:00Z');
@@ -8,12 +8,13 @@ const at = (iso: string) => (clock = new Date(iso));
 const minutes = (n: number) => (clock = new Date(clock.getTime() + n * 60_000));
 
 let server: TestServer;
+let org: Organisation<string, string>;
 const ids: Record<string, number> = {};
 const apis: Record<string, Api> = {};
 
 beforeAll(async () => {
   server = await startServer({}, () => clock);
-  const org = await organisation(server, {
+  org = await organisation(server, {
     name: 'Acme',
     domain: 'acme.example',
     people: { emp: ['Employee'], mate: ['Employee'], lead: ['Team Lead'], other: ['Employee'], hr: ['HR'] },
@@ -291,5 +292,208 @@ describe('the employee picker', () => {
     const all = await names('hr');
     expect(all).toEqual(expect.arrayContaining(['EMP', 'HR', 'LEAD', 'MATE', 'OTHER']));
     expect(all).toEqual([...all].sort());
+  });
+});
+
+describe('work from office comes from evidence or an editor (security review #10, item 8)', () => {
+  it('refuses the WFO flag from a caller editing their own days; team and company editors may set it', async () => {
+    at('2026-11-23T12:00:00Z');
+    const emp = apis['emp']!;
+    const own = await emp.post('/api/attendance', {
+      checkIn: '2026-11-18T04:00:00Z',
+      checkOut: '2026-11-18T12:00:00Z',
+      isWfo: true,
+    });
+    expect(own.status).toBe(403);
+    expect(own.body.error).toMatchObject({
+      code: 'WFO_NEEDS_EVIDENCE',
+      details: { fields: [{ path: 'body.isWfo' }] },
+    });
+    expect((await emp.get('/api/attendance/day?date=2026-11-18')).body.attendance).toBeNull();
+
+    const plain = await emp.post('/api/attendance', {
+      checkIn: '2026-11-18T04:00:00Z',
+      checkOut: '2026-11-18T12:00:00Z',
+      isWfo: false,
+    });
+    expect(plain.status).toBe(201);
+    const certify = await emp.patch(`/api/attendance/${plain.body.id}`, { isWfo: true });
+    expect(certify.status).toBe(403);
+    expect(certify.body.error.code).toBe('WFO_NEEDS_EVIDENCE');
+    // A form sending the flag back unchanged with another field is not a certification.
+    const unchanged = await emp.patch(`/api/attendance/${plain.body.id}`, {
+      isWfo: false,
+      checkOut: '2026-11-18T12:30:00Z',
+    });
+    expect(unchanged.status).toBe(200);
+
+    // A team lead certifies a team member's day, but not their own.
+    const lead = apis['lead']!;
+    expect((await lead.patch(`/api/attendance/${plain.body.id}`, { isWfo: true })).body).toMatchObject({
+      isWfo: true,
+      updatedBy: { name: 'LEAD' },
+    });
+    expect((await emp.patch(`/api/attendance/${plain.body.id}`, { isWfo: false })).status).toBe(403);
+    const leadOwn = await lead.post('/api/attendance', {
+      checkIn: '2026-11-18T04:00:00Z',
+      checkOut: '2026-11-18T12:00:00Z',
+      isWfo: true,
+    });
+    expect(leadOwn.status).toBe(403);
+    expect(leadOwn.body.error.code).toBe('WFO_NEEDS_EVIDENCE');
+
+    // A company editor (edit-all-attendance) may.
+    const hr = await apis['hr']!.post('/api/attendance', {
+      employeeId: ids['other'],
+      checkIn: '2026-11-18T04:00:00Z',
+      checkOut: '2026-11-18T12:00:00Z',
+      isWfo: true,
+    });
+    expect(hr.body).toMatchObject({ isWfo: true });
+  });
+});
+
+describe('device punches are corrected, never changed in place (security review #10, item 8)', () => {
+  const punchDay = (workDate: string, employeeId: number) =>
+    org.f.attendance({
+      employeeId,
+      workDate,
+      checkIn: `${workDate}T04:00:00.000Z`,
+      checkOut: `${workDate}T09:00:00.000Z`,
+      source: 'device',
+      isWfo: 1,
+    });
+
+  it('refuses to edit or delete a device row, even for a company editor', async () => {
+    at('2026-11-23T12:00:00Z');
+    const punched = await punchDay('2026-11-20', ids['mate']!);
+    for (const key of ['mate', 'lead', 'hr']) {
+      const api = apis[key]!;
+      const patched = await api.patch(`/api/attendance/${punched.id}`, { checkOut: '2026-11-20T13:00:00Z' });
+      expect(patched.status).toBe(409);
+      expect(patched.body.error.code).toBe('DEVICE_PUNCH_READ_ONLY');
+      expect((await api.delete(`/api/attendance/${punched.id}`)).status).toBe(409);
+      const withBreak = await api.post(`/api/attendance/${punched.id}/breaks`, {
+        start: '2026-11-20T06:00:00Z',
+        end: '2026-11-20T06:30:00Z',
+      });
+      expect(withBreak.status).toBe(409);
+    }
+    const stored = await server.db
+      .selectFrom('attendances')
+      .selectAll()
+      .where('id', '=', punched.id)
+      .executeTakeFirst();
+    expect(stored).toMatchObject({ checkOut: '2026-11-20T09:00:00.000Z', workedMinutes: 300, updatedBy: null });
+  });
+
+  it('stands a correction with its reason in for the punch; the original stays visible and totals read the correction', async () => {
+    at('2026-11-23T12:00:00Z');
+    const emp = apis['emp']!;
+    const punched = await punchDay('2026-11-19', ids['emp']!);
+    const url = `/api/attendance/${punched.id}/corrections`;
+    const times = { checkIn: '2026-11-19T04:00:00Z', checkOut: '2026-11-19T13:00:00Z' };
+
+    const noReason = await emp.post(url, times);
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.error.details.fields[0].path).toBe('body.reason');
+    expect((await emp.post(url, { ...times, reason: '   ' })).status).toBe(400);
+    // The punch is the WFO evidence: its own employee cannot change the flag in a correction either.
+    const reflagged = await emp.post(url, { ...times, reason: 'Forgot to punch out', isWfo: false });
+    expect(reflagged.status).toBe(403);
+    expect(reflagged.body.error.code).toBe('WFO_NEEDS_EVIDENCE');
+    const otherDay = await emp.post(url, { ...times, checkIn: '2026-11-18T04:00:00Z', reason: 'x' });
+    expect(otherDay.body.error).toMatchObject({ code: 'CORRECTION_OTHER_DAY' });
+
+    const corrected = await emp.post(url, { ...times, reason: 'Forgot to punch out' });
+    expect(corrected.status).toBe(201);
+    expect(corrected.body).toMatchObject({
+      date: '2026-11-19',
+      checkOut: '2026-11-19T13:00:00.000Z',
+      source: 'manual',
+      isWfo: true, // the punch's evidence carries over
+      workedMinutes: 540,
+      correction: {
+        reason: 'Forgot to punch out',
+        by: { name: 'EMP' },
+        original: { id: punched.id, source: 'device', checkOut: '2026-11-19T09:00:00.000Z', workedMinutes: 300 },
+      },
+    });
+
+    // The day view shows the correction with the original; the stored punch is as the device made it.
+    const day = (await emp.get('/api/attendance/day?date=2026-11-19')).body.attendance;
+    expect(day).toMatchObject({ id: corrected.body.id, correction: { original: { id: punched.id } } });
+    const stored = await server.db
+      .selectFrom('attendances')
+      .selectAll()
+      .where('id', '=', punched.id)
+      .executeTakeFirst();
+    expect(stored).toMatchObject({ checkOut: '2026-11-19T09:00:00.000Z', workedMinutes: 300, source: 'device' });
+
+    // Totals count the day once, with the corrected time.
+    const stats = (await emp.get('/api/attendance/stats?startDate=2026-11-19&endDate=2026-11-19')).body;
+    expect(stats).toMatchObject({ presentDays: 1, wfoDays: 1, workedMinutes: 540 });
+    const month = (await emp.get('/api/attendance/month?month=2026-11')).body;
+    expect(month.days.find((d: { date: string }) => d.date === '2026-11-19').attendance.id).toBe(corrected.body.id);
+    const productivity = await apis['hr']!.get(
+      '/api/productivity/attendance?startDate=2026-11-19&endDate=2026-11-19&searchText=emp',
+    );
+    expect(productivity.body.items[0]).toMatchObject({ presentDays: 1, workedMinutes: 540 });
+
+    // One correction per punch; the correction is then edited like a manual entry, WFO rule included.
+    expect((await emp.post(url, { ...times, reason: 'again' })).body.error.code).toBe('ALREADY_CORRECTED');
+    expect((await emp.patch(`/api/attendance/${corrected.body.id}`, { isWfo: false })).status).toBe(403);
+    const trail = (await apis['hr']!.get(`/api/attendance/${corrected.body.id}/audit`)).body.items;
+    expect(trail[0]).toMatchObject({ action: 'create', after: { correctionReason: 'Forgot to punch out' } });
+
+    // Only device punches are corrected.
+    const manual = await org.f.attendance({ employeeId: ids['emp']!, workDate: '2026-11-17' });
+    const notDevice = await emp.post(`/api/attendance/${manual.id}/corrections`, {
+      checkIn: '2026-11-17T04:00:00Z',
+      reason: 'x',
+    });
+    expect(notDevice.body.error.code).toBe('NOT_A_DEVICE_PUNCH');
+  });
+
+  it('carries the punch’s breaks over to the correction, which must still hold them', async () => {
+    at('2026-11-23T12:00:00Z');
+    const punched = await org.f.attendance({
+      employeeId: ids['mate']!,
+      workDate: '2026-11-17',
+      checkIn: '2026-11-17T04:00:00.000Z',
+      checkOut: '2026-11-17T09:00:00.000Z',
+      source: 'device',
+      isWfo: 1,
+      breaks: [['2026-11-17T07:00:00.000Z', '2026-11-17T07:30:00.000Z']],
+    });
+    const url = `/api/attendance/${punched.id}/corrections`;
+    const tooShort = await apis['lead']!.post(url, {
+      checkIn: '2026-11-17T04:00:00Z',
+      checkOut: '2026-11-17T06:00:00Z',
+      reason: 'Left early',
+    });
+    expect(tooShort.body.error.code).toBe('BREAK_OUTSIDE_ATTENDANCE');
+    const corrected = await apis['lead']!.post(url, {
+      checkIn: '2026-11-17T04:00:00Z',
+      checkOut: '2026-11-17T13:00:00Z',
+      reason: 'Forgot to punch out',
+    });
+    expect(corrected.body).toMatchObject({
+      workedMinutes: 510,
+      breakMinutes: 30,
+      breaks: [{ end: '2026-11-17T07:30:00.000Z' }],
+    });
+  });
+
+  it('applies the edit window to one’s own corrections, not to a team lead’s', async () => {
+    at('2026-11-23T12:00:00Z');
+    const punched = await punchDay('2026-11-04', ids['emp']!);
+    const body = { checkIn: '2026-11-04T04:00:00Z', checkOut: '2026-11-04T12:00:00Z', reason: 'Left at 17:00' };
+    const own = await apis['emp']!.post(`/api/attendance/${punched.id}/corrections`, body);
+    expect(own.body.error.code).toBe('EDIT_LIMIT_PASSED');
+    const other = await apis['other']!.post(`/api/attendance/${punched.id}/corrections`, body);
+    expect(other.status).toBe(403);
+    const lead = await apis['lead']!.post(`/api/attendance/${punched.id}/corrections`, body);
+    expect(lead.status).toBe(201);
   });
 });

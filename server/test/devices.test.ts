@@ -194,16 +194,25 @@ describe('punch ingest', () => {
       source: 'manual',
     });
 
-    // A device attendance a person edited afterwards is a manual correction too.
+    // A device attendance is never edited in place; once a person corrected it, later punches leave the day to the
+    // correction, and the punch itself stays as the device made it.
     await world.agent.post('/api/agent/punches', { punches: [punch('1002', '2026-11-18T04:00:00Z')] });
     const deviceRow = (await attendanceRows(world)).find(
       (r) => r.employeeId === employeeId && r.workDate === '2026-11-18',
     )!;
     const patched = await world.admin.patch(`/api/attendance/${deviceRow.id}`, { checkOut: '2026-11-18T12:00:00Z' });
-    expect(patched.status).toBe(200);
+    expect(patched.status).toBe(409);
+    const corrected = await world.admin.post(`/api/attendance/${deviceRow.id}/corrections`, {
+      checkIn: '2026-11-18T04:00:00Z',
+      checkOut: '2026-11-18T12:00:00Z',
+      reason: 'Left without punching out',
+    });
+    expect(corrected.status).toBe(201);
     await world.agent.post('/api/agent/punches', { punches: [punch('1002', '2026-11-18T15:00:00Z')] });
-    const kept = (await attendanceRows(world)).find((r) => r.id === deviceRow.id);
+    const kept = (await attendanceRows(world)).find((r) => r.id === corrected.body.id);
     expect(kept?.checkOut).toBe('2026-11-18T12:00:00.000Z');
+    const punchRow = (await attendanceRows(world)).find((r) => r.id === deviceRow.id);
+    expect(punchRow).toMatchObject({ checkIn: '2026-11-18T04:00:00.000Z', checkOut: null, source: 'device' });
     const notes = (await storedPunches(world)).filter((p) => p.deviceUserId === '1002' && p.status === 'skipped');
     expect(notes.map((p) => p.note)).toEqual(['MANUAL_CORRECTION', 'MANUAL_CORRECTION', 'MANUAL_CORRECTION']);
 

@@ -13,6 +13,26 @@ export const breakSchema = z
   .meta({ id: 'Break' });
 export type Break = z.infer<typeof breakSchema>;
 
+/** A device punch as the device made it: kept unchanged and shown beside its correction. */
+export const originalPunchSchema = z.object({
+  id: z.number().int(),
+  checkIn: z.string(),
+  checkOut: z.string().nullable(),
+  source: z.enum(ATTENDANCE_SOURCES),
+  isWfo: z.boolean(),
+  workedMinutes: z.number().int().nullable(),
+});
+
+export const correctionSchema = z
+  .object({
+    reason: z.string(),
+    by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    at: z.string(),
+    original: originalPunchSchema,
+  })
+  .meta({ id: 'AttendanceCorrection' });
+export type Correction = z.infer<typeof correctionSchema>;
+
 export const attendanceSchema = z
   .object({
     id: z.number().int(),
@@ -27,6 +47,9 @@ export const attendanceSchema = z
     breakMinutes: z.number().int(),
     updatedAt: z.string(),
     updatedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    correction: correctionSchema
+      .nullable()
+      .describe('Set when this attendance corrects a device punch: the reason, who, when, and the punch as it stays'),
   })
   .meta({ id: 'Attendance' });
 export type Attendance = z.infer<typeof attendanceSchema>;
@@ -129,6 +152,19 @@ export const updateAttendanceBodySchema = z.strictObject({
   checkOut: instant.nullable().optional(),
   isWfo: z.boolean().optional(),
 });
+export const CORRECTION_REASON_MAX = 500;
+/** A correction of a device punch: the right times, and why (required). */
+export const correctionBodySchema = z.strictObject({
+  checkIn: instant,
+  checkOut: instant.nullable().optional(),
+  isWfo: z.boolean().optional().describe('Defaults to the punch’s; only a team or company editor may change it'),
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'A correction needs a reason')
+    .max(CORRECTION_REASON_MAX, `At most ${CORRECTION_REASON_MAX} characters`),
+});
+export type CorrectionBody = z.input<typeof correctionBodySchema>;
 export const breakBodySchema = z.strictObject({ start: instant, end: instant });
 export const updateBreakBodySchema = z.strictObject({ start: instant.optional(), end: instant.optional() });
 

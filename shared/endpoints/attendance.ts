@@ -10,6 +10,7 @@ import {
   auditResponseSchema,
   breakBodySchema,
   checkInBodySchema,
+  correctionBodySchema,
   createAttendanceBodySchema,
   dayQuerySchema,
   dayResponseSchema,
@@ -123,6 +124,9 @@ export const attendanceEndpoints = {
     path: '/api/attendance/:id',
     access: EDIT,
     summary: 'Change check-in, check-out or the WFO flag',
+    description:
+      'Device punches are never changed (409 DEVICE_PUNCH_READ_ONLY): correct them instead. The WFO flag ' +
+      'changes only with team or company reach over the employee (403 WFO_NEEDS_EVIDENCE).',
     params: idParamsSchema,
     body: updateAttendanceBodySchema,
     response: attendanceSchema,
@@ -132,15 +136,31 @@ export const attendanceEndpoints = {
     path: '/api/attendance/:id',
     access: EDIT,
     summary: 'Delete an attendance and its breaks (kept in the audit trail)',
+    description:
+      'Device punches are never deleted (409 DEVICE_PUNCH_READ_ONLY). Deleting a correction brings its punch back.',
     params: idParamsSchema,
     status: 204,
     response: emptyResponseSchema,
+  }),
+  correctAttendance: endpoint({
+    method: 'POST',
+    path: '/api/attendance/:id/corrections',
+    access: EDIT,
+    summary: 'Correct a device punch: a new attendance with a reason stands in for it, the punch stays as it was',
+    description:
+      'Only device punches (409 NOT_A_DEVICE_PUNCH), once (409 ALREADY_CORRECTED: edit the correction), on the ' +
+      'punch’s day (CORRECTION_OTHER_DAY), with the attendance rules and, for one’s own days, the edit limit. ' +
+      'The correction is a manual attendance keeping the punch’s WFO flag unless a team or company editor sets it.',
+    params: idParamsSchema,
+    body: correctionBodySchema,
+    status: 201,
+    response: attendanceSchema,
   }),
   addAttendanceBreak: endpoint({
     method: 'POST',
     path: '/api/attendance/:id/breaks',
     access: EDIT,
-    summary: 'Add a break to an attendance',
+    summary: 'Add a break to an attendance (not to a device punch: correct it)',
     params: idParamsSchema,
     body: breakBodySchema,
     status: 201,

@@ -47,17 +47,20 @@ function hasSessionHint(): boolean {
   }
 }
 
-/** Keeps a new session: the access token in memory, the desktop's refresh token in the keychain. */
+/**
+ * Keeps a new session: the access token in memory; on the desktop the refresh token goes straight to the
+ * main process (keychain), which never hands it back (electron/desktop-session.ts).
+ */
 export async function acceptSession(session: SessionResponse): Promise<void> {
   accessToken = session.accessToken;
-  if (platform.refreshTokenStore && session.refreshToken) await platform.refreshTokenStore.set(session.refreshToken);
-  if (!platform.refreshTokenStore) setSessionHint(true);
+  if (platform.desktopSession && session.refreshToken) await platform.desktopSession.keep(session.refreshToken);
+  if (!platform.desktopSession) setSessionHint(true);
 }
 
 export async function forgetSession(): Promise<void> {
   accessToken = null;
-  await platform.refreshTokenStore?.set(null);
-  if (!platform.refreshTokenStore) setSessionHint(false);
+  await platform.desktopSession?.forget();
+  if (!platform.desktopSession) setSessionHint(false);
 }
 
 /** Thrown when the server refuses the refresh token: the session is over, not merely unreachable. */
@@ -69,16 +72,37 @@ export class SessionEndedError extends Error {
 }
 
 export function isNetworkError(error: unknown): boolean {
+  if (error instanceof Error && error.name === 'RefreshUnreachableError') return true;
   return axios.isAxiosError(error) && !error.response && !axios.isCancel(error);
+}
+
+/** The desktop's main process could not reach the server to refresh: like a network error, not a sign-out. */
+export class RefreshUnreachableError extends Error {
+  constructor() {
+    super('The server cannot be reached');
+    this.name = 'RefreshUnreachableError';
+  }
+}
+
+/** The desktop: main refreshes with the token only it holds and answers the access token. */
+async function refreshInMain(session: NonNullable<typeof platform.desktopSession>): Promise<string> {
+  const result = await session.refresh();
+  if (!result.ok) {
+    if (result.reason === 'unreachable') throw new RefreshUnreachableError();
+    accessToken = null;
+    throw new SessionEndedError();
+  }
+  accessToken = result.accessToken;
+  emitSessionEvent('refreshed');
+  return result.accessToken;
 }
 
 /** Exchanges the refresh token for a new access token. Concurrent callers share one request. */
 export function refreshAccessToken(): Promise<string> {
   refreshing ??= (async () => {
-    const store = platform.refreshTokenStore;
-    const stored = store ? await store.get() : null;
-    if (store ? !stored : !hasSessionHint()) throw new SessionEndedError();
-    const body = store ? { refreshToken: stored, client: 'desktop' } : { client: 'web' };
+    if (platform.desktopSession) return refreshInMain(platform.desktopSession);
+    if (!hasSessionHint()) throw new SessionEndedError();
+    const body = { client: 'web' as const };
     try {
       // The bare axios, not `api`: a refresh must never trigger another refresh.
       const response = await axios.post<SessionResponse>(`${api.defaults.baseURL}/auth/refresh`, body, {

@@ -21,7 +21,7 @@ export const webPlatform = {
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('Only http(s) links open');
     window.open(parsed.href, '_blank', 'noopener,noreferrer');
   },
-  refreshTokenStore: null,
+  desktopSession: null,
   async getServerUrl() {
     return window.location.origin;
   },

@@ -10,6 +10,7 @@ import { leaveRules } from './migrations/0007-leave-rules.js';
 import { jobs } from './migrations/0008-jobs.js';
 import { emailChange } from './migrations/0009-email-change.js';
 import { sessionLimits } from './migrations/0010-session-limits.js';
+import { attendanceCorrections } from './migrations/0013-attendance-corrections.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0008-jobs': jobs,
   '0009-email-change': emailChange,
   '0010-session-limits': sessionLimits,
+  '0013-attendance-corrections': attendanceCorrections,
 };
 
 class StaticProvider implements MigrationProvider {

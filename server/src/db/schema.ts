@@ -163,6 +163,11 @@ export type AttendanceTable = {
   createdAt: string;
   updatedBy: number | null;
   updatedAt: string;
+  /** A correction (source manual): the device punch it stands in for, and why (migration 0013). */
+  correctsId: number | null;
+  correctionReason: string | null;
+  /** A device punch a correction stands in for: when it was corrected. Readers skip such rows. */
+  correctedAt: string | null;
 };
 
 export type AttendanceBreakTable = {

@@ -173,6 +173,24 @@ export function useSaveAttendance() {
   });
 }
 
+/**
+ * Corrects a device punch: the punch stays as the device made it and the correction, with its reason,
+ * stands in for it (docs/workforce.md).
+ */
+export function useCorrectAttendance() {
+  return useApiMutation({
+    mutationFn: (input: {
+      punchId: number;
+      employee: { id: number; name: string };
+      date: string;
+      body: RequestOf<typeof ep.correctAttendance>['body'];
+    }) => call(ep.correctAttendance, { params: { id: input.punchId }, body: input.body }),
+    invalidates: [attendanceKeys.all],
+    success: (_, input) => ({ title: 'Punch corrected', body: `${input.employee.name}, ${formatDay(input.date)}` }),
+    failure: MESSAGES.ATTENDANCE_SAVE_FAILED,
+  });
+}
+
 /** Adds a break to an attendance, or changes one when a break id is given. */
 export function useSaveBreak() {
   return useApiMutation({

@@ -33,10 +33,13 @@ export type ChangePasswordBody = RequestOf<typeof ep.changePassword>['body'];
 /** The session provider's calls; it keeps the session state, these only talk to the server. */
 export const sessionCalls = {
   signIn: (email: string, password: string) => call(ep.signIn, { body: { email, password, client: platform.kind } }),
-  /** Revokes this session on the server: the desktop presents its stored token, the browser its cookie. */
+  /**
+   * Revokes this session on the server: the browser presents its cookie; on the desktop the main process
+   * presents the token only it holds (electron/desktop-session.ts).
+   */
   signOut: async () => {
-    const refreshToken = (await platform.refreshTokenStore?.get()) ?? undefined;
-    await call(ep.signOut, { body: refreshToken ? { refreshToken } : {} });
+    if (platform.desktopSession) await platform.desktopSession.signOut();
+    else await call(ep.signOut, { body: {} });
   },
   verify: () => call(ep.verifySession),
 };

@@ -3,13 +3,13 @@
  * chosen day; the spec's rules (shared/attendance-rules.ts) are checked as the user types, and the
  * server, which checks them again with the edit limit and the user's scope, has the last word.
  */
-import { Field, Input, Switch } from '@fluentui/react-components';
+import { Field, Input, Switch, Textarea } from '@fluentui/react-components';
 import { useState } from 'react';
 import { checkAttendance, checkBreak, type RuleIssue } from '../../../../shared/attendance-rules';
-import type { Attendance, Break } from '../../../../shared/contracts/attendance';
+import { CORRECTION_REASON_MAX, type Attendance, type Break } from '../../../../shared/contracts/attendance';
 import { MESSAGES } from '../../../../shared/messages';
 import { errorMessage, fieldErrors } from '../../api/errors';
-import { useSaveAttendance, useSaveBreak } from '../../api/hooks/attendance';
+import { useCorrectAttendance, useSaveAttendance, useSaveBreak } from '../../api/hooks/attendance';
 import { formatDay } from '../../components/format';
 import { useFieldMessages } from '../../components/form-fields';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
@@ -215,6 +215,116 @@ export function BreakDialog({
           />
         </Field>
       </div>
+    </FormDialog>
+  );
+}
+
+/**
+ * Correcting a device punch: the punch is never changed, so the right times and a required reason make a
+ * correction that stands in for it; the punch stays visible beside it (docs/workforce.md).
+ */
+export function CorrectionDialog({
+  employee,
+  punch,
+  timeZone,
+  canSetWfo,
+  onClose,
+}: {
+  employee: { id: number; name: string };
+  punch: Attendance;
+  timeZone: string;
+  /** Team and company editors may change the punch's work-from-office flag. */
+  canSetWfo: boolean;
+  onClose: () => void;
+}) {
+  const correct = useCorrectAttendance();
+  const [checkIn, setCheckIn] = useState(timeIn(punch.checkIn, timeZone));
+  const [checkOut, setCheckOut] = useState(punch.checkOut ? timeIn(punch.checkOut, timeZone) : '');
+  const [isWfo, setIsWfo] = useState(punch.isWfo);
+  const [reason, setReason] = useState('');
+  const messages = useFieldMessages<'checkIn' | 'checkOut' | 'reason'>();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const inAt = instantOf(punch.date, checkIn, timeZone);
+  const outAt = checkOut ? instantOf(punch.date, checkOut, timeZone) : null;
+  const errors: Record<string, string> = {};
+  if (!inAt) errors['checkIn'] = 'Enter the check-in time';
+  if (checkOut && !outAt) errors['checkOut'] = 'Enter the check-out time, or leave it empty';
+  if (inAt && !errors['checkOut'])
+    Object.assign(errors, messagesOf(checkAttendance({ checkIn: inAt, checkOut: outAt, now: new Date(), timeZone })));
+  if (reason.trim() === '') errors['reason'] = 'A correction needs a reason';
+  const submit = () => {
+    messages.submitted();
+    messages.setServerErrors({});
+    if (Object.keys(errors).length > 0) {
+      setFormError(MESSAGES.VALIDATION);
+      return;
+    }
+    setFormError(null);
+    correct.mutate(
+      {
+        punchId: punch.id,
+        employee,
+        date: punch.date,
+        body: { checkIn: inAt!, checkOut: outAt, reason: reason.trim(), ...(canSetWfo ? { isWfo } : {}) },
+      },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          messages.setServerErrors(fieldErrors(error));
+          setFormError(errorMessage(error, MESSAGES.ATTENDANCE_SAVE_FAILED));
+        },
+      },
+    );
+  };
+
+  const styles = useFormStyles();
+  return (
+    <FormDialog
+      title="Correct punch"
+      size="medium"
+      description={`${employee.name} · ${formatDay(punch.date)} · times in ${timeZone}. The device punch stays as it was.`}
+      pending={correct.isPending}
+      error={formError}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel="Save correction"
+    >
+      <div className={styles.grid}>
+        <Field label="Check-in" required {...messages.field('checkIn', errors)}>
+          <Input
+            type="time"
+            value={checkIn}
+            onChange={(_, d) => {
+              setCheckIn(d.value);
+              messages.edited('checkIn');
+            }}
+          />
+        </Field>
+        <Field label="Check-out" hint="Empty while still at work" {...messages.field('checkOut', errors)}>
+          <Input
+            type="time"
+            value={checkOut}
+            onChange={(_, d) => {
+              setCheckOut(d.value);
+              messages.edited('checkOut');
+            }}
+          />
+        </Field>
+      </div>
+      <Field label="Reason" required {...messages.field('reason', errors)}>
+        <Textarea
+          value={reason}
+          maxLength={CORRECTION_REASON_MAX}
+          onChange={(_, d) => {
+            setReason(d.value);
+            messages.edited('reason');
+          }}
+        />
+      </Field>
+      {canSetWfo ? (
+        <Switch checked={isWfo} onChange={(_, d) => setIsWfo(d.checked)} label="Worked from the office" />
+      ) : null}
     </FormDialog>
   );
 }

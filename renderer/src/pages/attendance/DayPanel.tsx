@@ -30,9 +30,9 @@ import { QueryState } from '../../components/QueryState';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDay } from '../../components/format';
 import { useMe, usePermissions } from '../../api/hooks/me';
-import { AttendanceDialog, BreakDialog } from './AttendanceDialogs';
+import { AttendanceDialog, BreakDialog, CorrectionDialog } from './AttendanceDialogs';
 import { AuditDialog } from './AuditDialog';
-import { editRight, SOURCE_LABELS, timeIn } from './shared';
+import { canCertifyWfo, editRight, SOURCE_LABELS, timeIn } from './shared';
 import { formatDuration } from '../../../../shared/duration';
 
 const useStyles = makeStyles({
@@ -57,6 +57,7 @@ const useStyles = makeStyles({
 
 type Editing =
   | { kind: 'attendance'; attendance: Attendance | null }
+  | { kind: 'correct'; punch: Attendance }
   | { kind: 'break'; attendance: Attendance; breakSpan: Break | null }
   | { kind: 'delete-attendance'; attendance: Attendance }
   | { kind: 'delete-break'; breakSpan: Break }
@@ -83,8 +84,10 @@ export function DayPanel({
   const deleteAttendance = useDeleteAttendance();
   const deleteBreak = useDeleteBreak();
   const right = editRight(me, permissions, employee.id, date, today);
-  const canSetWfo = permissions.has('edit-all-attendance') || permissions.has('edit-team-attendance');
+  const canSetWfo = canCertifyWfo(me, permissions, employee.id);
   const a = day.data?.attendance ?? null;
+  // A device punch is never changed in place: it is corrected (with a reason) instead.
+  const isPunch = a?.source === 'device';
 
   const guarded = (label: string, icon: ReactElement, onClick: () => void, primary = false) => {
     const button = (
@@ -122,9 +125,17 @@ export function DayPanel({
         </div>
         {a ? (
           <div className={styles.actions}>
-            {guarded('Edit', <EditRegular />, () => setEditing({ kind: 'attendance', attendance: a }))}
-            {guarded('Add break', <AddRegular />, () => setEditing({ kind: 'break', attendance: a, breakSpan: null }))}
-            {guarded('Delete', <DeleteRegular />, () => setEditing({ kind: 'delete-attendance', attendance: a }))}
+            {isPunch ? (
+              guarded('Correct…', <EditRegular />, () => setEditing({ kind: 'correct', punch: a }))
+            ) : (
+              <>
+                {guarded('Edit', <EditRegular />, () => setEditing({ kind: 'attendance', attendance: a }))}
+                {guarded('Add break', <AddRegular />, () =>
+                  setEditing({ kind: 'break', attendance: a, breakSpan: null }),
+                )}
+                {guarded('Delete', <DeleteRegular />, () => setEditing({ kind: 'delete-attendance', attendance: a }))}
+              </>
+            )}
             {permissions.has('view-all-attendance') ? (
               <Button icon={<HistoryRegular />} onClick={() => setEditing({ kind: 'audit', attendance: a })}>
                 History
@@ -158,6 +169,22 @@ export function DayPanel({
         >
           {date > today ? 'This day is still ahead.' : right.allowed ? undefined : right.reason}
         </EmptyState>
+      ) : null}
+
+      {a?.correction ? (
+        <MessageBar intent="warning" aria-label="Corrected punch">
+          <MessageBarBody>
+            <Badge appearance="filled" color="warning">
+              Corrected
+            </Badge>{' '}
+            Device punch{' '}
+            <s data-testid="original-punch">
+              {timeIn(a.correction.original.checkIn, timeZone)}–
+              {a.correction.original.checkOut ? timeIn(a.correction.original.checkOut, timeZone) : '…'}
+            </s>{' '}
+            corrected by {a.correction.by?.name ?? 'someone'}: “{a.correction.reason}”
+          </MessageBarBody>
+        </MessageBar>
       ) : null}
 
       {a ? (
@@ -230,6 +257,15 @@ export function DayPanel({
           date={date}
           timeZone={timeZone}
           attendance={editing.attendance}
+          canSetWfo={canSetWfo}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {editing?.kind === 'correct' ? (
+        <CorrectionDialog
+          employee={employee}
+          punch={editing.punch}
+          timeZone={timeZone}
           canSetWfo={canSetWfo}
           onClose={() => setEditing(null)}
         />

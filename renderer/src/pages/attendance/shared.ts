@@ -37,6 +37,16 @@ export const SOURCE_LABELS: Record<Attendance['source'], string> = {
   manual: 'Added by hand',
 };
 
+/**
+ * Whether the signed-in user may set the work-from-office flag of `employeeId`'s days by hand: with team or
+ * company reach over them, never over oneself with a team permission (shared/attendance-rules#checkWfoChange;
+ * the server decides).
+ */
+export function canCertifyWfo(me: MeResponse, permissions: ReadonlySet<string>, employeeId: number): boolean {
+  if (permissions.has('edit-all-attendance')) return true;
+  return employeeId !== me.employee.id && permissions.has('edit-team-attendance');
+}
+
 export type EditRight = { allowed: true } | { allowed: false; reason: string };
 
 /**

@@ -6,7 +6,12 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { z } from 'zod';
 import { storedMinutes, workedMinutes } from '../../../../shared/attendance-rules.js';
-import type { Attendance, AttendanceEmployee, auditEntrySchema } from '../../../../shared/contracts/attendance.js';
+import type {
+  Attendance,
+  AttendanceEmployee,
+  Correction,
+  auditEntrySchema,
+} from '../../../../shared/contracts/attendance.js';
 import type { Db } from '../../db/engine.js';
 import type { AttendanceAuditTable, AttendanceTable } from '../../db/schema.js';
 import type { TenantScope } from '../../http/context.js';
@@ -121,16 +126,51 @@ async function names(db: Db, ids: number[]): Promise<Map<number, string>> {
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
+/** The device punches corrections stand in for, by id. */
+async function originalsOf(db: Db, ids: number[]): Promise<Map<number, AttendanceRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('attendances').selectAll().where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+function correctionOf(
+  row: AttendanceRow,
+  originals: Map<number, AttendanceRow>,
+  person: (id: number | null) => { id: number; name: string } | null,
+): Correction | null {
+  const original = row.correctsId === null ? undefined : originals.get(row.correctsId);
+  if (!original) return null;
+  return {
+    reason: row.correctionReason ?? '',
+    by: person(row.createdBy),
+    at: row.createdAt,
+    original: {
+      id: original.id,
+      checkIn: original.checkIn,
+      checkOut: original.checkOut,
+      source: original.source,
+      isWfo: original.isWfo === 1,
+      workedMinutes: original.workedMinutes,
+    },
+  };
+}
+
 /** Attendance rows as the API shows them, worked time computed up to `now` while still checked in. */
 export async function toViews(db: Db, rows: AttendanceRow[], now: Date): Promise<Attendance[]> {
   const breaks = await breaksOf(
     db,
     rows.map((r) => r.id),
   );
-  const editors = await names(
+  const corrections = rows.filter((r) => r.correctsId !== null);
+  const originals = await originalsOf(
     db,
-    rows.flatMap((r) => (r.updatedBy === null ? [] : [r.updatedBy])),
+    corrections.map((r) => r.correctsId!),
   );
+  const editors = await names(db, [
+    ...rows.flatMap((r) => (r.updatedBy === null ? [] : [r.updatedBy])),
+    ...corrections.flatMap((r) => (r.createdBy === null ? [] : [r.createdBy])),
+  ]);
+  const person = (id: number | null) => (id === null ? null : { id, name: editors.get(id) ?? '' });
   return rows.map((r) => {
     const own = breaks.get(r.id) ?? [];
     const spans = own.map((b) => ({ id: b.id, start: b.startAt, end: b.endAt }));
@@ -151,11 +191,16 @@ export async function toViews(db: Db, rows: AttendanceRow[], now: Date): Promise
       workedMinutes: time.worked,
       breakMinutes: time.onBreak,
       updatedAt: r.updatedAt,
-      updatedBy: r.updatedBy === null ? null : { id: r.updatedBy, name: editors.get(r.updatedBy) ?? '' },
+      updatedBy: person(r.updatedBy),
+      correction: correctionOf(r, originals, person),
     };
   });
 }
 
+/**
+ * The attendance standing for an employee's day: a corrected device punch is replaced by its correction
+ * (every reader of attendance skips `correctedAt` rows; migration 0013).
+ */
 export function findOnDay(db: Db, tenantId: number, employeeId: number, date: string) {
   return db
     .selectFrom('attendances')
@@ -163,6 +208,7 @@ export function findOnDay(db: Db, tenantId: number, employeeId: number, date: st
     .where('tenantId', '=', tenantId)
     .where('employeeId', '=', employeeId)
     .where('workDate', '=', date)
+    .where('correctedAt', 'is', null)
     .executeTakeFirst();
 }
 
@@ -183,6 +229,7 @@ export function inRange(db: Db, tenantId: number, employeeId: number, start: str
     .where('employeeId', '=', employeeId)
     .where('workDate', '>=', start)
     .where('workDate', '<=', end)
+    .where('correctedAt', 'is', null)
     .orderBy('workDate')
     .execute();
 }

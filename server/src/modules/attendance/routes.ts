@@ -34,11 +34,15 @@ async function editLimitFor(ctx: RequestContext, date: string) {
   assertWithinEditLimit(date, localDate(ctx.now(), settings.tenant_timezone), settings.attendence_edit_allow_limit);
 }
 
-/** The attendance of a path id, checked against the caller's edit scope and edit limit. */
-async function editable(ctx: RequestContext, id: number) {
+/**
+ * The attendance of a path id, checked against the caller's edit scope and edit limit. `inPlace`: the
+ * change rewrites the row (edit, delete, breaks), which a device punch never allows (it is corrected).
+ */
+async function editable(ctx: RequestContext, id: number, inPlace = true) {
   const row = await ctx.repo(attendanceRepository).findById(id);
   if (!row) throw errors.notFound('Attendance');
   const scope = await authorizeFor(ctx, 'edit', row.employeeId);
+  if (inPlace) write.assertNotDevicePunch(row);
   const settings = await ctx.settings();
   if (scope.limited) await editLimitFor(ctx, row.workDate);
   return { row, settings, scope };
@@ -98,12 +102,14 @@ export const attendanceRoutes = defineRoutes(attendanceEndpoints, {
   createAttendance: async (ctx, { body }) => {
     const scope = await authorizeFor(ctx, 'edit', body.employeeId);
     if (scope.limited) await editLimitFor(ctx, await dayOf(ctx, body.checkIn));
+    write.assertWfoChange(body.isWfo, false, scope.certifies);
     const id = await write.createManual(ctx.deps, ctx.caller, scope.employeeId, body, await ctx.settings());
     return ctx.repo(attendanceRepository).view(id);
   },
   updateAttendance: async (ctx, { params, body }) => {
     const { row, settings, scope } = await editable(ctx, params.id);
     if (scope.limited && body.checkIn) await editLimitFor(ctx, await dayOf(ctx, body.checkIn));
+    write.assertWfoChange(body.isWfo, row.isWfo === 1, scope.certifies);
     await write.updateManual(ctx.deps, ctx.caller, row, body, settings);
     return ctx.repo(attendanceRepository).view(row.id);
   },
@@ -113,6 +119,11 @@ export const attendanceRoutes = defineRoutes(attendanceEndpoints, {
     return undefined;
   },
 
+  correctAttendance: async (ctx, { params, body }) => {
+    const { row, settings, scope } = await editable(ctx, params.id, false);
+    const id = await write.correctDevicePunch(ctx.deps, ctx.caller, row, body, settings, scope.certifies);
+    return ctx.repo(attendanceRepository).view(id);
+  },
   addAttendanceBreak: async (ctx, { params, body }) => {
     const { row, settings } = await editable(ctx, params.id);
     await write.saveBreak(ctx.deps, ctx.caller, row, body, settings);

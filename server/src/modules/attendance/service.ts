@@ -3,9 +3,16 @@
  * of shared/attendance-rules runs here before anything is written; every change is audited with who made
  * it, when, and the values before and after.
  */
-import { checkAttendance, checkBreak, storedMinutes, type RuleIssue } from '../../../../shared/attendance-rules.js';
-import type { CreateAttendanceBody } from '../../../../shared/contracts/attendance.js';
+import {
+  checkAttendance,
+  checkBreak,
+  checkWfoChange,
+  storedMinutes,
+  type RuleIssue,
+} from '../../../../shared/attendance-rules.js';
+import type { CorrectionBody, CreateAttendanceBody } from '../../../../shared/contracts/attendance.js';
 import type { TenantSettings } from '../../../../shared/settings.js';
+import { MESSAGES } from '../../../../shared/messages.js';
 import { localDate } from '../../../../shared/time.js';
 import type { Deps } from '../../deps.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -22,6 +29,22 @@ function refuse([first, ...rest]: RuleIssue[]): AppError {
 }
 
 const exists = () => errors.coded(409, 'ATTENDANCE_EXISTS');
+
+/**
+ * Work from office by hand needs team or company reach over the employee (shared/attendance-rules#checkWfoChange):
+ * 403 naming the rule and the field.
+ */
+export function assertWfoChange(requested: boolean | undefined, current: boolean, certifies: boolean): void {
+  const [issue] = checkWfoChange({ requested, current, certifies });
+  if (issue) {
+    throw errors.coded(403, issue.code, { fields: [{ path: `body.${issue.field}`, message: MESSAGES[issue.code] }] });
+  }
+}
+
+/** A device punch is never changed in place (PATCH, DELETE, breaks): it is corrected instead. */
+export function assertNotDevicePunch(row: AttendanceRow): void {
+  if (row.source === 'device') throw errors.coded(409, 'DEVICE_PUNCH_READ_ONLY', { attendanceId: row.id });
+}
 
 async function insertAttendance(
   deps: Deps,
@@ -321,6 +344,8 @@ export async function updateManual(
   }
   if (issues.length > 0) throw refuse(issues);
   const workDate = localDate(checkIn, tz);
+  if (before.correctsId !== null && workDate !== before.workDate)
+    throw refuse([{ field: 'checkIn', code: 'CORRECTION_OTHER_DAY' }]);
   if (workDate !== before.workDate) {
     const clash = await findOnDay(deps.db, actor.tenantId, before.employeeId, workDate);
     if (clash) throw exists();
@@ -343,6 +368,15 @@ export async function deleteAttendance(deps: Deps, actor: Actor, before: Attenda
   const breaks = (await breaksOf(deps.db, [before.id])).get(before.id) ?? [];
   await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('attendances').where('id', '=', before.id).execute();
+    // Deleting a correction brings the punch it stood in for back.
+    if (before.correctsId !== null) {
+      await trx
+        .updateTable('attendances')
+        .set({ correctedAt: null })
+        .where('tenantId', '=', actor.tenantId)
+        .where('id', '=', before.correctsId)
+        .execute();
+    }
     await audit(trx, {
       tenantId: actor.tenantId,
       employeeId: before.employeeId,
@@ -402,4 +436,121 @@ export async function deleteBreak(
       before: { start: breakRow.startAt, end: breakRow.endAt },
     });
   });
+}
+
+/**
+ * Corrects a device punch: the punch stays exactly as the device made it (marked corrected) and a manual
+ * attendance of the same day, with the reason, stands in for it in every view and total. One correction per
+ * punch; changing it later is an edit of the correction. The punch's WFO evidence carries over unless an
+ * editor with team or company reach sets the flag.
+ */
+export async function correctDevicePunch(
+  deps: Deps,
+  actor: Actor,
+  original: AttendanceRow,
+  body: CorrectionBody,
+  settings: TenantSettings,
+  certifies: boolean,
+): Promise<number> {
+  if (original.source !== 'device') throw errors.coded(409, 'NOT_A_DEVICE_PUNCH');
+  if (original.correctedAt !== null) throw errors.coded(409, 'ALREADY_CORRECTED');
+  const tz = settings.tenant_timezone;
+  const checkIn = new Date(body.checkIn).toISOString();
+  const checkOut = body.checkOut ? new Date(body.checkOut).toISOString() : null;
+  const nowIso = deps.now().toISOString();
+  const issues = checkAttendance({ checkIn, checkOut, now: nowIso, timeZone: tz });
+  if (localDate(checkIn, tz) !== original.workDate) issues.unshift({ field: 'checkIn', code: 'CORRECTION_OTHER_DAY' });
+  // The punch's breaks (taken on today's card after a device check-in) move to the correction and must fit it.
+  const breaks = ((await breaksOf(deps.db, [original.id])).get(original.id) ?? []).map((b) => ({
+    id: b.id,
+    start: b.startAt,
+    end: b.endAt,
+  }));
+  for (const b of breaks) {
+    for (const issue of checkBreak({
+      breakSpan: b,
+      attendance: { checkIn, checkOut },
+      otherBreaks: breaks,
+      now: nowIso,
+      timeZone: tz,
+    })) {
+      issues.push({ field: issue.code === 'BREAK_OUTSIDE_ATTENDANCE' ? 'checkOut' : issue.field, code: issue.code });
+    }
+  }
+  if (issues.length > 0) throw refuse(issues);
+  assertWfoChange(body.isWfo, original.isWfo === 1, certifies);
+  const isWfo = body.isWfo ?? original.isWfo === 1;
+  const now = deps.now().toISOString();
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const marked = await trx
+        .updateTable('attendances')
+        .set({ correctedAt: now })
+        .where('tenantId', '=', actor.tenantId)
+        .where('id', '=', original.id)
+        .where('correctedAt', 'is', null)
+        .executeTakeFirst();
+      // Two corrections at once: only one marks the punch.
+      if (Number(marked.numUpdatedRows) !== 1) throw errors.coded(409, 'ALREADY_CORRECTED');
+      const row = await trx
+        .insertInto('attendances')
+        .values({
+          tenantId: actor.tenantId,
+          employeeId: original.employeeId,
+          workDate: original.workDate,
+          checkIn,
+          checkOut,
+          source: 'manual',
+          isWfo: isWfo ? 1 : 0,
+          clientIp: null,
+          ...storedMinutes({ checkIn, checkOut }, breaks),
+          correctsId: original.id,
+          correctionReason: body.reason.trim(),
+          createdBy: actor.employeeId,
+          createdAt: now,
+          updatedBy: actor.employeeId,
+          updatedAt: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (breaks.length > 0) {
+        await trx
+          .insertInto('attendanceBreaks')
+          .values(
+            breaks.map((b) => ({
+              tenantId: actor.tenantId,
+              attendanceId: row.id,
+              startAt: b.start,
+              endAt: b.end,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          )
+          .execute();
+      }
+      await audit(trx, {
+        tenantId: actor.tenantId,
+        employeeId: original.employeeId,
+        attendanceId: original.id,
+        action: 'update',
+        actorId: actor.employeeId,
+        at: now,
+        before: original,
+        after: { ...original, correctedAt: now, correctedById: row.id },
+      });
+      await audit(trx, {
+        tenantId: actor.tenantId,
+        employeeId: original.employeeId,
+        attendanceId: row.id,
+        action: 'create',
+        actorId: actor.employeeId,
+        at: now,
+        after: row,
+      });
+      return row.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw exists();
+    throw error;
+  }
 }

@@ -50,6 +50,8 @@ async function existingAttendance(db: Db, tenantId: number, punches: ApplicableP
       .where('employeeId', 'in', part)
       .where('workDate', '>=', first)
       .where('workDate', '<=', last)
+      // A corrected punch's day is its correction's (a manual row): punches leave it alone.
+      .where('correctedAt', 'is', null)
       .execute();
     for (const row of rows) byKey.set(`${row.employeeId}|${row.workDate}`, row);
   }

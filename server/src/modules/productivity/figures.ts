@@ -98,17 +98,21 @@ function isWorkingDay(ctx: Context): RawBuilder<number> {
 
 /**
  * Attendance of a set of employees in the range. Reads only columns of the attendances_minutes index
- * (migration 0006), which answers it without touching the table; the worked time of today's open
+ * (migration 0006, partial on uncorrected rows since 0013), which answers it without touching the table; the worked time of today's open
  * attendances is added by openToday.
  */
 function attendanceRows(ctx: Context, employees: EmployeeSet) {
   const { start, end } = ctx.calendar;
-  return ctx.deps.db
-    .selectFrom('attendances as a')
-    .where('a.tenantId', '=', ctx.tenantId)
-    .where('a.workDate', '>=', start)
-    .where('a.workDate', '<=', end)
-    .where('a.employeeId', 'in', employees);
+  return (
+    ctx.deps.db
+      .selectFrom('attendances as a')
+      .where('a.tenantId', '=', ctx.tenantId)
+      .where('a.workDate', '>=', start)
+      .where('a.workDate', '<=', end)
+      .where('a.employeeId', 'in', employees)
+      // A corrected device punch counts through its correction (migration 0013; the index is partial on this).
+      .where('a.correctedAt', 'is', null)
+  );
 }
 
 const SUMS = (ctx: Context) =>
@@ -130,6 +134,7 @@ async function openToday(ctx: Context, employees: EmployeeSet): Promise<Map<numb
     .where('a.workDate', '=', today)
     .where('a.checkOut', 'is', null)
     .where('a.employeeId', 'in', employees)
+    .where('a.correctedAt', 'is', null)
     .execute();
   return new Map(rows.map((r) => [r.employeeId, toNumber(r.worked)]));
 }
@@ -254,6 +259,7 @@ export async function uncountedPresence(
     .where('workDate', '>=', start)
     .where('workDate', '<=', end)
     .where('employeeId', 'in', ids)
+    .where('correctedAt', 'is', null)
     .execute();
   const workingSet = new Set(working);
   return rows
