@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   DEFAULT_LEAVE_RULES,
   LEAVE_ACTIONS,
+  LEAVE_EVENT_ACTORS,
   LEAVE_KINDS,
   LEAVE_RULE_LIMITS,
   LEAVE_STATUSES,
@@ -12,6 +13,7 @@ import { isoDateSchema, requiredText } from '../validation.js';
 import { listQuerySchema, listResponseSchema, PAGE_SIZES, withPageNumberAlias } from './common.js';
 
 export const LEAVE_ICONS = ['calendar', 'beach', 'medical', 'home', 'baby', 'briefcase', 'heart', 'star'] as const;
+export type LeaveIcon = (typeof LEAVE_ICONS)[number];
 
 export const leaveTypeSchema = z
   .object({
@@ -123,7 +125,7 @@ const statusSchema = z.union(LEAVE_STATUSES.map((s) => z.literal(s)) as [z.ZodLi
 export const leaveEventSchema = z.object({
   action: z.number().int().nullable(),
   actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  actorRole: z.enum(['requester', 'po', 'hr', 'system']),
+  actorRole: z.enum(LEAVE_EVENT_ACTORS),
   fromStatus: z.number().int().nullable(),
   toStatus: z.number().int(),
   reason: z.string().nullable(),
