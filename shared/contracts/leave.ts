@@ -120,14 +120,15 @@ export const holidayListQuerySchema = z.strictObject({
 export const holidayListSchema = z.object({ items: z.array(holidaySchema) });
 export const holidayBodySchema = z.strictObject({ name: requiredText(80), date: isoDateSchema });
 
-const statusSchema = z.union(LEAVE_STATUSES.map((s) => z.literal(s)) as [z.ZodLiteral<1>, ...z.ZodLiteral<number>[]]);
+const statusSchema = z.literal(LEAVE_STATUSES);
+const actionSchema = z.literal(LEAVE_ACTIONS);
 
 export const leaveEventSchema = z.object({
-  action: z.number().int().nullable(),
+  action: actionSchema.nullable(),
   actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   actorRole: z.enum(LEAVE_EVENT_ACTORS),
-  fromStatus: z.number().int().nullable(),
-  toStatus: z.number().int(),
+  fromStatus: statusSchema.nullable(),
+  toStatus: statusSchema,
   reason: z.string().nullable(),
   at: z.string(),
 });
@@ -239,7 +240,7 @@ export const leaveCalendarSchema = z.object({
       leaveType: z.object({ name: z.string(), icon: z.string() }),
       startDate: z.string(),
       endDate: z.string(),
-      status: z.number().int(),
+      status: statusSchema,
       statusLabel: z.string(),
     }),
   ),
