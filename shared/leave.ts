@@ -52,6 +52,9 @@ export const LEAVE_ACTIONS = Object.values(LEAVE_ACTION) as LeaveAction[];
 
 /** Who acts: the employee who asked, their product owner or team lead (PO stage), or HR. */
 export type LeaveActor = 'requester' | 'po' | 'hr';
+/** Who a request's history names as the actor: one of them, or the system (the leave jobs). */
+export const LEAVE_EVENT_ACTORS = ['requester', 'po', 'hr', 'system'] as const;
+export type LeaveEventActor = (typeof LEAVE_EVENT_ACTORS)[number];
 
 /**
  * Where an action leads. 'cancellation' opens a cancellation request (4 when the requester has a PO-stage

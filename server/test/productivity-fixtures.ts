@@ -11,6 +11,7 @@
  * - cat: joined Thu 12; checked in Thu and never checked out (present, no time); absent Fri.
  * - lead, out, hr: no attendance.
  */
+import type { LeaveStatus } from '../../shared/leave.js';
 import type { BreakSpan, Factories } from './factories.js';
 import type { TestServer } from './harness.js';
 import { organisation } from './organisation.js';
@@ -65,7 +66,7 @@ export async function buildScenario(
 
   await f.holiday({ name: 'Founders day', date: '2026-11-11' });
   const annual = await f.leaveType({ name: 'Annual', kind: 'quota', icon: 'beach', yearlyQuota: 20 });
-  const leave = (employeeId: number, date: string, status: number, reason: string) =>
+  const leave = (employeeId: number, date: string, status: LeaveStatus, reason: string) =>
     f.leaveRequest({ employeeId, leaveTypeId: annual.id, startDate: date, endDate: date, days: 1, reason, status });
   await leave(ann.id, '2026-11-12', 11, 'Family, "wedding"');
   await leave(ben.id, '2026-11-13', 1, 'Dentist');

@@ -2,13 +2,19 @@
  * What server/src/db/schema.ts says about each table, read with the TypeScript compiler from the source: for
  * every table of `Database` and every column, whether its selected type admits null and whether Kysely lets an
  * insert leave it out. The answers come from Kysely's own Selectable/Insertable, so Generated<>, ColumnType<>
- * and aliases (Flag, AttendanceSource) count exactly as they do for the queries.
+ * and aliases (Flag, AttendanceSource) count exactly as they do for the queries. It also says which values a
+ * column is typed to hold when its type is a union of literals (a status, a kind).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-export type TypeColumn = { nullable: boolean; optionalOnInsert: boolean };
+export type TypeColumn = {
+  nullable: boolean;
+  optionalOnInsert: boolean;
+  /** The literal values of the selected type without null, sorted; null unless every member is a literal. */
+  literals: (string | number)[] | null;
+};
 /** Table name (camelCase, as in `Database`) -> column name (camelCase) -> what its types say. */
 export type TypeSchema = Map<string, Map<string, TypeColumn>>;
 
@@ -59,6 +65,7 @@ export function readTypeSchema(): TypeSchema {
       columns.set(column.name, {
         nullable: admitsNull(selected),
         optionalOnInsert: !inserted || (inserted.flags & ts.SymbolFlags.Optional) !== 0,
+        literals: literalsOf(selected),
       });
     }
     result.set(table.name, columns);
@@ -69,4 +76,14 @@ export function readTypeSchema(): TypeSchema {
 function admitsNull(type: ts.Type): boolean {
   if (type.flags & ts.TypeFlags.Null) return true;
   return type.isUnion() && type.types.some((t) => (t.flags & ts.TypeFlags.Null) !== 0);
+}
+
+function literalsOf(type: ts.Type): (string | number)[] | null {
+  const members = (type.isUnion() ? type.types : [type]).filter((t) => (t.flags & ts.TypeFlags.Null) === 0);
+  const values: (string | number)[] = [];
+  for (const member of members) {
+    if (!member.isStringLiteral() && !member.isNumberLiteral()) return null;
+    values.push(member.value);
+  }
+  return values.sort((a, b) => String(a).localeCompare(String(b), 'en', { numeric: true }));
 }

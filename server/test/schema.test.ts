@@ -1,12 +1,43 @@
 /**
  * server/src/db/schema.ts agrees with the migrations: after migrating, every table and column of the live
  * database is in the Kysely types and the other way round; a column that may be null is typed `| null`; and
- * a column is optional on insert exactly when the database can fill it (a default, an identity, or null).
+ * a column is optional on insert exactly when the database can fill it (a default, an identity, or null); and
+ * a column holding one of a fixed set of values (a status, a kind) is typed as exactly that set, taken from
+ * shared/ where the API names the same values, so the code reading it needs no cast.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ATTENDANCE_SOURCES } from '../../shared/contracts/attendance.js';
+import { CLIENT_KINDS } from '../../shared/contracts/auth.js';
+import { DEVICE_MODES, DEVICE_STATES } from '../../shared/contracts/devices.js';
+import { JOB_RUN_OUTCOMES, JOB_RUN_TRIGGERS } from '../../shared/contracts/jobs.js';
+import { LEAVE_ICONS } from '../../shared/contracts/leave.js';
+import { EMPLOYEE_STATUSES } from '../../shared/contracts/people.js';
+import { LEAVE_ACTIONS, LEAVE_EVENT_ACTORS, LEAVE_KINDS, LEAVE_STATUSES } from '../../shared/leave.js';
 import { readLiveSchema, type LiveSchema } from './catalogue.js';
 import { createTestDatabase, ENGINE } from './harness.js';
 import { readTypeSchema, type TypeSchema } from './schema-types.js';
+
+/** Columns whose values the API names too: `table.column` (camelCase) -> the values shared/ declares. */
+const SHARED_VALUES: Record<string, readonly (string | number)[]> = {
+  'employees.status': EMPLOYEE_STATUSES,
+  'refreshTokens.client': CLIENT_KINDS,
+  'attendances.source': ATTENDANCE_SOURCES,
+  'leaveTypes.kind': LEAVE_KINDS,
+  'leaveTypes.icon': LEAVE_ICONS,
+  'leaveRequests.status': LEAVE_STATUSES,
+  'leaveRequests.restoreStatus': LEAVE_STATUSES,
+  'leaveRequestEvents.action': LEAVE_ACTIONS,
+  'leaveRequestEvents.actorRole': LEAVE_EVENT_ACTORS,
+  'leaveRequestEvents.fromStatus': LEAVE_STATUSES,
+  'leaveRequestEvents.toStatus': LEAVE_STATUSES,
+  'devices.mode': DEVICE_MODES,
+  'devices.state': DEVICE_STATES,
+  'jobRuns.trigger': JOB_RUN_TRIGGERS,
+  'jobRuns.outcome': JOB_RUN_OUTCOMES,
+};
+/** Column names that hold one of a fixed set of values wherever they appear. */
+const ENUMERATED_NAME =
+  /(^|[a-z])(status|Status|kind|mode|state|source|trigger|outcome|action|Role|via|purpose|client|icon)$/;
 
 const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 
@@ -68,5 +99,29 @@ describe(`schema.ts against the migrated ${ENGINE} database`, () => {
       }
     }
     expect(differences).toEqual([]);
+  });
+
+  it('types each column of a fixed set of values as exactly the values shared/ declares for it', () => {
+    const differences: string[] = [];
+    const sorted = (values: readonly (string | number)[]) =>
+      [...values].sort((a, b) => String(a).localeCompare(String(b), 'en', { numeric: true }));
+    for (const [name, values] of Object.entries(SHARED_VALUES)) {
+      const [table, column] = name.split('.') as [string, string];
+      const type = typed.get(table)?.get(column);
+      if (!type) differences.push(`${name}: not typed`);
+      else if (JSON.stringify(type.literals) !== JSON.stringify(sorted(values)))
+        differences.push(
+          `${name}: typed ${type.literals ? type.literals.join(' | ') : 'as any value'}, shared/ says ${values.join(' | ')}`,
+        );
+    }
+    expect(differences).toEqual([]);
+  });
+
+  it('types every status, kind, mode or state column as a union of its values, never as any string or number', () => {
+    const loose: string[] = [];
+    for (const [table, columns] of typed)
+      for (const [column, type] of columns)
+        if (ENUMERATED_NAME.test(column) && type.literals === null) loose.push(`${table}.${column}`);
+    expect(loose).toEqual([]);
   });
 });

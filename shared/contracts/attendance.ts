@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isoDateSchema } from '../validation.js';
 
 export const ATTENDANCE_SOURCES = ['web', 'desktop', 'device', 'manual'] as const;
+export type AttendanceSource = (typeof ATTENDANCE_SOURCES)[number];
 export const attendanceStates = ['not-checked-in', 'checked-in', 'on-break', 'checked-out'] as const;
 export type AttendanceState = (typeof attendanceStates)[number];
 

@@ -7,7 +7,9 @@ import { isValidTimeZone } from '../settings.js';
 import { listQuerySchema, listResponseSchema } from './common.js';
 
 export const DEVICE_STATES = ['unknown', 'online', 'offline', 'error'] as const;
+export type DeviceState = (typeof DEVICE_STATES)[number];
 export const DEVICE_MODES = ['pull', 'push'] as const;
+export type DeviceMode = (typeof DEVICE_MODES)[number];
 export const DEFAULT_DEVICE_PORT = 4370;
 /** Upper bound on one agent upload, well inside the 1 MiB body limit (a punch is about 120 bytes of JSON). */
 export const MAX_PUNCH_BATCH = 5000;

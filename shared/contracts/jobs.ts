@@ -5,6 +5,13 @@ import { listQuerySchema, listResponseSchema } from './common.js';
 export const JOB_NAMES = ['leave-statuses'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
+/** What started a run: its schedule, or someone's Run now. */
+export const JOB_RUN_TRIGGERS = ['schedule', 'manual'] as const;
+export type JobRunTrigger = (typeof JOB_RUN_TRIGGERS)[number];
+/** A run is running until it ends, then succeeded or failed. */
+export const JOB_RUN_OUTCOMES = ['running', 'succeeded', 'failed'] as const;
+export type JobRunOutcome = (typeof JOB_RUN_OUTCOMES)[number];
+
 export const JOB_LABELS: Record<JobName, string> = {
   'leave-statuses': 'Leave jobs (auto reject, auto cancel, cancellations, auto leaves)',
 };
@@ -13,8 +20,8 @@ export const jobRunSchema = z
   .object({
     id: z.number().int(),
     job: z.string(),
-    trigger: z.enum(['schedule', 'manual']),
-    outcome: z.enum(['running', 'succeeded', 'failed']),
+    trigger: z.enum(JOB_RUN_TRIGGERS),
+    outcome: z.enum(JOB_RUN_OUTCOMES),
     /** What the run changed, by name (e.g. autoRejected: 2). */
     counts: z.record(z.string(), z.number()),
     startedAt: z.string(),

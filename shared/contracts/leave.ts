@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   DEFAULT_LEAVE_RULES,
   LEAVE_ACTIONS,
+  LEAVE_EVENT_ACTORS,
   LEAVE_KINDS,
   LEAVE_RULE_LIMITS,
   LEAVE_STATUSES,
@@ -12,6 +13,7 @@ import { isoDateSchema, requiredText } from '../validation.js';
 import { listQuerySchema, listResponseSchema, PAGE_SIZES, withPageNumberAlias } from './common.js';
 
 export const LEAVE_ICONS = ['calendar', 'beach', 'medical', 'home', 'baby', 'briefcase', 'heart', 'star'] as const;
+export type LeaveIcon = (typeof LEAVE_ICONS)[number];
 
 export const leaveTypeSchema = z
   .object({
@@ -118,14 +120,15 @@ export const holidayListQuerySchema = z.strictObject({
 export const holidayListSchema = z.object({ items: z.array(holidaySchema) });
 export const holidayBodySchema = z.strictObject({ name: requiredText(80), date: isoDateSchema });
 
-const statusSchema = z.union(LEAVE_STATUSES.map((s) => z.literal(s)) as [z.ZodLiteral<1>, ...z.ZodLiteral<number>[]]);
+const statusSchema = z.literal(LEAVE_STATUSES);
+const actionSchema = z.literal(LEAVE_ACTIONS);
 
 export const leaveEventSchema = z.object({
-  action: z.number().int().nullable(),
+  action: actionSchema.nullable(),
   actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  actorRole: z.enum(['requester', 'po', 'hr', 'system']),
-  fromStatus: z.number().int().nullable(),
-  toStatus: z.number().int(),
+  actorRole: z.enum(LEAVE_EVENT_ACTORS),
+  fromStatus: statusSchema.nullable(),
+  toStatus: statusSchema,
   reason: z.string().nullable(),
   at: z.string(),
 });
@@ -237,7 +240,7 @@ export const leaveCalendarSchema = z.object({
       leaveType: z.object({ name: z.string(), icon: z.string() }),
       startDate: z.string(),
       endDate: z.string(),
-      status: z.number().int(),
+      status: statusSchema,
       statusLabel: z.string(),
     }),
   ),

@@ -4,6 +4,17 @@
  * instants are ISO-8601 UTC strings, dates YYYY-MM-DD strings.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AttendanceSource } from '../../../shared/contracts/attendance.js';
+import type { ClientKind } from '../../../shared/contracts/auth.js';
+import type { DeviceMode, DeviceState } from '../../../shared/contracts/devices.js';
+import type { JobRunOutcome, JobRunTrigger } from '../../../shared/contracts/jobs.js';
+import type { LeaveIcon } from '../../../shared/contracts/leave.js';
+import type { EmployeeStatus } from '../../../shared/contracts/people.js';
+import type { LeaveAction, LeaveEventActor, LeaveKind, LeaveStatus } from '../../../shared/leave.js';
+
+// Columns of a fixed set of values are typed with the values shared/ declares for the API
+// (server/test/schema.test.ts checks each against them); the database stores them as text or integers.
+export type { AttendanceSource, DeviceMode, DeviceState, JobRunOutcome, JobRunTrigger };
 
 export type Flag = 0 | 1;
 
@@ -33,7 +44,7 @@ export type EmployeeTable = {
   legacyId: string | null;
   image: string | null;
   dateOfJoining: string | null;
-  status: Generated<'active' | 'inactive'>;
+  status: Generated<EmployeeStatus>;
   /** Percentage of time allocated to billable work, 0..100. */
   allocation: Generated<number>;
   passwordHash: string | null;
@@ -98,7 +109,7 @@ export type RefreshTokenTable = {
   /** All tokens of one sign-in share a family; reuse of a rotated token revokes the family. */
   familyId: string;
   tokenHash: string;
-  client: 'web' | 'desktop';
+  client: ClientKind;
   createdAt: string;
   expiresAt: string;
   rotatedAt: string | null;
@@ -139,8 +150,6 @@ export type ServerSecretTable = {
   value: string;
   createdAt: string;
 };
-
-export type AttendanceSource = 'web' | 'desktop' | 'device' | 'manual';
 
 export type AttendanceTable = {
   id: Generated<number>;
@@ -198,8 +207,8 @@ export type LeaveTypeTable = {
   id: Generated<number>;
   tenantId: number;
   name: string;
-  kind: 'quota' | 'unpaid' | 'compensatory';
-  icon: string;
+  kind: LeaveKind;
+  icon: LeaveIcon;
   yearlyQuota: Generated<number>;
   isActive: Generated<Flag>;
   /** Leave rules (0007): days of notice, past days allowed (0/1), working days per request (0 = no limit). */
@@ -230,9 +239,9 @@ export type LeaveRequestTable = {
   /** Working days: the dates minus weekends and holidays, fixed when requested. */
   days: number;
   reason: string;
-  status: number;
+  status: LeaveStatus;
   /** The approved status to return to when a cancellation request is refused. */
-  restoreStatus: number | null;
+  restoreStatus: LeaveStatus | null;
   poApproverId: number | null;
   isAuto: Generated<Flag>;
   createdAt: string;
@@ -243,17 +252,14 @@ export type LeaveRequestEventTable = {
   id: Generated<number>;
   tenantId: number;
   requestId: number;
-  action: number | null;
+  action: LeaveAction | null;
   actorId: number | null;
-  actorRole: 'requester' | 'po' | 'hr' | 'system';
-  fromStatus: number | null;
-  toStatus: number;
+  actorRole: LeaveEventActor;
+  fromStatus: LeaveStatus | null;
+  toStatus: LeaveStatus;
   reason: string | null;
   at: string;
 };
-
-export type DeviceMode = 'pull' | 'push';
-export type DeviceState = 'unknown' | 'online' | 'offline' | 'error';
 
 export type DeviceTable = {
   id: Generated<number>;
@@ -369,9 +375,6 @@ export type AutoLeaveMarkTable = {
   requestId: number | null;
   createdAt: string;
 };
-
-export type JobRunTrigger = 'schedule' | 'manual';
-export type JobRunOutcome = 'running' | 'succeeded' | 'failed';
 
 export type JobRunTable = {
   id: Generated<number>;

@@ -6,7 +6,7 @@
  * new request on any future working day is free of overlaps and well within the quota.
  */
 import { DEFAULT_TENANT_SETTINGS } from '../../../shared/settings.js';
-import { LEAVE_STATUS } from '../../../shared/leave.js';
+import { LEAVE_STATUS, type LeaveAction, type LeaveActor, type LeaveStatus } from '../../../shared/leave.js';
 import { addDays, localDate } from '../../../shared/time.js';
 import { isTenantWorkingDay } from '../../../shared/working-days.js';
 import type { Db } from '../db/engine.js';
@@ -31,7 +31,7 @@ const HOLIDAYS = [
 
 export const DEMO_E2E_EMPLOYEE = 'omar.iqbal@northwind.example';
 
-type Step = { actor: 'requester' | 'po' | 'hr'; action: number | null; to: number; reason: string };
+type Step = { actor: LeaveActor; action: LeaveAction | null; to: LeaveStatus; reason: string };
 type Plan = {
   /** Index into the tenant's active employees who belong to a team. */
   who: number | 'e2e';
@@ -41,11 +41,11 @@ type Plan = {
   length: number;
   reason: string;
   steps: Step[];
-  restoreStatus?: number;
+  restoreStatus?: LeaveStatus;
 };
 
 const S = LEAVE_STATUS;
-const asked = (to: number = S.PENDING_PO): Step => ({ actor: 'requester', action: null, to, reason: '' });
+const asked = (to: LeaveStatus = S.PENDING_PO): Step => ({ actor: 'requester', action: null, to, reason: '' });
 const poOk: Step = { actor: 'po', action: 1, to: S.APPROVED_BY_PO, reason: 'Covered by the team' };
 const hrOk: Step = { actor: 'hr', action: 1, to: S.APPROVED_BY_HR, reason: 'Approved' };
 
@@ -186,7 +186,7 @@ export async function seedDemoLeave(db: Db, tenantId: number, now: Date): Promis
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    let from: number | null = null;
+    let from: LeaveStatus | null = null;
     for (const step of plan.steps) {
       const actorId = step.actor === 'requester' ? who.id : step.actor === 'po' ? po : hr.id;
       await db

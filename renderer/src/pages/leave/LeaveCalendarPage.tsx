@@ -5,7 +5,7 @@
 import { Button, Card, Dropdown, Field, makeStyles, Option, Spinner, Text, tokens } from '@fluentui/react-components';
 import { CalendarMonthRegular, ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
-import { PENDING_STATUSES, type LeaveStatus } from '../../../../shared/leave';
+import { PENDING_STATUSES } from '../../../../shared/leave';
 import { addDays, dayOfWeek, eachDate } from '../../../../shared/time';
 import { useAllTeams } from '../../api/hooks/people';
 import { EmptyState } from '../../components/EmptyState';
@@ -138,7 +138,7 @@ export function LeaveCalendarPage() {
                   {d.entries.map((e) => (
                     <span
                       key={e.requestId}
-                      className={`${styles.entry} ${PENDING_STATUSES.includes(e.status as LeaveStatus) ? styles.pendingEntry : ''}`}
+                      className={`${styles.entry} ${PENDING_STATUSES.includes(e.status) ? styles.pendingEntry : ''}`}
                     >
                       <LeaveIcon icon={e.leaveType.icon} />
                       <Text>{e.employee.name}</Text>

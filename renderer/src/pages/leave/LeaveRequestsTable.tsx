@@ -20,7 +20,7 @@ import {
 import { ClipboardTaskListLtrRegular, HistoryRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { LEAVE_PAGE_SIZE, type LeaveRequest } from '../../../../shared/contracts/leave';
-import { LEAVE_ACTION, LEAVE_STATUS, LEAVE_STATUS_LABELS, type LeaveStatus } from '../../../../shared/leave';
+import { LEAVE_ACTION, LEAVE_STATUS, LEAVE_STATUS_LABELS } from '../../../../shared/leave';
 import { useLeaveRequests } from '../../api/hooks/leave';
 import { useLeaveTypes } from '../../api/hooks/leave-catalogue';
 import { StaticTable, type Column } from '../../components/DataTable';
@@ -251,7 +251,7 @@ function HistoryDialog({ request, onClose }: { request: LeaveRequest; onClose: (
               {request.events.map((e, i) => (
                 <li key={i} className={styles.event}>
                   <Text weight="semibold">
-                    {LEAVE_STATUS_LABELS[e.toStatus as LeaveStatus] ?? e.toStatus} · {who(e)} ({e.actorRole})
+                    {LEAVE_STATUS_LABELS[e.toStatus]} · {who(e)} ({e.actorRole})
                   </Text>
                   <Text className={styles.muted}>{formatInstant(e.at)}</Text>
                   {e.reason ? <Text>“{e.reason}”</Text> : null}

@@ -42,7 +42,7 @@ export async function day(deps: Deps, tenantId: number, employeeId: number, date
 type Calendar = {
   holidays: Map<string, string>;
   joined: string | null;
-  leaves: Map<string, { requestId: number; leaveType: string; icon: string; status: number; statusLabel: string }>;
+  leaves: Map<string, { requestId: number; leaveType: string; icon: string; status: LeaveStatus; statusLabel: string }>;
 };
 
 /** Active holidays and standing leave of an employee over a range, by date. */
@@ -87,7 +87,7 @@ async function calendar(
   const leaves: Calendar['leaves'] = new Map();
   for (const r of leaveRows) {
     for (const date of eachDate(r.startDate > start ? r.startDate : start, r.endDate < end ? r.endDate : end)) {
-      const status = r.status as LeaveStatus;
+      const status = r.status;
       leaves.set(date, {
         requestId: r.id,
         leaveType: r.name,
@@ -121,7 +121,7 @@ function totals(
   const onLeave = new Set(
     working.filter((d) => {
       const leave = cal.leaves.get(d);
-      return leave !== undefined && TAKEN_STATUSES.includes(leave.status as LeaveStatus);
+      return leave !== undefined && TAKEN_STATUSES.includes(leave.status);
     }),
   );
   return {

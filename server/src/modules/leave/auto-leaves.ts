@@ -5,13 +5,7 @@
  * its own transaction that first claims the (employee, day) mark: a second run, or a second process,
  * finds the mark and skips, and a crash halfway leaves only whole days behind.
  */
-import {
-  LEAVE_STATUS,
-  LIVE_STATUSES,
-  TAKEN_STATUSES,
-  PENDING_STATUSES,
-  type LeaveStatus,
-} from '../../../../shared/leave.js';
+import { LEAVE_STATUS, LIVE_STATUSES, TAKEN_STATUSES, PENDING_STATUSES } from '../../../../shared/leave.js';
 import { addDays, eachDate, localDate } from '../../../../shared/time.js';
 import { isEmployed, workingDaysIn } from '../../../../shared/working-days.js';
 import type { Deps } from '../../deps.js';
@@ -133,7 +127,7 @@ async function markDay(
           .where('startDate', '<=', `${year}-12-31`)
           .execute();
         const used = rows
-          .filter((r) => [...TAKEN_STATUSES, ...PENDING_STATUSES].includes(r.status as LeaveStatus))
+          .filter((r) => [...TAKEN_STATUSES, ...PENDING_STATUSES].includes(r.status))
           .reduce((s, r) => s + r.days, 0);
         if (used + 1 > first.yearlyQuota && second) type = second;
       }

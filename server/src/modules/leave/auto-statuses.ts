@@ -32,7 +32,7 @@ const APPROVED_STATUSES: readonly LeaveStatus[] = [LEAVE_STATUS.APPROVED_BY_HR, 
 
 export type AutoStatusResult = { autoRejected: number; cancellationsRefused: number; autoCancelled: number };
 
-type Row = { id: number; status: number; restoreStatus: number | null };
+type Row = { id: number; status: LeaveStatus; restoreStatus: LeaveStatus | null };
 
 export async function runAutoStatuses(deps: Deps, tenantId: number): Promise<AutoStatusResult> {
   const settings = await readSettings(deps.db, tenantId);
@@ -69,7 +69,7 @@ export async function runAutoStatuses(deps: Deps, tenantId: number): Promise<Aut
     .where('endDate', '<', today)
     .execute();
   for (const row of overdue) {
-    if (CANCELLATION_STATUSES.includes(row.status as LeaveStatus)) {
+    if (CANCELLATION_STATUSES.includes(row.status)) {
       const back = row.restoreStatus ?? LEAVE_STATUS.APPROVED_BY_HR;
       if (await move(deps, tenantId, row, back, AUTO_REFUSE_CANCELLATION_REASON)) result.cancellationsRefused += 1;
     } else if (await move(deps, tenantId, row, LEAVE_STATUS.AUTO_REJECTED, AUTO_REJECT_REASON)) {
@@ -79,7 +79,7 @@ export async function runAutoStatuses(deps: Deps, tenantId: number): Promise<Aut
   return result;
 }
 
-async function move(deps: Deps, tenantId: number, row: Row, to: number, reason: string): Promise<boolean> {
+async function move(deps: Deps, tenantId: number, row: Row, to: LeaveStatus, reason: string): Promise<boolean> {
   const now = deps.now().toISOString();
   return deps.db.transaction().execute(async (trx) => {
     const updated = await trx

@@ -3,7 +3,7 @@
  * the caller belongs to; view-all-leave-calendar shows every team, or the whole company without teamId.
  */
 import { leaveCalendarEndpoints } from '../../../../shared/endpoints/leave.js';
-import { LEAVE_STATUS_LABELS, type LeaveStatus } from '../../../../shared/leave.js';
+import { LEAVE_STATUS_LABELS } from '../../../../shared/leave.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { errors } from '../../http/errors.js';
 import { leaveCalendarRepository } from './calendar-repository.js';
@@ -28,7 +28,7 @@ export const leaveCalendarRoutes = defineRoutes(leaveCalendarEndpoints, {
         startDate: r.startDate,
         endDate: r.endDate,
         status: r.status,
-        statusLabel: LEAVE_STATUS_LABELS[r.status as LeaveStatus],
+        statusLabel: LEAVE_STATUS_LABELS[r.status],
       })),
     };
   },

@@ -10,7 +10,6 @@ import {
   PENDING_STATUSES,
   TAKEN_STATUSES,
   type LeaveRules,
-  type LeaveStatus,
 } from '../../../../shared/leave.js';
 import type { ListQuery } from '../../../../shared/contracts/common.js';
 import type { Db } from '../../db/engine.js';
@@ -39,7 +38,7 @@ export function leaveTypeView(row: LeaveTypeRow): LeaveType {
     id: row.id,
     name: row.name,
     kind: row.kind,
-    icon: row.icon as LeaveType['icon'],
+    icon: row.icon,
     yearlyQuota: row.yearlyQuota,
     isActive: row.isActive === 1,
     ...leaveRulesOf(row),
@@ -101,8 +100,8 @@ export async function toViews(db: Db, rows: Row[]): Promise<LeaveRequest[]> {
     endDate: r.endDate,
     days: r.days,
     reason: r.reason,
-    status: r.status as LeaveStatus,
-    statusLabel: LEAVE_STATUS_LABELS[r.status as LeaveStatus] ?? String(r.status),
+    status: r.status,
+    statusLabel: LEAVE_STATUS_LABELS[r.status],
     isAuto: r.isAuto === 1,
     createdAt: r.createdAt,
     events: events
@@ -149,8 +148,8 @@ export async function usage(db: Db, tenantId: number, employeeId: number, year: 
   const byType = new Map<number, { taken: number; pending: number; pendingRequests: number }>();
   for (const r of rows) {
     const entry = byType.get(r.leaveTypeId) ?? { taken: 0, pending: 0, pendingRequests: 0 };
-    if (TAKEN_STATUSES.includes(r.status as LeaveStatus)) entry.taken += r.days;
-    if (PENDING_STATUSES.includes(r.status as LeaveStatus)) {
+    if (TAKEN_STATUSES.includes(r.status)) entry.taken += r.days;
+    if (PENDING_STATUSES.includes(r.status)) {
       entry.pending += r.days;
       entry.pendingRequests += 1;
     }

@@ -14,7 +14,8 @@ import {
   LIVE_STATUSES,
   workingDays,
   type LeaveAction,
-  type LeaveActor,
+  type LeaveEventActor,
+  type LeaveStatus,
 } from '../../../../shared/leave.js';
 import type { TenantSettings } from '../../../../shared/settings.js';
 import { localDate } from '../../../../shared/time.js';
@@ -30,11 +31,11 @@ export async function recordEvent(
   e: {
     tenantId: number;
     requestId: number;
-    action: number | null;
+    action: LeaveAction | null;
     actorId: number | null;
-    actorRole: LeaveActor | 'system';
-    fromStatus: number | null;
-    toStatus: number;
+    actorRole: LeaveEventActor;
+    fromStatus: LeaveStatus | null;
+    toStatus: LeaveStatus;
     reason: string | null;
     at: string;
   },
@@ -152,7 +153,7 @@ export async function act(
   if (transition.actor === 'hr' && request.poApproverId === who.employeeId && !actors.includes('requester')) {
     throw errors.coded(403, 'LEAVE_SAME_APPROVER');
   }
-  let to: number;
+  let to: LeaveStatus;
   let restoreStatus = request.restoreStatus;
   if (transition.to === 'cancellation') {
     const { po } = await approversFor(deps.db, who.tenantId, request.employeeId);

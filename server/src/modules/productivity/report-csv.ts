@@ -5,7 +5,7 @@
  */
 import type { ReportName, ReportQuery } from '../../../../shared/contracts/productivity.js';
 import { toCsv, type CsvCell } from '../../../../shared/csv.js';
-import { LEAVE_STATUS_LABELS, type LeaveStatus } from '../../../../shared/leave.js';
+import { LEAVE_STATUS_LABELS } from '../../../../shared/leave.js';
 import {
   addFigures,
   employeeFigures,
@@ -119,7 +119,7 @@ async function leaveReport(ctx: Context, repo: ProductivityRepository, q: Report
       r.startDate,
       r.endDate,
       r.days,
-      LEAVE_STATUS_LABELS[r.status as LeaveStatus] ?? String(r.status),
+      LEAVE_STATUS_LABELS[r.status],
       r.isAuto === 1,
       r.reason,
       r.createdAt,
