@@ -31,6 +31,12 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
+/** Migrates up (or down) to the named migration: for tests of a migration over the data before it. */
+export async function migrateTo(db: Db, engine: Engine, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider: new StaticProvider(engine) }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
 /** Brings the schema up to date; throws with the failing migration's error so start-up stops. */
 export async function migrateToLatest(db: Db, engine: Engine): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new StaticProvider(engine) });

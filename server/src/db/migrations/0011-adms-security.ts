@@ -17,19 +17,20 @@ export const admsSecurity: MigrationFactory = (engine) => ({
   async up(db: Kysely<unknown>) {
     const { rows: devices } = await sql<{
       id: number;
-      serial_no: string;
+      serial: string;
       mode: string;
-      ip_address: string | null;
-    }>`select id, serial_no, mode, ip_address from devices order by id`.execute(db);
+      address: string | null;
+      // One-word aliases: the connection's camel-case plugin renames snake_case result keys.
+    }>`select id, serial_no as serial, mode, ip_address as address from devices order by id`.execute(db);
     const owners = new Set<string>();
     for (const d of devices) {
-      const key = d.serial_no.trim().toUpperCase();
+      const key = d.serial.trim().toUpperCase();
       if (!owners.has(key)) {
         owners.add(key);
         continue;
       }
       const detail = 'This serial number was registered to another company on this server first.';
-      await sql`update devices set serial_no = ${`${d.serial_no}#${d.id}`}, is_active = 0, state = 'error',
+      await sql`update devices set serial_no = ${`${d.serial}#${d.id}`}, is_active = 0, state = 'error',
         state_detail = ${detail} where id = ${d.id}`.execute(db);
     }
     await db.schema
@@ -41,8 +42,8 @@ export const admsSecurity: MigrationFactory = (engine) => ({
 
     await db.schema.alterTable('devices').addColumn('adms_network', 'text').execute();
     for (const d of devices) {
-      if (d.mode === 'push' && d.ip_address && isIP(d.ip_address) !== 0) {
-        await sql`update devices set adms_network = ${d.ip_address} where id = ${d.id}`.execute(db);
+      if (d.mode === 'push' && d.address && isIP(d.address) !== 0) {
+        await sql`update devices set adms_network = ${d.address} where id = ${d.id}`.execute(db);
       }
     }
 
