@@ -468,4 +468,87 @@ test.describe('biometric devices', () => {
     await expect(form).toContainText('ADMS is off: push devices are refused');
     await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
+  test('ADMS: an upload from outside a push device’s network is held until the admin accepts or rejects it', async ({
+    loginPage,
+    frame,
+    page,
+    server,
+  }) => {
+    test.setTimeout(120_000);
+    const adminToken = await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
+    const headers = { authorization: `Bearer ${adminToken}` };
+    const origin = new URL(page.url()).origin;
+    const person = await employeeWithoutAttendanceToday(page.request, adminToken);
+    const today = (await getJson<{ date: string }>(page.request, adminToken, '/api/attendance/today')).date;
+    const attendance = async () =>
+      (
+        await getJson<{ attendance: unknown }>(
+          page.request,
+          adminToken,
+          `/api/attendance/day?employeeId=${person.id}&date=${today}`,
+        )
+      ).attendance;
+    const stamp = Date.now().toString(36).toUpperCase();
+    const serialNo = `HELD${stamp}`;
+    // Bound to a network this browser's machine is not in: every upload from here is unverified.
+    const created = await page.request.post('/api/devices', {
+      headers,
+      data: { name: `Remote ${stamp}`, serialNo, mode: 'push', timeZone: 'Asia/Karachi', admsNetwork: '10.99.0.0/16' },
+    });
+    expect(created.status()).toBe(201);
+    expect(
+      (
+        await page.request.put('/api/adms/settings', { headers, data: { enabled: true, serverAddress: origin } })
+      ).status(),
+    ).toBe(200);
+    const wallClock = (at: Date) =>
+      new Intl.DateTimeFormat('sv-SE', {
+        timeZone: 'Asia/Karachi',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hour12: false,
+      }).format(at);
+    const push = async (minutesAgo: number) => {
+      const at = new Date(Math.floor((server.now().getTime() - minutesAgo * 60_000) / 1000) * 1000);
+      const res = await page.request.post(`/iclock/cdata?SN=${serialNo}&table=ATTLOG&Stamp=1`, {
+        data: `${person.employeeIdentificationNo}\t${wallClock(at)}\t0\t1\t0\t0\t0\n`,
+      });
+      expect(await res.text()).toBe('OK: 1');
+    };
+    try {
+      await push(3);
+      expect(await attendance()).toBeNull();
+
+      const devices = new DevicesPage(page);
+      await frame.openPage('Biometric Devices');
+      await devices.openTab('ADMS');
+      const held = page.getByRole('table', { name: 'Unverified uploads' });
+      const row = held.getByRole('row').filter({ hasText: serialNo });
+      await expect(row).toContainText('127.0.0.1');
+      await row.getByRole('button', { name: 'Accept' }).click();
+      await expect(page.getByText('Upload accepted').first()).toBeVisible();
+      await expect(row).toHaveCount(0);
+      expect(await attendance()).not.toBeNull();
+
+      // Another one is rejected: dropped, and still gone after a reload.
+      await push(5);
+      await page.reload();
+      await devices.openTab('ADMS');
+      await row.getByRole('button', { name: 'Reject' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Reject' }).click();
+      await expect(page.getByText('Upload rejected').first()).toBeVisible();
+      await page.reload();
+      await devices.openTab('ADMS');
+      // An empty list shows its empty state instead of the table.
+      await expect(held.or(page.getByText('No unverified upload.'))).toBeVisible();
+      await expect(row).toHaveCount(0);
+    } finally {
+      // Back to off, as the other specs expect.
+      await page.request.put('/api/adms/settings', { headers, data: { enabled: false, serverAddress: null } });
+    }
+  });
 });

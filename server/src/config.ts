@@ -66,6 +66,7 @@ const envSchema = z.object({
   DEMO_PASSWORD: z.string().min(7).default('Teambeat@2026'),
   AUTH_RATE_LIMIT_PER_MINUTE: int(10, 1, 10_000),
   ADMS_RATE_LIMIT_PER_MINUTE: int(300, 1, 100_000),
+  ADMS_NEW_SERIALS_PER_HOUR: int(10, 1, 10_000),
   LOCKOUT_THRESHOLD: int(5, 1, 100),
   LOCKOUT_MINUTES: int(15, 1, 24 * 60),
   TRUST_PROXY: flag(false),
@@ -94,6 +95,8 @@ export type Config = {
   authRateLimitPerMinute: number;
   /** /iclock requests per minute per device serial number and client address. */
   admsRateLimitPerMinute: number;
+  /** Unknown ADMS serial numbers one client address may get listed for approval per hour. */
+  admsNewSerialsPerHour: number;
   lockoutThreshold: number;
   lockoutMinutes: number;
   trustProxy: boolean;
@@ -130,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoPassword: e.DEMO_PASSWORD,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     admsRateLimitPerMinute: e.ADMS_RATE_LIMIT_PER_MINUTE,
+    admsNewSerialsPerHour: e.ADMS_NEW_SERIALS_PER_HOUR,
     lockoutThreshold: e.LOCKOUT_THRESHOLD,
     lockoutMinutes: e.LOCKOUT_MINUTES,
     trustProxy: e.TRUST_PROXY,

@@ -129,6 +129,9 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'GET /api/adms/pending-devices': {},
   'POST /api/adms/pending-devices/{id}/approve': { body: { name: 'Intruder' }, table: 'admsPendingDevices' },
   'DELETE /api/adms/pending-devices/{id}': { table: 'admsPendingDevices' },
+  'GET /api/adms/held-uploads': {},
+  'POST /api/adms/held-uploads/{id}/accept': { table: 'admsHeldUploads' },
+  'DELETE /api/adms/held-uploads/{id}': { table: 'admsHeldUploads' },
   'GET /api/agent/devices': {},
   'POST /api/agent/punches': { body: { punches: [] } },
   'POST /api/agent/device-state': { body: { deviceSerial: 'A-DEV-1', state: 'online' } },
@@ -150,6 +153,7 @@ const ids = {
   deviceUserMappings: 0,
   deviceAgentKeys: 0,
   admsPendingDevices: 0,
+  admsHeldUploads: 0,
 };
 /** Agent keys of tenant A and B for the device-agent routes (not the fixture key the admin routes revoke). */
 const agentKeys = { a: '', b: '', bId: 0 };
@@ -233,6 +237,7 @@ beforeAll(async () => {
   agentKeys.bId = bKey.id;
   await a.admsSettings({ enabled: 0 });
   ids.admsPendingDevices = (await a.admsPendingDevice({ serialNo: 'A-PENDING', ipAddress: '10.0.0.9' })).id;
+  ids.admsHeldUploads = (await a.admsHeldUpload({ deviceId: ids.devices, serialNo: 'A-DEV-1' })).id;
 
   const doc = (await server.api().get('/api/openapi.json')).body;
   ops = Object.entries(doc.paths as Record<string, Record<string, { 'x-access': string }>>).flatMap(

@@ -516,6 +516,24 @@ export function factories(db: Db, tenantId: number, options: { now?: () => Date 
         .executeTakeFirstOrThrow();
     },
 
+    async admsHeldUpload(overrides: Overrides<'admsHeldUploads', 'deviceId'>): Promise<Row<'admsHeldUploads'>> {
+      return db
+        .insertInto('admsHeldUploads')
+        .values({
+          tenantId,
+          serialNo: `HELD-${next()}`,
+          clientAddress: '198.51.100.1',
+          body: '1001\t2026-01-05 09:00:00\t0\t1\t0\t0\t0',
+          punchCount: 1,
+          firstPunch: '2026-01-05T09:00:00',
+          lastPunch: '2026-01-05T09:00:00',
+          receivedAt: stamp(),
+          ...overrides,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
     async deviceCommand(overrides: Overrides<'deviceCommands', 'deviceId'>): Promise<Row<'deviceCommands'>> {
       return db
         .insertInto('deviceCommands')

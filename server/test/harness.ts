@@ -22,7 +22,8 @@ import { factories, PASSWORD, type Factories } from './factories.js';
 export const ENGINE: Engine = process.env['TEST_DB'] === 'postgres' ? 'postgres' : 'sqlite';
 export { PASSWORD };
 
-export async function createTestDatabase(): Promise<{
+/** A fresh database of the engine under test, migrated to the latest version unless `migrate` is false. */
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<{
   handle: DatabaseHandle;
   env: Record<string, string>;
   drop: () => Promise<void>;
@@ -37,7 +38,7 @@ export async function createTestDatabase(): Promise<{
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     const handle = openDatabase({ databaseUrl: url.toString(), sqliteFile: '', poolSize: 5 });
-    await migrateToLatest(handle.db, handle.engine);
+    if (options.migrate !== false) await migrateToLatest(handle.db, handle.engine);
     return {
       handle,
       env: { DATABASE_URL: url.toString() },
@@ -52,7 +53,7 @@ export async function createTestDatabase(): Promise<{
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'teambeat-test-'));
   const handle = openDatabase({ sqliteFile: path.join(dir, 'teambeat.sqlite') });
-  await migrateToLatest(handle.db, handle.engine);
+  if (options.migrate !== false) await migrateToLatest(handle.db, handle.engine);
   return {
     handle,
     env: { DATA_DIR: dir },

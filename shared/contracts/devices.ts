@@ -13,6 +13,10 @@ export type DeviceMode = (typeof DEVICE_MODES)[number];
 export const DEFAULT_DEVICE_PORT = 4370;
 /** Upper bound on one agent upload, well inside the 1 MiB body limit (a punch is about 120 bytes of JSON). */
 export const MAX_PUNCH_BATCH = 5000;
+/** ADMS devices with an unknown serial number listed for one company at most (docs/security.md, ADMS). */
+export const MAX_ADMS_PENDING_DEVICES = 100;
+/** ADMS uploads held as unverified for one company at most; past it, devices are asked to retry later. */
+export const MAX_ADMS_HELD_UPLOADS = 200;
 
 const timeZoneSchema = z.string().trim().refine(isValidTimeZone, 'Unknown time zone');
 // Hostnames and IPv4/IPv6 literals; the connection test and the agent resolve them.
@@ -22,12 +26,36 @@ const hostSchema = z
   .min(1)
   .max(253)
   .regex(/^[A-Za-z0-9.:-]+$/, 'Enter an IP address or a host name');
-const serialSchema = z
+export const serialSchema = z
   .string()
   .trim()
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9._-]+$/, 'Letters, digits, dot, dash and underscore only');
+
+const isAddressOrRange = (part: string) =>
+  [z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()].some((schema) => schema.safeParse(part).success);
+
+/**
+ * Where a push device's ADMS requests may come from: IP addresses or CIDR ranges, comma separated (at most 10).
+ * Requests from elsewhere are answered, but their uploads are held for an admin and they get no commands.
+ */
+export const admsNetworkSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
+  .refine((parts) => parts.length >= 1 && parts.length <= 10, 'Enter one to ten addresses or ranges')
+  .refine(
+    (parts) => parts.every(isAddressOrRange),
+    'Enter IP addresses or ranges such as 192.168.1.20 or 192.168.1.0/24, separated by commas',
+  )
+  .transform((parts) => parts.join(', '));
 
 export const deviceSchema = z
   .object({
@@ -44,6 +72,8 @@ export const deviceSchema = z
     isActive: z.boolean(),
     state: z.enum(DEVICE_STATES),
     stateDetail: z.string().nullable(),
+    /** Push devices: the addresses or ranges their ADMS requests must come from; null: none (uploads are held). */
+    admsNetwork: z.string().nullable(),
     updatedAt: z.string(),
   })
   .meta({ id: 'Device' });
@@ -73,6 +103,11 @@ const deviceFields = {
   port: z.number().int().min(1).max(65535).optional(),
   /** The zone the device clock is set to; the tenant's zone when left out. */
   timeZone: timeZoneSchema.optional(),
+  /**
+   * Push devices: addresses or CIDR ranges their ADMS requests must come from. Left out on create: the IP
+   * address when it is one; on approval: the address the device called from.
+   */
+  admsNetwork: admsNetworkSchema.nullable().optional(),
 };
 export const createDeviceBodySchema = z.strictObject(deviceFields);
 export type CreateDeviceBody = z.input<typeof createDeviceBodySchema>;
@@ -169,7 +204,44 @@ export const admsPendingDeviceSchema = z.object({
   firstSeenAt: z.string(),
   lastSeenAt: z.string(),
 });
-export const admsPendingDeviceListSchema = z.object({ items: z.array(admsPendingDeviceSchema), total: z.number() });
+export const ADMS_PENDING_ORDER_KEYS = [
+  'lastSeenAt',
+  'firstSeenAt',
+  'serialNo',
+  'ipAddress',
+  'attempts',
+  'id',
+] as const;
+export const admsPendingDeviceListQuerySchema = listQuerySchema({
+  orderKeys: ADMS_PENDING_ORDER_KEYS,
+  defaultOrderKey: 'lastSeenAt',
+  defaultOrderDir: 'desc',
+});
+export type AdmsPendingDeviceListParams = z.output<typeof admsPendingDeviceListQuerySchema>;
+export const admsPendingDeviceListSchema = listResponseSchema(admsPendingDeviceSchema);
+
+/** An ADMS upload from outside its device's network, held until an admin accepts or rejects it. */
+export const admsHeldUploadSchema = z.object({
+  id: z.number().int(),
+  deviceId: z.number().int(),
+  deviceName: z.string(),
+  serialNo: z.string(),
+  /** The client address the upload came from (not in the device's network). */
+  clientAddress: z.string(),
+  punchCount: z.number().int(),
+  /** The device's wall-clock time of the first and last punch, as sent. */
+  firstPunch: z.string().nullable(),
+  lastPunch: z.string().nullable(),
+  receivedAt: z.string(),
+});
+export const ADMS_HELD_ORDER_KEYS = ['receivedAt', 'serialNo', 'clientAddress', 'punchCount', 'id'] as const;
+export const admsHeldUploadListQuerySchema = listQuerySchema({
+  orderKeys: ADMS_HELD_ORDER_KEYS,
+  defaultOrderKey: 'receivedAt',
+  defaultOrderDir: 'desc',
+});
+export type AdmsHeldUploadListParams = z.output<typeof admsHeldUploadListQuerySchema>;
+export const admsHeldUploadListSchema = listResponseSchema(admsHeldUploadSchema);
 export const approveAdmsDeviceBodySchema = z.strictObject({
   name: z.string().trim().min(1).max(120),
   timeZone: timeZoneSchema.optional(),

@@ -8,6 +8,9 @@
 import { z } from 'zod';
 import { emptyResponseSchema, idParamsSchema } from '../contracts/common.js';
 import {
+  admsHeldUploadListQuerySchema,
+  admsHeldUploadListSchema,
+  admsPendingDeviceListQuerySchema,
   admsPendingDeviceListSchema,
   admsSettingsSchema,
   admsTestResponseSchema,
@@ -202,14 +205,19 @@ export const deviceIntegrationEndpoints = {
     method: 'GET',
     path: '/api/adms/pending-devices',
     access: 'view-biometric-management',
-    summary: 'Push devices with an unknown serial number, refused until approved',
+    summary:
+      'Push devices with an unknown serial number, refused until approved: search, sort, page (newest call first; ' +
+      'at most 100 are kept per company, and each client address lists few new serial numbers an hour)',
+    query: admsPendingDeviceListQuerySchema,
     response: admsPendingDeviceListSchema,
   }),
   approveAdmsPendingDevice: endpoint({
     method: 'POST',
     path: '/api/adms/pending-devices/:id/approve',
     access: 'connect-biometric-device',
-    summary: 'Approve a waiting push device: creates it, and its next upload is accepted',
+    summary:
+      'Approve a waiting push device: creates it, bound to the address it called from, and its next upload from ' +
+      'there is accepted. 409 when the serial number is registered already, in this company or another one',
     params: idParamsSchema,
     body: approveAdmsDeviceBodySchema,
     status: 201,
@@ -220,6 +228,33 @@ export const deviceIntegrationEndpoints = {
     path: '/api/adms/pending-devices/:id',
     access: 'connect-biometric-device',
     summary: 'Dismiss a waiting push device (it is listed again if it keeps calling)',
+    params: idParamsSchema,
+    status: 204,
+    response: emptyResponseSchema,
+  }),
+  listAdmsHeldUploads: endpoint({
+    method: 'GET',
+    path: '/api/adms/held-uploads',
+    access: 'view-biometric-management',
+    summary:
+      'ADMS uploads held as unverified: sent with a known serial number from an address outside the device’s ' +
+      'network, never applied until accepted',
+    query: admsHeldUploadListQuerySchema,
+    response: admsHeldUploadListSchema,
+  }),
+  acceptAdmsHeldUpload: endpoint({
+    method: 'POST',
+    path: '/api/adms/held-uploads/:id/accept',
+    access: 'edit-biometric-device',
+    summary: 'Accept a held upload: its punches are stored and applied like any other (duplicates change nothing)',
+    params: idParamsSchema,
+    response: applyResultSchema,
+  }),
+  rejectAdmsHeldUpload: endpoint({
+    method: 'DELETE',
+    path: '/api/adms/held-uploads/:id',
+    access: 'edit-biometric-device',
+    summary: 'Reject a held upload: it is dropped and changes nothing',
     params: idParamsSchema,
     status: 204,
     response: emptyResponseSchema,

@@ -10,6 +10,7 @@ import { leaveRules } from './migrations/0007-leave-rules.js';
 import { jobs } from './migrations/0008-jobs.js';
 import { emailChange } from './migrations/0009-email-change.js';
 import { sessionLimits } from './migrations/0010-session-limits.js';
+import { admsSecurity } from './migrations/0011-adms-security.js';
 import { attendanceCorrections } from './migrations/0013-attendance-corrections.js';
 import type { MigrationFactory } from './migration-kit.js';
 
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0008-jobs': jobs,
   '0009-email-change': emailChange,
   '0010-session-limits': sessionLimits,
+  '0011-adms-security': admsSecurity,
   '0013-attendance-corrections': attendanceCorrections,
 };
 
@@ -33,6 +35,12 @@ class StaticProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     return Object.fromEntries(Object.entries(MIGRATIONS).map(([name, make]) => [name, make(this.engine)]));
   }
+}
+
+/** Migrates up (or down) to the named migration: for tests of a migration over the data before it. */
+export async function migrateTo(db: Db, engine: Engine, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider: new StaticProvider(engine) }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
 /** Brings the schema up to date; throws with the failing migration's error so start-up stops. */

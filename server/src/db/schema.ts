@@ -277,6 +277,8 @@ export type DeviceTable = {
   state: Generated<DeviceState>;
   stateDetail: string | null;
   admsStamp: string | null;
+  /** Push devices: the addresses or CIDR ranges (comma separated) its ADMS requests must come from; null: none. */
+  admsNetwork: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -342,6 +344,21 @@ export type AdmsPendingDeviceTable = {
   attempts: Generated<number>;
   firstSeenAt: string;
   lastSeenAt: string;
+};
+
+/** An ADMS upload from outside its device's network: held, never applied, until an admin accepts it. */
+export type AdmsHeldUploadTable = {
+  id: Generated<number>;
+  tenantId: number;
+  deviceId: number;
+  serialNo: string;
+  clientAddress: string;
+  body: string;
+  punchCount: number;
+  /** The device's wall-clock time of its first and last punch, as sent. */
+  firstPunch: string | null;
+  lastPunch: string | null;
+  receivedAt: string;
 };
 
 export type DeviceCommandTable = {
@@ -425,6 +442,7 @@ export type Database = {
   admsSettings: AdmsSettingTable;
   admsPendingDevices: AdmsPendingDeviceTable;
   deviceCommands: DeviceCommandTable;
+  admsHeldUploads: AdmsHeldUploadTable;
 };
 
 export type Employee = Selectable<EmployeeTable>;

@@ -21,6 +21,7 @@ export const deviceKeys = {
   agentKeys: ['device-agent-keys'] as const,
   adms: ['adms-settings'] as const,
   pending: ['adms-pending'] as const,
+  held: ['adms-held'] as const,
 };
 
 export type DeviceBody = RequestOf<typeof ep.createDevice>['body'];
@@ -30,9 +31,21 @@ export type AgentKey = ResponseOf<typeof integration.listAgentKeys>['items'][num
 export type CreatedAgentKey = ResponseOf<typeof integration.createAgentKey>;
 export type AdmsSettingsBody = RequestOf<typeof integration.updateAdmsSettings>['body'];
 export type AdmsPendingDevice = ResponseOf<typeof integration.listAdmsPendingDevices>['items'][number];
+export type AdmsHeldUpload = ResponseOf<typeof integration.listAdmsHeldUploads>['items'][number];
 export type ApproveAdmsDeviceBody = RequestOf<typeof integration.approveAdmsPendingDevice>['body'];
 
 type DeviceListQuery = RequestOf<typeof ep.listDevices>['query'];
+type PendingListQuery = RequestOf<typeof integration.listAdmsPendingDevices>['query'];
+type HeldListQuery = RequestOf<typeof integration.listAdmsHeldUploads>['query'];
+
+/** The page parameters the paged table passes (plain strings and numbers; the server refuses other values). */
+type PageParams = {
+  page: number;
+  pageSize: number;
+  orderKey: string;
+  orderDir: 'asc' | 'desc';
+  searchText?: string | undefined;
+};
 
 /** What a run of waiting punches did, as the toasts say it. */
 export function describeApply(result: ApplyResult): string {
@@ -204,10 +217,33 @@ export function useTestAdms() {
   });
 }
 
-export function useAdmsPendingDevices() {
-  return useQuery({
-    queryKey: deviceKeys.pending,
-    queryFn: ({ signal }) => call(integration.listAdmsPendingDevices, {}, { signal }),
+/** One page of the push devices waiting for approval, for the paged table (under `deviceKeys.pending`). */
+export function fetchAdmsPendingPage(params: PageParams, signal?: AbortSignal) {
+  return call(integration.listAdmsPendingDevices, { query: params as PendingListQuery }, { signal });
+}
+
+/** One page of the uploads held as unverified, for the paged table (under `deviceKeys.held`). */
+export function fetchAdmsHeldPage(params: PageParams, signal?: AbortSignal) {
+  return call(integration.listAdmsHeldUploads, { query: params as HeldListQuery }, { signal });
+}
+
+/** Accepts a held upload: its punches are applied like any other, so attendance and unmapped punches change. */
+export function useAcceptAdmsHeldUpload() {
+  return useApiMutation({
+    mutationFn: (upload: { id: number }) => call(integration.acceptAdmsHeldUpload, { params: { id: upload.id } }),
+    invalidates: [deviceKeys.held, deviceKeys.unmapped, attendanceKeys.all],
+    success: (result) => ({ title: 'Upload accepted', body: describeApply(result) }),
+    failure: 'The upload could not be accepted',
+  });
+}
+
+export function useRejectAdmsHeldUpload() {
+  return useApiMutation({
+    mutationFn: (upload: { id: number; serialNo: string }) =>
+      call(integration.rejectAdmsHeldUpload, { params: { id: upload.id } }),
+    invalidates: [deviceKeys.held],
+    success: (_, upload) => ({ title: 'Upload rejected', body: `${upload.serialNo}: nothing was applied` }),
+    failure: 'The upload could not be rejected',
   });
 }
 

@@ -1,6 +1,7 @@
 /**
  * ADMS (push) settings: whether devices may push to this server and the address they are told to use, with a check
- * that the address leads here; and push devices with an unknown serial number, waiting to be approved or refused.
+ * that the address leads here; push devices with an unknown serial number, waiting to be approved or refused; and
+ * uploads held as unverified (a known serial from outside its device's network), to accept or reject.
  */
 import {
   Button,
@@ -15,22 +16,32 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { CheckmarkCircleRegular, PlugConnectedRegular, SaveRegular } from '@fluentui/react-icons';
+import {
+  CheckmarkCircleRegular,
+  PlugConnectedRegular,
+  SaveRegular,
+  ShieldCheckmarkRegular,
+} from '@fluentui/react-icons';
 import { useState, type FormEvent } from 'react';
 import { approveAdmsDeviceBodySchema, updateAdmsSettingsBodySchema } from '../../../../shared/contracts/devices';
 import { MESSAGES } from '../../../../shared/messages';
 import { errorCode, errorMessage, fieldErrors } from '../../api/errors';
 import {
-  useAdmsPendingDevices,
+  deviceKeys,
+  fetchAdmsHeldPage,
+  fetchAdmsPendingPage,
+  useAcceptAdmsHeldUpload,
   useAdmsSettings,
   useApproveAdmsDevice,
   useDismissAdmsDevice,
+  useRejectAdmsHeldUpload,
   useSaveAdmsSettings,
   useTestAdms,
+  type AdmsHeldUpload,
   type AdmsPendingDevice,
 } from '../../api/hooks/devices';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { StaticTable } from '../../components/DataTable';
+import { DataTable, type Column } from '../../components/DataTable';
 import { QueryState } from '../../components/QueryState';
 import { formatInstant } from '../../components/format';
 import { FormDialog } from '../../components/FormDialog';
@@ -208,12 +219,87 @@ function ApproveDialog({ device, onClose }: { device: AdmsPendingDevice; onClose
 
 export function AdmsPanel() {
   const styles = useStyles();
-  const canConnect = usePermissions().has('connect-biometric-device');
+  const permissions = usePermissions();
+  const canConnect = permissions.has('connect-biometric-device');
+  const canEdit = permissions.has('edit-biometric-device');
   const [approving, setApproving] = useState<AdmsPendingDevice | null>(null);
   const [refusing, setRefusing] = useState<AdmsPendingDevice | null>(null);
+  const [rejecting, setRejecting] = useState<AdmsHeldUpload | null>(null);
   const settings = useAdmsSettings();
-  const pending = useAdmsPendingDevices();
   const refuse = useDismissAdmsDevice();
+  const accept = useAcceptAdmsHeldUpload();
+  const reject = useRejectAdmsHeldUpload();
+
+  const pendingColumns: Column<AdmsPendingDevice>[] = [
+    {
+      key: 'serial',
+      label: 'Serial number',
+      sortKey: 'serialNo',
+      render: (d) => <Text weight="semibold">{d.serialNo}</Text>,
+    },
+    { key: 'address', label: 'Address', sortKey: 'ipAddress', render: (d) => d.ipAddress ?? '—' },
+    { key: 'version', label: 'Push version', render: (d) => d.pushVersion ?? '—' },
+    { key: 'calls', label: 'Calls', sortKey: 'attempts', render: (d) => d.attempts },
+    { key: 'last', label: 'Last call', sortKey: 'lastSeenAt', render: (d) => formatInstant(d.lastSeenAt) },
+  ];
+  if (canConnect) {
+    pendingColumns.push({
+      key: 'actions',
+      label: 'Actions',
+      hideLabel: true,
+      render: (d) => (
+        <span className={styles.rowActions}>
+          <Button size="small" appearance="primary" onClick={() => setApproving(d)}>
+            Approve
+          </Button>
+          <Button size="small" onClick={() => setRefusing(d)}>
+            Refuse
+          </Button>
+        </span>
+      ),
+    });
+  }
+
+  const heldColumns: Column<AdmsHeldUpload>[] = [
+    {
+      key: 'device',
+      label: 'Device',
+      sortKey: 'serialNo',
+      render: (u) => (
+        <>
+          <Text weight="semibold">{u.deviceName}</Text> <Text className={styles.muted}>{u.serialNo}</Text>
+        </>
+      ),
+    },
+    { key: 'from', label: 'Sent from', sortKey: 'clientAddress', render: (u) => u.clientAddress },
+    { key: 'punches', label: 'Punches', sortKey: 'punchCount', render: (u) => u.punchCount },
+    {
+      key: 'span',
+      label: 'Punch times (device clock)',
+      render: (u) =>
+        u.firstPunch === u.lastPunch
+          ? (u.firstPunch?.replace('T', ' ') ?? '—')
+          : `${u.firstPunch?.replace('T', ' ') ?? '?'} – ${u.lastPunch?.replace('T', ' ') ?? '?'}`,
+    },
+    { key: 'received', label: 'Received', sortKey: 'receivedAt', render: (u) => formatInstant(u.receivedAt) },
+  ];
+  if (canEdit) {
+    heldColumns.push({
+      key: 'actions',
+      label: 'Actions',
+      hideLabel: true,
+      render: (u) => (
+        <span className={styles.rowActions}>
+          <Button size="small" appearance="primary" disabled={accept.isPending} onClick={() => accept.mutate(u)}>
+            Accept
+          </Button>
+          <Button size="small" onClick={() => setRejecting(u)}>
+            Reject
+          </Button>
+        </span>
+      ),
+    });
+  }
 
   return (
     <>
@@ -240,56 +326,33 @@ export function AdmsPanel() {
       </Section>
       <Section
         title="Waiting for approval"
-        description="Push devices with a serial number this company does not have yet. They are refused until approved."
+        description="Push devices with a serial number this company does not have yet. They are refused until approved; an approved device is bound to the address it called from."
       >
-        <QueryState query={pending} size="small" label="Loading waiting devices…">
-          {(data) =>
-            data.items.length === 0 ? (
-              <Text className={styles.muted}>
-                <CheckmarkCircleRegular /> No unknown device has called.
-              </Text>
-            ) : (
-              <div className={styles.scroll}>
-                <StaticTable
-                  label="Push devices waiting for approval"
-                  className={styles.table}
-                  size="small"
-                  rows={data.items}
-                  rowKey={(d) => d.id}
-                  columns={[
-                    {
-                      key: 'serial',
-                      label: 'Serial number',
-                      render: (d) => <Text weight="semibold">{d.serialNo}</Text>,
-                    },
-                    { key: 'address', label: 'Address', render: (d) => d.ipAddress ?? '—' },
-                    { key: 'version', label: 'Push version', render: (d) => d.pushVersion ?? '—' },
-                    { key: 'calls', label: 'Calls', render: (d) => d.attempts },
-                    { key: 'last', label: 'Last call', render: (d) => formatInstant(d.lastSeenAt) },
-                    ...(canConnect
-                      ? [
-                          {
-                            key: 'actions',
-                            label: '',
-                            render: (d: AdmsPendingDevice) => (
-                              <span className={styles.rowActions}>
-                                <Button size="small" appearance="primary" onClick={() => setApproving(d)}>
-                                  Approve
-                                </Button>
-                                <Button size="small" onClick={() => setRefusing(d)}>
-                                  Refuse
-                                </Button>
-                              </span>
-                            ),
-                          },
-                        ]
-                      : []),
-                  ]}
-                />
-              </div>
-            )
-          }
-        </QueryState>
+        <DataTable<AdmsPendingDevice>
+          label="Push devices waiting for approval"
+          queryKey={deviceKeys.pending}
+          fetchPage={fetchAdmsPendingPage}
+          columns={pendingColumns}
+          rowKey={(d) => d.id}
+          defaultSort={{ key: 'lastSeenAt', dir: 'desc' }}
+          searchPlaceholder="Search by serial number or address"
+          empty={{ icon: <CheckmarkCircleRegular />, title: 'No unknown device has called.' }}
+        />
+      </Section>
+      <Section
+        title="Unverified uploads"
+        description="Punches sent with a known serial number from an address outside the device’s network. They are never applied unless accepted: accept them if the device moved (and widen its network in Edit), reject them otherwise."
+      >
+        <DataTable<AdmsHeldUpload>
+          label="Unverified uploads"
+          queryKey={deviceKeys.held}
+          fetchPage={fetchAdmsHeldPage}
+          columns={heldColumns}
+          rowKey={(u) => u.id}
+          defaultSort={{ key: 'receivedAt', dir: 'desc' }}
+          searchPlaceholder="Search by device, serial number or address"
+          empty={{ icon: <ShieldCheckmarkRegular />, title: 'No unverified upload.' }}
+        />
       </Section>
       {approving ? <ApproveDialog device={approving} onClose={() => setApproving(null)} /> : null}
       <ConfirmDialog
@@ -301,6 +364,16 @@ export function AdmsPanel() {
         onClose={() => setRefusing(null)}
       >
         {`${refusing?.serialNo ?? ''} is removed from this list. Its uploads stay refused; it is listed again if it keeps calling.`}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={rejecting !== null}
+        title="Reject this upload?"
+        confirmLabel="Reject"
+        danger
+        onConfirm={() => (rejecting ? reject.mutateAsync(rejecting) : undefined)}
+        onClose={() => setRejecting(null)}
+      >
+        {`The ${rejecting?.punchCount ?? 0} punches sent for ${rejecting?.serialNo ?? ''} from ${rejecting?.clientAddress ?? ''} are dropped and change nothing.`}
       </ConfirmDialog>
     </>
   );

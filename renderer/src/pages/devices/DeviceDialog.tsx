@@ -16,6 +16,7 @@ type Form = {
   ipAddress: string;
   port: string;
   timeZone: string;
+  admsNetwork: string;
 };
 type Key = keyof Form;
 
@@ -27,10 +28,16 @@ function toForm(device: Device | null): Form {
     ipAddress: device?.ipAddress ?? '',
     port: String(device?.port ?? DEFAULT_DEVICE_PORT),
     timeZone: device?.timeZone ?? '',
+    admsNetwork: device?.admsNetwork ?? '',
   };
 }
 
-function toBody(form: Form): DeviceBody {
+/**
+ * A push device's network: left empty on create, the server binds it to its IP address; on edit, empty removes
+ * the binding (every upload is then held for approval).
+ */
+function toBody(form: Form, editing: boolean): DeviceBody {
+  const network = form.admsNetwork.trim();
   return {
     name: form.name,
     serialNo: form.serialNo,
@@ -39,6 +46,7 @@ function toBody(form: Form): DeviceBody {
     // Digits only (the input drops the rest); empty reads as 0, which the contract refuses.
     port: Number(form.port),
     ...(form.timeZone.trim() ? { timeZone: form.timeZone.trim() } : {}),
+    ...(form.mode === 'push' && (network || editing) ? { admsNetwork: network || null } : {}),
   };
 }
 
@@ -58,7 +66,7 @@ export function DeviceDialog({ device, onClose }: { device: Device | null; onClo
   const fields = useFieldMessages<Key>();
   const [formError, setFormError] = useState<string | null>(null);
 
-  const parsed = createDeviceBodySchema.safeParse(toBody(form));
+  const parsed = createDeviceBodySchema.safeParse(toBody(form, device !== null));
   const ruleErrors = firstIssueByField(parsed);
   if (!form.name.trim()) ruleErrors['name'] = 'Enter a name for the device';
   if (!form.serialNo.trim()) ruleErrors['serialNo'] = 'Enter the serial number shown in the device’s system info';
@@ -80,7 +88,8 @@ export function DeviceDialog({ device, onClose }: { device: Device | null; onClo
     const code = errorCode(error);
     const text =
       code === 'DEVICE_SAVE_FAILED' && byField['serialNo']
-        ? MESSAGES.DEVICE_SERIAL_EXISTS
+        ? // This company's device, or (installation-wide) another company's: the server says which.
+          (byField['serialNo'] ?? MESSAGES.DEVICE_SERIAL_EXISTS)
         : Object.keys(byField).length > 0
           ? MESSAGES.VALIDATION
           : errorMessage(error, MESSAGES.DEVICE_SAVE_FAILED);
@@ -95,7 +104,7 @@ export function DeviceDialog({ device, onClose }: { device: Device | null; onClo
       setFormError(MESSAGES.VALIDATION);
       return;
     }
-    save.mutate({ id: device?.id, body: toBody(form) }, { onSuccess: onClose, onError });
+    save.mutate({ id: device?.id, body: toBody(form, device !== null) }, { onSuccess: onClose, onError });
   };
 
   const zoneQuery = form.timeZone.trim().toLowerCase();
@@ -153,6 +162,20 @@ export function DeviceDialog({ device, onClose }: { device: Device | null; onClo
             onBlur={touch('ipAddress')}
           />
         </Field>
+        {form.mode === 'push' ? (
+          <Field
+            label="Network it may push from"
+            {...field('admsNetwork')}
+            hint="IP addresses or ranges, comma separated (192.168.1.0/24). Uploads from elsewhere are held for approval."
+          >
+            <Input
+              value={form.admsNetwork}
+              placeholder="192.168.1.0/24"
+              onChange={(_, d) => set('admsNetwork', d.value)}
+              onBlur={touch('admsNetwork')}
+            />
+          </Field>
+        ) : null}
         <Field label="Port" {...field('port')}>
           <Input
             inputMode="numeric"

@@ -4,14 +4,29 @@
  *
  * These routes are outside /api: devices speak text/plain, authenticate with nothing but a serial number, and cannot
  * be taught a bearer token. So they declare access 'public' explicitly and do their own admission: the serial must
- * belong to an active device of a tenant with ADMS enabled; an unknown serial is refused and listed for approval.
- * They are hidden from the OpenAPI document (which describes the JSON API) and answer errors as text, not JSON.
+ * belong to an active device of a tenant with ADMS enabled; an unknown serial is refused and listed for approval
+ * (a few new serials per client address an hour, a bounded number per tenant). A known device's request from outside
+ * its network (adms-network.ts) is answered, but its uploads are held for an admin, it gets no commands and it
+ * changes nothing of the device. Every query field is parsed and bounded first (adms-input.ts). The threat model is
+ * in docs/security.md. They are hidden from the OpenAPI document (which describes the JSON API) and answer errors as
+ * text (`ERROR: ...`), not JSON: devices read text.
  */
 import { TZDate } from '@date-fns/tz';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
+import { MAX_ADMS_HELD_UPLOADS, MAX_ADMS_PENDING_DEVICES } from '../../../../shared/contracts/devices.js';
 import { AppError } from '../../http/errors.js';
-import { recordPending, resolveAdmsTarget, type AdmsTarget } from './adms-settings.js';
+import { AdmsInputError, parseAdmsQuery, rawSerial, type AdmsQuery } from './adms-input.js';
+import { inNetwork, storedAddress } from './adms-network.js';
+import {
+  countHeld,
+  countPending,
+  holdUpload,
+  isPending,
+  recordPending,
+  resolveAdmsTarget,
+  type AdmsTarget,
+} from './adms-settings.js';
 import { chunks } from './attendance-apply.js';
 import { ingestPunches, type IncomingPunch } from './ingest.js';
 import { updateDeviceState, type DeviceStatePatch } from './repository.js';
@@ -22,8 +37,8 @@ export const ADMS_PROBE_ANSWER = 'TEAMBEAT-ADMS';
 const POLL_DELAY_S = 10;
 const ERROR_DELAY_S = 30;
 const MAX_BODY = 8 * 1024 * 1024;
-
-type Query = Record<string, string | undefined>;
+/** Lines of one devicecmd report read at most (a device reports the commands of one poll: 20 at most). */
+const MAX_COMMAND_RESULTS = 100;
 
 /**
  * Requests per minute are counted per serial number and client address together: a real terminal polls every
@@ -31,8 +46,31 @@ type Query = Record<string, string | undefined>;
  * client; and a client at another address cannot use up a real device's allowance by sending its serial.
  */
 export function admsRateKey(request: FastifyRequest): string {
-  const serial = (request.query as Query)['SN']?.trim().slice(0, 64) ?? '';
-  return `adms|${serial}|${request.ip}`;
+  return `adms|${rawSerial(request.query)}|${storedAddress(request.ip)}`;
+}
+
+/**
+ * New unknown serial numbers listed per client address and hour (in this process's memory, like the rate limits).
+ * A serial already waiting is not counted again. `take` answers 0 and counts one, or the seconds to wait.
+ */
+export function newSerialLimiter(perHour: number, now: () => Date) {
+  const HOUR = 3_600_000;
+  const windows = new Map<string, { resetAt: number; count: number }>();
+  return {
+    take(address: string): number {
+      const at = now().getTime();
+      if (windows.size > 10_000) {
+        for (const [key, w] of windows) if (w.resetAt <= at) windows.delete(key);
+        if (windows.size > 10_000) windows.clear();
+      }
+      const current = windows.get(address);
+      const window = current && current.resetAt > at ? current : { resetAt: at + HOUR, count: 0 };
+      if (window.count >= perHour) return Math.max(1, Math.ceil((window.resetAt - at) / 1000));
+      window.count += 1;
+      windows.set(address, window);
+      return 0;
+    },
+  };
 }
 
 function text(reply: FastifyReply, status: number, body: string) {
@@ -55,9 +93,14 @@ export function parseDeviceTime(value: string, timeZone: string): Date | null {
   return Number.isNaN(instant.getTime()) ? null : instant;
 }
 
-/** ATTLOG lines: PIN, time, status, verify, work code, reserved... separated by tabs. */
-export function parseAttlog(body: string, serial: string, timeZone: string): { punches: IncomingPunch[]; bad: number } {
+/** ATTLOG lines: PIN, time, status, verify, work code, reserved... separated by tabs. `lines`: the readable ones. */
+export function parseAttlog(
+  body: string,
+  serial: string,
+  timeZone: string,
+): { punches: IncomingPunch[]; bad: number; lines: string[] } {
   const punches: IncomingPunch[] = [];
+  const lines: string[] = [];
   let bad = 0;
   for (const line of body.split(/\r?\n/)) {
     if (!line.trim()) continue;
@@ -73,8 +116,9 @@ export function parseAttlog(body: string, serial: string, timeZone: string): { p
       instant,
       localTime: time!.trim().replace(' ', 'T'),
     });
+    lines.push(line.replace(/\r$/, ''));
   }
-  return { punches, bad };
+  return { punches, bad, lines };
 }
 
 function optionsText(serial: string, stamp: string | null, timeZone: string, now: Date): string {
@@ -113,33 +157,75 @@ export function admsRoutes(deps: Deps) {
       if (error instanceof AppError && error.statusCode === 429) {
         // Devices wait ErrorDelay seconds after a failed request; Retry-After tells other clients when to come back.
         const seconds = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds ?? 60;
-        request.log.warn({ serial: (request.query as Query)['SN'], ip: request.ip }, 'ADMS rate limit reached');
+        request.log.warn({ serial: rawSerial(request.query), ip: request.ip }, 'ADMS rate limit reached');
         void reply.header('retry-after', String(seconds));
         return text(reply, 429, `ERROR: too many requests, retry after ${seconds} s`);
+      }
+      if (error instanceof AdmsInputError) return text(reply, 400, `ERROR: ${error.message}`);
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status === 413) return text(reply, 413, `ERROR: the body is over ${MAX_BODY / 1024 / 1024} MiB`);
+      if (status !== undefined && status >= 400 && status < 500) {
+        request.log.info({ err: error }, 'ADMS request refused');
+        return text(reply, status, 'ERROR: bad request');
       }
       request.log.error({ err: error }, 'ADMS request failed');
       return text(reply, 500, 'ERROR');
     });
 
+    const limiter = newSerialLimiter(deps.config.admsNewSerialsPerHour, deps.now);
+
+    /**
+     * An unknown serial is listed for approval, unless its client address has listed its share of new serials this
+     * hour (429, so the caller backs off) or the tenant's waiting list is full (refused, not listed, logged).
+     */
+    async function noteUnknown(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      tenantId: number,
+      serial: string,
+      query: AdmsQuery,
+    ): Promise<boolean> {
+      const address = storedAddress(request.ip);
+      const seen = { serialNo: serial, ipAddress: address, pushVersion: query.pushver ?? null };
+      if (await isPending(deps.db, tenantId, serial)) {
+        await recordPending(deps.db, tenantId, seen, deps.now());
+        return false;
+      }
+      const wait = limiter.take(address);
+      if (wait > 0) {
+        request.log.warn({ serial, ip: address }, 'ADMS: too many unknown serial numbers from one address');
+        await text(
+          reply.header('retry-after', String(wait)),
+          429,
+          `ERROR: too many unknown devices from this address, retry after ${wait} s`,
+        );
+        return true;
+      }
+      if ((await countPending(deps.db, tenantId)) >= MAX_ADMS_PENDING_DEVICES) {
+        request.log.warn({ serial, tenantId }, 'ADMS: the waiting list is full, unknown device not listed');
+        return false;
+      }
+      await recordPending(deps.db, tenantId, seen, deps.now());
+      return false;
+    }
+
     /** The device behind a request, or the refusal already sent. */
     async function admit(request: FastifyRequest, reply: FastifyReply) {
-      const query = request.query as Query;
-      const serial = query['SN']?.trim();
-      if (!serial || !/^[A-Za-z0-9._-]{1,64}$/.test(serial)) {
+      const query = parseAdmsQuery(request.query);
+      const serial = query.SN;
+      if (!serial) {
         await text(reply, 400, 'ERROR: SN required');
         return null;
       }
       const target: AdmsTarget = await resolveAdmsTarget(deps.db, serial, request.headers.host);
-      if (target.kind === 'device' && target.device.isActive)
-        return { serial, tenantId: target.tenantId, device: target.device, query };
-      if (target.kind === 'unknown') {
-        await recordPending(
-          deps.db,
-          target.tenantId,
-          { serialNo: serial, ipAddress: request.ip, pushVersion: query['pushver'] ?? null },
-          deps.now(),
-        );
+      if (target.kind === 'device' && target.device.isActive) {
+        const address = storedAddress(request.ip);
+        // Outside the device's network: answered, but nothing it sends is applied and it is given no command.
+        const verified = inNetwork(target.device.admsNetwork, address);
+        if (!verified) request.log.warn({ serial, ip: address }, 'ADMS request from outside the device network');
+        return { serial, tenantId: target.tenantId, device: target.device, query, address, verified };
       }
+      if (target.kind === 'unknown' && (await noteUnknown(request, reply, target.tenantId, serial, query))) return null;
       request.log.info({ serial, target: target.kind }, 'ADMS device refused');
       // Lines starting with UN abort the device's handshake; it retries after its error delay.
       await text(reply, 403, 'UNKNOWN DEVICE');
@@ -156,11 +242,11 @@ export function admsRoutes(deps: Deps) {
       );
 
     app.get('/iclock/cdata', route, async (request, reply) => {
-      const probe = (request.query as Query)['probe'];
-      if (probe !== undefined) return text(reply, 200, `${ADMS_PROBE_ANSWER} ${probe.slice(0, 64)}`);
+      const probe = parseAdmsQuery(request.query).probe;
+      if (probe !== undefined) return text(reply, 200, `${ADMS_PROBE_ANSWER} ${probe}`);
       const who = await admit(request, reply);
       if (!who) return reply;
-      await touch(who.tenantId, who.device.id);
+      if (who.verified) await touch(who.tenantId, who.device.id);
       const row = await deps.db
         .selectFrom('devices')
         .select('admsStamp')
@@ -174,16 +260,42 @@ export function admsRoutes(deps: Deps) {
       const who = await admit(request, reply);
       if (!who) return reply;
       const body = typeof request.body === 'string' ? request.body : '';
-      const table = (who.query['table'] ?? '').toUpperCase();
+      const table = (who.query.table ?? '').toUpperCase();
       if (table !== 'ATTLOG') {
         // Operation logs, photos, user data: not used; acknowledged so the device does not resend them forever.
-        await touch(who.tenantId, who.device.id);
+        if (who.verified) await touch(who.tenantId, who.device.id);
         return text(reply, 200, `OK: ${body.split(/\r?\n/).filter((l) => l.trim()).length}`);
       }
-      const { punches, bad } = parseAttlog(body, who.serial, who.device.timeZone);
+      // Punches carry the serial as registered (the device may send it in another case).
+      const { punches, bad, lines } = parseAttlog(body, who.device.serialNo, who.device.timeZone);
       if (bad > 0) request.log.warn({ serial: who.serial, bad }, 'ADMS: unreadable ATTLOG lines skipped');
+      if (!who.verified) {
+        if (punches.length === 0) return text(reply, 200, 'OK: 0');
+        if ((await countHeld(deps.db, who.tenantId)) >= MAX_ADMS_HELD_UPLOADS) {
+          request.log.warn({ serial: who.serial, ip: who.address }, 'ADMS: held uploads full, upload refused');
+          void reply.header('retry-after', String(ERROR_DELAY_S));
+          return text(reply, 503, 'ERROR: too many unverified uploads waiting, retry later');
+        }
+        const times = punches.map((p) => p.localTime ?? '').sort();
+        await holdUpload(
+          deps.db,
+          who.tenantId,
+          {
+            deviceId: who.device.id,
+            serialNo: who.device.serialNo,
+            clientAddress: who.address,
+            body: lines.join('\n'),
+            punchCount: punches.length,
+            firstPunch: times[0] || null,
+            lastPunch: times[times.length - 1] || null,
+          },
+          deps.now(),
+        );
+        // Told OK: a real terminal that moved would otherwise resend forever; nothing was applied.
+        return text(reply, 200, `OK: ${punches.length}`);
+      }
       for (const part of chunks(punches, 5000)) await ingestPunches(deps, who.tenantId, part, 'adms');
-      const stamp = who.query['Stamp'];
+      const stamp = who.query.Stamp;
       await touch(who.tenantId, who.device.id);
       if (stamp) {
         await deps.db
@@ -199,13 +311,13 @@ export function admsRoutes(deps: Deps) {
     app.get('/iclock/getrequest', route, async (request, reply) => {
       const who = await admit(request, reply);
       if (!who) return reply;
-      // INFO=firmware,users,fingerprints,logs,ip,...: the device's own counts.
-      const info = who.query['INFO']?.split(',');
-      const users = Number(info?.[1]);
-      const logs = Number(info?.[3]);
+      // Nothing for a requester outside the device's network: no CLEAR LOG or REBOOT for a stranger.
+      if (!who.verified) return text(reply, 200, 'OK');
+      // INFO=firmware,users,fingerprints,logs,ip,...: the device's own counts, checked by parseAdmsQuery.
+      const info = who.query.INFO;
       await touch(who.tenantId, who.device.id, {
-        ...(Number.isInteger(users) && users >= 0 ? { userCount: users } : {}),
-        ...(Number.isInteger(logs) && logs >= 0 ? { transactionCount: logs } : {}),
+        ...(info?.users !== undefined ? { userCount: info.users } : {}),
+        ...(info?.logs !== undefined ? { transactionCount: info.logs } : {}),
       });
       const pending = await deps.db
         .selectFrom('deviceCommands')
@@ -233,15 +345,18 @@ export function admsRoutes(deps: Deps) {
     app.post('/iclock/devicecmd', route, async (request, reply) => {
       const who = await admit(request, reply);
       if (!who) return reply;
+      if (!who.verified) return text(reply, 200, 'OK: 0');
       const body = typeof request.body === 'string' ? request.body : '';
       let done = 0;
-      for (const line of body.split(/\r?\n/)) {
+      for (const line of body.split(/\r?\n/).slice(0, MAX_COMMAND_RESULTS)) {
         const fields = new URLSearchParams(line.trim());
         const id = Number(fields.get('ID'));
-        if (!Number.isInteger(id) || id <= 0) continue;
+        const returnCode = fields.get('Return');
+        if (!Number.isSafeInteger(id) || id <= 0) continue;
+        if (returnCode !== null && !/^-?\d{1,10}$/.test(returnCode)) continue;
         const res = await deps.db
           .updateTable('deviceCommands')
-          .set({ status: 'done', returnCode: fields.get('Return'), doneAt: deps.now().toISOString() })
+          .set({ status: 'done', returnCode, doneAt: deps.now().toISOString() })
           .where('tenantId', '=', who.tenantId)
           .where('deviceId', '=', who.device.id)
           .where('id', '=', id)

@@ -9,7 +9,7 @@ import { errors } from '../../http/errors.js';
 import { ADMS_PROBE_ANSWER } from './adms.js';
 import { admsRepository } from './adms-settings.js';
 import { agentKeysRepository } from './agent-keys.js';
-import { approvePending, dismissPending } from './service.js';
+import { acceptHeldUpload, approvePending, dismissPending } from './service.js';
 
 const ADMS_PROBE_TIMEOUT_MS = 3000;
 
@@ -55,10 +55,17 @@ export const integrationRoutes = defineRoutes(deviceIntegrationEndpoints, {
     }
   },
 
-  listAdmsPendingDevices: (ctx) => ctx.repo(admsRepository).listPending(),
+  listAdmsPendingDevices: (ctx, { query }) => ctx.repo(admsRepository).listPending(query),
   approveAdmsPendingDevice: (ctx, { params, body }) => approvePending(ctx.deps, ctx.caller, params.id, body),
   dismissAdmsPendingDevice: async (ctx, { params }) => {
     await dismissPending(ctx.deps, ctx.tenantId, params.id);
+    return undefined;
+  },
+
+  listAdmsHeldUploads: (ctx, { query }) => ctx.repo(admsRepository).listHeld(query),
+  acceptAdmsHeldUpload: (ctx, { params }) => acceptHeldUpload(ctx.deps, ctx.tenantId, params.id),
+  rejectAdmsHeldUpload: async (ctx, { params }) => {
+    await ctx.repo(admsRepository).rejectHeld(params.id);
     return undefined;
   },
 });

@@ -26,6 +26,7 @@ const columns = [
   'devices.isActive',
   'devices.state',
   'devices.stateDetail',
+  'devices.admsNetwork',
   'devices.updatedAt',
 ] as const;
 
@@ -44,6 +45,7 @@ export function toDevice(row: Omit<DeviceRow, 'tenantId' | 'createdAt' | 'admsSt
     isActive: row.isActive === 1,
     state: row.state,
     stateDetail: row.stateDetail,
+    admsNetwork: row.admsNetwork,
     updatedAt: row.updatedAt,
   };
 }

@@ -1,10 +1,19 @@
-/** Device administration: add, edit, activate, approve an ADMS device, queue an ADMS command. */
-import type { CreateDeviceBody, UpdateDeviceBody } from '../../../../shared/contracts/devices.js';
+/**
+ * Device administration: add, edit, activate, approve an ADMS device, accept or reject a held ADMS upload, queue an
+ * ADMS command. A serial number belongs to one tenant of the installation (docs/security.md, ADMS).
+ */
+import { sql } from 'kysely';
+import type { ApplyResult, CreateDeviceBody, UpdateDeviceBody } from '../../../../shared/contracts/devices.js';
 import { DEFAULT_DEVICE_PORT } from '../../../../shared/contracts/devices.js';
 import type { Deps } from '../../deps.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { errors } from '../../http/errors.js';
 import { readSettings } from '../tenants/repository.js';
+import { parseAttlog } from './adms.js';
+import { bindingFor } from './adms-network.js';
+import { findDeviceAnywhere } from './adms-settings.js';
+import { chunks } from './attendance-apply.js';
+import { ingestPunches } from './ingest.js';
 import { findDevice, toDevice, type DeviceRow } from './repository.js';
 
 type Who = { tenantId: number; employeeId: number };
@@ -13,6 +22,22 @@ const serialTaken = () =>
   errors.coded(409, 'DEVICE_SAVE_FAILED', {
     fields: [{ path: 'body.serialNo', message: 'A device with this serial number already exists.' }],
   });
+
+const serialElsewhere = () =>
+  errors.coded(409, 'DEVICE_SAVE_FAILED', {
+    fields: [{ path: 'body.serialNo', message: 'This serial number is registered to another company on this server.' }],
+  });
+
+/**
+ * Refuses a serial number another device has, in this tenant or another one (compared in upper case, as the unique
+ * index does). The index decides races; this names the right reason. Telling another company has it reveals only
+ * that: its name and the device stay hidden.
+ */
+async function assertSerialFree(deps: Deps, tenantId: number, serialNo: string, exceptId?: number): Promise<void> {
+  const owner = await findDeviceAnywhere(deps.db, serialNo);
+  if (!owner || owner.id === exceptId) return;
+  throw owner.tenantId === tenantId ? serialTaken() : serialElsewhere();
+}
 
 /** A pull device is useless without an address: the agent would have nothing to connect to. */
 function requireAddress(mode: DeviceRow['mode'], ipAddress: string | null): void {
@@ -26,6 +51,10 @@ export async function createDevice(deps: Deps, who: Who, body: CreateDeviceBody)
   const mode = body.mode ?? 'pull';
   const ipAddress = body.ipAddress ?? null;
   requireAddress(mode, ipAddress);
+  await assertSerialFree(deps, who.tenantId, body.serialNo);
+  // A push device is bound to its address when it has one (approval passes the address it called from).
+  const admsNetwork =
+    body.admsNetwork !== undefined ? body.admsNetwork : mode === 'push' ? bindingFor(ipAddress) : null;
   const now = deps.now().toISOString();
   try {
     const row = await deps.db
@@ -45,20 +74,24 @@ export async function createDevice(deps: Deps, who: Who, body: CreateDeviceBody)
         state: 'unknown',
         stateDetail: null,
         admsStamp: null,
+        admsNetwork,
         createdAt: now,
         updatedAt: now,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    // An approved or hand-added serial is no longer waiting for approval.
+    // An approved or hand-added serial is no longer waiting for approval, here or in another tenant (where it could
+    // never be approved now).
     await deps.db
       .deleteFrom('admsPendingDevices')
-      .where('tenantId', '=', who.tenantId)
-      .where('serialNo', '=', body.serialNo)
+      .where(sql<string>`upper(serial_no)`, '=', body.serialNo.trim().toUpperCase())
       .execute();
     return toDevice(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw serialTaken();
+    if (isUniqueViolation(error)) {
+      await assertSerialFree(deps, who.tenantId, body.serialNo);
+      throw serialTaken();
+    }
     throw error;
   }
 }
@@ -69,6 +102,7 @@ export async function updateDevice(deps: Deps, who: Who, id: number, body: Updat
   const mode = body.mode ?? before.mode;
   const ipAddress = body.ipAddress !== undefined ? body.ipAddress : before.ipAddress;
   requireAddress(mode, ipAddress);
+  if (body.serialNo !== undefined) await assertSerialFree(deps, who.tenantId, body.serialNo, id);
   try {
     const row = await deps.db
       .updateTable('devices')
@@ -77,6 +111,7 @@ export async function updateDevice(deps: Deps, who: Who, id: number, body: Updat
         ...(body.serialNo !== undefined ? { serialNo: body.serialNo } : {}),
         ...(body.port !== undefined ? { port: body.port } : {}),
         ...(body.timeZone !== undefined ? { timeZone: body.timeZone } : {}),
+        ...(body.admsNetwork !== undefined ? { admsNetwork: body.admsNetwork } : {}),
         mode,
         ipAddress,
         updatedAt: deps.now().toISOString(),
@@ -87,7 +122,10 @@ export async function updateDevice(deps: Deps, who: Who, id: number, body: Updat
       .executeTakeFirstOrThrow();
     return toDevice(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw serialTaken();
+    if (isUniqueViolation(error)) {
+      if (body.serialNo !== undefined) await assertSerialFree(deps, who.tenantId, body.serialNo, id);
+      throw serialTaken();
+    }
     throw error;
   }
 }
@@ -121,9 +159,38 @@ export async function approvePending(
     name: body.name,
     serialNo: pending.serialNo,
     mode: 'push',
-    ipAddress: pending.ipAddress,
+    ipAddress: bindingFor(pending.ipAddress),
+    // Bound to the address it called from; the admin can widen it to a range (or set one) in the device dialog.
+    admsNetwork: bindingFor(pending.ipAddress),
     ...(body.timeZone ? { timeZone: body.timeZone } : {}),
   });
+}
+
+/**
+ * Accepts an upload held as unverified: its punches are ingested like any ADMS upload (a punch already stored is a
+ * duplicate and changes nothing), then the held row goes. Accepting twice is harmless.
+ */
+export async function acceptHeldUpload(deps: Deps, tenantId: number, id: number): Promise<ApplyResult> {
+  const held = await deps.db
+    .selectFrom('admsHeldUploads')
+    .innerJoin('devices', (j) =>
+      j.onRef('devices.id', '=', 'admsHeldUploads.deviceId').onRef('devices.tenantId', '=', 'admsHeldUploads.tenantId'),
+    )
+    .select(['admsHeldUploads.body', 'devices.serialNo', 'devices.timeZone'])
+    .where('admsHeldUploads.tenantId', '=', tenantId)
+    .where('admsHeldUploads.id', '=', id)
+    .executeTakeFirst();
+  if (!held) throw errors.notFound('Held upload');
+  const { punches } = parseAttlog(held.body, held.serialNo, held.timeZone);
+  const result: ApplyResult = { applied: 0, skipped: 0, unmapped: 0 };
+  for (const part of chunks(punches, 5000)) {
+    const outcome = await ingestPunches(deps, tenantId, part, 'adms');
+    result.applied += outcome.applied;
+    result.skipped += outcome.skipped;
+    result.unmapped += outcome.unmapped;
+  }
+  await deps.db.deleteFrom('admsHeldUploads').where('tenantId', '=', tenantId).where('id', '=', id).execute();
+  return result;
 }
 
 export async function dismissPending(deps: Deps, tenantId: number, pendingId: number): Promise<void> {
