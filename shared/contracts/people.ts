@@ -1,8 +1,8 @@
 /** Employees, teams and roles: the directory and the administration of who may do what. */
 import { z } from 'zod';
 import { ACTIVITY_KEYS, PERMISSION_NAMES, type ActivityKey, type PermissionName } from '../permissions.js';
-import { emailSchema, isoDateSchema, requiredText } from '../validation.js';
-import { listQuerySchema, listResponseSchema, optionalIdQuery } from './common.js';
+import { emailSchema, isoDateSchema, lineText, multiLineText, requiredText } from '../validation.js';
+import { bodyIdSchema, listQuerySchema, listResponseSchema, optionalIdQuery } from './common.js';
 
 export const EMPLOYEE_STATUSES = ['active', 'inactive'] as const;
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
@@ -60,12 +60,12 @@ const imageSchema = z
 export const employeeFields = {
   name: requiredText(120),
   email: emailSchema,
-  employeeIdentificationNo: z.string().trim().min(1).max(40).nullable().optional(),
+  employeeIdentificationNo: lineText(40).min(1).nullable().optional(),
   image: imageSchema.nullable().optional(),
   dateOfJoining: isoDateSchema.nullable().optional(),
   allocation: z.number().int().min(0).max(100).optional(),
-  roleIds: z.array(z.number().int().positive()).max(20).optional(),
-  teamIds: z.array(z.number().int().positive()).max(50).optional(),
+  roleIds: z.array(bodyIdSchema).max(20).optional(),
+  teamIds: z.array(bodyIdSchema).max(50).optional(),
 };
 
 export const createEmployeeBodySchema = z.strictObject(employeeFields);
@@ -93,10 +93,10 @@ export const teamListQuerySchema = listQuerySchema({
 export const teamListResponseSchema = listResponseSchema(teamSchema);
 export const teamBodySchema = z.strictObject({
   name: requiredText(80),
-  description: z.string().trim().max(500).nullable().optional(),
+  description: multiLineText(500).nullable().optional(),
 });
 export const teamMembersBodySchema = z.strictObject({
-  employeeIds: z.array(z.number().int().positive()).max(1000),
+  employeeIds: z.array(bodyIdSchema).max(1000),
 });
 
 export const roleSchema = z
@@ -122,7 +122,7 @@ export const roleListResponseSchema = listResponseSchema(roleSchema);
 
 export const roleBodySchema = z.strictObject({
   name: requiredText(60),
-  description: z.string().trim().max(500).nullable().optional(),
+  description: multiLineText(500).nullable().optional(),
   isDefault: z.boolean().optional(),
   permissions: z.array(permissionNameSchema).max(PERMISSION_NAMES.length),
   activities: z.array(activityKeySchema).max(ACTIVITY_KEYS.length).default([]),

@@ -10,7 +10,7 @@
 import { TZDate } from '@date-fns/tz';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { AppError } from '../../http/errors.js';
+import { admsErrorHandler } from '../../http/error-handler.js';
 import { recordPending, resolveAdmsTarget, type AdmsTarget } from './adms-settings.js';
 import { chunks } from './attendance-apply.js';
 import { ingestPunches, type IncomingPunch } from './ingest.js';
@@ -109,17 +109,8 @@ export function admsRoutes(deps: Deps) {
     // plugin only (the JSON API keeps its parsers).
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_BODY }, (_req, body, done) => done(null, body));
-    app.setErrorHandler((error, request, reply) => {
-      if (error instanceof AppError && error.statusCode === 429) {
-        // Devices wait ErrorDelay seconds after a failed request; Retry-After tells other clients when to come back.
-        const seconds = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds ?? 60;
-        request.log.warn({ serial: (request.query as Query)['SN'], ip: request.ip }, 'ADMS rate limit reached');
-        void reply.header('retry-after', String(seconds));
-        return text(reply, 429, `ERROR: too many requests, retry after ${seconds} s`);
-      }
-      request.log.error({ err: error }, 'ADMS request failed');
-      return text(reply, 500, 'ERROR');
-    });
+    // Failures answer text for the firmware, with the JSON API's statuses (http/error-handler.ts).
+    app.setErrorHandler(admsErrorHandler);
 
     /** The device behind a request, or the refusal already sent. */
     async function admit(request: FastifyRequest, reply: FastifyReply) {
