@@ -30,9 +30,10 @@ export const MAX_YEAR = 2199;
 export const DATE_RANGE_MESSAGE = `Enter a date from ${MIN_DATE} to ${MAX_DATE}`;
 
 /** A calendar date as YYYY-MM-DD within the working range; an empty value reads as a missing field. */
-export const isoDateSchema = z
-  .iso.date({
-    error: (issue) => (issue.input === '' || issue.input === undefined ? 'This field is required' : 'Enter a valid date'),
+export const isoDateSchema = z.iso
+  .date({
+    error: (issue) =>
+      issue.input === '' || issue.input === undefined ? 'This field is required' : 'Enter a valid date',
   })
   .refine((v) => v >= MIN_DATE && v <= MAX_DATE, DATE_RANGE_MESSAGE);
 
@@ -59,5 +60,4 @@ export const requiredText = (max: number) =>
   z.string().trim().min(1, 'This field is required').max(max).refine(isCleanLine, SINGLE_LINE_TEXT_MESSAGE);
 
 /** Multi-line text (descriptions, reasons): keeps tabs and line breaks, refuses other controls and bidi overrides. */
-export const multiLineText = (max: number) =>
-  z.string().trim().max(max).refine(isCleanText, MULTI_LINE_TEXT_MESSAGE);
+export const multiLineText = (max: number) => z.string().trim().max(max).refine(isCleanText, MULTI_LINE_TEXT_MESSAGE);

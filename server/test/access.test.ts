@@ -39,6 +39,14 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'POST /api/employees': { body: { name: 'Mallory', email: 'mallory@b.example' } },
   'PATCH /api/employees/{id}': { body: { name: 'Hacked' }, table: 'employees' },
   'PUT /api/employees/{id}/status': { body: { status: 'inactive' }, table: 'employees' },
+  'PUT /api/employees/{id}/image': {
+    body: {
+      contentType: 'image/png',
+      data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+    },
+    table: 'employees',
+  },
+  'GET /api/employees/{id}/image': { table: 'employees' },
   'GET /api/teams': {},
   'POST /api/teams': { body: { name: 'Intruders' } },
   'PATCH /api/teams/{id}': { body: { name: 'Hacked' }, table: 'teams' },
@@ -161,6 +169,17 @@ beforeAll(async () => {
   await a.employee({ email: 'nobody@a.example', name: 'nobody', grants: [] });
   const bAdmin = await b.employee({ email: 'admin@b.example', name: 'admin', roles: ['Administrator'] });
   ids.employees = victim.id;
+  // A picture, so that tenant B reading /api/employees/{id}/image of A's employee is a real attempt.
+  await server.db
+    .insertInto('employeeImages')
+    .values({
+      employeeId: victim.id,
+      tenantId: tenantA,
+      contentType: 'image/png',
+      data: Buffer.from('89504e470d0a1a0a', 'hex'),
+      updatedAt: new Date().toISOString(),
+    })
+    .execute();
   ids.roles = (
     await server.db.selectFrom('roles').select('id').where('tenantId', '=', tenantA).executeTakeFirstOrThrow()
   ).id;

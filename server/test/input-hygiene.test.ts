@@ -161,7 +161,11 @@ describe('ids, JSON and text (item 14)', () => {
   });
 
   it('a body that is not valid UTF-8 is refused', async () => {
-    const bytes = Buffer.concat([Buffer.from('{"name":"Bad'), Buffer.from([0xc3, 0x28]), Buffer.from('","date":"2026-05-02"}')]);
+    const bytes = Buffer.concat([
+      Buffer.from('{"name":"Bad'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('","date":"2026-05-02"}'),
+    ]);
     const res = await post('/api/holidays', bytes);
     expect(res.status).toBe(400);
     expectErrorShape(res.body, 'INVALID_JSON');
@@ -171,7 +175,15 @@ describe('ids, JSON and text (item 14)', () => {
 
   it('NUL, other control characters and bidi controls in names are refused naming the field', async () => {
     const api = server.api(admin);
-    for (const name of ['Nul\u0000', 'Bell\u0007', 'C1\u0085x', 'Line\nbreak', 'Tab\there', 'evil\u202Egnp.exe', 'iso\u2066x\u2069']) {
+    for (const name of [
+      'Nul\u0000',
+      'Bell\u0007',
+      'C1\u0085x',
+      'Line\nbreak',
+      'Tab\there',
+      'evil\u202Egnp.exe',
+      'iso\u2066x\u2069',
+    ]) {
       const res = await api.post('/api/holidays', { name, date: '2026-06-01' });
       expect(res.status, JSON.stringify(name)).toBe(400);
       expect(res.body.error.details.fields[0].path, JSON.stringify(name)).toBe('body.name');
@@ -220,7 +232,9 @@ describe('dates stay within the working range (item 17)', () => {
 
 describe('request ids (item 19)', () => {
   it('a client-supplied x-request-id is not echoed; the server makes its own', async () => {
-    const res = await server.api().request('GET', '/api/health', undefined, { 'x-request-id': 'attacker\u0020<script>' });
+    const res = await server
+      .api()
+      .request('GET', '/api/health', undefined, { 'x-request-id': 'attacker\u0020<script>' });
     expect(res.headers.get('x-request-id')).not.toContain('attacker');
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const forged = await server.api().request('GET', '/api/health', undefined, { 'x-request-id': 'abc' });

@@ -9,7 +9,14 @@ import {
   type LeaveAction,
 } from '../leave.js';
 import { isoDateSchema, lineText, multiLineText, requiredText } from '../validation.js';
-import { bodyIdSchema, idSchema, listQuerySchema, listResponseSchema, PAGE_SIZES, withPageNumberAlias } from './common.js';
+import {
+  bodyIdSchema,
+  idSchema,
+  listQuerySchema,
+  listResponseSchema,
+  PAGE_SIZES,
+  withPageNumberAlias,
+} from './common.js';
 
 export const LEAVE_ICONS = ['calendar', 'beach', 'medical', 'home', 'baby', 'briefcase', 'heart', 'star'] as const;
 
@@ -113,7 +120,13 @@ export const holidaySchema = z
   .object({ id: z.number().int(), name: z.string(), date: z.string(), isActive: z.boolean() })
   .meta({ id: 'Holiday' });
 export const holidayListQuerySchema = z.strictObject({
-  year: z.coerce.string().regex(/^[0-9]{4}$/, 'A year like 2026').transform(Number).pipe(z.number().int().min(2000).max(2100)).optional().describe('Defaults to the current year'),
+  year: z.coerce
+    .string()
+    .regex(/^[0-9]{4}$/, 'A year like 2026')
+    .transform(Number)
+    .pipe(z.number().int().min(2000).max(2100))
+    .optional()
+    .describe('Defaults to the current year'),
 });
 export const holidayListSchema = z.object({ items: z.array(holidaySchema) });
 export const holidayBodySchema = z.strictObject({ name: requiredText(80), date: isoDateSchema });

@@ -8,6 +8,7 @@ import { attendanceMinutes } from './migrations/0006-attendance-minutes.js';
 import { devices } from './migrations/0004-devices.js';
 import { leaveRules } from './migrations/0007-leave-rules.js';
 import { jobs } from './migrations/0008-jobs.js';
+import { employeeImages } from './migrations/0012-employee-images.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0006-attendance-minutes': attendanceMinutes,
   '0007-leave-rules': leaveRules,
   '0008-jobs': jobs,
+  '0012-employee-images': employeeImages,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -129,7 +129,8 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'BAD_REQUEST']
         : [400, 'BAD_REQUEST'];
-  const reason = status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request';
+  const reason =
+    status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request';
   const body = JSON.stringify({ error: { code, message: MESSAGES[code] } });
   if (socket.writable) {
     socket.write(

@@ -1,5 +1,11 @@
 /** Adding and changing employees: uniqueness, the company domain, and no privilege escalation. */
-import type { CreateEmployeeBody, EmployeeStatus, UpdateEmployeeBody } from '../../../../shared/contracts/people.js';
+import type {
+  CreateEmployeeBody,
+  EmployeeImageBody,
+  EmployeeStatus,
+  UpdateEmployeeBody,
+} from '../../../../shared/contracts/people.js';
+import { MAX_IMAGE_BYTES, sniffImageType } from '../../../../shared/images.js';
 import { emailDomain } from '../../../../shared/validation.js';
 import { uniqueOr } from '../../db/errors.js';
 import type { RequestContext } from '../../http/context.js';
@@ -83,6 +89,22 @@ export async function updateEmployee(ctx: RequestContext, id: number, input: Upd
     duplicate,
   );
   return ctx.repo(employeeRepository).get(id);
+}
+
+/**
+ * Stores an uploaded picture. The bytes decide: they must be the type named (by their magic numbers) and
+ * at most 2 MiB, so HTML, SVG or a script named image/png is refused (docs/security.md).
+ */
+export async function uploadEmployeeImage(ctx: RequestContext, id: number, body: EmployeeImageBody) {
+  const employees = ctx.repo(employeeRepository);
+  await employees.get(id);
+  const data = Buffer.from(body.data, 'base64');
+  if (data.length > MAX_IMAGE_BYTES)
+    throw errors.validation([{ path: 'body.data', message: 'The picture must be 2 MiB or smaller' }]);
+  if (sniffImageType(data) !== body.contentType)
+    throw errors.validation([{ path: 'body.data', message: `The file is not a ${body.contentType} image` }]);
+  await ctx.transaction((tx) => tx.repo(employeeRepository).setImage(id, body.contentType, data));
+  return employees.get(id);
 }
 
 /** Nobody deactivates themselves; a deactivated employee is signed out everywhere. */
