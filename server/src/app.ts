@@ -118,7 +118,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         defaultSrc: ["'self'"],
         // Fluent UI (Griffel) and Swagger UI insert style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Pictures are served by Teambeat itself (blob: URLs of fetched images): no address elsewhere.
+        imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
