@@ -377,7 +377,7 @@ export type EmployeeImageTable = {
   employeeId: number;
   tenantId: number;
   contentType: string;
-  data: Buffer;
+  data: Uint8Array;
   updatedAt: string;
 };
 
