@@ -87,7 +87,8 @@ async function main(): Promise<void> {
     '',
     `  Teambeat is running at ${url}`,
     `  API docs: ${url}/api/docs`,
-    `  Database: ${handle.engine} (${handle.location})`,
+    // Last on its line and not in parentheses: a masked value runs to the end of the URL.
+    `  Database: ${handle.engine} at ${handle.location}`,
     // The built-in demo password is public (README); one set in DEMO_PASSWORD is a secret and not printed.
     ...(demo
       ? [

@@ -94,7 +94,7 @@ describe('server process', () => {
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);
     const output = p.output();
-    if (env['DATABASE_URL']) expect(output).toMatch(/Database: postgres \(postgres:\/\/[^)\s]*\?password=\*\*\*\)/);
+    if (env['DATABASE_URL']) expect(output).toMatch(/Database: postgres at postgres:\/\/\S*\?password=\*\*\*\n/);
     expect(output).toContain('/api/health?token=***');
     expect(output).not.toContain(secret);
     expect(output).not.toContain(token);
