@@ -42,3 +42,21 @@ describe('toCsv', () => {
     expect(text).toBe('\uFEFFName,Days\r\nAda,3\r\n"Grace, H.",0\r\n');
   });
 });
+
+describe('formulas after another locale’s separator (security review item 15)', () => {
+  it('puts a quote before every segment a spreadsheet could read as a formula', () => {
+    expect(csvCell('Mallory; =HYPERLINK("x")')).toBe('"Mallory; \'=HYPERLINK(""x"")"');
+    expect(csvCell('Sick\t=1+1')).toBe("Sick\t'=1+1");
+    expect(csvCell('a|@SUM(1)')).toBe("a|'@SUM(1)");
+    expect(csvCell('one\n-2+3')).toBe('"one\n\'-2+3"');
+    expect(csvCell('  =x')).toBe("  '=x");
+    expect(csvCell('\uFF1D1+1')).toBe("'\uFF1D1+1");
+    expect(csvCell('\t=x')).toBe("'\t'=x");
+  });
+
+  it('leaves text without a formula segment alone', () => {
+    expect(csvCell('a - b; c + d')).toBe('a - b; c + d');
+    expect(csvCell('x=1, y=2')).toBe('"x=1, y=2"');
+    expect(csvCell('Ops; QA')).toBe('Ops; QA');
+  });
+});

@@ -12,6 +12,15 @@ export const MESSAGES = {
   FORBIDDEN: 'You do not have permission to do this.',
   NOT_FOUND: 'The requested item does not exist.',
   RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
+  // Transport and framework errors (docs/security.md, "Errors")
+  BAD_REQUEST: 'The request could not be read.',
+  MALFORMED_URL: 'The address of the request is not valid (malformed percent-encoding).',
+  URI_TOO_LONG: 'The address of the request is too long.',
+  HEADERS_TOO_LARGE: 'The request headers are too large.',
+  INVALID_JSON: 'The request body is not valid JSON.',
+  PAYLOAD_TOO_LARGE: 'The request body is too large.',
+  UNSUPPORTED_MEDIA_TYPE: 'The request body has a content type this endpoint does not accept.',
+  METHOD_NOT_ALLOWED: 'This method is not allowed here.',
   // Session and sign-in (feedback-and-engagement §8)
   SIGN_IN_FAILED: 'Failed to sign in',
   EMAIL_DOMAIN_UNAUTHORIZED: 'Failed to authorize email domain',

@@ -16,7 +16,8 @@ import type { Config } from './config.js';
 import type { Db, Engine } from './db/engine.js';
 import type { Deps } from './deps.js';
 import { registerAccessControl } from './http/access.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
+import { registerInputHygiene } from './http/input.js';
 import { errors } from './http/errors.js';
 import { registerRouteModules } from './http/endpoints.js';
 import { JOBS } from './jobs/jobs.js';
@@ -61,8 +62,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
+    // Request ids are the server's own: a client's x-request-id is neither trusted nor echoed (it could
+    // forge log correlation or carry text into logs and answers). docs/security.md, "Logs".
+    requestIdHeader: false,
     genReqId: () => randomUUID(),
+    // Transport and routing errors answer the one error shape too (http/error-handler.ts).
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
   });
   const now = options.now ?? (() => new Date());
@@ -112,7 +118,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         defaultSrc: ["'self'"],
         // Fluent UI (Griffel) and Swagger UI insert style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Pictures are served by Teambeat itself (blob: URLs of fetched images): no address elsewhere.
+        imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -132,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   registerErrorHandling(app);
+  registerInputHygiene(app);
   registerAccessControl(app, db, deps.tokens, now);
   await registerOpenApi(app);
 

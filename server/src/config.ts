@@ -25,6 +25,9 @@ const int = (defaultValue: number, min: number, max: number) =>
       return n;
     });
 
+/** The demo administrator's password unless DEMO_PASSWORD sets one; public (README), so the banner prints it. */
+export const DEFAULT_DEMO_PASSWORD = 'Teambeat@2026';
+
 const envSchema = z.object({
   PORT: int(8080, 0, 65535),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -63,7 +66,7 @@ const envSchema = z.object({
     .refine((v) => !v || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().min(3).default('Teambeat <no-reply@teambeat.local>'),
   SEED_DEMO: flag(true),
-  DEMO_PASSWORD: z.string().min(7).default('Teambeat@2026'),
+  DEMO_PASSWORD: z.string().min(7).default(DEFAULT_DEMO_PASSWORD),
   AUTH_RATE_LIMIT_PER_MINUTE: int(10, 1, 10_000),
   ADMS_RATE_LIMIT_PER_MINUTE: int(300, 1, 100_000),
   ADMS_NEW_SERIALS_PER_HOUR: int(10, 1, 10_000),

@@ -3,10 +3,11 @@
  * server, and a graceful shutdown (in-flight requests finish, then the database closes).
  */
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './config.js';
 import { openDatabase } from './db/engine.js';
 import { migrateToLatest } from './db/migrate.js';
 import { loggerOptions } from './logger.js';
+import { redactSecrets } from './security/redact.js';
 import { DEMO_ADMIN_EMAIL, seedDemoIfEmpty } from './seed/demo.js';
 import { clockFrom, TEST_NOW_VARIABLE } from './test-clock.js';
 
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
     now = clockFrom(process.env[TEST_NOW_VARIABLE]);
   } catch (error) {
     if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\nSee the Configuration section of README.md.\n`);
+      process.stderr.write(redactSecrets(`${error.message}\nSee the Configuration section of README.md.\n`));
       process.exit(1);
     }
     throw error;
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
   const handle = openDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: config.sqliteFile,
-    onPoolError: (error) => process.stderr.write(`database connection error: ${error.message}\n`),
+    onPoolError: (error) => process.stderr.write(redactSecrets(`database connection error: ${error.message}\n`)),
   });
   const applied = await migrateToLatest(handle.db, handle.engine);
   const seeded = config.seedDemo ? await seedDemoIfEmpty(handle.db, config.demoPassword, now()) : false;
@@ -86,14 +87,25 @@ async function main(): Promise<void> {
     '',
     `  Teambeat is running at ${url}`,
     `  API docs: ${url}/api/docs`,
-    `  Database: ${handle.engine} (${handle.location})`,
-    ...(demo ? [`  Demo sign-in: ${DEMO_ADMIN_EMAIL} / ${config.demoPassword}  (unless changed since)`] : []),
+    // Last on its line and not in parentheses: a masked value runs to the end of the URL.
+    `  Database: ${handle.engine} at ${handle.location}`,
+    // The built-in demo password is public (README); one set in DEMO_PASSWORD is a secret and not printed.
+    ...(demo
+      ? [
+          config.demoPassword === DEFAULT_DEMO_PASSWORD
+            ? `  Demo sign-in: ${DEMO_ADMIN_EMAIL} / ${config.demoPassword}  (unless changed since)`
+            : `  Demo sign-in: ${DEMO_ADMIN_EMAIL} with the password set in DEMO_PASSWORD  (unless changed since)`,
+        ]
+      : []),
     '',
   ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  // Credentials never reach the console: the database location is a URL that may hold a password.
+  process.stdout.write(redactSecrets(`${lines.join('\n')}\n`));
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Teambeat failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.stderr.write(
+    redactSecrets(`Teambeat failed to start: ${error instanceof Error ? error.stack : String(error)}\n`),
+  );
   process.exit(1);
 });

@@ -41,6 +41,14 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'PATCH /api/employees/{id}': { body: { name: 'Hacked' }, table: 'employees' },
   // An employee without permissions: anyone holding only the route's permission is above them (the hierarchy).
   'PUT /api/employees/{id}/status': { body: { status: 'inactive' }, table: 'subordinates' },
+  'PUT /api/employees/{id}/image': {
+    body: {
+      contentType: 'image/png',
+      data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+    },
+    table: 'employees',
+  },
+  'GET /api/employees/{id}/image': { table: 'employees' },
   'GET /api/teams': {},
   'POST /api/teams': { body: { name: 'Intruders' } },
   'PATCH /api/teams/{id}': { body: { name: 'Hacked' }, table: 'teams' },
@@ -173,6 +181,17 @@ beforeAll(async () => {
   const bAdmin = await b.employee({ email: 'admin@b.example', name: 'admin', roles: ['Administrator'] });
   ids.employees = victim.id;
   ids.subordinates = (await a.employee({ email: 'subordinate@a.example', name: 'subordinate' })).id;
+  // A picture, so that tenant B reading /api/employees/{id}/image of A's employee is a real attempt.
+  await server.db
+    .insertInto('employeeImages')
+    .values({
+      employeeId: victim.id,
+      tenantId: tenantA,
+      contentType: 'image/png',
+      data: Buffer.from('89504e470d0a1a0a', 'hex'),
+      updatedAt: new Date().toISOString(),
+    })
+    .execute();
   ids.roles = (
     await server.db.selectFrom('roles').select('id').where('tenantId', '=', tenantA).executeTakeFirstOrThrow()
   ).id;

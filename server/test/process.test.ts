@@ -46,7 +46,9 @@ describe('server process', () => {
     const port = await freePort();
     const p = run({ ...db.env, PORT: String(port), HOST: '127.0.0.1', DEMO_PASSWORD: 'Demo!Pass1', LOG_LEVEL: 'info' });
     await waitFor(() => p.output().includes('Demo sign-in'));
-    expect(p.output()).toContain('admin@northwind.example / Demo!Pass1');
+    // A password set in DEMO_PASSWORD is a secret: the banner names the variable, not the value.
+    expect(p.output()).toContain('Demo sign-in: admin@northwind.example with the password set in DEMO_PASSWORD');
+    expect(p.output()).not.toContain('Demo!Pass1');
     // Sign-in spends tens of milliseconds hashing: the signal arrives while it is in flight.
     const inFlight = fetch(`http://127.0.0.1:${port}/api/auth/sign-in`, {
       method: 'POST',
@@ -66,5 +68,35 @@ describe('server process', () => {
     // The database was closed cleanly and the data is there for the next start.
     const rows = await db.handle.db.selectFrom('employees').select('id').execute();
     expect(rows.length).toBe(60);
+  });
+
+  it('never prints a credential: not the database password in the banner, not a token in a request log line', async () => {
+    const port = await freePort();
+    const secret = 'Sup3rS3cretPw';
+    // On PostgreSQL the test cluster trusts local connections, so a password in the URL is carried but
+    // not checked: the server starts with it. On SQLite the location is a file; the request log still counts.
+    const env: Record<string, string> = { ...db.env };
+    if (env['DATABASE_URL']) {
+      const url = new URL(env['DATABASE_URL']);
+      url.username = 'postgres';
+      url.password = secret;
+      // libpq and pg also take the password as a query parameter, which the location printed whole.
+      url.searchParams.set('password', secret);
+      env['DATABASE_URL'] = url.toString();
+    }
+    const p = run({ ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DEMO: 'false' });
+    await waitFor(() => p.output().includes('Teambeat is running at'));
+    const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlMTIz';
+    await fetch(`http://127.0.0.1:${port}/api/health?token=${secret}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await waitFor(() => p.output().includes('request completed'));
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+    const output = p.output();
+    if (env['DATABASE_URL']) expect(output).toMatch(/Database: postgres at postgres:\/\/\S*\?password=\*\*\*\n/);
+    expect(output).toContain('/api/health?token=***');
+    expect(output).not.toContain(secret);
+    expect(output).not.toContain(token);
   });
 });

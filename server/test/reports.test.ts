@@ -116,3 +116,44 @@ describe('CSV reports', () => {
     expect((await as['hr']!.get('/api/reports/company-summary?startDate=2026-11-01')).status).toBe(400);
   });
 });
+
+/**
+ * Security review item 15: a spreadsheet that splits the file on another separator (`;` in many
+ * locales, tab when pasted, `|`) or reads lines without honouring quotes must still find no cell that
+ * starts with a formula trigger.
+ */
+describe('CSV reports against formula injection in any locale', () => {
+  const TRIGGER = /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
+  /** Every cell a spreadsheet could make of the text, splitting on `sep` and on line breaks, quotes ignored. */
+  const cellsSplitBy = (body: string, sep: string) =>
+    body
+      .replace(/^\uFEFF/, '')
+      .split(/\r\n|\r|\n/)
+      .flatMap((line) => line.split(sep))
+      .map((cell) => cell.replace(/^[\s"]+/, ''));
+
+  it('defuses formulas after ; tab | and line breaks inside names, team names and reasons', async () => {
+    const f = server.factories(s.tenantId);
+    const mallory = await f.employee({ email: 'mallory@acme.example', name: 'Mallory; =HYPERLINK("http://evil")' });
+    const team = await f.team({ name: 'Ops|@SUM(1+1)', memberIds: [mallory.id] });
+    expect(team.id).toBeGreaterThan(0);
+    await f.leaveRequest({
+      employeeId: mallory.id,
+      leaveTypeId: s.ids.annual,
+      startDate: '2026-11-10',
+      endDate: '2026-11-10',
+      days: 1,
+      reason: 'Sick\t=1+1;  +cmd|"/c calc"!A1\n-2+3\r＝1',
+      status: 11,
+    });
+    for (const report of ['employee-summary', 'leave-report']) {
+      const res = await as['hr']!.get(`/api/reports/${report}?${WEEK_QUERY}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('Mallory');
+      for (const sep of [',', ';', '\t', '|']) {
+        const hostile = cellsSplitBy(res.body, sep).filter((cell) => TRIGGER.test(cell));
+        expect(hostile, `${report} split by ${JSON.stringify(sep)}`).toEqual([]);
+      }
+    }
+  });
+});

@@ -1,13 +1,14 @@
 /** Attendance and breaks: today's card, check-in/out, breaks, day and month views, stats, manual edits. */
 import { z } from 'zod';
-import { isoDateSchema } from '../validation.js';
+import { isoDateSchema, isoInstantSchema, isoMonthSchema } from '../validation.js';
+import { bodyIdSchema, idSchema } from './common.js';
 
 export const ATTENDANCE_SOURCES = ['web', 'desktop', 'device', 'manual'] as const;
 export type AttendanceSource = (typeof ATTENDANCE_SOURCES)[number];
 export const attendanceStates = ['not-checked-in', 'checked-in', 'on-break', 'checked-out'] as const;
 export type AttendanceState = (typeof attendanceStates)[number];
 
-const instant = z.iso.datetime({ offset: true }).describe('ISO-8601 instant');
+const instant = isoInstantSchema;
 
 export const breakSchema = z
   .object({ id: z.number().int(), start: z.string(), end: z.string().nullable() })
@@ -68,7 +69,7 @@ export const checkInBodySchema = z
   .strictObject({ source: z.enum(['web', 'desktop']).default('web') })
   .default({ source: 'web' });
 
-const employeeQuery = z.coerce.number().int().positive().optional().describe('Defaults to the caller');
+const employeeQuery = idSchema.optional().describe('Defaults to the caller');
 
 export const dayQuerySchema = z.strictObject({ employeeId: employeeQuery, date: isoDateSchema });
 export const dayResponseSchema = z.object({
@@ -79,7 +80,7 @@ export const dayResponseSchema = z.object({
 
 export const monthQuerySchema = z.strictObject({
   employeeId: employeeQuery,
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month as YYYY-MM'),
+  month: isoMonthSchema,
 });
 export const monthDaySchema = z.object({
   date: z.string(),
@@ -138,7 +139,7 @@ export const statsResponseSchema = attendanceTotalsSchema.extend({
 });
 
 export const createAttendanceBodySchema = z.strictObject({
-  employeeId: z.number().int().positive().optional().describe('Defaults to the caller'),
+  employeeId: bodyIdSchema.optional().describe('Defaults to the caller'),
   checkIn: instant,
   checkOut: instant.nullable().optional(),
   isWfo: z.boolean().optional(),

@@ -1,6 +1,6 @@
 /** Sign-in, sign-up, password reset, sessions and token verification. */
 import { z } from 'zod';
-import { emailSchema, passwordsMatch, strongPasswordSchema } from '../validation.js';
+import { emailSchema, passwordsMatch, requiredText, strongPasswordSchema } from '../validation.js';
 import { MESSAGES } from '../messages.js';
 
 export const CLIENT_KINDS = ['web', 'desktop'] as const;
@@ -56,7 +56,7 @@ const newPasswordFields = {
 const matchRule = { message: MESSAGES.PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] };
 
 export const signUpBodySchema = z
-  .strictObject({ email: emailSchema, name: z.string().trim().min(1).max(120), ...newPasswordFields })
+  .strictObject({ email: emailSchema, name: requiredText(120), ...newPasswordFields })
   .refine(passwordsMatch, matchRule);
 export type SignUpBody = z.input<typeof signUpBodySchema>;
 

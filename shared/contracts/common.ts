@@ -1,5 +1,6 @@
 /** Building blocks of every API contract: the error shape, list queries and list answers, ids. */
 import { z } from 'zod';
+import { lineText } from '../validation.js';
 
 export const errorResponseSchema = z
   .object({
@@ -49,7 +50,7 @@ export function listQuerySchema<
   extra?: E;
 }) {
   const sizes = options.pageSizes ?? PAGE_SIZES;
-  const search = (options.searchable ?? true) ? { searchText: z.string().trim().max(200).optional() } : {};
+  const search = (options.searchable ?? true) ? { searchText: lineText(200).optional() } : {};
   return z.strictObject({
     page: z.coerce.number().int().min(1).default(1),
     pageSize: pageSizeSchema(sizes).default(options.defaultPageSize ?? DEFAULT_PAGE_SIZE),
@@ -89,10 +90,28 @@ export function listResponseSchema<T extends z.ZodType>(item: T) {
 }
 export type ListResponse<T> = { items: T[]; total: number };
 
-export const idParamsSchema = z.strictObject({ id: z.coerce.number().int().positive() });
+/**
+ * Ids are row ids of an integer column: 1 to 2147483647 (PostgreSQL's integer). In a path or a query they
+ * are written in plain decimal digits only (security review item 14): `1e3`, `0x10`, ` 1`, `01`, `1.0`
+ * and `+1` are refused, where a number coercion read them as 1000, 16 and 1.
+ */
+export const MAX_ID = 2_147_483_647;
+const ID_MESSAGE = 'Must be an id: a whole number from 1, in decimal digits';
+
+/** An id in a path or query string (the in-process client may pass the number itself). */
+export const idSchema = z.coerce
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, ID_MESSAGE)
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(MAX_ID, ID_MESSAGE));
+
+/** An id in a JSON body. */
+export const bodyIdSchema = z.number().int().min(1, ID_MESSAGE).max(MAX_ID, ID_MESSAGE);
+
+export const idParamsSchema = z.strictObject({ id: idSchema });
 
 /** Integer ids from query strings: teamId=3. */
-export const optionalIdQuery = z.coerce.number().int().positive().optional();
+export const optionalIdQuery = idSchema.optional();
 
 export const emptyResponseSchema = z.undefined().describe('No content');
 

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { isValidTimeZone } from '../settings.js';
-import { listQuerySchema, listResponseSchema } from './common.js';
+import { bodyIdSchema, listQuerySchema, listResponseSchema } from './common.js';
+import { isoInstantSchema, lineText, requiredText } from '../validation.js';
 
 export const DEVICE_STATES = ['unknown', 'online', 'offline', 'error'] as const;
 export type DeviceState = (typeof DEVICE_STATES)[number];
@@ -95,7 +96,7 @@ export type DeviceListParams = z.output<typeof deviceListQuerySchema>;
 export const deviceListResponseSchema = listResponseSchema(deviceSchema);
 
 const deviceFields = {
-  name: z.string().trim().min(1).max(120),
+  name: requiredText(120),
   serialNo: serialSchema,
   mode: z.enum(DEVICE_MODES).optional(),
   /** Required for pull devices (the agent connects to it); push devices need none. */
@@ -142,8 +143,8 @@ export const deviceUserMappingSchema = z.object({
 });
 export const deviceUserMappingListSchema = z.object({ items: z.array(deviceUserMappingSchema), total: z.number() });
 export const saveDeviceUserMappingBodySchema = z.strictObject({
-  deviceUserId: z.string().trim().min(1).max(64),
-  employeeId: z.number().int().positive(),
+  deviceUserId: lineText(64).min(1),
+  employeeId: bodyIdSchema,
 });
 export const applyResultSchema = z.object({
   applied: z.number().int(),
@@ -171,7 +172,7 @@ export const agentKeySchema = z.object({
   revokedAt: z.string().nullable(),
 });
 export const agentKeyListSchema = z.object({ items: z.array(agentKeySchema), total: z.number() });
-export const createAgentKeyBodySchema = z.strictObject({ name: z.string().trim().min(1).max(120) });
+export const createAgentKeyBodySchema = z.strictObject({ name: requiredText(120) });
 /** The only answer that carries the key itself: it is stored hashed and cannot be shown again. */
 export const createdAgentKeySchema = agentKeySchema.extend({ key: z.string() });
 
@@ -243,7 +244,7 @@ export const admsHeldUploadListQuerySchema = listQuerySchema({
 export type AdmsHeldUploadListParams = z.output<typeof admsHeldUploadListQuerySchema>;
 export const admsHeldUploadListSchema = listResponseSchema(admsHeldUploadSchema);
 export const approveAdmsDeviceBodySchema = z.strictObject({
-  name: z.string().trim().min(1).max(120),
+  name: requiredText(120),
   timeZone: timeZoneSchema.optional(),
 });
 
@@ -264,7 +265,7 @@ export const agentPunchSchema = z.strictObject({
   deviceSerial: z.string().min(1).max(64),
   deviceUserId: z.string().min(1).max(64),
   /** The UTC instant, ISO-8601. */
-  time: z.iso.datetime({ offset: true }),
+  time: isoInstantSchema,
   /** The device's own wall-clock reading, kept for audits. */
   localTime: z.string().max(32).optional(),
 });

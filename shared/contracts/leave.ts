@@ -9,8 +9,15 @@ import {
   LEAVE_STATUSES,
   type LeaveAction,
 } from '../leave.js';
-import { isoDateSchema, requiredText } from '../validation.js';
-import { listQuerySchema, listResponseSchema, PAGE_SIZES, withPageNumberAlias } from './common.js';
+import { isoDateSchema, lineText, multiLineText, requiredText } from '../validation.js';
+import {
+  bodyIdSchema,
+  idSchema,
+  listQuerySchema,
+  listResponseSchema,
+  PAGE_SIZES,
+  withPageNumberAlias,
+} from './common.js';
 
 export const LEAVE_ICONS = ['calendar', 'beach', 'medical', 'home', 'baby', 'briefcase', 'heart', 'star'] as const;
 export type LeaveIcon = (typeof LEAVE_ICONS)[number];
@@ -115,7 +122,13 @@ export const holidaySchema = z
   .object({ id: z.number().int(), name: z.string(), date: z.string(), isActive: z.boolean() })
   .meta({ id: 'Holiday' });
 export const holidayListQuerySchema = z.strictObject({
-  year: z.coerce.number().int().min(2000).max(2100).optional().describe('Defaults to the current year'),
+  year: z.coerce
+    .string()
+    .regex(/^[0-9]{4}$/, 'A year like 2026')
+    .transform(Number)
+    .pipe(z.number().int().min(2000).max(2100))
+    .optional()
+    .describe('Defaults to the current year'),
 });
 export const holidayListSchema = z.object({ items: z.array(holidaySchema) });
 export const holidayBodySchema = z.strictObject({ name: requiredText(80), date: isoDateSchema });
@@ -153,10 +166,10 @@ export type LeaveRequest = z.infer<typeof leaveRequestSchema>;
 
 export const createLeaveRequestBodySchema = z
   .strictObject({
-    leaveTypeId: z.number().int().positive(),
+    leaveTypeId: bodyIdSchema,
     startDate: isoDateSchema,
     endDate: isoDateSchema,
-    reason: requiredText(1000),
+    reason: multiLineText(1000).min(1, 'A reason is required.'),
   })
   .refine((b) => b.startDate <= b.endDate, {
     message: 'The start date must not be after the end date.',
@@ -168,14 +181,14 @@ export const leaveActionBodySchema = z.strictObject({
   action: z.union(
     LEAVE_ACTIONS.map((a) => z.literal(a)) as [z.ZodLiteral<LeaveAction>, ...z.ZodLiteral<LeaveAction>[]],
   ),
-  reason: z.string().trim().min(1, 'A reason is required.').max(1000),
+  reason: multiLineText(1000).min(1, 'A reason is required.'),
 });
 
 /** Pages of 20, as the spec's "more pages" rule for leave requests and pending approvals. */
 export const LEAVE_PAGE_SIZE = 20;
 /** 20 (the spec's) besides the table choices. */
 export const LEAVE_PAGE_SIZES = [LEAVE_PAGE_SIZE, ...PAGE_SIZES] as const;
-const leaveTypeFilter = z.coerce.number().int().positive().optional().describe('Only this leave type');
+const leaveTypeFilter = idSchema.optional().describe('Only this leave type');
 /** Newest first; the spec's `pageNumber` still works for `page`. */
 const leaveListQuery = <E extends z.ZodRawShape>(extra: E) =>
   withPageNumberAlias(
@@ -191,12 +204,12 @@ const leaveListQuery = <E extends z.ZodRawShape>(extra: E) =>
   );
 export const leaveRequestListQuerySchema = leaveListQuery({
   leaveId: leaveTypeFilter,
-  employeeId: z.coerce.number().int().positive().optional(),
+  employeeId: idSchema.optional(),
 });
 export const pendingApprovalsQuerySchema = leaveListQuery({ leaveId: leaveTypeFilter });
 export const leaveRequestListSchema = listResponseSchema(leaveRequestSchema);
 
-export const leaveDetailsQuerySchema = z.strictObject({ employeeId: z.coerce.number().int().positive().optional() });
+export const leaveDetailsQuerySchema = z.strictObject({ employeeId: idSchema.optional() });
 export const leaveDetailsSchema = z.object({
   employeeId: z.number().int(),
   year: z.number().int(),
@@ -214,7 +227,7 @@ export const leaveDetailsSchema = z.object({
   ),
 });
 
-export const approversQuerySchema = z.strictObject({ employeeId: z.coerce.number().int().positive().optional() });
+export const approversQuerySchema = z.strictObject({ employeeId: idSchema.optional() });
 export const approversSchema = z.object({
   po: z.array(z.object({ id: z.number().int(), name: z.string() })),
   hr: z.array(z.object({ id: z.number().int(), name: z.string() })),
@@ -223,7 +236,7 @@ export const approversSchema = z.object({
 /** The leave calendar (/leaves-calendar): who is away when, by team. */
 export const leaveCalendarQuerySchema = z
   .strictObject({
-    teamId: z.coerce.number().int().positive().optional().describe('One team; default every team the caller may see'),
+    teamId: idSchema.optional().describe('One team; default every team the caller may see'),
     startDate: isoDateSchema,
     endDate: isoDateSchema,
   })
@@ -256,9 +269,9 @@ export const autoLeavesConfigSchema = z.object({
 });
 export const autoLeavesConfigBodySchema = z.strictObject({
   enabled: z.boolean(),
-  integrationId: z.string().trim().max(120).nullable().optional(),
-  firstLeaveTypeId: z.number().int().positive().nullable().optional(),
-  secondLeaveTypeId: z.number().int().positive().nullable().optional(),
+  integrationId: lineText(120).nullable().optional(),
+  firstLeaveTypeId: bodyIdSchema.nullable().optional(),
+  secondLeaveTypeId: bodyIdSchema.nullable().optional(),
   enabledSince: isoDateSchema
     .optional()
     .describe('Mark absences from this day on (this year, not after today); default: today, or unchanged'),

@@ -1,8 +1,9 @@
 /** Employees, teams and roles: the directory and the administration of who may do what. */
 import { z } from 'zod';
 import { ACTIVITY_KEYS, PERMISSION_NAMES, type ActivityKey, type PermissionName } from '../permissions.js';
-import { emailSchema, isoDateSchema, requiredText } from '../validation.js';
-import { listQuerySchema, listResponseSchema, optionalIdQuery } from './common.js';
+import { IMAGE_TYPES, MAX_IMAGE_BASE64 } from '../images.js';
+import { emailSchema, isoDateSchema, lineText, multiLineText, requiredText } from '../validation.js';
+import { bodyIdSchema, listQuerySchema, listResponseSchema, optionalIdQuery } from './common.js';
 
 export const EMPLOYEE_STATUSES = ['active', 'inactive'] as const;
 export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
@@ -21,7 +22,7 @@ export const employeeSchema = z
     email: z.string(),
     /** A new address waiting for the code sent to it; `email` signs in until then. */
     pendingEmail: z.string().nullable(),
-    image: z.string().nullable(),
+    image: z.string().nullable().describe('Where Teambeat serves the picture (/api/employees/:id/image?v=…), or null'),
     dateOfJoining: z.string().nullable(),
     status: z.enum(EMPLOYEE_STATUSES),
     allocation: z.number().int(),
@@ -51,23 +52,34 @@ export type EmployeeListQuery = z.input<typeof employeeListQuerySchema>;
 export type EmployeeListParams = z.output<typeof employeeListQuerySchema>;
 export const employeeListResponseSchema = listResponseSchema(employeeSchema);
 
-const imageSchema = z
-  .string()
-  .max(300_000)
-  .refine(
-    (v) => /^(https?:\/\/|data:image\/(png|jpeg|webp|gif);base64,)/.test(v),
-    'Image must be an http(s) URL or an image data URL',
-  );
+/**
+ * The picture is uploaded to Teambeat (PUT /api/employees/:id/image) and served from there; this field
+ * only removes it (null). An address elsewhere is refused: viewers' browsers would call a third party.
+ */
+const imageSchema = z.null({ error: 'Upload the picture instead of giving an address; null removes it' });
+
+/** An upload: PNG, JPEG or WebP, at most 2 MiB, as base64; the bytes must show the type named. */
+export const employeeImageBodySchema = z.strictObject({
+  contentType: z.enum(IMAGE_TYPES, { error: 'The picture must be a PNG, JPEG or WebP image' }),
+  data: z
+    .string()
+    .min(1, 'Choose a picture')
+    .max(MAX_IMAGE_BASE64, 'The picture must be 2 MiB or smaller')
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The picture must be base64'),
+});
+export type EmployeeImageBody = z.input<typeof employeeImageBodySchema>;
+/** The image bytes; the content type is the picture's own. */
+export const employeeImageResponseSchema = z.string().describe('The picture (image/png, image/jpeg or image/webp)');
 
 export const employeeFields = {
   name: requiredText(120),
   email: emailSchema,
-  employeeIdentificationNo: z.string().trim().min(1).max(40).nullable().optional(),
-  image: imageSchema.nullable().optional(),
+  employeeIdentificationNo: lineText(40).min(1).nullable().optional(),
+  image: imageSchema.optional(),
   dateOfJoining: isoDateSchema.nullable().optional(),
   allocation: z.number().int().min(0).max(100).optional(),
-  roleIds: z.array(z.number().int().positive()).max(20).optional(),
-  teamIds: z.array(z.number().int().positive()).max(50).optional(),
+  roleIds: z.array(bodyIdSchema).max(20).optional(),
+  teamIds: z.array(bodyIdSchema).max(50).optional(),
 };
 
 export const createEmployeeBodySchema = z.strictObject(employeeFields);
@@ -95,10 +107,10 @@ export const teamListQuerySchema = listQuerySchema({
 export const teamListResponseSchema = listResponseSchema(teamSchema);
 export const teamBodySchema = z.strictObject({
   name: requiredText(80),
-  description: z.string().trim().max(500).nullable().optional(),
+  description: multiLineText(500).nullable().optional(),
 });
 export const teamMembersBodySchema = z.strictObject({
-  employeeIds: z.array(z.number().int().positive()).max(1000),
+  employeeIds: z.array(bodyIdSchema).max(1000),
 });
 
 export const roleSchema = z
@@ -124,7 +136,7 @@ export const roleListResponseSchema = listResponseSchema(roleSchema);
 
 const roleFields = {
   name: requiredText(60),
-  description: z.string().trim().max(500).nullable().optional(),
+  description: multiLineText(500).nullable().optional(),
   isDefault: z.boolean().optional(),
   permissions: z.array(permissionNameSchema).max(PERMISSION_NAMES.length),
   activities: z.array(activityKeySchema).max(ACTIVITY_KEYS.length),

@@ -43,8 +43,8 @@ export type EndpointDef = {
    * as 502 when it calls another server for the caller. Their body is the usual error shape.
    */
   readonly errorStatuses?: readonly ServerErrorStatus[];
-  /** A non-JSON answer (CSV reports); the response schema then describes the text. */
-  readonly produces?: 'text/csv';
+  /** A non-JSON answer (CSV reports, pictures); the response schema then describes it. */
+  readonly produces?: 'text/csv' | 'image/*';
 };
 
 /** Declares one endpoint, keeping its literal types (method, path, access, schemas). */

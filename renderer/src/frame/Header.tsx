@@ -1,6 +1,5 @@
 /** The top bar: menu toggle, brand and company, the notification bell, the user menu. */
 import {
-  Avatar,
   Button,
   makeStyles,
   Menu,
@@ -36,6 +35,7 @@ import { sidebarOpenAtom, themePreferenceAtom, type ThemePreference } from '../s
 import { useMe } from '../api/hooks/me';
 import { useSessionActions } from '../session/SessionProvider';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { EmployeeAvatar } from '../components/EmployeeAvatar';
 
 const useStyles = makeStyles({
   root: {
@@ -128,12 +128,7 @@ export function Header() {
         <MenuTrigger disableButtonEnhancement>
           <Button appearance="subtle" aria-label={`Account menu for ${employee.name}`} data-testid="user-menu">
             <span className={styles.user}>
-              <Avatar
-                name={employee.name}
-                image={employee.image ? { src: employee.image } : undefined}
-                size={28}
-                color="colorful"
-              />
+              <EmployeeAvatar employee={employee} size={28} color="colorful" />
               <Text weight="semibold" className={styles.userName}>
                 {employee.name}
               </Text>

@@ -11,6 +11,7 @@ import { jobs } from './migrations/0008-jobs.js';
 import { emailChange } from './migrations/0009-email-change.js';
 import { sessionLimits } from './migrations/0010-session-limits.js';
 import { admsSecurity } from './migrations/0011-adms-security.js';
+import { employeeImages } from './migrations/0012-employee-images.js';
 import { attendanceCorrections } from './migrations/0013-attendance-corrections.js';
 import type { MigrationFactory } from './migration-kit.js';
 
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0009-email-change': emailChange,
   '0010-session-limits': sessionLimits,
   '0011-adms-security': admsSecurity,
+  '0012-employee-images': employeeImages,
   '0013-attendance-corrections': attendanceCorrections,
 };
 

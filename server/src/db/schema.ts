@@ -42,6 +42,7 @@ export type EmployeeTable = {
   name: string;
   employeeIdentificationNo: string | null;
   legacyId: string | null;
+  /** The version (upload time) of the picture in employee_images, or null without one. */
   image: string | null;
   dateOfJoining: string | null;
   status: Generated<EmployeeStatus>;
@@ -405,6 +406,15 @@ export type JobRunTable = {
   finishedAt: string | null;
 };
 
+/** An employee's picture, served by /api/employees/:id/image (docs/security.md). */
+export type EmployeeImageTable = {
+  employeeId: number;
+  tenantId: number;
+  contentType: string;
+  data: Uint8Array;
+  updatedAt: string;
+};
+
 export type JobLockTable = {
   job: string;
   owner: string;
@@ -415,6 +425,7 @@ export type Database = {
   tenants: TenantTable;
   tenantSettings: TenantSettingTable;
   employees: EmployeeTable;
+  employeeImages: EmployeeImageTable;
   teams: TeamTable;
   teamMembers: TeamMemberTable;
   roles: RoleTable;

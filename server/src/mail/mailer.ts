@@ -9,6 +9,7 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/engine.js';
+import { redactCodes } from '../security/redact.js';
 
 export type OutgoingEmail = {
   tenantId: number | null;
@@ -51,7 +52,11 @@ export function createMailer(options: {
         .returning('id')
         .executeTakeFirstOrThrow();
       if (!transport) {
-        options.log.info({ to: email.to, subject: email.subject, body: email.text }, 'e-mail (no SMTP configured)');
+        // The one-time codes stay out of the log: they are in the outbox_emails table for whoever runs it.
+        options.log.info(
+          { to: email.to, subject: email.subject, body: redactCodes(email.text), outboxId: row.id },
+          'e-mail (no SMTP configured; codes are in the outbox_emails table)',
+        );
         return;
       }
       try {

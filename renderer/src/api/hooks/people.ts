@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ListQuery } from '../../../../shared/contracts/common';
-import type { EmployeeStatus } from '../../../../shared/contracts/people';
+import type { EmployeeImageBody, EmployeeStatus } from '../../../../shared/contracts/people';
 import type { RequestOf } from '../../../../shared/endpoints/define';
 import { employeeEndpoints, roleEndpoints, teamEndpoints } from '../../../../shared/endpoints/people';
 import { call } from '../typed';
@@ -90,6 +90,36 @@ export function useSaveEmployee() {
         ? `${saved.name}: the new e-mail ${saved.pendingEmail} applies once the code sent there is confirmed.`
         : saved.name,
     }),
+  });
+}
+
+/**
+ * An employee's picture as a `blob:` URL, or undefined while loading or without one. Teambeat serves
+ * pictures only to signed-in callers and an <img> carries no access token, so the picture is fetched
+ * through the typed client (docs/security.md, "Employee pictures"). The key holds the picture's version,
+ * so a new upload loads anew and an unchanged one is fetched once.
+ */
+export function useEmployeeImage(employeeId: number, image: string | null): string | undefined {
+  const query = useQuery({
+    queryKey: ['employee-image', employeeId, image] as const,
+    queryFn: async ({ signal }) =>
+      URL.createObjectURL(await call(employeeEndpoints.getEmployeeImage, { params: { id: employeeId } }, { signal })),
+    enabled: image !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
+  return image === null ? undefined : query.data;
+}
+
+/** Uploads an employee's picture (PNG, JPEG or WebP up to 2 MiB); the directory and the header refresh. */
+export function useUploadEmployeeImage() {
+  return useApiMutation({
+    mutationFn: (input: { id: number; body: EmployeeImageBody }) =>
+      call(employeeEndpoints.uploadEmployeeImage, { params: { id: input.id }, body: input.body }),
+    // The employee may be the signed-in user (the header shows their picture).
+    invalidates: [peopleKeys.employees, meKey],
+    success: (saved) => ({ title: 'Picture uploaded', body: saved.name }),
+    failure: 'Picture could not be uploaded',
   });
 }
 

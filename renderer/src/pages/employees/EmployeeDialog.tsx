@@ -5,7 +5,9 @@ import { createEmployeeBodySchema, type Employee } from '../../../../shared/cont
 import { MESSAGES } from '../../../../shared/messages';
 import { emailDomain } from '../../../../shared/credentials';
 import { errorMessage, fieldErrors } from '../../api/errors';
-import { useAllRoles, useAllTeams, useSaveEmployee } from '../../api/hooks/people';
+import { useAllRoles, useAllTeams, useSaveEmployee, useUploadEmployeeImage } from '../../api/hooks/people';
+import { EmployeeAvatar } from '../../components/EmployeeAvatar';
+import { MAX_IMAGE_BYTES, sniffImageType } from '../../../../shared/images';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
 import { useMe, usePermissions } from '../../api/hooks/me';
@@ -32,6 +34,13 @@ function toForm(employee: Employee | null): Form {
     roleIds: employee?.roles.map((r) => r.id) ?? [],
     teamIds: employee?.teams.map((t) => t.id) ?? [],
   };
+}
+
+/** The bytes as base64, in slices (a spread of 2 MiB of arguments would overflow the stack). */
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
 }
 
 /** A new employee without chosen roles gets the default role: the server does that when roleIds is absent. */
@@ -93,6 +102,23 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
     save.mutate(employee ? { id: employee.id, changes: body } : { body }, { onSuccess: onClose, onError: onSaveError });
   };
 
+  // The picture is uploaded to Teambeat as soon as it is chosen (an existing employee only).
+  const upload = useUploadEmployeeImage();
+  const [pictureError, setPictureError] = useState<string | null>(null);
+  const shown = upload.data ?? employee;
+  const pickPicture = async (file: File | undefined) => {
+    setPictureError(null);
+    if (!file || !employee) return;
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const type = sniffImageType(bytes);
+    if (!type) return setPictureError('Choose a PNG, JPEG or WebP image');
+    if (bytes.length > MAX_IMAGE_BYTES) return setPictureError('The picture must be 2 MiB or smaller');
+    upload.mutate(
+      { id: employee.id, body: { contentType: type, data: toBase64(bytes) } },
+      { onError: (error) => setPictureError(errorMessage(error, 'Picture could not be uploaded')) },
+    );
+  };
+
   const roleOptions = roles.data ?? employee?.roles ?? [];
   const teamOptions = teams.data ?? employee?.teams ?? [];
   const names = (ids: number[], options: { id: number; name: string }[]) =>
@@ -113,6 +139,26 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
       pending={save.isPending}
     >
       <div className={styles.grid}>
+        {shown ? (
+          <Field
+            label="Picture"
+            className={styles.wide}
+            hint="PNG, JPEG or WebP, up to 2 MiB"
+            validationMessage={pictureError ?? undefined}
+            validationState={pictureError ? 'error' : 'none'}
+          >
+            <span style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
+              <EmployeeAvatar employee={shown} size={48} color="colorful" data-testid="employee-picture" />
+              <input
+                type="file"
+                accept="image/png,image/jpeg,image/webp"
+                aria-label="Upload picture"
+                disabled={upload.isPending}
+                onChange={(e) => void pickPicture(e.target.files?.[0])}
+              />
+            </span>
+          </Field>
+        ) : null}
         <Field label="Full name" required {...field('name')}>
           <Input value={form.name} onChange={(_, d) => set('name', d.value)} onBlur={touch('name')} autoFocus />
         </Field>

@@ -1,6 +1,5 @@
 /** Employee Directory (/employee/management): the spec's columns, search, sort, paging, add, edit, status. */
 import {
-  Avatar,
   Badge,
   Button,
   makeStyles,
@@ -30,6 +29,7 @@ import { formatDay } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { useMe, usePermissions } from '../../api/hooks/me';
 import { EmployeeDialog } from './EmployeeDialog';
+import { EmployeeAvatar } from '../../components/EmployeeAvatar';
 
 const useStyles = makeStyles({
   person: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
@@ -88,7 +88,7 @@ export function EmployeeDirectoryPage() {
       sortKey: 'name',
       render: (e) => (
         <span className={styles.person}>
-          <Avatar name={e.name} image={e.image ? { src: e.image } : undefined} size={32} color="colorful" />
+          <EmployeeAvatar employee={e} size={32} color="colorful" />
           <Text weight="semibold" wrap={false}>
             {e.name}
           </Text>

@@ -1,5 +1,5 @@
 /** Home: a greeting, the user's workspace and teams, and the pages they can open. */
-import { Avatar, Badge, Card, CardHeader, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Badge, Card, CardHeader, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ChevronRightRegular, PeopleRegular } from '@fluentui/react-icons';
 import { format } from 'date-fns';
 import { useNavigate } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { visibleRoutes } from '../../frame/Sidebar';
 import { useMe, usePermissions } from '../../api/hooks/me';
 import { TodayCard } from '../attendance/TodayCard';
 import { TeamCards } from './TeamCards';
+import { EmployeeAvatar } from '../../components/EmployeeAvatar';
 
 const DESCRIPTIONS: Record<string, string> = {
   '/attendance': 'Check in and out, take breaks, and look back at any day.',
@@ -74,12 +75,7 @@ export function HomePage() {
     <>
       <PageHeader title="Home" />
       <section className={styles.hero} aria-label="Welcome">
-        <Avatar
-          name={me.employee.name}
-          size={64}
-          color="colorful"
-          image={me.employee.image ? { src: me.employee.image } : undefined}
-        />
+        <EmployeeAvatar employee={me.employee} size={64} color="colorful" />
         <div className={styles.heroText}>
           <Text size={700} weight="semibold">
             {greeting(now.getHours())}, {firstName}

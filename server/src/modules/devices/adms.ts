@@ -12,10 +12,10 @@
  * text (`ERROR: ...`), not JSON: devices read text.
  */
 import { TZDate } from '@date-fns/tz';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { MAX_ADMS_HELD_UPLOADS, MAX_ADMS_PENDING_DEVICES } from '../../../../shared/contracts/devices.js';
-import { AppError } from '../../http/errors.js';
+import { admsErrorHandler } from '../../http/error-handler.js';
 import { AdmsInputError, parseAdmsQuery, rawSerial, type AdmsQuery } from './adms-input.js';
 import { inNetwork, storedAddress } from './adms-network.js';
 import {
@@ -153,24 +153,13 @@ export function admsRoutes(deps: Deps) {
     // plugin only (the JSON API keeps its parsers).
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_BODY }, (_req, body, done) => done(null, body));
-    app.setErrorHandler((error, request, reply) => {
-      if (error instanceof AppError && error.statusCode === 429) {
-        // Devices wait ErrorDelay seconds after a failed request; Retry-After tells other clients when to come back.
-        const seconds = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds ?? 60;
-        request.log.warn({ serial: rawSerial(request.query), ip: request.ip }, 'ADMS rate limit reached');
-        void reply.header('retry-after', String(seconds));
-        return text(reply, 429, `ERROR: too many requests, retry after ${seconds} s`);
-      }
-      if (error instanceof AdmsInputError) return text(reply, 400, `ERROR: ${error.message}`);
-      const status = (error as { statusCode?: number }).statusCode;
-      if (status === 413) return text(reply, 413, `ERROR: the body is over ${MAX_BODY / 1024 / 1024} MiB`);
-      if (status !== undefined && status >= 400 && status < 500) {
-        request.log.info({ err: error }, 'ADMS request refused');
-        return text(reply, status, 'ERROR: bad request');
-      }
-      request.log.error({ err: error }, 'ADMS request failed');
-      return text(reply, 500, 'ERROR');
-    });
+    // Failures answer text for the firmware, with the JSON API's statuses (http/error-handler.ts); a field the
+    // device sent out of bounds names itself.
+    app.setErrorHandler<FastifyError>((error, request, reply) =>
+      error instanceof AdmsInputError
+        ? text(reply, 400, `ERROR: ${error.message}`)
+        : admsErrorHandler(error, request, reply),
+    );
 
     const limiter = newSerialLimiter(deps.config.admsNewSerialsPerHour, deps.now);
 

@@ -3,6 +3,7 @@
  * and changing employees. Bound to the tenant by the request context (`ctx.repo(employeeRepository)`).
  */
 import type { Employee, EmployeeListParams, EmployeeStatus } from '../../../../shared/contracts/people.js';
+import { employeeImagePath, type ImageType } from '../../../../shared/images.js';
 import type { Db } from '../../db/engine.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
@@ -15,7 +16,8 @@ export type EmployeeFields = {
   name?: string | undefined;
   email?: string | undefined;
   employeeIdentificationNo?: string | null | undefined;
-  image?: string | null | undefined;
+  /** Only null: removes the picture (uploads go through setImage). */
+  image?: null | undefined;
   dateOfJoining?: string | null | undefined;
   allocation?: number | undefined;
 };
@@ -78,7 +80,13 @@ async function withRefs(db: Db, tenantId: number, rows: Row[]): Promise<Employee
     tenantId,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({ ...r, teams: teams.get(r.id) ?? [], roles: roles.get(r.id) ?? [] }));
+  return rows.map((r) => ({
+    ...r,
+    // The picture is served by Teambeat; the column holds its version (docs/security.md).
+    image: r.image ? employeeImagePath(r.id, r.image) : null,
+    teams: teams.get(r.id) ?? [],
+    roles: roles.get(r.id) ?? [],
+  }));
 }
 
 export function employeeRepository({ db, tenantId, now }: TenantScope) {
@@ -99,6 +107,35 @@ export function employeeRepository({ db, tenantId, now }: TenantScope) {
   return {
     find,
     get,
+
+    /** Stores an employee's picture (bytes already checked) and makes its upload time the new version. */
+    async setImage(id: number, contentType: ImageType, data: Buffer): Promise<void> {
+      await get(id);
+      const at = stamp();
+      await db.deleteFrom('employeeImages').where('tenantId', '=', tenantId).where('employeeId', '=', id).execute();
+      await db
+        .insertInto('employeeImages')
+        .values({ employeeId: id, tenantId, contentType, data, updatedAt: at })
+        .execute();
+      await db
+        .updateTable('employees')
+        .set({ image: at, updatedAt: at })
+        .where('id', '=', id)
+        .where('tenantId', '=', tenantId)
+        .execute();
+    },
+
+    /** An employee's picture; 404 when the employee or the picture is not in this tenant. */
+    async getImage(id: number): Promise<{ contentType: string; data: Buffer }> {
+      const row = await db
+        .selectFrom('employeeImages')
+        .select(['contentType', 'data'])
+        .where('tenantId', '=', tenantId)
+        .where('employeeId', '=', id)
+        .executeTakeFirst();
+      if (!row) throw errors.notFound('Employee image');
+      return { contentType: row.contentType, data: Buffer.from(row.data) };
+    },
 
     /** Demo employees are left out when the tenant has switched demo data off. */
     async list(query: EmployeeListParams, hideDemo: boolean) {
@@ -173,7 +210,7 @@ export function employeeRepository({ db, tenantId, now }: TenantScope) {
           email: values.email,
           name: values.name,
           employeeIdentificationNo: values.employeeIdentificationNo ?? null,
-          image: values.image ?? null,
+          image: null,
           dateOfJoining: values.dateOfJoining ?? null,
           allocation: values.allocation ?? 100,
           status: 'active',
@@ -191,6 +228,8 @@ export function employeeRepository({ db, tenantId, now }: TenantScope) {
     },
 
     async update(id: number, fields: EmployeeFields): Promise<void> {
+      if (fields.image === null)
+        await db.deleteFrom('employeeImages').where('tenantId', '=', tenantId).where('employeeId', '=', id).execute();
       await db
         .updateTable('employees')
         .set({ ...fields, updatedAt: stamp() })

@@ -4,7 +4,13 @@
  * oneself, never losing the last account holding every permission). A new e-mail address waits for the
  * code sent to it (auth/email-change.ts).
  */
-import type { CreateEmployeeBody, EmployeeStatus, UpdateEmployeeBody } from '../../../../shared/contracts/people.js';
+import type {
+  CreateEmployeeBody,
+  EmployeeImageBody,
+  EmployeeStatus,
+  UpdateEmployeeBody,
+} from '../../../../shared/contracts/people.js';
+import { MAX_IMAGE_BYTES, sniffImageType } from '../../../../shared/images.js';
 import { emailDomain } from '../../../../shared/validation.js';
 import { uniqueOr } from '../../db/errors.js';
 import type { RequestContext } from '../../http/context.js';
@@ -114,6 +120,22 @@ export async function updateEmployee(ctx: RequestContext, id: number, input: Upd
   );
   if (newEmail !== undefined) await sendEmailChangeCode(ctx.deps, ctx.tenantId, current, newEmail);
   return ctx.repo(employeeRepository).get(id);
+}
+
+/**
+ * Stores an uploaded picture. The bytes decide: they must be the type named (by their magic numbers) and
+ * at most 2 MiB, so HTML, SVG or a script named image/png is refused (docs/security.md).
+ */
+export async function uploadEmployeeImage(ctx: RequestContext, id: number, body: EmployeeImageBody) {
+  const employees = ctx.repo(employeeRepository);
+  await employees.get(id);
+  const data = Buffer.from(body.data, 'base64');
+  if (data.length > MAX_IMAGE_BYTES)
+    throw errors.validation([{ path: 'body.data', message: 'The picture must be 2 MiB or smaller' }]);
+  if (sniffImageType(data) !== body.contentType)
+    throw errors.validation([{ path: 'body.data', message: `The file is not a ${body.contentType} image` }]);
+  await ctx.transaction((tx) => tx.repo(employeeRepository).setImage(id, body.contentType, data));
+  return employees.get(id);
 }
 
 /**
