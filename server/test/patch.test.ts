@@ -60,7 +60,7 @@ const FIXTURES: Record<string, Fixture> = {
         teamIds: [team.id],
         employeeIdentificationNo: `E-${Math.random()}`,
         dateOfJoining: '2024-01-02',
-        image: 'https://img.example/a.png',
+        image: '/api/employees/1/image?v=1',
       });
       return { id: row.id };
     },
@@ -77,7 +77,8 @@ const FIXTURES: Record<string, Fixture> = {
       name: 'Renamed',
       email: 'renamed@acme.example',
       employeeIdentificationNo: 'E-NEW',
-      image: 'https://img.example/b.png',
+      // Pictures are uploaded (PUT …/image); the PATCH only removes one.
+      image: null,
       dateOfJoining: '2025-05-05',
       allocation: 40,
       roleIds: 'Team Lead',
@@ -248,6 +249,7 @@ const FIXTURES: Record<string, Fixture> = {
       ipAddress: '10.9.9.9',
       port: 4371,
       timeZone: 'Europe/Berlin',
+      admsNetwork: '10.9.9.0/24',
     },
   },
 };
