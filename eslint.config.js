@@ -1,6 +1,7 @@
 // Lint rules, including the process boundaries of DESIGN.md: renderer/ never imports electron or node:*,
 // shared/ imports neither Node nor DOM-only code, and product code never reaches into ../shared.
 import js from '@eslint/js';
+import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -30,6 +31,14 @@ const serverBoundary = {
   group: ['electron', '**/renderer/**', '**/electron/**', ...referenceFolder.group],
   message: 'server/ does not depend on the shells.',
 };
+
+// Folders whose every visible text comes from the message catalogue (docs/i18n.md): JSX text and the
+// attributes that show text may not be written inline. A folder joins the list once it is translated.
+export const TRANSLATED_FOLDERS = ['renderer/src/i18n/**/*.tsx'];
+const TEXT_ATTRIBUTES =
+  '^(label|title|placeholder|alt|content|hint|description|header|heading|subtitle|message|text|validationMessage|aria-label|aria-description|aria-roledescription|[a-z]+(Label|Text|Title|Message|Hint))$';
+
+const UNTRANSLATED = 'Visible text comes from the message catalogue (shared/i18n): use t() from useTranslation.';
 
 export default tseslint.config(
   {
@@ -158,5 +167,20 @@ export default tseslint.config(
   {
     files: ['tools/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'e2e/**/*.ts'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    files: TRANSLATED_FOLDERS,
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': ['error', { mode: 'jsx-text-only', message: UNTRANSLATED }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: `JSXAttribute[name.name=/${TEXT_ATTRIBUTES}/] > Literal`, message: UNTRANSLATED },
+        {
+          selector: `JSXAttribute[name.name=/${TEXT_ATTRIBUTES}/] > JSXExpressionContainer > :matches(Literal, TemplateLiteral)`,
+          message: UNTRANSLATED,
+        },
+      ],
+    },
   },
 );

@@ -2,10 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { ThemeRoot } from './app/ThemeRoot';
 import { AppToaster } from './components/toasts';
+import { i18n } from './i18n';
+import { LanguageRoot } from './i18n/LanguageRoot';
 import { SessionProvider } from './session/SessionProvider';
 
 const queryClient = new QueryClient({
@@ -27,17 +30,21 @@ if (!root) throw new Error('index.html has no #root');
 
 createRoot(root).render(
   <StrictMode>
-    <JotaiProvider>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <ThemeRoot>
-            <SessionProvider>
-              <App />
-              <AppToaster />
-            </SessionProvider>
-          </ThemeRoot>
-        </BrowserRouter>
-      </QueryClientProvider>
-    </JotaiProvider>
+    <I18nextProvider i18n={i18n}>
+      <JotaiProvider>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <ThemeRoot>
+              <SessionProvider>
+                <LanguageRoot>
+                  <App />
+                  <AppToaster />
+                </LanguageRoot>
+              </SessionProvider>
+            </ThemeRoot>
+          </BrowserRouter>
+        </QueryClientProvider>
+      </JotaiProvider>
+    </I18nextProvider>
   </StrictMode>,
 );

@@ -5,6 +5,7 @@
  */
 import axios, { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import type { SessionResponse } from '../../../shared/contracts/auth';
+import { currentLanguage } from '../i18n';
 import { platform } from '../platform';
 import { emitSessionEvent } from './events';
 
@@ -129,6 +130,8 @@ const CREDENTIAL_ROUTES =
 
 api.interceptors.request.use((config) => {
   if (accessToken && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${accessToken}`);
+  // The server answers messages in the interface's language (docs/i18n.md).
+  config.headers.set('Accept-Language', currentLanguage());
   return config;
 });
 

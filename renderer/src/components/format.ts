@@ -1,15 +1,15 @@
-/** Display formats of the spec (§9): dates as DD-MMM-YYYY; exchange stays YYYY-MM-DD. */
-import { format } from 'date-fns';
-import { parseIsoDay } from '../../../shared/date-range';
+/**
+ * Display formats of the spec (§9) in the interface's language: dates as DD-MMM-YYYY; exchange stays
+ * YYYY-MM-DD. Components that must re-render on a language change read `useFormat()` (i18n/index.ts); the
+ * app remounts on a change anyway, so these plain functions read the current language.
+ */
+import { formatDay as day, formatInstant as instant } from '../../../shared/i18n/format';
+import { currentLanguage } from '../i18n';
 
 export function formatDay(isoDay: string): string {
-  const day = parseIsoDay(isoDay.slice(0, 10));
-  if (!day) return isoDay;
-  // parseIsoDay gives UTC midnight; format the same calendar day in local time.
-  return format(new Date(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()), 'dd-MMM-yyyy');
+  return day(isoDay, currentLanguage());
 }
 
 export function formatInstant(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : format(date, 'dd-MMM-yyyy HH:mm');
+  return instant(iso, currentLanguage());
 }

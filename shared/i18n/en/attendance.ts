@@ -1,0 +1,2 @@
+/** English texts of the attendance pages (namespace `attendance`). */
+export const attendance = {};

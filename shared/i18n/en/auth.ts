@@ -1,0 +1,2 @@
+/** English texts of the auth pages (namespace `auth`). */
+export const auth = {};

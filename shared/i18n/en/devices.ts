@@ -1,0 +1,2 @@
+/** English texts of the devices pages (namespace `devices`). */
+export const devices = {};

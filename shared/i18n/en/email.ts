@@ -1,0 +1,2 @@
+/** English texts: email (namespace `email`). */
+export const email = {};

@@ -1,0 +1,2 @@
+/** English texts of the frame pages (namespace `frame`). */
+export const frame = {};

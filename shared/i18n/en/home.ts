@@ -1,0 +1,2 @@
+/** English texts of the home pages (namespace `home`). */
+export const home = {};

@@ -1,0 +1,2 @@
+/** English texts of the leave pages (namespace `leave`). */
+export const leave = {};

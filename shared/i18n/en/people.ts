@@ -1,0 +1,2 @@
+/** English texts of the people pages (namespace `people`). */
+export const people = {};

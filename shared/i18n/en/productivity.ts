@@ -1,0 +1,2 @@
+/** English texts of the productivity pages (namespace `productivity`). */
+export const productivity = {};

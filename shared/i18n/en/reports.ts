@@ -1,0 +1,2 @@
+/** English texts: reports (namespace `reports`). */
+export const reports = {};

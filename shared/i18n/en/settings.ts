@@ -1,0 +1,2 @@
+/** English texts of the settings pages (namespace `settings`). */
+export const settings = {};

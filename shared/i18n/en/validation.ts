@@ -1,0 +1,2 @@
+/** English texts: validation (namespace `validation`). */
+export const validation = {};

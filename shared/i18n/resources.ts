@@ -1,0 +1,87 @@
+/**
+ * The message catalogue: every text of the interface, the server's messages, e-mails and CSV headers, by
+ * language and namespace (docs/i18n.md). One namespace per area of the product, each in its own file under
+ * en/ and fr/; English is the reference and the fallback.
+ */
+import { common as en_common } from './en/common.js';
+import { errors as en_errors } from './en/errors.js';
+import { validation as en_validation } from './en/validation.js';
+import { auth as en_auth } from './en/auth.js';
+import { frame as en_frame } from './en/frame.js';
+import { home as en_home } from './en/home.js';
+import { attendance as en_attendance } from './en/attendance.js';
+import { leave as en_leave } from './en/leave.js';
+import { devices as en_devices } from './en/devices.js';
+import { people as en_people } from './en/people.js';
+import { productivity as en_productivity } from './en/productivity.js';
+import { settings as en_settings } from './en/settings.js';
+import { email as en_email } from './en/email.js';
+import { reports as en_reports } from './en/reports.js';
+import { common as fr_common } from './fr/common.js';
+import { errors as fr_errors } from './fr/errors.js';
+import { validation as fr_validation } from './fr/validation.js';
+import { auth as fr_auth } from './fr/auth.js';
+import { frame as fr_frame } from './fr/frame.js';
+import { home as fr_home } from './fr/home.js';
+import { attendance as fr_attendance } from './fr/attendance.js';
+import { leave as fr_leave } from './fr/leave.js';
+import { devices as fr_devices } from './fr/devices.js';
+import { people as fr_people } from './fr/people.js';
+import { productivity as fr_productivity } from './fr/productivity.js';
+import { settings as fr_settings } from './fr/settings.js';
+import { email as fr_email } from './fr/email.js';
+import { reports as fr_reports } from './fr/reports.js';
+
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'validation',
+  'auth',
+  'frame',
+  'home',
+  'attendance',
+  'leave',
+  'devices',
+  'people',
+  'productivity',
+  'settings',
+  'email',
+  'reports',
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+export const en = {
+  common: en_common,
+  errors: en_errors,
+  validation: en_validation,
+  auth: en_auth,
+  frame: en_frame,
+  home: en_home,
+  attendance: en_attendance,
+  leave: en_leave,
+  devices: en_devices,
+  people: en_people,
+  productivity: en_productivity,
+  settings: en_settings,
+  email: en_email,
+  reports: en_reports,
+};
+export const fr = {
+  common: fr_common,
+  errors: fr_errors,
+  validation: fr_validation,
+  auth: fr_auth,
+  frame: fr_frame,
+  home: fr_home,
+  attendance: fr_attendance,
+  leave: fr_leave,
+  devices: fr_devices,
+  people: fr_people,
+  productivity: fr_productivity,
+  settings: fr_settings,
+  email: fr_email,
+  reports: fr_reports,
+};
+
+export type Resources = typeof en;
+export const resources = { en, fr } as const;
