@@ -4,6 +4,7 @@
  * the server address is remembered only after it answers /api/health (plain http only to a private address,
  * confirmed), the refresh token lives with the "main process", not in a cookie, and is never handed back. The shell's own side is tested under Node in electron/.
  */
+import { defineDesktopSession } from './desktop-session.js';
 import { DEMO_PASSWORD, EMPLOYEE, expect, test } from './fixtures.js';
 
 test('the desktop app asks for the company server on first start, then signs in with a keychain token', async ({
@@ -11,6 +12,7 @@ test('the desktop app asks for the company server on first start, then signs in 
   loginPage,
   consoleErrors,
 }) => {
+  await defineDesktopSession(page);
   await page.addInitScript(() => {
     const state = { server: null as string | null, token: null as string | null };
     (window as unknown as { teambeatState: typeof state }).teambeatState = state;
@@ -19,37 +21,9 @@ test('the desktop app asks for the company server on first start, then signs in 
       appVersion: '0.0.0-e2e',
       notify: async () => {},
       openExternal: async () => {},
-      desktopSession: {
-        // The shell's main process keeps the token and refreshes itself (electron/desktop-session.ts); this
-        // stand-in does the same in the page and, like main, never hands the token back.
-        keep: async (t: string) => void (state.token = t),
-        refresh: async () => {
-          if (!state.token) return { ok: false, reason: 'ended' };
-          const answer = await fetch('/api/auth/refresh', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ refreshToken: state.token, client: 'desktop' }),
-          });
-          if (!answer.ok) {
-            state.token = null;
-            return { ok: false, reason: 'ended' };
-          }
-          const body = (await answer.json()) as { accessToken: string; expiresIn: number; refreshToken: string };
-          state.token = body.refreshToken;
-          return { ok: true, accessToken: body.accessToken, expiresIn: body.expiresIn };
-        },
-        signOut: async () => {
-          if (state.token) {
-            await fetch('/api/auth/sign-out', {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ refreshToken: state.token }),
-            });
-          }
-          state.token = null;
-        },
-        forget: async () => void (state.token = null),
-      },
+      desktopSession: (
+        window as unknown as { teambeatDesktopSession: (s: { token: string | null }) => unknown }
+      ).teambeatDesktopSession(state),
       getServerUrl: async () => state.server,
       // The shell probes from the main process; the page's CSP only lets this stand-in reach its own
       // origin, which is the one Teambeat server of the e2e run.
@@ -105,6 +79,7 @@ test('the tray shows today’s attendance, checks in on its command and reports 
   loginPage,
   consoleErrors,
 }) => {
+  await defineDesktopSession(page);
   await page.addInitScript(() => {
     type Stand = {
       token: string | null;
@@ -119,37 +94,9 @@ test('the tray shows today’s attendance, checks in on its command and reports 
       appVersion: '0.0.0-e2e',
       notify: async (n: { title: string; body: string }) => void state.notes.push(n),
       openExternal: async () => {},
-      desktopSession: {
-        // The shell's main process keeps the token and refreshes itself (electron/desktop-session.ts); this
-        // stand-in does the same in the page and, like main, never hands the token back.
-        keep: async (t: string) => void (state.token = t),
-        refresh: async () => {
-          if (!state.token) return { ok: false, reason: 'ended' };
-          const answer = await fetch('/api/auth/refresh', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ refreshToken: state.token, client: 'desktop' }),
-          });
-          if (!answer.ok) {
-            state.token = null;
-            return { ok: false, reason: 'ended' };
-          }
-          const body = (await answer.json()) as { accessToken: string; expiresIn: number; refreshToken: string };
-          state.token = body.refreshToken;
-          return { ok: true, accessToken: body.accessToken, expiresIn: body.expiresIn };
-        },
-        signOut: async () => {
-          if (state.token) {
-            await fetch('/api/auth/sign-out', {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ refreshToken: state.token }),
-            });
-          }
-          state.token = null;
-        },
-        forget: async () => void (state.token = null),
-      },
+      desktopSession: (
+        window as unknown as { teambeatDesktopSession: (s: { token: string | null }) => unknown }
+      ).teambeatDesktopSession(state),
       getServerUrl: async () => location.origin,
       setServerUrl: async () => {},
       setTrayState: (s: Stand['trays'][number]) => void state.trays.push(s),

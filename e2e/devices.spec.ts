@@ -3,6 +3,7 @@
  * key on the Biometric Devices page; the real device agent (the headless command, the same module the desktop app
  * runs) pulls the device with that key; the employee whose employee ID the device knows sees the check-in.
  */
+import { defineDesktopSession } from './desktop-session.js';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -322,6 +323,7 @@ test.describe('biometric devices', () => {
   }) => {
     // The shell's device agent stands in here with the preload's contract: setKey asks the server with the key
     // (as electron/device-agent-host.ts does) and refuses a key the server does not know.
+    await defineDesktopSession(page);
     await page.addInitScript(() => {
       const state = {
         token: null as string | null,
@@ -341,37 +343,9 @@ test.describe('biometric devices', () => {
         appVersion: '0.0.0-e2e',
         notify: async () => {},
         openExternal: async () => {},
-        desktopSession: {
-          // The shell's main process keeps the token and refreshes itself (electron/desktop-session.ts); this
-          // stand-in does the same in the page and, like main, never hands the token back.
-          keep: async (t: string) => void (state.token = t),
-          refresh: async () => {
-            if (!state.token) return { ok: false, reason: 'ended' };
-            const answer = await fetch('/api/auth/refresh', {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ refreshToken: state.token, client: 'desktop' }),
-            });
-            if (!answer.ok) {
-              state.token = null;
-              return { ok: false, reason: 'ended' };
-            }
-            const body = (await answer.json()) as { accessToken: string; expiresIn: number; refreshToken: string };
-            state.token = body.refreshToken;
-            return { ok: true, accessToken: body.accessToken, expiresIn: body.expiresIn };
-          },
-          signOut: async () => {
-            if (state.token) {
-              await fetch('/api/auth/sign-out', {
-                method: 'POST',
-                headers: { 'content-type': 'application/json' },
-                body: JSON.stringify({ refreshToken: state.token }),
-              });
-            }
-            state.token = null;
-          },
-          forget: async () => void (state.token = null),
-        },
+        desktopSession: (
+          window as unknown as { teambeatDesktopSession: (s: { token: string | null }) => unknown }
+        ).teambeatDesktopSession(state),
         getServerUrl: async () => location.origin,
         setServerUrl: async () => {},
         setTrayState: () => {},
