@@ -48,7 +48,10 @@ export async function startTestProvider(options: { redirectUris?: string[] } = {
     features: { devInteractions: { enabled: true } },
     // Consent is given once and for all: the tests are about the relying party.
     loadExistingGrant: async (ctx) => {
-      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! });
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client!.clientId,
+        accountId: ctx.oidc.session!.accountId!,
+      });
       grant.addOIDCScope('openid email profile');
       await grant.save();
       return grant;
@@ -125,7 +128,11 @@ export class CookieJar {
  * Plays the person at the provider: follows the authorization URL, fills the login form with `login`, and
  * stops at the first redirect that leaves the provider (the callback). Answers that URL; nothing is sent to it.
  */
-export async function signInAtProvider(authorizationUrl: string, login: string, jar = new CookieJar()): Promise<string> {
+export async function signInAtProvider(
+  authorizationUrl: string,
+  login: string,
+  jar = new CookieJar(),
+): Promise<string> {
   const origin = new URL(authorizationUrl).origin;
   let url = authorizationUrl;
   let method = 'GET';
@@ -150,7 +157,8 @@ export async function signInAtProvider(authorizationUrl: string, login: string, 
     const html = await res.text();
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
     const prompt = /name="prompt" value="([^"]+)"/.exec(html)?.[1];
-    if (!action || !prompt) throw new Error(`The provider answered ${res.status} without a form: ${html.slice(0, 300)}`);
+    if (!action || !prompt)
+      throw new Error(`The provider answered ${res.status} without a form: ${html.slice(0, 300)}`);
     url = new URL(action.replace(/&amp;/g, '&'), url).href;
     method = 'POST';
     body = new URLSearchParams(prompt === 'login' ? { prompt, login, password: 'any' } : { prompt });

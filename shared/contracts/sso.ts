@@ -59,9 +59,7 @@ export const startSsoBodySchema = z
   });
 export type StartSsoBody = z.input<typeof startSsoBodySchema>;
 
-export const startSsoResponseSchema = z
-  .object({ authorizationUrl: z.string() })
-  .meta({ id: 'SsoStart' });
+export const startSsoResponseSchema = z.object({ authorizationUrl: z.string() }).meta({ id: 'SsoStart' });
 
 /**
  * What the provider sends back to the redirect URI. Providers add their own parameters (session_state, iss,

@@ -97,10 +97,7 @@ export async function signIn(deps: Deps, input: { email: string; password: strin
   const employee = await findEmployee(deps, tenant.id, input.email);
   // Single sign-on required: no password is checked but a break-glass account's (docs/sso.md). An unknown
   // address answers the same, so the answer does not tell who has an account.
-  if (
-    (await ssoRequired(deps.db, tenant.id)) &&
-    !(employee && (await isBreakGlass(deps.db, tenant.id, employee.id)))
-  ) {
+  if ((await ssoRequired(deps.db, tenant.id)) && !(employee && (await isBreakGlass(deps.db, tenant.id, employee.id)))) {
     await burnVerifyTime(input.password);
     throw errors.coded(403, 'SSO_REQUIRED');
   }

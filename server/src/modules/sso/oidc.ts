@@ -24,8 +24,16 @@ export function providerConfig(settings: ProviderSettings): Promise<client.Confi
     settings.clientId,
     undefined,
     client.ClientSecretPost(settings.clientSecret),
-    // Plain http only to loopback issuers (shared/sso.ts): a provider on this machine.
-    issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests], timeout: 10 } : { timeout: 10 },
+    {
+      // openid-client trusts an id token from the token endpoint on TLS alone (OpenID Connect Core 3.1.3.7);
+      // Teambeat also checks its signature against the provider's JWKS (cached with the configuration).
+      // Plain http only to loopback issuers (shared/sso.ts): a provider on this machine.
+      execute:
+        issuer.protocol === 'http:'
+          ? [client.allowInsecureRequests, client.enableNonRepudiationChecks]
+          : [client.enableNonRepudiationChecks],
+      timeout: 10,
+    },
   );
   cache.set(key, { at: Date.now(), config });
   config.catch(() => cache.delete(key));

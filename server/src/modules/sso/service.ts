@@ -61,7 +61,12 @@ export function settingsAnswer(row: SsoRow | undefined, redirectUri: string): Ss
  * Checks and seals the settings to store. The secret is kept when left out, and required the first time; an
  * enabled provider must answer OpenID discovery at its issuer.
  */
-export async function settingsToStore(deps: Deps, tenantId: number, existing: SsoRow | undefined, body: UpdateSsoSettingsBody) {
+export async function settingsToStore(
+  deps: Deps,
+  tenantId: number,
+  existing: SsoRow | undefined,
+  body: UpdateSsoSettingsBody,
+) {
   const clientSecret = body.clientSecret ?? (existing ? providerOf(deps, existing).clientSecret : undefined);
   if (!clientSecret) throw errors.validation([{ path: 'body.clientSecret', message: 'This field is required' }]);
   if (body.isEnabled) {
@@ -69,7 +74,9 @@ export async function settingsToStore(deps: Deps, tenantId: number, existing: Ss
       await providerConfig({ issuer: body.issuer, clientId: body.clientId, clientSecret });
     } catch (error) {
       deps.log.warn({ err: error, issuer: body.issuer }, 'SSO discovery failed');
-      throw errors.validation([{ path: 'body.issuer', message: 'The identity provider could not be reached at this issuer' }]);
+      throw errors.validation([
+        { path: 'body.issuer', message: 'The identity provider could not be reached at this issuer' },
+      ]);
     }
   }
   return {
@@ -215,8 +222,13 @@ export async function finishSso(
     return fail('SSO_FAILED', desktopReturn);
   }
   const email = typeof claims.email === 'string' ? normalizeEmail(claims.email) : undefined;
-  if (!email || ('email_verified' in claims && claims.email_verified !== true)) return fail('SSO_FAILED', desktopReturn);
-  const tenant = await deps.db.selectFrom('tenants').select(['id', 'emailDomain']).where('id', '=', pending.tenantId).executeTakeFirstOrThrow();
+  if (!email || ('email_verified' in claims && claims.email_verified !== true))
+    return fail('SSO_FAILED', desktopReturn);
+  const tenant = await deps.db
+    .selectFrom('tenants')
+    .select(['id', 'emailDomain'])
+    .where('id', '=', pending.tenantId)
+    .executeTakeFirstOrThrow();
   if (emailDomainOf(email) !== tenant.emailDomain.toLowerCase()) return fail('SSO_EMAIL_DOMAIN', desktopReturn);
   // No just-in-time accounts: the employee must exist and be active here (SCIM provisioning creates them).
   const employee = await deps.db
@@ -279,4 +291,3 @@ export async function exchangeHandoff(deps: Deps, input: { code: string; verifie
   if (!employee) throw errors.unauthenticated('SSO_HANDOFF_INVALID');
   return startSession(deps, employee, 'desktop');
 }
-
