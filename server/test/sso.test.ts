@@ -186,14 +186,12 @@ describe('desktop sign-in', () => {
   const challenge = createHash('sha256').update(verifier).digest('base64url');
 
   async function desktopReturn(extra: Record<string, unknown> = {}) {
-    const res = await server
-      .api()
-      .post('/api/auth/sso/start', {
-        email: `ann@${DOMAIN}`,
-        client: 'desktop',
-        handoffChallenge: challenge,
-        ...extra,
-      });
+    const res = await server.api().post('/api/auth/sso/start', {
+      email: `ann@${DOMAIN}`,
+      client: 'desktop',
+      handoffChallenge: challenge,
+      ...extra,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const callback = await signInAtProvider(res.body.authorizationUrl, `ann@${DOMAIN}`);
     return (await returnTo(callback, new CookieJar())).location;
