@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { completeDesktopSso, deepLinkFromArgv, newPendingSso, parseSsoReturn, startDesktopSso } from './sso-flow';
+import { completeDesktopSso, deepLinkFromArgv, newPendingSso, parseSsoReturn, startDesktopSso } from './sso-flow.js';
 
 const reply = (status: number, body: unknown) => ({ ok: status < 300, status, json: async () => body });
 
