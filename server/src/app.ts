@@ -31,6 +31,7 @@ import { agentRoutes } from './modules/devices/agent-routes.js';
 import { integrationRoutes } from './modules/devices/integration-routes.js';
 import { deviceRoutes } from './modules/devices/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { ssoRoutes } from './modules/sso/routes.js';
 import { employeeRoutes } from './modules/employees/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { autoLeavesRoutes } from './modules/leave/auto-leaves-routes.js';
@@ -43,7 +44,7 @@ import { productivityRoutes } from './modules/productivity/routes.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { tenantRoutes } from './modules/tenants/routes.js';
-import { ensureSecret } from './security/secrets.js';
+import { createSecretBox, ensureSecret } from './security/secrets.js';
 import { createTokenService } from './security/tokens.js';
 
 export type AppOptions = {
@@ -81,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     now,
     log: app.log,
     tokens: createTokenService(secret, config.accessTokenTtlSeconds),
+    secretBox: createSecretBox(config.secretsKey ?? (await ensureSecret(db, 'secrets-key', now))),
     mailer: createMailer({ db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom, now }),
     // The runner's jobs receive these deps; it is created right below, before anything can read it.
     get jobs(): JobRunner {
@@ -146,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerRouteModules(app, deps, [
     healthRoutes,
     authRoutes,
+    ssoRoutes,
     meRoutes,
     tenantRoutes,
     leaveCatalogueRoutes,

@@ -57,6 +57,21 @@ const envSchema = z.object({
       return list;
     }),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Encrypts stored secrets (SSO client secrets); generated and kept in the database when unset. */
+  SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The address people reach the server at, for the SSO redirect URI; the request's own when unset. */
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .refine((v) => {
+      if (!v) return true;
+      try {
+        const u = new URL(v);
+        return (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === v.replace(/\/$/, '');
+      } catch {
+        return false;
+      }
+    }, 'must be an origin like https://teambeat.example.com'),
   ACCESS_TOKEN_TTL_SECONDS: int(900, 30, 86_400),
   REFRESH_TOKEN_TTL_DAYS: int(30, 1, 365),
   SESSION_MAX_DAYS: int(90, 1, 3650),
@@ -87,6 +102,8 @@ export type Config = {
   logPretty: boolean;
   corsOrigins: string[];
   jwtSecret: string | undefined;
+  secretsKey: string | undefined;
+  publicUrl: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   /** A session ends this many days after sign-in however often it is refreshed. */
@@ -127,6 +144,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logPretty: e.LOG_PRETTY,
     corsOrigins: e.CORS_ORIGINS,
     jwtSecret: e.JWT_SECRET,
+    secretsKey: e.SECRETS_KEY,
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/$/, '') : undefined,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     sessionMaxDays: e.SESSION_MAX_DAYS,

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db, Engine } from './db/engine.js';
 import type { JobRunner } from './jobs/runner.js';
 import type { Mailer } from './mail/mailer.js';
+import type { SecretBox } from './security/secrets.js';
 import type { TokenService } from './security/tokens.js';
 
 /** What route plugins need, passed explicitly so tests can build an app around any database. */
@@ -12,6 +13,8 @@ export type Deps = {
   engine: Engine;
   tokens: TokenService;
   mailer: Mailer;
+  /** Encrypts secrets stored in the database (SSO client secrets). */
+  secretBox: SecretBox;
   log: FastifyBaseLogger;
   /** The clock, injectable so lockouts and expiries can be tested without waiting. */
   now: () => Date;

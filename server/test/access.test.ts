@@ -34,6 +34,20 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'POST /api/auth/change-password': {
     body: { currentPassword: 'x', password: 'Str0ng!Pass2', confirmPassword: 'Str0ng!Pass2' },
   },
+  'GET /api/tenant/sso': {},
+  'PUT /api/tenant/sso': {
+    body: {
+      providerName: 'Intruder IdP',
+      issuer: 'https://idp.example.org',
+      clientId: 'c',
+      clientSecret: 's',
+      isEnabled: false,
+      isRequired: false,
+    },
+  },
+  'POST /api/auth/sso/start': { body: { email: 'x@a.example' } },
+  'GET /api/auth/sso/callback': { query: 'state=x&code=y' },
+  'POST /api/auth/sso/exchange': { body: { code: 'x', verifier: 'a'.repeat(43) } },
   'GET /api/me': {},
   'GET /api/employees': {},
   'GET /api/employees/{id}': { table: 'employees' },
@@ -239,6 +253,9 @@ beforeAll(async () => {
   ).id;
   await a.deviceCommand({ deviceId: ids.devices, status: 'done' });
   await a.jobRun();
+  await a.tenantSso({ providerName: 'Alpha IdP' });
+  await a.ssoRequest();
+  await a.ssoHandoff({ employeeId: victim.id });
   await a.devicePunch({
     deviceId: ids.devices,
     deviceSerial: 'A-DEV-1',

@@ -17,7 +17,15 @@ describe('tenant lookup', () => {
   it('finds the tenant by the domain after @', async () => {
     const res = await server.api().get('/api/auth/tenant?email=someone@ACME.example');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ tenantId, name: 'Acme', emailDomain: 'acme.example', logo: null });
+    expect(res.body).toEqual({
+      tenantId,
+      name: 'Acme',
+      emailDomain: 'acme.example',
+      logo: null,
+      ssoEnabled: false,
+      providerName: null,
+      ssoType: null,
+    });
   });
 
   it.each(['someone@other.example', 'no-at-sign', ''])('refuses %j with the spec message', async (email) => {

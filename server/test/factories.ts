@@ -543,6 +543,58 @@ export function factories(db: Db, tenantId: number, options: { now?: () => Date 
     },
 
     /** A finished run of a scheduled job (server/src/jobs). */
+    /** A single sign-on provider; the secret is stored as given (tests of the cipher use the API). */
+    async tenantSso(overrides: Overrides<'tenantSso'> = {}): Promise<Row<'tenantSso'>> {
+      const values = {
+        providerName: 'Test IdP',
+        issuer: 'https://idp.example.org',
+        clientId: 'teambeat',
+        clientSecret: 'v1.sealed',
+        updatedAt: stamp(),
+        ...overrides,
+      };
+      return db
+        .insertInto('tenantSso')
+        .values({ tenantId, ...values })
+        .onConflict((oc) => oc.column('tenantId').doUpdateSet(values))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async ssoRequest(overrides: Overrides<'ssoRequests'> = {}): Promise<Row<'ssoRequests'>> {
+      return db
+        .insertInto('ssoRequests')
+        .values({
+          tenantId,
+          stateHash: createHash('sha256').update(`state-${next()}`).digest('hex'),
+          nonce: 'nonce',
+          codeVerifier: 'verifier',
+          redirectUri: 'https://teambeat.example/api/auth/sso/callback',
+          client: 'web',
+          binding: 'binding',
+          createdAt: stamp(),
+          expiresAt: stamp(),
+          ...overrides,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async ssoHandoff(overrides: Overrides<'ssoHandoffs', 'employeeId'>): Promise<Row<'ssoHandoffs'>> {
+      return db
+        .insertInto('ssoHandoffs')
+        .values({
+          tenantId,
+          codeHash: createHash('sha256').update(`handoff-${next()}`).digest('hex'),
+          challenge: 'challenge',
+          createdAt: stamp(),
+          expiresAt: stamp(),
+          ...overrides,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
     async jobRun(overrides: Overrides<'jobRuns'> = {}): Promise<Row<'jobRuns'>> {
       return db
         .insertInto('jobRuns')

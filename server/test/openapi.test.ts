@@ -36,8 +36,15 @@ describe('the OpenAPI document', () => {
       absoluteRef: 'openapi.json',
       config,
     });
-    const errors = problems.filter((p) => p.severity === 'error').length;
-    expect(problems.map(describeProblem), `${errors} errors, ${problems.length - errors} warnings`).toEqual([]);
+    // The one exception: the single sign-on callback is a browser redirect (303) by nature, with no 2XX
+    // answer; the rule holds for every other operation (checked just below).
+    const redirectOnly = '#/paths/~1api~1auth~1sso~1callback/get/responses';
+    const kept = problems.filter(
+      (p) => !(p.ruleId === 'operation-2xx-response' && p.location.some((l) => l.pointer === redirectOnly)),
+    );
+    const errors = kept.filter((p) => p.severity === 'error').length;
+    expect(kept.map(describeProblem), `${errors} errors, ${kept.length - errors} warnings`).toEqual([]);
+    expect(problems.length - kept.length).toBeLessThanOrEqual(1);
   });
 
   it('declares the security of every operation from its access: none for public ones', () => {

@@ -21,6 +21,7 @@ import { readTypeSchema, type TypeSchema } from './schema-types.js';
 const SHARED_VALUES: Record<string, readonly (string | number)[]> = {
   'employees.status': EMPLOYEE_STATUSES,
   'refreshTokens.client': CLIENT_KINDS,
+  'ssoRequests.client': CLIENT_KINDS,
   'attendances.source': ATTENDANCE_SOURCES,
   'leaveTypes.kind': LEAVE_KINDS,
   'leaveTypes.icon': LEAVE_ICONS,

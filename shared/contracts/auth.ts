@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { emailSchema, passwordsMatch, requiredText, strongPasswordSchema } from '../validation.js';
 import { MESSAGES } from '../messages.js';
+import { SSO_TYPES } from '../sso.js';
 
 export const CLIENT_KINDS = ['web', 'desktop'] as const;
 export type ClientKind = (typeof CLIENT_KINDS)[number];
@@ -15,6 +16,10 @@ export const tenantPublicSchema = z
     name: z.string(),
     emailDomain: z.string(),
     logo: z.string().nullable(),
+    /** Single sign-on is enabled: the sign-in page offers "Continue with <providerName>" (docs/sso.md). */
+    ssoEnabled: z.boolean(),
+    providerName: z.string().nullable(),
+    ssoType: z.enum(SSO_TYPES).nullable(),
   })
   .meta({ id: 'TenantPublic' });
 export type TenantPublic = z.infer<typeof tenantPublicSchema>;

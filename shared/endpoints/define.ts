@@ -21,7 +21,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type EndpointAccess =
   'public' | 'signed-in' | 'device-agent' | PermissionName | readonly [PermissionName, ...PermissionName[]];
 
-export type SuccessStatus = 200 | 201 | 202 | 204;
+/** 303 is a browser redirect (the single sign-on callback): the handler sends it itself. */
+export type SuccessStatus = 200 | 201 | 202 | 204 | 303;
 export type ServerErrorStatus = 500 | 502 | 503 | 504;
 
 export type EndpointDef = {

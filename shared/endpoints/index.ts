@@ -14,6 +14,7 @@ import { leaveEndpoints } from './leave.js';
 import { meEndpoints } from './me.js';
 import { peopleEndpoints } from './people.js';
 import { productivityEndpoints } from './productivity.js';
+import { ssoEndpoints } from './sso.js';
 import { tenantEndpoints } from './tenant.js';
 
 export const endpointGroups = {
@@ -24,6 +25,7 @@ export const endpointGroups = {
   auth: authEndpoints,
   me: meEndpoints,
   tenant: tenantEndpoints,
+  sso: ssoEndpoints,
   people: peopleEndpoints,
   devices: deviceEndpoints,
   deviceIntegration: deviceIntegrationEndpoints,

@@ -152,6 +152,47 @@ export type ServerSecretTable = {
   createdAt: string;
 };
 
+/** A tenant's OpenID Connect provider (docs/sso.md). */
+export type TenantSsoTable = {
+  tenantId: number;
+  providerName: string;
+  issuer: string;
+  clientId: string;
+  /** Encrypted (security/secrets.ts). */
+  clientSecret: string;
+  isEnabled: Generated<Flag>;
+  isRequired: Generated<Flag>;
+  updatedAt: string;
+};
+
+/** A sign-in sent to the provider and not yet returned: single use, short-lived. */
+export type SsoRequestTable = {
+  id: Generated<number>;
+  tenantId: number;
+  stateHash: string;
+  nonce: string;
+  codeVerifier: string;
+  redirectUri: string;
+  client: ClientKind;
+  binding: string;
+  loopbackPort: number | null;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+};
+
+/** The desktop's one-time code, exchanged by the main process for a session. */
+export type SsoHandoffTable = {
+  id: Generated<number>;
+  tenantId: number;
+  employeeId: number;
+  codeHash: string;
+  challenge: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+};
+
 export type AttendanceTable = {
   id: Generated<number>;
   tenantId: number;
@@ -435,6 +476,9 @@ export type Database = {
   verificationCodes: VerificationCodeTable;
   outboxEmails: OutboxEmailTable;
   serverSecrets: ServerSecretTable;
+  tenantSso: TenantSsoTable;
+  ssoRequests: SsoRequestTable;
+  ssoHandoffs: SsoHandoffTable;
   attendances: AttendanceTable;
   attendanceBreaks: AttendanceBreakTable;
   attendanceAudit: AttendanceAuditTable;

@@ -1,3 +1,4 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/engine.js';
 import { newSecret } from './tokens.js';
 
@@ -15,4 +16,36 @@ export async function ensureSecret(db: Db, name: string, now: () => Date): Promi
     .execute();
   const row = await db.selectFrom('serverSecrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
   return row.value;
+}
+
+/** Encrypts secrets kept in the database; `context` binds a ciphertext to its row (a tenant), so it cannot be moved. */
+export type SecretBox = { seal(plain: string, context: string): string; open(sealed: string, context: string): string };
+
+/**
+ * AES-256-GCM with a random 96-bit IV per value, the key derived by SHA-256 from SECRETS_KEY (or the generated
+ * `secrets-key` server secret). Stored as `v1.<iv>.<tag>.<ciphertext>`, base64url. A database dump without the
+ * key (SECRETS_KEY set outside it) reveals no secret; docs/sso.md says what the generated key does and does not
+ * protect.
+ */
+export function createSecretBox(keyMaterial: string): SecretBox {
+  const key = createHash('sha256').update(`teambeat-secret-box:${keyMaterial}`).digest();
+  return {
+    seal(plain, context) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      cipher.setAAD(Buffer.from(context));
+      const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return ['v1', iv, cipher.getAuthTag(), data]
+        .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+        .join('.');
+    },
+    open(sealed, context) {
+      const [version, iv, tag, data] = sealed.split('.');
+      if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('Not a sealed secret');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAAD(Buffer.from(context));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+    },
+  };
 }

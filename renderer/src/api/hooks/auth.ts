@@ -5,6 +5,7 @@
  */
 import type { RequestOf, ResponseOf } from '../../../../shared/endpoints/define';
 import type { authEndpoints } from '../../../../shared/endpoints/auth';
+import type { ssoEndpoints } from '../../../../shared/endpoints/sso';
 import { platform } from '../../platform';
 import { call } from '../typed';
 import { routesOf } from './first-screen';
@@ -24,6 +25,8 @@ const ep = {
   verifySession: route('verifySession', { method: 'GET', path: '/api/auth/verify' }),
   changePassword: route('changePassword', { method: 'POST', path: '/api/auth/change-password' }),
 };
+const ssoRoute = routesOf<typeof ssoEndpoints>();
+const ssoEp = { startSso: ssoRoute('startSso', { method: 'POST', path: '/api/auth/sso/start' }) };
 
 export type TenantPublic = ResponseOf<typeof ep.lookupTenant>;
 export type SignUpBody = RequestOf<typeof ep.signUp>['body'];
@@ -67,6 +70,21 @@ export function useResendSignUpCode() {
 export function useConfirmSignUp() {
   return useApiMutation({
     mutationFn: (input: { email: string; code: string }) => call(ep.confirmSignUp, { body: input }),
+    invalidates: [],
+  });
+}
+
+/**
+ * "Continue with <provider>" in the browser: the server keeps state, nonce and PKCE verifier and binds the
+ * attempt to this browser by a cookie; the page then leaves for the provider, which returns to the server's
+ * callback and from there to the app (docs/sso.md). The desktop starts it in its main process instead.
+ */
+export function useStartSso() {
+  return useApiMutation({
+    mutationFn: async (email: string) => {
+      const { authorizationUrl } = await call(ssoEp.startSso, { body: { email, client: 'web' } });
+      window.location.assign(authorizationUrl);
+    },
     invalidates: [],
   });
 }

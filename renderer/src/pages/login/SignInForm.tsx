@@ -7,16 +7,24 @@ import { ArrowRightRegular, MailRegular } from '@fluentui/react-icons';
 import { useRef, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../../shared/messages';
 import { EMAIL_PATTERN } from '../../../../shared/credentials';
-import { useLookupTenant, type TenantPublic } from '../../api/hooks/auth';
+import { useLookupTenant, useStartSso, type TenantPublic } from '../../api/hooks/auth';
 import { errorCode, errorMessage } from '../../api/errors';
 import { AppLink } from '../../components/AppLink';
 import { PasswordInput } from '../../components/PasswordFields';
+import { platform } from '../../platform';
 import { useSessionActions } from '../../session/SessionProvider';
 import type { AuthHandOver } from './AuthPage';
 import { FormError, SubmitButton } from './AuthFields';
 import { useFormStyles } from './formStyles';
 
 export const INVALID_EMAIL = 'Enter a valid e-mail address';
+
+/** The single sign-on callback returns here with ?ssoError=<code> when it refused the sign-in. */
+function ssoErrorOfAddress(): string | null {
+  const code = new URLSearchParams(window.location.search).get('ssoError');
+  if (!code) return null;
+  return code in MESSAGES ? MESSAGES[code as keyof typeof MESSAGES] : MESSAGES.SSO_FAILED;
+}
 
 export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
   const styles = useFormStyles();
@@ -27,7 +35,8 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
   const [tenant, setTenant] = useState<TenantPublic | null>(null);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(ssoErrorOfAddress);
+  const startSso = useStartSso();
   const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -95,6 +104,7 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
     return (
       <form className={styles.form} onSubmit={(e) => void submitEmail(e)} noValidate aria-label="Sign in">
         {notice}
+        <FormError message={formError} />
         <Field
           label="Work e-mail"
           required
@@ -158,6 +168,16 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
         </Button>
       </div>
       <FormError message={formError} />
+      {tenant.ssoEnabled && !platform.desktopSession ? (
+        <Button
+          appearance="primary"
+          size="large"
+          disabled={startSso.isPending}
+          onClick={() => startSso.mutate(email.trim(), { onError: (error) => setFormError(errorMessage(error)) })}
+        >
+          Continue with {tenant.providerName}
+        </Button>
+      ) : null}
       <Field
         label="Password"
         required

@@ -27,9 +27,15 @@ export const REFRESH_COOKIE = 'tb_refresh';
 const COOKIE_PATH = '/api/auth';
 
 /** The answer to sign-in and refresh; the browser's refresh token goes into its cookie instead. */
-function sendSession({ request, reply }: Http, session: IssuedSession, client: ClientKind) {
+export function sendSession({ request, reply }: Http, session: IssuedSession, client: ClientKind) {
   const body = { accessToken: session.accessToken, tokenType: 'Bearer' as const, expiresIn: session.expiresIn };
   if (client === 'desktop') return { ...body, refreshToken: session.refreshToken };
+  setRefreshCookie({ request, reply }, session);
+  return body;
+}
+
+/** The browser's session: its refresh token in the cookie (also set by the single sign-on callback). */
+export function setRefreshCookie({ request, reply }: Http, session: IssuedSession) {
   void reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
     httpOnly: true,
     sameSite: 'strict',
@@ -37,7 +43,6 @@ function sendSession({ request, reply }: Http, session: IssuedSession, client: C
     path: COOKIE_PATH,
     expires: session.refreshExpiresAt,
   });
-  return body;
 }
 
 function clearCookie(reply: FastifyReply) {

@@ -10,6 +10,7 @@ import { errors } from '../../http/errors.js';
 import { refuseCommonPassword } from '../../security/common-passwords.js';
 import { burnVerifyTime, hashPassword, verifyPassword } from '../../security/passwords.js';
 import { findTenantByEmail } from '../tenants/repository.js';
+import { isBreakGlass, ssoLookup, ssoRequired } from '../sso/service.js';
 import { CODE_TTL_MINUTES, consumeCode, createCode } from './codes.js';
 import { revokeAllForEmployee, startSession } from './sessions.js';
 
@@ -23,7 +24,13 @@ export async function requireTenantForEmail(deps: Deps, email: string) {
 export async function lookupTenant(deps: Deps, email: string): Promise<TenantPublic> {
   const tenant = await findTenantByEmail(deps.db, email);
   if (!tenant) throw errors.coded(404, 'EMAIL_DOMAIN_UNAUTHORIZED');
-  return { tenantId: tenant.id, name: tenant.name, emailDomain: tenant.emailDomain, logo: tenant.logo };
+  return {
+    tenantId: tenant.id,
+    name: tenant.name,
+    emailDomain: tenant.emailDomain,
+    logo: tenant.logo,
+    ...(await ssoLookup(deps.db, tenant.id)),
+  };
 }
 
 function findEmployee(deps: Deps, tenantId: number, email: string) {
@@ -88,6 +95,12 @@ function tellOwnerOfLock(deps: Deps, employee: { id: number; tenantId: number; e
 export async function signIn(deps: Deps, input: { email: string; password: string; client: ClientKind }) {
   const tenant = await requireTenantForEmail(deps, input.email);
   const employee = await findEmployee(deps, tenant.id, input.email);
+  // Single sign-on required: no password is checked but a break-glass account's (docs/sso.md). An unknown
+  // address answers the same, so the answer does not tell who has an account.
+  if ((await ssoRequired(deps.db, tenant.id)) && !(employee && (await isBreakGlass(deps.db, tenant.id, employee.id)))) {
+    await burnVerifyTime(input.password);
+    throw errors.coded(403, 'SSO_REQUIRED');
+  }
   const guess = employee?.passwordHash ? await reserveGuess(deps, employee.id) : null;
   // An unknown account and a locked one answer exactly like a wrong password, in the same time.
   if (!employee?.passwordHash || !guess) {
