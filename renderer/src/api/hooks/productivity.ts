@@ -5,14 +5,10 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { RequestOf } from '../../../../shared/endpoints/define';
 import { productivityEndpoints as ep } from '../../../../shared/endpoints/productivity';
-import {
-  REPORTS,
-  reportFileName,
-  type ProductivityOrderKey,
-  type ReportName,
-} from '../../../../shared/contracts/productivity';
+import { reportFileName, type ProductivityOrderKey, type ReportName } from '../../../../shared/contracts/productivity';
 import { toPageSize, type ListQuery } from '../../../../shared/contracts/common';
 import { useNotify } from '../../components/toasts';
+import { useTranslation } from '../../i18n';
 import { errorMessage } from '../errors';
 import { call } from '../typed';
 import { useApiMutation } from './mutation';
@@ -119,18 +115,20 @@ function saveFile(blob: Blob, fileName: string): void {
  * cannot carry the Bearer token. A failure's toast names the report, so it is said here per call.
  */
 export function useDownloadReport(filter: RangeFilter) {
+  const { t } = useTranslation('productivity');
   const notify = useNotify();
   const mutation = useApiMutation({
     mutationFn: async (report: ReportName) =>
       saveFile(await fetchReport(report, filter), reportFileName(report, filter.startDate, filter.endDate)),
     invalidates: [],
-    success: (_, report) => `${REPORTS[report].title} downloaded`,
+    success: (_, report) => t('reports.downloaded', { report: t(`reports.names.${report}`) }),
   });
   return {
     isPending: mutation.isPending,
     download: (report: ReportName) =>
       mutation.mutate(report, {
-        onError: (error) => notify.error(`${REPORTS[report].title} could not be downloaded`, errorMessage(error)),
+        onError: (error) =>
+          notify.error(t('reports.notDownloaded', { report: t(`reports.names.${report}`) }), errorMessage(error)),
       }),
   };
 }

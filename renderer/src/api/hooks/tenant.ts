@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RequestOf } from '../../../../shared/endpoints/define';
 import { tenantEndpoints as ep } from '../../../../shared/endpoints/tenant';
+import { useTranslation } from '../../i18n';
 import { call } from '../typed';
 import { attendanceKeys } from './attendance';
 import { meKey } from './me';
@@ -26,11 +27,12 @@ export function useTenant() {
 
 /** The General tab's save: the company's name. */
 export function useSaveCompanyName() {
+  const { t } = useTranslation('settings');
   return useApiMutation({
     mutationFn: (name: string) => call(ep.updateTenant, { body: { name } }),
     invalidates: [tenantKeys.tenant, meKey],
-    success: (saved) => ({ title: 'Company name saved', body: saved.name }),
-    failure: 'The company name was not saved',
+    success: (saved) => ({ title: t('general.saved'), body: saved.name }),
+    failure: t('general.notSaved'),
   });
 }
 
@@ -43,11 +45,12 @@ export function useProductivitySettings() {
 
 /** Saves productivity settings; a refusal's field messages are the page's to show. */
 export function useUpdateProductivitySettings() {
+  const { t } = useTranslation('settings');
   return useApiMutation({
     mutationFn: (changes: ProductivitySettingsChanges) => call(ep.updateProductivitySettings, { body: changes }),
     // Working hours, weekend and WFO share change today's card, the month views and the dashboards.
     invalidates: [tenantKeys.productivity, meKey, attendanceKeys.all, productivityKeys.all],
-    success: () => 'Productivity settings saved',
-    failure: 'Productivity settings were not saved',
+    success: () => t('productivity.saved'),
+    failure: t('productivity.notSaved'),
   });
 }

@@ -4,7 +4,7 @@ import { PeopleSearchRegular } from '@fluentui/react-icons';
 import type { ProductivityEmployeeRow } from '../../../../shared/contracts/productivity';
 import { productivityAttendanceFetcher, productivityKeys, type RangeFilter } from '../../api/hooks/productivity';
 import { DataTable, type Column } from '../../components/DataTable';
-import { formatDuration } from '../../../../shared/duration';
+import { useFormat, useTranslation } from '../../i18n';
 
 const useStyles = makeStyles({
   person: { display: 'flex', flexDirection: 'column', minWidth: 0 },
@@ -15,11 +15,13 @@ const useStyles = makeStyles({
 
 export function AttendancePanel({ filter }: { filter: RangeFilter }) {
   const styles = useStyles();
+  const { t } = useTranslation('productivity');
+  const fmt = useFormat();
   const num = (value: number | string) => <span className={styles.num}>{value}</span>;
   const columns: Column<ProductivityEmployeeRow>[] = [
     {
       key: 'name',
-      label: 'Employee',
+      label: t('attendance.employee'),
       sortKey: 'name',
       render: (r) => (
         <span className={styles.person}>
@@ -31,44 +33,52 @@ export function AttendancePanel({ filter }: { filter: RangeFilter }) {
         </span>
       ),
     },
-    { key: 'working', label: 'Working days', render: (r) => num(r.workingDays) },
-    { key: 'present', label: 'Present', sortKey: 'presentDays', render: (r) => num(r.presentDays) },
-    { key: 'leave', label: 'Leave', render: (r) => num(r.leaveDays) },
-    { key: 'absent', label: 'Absent', render: (r) => num(r.absentDays) },
+    { key: 'working', label: t('attendance.workingDays'), render: (r) => num(r.workingDays) },
+    { key: 'present', label: t('attendance.present'), sortKey: 'presentDays', render: (r) => num(r.presentDays) },
+    { key: 'leave', label: t('attendance.leave'), render: (r) => num(r.leaveDays) },
+    { key: 'absent', label: t('attendance.absent'), render: (r) => num(r.absentDays) },
     {
       key: 'hours',
-      label: 'Hours worked / expected',
+      label: t('attendance.hours'),
       sortKey: 'workedMinutes',
-      render: (r) => num(`${formatDuration(r.workedMinutes)} / ${formatDuration(r.expectedMinutes)}`),
+      render: (r) =>
+        num(
+          t('attendance.hoursValue', {
+            worked: fmt.duration(r.workedMinutes),
+            expected: fmt.duration(r.expectedMinutes),
+          }),
+        ),
     },
     {
       key: 'wfo',
-      label: 'Work from office',
+      label: t('attendance.wfo'),
       sortKey: 'wfoDays',
       render: (r) => (
         <span className={styles.wfo}>
-          {num(`${r.wfoDays} d · ${r.wfoPercentage}%`)}
+          {num(t('attendance.wfoValue', { days: fmt.number(r.wfoDays), percent: fmt.percent(r.wfoPercentage) }))}
           <Badge appearance="tint" size="small" color={r.meetsWfo ? 'success' : 'warning'}>
-            {r.meetsWfo ? 'Meets' : `Below ${r.requiredWfoPercentage}%`}
+            {r.meetsWfo
+              ? t('attendance.meets')
+              : t('attendance.below', { required: fmt.percent(r.requiredWfoPercentage) })}
           </Badge>
         </span>
       ),
     },
-    { key: 'attendance', label: 'Attendance', render: (r) => num(`${r.attendancePercentage}%`) },
+    { key: 'attendance', label: t('attendance.attendance'), render: (r) => num(fmt.percent(r.attendancePercentage)) },
   ];
   return (
     <DataTable
-      label="Attendance by employee"
+      label={t('attendance.tableLabel')}
       queryKey={productivityKeys.attendance(filter)}
       fetchPage={productivityAttendanceFetcher(filter)}
       columns={columns}
       rowKey={(r) => r.employee.id}
       defaultSort={{ key: 'name', dir: 'asc' }}
-      searchPlaceholder="Search by name, e-mail or ID"
+      searchPlaceholder={t('attendance.search')}
       empty={{
         icon: <PeopleSearchRegular />,
-        title: 'No one to show',
-        body: 'There are no active employees in this selection.',
+        title: t('attendance.emptyTitle'),
+        body: t('attendance.emptyBody'),
       }}
     />
   );

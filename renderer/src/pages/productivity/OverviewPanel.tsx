@@ -1,7 +1,6 @@
 /** Productivity Overview: the range's totals as cards, hours against expected and WFO % against required as charts. */
 import { Card, makeStyles, ProgressBar, Skeleton, SkeletonItem, Text, tokens } from '@fluentui/react-components';
 import { DataBarVerticalRegular } from '@fluentui/react-icons';
-import { format, parseISO } from 'date-fns';
 import type { ReactNode } from 'react';
 import {
   Bar,
@@ -19,10 +18,9 @@ import {
 import type { ProductivityOverview } from '../../../../shared/contracts/productivity';
 import { useProductivityOverview, type RangeFilter } from '../../api/hooks/productivity';
 import { EmptyState } from '../../components/EmptyState';
-import { formatDay } from '../../components/format';
-import { formatDuration } from '../../../../shared/duration';
 import { WfoTargetBadge } from './WfoTargetBadge';
 import { QueryError } from '../../components/QueryState';
+import { useFormat, useTranslation } from '../../i18n';
 
 const useStyles = makeStyles({
   cards: {
@@ -57,8 +55,12 @@ function Kpi({ label, value, children }: { label: string; value: string; childre
   );
 }
 
-function bucketLabel(granularity: ProductivityOverview['granularity'], start: string): string {
-  return granularity === 'day' ? format(parseISO(start), 'dd MMM') : `Wk ${format(parseISO(start), 'dd MMM')}`;
+/** A bucket's first day as day and short month in the language: 12 Jun, 12 juin. */
+function shortDay(isoDay: string, language: string): string {
+  const [y, m, d] = isoDay.slice(0, 10).split('-').map(Number);
+  return new Intl.DateTimeFormat(language, { day: '2-digit', month: 'short', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y!, m! - 1, d!)),
+  );
 }
 
 const axisStyle = { fontSize: 12, fill: tokens.colorNeutralForeground3 };
@@ -71,30 +73,49 @@ const tooltipStyle = {
 
 function Charts({ data }: { data: ProductivityOverview }) {
   const styles = useStyles();
-  const points = data.series.map((p) => ({ ...p, label: bucketLabel(data.granularity, p.start) }));
-  const per = data.granularity === 'day' ? 'per day' : 'per week';
+  const { t } = useTranslation('productivity');
+  const fmt = useFormat();
+  const daily = data.granularity === 'day';
+  const points = data.series.map((p) => {
+    const day = shortDay(p.start, fmt.language);
+    return { ...p, label: daily ? day : t('charts.week', { day }) };
+  });
+  const hoursTick = (value: number) => fmt.duration(value * 60);
+  const percentTick = (value: number) => fmt.percent(value);
+  const numberOf = (value: unknown, unit: (n: number) => string) =>
+    typeof value === 'number' ? unit(value) : String(value ?? '');
   return (
     <div className={styles.charts}>
       <Card className={styles.chart}>
         <Text as="h2" weight="semibold" size={400}>
-          Hours worked vs expected ({per})
+          {daily ? t('charts.hoursTitleDay') : t('charts.hoursTitleWeek')}
         </Text>
         <div
           className={styles.plot}
           role="img"
-          aria-label={`Hours worked ${per} against the expected ${data.workingHoursPerDay} hours a working day`}
+          aria-label={t(daily ? 'charts.hoursLabelDay' : 'charts.hoursLabelWeek', {
+            hours: fmt.number(data.workingHoursPerDay),
+          })}
         >
           <ResponsiveContainer>
             <ComposedChart data={points} margin={{ top: 16, right: 16, bottom: 0, left: 0 }}>
               <CartesianGrid stroke={tokens.colorNeutralStroke2} vertical={false} />
               <XAxis dataKey="label" tick={axisStyle} minTickGap={12} />
-              <YAxis tick={axisStyle} unit=" h" width={56} />
-              <Tooltip contentStyle={tooltipStyle} />
+              <YAxis tick={axisStyle} tickFormatter={hoursTick} width={56} />
+              <Tooltip
+                contentStyle={tooltipStyle}
+                formatter={(value) => numberOf(value, (n) => fmt.number(n, { maximumFractionDigits: 2 }))}
+              />
               <Legend />
-              <Bar dataKey="workedHours" name="Worked" fill={tokens.colorBrandBackground} radius={[4, 4, 0, 0]} />
+              <Bar
+                dataKey="workedHours"
+                name={t('charts.worked')}
+                fill={tokens.colorBrandBackground}
+                radius={[4, 4, 0, 0]}
+              />
               <Line
                 dataKey="expectedHours"
-                name="Expected"
+                name={t('charts.expected')}
                 type="stepAfter"
                 stroke={tokens.colorPaletteMarigoldForeground1}
                 strokeWidth={2}
@@ -106,29 +127,35 @@ function Charts({ data }: { data: ProductivityOverview }) {
       </Card>
       <Card className={styles.chart}>
         <Text as="h2" weight="semibold" size={400}>
-          Work from office and attendance (%)
+          {t('charts.wfoTitle')}
         </Text>
         <div
           className={styles.plot}
           role="img"
-          aria-label={`Work-from-office percentage and attendance rate ${per}, against the required ${data.requiredWfoPercentage}%`}
+          aria-label={t(daily ? 'charts.wfoLabelDay' : 'charts.wfoLabelWeek', {
+            required: fmt.percent(data.requiredWfoPercentage),
+          })}
         >
           <ResponsiveContainer>
             <LineChart data={points} margin={{ top: 16, right: 16, bottom: 0, left: 0 }}>
               <CartesianGrid stroke={tokens.colorNeutralStroke2} vertical={false} />
               <XAxis dataKey="label" tick={axisStyle} minTickGap={12} />
-              <YAxis tick={axisStyle} unit="%" domain={[0, 100]} width={48} />
-              <Tooltip contentStyle={tooltipStyle} />
+              <YAxis tick={axisStyle} tickFormatter={percentTick} domain={[0, 100]} width={56} />
+              <Tooltip contentStyle={tooltipStyle} formatter={(value) => numberOf(value, percentTick)} />
               <Legend />
               <ReferenceLine
                 y={data.requiredWfoPercentage}
                 stroke={tokens.colorPaletteRedForeground1}
                 strokeDasharray="6 4"
-                label={{ value: `Required ${data.requiredWfoPercentage}%`, position: 'insideTopRight', ...axisStyle }}
+                label={{
+                  value: t('charts.required', { required: fmt.percent(data.requiredWfoPercentage) }),
+                  position: 'insideTopRight',
+                  ...axisStyle,
+                }}
               />
               <Line
                 dataKey="wfoPercentage"
-                name="WFO %"
+                name={t('charts.wfoPercent')}
                 stroke={tokens.colorBrandForeground1}
                 strokeWidth={2}
                 dot={false}
@@ -136,7 +163,7 @@ function Charts({ data }: { data: ProductivityOverview }) {
               />
               <Line
                 dataKey="attendanceRate"
-                name="Attendance %"
+                name={t('charts.attendancePercent')}
                 stroke={tokens.colorPaletteGreenForeground1}
                 strokeWidth={2}
                 dot={false}
@@ -152,6 +179,8 @@ function Charts({ data }: { data: ProductivityOverview }) {
 
 export function OverviewPanel({ filter }: { filter: RangeFilter }) {
   const styles = useStyles();
+  const { t } = useTranslation('productivity');
+  const fmt = useFormat();
   const query = useProductivityOverview(filter, { keepPrevious: true });
 
   if (query.isError) {
@@ -159,7 +188,7 @@ export function OverviewPanel({ filter }: { filter: RangeFilter }) {
   }
   if (query.isPending) {
     return (
-      <div className={styles.cards} aria-busy="true" aria-label="Loading the overview">
+      <div className={styles.cards} aria-busy="true" aria-label={t('overview.loading')}>
         {[1, 2, 3, 4].map((i) => (
           <Skeleton key={i}>
             <SkeletonItem style={{ height: '120px' }} />
@@ -171,43 +200,57 @@ export function OverviewPanel({ filter }: { filter: RangeFilter }) {
   const data = query.data;
   if (data.employees === 0) {
     return (
-      <EmptyState icon={<DataBarVerticalRegular />} title="No one to show yet">
-        There are no active employees in this selection. Pick another team, or ask HR to add you to a team.
+      <EmptyState icon={<DataBarVerticalRegular />} title={t('overview.emptyTitle')}>
+        {t('overview.emptyBody')}
       </EmptyState>
     );
   }
-  const t = data.totals;
+  const totals = data.totals;
   return (
-    <section aria-label="Productivity overview" aria-busy={query.isFetching}>
+    <section aria-label={t('overview.label')} aria-busy={query.isFetching}>
       <div className={styles.cards}>
-        <Kpi label="Hours worked" value={formatDuration(t.workedMinutes)}>
+        <Kpi label={t('overview.hoursWorked')} value={fmt.duration(totals.workedMinutes)}>
           <ProgressBar
-            value={Math.min(1, t.hoursPercentage / 100)}
-            color={t.hoursPercentage >= 100 ? 'success' : 'brand'}
-            aria-label="Hours worked against expected"
+            value={Math.min(1, totals.hoursPercentage / 100)}
+            color={totals.hoursPercentage >= 100 ? 'success' : 'brand'}
+            aria-label={t('overview.hoursAgainstExpected')}
           />
           <Text className={styles.label}>
-            {t.hoursPercentage}% of {formatDuration(t.expectedMinutes)} expected (
-            {formatDuration(data.workingHoursPerDay * 60)} a working day)
+            {t('overview.hoursDetail', {
+              percent: fmt.percent(totals.hoursPercentage),
+              expected: fmt.duration(totals.expectedMinutes),
+              perDay: fmt.duration(data.workingHoursPerDay * 60),
+            })}
           </Text>
         </Kpi>
-        <Kpi label="Work from office" value={`${t.wfoPercentage}%`}>
+        <Kpi label={t('overview.wfo')} value={fmt.percent(totals.wfoPercentage)}>
           <div className={styles.row}>
-            <WfoTargetBadge wfoPercentage={t.wfoPercentage} required={data.requiredWfoPercentage} />
+            <WfoTargetBadge wfoPercentage={totals.wfoPercentage} required={data.requiredWfoPercentage} />
             <Text className={styles.label}>
-              Required {data.requiredWfoPercentage}% · {t.wfoDays} of {t.presentDays} days
+              {t('overview.wfoDetail', {
+                required: fmt.percent(data.requiredWfoPercentage),
+                count: totals.wfoDays,
+                presentDays: totals.presentDays,
+              })}
             </Text>
           </div>
         </Kpi>
-        <Kpi label="Attendance rate" value={`${t.attendancePercentage}%`}>
+        <Kpi label={t('overview.attendanceRate')} value={fmt.percent(totals.attendancePercentage)}>
           <Text className={styles.label}>
-            {t.absentDays} absent and {t.leaveDays} leave days over {t.workingDays} working days
+            {t('overview.attendanceDetail', {
+              absent: totals.absentDays,
+              leave: totals.leaveDays,
+              working: totals.workingDays,
+            })}
           </Text>
         </Kpi>
-        <Kpi label="People" value={String(data.employees)}>
+        <Kpi label={t('overview.people')} value={fmt.number(data.employees)}>
           <Text className={styles.label}>
-            {data.team ? data.team.name : 'Everyone in scope'} · {formatDay(data.startDate)} to{' '}
-            {formatDay(data.endDate)}
+            {t('overview.peopleDetail', {
+              scope: data.team ? data.team.name : t('overview.everyone'),
+              from: fmt.day(data.startDate),
+              to: fmt.day(data.endDate),
+            })}
           </Text>
         </Kpi>
       </div>

@@ -25,6 +25,7 @@ import { AttendancePanel } from './AttendancePanel';
 import { OverviewPanel } from './OverviewPanel';
 import { ReportsMenu } from './ReportsMenu';
 import { TeamStatsPanel } from './TeamStatsPanel';
+import { useTranslation } from '../../i18n';
 
 const useStyles = makeStyles({
   filters: {
@@ -43,6 +44,7 @@ const ALL = 'all';
 
 export function ProductivityPage() {
   const styles = useStyles();
+  const { t } = useTranslation('productivity');
   const me = useMe()!;
   const today = todayIn(me.tenant.settings.tenant_timezone);
   const [range, setRange] = useState(() => initialDateRange(today));
@@ -53,19 +55,19 @@ export function ProductivityPage() {
   const filter: RangeFilter = { startDate: range.from, endDate: range.to, teamId };
   // The filter already keeps ranges real and not after today; the dashboards also cap them at two years.
   const rangeProblem = validateProductivityRange(range, today).to;
-  const everyoneLabel = teams.data?.allTeams === false ? 'My teams' : 'All teams';
+  const everyoneLabel = teams.data?.allTeams === false ? t('page.myTeams') : t('page.allTeams');
   const teamName = teams.data?.items.find((t) => t.id === teamId)?.name;
 
   return (
     <>
       <PageHeader
-        title="Productivity"
-        subtitle="Hours worked, work from office and attendance against the company’s targets."
+        title={t('page.title')}
+        subtitle={t('page.subtitle')}
         actions={rangeProblem ? null : <ReportsMenu filter={filter} />}
       />
       <div className={styles.filters}>
         <DateRangeFilter value={range} today={today} onChange={setRange} />
-        <Field label="Team">
+        <Field label={t('page.team')}>
           <Dropdown
             className={styles.team}
             value={teamName ?? everyoneLabel}
@@ -86,15 +88,15 @@ export function ProductivityPage() {
         className={styles.tabs}
         selectedValue={tab}
         onTabSelect={(_, d) => setTab(d.value as TabValue)}
-        aria-label="Dashboards"
+        aria-label={t('page.tabsLabel')}
       >
-        <Tab value="overview">Productivity Overview</Tab>
-        <Tab value="attendance">Attendance</Tab>
-        <Tab value="teams">Team statistics</Tab>
+        <Tab value="overview">{t('tabs.overview')}</Tab>
+        <Tab value="attendance">{t('tabs.attendance')}</Tab>
+        <Tab value="teams">{t('tabs.teams')}</Tab>
       </TabList>
       {rangeProblem ? (
         <MessageBar intent="warning">
-          <MessageBarBody>{rangeProblem}. Choose a shorter period.</MessageBarBody>
+          <MessageBarBody>{t('page.rangeTooLong')}</MessageBarBody>
         </MessageBar>
       ) : (
         <>

@@ -4,8 +4,10 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { REPORTS, type ReportName } from '../../../../shared/contracts/productivity';
 import { useDownloadReport, type RangeFilter } from '../../api/hooks/productivity';
 import { usePermissions } from '../../api/hooks/me';
+import { useTranslation } from '../../i18n';
 
 export function ReportsMenu({ filter }: { filter: RangeFilter }) {
+  const { t } = useTranslation('productivity');
   const permissions = usePermissions();
   const allowed = (Object.keys(REPORTS) as ReportName[]).filter((r) => permissions.has(REPORTS[r].permission));
   const download = useDownloadReport(filter);
@@ -18,14 +20,14 @@ export function ReportsMenu({ filter }: { filter: RangeFilter }) {
           icon={download.isPending ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
           disabled={download.isPending}
         >
-          Download report
+          {t('reports.download')}
         </Button>
       </MenuTrigger>
       <MenuPopover>
         <MenuList>
           {allowed.map((report) => (
             <MenuItem key={report} onClick={() => download.download(report)}>
-              {REPORTS[report].title} (CSV)
+              {t('reports.item', { report: t(`reports.names.${report}`) })}
             </MenuItem>
           ))}
         </MenuList>

@@ -12,7 +12,22 @@ import { useTeamAttendanceStats, useTeamWfoStats, type RangeFilter } from '../..
 import { StaticTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryState } from '../../components/QueryState';
-import { formatDuration } from '../../../../shared/duration';
+import { useFormat, useTranslation } from '../../i18n';
+
+type ColumnKey =
+  | 'employee'
+  | 'team'
+  | 'members'
+  | 'workingDays'
+  | 'present'
+  | 'leave'
+  | 'absent'
+  | 'attendance'
+  | 'averageDay'
+  | 'presentDays'
+  | 'wfoDays'
+  | 'wfo'
+  | 'target';
 
 const useStyles = makeStyles({
   grid: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL },
@@ -49,33 +64,34 @@ function StatsTable<P extends Page>(props: {
   title: string;
   filter: RangeFilter;
   query: UseInfiniteQueryResult<InfiniteData<P>>;
-  columns: (level: P['level']) => string[];
+  columns: (level: P['level']) => ColumnKey[];
   rows: (page: P) => Row[];
 }) {
   const styles = useStyles();
+  const { t } = useTranslation(['productivity', 'common']);
   const query = props.query;
   const first = query.data?.pages[0];
   const scopeText = !first
     ? ''
     : first.level === 'members'
-      ? `Per member of ${first.team.name}`
+      ? t('teamStats.perMember', { team: first.team.name })
       : props.filter.teamId === undefined
-        ? 'Per team. Pick a team above to see its members.'
-        : 'Team-level figures: you see members only of your own teams.';
+        ? t('teamStats.perTeam')
+        : t('teamStats.teamLevel');
   const rows = query.data?.pages.flatMap(props.rows) ?? [];
   const columns = first ? props.columns(first.level) : [];
-  const label = `${props.title}: ${scopeText}`;
+  const label = t('teamStats.tableLabel', { title: props.title, scope: scopeText });
 
   const body = (
     <QueryState
       query={query}
-      label="Loading"
+      label={t('common:states.loading')}
       skeleton
       errorClassName={styles.message}
       isEmpty={() => rows.length === 0}
       empty={
-        <EmptyState icon={<PeopleTeamRegular />} title="No teams to show">
-          Teams and their members appear here once HR sets them up.
+        <EmptyState icon={<PeopleTeamRegular />} title={t('teamStats.emptyTitle')}>
+          {t('teamStats.emptyBody')}
         </EmptyState>
       }
     >
@@ -89,7 +105,7 @@ function StatsTable<P extends Page>(props: {
             shadedHeader
             columns={columns.map((c, i) => ({
               key: c,
-              label: c,
+              label: t(`teamStats.columns.${c}`),
               className: styles.cell,
               render: (r: Row) => r.cells[i],
             }))}
@@ -97,7 +113,7 @@ function StatsTable<P extends Page>(props: {
           {query.hasNextPage ? (
             <div className={styles.more}>
               <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage ? 'Loading…' : 'Show more'}
+                {query.isFetchingNextPage ? t('common:states.loading') : t('teamStats.showMore')}
               </Button>
             </div>
           ) : null}
@@ -119,19 +135,21 @@ function StatsTable<P extends Page>(props: {
   );
 }
 
-const who = (level: 'members' | 'teams') => (level === 'members' ? ['Employee'] : ['Team', 'Members']);
+const who = (level: 'members' | 'teams'): ColumnKey[] => (level === 'members' ? ['employee'] : ['team', 'members']);
 
 export function TeamStatsPanel({ filter }: { filter: RangeFilter }) {
   const styles = useStyles();
+  const { t } = useTranslation('productivity');
+  const fmt = useFormat();
   const attendance = useTeamAttendanceStats(filter);
   const wfo = useTeamWfoStats(filter);
   return (
     <div className={styles.grid}>
       <StatsTable<TeamAttendanceStats>
-        title="Team attendance"
+        title={t('teamStats.attendanceTitle')}
         filter={filter}
         query={attendance}
-        columns={(level) => [...who(level), 'Working days', 'Present', 'Leave', 'Absent', 'Attendance', 'Average day']}
+        columns={(level) => [...who(level), 'workingDays', 'present', 'leave', 'absent', 'attendance', 'averageDay']}
         rows={(page) =>
           page.level === 'members'
             ? page.items.map((r) => ({
@@ -142,8 +160,8 @@ export function TeamStatsPanel({ filter }: { filter: RangeFilter }) {
                   r.presentDays,
                   r.leaveDays,
                   r.absentDays,
-                  `${r.attendancePercentage}%`,
-                  formatDuration(r.averageWorkedMinutes),
+                  fmt.percent(r.attendancePercentage),
+                  fmt.duration(r.averageWorkedMinutes),
                 ],
               }))
             : page.items.map((r) => ({
@@ -155,21 +173,23 @@ export function TeamStatsPanel({ filter }: { filter: RangeFilter }) {
                   r.presentDays,
                   r.leaveDays,
                   r.absentDays,
-                  `${r.attendancePercentage}%`,
-                  formatDuration(r.averageWorkedMinutes),
+                  fmt.percent(r.attendancePercentage),
+                  fmt.duration(r.averageWorkedMinutes),
                 ],
               }))
         }
       />
       <StatsTable<TeamWfoStats>
-        title="Team work from office"
+        title={t('teamStats.wfoTitle')}
         filter={filter}
         query={wfo}
-        columns={(level) => [...who(level), 'Present days', 'WFO days', 'WFO', 'Target']}
+        columns={(level) => [...who(level), 'presentDays', 'wfoDays', 'wfo', 'target']}
         rows={(page) => {
           const target = (meets: boolean, required: number) => (
             <Badge appearance="tint" color={meets ? 'success' : 'warning'}>
-              {meets ? `Meets ${required}%` : `Below ${required}%`}
+              {meets
+                ? t('teamStats.meets', { required: fmt.percent(required) })
+                : t('teamStats.below', { required: fmt.percent(required) })}
             </Badge>
           );
           return page.level === 'members'
@@ -179,7 +199,7 @@ export function TeamStatsPanel({ filter }: { filter: RangeFilter }) {
                   r.employee.name,
                   r.presentDays,
                   r.wfoDays,
-                  `${r.wfoPercentage}%`,
+                  fmt.percent(r.wfoPercentage),
                   target(r.meetsRequirement, r.requiredPercentage),
                 ],
               }))
@@ -190,7 +210,7 @@ export function TeamStatsPanel({ filter }: { filter: RangeFilter }) {
                   r.memberCount,
                   r.presentDays,
                   r.wfoDays,
-                  `${r.wfoPercentage}%`,
+                  fmt.percent(r.wfoPercentage),
                   target(r.meetsRequirement, r.requiredPercentage),
                 ],
               }));

@@ -14,6 +14,7 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/errors';
 import { usePermissions } from '../../api/hooks/me';
 import { useSaveCompanyName, useTenant } from '../../api/hooks/tenant';
+import { useTranslation } from '../../i18n';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, maxWidth: '720px' },
@@ -27,6 +28,7 @@ const useStyles = makeStyles({
 
 export function GeneralTab() {
   const styles = useStyles();
+  const { t } = useTranslation(['settings', 'common', 'errors']);
   const canEdit = usePermissions().has('edit-tenant-settings');
   const tenant = useTenant();
   const [name, setName] = useState<string | null>(null);
@@ -37,7 +39,7 @@ export function GeneralTab() {
         <MessageBarBody>{errorMessage(tenant.error)}</MessageBarBody>
       </MessageBar>
     );
-  if (!tenant.data) return <Spinner label="Loading" />;
+  if (!tenant.data) return <Spinner label={t('common:states.loading')} />;
   const value = name ?? tenant.data.name;
   const empty = value.trim() === '';
   const submit = (event: FormEvent) => {
@@ -46,24 +48,24 @@ export function GeneralTab() {
   };
   return (
     <Card className={styles.card}>
-      <form onSubmit={submit} noValidate aria-label="General settings">
+      <form onSubmit={submit} noValidate aria-label={t('general.formLabel')}>
         <div className={styles.form}>
           <Field
-            label="Company name"
+            label={t('general.companyName')}
             required
-            validationMessage={empty ? 'Enter the company name' : undefined}
+            validationMessage={empty ? t('general.companyNameRequired') : undefined}
             validationState={empty ? 'error' : 'none'}
           >
             <Input value={value} readOnly={!canEdit} onChange={(_, d) => setName(d.value)} maxLength={120} />
           </Field>
-          <Field label="E-mail domain" hint="Accounts of this company use this domain">
+          <Field label={t('general.emailDomain')} hint={t('general.emailDomainHint')}>
             <Input value={tenant.data.emailDomain} readOnly />
           </Field>
         </div>
         {canEdit ? (
           <div className={styles.actions}>
             <Button appearance="primary" type="submit" disabled={save.isPending || name === null}>
-              Save
+              {t('common:actions.save')}
             </Button>
           </div>
         ) : null}

@@ -9,17 +9,16 @@ import {
 } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { holidayBodySchema } from '../../../../shared/contracts/leave';
-import { dayOfWeek } from '../../../../shared/time';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useHolidays, useSaveHoliday, useSetHolidayStatus, type Holiday } from '../../api/hooks/leave-catalogue';
 import { FormDialog } from '../../components/FormDialog';
-import { formatDay } from '../../components/format';
 import { useNotify } from '../../components/toasts';
 import { usePermissions } from '../../api/hooks/me';
 import { useTenantDay } from '../leave/leave-ui';
 import { firstIssueByField, useFieldMessages } from '../../components/form-fields';
 import { StaticTable } from '../../components/DataTable';
 import { QueryState } from '../../components/QueryState';
+import { useFormat, useTranslation } from '../../i18n';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM },
@@ -34,10 +33,18 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** The weekday of a YYYY-MM-DD day in the interface's language (Monday, lundi). */
+function weekdayName(isoDay: string, language: string): string {
+  const [y, m, d] = isoDay.split('-').map(Number);
+  return new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y!, m! - 1, d!)),
+  );
+}
 
 export function HolidaysTab() {
   const styles = useStyles();
+  const { t } = useTranslation('settings');
+  const fmt = useFormat();
   const permissions = usePermissions();
   const { today } = useTenantDay();
   const [year, setYear] = useState(Number(today.slice(0, 4)));
@@ -50,40 +57,53 @@ export function HolidaysTab() {
   return (
     <Card className={styles.card}>
       <div className={styles.head}>
-        <div className={styles.year} role="group" aria-label="Year">
-          <Button icon={<ChevronLeftRegular />} aria-label="Previous year" onClick={() => setYear(year - 1)} />
+        <div className={styles.year} role="group" aria-label={t('holidays.year')}>
+          <Button
+            icon={<ChevronLeftRegular />}
+            aria-label={t('holidays.previousYear')}
+            onClick={() => setYear(year - 1)}
+          />
           <Text as="h2" size={500} weight="semibold">
-            Public holidays {year}
+            {t('holidays.title', { year })}
           </Text>
-          <Button icon={<ChevronRightRegular />} aria-label="Next year" onClick={() => setYear(year + 1)} />
+          <Button
+            icon={<ChevronRightRegular />}
+            aria-label={t('holidays.nextYear')}
+            onClick={() => setYear(year + 1)}
+          />
         </div>
         {permissions.has('add-public-holiday') ? (
           <Button icon={<AddRegular />} onClick={() => setEditing('new')}>
-            Add holiday
+            {t('holidays.add')}
           </Button>
         ) : null}
       </div>
-      <QueryState query={holidays} label="Loading holidays">
+      <QueryState query={holidays} label={t('holidays.loading')}>
         {(items) => (
           <StaticTable
-            label={`Public holidays ${year}`}
+            label={t('holidays.title', { year })}
             rows={items}
             rowKey={(h) => h.id}
             empty={{
               icon: <CalendarRegular />,
-              title: `No holidays in ${year}`,
-              body: 'Holidays are not counted as working days of a leave, nor as absences.',
+              title: t('holidays.emptyTitle', { year }),
+              body: t('holidays.emptyBody'),
             }}
             columns={[
-              { key: 'date', label: 'Date', render: (h) => formatDay(h.date) },
-              { key: 'day', label: 'Day', className: styles.muted, render: (h) => WEEKDAYS[dayOfWeek(h.date)] },
-              { key: 'name', label: 'Name', render: (h) => h.name },
+              { key: 'date', label: t('holidays.date'), render: (h) => fmt.day(h.date) },
+              {
+                key: 'day',
+                label: t('holidays.day'),
+                className: styles.muted,
+                render: (h) => weekdayName(h.date, fmt.language),
+              },
+              { key: 'name', label: t('holidays.name'), render: (h) => h.name },
               {
                 key: 'active',
-                label: 'Active',
+                label: t('holidays.active'),
                 render: (h) => (
                   <Switch
-                    aria-label={`${h.name} active`}
+                    aria-label={t('holidays.activeLabel', { name: h.name })}
                     checked={h.isActive}
                     disabled={!canStatus || status.isPending}
                     onChange={(_, d) => status.mutate({ id: h.id, isActive: d.checked })}
@@ -94,12 +114,12 @@ export function HolidaysTab() {
                 ? [
                     {
                       key: 'actions',
-                      label: 'Actions',
+                      label: t('holidays.actions'),
                       render: (h: Holiday) => (
                         <Button
                           appearance="subtle"
                           icon={<EditRegular />}
-                          aria-label={`Edit ${h.name}`}
+                          aria-label={t('holidays.editLabel', { name: h.name })}
                           onClick={() => setEditing(h)}
                         />
                       ),
@@ -118,6 +138,7 @@ export function HolidaysTab() {
 }
 
 function HolidayDialog({ holiday, year, onClose }: { holiday: Holiday | null; year: number; onClose: () => void }) {
+  const { t } = useTranslation(['settings', 'common']);
   const notify = useNotify();
   const [form, setForm] = useState({ name: holiday?.name ?? '', date: holiday?.date ?? '' });
   const messages = useFieldMessages<'name' | 'date'>();
@@ -140,25 +161,25 @@ function HolidayDialog({ holiday, year, onClose }: { holiday: Holiday | null; ye
           onError: (error) => {
             messages.setServerErrors(fieldErrors(error));
             setFormError(errorMessage(error));
-            notify.error(holiday ? 'The holiday was not updated' : 'The holiday was not added', errorMessage(error));
+            notify.error(holiday ? t('holidayDialog.notUpdated') : t('holidayDialog.notAdded'), errorMessage(error));
           },
         },
       );
   };
   return (
     <FormDialog
-      title={holiday ? `Edit ${holiday.name}` : 'Add holiday'}
-      formLabel={holiday ? 'Edit holiday' : 'Add holiday'}
+      title={holiday ? t('holidayDialog.editTitle', { name: holiday.name }) : t('holidayDialog.add')}
+      formLabel={holiday ? t('holidayDialog.edit') : t('holidayDialog.add')}
       error={formError}
       onSubmit={submit}
       onClose={onClose}
-      submitLabel="Save"
+      submitLabel={t('common:actions.save')}
       pending={save.isPending}
     >
-      <Field label="Name" required {...messages.field('name', errors)}>
+      <Field label={t('holidayDialog.name')} required {...messages.field('name', errors)}>
         <Input value={form.name} onChange={(_, d) => set('name', d.value)} onBlur={messages.touch('name')} autoFocus />
       </Field>
-      <Field label="Date" required {...messages.field('date', errors)}>
+      <Field label={t('holidayDialog.date')} required {...messages.field('date', errors)}>
         <Input
           type="date"
           min={holiday ? undefined : `${year}-01-01`}

@@ -22,12 +22,14 @@ import {
 } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { LEAVE_ICONS, leaveTypeBodySchema, type LeaveType } from '../../../../shared/contracts/leave';
-import { DEFAULT_LEAVE_RULES, describeLeaveRules, LEAVE_KINDS, normalizeLeaveRules } from '../../../../shared/leave';
+import { DEFAULT_LEAVE_RULES, LEAVE_KINDS, normalizeLeaveRules } from '../../../../shared/leave';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useSaveLeaveType, type LeaveTypeBody } from '../../api/hooks/leave-catalogue';
 import { useNotify } from '../../components/toasts';
 import { LeaveIcon } from '../leave/leave-ui';
 import { firstIssueByField, useFieldMessages } from '../../components/form-fields';
+import { useTranslation } from '../../i18n';
+import { describeRules } from './leave-rules';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -47,10 +49,9 @@ const useStyles = makeStyles({
 
 type MessageKey = 'name' | 'yearlyQuota' | 'minNoticeDays' | 'maxDaysPerRequest';
 
-const KIND_LABELS: Record<string, string> = { quota: 'Quota', unpaid: 'Unpaid', compensatory: 'Compensatory' };
-
 export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onClose: () => void }) {
   const styles = useStyles();
+  const { t } = useTranslation(['settings', 'common']);
   const notify = useNotify();
   const [form, setForm] = useState<Required<LeaveTypeBody>>({
     name: type?.name ?? '',
@@ -84,7 +85,7 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
           onSuccess: onClose,
           onError: (error) => {
             messages.setServerErrors(fieldErrors(error));
-            notify.error(type ? 'The leave type was not updated' : 'The leave type was not added', errorMessage(error));
+            notify.error(type ? t('leaveTypeDialog.notUpdated') : t('leaveTypeDialog.notAdded'), errorMessage(error));
           },
         },
       );
@@ -92,11 +93,13 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && !save.isPending && onClose()}>
       <DialogSurface>
-        <form onSubmit={submit} noValidate aria-label={type ? 'Edit leave type' : 'Add leave type'}>
+        <form onSubmit={submit} noValidate aria-label={type ? t('leaveTypeDialog.edit') : t('leaveTypeDialog.add')}>
           <DialogBody>
-            <DialogTitle>{type ? `Edit ${type.name}` : 'Add leave type'}</DialogTitle>
+            <DialogTitle>
+              {type ? t('leaveTypeDialog.editTitle', { name: type.name }) : t('leaveTypeDialog.add')}
+            </DialogTitle>
             <DialogContent className={styles.form}>
-              <Field label="Name" required {...messages.field('name', errors)}>
+              <Field label={t('leaveTypeDialog.name')} required {...messages.field('name', errors)}>
                 <Input
                   value={form.name}
                   onChange={(_, d) => change('name', { name: d.value })}
@@ -104,21 +107,21 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
                   autoFocus
                 />
               </Field>
-              <Field label="Kind" hint={type ? 'The kind is fixed once a type exists' : undefined}>
+              <Field label={t('leaveTypeDialog.kind')} hint={type ? t('leaveTypeDialog.kindFixed') : undefined}>
                 <Dropdown
                   disabled={!!type}
-                  value={KIND_LABELS[form.kind]}
+                  value={t(`kinds.${form.kind}`)}
                   selectedOptions={[form.kind]}
                   onOptionSelect={(_, d) => setForm({ ...form, kind: d.optionValue as LeaveType['kind'] })}
                 >
                   {LEAVE_KINDS.map((k) => (
                     <Option key={k} value={k}>
-                      {KIND_LABELS[k]!}
+                      {t(`kinds.${k}`)}
                     </Option>
                   ))}
                 </Dropdown>
               </Field>
-              <Field label="Icon">
+              <Field label={t('leaveTypeDialog.icon')}>
                 <Dropdown
                   value={form.icon}
                   selectedOptions={[form.icon]}
@@ -135,7 +138,11 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
                 </Dropdown>
               </Field>
               {form.kind !== 'unpaid' ? (
-                <Field label="Yearly quota (working days)" hint="0 to 365" {...messages.field('yearlyQuota', errors)}>
+                <Field
+                  label={t('leaveTypeDialog.yearlyQuota')}
+                  hint={t('leaveTypeDialog.yearlyQuotaHint')}
+                  {...messages.field('yearlyQuota', errors)}
+                >
                   <Input
                     type="number"
                     min={0}
@@ -147,10 +154,10 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
                 </Field>
               ) : null}
               <fieldset className={styles.rules}>
-                <legend className={styles.legend}>Rules for requests</legend>
+                <legend className={styles.legend}>{t('leaveTypeDialog.rulesLegend')}</legend>
                 <Field
-                  label="Minimum notice (days)"
-                  hint="0 to 365. 0: may start today; 3: the earliest start is three days from today"
+                  label={t('leaveTypeDialog.minNotice')}
+                  hint={t('leaveTypeDialog.minNoticeHint')}
                   {...messages.field('minNoticeDays', errors)}
                 >
                   <Input
@@ -165,20 +172,20 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
                 <Field
                   hint={
                     form.minNoticeDays > 0
-                      ? 'Not with notice: notice rules out past days'
-                      : 'For example sick leave, told after the days off'
+                      ? t('leaveTypeDialog.backdatedWithNotice')
+                      : t('leaveTypeDialog.backdatedHint')
                   }
                 >
                   <Switch
-                    label="Allow requests for past days"
+                    label={t('leaveTypeDialog.allowBackdated')}
                     checked={rules.allowBackdated}
                     disabled={form.minNoticeDays > 0}
                     onChange={(_, d) => setForm({ ...form, allowBackdated: d.checked })}
                   />
                 </Field>
                 <Field
-                  label="Most working days per request"
-                  hint="0: no limit; else 1 to 365"
+                  label={t('leaveTypeDialog.maxDays')}
+                  hint={t('leaveTypeDialog.maxDaysHint')}
                   {...messages.field('maxDaysPerRequest', errors)}
                 >
                   <Input
@@ -191,18 +198,16 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
                   />
                 </Field>
                 <Text className={styles.muted} data-testid="rules-preview">
-                  {parsed.success
-                    ? describeLeaveRules(rules) || 'No rules beyond the fixed ones: any working day of this year'
-                    : ' '}
+                  {parsed.success ? describeRules(rules, t) || t('leaveTypeDialog.noRules') : ' '}
                 </Text>
               </fieldset>
             </DialogContent>
             <DialogActions>
               <Button onClick={onClose} disabled={save.isPending}>
-                Cancel
+                {t('common:actions.cancel')}
               </Button>
               <Button appearance="primary" type="submit" disabled={save.isPending}>
-                Save
+                {t('common:actions.save')}
               </Button>
             </DialogActions>
           </DialogBody>

@@ -20,16 +20,16 @@ import {
 import { AddRegular, EditRegular, PlayRegular } from '@fluentui/react-icons';
 import { useState, type FormEvent } from 'react';
 import type { LeaveType } from '../../../../shared/contracts/leave';
-import { describeLeaveRules } from '../../../../shared/leave';
-import { MESSAGES } from '../../../../shared/messages';
 import { errorMessage } from '../../api/errors';
-import { leaveJobsSummary, useAutoLeavesConfig, useRunLeaveJobs, useSaveAutoLeavesConfig } from '../../api/hooks/leave';
+import { useAutoLeavesConfig, useRunLeaveJobs, useSaveAutoLeavesConfig } from '../../api/hooks/leave';
 import { useLeaveTypes, useSetLeaveTypeStatus } from '../../api/hooks/leave-catalogue';
 import { StaticTable } from '../../components/DataTable';
 import { QueryState } from '../../components/QueryState';
 import { useNotify } from '../../components/toasts';
 import { usePermissions } from '../../api/hooks/me';
 import { LeaveIcon, useTenantDay } from '../leave/leave-ui';
+import { useTranslation } from '../../i18n';
+import { describeRules } from './leave-rules';
 import { LeaveTypeDialog } from './LeaveTypeDialog';
 
 const useStyles = makeStyles({
@@ -47,10 +47,9 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-const KIND_LABELS: Record<string, string> = { quota: 'Quota', unpaid: 'Unpaid', compensatory: 'Compensatory' };
-
 export function LeavesTab() {
   const styles = useStyles();
+  const { t: tr } = useTranslation('settings');
   const permissions = usePermissions();
   const types = useLeaveTypes();
   const [editing, setEditing] = useState<LeaveType | 'new' | null>(null);
@@ -64,24 +63,24 @@ export function LeavesTab() {
       <Card className={styles.card}>
         <div className={styles.head}>
           <Text as="h2" size={500} weight="semibold">
-            Leave types
+            {tr('leaveTypes.title')}
           </Text>
           {canAdd ? (
             <Button icon={<AddRegular />} onClick={() => setEditing('new')}>
-              Add leave type
+              {tr('leaveTypes.add')}
             </Button>
           ) : null}
         </div>
-        <QueryState query={types} label="Loading leave types">
+        <QueryState query={types} label={tr('leaveTypes.loading')}>
           {(items) => (
             <StaticTable
-              label="Leave types"
+              label={tr('leaveTypes.title')}
               rows={items}
               rowKey={(t) => t.id}
               columns={[
                 {
                   key: 'name',
-                  label: 'Name',
+                  label: tr('leaveTypes.name'),
                   render: (t) => (
                     <span className={styles.name}>
                       <LeaveIcon icon={t.icon} />
@@ -89,19 +88,23 @@ export function LeavesTab() {
                     </span>
                   ),
                 },
-                { key: 'kind', label: 'Kind', render: (t) => KIND_LABELS[t.kind] },
-                { key: 'quota', label: 'Yearly quota', render: (t) => (t.kind === 'unpaid' ? '—' : t.yearlyQuota) },
+                { key: 'kind', label: tr('leaveTypes.kind'), render: (t) => tr(`kinds.${t.kind}`) },
+                {
+                  key: 'quota',
+                  label: tr('leaveTypes.yearlyQuota'),
+                  render: (t) => (t.kind === 'unpaid' ? '—' : t.yearlyQuota),
+                },
                 {
                   key: 'rules',
-                  label: 'Rules',
-                  render: (t) => describeLeaveRules(t) || <span className={styles.muted}>None</span>,
+                  label: tr('leaveTypes.rules'),
+                  render: (t) => describeRules(t, tr) || <span className={styles.muted}>{tr('leaveTypes.none')}</span>,
                 },
                 {
                   key: 'active',
-                  label: 'Active',
+                  label: tr('leaveTypes.active'),
                   render: (t) => (
                     <Switch
-                      aria-label={`${t.name} active`}
+                      aria-label={tr('leaveTypes.activeLabel', { name: t.name })}
                       checked={t.isActive}
                       disabled={!canStatus || status.isPending}
                       onChange={(_, d) => status.mutate({ id: t.id, isActive: d.checked })}
@@ -112,12 +115,12 @@ export function LeavesTab() {
                   ? [
                       {
                         key: 'actions',
-                        label: 'Actions',
+                        label: tr('leaveTypes.actions'),
                         render: (t: LeaveType) => (
                           <Button
                             appearance="subtle"
                             icon={<EditRegular />}
-                            aria-label={`Edit ${t.name}`}
+                            aria-label={tr('leaveTypes.editLabel', { name: t.name })}
                             onClick={() => setEditing(t)}
                           />
                         ),
@@ -137,6 +140,7 @@ export function LeavesTab() {
 
 function AutoLeavesCard({ types }: { types: LeaveType[] }) {
   const styles = useStyles();
+  const { t } = useTranslation(['settings', 'common', 'errors']);
   const notify = useNotify();
   const { today } = useTenantDay();
   const config = useAutoLeavesConfig();
@@ -158,7 +162,7 @@ function AutoLeavesCard({ types }: { types: LeaveType[] }) {
   const hasUnpaid = types.some((t) => t.kind === 'unpaid' && t.isActive);
   const sinceError =
     current.enabledSince && (current.enabledSince > today || current.enabledSince.slice(0, 4) !== today.slice(0, 4))
-      ? 'Choose a day of this year, not after today'
+      ? t('autoLeaves.sinceInvalid')
       : undefined;
   const save = useSaveAutoLeavesConfig();
   const run = useRunLeaveJobs();
@@ -178,7 +182,10 @@ function AutoLeavesCard({ types }: { types: LeaveType[] }) {
         {
           onSuccess: () => setDraft(null),
           onError: (error) =>
-            notify.error(MESSAGES.AUTO_LEAVES_UPDATE_FAILED, errorMessage(error, MESSAGES.AUTO_LEAVES_UPDATE_FAILED)),
+            notify.error(
+              t('errors:AUTO_LEAVES_UPDATE_FAILED'),
+              errorMessage(error, t('errors:AUTO_LEAVES_UPDATE_FAILED')),
+            ),
         },
       );
   };
@@ -186,40 +193,37 @@ function AutoLeavesCard({ types }: { types: LeaveType[] }) {
 
   return (
     <Card className={styles.card}>
-      <form onSubmit={submit} noValidate aria-label="Auto leaves" className={styles.form}>
+      <form onSubmit={submit} noValidate aria-label={t('autoLeaves.title')} className={styles.form}>
         <div className={styles.head}>
           <Text as="h2" size={500} weight="semibold">
-            Auto leaves
+            {t('autoLeaves.title')}
           </Text>
           {config.isFetching ? <Spinner size="tiny" /> : null}
         </div>
-        <Text className={styles.muted}>
-          Each past working day without attendance, leave or holiday becomes a leave of the first type while its quota
-          lasts, then of the second. The jobs also auto reject requests nobody decided before their last day.
-        </Text>
+        <Text className={styles.muted}>{t('autoLeaves.intro')}</Text>
         {!hasUnpaid ? (
           <MessageBar intent="warning">
-            <MessageBarBody>{MESSAGES.AUTO_LEAVES_NEED_UNPAID} Add an unpaid leave type above first.</MessageBarBody>
+            <MessageBarBody>{t('autoLeaves.needUnpaid')}</MessageBarBody>
           </MessageBar>
         ) : null}
         <Switch
-          label={current.enabled ? 'Auto leaves are enabled' : 'Auto leaves are disabled'}
+          label={current.enabled ? t('autoLeaves.enabled') : t('autoLeaves.disabled')}
           checked={current.enabled}
           disabled={!hasUnpaid && !current.enabled}
           onChange={(_, d) => set({ enabled: d.checked })}
         />
         <div className={styles.grid}>
-          <Field label="Integration ID" hint="Optional: the HR system these leaves sync with">
+          <Field label={t('autoLeaves.integrationId')} hint={t('autoLeaves.integrationIdHint')}>
             <Input value={current.integrationId} onChange={(_, d) => set({ integrationId: d.value })} maxLength={120} />
           </Field>
           <Field
-            label="First leave type"
-            hint="Used while its quota lasts"
-            validationMessage={firstMissing ? 'Choose the first leave type' : undefined}
+            label={t('autoLeaves.firstType')}
+            hint={t('autoLeaves.firstTypeHint')}
+            validationMessage={firstMissing ? t('autoLeaves.firstTypeRequired') : undefined}
             validationState={firstMissing ? 'error' : 'none'}
           >
             <Dropdown
-              placeholder="Choose a leave type"
+              placeholder={t('autoLeaves.chooseType')}
               value={typeName(current.firstLeaveTypeId)}
               selectedOptions={current.firstLeaveTypeId ? [String(current.firstLeaveTypeId)] : []}
               onOptionSelect={(_, d) => set({ firstLeaveTypeId: Number(d.optionValue) })}
@@ -231,16 +235,16 @@ function AutoLeavesCard({ types }: { types: LeaveType[] }) {
               ))}
             </Dropdown>
           </Field>
-          <Field label="Second leave type" hint="When the first type’s quota is used up">
+          <Field label={t('autoLeaves.secondType')} hint={t('autoLeaves.secondTypeHint')}>
             <Dropdown
-              placeholder="None"
+              placeholder={t('autoLeaves.none')}
               value={typeName(current.secondLeaveTypeId)}
               selectedOptions={current.secondLeaveTypeId ? [String(current.secondLeaveTypeId)] : ['none']}
               onOptionSelect={(_, d) =>
                 set({ secondLeaveTypeId: d.optionValue === 'none' ? null : Number(d.optionValue) })
               }
             >
-              <Option value="none">None</Option>
+              <Option value="none">{t('autoLeaves.none')}</Option>
               {types.map((t) => (
                 <Option key={t.id} value={String(t.id)}>
                   {t.name}
@@ -249,8 +253,8 @@ function AutoLeavesCard({ types }: { types: LeaveType[] }) {
             </Dropdown>
           </Field>
           <Field
-            label="Mark absences from"
-            hint="Default: the day auto leaves are enabled"
+            label={t('autoLeaves.since')}
+            hint={t('autoLeaves.sinceHint')}
             validationMessage={sinceError}
             validationState={sinceError ? 'error' : 'none'}
           >
@@ -266,19 +270,31 @@ function AutoLeavesCard({ types }: { types: LeaveType[] }) {
         </div>
         {lastRun ? (
           <MessageBar intent="success" role="status">
-            <MessageBarBody>Last run: {lastRun}</MessageBarBody>
+            <MessageBarBody>{t('autoLeaves.lastRun', { summary: lastRun })}</MessageBarBody>
           </MessageBar>
         ) : null}
         <div className={styles.actions}>
           <Button
             icon={run.isPending ? <Spinner size="tiny" /> : <PlayRegular />}
             disabled={run.isPending}
-            onClick={() => run.mutate(undefined, { onSuccess: (r) => setLastRun(leaveJobsSummary(r)) })}
+            onClick={() =>
+              run.mutate(undefined, {
+                onSuccess: (r) =>
+                  setLastRun(
+                    [
+                      t('jobs.changes.created', { count: r.created }),
+                      t('jobs.changes.autoRejected', { count: r.autoRejected }),
+                      t('jobs.changes.cancellationsRefused', { count: r.cancellationsRefused }),
+                      t('jobs.changes.autoCancelled', { count: r.autoCancelled }),
+                    ].join(', '),
+                  ),
+              })
+            }
           >
-            Run now
+            {t('autoLeaves.runNow')}
           </Button>
           <Button appearance="primary" type="submit" disabled={save.isPending || draft === null || firstMissing}>
-            Save
+            {t('common:actions.save')}
           </Button>
         </div>
       </form>

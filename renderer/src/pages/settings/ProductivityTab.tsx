@@ -17,17 +17,17 @@ import {
 } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { productivitySettingsPatchSchema, type ProductivitySettings } from '../../../../shared/contracts/tenant';
-import { MESSAGES } from '../../../../shared/messages';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useProductivitySettings, useUpdateProductivitySettings } from '../../api/hooks/tenant';
 import { useNotify } from '../../components/toasts';
 import { useFieldMessages } from '../../components/form-fields';
+import { useTranslation } from '../../i18n';
 
 const FIELDS = [
-  { key: 'attendence_edit_allow_limit', label: 'Attendance edit allow limit (days)', hint: '0 to 365', step: 1 },
-  { key: 'working_hours_per_day', label: 'Working hours per day', hint: '0 to 24', step: 0.5 },
-  { key: 'break_hours_per_day', label: 'Break hours per day', hint: '0 to 24', step: 0.25 },
-  { key: 'wfo_required_percentage', label: 'WFO required percentage', hint: '0 to 100', step: 1 },
+  { key: 'attendence_edit_allow_limit', label: 'productivity.editLimit', max: 365, step: 1 },
+  { key: 'working_hours_per_day', label: 'productivity.workingHours', max: 24, step: 0.5 },
+  { key: 'break_hours_per_day', label: 'productivity.breakHours', max: 24, step: 0.25 },
+  { key: 'wfo_required_percentage', label: 'productivity.wfoRequired', max: 100, step: 1 },
 ] as const;
 type NumberKey = (typeof FIELDS)[number]['key'];
 type Form = Record<NumberKey, string> & { tenant_timezone: string };
@@ -65,6 +65,7 @@ function toBody(form: Form) {
 
 export function ProductivityTab() {
   const styles = useStyles();
+  const { t } = useTranslation(['settings', 'common', 'errors']);
   const notify = useNotify();
   const settings = useProductivitySettings();
   // The user's edits; until they type, the form shows what the server has.
@@ -82,7 +83,7 @@ export function ProductivityTab() {
     );
   if (!form)
     return (
-      <Skeleton aria-label="Loading productivity settings">
+      <Skeleton aria-label={t('productivity.loading')}>
         <SkeletonItem size={48} />
       </Skeleton>
     );
@@ -92,10 +93,8 @@ export function ProductivityTab() {
   if (!parsed.success)
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0]);
-      errors[key] ??=
-        key === 'tenant_timezone'
-          ? issue.message
-          : `Enter a number from ${FIELDS.find((f) => f.key === key)?.hint ?? 'the allowed range'}`;
+      const field = FIELDS.find((f) => f.key === key);
+      errors[key] ??= field ? t('productivity.outOfRange', { min: 0, max: field.max }) : issue.message;
     }
   const set = (key: keyof Form, value: string) => {
     setForm({ ...form, [key]: value });
@@ -111,19 +110,28 @@ export function ProductivityTab() {
         onSuccess: () => setForm(null),
         onError: (error) => messages.setServerErrors(fieldErrors(error)),
       });
-    else notify.error(MESSAGES.VALIDATION);
+    else notify.error(t('errors:VALIDATION'));
   };
 
   return (
     <Card className={styles.card}>
-      <form onSubmit={submit} noValidate aria-label="Productivity settings">
+      <form onSubmit={submit} noValidate aria-label={t('productivity.formLabel')}>
         <div className={styles.grid}>
           {FIELDS.map((f) => (
-            <Field key={f.key} label={f.label} hint={f.hint} {...messages.field(f.key, errors)}>
+            <Field
+              key={f.key}
+              label={t(f.label)}
+              hint={t('productivity.range', { min: 0, max: f.max })}
+              {...messages.field(f.key, errors)}
+            >
               <Input type="number" step={f.step} value={form[f.key]} onChange={(_, d) => set(f.key, d.value)} />
             </Field>
           ))}
-          <Field label="Time zone" hint="IANA name, e.g. Asia/Karachi" {...messages.field('tenant_timezone', errors)}>
+          <Field
+            label={t('productivity.timeZone')}
+            hint={t('productivity.timeZoneHint')}
+            {...messages.field('tenant_timezone', errors)}
+          >
             <Input value={form.tenant_timezone} onChange={(_, d) => set('tenant_timezone', d.value)} />
           </Field>
         </div>
@@ -134,7 +142,7 @@ export function ProductivityTab() {
             disabled={save.isPending}
             icon={save.isPending ? <Spinner size="tiny" /> : undefined}
           >
-            Save
+            {t('common:actions.save')}
           </Button>
         </div>
       </form>

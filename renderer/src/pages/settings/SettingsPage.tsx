@@ -9,6 +9,7 @@ import { useState } from 'react';
 import type { PermissionName } from '../../../../shared/permissions';
 import { PageHeader } from '../../components/PageHeader';
 import { usePermissions } from '../../api/hooks/me';
+import { useTranslation } from '../../i18n';
 import { GeneralTab } from './GeneralTab';
 import { HolidaysTab } from './HolidaysTab';
 import { JobsTab } from './JobsTab';
@@ -16,12 +17,12 @@ import { LeavesTab } from './LeavesTab';
 import { ProductivityTab } from './ProductivityTab';
 
 export const SETTINGS_TABS = [
-  { value: 'general', label: 'General', permission: 'view-tenant-settings', Panel: GeneralTab },
-  { value: 'productivity', label: 'Productivity', permission: 'edit-productivity-settings', Panel: ProductivityTab },
-  { value: 'leaves', label: 'Leaves', permission: 'view-leave-management', Panel: LeavesTab },
-  { value: 'holidays', label: 'Holidays', permission: 'view-public-holidays', Panel: HolidaysTab },
-  { value: 'jobs', label: 'Jobs', permission: 'view-tenant-settings', Panel: JobsTab },
-] as const satisfies readonly { value: string; label: string; permission: PermissionName; Panel: () => unknown }[];
+  { value: 'general', permission: 'view-tenant-settings', Panel: GeneralTab },
+  { value: 'productivity', permission: 'edit-productivity-settings', Panel: ProductivityTab },
+  { value: 'leaves', permission: 'view-leave-management', Panel: LeavesTab },
+  { value: 'holidays', permission: 'view-public-holidays', Panel: HolidaysTab },
+  { value: 'jobs', permission: 'view-tenant-settings', Panel: JobsTab },
+] as const satisfies readonly { value: string; permission: PermissionName; Panel: () => unknown }[];
 
 /** Whoever may open at least one tab may open the page. */
 export const SETTINGS_PERMISSIONS: readonly PermissionName[] = SETTINGS_TABS.map((t) => t.permission);
@@ -32,27 +33,28 @@ const useStyles = makeStyles({
 
 export function SettingsPage() {
   const styles = useStyles();
+  const { t: tr } = useTranslation('settings');
   const permissions = usePermissions();
   const tabs = SETTINGS_TABS.filter((t) => permissions.has(t.permission));
   const [selected, setSelected] = useState<string>(tabs[0]?.value ?? 'general');
   const current = tabs.find((t) => t.value === selected) ?? tabs[0];
   return (
     <>
-      <PageHeader title="Settings" subtitle="How your company works in Teambeat." />
+      <PageHeader title={tr('page.title')} subtitle={tr('page.subtitle')} />
       <TabList
         className={styles.tabs}
         selectedValue={current?.value}
         onTabSelect={(_, d) => setSelected(String(d.value))}
-        aria-label="Settings groups"
+        aria-label={tr('page.tabsLabel')}
       >
         {tabs.map((t) => (
           <Tab key={t.value} value={t.value}>
-            {t.label}
+            {tr(`tabs.${t.value}`)}
           </Tab>
         ))}
       </TabList>
       {current ? (
-        <div role="tabpanel" aria-label={current.label}>
+        <div role="tabpanel" aria-label={tr(`tabs.${current.value}`)}>
           <current.Panel />
         </div>
       ) : null}
