@@ -76,10 +76,12 @@ export const devices = {
     ipAddress: 'IP address or host name',
     ipHintPush: 'Optional for push devices',
     ipHintPull: 'As the agent’s computer reaches it',
+    ipPlaceholder: '192.168.1.201',
     ipRequired: 'A pulled device needs an IP address',
     network: 'Network it may push from',
     networkHint:
       'IP addresses or ranges, comma separated (192.168.1.0/24). Uploads from elsewhere are held for approval.',
+    networkPlaceholder: '192.168.1.0/24',
     port: 'Port',
     portInvalid: 'A port from 1 to 65535',
     timeZone: 'Device clock time zone',

@@ -80,10 +80,12 @@ export const devices: Translation<typeof en> = {
     ipAddress: 'Adresse IP ou nom d’hôte',
     ipHintPush: 'Facultatif pour les terminaux en push',
     ipHintPull: 'Telle que l’ordinateur de l’agent la joint',
+    ipPlaceholder: '192.168.1.201',
     ipRequired: 'Un terminal relevé a besoin d’une adresse IP',
     network: 'Réseau d’où il peut envoyer',
     networkHint:
       'Adresses IP ou plages, séparées par des virgules (192.168.1.0/24). Les envois venant d’ailleurs sont retenus pour approbation.',
+    networkPlaceholder: '192.168.1.0/24',
     port: 'Port',
     portInvalid: 'Un port de 1 à 65535',
     timeZone: 'Fuseau horaire de l’horloge du terminal',
