@@ -273,6 +273,7 @@ export const devices = {
     formLabel: 'Use an agent key on this computer',
     key: 'Agent key',
     pasteKey: 'Paste an agent key',
+    keyPlaceholder: 'tbagent_…',
     useKey: 'Use this key',
     createKey: 'Create a key for this computer',
     keyName: 'Desktop app · {{date}}',

@@ -289,6 +289,7 @@ export const devices: Translation<typeof en> = {
     formLabel: 'Utiliser une clé d’agent sur cet ordinateur',
     key: 'Clé d’agent',
     pasteKey: 'Collez une clé d’agent',
+    keyPlaceholder: 'tbagent_…',
     useKey: 'Utiliser cette clé',
     createKey: 'Créer une clé pour cet ordinateur',
     keyName: 'Application de bureau · {{date}}',
