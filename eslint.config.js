@@ -36,8 +36,9 @@ const serverBoundary = {
 // attributes that show text may not be written inline. A folder joins the list once it is translated.
 export const TRANSLATED_FOLDERS = [
   'renderer/src/i18n/**/*.tsx',
-  'renderer/src/pages/settings/**/*.tsx',
+  'renderer/src/pages/devices/**/*.tsx',
   'renderer/src/pages/productivity/**/*.tsx',
+  'renderer/src/pages/settings/**/*.tsx',
 ];
 const TEXT_ATTRIBUTES =
   '^(label|title|placeholder|alt|content|hint|description|header|heading|subtitle|message|text|validationMessage|aria-label|aria-description|aria-roledescription|[a-z]+(Label|Text|Title|Message|Hint))$';

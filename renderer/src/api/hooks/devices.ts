@@ -8,7 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { RequestOf, ResponseOf } from '../../../../shared/endpoints/define';
 import { deviceEndpoints as ep, deviceIntegrationEndpoints as integration } from '../../../../shared/endpoints/devices';
 import type { ApplyResult } from '../../../../shared/contracts/devices';
-import { MESSAGES } from '../../../../shared/messages';
+import type { TFunction } from 'i18next';
+import { useTranslation } from '../../i18n';
 import { call } from '../typed';
 import { attendanceKeys } from './attendance';
 import { useApiMutation } from './mutation';
@@ -47,12 +48,13 @@ type PageParams = {
   searchText?: string | undefined;
 };
 
-/** What a run of waiting punches did, as the toasts say it. */
-export function describeApply(result: ApplyResult): string {
-  const parts = [`${result.applied} applied to attendance`];
-  if (result.skipped > 0) parts.push(`${result.skipped} kept (a person's own entry wins)`);
-  if (result.unmapped > 0) parts.push(`${result.unmapped} still unmapped`);
-  return parts.join(', ');
+/** What a run of waiting punches did, as the toasts say it: one sentence per combination of counts. */
+export function describeApply(result: ApplyResult, t: TFunction<['devices', 'errors']>): string {
+  const values = { count: result.applied, kept: result.skipped, unmapped: result.unmapped };
+  if (result.skipped > 0 && result.unmapped > 0) return t('apply.appliedKeptUnmapped', values);
+  if (result.skipped > 0) return t('apply.appliedKept', values);
+  if (result.unmapped > 0) return t('apply.appliedUnmapped', values);
+  return t('apply.applied', values);
 }
 
 // Devices
@@ -77,6 +79,7 @@ export function fetchDevicePage(
 
 /** Adds a device, or changes one when an id is given. The dialog shows failures itself. */
 export function useSaveDevice() {
+  const { t } = useTranslation(['devices', 'errors']);
   return useApiMutation({
     mutationFn: (input: { id?: number | undefined; body: DeviceBody }) =>
       input.id === undefined
@@ -84,19 +87,23 @@ export function useSaveDevice() {
         : call(ep.updateDevice, { params: { id: input.id }, body: input.body }),
     invalidates: [deviceKeys.devices],
     success: (saved, input) => ({
-      title: input.id === undefined ? 'Device added' : 'Device updated',
+      title: input.id === undefined ? t('toasts.deviceAdded') : t('toasts.deviceUpdated'),
       body: saved.name,
     }),
   });
 }
 
 export function useSetDeviceStatus() {
+  const { t } = useTranslation(['devices', 'errors']);
   return useApiMutation({
     mutationFn: (input: { id: number; isActive: boolean }) =>
       call(ep.setDeviceStatus, { params: { id: input.id }, body: { isActive: input.isActive } }),
     invalidates: [deviceKeys.devices],
-    success: (saved) => ({ title: saved.isActive ? 'Device activated' : 'Device deactivated', body: saved.name }),
-    failure: 'Status could not be changed',
+    success: (saved) => ({
+      title: saved.isActive ? t('toasts.deviceActivated') : t('toasts.deviceDeactivated'),
+      body: saved.name,
+    }),
+    failure: t('toasts.statusFailed'),
   });
 }
 
@@ -133,32 +140,35 @@ export function useUnmappedPunches() {
 
 /** Maps a device user id to an employee and applies its waiting punches. The dialog shows failures itself. */
 export function useSaveDeviceUserMapping() {
+  const { t } = useTranslation(['devices', 'errors']);
   return useApiMutation({
     mutationFn: (body: RequestOf<typeof ep.saveDeviceUserMapping>['body']) => call(ep.saveDeviceUserMapping, { body }),
     // Mapping applies the device user's punches: their attendance changes.
     invalidates: [deviceKeys.mappings, deviceKeys.unmapped, attendanceKeys.all],
     success: ({ mapping, result }) => ({
-      title: `${mapping.deviceUserId} → ${mapping.employee.name}`,
-      body: describeApply(result),
+      title: t('toasts.mapped', { deviceUserId: mapping.deviceUserId, name: mapping.employee.name }),
+      body: describeApply(result, t),
     }),
   });
 }
 
 export function useDeleteDeviceUserMapping() {
+  const { t } = useTranslation(['devices', 'errors']);
   return useApiMutation({
     mutationFn: (mapping: { id: number }) => call(ep.deleteDeviceUserMapping, { params: { id: mapping.id } }),
     invalidates: [deviceKeys.mappings],
-    success: () => 'Mapping removed',
-    failure: 'Mapping could not be removed',
+    success: () => t('toasts.mappingRemoved'),
+    failure: t('toasts.mappingRemoveFailed'),
   });
 }
 
 export function useApplyUnmappedPunches() {
+  const { t } = useTranslation(['devices', 'errors']);
   return useApiMutation({
     mutationFn: () => call(ep.applyUnmappedPunches),
     invalidates: [deviceKeys.unmapped, attendanceKeys.all],
-    success: (result) => ({ title: 'Waiting punches applied', body: describeApply(result) }),
-    failure: 'Punches could not be applied',
+    success: (result) => ({ title: t('toasts.punchesApplied'), body: describeApply(result, t) }),
+    failure: t('toasts.punchesApplyFailed'),
   });
 }
 
@@ -180,11 +190,12 @@ export function useCreateAgentKey() {
 }
 
 export function useRevokeAgentKey() {
+  const { t } = useTranslation(['devices', 'errors']);
   return useApiMutation({
     mutationFn: (key: { id: number; name: string }) => call(integration.revokeAgentKey, { params: { id: key.id } }),
     invalidates: [deviceKeys.agentKeys],
-    success: (_, key) => ({ title: 'Agent key revoked', body: key.name }),
-    failure: 'The key could not be revoked',
+    success: (_, key) => ({ title: t('toasts.keyRevoked'), body: key.name }),
+    failure: t('toasts.keyRevokeFailed'),
   });
 }
 
@@ -198,14 +209,15 @@ export function useAdmsSettings() {
 }
 
 export function useSaveAdmsSettings() {
+  const { t } = useTranslation(['devices', 'errors']);
   return useApiMutation({
     mutationFn: (body: AdmsSettingsBody) => call(integration.updateAdmsSettings, { body }),
     invalidates: [deviceKeys.adms],
     success: (saved) => ({
-      title: 'ADMS settings saved',
-      body: saved.enabled ? `Devices push to ${saved.endpoint ?? ''}` : 'ADMS is off',
+      title: t('toasts.admsSaved'),
+      body: saved.enabled ? t('toasts.admsPushTo', { endpoint: saved.endpoint ?? '' }) : t('toasts.admsOff'),
     }),
-    failure: MESSAGES.DEVICE_SAVE_FAILED,
+    failure: t('errors:DEVICE_SAVE_FAILED'),
   });
 }
 
@@ -229,40 +241,50 @@ export function fetchAdmsHeldPage(params: PageParams, signal?: AbortSignal) {
 
 /** Accepts a held upload: its punches are applied like any other, so attendance and unmapped punches change. */
 export function useAcceptAdmsHeldUpload() {
+  const { t } = useTranslation(['devices', 'errors']);
   return useApiMutation({
     mutationFn: (upload: { id: number }) => call(integration.acceptAdmsHeldUpload, { params: { id: upload.id } }),
     invalidates: [deviceKeys.held, deviceKeys.unmapped, attendanceKeys.all],
-    success: (result) => ({ title: 'Upload accepted', body: describeApply(result) }),
-    failure: 'The upload could not be accepted',
+    success: (result) => ({ title: t('toasts.uploadAccepted'), body: describeApply(result, t) }),
+    failure: t('toasts.uploadAcceptFailed'),
   });
 }
 
 export function useRejectAdmsHeldUpload() {
+  const { t } = useTranslation(['devices', 'errors']);
   return useApiMutation({
     mutationFn: (upload: { id: number; serialNo: string }) =>
       call(integration.rejectAdmsHeldUpload, { params: { id: upload.id } }),
     invalidates: [deviceKeys.held],
-    success: (_, upload) => ({ title: 'Upload rejected', body: `${upload.serialNo}: nothing was applied` }),
-    failure: 'The upload could not be rejected',
+    success: (_, upload) => ({
+      title: t('toasts.uploadRejected'),
+      body: t('toasts.uploadRejectedBody', { serialNo: upload.serialNo }),
+    }),
+    failure: t('toasts.uploadRejectFailed'),
   });
 }
 
 export function useApproveAdmsDevice() {
+  const { t } = useTranslation(['devices', 'errors']);
   return useApiMutation({
     mutationFn: (input: { id: number; body: ApproveAdmsDeviceBody }) =>
       call(integration.approveAdmsPendingDevice, { params: { id: input.id }, body: input.body }),
     invalidates: [deviceKeys.pending, deviceKeys.devices],
-    success: (saved) => ({ title: 'Device approved', body: `${saved.name}: its next upload is accepted` }),
-    failure: MESSAGES.DEVICE_SAVE_FAILED,
+    success: (saved) => ({
+      title: t('toasts.deviceApproved'),
+      body: t('toasts.deviceApprovedBody', { name: saved.name }),
+    }),
+    failure: t('errors:DEVICE_SAVE_FAILED'),
   });
 }
 
 export function useDismissAdmsDevice() {
+  const { t } = useTranslation(['devices', 'errors']);
   return useApiMutation({
     mutationFn: (device: { id: number; serialNo: string }) =>
       call(integration.dismissAdmsPendingDevice, { params: { id: device.id } }),
     invalidates: [deviceKeys.pending],
-    success: (_, device) => ({ title: 'Device refused', body: device.serialNo }),
-    failure: 'The device could not be refused',
+    success: (_, device) => ({ title: t('toasts.deviceRefused'), body: device.serialNo }),
+    failure: t('toasts.deviceRefuseFailed'),
   });
 }

@@ -24,7 +24,6 @@ import {
 } from '@fluentui/react-icons';
 import { useState, type FormEvent } from 'react';
 import { approveAdmsDeviceBodySchema, updateAdmsSettingsBodySchema } from '../../../../shared/contracts/devices';
-import { MESSAGES } from '../../../../shared/messages';
 import { errorCode, errorMessage, fieldErrors } from '../../api/errors';
 import {
   deviceKeys,
@@ -43,10 +42,10 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
 import { QueryState } from '../../components/QueryState';
-import { formatInstant } from '../../components/format';
 import { FormDialog } from '../../components/FormDialog';
 import { firstIssueByField, useFieldMessages } from '../../components/form-fields';
 import { usePermissions } from '../../api/hooks/me';
+import { useFormat, useTranslation } from '../../i18n';
 import { Section } from './Section';
 
 const useStyles = makeStyles({
@@ -61,6 +60,7 @@ const useStyles = makeStyles({
 
 function AdmsSettingsForm({ enabled, serverAddress }: { enabled: boolean; serverAddress: string | null }) {
   const styles = useStyles();
+  const { t } = useTranslation(['devices', 'common', 'errors']);
   const canSetUp = usePermissions().has('setup-biometric-integration');
   const [form, setForm] = useState({ enabled, address: serverAddress ?? '' });
   // Messages wait for Save: the address is optional until ADMS is switched on.
@@ -71,9 +71,9 @@ function AdmsSettingsForm({ enabled, serverAddress }: { enabled: boolean; server
   const parsed = updateAdmsSettingsBodySchema.safeParse(body);
   const rules = {
     serverAddress: !parsed.success
-      ? (parsed.error.issues[0]?.message ?? MESSAGES.VALIDATION)
+      ? (parsed.error.issues[0]?.message ?? t('errors:VALIDATION'))
       : body.enabled && !body.serverAddress
-        ? 'Enabling ADMS needs the server address'
+        ? t('adms.addressRequired')
         : null,
   };
 
@@ -82,12 +82,12 @@ function AdmsSettingsForm({ enabled, serverAddress }: { enabled: boolean; server
   const runTest = () => {
     setCheck(null);
     test.mutate(undefined, {
-      onSuccess: (r) => setCheck({ ok: true, text: `The address leads to this server (${r.latencyMs} ms).` }),
+      onSuccess: (r) => setCheck({ ok: true, text: t('adms.checkOk', { latency: r.latencyMs }) }),
       // "Failed to connect to ADMS." is the spec's text for this check (§8).
       onError: (e) =>
         setCheck({
           ok: false,
-          text: errorCode(e) === 'ADMS_CONNECT_FAILED' ? MESSAGES.ADMS_CONNECT_FAILED : errorMessage(e),
+          text: errorCode(e) === 'ADMS_CONNECT_FAILED' ? t('errors:ADMS_CONNECT_FAILED') : errorMessage(e),
         }),
     });
   };
@@ -103,22 +103,18 @@ function AdmsSettingsForm({ enabled, serverAddress }: { enabled: boolean; server
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="ADMS settings">
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('adms.formLabel')}>
       <Switch
-        label={form.enabled ? 'Devices may push punches to this server' : 'ADMS is off: push devices are refused'}
+        label={form.enabled ? t('adms.enabled') : t('adms.disabled')}
         checked={form.enabled}
         disabled={!canSetUp}
         onChange={(_, d) => setForm((f) => ({ ...f, enabled: d.checked }))}
       />
-      <Field
-        label="Server address devices use"
-        hint="As set in the device under Comm. › Cloud server, e.g. http://attendance.example.com:8081"
-        {...messages.field('serverAddress', rules)}
-      >
+      <Field label={t('adms.address')} hint={t('adms.addressHint')} {...messages.field('serverAddress', rules)}>
         <Input
           value={form.address}
           disabled={!canSetUp}
-          placeholder="http://attendance.example.com:8081"
+          placeholder={t('adms.addressPlaceholder')}
           onChange={(_, d) => {
             setForm((f) => ({ ...f, address: d.value }));
             messages.edited('serverAddress');
@@ -128,7 +124,7 @@ function AdmsSettingsForm({ enabled, serverAddress }: { enabled: boolean; server
       {check ? (
         <MessageBar intent={check.ok ? 'success' : 'error'} role="status">
           <MessageBarBody>
-            <MessageBarTitle>{check.ok ? 'Connected' : 'Not connected'}</MessageBarTitle>
+            <MessageBarTitle>{check.ok ? t('adms.connected') : t('adms.notConnected')}</MessageBarTitle>
             {check.text}
           </MessageBarBody>
         </MessageBar>
@@ -141,16 +137,16 @@ function AdmsSettingsForm({ enabled, serverAddress }: { enabled: boolean; server
             disabled={!dirty || save.isPending}
             icon={save.isPending ? <Spinner size="tiny" /> : <SaveRegular />}
           >
-            Save
+            {t('common:actions.save')}
           </Button>
           <Button
             disabled={dirty || !serverAddress || test.isPending}
             icon={test.isPending ? <Spinner size="tiny" /> : <PlugConnectedRegular />}
             onClick={runTest}
           >
-            Test connection
+            {t('adms.testConnection')}
           </Button>
-          {dirty ? <Text className={styles.muted}>Save before testing.</Text> : null}
+          {dirty ? <Text className={styles.muted}>{t('adms.saveFirst')}</Text> : null}
         </div>
       ) : null}
     </form>
@@ -158,6 +154,7 @@ function AdmsSettingsForm({ enabled, serverAddress }: { enabled: boolean; server
 }
 
 function ApproveDialog({ device, onClose }: { device: AdmsPendingDevice; onClose: () => void }) {
+  const { t } = useTranslation('devices');
   const [name, setName] = useState('');
   const [timeZone, setTimeZone] = useState('');
   const messages = useFieldMessages<'name' | 'timeZone'>();
@@ -165,8 +162,8 @@ function ApproveDialog({ device, onClose }: { device: AdmsPendingDevice; onClose
   const parsed = approveAdmsDeviceBodySchema.safeParse(body);
   const rules = firstIssueByField(parsed);
   const errors = {
-    name: rules['name'] && 'Name the device',
-    timeZone: rules['timeZone'] && 'Enter a time zone such as Asia/Karachi, or leave it empty',
+    name: rules['name'] && t('adms.approve.nameRequired'),
+    timeZone: rules['timeZone'] && t('adms.approve.timeZoneInvalid'),
   };
   const approve = useApproveAdmsDevice();
   const submit = () => {
@@ -179,17 +176,17 @@ function ApproveDialog({ device, onClose }: { device: AdmsPendingDevice; onClose
   };
   return (
     <FormDialog
-      title={`Approve ${device.serialNo}`}
-      formLabel="Approve push device"
+      title={t('adms.approve.title', { serialNo: device.serialNo })}
+      formLabel={t('adms.approve.formLabel')}
       onSubmit={submit}
       onClose={onClose}
-      submitLabel="Approve device"
+      submitLabel={t('adms.approve.submit')}
       pending={approve.isPending}
     >
-      <Field label="Name" required {...messages.field('name', errors)}>
+      <Field label={t('adms.approve.name')} required {...messages.field('name', errors)}>
         <Input
           value={name}
-          placeholder="e.g. Warehouse gate"
+          placeholder={t('adms.approve.namePlaceholder')}
           onChange={(_, d) => {
             setName(d.value);
             messages.edited('name');
@@ -199,13 +196,13 @@ function ApproveDialog({ device, onClose }: { device: AdmsPendingDevice; onClose
         />
       </Field>
       <Field
-        label="Device clock time zone"
-        hint="Left empty: the company’s time zone"
+        label={t('adms.approve.timeZone')}
+        hint={t('adms.approve.timeZoneHint')}
         {...messages.field('timeZone', errors)}
       >
         <Input
           value={timeZone}
-          placeholder="Asia/Karachi"
+          placeholder={t('adms.approve.timeZonePlaceholder')}
           onChange={(_, d) => {
             setTimeZone(d.value);
             messages.edited('timeZone');
@@ -219,6 +216,8 @@ function ApproveDialog({ device, onClose }: { device: AdmsPendingDevice; onClose
 
 export function AdmsPanel() {
   const styles = useStyles();
+  const { t } = useTranslation('devices');
+  const format = useFormat();
   const permissions = usePermissions();
   const canConnect = permissions.has('connect-biometric-device');
   const canEdit = permissions.has('edit-biometric-device');
@@ -233,27 +232,37 @@ export function AdmsPanel() {
   const pendingColumns: Column<AdmsPendingDevice>[] = [
     {
       key: 'serial',
-      label: 'Serial number',
+      label: t('adms.pending.columns.serialNo'),
       sortKey: 'serialNo',
       render: (d) => <Text weight="semibold">{d.serialNo}</Text>,
     },
-    { key: 'address', label: 'Address', sortKey: 'ipAddress', render: (d) => d.ipAddress ?? '—' },
-    { key: 'version', label: 'Push version', render: (d) => d.pushVersion ?? '—' },
-    { key: 'calls', label: 'Calls', sortKey: 'attempts', render: (d) => d.attempts },
-    { key: 'last', label: 'Last call', sortKey: 'lastSeenAt', render: (d) => formatInstant(d.lastSeenAt) },
+    {
+      key: 'address',
+      label: t('adms.pending.columns.address'),
+      sortKey: 'ipAddress',
+      render: (d) => d.ipAddress ?? '—',
+    },
+    { key: 'version', label: t('adms.pending.columns.version'), render: (d) => d.pushVersion ?? '—' },
+    { key: 'calls', label: t('adms.pending.columns.calls'), sortKey: 'attempts', render: (d) => d.attempts },
+    {
+      key: 'last',
+      label: t('adms.pending.columns.last'),
+      sortKey: 'lastSeenAt',
+      render: (d) => format.instant(d.lastSeenAt),
+    },
   ];
   if (canConnect) {
     pendingColumns.push({
       key: 'actions',
-      label: 'Actions',
+      label: t('adms.pending.columns.actions'),
       hideLabel: true,
       render: (d) => (
         <span className={styles.rowActions}>
           <Button size="small" appearance="primary" onClick={() => setApproving(d)}>
-            Approve
+            {t('adms.pending.approve')}
           </Button>
           <Button size="small" onClick={() => setRefusing(d)}>
-            Refuse
+            {t('adms.pending.refuse')}
           </Button>
         </span>
       ),
@@ -263,7 +272,7 @@ export function AdmsPanel() {
   const heldColumns: Column<AdmsHeldUpload>[] = [
     {
       key: 'device',
-      label: 'Device',
+      label: t('adms.held.columns.device'),
       sortKey: 'serialNo',
       render: (u) => (
         <>
@@ -271,30 +280,38 @@ export function AdmsPanel() {
         </>
       ),
     },
-    { key: 'from', label: 'Sent from', sortKey: 'clientAddress', render: (u) => u.clientAddress },
-    { key: 'punches', label: 'Punches', sortKey: 'punchCount', render: (u) => u.punchCount },
+    { key: 'from', label: t('adms.held.columns.from'), sortKey: 'clientAddress', render: (u) => u.clientAddress },
+    { key: 'punches', label: t('adms.held.columns.punches'), sortKey: 'punchCount', render: (u) => u.punchCount },
     {
       key: 'span',
-      label: 'Punch times (device clock)',
+      label: t('adms.held.columns.span'),
       render: (u) =>
         u.firstPunch === u.lastPunch
           ? (u.firstPunch?.replace('T', ' ') ?? '—')
-          : `${u.firstPunch?.replace('T', ' ') ?? '?'} – ${u.lastPunch?.replace('T', ' ') ?? '?'}`,
+          : t('adms.held.span', {
+              first: u.firstPunch?.replace('T', ' ') ?? '?',
+              last: u.lastPunch?.replace('T', ' ') ?? '?',
+            }),
     },
-    { key: 'received', label: 'Received', sortKey: 'receivedAt', render: (u) => formatInstant(u.receivedAt) },
+    {
+      key: 'received',
+      label: t('adms.held.columns.received'),
+      sortKey: 'receivedAt',
+      render: (u) => format.instant(u.receivedAt),
+    },
   ];
   if (canEdit) {
     heldColumns.push({
       key: 'actions',
-      label: 'Actions',
+      label: t('adms.held.columns.actions'),
       hideLabel: true,
       render: (u) => (
         <span className={styles.rowActions}>
           <Button size="small" appearance="primary" disabled={accept.isPending} onClick={() => accept.mutate(u)}>
-            Accept
+            {t('adms.held.accept')}
           </Button>
           <Button size="small" onClick={() => setRejecting(u)}>
-            Reject
+            {t('adms.held.reject')}
           </Button>
         </span>
       ),
@@ -303,11 +320,8 @@ export function AdmsPanel() {
 
   return (
     <>
-      <Section
-        title="ADMS (push devices)"
-        description="Terminals with a cloud-server setting push their punches straight to this server over HTTP."
-      >
-        <QueryState query={settings} size="small" label="Loading ADMS settings…">
+      <Section title={t('adms.title')} description={t('adms.description')}>
+        <QueryState query={settings} size="small" label={t('adms.loading')}>
           {(data) => (
             <>
               <AdmsSettingsForm
@@ -317,63 +331,61 @@ export function AdmsPanel() {
               />
               {data.endpoint ? (
                 <Text className={styles.muted}>
-                  Push endpoint: <span className={styles.mono}>{data.endpoint}</span>
+                  {t('adms.endpoint')} <span className={styles.mono}>{data.endpoint}</span>
                 </Text>
               ) : null}
             </>
           )}
         </QueryState>
       </Section>
-      <Section
-        title="Waiting for approval"
-        description="Push devices with a serial number this company does not have yet. They are refused until approved; an approved device is bound to the address it called from."
-      >
+      <Section title={t('adms.pending.title')} description={t('adms.pending.description')}>
         <DataTable<AdmsPendingDevice>
-          label="Push devices waiting for approval"
+          label={t('adms.pending.label')}
           queryKey={deviceKeys.pending}
           fetchPage={fetchAdmsPendingPage}
           columns={pendingColumns}
           rowKey={(d) => d.id}
           defaultSort={{ key: 'lastSeenAt', dir: 'desc' }}
-          searchPlaceholder="Search by serial number or address"
-          empty={{ icon: <CheckmarkCircleRegular />, title: 'No unknown device has called.' }}
+          searchPlaceholder={t('adms.pending.search')}
+          empty={{ icon: <CheckmarkCircleRegular />, title: t('adms.pending.empty') }}
         />
       </Section>
-      <Section
-        title="Unverified uploads"
-        description="Punches sent with a known serial number from an address outside the device’s network. They are never applied unless accepted: accept them if the device moved (and widen its network in Edit), reject them otherwise."
-      >
+      <Section title={t('adms.held.title')} description={t('adms.held.description')}>
         <DataTable<AdmsHeldUpload>
-          label="Unverified uploads"
+          label={t('adms.held.label')}
           queryKey={deviceKeys.held}
           fetchPage={fetchAdmsHeldPage}
           columns={heldColumns}
           rowKey={(u) => u.id}
           defaultSort={{ key: 'receivedAt', dir: 'desc' }}
-          searchPlaceholder="Search by device, serial number or address"
-          empty={{ icon: <ShieldCheckmarkRegular />, title: 'No unverified upload.' }}
+          searchPlaceholder={t('adms.held.search')}
+          empty={{ icon: <ShieldCheckmarkRegular />, title: t('adms.held.empty') }}
         />
       </Section>
       {approving ? <ApproveDialog device={approving} onClose={() => setApproving(null)} /> : null}
       <ConfirmDialog
         open={refusing !== null}
-        title="Refuse this device?"
-        confirmLabel="Refuse"
+        title={t('adms.pending.refuseTitle')}
+        confirmLabel={t('adms.pending.refuse')}
         danger
         onConfirm={() => (refusing ? refuse.mutateAsync(refusing) : undefined)}
         onClose={() => setRefusing(null)}
       >
-        {`${refusing?.serialNo ?? ''} is removed from this list. Its uploads stay refused; it is listed again if it keeps calling.`}
+        {t('adms.pending.refuseBody', { serialNo: refusing?.serialNo ?? '' })}
       </ConfirmDialog>
       <ConfirmDialog
         open={rejecting !== null}
-        title="Reject this upload?"
-        confirmLabel="Reject"
+        title={t('adms.held.rejectTitle')}
+        confirmLabel={t('adms.held.reject')}
         danger
         onConfirm={() => (rejecting ? reject.mutateAsync(rejecting) : undefined)}
         onClose={() => setRejecting(null)}
       >
-        {`The ${rejecting?.punchCount ?? 0} punches sent for ${rejecting?.serialNo ?? ''} from ${rejecting?.clientAddress ?? ''} are dropped and change nothing.`}
+        {t('adms.held.rejectBody', {
+          count: rejecting?.punchCount ?? 0,
+          serialNo: rejecting?.serialNo ?? '',
+          address: rejecting?.clientAddress ?? '',
+        })}
       </ConfirmDialog>
     </>
   );

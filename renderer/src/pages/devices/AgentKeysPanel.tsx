@@ -36,7 +36,7 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { StaticTable } from '../../components/DataTable';
 import { QueryState } from '../../components/QueryState';
-import { formatInstant } from '../../components/format';
+import { useFormat, useTranslation } from '../../i18n';
 import { Section } from './Section';
 
 const useStyles = makeStyles({
@@ -52,13 +52,14 @@ const useStyles = makeStyles({
 
 function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   const styles = useStyles();
+  const { t } = useTranslation(['devices', 'common']);
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
   const [created, setCreated] = useState<CreatedAgentKey | null>(null);
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const parsed = createAgentKeyBodySchema.safeParse({ name });
-  const nameError = touched && !parsed.success ? 'Name the computer or office that will use the key' : undefined;
+  const nameError = touched && !parsed.success ? t('agentKeys.dialog.nameRequired') : undefined;
 
   const create = useCreateAgentKey();
   const submit = (event: FormEvent) => {
@@ -74,7 +75,7 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
       await navigator.clipboard.writeText(created.key);
       setCopied(true);
     } catch {
-      setError('The clipboard is not available: select the key and copy it by hand.');
+      setError(t('agentKeys.dialog.noClipboard'));
     }
   };
 
@@ -83,12 +84,12 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
       <DialogSurface>
         {created ? (
           <DialogBody>
-            <DialogTitle>Key for {created.name}</DialogTitle>
+            <DialogTitle>{t('agentKeys.dialog.keyFor', { name: created.name })}</DialogTitle>
             <DialogContent className={styles.form}>
               <MessageBar intent="warning">
                 <MessageBarBody>
-                  <MessageBarTitle>Copy it now</MessageBarTitle>
-                  The key is shown only this once; Teambeat keeps only a fingerprint of it.
+                  <MessageBarTitle>{t('agentKeys.dialog.copyNow')}</MessageBarTitle>
+                  {t('agentKeys.dialog.shownOnce')}
                 </MessageBarBody>
               </MessageBar>
               {error ? (
@@ -100,29 +101,28 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
                 <Input
                   readOnly
                   value={created.key}
-                  aria-label="Agent key"
+                  aria-label={t('agentKeys.dialog.key')}
                   className={styles.keyInput}
                   onFocus={(e) => e.target.select()}
                 />
                 <Button icon={copied ? <CheckmarkRegular /> : <CopyRegular />} onClick={() => void copy()}>
-                  {copied ? 'Copied' : 'Copy'}
+                  {copied ? t('agentKeys.dialog.copied') : t('agentKeys.dialog.copy')}
                 </Button>
               </div>
               <Text size={200} className={styles.muted}>
-                Paste it into the desktop app (this page, “This computer pulls devices”) or set TEAMBEAT_AGENT_KEY for
-                the headless agent.
+                {t('agentKeys.dialog.pasteIt')}
               </Text>
             </DialogContent>
             <DialogActions>
               <Button appearance="primary" onClick={onClose}>
-                Done
+                {t('agentKeys.dialog.done')}
               </Button>
             </DialogActions>
           </DialogBody>
         ) : (
-          <form onSubmit={submit} noValidate aria-label="Create agent key">
+          <form onSubmit={submit} noValidate aria-label={t('agentKeys.create')}>
             <DialogBody>
-              <DialogTitle>Create agent key</DialogTitle>
+              <DialogTitle>{t('agentKeys.create')}</DialogTitle>
               <DialogContent className={styles.form}>
                 {error ? (
                   <MessageBar intent="error" role="alert">
@@ -130,18 +130,18 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
                   </MessageBar>
                 ) : null}
                 <Field
-                  label="Name"
+                  label={t('agentKeys.dialog.name')}
                   required
                   validationMessage={nameError}
                   validationState={nameError ? 'error' : 'none'}
-                  hint="Where the agent runs, e.g. Reception PC"
+                  hint={t('agentKeys.dialog.nameHint')}
                 >
                   <Input value={name} onChange={(_, d) => setName(d.value)} onBlur={() => setTouched(true)} autoFocus />
                 </Field>
               </DialogContent>
               <DialogActions>
                 <Button onClick={onClose} disabled={create.isPending}>
-                  Cancel
+                  {t('common:actions.cancel')}
                 </Button>
                 <Button
                   type="submit"
@@ -149,7 +149,7 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
                   disabled={create.isPending}
                   icon={create.isPending ? <Spinner size="tiny" /> : undefined}
                 >
-                  Create key
+                  {t('agentKeys.dialog.submit')}
                 </Button>
               </DialogActions>
             </DialogBody>
@@ -162,6 +162,8 @@ function CreateKeyDialog({ onClose }: { onClose: () => void }) {
 
 export function AgentKeysPanel() {
   const styles = useStyles();
+  const { t } = useTranslation('devices');
+  const format = useFormat();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<AgentKey | null>(null);
   const keys = useAgentKeys();
@@ -169,50 +171,58 @@ export function AgentKeysPanel() {
 
   const createButton = (
     <Button appearance="primary" icon={<KeyMultipleRegular />} onClick={() => setCreating(true)}>
-      Create agent key
+      {t('agentKeys.create')}
     </Button>
   );
 
   const body = (
-    <QueryState query={keys} size="small" label="Loading keys…">
+    <QueryState query={keys} size="small" label={t('agentKeys.loading')}>
       {(data) => (
         <div className={styles.scroll}>
           <StaticTable
-            label="Agent keys"
+            label={t('agentKeys.label')}
             className={styles.table}
             size="small"
             rows={data.items}
             rowKey={(k) => k.id}
             empty={{
               icon: <KeyRegular />,
-              title: 'No agent keys yet',
-              body: 'A device agent needs a key to fetch the device list and upload punches.',
+              title: t('agentKeys.emptyTitle'),
+              body: t('agentKeys.emptyBody'),
             }}
             columns={[
-              { key: 'name', label: 'Name', render: (k) => <Text weight="semibold">{k.name}</Text> },
+              {
+                key: 'name',
+                label: t('agentKeys.columns.name'),
+                render: (k) => <Text weight="semibold">{k.name}</Text>,
+              },
               {
                 key: 'prefix',
-                label: 'Key starts with',
-                render: (k) => <Text className={styles.mono}>{k.prefix}…</Text>,
+                label: t('agentKeys.columns.prefix'),
+                render: (k) => <Text className={styles.mono}>{t('agentKeys.prefix', { prefix: k.prefix })}</Text>,
               },
-              { key: 'created', label: 'Created', render: (k) => formatInstant(k.createdAt) },
+              { key: 'created', label: t('agentKeys.columns.created'), render: (k) => format.instant(k.createdAt) },
               {
                 key: 'used',
-                label: 'Last used',
+                label: t('agentKeys.columns.used'),
                 render: (k) =>
-                  k.lastUsedAt ? formatInstant(k.lastUsedAt) : <Text className={styles.muted}>Never</Text>,
+                  k.lastUsedAt ? (
+                    format.instant(k.lastUsedAt)
+                  ) : (
+                    <Text className={styles.muted}>{t('agentKeys.never')}</Text>
+                  ),
               },
               {
                 key: 'status',
-                label: 'Status',
+                label: t('agentKeys.columns.status'),
                 render: (k) => (
                   <span className={styles.status}>
                     <Badge appearance="tint" shape="rounded" color={k.revokedAt ? 'subtle' : 'success'}>
-                      {k.revokedAt ? 'Revoked' : 'Active'}
+                      {k.revokedAt ? t('agentKeys.revoked') : t('agentKeys.active')}
                     </Badge>
                     {k.revokedAt ? (
                       <Text size={200} className={styles.muted}>
-                        {formatInstant(k.revokedAt)}
+                        {format.instant(k.revokedAt)}
                       </Text>
                     ) : null}
                   </span>
@@ -223,7 +233,7 @@ export function AgentKeysPanel() {
                 label: '',
                 render: (k) =>
                   k.revokedAt ? null : (
-                    <Tooltip content={`Revoke ${k.name}`} relationship="label">
+                    <Tooltip content={t('agentKeys.revokeNamed', { name: k.name })} relationship="label">
                       <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => setRevoking(k)} />
                     </Tooltip>
                   ),
@@ -237,23 +247,19 @@ export function AgentKeysPanel() {
 
   return (
     <>
-      <Section
-        title="Agent keys"
-        description="Each desktop app or headless agent that pulls devices on an office network uses its own key."
-        actions={createButton}
-      >
+      <Section title={t('agentKeys.title')} description={t('agentKeys.description')} actions={createButton}>
         {body}
       </Section>
       {creating ? <CreateKeyDialog onClose={() => setCreating(false)} /> : null}
       <ConfirmDialog
         open={revoking !== null}
-        title="Revoke agent key?"
-        confirmLabel="Revoke"
+        title={t('agentKeys.revokeTitle')}
+        confirmLabel={t('agentKeys.revoke')}
         danger
         onConfirm={() => (revoking ? revoke.mutateAsync(revoking) : undefined)}
         onClose={() => setRevoking(null)}
       >
-        {`The agent using “${revoking?.name ?? ''}” stops uploading at once. Punches it has not uploaded stay in its queue until it gets a new key.`}
+        {t('agentKeys.revokeBody', { name: revoking?.name ?? '' })}
       </ConfirmDialog>
     </>
   );

@@ -11,6 +11,7 @@ import { deviceKeys } from '../../api/hooks/devices';
 import { PageHeader } from '../../components/PageHeader';
 import { platform } from '../../platform';
 import { usePermissions } from '../../api/hooks/me';
+import { useTranslation } from '../../i18n';
 import { AdmsPanel } from './AdmsPanel';
 import { AgentKeysPanel } from './AgentKeysPanel';
 import { DeviceDialog } from './DeviceDialog';
@@ -32,6 +33,7 @@ const TAB_QUERIES = {
 
 export function BiometricDevicesPage() {
   const styles = useStyles();
+  const { t } = useTranslation('devices');
   const permissions = usePermissions();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabKey>('devices');
@@ -43,15 +45,15 @@ export function BiometricDevicesPage() {
 
   const addButton = canAdd ? (
     <Button appearance="primary" icon={<AddRegular />} onClick={() => setAdding(true)}>
-      Add device
+      {t('page.addDevice')}
     </Button>
   ) : null;
 
   return (
     <>
       <PageHeader
-        title="Biometric Devices"
-        subtitle="ZKTeco terminals, how their punches reach attendance, and who they belong to."
+        title={t('page.title')}
+        subtitle={t('page.subtitle')}
         actions={tab === 'devices' ? addButton : null}
       />
       <TabList
@@ -63,12 +65,12 @@ export function BiometricDevicesPage() {
           void queryClient.invalidateQueries({ queryKey: TAB_QUERIES[next] });
           setTab(next);
         }}
-        aria-label="Biometric device sections"
+        aria-label={t('page.sections')}
       >
-        <Tab value="devices">Devices</Tab>
-        <Tab value="punches">Unmapped punches</Tab>
-        {showAgents ? <Tab value="agents">Device agents</Tab> : null}
-        <Tab value="adms">ADMS</Tab>
+        <Tab value="devices">{t('page.tabs.devices')}</Tab>
+        <Tab value="punches">{t('page.tabs.punches')}</Tab>
+        {showAgents ? <Tab value="agents">{t('page.tabs.agents')}</Tab> : null}
+        <Tab value="adms">{t('page.tabs.adms')}</Tab>
       </TabList>
       {tab === 'devices' ? <DevicesTable addButton={addButton} /> : null}
       {tab === 'punches' ? <MappingPanel /> : null}

@@ -2,12 +2,12 @@
 import { Combobox, Field, Input, Option, Radio, RadioGroup } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { createDeviceBodySchema, DEFAULT_DEVICE_PORT, type Device } from '../../../../shared/contracts/devices';
-import { MESSAGES } from '../../../../shared/messages';
 import { errorCode, errorMessage, fieldErrors } from '../../api/errors';
 import { useSaveDevice, type DeviceBody } from '../../api/hooks/devices';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
 import { firstIssueByField, useFieldMessages } from '../../components/form-fields';
+import { useTranslation } from '../../i18n';
 
 type Form = {
   name: string;
@@ -60,6 +60,7 @@ function zoneList(): string[] {
 
 export function DeviceDialog({ device, onClose }: { device: Device | null; onClose: () => void }) {
   const styles = useFormStyles();
+  const { t } = useTranslation(['devices', 'common', 'errors']);
   const notify = useNotify();
   const zones = useMemo(() => zoneList(), []);
   const [form, setForm] = useState<Form>(() => toForm(device));
@@ -68,11 +69,11 @@ export function DeviceDialog({ device, onClose }: { device: Device | null; onClo
 
   const parsed = createDeviceBodySchema.safeParse(toBody(form, device !== null));
   const ruleErrors = firstIssueByField(parsed);
-  if (!form.name.trim()) ruleErrors['name'] = 'Enter a name for the device';
-  if (!form.serialNo.trim()) ruleErrors['serialNo'] = 'Enter the serial number shown in the device’s system info';
-  if (ruleErrors['port']) ruleErrors['port'] = 'A port from 1 to 65535';
-  if (ruleErrors['timeZone']) ruleErrors['timeZone'] = 'Choose a time zone from the list';
-  if (form.mode === 'pull' && !form.ipAddress.trim()) ruleErrors['ipAddress'] = 'A pulled device needs an IP address';
+  if (!form.name.trim()) ruleErrors['name'] = t('dialog.nameRequired');
+  if (!form.serialNo.trim()) ruleErrors['serialNo'] = t('dialog.serialRequired');
+  if (ruleErrors['port']) ruleErrors['port'] = t('dialog.portInvalid');
+  if (ruleErrors['timeZone']) ruleErrors['timeZone'] = t('dialog.timeZoneInvalid');
+  if (form.mode === 'pull' && !form.ipAddress.trim()) ruleErrors['ipAddress'] = t('dialog.ipRequired');
 
   const field = (key: Key) => fields.field(key, ruleErrors);
   const set = <K extends Key>(key: K, value: Form[K]) => {
@@ -89,19 +90,19 @@ export function DeviceDialog({ device, onClose }: { device: Device | null; onClo
     const text =
       code === 'DEVICE_SAVE_FAILED' && byField['serialNo']
         ? // This company's device, or (installation-wide) another company's: the server says which.
-          (byField['serialNo'] ?? MESSAGES.DEVICE_SERIAL_EXISTS)
+          (byField['serialNo'] ?? t('errors:DEVICE_SERIAL_EXISTS'))
         : Object.keys(byField).length > 0
-          ? MESSAGES.VALIDATION
-          : errorMessage(error, MESSAGES.DEVICE_SAVE_FAILED);
+          ? t('errors:VALIDATION')
+          : errorMessage(error, t('errors:DEVICE_SAVE_FAILED'));
     setFormError(text);
-    notify.error(MESSAGES.DEVICE_SAVE_FAILED, text);
+    notify.error(t('errors:DEVICE_SAVE_FAILED'), text);
   };
 
   const submit = () => {
     fields.submitted();
     setFormError(null);
     if (Object.keys(ruleErrors).length > 0) {
-      setFormError(MESSAGES.VALIDATION);
+      setFormError(t('errors:VALIDATION'));
       return;
     }
     save.mutate({ id: device?.id, body: toBody(form, device !== null) }, { onSuccess: onClose, onError });
@@ -112,71 +113,67 @@ export function DeviceDialog({ device, onClose }: { device: Device | null; onClo
 
   return (
     <FormDialog
-      title={device ? `Edit ${device.name}` : 'Add device'}
-      formLabel={device ? 'Edit device' : 'Add device'}
+      title={device ? t('dialog.editTitle', { name: device.name }) : t('dialog.addTitle')}
+      formLabel={device ? t('dialog.editLabel') : t('dialog.addTitle')}
       size="wide"
       error={formError}
       onSubmit={submit}
       onClose={onClose}
-      submitLabel={device ? 'Save changes' : 'Add device'}
+      submitLabel={device ? t('dialog.saveChanges') : t('dialog.addTitle')}
       pending={save.isPending}
     >
       <div className={styles.grid}>
-        <Field label="Name" required {...field('name')}>
+        <Field label={t('dialog.name')} required {...field('name')}>
           <Input
             value={form.name}
-            placeholder="e.g. Reception"
+            placeholder={t('dialog.namePlaceholder')}
             onChange={(_, d) => set('name', d.value)}
             onBlur={touch('name')}
             autoFocus
           />
         </Field>
-        <Field label="Serial number" required {...field('serialNo')}>
+        <Field label={t('dialog.serialNo')} required {...field('serialNo')}>
           <Input
             value={form.serialNo}
-            placeholder="e.g. CJDE193560123"
+            placeholder={t('dialog.serialPlaceholder')}
             onChange={(_, d) => set('serialNo', d.value)}
             onBlur={touch('serialNo')}
           />
         </Field>
-        <Field label="How punches arrive" className={styles.wide}>
+        <Field label={t('dialog.mode')} className={styles.wide}>
           <RadioGroup
             layout="horizontal"
             value={form.mode}
             onChange={(_, d) => set('mode', d.value === 'push' ? 'push' : 'pull')}
           >
-            <Radio value="pull" label="Pulled on the LAN by a device agent" />
-            <Radio value="push" label="Pushed by the device over ADMS" />
+            <Radio value="pull" label={t('dialog.modePull')} />
+            <Radio value="push" label={t('dialog.modePush')} />
           </RadioGroup>
         </Field>
         <Field
-          label="IP address or host name"
+          label={t('dialog.ipAddress')}
           required={form.mode === 'pull'}
           {...field('ipAddress')}
-          hint={form.mode === 'push' ? 'Optional for push devices' : 'As the agent’s computer reaches it'}
+          hint={form.mode === 'push' ? t('dialog.ipHintPush') : t('dialog.ipHintPull')}
         >
           <Input
             value={form.ipAddress}
-            placeholder="192.168.1.201"
+            placeholder={t('dialog.ipPlaceholder')}
             onChange={(_, d) => set('ipAddress', d.value)}
             onBlur={touch('ipAddress')}
           />
         </Field>
         {form.mode === 'push' ? (
-          <Field
-            label="Network it may push from"
-            {...field('admsNetwork')}
-            hint="IP addresses or ranges, comma separated (192.168.1.0/24). Uploads from elsewhere are held for approval."
-          >
+          <Field label={t('dialog.network')} {...field('admsNetwork')} hint={t('dialog.networkHint')}>
             <Input
               value={form.admsNetwork}
-              placeholder="192.168.1.0/24"
+              placeholder={t('dialog.networkPlaceholder')}
               onChange={(_, d) => set('admsNetwork', d.value)}
               onBlur={touch('admsNetwork')}
             />
           </Field>
         ) : null}
-        <Field label="Port" {...field('port')}>
+        <Field label={t('dialog.port')} {...field('port')}>
           <Input
             inputMode="numeric"
             value={form.port}
@@ -185,14 +182,14 @@ export function DeviceDialog({ device, onClose }: { device: Device | null; onClo
           />
         </Field>
         <Field
-          label="Device clock time zone"
+          label={t('dialog.timeZone')}
           className={styles.wide}
           {...field('timeZone')}
-          hint={device ? undefined : 'Left empty: the company’s time zone'}
+          hint={device ? undefined : t('dialog.timeZoneHint')}
         >
           <Combobox
             freeform
-            placeholder="Company time zone"
+            placeholder={t('dialog.timeZonePlaceholder')}
             value={form.timeZone}
             selectedOptions={form.timeZone ? [form.timeZone] : []}
             onChange={(e) => set('timeZone', e.target.value)}

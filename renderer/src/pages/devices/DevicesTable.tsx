@@ -37,8 +37,8 @@ import { errorMessage } from '../../api/errors';
 import { deviceKeys, fetchDevicePage, useDeviceConnectionTest, useSetDeviceStatus } from '../../api/hooks/devices';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
-import { formatInstant } from '../../components/format';
 import { usePermissions } from '../../api/hooks/me';
+import { useFormat, useTranslation } from '../../i18n';
 import { DeviceDialog } from './DeviceDialog';
 
 const useStyles = makeStyles({
@@ -48,22 +48,24 @@ const useStyles = makeStyles({
   result: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
-const STATE_BADGE = {
-  online: { color: 'success', label: 'Online' },
-  offline: { color: 'warning', label: 'Offline' },
-  error: { color: 'danger', label: 'Error' },
-  unknown: { color: 'subtle', label: 'Not seen yet' },
+/** A state's badge colour; its text is `devices:state.<state>`. */
+const STATE_COLOR = {
+  online: 'success',
+  offline: 'warning',
+  error: 'danger',
+  unknown: 'subtle',
 } as const;
 
 function ConnectionTestDialog({ device, onClose }: { device: Device; onClose: () => void }) {
   const styles = useStyles();
+  const { t } = useTranslation(['devices', 'common', 'errors']);
   // Runs once on open; "Test again" refetches, and closing forgets the answer.
   const test = useDeviceConnectionTest(device.id);
   const result: ConnectionTestResponse | undefined = test.isFetching ? undefined : test.data;
   const failure = !test.isFetching && test.error ? errorMessage(test.error) : null;
   const address = `${device.ipAddress ?? '—'}:${device.port}`;
   let body: ReactNode = (
-    <Spinner size="small" label={`Connecting to ${address} from the server…`} labelPosition="after" />
+    <Spinner size="small" label={t('connectionTest.connecting', { address })} labelPosition="after" />
   );
   if (failure) {
     body = (
@@ -75,8 +77,8 @@ function ConnectionTestDialog({ device, onClose }: { device: Device; onClose: ()
     body = (
       <MessageBar intent="success">
         <MessageBarBody>
-          <MessageBarTitle>Reachable</MessageBarTitle>
-          The server opened a connection to {address} in {result.latencyMs ?? 0} ms.
+          <MessageBarTitle>{t('connectionTest.reachable')}</MessageBarTitle>
+          {t('connectionTest.reachableBody', { address, latency: result.latencyMs ?? 0 })}
         </MessageBarBody>
       </MessageBar>
     );
@@ -84,8 +86,8 @@ function ConnectionTestDialog({ device, onClose }: { device: Device; onClose: ()
     body = (
       <MessageBar intent="warning">
         <MessageBarBody>
-          <MessageBarTitle>Not reachable from the server</MessageBarTitle>
-          {result.error ?? 'No answer'} ({address}).
+          <MessageBarTitle>{t('connectionTest.unreachable')}</MessageBarTitle>
+          {t('connectionTest.unreachableBody', { error: result.error ?? t('connectionTest.noAnswer'), address })}
         </MessageBarBody>
       </MessageBar>
     );
@@ -94,20 +96,19 @@ function ConnectionTestDialog({ device, onClose }: { device: Device; onClose: ()
     <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface aria-describedby={undefined}>
         <DialogBody>
-          <DialogTitle>Connection test · {device.name}</DialogTitle>
+          <DialogTitle>{t('connectionTest.title', { name: device.name })}</DialogTitle>
           <DialogContent className={styles.result}>
             <div aria-live="polite">{body}</div>
             <Text size={200} className={styles.muted}>
-              This checks the path from the server. A device agent on the office network can still reach a device the
-              server cannot; its state in the list shows what the agent last saw.
+              {t('connectionTest.note')}
             </Text>
           </DialogContent>
           <DialogActions>
             <Button onClick={() => void test.refetch()} disabled={test.isFetching}>
-              Test again
+              {t('connectionTest.again')}
             </Button>
             <Button appearance="primary" onClick={onClose}>
-              Close
+              {t('common:actions.close')}
             </Button>
           </DialogActions>
         </DialogBody>
@@ -118,6 +119,8 @@ function ConnectionTestDialog({ device, onClose }: { device: Device; onClose: ()
 
 export function DevicesTable({ addButton }: { addButton: ReactNode }) {
   const styles = useStyles();
+  const { t } = useTranslation(['devices', 'common', 'errors']);
+  const format = useFormat();
   const queryClient = useQueryClient();
   const permissions = usePermissions();
   const canEdit = permissions.has('edit-biometric-device');
@@ -133,33 +136,33 @@ export function DevicesTable({ addButton }: { addButton: ReactNode }) {
   const columns: Column<Device>[] = [
     {
       key: 'name',
-      label: 'Name',
+      label: t('table.columns.name'),
       sortKey: 'name',
       render: (d) => (
         <span className={styles.name}>
           <Text weight="semibold">{d.name}</Text>
           <Text size={200} className={styles.muted}>
-            {d.mode === 'push' ? 'Pushes over ADMS' : 'Pulled on the LAN'}
+            {d.mode === 'push' ? t('table.modePush') : t('table.modePull')}
           </Text>
         </span>
       ),
     },
-    { key: 'serialNo', label: 'Serial number', sortKey: 'serialNo', render: (d) => d.serialNo },
+    { key: 'serialNo', label: t('table.columns.serialNo'), sortKey: 'serialNo', render: (d) => d.serialNo },
     {
       key: 'address',
-      label: 'IP:port',
+      label: t('table.columns.address'),
       sortKey: 'ipAddress',
       render: (d) => (d.ipAddress ? <Text className={styles.mono}>{`${d.ipAddress}:${d.port}`}</Text> : dash),
     },
-    { key: 'timeZone', label: 'Time zone', render: (d) => d.timeZone },
+    { key: 'timeZone', label: t('table.columns.timeZone'), render: (d) => d.timeZone },
     {
       key: 'state',
-      label: 'State',
+      label: t('table.columns.state'),
       sortKey: 'state',
       render: (d) => {
         const badge = (
-          <Badge appearance="tint" color={STATE_BADGE[d.state].color} shape="rounded">
-            {STATE_BADGE[d.state].label}
+          <Badge appearance="tint" color={STATE_COLOR[d.state]} shape="rounded">
+            {t(`state.${d.state}`)}
           </Badge>
         );
         return d.stateDetail ? (
@@ -173,37 +176,37 @@ export function DevicesTable({ addButton }: { addButton: ReactNode }) {
     },
     {
       key: 'lastActivity',
-      label: 'Last activity',
+      label: t('table.columns.lastActivity'),
       sortKey: 'lastActivity',
-      render: (d) => (d.lastActivity ? formatInstant(d.lastActivity) : dash),
+      render: (d) => (d.lastActivity ? format.instant(d.lastActivity) : dash),
     },
     {
       key: 'userCount',
-      label: 'Users',
+      label: t('table.columns.users'),
       sortKey: 'userCount',
-      render: (d) => <Text className={styles.mono}>{d.userCount.toLocaleString()}</Text>,
+      render: (d) => <Text className={styles.mono}>{format.number(d.userCount)}</Text>,
     },
     {
       key: 'transactionCount',
-      label: 'Punches',
+      label: t('table.columns.punches'),
       sortKey: 'transactionCount',
-      render: (d) => <Text className={styles.mono}>{d.transactionCount.toLocaleString()}</Text>,
+      render: (d) => <Text className={styles.mono}>{format.number(d.transactionCount)}</Text>,
     },
     {
       key: 'isActive',
-      label: 'Active',
+      label: t('table.columns.active'),
       sortKey: 'isActive',
       render: (d) =>
         canChangeStatus ? (
           <Switch
             checked={d.isActive}
             disabled={setStatus.isPending}
-            aria-label={`${d.name} active`}
+            aria-label={t('table.activeSwitch', { name: d.name })}
             onChange={(_, data) => (data.checked ? setStatus.mutate({ id: d.id, isActive: true }) : setDeactivating(d))}
           />
         ) : (
           <Badge appearance="filled" color={d.isActive ? 'success' : 'subtle'} shape="rounded">
-            {d.isActive ? 'Active' : 'Inactive'}
+            {d.isActive ? t('table.active') : t('table.inactive')}
           </Badge>
         ),
     },
@@ -211,12 +214,12 @@ export function DevicesTable({ addButton }: { addButton: ReactNode }) {
   if (canEdit || canTest) {
     columns.push({
       key: 'actions',
-      label: 'Actions',
+      label: t('table.columns.actions'),
       width: '72px',
       render: (d) => (
         <Menu>
           <MenuTrigger disableButtonEnhancement>
-            <Tooltip content={`Actions for ${d.name}`} relationship="label">
+            <Tooltip content={t('table.actionsFor', { name: d.name })} relationship="label">
               <Button appearance="subtle" icon={<MoreHorizontalRegular />} />
             </Tooltip>
           </MenuTrigger>
@@ -224,12 +227,12 @@ export function DevicesTable({ addButton }: { addButton: ReactNode }) {
             <MenuList>
               {canEdit ? (
                 <MenuItem icon={<EditRegular />} onClick={() => setEditing(d)}>
-                  Edit
+                  {t('common:actions.edit')}
                 </MenuItem>
               ) : null}
               {canTest ? (
                 <MenuItem icon={<PlugConnectedRegular />} disabled={!d.ipAddress} onClick={() => setTesting(d)}>
-                  Test connection
+                  {t('table.testConnection')}
                 </MenuItem>
               ) : null}
             </MenuList>
@@ -242,15 +245,15 @@ export function DevicesTable({ addButton }: { addButton: ReactNode }) {
   return (
     <>
       <DataTable<Device>
-        label="Biometric devices"
+        label={t('table.label')}
         queryKey={deviceKeys.devices}
         fetchPage={fetchDevicePage}
         columns={columns}
         rowKey={(d) => d.id}
         defaultSort={{ key: 'name', dir: 'asc' }}
-        searchPlaceholder="Search by name, serial number or IP address"
+        searchPlaceholder={t('table.search')}
         toolbar={
-          <Tooltip content="Refresh: agents and push devices report their state as they go" relationship="label">
+          <Tooltip content={t('table.refresh')} relationship="label">
             <Button
               appearance="subtle"
               icon={<ArrowClockwiseRegular />}
@@ -260,8 +263,8 @@ export function DevicesTable({ addButton }: { addButton: ReactNode }) {
         }
         empty={{
           icon: <FingerprintRegular />,
-          title: 'No devices yet',
-          body: 'Add a ZKTeco terminal: a device agent on the office network pulls it, or it pushes over ADMS.',
+          title: t('table.emptyTitle'),
+          body: t('table.emptyBody'),
           action: addButton,
         }}
       />
@@ -269,13 +272,13 @@ export function DevicesTable({ addButton }: { addButton: ReactNode }) {
       {testing ? <ConnectionTestDialog device={testing} onClose={() => setTesting(null)} /> : null}
       <ConfirmDialog
         open={deactivating !== null}
-        title="Deactivate device?"
-        confirmLabel="Deactivate"
+        title={t('table.deactivateTitle')}
+        confirmLabel={t('table.deactivate')}
         danger
         onConfirm={() => (deactivating ? setStatus.mutateAsync({ id: deactivating.id, isActive: false }) : undefined)}
         onClose={() => setDeactivating(null)}
       >
-        {`${deactivating?.name ?? ''} will no longer be pulled by agents nor accepted over ADMS. Its punches so far stay.`}
+        {t('table.deactivateBody', { name: deactivating?.name ?? '' })}
       </ConfirmDialog>
     </>
   );

@@ -31,10 +31,10 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { StaticTable } from '../../components/DataTable';
 import { QueryState } from '../../components/QueryState';
-import { formatInstant } from '../../components/format';
 import { FormDialog } from '../../components/FormDialog';
 import { useFieldMessages } from '../../components/form-fields';
 import { usePermissions } from '../../api/hooks/me';
+import { useFormat, useTranslation } from '../../i18n';
 import { Section } from './Section';
 
 const useStyles = makeStyles({
@@ -55,6 +55,7 @@ function useEmployeeSearch(input: string, enabled: boolean) {
 }
 
 function MapDialog({ deviceUserId, onClose }: { deviceUserId: string | null; onClose: () => void }) {
+  const { t } = useTranslation(['devices', 'common']);
   const canPick = usePermissions().has('view-employees');
   const [userId, setUserId] = useState(deviceUserId ?? '');
   const [search, setSearch] = useState('');
@@ -66,15 +67,15 @@ function MapDialog({ deviceUserId, onClose }: { deviceUserId: string | null; onC
   const employees = useEmployeeSearch(search.trim(), canPick);
   const chosen = canPick ? employeeId : Number(manualId) || null;
   const rules = {
-    deviceUserId: userId.trim() ? null : 'Enter the device user id',
-    employeeId: chosen ? null : 'Choose the employee',
+    deviceUserId: userId.trim() ? null : t('mapping.dialog.userIdRequired'),
+    employeeId: chosen ? null : t('mapping.dialog.employeeRequired'),
   };
 
   const save = useSaveDeviceUserMapping();
   const submit = () => {
     messages.submitted();
     if (!userId.trim() || !chosen) {
-      setError('Enter the device user id and choose the employee');
+      setError(t('mapping.dialog.bothRequired'));
       return;
     }
     setError(null);
@@ -93,18 +94,18 @@ function MapDialog({ deviceUserId, onClose }: { deviceUserId: string | null; onC
 
   return (
     <FormDialog
-      title="Map a device user to an employee"
-      formLabel="Map device user"
+      title={t('mapping.dialog.title')}
+      formLabel={t('mapping.dialog.formLabel')}
       error={error}
       onSubmit={submit}
       onClose={onClose}
-      submitLabel="Map and apply"
+      submitLabel={t('mapping.dialog.submit')}
       pending={save.isPending}
     >
       <Field
-        label="Device user id"
+        label={t('mapping.dialog.userId')}
         required
-        hint="The user number enrolled on the terminal"
+        hint={t('mapping.dialog.userIdHint')}
         {...messages.field('deviceUserId', rules)}
       >
         <Input
@@ -117,9 +118,9 @@ function MapDialog({ deviceUserId, onClose }: { deviceUserId: string | null; onC
         />
       </Field>
       {canPick ? (
-        <Field label="Employee" required {...messages.field('employeeId', rules)}>
+        <Field label={t('mapping.dialog.employee')} required {...messages.field('employeeId', rules)}>
           <Combobox
-            placeholder="Search by name, e-mail or employee ID"
+            placeholder={t('mapping.dialog.search')}
             onChange={(e) => {
               setSearch(e.target.value);
               setEmployeeId(null);
@@ -132,19 +133,21 @@ function MapDialog({ deviceUserId, onClose }: { deviceUserId: string | null; onC
             autoFocus
           >
             {employees.isFetching && !employees.data ? (
-              <Option disabled text="Loading">
-                Loading…
+              <Option disabled text={t('common:states.loading')}>
+                {t('common:states.loading')}
               </Option>
             ) : null}
             {(employees.data?.items ?? []).map((e) => (
               <Option key={e.id} value={String(e.id)} text={e.name}>
-                {`${e.name}${e.employeeIdentificationNo ? ` · ${e.employeeIdentificationNo}` : ''}`}
+                {e.employeeIdentificationNo
+                  ? t('mapping.dialog.employeeOption', { name: e.name, employeeId: e.employeeIdentificationNo })
+                  : e.name}
               </Option>
             ))}
           </Combobox>
         </Field>
       ) : (
-        <Field label="Employee number (internal id)" required {...messages.field('employeeId', rules)}>
+        <Field label={t('mapping.dialog.manualId')} required {...messages.field('employeeId', rules)}>
           <Input
             inputMode="numeric"
             value={manualId}
@@ -161,6 +164,8 @@ function MapDialog({ deviceUserId, onClose }: { deviceUserId: string | null; onC
 
 export function MappingPanel() {
   const styles = useStyles();
+  const { t } = useTranslation('devices');
+  const format = useFormat();
   const canEdit = usePermissions().has('edit-biometric-device');
   const [mapping, setMapping] = useState<string | null | 'new'>(null);
   const [removing, setRemoving] = useState<DeviceUserMapping | null>(null);
@@ -170,34 +175,42 @@ export function MappingPanel() {
   const remove = useDeleteDeviceUserMapping();
 
   const unmappedBody = (
-    <QueryState query={unmapped} size="small" label="Loading waiting punches…">
+    <QueryState query={unmapped} size="small" label={t('mapping.unmapped.loading')}>
       {(data) => (
         <div className={styles.scroll}>
           <StaticTable
-            label="Unmapped punches"
+            label={t('mapping.unmapped.label')}
             className={styles.table}
             size="small"
             rows={data.items}
             rowKey={(g) => g.deviceUserId}
             empty={{
               icon: <PersonLinkRegular />,
-              title: 'Every punch has its employee',
-              body: 'Punches of device user ids that match no employee ID wait here until you map them.',
+              title: t('mapping.unmapped.emptyTitle'),
+              body: t('mapping.unmapped.emptyBody'),
             }}
             columns={[
               {
                 key: 'id',
-                label: 'Device user id',
+                label: t('mapping.unmapped.columns.id'),
                 render: (g) => (
                   <Text weight="semibold" className={styles.mono}>
                     {g.deviceUserId}
                   </Text>
                 ),
               },
-              { key: 'count', label: 'Punches', render: (g) => <Text className={styles.mono}>{g.count}</Text> },
-              { key: 'first', label: 'First', render: (g) => formatInstant(g.firstAt) },
-              { key: 'last', label: 'Last', render: (g) => formatInstant(g.lastAt) },
-              { key: 'devices', label: 'Devices', render: (g) => g.deviceSerials.join(', ') },
+              {
+                key: 'count',
+                label: t('mapping.unmapped.columns.punches'),
+                render: (g) => <Text className={styles.mono}>{g.count}</Text>,
+              },
+              { key: 'first', label: t('mapping.unmapped.columns.first'), render: (g) => format.instant(g.firstAt) },
+              { key: 'last', label: t('mapping.unmapped.columns.last'), render: (g) => format.instant(g.lastAt) },
+              {
+                key: 'devices',
+                label: t('mapping.unmapped.columns.devices'),
+                render: (g) => g.deviceSerials.join(', '),
+              },
               ...(canEdit
                 ? [
                     {
@@ -205,7 +218,7 @@ export function MappingPanel() {
                       label: '',
                       render: (g: UnmappedPunchGroup) => (
                         <Button size="small" icon={<LinkRegular />} onClick={() => setMapping(g.deviceUserId)}>
-                          Map to employee
+                          {t('mapping.unmapped.map')}
                         </Button>
                       ),
                     },
@@ -219,16 +232,14 @@ export function MappingPanel() {
   );
 
   const mappingsBody = (
-    <QueryState query={mappings} size="small" label="Loading mappings…">
+    <QueryState query={mappings} size="small" label={t('mapping.mappings.loading')}>
       {(data) =>
         data.items.length === 0 ? (
-          <Text className={styles.muted}>
-            No explicit mappings: device user ids match employees by their employee ID.
-          </Text>
+          <Text className={styles.muted}>{t('mapping.mappings.none')}</Text>
         ) : (
           <div className={styles.scroll}>
             <StaticTable
-              label="Device user mappings"
+              label={t('mapping.mappings.label')}
               className={styles.table}
               size="small"
               rows={data.items}
@@ -236,23 +247,34 @@ export function MappingPanel() {
               columns={[
                 {
                   key: 'id',
-                  label: 'Device user id',
+                  label: t('mapping.mappings.columns.id'),
                   render: (m) => (
                     <Text weight="semibold" className={styles.mono}>
                       {m.deviceUserId}
                     </Text>
                   ),
                 },
-                { key: 'employee', label: 'Employee', render: (m) => m.employee.name },
-                { key: 'employeeId', label: 'Employee ID', render: (m) => m.employee.employeeIdentificationNo ?? '—' },
-                { key: 'changed', label: 'Changed', render: (m) => formatInstant(m.updatedAt) },
+                { key: 'employee', label: t('mapping.mappings.columns.employee'), render: (m) => m.employee.name },
+                {
+                  key: 'employeeId',
+                  label: t('mapping.mappings.columns.employeeId'),
+                  render: (m) => m.employee.employeeIdentificationNo ?? '—',
+                },
+                {
+                  key: 'changed',
+                  label: t('mapping.mappings.columns.changed'),
+                  render: (m) => format.instant(m.updatedAt),
+                },
                 ...(canEdit
                   ? [
                       {
                         key: 'remove',
                         label: '',
                         render: (m: DeviceUserMapping) => (
-                          <Tooltip content={`Remove the mapping of ${m.deviceUserId}`} relationship="label">
+                          <Tooltip
+                            content={t('mapping.mappings.removeNamed', { id: m.deviceUserId })}
+                            relationship="label"
+                          >
                             <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => setRemoving(m)} />
                           </Tooltip>
                         ),
@@ -270,8 +292,8 @@ export function MappingPanel() {
   return (
     <>
       <Section
-        title="Unmapped punches"
-        description="Punches whose device user id matches no employee. Map the id to apply them to attendance."
+        title={t('mapping.unmapped.title')}
+        description={t('mapping.unmapped.description')}
         actions={
           canEdit ? (
             <Button
@@ -279,7 +301,7 @@ export function MappingPanel() {
               disabled={apply.isPending}
               onClick={() => apply.mutate()}
             >
-              Apply waiting punches
+              {t('mapping.unmapped.apply')}
             </Button>
           ) : null
         }
@@ -287,12 +309,12 @@ export function MappingPanel() {
         {unmappedBody}
       </Section>
       <Section
-        title="Device user mappings"
-        description="Used before employee IDs: for terminals enrolled with their own numbering."
+        title={t('mapping.mappings.title')}
+        description={t('mapping.mappings.description')}
         actions={
           canEdit ? (
             <Button icon={<PersonLinkRegular />} onClick={() => setMapping('new')}>
-              Add mapping
+              {t('mapping.mappings.add')}
             </Button>
           ) : null
         }
@@ -304,13 +326,13 @@ export function MappingPanel() {
       ) : null}
       <ConfirmDialog
         open={removing !== null}
-        title="Remove mapping?"
-        confirmLabel="Remove"
+        title={t('mapping.mappings.removeTitle')}
+        confirmLabel={t('mapping.mappings.remove')}
         danger
         onConfirm={() => (removing ? remove.mutateAsync(removing) : undefined)}
         onClose={() => setRemoving(null)}
       >
-        {`New punches of device user ${removing?.deviceUserId ?? ''} will match by employee ID again. Punches already applied stay.`}
+        {t('mapping.mappings.removeBody', { id: removing?.deviceUserId ?? '' })}
       </ConfirmDialog>
     </>
   );

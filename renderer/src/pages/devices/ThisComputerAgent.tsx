@@ -22,10 +22,10 @@ import type { DeviceAgentApi } from '../../../../shared/platform';
 import { errorMessage } from '../../api/errors';
 import { useCreateAgentKey } from '../../api/hooks/devices';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { formatInstant } from '../../components/format';
 import { QueryState } from '../../components/QueryState';
 import { useNotify } from '../../components/toasts';
 import { usePermissions } from '../../api/hooks/me';
+import { useFormat, useTranslation } from '../../i18n';
 import { Section } from './Section';
 
 const useStyles = makeStyles({
@@ -43,6 +43,8 @@ function errorText(error: unknown): string {
 
 export function ThisComputerAgent({ agent }: { agent: DeviceAgentApi }) {
   const styles = useStyles();
+  const { t } = useTranslation('devices');
+  const format = useFormat();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const canCreateKeys = usePermissions().has('setup-biometric-integration');
@@ -59,30 +61,32 @@ export function ThisComputerAgent({ agent }: { agent: DeviceAgentApi }) {
   };
   const applyKey = useMutation({
     mutationFn: (key: string) => agent.setKey(key),
-    onSuccess: () => done('This computer now pulls the devices'),
+    onSuccess: () => done(t('thisComputer.started')),
     onError: (e) => setError(errorText(e)),
   });
   const createKey = useCreateAgentKey();
   const createForThisComputer = useMutation({
     mutationFn: async () => {
       // The key goes straight into this computer's keychain; it is never shown.
-      const created = await createKey.mutateAsync(`Desktop app · ${formatInstant(new Date().toISOString())}`);
+      const created = await createKey.mutateAsync(
+        t('thisComputer.keyName', { date: format.instant(new Date().toISOString()) }),
+      );
       return agent.setKey(created.key);
     },
-    onSuccess: () => done('This computer now pulls the devices'),
+    onSuccess: () => done(t('thisComputer.started')),
     onError: (e) => setError(errorText(e)),
   });
   const clear = useMutation({
     mutationFn: () => agent.setKey(null),
-    onSuccess: () => done('This computer no longer pulls devices'),
-    onError: (e) => notify.error('The agent could not be stopped', errorText(e)),
+    onSuccess: () => done(t('thisComputer.stopped')),
+    onError: (e) => notify.error(t('thisComputer.stopFailed'), errorText(e)),
   });
   const busy = applyKey.isPending || createForThisComputer.isPending;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!pasted.trim()) {
-      setError('Paste an agent key');
+      setError(t('thisComputer.pasteKey'));
       return;
     }
     applyKey.mutate(pasted.trim());
@@ -91,31 +95,40 @@ export function ThisComputerAgent({ agent }: { agent: DeviceAgentApi }) {
   const s = status.data;
   return (
     <Section
-      title="This computer pulls devices"
-      description="While this app runs, it reads the terminals on this computer’s network and uploads their punches. Punches wait on this computer when the server cannot be reached."
+      title={t('thisComputer.title')}
+      description={t('thisComputer.description')}
       actions={
         s?.configured ? (
           <Button icon={<PlugDisconnectedRegular />} onClick={() => setStopping(true)}>
-            Stop pulling here
+            {t('thisComputer.stop')}
           </Button>
         ) : null
       }
     >
-      <QueryState query={status} size="small" label="Reading the agent’s state…" />
+      <QueryState query={status} size="small" label={t('thisComputer.reading')} />
       {s ? (
         <div className={styles.facts} aria-live="polite">
           <Badge appearance="filled" shape="rounded" color={s.running ? 'success' : 'subtle'} icon={<DesktopRegular />}>
-            {s.running ? 'Pulling' : s.configured ? 'Key stored, not running' : 'Not set up'}
+            {s.running
+              ? t('thisComputer.pulling')
+              : s.configured
+                ? t('thisComputer.stored')
+                : t('thisComputer.notSetUp')}
           </Badge>
           {s.lastPollAt ? (
             <Text>
-              Last read {formatInstant(s.lastPollAt)}: {s.devices} device{s.devices === 1 ? '' : 's'}
-              {s.failedDevices.length > 0 ? `, not reachable: ${s.failedDevices.join(', ')}` : ''}
+              {s.failedDevices.length > 0
+                ? t('thisComputer.lastReadFailed', {
+                    date: format.instant(s.lastPollAt),
+                    count: s.devices,
+                    failed: s.failedDevices.join(', '),
+                  })
+                : t('thisComputer.lastRead', { date: format.instant(s.lastPollAt), count: s.devices })}
             </Text>
           ) : s.running ? (
-            <Text className={styles.muted}>First read under way…</Text>
+            <Text className={styles.muted}>{t('thisComputer.firstRead')}</Text>
           ) : null}
-          {s.running ? <Text className={styles.muted}>{s.queued} punches waiting to upload</Text> : null}
+          {s.running ? <Text className={styles.muted}>{t('thisComputer.queued', { count: s.queued })}</Text> : null}
         </div>
       ) : null}
       {s?.lastError ? (
@@ -124,17 +137,17 @@ export function ThisComputerAgent({ agent }: { agent: DeviceAgentApi }) {
         </MessageBar>
       ) : null}
       {s && !s.configured ? (
-        <form className={styles.row} onSubmit={submit} noValidate aria-label="Use an agent key on this computer">
+        <form className={styles.row} onSubmit={submit} noValidate aria-label={t('thisComputer.formLabel')}>
           <Field
             className={styles.keyField}
-            label="Agent key"
+            label={t('thisComputer.key')}
             validationMessage={error ?? undefined}
             validationState={error ? 'error' : 'none'}
           >
             <Input
               type="password"
               value={pasted}
-              placeholder="tbagent_…"
+              placeholder={t('thisComputer.keyPlaceholder')}
               onChange={(_, d) => {
                 setPasted(d.value);
                 setError(null);
@@ -142,7 +155,7 @@ export function ThisComputerAgent({ agent }: { agent: DeviceAgentApi }) {
             />
           </Field>
           <Button type="submit" disabled={busy} icon={applyKey.isPending ? <Spinner size="tiny" /> : undefined}>
-            Use this key
+            {t('thisComputer.useKey')}
           </Button>
           {canCreateKeys ? (
             <Button
@@ -151,21 +164,20 @@ export function ThisComputerAgent({ agent }: { agent: DeviceAgentApi }) {
               icon={createForThisComputer.isPending ? <Spinner size="tiny" /> : undefined}
               onClick={() => createForThisComputer.mutate()}
             >
-              Create a key for this computer
+              {t('thisComputer.createKey')}
             </Button>
           ) : null}
         </form>
       ) : null}
       <ConfirmDialog
         open={stopping}
-        title="Stop pulling devices on this computer?"
-        confirmLabel="Stop pulling"
+        title={t('thisComputer.stopTitle')}
+        confirmLabel={t('thisComputer.stopConfirm')}
         danger
         onConfirm={() => clear.mutateAsync()}
         onClose={() => setStopping(false)}
       >
-        The key is removed from this computer’s keychain. Punches still waiting here upload when a key is set again;
-        revoke the key under Agent keys if it should not be used anywhere.
+        {t('thisComputer.stopBody')}
       </ConfirmDialog>
     </Section>
   );
