@@ -24,6 +24,31 @@ import { audit, breaksOf, findById, findOnDay, storeMinutes, type AttendanceRow 
 type Actor = { tenantId: number; employeeId: number };
 
 /** Callers refuse only when there is at least one issue. */
+/**
+ * An attendance's breaks, and what keeps them from fitting new check-in and check-out times; a break past the
+ * end is reported on checkOut, the field the person changes to fix it.
+ */
+async function breaksAgainst(
+  deps: Deps,
+  attendanceId: number,
+  attendance: { checkIn: string; checkOut: string | null },
+  now: string,
+  timeZone: string,
+): Promise<{ breaks: { id: number; start: string; end: string | null }[]; issues: RuleIssue[] }> {
+  const breaks = ((await breaksOf(deps.db, [attendanceId])).get(attendanceId) ?? []).map((b) => ({
+    id: b.id,
+    start: b.startAt,
+    end: b.endAt,
+  }));
+  const issues = breaks.flatMap((b) =>
+    checkBreak({ breakSpan: b, attendance, otherBreaks: breaks, now, timeZone }).map((issue) => ({
+      field: issue.code === 'BREAK_OUTSIDE_ATTENDANCE' ? 'checkOut' : issue.field,
+      code: issue.code,
+    })),
+  );
+  return { breaks, issues };
+}
+
 function refuse([first, ...rest]: RuleIssue[]): AppError {
   return errors.rules([first!, ...rest]);
 }
@@ -326,22 +351,7 @@ export async function updateManual(
   const now = deps.now().toISOString();
   const issues = checkAttendance({ checkIn, checkOut, now, timeZone: tz });
   // The breaks must still fit inside the changed attendance.
-  const breaks = ((await breaksOf(deps.db, [before.id])).get(before.id) ?? []).map((b) => ({
-    id: b.id,
-    start: b.startAt,
-    end: b.endAt,
-  }));
-  for (const b of breaks) {
-    for (const issue of checkBreak({
-      breakSpan: b,
-      attendance: { checkIn, checkOut },
-      otherBreaks: breaks,
-      now,
-      timeZone: tz,
-    })) {
-      issues.push({ field: issue.code === 'BREAK_OUTSIDE_ATTENDANCE' ? 'checkOut' : issue.field, code: issue.code });
-    }
-  }
+  issues.push(...(await breaksAgainst(deps, before.id, { checkIn, checkOut }, now, tz)).issues);
   if (issues.length > 0) throw refuse(issues);
   const workDate = localDate(checkIn, tz);
   if (before.correctsId !== null && workDate !== before.workDate)
@@ -461,22 +471,8 @@ export async function correctDevicePunch(
   const issues = checkAttendance({ checkIn, checkOut, now: nowIso, timeZone: tz });
   if (localDate(checkIn, tz) !== original.workDate) issues.unshift({ field: 'checkIn', code: 'CORRECTION_OTHER_DAY' });
   // The punch's breaks (taken on today's card after a device check-in) move to the correction and must fit it.
-  const breaks = ((await breaksOf(deps.db, [original.id])).get(original.id) ?? []).map((b) => ({
-    id: b.id,
-    start: b.startAt,
-    end: b.endAt,
-  }));
-  for (const b of breaks) {
-    for (const issue of checkBreak({
-      breakSpan: b,
-      attendance: { checkIn, checkOut },
-      otherBreaks: breaks,
-      now: nowIso,
-      timeZone: tz,
-    })) {
-      issues.push({ field: issue.code === 'BREAK_OUTSIDE_ATTENDANCE' ? 'checkOut' : issue.field, code: issue.code });
-    }
-  }
+  const { breaks, issues: breakIssues } = await breaksAgainst(deps, original.id, { checkIn, checkOut }, nowIso, tz);
+  issues.push(...breakIssues);
   if (issues.length > 0) throw refuse(issues);
   assertWfoChange(body.isWfo, original.isWfo === 1, certifies);
   const isWfo = body.isWfo ?? original.isWfo === 1;
