@@ -38,6 +38,8 @@ export const TRANSLATED_FOLDERS = [
   'renderer/src/i18n/**/*.tsx',
   'renderer/src/pages/login/**/*.tsx',
   'renderer/src/frame/ChangePasswordDialog.tsx',
+  'renderer/src/pages/employees/**/*.tsx',
+  'renderer/src/pages/roles/**/*.tsx',
 ];
 const TEXT_ATTRIBUTES =
   '^(label|title|placeholder|alt|content|hint|description|header|heading|subtitle|message|text|validationMessage|aria-label|aria-description|aria-roledescription|[a-z]+(Label|Text|Title|Message|Hint))$';
