@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  ACTIVITY_KEYS,
   PERMISSION_GROUPS,
   PERMISSION_NAMES,
   type ActivityKey,
@@ -43,9 +44,10 @@ describe('PermissionPicker in French (people namespace)', () => {
 
   it('has an English and a French label for every permission group, permission and activity', () => {
     for (const language of ['en', 'fr'] as const) {
-      const people = resources[language].people as Record<string, Record<string, string>>;
-      for (const group of PERMISSION_GROUPS) expect(people['permissionGroups']![group], group).toBeTruthy();
-      for (const name of PERMISSION_NAMES) expect(people['permissions']![name], name).toBeTruthy();
+      const { permissionGroups, permissions, activities } = resources[language].people;
+      for (const group of PERMISSION_GROUPS) expect(permissionGroups[group], group).toBeTruthy();
+      for (const name of PERMISSION_NAMES) expect(permissions[name], name).toBeTruthy();
+      for (const key of ACTIVITY_KEYS) expect(activities[key], key).toBeTruthy();
     }
   });
 });
