@@ -35,9 +35,13 @@ const serverBoundary = {
 // Folders whose every visible text comes from the message catalogue (docs/i18n.md): JSX text and the
 // attributes that show text may not be written inline. A folder joins the list once it is translated.
 export const TRANSLATED_FOLDERS = [
+  'renderer/src/frame/ChangePasswordDialog.tsx',
   'renderer/src/i18n/**/*.tsx',
   'renderer/src/pages/devices/**/*.tsx',
+  'renderer/src/pages/employees/**/*.tsx',
+  'renderer/src/pages/login/**/*.tsx',
   'renderer/src/pages/productivity/**/*.tsx',
+  'renderer/src/pages/roles/**/*.tsx',
   'renderer/src/pages/settings/**/*.tsx',
 ];
 const TEXT_ATTRIBUTES =

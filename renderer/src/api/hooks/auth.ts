@@ -6,6 +6,7 @@
 import type { RequestOf, ResponseOf } from '../../../../shared/endpoints/define';
 import type { authEndpoints } from '../../../../shared/endpoints/auth';
 import type { ssoEndpoints } from '../../../../shared/endpoints/sso';
+import { useTranslation } from '../../i18n';
 import { platform } from '../../platform';
 import { call } from '../typed';
 import { routesOf } from './first-screen';
@@ -114,9 +115,10 @@ export function useConfirmEmailChange() {
 
 /** Changes one's password; the server signs the other sessions out. Errors are shown in the dialog. */
 export function useChangePassword() {
+  const { t } = useTranslation('auth');
   return useApiMutation({
     mutationFn: (body: ChangePasswordBody) => call(ep.changePassword, { body }),
     invalidates: [],
-    success: () => ({ title: 'Password changed', body: 'Your other devices have been signed out.' }),
+    success: () => ({ title: t('changePassword.changed'), body: t('changePassword.changedBody') }),
   });
 }

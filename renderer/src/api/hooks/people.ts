@@ -8,6 +8,7 @@ import type { ListQuery } from '../../../../shared/contracts/common';
 import type { EmployeeImageBody, EmployeeStatus } from '../../../../shared/contracts/people';
 import type { RequestOf } from '../../../../shared/endpoints/define';
 import { employeeEndpoints, roleEndpoints, teamEndpoints } from '../../../../shared/endpoints/people';
+import { useTranslation } from '../../i18n';
 import { call } from '../typed';
 import { meKey } from './me';
 import { useApiMutation } from './mutation';
@@ -76,6 +77,7 @@ export function useEmployeePick(searchText: string, enabled: boolean) {
 
 /** Adds an employee, or changes one when an id is given. Errors are shown (and toasted) by the dialog. */
 export function useSaveEmployee() {
+  const { t } = useTranslation('people');
   return useApiMutation({
     mutationFn: (input: { id: number; changes: EmployeeChanges } | { id?: undefined; body: EmployeeBody }) =>
       input.id === undefined
@@ -84,11 +86,9 @@ export function useSaveEmployee() {
     // The employee may be the signed-in user (name, roles, and so permissions).
     invalidates: [peopleKeys.employees, meKey],
     success: (saved, input) => ({
-      title: input.id === undefined ? 'Employee added' : 'Employee updated',
+      title: input.id === undefined ? t('toasts.employeeAdded') : t('toasts.employeeUpdated'),
       // A new e-mail waits for the code sent to it (docs/security.md, "E-mail change").
-      body: saved.pendingEmail
-        ? `${saved.name}: the new e-mail ${saved.pendingEmail} applies once the code sent there is confirmed.`
-        : saved.name,
+      body: saved.pendingEmail ? t('toasts.pendingEmail', { name: saved.name, email: saved.pendingEmail }) : saved.name,
     }),
   });
 }
@@ -113,32 +113,35 @@ export function useEmployeeImage(employeeId: number, image: string | null): stri
 
 /** Uploads an employee's picture (PNG, JPEG or WebP up to 2 MiB); the directory and the header refresh. */
 export function useUploadEmployeeImage() {
+  const { t } = useTranslation('people');
   return useApiMutation({
     mutationFn: (input: { id: number; body: EmployeeImageBody }) =>
       call(employeeEndpoints.uploadEmployeeImage, { params: { id: input.id }, body: input.body }),
     // The employee may be the signed-in user (the header shows their picture).
     invalidates: [peopleKeys.employees, meKey],
-    success: (saved) => ({ title: 'Picture uploaded', body: saved.name }),
-    failure: 'Picture could not be uploaded',
+    success: (saved) => ({ title: t('toasts.pictureUploaded'), body: saved.name }),
+    failure: t('toasts.pictureFailed'),
   });
 }
 
 export function useSetEmployeeStatus() {
+  const { t } = useTranslation('people');
   return useApiMutation({
     mutationFn: (input: { id: number; status: EmployeeStatus }) =>
       call(employeeEndpoints.setEmployeeStatus, { params: { id: input.id }, body: { status: input.status } }),
     // The employee may be the signed-in user (name, roles, and so permissions).
     invalidates: [peopleKeys.employees, meKey],
     success: (saved) => ({
-      title: saved.status === 'active' ? 'Employee activated' : 'Employee deactivated',
+      title: saved.status === 'active' ? t('toasts.employeeActivated') : t('toasts.employeeDeactivated'),
       body: saved.name,
     }),
-    failure: 'Status could not be changed',
+    failure: t('toasts.statusFailed'),
   });
 }
 
 /** Adds a role, or changes one when an id is given. Errors are shown (and toasted) by the dialog. */
 export function useSaveRole() {
+  const { t } = useTranslation('people');
   return useApiMutation({
     mutationFn: (input: { id: number; changes: RoleChanges } | { id?: undefined; body: RoleBody }) =>
       input.id === undefined
@@ -146,6 +149,9 @@ export function useSaveRole() {
         : call(roleEndpoints.updateRole, { params: { id: input.id }, body: input.changes }),
     // The signed-in user may hold the role: their permissions change with it.
     invalidates: [peopleKeys.roles, meKey],
-    success: (saved, input) => ({ title: input.id === undefined ? 'Role added' : 'Role updated', body: saved.name }),
+    success: (saved, input) => ({
+      title: input.id === undefined ? t('toasts.roleAdded') : t('toasts.roleUpdated'),
+      body: saved.name,
+    }),
   });
 }

@@ -2,7 +2,6 @@
 import { Dropdown, Field, Input, Option, SpinButton } from '@fluentui/react-components';
 import { useState } from 'react';
 import { createEmployeeBodySchema, type Employee } from '../../../../shared/contracts/people';
-import { MESSAGES } from '../../../../shared/messages';
 import { emailDomain } from '../../../../shared/credentials';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useAllRoles, useAllTeams, useSaveEmployee, useUploadEmployeeImage } from '../../api/hooks/people';
@@ -12,6 +11,7 @@ import { FormDialog, useFormStyles } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
 import { useMe, usePermissions } from '../../api/hooks/me';
 import { firstIssueByField, useFieldMessages } from '../../components/form-fields';
+import { useTranslation } from '../../i18n';
 
 type Form = {
   name: string;
@@ -58,6 +58,7 @@ function toBody(form: Form, isNew: boolean) {
 
 export function EmployeeDialog({ employee, onClose }: { employee: Employee | null; onClose: () => void }) {
   const styles = useFormStyles();
+  const { t } = useTranslation(['people', 'errors']);
   const notify = useNotify();
   const me = useMe();
   const permissions = usePermissions();
@@ -72,8 +73,8 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
   const ruleErrors = firstIssueByField(parsed);
   const domain = me?.tenant.emailDomain;
   if (!ruleErrors['email'] && domain && emailDomain(form.email) !== domain)
-    ruleErrors['email'] = MESSAGES.EMAIL_OUTSIDE_DOMAIN;
-  if (!form.name.trim()) ruleErrors['name'] = 'Enter the employee’s name';
+    ruleErrors['email'] = t('errors:EMAIL_OUTSIDE_DOMAIN');
+  if (!form.name.trim()) ruleErrors['name'] = t('employeeDialog.enterName');
 
   const field = (key: Key) => fields.field(key, ruleErrors);
   const set = <K extends Key>(key: K, value: Form[K]) => {
@@ -86,8 +87,8 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
   const onSaveError = (error: unknown) => {
     const byField = fieldErrors(error);
     fields.setServerErrors(byField);
-    const failed = employee ? MESSAGES.EMPLOYEE_UPDATE_FAILED : MESSAGES.EMPLOYEE_ADD_FAILED;
-    setFormError(Object.keys(byField).length > 0 ? MESSAGES.VALIDATION : errorMessage(error, failed));
+    const failed = employee ? t('errors:EMPLOYEE_UPDATE_FAILED') : t('errors:EMPLOYEE_ADD_FAILED');
+    setFormError(Object.keys(byField).length > 0 ? t('errors:VALIDATION') : errorMessage(error, failed));
     notify.error(failed, errorMessage(error, failed));
   };
 
@@ -95,7 +96,7 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
     fields.submitted();
     setFormError(null);
     if (Object.keys(ruleErrors).length > 0) {
-      setFormError(MESSAGES.VALIDATION);
+      setFormError(t('errors:VALIDATION'));
       return;
     }
     const body = toBody(form, !employee);
@@ -111,11 +112,11 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
     if (!file || !employee) return;
     const bytes = new Uint8Array(await file.arrayBuffer());
     const type = sniffImageType(bytes);
-    if (!type) return setPictureError('Choose a PNG, JPEG or WebP image');
-    if (bytes.length > MAX_IMAGE_BYTES) return setPictureError('The picture must be 2 MiB or smaller');
+    if (!type) return setPictureError(t('employeeDialog.pictureType'));
+    if (bytes.length > MAX_IMAGE_BYTES) return setPictureError(t('employeeDialog.pictureSize'));
     upload.mutate(
       { id: employee.id, body: { contentType: type, data: toBase64(bytes) } },
-      { onError: (error) => setPictureError(errorMessage(error, 'Picture could not be uploaded')) },
+      { onError: (error) => setPictureError(errorMessage(error, t('toasts.pictureFailed'))) },
     );
   };
 
@@ -129,21 +130,21 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
 
   return (
     <FormDialog
-      title={employee ? `Edit ${employee.name}` : 'Add employee'}
-      formLabel={employee ? 'Edit employee' : 'Add employee'}
+      title={employee ? t('employeeDialog.editTitle', { name: employee.name }) : t('employeeDialog.addTitle')}
+      formLabel={employee ? t('employeeDialog.editLabel') : t('employeeDialog.addTitle')}
       size="wide"
       error={formError}
       onSubmit={submit}
       onClose={onClose}
-      submitLabel={employee ? 'Save changes' : 'Add employee'}
+      submitLabel={employee ? t('employeeDialog.submitEdit') : t('employeeDialog.submitAdd')}
       pending={save.isPending}
     >
       <div className={styles.grid}>
         {shown ? (
           <Field
-            label="Picture"
+            label={t('employeeDialog.picture')}
             className={styles.wide}
-            hint="PNG, JPEG or WebP, up to 2 MiB"
+            hint={t('employeeDialog.pictureHint')}
             validationMessage={pictureError ?? undefined}
             validationState={pictureError ? 'error' : 'none'}
           >
@@ -152,39 +153,39 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
               <input
                 type="file"
                 accept="image/png,image/jpeg,image/webp"
-                aria-label="Upload picture"
+                aria-label={t('employeeDialog.uploadPicture')}
                 disabled={upload.isPending}
                 onChange={(e) => void pickPicture(e.target.files?.[0])}
               />
             </span>
           </Field>
         ) : null}
-        <Field label="Full name" required {...field('name')}>
+        <Field label={t('employeeDialog.fullName')} required {...field('name')}>
           <Input value={form.name} onChange={(_, d) => set('name', d.value)} onBlur={touch('name')} autoFocus />
         </Field>
         <Field
-          label="Work e-mail"
+          label={t('employeeDialog.workEmail')}
           required
           {...field('email')}
           hint={
             employee?.pendingEmail
-              ? `Pending confirmation at ${employee.pendingEmail}: it signs in once the code sent there is confirmed`
+              ? t('employeeDialog.pendingEmailHint', { email: employee.pendingEmail })
               : domain
-                ? `An address at @${domain}; a new one is confirmed from its mailbox first`
+                ? t('employeeDialog.domainHint', { domain })
                 : undefined
           }
         >
           <Input type="email" value={form.email} onChange={(_, d) => set('email', d.value)} onBlur={touch('email')} />
         </Field>
-        <Field label="Employee ID" {...field('employeeIdentificationNo')}>
+        <Field label={t('employeeDialog.employeeId')} {...field('employeeIdentificationNo')}>
           <Input
             value={form.employeeIdentificationNo}
-            placeholder="e.g. NW-0123"
+            placeholder={t('employeeDialog.employeeIdPlaceholder')}
             onChange={(_, d) => set('employeeIdentificationNo', d.value)}
             onBlur={touch('employeeIdentificationNo')}
           />
         </Field>
-        <Field label="Date of joining" {...field('dateOfJoining')}>
+        <Field label={t('employeeDialog.dateOfJoining')} {...field('dateOfJoining')}>
           <Input
             type="date"
             value={form.dateOfJoining}
@@ -192,7 +193,11 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
             onBlur={touch('dateOfJoining')}
           />
         </Field>
-        <Field label="Allocation (%)" {...field('allocation')} hint="Share of working time on billable work">
+        <Field
+          label={t('employeeDialog.allocation')}
+          {...field('allocation')}
+          hint={t('employeeDialog.allocationHint')}
+        >
           <SpinButton
             min={0}
             max={100}
@@ -207,13 +212,13 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
         </Field>
         {permissions.has('view-roles') ? (
           <Field
-            label="Roles"
+            label={t('employeeDialog.roles')}
             {...field('roleIds')}
-            hint={!employee && form.roleIds.length === 0 ? 'None chosen: the default role applies' : undefined}
+            hint={!employee && form.roleIds.length === 0 ? t('employeeDialog.rolesHint') : undefined}
           >
             <Dropdown
               multiselect
-              placeholder={roles.isPending ? 'Loading roles…' : 'Choose roles'}
+              placeholder={roles.isPending ? t('employeeDialog.loadingRoles') : t('employeeDialog.chooseRoles')}
               value={names(form.roleIds, roleOptions)}
               selectedOptions={form.roleIds.map(String)}
               onOptionSelect={(_, d) => set('roleIds', d.selectedOptions.map(Number))}
@@ -227,10 +232,10 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
           </Field>
         ) : null}
         {permissions.has('view-teams') ? (
-          <Field label="Teams" className={styles.wide} {...field('teamIds')}>
+          <Field label={t('employeeDialog.teams')} className={styles.wide} {...field('teamIds')}>
             <Dropdown
               multiselect
-              placeholder={teams.isPending ? 'Loading teams…' : 'Choose teams'}
+              placeholder={teams.isPending ? t('employeeDialog.loadingTeams') : t('employeeDialog.chooseTeams')}
               value={names(form.teamIds, teamOptions)}
               selectedOptions={form.teamIds.map(String)}
               onOptionSelect={(_, d) => set('teamIds', d.selectedOptions.map(Number))}

@@ -25,11 +25,11 @@ import type { Employee } from '../../../../shared/contracts/people';
 import { fetchEmployeePage, peopleKeys, useSetEmployeeStatus } from '../../api/hooks/people';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
-import { formatDay } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { useMe, usePermissions } from '../../api/hooks/me';
 import { EmployeeDialog } from './EmployeeDialog';
 import { EmployeeAvatar } from '../../components/EmployeeAvatar';
+import { useFormat, useTranslation } from '../../i18n';
 
 const useStyles = makeStyles({
   person: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
@@ -57,6 +57,8 @@ function Chips({ items, empty }: { items: { id: number; name: string }[]; empty:
 
 export function EmployeeDirectoryPage() {
   const styles = useStyles();
+  const { t } = useTranslation(['people', 'common']);
+  const format = useFormat();
   const permissions = usePermissions();
   const me = useMe();
   const [editing, setEditing] = useState<Employee | 'new' | null>(null);
@@ -70,21 +72,21 @@ export function EmployeeDirectoryPage() {
   const columns: Column<Employee>[] = [
     {
       key: 'id',
-      label: 'ID',
+      label: t('directory.columns.id'),
       sortKey: 'id',
       width: '64px',
       render: (e) => <Text className={styles.mono}>{e.id}</Text>,
     },
     {
       key: 'employeeIdentificationNo',
-      label: 'Employee ID',
+      label: t('directory.columns.employeeId'),
       sortKey: 'employeeIdentificationNo',
       width: '120px',
       render: (e) => e.employeeIdentificationNo ?? <Text className={styles.muted}>—</Text>,
     },
     {
       key: 'name',
-      label: 'Name',
+      label: t('directory.columns.name'),
       sortKey: 'name',
       render: (e) => (
         <span className={styles.person}>
@@ -95,31 +97,41 @@ export function EmployeeDirectoryPage() {
         </span>
       ),
     },
-    { key: 'email', label: 'E-mail', sortKey: 'email', render: (e) => e.email },
+    { key: 'email', label: t('directory.columns.email'), sortKey: 'email', render: (e) => e.email },
     {
       key: 'dateOfJoining',
-      label: 'Date of joining',
+      label: t('directory.columns.dateOfJoining'),
       sortKey: 'dateOfJoining',
       width: '130px',
-      render: (e) => (e.dateOfJoining ? formatDay(e.dateOfJoining) : <Text className={styles.muted}>—</Text>),
+      render: (e) => (e.dateOfJoining ? format.day(e.dateOfJoining) : <Text className={styles.muted}>—</Text>),
     },
-    { key: 'teams', label: 'Teams', wrap: true, render: (e) => <Chips items={e.teams} empty="No team" /> },
+    {
+      key: 'teams',
+      label: t('directory.columns.teams'),
+      wrap: true,
+      render: (e) => <Chips items={e.teams} empty={t('directory.noTeam')} />,
+    },
     {
       key: 'allocation',
-      label: 'Allocation',
+      label: t('directory.columns.allocation'),
       sortKey: 'allocation',
       width: '100px',
-      render: (e) => <Text className={styles.mono}>{e.allocation}%</Text>,
+      render: (e) => <Text className={styles.mono}>{format.percent(e.allocation)}</Text>,
     },
-    { key: 'roles', label: 'Roles', wrap: true, render: (e) => <Chips items={e.roles} empty="No role" /> },
+    {
+      key: 'roles',
+      label: t('directory.columns.roles'),
+      wrap: true,
+      render: (e) => <Chips items={e.roles} empty={t('directory.noRole')} />,
+    },
     {
       key: 'status',
-      label: 'Status',
+      label: t('directory.columns.status'),
       sortKey: 'status',
       width: '100px',
       render: (e) => (
         <Badge appearance="filled" color={e.status === 'active' ? 'success' : 'subtle'} shape="rounded">
-          {e.status === 'active' ? 'Active' : 'Inactive'}
+          {t(`status.${e.status}`)}
         </Badge>
       ),
     },
@@ -127,12 +139,12 @@ export function EmployeeDirectoryPage() {
   if (canEdit || canChangeStatus) {
     columns.push({
       key: 'actions',
-      label: 'Actions',
+      label: t('directory.columns.actions'),
       width: '72px',
       render: (e) => (
         <Menu>
           <MenuTrigger disableButtonEnhancement>
-            <Tooltip content={`Actions for ${e.name}`} relationship="label">
+            <Tooltip content={t('directory.actionsFor', { name: e.name })} relationship="label">
               <Button appearance="subtle" icon={<MoreHorizontalRegular />} />
             </Tooltip>
           </MenuTrigger>
@@ -140,7 +152,7 @@ export function EmployeeDirectoryPage() {
             <MenuList>
               {canEdit ? (
                 <MenuItem icon={<EditRegular />} onClick={() => setEditing(e)}>
-                  Edit
+                  {t('common:actions.edit')}
                 </MenuItem>
               ) : null}
               {canChangeStatus && e.status === 'active' ? (
@@ -149,7 +161,7 @@ export function EmployeeDirectoryPage() {
                   disabled={e.id === me?.employee.id}
                   onClick={() => setStatusChange({ employee: e, to: 'inactive' })}
                 >
-                  Deactivate
+                  {t('directory.deactivate')}
                 </MenuItem>
               ) : null}
               {canChangeStatus && e.status === 'inactive' ? (
@@ -157,7 +169,7 @@ export function EmployeeDirectoryPage() {
                   icon={<PersonAvailableRegular />}
                   onClick={() => setStatusChange({ employee: e, to: 'active' })}
                 >
-                  Activate
+                  {t('directory.activate')}
                 </MenuItem>
               ) : null}
             </MenuList>
@@ -169,29 +181,25 @@ export function EmployeeDirectoryPage() {
 
   const addButton = canAdd ? (
     <Button appearance="primary" icon={<PersonAddRegular />} onClick={() => setEditing('new')}>
-      Add employee
+      {t('directory.add')}
     </Button>
   ) : null;
 
   return (
     <>
-      <PageHeader
-        title="Employee Directory"
-        subtitle="Everyone in your company, their teams, roles and status."
-        actions={addButton}
-      />
+      <PageHeader title={t('directory.title')} subtitle={t('directory.subtitle')} actions={addButton} />
       <DataTable<Employee>
-        label="Employees"
+        label={t('directory.tableLabel')}
         queryKey={peopleKeys.employees}
         fetchPage={fetchEmployeePage}
         columns={columns}
         rowKey={(e) => e.id}
         defaultSort={{ key: 'name', dir: 'asc' }}
-        searchPlaceholder="Search by name, e-mail or employee ID"
+        searchPlaceholder={t('directory.searchPlaceholder')}
         empty={{
           icon: <PeopleTeamRegular />,
-          title: 'No employees yet',
-          body: 'Add the first people of your company; they set their password with the code we e-mail them.',
+          title: t('directory.emptyTitle'),
+          body: t('directory.emptyBody'),
           action: addButton,
         }}
       />
@@ -200,8 +208,8 @@ export function EmployeeDirectoryPage() {
       ) : null}
       <ConfirmDialog
         open={statusChange !== null}
-        title={statusChange?.to === 'inactive' ? 'Deactivate employee?' : 'Activate employee?'}
-        confirmLabel={statusChange?.to === 'inactive' ? 'Deactivate' : 'Activate'}
+        title={statusChange?.to === 'inactive' ? t('directory.deactivateTitle') : t('directory.activateTitle')}
+        confirmLabel={statusChange?.to === 'inactive' ? t('directory.deactivate') : t('directory.activate')}
         danger={statusChange?.to === 'inactive'}
         onConfirm={() =>
           statusChange ? changeStatus.mutateAsync({ id: statusChange.employee.id, status: statusChange.to }) : undefined
@@ -209,8 +217,8 @@ export function EmployeeDirectoryPage() {
         onClose={() => setStatusChange(null)}
       >
         {statusChange?.to === 'inactive'
-          ? `${statusChange.employee.name} will be signed out everywhere and cannot sign in until activated again.`
-          : `${statusChange?.employee.name ?? ''} will be able to sign in again with their existing roles.`}
+          ? t('directory.deactivateBody', { name: statusChange.employee.name })
+          : t('directory.activateBody', { name: statusChange?.employee.name ?? '' })}
       </ConfirmDialog>
     </>
   );

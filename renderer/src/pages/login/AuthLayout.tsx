@@ -3,6 +3,7 @@ import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { CheckmarkCircleFilled } from '@fluentui/react-icons';
 import { useEffect, type ReactNode } from 'react';
 import { BrandLockup } from '../../components/BrandMark';
+import { useTranslation } from '../../i18n';
 
 const useStyles = makeStyles({
   root: {
@@ -54,9 +55,10 @@ const useStyles = makeStyles({
 
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle: ReactNode; children: ReactNode }) {
   const styles = useStyles();
+  const { t } = useTranslation('auth');
   useEffect(() => {
-    document.title = `${title} · Teambeat`;
-  }, [title]);
+    document.title = t('layout.documentTitle', { title });
+  }, [t, title]);
   return (
     <div className={styles.root}>
       <aside className={styles.story} aria-hidden="true">
@@ -64,16 +66,10 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
           <BrandLockup size={36} onBrand />
         </div>
         <div>
-          <p className={styles.headline}>Feedback that moves your team forward.</p>
-          <p className={styles.lead}>
-            Recognise great work, ask for the feedback you need, and see how every team is doing — in one place.
-          </p>
+          <p className={styles.headline}>{t('layout.headline')}</p>
+          <p className={styles.lead}>{t('layout.lead')}</p>
           <ul className={styles.points}>
-            {[
-              'Personal, task and project feedback',
-              'Badges, leaderboards and a lively news feed',
-              'Attendance, leave and dashboards for HR',
-            ].map((point) => (
+            {[t('layout.points.feedback'), t('layout.points.badges'), t('layout.points.hr')].map((point) => (
               <li key={point} className={styles.point}>
                 <CheckmarkCircleFilled className={styles.pointIcon} />
                 {point}
@@ -81,7 +77,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
             ))}
           </ul>
         </div>
-        <div className={styles.foot}>© {new Date().getFullYear()} Teambeat</div>
+        <div className={styles.foot}>{t('layout.copyright', { year: new Date().getFullYear() })}</div>
       </aside>
       <main className={styles.main}>
         <div className={styles.panel}>
@@ -95,7 +91,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
           {children}
         </div>
         <Text size={200} className={styles.legal}>
-          Protected by your company’s Teambeat workspace.
+          {t('layout.legal')}
         </Text>
       </main>
     </div>

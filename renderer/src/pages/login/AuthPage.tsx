@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router-dom';
+import { useTranslation } from '../../i18n';
 import { AuthLayout } from './AuthLayout';
 import { ConfirmEmailForm } from './ConfirmEmailForm';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
@@ -18,22 +19,21 @@ function readHandOver(state: unknown): AuthHandOver {
   };
 }
 
-const TITLES = {
-  'sign-in': { title: 'Sign in', subtitle: 'Welcome back. Use your work e-mail to continue.' },
-  'sign-up': { title: 'Create your account', subtitle: 'Join your company’s Teambeat workspace.' },
-  'forgot-password': { title: 'Reset your password', subtitle: 'We’ll e-mail you a code to set a new one.' },
-  'confirm-email': {
-    title: 'Confirm your new e-mail',
-    subtitle: 'Enter the code we sent to the new address. You will then sign in with it.',
-  },
+/** Each mode's title and subtitle in the catalogue (`auth:pages.<key>`). */
+const PAGES = {
+  'sign-in': 'signIn',
+  'sign-up': 'signUp',
+  'forgot-password': 'forgotPassword',
+  'confirm-email': 'confirmEmail',
 } as const;
 
-export function AuthPage({ mode }: { mode: keyof typeof TITLES }) {
+export function AuthPage({ mode }: { mode: keyof typeof PAGES }) {
+  const { t } = useTranslation('auth');
   const location = useLocation();
   const handOver = readHandOver(location.state);
-  const { title, subtitle } = TITLES[mode];
+  const page = PAGES[mode];
   return (
-    <AuthLayout title={title} subtitle={subtitle}>
+    <AuthLayout title={t(`pages.${page}.title`)} subtitle={t(`pages.${page}.subtitle`)}>
       {mode === 'sign-in' ? <SignInForm key={location.key} handOver={handOver} /> : null}
       {mode === 'sign-up' ? <SignUpForm handOver={handOver} /> : null}
       {mode === 'forgot-password' ? <ForgotPasswordForm handOver={handOver} /> : null}

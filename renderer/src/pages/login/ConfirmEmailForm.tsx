@@ -7,21 +7,21 @@ import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text } from 
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { EMAIL_PATTERN } from '../../../../shared/credentials';
-import { MESSAGES } from '../../../../shared/messages';
 import { errorCode, errorMessage } from '../../api/errors';
 import { useConfirmEmailChange } from '../../api/hooks/auth';
 import { AppLink } from '../../components/AppLink';
 import { useSessionActions } from '../../session/SessionProvider';
 import type { AuthHandOver } from './AuthPage';
 import { useFieldMessages } from '../../components/form-fields';
-import { CODE_MESSAGE, CODE_PATTERN } from './formState';
+import { CODE_PATTERN } from './formState';
 import { useFormStyles } from './formStyles';
-import { INVALID_EMAIL } from './SignInForm';
+import { useTranslation } from '../../i18n';
 
 type Key = 'email' | 'code';
 
 export function ConfirmEmailForm({ handOver }: { handOver: AuthHandOver }) {
   const styles = useFormStyles();
+  const { t } = useTranslation(['auth', 'errors']);
   const navigate = useNavigate();
   const { signOut } = useSessionActions();
   const confirm = useConfirmEmailChange();
@@ -30,8 +30,8 @@ export function ConfirmEmailForm({ handOver }: { handOver: AuthHandOver }) {
   const messages = useFieldMessages<Key>();
 
   const rules: Record<Key, string | null> = {
-    email: EMAIL_PATTERN.test(values.email.trim()) ? null : INVALID_EMAIL,
-    code: CODE_PATTERN.test(values.code.trim()) ? null : CODE_MESSAGE,
+    email: EMAIL_PATTERN.test(values.email.trim()) ? null : t('rules.invalidEmail'),
+    code: CODE_PATTERN.test(values.code.trim()) ? null : t('rules.code'),
   };
   const field = (key: Key) => messages.field(key, rules);
   const set = (key: Key) => (_: unknown, d: { value: string }) => {
@@ -49,9 +49,9 @@ export function ConfirmEmailForm({ handOver }: { handOver: AuthHandOver }) {
       await confirm.mutateAsync({ email, code: values.code.trim() });
     } catch (error) {
       const code = errorCode(error);
-      if (code === 'INVALID_CODE') messages.setServerErrors({ code: MESSAGES.INVALID_CODE });
+      if (code === 'INVALID_CODE') messages.setServerErrors({ code: t('errors:INVALID_CODE') });
       else if (code === 'EMAIL_DOMAIN_UNAUTHORIZED')
-        messages.setServerErrors({ email: MESSAGES.EMAIL_DOMAIN_UNAUTHORIZED });
+        messages.setServerErrors({ email: t('errors:EMAIL_DOMAIN_UNAUTHORIZED') });
       else setFormError(errorMessage(error));
       return;
     }
@@ -59,18 +59,18 @@ export function ConfirmEmailForm({ handOver }: { handOver: AuthHandOver }) {
     await signOut().catch(() => undefined);
     navigate('/login', {
       replace: true,
-      state: { email, notice: 'Your e-mail address was changed. Sign in with it.' } satisfies AuthHandOver,
+      state: { email, notice: t('confirmEmail.changed') } satisfies AuthHandOver,
     });
   };
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label="Confirm your new e-mail">
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('confirmEmail.formLabel')}>
       {formError ? (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>{formError}</MessageBarBody>
         </MessageBar>
       ) : null}
-      <Field label="New work e-mail" required {...field('email')}>
+      <Field label={t('fields.newWorkEmail')} required {...field('email')}>
         <Input
           type="email"
           autoComplete="username"
@@ -80,7 +80,7 @@ export function ConfirmEmailForm({ handOver }: { handOver: AuthHandOver }) {
           onBlur={messages.touch('email')}
         />
       </Field>
-      <Field label="Code from the e-mail" required {...field('code')}>
+      <Field label={t('fields.codeFromEmail')} required {...field('code')}>
         <Input
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -97,10 +97,10 @@ export function ConfirmEmailForm({ handOver }: { handOver: AuthHandOver }) {
         disabled={confirm.isPending}
         icon={confirm.isPending ? <Spinner size="tiny" /> : undefined}
       >
-        Confirm new e-mail
+        {t('confirmEmail.submit')}
       </Button>
       <Text className={styles.footer}>
-        <AppLink to="/login">Back to sign in</AppLink>
+        <AppLink to="/login">{t('confirmEmail.backToSignIn')}</AppLink>
       </Text>
     </form>
   );

@@ -2,7 +2,6 @@
 import { Button, Field, Input, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES } from '../../../../shared/messages';
 import { EMAIL_PATTERN, isStrongPassword } from '../../../../shared/credentials';
 import { errorCode, errorMessage } from '../../api/errors';
 import { useResetPassword, useSendPasswordResetCode } from '../../api/hooks/auth';
@@ -11,14 +10,15 @@ import type { AuthHandOver } from './AuthPage';
 import { NewPasswordFields } from '../../components/PasswordFields';
 import { FormError, SubmitButton } from './AuthFields';
 import { useFormStyles } from './formStyles';
-import { INVALID_EMAIL } from './SignInForm';
+import { useTranslation } from '../../i18n';
 import { useFieldMessages } from '../../components/form-fields';
-import { CODE_MESSAGE, CODE_PATTERN } from './formState';
+import { CODE_PATTERN } from './formState';
 
 type Key = 'email' | 'code' | 'password' | 'confirmPassword';
 
 export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
   const styles = useFormStyles();
+  const { t } = useTranslation(['auth', 'errors']);
   const navigate = useNavigate();
   const [values, setValues] = useState({ email: handOver.email ?? '', code: '', password: '', confirmPassword: '' });
   const [step, setStep] = useState<'email' | 'reset'>('email');
@@ -30,10 +30,10 @@ export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
   const resetPassword = useResetPassword();
 
   const rules: Record<Key, string | null> = {
-    email: EMAIL_PATTERN.test(values.email.trim()) ? null : INVALID_EMAIL,
-    code: CODE_PATTERN.test(values.code.trim()) ? null : CODE_MESSAGE,
-    password: isStrongPassword(values.password) ? null : MESSAGES.WEAK_PASSWORD,
-    confirmPassword: values.confirmPassword === values.password ? null : MESSAGES.PASSWORDS_DO_NOT_MATCH,
+    email: EMAIL_PATTERN.test(values.email.trim()) ? null : t('rules.invalidEmail'),
+    code: CODE_PATTERN.test(values.code.trim()) ? null : t('rules.code'),
+    password: isStrongPassword(values.password) ? null : t('errors:WEAK_PASSWORD'),
+    confirmPassword: values.confirmPassword === values.password ? null : t('errors:PASSWORDS_DO_NOT_MATCH'),
   };
   const field = (key: Key) => messages.field(key, rules);
   const set = (key: Key) => (_: unknown, d: { value: string }) => {
@@ -49,16 +49,14 @@ export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
     setFormError(null);
     try {
       const sent = await sendResetCode.mutateAsync(values.email.trim());
-      setInfo(
-        `If the address is registered, a 6-digit code is on its way. It expires in ${sent.expiresInMinutes} minutes.`,
-      );
+      setInfo(t('forgotPassword.codeSent', { minutes: sent.expiresInMinutes }));
       messages.reset();
       setStep('reset');
     } catch (error) {
       const code = errorCode(error);
-      if (code === 'USER_NOT_FOUND') messages.setServerErrors({ email: MESSAGES.USER_NOT_FOUND });
+      if (code === 'USER_NOT_FOUND') messages.setServerErrors({ email: t('errors:USER_NOT_FOUND') });
       else if (code === 'EMAIL_DOMAIN_UNAUTHORIZED')
-        messages.setServerErrors({ email: MESSAGES.EMAIL_DOMAIN_UNAUTHORIZED });
+        messages.setServerErrors({ email: t('errors:EMAIL_DOMAIN_UNAUTHORIZED') });
       else setFormError(errorMessage(error));
     } finally {
       setBusy(false);
@@ -77,14 +75,14 @@ export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
         replace: true,
         state: {
           email: values.email.trim(),
-          notice: 'Your password was changed. Sign in with the new one.',
+          notice: t('forgotPassword.changed'),
         } satisfies AuthHandOver,
       });
     } catch (error) {
       setFormError(
         errorCode(error) === 'INVALID_CODE'
-          ? MESSAGES.INVALID_CODE
-          : errorMessage(error, MESSAGES.PASSWORD_UPDATE_FAILED),
+          ? t('errors:INVALID_CODE')
+          : errorMessage(error, t('errors:PASSWORD_UPDATE_FAILED')),
       );
       setBusy(false);
     }
@@ -100,17 +98,17 @@ export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
       <FormError message={formError} />
     </>
   );
-  const submitLabel = step === 'email' ? 'Send code' : 'Set new password';
+  const submitLabel = step === 'email' ? t('forgotPassword.sendCode') : t('forgotPassword.setNewPassword');
 
   return (
     <form
       className={styles.form}
       onSubmit={(e) => void (step === 'email' ? sendCode(e) : reset(e))}
       noValidate
-      aria-label="Reset your password"
+      aria-label={t('forgotPassword.formLabel')}
     >
       {banners}
-      <Field label="Work e-mail" required {...field('email')}>
+      <Field label={t('fields.workEmail')} required {...field('email')}>
         <Input
           type="email"
           autoComplete="username"
@@ -123,7 +121,7 @@ export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
       </Field>
       {step === 'reset' ? (
         <>
-          <Field label="Code from the e-mail" required {...field('code')}>
+          <Field label={t('fields.codeFromEmail')} required {...field('code')}>
             <Input
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -135,7 +133,7 @@ export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
             />
           </Field>
           <NewPasswordFields
-            labels={{ password: 'New password', confirmPassword: 'Confirm new password' }}
+            labels={{ password: t('fields.newPassword'), confirmPassword: t('fields.confirmNewPassword') }}
             values={values}
             field={field}
             onChange={set}
@@ -146,13 +144,13 @@ export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
       <SubmitButton busy={busy}>{submitLabel}</SubmitButton>
       {step === 'reset' ? (
         <Button appearance="subtle" onClick={() => void sendCode()}>
-          Send a new code
+          {t('forgotPassword.sendNewCode')}
         </Button>
       ) : null}
       <Text className={styles.footer}>
-        Remembered it?{' '}
+        {t('forgotPassword.remembered')}{' '}
         <AppLink to="/login" state={{ email: values.email.trim() } satisfies AuthHandOver}>
-          Back to sign in
+          {t('forgotPassword.backToSignIn')}
         </AppLink>
       </Text>
     </form>

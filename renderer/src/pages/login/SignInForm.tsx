@@ -5,8 +5,8 @@
 import { Avatar, Button, Field, Input, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { ArrowRightRegular, MailRegular } from '@fluentui/react-icons';
 import { useRef, useState, type FormEvent } from 'react';
-import { MESSAGES } from '../../../../shared/messages';
 import { EMAIL_PATTERN } from '../../../../shared/credentials';
+import { MESSAGES } from '../../../../shared/messages';
 import { useLookupTenant, useStartSso, type TenantPublic } from '../../api/hooks/auth';
 import { errorCode, errorMessage } from '../../api/errors';
 import { AppLink } from '../../components/AppLink';
@@ -16,18 +16,18 @@ import { useSessionActions } from '../../session/SessionProvider';
 import type { AuthHandOver } from './AuthPage';
 import { FormError, SubmitButton } from './AuthFields';
 import { useFormStyles } from './formStyles';
-
-export const INVALID_EMAIL = 'Enter a valid e-mail address';
+import { useTranslation } from '../../i18n';
 
 /** The single sign-on callback returns here with ?ssoError=<code> when it refused the sign-in. */
-function ssoErrorOfAddress(): string | null {
+function ssoErrorCode(): keyof typeof MESSAGES | null {
   const code = new URLSearchParams(window.location.search).get('ssoError');
   if (!code) return null;
-  return code in MESSAGES ? MESSAGES[code as keyof typeof MESSAGES] : MESSAGES.SSO_FAILED;
+  return code in MESSAGES ? (code as keyof typeof MESSAGES) : 'SSO_FAILED';
 }
 
 export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
   const styles = useFormStyles();
+  const { t } = useTranslation(['auth', 'errors']);
   const { signIn } = useSessionActions();
   const lookupTenant = useLookupTenant();
   const [email, setEmail] = useState(handOver.email ?? '');
@@ -35,13 +35,16 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
   const [tenant, setTenant] = useState<TenantPublic | null>(null);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(ssoErrorOfAddress);
+  const [formError, setFormError] = useState<string | null>(() => {
+    const code = ssoErrorCode();
+    return code ? t(`errors:${code}`) : null;
+  });
   const startSso = useStartSso();
   const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
 
-  const checkEmail = (value: string) => (EMAIL_PATTERN.test(value.trim()) ? null : INVALID_EMAIL);
+  const checkEmail = (value: string) => (EMAIL_PATTERN.test(value.trim()) ? null : t('rules.invalidEmail'));
 
   const submitEmail = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,7 +59,7 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
       requestAnimationFrame(() => passwordRef.current?.focus());
     } catch (error) {
       setEmailError(
-        errorCode(error) === 'EMAIL_DOMAIN_UNAUTHORIZED' ? MESSAGES.EMAIL_DOMAIN_UNAUTHORIZED : errorMessage(error),
+        errorCode(error) === 'EMAIL_DOMAIN_UNAUTHORIZED' ? t('errors:EMAIL_DOMAIN_UNAUTHORIZED') : errorMessage(error),
       );
       emailRef.current?.focus();
     } finally {
@@ -67,7 +70,7 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
   const submitPassword = async (event: FormEvent) => {
     event.preventDefault();
     if (!password) {
-      setPasswordError('Enter your password');
+      setPasswordError(t('rules.enterPassword'));
       return passwordRef.current?.focus();
     }
     setBusy(true);
@@ -77,7 +80,7 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
     } catch (error) {
       const code = errorCode(error);
       if (code === 'INVALID_CREDENTIALS') {
-        setFormError(MESSAGES.INVALID_CREDENTIALS);
+        setFormError(t('errors:INVALID_CREDENTIALS'));
         setPassword('');
         passwordRef.current?.focus();
       } else {
@@ -102,11 +105,11 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
 
   if (!tenant) {
     return (
-      <form className={styles.form} onSubmit={(e) => void submitEmail(e)} noValidate aria-label="Sign in">
+      <form className={styles.form} onSubmit={(e) => void submitEmail(e)} noValidate aria-label={t('signIn.formLabel')}>
         {notice}
         <FormError message={formError} />
         <Field
-          label="Work e-mail"
+          label={t('fields.workEmail')}
           required
           validationMessage={emailError}
           validationState={emailError ? 'error' : 'none'}
@@ -119,7 +122,7 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
             autoFocus
             size="large"
             contentBefore={<MailRegular />}
-            placeholder="name@company.com"
+            placeholder={t('fields.emailPlaceholder')}
             value={email}
             onChange={(_, d) => {
               setEmail(d.value);
@@ -129,18 +132,18 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
           />
         </Field>
         <SubmitButton busy={busy} className={styles.submit} icon={<ArrowRightRegular />} iconPosition="after">
-          Continue
+          {t('signIn.continue')}
         </SubmitButton>
         <Text className={styles.footer}>
-          New to Teambeat?{' '}
+          {t('signIn.newToTeambeat')}{' '}
           <AppLink to="/sign-up" state={{ email } satisfies AuthHandOver}>
-            Create an account
+            {t('signIn.createAccount')}
           </AppLink>
         </Text>
         <Text className={styles.footer}>
-          Got a code for a new address?{' '}
+          {t('signIn.gotCode')}{' '}
           <AppLink to="/confirm-email" state={{ email } satisfies AuthHandOver}>
-            Confirm a new e-mail
+            {t('signIn.confirmNewEmail')}
           </AppLink>
         </Text>
       </form>
@@ -148,7 +151,12 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
   }
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submitPassword(e)} noValidate aria-label="Sign in">
+    <form
+      className={styles.form}
+      onSubmit={(e) => void submitPassword(e)}
+      noValidate
+      aria-label={t('signIn.formLabel')}
+    >
       {notice}
       <div className={styles.tenant}>
         <Avatar
@@ -164,7 +172,7 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
           </Text>
         </div>
         <Button appearance="subtle" size="small" onClick={changeEmail}>
-          Change
+          {t('signIn.change')}
         </Button>
       </div>
       <FormError message={formError} />
@@ -175,11 +183,11 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
           disabled={startSso.isPending}
           onClick={() => startSso.mutate(email.trim(), { onError: (error) => setFormError(errorMessage(error)) })}
         >
-          Continue with {tenant.providerName}
+          {t('signIn.continueWithProvider', { provider: tenant.providerName })}
         </Button>
       ) : null}
       <Field
-        label="Password"
+        label={t('fields.password')}
         required
         validationMessage={passwordError}
         validationState={passwordError ? 'error' : 'none'}
@@ -199,11 +207,11 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
       <div className={styles.row}>
         <span />
         <AppLink to="/forgot-password" state={{ email: email.trim() } satisfies AuthHandOver}>
-          Forgot password?
+          {t('signIn.forgotPassword')}
         </AppLink>
       </div>
       <SubmitButton busy={busy} className={styles.submit}>
-        Sign in
+        {t('signIn.submit')}
       </SubmitButton>
     </form>
   );

@@ -2,7 +2,6 @@
 import { Button, Field, Input, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES } from '../../../../shared/messages';
 import { EMAIL_PATTERN, isStrongPassword } from '../../../../shared/credentials';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useConfirmSignUp, useResendSignUpCode, useSignUp } from '../../api/hooks/auth';
@@ -11,14 +10,15 @@ import type { AuthHandOver } from './AuthPage';
 import { NewPasswordFields } from '../../components/PasswordFields';
 import { FormError, SubmitButton } from './AuthFields';
 import { useFormStyles } from './formStyles';
-import { INVALID_EMAIL } from './SignInForm';
+import { useTranslation } from '../../i18n';
 import { useFieldMessages } from '../../components/form-fields';
-import { CODE_MESSAGE, CODE_PATTERN } from './formState';
+import { CODE_PATTERN } from './formState';
 
 type Key = 'email' | 'name' | 'password' | 'confirmPassword' | 'code';
 
 export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
   const styles = useFormStyles();
+  const { t } = useTranslation(['auth', 'errors']);
   const navigate = useNavigate();
   const [values, setValues] = useState({ email: handOver.email ?? '', name: '', password: '', confirmPassword: '' });
   const [code, setCode] = useState('');
@@ -32,11 +32,11 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
   const resendSignUpCode = useResendSignUpCode();
 
   const rules: Record<Key, string | null> = {
-    email: EMAIL_PATTERN.test(values.email.trim()) ? null : INVALID_EMAIL,
-    name: values.name.trim() ? null : 'Enter your name',
-    password: isStrongPassword(values.password) ? null : MESSAGES.WEAK_PASSWORD,
-    confirmPassword: values.confirmPassword === values.password ? null : MESSAGES.PASSWORDS_DO_NOT_MATCH,
-    code: CODE_PATTERN.test(code.trim()) ? null : CODE_MESSAGE,
+    email: EMAIL_PATTERN.test(values.email.trim()) ? null : t('rules.invalidEmail'),
+    name: values.name.trim() ? null : t('rules.enterName'),
+    password: isStrongPassword(values.password) ? null : t('errors:WEAK_PASSWORD'),
+    confirmPassword: values.confirmPassword === values.password ? null : t('errors:PASSWORDS_DO_NOT_MATCH'),
+    code: CODE_PATTERN.test(code.trim()) ? null : t('rules.code'),
   };
   const field = (key: Key) => messages.field(key, rules);
   const set = (key: keyof typeof values) => (_: unknown, d: { value: string }) => {
@@ -56,16 +56,14 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
         email: values.email.trim(),
         name: values.name.trim(),
       });
-      setInfo(
-        `We sent an e-mail to ${values.email.trim()}. Enter the 6-digit code from it; it expires in ${sent.expiresInMinutes} minutes.`,
-      );
+      setInfo(t('signUp.codeSent', { email: values.email.trim(), minutes: sent.expiresInMinutes }));
       messages.reset();
       setStep('code');
     } catch (error) {
       const fields = fieldErrors(error);
       messages.setServerErrors(fields);
       if (Object.keys(fields).length === 0) setFormError(errorMessage(error));
-      else setFormError(MESSAGES.VALIDATION);
+      else setFormError(t('errors:VALIDATION'));
     } finally {
       setBusy(false);
     }
@@ -83,7 +81,7 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
         replace: true,
         state: {
           email: values.email.trim(),
-          notice: 'Your account is confirmed. Sign in to continue.',
+          notice: t('signUp.confirmed'),
         } satisfies AuthHandOver,
       });
     } catch (error) {
@@ -96,7 +94,7 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
     setFormError(null);
     try {
       const sent = await resendSignUpCode.mutateAsync(values.email.trim());
-      setInfo(`We sent a new code. It expires in ${sent.expiresInMinutes} minutes.`);
+      setInfo(t('signUp.newCodeSent', { minutes: sent.expiresInMinutes }));
     } catch (error) {
       setFormError(errorMessage(error));
     }
@@ -106,14 +104,19 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
 
   if (step === 'code') {
     return (
-      <form className={styles.form} onSubmit={(e) => void submitCode(e)} noValidate aria-label="Confirm your e-mail">
+      <form
+        className={styles.form}
+        onSubmit={(e) => void submitCode(e)}
+        noValidate
+        aria-label={t('signUp.codeFormLabel')}
+      >
         {info ? (
           <MessageBar intent="info">
             <MessageBarBody>{info}</MessageBarBody>
           </MessageBar>
         ) : null}
         {error}
-        <Field label="Confirmation code" required {...field('code')}>
+        <Field label={t('fields.confirmationCode')} required {...field('code')}>
           <Input
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -125,13 +128,13 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
             onBlur={messages.touch('code')}
           />
         </Field>
-        <SubmitButton busy={busy}>Confirm and continue</SubmitButton>
+        <SubmitButton busy={busy}>{t('signUp.confirmAndContinue')}</SubmitButton>
         <div className={styles.row}>
           <Button appearance="subtle" onClick={() => void resend()}>
-            Send a new code
+            {t('signUp.sendNewCode')}
           </Button>
           <Button appearance="subtle" onClick={() => setStep('details')}>
-            Change details
+            {t('signUp.changeDetails')}
           </Button>
         </div>
       </form>
@@ -139,9 +142,9 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
   }
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submitDetails(e)} noValidate aria-label="Create your account">
+    <form className={styles.form} onSubmit={(e) => void submitDetails(e)} noValidate aria-label={t('signUp.formLabel')}>
       {error}
-      <Field label="Work e-mail" required {...field('email')}>
+      <Field label={t('fields.workEmail')} required {...field('email')}>
         <Input
           type="email"
           autoComplete="email"
@@ -151,21 +154,21 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
           onBlur={messages.touch('email')}
         />
       </Field>
-      <Field label="Full name" required {...field('name')}>
+      <Field label={t('fields.fullName')} required {...field('name')}>
         <Input autoComplete="name" value={values.name} onChange={set('name')} onBlur={messages.touch('name')} />
       </Field>
       <NewPasswordFields
-        labels={{ password: 'Password', confirmPassword: 'Confirm password' }}
+        labels={{ password: t('fields.password'), confirmPassword: t('fields.confirmPassword') }}
         values={values}
         field={field}
         onChange={set}
         onBlur={messages.touch}
       />
-      <SubmitButton busy={busy}>Create account</SubmitButton>
+      <SubmitButton busy={busy}>{t('signUp.submit')}</SubmitButton>
       <Text className={styles.footer}>
-        Already have an account?{' '}
+        {t('signUp.haveAccount')}{' '}
         <AppLink to="/login" state={{ email: values.email.trim() } satisfies AuthHandOver}>
-          Sign in
+          {t('signUp.signIn')}
         </AppLink>
       </Text>
     </form>

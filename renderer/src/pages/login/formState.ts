@@ -1,3 +1,2 @@
-/** What the sign-up and reset-password forms share: the e-mailed code's shape and message. */
+/** What the sign-up and reset-password forms share: the e-mailed code's shape (its message is `auth:rules.code`). */
 export const CODE_PATTERN = /^\d{6}$/;
-export const CODE_MESSAGE = 'The code has 6 digits';

@@ -11,7 +11,6 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import {
-  ACTIVITIES,
   ACTIVITY_KEYS,
   PERMISSION_GROUPS,
   PERMISSION_NAMES,
@@ -19,6 +18,7 @@ import {
   type ActivityKey,
   type PermissionName,
 } from '../../../../shared/permissions';
+import { useFormat, useTranslation } from '../../i18n';
 
 const BY_GROUP = PERMISSION_GROUPS.map((group) => ({
   group,
@@ -66,6 +66,8 @@ export function PermissionPicker({
   onChange: (next: Set<PermissionName>) => void;
 }) {
   const styles = useStyles();
+  const { t } = useTranslation('people');
+  const format = useFormat();
   const toggle = (names: readonly PermissionName[], on: boolean) => {
     const next = new Set(selected);
     for (const name of names) {
@@ -76,7 +78,7 @@ export function PermissionPicker({
     onChange(next);
   };
   return (
-    <Accordion multiple collapsible aria-label="Permissions">
+    <Accordion multiple collapsible aria-label={t('picker.permissions')}>
       {BY_GROUP.map(({ group, names }) => {
         const count = names.filter((n) => selected.has(n)).length;
         const state = count === 0 ? false : count === names.length ? true : 'mixed';
@@ -85,13 +87,13 @@ export function PermissionPicker({
             {/* The header is a button: the group's check box lives in the panel, never inside it. */}
             <AccordionHeader expandIconPosition="end">
               <span className={styles.header}>
-                <Text weight="semibold">{group}</Text>
+                <Text weight="semibold">{t(`permissionGroups.${group}`)}</Text>
                 <Badge
                   className={styles.count}
                   appearance={count > 0 ? 'tint' : 'outline'}
                   color={count > 0 ? 'brand' : 'subtle'}
                 >
-                  {count} of {names.length}
+                  {t('picker.groupCount', { count: format.number(count), total: format.number(names.length) })}
                 </Badge>
               </span>
             </AccordionHeader>
@@ -100,7 +102,7 @@ export function PermissionPicker({
                 className={styles.all}
                 checked={state}
                 onChange={(_, d) => toggle(names, d.checked === true)}
-                label={<Text weight="semibold">All of {group}</Text>}
+                label={<Text weight="semibold">{t('picker.allOf', { group: t(`permissionGroups.${group}`) })}</Text>}
               />
               <div className={styles.list}>
                 {names.map((name) => (
@@ -109,7 +111,7 @@ export function PermissionPicker({
                     checked={selected.has(name)}
                     disabled={!grantable.has(name)}
                     onChange={(_, d) => toggle([name], d.checked === true)}
-                    label={<ItemLabel text={PERMISSIONS[name].description} code={name} />}
+                    label={<ItemLabel text={t(`permissions.${name}`)} code={name} />}
                   />
                 ))}
               </div>
@@ -129,8 +131,9 @@ export function ActivityPicker({
   onChange: (next: Set<ActivityKey>) => void;
 }) {
   const styles = useStyles();
+  const { t } = useTranslation('people');
   return (
-    <div className={styles.list} role="group" aria-label="Activities">
+    <div className={styles.list} role="group" aria-label={t('picker.activities')}>
       {ACTIVITY_KEYS.map((key) => (
         <Checkbox
           key={key}
@@ -141,7 +144,7 @@ export function ActivityPicker({
             else next.delete(key);
             onChange(next);
           }}
-          label={<ItemLabel text={ACTIVITIES[key]} code={key} />}
+          label={<ItemLabel text={t(`activities.${key}`)} code={key} />}
         />
       ))}
     </div>

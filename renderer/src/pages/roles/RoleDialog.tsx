@@ -2,7 +2,6 @@
 import { Field, Input, makeStyles, Switch, Text, Textarea, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { Role } from '../../../../shared/contracts/people';
-import { MESSAGES } from '../../../../shared/messages';
 import type { ActivityKey, PermissionName } from '../../../../shared/permissions';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useSaveRole } from '../../api/hooks/people';
@@ -11,6 +10,7 @@ import { useFieldMessages } from '../../components/form-fields';
 import { useNotify } from '../../components/toasts';
 import { usePermissions } from '../../api/hooks/me';
 import { ActivityPicker, PermissionPicker } from './PermissionPicker';
+import { useTranslation } from '../../i18n';
 
 const useStyles = makeStyles({
   scroll: { maxHeight: '70vh', overflowY: 'auto' },
@@ -28,6 +28,7 @@ export function RoleDialog({
   onClose: () => void;
 }) {
   const styles = useStyles();
+  const { t } = useTranslation(['people', 'errors']);
   const form = useFormStyles();
   const notify = useNotify();
   const mine = usePermissions();
@@ -38,9 +39,13 @@ export function RoleDialog({
   const [activities, setActivities] = useState<Set<ActivityKey>>(() => new Set(role?.activities ?? []));
   const messages = useFieldMessages<'name'>();
   const [formError, setFormError] = useState<string | null>(null);
-  const failed = role ? MESSAGES.ROLE_UPDATE_FAILED : MESSAGES.ROLE_ADD_FAILED;
+  const failed = role ? t('errors:ROLE_UPDATE_FAILED') : t('errors:ROLE_ADD_FAILED');
 
-  const nameRule = name.trim() ? (name.trim().length > 60 ? 'At most 60 characters' : null) : 'Enter a role name';
+  const nameRule = name.trim()
+    ? name.trim().length > 60
+      ? t('roleDialog.nameTooLong')
+      : null
+    : t('roleDialog.enterName');
   const ruleErrors = { name: nameRule ?? undefined };
 
   const save = useSaveRole();
@@ -65,25 +70,25 @@ export function RoleDialog({
   };
 
   const defaultHint = role?.isDefault
-    ? 'This is the default role. To change that, make another role the default.'
+    ? t('roleDialog.isDefaultHint')
     : isDefault && currentDefault
-      ? `${currentDefault.name} will stop being the default role.`
-      : 'New employees without a chosen role get the default role.';
+      ? t('roleDialog.replacesDefaultHint', { name: currentDefault.name })
+      : t('roleDialog.defaultHint');
 
   return (
     <FormDialog
-      title={role ? `Edit ${role.name}` : 'Add role'}
-      formLabel={role ? 'Edit role' : 'Add role'}
+      title={role ? t('roleDialog.editTitle', { name: role.name }) : t('roleDialog.addTitle')}
+      formLabel={role ? t('roleDialog.editLabel') : t('roleDialog.addTitle')}
       size="full"
       contentClassName={styles.scroll}
       error={formError}
       onSubmit={submit}
       onClose={onClose}
-      submitLabel={role ? 'Save changes' : 'Add role'}
+      submitLabel={role ? t('roleDialog.submitEdit') : t('roleDialog.submitAdd')}
       pending={save.isPending}
     >
       <div className={form.grid}>
-        <Field label="Role name" required {...messages.field('name', ruleErrors)}>
+        <Field label={t('roleDialog.name')} required {...messages.field('name', ruleErrors)}>
           <Input
             value={name}
             autoFocus
@@ -95,33 +100,33 @@ export function RoleDialog({
             onBlur={messages.touch('name')}
           />
         </Field>
-        <Field label="Default role" hint={defaultHint}>
+        <Field label={t('roleDialog.defaultRole')} hint={defaultHint}>
           <Switch
             checked={isDefault}
             disabled={role?.isDefault === true}
-            label={isDefault ? 'Default for new employees' : 'Not the default'}
+            label={isDefault ? t('roleDialog.isDefault') : t('roleDialog.notDefault')}
             onChange={(_, d) => setIsDefault(d.checked)}
           />
         </Field>
       </div>
-      <Field label="Description">
+      <Field label={t('roleDialog.description')}>
         <Textarea value={description} maxLength={500} resize="vertical" onChange={(_, d) => setDescription(d.value)} />
       </Field>
       <div className={styles.section}>
         <Text weight="semibold" size={400} block>
-          Permissions
+          {t('roleDialog.permissions')}
         </Text>
         <Text size={200} className={styles.muted} block>
-          {permissions.size} selected. You can grant only permissions you hold yourself.
+          {t('roleDialog.permissionsSelected', { count: permissions.size })}
         </Text>
       </div>
       <PermissionPicker selected={permissions} grantable={mine} onChange={setPermissions} />
       <div className={styles.section}>
         <Text weight="semibold" size={400} block>
-          Activities
+          {t('roleDialog.activities')}
         </Text>
         <Text size={200} className={styles.muted} block>
-          Quick actions and dashboard cards this role sees.
+          {t('roleDialog.activitiesHint')}
         </Text>
       </div>
       <ActivityPicker selected={activities} onChange={setActivities} />

@@ -6,10 +6,10 @@ import type { Role } from '../../../../shared/contracts/people';
 import { PERMISSION_NAMES } from '../../../../shared/permissions';
 import { fetchRolePage, peopleKeys, useAllRoles } from '../../api/hooks/people';
 import { DataTable, type Column } from '../../components/DataTable';
-import { formatInstant } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { usePermissions } from '../../api/hooks/me';
 import { RoleDialog } from './RoleDialog';
+import { useFormat, useTranslation } from '../../i18n';
 
 const useStyles = makeStyles({
   name: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
@@ -20,6 +20,8 @@ const useStyles = makeStyles({
 
 export function RolesPage() {
   const styles = useStyles();
+  const { t } = useTranslation('people');
+  const format = useFormat();
   const permissions = usePermissions();
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
   const roles = useAllRoles();
@@ -30,14 +32,14 @@ export function RolesPage() {
   const columns: Column<Role>[] = [
     {
       key: 'name',
-      label: 'Role',
+      label: t('rolesPage.columns.role'),
       sortKey: 'name',
       render: (r) => (
         <span className={styles.name}>
           <Text weight="semibold">{r.name}</Text>
           {r.isDefault ? (
             <Badge appearance="tint" color="brand" icon={<StarFilled />}>
-              Default
+              {t('rolesPage.default')}
             </Badge>
           ) : null}
         </span>
@@ -46,41 +48,42 @@ export function RolesPage() {
     {
       key: 'description',
       wrap: true,
-      label: 'Description',
+      label: t('rolesPage.columns.description'),
       render: (r) => <Text className={styles.description}>{r.description ?? '—'}</Text>,
     },
     {
       key: 'permissions',
-      label: 'Permissions',
+      label: t('rolesPage.columns.permissions'),
       width: '130px',
       render: (r) => (
         <Text className={styles.mono}>
-          {r.permissions.length} <span className={styles.muted}>/ {PERMISSION_NAMES.length}</span>
+          {format.number(r.permissions.length)}{' '}
+          <span className={styles.muted}>{t('rolesPage.ofTotal', { total: PERMISSION_NAMES.length })}</span>
         </Text>
       ),
     },
     {
       key: 'employeeCount',
-      label: 'Employees',
+      label: t('rolesPage.columns.employees'),
       sortKey: 'employeeCount',
       width: '110px',
-      render: (r) => <Text className={styles.mono}>{r.employeeCount}</Text>,
+      render: (r) => <Text className={styles.mono}>{format.number(r.employeeCount)}</Text>,
     },
     {
       key: 'updatedAt',
-      label: 'Last changed',
+      label: t('rolesPage.columns.lastChanged'),
       sortKey: 'updatedAt',
       width: '170px',
-      render: (r) => formatInstant(r.updatedAt),
+      render: (r) => format.instant(r.updatedAt),
     },
   ];
   if (canEdit) {
     columns.push({
       key: 'actions',
-      label: 'Actions',
+      label: t('rolesPage.columns.actions'),
       width: '72px',
       render: (r) => (
-        <Tooltip content={`Edit ${r.name}`} relationship="label">
+        <Tooltip content={t('rolesPage.editRole', { name: r.name })} relationship="label">
           <Button appearance="subtle" icon={<EditRegular />} onClick={() => setEditing(r)} />
         </Tooltip>
       ),
@@ -89,29 +92,25 @@ export function RolesPage() {
 
   const addButton = canAdd ? (
     <Button appearance="primary" icon={<ShieldAddRegular />} onClick={() => setEditing('new')}>
-      Add role
+      {t('rolesPage.add')}
     </Button>
   ) : null;
 
   return (
     <>
-      <PageHeader
-        title="Roles & Permissions"
-        subtitle="A role is a set of permissions. Exactly one role is the default for new employees."
-        actions={addButton}
-      />
+      <PageHeader title={t('rolesPage.title')} subtitle={t('rolesPage.subtitle')} actions={addButton} />
       <DataTable<Role>
-        label="Roles"
+        label={t('rolesPage.tableLabel')}
         queryKey={peopleKeys.roles}
         fetchPage={fetchRolePage}
         columns={columns}
         rowKey={(r) => r.id}
         defaultSort={{ key: 'updatedAt', dir: 'desc' }}
-        searchPlaceholder="Search roles"
+        searchPlaceholder={t('rolesPage.searchPlaceholder')}
         empty={{
           icon: <ShieldPersonRegular />,
-          title: 'No roles yet',
-          body: 'Create a role to decide who may do what.',
+          title: t('rolesPage.emptyTitle'),
+          body: t('rolesPage.emptyBody'),
           action: addButton,
         }}
       />
