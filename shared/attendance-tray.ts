@@ -62,6 +62,14 @@ export type TraySyncDeps = {
   notify: (notification: { title: string; body: string }) => Promise<void>;
   /** The spec's text for a failed call. */
   describeError: (error: unknown) => string;
+  /**
+   * The notifications' texts in the interface's language (the renderer passes the `frame:tray` catalogue
+   * texts); English when left out.
+   */
+  texts?: {
+    failed: (command: TrayAttendanceCommand) => string;
+    reminder: (today: Today) => { title: string; body: string };
+  };
   /** Called with each fresh answer, so other views (the today card, the month) refresh too. */
   onChange?: (today: Today) => void;
   now: () => Date;
@@ -93,7 +101,7 @@ export function createTraySync(deps: TraySyncDeps): TraySync {
     deps.show(trayAttendance(today, now));
     if (reminderDue(today, now, deps.store.get())) {
       deps.store.set(today.date);
-      void deps.notify(reminderText(today)).catch(() => undefined);
+      void deps.notify((deps.texts?.reminder ?? reminderText)(today)).catch(() => undefined);
     }
   };
 
@@ -133,7 +141,9 @@ export function createTraySync(deps: TraySyncDeps): TraySync {
         accept(next);
         deps.onChange?.(next);
       } catch (error) {
-        await deps.notify({ title: FAILED_TITLES[command], body: deps.describeError(error) }).catch(() => undefined);
+        await deps
+          .notify({ title: deps.texts?.failed(command) ?? FAILED_TITLES[command], body: deps.describeError(error) })
+          .catch(() => undefined);
         await refresh();
       } finally {
         busy = false;

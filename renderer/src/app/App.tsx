@@ -5,6 +5,7 @@ import { FullScreenSpinner, ServerUnreachable, SettingUpProfile } from '../compo
 import { ServerSetup } from '../components/ServerSetup';
 import { sessionEndAtom, sessionStatusAtom } from '../session/atoms';
 import { usePermissions } from '../api/hooks/me';
+import { useTranslation } from '../i18n';
 import { APP_ROUTES, canOpen, HOME_PATH, type AppRoute } from './routes';
 
 const AuthPage = lazy(() => import('../pages/login/AuthPage').then((m) => ({ default: m.AuthPage })));
@@ -43,7 +44,8 @@ function RequirePermission({ route, children }: { route: AppRoute; children: Rea
 
 export function App() {
   const status = useAtomValue(sessionStatusAtom);
-  if (status === 'loading') return <FullScreenSpinner label="Checking your session" />;
+  const { t } = useTranslation('frame');
+  if (status === 'loading') return <FullScreenSpinner label={t('app.checkingSession')} />;
   if (status === 'settingProfile') return <SettingUpProfile />;
   if (status === 'unreachable') return <ServerUnreachable />;
   if (status === 'needsServer') return <ServerSetup />;
@@ -54,7 +56,7 @@ export function App() {
     </PublicOnly>
   );
   return (
-    <Suspense fallback={<FullScreenSpinner label="Loading" />}>
+    <Suspense fallback={<FullScreenSpinner label={t('app.loading')} />}>
       <Routes>
         <Route path="/login" element={auth('sign-in')} />
         <Route path="/sign-up" element={auth('sign-up')} />

@@ -3,11 +3,13 @@
  * route listed here whose permission the user holds; each page is its own chunk (route-level splitting).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { frame } from '../../../shared/i18n/en/frame';
 import type { PermissionName } from '../../../shared/permissions';
 
 export type AppRoute = {
   path: string;
-  title: string;
+  /** The page's name in the `frame` namespace: t(`routes.${titleKey}`). */
+  titleKey: keyof typeof frame.routes;
   /** Null: every signed-in user may open it; a list: any one of them. */
   permission: PermissionName | readonly PermissionName[] | null;
   section: 'main' | 'workforce' | 'administration';
@@ -17,49 +19,49 @@ export type AppRoute = {
 export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/home',
-    title: 'Home',
+    titleKey: 'home',
     permission: null,
     section: 'main',
     Page: lazy(() => import('../pages/home/HomePage').then((m) => ({ default: m.HomePage }))),
   },
   {
     path: '/attendance',
-    title: 'Attendance',
+    titleKey: 'attendance',
     permission: 'view-attendance',
     section: 'workforce',
     Page: lazy(() => import('../pages/attendance/AttendancePage').then((m) => ({ default: m.AttendancePage }))),
   },
   {
     path: '/month-view',
-    title: 'Month view',
+    titleKey: 'monthView',
     permission: 'view-attendance',
     section: 'workforce',
     Page: lazy(() => import('../pages/attendance/MonthViewPage').then((m) => ({ default: m.MonthViewPage }))),
   },
   {
     path: '/project-dashboard',
-    title: 'Productivity',
+    titleKey: 'productivity',
     permission: 'view-productivity-dashboard',
     section: 'workforce',
     Page: lazy(() => import('../pages/productivity/ProductivityPage').then((m) => ({ default: m.ProductivityPage }))),
   },
   {
     path: '/leave',
-    title: 'Leave',
+    titleKey: 'leave',
     permission: ['request-leave', 'view-leave-requests', 'approve-leave'],
     section: 'workforce',
     Page: lazy(() => import('../pages/leave/LeavePage').then((m) => ({ default: m.LeavePage }))),
   },
   {
     path: '/leaves-calendar',
-    title: 'Leave calendar',
+    titleKey: 'leaveCalendar',
     permission: ['view-leave-calendar', 'view-all-leave-calendar'],
     section: 'workforce',
     Page: lazy(() => import('../pages/leave/LeaveCalendarPage').then((m) => ({ default: m.LeaveCalendarPage }))),
   },
   {
     path: '/employee/management',
-    title: 'Employee Directory',
+    titleKey: 'employees',
     permission: 'view-employees',
     section: 'administration',
     Page: lazy(() =>
@@ -68,14 +70,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/role/management',
-    title: 'Roles & Permissions',
+    titleKey: 'roles',
     permission: 'view-roles',
     section: 'administration',
     Page: lazy(() => import('../pages/roles/RolesPage').then((m) => ({ default: m.RolesPage }))),
   },
   {
     path: '/biometric/management',
-    title: 'Biometric Devices',
+    titleKey: 'devices',
     permission: 'view-biometric-management',
     section: 'administration',
     Page: lazy(() =>
@@ -84,7 +86,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/settings',
-    title: 'Settings',
+    titleKey: 'settings',
     // Any one tab's permission opens the page; SettingsPage shows the tabs one holds.
     permission: ['view-tenant-settings', 'edit-productivity-settings', 'view-leave-management', 'view-public-holidays'],
     section: 'administration',

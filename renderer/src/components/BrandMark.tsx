@@ -1,5 +1,8 @@
 import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 
+/** The product's name, the same in every language. */
+const BRAND_NAME = 'Teambeat';
+
 const useStyles = makeStyles({
   lockup: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   word: { letterSpacing: '-0.02em', color: tokens.colorNeutralForeground1 },
@@ -44,7 +47,7 @@ export function BrandLockup({
     <span className={mergeClasses(styles.lockup, className)}>
       <BrandMark size={size} />
       <Text weight="bold" size={size > 30 ? 600 : 500} className={mergeClasses(styles.word, onBrand && styles.onBrand)}>
-        Teambeat
+        {BRAND_NAME}
       </Text>
     </span>
   );

@@ -12,6 +12,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from '../i18n';
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -35,6 +36,7 @@ const useStyles = makeStyles({
 export function ConfirmDialog({ open, title, children, confirmLabel, danger, onConfirm, onClose }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const styles = useStyles();
+  const { t } = useTranslation('common');
   const confirm = async () => {
     setBusy(true);
     try {
@@ -54,7 +56,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, danger, onC
           <DialogContent>{children}</DialogContent>
           <DialogActions>
             <Button appearance="secondary" onClick={onClose} disabled={busy}>
-              Cancel
+              {t('actions.cancel')}
             </Button>
             <Button
               appearance="primary"

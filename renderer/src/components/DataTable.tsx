@@ -29,6 +29,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type ListQuery, type ListResponse } from
 import { EmptyState } from './EmptyState';
 import { PageButtons } from './PageButtons';
 import { QueryError } from './QueryState';
+import { useFormat, useTranslation } from '../i18n';
 
 export type Column<T> = {
   key: string;
@@ -208,6 +209,8 @@ const toggle = (s: Sort, key: string): Sort =>
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, label } = props;
   const styles = useStyles();
+  const { t } = useTranslation('common');
+  const fmt = useFormat();
   const pageSizeLabel = useId();
   // The page belongs to the search it was chosen for: a new search starts at page 1.
   const [paging, setPaging] = useState({ page: 1, search: '' });
@@ -249,8 +252,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
       {query.isError ? <QueryError error={query.error} onRetry={query.refetch} className={styles.message} /> : null}
       {isEmpty ? (
         searchText ? (
-          <EmptyState icon={<SearchRegular />} title={`No results for “${searchText}”`}>
-            Check the spelling or try a different name, e-mail or ID.
+          <EmptyState icon={<SearchRegular />} title={t('dataTable.noResults', { search: searchText })}>
+            {t('dataTable.noResultsHint')}
           </EmptyState>
         ) : (
           <EmptyState icon={props.empty.icon} title={props.empty.title} action={props.empty.action}>
@@ -280,7 +283,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </div>
       )}
       <div className={styles.pager}>
-        <Text id={pageSizeLabel}>Rows per page</Text>
+        <Text id={pageSizeLabel}>{t('dataTable.rowsPerPage')}</Text>
         <Dropdown
           className={styles.pageSize}
           aria-labelledby={pageSizeLabel}
@@ -298,7 +301,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           ))}
         </Dropdown>
         <Text aria-live="polite" data-testid="pager-range">
-          {first}–{last} of {total}
+          {t('dataTable.range', { first: fmt.number(first), last: fmt.number(last), total: fmt.number(total) })}
         </Text>
         <PageButtons page={page} pages={pages} onPage={setPage} />
       </div>

@@ -6,13 +6,22 @@ import { Dropdown, Field, Input, makeStyles, Option, tokens } from '@fluentui/re
 import { CalendarRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import {
-  DATE_RANGE_LABELS,
+  DATE_RANGE_MESSAGES,
   DATE_RANGE_PRESETS,
   presetRange,
   validateDateRange,
   type DateRange,
   type DateRangePreset,
 } from '../../../shared/date-range';
+import { useTranslation } from '../i18n';
+
+type RangeMessage = keyof typeof DATE_RANGE_MESSAGES;
+
+/** The shared rule answers in English (its API values); the filter shows the message in the interface's language. */
+function messageKey(message: string | undefined): RangeMessage | undefined {
+  if (!message) return undefined;
+  return (Object.keys(DATE_RANGE_MESSAGES) as RangeMessage[]).find((key) => DATE_RANGE_MESSAGES[key] === message);
+}
 
 export type DateRangeValue = DateRange & { preset: DateRangePreset };
 
@@ -37,8 +46,14 @@ export function DateRangeFilter({
   onChange: (value: DateRangeValue) => void;
 }) {
   const styles = useStyles();
+  const { t } = useTranslation('common');
   const [draft, setDraft] = useState<DateRange>({ from: value.from, to: value.to });
-  const errors = value.preset === 'custom' ? validateDateRange(draft, today) : {};
+  const rawErrors = value.preset === 'custom' ? validateDateRange(draft, today) : {};
+  const translated = (message: string | undefined) => {
+    const key = messageKey(message);
+    return key ? t(`dateRange.errors.${key}`) : message;
+  };
+  const errors = { from: translated(rawErrors.from), to: translated(rawErrors.to) };
 
   const choosePreset = (preset: DateRangePreset) => {
     if (preset === 'custom') {
@@ -57,11 +72,11 @@ export function DateRangeFilter({
   };
 
   return (
-    <div className={styles.root} role="group" aria-label="Date range">
-      <Field label="Period">
+    <div className={styles.root} role="group" aria-label={t('dateRange.label')}>
+      <Field label={t('dateRange.period')}>
         <Dropdown
           className={styles.preset}
-          value={DATE_RANGE_LABELS[value.preset]}
+          value={t(`dateRange.presets.${value.preset}`)}
           selectedOptions={[value.preset]}
           onOptionSelect={(_, d) => {
             const preset = DATE_RANGE_PRESETS.find((p) => p === d.optionValue);
@@ -70,14 +85,18 @@ export function DateRangeFilter({
         >
           {DATE_RANGE_PRESETS.map((preset) => (
             <Option key={preset} value={preset}>
-              {DATE_RANGE_LABELS[preset]}
+              {t(`dateRange.presets.${preset}`)}
             </Option>
           ))}
         </Dropdown>
       </Field>
       {value.preset === 'custom' ? (
         <>
-          <Field label="From" validationMessage={errors.from} validationState={errors.from ? 'error' : 'none'}>
+          <Field
+            label={t('dateRange.from')}
+            validationMessage={errors.from}
+            validationState={errors.from ? 'error' : 'none'}
+          >
             <Input
               type="date"
               contentBefore={<CalendarRegular />}
@@ -86,7 +105,7 @@ export function DateRangeFilter({
               onChange={(_, d) => editCustom({ ...draft, from: d.value })}
             />
           </Field>
-          <Field label="To" validationMessage={errors.to} validationState={errors.to ? 'error' : 'none'}>
+          <Field label={t('dateRange.to')} validationMessage={errors.to} validationState={errors.to ? 'error' : 'none'}>
             <Input
               type="date"
               contentBefore={<CalendarRegular />}

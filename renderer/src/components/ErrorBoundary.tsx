@@ -2,7 +2,7 @@
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ErrorCircleRegular } from '@fluentui/react-icons';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { MESSAGES } from '../../../shared/messages';
+import { useTranslation } from '../i18n';
 
 type Props = { children: ReactNode; homePath: string };
 type State = { error: Error | null };
@@ -23,18 +23,19 @@ const useStyles = makeStyles({
 
 function Fallback({ onRetry, homePath }: { onRetry: () => void; homePath: string }) {
   const styles = useStyles();
+  const { t } = useTranslation(['common', 'errors']);
   return (
     <div className={styles.root} role="alert">
       <ErrorCircleRegular className={styles.icon} aria-hidden="true" />
       <Text as="h1" size={600} weight="semibold">
-        This page ran into a problem
+        {t('errorBoundary.title')}
       </Text>
-      <Text className={styles.hint}>{MESSAGES.INTERNAL}</Text>
+      <Text className={styles.hint}>{t('errors:INTERNAL')}</Text>
       <div className={styles.actions}>
         <Button appearance="primary" onClick={onRetry}>
-          Try again
+          {t('errorBoundary.tryAgain')}
         </Button>
-        <Button onClick={() => window.location.assign(homePath)}>Go to home</Button>
+        <Button onClick={() => window.location.assign(homePath)}>{t('errorBoundary.goHome')}</Button>
       </div>
     </div>
   );

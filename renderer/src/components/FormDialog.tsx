@@ -20,6 +20,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from '../i18n';
 
 export type FormDialogProps = {
   /** Defaults to true: most dialogs are mounted only while open. */
@@ -71,7 +72,7 @@ export function FormDialog({
   onSubmit,
   onClose,
   submitLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   pending,
   danger,
   size,
@@ -80,6 +81,7 @@ export function FormDialog({
   children,
 }: FormDialogProps) {
   const styles = useStyles();
+  const { t } = useTranslation('common');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -101,7 +103,7 @@ export function FormDialog({
             </DialogContent>
             <DialogActions>
               <Button onClick={onClose} disabled={pending}>
-                {cancelLabel}
+                {cancelLabel ?? t('actions.cancel')}
               </Button>
               <Button
                 type="submit"

@@ -2,6 +2,7 @@
 import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { PlugDisconnectedRegular } from '@fluentui/react-icons';
 import { useSessionActions } from '../session/SessionProvider';
+import { useTranslation } from '../i18n';
 import { BrandMark } from './BrandMark';
 
 const useStyles = makeStyles({
@@ -46,12 +47,13 @@ export function FullScreenSpinner({ label }: { label: string }) {
 
 export function SettingUpProfile() {
   const styles = useStyles();
+  const { t } = useTranslation('frame');
   return (
     <div className={styles.root} role="status" aria-live="polite">
       <BrandMark size={56} />
       <Spinner size="medium" />
       <Text size={500} weight="semibold">
-        We are setting up your profile. This might take a while
+        {t('fullScreen.settingUp')}
         <span className={styles.dots} aria-hidden="true" />
       </Text>
     </div>
@@ -61,18 +63,16 @@ export function SettingUpProfile() {
 export function ServerUnreachable() {
   const styles = useStyles();
   const { retryStart } = useSessionActions();
+  const { t } = useTranslation('frame');
   return (
     <div className={styles.root} role="alert">
       <PlugDisconnectedRegular className={styles.icon} aria-hidden="true" />
       <Text size={600} weight="semibold">
-        Teambeat can’t be reached
+        {t('fullScreen.unreachableTitle')}
       </Text>
-      <Text className={styles.message}>
-        An error occurred. Please try again later. Check your connection, or ask your administrator whether the company
-        server is running.
-      </Text>
+      <Text className={styles.message}>{t('fullScreen.unreachableBody')}</Text>
       <Button appearance="primary" onClick={retryStart}>
-        Try again
+        {t('fullScreen.tryAgain')}
       </Button>
     </div>
   );

@@ -6,6 +6,7 @@ import {
   ChevronLeftRegular,
   ChevronRightRegular,
 } from '@fluentui/react-icons';
+import { useTranslation } from '../i18n';
 
 const useStyles = makeStyles({
   buttons: { display: 'flex', gap: tokens.spacingHorizontalXXS },
@@ -13,33 +14,34 @@ const useStyles = makeStyles({
 
 export function PageButtons({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
   const styles = useStyles();
+  const { t } = useTranslation('common');
   return (
     <div className={styles.buttons}>
       <Button
         appearance="subtle"
         icon={<ChevronDoubleLeftRegular />}
-        aria-label="First page"
+        aria-label={t('pager.first')}
         disabled={page <= 1}
         onClick={() => onPage(1)}
       />
       <Button
         appearance="subtle"
         icon={<ChevronLeftRegular />}
-        aria-label="Previous page"
+        aria-label={t('pager.previous')}
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
       />
       <Button
         appearance="subtle"
         icon={<ChevronRightRegular />}
-        aria-label="Next page"
+        aria-label={t('pager.next')}
         disabled={page >= pages}
         onClick={() => onPage(page + 1)}
       />
       <Button
         appearance="subtle"
         icon={<ChevronDoubleRightRegular />}
-        aria-label="Last page"
+        aria-label={t('pager.last')}
         disabled={page >= pages}
         onClick={() => onPage(pages)}
       />

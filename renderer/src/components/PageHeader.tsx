@@ -1,5 +1,6 @@
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from '../i18n';
 
 const useStyles = makeStyles({
   root: {
@@ -18,9 +19,10 @@ const useStyles = makeStyles({
 /** The page's title (also the document title), a line about it, and its main actions. */
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
   const styles = useStyles();
+  const { t } = useTranslation('frame');
   useEffect(() => {
-    document.title = `${title} · Teambeat`;
-  }, [title]);
+    document.title = t('documentTitle', { title });
+  }, [t, title]);
   return (
     <header className={styles.root}>
       <div className={styles.text}>

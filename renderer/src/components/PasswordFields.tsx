@@ -5,9 +5,11 @@
 import { Button, Field, Input, makeStyles, Text, tokens, type InputProps } from '@fluentui/react-components';
 import { CheckmarkCircleFilled, CircleRegular, EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { useState, type Ref } from 'react';
+import { useTranslation } from '../i18n';
 
 export function PasswordInput(props: Omit<InputProps, 'type' | 'contentAfter'> & { ref?: Ref<HTMLInputElement> }) {
   const [visible, setVisible] = useState(false);
+  const { t } = useTranslation('common');
   return (
     <Input
       {...props}
@@ -17,7 +19,7 @@ export function PasswordInput(props: Omit<InputProps, 'type' | 'contentAfter'> &
           appearance="transparent"
           size="small"
           icon={visible ? <EyeOffRegular /> : <EyeRegular />}
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={visible ? t('password.hide') : t('password.show')}
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}
         />
@@ -27,12 +29,12 @@ export function PasswordInput(props: Omit<InputProps, 'type' | 'contentAfter'> &
 }
 
 /** The parts of shared/credentials' isStrongPassword, spelled out so the user sees what is missing. */
-const RULES: { label: string; test: (p: string) => boolean }[] = [
-  { label: 'More than 6 characters', test: (p) => p.length > 6 },
-  { label: 'An upper-case and a lower-case letter', test: (p) => /[A-Z]/.test(p) && /[a-z]/.test(p) },
-  { label: 'A number', test: (p) => /[0-9]/.test(p) },
-  { label: 'A special character', test: (p) => /[^A-Za-z0-9\s]/.test(p) },
-  { label: 'No spaces', test: (p) => p.length > 0 && !/\s/.test(p) },
+const RULES: { key: 'length' | 'cases' | 'number' | 'special' | 'noSpaces'; test: (p: string) => boolean }[] = [
+  { key: 'length', test: (p) => p.length > 6 },
+  { key: 'cases', test: (p) => /[A-Z]/.test(p) && /[a-z]/.test(p) },
+  { key: 'number', test: (p) => /[0-9]/.test(p) },
+  { key: 'special', test: (p) => /[^A-Za-z0-9\s]/.test(p) },
+  { key: 'noSpaces', test: (p) => p.length > 0 && !/\s/.test(p) },
 ];
 
 const useStyles = makeStyles({
@@ -48,20 +50,21 @@ const useStyles = makeStyles({
 
 export function PasswordRules({ password, id }: { password: string; id?: string }) {
   const styles = useStyles();
+  const { t } = useTranslation('common');
   return (
-    <ul className={styles.list} id={id} aria-label="Password requirements">
+    <ul className={styles.list} id={id} aria-label={t('password.requirements')}>
       {RULES.map((rule) => {
         const met = rule.test(password);
         return (
-          <li key={rule.label} className={styles.item}>
+          <li key={rule.key} className={styles.item}>
             {met ? (
               <CheckmarkCircleFilled className={styles.met} aria-hidden="true" />
             ) : (
               <CircleRegular aria-hidden="true" />
             )}
             <Text size={200}>
-              {rule.label}
-              <span className="visually-hidden">{met ? ' (met)' : ' (not met)'}</span>
+              {t(`password.rules.${rule.key}`)}
+              <span className="visually-hidden"> {met ? t('password.met') : t('password.notMet')}</span>
             </Text>
           </li>
         );

@@ -16,6 +16,7 @@ import {
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../api/errors';
+import { useTranslation } from '../i18n';
 
 export type QueryLike<T> = {
   data: T | undefined;
@@ -34,11 +35,12 @@ export function QueryError({
   onRetry: () => unknown;
   className?: string;
 }) {
+  const { t } = useTranslation('common');
   return (
     <MessageBar intent="error" className={className}>
       <MessageBarBody>{errorMessage(error)}</MessageBarBody>
       <MessageBarActions>
-        <Button onClick={() => void onRetry()}>Retry</Button>
+        <Button onClick={() => void onRetry()}>{t('actions.retry')}</Button>
       </MessageBarActions>
     </MessageBar>
   );

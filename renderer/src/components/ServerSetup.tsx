@@ -10,6 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { serverAddressSecurity } from '../../../shared/server-address';
 import { platform } from '../platform';
 import { useSessionActions } from '../session/SessionProvider';
+import { useTranslation } from '../i18n';
 import { BrandMark } from './BrandMark';
 
 const useStyles = makeStyles({
@@ -26,6 +27,7 @@ const useStyles = makeStyles({
 
 export function ServerSetup() {
   const styles = useStyles();
+  const { t } = useTranslation(['frame', 'errors']);
   const { retryStart } = useSessionActions();
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -37,17 +39,15 @@ export function ServerSetup() {
     event.preventDefault();
     const trimmed = url.trim();
     if (!/^https?:\/\/\S+$/i.test(trimmed)) {
-      setError('Enter the address your administrator gave you, like https://teambeat.example.com');
+      setError(t('serverSetup.errors.notAnAddress'));
       return;
     }
     if (security === 'plain-http-refused') {
-      setError(
-        'Use https://. Plain http:// is allowed only for this computer or a private office network address (10.x, 172.16–31.x, 192.168.x).',
-      );
+      setError(t('serverSetup.errors.httpRefused'));
       return;
     }
     if (security === 'plain-http-confirm' && !confirmHttp) {
-      setError('This address uses plain http://: confirm below that it is your office network server.');
+      setError(t('serverSetup.errors.httpConfirm'));
       return;
     }
     setBusy(true);
@@ -56,7 +56,7 @@ export function ServerSetup() {
       await platform.setServerUrl(trimmed, security === 'plain-http-confirm' ? { confirmPlainHttp: true } : undefined);
       retryStart();
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Something went wrong. Please try again later.');
+      setError(e instanceof Error ? e.message : t('errors:INTERNAL'));
     } finally {
       setBusy(false);
     }
@@ -67,17 +67,20 @@ export function ServerSetup() {
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
         <BrandMark size={48} />
         <Text as="h1" size={700} weight="semibold">
-          Connect to your company
+          {t('serverSetup.title')}
         </Text>
-        <Text className={styles.hint}>
-          Teambeat runs on your company’s server. Enter its address once; the app remembers it.
-        </Text>
-        <Field label="Server address" required validationMessage={error} validationState={error ? 'error' : 'none'}>
+        <Text className={styles.hint}>{t('serverSetup.hint')}</Text>
+        <Field
+          label={t('serverSetup.address')}
+          required
+          validationMessage={error}
+          validationState={error ? 'error' : 'none'}
+        >
           <Input
             type="url"
             value={url}
             onChange={(_, d) => setUrl(d.value)}
-            placeholder="https://teambeat.example.com"
+            placeholder={t('serverSetup.placeholder')}
             autoFocus
             disabled={busy}
           />
@@ -87,11 +90,11 @@ export function ServerSetup() {
             checked={confirmHttp}
             onChange={(_, d) => setConfirmHttp(d.checked === true)}
             disabled={busy}
-            label="This is my company’s server on the office network. I understand that plain http:// is not encrypted."
+            label={t('serverSetup.confirmHttp')}
           />
         ) : null}
         <Button appearance="primary" type="submit" disabled={busy}>
-          {busy ? 'Checking the server…' : 'Continue'}
+          {busy ? t('serverSetup.checking') : t('serverSetup.continue')}
         </Button>
       </form>
     </main>

@@ -9,6 +9,7 @@ import { AttendanceTray } from '../attendance/AttendanceTray';
 import { platform } from '../platform';
 import { offlineAtom } from '../session/atoms';
 import { usePermissions } from '../api/hooks/me';
+import { useTranslation } from '../i18n';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 
@@ -35,18 +36,17 @@ export function AppFrame() {
   const location = useLocation();
   const offline = useAtomValue(offlineAtom);
   const permissions = usePermissions();
+  const { t } = useTranslation('frame');
   return (
     <div className={styles.root}>
       <a href="#main" className={styles.skip}>
-        Skip to content
+        {t('appFrame.skipToContent')}
       </a>
       <Header />
       {platform.kind === 'desktop' && permissions.has('view-attendance') ? <AttendanceTray /> : null}
       {offline ? (
         <MessageBar intent="warning" layout="singleline">
-          <MessageBarBody>
-            Can’t reach the server. Your changes may not be saved; retrying in the background.
-          </MessageBarBody>
+          <MessageBarBody>{t('appFrame.offline')}</MessageBarBody>
         </MessageBar>
       ) : null}
       <div className={styles.body}>
@@ -58,7 +58,7 @@ export function AppFrame() {
               <Suspense
                 fallback={
                   <div className={styles.loading}>
-                    <Spinner label="Loading page" />
+                    <Spinner label={t('appFrame.loadingPage')} />
                   </div>
                 }
               >

@@ -36,6 +36,7 @@ import { useMe } from '../api/hooks/me';
 import { useSessionActions } from '../session/SessionProvider';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { EmployeeAvatar } from '../components/EmployeeAvatar';
+import { useTranslation } from '../i18n';
 
 const useStyles = makeStyles({
   root: {
@@ -70,25 +71,26 @@ const useStyles = makeStyles({
   bellSurface: { width: '320px', padding: 0 },
 });
 
-const THEMES: { value: ThemePreference; label: string; Icon: typeof DarkThemeRegular }[] = [
-  { value: 'system', label: 'System default', Icon: DarkThemeRegular },
-  { value: 'light', label: 'Light', Icon: WeatherSunnyRegular },
-  { value: 'dark', label: 'Dark', Icon: WeatherMoonRegular },
+const THEMES: { value: ThemePreference; Icon: typeof DarkThemeRegular }[] = [
+  { value: 'system', Icon: DarkThemeRegular },
+  { value: 'light', Icon: WeatherSunnyRegular },
+  { value: 'dark', Icon: WeatherMoonRegular },
 ];
 
 function NotificationBell() {
   const styles = useStyles();
+  const { t } = useTranslation('frame');
   // The notification count arrives with the notifications issue; until then the bell shows no badge.
   return (
     <Popover positioning="below-end" withArrow>
       <PopoverTrigger disableButtonEnhancement>
-        <Tooltip content="Notifications" relationship="label">
+        <Tooltip content={t('header.notifications')} relationship="label">
           <Button appearance="subtle" icon={<AlertRegular />} data-testid="notification-bell" />
         </Tooltip>
       </PopoverTrigger>
-      <PopoverSurface className={styles.bellSurface} aria-label="Notifications">
-        <EmptyState icon={<AlertRegular />} title="You’re all caught up">
-          New feedback, requests and approvals will appear here.
+      <PopoverSurface className={styles.bellSurface} aria-label={t('header.notifications')}>
+        <EmptyState icon={<AlertRegular />} title={t('header.caughtUp')}>
+          {t('header.caughtUpHint')}
         </EmptyState>
       </PopoverSurface>
     </Popover>
@@ -98,6 +100,7 @@ function NotificationBell() {
 export function Header() {
   const styles = useStyles();
   const me = useMe();
+  const { t } = useTranslation('frame');
   const [theme, setTheme] = useAtom(themePreferenceAtom);
   const setSidebarOpen = useSetAtom(sidebarOpenAtom);
   const { signOut } = useSessionActions();
@@ -107,7 +110,7 @@ export function Header() {
 
   return (
     <header className={styles.root}>
-      <Tooltip content="Toggle navigation" relationship="label">
+      <Tooltip content={t('header.toggleNavigation')} relationship="label">
         <Button appearance="subtle" icon={<NavigationRegular />} onClick={() => setSidebarOpen((o) => !o)} />
       </Tooltip>
       <div className={styles.brand}>
@@ -126,7 +129,11 @@ export function Header() {
         }}
       >
         <MenuTrigger disableButtonEnhancement>
-          <Button appearance="subtle" aria-label={`Account menu for ${employee.name}`} data-testid="user-menu">
+          <Button
+            appearance="subtle"
+            aria-label={t('header.accountMenu', { name: employee.name })}
+            data-testid="user-menu"
+          >
             <span className={styles.user}>
               <EmployeeAvatar employee={employee} size={28} color="colorful" />
               <Text weight="semibold" className={styles.userName}>
@@ -145,19 +152,19 @@ export function Header() {
           <MenuDivider />
           <MenuList>
             <MenuGroup>
-              <MenuGroupHeader>Theme</MenuGroupHeader>
-              {THEMES.map(({ value, label, Icon }) => (
+              <MenuGroupHeader>{t('header.theme')}</MenuGroupHeader>
+              {THEMES.map(({ value, Icon }) => (
                 <MenuItemRadio key={value} name="theme" value={value} icon={<Icon />}>
-                  {label}
+                  {t(`header.themes.${value}`)}
                 </MenuItemRadio>
               ))}
             </MenuGroup>
             <MenuDivider />
             <MenuItem icon={<KeyRegular />} onClick={() => setChangingPassword(true)}>
-              Change password
+              {t('header.changePassword')}
             </MenuItem>
             <MenuItem icon={<SignOutRegular />} onClick={() => void signOut()}>
-              Sign out
+              {t('header.signOut')}
             </MenuItem>
           </MenuList>
         </MenuPopover>

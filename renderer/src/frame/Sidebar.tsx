@@ -18,7 +18,8 @@ import { APP_ROUTES, canOpen, type AppRoute } from '../app/routes';
 import { sidebarOpenAtom } from '../session/atoms';
 import { usePermissions } from '../api/hooks/me';
 import { platform } from '../platform';
-import { NAV_ICONS, SECTION_TITLES } from './nav';
+import { useTranslation } from '../i18n';
+import { NAV_ICONS, NAV_SECTIONS } from './nav';
 
 const useStyles = makeStyles({
   // A fixed width, so the page does not shift when the selected entry changes.
@@ -37,14 +38,16 @@ export function visibleRoutes(permissions: ReadonlySet<string>): AppRoute[] {
 
 export function Sidebar() {
   const styles = useStyles();
+  const { t } = useTranslation('frame');
   const permissions = usePermissions();
   const [open, setOpen] = useAtom(sidebarOpenAtom);
   const location = useLocation();
   const navigate = useNavigate();
   const routes = visibleRoutes(permissions);
-  const sections = (Object.keys(SECTION_TITLES) as AppRoute['section'][])
-    .map((section) => ({ section, routes: routes.filter((r) => r.section === section) }))
-    .filter((s) => s.routes.length > 0);
+  const sections = NAV_SECTIONS.map((section) => ({
+    section,
+    routes: routes.filter((r) => r.section === section),
+  })).filter((s) => s.routes.length > 0);
   const selected = routes.find((r) => location.pathname === r.path || location.pathname.startsWith(`${r.path}/`));
   const narrow = typeof window !== 'undefined' && window.innerWidth < 900;
 
@@ -59,18 +62,18 @@ export function Sidebar() {
         navigate(String(data.value));
         if (narrow) setOpen(false);
       }}
-      aria-label="Main navigation"
+      aria-label={t('sidebar.label')}
     >
       <NavDrawerBody>
         {sections.map(({ section, routes: items }, index) => (
           <Fragment key={section}>
             {index > 0 ? <NavDivider /> : null}
-            {SECTION_TITLES[section] ? <NavSectionHeader>{SECTION_TITLES[section]}</NavSectionHeader> : null}
+            {section === 'main' ? null : <NavSectionHeader>{t(`sidebar.sections.${section}`)}</NavSectionHeader>}
             {items.map((route) => {
               const Icon = NAV_ICONS[route.path] ?? DocumentRegular;
               return (
                 <NavItem key={route.path} value={route.path} icon={<Icon />}>
-                  {route.title}
+                  {t(`routes.${route.titleKey}`)}
                 </NavItem>
               );
             })}
@@ -79,8 +82,9 @@ export function Sidebar() {
       </NavDrawerBody>
       <NavDrawerFooter>
         <Text size={100} className={styles.footer}>
-          Teambeat {platform.appVersion}
-          {platform.kind === 'desktop' ? ' · Desktop' : ''}
+          {t(platform.kind === 'desktop' ? 'sidebar.versionDesktop' : 'sidebar.version', {
+            version: platform.appVersion,
+          })}
         </Text>
       </NavDrawerFooter>
     </NavDrawer>

@@ -38,9 +38,8 @@ export const NAV_ICONS: Record<string, FluentIcon> = {
   '/settings': bundleIcon(SettingsFilled, SettingsRegular),
 };
 
-/** Sidebar sections in their order; routes.ts puts each page in one. */
-export const SECTION_TITLES = {
-  main: null,
-  workforce: 'Workforce',
-  administration: 'Administration',
-} as const satisfies Record<AppRoute['section'], string | null>;
+/**
+ * Sidebar sections in their order; routes.ts puts each page in one. Every section but `main` has a header,
+ * its text under `frame:sidebar.sections`.
+ */
+export const NAV_SECTIONS: readonly AppRoute['section'][] = ['main', 'workforce', 'administration'];

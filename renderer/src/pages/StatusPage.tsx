@@ -2,8 +2,8 @@
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES } from '../../../shared/messages';
 import { HOME_PATH } from '../app/routes';
+import { useTranslation } from '../i18n';
 
 const useStyles = makeStyles({
   root: {
@@ -28,40 +28,35 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, marginTop: tokens.spacingVerticalS },
 });
 
+/** The status code shown and where the texts are in the `frame` namespace. */
 const CONTENT = {
-  'not-found': {
-    code: '404',
-    title: 'We can’t find that page',
-    hint: 'The address may be mistyped, or the page may have moved. Check the link or head back home.',
-  },
-  forbidden: {
-    code: '403',
-    title: 'You don’t have access to this page',
-    hint: `${MESSAGES.FORBIDDEN} If you need it, ask your administrator for the permission.`,
-  },
+  'not-found': { code: '404', texts: 'notFound' },
+  forbidden: { code: '403', texts: 'forbidden' },
 } as const;
 
 export function StatusPage({ kind }: { kind: keyof typeof CONTENT }) {
   const styles = useStyles();
   const navigate = useNavigate();
+  const { t } = useTranslation('frame');
   const content = CONTENT[kind];
+  const title = t(`status.${content.texts}.title`);
   useEffect(() => {
-    document.title = `${content.title} · Teambeat`;
-  }, [content.title]);
+    document.title = t('documentTitle', { title });
+  }, [t, title]);
   return (
     <section className={styles.root} aria-labelledby="status-title">
       <div className={styles.code} aria-hidden="true">
         {content.code}
       </div>
       <Text as="h1" id="status-title" size={600} weight="semibold">
-        {content.title}
+        {title}
       </Text>
-      <Text className={styles.hint}>{content.hint}</Text>
+      <Text className={styles.hint}>{t(`status.${content.texts}.hint`)}</Text>
       <div className={styles.actions}>
         <Button appearance="primary" onClick={() => navigate(HOME_PATH)}>
-          Go to home
+          {t('status.goHome')}
         </Button>
-        <Button onClick={() => navigate(-1)}>Go back</Button>
+        <Button onClick={() => navigate(-1)}>{t('status.goBack')}</Button>
       </div>
     </section>
   );

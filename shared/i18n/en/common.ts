@@ -47,4 +47,54 @@ export const common = {
     years_one: '{{count}}y',
     years_other: '{{count}}y',
   },
+  /** Texts of the shared components (renderer/src/components). */
+  dataTable: {
+    noResults: 'No results for “{{search}}”',
+    noResultsHint: 'Check the spelling or try a different name, e-mail or ID.',
+    rowsPerPage: 'Rows per page',
+    range: '{{first}}–{{last}} of {{total}}',
+  },
+  pager: {
+    first: 'First page',
+    previous: 'Previous page',
+    next: 'Next page',
+    last: 'Last page',
+  },
+  dateRange: {
+    label: 'Date range',
+    period: 'Period',
+    from: 'From',
+    to: 'To',
+    presets: {
+      '30d': 'Last 30 days',
+      '90d': 'Last 90 days',
+      '1y': 'Last year',
+      custom: 'Custom range',
+    },
+    errors: {
+      required: 'Enter a date',
+      invalid: 'Enter a valid date',
+      future: 'The date cannot be after today',
+      order: 'From cannot be after To',
+    },
+  },
+  password: {
+    show: 'Show password',
+    hide: 'Hide password',
+    requirements: 'Password requirements',
+    met: '(met)',
+    notMet: '(not met)',
+    rules: {
+      length: 'More than 6 characters',
+      cases: 'An upper-case and a lower-case letter',
+      number: 'A number',
+      special: 'A special character',
+      noSpaces: 'No spaces',
+    },
+  },
+  errorBoundary: {
+    title: 'This page ran into a problem',
+    tryAgain: 'Try again',
+    goHome: 'Go to home',
+  },
 };

@@ -1,2 +1,105 @@
-/** English texts of the frame pages (namespace `frame`). */
-export const frame = {};
+/** English texts of the frame: header, sidebar and routes, status pages, whole-window states, server setup (namespace `frame`). */
+export const frame = {
+  /** The pages of app/routes.ts, as the sidebar and the home shortcuts name them. */
+  routes: {
+    home: 'Home',
+    attendance: 'Attendance',
+    monthView: 'Month view',
+    productivity: 'Productivity',
+    leave: 'Leave',
+    leaveCalendar: 'Leave calendar',
+    employees: 'Employee Directory',
+    roles: 'Roles & Permissions',
+    devices: 'Biometric Devices',
+    settings: 'Settings',
+  },
+  app: {
+    checkingSession: 'Checking your session',
+    loading: 'Loading',
+  },
+  appFrame: {
+    skipToContent: 'Skip to content',
+    offline: 'Can’t reach the server. Your changes may not be saved; retrying in the background.',
+    loadingPage: 'Loading page',
+  },
+  sidebar: {
+    label: 'Main navigation',
+    sections: {
+      workforce: 'Workforce',
+      administration: 'Administration',
+    },
+    version: 'Teambeat {{version}}',
+    versionDesktop: 'Teambeat {{version}} · Desktop',
+  },
+  header: {
+    toggleNavigation: 'Toggle navigation',
+    notifications: 'Notifications',
+    caughtUp: 'You’re all caught up',
+    caughtUpHint: 'New feedback, requests and approvals will appear here.',
+    accountMenu: 'Account menu for {{name}}',
+    theme: 'Theme',
+    themes: {
+      system: 'System default',
+      light: 'Light',
+      dark: 'Dark',
+    },
+    changePassword: 'Change password',
+    signOut: 'Sign out',
+  },
+  changePassword: {
+    title: 'Change password',
+    submit: 'Change password',
+    current: 'Current password',
+    new: 'New password',
+    confirm: 'Confirm new password',
+    enterCurrent: 'Enter your current password',
+  },
+  /** The window's title: the page's, then the product's. */
+  documentTitle: '{{title}} · Teambeat',
+  status: {
+    notFound: {
+      title: 'We can’t find that page',
+      hint: 'The address may be mistyped, or the page may have moved. Check the link or head back home.',
+    },
+    forbidden: {
+      title: 'You don’t have access to this page',
+      hint: 'You do not have permission to do this. If you need it, ask your administrator for the permission.',
+    },
+    goHome: 'Go to home',
+    goBack: 'Go back',
+  },
+  fullScreen: {
+    settingUp: 'We are setting up your profile. This might take a while',
+    unreachableTitle: 'Teambeat can’t be reached',
+    unreachableBody:
+      'An error occurred. Please try again later. Check your connection, or ask your administrator whether the company server is running.',
+    tryAgain: 'Try again',
+  },
+  serverSetup: {
+    title: 'Connect to your company',
+    hint: 'Teambeat runs on your company’s server. Enter its address once; the app remembers it.',
+    address: 'Server address',
+    placeholder: 'https://teambeat.example.com',
+    confirmHttp: 'This is my company’s server on the office network. I understand that plain http:// is not encrypted.',
+    checking: 'Checking the server…',
+    continue: 'Continue',
+    errors: {
+      notAnAddress: 'Enter the address your administrator gave you, like https://teambeat.example.com',
+      httpRefused:
+        'Use https://. Plain http:// is allowed only for this computer or a private office network address (10.x, 172.16–31.x, 192.168.x).',
+      httpConfirm: 'This address uses plain http://: confirm below that it is your office network server.',
+    },
+  },
+  /** The desktop tray's notifications. */
+  tray: {
+    failed: {
+      checkIn: 'Check-in failed',
+      checkOut: 'Check-out failed',
+      startBreak: 'Could not start the break',
+      endBreak: 'Could not end the break',
+    },
+    reminderTitle: 'Time to check out?',
+    reminderBody_one: 'You have worked {{count}} hour today and are still checked in.',
+    reminderBody_other: 'You have worked {{count}} hours today and are still checked in.',
+  },
+};

@@ -54,4 +54,53 @@ export const common: Translation<typeof en> = {
     years_many: '{{count}} ans',
     years_other: '{{count}} ans',
   },
+  dataTable: {
+    noResults: 'Aucun résultat pour « {{search}} »',
+    noResultsHint: 'Vérifiez l’orthographe ou essayez un autre nom, une autre adresse e-mail ou un autre identifiant.',
+    rowsPerPage: 'Lignes par page',
+    range: '{{first}}–{{last}} sur {{total}}',
+  },
+  pager: {
+    first: 'Première page',
+    previous: 'Page précédente',
+    next: 'Page suivante',
+    last: 'Dernière page',
+  },
+  dateRange: {
+    label: 'Période',
+    period: 'Période',
+    from: 'Du',
+    to: 'Au',
+    presets: {
+      '30d': '30 derniers jours',
+      '90d': '90 derniers jours',
+      '1y': 'Dernière année',
+      custom: 'Période personnalisée',
+    },
+    errors: {
+      required: 'Saisissez une date',
+      invalid: 'Saisissez une date valide',
+      future: 'La date ne peut pas être postérieure à aujourd’hui',
+      order: 'La date de début ne peut pas être postérieure à la date de fin',
+    },
+  },
+  password: {
+    show: 'Afficher le mot de passe',
+    hide: 'Masquer le mot de passe',
+    requirements: 'Exigences du mot de passe',
+    met: '(respectée)',
+    notMet: '(non respectée)',
+    rules: {
+      length: 'Plus de 6 caractères',
+      cases: 'Une lettre majuscule et une lettre minuscule',
+      number: 'Un chiffre',
+      special: 'Un caractère spécial',
+      noSpaces: 'Aucune espace',
+    },
+  },
+  errorBoundary: {
+    title: 'Cette page a rencontré un problème',
+    tryAgain: 'Réessayer',
+    goHome: 'Aller à l’accueil',
+  },
 };

@@ -1,5 +1,110 @@
-/** Textes français des pages frame (espace de noms `frame`). */
+/** Textes français du cadre : en-tête, barre latérale et pages, pages d’état, écrans d’attente, choix du serveur (espace de noms `frame`). */
 import type { frame as en } from '../en/frame.js';
 import type { Translation } from '../translation.js';
 
-export const frame: Translation<typeof en> = {};
+export const frame: Translation<typeof en> = {
+  routes: {
+    home: 'Accueil',
+    attendance: 'Présence',
+    monthView: 'Vue mensuelle',
+    productivity: 'Productivité',
+    leave: 'Congés',
+    leaveCalendar: 'Calendrier des congés',
+    employees: 'Annuaire des employés',
+    roles: 'Rôles et autorisations',
+    devices: 'Terminaux biométriques',
+    settings: 'Paramètres',
+  },
+  app: {
+    checkingSession: 'Vérification de votre session',
+    loading: 'Chargement',
+  },
+  appFrame: {
+    skipToContent: 'Aller au contenu',
+    offline:
+      'Le serveur est injoignable. Vos modifications risquent de ne pas être enregistrées ; nouvel essai en arrière-plan.',
+    loadingPage: 'Chargement de la page',
+  },
+  sidebar: {
+    label: 'Navigation principale',
+    sections: {
+      workforce: 'Personnel',
+      administration: 'Administration',
+    },
+    version: 'Teambeat {{version}}',
+    versionDesktop: 'Teambeat {{version}} · Bureau',
+  },
+  header: {
+    toggleNavigation: 'Afficher ou masquer la navigation',
+    notifications: 'Notifications',
+    caughtUp: 'Vous êtes à jour',
+    caughtUpHint: 'Les nouveaux retours, demandes et approbations apparaîtront ici.',
+    accountMenu: 'Menu du compte de {{name}}',
+    theme: 'Thème',
+    themes: {
+      system: 'Thème du système',
+      light: 'Clair',
+      dark: 'Sombre',
+    },
+    changePassword: 'Changer le mot de passe',
+    signOut: 'Se déconnecter',
+  },
+  changePassword: {
+    title: 'Changer le mot de passe',
+    submit: 'Changer le mot de passe',
+    current: 'Mot de passe actuel',
+    new: 'Nouveau mot de passe',
+    confirm: 'Confirmer le nouveau mot de passe',
+    enterCurrent: 'Saisissez votre mot de passe actuel',
+  },
+  /** The window's title: the page's, then the product's. */
+  documentTitle: '{{title}} · Teambeat',
+  status: {
+    notFound: {
+      title: 'Cette page est introuvable',
+      hint: 'L’adresse est peut-être mal saisie, ou la page a été déplacée. Vérifiez le lien ou revenez à l’accueil.',
+    },
+    forbidden: {
+      title: 'Vous n’avez pas accès à cette page',
+      hint: 'Vous n’avez pas l’autorisation de faire ceci. Si vous en avez besoin, demandez l’autorisation à votre administrateur.',
+    },
+    goHome: 'Aller à l’accueil',
+    goBack: 'Revenir en arrière',
+  },
+  fullScreen: {
+    settingUp: 'Nous préparons votre profil. Cela peut prendre un moment',
+    unreachableTitle: 'Teambeat est injoignable',
+    unreachableBody:
+      'Une erreur s’est produite. Veuillez réessayer plus tard. Vérifiez votre connexion, ou demandez à votre administrateur si le serveur de l’entreprise fonctionne.',
+    tryAgain: 'Réessayer',
+  },
+  serverSetup: {
+    title: 'Connectez-vous à votre entreprise',
+    hint: 'Teambeat fonctionne sur le serveur de votre entreprise. Saisissez son adresse une fois ; l’application s’en souviendra.',
+    address: 'Adresse du serveur',
+    placeholder: 'https://teambeat.example.com',
+    confirmHttp:
+      'C’est le serveur de mon entreprise sur le réseau du bureau. Je comprends que http:// simple n’est pas chiffré.',
+    checking: 'Vérification du serveur…',
+    continue: 'Continuer',
+    errors: {
+      notAnAddress: 'Saisissez l’adresse fournie par votre administrateur, par exemple https://teambeat.example.com',
+      httpRefused:
+        'Utilisez https://. Le http:// simple n’est autorisé que pour cet ordinateur ou une adresse privée du réseau du bureau (10.x, 172.16–31.x, 192.168.x).',
+      httpConfirm:
+        'Cette adresse utilise http:// simple : confirmez ci-dessous qu’il s’agit du serveur du réseau de votre bureau.',
+    },
+  },
+  tray: {
+    failed: {
+      checkIn: 'L’arrivée n’a pas pu être pointée',
+      checkOut: 'Le départ n’a pas pu être pointé',
+      startBreak: 'Impossible de commencer la pause',
+      endBreak: 'Impossible de terminer la pause',
+    },
+    reminderTitle: 'C’est l’heure de pointer votre départ ?',
+    reminderBody_one: 'Vous avez travaillé {{count}} heure aujourd’hui et votre départ n’est pas encore pointé.',
+    reminderBody_many: 'Vous avez travaillé {{count}} heures aujourd’hui et votre départ n’est pas encore pointé.',
+    reminderBody_other: 'Vous avez travaillé {{count}} heures aujourd’hui et votre départ n’est pas encore pointé.',
+  },
+};

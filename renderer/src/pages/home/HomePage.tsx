@@ -11,13 +11,13 @@ import { useMe, usePermissions } from '../../api/hooks/me';
 import { TodayCard } from '../attendance/TodayCard';
 import { TeamCards } from './TeamCards';
 import { EmployeeAvatar } from '../../components/EmployeeAvatar';
+import { useFormat, useTranslation } from '../../i18n';
+import type { home } from '../../../../shared/i18n/en/home';
 
-const DESCRIPTIONS: Record<string, string> = {
-  '/attendance': 'Check in and out, take breaks, and look back at any day.',
-  '/month-view': 'Your month at a glance: hours, breaks, leave and holidays.',
-  '/employee/management': 'Add people, keep their details, roles and teams up to date.',
-  '/role/management': 'Decide who may do what, and which role newcomers get.',
-};
+/** The shortcut cards that say what their page is for (texts under `home:descriptions`). */
+type Described = keyof typeof home.descriptions;
+const isDescribed = (key: string): key is Described =>
+  key === 'attendance' || key === 'monthView' || key === 'employees' || key === 'roles';
 
 const useStyles = makeStyles({
   grid: {
@@ -55,10 +55,10 @@ const useStyles = makeStyles({
   teams: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 
-function greeting(hour: number): string {
-  if (hour < 12) return 'Good morning';
-  if (hour < 18) return 'Good afternoon';
-  return 'Good evening';
+function greeting(hour: number): 'morning' | 'afternoon' | 'evening' {
+  if (hour < 12) return 'morning';
+  if (hour < 18) return 'afternoon';
+  return 'evening';
 }
 
 export function HomePage() {
@@ -66,6 +66,8 @@ export function HomePage() {
   const me = useMe();
   const permissions = usePermissions();
   const navigate = useNavigate();
+  const { t } = useTranslation(['home', 'frame']);
+  const fmt = useFormat();
   if (!me) return null;
   const now = new Date();
   const firstName = me.employee.name.split(' ')[0] ?? me.employee.name;
@@ -73,15 +75,19 @@ export function HomePage() {
 
   return (
     <>
-      <PageHeader title="Home" />
-      <section className={styles.hero} aria-label="Welcome">
+      <PageHeader title={t('frame:routes.home')} />
+      <section className={styles.hero} aria-label={t('welcome')}>
         <EmployeeAvatar employee={me.employee} size={64} color="colorful" />
         <div className={styles.heroText}>
           <Text size={700} weight="semibold">
-            {greeting(now.getHours())}, {firstName}
+            {t(`greeting.${greeting(now.getHours())}`, { name: firstName })}
           </Text>
           <Text className={styles.heroSub}>
-            {format(now, 'EEEE, dd-MMM-yyyy')} · {me.tenant.name}
+            {t('today', {
+              weekday: new Intl.DateTimeFormat(fmt.language, { weekday: 'long' }).format(now),
+              date: fmt.day(format(now, 'yyyy-MM-dd')),
+              company: me.tenant.name,
+            })}
           </Text>
         </div>
       </section>
@@ -93,7 +99,7 @@ export function HomePage() {
       ) : null}
 
       <Text as="h2" size={500} weight="semibold" className={styles.sectionTitle} block>
-        Your teams
+        {t('yourTeams')}
       </Text>
       {me.employee.teams.length > 0 && permissions.has('view-productivity-dashboard') ? (
         <TeamCards teams={me.employee.teams} timeZone={me.tenant.settings.tenant_timezone} />
@@ -107,8 +113,8 @@ export function HomePage() {
         </div>
       ) : (
         <Card>
-          <EmptyState icon={<PeopleRegular />} title="You’re not in a team yet">
-            When an administrator adds you to a team, your teammates and their feedback show up here.
+          <EmptyState icon={<PeopleRegular />} title={t('noTeam')}>
+            {t('noTeamHint')}
           </EmptyState>
         </Card>
       )}
@@ -116,26 +122,26 @@ export function HomePage() {
       {shortcuts.length > 0 ? (
         <>
           <Text as="h2" size={500} weight="semibold" className={styles.sectionTitle} block>
-            Manage
+            {t('manage')}
           </Text>
           <div className={styles.grid}>
             {shortcuts.map((route) => {
               const Icon = NAV_ICONS[route.path] ?? PeopleRegular;
+              const title = t(`frame:routes.${route.titleKey}`);
               return (
-                <Card
-                  key={route.path}
-                  className={styles.card}
-                  onClick={() => navigate(route.path)}
-                  aria-label={route.title}
-                >
+                <Card key={route.path} className={styles.card} onClick={() => navigate(route.path)} aria-label={title}>
                   <CardHeader
                     image={
                       <span className={styles.cardIcon}>
                         <Icon />
                       </span>
                     }
-                    header={<Text weight="semibold">{route.title}</Text>}
-                    description={<Text className={styles.muted}>{DESCRIPTIONS[route.path] ?? ''}</Text>}
+                    header={<Text weight="semibold">{title}</Text>}
+                    description={
+                      <Text className={styles.muted}>
+                        {isDescribed(route.titleKey) ? t(`descriptions.${route.titleKey}`) : ''}
+                      </Text>
+                    }
                     action={<ChevronRightRegular aria-hidden="true" />}
                   />
                 </Card>

@@ -12,9 +12,9 @@ import { useProductivityOverview, type RangeFilter } from '../../api/hooks/produ
 import { APP_ROUTES, canOpen } from '../../app/routes';
 import { AppLink } from '../../components/AppLink';
 import { usePermissions } from '../../api/hooks/me';
-import { formatDuration } from '../../../../shared/duration';
 import { WfoTargetBadge } from '../productivity/WfoTargetBadge';
 import { QueryError } from '../../components/QueryState';
+import { useFormat, useTranslation } from '../../i18n';
 
 /** The range of the cards: today and the 29 days before it, in the company's time zone. */
 export const TEAM_CARD_DAYS = 30;
@@ -61,6 +61,8 @@ function TeamCard({
   linkToDashboard: boolean;
 }) {
   const styles = useStyles();
+  const { t } = useTranslation('home');
+  const fmt = useFormat();
   const query = useProductivityOverview(filter);
 
   let body: ReactNode;
@@ -68,70 +70,77 @@ function TeamCard({
     body = <QueryError error={query.error} onRetry={query.refetch} />;
   } else if (query.isPending) {
     body = (
-      <Skeleton aria-label={`Loading ${team.name}`}>
+      <Skeleton aria-label={t('teamCards.loading', { team: team.name })}>
         <SkeletonItem size={24} />
         <SkeletonItem size={24} style={{ marginTop: tokens.spacingVerticalS }} />
         <SkeletonItem size={24} style={{ marginTop: tokens.spacingVerticalS }} />
       </Skeleton>
     );
   } else if (query.data.employees === 0) {
-    body = <Text className={styles.muted}>No active members in this team yet.</Text>;
+    body = <Text className={styles.muted}>{t('teamCards.noMembers')}</Text>;
   } else {
     const data = query.data;
-    const t = data.totals;
+    const totals = data.totals;
     body = (
       <>
-        <Figure label="Attendance rate" value={`${t.attendancePercentage}%`}>
+        <Figure label={t('teamCards.attendanceRate')} value={fmt.percent(totals.attendancePercentage)}>
           <Text size={200} className={styles.muted}>
-            {t.absentDays} absent · {t.leaveDays} leave days
+            {t('teamCards.absence', { absent: totals.absentDays, count: totals.leaveDays })}
           </Text>
         </Figure>
-        <Figure label="Work from office" value={`${t.wfoPercentage}%`}>
-          <WfoTargetBadge wfoPercentage={t.wfoPercentage} required={data.requiredWfoPercentage} />
+        <Figure label={t('teamCards.workFromOffice')} value={fmt.percent(totals.wfoPercentage)}>
+          <WfoTargetBadge wfoPercentage={totals.wfoPercentage} required={data.requiredWfoPercentage} />
           <Text size={200} className={styles.muted}>
-            Required {data.requiredWfoPercentage}%
+            {t('teamCards.required', { percent: fmt.percent(data.requiredWfoPercentage) })}
           </Text>
         </Figure>
-        <Figure label="Hours worked" value={formatDuration(t.workedMinutes)}>
+        <Figure label={t('teamCards.hoursWorked')} value={fmt.duration(totals.workedMinutes)}>
           <Text size={200} className={styles.muted}>
-            of {formatDuration(t.expectedMinutes)} expected
+            {t('teamCards.ofExpected', { duration: fmt.duration(totals.expectedMinutes) })}
           </Text>
         </Figure>
         <ProgressBar
-          value={Math.min(1, t.hoursPercentage / 100)}
-          color={t.hoursPercentage >= 100 ? 'success' : 'brand'}
-          aria-label={`${team.name}: hours worked against expected, ${t.hoursPercentage}%`}
+          value={Math.min(1, totals.hoursPercentage / 100)}
+          color={totals.hoursPercentage >= 100 ? 'success' : 'brand'}
+          aria-label={t('teamCards.hoursProgress', { team: team.name, percent: fmt.percent(totals.hoursPercentage) })}
         />
       </>
     );
   }
 
   return (
-    <Card className={styles.card} role="group" aria-label={`${team.name} team`} aria-busy={query.isFetching}>
+    <Card
+      className={styles.card}
+      role="group"
+      aria-label={t('teamCards.team', { team: team.name })}
+      aria-busy={query.isFetching}
+    >
       <div className={styles.head}>
         <Text weight="semibold" size={400}>
           {team.name}
         </Text>
         <Text size={200} className={styles.muted}>
-          Last {TEAM_CARD_DAYS} days
-          {query.data ? ` · ${query.data.employees} ${query.data.employees === 1 ? 'person' : 'people'}` : ''}
+          {query.data
+            ? t('teamCards.periodPeople', { days: TEAM_CARD_DAYS, count: query.data.employees })
+            : t('teamCards.period', { days: TEAM_CARD_DAYS })}
         </Text>
       </div>
       {body}
-      {linkToDashboard ? <AppLink to={DASHBOARD_PATH}>Open the productivity dashboard</AppLink> : null}
+      {linkToDashboard ? <AppLink to={DASHBOARD_PATH}>{t('teamCards.openDashboard')}</AppLink> : null}
     </Card>
   );
 }
 
 export function TeamCards({ teams, timeZone }: { teams: readonly { id: number; name: string }[]; timeZone: string }) {
   const styles = useStyles();
+  const { t } = useTranslation('home');
   const permissions = usePermissions();
   const dashboard = APP_ROUTES.find((r) => r.path === DASHBOARD_PATH);
   const linkToDashboard = dashboard !== undefined && canOpen(dashboard, permissions);
   const endDate = todayIn(timeZone);
   const startDate = addDays(endDate, -(TEAM_CARD_DAYS - 1));
   return (
-    <div className={styles.grid} aria-label="Your teams, last 30 days">
+    <div className={styles.grid} aria-label={t('teamCards.label', { days: TEAM_CARD_DAYS })}>
       {teams.map((team) => (
         <TeamCard
           key={team.id}
