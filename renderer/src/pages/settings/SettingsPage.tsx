@@ -2,7 +2,7 @@
  * Tenant settings (/settings): one tab per group, each shown only with its permission (workforce §2):
  * General needs view-tenant-settings, Productivity edit-productivity-settings (the spec's
  * productivity-setting), Leaves view-leave-management, Holidays view-public-holidays, Jobs (the scheduled
- * jobs' runs) view-tenant-settings.
+ * jobs' runs) view-tenant-settings, Provisioning (SCIM tokens of the identity provider) edit-tenant-settings.
  */
 import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { HolidaysTab } from './HolidaysTab';
 import { JobsTab } from './JobsTab';
 import { LeavesTab } from './LeavesTab';
 import { ProductivityTab } from './ProductivityTab';
+import { ProvisioningTab } from './ProvisioningTab';
 
 export const SETTINGS_TABS = [
   { value: 'general', label: 'General', permission: 'view-tenant-settings', Panel: GeneralTab },
@@ -21,6 +22,7 @@ export const SETTINGS_TABS = [
   { value: 'leaves', label: 'Leaves', permission: 'view-leave-management', Panel: LeavesTab },
   { value: 'holidays', label: 'Holidays', permission: 'view-public-holidays', Panel: HolidaysTab },
   { value: 'jobs', label: 'Jobs', permission: 'view-tenant-settings', Panel: JobsTab },
+  { value: 'provisioning', label: 'Provisioning', permission: 'edit-tenant-settings', Panel: ProvisioningTab },
 ] as const satisfies readonly { value: string; label: string; permission: PermissionName; Panel: () => unknown }[];
 
 /** Whoever may open at least one tab may open the page. */
