@@ -20,12 +20,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * which they hold; the policy module then narrows whose rows they reach).
  */
 export type EndpointAccess =
-  | 'public'
-  | 'signed-in'
-  | 'device-agent'
-  | 'scim'
-  | PermissionName
-  | readonly [PermissionName, ...PermissionName[]];
+  'public' | 'signed-in' | 'device-agent' | 'scim' | PermissionName | readonly [PermissionName, ...PermissionName[]];
 
 export type SuccessStatus = 200 | 201 | 202 | 204;
 export type ServerErrorStatus = 500 | 502 | 503 | 504;
