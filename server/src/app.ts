@@ -42,8 +42,10 @@ import { leaveRulesRoutes } from './modules/leave/rules-routes.js';
 import { meRoutes } from './modules/me/routes.js';
 import { productivityRoutes } from './modules/productivity/routes.js';
 import { roleRoutes } from './modules/roles/routes.js';
+import { scimRoutes, scimTokenRoutes } from './modules/scim/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { tenantRoutes } from './modules/tenants/routes.js';
+import { scimErrorBody } from './modules/scim/errors.js';
 import { createSecretBox, ensureSecret } from './security/secrets.js';
 import { createTokenService } from './security/tokens.js';
 
@@ -165,6 +167,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     autoLeavesRoutes,
     attendanceRoutes,
     productivityRoutes,
+    scimTokenRoutes,
+    scimRoutes,
   ]);
   // Outside /api: ZKTeco push devices speak text/plain and cannot send tokens (see the module's comment).
   await app.register(admsRoutes(deps));
@@ -183,6 +187,14 @@ async function registerRenderer(app: FastifyInstance, dir: string): Promise<void
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api') && hasRenderer;
     if (wantsPage) return reply.type('text/html').sendFile('index.html');
+    // The SCIM base URL answers in SCIM's error schema, even for a resource type it does not have.
+    if (request.url.startsWith('/api/scim/'))
+      return reply
+        .status(404)
+        .type('application/scim+json; charset=utf-8')
+        .send(
+          scimErrorBody({ status: 404, code: 'NOT_FOUND', message: `No SCIM endpoint ${request.url.split('?')[0]}` }),
+        );
     return reply
       .status(404)
       .send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` } });

@@ -7,14 +7,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { PermissionName } from '../../shared/permissions.js';
+import { SCIM_ERROR, SCIM_PATCH } from '../../shared/contracts/scim.js';
 import { tenantOwnedTables } from './catalogue.js';
 import { freePort } from './free-port.js';
 import { ENGINE, startServer, type TestServer } from './harness.js';
 
 type Op = { method: string; path: string; access: string | string[] };
 
-/** A valid request for each operation, so that only access decides the outcome. */
-const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof typeof ids }> = {
+/** Access kinds that are a credential, not a person's permission. */
+const NOT_PERMISSIONS = ['public', 'signed-in', 'device-agent', 'scim'];
+
+/**
+ * A valid request for each operation, so that only access decides the outcome. `afterGuard` names the
+ * refusal a route may give, past its guard, to someone holding only its permission (a rule of its own).
+ */
+const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof typeof ids; afterGuard?: string }> = {
   'GET /api/health': {},
   'GET /api/auth/tenant': { query: 'email=x@a.example' },
   'POST /api/auth/sign-in': { body: { email: 'x@a.example', password: 'x' } },
@@ -157,6 +164,31 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'GET /api/agent/devices': {},
   'POST /api/agent/punches': { body: { punches: [] } },
   'POST /api/agent/device-state': { body: { deviceSerial: 'A-DEV-1', state: 'online' } },
+  'GET /api/scim-tokens': {},
+  // A provisioning token adds and deactivates employees: its creator must hold those permissions too.
+  'POST /api/scim-tokens': { body: { name: 'Intruder' }, afterGuard: 'GRANT_EXCEEDS_OWN' },
+  'DELETE /api/scim-tokens/{id}': { table: 'scimTokens' },
+  'GET /api/scim/v2/ServiceProviderConfig': {},
+  'GET /api/scim/v2/ResourceTypes': {},
+  'GET /api/scim/v2/Schemas': {},
+  'GET /api/scim/v2/Users': {},
+  'GET /api/scim/v2/Users/{id}': { table: 'employees' },
+  'POST /api/scim/v2/Users': { body: { userName: 'mallory@b.example', displayName: 'Mallory' } },
+  'PUT /api/scim/v2/Users/{id}': { body: { userName: 'victim@a.example', displayName: 'Hacked' }, table: 'employees' },
+  'PATCH /api/scim/v2/Users/{id}': {
+    body: { schemas: [SCIM_PATCH], Operations: [{ op: 'replace', path: 'active', value: false }] },
+    table: 'subordinates',
+  },
+  'DELETE /api/scim/v2/Users/{id}': { table: 'subordinates' },
+  'GET /api/scim/v2/Groups': {},
+  'GET /api/scim/v2/Groups/{id}': { table: 'teams' },
+  'POST /api/scim/v2/Groups': { body: { displayName: 'Intruders' } },
+  'PUT /api/scim/v2/Groups/{id}': { body: { displayName: 'Hacked' }, table: 'teams' },
+  'PATCH /api/scim/v2/Groups/{id}': {
+    body: { schemas: [SCIM_PATCH], Operations: [{ op: 'replace', path: 'displayName', value: 'Hacked' }] },
+    table: 'teams',
+  },
+  'DELETE /api/scim/v2/Groups/{id}': { table: 'teams' },
 };
 
 let server: TestServer;
@@ -176,7 +208,10 @@ const ids = {
   deviceAgentKeys: 0,
   admsPendingDevices: 0,
   admsHeldUploads: 0,
+  scimTokens: 0,
 };
+/** SCIM tokens of tenant A and B for the SCIM routes. */
+const scimTokens = { a: '', b: '' };
 /** Agent keys of tenant A and B for the device-agent routes (not the fixture key the admin routes revoke). */
 const agentKeys = { a: '', b: '', bId: 0 };
 let tenantA: number;
@@ -274,6 +309,9 @@ beforeAll(async () => {
   await a.admsSettings({ enabled: 0 });
   ids.admsPendingDevices = (await a.admsPendingDevice({ serialNo: 'A-PENDING', ipAddress: '10.0.0.9' })).id;
   ids.admsHeldUploads = (await a.admsHeldUpload({ deviceId: ids.devices, serialNo: 'A-DEV-1' })).id;
+  ids.scimTokens = (await a.scimToken({ name: 'Alpha IdP', createdBy: victim.id })).id;
+  scimTokens.a = (await a.scimToken({ name: 'Alpha IdP 2' })).token;
+  scimTokens.b = (await b.scimToken({ name: 'Beta IdP' })).token;
 
   const doc = (await server.api().get('/api/openapi.json')).body;
   ops = Object.entries(doc.paths as Record<string, Record<string, { 'x-access': string }>>).flatMap(
@@ -305,13 +343,14 @@ describe('every route', () => {
       const { url, body } = concrete(op);
       const res = await server.api().request(op.method, url, body);
       expect(res.status, `${op.method} ${op.path}`).toBe(401);
-      expect(res.body.error.code).toBe(op.access === 'device-agent' ? 'AGENT_KEY_INVALID' : 'UNAUTHENTICATED');
+      if (op.access === 'scim') expect(res.body).toMatchObject({ status: '401', schemas: [SCIM_ERROR] });
+      else expect(res.body.error.code).toBe(op.access === 'device-agent' ? 'AGENT_KEY_INVALID' : 'UNAUTHENTICATED');
     }
   });
 
   it('answers 403 naming the permission to a signed-in user without it', async () => {
     const token = await server.signIn('nobody@a.example');
-    for (const op of ops.filter((o) => !['public', 'signed-in', 'device-agent'].includes(String(o.access)))) {
+    for (const op of ops.filter((o) => !NOT_PERMISSIONS.includes(String(o.access)))) {
       const { url, body } = concrete(op);
       const res = await server.api(token).request(op.method, url, body);
       expect(res.status, `${op.method} ${op.path}`).toBe(403);
@@ -342,14 +381,18 @@ describe('every route', () => {
     const empty = tables.filter((t) => before.rows[t]!.length === 0);
     expect(empty, 'tenant-owned tables without a row of tenant A: seed them in beforeAll').toEqual([]);
     expect(tables.length).toBeGreaterThan(20);
+    // SCIM routes with tenant B's SCIM token, the others with B's administrator (a person's token
+    // never opens SCIM routes: the test after the next one).
+    const as = (op: Op) =>
+      op.access === 'scim' ? { authorization: `Bearer ${scimTokens.b}` } : { authorization: `Bearer ${token}` };
     for (const op of ops.filter((o) => o.path.includes('{id}'))) {
       const { url, body } = concrete(op);
-      const res = await server.api(token).request(op.method, url, body);
+      const res = await server.api().request(op.method, url, body, as(op));
       expect(res.status, `${op.method} ${op.path} ${JSON.stringify(res.body)}`).toBe(404);
     }
     for (const op of ops.filter((o) => o.access !== 'public' && !o.path.includes('{id}'))) {
       const { url, body } = concrete(op);
-      const res = await server.api(token).request(op.method, url, body);
+      const res = await server.api().request(op.method, url, body, as(op));
       const text = JSON.stringify(res.body);
       expect(text, `${op.method} ${op.path}`).not.toContain('a.example');
       expect(text).not.toContain('Alpha');
@@ -366,11 +409,7 @@ describe('every route', () => {
 
   it('lets a user holding exactly the named permission past the guard', async () => {
     // Each permission alone, including each alternative of an any-of list.
-    const permissions = [
-      ...new Set(
-        ops.flatMap((o) => [o.access].flat()).filter((a) => !['public', 'signed-in', 'device-agent'].includes(a)),
-      ),
-    ];
+    const permissions = [...new Set(ops.flatMap((o) => [o.access].flat()).filter((a) => !NOT_PERMISSIONS.includes(a)))];
     for (const permission of permissions) {
       const email = `only-${permission}@a.example`;
       await server.user(tenantA, { email, grants: [permission as PermissionName] });
@@ -385,6 +424,8 @@ describe('every route', () => {
           expect(res.status, label).not.toBe(401);
           if (res.status === 403) expect(res.body.error.details?.permission, label).not.toEqual(op.access);
         } else if (op.method === 'GET') expect(res.status, label).toBe(200);
+        else if (res.status === 403 && SAMPLES[`${op.method} ${op.path}`]?.afterGuard)
+          expect(res.body.error.code, label).toBe(SAMPLES[`${op.method} ${op.path}`]!.afterGuard);
         else expect([401, 403], label).not.toContain(res.status);
       }
     }
@@ -435,5 +476,39 @@ describe('every route', () => {
       .where('id', '=', row.id)
       .execute();
     expect((await server.api().request('GET', '/api/agent/devices', undefined, bAgent)).status).toBe(401);
+  });
+
+  it('opens SCIM routes only with a SCIM token, scoped to its tenant', async () => {
+    const scimOps = ops.filter((o) => o.access === 'scim');
+    expect(scimOps.length).toBeGreaterThan(0);
+    const personToken = await server.signIn('admin@b.example');
+    for (const op of scimOps) {
+      const { url, body } = concrete(op);
+      // A person's token, a forged token, an agent key: none is a SCIM token.
+      for (const authorization of [`Bearer ${personToken}`, 'Bearer tbscim_forged', `Agent ${agentKeys.a}`]) {
+        const res = await server.api().request(op.method, url, body, { authorization });
+        expect(res.status, `${op.method} ${op.path} with ${authorization.slice(0, 12)}`).toBe(401);
+        expect(res.body.schemas).toEqual([SCIM_ERROR]);
+      }
+    }
+    // A SCIM token opens no person's route and no agent route.
+    for (const [method, url] of [
+      ['GET', '/api/employees'],
+      ['GET', '/api/me'],
+      ['GET', '/api/agent/devices'],
+    ] as const) {
+      const res = await server.api().request(method, url, undefined, { authorization: `Bearer ${scimTokens.a}` });
+      expect(res.status, url).toBe(401);
+    }
+    // A's token reaches A's rows through each SCIM route (B's was refused above with 404).
+    for (const op of scimOps.filter((o) => o.method === 'GET')) {
+      const { url } = concrete(op);
+      const res = await server.api().request('GET', url, undefined, { authorization: `Bearer ${scimTokens.a}` });
+      expect(res.status, `${op.method} ${op.path}: ${JSON.stringify(res.body)}`).toBe(200);
+    }
+    const users = await server
+      .api()
+      .request('GET', '/api/scim/v2/Users', undefined, { authorization: `Bearer ${scimTokens.a}` });
+    expect(JSON.stringify(users.body)).toContain('victim@a.example');
   });
 });

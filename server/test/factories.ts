@@ -491,6 +491,24 @@ export function factories(db: Db, tenantId: number, options: { now?: () => Date 
       return { ...row, key };
     },
 
+    /** A SCIM provisioning token of the tenant, with the token itself (stored only as its hash). */
+    async scimToken(overrides: Overrides<'scimTokens'> = {}): Promise<Row<'scimTokens'> & { token: string }> {
+      const token = `tbscim_${randomBytes(32).toString('base64url')}`;
+      const row = await db
+        .insertInto('scimTokens')
+        .values({
+          tenantId,
+          name: `SCIM ${next()}`,
+          prefix: token.slice(0, 'tbscim_'.length + 6),
+          tokenHash: createHash('sha256').update(token).digest('hex'),
+          createdAt: stamp(),
+          ...overrides,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { ...row, token };
+    },
+
     /** The tenant's one ADMS setting (replaced when it exists). */
     async admsSettings(overrides: Overrides<'admsSettings'> = {}): Promise<Row<'admsSettings'>> {
       const values = { updatedAt: stamp(), ...overrides };

@@ -50,7 +50,14 @@ describe('the OpenAPI document', () => {
   it('declares the security of every operation from its access: none for public ones', () => {
     for (const operation of operations()) {
       const access = operation['x-access'];
-      const expected = access === 'public' ? [] : access === 'device-agent' ? [{ agentKey: [] }] : [{ bearer: [] }];
+      const expected =
+        access === 'public'
+          ? []
+          : access === 'device-agent'
+            ? [{ agentKey: [] }]
+            : access === 'scim'
+              ? [{ scimToken: [] }]
+              : [{ bearer: [] }];
       expect(operation.security, String(access)).toEqual(expected);
     }
   });

@@ -15,11 +15,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call: anyone ('public'), any signed-in employee ('signed-in'), the device agent by its key
- * ('device-agent'), one permission, or a list of permissions of which the caller needs any one (routes
- * whose scope depends on which they hold; the policy module then narrows whose rows they reach).
+ * ('device-agent'), the tenant's SCIM client by its provisioning token ('scim', docs/sso.md), one
+ * permission, or a list of permissions of which the caller needs any one (routes whose scope depends on
+ * which they hold; the policy module then narrows whose rows they reach).
  */
 export type EndpointAccess =
-  'public' | 'signed-in' | 'device-agent' | PermissionName | readonly [PermissionName, ...PermissionName[]];
+  'public' | 'signed-in' | 'device-agent' | 'scim' | PermissionName | readonly [PermissionName, ...PermissionName[]];
 
 /** 303 is a browser redirect (the single sign-on callback): the handler sends it itself. */
 export type SuccessStatus = 200 | 201 | 202 | 204 | 303;
@@ -44,8 +45,11 @@ export type EndpointDef = {
    * as 502 when it calls another server for the caller. Their body is the usual error shape.
    */
   readonly errorStatuses?: readonly ServerErrorStatus[];
-  /** A non-JSON answer (CSV reports, pictures); the response schema then describes it. */
-  readonly produces?: 'text/csv' | 'image/*';
+  /**
+   * A non-JSON answer (CSV reports, pictures; SCIM's JSON media type); the response schema then describes
+   * it.
+   */
+  readonly produces?: 'text/csv' | 'image/*' | 'application/scim+json';
 };
 
 /** Declares one endpoint, keeping its literal types (method, path, access, schemas). */

@@ -14,6 +14,7 @@ import { leaveEndpoints } from './leave.js';
 import { meEndpoints } from './me.js';
 import { peopleEndpoints } from './people.js';
 import { productivityEndpoints } from './productivity.js';
+import { scimEndpoints, scimTokenEndpoints } from './scim.js';
 import { ssoEndpoints } from './sso.js';
 import { tenantEndpoints } from './tenant.js';
 
@@ -32,6 +33,8 @@ export const endpointGroups = {
   deviceAgent: deviceAgentEndpoints,
   attendance: attendanceEndpoints,
   productivity: productivityEndpoints,
+  scimTokens: scimTokenEndpoints,
+  scim: scimEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

@@ -14,6 +14,7 @@ import { admsSecurity } from './migrations/0011-adms-security.js';
 import { employeeImages } from './migrations/0012-employee-images.js';
 import { attendanceCorrections } from './migrations/0013-attendance-corrections.js';
 import { singleSignOn } from './migrations/0014-single-sign-on.js';
+import { scim } from './migrations/0015-scim.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0012-employee-images': employeeImages,
   '0013-attendance-corrections': attendanceCorrections,
   '0014-single-sign-on': singleSignOn,
+  '0015-scim': scim,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -60,6 +60,8 @@ export type EmployeeTable = {
    * signing in until it is confirmed.
    */
   pendingEmail: string | null;
+  /** The identity provider's id of the employee (SCIM `externalId`, migration 0015); unique per tenant. */
+  externalId: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -70,6 +72,8 @@ export type TeamTable = {
   name: string;
   description: string | null;
   isDemo: Generated<Flag>;
+  /** The identity provider's id of the group this team mirrors (SCIM `externalId`); unique per tenant. */
+  externalId: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -356,6 +360,21 @@ export type DeviceUserMappingTable = {
   updatedAt: string;
 };
 
+/** Bearer tokens of a tenant's SCIM client (the identity provider), created and revoked by an admin. */
+export type ScimTokenTable = {
+  id: Generated<number>;
+  tenantId: number;
+  name: string;
+  /** The first characters of the token, to tell tokens apart in the list. */
+  prefix: string;
+  /** SHA-256 of the token; the token itself is shown once and never stored. */
+  tokenHash: string;
+  createdBy: number | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+};
+
 export type DeviceAgentKeyTable = {
   id: Generated<number>;
   tenantId: number;
@@ -498,6 +517,7 @@ export type Database = {
   admsPendingDevices: AdmsPendingDeviceTable;
   deviceCommands: DeviceCommandTable;
   admsHeldUploads: AdmsHeldUploadTable;
+  scimTokens: ScimTokenTable;
 };
 
 export type Employee = Selectable<EmployeeTable>;

@@ -11,6 +11,8 @@ import type { TokenService } from '../security/tokens.js';
 import type { Caller } from './context.js';
 import type { EndpointAccess } from '../../../shared/endpoints/define.js';
 import { findAgentKey, type AgentContext } from '../modules/devices/agent-keys.js';
+import { findScimToken, touchScimToken, type ScimClient } from '../modules/scim/tokens.js';
+import { scimErrors } from '../modules/scim/errors.js';
 import { errors } from './errors.js';
 
 /**
@@ -22,7 +24,7 @@ export type Access = EndpointAccess;
 
 export function allowedBy(access: Access, permissions: ReadonlySet<PermissionName>): boolean {
   if (access === 'public' || access === 'signed-in') return true;
-  if (access === 'device-agent') return false;
+  if (access === 'device-agent' || access === 'scim') return false;
   return typeof access === 'string' ? permissions.has(access) : access.some((p) => permissions.has(p));
 }
 
@@ -39,6 +41,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
     agent: AgentContext | null;
+    scim: ScimClient | null;
   }
 }
 
@@ -58,6 +61,12 @@ export function agentKey(request: FastifyRequest): string | null {
 export function agentCaller(request: FastifyRequest): AgentContext {
   if (!request.agent) throw errors.unauthenticated('AGENT_KEY_INVALID');
   return request.agent;
+}
+
+/** The SCIM client calling a SCIM route; the hook has already refused anyone else. */
+export function scimCaller(request: FastifyRequest): ScimClient {
+  if (!request.scim) throw scimErrors.unauthenticated();
+  return request.scim;
 }
 
 /**
@@ -108,6 +117,7 @@ export async function loadPrincipal(
 export function registerAccessControl(app: FastifyInstance, db: Db, tokens: TokenService, now: () => Date): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('agent', null);
+  app.decorateRequest('scim', null);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
@@ -116,6 +126,15 @@ export function registerAccessControl(app: FastifyInstance, db: Db, tokens: Toke
       const agent = await findAgentKey(db, agentKey(request));
       if (!agent) throw errors.unauthenticated('AGENT_KEY_INVALID');
       request.agent = agent;
+      return;
+    }
+    if (access === 'scim') {
+      // A provisioning token opens the SCIM routes of its tenant and nothing else; a person's token
+      // (a JWT, not `tbscim_…`) never opens them.
+      const client = await findScimToken(db, bearerToken(request));
+      if (!client) throw scimErrors.unauthenticated();
+      request.scim = client;
+      await touchScimToken(db, client, now());
       return;
     }
     const token = bearerToken(request);

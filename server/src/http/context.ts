@@ -11,6 +11,7 @@ import type { Db } from '../db/engine.js';
 import type { Deps } from '../deps.js';
 import { readSettings } from '../modules/tenants/repository.js';
 import type { AgentContext } from '../modules/devices/agent-keys.js';
+import type { ScimClient } from '../modules/scim/tokens.js';
 
 /** The signed-in employee: their id, tenant, session and what their roles allow right now. */
 export type Caller = {
@@ -62,6 +63,9 @@ export type RequestContext = ContextBase &
 /** Context of the device agent's request: bound to the tenant of its key. */
 export type AgentRequestContext = ContextBase & TenantBound & { readonly agent: AgentContext };
 
+/** Context of the SCIM client's request (the identity provider): bound to the tenant of its token. */
+export type ScimRequestContext = ContextBase & TenantBound & { readonly scim: ScimClient };
+
 /** Context of a public request: no caller, no tenant. */
 export type PublicContext = ContextBase;
 
@@ -99,4 +103,8 @@ export function requestContext(deps: Deps, log: FastifyBaseLogger, caller: Calle
 
 export function agentContext(deps: Deps, log: FastifyBaseLogger, agent: AgentContext): AgentRequestContext {
   return { ...publicContext(deps, log), ...tenantBound(deps.db, agent.tenantId, deps.now), agent };
+}
+
+export function scimContext(deps: Deps, log: FastifyBaseLogger, scim: ScimClient): ScimRequestContext {
+  return { ...publicContext(deps, log), ...tenantBound(deps.db, scim.tenantId, deps.now), scim };
 }

@@ -11,14 +11,17 @@ import type { z } from 'zod';
 import type { EndpointDef, EndpointGroup, ParsedInput, ResponseOf } from '../../../shared/endpoints/define.js';
 import { errorResponseSchema } from '../../../shared/contracts/common.js';
 import type { Deps } from '../deps.js';
-import { caller, agentCaller } from './access.js';
+import { caller, agentCaller, scimCaller } from './access.js';
+import { scimErrorSchema } from '../../../shared/contracts/scim.js';
 import {
   agentContext,
   publicContext,
   requestContext,
+  scimContext,
   type AgentRequestContext,
   type PublicContext,
   type RequestContext,
+  type ScimRequestContext,
 } from './context.js';
 import { errors } from './errors.js';
 import { responses } from './responses.js';
@@ -28,7 +31,9 @@ export type ContextOf<E extends EndpointDef> = E['access'] extends 'public'
   ? PublicContext
   : E['access'] extends 'device-agent'
     ? AgentRequestContext
-    : RequestContext;
+    : E['access'] extends 'scim'
+      ? ScimRequestContext
+      : RequestContext;
 
 /** The raw request and reply, for what the contract cannot say: cookies, headers, attachments. */
 export type Http = { request: FastifyRequest; reply: FastifyReply };
@@ -85,6 +90,7 @@ export function defineRoutes<G extends EndpointGroup>(group: G, handlers: Handle
 function contextFor(definition: EndpointDef, deps: Deps, request: FastifyRequest) {
   if (definition.access === 'public') return publicContext(deps, request.log);
   if (definition.access === 'device-agent') return agentContext(deps, request.log, agentCaller(request));
+  if (definition.access === 'scim') return scimContext(deps, request.log, scimCaller(request));
   return requestContext(deps, request.log, caller(request));
 }
 
@@ -99,7 +105,9 @@ function registerEndpoint(
   const inputOf = (request: FastifyRequest) =>
     ({ params: request.params, query: request.query, body: request.body }) as ParsedInput<EndpointDef>;
   const answers: Record<number, z.ZodType> = { [status]: definition.response };
-  for (const errorStatus of definition.errorStatuses ?? []) answers[errorStatus] = errorResponseSchema;
+  // SCIM routes answer RFC 7644's error schema instead of ours (their clients read only that).
+  const errorSchema = definition.access === 'scim' ? scimErrorSchema : errorResponseSchema;
+  for (const errorStatus of definition.errorStatuses ?? []) answers[errorStatus] = errorSchema;
   app.route({
     method: definition.method,
     url: definition.path,
@@ -116,18 +124,19 @@ function registerEndpoint(
       ...(definition.query ? { querystring: definition.query } : {}),
       ...(definition.body ? { body: definition.body } : {}),
       ...(definition.produces ? { produces: [definition.produces] } : {}),
-      response: responses(answers),
+      response: responses(answers, errorSchema),
     },
     ...(inputLimit ? { preHandler: inputLimitHook(app, inputLimit(deps), inputOf) } : {}),
     handler: async (request, reply) => {
       const input = inputOf(request);
       const answer = await handler(
-        contextFor(definition, deps, request) as RequestContext & AgentRequestContext,
+        contextFor(definition, deps, request) as RequestContext & AgentRequestContext & ScimRequestContext,
         input,
         { request, reply },
       );
       if (reply.sent) return reply;
       if (status === 204) return reply.status(204).send();
+      if (definition.produces === 'application/scim+json') void reply.type('application/scim+json; charset=utf-8');
       return reply.status(status).send(answer);
     },
   });

@@ -12,6 +12,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MESSAGES, type ErrorCode } from '../../../shared/messages.js';
 import { AppError, type FieldIssue } from './errors.js';
+import { scimErrorBody } from '../modules/scim/errors.js';
 
 /** Longest request target (path and query) the API reads; longer answers 414. */
 export const MAX_URL_LENGTH = 8 * 1024;
@@ -95,15 +96,28 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      if (isScimRequest(request))
+        return reply
+          .status(500)
+          .type('application/scim+json; charset=utf-8')
+          .send(scimErrorBody({ status: 500, code: 'INTERNAL', message: MESSAGES.INTERNAL }));
       return reply.status(500).send({ error: { code: 'INTERNAL', message: MESSAGES.INTERNAL } });
     }
     const answer = describeError(error);
     if (answer.status >= 500) request.log.error({ err: error }, 'unhandled error');
     if (answer.headers) void reply.headers(answer.headers);
+    // SCIM routes answer RFC 7644's error schema, whatever failed (docs/sso.md).
+    if (isScimRequest(request))
+      return reply.status(answer.status).type('application/scim+json; charset=utf-8').send(scimErrorBody(answer));
     const body: { code: string; message: string; details?: unknown } = { code: answer.code, message: answer.message };
     if (answer.details !== undefined) body.details = answer.details;
     return reply.status(answer.status).send({ error: body });
   });
+}
+
+/** A request to a SCIM route, or one under /api/scim/ that matched none. */
+export function isScimRequest(request: FastifyRequest): boolean {
+  return request.routeOptions.config.access === 'scim' || (request.url ?? '').startsWith('/api/scim/');
 }
 
 /**

@@ -76,7 +76,7 @@ export function registerInputHygiene(app: FastifyInstance): void {
   // object repeats a key.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+  const parser: Parameters<typeof app.addContentTypeParser>[2] = (request, body, done) => {
     let text: string;
     try {
       text = utf8.decode(body as Buffer);
@@ -95,7 +95,10 @@ export function registerInputHygiene(app: FastifyInstance): void {
       if (duplicate) return done(invalidJson({ fields: [{ path: duplicate, message: 'Duplicate key' }] }), undefined);
       done(null, value);
     });
-  });
+  };
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parser);
+  // SCIM clients send their own media type (RFC 7644 §3.1); it is JSON and is read the same way.
+  app.addContentTypeParser('application/scim+json', { parseAs: 'buffer' }, parser);
 
   // Every string of every /api request, whatever its field's own rule (/iclock carries device text).
   app.addHook('preValidation', async (request: FastifyRequest) => {

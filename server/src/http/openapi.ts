@@ -45,6 +45,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'device-agent-keys': 'Keys of the device agents on the office LAN.',
   adms: 'ADMS (push) devices: settings and devices waiting for approval.',
   agent: 'Calls of the device agent, authenticated with an agent key.',
+  'scim-tokens': 'Provisioning tokens of the company’s identity provider (Settings, Provisioning).',
+  scim: 'SCIM 2.0 provisioning of employees (Users) and teams (Groups), called by the identity provider with a provisioning token; answers application/scim+json and fails with the SCIM error schema.',
 };
 
 /** Every `$ref` string in a JSON value. */
@@ -113,6 +115,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           // Device agents: `Authorization: Agent <key>`, a key an administrator creates (docs/devices.md).
           agentKey: { type: 'apiKey', in: 'header', name: 'Authorization' },
+          // The identity provider: `Authorization: Bearer tbscim_…`, a token an administrator creates (docs/sso.md).
+          scimToken: { type: 'http', scheme: 'bearer', description: 'A SCIM provisioning token (tbscim_…)' },
         },
       },
     },
@@ -125,7 +129,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         schema['x-access'] = access;
         // Public operations say so with an empty requirement: no credentials.
         schema['security'] =
-          access === 'public' ? [] : access === 'device-agent' ? [{ agentKey: [] }] : [{ bearer: [] }];
+          access === 'public'
+            ? []
+            : access === 'device-agent'
+              ? [{ agentKey: [] }]
+              : access === 'scim'
+                ? [{ scimToken: [] }]
+                : [{ bearer: [] }];
       }
       return { ...out, schema } as ReturnType<typeof jsonSchemaTransform>;
     },

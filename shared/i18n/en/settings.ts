@@ -11,6 +11,7 @@ export const settings = {
     leaves: 'Leaves',
     holidays: 'Holidays',
     jobs: 'Jobs',
+    provisioning: 'Provisioning',
   },
   general: {
     formLabel: 'General settings',

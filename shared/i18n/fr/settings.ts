@@ -14,6 +14,7 @@ export const settings: Translation<typeof en> = {
     leaves: 'Congés',
     holidays: 'Jours fériés',
     jobs: 'Tâches',
+    provisioning: 'Provisionnement',
   },
   general: {
     formLabel: 'Paramètres généraux',

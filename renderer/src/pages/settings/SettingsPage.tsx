@@ -2,7 +2,7 @@
  * Tenant settings (/settings): one tab per group, each shown only with its permission (workforce §2):
  * General needs view-tenant-settings, Productivity edit-productivity-settings (the spec's
  * productivity-setting), Leaves view-leave-management, Holidays view-public-holidays, Jobs (the scheduled
- * jobs' runs) view-tenant-settings.
+ * jobs' runs) view-tenant-settings, Provisioning (SCIM tokens of the identity provider) edit-tenant-settings.
  */
 import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { HolidaysTab } from './HolidaysTab';
 import { JobsTab } from './JobsTab';
 import { LeavesTab } from './LeavesTab';
 import { ProductivityTab } from './ProductivityTab';
+import { ProvisioningTab } from './ProvisioningTab';
 
 export const SETTINGS_TABS = [
   { value: 'general', permission: 'view-tenant-settings', Panel: GeneralTab },
@@ -22,6 +23,7 @@ export const SETTINGS_TABS = [
   { value: 'leaves', permission: 'view-leave-management', Panel: LeavesTab },
   { value: 'holidays', permission: 'view-public-holidays', Panel: HolidaysTab },
   { value: 'jobs', permission: 'view-tenant-settings', Panel: JobsTab },
+  { value: 'provisioning', permission: 'edit-tenant-settings', Panel: ProvisioningTab },
 ] as const satisfies readonly { value: string; permission: PermissionName; Panel: () => unknown }[];
 
 /** Whoever may open at least one tab may open the page. */

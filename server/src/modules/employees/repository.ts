@@ -20,6 +20,8 @@ export type EmployeeFields = {
   image?: null | undefined;
   dateOfJoining?: string | null | undefined;
   allocation?: number | undefined;
+  /** The identity provider's id (SCIM externalId); only SCIM provisioning sets it. */
+  externalId?: string | null | undefined;
 };
 
 export type NewEmployee = EmployeeFields & { name: string; email: string };
@@ -213,6 +215,7 @@ export function employeeRepository({ db, tenantId, now }: TenantScope) {
           image: null,
           dateOfJoining: values.dateOfJoining ?? null,
           allocation: values.allocation ?? 100,
+          externalId: values.externalId ?? null,
           status: 'active',
           passwordHash: null,
           emailConfirmed: 0,

@@ -1,0 +1,38 @@
+/**
+ * Provisioning (Settings, Provisioning): the SCIM tokens an administrator creates for the company's
+ * identity provider. A new token is in the create answer only; revoking one stops the provider at once.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { ResponseOf } from '../../../../shared/endpoints/define';
+import { scimTokenEndpoints as ep } from '../../../../shared/endpoints/scim';
+import { call } from '../typed';
+import { useApiMutation } from './mutation';
+
+export const scimKeys = { tokens: ['scim-tokens'] as const };
+
+export type ScimToken = ResponseOf<typeof ep.listScimTokens>['items'][number];
+export type CreatedScimToken = ResponseOf<typeof ep.createScimToken>;
+
+export function useScimTokens() {
+  return useQuery({
+    queryKey: scimKeys.tokens,
+    queryFn: ({ signal }) => call(ep.listScimTokens, {}, { signal }),
+  });
+}
+
+/** Creates a token; the answer is the only time it is shown. Whoever asks shows failures itself. */
+export function useCreateScimToken() {
+  return useApiMutation({
+    mutationFn: (name: string) => call(ep.createScimToken, { body: { name } }),
+    invalidates: [scimKeys.tokens],
+  });
+}
+
+export function useRevokeScimToken() {
+  return useApiMutation({
+    mutationFn: (token: { id: number; name: string }) => call(ep.revokeScimToken, { params: { id: token.id } }),
+    invalidates: [scimKeys.tokens],
+    success: (_, token) => ({ title: 'Provisioning token revoked', body: token.name }),
+    failure: 'The token could not be revoked',
+  });
+}
