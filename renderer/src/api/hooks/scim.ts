@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ResponseOf } from '../../../../shared/endpoints/define';
 import { scimTokenEndpoints as ep } from '../../../../shared/endpoints/scim';
+import { useTranslation } from '../../i18n';
 import { call } from '../typed';
 import { useApiMutation } from './mutation';
 
@@ -29,10 +30,11 @@ export function useCreateScimToken() {
 }
 
 export function useRevokeScimToken() {
+  const { t } = useTranslation('settings');
   return useApiMutation({
     mutationFn: (token: { id: number; name: string }) => call(ep.revokeScimToken, { params: { id: token.id } }),
     invalidates: [scimKeys.tokens],
-    success: (_, token) => ({ title: 'Provisioning token revoked', body: token.name }),
-    failure: 'The token could not be revoked',
+    success: (_, token) => ({ title: t('provisioning.revokedToast'), body: token.name }),
+    failure: t('provisioning.revokeFailed'),
   });
 }

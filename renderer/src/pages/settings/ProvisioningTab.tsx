@@ -37,7 +37,7 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { StaticTable } from '../../components/DataTable';
 import { QueryState } from '../../components/QueryState';
-import { formatInstant } from '../../components/format';
+import { useFormat, useTranslation } from '../../i18n';
 import { Section } from '../devices/Section';
 
 const useStyles = makeStyles({
@@ -53,13 +53,14 @@ const useStyles = makeStyles({
 
 function CreateTokenDialog({ onClose }: { onClose: () => void }) {
   const styles = useStyles();
+  const { t } = useTranslation(['settings', 'common']);
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
   const [created, setCreated] = useState<CreatedScimToken | null>(null);
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const parsed = createScimTokenBodySchema.safeParse({ name });
-  const nameError = touched && !parsed.success ? 'Name the identity provider that will use the token' : undefined;
+  const nameError = touched && !parsed.success ? t('provisioning.nameRequired') : undefined;
 
   const create = useCreateScimToken();
   const submit = (event: FormEvent) => {
@@ -75,7 +76,7 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
       await navigator.clipboard.writeText(created.token);
       setCopied(true);
     } catch {
-      setError('The clipboard is not available: select the token and copy it by hand.');
+      setError(t('provisioning.clipboardUnavailable'));
     }
   };
 
@@ -84,12 +85,12 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
       <DialogSurface>
         {created ? (
           <DialogBody>
-            <DialogTitle>Token for {created.name}</DialogTitle>
+            <DialogTitle>{t('provisioning.tokenFor', { name: created.name })}</DialogTitle>
             <DialogContent className={styles.form}>
               <MessageBar intent="warning">
                 <MessageBarBody>
-                  <MessageBarTitle>Copy it now</MessageBarTitle>
-                  The token is shown only this once; Teambeat keeps only a fingerprint of it.
+                  <MessageBarTitle>{t('provisioning.copyNow')}</MessageBarTitle>
+                  {t('provisioning.shownOnce')}
                 </MessageBarBody>
               </MessageBar>
               {error ? (
@@ -101,29 +102,28 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
                 <Input
                   readOnly
                   value={created.token}
-                  aria-label="Provisioning token"
+                  aria-label={t('provisioning.tokenLabel')}
                   className={styles.keyInput}
                   onFocus={(e) => e.target.select()}
                 />
                 <Button icon={copied ? <CheckmarkRegular /> : <CopyRegular />} onClick={() => void copy()}>
-                  {copied ? 'Copied' : 'Copy'}
+                  {copied ? t('provisioning.copied') : t('provisioning.copy')}
                 </Button>
               </div>
               <Text size={200} className={styles.muted}>
-                In your identity provider’s provisioning settings, enter it as the secret token, with the tenant URL{' '}
-                <span className={styles.mono}>{`${window.location.origin}/api/scim/v2`}</span>.
+                {t('provisioning.whereToEnter', { url: `${window.location.origin}/api/scim/v2` })}
               </Text>
             </DialogContent>
             <DialogActions>
               <Button appearance="primary" onClick={onClose}>
-                Done
+                {t('provisioning.done')}
               </Button>
             </DialogActions>
           </DialogBody>
         ) : (
-          <form onSubmit={submit} noValidate aria-label="Create provisioning token">
+          <form onSubmit={submit} noValidate aria-label={t('provisioning.createTitle')}>
             <DialogBody>
-              <DialogTitle>Create provisioning token</DialogTitle>
+              <DialogTitle>{t('provisioning.createTitle')}</DialogTitle>
               <DialogContent className={styles.form}>
                 {error ? (
                   <MessageBar intent="error" role="alert">
@@ -131,18 +131,18 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
                   </MessageBar>
                 ) : null}
                 <Field
-                  label="Name"
+                  label={t('provisioning.name')}
                   required
                   validationMessage={nameError}
                   validationState={nameError ? 'error' : 'none'}
-                  hint="The identity provider, e.g. Entra ID"
+                  hint={t('provisioning.nameHint')}
                 >
                   <Input value={name} onChange={(_, d) => setName(d.value)} onBlur={() => setTouched(true)} autoFocus />
                 </Field>
               </DialogContent>
               <DialogActions>
                 <Button onClick={onClose} disabled={create.isPending}>
-                  Cancel
+                  {t('common:actions.cancel')}
                 </Button>
                 <Button
                   type="submit"
@@ -150,7 +150,7 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
                   disabled={create.isPending}
                   icon={create.isPending ? <Spinner size="tiny" /> : undefined}
                 >
-                  Create token
+                  {t('provisioning.createToken')}
                 </Button>
               </DialogActions>
             </DialogBody>
@@ -163,6 +163,8 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
 
 export function ProvisioningTab() {
   const styles = useStyles();
+  const { t } = useTranslation('settings');
+  const fmt = useFormat();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ScimToken | null>(null);
   const keys = useScimTokens();
@@ -170,50 +172,58 @@ export function ProvisioningTab() {
 
   const createButton = (
     <Button appearance="primary" icon={<KeyMultipleRegular />} onClick={() => setCreating(true)}>
-      Create token
+      {t('provisioning.createToken')}
     </Button>
   );
 
   const body = (
-    <QueryState query={keys} size="small" label="Loading tokens…">
+    <QueryState query={keys} size="small" label={t('provisioning.loading')}>
       {(data) => (
         <div className={styles.scroll}>
           <StaticTable
-            label="Provisioning tokens"
+            label={t('provisioning.tableLabel')}
             className={styles.table}
             size="small"
             rows={data.items}
             rowKey={(k) => k.id}
             empty={{
               icon: <KeyRegular />,
-              title: 'No provisioning tokens yet',
-              body: 'Your identity provider needs a token to add, change and deactivate employees.',
+              title: t('provisioning.emptyTitle'),
+              body: t('provisioning.emptyBody'),
             }}
             columns={[
-              { key: 'name', label: 'Name', render: (k) => <Text weight="semibold">{k.name}</Text> },
+              {
+                key: 'name',
+                label: t('provisioning.columns.name'),
+                render: (k) => <Text weight="semibold">{k.name}</Text>,
+              },
               {
                 key: 'prefix',
-                label: 'Token starts with',
+                label: t('provisioning.columns.prefix'),
                 render: (k) => <Text className={styles.mono}>{k.prefix}…</Text>,
               },
-              { key: 'created', label: 'Created', render: (k) => formatInstant(k.createdAt) },
+              { key: 'created', label: t('provisioning.columns.created'), render: (k) => fmt.instant(k.createdAt) },
               {
                 key: 'used',
-                label: 'Last used',
+                label: t('provisioning.columns.used'),
                 render: (k) =>
-                  k.lastUsedAt ? formatInstant(k.lastUsedAt) : <Text className={styles.muted}>Never</Text>,
+                  k.lastUsedAt ? (
+                    fmt.instant(k.lastUsedAt)
+                  ) : (
+                    <Text className={styles.muted}>{t('provisioning.never')}</Text>
+                  ),
               },
               {
                 key: 'status',
-                label: 'Status',
+                label: t('provisioning.columns.status'),
                 render: (k) => (
                   <span className={styles.status}>
                     <Badge appearance="tint" shape="rounded" color={k.revokedAt ? 'subtle' : 'success'}>
-                      {k.revokedAt ? 'Revoked' : 'Active'}
+                      {k.revokedAt ? t('provisioning.revoked') : t('provisioning.active')}
                     </Badge>
                     {k.revokedAt ? (
                       <Text size={200} className={styles.muted}>
-                        {formatInstant(k.revokedAt)}
+                        {fmt.instant(k.revokedAt)}
                       </Text>
                     ) : null}
                   </span>
@@ -224,7 +234,7 @@ export function ProvisioningTab() {
                 label: '',
                 render: (k) =>
                   k.revokedAt ? null : (
-                    <Tooltip content={`Revoke ${k.name}`} relationship="label">
+                    <Tooltip content={t('provisioning.revokeNamed', { name: k.name })} relationship="label">
                       <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => setRevoking(k)} />
                     </Tooltip>
                   ),
@@ -238,23 +248,19 @@ export function ProvisioningTab() {
 
   return (
     <>
-      <Section
-        title="Provisioning (SCIM)"
-        description="Your identity provider (Entra ID, Okta) adds, changes and deactivates employees and teams with a token. New employees get the default role; the provider cannot grant roles."
-        actions={createButton}
-      >
+      <Section title={t('provisioning.title')} description={t('provisioning.description')} actions={createButton}>
         {body}
       </Section>
       {creating ? <CreateTokenDialog onClose={() => setCreating(false)} /> : null}
       <ConfirmDialog
         open={revoking !== null}
-        title="Revoke provisioning token?"
-        confirmLabel="Revoke"
+        title={t('provisioning.revokeTitle')}
+        confirmLabel={t('provisioning.revoke')}
         danger
         onConfirm={() => (revoking ? revoke.mutateAsync(revoking) : undefined)}
         onClose={() => setRevoking(null)}
       >
-        {`“${revoking?.name ?? ''}” can no longer change employees, from its next call on. Employees it added stay.`}
+        {t('provisioning.revokeBody', { name: revoking?.name ?? '' })}
       </ConfirmDialog>
     </>
   );
