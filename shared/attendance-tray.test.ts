@@ -178,4 +178,24 @@ describe('createTraySync', () => {
     expect(shown.at(-1)?.state).toBe('checked-in');
     sync.stop();
   });
+
+  it('writes its notifications in the interface’s language when one is given', async () => {
+    const sync = createTraySync({ ...deps(), language: () => 'fr' });
+    await sync.start();
+    failNext = 'Une seule présence par jour est autorisée.';
+    await sync.run('check-in');
+    expect(notified).toEqual([
+      { title: 'Échec du pointage de l’arrivée', body: 'Une seule présence par jour est autorisée.' },
+    ]);
+    notified.length = 0;
+    await sync.run('check-in');
+    await advance(8 * 60 * 60_000);
+    expect(notified).toEqual([
+      {
+        title: 'Il est temps de pointer votre départ ?',
+        body: 'Vous avez travaillé 8 heures aujourd’hui et votre départ n’est pas encore pointé.',
+      },
+    ]);
+    sync.stop();
+  });
 });

@@ -14,6 +14,7 @@ import {
   useAttendanceToday,
   type TodayResponse,
 } from '../api/hooks/attendance';
+import { currentLanguage } from '../i18n';
 import { platform } from '../platform';
 import { updateTray } from '../platform/tray';
 
@@ -39,6 +40,7 @@ export function AttendanceTray() {
       show: (attendance) => updateTray({ attendance }),
       notify: (n) => platform.notify(n),
       describeError: (error) => errorMessage(error),
+      language: currentLanguage,
       // The sync hands back the answers of fetchToday and act above: whole TodayResponses.
       onChange: (next) => keep(next as TodayResponse),
       now: () => new Date(),
