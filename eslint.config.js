@@ -41,6 +41,7 @@ export const TRANSLATED_FOLDERS = [
   'renderer/src/frame/**/*.tsx',
   'renderer/src/i18n/**/*.tsx',
   'renderer/src/pages/StatusPage.tsx',
+  'renderer/src/pages/attendance/**/*.tsx',
   'renderer/src/pages/devices/**/*.tsx',
   'renderer/src/pages/employees/**/*.tsx',
   'renderer/src/pages/home/**/*.tsx',

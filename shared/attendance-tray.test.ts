@@ -9,7 +9,6 @@ import {
   type TrayAttendanceCommand,
   type TraySyncDeps,
 } from './attendance-tray.js';
-import { translator } from './i18n/index.js';
 import type { TrayState } from './platform.js';
 
 const attendance = (over: Partial<Attendance> = {}): Attendance => ({
@@ -148,40 +147,6 @@ describe('createTraySync', () => {
     sync.stop();
   });
 
-  it('writes its notifications in the texts it is given (the interface’s language)', async () => {
-    // Keys built at run time, as the renderer does; the catalogue test checks they exist.
-    const t = translator('fr') as unknown as (key: string, options?: Record<string, unknown>) => string;
-    const keys = {
-      'check-in': 'checkIn',
-      'check-out': 'checkOut',
-      'start-break': 'startBreak',
-      'end-break': 'endBreak',
-    };
-    const sync = createTraySync({
-      ...deps(),
-      texts: {
-        failed: (command) => t(`frame:tray.failed.${keys[command]}`),
-        reminder: (day) => ({
-          title: t('frame:tray.reminderTitle'),
-          body: t('frame:tray.reminderBody', { count: day.workingHoursPerDay }),
-        }),
-      },
-    });
-    await sync.start();
-    failNext = 'Une seule présence par jour est autorisée.';
-    await sync.run('check-in');
-    expect(notified).toEqual([
-      { title: 'L’arrivée n’a pas pu être pointée', body: 'Une seule présence par jour est autorisée.' },
-    ]);
-    await sync.run('check-in');
-    await advance(8 * 60 * 60_000);
-    expect(notified.at(-1)).toEqual({
-      title: 'C’est l’heure de pointer votre départ ?',
-      body: 'Vous avez travaillé 8 heures aujourd’hui et votre départ n’est pas encore pointé.',
-    });
-    sync.stop();
-  });
-
   it('reminds once when the working hours pass without a check-out, and not again that day', async () => {
     const sync = createTraySync(deps());
     await sync.start();
@@ -211,6 +176,26 @@ describe('createTraySync', () => {
     await advance(TRAY_REFRESH_MS);
     expect(changes).toEqual(['not-checked-in', 'checked-in']);
     expect(shown.at(-1)?.state).toBe('checked-in');
+    sync.stop();
+  });
+
+  it('writes its notifications in the interface’s language when one is given', async () => {
+    const sync = createTraySync({ ...deps(), language: () => 'fr' });
+    await sync.start();
+    failNext = 'Une seule présence par jour est autorisée.';
+    await sync.run('check-in');
+    expect(notified).toEqual([
+      { title: 'Échec du pointage de l’arrivée', body: 'Une seule présence par jour est autorisée.' },
+    ]);
+    notified.length = 0;
+    await sync.run('check-in');
+    await advance(8 * 60 * 60_000);
+    expect(notified).toEqual([
+      {
+        title: 'Il est temps de pointer votre départ ?',
+        body: 'Vous avez travaillé 8 heures aujourd’hui et votre départ n’est pas encore pointé.',
+      },
+    ]);
     sync.stop();
   });
 });

@@ -6,6 +6,7 @@
  */
 import { workedMinutes } from './attendance-rules.js';
 import type { TodayResponse } from './contracts/attendance.js';
+import { translator, type Language } from './i18n/index.js';
 import type { TrayCommand, TrayState } from './platform.js';
 
 export type TrayAttendanceCommand = Extract<TrayCommand, 'check-in' | 'check-out' | 'start-break' | 'end-break'>;
@@ -16,12 +17,13 @@ export const TRAY_ATTENDANCE_COMMANDS: readonly TrayAttendanceCommand[] = [
   'end-break',
 ];
 
-const FAILED_TITLES: Record<TrayAttendanceCommand, string> = {
-  'check-in': 'Check-in failed',
-  'check-out': 'Check-out failed',
-  'start-break': 'Could not start the break',
-  'end-break': 'Could not end the break',
-};
+/** The catalogue key (namespace `attendance`) of a failed command's notification title. */
+const FAILED_TITLES = {
+  'check-in': 'tray.failed.checkIn',
+  'check-out': 'tray.failed.checkOut',
+  'start-break': 'tray.failed.startBreak',
+  'end-break': 'tray.failed.endBreak',
+} as const satisfies Record<TrayAttendanceCommand, string>;
 
 /** The tray refreshes its running timer this often, and asks the server for today this often. */
 export const TRAY_TICK_MS = 60_000;
@@ -46,11 +48,12 @@ export function reminderDue(today: Today, now: Date, remindedOn: string | null):
   return trayAttendance(today, now).workedMinutes >= today.workingHoursPerDay * 60;
 }
 
-export function reminderText(today: Today): { title: string; body: string } {
-  const hours = today.workingHoursPerDay;
+/** The reminder's notification in a language (English unless given). */
+export function reminderText(today: Today, language: Language = 'en'): { title: string; body: string } {
+  const t = translator(language);
   return {
-    title: 'Time to check out?',
-    body: `You have worked ${hours} ${hours === 1 ? 'hour' : 'hours'} today and are still checked in.`,
+    title: t('tray.reminderTitle', { ns: 'attendance' }),
+    body: t('tray.reminderBody', { ns: 'attendance', count: today.workingHoursPerDay }),
   };
 }
 
@@ -62,19 +65,13 @@ export type TraySyncDeps = {
   notify: (notification: { title: string; body: string }) => Promise<void>;
   /** The spec's text for a failed call. */
   describeError: (error: unknown) => string;
-  /**
-   * The notifications' texts in the interface's language (the renderer passes the `frame:tray` catalogue
-   * texts); English when left out.
-   */
-  texts?: {
-    failed: (command: TrayAttendanceCommand) => string;
-    reminder: (today: Today) => { title: string; body: string };
-  };
   /** Called with each fresh answer, so other views (the today card, the month) refresh too. */
   onChange?: (today: Today) => void;
   now: () => Date;
   setInterval: (fn: () => void, ms: number) => unknown;
   clearInterval: (handle: unknown) => void;
+  /** The interface's language, for the notifications' texts; English when left out. */
+  language?: () => Language;
   /** Remembers the day of the last reminder across reloads of the window. */
   store: { get: () => string | null; set: (date: string) => void };
 };
@@ -101,7 +98,7 @@ export function createTraySync(deps: TraySyncDeps): TraySync {
     deps.show(trayAttendance(today, now));
     if (reminderDue(today, now, deps.store.get())) {
       deps.store.set(today.date);
-      void deps.notify((deps.texts?.reminder ?? reminderText)(today)).catch(() => undefined);
+      void deps.notify(reminderText(today, deps.language?.())).catch(() => undefined);
     }
   };
 
@@ -141,8 +138,9 @@ export function createTraySync(deps: TraySyncDeps): TraySync {
         accept(next);
         deps.onChange?.(next);
       } catch (error) {
+        const t = translator(deps.language?.() ?? 'en');
         await deps
-          .notify({ title: deps.texts?.failed(command) ?? FAILED_TITLES[command], body: deps.describeError(error) })
+          .notify({ title: t(FAILED_TITLES[command], { ns: 'attendance' }), body: deps.describeError(error) })
           .catch(() => undefined);
         await refresh();
       } finally {

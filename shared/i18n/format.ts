@@ -88,3 +88,11 @@ export function formatRelative(iso: string, now: Date, language: Language): stri
   const template = texts[`${unit}_${category}`] ?? texts[`${unit}_other`]!;
   return fill(template, { count });
 }
+
+/** Short weekday names from Monday to Sunday in the language: Mon … Sun, lun. … dim. */
+export function weekdayNames(language: Language): string[] {
+  // 1 January 2024 was a Monday.
+  return Array.from({ length: 7 }, (_, i) =>
+    format(new Date(2024, 0, 1 + i), 'EEE', { locale: DATE_LOCALES[language] }),
+  );
+}

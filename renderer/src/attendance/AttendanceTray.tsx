@@ -14,18 +14,11 @@ import {
   useAttendanceToday,
   type TodayResponse,
 } from '../api/hooks/attendance';
-import { useTranslation } from '../i18n';
+import { currentLanguage } from '../i18n';
 import { platform } from '../platform';
 import { updateTray } from '../platform/tray';
 
 const REMINDER_KEY = 'teambeat.attendanceReminder';
-
-const FAILED_KEYS = {
-  'check-in': 'checkIn',
-  'check-out': 'checkOut',
-  'start-break': 'startBreak',
-  'end-break': 'endBreak',
-} as const;
 
 const isAttendanceCommand = (c: TrayCommand): c is (typeof TRAY_ATTENDANCE_COMMANDS)[number] =>
   (TRAY_ATTENDANCE_COMMANDS as readonly string[]).includes(c);
@@ -35,7 +28,6 @@ export function AttendanceTray() {
   // The today card and this sync share one cached answer: whichever acts, both show it.
   const today = useAttendanceToday();
   const { keep, refreshViews } = useAcceptToday();
-  const { t } = useTranslation('frame');
 
   useEffect(() => {
     const s = createTraySync({
@@ -48,13 +40,7 @@ export function AttendanceTray() {
       show: (attendance) => updateTray({ attendance }),
       notify: (n) => platform.notify(n),
       describeError: (error) => errorMessage(error),
-      texts: {
-        failed: (command) => t(`tray.failed.${FAILED_KEYS[command]}`),
-        reminder: (day) => ({
-          title: t('tray.reminderTitle'),
-          body: t('tray.reminderBody', { count: day.workingHoursPerDay }),
-        }),
-      },
+      language: currentLanguage,
       // The sync hands back the answers of fetchToday and act above: whole TodayResponses.
       onChange: (next) => keep(next as TodayResponse),
       now: () => new Date(),
@@ -88,7 +74,7 @@ export function AttendanceTray() {
       sync.current = null;
       updateTray({ attendance: null });
     };
-  }, [keep, refreshViews, t]);
+  }, [keep, refreshViews]);
 
   useEffect(() => {
     if (today.data) sync.current?.accept(today.data);

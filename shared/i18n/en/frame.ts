@@ -91,15 +91,4 @@ export const frame = {
     },
   },
   /** The desktop tray's notifications. */
-  tray: {
-    failed: {
-      checkIn: 'Check-in failed',
-      checkOut: 'Check-out failed',
-      startBreak: 'Could not start the break',
-      endBreak: 'Could not end the break',
-    },
-    reminderTitle: 'Time to check out?',
-    reminderBody_one: 'You have worked {{count}} hour today and are still checked in.',
-    reminderBody_other: 'You have worked {{count}} hours today and are still checked in.',
-  },
 };

@@ -95,16 +95,4 @@ export const frame: Translation<typeof en> = {
         'Cette adresse utilise http:// simple : confirmez ci-dessous qu’il s’agit du serveur du réseau de votre bureau.',
     },
   },
-  tray: {
-    failed: {
-      checkIn: 'L’arrivée n’a pas pu être pointée',
-      checkOut: 'Le départ n’a pas pu être pointé',
-      startBreak: 'Impossible de commencer la pause',
-      endBreak: 'Impossible de terminer la pause',
-    },
-    reminderTitle: 'C’est l’heure de pointer votre départ ?',
-    reminderBody_one: 'Vous avez travaillé {{count}} heure aujourd’hui et votre départ n’est pas encore pointé.',
-    reminderBody_many: 'Vous avez travaillé {{count}} heures aujourd’hui et votre départ n’est pas encore pointé.',
-    reminderBody_other: 'Vous avez travaillé {{count}} heures aujourd’hui et votre départ n’est pas encore pointé.',
-  },
 };

@@ -7,8 +7,7 @@ import { keepPreviousData, useQuery, useQueryClient, type InvalidateQueryFilters
 import { useMemo } from 'react';
 import type { RequestOf, ResponseOf } from '../../../../shared/endpoints/define';
 import { attendanceEndpoints as ep } from '../../../../shared/endpoints/attendance';
-import { MESSAGES } from '../../../../shared/messages';
-import { formatDay } from '../../components/format';
+import { useFormat, useTranslation } from '../../i18n';
 import { call } from '../typed';
 import { useApiMutation } from './mutation';
 
@@ -36,12 +35,16 @@ export type AuditEntry = ResponseOf<typeof ep.listAttendanceAudit>['items'][numb
 export type TodayAction = 'check-in' | 'check-out' | 'start-break' | 'end-break';
 type Source = 'web' | 'desktop';
 
-const ACTION_LABELS: Record<TodayAction, string> = {
-  'check-in': 'Checked in',
-  'check-out': 'Checked out',
-  'start-break': 'Break started',
-  'end-break': 'Break ended',
-};
+/** The toast of each of today's actions (namespace `attendance`). */
+const ACTION_TOASTS = {
+  'check-in': 'toast.checkedIn',
+  'check-out': 'toast.checkedOut',
+  'start-break': 'toast.breakStarted',
+  'end-break': 'toast.breakEnded',
+} as const satisfies Record<TodayAction, string>;
+
+/** The toasts' texts: this namespace, and failures by their error code. */
+const useToastTexts = () => useTranslation(['attendance', 'errors']);
 
 /** Today of the signed-in user; outside React for the desktop tray's sync. */
 export const fetchAttendanceToday = (signal?: AbortSignal) => call(ep.getAttendanceToday, {}, { signal });
@@ -86,6 +89,7 @@ export function useAcceptToday() {
 /** One of today's actions; the card shows the answer at once and the other views refresh. */
 export function useTodayAction(source: Source) {
   const { keep } = useAcceptToday();
+  const { t } = useToastTexts();
   return useApiMutation({
     mutationFn: async (action: TodayAction) => {
       const today = await actOnToday(action, source);
@@ -93,8 +97,8 @@ export function useTodayAction(source: Source) {
       return today;
     },
     invalidates: [VIEWS_BUT_TODAY],
-    success: (_, action) => ACTION_LABELS[action],
-    failure: MESSAGES.ATTENDANCE_SAVE_FAILED,
+    success: (_, action) => t(ACTION_TOASTS[action]),
+    failure: t('errors:ATTENDANCE_SAVE_FAILED'),
   });
 }
 
@@ -154,6 +158,8 @@ type AttendanceChanges = RequestOf<typeof ep.updateAttendance>['body'];
  * field errors itself; the toast names the employee and the day.
  */
 export function useSaveAttendance() {
+  const { t } = useToastTexts();
+  const fmt = useFormat();
   return useApiMutation({
     mutationFn: (input: {
       attendanceId: number | undefined;
@@ -166,10 +172,10 @@ export function useSaveAttendance() {
         : call(ep.createAttendance, { body: { ...input.body, employeeId: input.employee.id } }),
     invalidates: [attendanceKeys.all],
     success: (_, input) => ({
-      title: input.attendanceId !== undefined ? 'Attendance updated' : 'Attendance added',
-      body: `${input.employee.name}, ${formatDay(input.date)}`,
+      title: input.attendanceId !== undefined ? t('toast.attendanceUpdated') : t('toast.attendanceAdded'),
+      body: t('toast.whoAndDay', { name: input.employee.name, day: fmt.day(input.date) }),
     }),
-    failure: MESSAGES.ATTENDANCE_SAVE_FAILED,
+    failure: t('errors:ATTENDANCE_SAVE_FAILED'),
   });
 }
 
@@ -178,6 +184,8 @@ export function useSaveAttendance() {
  * stands in for it (docs/workforce.md).
  */
 export function useCorrectAttendance() {
+  const { t } = useToastTexts();
+  const fmt = useFormat();
   return useApiMutation({
     mutationFn: (input: {
       punchId: number;
@@ -186,39 +194,46 @@ export function useCorrectAttendance() {
       body: RequestOf<typeof ep.correctAttendance>['body'];
     }) => call(ep.correctAttendance, { params: { id: input.punchId }, body: input.body }),
     invalidates: [attendanceKeys.all],
-    success: (_, input) => ({ title: 'Punch corrected', body: `${input.employee.name}, ${formatDay(input.date)}` }),
-    failure: MESSAGES.ATTENDANCE_SAVE_FAILED,
+    success: (_, input) => ({
+      title: t('toast.punchCorrected'),
+      body: t('toast.whoAndDay', { name: input.employee.name, day: fmt.day(input.date) }),
+    }),
+    failure: t('errors:ATTENDANCE_SAVE_FAILED'),
   });
 }
 
 /** Adds a break to an attendance, or changes one when a break id is given. */
 export function useSaveBreak() {
+  const { t } = useToastTexts();
   return useApiMutation({
     mutationFn: (input: { attendanceId: number; breakId: number | undefined; body: { start: string; end: string } }) =>
       input.breakId !== undefined
         ? call(ep.updateAttendanceBreak, { params: { id: input.breakId }, body: input.body })
         : call(ep.addAttendanceBreak, { params: { id: input.attendanceId }, body: input.body }),
     invalidates: [attendanceKeys.all],
-    success: (_, input) => (input.breakId !== undefined ? 'Break updated' : 'Break added'),
-    failure: MESSAGES.BREAK_SAVE_FAILED,
+    success: (_, input) => (input.breakId !== undefined ? t('toast.breakUpdated') : t('toast.breakAdded')),
+    failure: t('errors:BREAK_SAVE_FAILED'),
   });
 }
 
 /** Deletes an attendance (of the day `date`, for the toast) with its breaks. */
 export function useDeleteAttendance() {
+  const { t } = useToastTexts();
+  const fmt = useFormat();
   return useApiMutation({
     mutationFn: (input: { id: number; date: string }) => call(ep.deleteAttendance, { params: { id: input.id } }),
     invalidates: [attendanceKeys.all],
-    success: (_, input) => ({ title: 'Attendance deleted', body: formatDay(input.date) }),
-    failure: MESSAGES.ATTENDANCE_SAVE_FAILED,
+    success: (_, input) => ({ title: t('toast.attendanceDeleted'), body: fmt.day(input.date) }),
+    failure: t('errors:ATTENDANCE_SAVE_FAILED'),
   });
 }
 
 export function useDeleteBreak() {
+  const { t } = useToastTexts();
   return useApiMutation({
     mutationFn: (breakId: number) => call(ep.deleteAttendanceBreak, { params: { id: breakId } }),
     invalidates: [attendanceKeys.all],
-    success: () => 'Break deleted',
-    failure: MESSAGES.BREAK_SAVE_FAILED,
+    success: () => t('toast.breakDeleted'),
+    failure: t('errors:BREAK_SAVE_FAILED'),
   });
 }

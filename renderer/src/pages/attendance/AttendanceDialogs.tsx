@@ -7,17 +7,21 @@ import { Field, Input, Switch, Textarea } from '@fluentui/react-components';
 import { useState } from 'react';
 import { checkAttendance, checkBreak, type RuleIssue } from '../../../../shared/attendance-rules';
 import { CORRECTION_REASON_MAX, type Attendance, type Break } from '../../../../shared/contracts/attendance';
-import { MESSAGES } from '../../../../shared/messages';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useCorrectAttendance, useSaveAttendance, useSaveBreak } from '../../api/hooks/attendance';
-import { formatDay } from '../../components/format';
 import { useFieldMessages } from '../../components/form-fields';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
+import { useFormat, useTranslation } from '../../i18n';
 import { instantOf, timeIn } from './shared';
 
-const messagesOf = (issues: RuleIssue[]): Record<string, string> => {
+/** The texts of the dialogs: this namespace, with `common:` and `errors:` keys. */
+const useTexts = () => useTranslation(['attendance', 'common', 'errors']);
+type T = ReturnType<typeof useTexts>['t'];
+
+/** The rules' issues by field, each the text of its error code in the interface's language. */
+const messagesOf = (issues: RuleIssue[], t: T): Record<string, string> => {
   const out: Record<string, string> = {};
-  for (const issue of issues) out[issue.field] ??= MESSAGES[issue.code];
+  for (const issue of issues) out[issue.field] ??= t(`errors:${issue.code}`);
   return out;
 };
 
@@ -38,6 +42,8 @@ export function AttendanceDialog({
   canSetWfo: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTexts();
+  const fmt = useFormat();
   const save = useSaveAttendance();
   const [checkIn, setCheckIn] = useState(attendance ? timeIn(attendance.checkIn, timeZone) : '09:00');
   const [checkOut, setCheckOut] = useState(
@@ -52,15 +58,18 @@ export function AttendanceDialog({
   const inAt = instantOf(date, checkIn, timeZone);
   const outAt = checkOut ? instantOf(date, checkOut, timeZone) : null;
   const errors: Record<string, string> = {};
-  if (!inAt) errors['checkIn'] = 'Enter the check-in time';
-  if (checkOut && !outAt) errors['checkOut'] = 'Enter the check-out time, or leave it empty';
+  if (!inAt) errors['checkIn'] = t('dialog.enterCheckIn');
+  if (checkOut && !outAt) errors['checkOut'] = t('dialog.enterCheckOut');
   if (inAt && !errors['checkOut'])
-    Object.assign(errors, messagesOf(checkAttendance({ checkIn: inAt, checkOut: outAt, now: new Date(), timeZone })));
+    Object.assign(
+      errors,
+      messagesOf(checkAttendance({ checkIn: inAt, checkOut: outAt, now: new Date(), timeZone }), t),
+    );
   const submit = () => {
     messages.submitted();
     messages.setServerErrors({});
     if (Object.keys(errors).length > 0) {
-      setFormError(MESSAGES.VALIDATION);
+      setFormError(t('errors:VALIDATION'));
       return;
     }
     setFormError(null);
@@ -75,7 +84,7 @@ export function AttendanceDialog({
         onSuccess: onClose,
         onError: (error) => {
           messages.setServerErrors(fieldErrors(error));
-          setFormError(errorMessage(error, MESSAGES.ATTENDANCE_SAVE_FAILED));
+          setFormError(errorMessage(error, t('errors:ATTENDANCE_SAVE_FAILED')));
         },
       },
     );
@@ -84,17 +93,17 @@ export function AttendanceDialog({
   const styles = useFormStyles();
   return (
     <FormDialog
-      title={attendance ? 'Edit attendance' : 'Add attendance'}
+      title={attendance ? t('dialog.editAttendance') : t('dialog.addAttendance')}
       size="medium"
-      description={`${employee.name} · ${formatDay(date)} · times in ${timeZone}`}
+      description={t('dialog.description', { name: employee.name, day: fmt.day(date), timeZone })}
       pending={save.isPending}
       error={formError}
       onSubmit={submit}
       onClose={onClose}
-      submitLabel="Save"
+      submitLabel={t('common:actions.save')}
     >
       <div className={styles.grid}>
-        <Field label="Check-in" required {...messages.field('checkIn', errors)}>
+        <Field label={t('dialog.checkIn')} required {...messages.field('checkIn', errors)}>
           <Input
             type="time"
             value={checkIn}
@@ -104,7 +113,7 @@ export function AttendanceDialog({
             }}
           />
         </Field>
-        <Field label="Check-out" hint="Empty while still at work" {...messages.field('checkOut', errors)}>
+        <Field label={t('dialog.checkOut')} hint={t('dialog.checkOutHint')} {...messages.field('checkOut', errors)}>
           <Input
             type="time"
             value={checkOut}
@@ -115,9 +124,7 @@ export function AttendanceDialog({
           />
         </Field>
       </div>
-      {canSetWfo ? (
-        <Switch checked={isWfo} onChange={(_, d) => setIsWfo(d.checked)} label="Worked from the office" />
-      ) : null}
+      {canSetWfo ? <Switch checked={isWfo} onChange={(_, d) => setIsWfo(d.checked)} label={t('dialog.wfo')} /> : null}
     </FormDialog>
   );
 }
@@ -134,6 +141,8 @@ export function BreakDialog({
   timeZone: string;
   onClose: () => void;
 }) {
+  const { t } = useTexts();
+  const fmt = useFormat();
   const save = useSaveBreak();
   const styles = useFormStyles();
   const [start, setStart] = useState(breakSpan ? timeIn(breakSpan.start, timeZone) : '');
@@ -144,8 +153,8 @@ export function BreakDialog({
   const startAt = instantOf(attendance.date, start, timeZone);
   const endAt = instantOf(attendance.date, end, timeZone);
   const errors: Record<string, string> = {};
-  if (!startAt) errors['start'] = 'Enter when the break started';
-  if (!endAt) errors['end'] = 'Enter when the break ended';
+  if (!startAt) errors['start'] = t('dialog.enterStart');
+  if (!endAt) errors['end'] = t('dialog.enterEnd');
   if (startAt && endAt) {
     Object.assign(
       errors,
@@ -157,6 +166,7 @@ export function BreakDialog({
           now: new Date(),
           timeZone,
         }),
+        t,
       ),
     );
   }
@@ -164,7 +174,7 @@ export function BreakDialog({
     messages.submitted();
     messages.setServerErrors({});
     if (Object.keys(errors).length > 0) {
-      setFormError(MESSAGES.VALIDATION);
+      setFormError(t('errors:VALIDATION'));
       return;
     }
     setFormError(null);
@@ -174,7 +184,7 @@ export function BreakDialog({
         onSuccess: onClose,
         onError: (error) => {
           messages.setServerErrors(fieldErrors(error));
-          setFormError(errorMessage(error, MESSAGES.BREAK_SAVE_FAILED));
+          setFormError(errorMessage(error, t('errors:BREAK_SAVE_FAILED')));
         },
       },
     );
@@ -182,19 +192,28 @@ export function BreakDialog({
 
   return (
     <FormDialog
-      title={breakSpan ? 'Edit break' : 'Add break'}
+      title={breakSpan ? t('dialog.editBreak') : t('dialog.addBreak')}
       size="medium"
-      description={`${formatDay(attendance.date)} · checked in ${timeIn(attendance.checkIn, timeZone)}${
-        attendance.checkOut ? `, out ${timeIn(attendance.checkOut, timeZone)}` : ''
-      }`}
+      description={
+        attendance.checkOut
+          ? t('dialog.breakDescriptionOut', {
+              day: fmt.day(attendance.date),
+              checkIn: timeIn(attendance.checkIn, timeZone),
+              checkOut: timeIn(attendance.checkOut, timeZone),
+            })
+          : t('dialog.breakDescription', {
+              day: fmt.day(attendance.date),
+              checkIn: timeIn(attendance.checkIn, timeZone),
+            })
+      }
       pending={save.isPending}
       error={formError}
       onSubmit={submit}
       onClose={onClose}
-      submitLabel="Save"
+      submitLabel={t('common:actions.save')}
     >
       <div className={styles.grid}>
-        <Field label="Start" required {...messages.field('start', errors)}>
+        <Field label={t('dialog.start')} required {...messages.field('start', errors)}>
           <Input
             type="time"
             value={start}
@@ -204,7 +223,7 @@ export function BreakDialog({
             }}
           />
         </Field>
-        <Field label="End" required {...messages.field('end', errors)}>
+        <Field label={t('dialog.end')} required {...messages.field('end', errors)}>
           <Input
             type="time"
             value={end}
@@ -237,6 +256,8 @@ export function CorrectionDialog({
   canSetWfo: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTexts();
+  const fmt = useFormat();
   const correct = useCorrectAttendance();
   const [checkIn, setCheckIn] = useState(timeIn(punch.checkIn, timeZone));
   const [checkOut, setCheckOut] = useState(punch.checkOut ? timeIn(punch.checkOut, timeZone) : '');
@@ -248,16 +269,19 @@ export function CorrectionDialog({
   const inAt = instantOf(punch.date, checkIn, timeZone);
   const outAt = checkOut ? instantOf(punch.date, checkOut, timeZone) : null;
   const errors: Record<string, string> = {};
-  if (!inAt) errors['checkIn'] = 'Enter the check-in time';
-  if (checkOut && !outAt) errors['checkOut'] = 'Enter the check-out time, or leave it empty';
+  if (!inAt) errors['checkIn'] = t('dialog.enterCheckIn');
+  if (checkOut && !outAt) errors['checkOut'] = t('dialog.enterCheckOut');
   if (inAt && !errors['checkOut'])
-    Object.assign(errors, messagesOf(checkAttendance({ checkIn: inAt, checkOut: outAt, now: new Date(), timeZone })));
-  if (reason.trim() === '') errors['reason'] = 'A correction needs a reason';
+    Object.assign(
+      errors,
+      messagesOf(checkAttendance({ checkIn: inAt, checkOut: outAt, now: new Date(), timeZone }), t),
+    );
+  if (reason.trim() === '') errors['reason'] = t('dialog.reasonRequired');
   const submit = () => {
     messages.submitted();
     messages.setServerErrors({});
     if (Object.keys(errors).length > 0) {
-      setFormError(MESSAGES.VALIDATION);
+      setFormError(t('errors:VALIDATION'));
       return;
     }
     setFormError(null);
@@ -272,7 +296,7 @@ export function CorrectionDialog({
         onSuccess: onClose,
         onError: (error) => {
           messages.setServerErrors(fieldErrors(error));
-          setFormError(errorMessage(error, MESSAGES.ATTENDANCE_SAVE_FAILED));
+          setFormError(errorMessage(error, t('errors:ATTENDANCE_SAVE_FAILED')));
         },
       },
     );
@@ -281,17 +305,17 @@ export function CorrectionDialog({
   const styles = useFormStyles();
   return (
     <FormDialog
-      title="Correct punch"
+      title={t('dialog.correctPunch')}
       size="medium"
-      description={`${employee.name} · ${formatDay(punch.date)} · times in ${timeZone}. The device punch stays as it was.`}
+      description={t('dialog.correctionDescription', { name: employee.name, day: fmt.day(punch.date), timeZone })}
       pending={correct.isPending}
       error={formError}
       onSubmit={submit}
       onClose={onClose}
-      submitLabel="Save correction"
+      submitLabel={t('dialog.saveCorrection')}
     >
       <div className={styles.grid}>
-        <Field label="Check-in" required {...messages.field('checkIn', errors)}>
+        <Field label={t('dialog.checkIn')} required {...messages.field('checkIn', errors)}>
           <Input
             type="time"
             value={checkIn}
@@ -301,7 +325,7 @@ export function CorrectionDialog({
             }}
           />
         </Field>
-        <Field label="Check-out" hint="Empty while still at work" {...messages.field('checkOut', errors)}>
+        <Field label={t('dialog.checkOut')} hint={t('dialog.checkOutHint')} {...messages.field('checkOut', errors)}>
           <Input
             type="time"
             value={checkOut}
@@ -312,7 +336,7 @@ export function CorrectionDialog({
           />
         </Field>
       </div>
-      <Field label="Reason" required {...messages.field('reason', errors)}>
+      <Field label={t('dialog.reason')} required {...messages.field('reason', errors)}>
         <Textarea
           value={reason}
           maxLength={CORRECTION_REASON_MAX}
@@ -322,9 +346,7 @@ export function CorrectionDialog({
           }}
         />
       </Field>
-      {canSetWfo ? (
-        <Switch checked={isWfo} onChange={(_, d) => setIsWfo(d.checked)} label="Worked from the office" />
-      ) : null}
+      {canSetWfo ? <Switch checked={isWfo} onChange={(_, d) => setIsWfo(d.checked)} label={t('dialog.wfo')} /> : null}
     </FormDialog>
   );
 }

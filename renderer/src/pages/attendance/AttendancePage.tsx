@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { todayIn } from '../../../../shared/date-range';
 import { PageHeader } from '../../components/PageHeader';
 import { useMe } from '../../api/hooks/me';
+import { useTranslation } from '../../i18n';
 import { DayPanel } from './DayPanel';
 import { TodayCard } from './TodayCard';
 
@@ -23,6 +24,7 @@ const useStyles = makeStyles({
 
 export function AttendancePage() {
   const styles = useStyles();
+  const { t } = useTranslation('attendance');
   const me = useMe()!;
   const navigate = useNavigate();
   const today = todayIn(me.tenant.settings.tenant_timezone);
@@ -30,18 +32,18 @@ export function AttendancePage() {
   return (
     <>
       <PageHeader
-        title="Attendance"
-        subtitle="Check in and out, take breaks, and look back at any day."
+        title={t('page.title')}
+        subtitle={t('page.subtitle')}
         actions={
           <Button icon={<CalendarMonthRegular />} onClick={() => navigate('/month-view')}>
-            Month view
+            {t('page.monthView')}
           </Button>
         }
       />
       <div className={styles.layout}>
         <TodayCard />
         <div className={styles.column}>
-          <Field label="Day" className={styles.picker}>
+          <Field label={t('page.day')} className={styles.picker}>
             <Input
               type="date"
               contentBefore={<CalendarRegular />}

@@ -15,7 +15,7 @@ import {
 import { useAttendanceAudit } from '../../api/hooks/attendance';
 import { StaticTable } from '../../components/DataTable';
 import { QueryState } from '../../components/QueryState';
-import { formatInstant } from '../../components/format';
+import { useFormat, useTranslation } from '../../i18n';
 import { timeIn } from './shared';
 
 const useStyles = makeStyles({
@@ -31,34 +31,41 @@ const useStyles = makeStyles({
 
 const ACTION_COLORS = { create: 'success', update: 'informative', delete: 'danger' } as const;
 /** The values a person reads; ids, tenant and bookkeeping columns of the stored row are left out. */
-const SHOWN: Record<string, { label: string; time?: true; flag?: true }> = {
-  workDate: { label: 'Day' },
-  checkIn: { label: 'Check-in', time: true },
-  checkOut: { label: 'Check-out', time: true },
-  start: { label: 'Start', time: true },
-  end: { label: 'End', time: true },
-  source: { label: 'Source' },
-  isWfo: { label: 'WFO', flag: true },
+type Field = 'workDate' | 'checkIn' | 'checkOut' | 'start' | 'end' | 'source' | 'isWfo';
+const SHOWN: Record<Field, { time?: true; flag?: true; source?: true }> = {
+  workDate: {},
+  checkIn: { time: true },
+  checkOut: { time: true },
+  start: { time: true },
+  end: { time: true },
+  source: { source: true },
+  isWfo: { flag: true },
 };
+const SOURCES = new Set(['web', 'desktop', 'device', 'manual']);
 
-function show(value: unknown, how: (typeof SHOWN)[string], timeZone: string): string {
+type T = ReturnType<typeof useTranslation<'attendance'>>['t'];
+
+function show(value: unknown, how: (typeof SHOWN)[Field], timeZone: string, t: T): string {
   if (value === null || value === undefined) return '—';
-  if (how.flag) return value === true || value === 1 ? 'yes' : 'no';
+  if (how.flag) return value === true || value === 1 ? t('audit.yes') : t('audit.no');
+  if (how.source && typeof value === 'string' && SOURCES.has(value))
+    return t(`source.${value as 'web' | 'desktop' | 'device' | 'manual'}`);
   if (how.time && typeof value === 'string' && !Number.isNaN(Date.parse(value))) return timeIn(value, timeZone);
   return String(value);
 }
 
 function Values({ values, timeZone }: { values: Record<string, unknown> | null; timeZone: string }) {
   const styles = useStyles();
+  const { t } = useTranslation('attendance');
   if (!values) return <Text className={styles.muted}>—</Text>;
   return (
     <div className={styles.values}>
-      {Object.entries(SHOWN)
+      {(Object.entries(SHOWN) as [Field, (typeof SHOWN)[Field]][])
         .filter(([key]) => key in values)
         .map(([key, how]) => (
           <span key={key}>
-            <span className={styles.muted}>{how.label}: </span>
-            {show(values[key], how, timeZone)}
+            <span className={styles.muted}>{t('audit.valueLine', { label: t(`audit.field.${key}`) })}</span>
+            {show(values[key], how, timeZone, t)}
           </span>
         ))}
     </div>
@@ -75,37 +82,47 @@ export function AuditDialog({
   onClose: () => void;
 }) {
   const styles = useStyles();
+  const { t } = useTranslation(['attendance', 'common']);
+  const fmt = useFormat();
   const audit = useAttendanceAudit(attendanceId);
   return (
     <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
       <DialogSurface className={styles.surface} aria-describedby={undefined}>
         <DialogBody>
-          <DialogTitle>Change history</DialogTitle>
+          <DialogTitle>{t('audit.title')}</DialogTitle>
           <DialogContent>
-            <QueryState query={audit} label="Loading the history">
+            <QueryState query={audit} label={t('audit.loading')}>
               {(entries) => (
                 <StaticTable
-                  label="Change history"
+                  label={t('audit.title')}
                   size="small"
                   rows={entries}
                   rowKey={(e) => e.id}
                   columns={[
-                    { key: 'when', label: 'When', render: (e) => formatInstant(e.at) },
-                    { key: 'who', label: 'Who', render: (e) => e.actor?.name ?? 'System' },
+                    { key: 'when', label: t('audit.when'), render: (e) => fmt.instant(e.at) },
+                    { key: 'who', label: t('audit.who'), render: (e) => e.actor?.name ?? t('audit.system') },
                     {
                       key: 'what',
-                      label: 'What',
+                      label: t('audit.what'),
                       render: (e) => (
                         <>
                           <Badge appearance="tint" color={ACTION_COLORS[e.action]}>
-                            {e.action}
+                            {t(`audit.action.${e.action}`)}
                           </Badge>{' '}
-                          {e.subject}
+                          {t(`audit.subject.${e.subject}`)}
                         </>
                       ),
                     },
-                    { key: 'before', label: 'Before', render: (e) => <Values values={e.before} timeZone={timeZone} /> },
-                    { key: 'after', label: 'After', render: (e) => <Values values={e.after} timeZone={timeZone} /> },
+                    {
+                      key: 'before',
+                      label: t('audit.before'),
+                      render: (e) => <Values values={e.before} timeZone={timeZone} />,
+                    },
+                    {
+                      key: 'after',
+                      label: t('audit.after'),
+                      render: (e) => <Values values={e.after} timeZone={timeZone} />,
+                    },
                   ]}
                 />
               )}
@@ -113,7 +130,7 @@ export function AuditDialog({
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={onClose}>
-              Close
+              {t('common:actions.close')}
             </Button>
           </DialogActions>
         </DialogBody>

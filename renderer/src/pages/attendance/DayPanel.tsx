@@ -28,12 +28,11 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { StaticTable } from '../../components/DataTable';
 import { QueryState } from '../../components/QueryState';
 import { EmptyState } from '../../components/EmptyState';
-import { formatDay } from '../../components/format';
 import { useMe, usePermissions } from '../../api/hooks/me';
 import { AttendanceDialog, BreakDialog, CorrectionDialog } from './AttendanceDialogs';
 import { AuditDialog } from './AuditDialog';
-import { canCertifyWfo, editRight, SOURCE_LABELS, timeIn } from './shared';
-import { formatDuration } from '../../../../shared/duration';
+import { useFormat, useTranslation } from '../../i18n';
+import { canCertifyWfo, editRight, SOURCE_KEYS, timeIn } from './shared';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM },
@@ -75,6 +74,8 @@ export function DayPanel({
   today: string;
 }) {
   const styles = useStyles();
+  const { t } = useTranslation(['attendance', 'common']);
+  const fmt = useFormat();
   const me = useMe()!;
   const permissions = usePermissions();
   const [editing, setEditing] = useState<Editing>(null);
@@ -84,6 +85,11 @@ export function DayPanel({
   const deleteAttendance = useDeleteAttendance();
   const deleteBreak = useDeleteBreak();
   const right = editRight(me, permissions, employee.id, date, today);
+  const reason = right.allowed
+    ? undefined
+    : right.reason === 'limit'
+      ? t('editRight.limit', { count: right.limit })
+      : t(`editRight.${right.reason}`);
   const canSetWfo = canCertifyWfo(me, permissions, employee.id);
   const a = day.data?.attendance ?? null;
   // A device punch is never changed in place: it is corrected (with a reason) instead.
@@ -104,7 +110,7 @@ export function DayPanel({
     return right.allowed ? (
       button
     ) : (
-      <Tooltip content={right.reason} relationship="description">
+      <Tooltip content={reason ?? ''} relationship="description">
         {/* A disabled button takes no pointer events; the wrapper keeps the explanation reachable. */}
         <span tabIndex={0}>{button}</span>
       </Tooltip>
@@ -112,33 +118,38 @@ export function DayPanel({
   };
 
   return (
-    <Card className={styles.card} aria-label={`Attendance on ${formatDay(date)}`}>
+    <Card className={styles.card} aria-label={t('dayPanel.label', { day: fmt.day(date) })}>
       <div className={styles.top}>
         <div>
           <Text as="h2" size={500} weight="semibold" block>
-            {formatDay(date)}
+            {fmt.day(date)}
           </Text>
           <Text className={styles.muted}>
-            {isMe ? 'Your day' : employee.name}
-            {day.data?.isWeekend ? ' · weekend' : ''}
+            {day.data?.isWeekend
+              ? t('dayPanel.weekendSuffix', { who: isMe ? t('dayPanel.yourDay') : employee.name })
+              : isMe
+                ? t('dayPanel.yourDay')
+                : employee.name}
           </Text>
         </div>
         {a ? (
           <div className={styles.actions}>
             {isPunch ? (
-              guarded('Correct…', <EditRegular />, () => setEditing({ kind: 'correct', punch: a }))
+              guarded(t('dayPanel.correct'), <EditRegular />, () => setEditing({ kind: 'correct', punch: a }))
             ) : (
               <>
-                {guarded('Edit', <EditRegular />, () => setEditing({ kind: 'attendance', attendance: a }))}
-                {guarded('Add break', <AddRegular />, () =>
+                {guarded(t('dayPanel.edit'), <EditRegular />, () => setEditing({ kind: 'attendance', attendance: a }))}
+                {guarded(t('dayPanel.addBreak'), <AddRegular />, () =>
                   setEditing({ kind: 'break', attendance: a, breakSpan: null }),
                 )}
-                {guarded('Delete', <DeleteRegular />, () => setEditing({ kind: 'delete-attendance', attendance: a }))}
+                {guarded(t('dayPanel.delete'), <DeleteRegular />, () =>
+                  setEditing({ kind: 'delete-attendance', attendance: a }),
+                )}
               </>
             )}
             {permissions.has('view-all-attendance') ? (
               <Button icon={<HistoryRegular />} onClick={() => setEditing({ kind: 'audit', attendance: a })}>
-                History
+                {t('dayPanel.history')}
               </Button>
             ) : null}
           </div>
@@ -146,20 +157,20 @@ export function DayPanel({
       </div>
       {!right.allowed && a ? (
         <MessageBar intent="info">
-          <MessageBarBody>{right.reason}</MessageBarBody>
+          <MessageBarBody>{reason}</MessageBarBody>
         </MessageBar>
       ) : null}
 
-      <QueryState query={day} label="Loading the day" />
+      <QueryState query={day} label={t('dayPanel.loading')} />
 
       {day.data && !a ? (
         <EmptyState
           icon={<CalendarEmptyRegular />}
-          title="No attendance on this day"
+          title={t('dayPanel.empty')}
           action={
             date <= today && right.allowed
               ? guarded(
-                  'Add attendance',
+                  t('dayPanel.addAttendance'),
                   <AddRegular />,
                   () => setEditing({ kind: 'attendance', attendance: null }),
                   true,
@@ -167,22 +178,25 @@ export function DayPanel({
               : undefined
           }
         >
-          {date > today ? 'This day is still ahead.' : right.allowed ? undefined : right.reason}
+          {date > today ? t('dayPanel.ahead') : reason}
         </EmptyState>
       ) : null}
 
       {a?.correction ? (
-        <MessageBar intent="warning" aria-label="Corrected punch">
+        <MessageBar intent="warning" aria-label={t('dayPanel.correctedLabel')}>
           <MessageBarBody>
             <Badge appearance="filled" color="warning">
-              Corrected
+              {t('dayPanel.corrected')}
             </Badge>{' '}
-            Device punch{' '}
+            {t('dayPanel.devicePunch')}{' '}
             <s data-testid="original-punch">
               {timeIn(a.correction.original.checkIn, timeZone)}–
               {a.correction.original.checkOut ? timeIn(a.correction.original.checkOut, timeZone) : '…'}
             </s>{' '}
-            corrected by {a.correction.by?.name ?? 'someone'}: “{a.correction.reason}”
+            {t('dayPanel.correctedBy', {
+              name: a.correction.by?.name ?? t('dayPanel.someone'),
+              reason: a.correction.reason,
+            })}
           </MessageBarBody>
         </MessageBar>
       ) : null}
@@ -190,53 +204,60 @@ export function DayPanel({
       {a ? (
         <>
           <div className={styles.facts}>
-            <Fact label="Check-in" value={timeIn(a.checkIn, timeZone)} />
-            <Fact label="Check-out" value={a.checkOut ? timeIn(a.checkOut, timeZone) : 'Still at work'} />
-            <Fact label="Worked" value={formatDuration(a.workedMinutes)} />
-            <Fact label="Breaks" value={formatDuration(a.breakMinutes)} />
-            <Fact label="Source" value={SOURCE_LABELS[a.source]} />
+            <Fact label={t('dayPanel.checkIn')} value={timeIn(a.checkIn, timeZone)} />
+            <Fact
+              label={t('dayPanel.checkOut')}
+              value={a.checkOut ? timeIn(a.checkOut, timeZone) : t('dayPanel.stillAtWork')}
+            />
+            <Fact label={t('dayPanel.worked')} value={fmt.duration(a.workedMinutes)} />
+            <Fact label={t('dayPanel.breaks')} value={fmt.duration(a.breakMinutes)} />
+            <Fact label={t('dayPanel.source')} value={t(SOURCE_KEYS[a.source])} />
             <div className={styles.fact}>
-              <Text className={styles.label}>Work from office</Text>
+              <Text className={styles.label}>{t('dayPanel.wfo')}</Text>
               {a.isWfo ? (
                 <Badge appearance="tint" color="success" icon={<BuildingRegular />}>
-                  Yes
+                  {t('common:yes')}
                 </Badge>
               ) : (
-                <Text>No</Text>
+                <Text>{t('common:no')}</Text>
               )}
             </div>
           </div>
           {a.breaks.length > 0 ? (
             <StaticTable
-              label="Breaks"
+              label={t('dayPanel.breaks')}
               size="small"
               rows={a.breaks}
               rowKey={(b) => b.id}
               columns={[
-                { key: 'start', label: 'Break start', render: (b) => timeIn(b.start, timeZone) },
-                { key: 'end', label: 'End', render: (b) => (b.end ? timeIn(b.end, timeZone) : 'Running') },
+                { key: 'start', label: t('dayPanel.breakStart'), render: (b) => timeIn(b.start, timeZone) },
+                {
+                  key: 'end',
+                  label: t('dayPanel.end'),
+                  render: (b) => (b.end ? timeIn(b.end, timeZone) : t('dayPanel.running')),
+                },
                 {
                   key: 'length',
-                  label: 'Length',
-                  render: (b) => (b.end ? formatDuration((Date.parse(b.end) - Date.parse(b.start)) / 60_000) : '—'),
+                  label: t('dayPanel.length'),
+                  render: (b) => (b.end ? fmt.duration((Date.parse(b.end) - Date.parse(b.start)) / 60_000) : '—'),
                 },
                 {
                   key: 'actions',
-                  label: 'Actions',
+                  label: t('dayPanel.actions'),
                   hideLabel: true,
                   render: (b) => (
                     <>
                       <Button
                         appearance="subtle"
                         icon={<EditRegular />}
-                        aria-label={`Edit break at ${timeIn(b.start, timeZone)}`}
+                        aria-label={t('dayPanel.editBreak', { time: timeIn(b.start, timeZone) })}
                         disabled={!right.allowed}
                         onClick={() => setEditing({ kind: 'break', attendance: a, breakSpan: b })}
                       />
                       <Button
                         appearance="subtle"
                         icon={<DeleteRegular />}
-                        aria-label={`Delete break at ${timeIn(b.start, timeZone)}`}
+                        aria-label={t('dayPanel.deleteBreak', { time: timeIn(b.start, timeZone) })}
                         disabled={!right.allowed}
                         onClick={() => setEditing({ kind: 'delete-break', breakSpan: b })}
                       />
@@ -246,7 +267,7 @@ export function DayPanel({
               ]}
             />
           ) : (
-            <Text className={styles.muted}>No breaks.</Text>
+            <Text className={styles.muted}>{t('dayPanel.noBreaks')}</Text>
           )}
         </>
       ) : null}
@@ -283,8 +304,8 @@ export function DayPanel({
       ) : null}
       <ConfirmDialog
         open={editing?.kind === 'delete-attendance'}
-        title="Delete attendance?"
-        confirmLabel="Delete attendance"
+        title={t('dayPanel.deleteAttendanceTitle')}
+        confirmLabel={t('dayPanel.deleteAttendanceConfirm')}
         danger
         onClose={() => setEditing(null)}
         onConfirm={async () => {
@@ -292,13 +313,14 @@ export function DayPanel({
           await deleteAttendance.mutateAsync({ id: editing.attendance.id, date });
         }}
       >
-        The attendance of {isMe ? 'you' : employee.name} on {formatDay(date)} and its breaks will be deleted. The change
-        history keeps a record.
+        {isMe
+          ? t('dayPanel.deleteOwnAttendance', { day: fmt.day(date) })
+          : t('dayPanel.deleteAttendanceOf', { name: employee.name, day: fmt.day(date) })}
       </ConfirmDialog>
       <ConfirmDialog
         open={editing?.kind === 'delete-break'}
-        title="Delete break?"
-        confirmLabel="Delete break"
+        title={t('dayPanel.deleteBreakTitle')}
+        confirmLabel={t('dayPanel.deleteBreakConfirm')}
         danger
         onClose={() => setEditing(null)}
         onConfirm={async () => {
@@ -306,8 +328,9 @@ export function DayPanel({
           await deleteBreak.mutateAsync(editing.breakSpan.id);
         }}
       >
-        The break starting at {editing?.kind === 'delete-break' ? timeIn(editing.breakSpan.start, timeZone) : ''} will
-        be deleted.
+        {t('dayPanel.deleteBreakBody', {
+          time: editing?.kind === 'delete-break' ? timeIn(editing.breakSpan.start, timeZone) : '',
+        })}
       </ConfirmDialog>
     </Card>
   );

@@ -7,10 +7,9 @@ import { BuildingRegular } from '@fluentui/react-icons';
 import type { MonthResponse } from '../../../../shared/contracts/attendance';
 import { TAKEN_STATUSES, type LeaveStatus } from '../../../../shared/leave';
 import { dayOfWeek } from '../../../../shared/time';
-import { formatDay } from '../../components/format';
-import { formatDuration } from '../../../../shared/duration';
+import { weekdayNames } from '../../../../shared/i18n/format';
+import { useFormat, useTranslation } from '../../i18n';
 
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 /** Leave that counts as taken (approved, or approved with a cancellation pending); the rest is pending. */
 const GRANTED = new Set<number>(TAKEN_STATUSES satisfies readonly LeaveStatus[]);
 
@@ -78,15 +77,24 @@ const useStyles = makeStyles({
 
 type Day = MonthResponse['days'][number];
 
-function describe(day: Day, today: string): string {
-  const parts = [formatDay(day.date)];
-  if (day.attendance) parts.push(`worked ${formatDuration(day.attendance.workedMinutes)}`);
-  if (day.attendance?.breakMinutes) parts.push(`breaks ${formatDuration(day.attendance.breakMinutes)}`);
-  if (day.attendance?.isWfo) parts.push('work from office');
-  if (day.holiday) parts.push(`holiday: ${day.holiday.name}`);
-  if (day.leave) parts.push(`${day.leave.leaveType} (${day.leave.statusLabel})`);
-  if (day.isWeekend) parts.push('weekend');
-  if (day.date === today) parts.push('today');
+type T = ReturnType<typeof useTranslation<'attendance'>>['t'];
+type Format = ReturnType<typeof useFormat>;
+
+/** A leave's status by its stable value (shared/leave.ts), in the interface's language; the server's label if unknown. */
+const leaveStatus = (t: T, leave: NonNullable<Day['leave']>) =>
+  t(`leaveStatus.${leave.status as LeaveStatus}`, { defaultValue: leave.statusLabel });
+
+/** The spoken summary of a day: its facts as a list. */
+function describe(day: Day, today: string, t: T, fmt: Format): string {
+  const parts = [fmt.day(day.date)];
+  if (day.attendance) parts.push(t('calendar.worked', { duration: fmt.duration(day.attendance.workedMinutes) }));
+  if (day.attendance?.breakMinutes)
+    parts.push(t('calendar.breaks', { duration: fmt.duration(day.attendance.breakMinutes) }));
+  if (day.attendance?.isWfo) parts.push(t('calendar.wfo'));
+  if (day.holiday) parts.push(t('calendar.holiday', { name: day.holiday.name }));
+  if (day.leave) parts.push(t('calendar.leave', { type: day.leave.leaveType, status: leaveStatus(t, day.leave) }));
+  if (day.isWeekend) parts.push(t('calendar.weekend'));
+  if (day.date === today) parts.push(t('calendar.today'));
   return parts.join(', ');
 }
 
@@ -102,12 +110,14 @@ export function MonthCalendar({
   onSelect: (date: string) => void;
 }) {
   const styles = useStyles();
+  const { t } = useTranslation('attendance');
+  const fmt = useFormat();
   const first = month.days[0];
   // Monday-first offset of the 1st: Sunday (0) is the 7th column.
   const offset = first ? (dayOfWeek(first.date) + 6) % 7 : 0;
   return (
-    <div className={styles.grid} role="grid" aria-label={`Attendance in ${month.month}`}>
-      {WEEKDAYS.map((d) => (
+    <div className={styles.grid} role="grid" aria-label={t('calendar.label', { month: fmt.month(month.month) })}>
+      {weekdayNames(fmt.language).map((d) => (
         <div key={d} className={styles.head} role="columnheader">
           {d}
         </div>
@@ -125,7 +135,7 @@ export function MonthCalendar({
             role="gridcell"
             data-date={day.date}
             aria-selected={selected === day.date}
-            aria-label={describe(day, today)}
+            aria-label={describe(day, today, t, fmt)}
             className={mergeClasses(
               styles.cell,
               day.isWeekend && styles.weekend,
@@ -142,25 +152,33 @@ export function MonthCalendar({
             </span>
             {a ? (
               <>
-                <Text className={styles.worked}>{formatDuration(a.workedMinutes)}</Text>
+                <Text className={styles.worked}>{fmt.duration(a.workedMinutes)}</Text>
                 {a.breakMinutes > 0 ? (
-                  <span className={styles.small}>break {formatDuration(a.breakMinutes)}</span>
+                  <span className={styles.small}>
+                    {t('calendar.break', { duration: fmt.duration(a.breakMinutes) })}
+                  </span>
                 ) : null}
-                {!a.checkOut ? <span className={styles.small}>in progress</span> : null}
+                {!a.checkOut ? <span className={styles.small}>{t('calendar.inProgress')}</span> : null}
               </>
             ) : null}
             {day.holiday ? <span className={styles.tag}>{day.holiday.name}</span> : null}
             {day.leave ? (
               <span
                 className={mergeClasses(styles.tag, !GRANTED.has(day.leave.status) && styles.pending)}
-                title={`${day.leave.leaveType}: ${day.leave.statusLabel}`}
+                title={t('calendar.leaveTitle', {
+                  type: day.leave.leaveType,
+                  status: leaveStatus(t, day.leave),
+                })}
               >
-                {day.leave.leaveType}
-                {GRANTED.has(day.leave.status) ? '' : ' (pending)'}
+                {GRANTED.has(day.leave.status)
+                  ? day.leave.leaveType
+                  : t('calendar.leavePending', { type: day.leave.leaveType })}
               </span>
             ) : null}
-            {!a && day.isWeekend && !day.holiday ? <span className={styles.small}>Weekend</span> : null}
-            {absent ? <span className={mergeClasses(styles.tag, styles.absent)}>Absent</span> : null}
+            {!a && day.isWeekend && !day.holiday ? (
+              <span className={styles.small}>{t('calendar.weekendTag')}</span>
+            ) : null}
+            {absent ? <span className={mergeClasses(styles.tag, styles.absent)}>{t('calendar.absent')}</span> : null}
           </button>
         );
       })}

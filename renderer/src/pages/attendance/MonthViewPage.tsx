@@ -5,7 +5,6 @@
  */
 import { Button, Card, Combobox, Field, makeStyles, Option, Text, tokens } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
-import { format, parseISO } from 'date-fns';
 import { useMemo, useState } from 'react';
 import type { AttendanceTotals } from '../../../../shared/contracts/attendance';
 import { todayIn } from '../../../../shared/date-range';
@@ -20,8 +19,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { useMe, usePermissions } from '../../api/hooks/me';
 import { DayPanel } from './DayPanel';
+import { useFormat, useTranslation } from '../../i18n';
 import { MonthCalendar } from './MonthCalendar';
-import { formatDuration } from '../../../../shared/duration';
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
@@ -64,8 +63,6 @@ function shiftMonth(month: string, by: number): string {
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
-const monthLabel = (month: string) => format(parseISO(`${month}-01`), 'MMMM yyyy');
-
 function Tile({ label, value, hint }: { label: string; value: string; hint?: string }) {
   const styles = useStyles();
   return (
@@ -89,24 +86,38 @@ function TotalsTiles({
   totals: AttendanceTotals & { averageWorkedMinutes?: number; wfoPercentage?: number };
 }) {
   const styles = useStyles();
+  const { t } = useTranslation('attendance');
+  const fmt = useFormat();
   return (
     <div className={styles.tiles}>
       <Tile
-        label="Worked"
-        value={formatDuration(totals.workedMinutes)}
-        hint={`of ${formatDuration(totals.expectedMinutes)} expected`}
+        label={t('totals.worked')}
+        value={fmt.duration(totals.workedMinutes)}
+        hint={t('totals.expected', { duration: fmt.duration(totals.expectedMinutes) })}
       />
-      <Tile label="Present days" value={String(totals.presentDays)} hint={`of ${totals.workingDays} working days`} />
-      <Tile label="Absent days" value={String(totals.absentDays)} />
-      <Tile label="Leave days" value={String(totals.leaveDays)} />
       <Tile
-        label="Work from office"
-        value={`${totals.wfoDays} days`}
-        hint={totals.wfoPercentage !== undefined ? `${Math.round(totals.wfoPercentage)}% of present days` : undefined}
+        label={t('totals.presentDays')}
+        value={fmt.number(totals.presentDays)}
+        hint={t('totals.ofWorkingDays', { count: totals.workingDays })}
       />
-      <Tile label="Breaks" value={formatDuration(totals.breakMinutes)} />
+      <Tile label={t('totals.absentDays')} value={fmt.number(totals.absentDays)} />
+      <Tile label={t('totals.leaveDays')} value={fmt.number(totals.leaveDays)} />
+      <Tile
+        label={t('totals.wfo')}
+        value={t('totals.days', { count: totals.wfoDays })}
+        hint={
+          totals.wfoPercentage !== undefined
+            ? t('totals.ofPresentDays', { percent: fmt.percent(Math.round(totals.wfoPercentage)) })
+            : undefined
+        }
+      />
+      <Tile label={t('totals.breaks')} value={fmt.duration(totals.breakMinutes)} />
       {totals.averageWorkedMinutes !== undefined ? (
-        <Tile label="Average day" value={formatDuration(totals.averageWorkedMinutes)} hint="per present day" />
+        <Tile
+          label={t('totals.averageDay')}
+          value={fmt.duration(totals.averageWorkedMinutes)}
+          hint={t('totals.perPresentDay')}
+        />
       ) : null}
     </div>
   );
@@ -114,6 +125,8 @@ function TotalsTiles({
 
 export function MonthViewPage() {
   const styles = useStyles();
+  const { t } = useTranslation(['attendance', 'common']);
+  const fmt = useFormat();
   const me = useMe()!;
   const permissions = usePermissions();
   const today = todayIn(me.tenant.settings.tenant_timezone);
@@ -151,14 +164,16 @@ export function MonthViewPage() {
   return (
     <>
       <PageHeader
-        title="Month view"
-        subtitle={employeeId === me.employee.id ? 'Your attendance by month' : `Attendance of ${employee.name}`}
+        title={t('page.monthView')}
+        subtitle={
+          employeeId === me.employee.id ? t('month.subtitleOwn') : t('month.subtitleOther', { name: employee.name })
+        }
         actions={
           <div className={styles.toolbar}>
             {canPick ? (
-              <Field label="Employee">
+              <Field label={t('month.employee')}>
                 <Combobox
-                  aria-label="Employee"
+                  aria-label={t('month.employee')}
                   value={search ?? employee.name}
                   selectedOptions={[String(employeeId)]}
                   onChange={(e) => setSearch(e.target.value)}
@@ -167,29 +182,28 @@ export function MonthViewPage() {
                     setSearch(null);
                   }}
                   onBlur={() => setSearch(null)}
-                  placeholder={employees.isPending ? 'Loading…' : 'Search by name'}
+                  placeholder={employees.isPending ? t('common:states.loading') : t('month.searchByName')}
                 >
                   {matches.slice(0, 100).map((e) => (
                     <Option key={e.id} value={String(e.id)} text={e.name}>
-                      {e.name}
-                      {e.isActive ? '' : ' (inactive)'}
+                      {e.isActive ? e.name : t('month.inactive', { name: e.name })}
                     </Option>
                   ))}
                 </Combobox>
               </Field>
             ) : null}
-            <div className={styles.monthNav} role="group" aria-label="Month">
+            <div className={styles.monthNav} role="group" aria-label={t('month.month')}>
               <Button
                 icon={<ChevronLeftRegular />}
-                aria-label="Previous month"
+                aria-label={t('month.previous')}
                 onClick={() => goTo(shiftMonth(month, -1))}
               />
               <Text weight="semibold" size={400} className={styles.monthTitle} aria-live="polite">
-                {monthLabel(month)}
+                {fmt.month(month)}
               </Text>
               <Button
                 icon={<ChevronRightRegular />}
-                aria-label="Next month"
+                aria-label={t('month.next')}
                 disabled={month >= today.slice(0, 7)}
                 onClick={() => goTo(shiftMonth(month, 1))}
               />
@@ -198,7 +212,7 @@ export function MonthViewPage() {
                 disabled={month === today.slice(0, 7)}
                 onClick={() => goTo(today.slice(0, 7))}
               >
-                This month
+                {t('month.thisMonth')}
               </Button>
             </div>
           </div>
@@ -207,7 +221,7 @@ export function MonthViewPage() {
 
       <div className={styles.layout}>
         <Card className={styles.card}>
-          <QueryState query={monthQuery} label="Loading the month" loadingClassName={styles.loading}>
+          <QueryState query={monthQuery} label={t('month.loadingMonth')} loadingClassName={styles.loading}>
             {(data) => <MonthCalendar month={data} today={today} selected={selected} onSelect={setSelected} />}
           </QueryState>
         </Card>
@@ -215,57 +229,58 @@ export function MonthViewPage() {
           <DayPanel key={`${employeeId}-${selected}`} employee={employee} date={selected} today={today} />
         ) : (
           <Card className={styles.card}>
-            <Text className={styles.muted}>Choose a day to see its check-in, check-out and breaks.</Text>
+            <Text className={styles.muted}>{t('month.chooseDay')}</Text>
           </Card>
         )}
       </div>
 
       {monthQuery.data ? (
-        <section className={styles.section} aria-label="Month totals">
+        <section className={styles.section} aria-label={t('month.totals')}>
           <Text as="h2" size={500} weight="semibold" block className={styles.sectionTitle}>
-            {monthLabel(month)} so far
+            {t('month.soFar', { month: fmt.month(month) })}
           </Text>
           <TotalsTiles totals={monthQuery.data.totals} />
         </section>
       ) : null}
 
-      <section className={styles.section} aria-label="Past 3 months">
+      <section className={styles.section} aria-label={t('month.pastMonths')}>
         <Text as="h2" size={500} weight="semibold" block className={styles.sectionTitle}>
-          Past 3 months
+          {t('month.pastMonths')}
         </Text>
-        <QueryState query={past} size="small" label="Loading" />
+        <QueryState query={past} size="small" label={t('month.loading')} />
         <div className={styles.months}>
           {past.data?.months.map((m) => (
             <Card key={m.month} className={styles.tile}>
-              <Text weight="semibold">{monthLabel(m.month)}</Text>
+              <Text weight="semibold">{fmt.month(m.month)}</Text>
               <div className={styles.monthRows}>
-                <Text className={styles.muted}>Worked</Text>
+                <Text className={styles.muted}>{t('totals.worked')}</Text>
                 <Text>
-                  {formatDuration(m.workedMinutes)} / {formatDuration(m.expectedMinutes)}
+                  {t('month.workedOfExpected', {
+                    worked: fmt.duration(m.workedMinutes),
+                    expected: fmt.duration(m.expectedMinutes),
+                  })}
                 </Text>
-                <Text className={styles.muted}>Present</Text>
+                <Text className={styles.muted}>{t('month.present')}</Text>
+                <Text>{t('month.presentOf', { present: fmt.number(m.presentDays), count: m.workingDays })}</Text>
+                <Text className={styles.muted}>{t('month.absentLeave')}</Text>
                 <Text>
-                  {m.presentDays} of {m.workingDays} days
+                  {t('month.absentLeaveValue', { absent: fmt.number(m.absentDays), leave: fmt.number(m.leaveDays) })}
                 </Text>
-                <Text className={styles.muted}>Absent · leave</Text>
-                <Text>
-                  {m.absentDays} · {m.leaveDays}
-                </Text>
-                <Text className={styles.muted}>Work from office</Text>
-                <Text>{m.wfoDays} days</Text>
+                <Text className={styles.muted}>{t('totals.wfo')}</Text>
+                <Text>{t('totals.days', { count: m.wfoDays })}</Text>
               </div>
             </Card>
           ))}
         </div>
       </section>
 
-      <section className={styles.section} aria-label="Hours statistics">
+      <section className={styles.section} aria-label={t('month.statistics')}>
         <Text as="h2" size={500} weight="semibold" block className={styles.sectionTitle}>
-          Hours statistics
+          {t('month.statistics')}
         </Text>
         <DateRangeFilter value={range} today={today} onChange={setRange} />
         <div className={styles.section}>
-          <QueryState query={stats} size="small" label="Loading the statistics">
+          <QueryState query={stats} size="small" label={t('month.loadingStatistics')}>
             {(data) => <TotalsTiles totals={data} />}
           </QueryState>
         </div>

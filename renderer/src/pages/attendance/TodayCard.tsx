@@ -25,10 +25,9 @@ import {
 import { useEffect, useState, type ReactElement } from 'react';
 import { errorMessage } from '../../api/errors';
 import { useAttendanceToday, useTodayAction, type TodayAction, type TodayResponse } from '../../api/hooks/attendance';
-import { formatDay } from '../../components/format';
 import { platform } from '../../platform';
+import { useFormat, useTranslation } from '../../i18n';
 import { clockDuration, timeIn, workedMs } from './shared';
-import { formatDuration } from '../../../../shared/duration';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, gap: tokens.spacingVerticalM },
@@ -49,12 +48,15 @@ const useStyles = makeStyles({
 
 const STATE_BADGE: Record<
   TodayResponse['state'],
-  { label: string; color: 'informative' | 'success' | 'warning' | 'subtle' }
+  {
+    label: `today.state.${'notCheckedIn' | 'checkedIn' | 'onBreak' | 'checkedOut'}`;
+    color: 'informative' | 'success' | 'warning' | 'subtle';
+  }
 > = {
-  'not-checked-in': { label: 'Not checked in', color: 'informative' },
-  'checked-in': { label: 'Checked in', color: 'success' },
-  'on-break': { label: 'On a break', color: 'warning' },
-  'checked-out': { label: 'Checked out', color: 'subtle' },
+  'not-checked-in': { label: 'today.state.notCheckedIn', color: 'informative' },
+  'checked-in': { label: 'today.state.checkedIn', color: 'success' },
+  'on-break': { label: 'today.state.onBreak', color: 'warning' },
+  'checked-out': { label: 'today.state.checkedOut', color: 'subtle' },
 };
 
 /**
@@ -78,6 +80,8 @@ function useNow(running: boolean, ms = 1000): number {
 
 export function TodayCard() {
   const styles = useStyles();
+  const { t } = useTranslation('attendance');
+  const fmt = useFormat();
   const today = useAttendanceToday();
   const action = useTodayAction(platform.kind === 'desktop' ? 'desktop' : 'web');
   const data = today.data;
@@ -86,21 +90,21 @@ export function TodayCard() {
 
   if (today.isPending) {
     return (
-      <Card className={styles.card} aria-label="Today’s attendance">
+      <Card className={styles.card} aria-label={t('today.label')}>
         <div className={styles.loading}>
-          <Spinner label="Loading today’s attendance" />
+          <Spinner label={t('today.loading')} />
         </div>
       </Card>
     );
   }
   if (!data) {
     return (
-      <Card className={styles.card} aria-label="Today’s attendance">
+      <Card className={styles.card} aria-label={t('today.label')}>
         <MessageBar intent="error">
           <MessageBarBody>{errorMessage(today.error)}</MessageBarBody>
         </MessageBar>
         <div>
-          <Button onClick={() => void today.refetch()}>Try again</Button>
+          <Button onClick={() => void today.refetch()}>{t('today.tryAgain')}</Button>
         </div>
       </Card>
     );
@@ -123,24 +127,24 @@ export function TodayCard() {
   );
 
   return (
-    <Card className={styles.card} aria-label="Today’s attendance">
+    <Card className={styles.card} aria-label={t('today.label')}>
       <div className={styles.top}>
         <div className={styles.title}>
           <Text as="h2" size={500} weight="semibold">
-            Today
+            {t('today.title')}
           </Text>
-          <Text className={styles.muted}>{formatDay(data.date)}</Text>
+          <Text className={styles.muted}>{fmt.day(data.date)}</Text>
         </div>
         <Badge appearance="tint" color={badge.color} size="large" data-testid="attendance-state">
-          {badge.label}
+          {t(badge.label)}
         </Badge>
       </div>
       <div>
-        <Text className={styles.timer} role="timer" aria-label="Time worked today" data-testid="worked-timer">
+        <Text className={styles.timer} role="timer" aria-label={t('today.timerLabel')} data-testid="worked-timer">
           {clockDuration(worked)}
         </Text>
         <Text className={styles.muted} block>
-          worked of {formatDuration(data.workingHoursPerDay * 60)} · breaks excluded
+          {t('today.workedOf', { expected: fmt.duration(data.workingHoursPerDay * 60) })}
         </Text>
       </div>
       {expected > 0 ? (
@@ -148,41 +152,44 @@ export function TodayCard() {
           value={Math.min(1, worked / expected)}
           thickness="large"
           color={worked >= expected ? 'success' : 'brand'}
-          aria-label="Share of the working day worked"
+          aria-label={t('today.progressLabel')}
         />
       ) : null}
       {a ? (
         <div className={styles.facts}>
           <Text>
-            <span className={styles.muted}>Checked in </span>
+            <span className={styles.muted}>{t('today.checkedIn')} </span>
             {timeIn(a.checkIn, data.timeZone)}
           </Text>
           <Text>
-            <span className={styles.muted}>Breaks </span>
-            {formatDuration(a.breakMinutes)}
-            {a.breaks.length > 0 ? ` (${a.breaks.length})` : ''}
+            <span className={styles.muted}>{t('today.breaks')} </span>
+            {a.breaks.length > 0
+              ? t('today.breakCount', { duration: fmt.duration(a.breakMinutes), count: a.breaks.length })
+              : fmt.duration(a.breakMinutes)}
           </Text>
           {a.checkOut ? (
             <Text>
-              <span className={styles.muted}>Checked out </span>
+              <span className={styles.muted}>{t('today.checkedOut')} </span>
               {timeIn(a.checkOut, data.timeZone)}
             </Text>
           ) : null}
-          {a.isWfo ? <Badge appearance="outline">Work from office</Badge> : null}
+          {a.isWfo ? <Badge appearance="outline">{t('today.wfo')}</Badge> : null}
         </div>
       ) : null}
       <div className={styles.actions}>
-        {data.state === 'not-checked-in' ? button('check-in', 'Check in', <ArrowEnterRegular />, true) : null}
+        {data.state === 'not-checked-in'
+          ? button('check-in', t('today.action.checkIn'), <ArrowEnterRegular />, true)
+          : null}
         {data.state === 'checked-in' ? (
           <>
-            {button('start-break', 'Start break', <DrinkCoffeeRegular />)}
-            {button('check-out', 'Check out', <ArrowExitRegular />, true)}
+            {button('start-break', t('today.action.startBreak'), <DrinkCoffeeRegular />)}
+            {button('check-out', t('today.action.checkOut'), <ArrowExitRegular />, true)}
           </>
         ) : null}
-        {data.state === 'on-break' ? button('end-break', 'End break', <PlayRegular />, true) : null}
+        {data.state === 'on-break' ? button('end-break', t('today.action.endBreak'), <PlayRegular />, true) : null}
         {data.state === 'checked-out' ? (
           <Text className={styles.muted}>
-            <CheckmarkCircleRegular aria-hidden="true" /> Your day is recorded.
+            <CheckmarkCircleRegular aria-hidden="true" /> {t('today.dayRecorded')}
           </Text>
         ) : null}
       </div>

@@ -6,7 +6,6 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { Attendance } from '../../../../shared/contracts/attendance';
 import type { MeResponse } from '../../../../shared/contracts/tenant';
-import { MESSAGES } from '../../../../shared/messages';
 import { addDays } from '../../../../shared/time';
 
 /** "HH:mm" of an instant in the zone. */
@@ -30,12 +29,13 @@ export function clockDuration(ms: number): string {
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
 
-export const SOURCE_LABELS: Record<Attendance['source'], string> = {
-  web: 'Web',
-  desktop: 'Desktop app',
-  device: 'Biometric device',
-  manual: 'Added by hand',
-};
+/** The catalogue key of where an attendance came from (namespace `attendance`). */
+export const SOURCE_KEYS = {
+  web: 'source.web',
+  desktop: 'source.desktop',
+  device: 'source.device',
+  manual: 'source.manual',
+} as const satisfies Record<Attendance['source'], string>;
 
 /**
  * Whether the signed-in user may set the work-from-office flag of `employeeId`'s days by hand: with team or
@@ -47,7 +47,11 @@ export function canCertifyWfo(me: MeResponse, permissions: ReadonlySet<string>, 
   return employeeId !== me.employee.id && permissions.has('edit-team-attendance');
 }
 
-export type EditRight = { allowed: true } | { allowed: false; reason: string };
+/** Why a change is refused, for the catalogue (`attendance:editRight.*`); `limit` with the edit limit in days. */
+export type EditRight =
+  | { allowed: true }
+  | { allowed: false; reason: 'otherEmployee' | 'own' }
+  | { allowed: false; reason: 'limit'; limit: number };
 
 /**
  * Whether the signed-in user may add or change the attendance of `employeeId` on `date`: anyone's with
@@ -63,17 +67,12 @@ export function editRight(
 ): EditRight {
   if (permissions.has('edit-all-attendance')) return { allowed: true };
   if (employeeId !== me.employee.id) {
-    return permissions.has('edit-team-attendance')
-      ? { allowed: true }
-      : { allowed: false, reason: 'You may not change this employee’s attendance.' };
+    return permissions.has('edit-team-attendance') ? { allowed: true } : { allowed: false, reason: 'otherEmployee' };
   }
-  if (!permissions.has('edit-attendance')) return { allowed: false, reason: 'You may not change your attendance.' };
+  if (!permissions.has('edit-attendance')) return { allowed: false, reason: 'own' };
   const limit = me.tenant.settings.attendence_edit_allow_limit;
   if (date < addDays(today, -limit)) {
-    return {
-      allowed: false,
-      reason: `${MESSAGES.EDIT_LIMIT_PASSED} You can change the last ${limit} ${limit === 1 ? 'day' : 'days'}.`,
-    };
+    return { allowed: false, reason: 'limit', limit };
   }
   return { allowed: true };
 }

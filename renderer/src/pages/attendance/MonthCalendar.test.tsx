@@ -1,0 +1,94 @@
+/**
+ * The month calendar in the interface's language: weekday names from the date locale, the day's facts and
+ * a leave's status from the catalogue (by its stable value), durations in the language's format.
+ */
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Attendance, MonthResponse } from '../../../../shared/contracts/attendance';
+import { applyLanguage } from '../../i18n';
+import { renderWithProviders } from '../../test/render';
+import { MonthCalendar } from './MonthCalendar';
+
+const attendance: Attendance = {
+  id: 1,
+  employeeId: 7,
+  date: '2030-06-03',
+  checkIn: '2030-06-03T07:00:00.000Z',
+  checkOut: '2030-06-03T15:45:00.000Z',
+  source: 'web',
+  isWfo: false,
+  breaks: [],
+  workedMinutes: 465,
+  breakMinutes: 30,
+  updatedAt: '2030-06-03T15:45:00.000Z',
+  updatedBy: null,
+  correction: null,
+};
+
+const day = (date: string, over: Partial<MonthResponse['days'][number]> = {}): MonthResponse['days'][number] => ({
+  date,
+  isWeekend: false,
+  holiday: null,
+  leave: null,
+  attendance: null,
+  ...over,
+});
+
+const month: MonthResponse = {
+  month: '2030-06',
+  employeeId: 7,
+  days: [
+    day('2030-06-01', { isWeekend: true }),
+    day('2030-06-03', { attendance }),
+    day('2030-06-04'),
+    day('2030-06-05', {
+      leave: { requestId: 9, leaveType: 'Annual', icon: 'x', status: 1, statusLabel: 'Pending PO approval' },
+    }),
+  ],
+  totals: {
+    workingDays: 3,
+    presentDays: 1,
+    leaveDays: 0,
+    absentDays: 1,
+    wfoDays: 0,
+    workedMinutes: 465,
+    breakMinutes: 30,
+    expectedMinutes: 1440,
+  },
+};
+
+const show = () =>
+  renderWithProviders(<MonthCalendar month={month} today="2030-06-10" selected={null} onSelect={() => undefined} />);
+
+afterEach(() => {
+  applyLanguage('en');
+});
+
+describe('MonthCalendar', () => {
+  it('speaks English by default', () => {
+    applyLanguage('en');
+    show();
+    expect(screen.getByRole('columnheader', { name: 'Mon' })).toBeTruthy();
+    expect(screen.getByText('Weekend')).toBeTruthy();
+    expect(screen.getByText('7h 45m')).toBeTruthy();
+    expect(screen.getByText('break 30m')).toBeTruthy();
+    expect(screen.getByText('Annual (pending)')).toBeTruthy();
+    expect(screen.getByRole('grid', { name: 'Attendance in June 2030' })).toBeTruthy();
+  });
+
+  it('shows weekdays, facts, durations and leave statuses in French, and none of the English texts', () => {
+    applyLanguage('fr');
+    show();
+    expect(screen.getByRole('columnheader', { name: 'lun.' })).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: 'Mon' })).toBeNull();
+    expect(screen.getByText('Week-end')).toBeTruthy();
+    expect(screen.queryByText('Weekend')).toBeNull();
+    expect(screen.getByText('7 h 45 min')).toBeTruthy();
+    expect(screen.getByText('pause 30 min')).toBeTruthy();
+    expect(screen.getByText('Absent')).toBeTruthy();
+    expect(screen.getByText('Annual (en attente)')).toBeTruthy();
+    expect(screen.getByTitle('Annual : En attente de validation du PO')).toBeTruthy();
+    expect(screen.queryByTitle(/Pending PO approval/)).toBeNull();
+    expect(screen.getByRole('grid', { name: 'Présence en juin 2030' })).toBeTruthy();
+  });
+});
