@@ -3,6 +3,7 @@
  * (tenant_settings), read through `parseTenantSettings`, which fills defaults for missing keys.
  */
 import { z } from 'zod';
+import { LANGUAGES } from './i18n/languages.js';
 import { parseNetwork } from './network.js';
 
 const knownZones = new Map<string, boolean>();
@@ -54,6 +55,8 @@ export const tenantSettingsSchema = z
     feedTypes: z.array(z.enum(FEED_TYPES)).max(FEED_TYPES.length),
     feedPosition: z.enum(['left', 'right']),
     isDemoDataDisabled: z.boolean(),
+    /** The company's interface and e-mail language, for people who chose none (docs/i18n.md). */
+    default_language: z.enum(LANGUAGES),
   })
   .strict();
 
@@ -75,6 +78,7 @@ export const DEFAULT_TENANT_SETTINGS: TenantSettings = {
   feedTypes: [...FEED_TYPES],
   feedPosition: 'left',
   isDemoDataDisabled: false,
+  default_language: 'en',
 };
 
 /** Keys that belong to the Productivity tab and need edit-productivity-settings to change. */

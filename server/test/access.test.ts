@@ -35,6 +35,7 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
     body: { currentPassword: 'x', password: 'Str0ng!Pass2', confirmPassword: 'Str0ng!Pass2' },
   },
   'GET /api/me': {},
+  'PATCH /api/me': { body: { language: 'fr' } },
   'GET /api/employees': {},
   'GET /api/employees/{id}': { table: 'employees' },
   'POST /api/employees': { body: { name: 'Mallory', email: 'mallory@b.example' } },

@@ -13,6 +13,7 @@ import { sessionLimits } from './migrations/0010-session-limits.js';
 import { admsSecurity } from './migrations/0011-adms-security.js';
 import { employeeImages } from './migrations/0012-employee-images.js';
 import { attendanceCorrections } from './migrations/0013-attendance-corrections.js';
+import { employeeLanguage } from './migrations/0016-employee-language.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0011-adms-security': admsSecurity,
   '0012-employee-images': employeeImages,
   '0013-attendance-corrections': attendanceCorrections,
+  '0016-employee-language': employeeLanguage,
 };
 
 class StaticProvider implements MigrationProvider {
