@@ -35,6 +35,7 @@ import { sidebarOpenAtom, themePreferenceAtom, type ThemePreference } from '../s
 import { useMe } from '../api/hooks/me';
 import { useSessionActions } from '../session/SessionProvider';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { LanguageMenu } from './LanguageMenu';
 import { EmployeeAvatar } from '../components/EmployeeAvatar';
 
 const useStyles = makeStyles({
@@ -153,6 +154,7 @@ export function Header() {
               ))}
             </MenuGroup>
             <MenuDivider />
+            <LanguageMenu />
             <MenuItem icon={<KeyRegular />} onClick={() => setChangingPassword(true)}>
               Change password
             </MenuItem>
