@@ -3,6 +3,7 @@
  * company's default (the `default_language` setting), and the API's messages in the caller's language.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '../../shared/i18n/index.js';
 import { startServer, type Api, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -57,5 +58,34 @@ describe('the company’s default language', () => {
     expect(bad.status).toBe(400);
     expect((await employee.patch('/api/tenant', { settings: { default_language: 'en' } })).status).toBe(403);
     await admin.patch('/api/tenant', { settings: { default_language: 'en' } });
+  });
+});
+
+describe('the API’s messages', () => {
+  const fr = resources.fr;
+  const badZone = { tenant_timezone: 'Mars/Olympus' };
+
+  it('answer in the request’s Accept-Language, error and field messages alike', async () => {
+    const res = await admin.request('PATCH', '/api/tenant/productivity-settings', badZone, {
+      'accept-language': 'fr-CA, en;q=0.5',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'VALIDATION', message: fr.errors.VALIDATION });
+    expect(res.body.error.details.fields).toEqual([{ path: 'body.tenant_timezone', message: fr.validation.timeZone }]);
+    const signedOut = await server.api().request('GET', '/api/me', undefined, { 'accept-language': 'fr' });
+    expect(signedOut.body.error).toEqual({ code: 'UNAUTHENTICATED', message: fr.errors.UNAUTHENTICATED });
+    const unknown = await admin.request('PATCH', '/api/me', { colour: 'red' }, { 'accept-language': 'fr' });
+    expect(unknown.body.error.details.fields[0].message).toBe('Champ inconnu : colour');
+  });
+
+  it('answer in English without a language, and in the caller’s own choice over the header', async () => {
+    const english = await admin.patch('/api/tenant/productivity-settings', badZone);
+    expect(english.body.error.message).toBe(resources.en.errors.VALIDATION);
+    expect(english.body.error.details.fields[0].message).toBe('Unknown time zone');
+    await employee.patch('/api/me', { language: 'fr' });
+    const own = await employee.request('POST', '/api/auth/change-password', {}, { 'accept-language': 'en' });
+    expect(own.status).toBe(400);
+    expect(own.body.error.message).toBe(fr.errors.VALIDATION);
+    await employee.patch('/api/me', { language: null });
   });
 });
