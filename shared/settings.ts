@@ -3,6 +3,8 @@
  * (tenant_settings), read through `parseTenantSettings`, which fills defaults for missing keys.
  */
 import { z } from 'zod';
+import { validation as V } from './i18n/en/validation.js';
+import { LANGUAGES } from './i18n/languages.js';
 import { parseNetwork } from './network.js';
 
 const knownZones = new Map<string, boolean>();
@@ -28,22 +30,22 @@ export const tenantSettingsSchema = z
   .object({
     // Productivity (workforce §5 and §9)
     attendence_edit_allow_limit: z.number().int().min(0).max(365),
-    tenant_timezone: z.string().refine(isValidTimeZone, 'Unknown time zone'),
+    tenant_timezone: z.string().refine(isValidTimeZone, V.timeZone),
     working_hours_per_day: z.number().min(0).max(24),
     break_hours_per_day: z.number().min(0).max(24),
     wfo_required_percentage: z.number().min(0).max(100),
     /** Days of the week that are not working days, 0 = Sunday … 6 = Saturday. */
     weekend_days: z
       .array(z.number().int().min(0).max(6))
-      .max(6, 'At least one day of the week must be a working day')
-      .refine((days) => new Set(days).size === days.length, 'Each day only once'),
+      .max(6, V.workingDay)
+      .refine((days) => new Set(days).size === days.length, V.eachDayOnce),
     /** Networks whose web and desktop check-ins count as work from office (see docs/workforce.md). */
     office_networks: z
       .array(
         z
           .string()
           .trim()
-          .refine((v) => parseNetwork(v) !== null, 'Enter an address like 192.168.10.0/24'),
+          .refine((v) => parseNetwork(v) !== null, V.network),
       )
       .max(50),
     // Feedback and engagement (feedback §3 and §9)
@@ -54,6 +56,8 @@ export const tenantSettingsSchema = z
     feedTypes: z.array(z.enum(FEED_TYPES)).max(FEED_TYPES.length),
     feedPosition: z.enum(['left', 'right']),
     isDemoDataDisabled: z.boolean(),
+    /** The company's interface and e-mail language, for people who chose none (docs/i18n.md). */
+    default_language: z.enum(LANGUAGES),
   })
   .strict();
 
@@ -75,6 +79,7 @@ export const DEFAULT_TENANT_SETTINGS: TenantSettings = {
   feedTypes: [...FEED_TYPES],
   feedPosition: 'left',
   isDemoDataDisabled: false,
+  default_language: 'en',
 };
 
 /** Keys that belong to the Productivity tab and need edit-productivity-settings to change. */

@@ -9,6 +9,8 @@
  * - Multi-line fields (descriptions, reasons) keep tab and line breaks.
  * Marks a script needs (left-to-right and right-to-left marks, joiners) stay allowed.
  */
+import { validation as V } from './i18n/en/validation.js';
+
 const BIDI_CONTROLS = '\\u202A-\\u202E\\u2066-\\u2069';
 const LONE_SURROGATE = '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';
 
@@ -17,8 +19,8 @@ const FORBIDDEN_ANYWHERE = new RegExp(
 );
 const FORBIDDEN_SINGLE_LINE = new RegExp(`[\\u0000-\\u001F\\u007F-\\u009F${BIDI_CONTROLS}]|${LONE_SURROGATE}`);
 
-export const SINGLE_LINE_TEXT_MESSAGE = 'Remove control characters, line breaks and text-direction overrides';
-export const MULTI_LINE_TEXT_MESSAGE = 'Remove control characters and text-direction overrides';
+export const SINGLE_LINE_TEXT_MESSAGE = V.singleLineText;
+export const MULTI_LINE_TEXT_MESSAGE = V.multiLineText;
 
 /** True when a multi-line text (or any string of a request) holds only allowed characters. */
 export function isCleanText(value: string): boolean {

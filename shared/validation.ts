@@ -3,6 +3,7 @@
  * Pure functions and zod schemas only: no Node and no DOM.
  */
 import { z } from 'zod';
+import { validation as V } from './i18n/en/validation.js';
 import { MESSAGES } from './messages.js';
 import { isCleanLine, isCleanText, MULTI_LINE_TEXT_MESSAGE, SINGLE_LINE_TEXT_MESSAGE } from './text-rules.js';
 
@@ -17,12 +18,7 @@ export {
 } from './credentials.js';
 import { isStrongPassword, normalizeEmail, EMAIL_PATTERN } from './credentials.js';
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .max(254)
-  .regex(EMAIL_PATTERN, 'Enter a valid e-mail address')
-  .transform(normalizeEmail);
+export const emailSchema = z.string().trim().max(254).regex(EMAIL_PATTERN, V.email).transform(normalizeEmail);
 
 export const strongPasswordSchema = z.string().max(256).refine(isStrongPassword, MESSAGES.WEAK_PASSWORD);
 
@@ -35,13 +31,12 @@ export const MIN_DATE = '1900-01-01';
 export const MAX_DATE = '2199-12-31';
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2199;
-export const DATE_RANGE_MESSAGE = `Enter a date from ${MIN_DATE} to ${MAX_DATE}`;
+export const DATE_RANGE_MESSAGE = V.dateRange.replace('{{min}}', MIN_DATE).replace('{{max}}', MAX_DATE);
 
 /** A calendar date as YYYY-MM-DD within the working range; an empty value reads as a missing field. */
 export const isoDateSchema = z.iso
   .date({
-    error: (issue) =>
-      issue.input === '' || issue.input === undefined ? 'This field is required' : 'Enter a valid date',
+    error: (issue) => (issue.input === '' || issue.input === undefined ? V.required : V.date),
   })
   .refine((v) => v >= MIN_DATE && v <= MAX_DATE, DATE_RANGE_MESSAGE);
 
@@ -57,7 +52,7 @@ export const isoInstantSchema = z.iso
 /** A month as YYYY-MM within the working range. */
 export const isoMonthSchema = z
   .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month as YYYY-MM')
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, V.month)
   .refine((v) => v >= MIN_DATE.slice(0, 7) && v <= MAX_DATE.slice(0, 7), DATE_RANGE_MESSAGE);
 
 /** Single-line text (names, codes): trimmed, no control characters, line breaks or bidi overrides. */
@@ -65,7 +60,7 @@ export const lineText = (max: number) => z.string().trim().max(max).refine(isCle
 
 /** A required single-line text. */
 export const requiredText = (max: number) =>
-  z.string().trim().min(1, 'This field is required').max(max).refine(isCleanLine, SINGLE_LINE_TEXT_MESSAGE);
+  z.string().trim().min(1, V.required).max(max).refine(isCleanLine, SINGLE_LINE_TEXT_MESSAGE);
 
 /** Multi-line text (descriptions, reasons): keeps tabs and line breaks, refuses other controls and bidi overrides. */
 export const multiLineText = (max: number) => z.string().trim().max(max).refine(isCleanText, MULTI_LINE_TEXT_MESSAGE);

@@ -56,6 +56,7 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'GET /api/auth/sso/callback': { query: 'state=x&code=y' },
   'POST /api/auth/sso/exchange': { body: { code: 'x', verifier: 'a'.repeat(43) } },
   'GET /api/me': {},
+  'PATCH /api/me': { body: { language: 'fr' } },
   'GET /api/employees': {},
   'GET /api/employees/{id}': { table: 'employees' },
   'POST /api/employees': { body: { name: 'Mallory', email: 'mallory@b.example' } },

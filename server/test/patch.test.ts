@@ -51,6 +51,17 @@ async function settingsOf(): Promise<Snapshot> {
 }
 
 const FIXTURES: Record<string, Fixture> = {
+  // The caller's own account: the admin's row (own account only, the token names it).
+  updateMe: {
+    create: async () => ({}),
+    read: async () =>
+      (await server.db
+        .selectFrom('employees')
+        .selectAll()
+        .where('email', '=', 'admin@acme.example')
+        .executeTakeFirstOrThrow()) as Snapshot,
+    values: { language: 'fr' },
+  },
   updateEmployee: {
     create: async () => {
       const f = server.factories(tenantId);

@@ -12,6 +12,7 @@ import { DEVICE_MODES, DEVICE_STATES } from '../../shared/contracts/devices.js';
 import { JOB_RUN_OUTCOMES, JOB_RUN_TRIGGERS } from '../../shared/contracts/jobs.js';
 import { LEAVE_ICONS } from '../../shared/contracts/leave.js';
 import { EMPLOYEE_STATUSES } from '../../shared/contracts/people.js';
+import { LANGUAGES } from '../../shared/i18n/languages.js';
 import { LEAVE_ACTIONS, LEAVE_EVENT_ACTORS, LEAVE_KINDS, LEAVE_STATUSES } from '../../shared/leave.js';
 import { readLiveSchema, type LiveSchema } from './catalogue.js';
 import { createTestDatabase, ENGINE } from './harness.js';
@@ -20,6 +21,7 @@ import { readTypeSchema, type TypeSchema } from './schema-types.js';
 /** Columns whose values the API names too: `table.column` (camelCase) -> the values shared/ declares. */
 const SHARED_VALUES: Record<string, readonly (string | number)[]> = {
   'employees.status': EMPLOYEE_STATUSES,
+  'employees.language': LANGUAGES,
   'refreshTokens.client': CLIENT_KINDS,
   'ssoRequests.client': CLIENT_KINDS,
   'attendances.source': ATTENDANCE_SOURCES,

@@ -1,5 +1,6 @@
 /** Sign-in, sign-up, password reset, sessions and token verification. */
 import { z } from 'zod';
+import { validation as V } from '../i18n/en/validation.js';
 import { emailSchema, passwordsMatch, requiredText, strongPasswordSchema } from '../validation.js';
 import { MESSAGES } from '../messages.js';
 import { SSO_TYPES } from '../sso.js';
@@ -26,7 +27,7 @@ export type TenantPublic = z.infer<typeof tenantPublicSchema>;
 
 export const signInBodySchema = z.strictObject({
   email: emailSchema,
-  password: z.string().min(1, 'Enter your password').max(256),
+  password: z.string().min(1, V.password).max(256),
   client: z.enum(CLIENT_KINDS).default('web'),
 });
 export type SignInBody = z.input<typeof signInBodySchema>;
@@ -70,7 +71,7 @@ export const confirmCodeBodySchema = z.strictObject({
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, 'The code has 6 digits'),
+    .regex(/^\d{6}$/, V.code),
 });
 
 export const resendCodeBodySchema = z.strictObject({ email: emailSchema });
@@ -83,7 +84,7 @@ export const resetPasswordBodySchema = z
     code: z
       .string()
       .trim()
-      .regex(/^\d{6}$/, 'The code has 6 digits'),
+      .regex(/^\d{6}$/, V.code),
     ...newPasswordFields,
   })
   .refine(passwordsMatch, matchRule);

@@ -3,6 +3,7 @@
  * devices waiting for approval) and the device agent's API (devices to poll, punch batches, device state).
  */
 import { z } from 'zod';
+import { validation as V } from '../i18n/en/validation.js';
 import { isValidTimeZone } from '../settings.js';
 import { bodyIdSchema, listQuerySchema, listResponseSchema } from './common.js';
 import { isoInstantSchema, lineText, requiredText } from '../validation.js';
@@ -19,7 +20,7 @@ export const MAX_ADMS_PENDING_DEVICES = 100;
 /** ADMS uploads held as unverified for one company at most; past it, devices are asked to retry later. */
 export const MAX_ADMS_HELD_UPLOADS = 200;
 
-const timeZoneSchema = z.string().trim().refine(isValidTimeZone, 'Unknown time zone');
+const timeZoneSchema = z.string().trim().refine(isValidTimeZone, V.timeZone);
 // Hostnames and IPv4/IPv6 literals; the connection test and the agent resolve them.
 const hostSchema = z
   .string()

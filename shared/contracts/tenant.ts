@@ -1,6 +1,7 @@
 /** The signed-in employee (/api/me) and the tenant's settings. */
 import { z } from 'zod';
 import { tenantSettingsPatchSchema, tenantSettingsSchema, PRODUCTIVITY_SETTING_KEYS } from '../settings.js';
+import { LANGUAGES } from '../i18n/languages.js';
 import { requiredText } from '../validation.js';
 import { teamRefSchema } from './people.js';
 
@@ -17,6 +18,8 @@ export const meResponseSchema = z
       /** Comma-separated team ids, as the spec's login employee carries them. */
       userTeams: z.string(),
       isSettingProfile: z.boolean(),
+      /** The person's own language, or null to follow the company's `default_language`. */
+      language: z.enum(LANGUAGES).nullable(),
     }),
     permissions: z.array(z.string()),
     activities: z.array(z.string()),
@@ -30,6 +33,13 @@ export const meResponseSchema = z
   })
   .meta({ id: 'Me' });
 export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** What a signed-in person changes about their own account (PATCH /api/me). */
+export const updateMeBodySchema = z.strictObject({
+  /** 'en' or 'fr', or null to follow the company's default language. */
+  language: z.enum(LANGUAGES).nullable().optional(),
+});
+export type UpdateMeBody = z.infer<typeof updateMeBodySchema>;
 
 export const tenantResponseSchema = z.object({
   id: z.number().int(),

@@ -3,6 +3,8 @@
  * contract, checked as the user types) shows once the field was left or the form was submitted.
  */
 import { useState } from 'react';
+import { localizeMessage } from '../../../shared/i18n/localize';
+import { useTranslation } from '../i18n';
 
 export type FieldErrors = Partial<Record<string, string>>;
 /** A form's rule messages by field; null or absent where the field is fine. */
@@ -23,9 +25,14 @@ export function useFieldMessages<Key extends string>() {
   const [touched, setTouched] = useState<Partial<Record<Key, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const { t } = useTranslation();
+  // The shared rules write English; their messages show in the interface's language (docs/i18n.md).
+  const translate = t as unknown as (key: string, options?: Record<string, string>) => string;
 
-  const message = (key: Key, ruleErrors: RuleMessages) =>
-    serverErrors[key] ?? ((submitted || touched[key] ? ruleErrors[key] : undefined) || undefined);
+  const message = (key: Key, ruleErrors: RuleMessages) => {
+    const rule = submitted || touched[key] ? ruleErrors[key] : undefined;
+    return serverErrors[key] ?? (rule ? localizeMessage(rule, translate) : undefined);
+  };
   return {
     /** The message the field shows now, if any. */
     message,

@@ -35,6 +35,7 @@ import { sidebarOpenAtom, themePreferenceAtom, type ThemePreference } from '../s
 import { useMe } from '../api/hooks/me';
 import { useSessionActions } from '../session/SessionProvider';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { LanguageMenu } from './LanguageMenu';
 import { EmployeeAvatar } from '../components/EmployeeAvatar';
 import { useTranslation } from '../i18n';
 
@@ -160,6 +161,7 @@ export function Header() {
               ))}
             </MenuGroup>
             <MenuDivider />
+            <LanguageMenu />
             <MenuItem icon={<KeyRegular />} onClick={() => setChangingPassword(true)}>
               {t('header.changePassword')}
             </MenuItem>

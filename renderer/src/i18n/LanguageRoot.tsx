@@ -10,10 +10,8 @@ import { applyLanguage } from '.';
 export function LanguageRoot({ children }: { children: ReactNode }) {
   const me = useMe();
   const { i18n } = useTranslation();
-  const choice = me ? (me as { employee?: { language?: string | null } }).employee?.language : undefined;
-  const companyDefault = me
-    ? (me as { tenant?: { settings?: { default_language?: string | null } } }).tenant?.settings?.default_language
-    : undefined;
+  const choice = me?.employee.language;
+  const companyDefault = me?.tenant.settings.default_language;
   const signedIn = me !== null;
   useEffect(() => {
     // Signed out, the language chosen at start (this computer's last, else the browser's) stays.

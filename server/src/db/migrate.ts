@@ -15,6 +15,7 @@ import { employeeImages } from './migrations/0012-employee-images.js';
 import { attendanceCorrections } from './migrations/0013-attendance-corrections.js';
 import { singleSignOn } from './migrations/0014-single-sign-on.js';
 import { scim } from './migrations/0015-scim.js';
+import { employeeLanguage } from './migrations/0016-employee-language.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0013-attendance-corrections': attendanceCorrections,
   '0014-single-sign-on': singleSignOn,
   '0015-scim': scim,
+  '0016-employee-language': employeeLanguage,
 };
 
 class StaticProvider implements MigrationProvider {

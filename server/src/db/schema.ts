@@ -10,6 +10,7 @@ import type { DeviceMode, DeviceState } from '../../../shared/contracts/devices.
 import type { JobRunOutcome, JobRunTrigger } from '../../../shared/contracts/jobs.js';
 import type { LeaveIcon } from '../../../shared/contracts/leave.js';
 import type { EmployeeStatus } from '../../../shared/contracts/people.js';
+import type { Language } from '../../../shared/i18n/languages.js';
 import type { LeaveAction, LeaveEventActor, LeaveKind, LeaveStatus } from '../../../shared/leave.js';
 
 // Columns of a fixed set of values are typed with the values shared/ declares for the API
@@ -62,6 +63,8 @@ export type EmployeeTable = {
   pendingEmail: string | null;
   /** The identity provider's id of the employee (SCIM `externalId`, migration 0015); unique per tenant. */
   externalId: string | null;
+  /** The person's interface and e-mail language, or null for the company's default (migration 0016). */
+  language: Language | null;
   createdAt: string;
   updatedAt: string;
 };

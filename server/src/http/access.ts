@@ -5,6 +5,7 @@
  * the right to a route learns nothing about its input rules.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Language } from '../../../shared/i18n/languages.js';
 import { isPermissionName, type PermissionName } from '../../../shared/permissions.js';
 import type { Db } from '../db/engine.js';
 import type { TokenService } from '../security/tokens.js';
@@ -78,10 +79,10 @@ export async function loadPrincipal(
   db: Db,
   claims: { employeeId: number; tenantId: number; familyId: string },
   now: Date,
-): Promise<{ permissions: Set<PermissionName>; activities: Set<string> } | null> {
+): Promise<{ permissions: Set<PermissionName>; activities: Set<string>; language: Language | null } | null> {
   const employee = await db
     .selectFrom('employees')
-    .select(['id'])
+    .select(['id', 'language'])
     .where('id', '=', claims.employeeId)
     .where('tenantId', '=', claims.tenantId)
     .where('status', '=', 'active')
@@ -111,7 +112,7 @@ export async function loadPrincipal(
     if (g.kind !== 'permission') activities.add(g.name);
     else if (isPermissionName(g.name)) permissions.add(g.name);
   }
-  return { permissions, activities };
+  return { permissions, activities, language: employee.language };
 }
 
 export function registerAccessControl(app: FastifyInstance, db: Db, tokens: TokenService, now: () => Date): void {

@@ -5,6 +5,7 @@
  * the tenant filter is written once, in the repositories, from the caller's token, never from input.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '../../../shared/i18n/languages.js';
 import type { PermissionName } from '../../../shared/permissions.js';
 import type { TenantSettings } from '../../../shared/settings.js';
 import type { Db } from '../db/engine.js';
@@ -22,6 +23,8 @@ export type Caller = {
   readonly tokenExpiresAt: Date;
   readonly permissions: ReadonlySet<PermissionName>;
   readonly activities: ReadonlySet<string>;
+  /** Their own language choice, or null for the company's default (docs/i18n.md). */
+  readonly language: Language | null;
 };
 
 /** What a repository is bound to: the database, one tenant, and the clock. */

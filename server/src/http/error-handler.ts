@@ -10,6 +10,9 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { acceptedLanguages, pickLanguage, translator, type Language } from '../../../shared/i18n/index.js';
+import { localizeMessage } from '../../../shared/i18n/localize.js';
+import { validation as V } from '../../../shared/i18n/en/validation.js';
 import { MESSAGES, type ErrorCode } from '../../../shared/messages.js';
 import { AppError, type FieldIssue } from './errors.js';
 import { scimErrorBody } from '../modules/scim/errors.js';
@@ -24,8 +27,11 @@ function fieldIssues(error: FastifyError): FieldIssue[] {
     // Unknown fields are reported on the field itself, not on the object that holds it.
     const keys = v.keyword === 'unrecognized_keys' ? ((v.params as { keys?: string[] }).keys ?? []) : [];
     if (keys.length > 0)
-      return { path: [...path, keys.join(',')].join('.'), message: `Unknown field: ${keys.join(', ')}` };
-    return { path: path.join('.'), message: v.message ?? 'Invalid value' };
+      return {
+        path: [...path, keys.join(',')].join('.'),
+        message: V.unknownField.replace('{{fields}}', keys.join(', ')),
+      };
+    return { path: path.join('.'), message: v.message ?? V.invalid };
   });
 }
 
@@ -86,6 +92,36 @@ export function describeError(error: FastifyError): {
   return { status: 500, code: 'INTERNAL', message: MESSAGES.INTERNAL };
 }
 
+/**
+ * The language of a request's messages (docs/i18n.md): the signed-in caller's own choice, else the request's
+ * Accept-Language (the renderer sends its interface's language, which already follows the company's default).
+ */
+export function requestLanguage(request: FastifyRequest): Language {
+  return pickLanguage(request.auth?.language, ...acceptedLanguages(request.headers['accept-language']));
+}
+
+/** An answer's message and field messages in a language; English texts the catalogue lacks stay English. */
+export function localizeAnswer(
+  answer: { code: string; message: string; details?: unknown },
+  language: Language,
+): { message: string; details?: unknown } {
+  if (language === 'en') return answer;
+  const t = translator(language) as unknown as (key: string, options?: Record<string, string>) => string;
+  const english = (MESSAGES as Record<string, string>)[answer.code];
+  const message =
+    english !== undefined && answer.message === english
+      ? t(`errors:${answer.code}`)
+      : english !== undefined && answer.message.startsWith(`${english} `)
+        ? `${t(`errors:${answer.code}`)}${answer.message.slice(english.length)}`
+        : localizeMessage(answer.message, t);
+  const details = answer.details as { fields?: { path: string; message: string }[] } | undefined;
+  if (!details || !Array.isArray(details.fields)) return { message, details: answer.details };
+  return {
+    message,
+    details: { ...details, fields: details.fields.map((f) => ({ ...f, message: localizeMessage(f.message, t) })) },
+  };
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   // Before routing and before access control: a request target too long to be sensible is refused whole.
   app.addHook('onRequest', async (request) => {
@@ -109,8 +145,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // SCIM routes answer RFC 7644's error schema, whatever failed (docs/sso.md).
     if (isScimRequest(request))
       return reply.status(answer.status).type('application/scim+json; charset=utf-8').send(scimErrorBody(answer));
-    const body: { code: string; message: string; details?: unknown } = { code: answer.code, message: answer.message };
-    if (answer.details !== undefined) body.details = answer.details;
+    const said = localizeAnswer(answer, requestLanguage(request));
+    const body: { code: string; message: string; details?: unknown } = { code: answer.code, message: said.message };
+    if (said.details !== undefined) body.details = said.details;
     return reply.status(answer.status).send({ error: body });
   });
 }
@@ -125,9 +162,10 @@ export function isScimRequest(request: FastifyRequest): boolean {
  * parameter over the router's length limit (FST_ERR_MAX_PARAM_LENGTH), found while routing, before any
  * hook or error handler.
  */
-export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const answer = describeError(error);
-  void reply.status(answer.status).send({ error: { code: answer.code, message: answer.message } });
+  const { message } = localizeAnswer(answer, requestLanguage(request));
+  void reply.status(answer.status).send({ error: { code: answer.code, message } });
 }
 
 /**

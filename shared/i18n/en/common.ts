@@ -24,6 +24,9 @@ export const common = {
   language: {
     label: 'Language',
     companyDefault: 'Company default ({{language}})',
+    company: 'Company language',
+    companyHint: 'For people who have not chosen their own, and for their e-mails',
+    notSaved: 'The language was not saved',
   },
   /** Durations, the spec's "7h 45m". */
   duration: {

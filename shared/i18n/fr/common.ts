@@ -27,6 +27,9 @@ export const common: Translation<typeof en> = {
   language: {
     label: 'Langue',
     companyDefault: 'Langue de l’entreprise ({{language}})',
+    company: 'Langue de l’entreprise',
+    companyHint: 'Pour les personnes qui n’ont pas choisi la leur, et pour leurs e-mails',
+    notSaved: 'La langue n’a pas été enregistrée',
   },
   duration: {
     minutes: '{{minutes}} min',

@@ -8,14 +8,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import type { MeResponse } from '../../../../shared/contracts/tenant';
+import type { Language } from '../../../../shared/i18n/languages';
 import type { meEndpoints } from '../../../../shared/endpoints/me';
 import type { PermissionName } from '../../../../shared/permissions';
 import { sessionStatusAtom } from '../../session/atoms';
 import { call } from '../typed';
+import { useTranslation } from '../../i18n';
 import { routesOf } from './first-screen';
+import { useApiMutation } from './mutation';
 
 // The session check on start reads it: by method and path, without the schemas (first-screen.ts).
 const getMe = routesOf<typeof meEndpoints>()('getMe', { method: 'GET', path: '/api/me' });
+
+const updateMe = routesOf<typeof meEndpoints>()('updateMe', { method: 'PATCH', path: '/api/me' });
 
 export const meKey = ['me'] as const;
 
@@ -38,4 +43,17 @@ export function useMe(): MeResponse | null {
 export function usePermissions(): ReadonlySet<PermissionName> {
   const me = useMe();
   return useMemo(() => new Set((me?.permissions ?? []) as PermissionName[]), [me]);
+}
+
+/**
+ * The signed-in person's own language (null: the company's default). The caller applies it at once; the
+ * answer refreshes /api/me, whose language LanguageRoot keeps applied across reloads.
+ */
+export function useSetMyLanguage() {
+  const { t } = useTranslation('common');
+  return useApiMutation({
+    mutationFn: (language: Language | null) => call(updateMe, { body: { language } }),
+    invalidates: [meKey],
+    failure: t('language.notSaved'),
+  });
 }

@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RequestOf } from '../../../../shared/endpoints/define';
 import { tenantEndpoints as ep } from '../../../../shared/endpoints/tenant';
+import type { Language } from '../../../../shared/i18n/languages';
 import { useTranslation } from '../../i18n';
 import { call } from '../typed';
 import { attendanceKeys } from './attendance';
@@ -23,6 +24,16 @@ export type ProductivitySettingsChanges = RequestOf<typeof ep.updateProductivity
 /** The tenant with all its settings (needs view-tenant-settings). */
 export function useTenant() {
   return useQuery({ queryKey: tenantKeys.tenant, queryFn: ({ signal }) => call(ep.getTenant, {}, { signal }) });
+}
+
+/** The General tab's save of the company's default language (also the e-mails' language). */
+export function useSaveCompanyLanguage() {
+  const { t } = useTranslation('common');
+  return useApiMutation({
+    mutationFn: (language: Language) => call(ep.updateTenant, { body: { settings: { default_language: language } } }),
+    invalidates: [tenantKeys.tenant, meKey],
+    failure: t('language.notSaved'),
+  });
 }
 
 /** The General tab's save: the company's name. */

@@ -5,6 +5,7 @@ import {
   Field,
   Input,
   makeStyles,
+  Select,
   MessageBar,
   MessageBarBody,
   Spinner,
@@ -13,7 +14,8 @@ import {
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/errors';
 import { usePermissions } from '../../api/hooks/me';
-import { useSaveCompanyName, useTenant } from '../../api/hooks/tenant';
+import { useSaveCompanyLanguage, useSaveCompanyName, useTenant } from '../../api/hooks/tenant';
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../../../shared/i18n/languages';
 import { useTranslation } from '../../i18n';
 
 const useStyles = makeStyles({
@@ -33,6 +35,7 @@ export function GeneralTab() {
   const tenant = useTenant();
   const [name, setName] = useState<string | null>(null);
   const save = useSaveCompanyName();
+  const saveLanguage = useSaveCompanyLanguage();
   if (tenant.isError)
     return (
       <MessageBar intent="error">
@@ -60,6 +63,22 @@ export function GeneralTab() {
           </Field>
           <Field label={t('general.emailDomain')} hint={t('general.emailDomainHint')}>
             <Input value={tenant.data.emailDomain} readOnly />
+          </Field>
+          <Field label={t('common:language.company')} hint={t('common:language.companyHint')}>
+            <Select
+              data-testid="company-language"
+              value={tenant.data.settings.default_language}
+              disabled={!canEdit || saveLanguage.isPending}
+              onChange={(_, d) => {
+                if (isLanguage(d.value)) saveLanguage.mutate(d.value);
+              }}
+            >
+              {LANGUAGES.map((language) => (
+                <option key={language} value={language} lang={language}>
+                  {LANGUAGE_NAMES[language]}
+                </option>
+              ))}
+            </Select>
           </Field>
         </div>
         {canEdit ? (

@@ -1,19 +1,39 @@
 /** The signed-in employee's own row and teams, bound to their tenant (`ctx.repo(meRepository)`). */
+import type { Language } from '../../../../shared/i18n/languages.js';
 import { employeeImagePath } from '../../../../shared/images.js';
 import type { TenantScope } from '../../http/context.js';
 
-export function meRepository({ db, tenantId }: TenantScope) {
+export function meRepository({ db, tenantId, now }: TenantScope) {
   return {
     /** The employee's profile fields; throws when the tenant has no such employee. */
     profile: async (employeeId: number) => {
       const row = await db
         .selectFrom('employees')
-        .select(['id', 'email', 'name', 'image', 'employeeIdentificationNo', 'legacyId', 'isSettingProfile'])
+        .select([
+          'id',
+          'email',
+          'name',
+          'image',
+          'employeeIdentificationNo',
+          'legacyId',
+          'isSettingProfile',
+          'language',
+        ])
         .where('id', '=', employeeId)
         .where('tenantId', '=', tenantId)
         .executeTakeFirstOrThrow();
       // The picture is served by Teambeat; `image` holds its version (docs/security.md).
       return { ...row, image: row.image ? employeeImagePath(row.id, row.image) : null };
+    },
+
+    /** Sets the employee's own language (null: the company's default). */
+    setLanguage: async (employeeId: number, language: Language | null) => {
+      await db
+        .updateTable('employees')
+        .set({ language, updatedAt: now().toISOString() })
+        .where('id', '=', employeeId)
+        .where('tenantId', '=', tenantId)
+        .execute();
     },
 
     /** The teams the employee belongs to, by name. */

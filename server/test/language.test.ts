@@ -1,0 +1,91 @@
+/**
+ * Languages (issue #17, docs/i18n.md): a person's own choice (PATCH /api/me, own account only), the
+ * company's default (the `default_language` setting), and the API's messages in the caller's language.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '../../shared/i18n/index.js';
+import { startServer, type Api, type TestServer } from './harness.js';
+
+let server: TestServer;
+let admin: Api;
+let employee: Api;
+let employeeId: number;
+
+beforeAll(async () => {
+  server = await startServer();
+  const tenant = await server.tenant('Acme', 'acme.example');
+  await server.user(tenant.id, { email: 'admin@acme.example', roles: ['Administrator'] });
+  employeeId = (await server.user(tenant.id, { email: 'emma@acme.example', roles: ['Employee'] })).id;
+  admin = server.api(await server.signIn('admin@acme.example'));
+  employee = server.api(await server.signIn('emma@acme.example'));
+});
+afterAll(() => server.close());
+
+describe('a person’s language', () => {
+  it('is null (the company’s default) until they choose one, and changes only their own account', async () => {
+    expect((await employee.get('/api/me')).body.employee.language).toBeNull();
+    const set = await employee.patch('/api/me', { language: 'fr' });
+    expect(set.status).toBe(200);
+    expect(set.body.employee.language).toBe('fr');
+    expect((await employee.get('/api/me')).body.employee.language).toBe('fr');
+    expect((await admin.get('/api/me')).body.employee.language).toBeNull();
+    const row = await server.db
+      .selectFrom('employees')
+      .select('language')
+      .where('id', '=', employeeId)
+      .executeTakeFirst();
+    expect(row?.language).toBe('fr');
+    expect((await employee.patch('/api/me', { language: null })).body.employee.language).toBeNull();
+  });
+
+  it('refuses a language Teambeat does not speak, and anyone signed out', async () => {
+    const bad = await employee.patch('/api/me', { language: 'de' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details.fields[0].path).toBe('body.language');
+    expect((await server.api().patch('/api/me', { language: 'fr' })).status).toBe(401);
+    expect((await employee.patch('/api/me', { employeeId: 1, language: 'fr' })).status).toBe(400);
+  });
+});
+
+describe('the company’s default language', () => {
+  it('is English by default, editable by the settings administrator and validated', async () => {
+    expect((await employee.get('/api/me')).body.tenant.settings.default_language).toBe('en');
+    const set = await admin.patch('/api/tenant', { settings: { default_language: 'fr' } });
+    expect(set.status).toBe(200);
+    expect(set.body.settings.default_language).toBe('fr');
+    expect((await employee.get('/api/me')).body.tenant.settings.default_language).toBe('fr');
+    const bad = await admin.patch('/api/tenant', { settings: { default_language: 'xx' } });
+    expect(bad.status).toBe(400);
+    expect((await employee.patch('/api/tenant', { settings: { default_language: 'en' } })).status).toBe(403);
+    await admin.patch('/api/tenant', { settings: { default_language: 'en' } });
+  });
+});
+
+describe('the API’s messages', () => {
+  const fr = resources.fr;
+  const badZone = { tenant_timezone: 'Mars/Olympus' };
+
+  it('answer in the request’s Accept-Language, error and field messages alike', async () => {
+    const res = await admin.request('PATCH', '/api/tenant/productivity-settings', badZone, {
+      'accept-language': 'fr-CA, en;q=0.5',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'VALIDATION', message: fr.errors.VALIDATION });
+    expect(res.body.error.details.fields).toEqual([{ path: 'body.tenant_timezone', message: fr.validation.timeZone }]);
+    const signedOut = await server.api().request('GET', '/api/me', undefined, { 'accept-language': 'fr' });
+    expect(signedOut.body.error).toEqual({ code: 'UNAUTHENTICATED', message: fr.errors.UNAUTHENTICATED });
+    const unknown = await admin.request('PATCH', '/api/me', { colour: 'red' }, { 'accept-language': 'fr' });
+    expect(unknown.body.error.details.fields[0].message).toBe('Champ inconnu : colour');
+  });
+
+  it('answer in English without a language, and in the caller’s own choice over the header', async () => {
+    const english = await admin.patch('/api/tenant/productivity-settings', badZone);
+    expect(english.body.error.message).toBe(resources.en.errors.VALIDATION);
+    expect(english.body.error.details.fields[0].message).toBe('Unknown time zone');
+    await employee.patch('/api/me', { language: 'fr' });
+    const own = await employee.request('POST', '/api/auth/change-password', {}, { 'accept-language': 'en' });
+    expect(own.status).toBe(400);
+    expect(own.body.error.message).toBe(fr.errors.VALIDATION);
+    await employee.patch('/api/me', { language: null });
+  });
+});
