@@ -34,7 +34,12 @@ const serverBoundary = {
 
 // Folders whose every visible text comes from the message catalogue (docs/i18n.md): JSX text and the
 // attributes that show text may not be written inline. A folder joins the list once it is translated.
-export const TRANSLATED_FOLDERS = ['renderer/src/i18n/**/*.tsx'];
+// One folder a line (prettier-ignore), so folders translated in parallel merge without conflicts.
+// prettier-ignore
+export const TRANSLATED_FOLDERS = [
+  'renderer/src/i18n/**/*.tsx',
+  'renderer/src/pages/leave/**/*.tsx',
+];
 const TEXT_ATTRIBUTES =
   '^(label|title|placeholder|alt|content|hint|description|header|heading|subtitle|message|text|validationMessage|aria-label|aria-description|aria-roledescription|[a-z]+(Label|Text|Title|Message|Hint))$';
 
