@@ -45,6 +45,7 @@ export const TRANSLATED_FOLDERS = [
   'renderer/src/pages/devices/**/*.tsx',
   'renderer/src/pages/employees/**/*.tsx',
   'renderer/src/pages/home/**/*.tsx',
+  'renderer/src/pages/leave/**/*.tsx',
   'renderer/src/pages/login/**/*.tsx',
   'renderer/src/pages/productivity/**/*.tsx',
   'renderer/src/pages/roles/**/*.tsx',

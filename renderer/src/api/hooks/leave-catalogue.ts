@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { leaveCatalogueEndpoints as ep } from '../../../../shared/endpoints/leave-catalogue';
 import type { RequestOf, ResponseOf } from '../../../../shared/endpoints/define';
 import { formatDay } from '../../components/format';
+import { useTranslation } from '../../i18n';
 import { call } from '../typed';
 import { attendanceKeys } from './attendance';
 import { useApiMutation } from './mutation';
@@ -44,6 +45,7 @@ export function useHolidays(year?: number) {
 
 /** Adds a type, or changes one when an id is given. Errors are shown in the dialog. */
 export function useSaveLeaveType() {
+  const { t } = useTranslation('leave');
   return useApiMutation({
     mutationFn: (input: { id: number; changes: LeaveTypeChanges } | { id?: undefined; body: LeaveTypeBody }) =>
       input.id === undefined
@@ -51,24 +53,29 @@ export function useSaveLeaveType() {
         : call(ep.updateLeaveType, { params: { id: input.id }, body: input.changes }),
     invalidates: [leaveCatalogueKeys.all],
     success: (saved, input) => ({
-      title: input.id === undefined ? 'Leave type added' : 'Leave type updated',
+      title: input.id === undefined ? t('toasts.typeAdded') : t('toasts.typeUpdated'),
       body: saved.name,
     }),
   });
 }
 
 export function useSetLeaveTypeStatus() {
+  const { t } = useTranslation('leave');
   return useApiMutation({
     mutationFn: (input: { id: number; isActive: boolean }) =>
       call(ep.setLeaveTypeStatus, { params: { id: input.id }, body: { isActive: input.isActive } }),
     invalidates: [leaveCatalogueKeys.all],
-    success: (t) => ({ title: t.isActive ? 'Leave type activated' : 'Leave type deactivated', body: t.name }),
-    failure: 'The status did not change',
+    success: (type) => ({
+      title: type.isActive ? t('toasts.typeActivated') : t('toasts.typeDeactivated'),
+      body: type.name,
+    }),
+    failure: t('toasts.statusUnchanged'),
   });
 }
 
 /** Adds a holiday, or changes one when an id is given. Errors are shown in the dialog. */
 export function useSaveHoliday() {
+  const { t } = useTranslation('leave');
   return useApiMutation({
     mutationFn: (input: { id?: number | undefined; body: { name: string; date: string } }) =>
       input.id === undefined
@@ -76,18 +83,22 @@ export function useSaveHoliday() {
         : call(ep.updateHoliday, { params: { id: input.id }, body: input.body }),
     invalidates: HOLIDAY_VIEWS,
     success: (h, input) => ({
-      title: input.id === undefined ? 'Holiday added' : 'Holiday updated',
-      body: `${h.name}, ${formatDay(h.date)}`,
+      title: input.id === undefined ? t('toasts.holidayAdded') : t('toasts.holidayUpdated'),
+      body: t('toasts.holiday', { name: h.name, date: formatDay(h.date) }),
     }),
   });
 }
 
 export function useSetHolidayStatus() {
+  const { t } = useTranslation('leave');
   return useApiMutation({
     mutationFn: (input: { id: number; isActive: boolean }) =>
       call(ep.setHolidayStatus, { params: { id: input.id }, body: { isActive: input.isActive } }),
     invalidates: HOLIDAY_VIEWS,
-    success: (h) => ({ title: h.isActive ? 'Holiday activated' : 'Holiday deactivated', body: h.name }),
-    failure: 'The status did not change',
+    success: (h) => ({
+      title: h.isActive ? t('toasts.holidayActivated') : t('toasts.holidayDeactivated'),
+      body: h.name,
+    }),
+    failure: t('toasts.statusUnchanged'),
   });
 }

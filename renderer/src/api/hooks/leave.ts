@@ -7,7 +7,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { LEAVE_PAGE_SIZE } from '../../../../shared/contracts/leave';
 import type { RequestOf, ResponseOf } from '../../../../shared/endpoints/define';
 import { autoLeavesEndpoints, leaveCalendarEndpoints, leaveRequestEndpoints } from '../../../../shared/endpoints/leave';
-import type { LeaveAction } from '../../../../shared/leave';
+import { LEAVE_STATUS_LABELS, type LeaveAction, type LeaveStatus } from '../../../../shared/leave';
+import { i18n, useTranslation } from '../../i18n';
 import { call } from '../typed';
 import { leaveCatalogueKeys } from './leave-catalogue';
 import { useApiMutation } from './mutation';
@@ -72,14 +73,23 @@ export function useAutoLeavesConfig() {
   });
 }
 
+/** A status's label in the interface's language (the answer's statusLabel is the API's English). */
+function statusText(status: number, fallback: string): string {
+  return status in LEAVE_STATUS_LABELS ? i18n.t(`leave:status.${status as LeaveStatus}`) : fallback;
+}
+
 /** Sends a request. Failures are shown (and toasted) by the dialog, which knows the form. */
 export function useRequestLeave() {
+  const { t } = useTranslation('leave');
   return useApiMutation({
     mutationFn: (body: CreateLeaveRequest) => call(ep.createLeaveRequest, { body }),
     invalidates: [leaveKeys.all],
     success: (created) => ({
-      title: 'Leave requested',
-      body: `${created.days} working day${created.days === 1 ? '' : 's'}, ${created.statusLabel}`,
+      title: t('toasts.requested'),
+      body: t('toasts.requestedBody', {
+        count: created.days,
+        status: statusText(created.status, created.statusLabel),
+      }),
     }),
   });
 }
@@ -89,34 +99,45 @@ export function useRequestLeave() {
  * Failures are shown (and toasted) by the dialog: their title depends on the action.
  */
 export function useLeaveAction() {
+  const { t } = useTranslation('leave');
   return useApiMutation({
     mutationFn: (input: { id: number; action: LeaveAction; reason: string; verb: string }) =>
       call(ep.actOnLeaveRequest, { params: { id: input.id }, body: { action: input.action, reason: input.reason } }),
     invalidates: [leaveKeys.all],
-    success: (updated, input) => ({ title: `${input.verb}: ${updated.employee.name}`, body: updated.statusLabel }),
+    success: (updated, input) => ({
+      title: t('toasts.acted', { verb: input.verb, name: updated.employee.name }),
+      body: statusText(updated.status, updated.statusLabel),
+    }),
   });
 }
 
 /** Saves the auto-leave setup. The failure toast is the caller's (its message falls back to the spec's). */
 export function useSaveAutoLeavesConfig() {
+  const { t } = useTranslation('leave');
   return useApiMutation({
     mutationFn: (body: AutoLeavesConfigBody) => call(ep.setAutoLeavesConfig, { body }),
     invalidates: [leaveKeys.autoConfig],
-    success: (saved) => (saved.enabled ? 'Auto leaves are on' : 'Auto leaves are off'),
+    success: (saved) => (saved.enabled ? t('toasts.autoOn') : t('toasts.autoOff')),
   });
 }
 
-/** What one run of the leave jobs changed, in one line. */
+/** What one run of the leave jobs changed, in one line, in the interface's language. */
 export function leaveJobsSummary(r: LeaveJobsRun): string {
-  return `${r.created} auto leave${r.created === 1 ? '' : 's'} created, ${r.autoRejected} auto rejected, ${r.cancellationsRefused} cancellation${r.cancellationsRefused === 1 ? '' : 's'} refused, ${r.autoCancelled} auto cancelled`;
+  return i18n.t('leave:toasts.jobsSummary', {
+    count: r.created,
+    autoRejected: r.autoRejected,
+    cancellationsRefused: r.cancellationsRefused,
+    autoCancelled: r.autoCancelled,
+  });
 }
 
 /** Runs the leave jobs now; they may create, reject and cancel requests anywhere, so all leave refreshes. */
 export function useRunLeaveJobs() {
+  const { t } = useTranslation('leave');
   return useApiMutation({
     mutationFn: () => call(ep.runLeaveJobs),
     invalidates: [leaveKeys.all],
-    success: (r) => ({ title: 'Leave jobs ran', body: leaveJobsSummary(r) }),
-    failure: 'The leave jobs did not run',
+    success: (r) => ({ title: t('toasts.jobsRan'), body: leaveJobsSummary(r) }),
+    failure: t('toasts.jobsFailed'),
   });
 }

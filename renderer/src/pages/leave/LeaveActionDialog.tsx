@@ -6,16 +6,22 @@ import { Field, Text, Textarea } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { LeaveRequest } from '../../../../shared/contracts/leave';
 import { LEAVE_ACTION, type LeaveAction } from '../../../../shared/leave';
-import { MESSAGES } from '../../../../shared/messages';
 import { errorMessage } from '../../api/errors';
 import { useLeaveAction } from '../../api/hooks/leave';
-import { formatDay } from '../../components/format';
 import { FormDialog } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
+import { useTranslation } from '../../i18n';
+import { useLeaveDates } from './leave-ui';
 
-export type PendingAction = { request: LeaveRequest; action: LeaveAction; title: string; verb: string };
+/** What the button and the dialog say for an action: the keys under `leave:actions`. */
+export type ActionText =
+  'cancel' | 'requestCancellation' | 'approve' | 'reject' | 'approveCancellation' | 'rejectCancellation';
+
+export type PendingAction = { request: LeaveRequest; action: LeaveAction; text: ActionText };
 
 export function LeaveActionDialog({ pending, onClose }: { pending: PendingAction; onClose: () => void }) {
+  const { t } = useTranslation(['leave', 'common', 'errors']);
+  const dates = useLeaveDates();
   const notify = useNotify();
   const [reason, setReason] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -23,7 +29,9 @@ export function LeaveActionDialog({ pending, onClose }: { pending: PendingAction
   const { request, action } = pending;
   const isCancellationDecision =
     action === LEAVE_ACTION.APPROVE_CANCELLATION || action === LEAVE_ACTION.REJECT_CANCELLATION;
-  const failed = isCancellationDecision ? MESSAGES.LEAVE_CANCELLATION_FAILED : MESSAGES.LEAVE_SAVE_FAILED;
+  const failed = isCancellationDecision ? t('errors:LEAVE_CANCELLATION_FAILED') : t('errors:LEAVE_SAVE_FAILED');
+  const title = t(`actions.${pending.text}.title`);
+  const verb = t(`actions.${pending.text}.verb`);
   const destructive = action === LEAVE_ACTION.REJECT || action === LEAVE_ACTION.CANCEL;
 
   const save = useLeaveAction();
@@ -33,7 +41,7 @@ export function LeaveActionDialog({ pending, onClose }: { pending: PendingAction
     setServerError(null);
     if (reason.trim())
       save.mutate(
-        { id: request.id, action, reason: reason.trim(), verb: pending.verb },
+        { id: request.id, action, reason: reason.trim(), verb },
         {
           onSuccess: onClose,
           onError: (error) => {
@@ -48,26 +56,29 @@ export function LeaveActionDialog({ pending, onClose }: { pending: PendingAction
 
   return (
     <FormDialog
-      title={pending.title}
-      formLabel={pending.title}
+      title={title}
+      formLabel={title}
       modalType="alert"
       error={serverError}
       onSubmit={submit}
       onClose={onClose}
-      cancelLabel="Back"
-      submitLabel={pending.verb}
+      cancelLabel={t('common:actions.back')}
+      submitLabel={verb}
       danger={destructive}
       pending={save.isPending}
     >
       <Text>
-        {request.employee.name} · {request.leaveType.name} · {formatDay(request.startDate)}
-        {request.endDate !== request.startDate ? ` – ${formatDay(request.endDate)}` : ''} · {request.days} working day
-        {request.days === 1 ? '' : 's'}
+        {t('actionDialog.summary', {
+          name: request.employee.name,
+          type: request.leaveType.name,
+          dates: dates(request.startDate, request.endDate),
+          count: request.days,
+        })}
       </Text>
       <Field
-        label="Reason"
+        label={t('actionDialog.reason')}
         required
-        validationMessage={missing ? MESSAGES.LEAVE_REASON_REQUIRED : undefined}
+        validationMessage={missing ? t('errors:LEAVE_REASON_REQUIRED') : undefined}
         validationState={missing ? 'error' : 'none'}
       >
         <Textarea value={reason} onChange={(_, d) => setReason(d.value)} maxLength={1000} autoFocus />

@@ -9,11 +9,11 @@ import { PENDING_STATUSES } from '../../../../shared/leave';
 import { addDays, dayOfWeek, eachDate } from '../../../../shared/time';
 import { useAllTeams } from '../../api/hooks/people';
 import { EmptyState } from '../../components/EmptyState';
-import { formatDay } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { useLeaveCalendar } from '../../api/hooks/leave';
 import { useMe, usePermissions } from '../../api/hooks/me';
+import { useFormat, useTranslation } from '../../i18n';
 import { LeaveIcon, StatusBadge, useTenantDay } from './leave-ui';
 
 const useStyles = makeStyles({
@@ -58,10 +58,15 @@ function monthBounds(month: string): { startDate: string; endDate: string } {
   const next = addDays(startDate, 32).slice(0, 7);
   return { startDate, endDate: addDays(`${next}-01`, -1) };
 }
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** A day's short weekday name in a language (Mon, lun.). */
+function weekdayName(date: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+}
 
 export function LeaveCalendarPage() {
   const styles = useStyles();
+  const { t } = useTranslation(['leave', 'common', 'errors']);
+  const format = useFormat();
   const me = useMe();
   const permissions = usePermissions();
   const { today, settings } = useTenantDay();
@@ -80,50 +85,51 @@ export function LeaveCalendarPage() {
   const days = eachDate(startDate, endDate)
     .map((date) => ({ date, entries: entries.filter((e) => e.startDate <= date && e.endDate >= date) }))
     .filter((d) => d.entries.length > 0 && !settings.weekend_days.includes(dayOfWeek(d.date)));
-  const monthLabel = new Date(`${startDate}T12:00:00`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric' });
+  const monthLabel = format.month(month);
+  const allLabel = seesAll ? t('calendar.allTeams') : t('calendar.myTeams');
 
   return (
     <>
-      <PageHeader title="Leave calendar" subtitle="Who is away when: approved leave and leave waiting for approval." />
+      <PageHeader title={t('calendar.title')} subtitle={t('calendar.subtitle')} />
       <div className={styles.filters}>
-        <Field label="Team">
+        <Field label={t('calendar.team')}>
           <Dropdown
-            value={teamOptions.find((t) => t.id === teamId)?.name ?? (seesAll ? 'All teams' : 'My teams')}
+            value={teamOptions.find((team) => team.id === teamId)?.name ?? allLabel}
             selectedOptions={[teamId ? String(teamId) : 'all']}
             onOptionSelect={(_, d) => setTeamId(d.optionValue === 'all' ? undefined : Number(d.optionValue))}
           >
-            <Option value="all">{seesAll ? 'All teams' : 'My teams'}</Option>
-            {teamOptions.map((t) => (
-              <Option key={t.id} value={String(t.id)}>
-                {t.name}
+            <Option value="all">{allLabel}</Option>
+            {teamOptions.map((team) => (
+              <Option key={team.id} value={String(team.id)}>
+                {team.name}
               </Option>
             ))}
           </Dropdown>
         </Field>
-        <div className={styles.month} role="group" aria-label="Month">
-          <Button icon={<ChevronLeftRegular />} aria-label="Previous month" onClick={() => shift(-1)} />
+        <div className={styles.month} role="group" aria-label={t('calendar.month')}>
+          <Button icon={<ChevronLeftRegular />} aria-label={t('calendar.previousMonth')} onClick={() => shift(-1)} />
           <Text className={styles.monthLabel} weight="semibold" aria-live="polite">
             {monthLabel}
           </Text>
-          <Button icon={<ChevronRightRegular />} aria-label="Next month" onClick={() => shift(1)} />
+          <Button icon={<ChevronRightRegular />} aria-label={t('calendar.nextMonth')} onClick={() => shift(1)} />
           <Button appearance="subtle" onClick={() => setMonth(today.slice(0, 7))}>
-            This month
+            {t('calendar.thisMonth')}
           </Button>
         </div>
-        {query.isFetching && !query.isPending ? <Spinner size="tiny" label="Loading" /> : null}
+        {query.isFetching && !query.isPending ? <Spinner size="tiny" label={t('common:states.loading')} /> : null}
       </div>
       <QueryState
         query={query}
-        label="Loading the leave calendar"
+        label={t('calendar.loading')}
         isEmpty={() => days.length === 0}
         empty={
-          <EmptyState icon={<CalendarMonthRegular />} title="Nobody is away this month">
-            Approved leave and leave waiting for approval appear here day by day.
+          <EmptyState icon={<CalendarMonthRegular />} title={t('calendar.emptyTitle')}>
+            {t('calendar.empty')}
           </EmptyState>
         }
       >
         {() => (
-          <div className={styles.days} aria-label={`Leave in ${monthLabel}`} role="list">
+          <div className={styles.days} aria-label={t('calendar.listLabel', { month: monthLabel })} role="list">
             {days.map((d) => (
               <Card
                 key={d.date}
@@ -132,7 +138,7 @@ export function LeaveCalendarPage() {
                 data-date={d.date}
               >
                 <Text weight="semibold">
-                  {formatDay(d.date)} <span className={styles.weekday}>{WEEKDAYS[dayOfWeek(d.date)]}</span>
+                  {format.day(d.date)} <span className={styles.weekday}>{weekdayName(d.date, format.language)}</span>
                 </Text>
                 <div className={styles.entries}>
                   {d.entries.map((e) => (

@@ -21,6 +21,7 @@ import { errorMessage } from '../../api/errors';
 import { PageHeader } from '../../components/PageHeader';
 import { useLeaveDetails } from '../../api/hooks/leave';
 import { usePermissions } from '../../api/hooks/me';
+import { useFormat, useTranslation } from '../../i18n';
 import { LeaveRequestsTable } from './LeaveRequestsTable';
 import { RequestLeaveDialog } from './RequestLeaveDialog';
 import { LeaveIcon } from './leave-ui';
@@ -59,6 +60,8 @@ const useStyles = makeStyles({
 
 function BalanceSummary() {
   const styles = useStyles();
+  const { t } = useTranslation('leave');
+  const format = useFormat();
   const details = useLeaveDetails();
   if (details.isError)
     return (
@@ -68,14 +71,14 @@ function BalanceSummary() {
     );
   const d = details.data;
   const totals = [
-    ['Remaining', d?.remainingLeaves, 'remaining'],
-    ['Taken', d?.totalLeavesTaken, 'taken'],
-    ['Pending requests', d?.pendingLeaveCount, 'pending'],
-    ['Yearly quota', d?.totalQuota, 'quota'],
-    ['Absent days', d?.absents, 'absents'],
+    [t('balance.remaining'), d?.remainingLeaves, 'remaining'],
+    [t('balance.taken'), d?.totalLeavesTaken, 'taken'],
+    [t('balance.pending'), d?.pendingLeaveCount, 'pending'],
+    [t('balance.quota'), d?.totalQuota, 'quota'],
+    [t('balance.absents'), d?.absents, 'absents'],
   ] as const;
   return (
-    <section aria-label={`Leave balance ${d?.year ?? ''}`.trim()}>
+    <section aria-label={d?.year ? t('balance.labelYear', { year: d.year }) : t('balance.label')}>
       <div className={styles.totals}>
         {totals.map(([label, value, key]) => (
           <Card key={key} className={styles.total} data-testid={`balance-${key}`}>
@@ -85,25 +88,25 @@ function BalanceSummary() {
                 <SkeletonItem size={32} />
               </Skeleton>
             ) : (
-              <Text className={styles.number}>{value}</Text>
+              <Text className={styles.number}>{format.number(value)}</Text>
             )}
           </Card>
         ))}
       </div>
       <div className={styles.types}>
         {(d?.leaveTypes ?? [])
-          .filter((t) => t.isActive)
-          .map((t) => (
-            <Card key={t.id} className={styles.type} data-testid={`balance-type-${t.id}`}>
+          .filter((type) => type.isActive)
+          .map((type) => (
+            <Card key={type.id} className={styles.type} data-testid={`balance-type-${type.id}`}>
               <span className={styles.typeIcon}>
-                <LeaveIcon icon={t.icon} />
+                <LeaveIcon icon={type.icon} />
               </span>
               <span className={styles.typeText}>
-                <Text weight="semibold">{t.name}</Text>
+                <Text weight="semibold">{type.name}</Text>
                 <Text className={styles.muted}>
-                  {t.remaining === null
-                    ? `Unpaid · ${t.taken} taken`
-                    : `${t.remaining} of ${t.yearlyQuota} left · ${t.pending} pending`}
+                  {type.remaining === null
+                    ? t('balance.unpaid', { taken: type.taken })
+                    : t('balance.left', { remaining: type.remaining, quota: type.yearlyQuota, pending: type.pending })}
                 </Text>
               </span>
             </Card>
@@ -115,6 +118,7 @@ function BalanceSummary() {
 
 export function LeavePage() {
   const styles = useStyles();
+  const { t } = useTranslation('leave');
   const permissions = usePermissions();
   const canRequest = permissions.has('request-leave');
   const canApprove = permissions.has('approve-leave');
@@ -124,12 +128,12 @@ export function LeavePage() {
   return (
     <>
       <PageHeader
-        title="Leave"
-        subtitle="Your balance this year, your requests and the approvals waiting for you."
+        title={t('leavePage.title')}
+        subtitle={t('leavePage.subtitle')}
         actions={
           canRequest ? (
             <Button appearance="primary" icon={<CalendarAddRegular />} onClick={() => setRequesting(true)}>
-              Request leave
+              {t('leavePage.requestLeave')}
             </Button>
           ) : null
         }
@@ -140,10 +144,10 @@ export function LeavePage() {
           className={styles.tabs}
           selectedValue={tab}
           onTabSelect={(_, d) => setTab(d.value as 'mine' | 'pending')}
-          aria-label="Leave lists"
+          aria-label={t('leavePage.lists')}
         >
-          <Tab value="mine">My requests</Tab>
-          <Tab value="pending">Pending approvals</Tab>
+          <Tab value="mine">{t('leavePage.mine')}</Tab>
+          <Tab value="pending">{t('leavePage.pending')}</Tab>
         </TabList>
       ) : null}
       <LeaveRequestsTable key={tab} mode={canApprove ? tab : 'mine'} />

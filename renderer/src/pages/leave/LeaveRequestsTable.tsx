@@ -20,16 +20,16 @@ import {
 import { ClipboardTaskListLtrRegular, HistoryRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { LEAVE_PAGE_SIZE, type LeaveRequest } from '../../../../shared/contracts/leave';
-import { LEAVE_ACTION, LEAVE_STATUS, LEAVE_STATUS_LABELS } from '../../../../shared/leave';
+import { LEAVE_ACTION, LEAVE_STATUS } from '../../../../shared/leave';
 import { useLeaveRequests } from '../../api/hooks/leave';
 import { useLeaveTypes } from '../../api/hooks/leave-catalogue';
 import { StaticTable, type Column } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { PageButtons } from '../../components/PageButtons';
-import { formatDay, formatInstant } from '../../components/format';
-import { LeaveActionDialog, type PendingAction } from './LeaveActionDialog';
-import { LeaveIcon, StatusBadge } from './leave-ui';
 import { QueryError } from '../../components/QueryState';
+import { useFormat, useTranslation } from '../../i18n';
+import { LeaveActionDialog, type PendingAction } from './LeaveActionDialog';
+import { LeaveIcon, statusLabel, StatusBadge, useLeaveDates } from './leave-ui';
 
 const useStyles = makeStyles({
   root: {
@@ -78,45 +78,52 @@ const CANCELLING: readonly number[] = [LEAVE_STATUS.PENDING_PO_CANCELLATION, LEA
 
 function actionsFor(mode: 'mine' | 'pending', r: LeaveRequest): Omit<PendingAction, 'request'>[] {
   if (mode === 'mine') {
-    if (PENDING.includes(r.status))
-      return [{ action: LEAVE_ACTION.CANCEL, title: 'Cancel this request', verb: 'Cancel request' }];
-    if (APPROVED.includes(r.status))
-      return [{ action: LEAVE_ACTION.CANCEL, title: 'Ask to cancel this leave', verb: 'Request cancellation' }];
+    if (PENDING.includes(r.status)) return [{ action: LEAVE_ACTION.CANCEL, text: 'cancel' }];
+    if (APPROVED.includes(r.status)) return [{ action: LEAVE_ACTION.CANCEL, text: 'requestCancellation' }];
     return [];
   }
   if (PENDING.includes(r.status))
     return [
-      { action: LEAVE_ACTION.APPROVE, title: 'Approve this leave', verb: 'Approve' },
-      { action: LEAVE_ACTION.REJECT, title: 'Reject this leave', verb: 'Reject' },
+      { action: LEAVE_ACTION.APPROVE, text: 'approve' },
+      { action: LEAVE_ACTION.REJECT, text: 'reject' },
     ];
   if (CANCELLING.includes(r.status))
     return [
-      { action: LEAVE_ACTION.APPROVE_CANCELLATION, title: 'Approve the cancellation', verb: 'Approve cancellation' },
-      { action: LEAVE_ACTION.REJECT_CANCELLATION, title: 'Reject the cancellation', verb: 'Reject cancellation' },
+      { action: LEAVE_ACTION.APPROVE_CANCELLATION, text: 'approveCancellation' },
+      { action: LEAVE_ACTION.REJECT_CANCELLATION, text: 'rejectCancellation' },
     ];
   return [];
 }
 
 export function LeaveRequestsTable({ mode }: { mode: 'mine' | 'pending' }) {
   const styles = useStyles();
+  const { t } = useTranslation(['leave', 'common', 'errors']);
+  const dates = useLeaveDates();
   const [page, setPage] = useState(1);
   const [leaveId, setLeaveId] = useState<number | undefined>(undefined);
   const [acting, setActing] = useState<PendingAction | null>(null);
   const [history, setHistory] = useState<LeaveRequest | null>(null);
   const types = useLeaveTypes();
   const query = useLeaveRequests(mode, page, leaveId);
-  const label = mode === 'mine' ? 'My leave requests' : 'Pending approvals';
+  const label = mode === 'mine' ? t('requests.mineLabel') : t('requests.pendingLabel');
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / LEAVE_PAGE_SIZE));
   const items = query.data?.items ?? [];
 
   const columns: Column<LeaveRequest>[] = [
     ...(mode === 'pending'
-      ? [{ key: 'employee', label: 'Employee', className: styles.nowrap, render: (r: LeaveRequest) => r.employee.name }]
+      ? [
+          {
+            key: 'employee',
+            label: t('requests.columns.employee'),
+            className: styles.nowrap,
+            render: (r: LeaveRequest) => r.employee.name,
+          },
+        ]
       : []),
     {
       key: 'type',
-      label: 'Leave type',
+      label: t('requests.columns.type'),
       render: (r) => (
         <span className={styles.type}>
           <LeaveIcon icon={r.leaveType.icon} />
@@ -126,20 +133,19 @@ export function LeaveRequestsTable({ mode }: { mode: 'mine' | 'pending' }) {
     },
     {
       key: 'dates',
-      label: 'Dates',
+      label: t('requests.columns.dates'),
       className: styles.nowrap,
-      render: (r) => (
-        <>
-          {formatDay(r.startDate)}
-          {r.endDate !== r.startDate ? ` – ${formatDay(r.endDate)}` : ''}
-        </>
-      ),
+      render: (r) => dates(r.startDate, r.endDate),
     },
-    { key: 'days', label: 'Days', render: (r) => r.days },
-    { key: 'status', label: 'Status', render: (r) => <StatusBadge status={r.status} label={r.statusLabel} /> },
+    { key: 'days', label: t('requests.columns.days'), render: (r) => r.days },
+    {
+      key: 'status',
+      label: t('requests.columns.status'),
+      render: (r) => <StatusBadge status={r.status} label={r.statusLabel} />,
+    },
     {
       key: 'reason',
-      label: 'Reason',
+      label: t('requests.columns.reason'),
       render: (r) => (
         <Text className={styles.reason} truncate wrap={false} title={r.reason}>
           {r.reason}
@@ -148,11 +154,11 @@ export function LeaveRequestsTable({ mode }: { mode: 'mine' | 'pending' }) {
     },
     {
       key: 'actions',
-      label: 'Actions',
+      label: t('requests.columns.actions'),
       render: (r) => (
         <div className={styles.actions}>
           <Button size="small" appearance="subtle" icon={<HistoryRegular />} onClick={() => setHistory(r)}>
-            Details
+            {t('requests.details')}
           </Button>
           {actionsFor(mode, r).map((a) => (
             <Button
@@ -165,7 +171,7 @@ export function LeaveRequestsTable({ mode }: { mode: 'mine' | 'pending' }) {
               }
               onClick={() => setActing({ ...a, request: r })}
             >
-              {a.verb}
+              {t(`actions.${a.text}.verb`)}
             </Button>
           ))}
         </div>
@@ -177,18 +183,18 @@ export function LeaveRequestsTable({ mode }: { mode: 'mine' | 'pending' }) {
     <section className={styles.root} aria-label={label}>
       <div className={styles.toolbar}>
         <Dropdown
-          aria-label="Leave type"
-          value={types.data?.find((t) => t.id === leaveId)?.name ?? 'All leave types'}
+          aria-label={t('requests.typeFilter')}
+          value={types.data?.find((type) => type.id === leaveId)?.name ?? t('requests.allTypes')}
           selectedOptions={[leaveId ? String(leaveId) : 'all']}
           onOptionSelect={(_, d) => {
             setLeaveId(d.optionValue === 'all' ? undefined : Number(d.optionValue));
             setPage(1);
           }}
         >
-          <Option value="all">All leave types</Option>
-          {(types.data ?? []).map((t) => (
-            <Option key={t.id} value={String(t.id)}>
-              {t.name}
+          <Option value="all">{t('requests.allTypes')}</Option>
+          {(types.data ?? []).map((type) => (
+            <Option key={type.id} value={String(type.id)}>
+              {type.name}
             </Option>
           ))}
         </Dropdown>
@@ -197,11 +203,9 @@ export function LeaveRequestsTable({ mode }: { mode: 'mine' | 'pending' }) {
       {query.isSuccess && total === 0 ? (
         <EmptyState
           icon={<ClipboardTaskListLtrRegular />}
-          title={mode === 'mine' ? 'No leave requests yet' : 'Nothing waits for you'}
+          title={mode === 'mine' ? t('requests.emptyMineTitle') : t('requests.emptyPendingTitle')}
         >
-          {mode === 'mine'
-            ? 'Requests you send appear here with their status.'
-            : 'Requests of your team members and, for HR, of everyone appear here when they need your decision.'}
+          {mode === 'mine' ? t('requests.emptyMine') : t('requests.emptyPending')}
         </EmptyState>
       ) : (
         <div className={styles.scroll}>
@@ -219,9 +223,7 @@ export function LeaveRequestsTable({ mode }: { mode: 'mine' | 'pending' }) {
         </div>
       )}
       <div className={styles.pager}>
-        <Text aria-live="polite">
-          Page {page} of {pages} · {total} request{total === 1 ? '' : 's'}
-        </Text>
+        <Text aria-live="polite">{t('requests.pager', { page, pages, count: total })}</Text>
         <PageButtons page={page} pages={pages} onPage={setPage} />
       </div>
       {acting ? <LeaveActionDialog pending={acting} onClose={() => setActing(null)} /> : null}
@@ -232,36 +234,42 @@ export function LeaveRequestsTable({ mode }: { mode: 'mine' | 'pending' }) {
 
 function HistoryDialog({ request, onClose }: { request: LeaveRequest; onClose: () => void }) {
   const styles = useStyles();
+  const { t } = useTranslation(['leave', 'common', 'errors']);
+  const format = useFormat();
+  const dates = useLeaveDates();
   const who = (e: LeaveRequest['events'][number]) =>
-    e.actor?.name ?? (e.actorRole === 'system' ? 'Teambeat (automatic)' : 'Someone');
+    e.actor?.name ?? (e.actorRole === 'system' ? t('history.automatic') : t('history.someone'));
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>
-            {request.leaveType.name}, {formatDay(request.startDate)}
-            {request.endDate !== request.startDate ? ` – ${formatDay(request.endDate)}` : ''}
+            {t('history.title', { type: request.leaveType.name, dates: dates(request.startDate, request.endDate) })}
           </DialogTitle>
           <DialogContent>
             <Text block>
-              {request.employee.name} · {request.days} working day{request.days === 1 ? '' : 's'} ·{' '}
+              {t('history.summary', { name: request.employee.name, count: request.days })}{' '}
               <StatusBadge status={request.status} label={request.statusLabel} />
             </Text>
-            <ol aria-label="History">
+            <ol aria-label={t('history.label')}>
               {request.events.map((e, i) => (
                 <li key={i} className={styles.event}>
                   <Text weight="semibold">
-                    {LEAVE_STATUS_LABELS[e.toStatus]} · {who(e)} ({e.actorRole})
+                    {t('history.event', {
+                      status: statusLabel(t, e.toStatus),
+                      who: who(e),
+                      role: t(`actor.${e.actorRole}`),
+                    })}
                   </Text>
-                  <Text className={styles.muted}>{formatInstant(e.at)}</Text>
-                  {e.reason ? <Text>“{e.reason}”</Text> : null}
+                  <Text className={styles.muted}>{format.instant(e.at)}</Text>
+                  {e.reason ? <Text>{t('history.reason', { reason: e.reason })}</Text> : null}
                 </li>
               ))}
             </ol>
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={onClose}>
-              Close
+              {t('common:actions.close')}
             </Button>
           </DialogActions>
         </DialogBody>

@@ -6,21 +6,16 @@
  */
 import { Dropdown, Field, Input, makeStyles, Option, Text, Textarea, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import {
-  checkLeaveDates,
-  checkLeaveRules,
-  describeLeaveRules,
-  earliestLeaveStart,
-  workingDays,
-} from '../../../../shared/leave';
-import { MESSAGES } from '../../../../shared/messages';
+import type { TFunction } from 'i18next';
+import { checkLeaveDates, checkLeaveRules, earliestLeaveStart, workingDays } from '../../../../shared/leave';
 import { errorMessage } from '../../api/errors';
 import { useLeaveDetails, useRequestLeave, type LeaveBalanceType } from '../../api/hooks/leave';
 import { useHolidays } from '../../api/hooks/leave-catalogue';
 import { FormDialog } from '../../components/FormDialog';
 import { QueryState } from '../../components/QueryState';
 import { useNotify } from '../../components/toasts';
-import { LeaveIcon, useTenantDay } from './leave-ui';
+import { useTranslation } from '../../i18n';
+import { LeaveIcon, leaveRulesLine, useTenantDay } from './leave-ui';
 
 const useStyles = makeStyles({
   // Top-aligned: a message under one date must not push the other field down.
@@ -36,14 +31,15 @@ const useStyles = makeStyles({
   },
 });
 
-function leftLabel(t: LeaveBalanceType): string {
-  if (t.kind === 'unpaid') return 'Unpaid';
-  const left = Math.max(0, t.yearlyQuota - t.taken - t.pending);
-  return `${left} of ${t.yearlyQuota} left`;
+function leftLabel(t: TFunction<'leave'>, type: LeaveBalanceType): string {
+  if (type.kind === 'unpaid') return t('requestDialog.unpaid');
+  const left = Math.max(0, type.yearlyQuota - type.taken - type.pending);
+  return t('requestDialog.left', { left, quota: type.yearlyQuota });
 }
 
 export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
   const styles = useStyles();
+  const { t } = useTranslation(['leave', 'common', 'errors']);
   const notify = useNotify();
   const { settings, today } = useTenantDay();
   const year = Number(today.slice(0, 4));
@@ -56,15 +52,15 @@ export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
-  const types = (details.data?.leaveTypes ?? []).filter((t) => t.isActive);
-  const type = types.find((t) => t.id === typeId);
+  const types = (details.data?.leaveTypes ?? []).filter((candidate) => candidate.isActive);
+  const type = types.find((candidate) => candidate.id === typeId);
   const holidaySet = new Set((holidays.data ?? []).filter((h) => h.isActive).map((h) => h.date));
   const bothDates = startDate !== '' && endDate !== '';
   const issues = bothDates ? checkLeaveDates({ startDate, endDate, today, weekendDays: settings.weekend_days }) : [];
   const days =
     bothDates && issues.length === 0 ? workingDays(startDate, endDate, settings.weekend_days, holidaySet) : 0;
   const remaining = type && type.kind !== 'unpaid' ? type.yearlyQuota - type.taken - type.pending : null;
-  const rulesLine = type ? describeLeaveRules(type) : '';
+  const rulesLine = type ? leaveRulesLine(t, type) : '';
   const earliest = type ? earliestLeaveStart(type, today) : today;
   const ruleIssues =
     type && startDate !== ''
@@ -72,15 +68,15 @@ export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
       : [];
 
   const errors: Record<string, string | undefined> = {};
-  for (const issue of [...issues, ...ruleIssues]) errors[issue.field] ??= MESSAGES[issue.code];
+  for (const issue of [...issues, ...ruleIssues]) errors[issue.field] ??= t(`errors:${issue.code}`);
   if (!errors['startDate'] && !errors['endDate'] && bothDates && days === 0)
-    errors['endDate'] = MESSAGES.LEAVE_NO_WORKING_DAYS;
-  if (remaining !== null && days > remaining) errors['leaveTypeId'] = MESSAGES.LEAVE_QUOTA_EXCEEDED;
+    errors['endDate'] = t('errors:LEAVE_NO_WORKING_DAYS');
+  if (remaining !== null && days > remaining) errors['leaveTypeId'] = t('errors:LEAVE_QUOTA_EXCEEDED');
   if (submitted) {
-    if (!type) errors['leaveTypeId'] ??= 'Choose a leave type';
-    if (!startDate) errors['startDate'] ??= 'Choose the first day';
-    if (!endDate) errors['endDate'] ??= 'Choose the last day';
-    if (!reason.trim()) errors['reason'] = MESSAGES.LEAVE_REASON_REQUIRED;
+    if (!type) errors['leaveTypeId'] ??= t('requestDialog.chooseType');
+    if (!startDate) errors['startDate'] ??= t('requestDialog.chooseStart');
+    if (!endDate) errors['endDate'] ??= t('requestDialog.chooseEnd');
+    if (!reason.trim()) errors['reason'] = t('errors:LEAVE_REASON_REQUIRED');
   }
   const field = (key: string) => ({
     validationMessage: errors[key],
@@ -99,9 +95,10 @@ export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
         {
           onSuccess: onClose,
           onError: (error) => {
-            const message = errorMessage(error, MESSAGES.LEAVE_SAVE_FAILED);
+            const failed = t('errors:LEAVE_SAVE_FAILED');
+            const message = errorMessage(error, failed);
             setServerError(message);
-            notify.error(MESSAGES.LEAVE_SAVE_FAILED, message);
+            notify.error(failed, message);
           },
         },
       );
@@ -109,18 +106,18 @@ export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <FormDialog
-      title="Request leave"
-      formLabel="Request leave"
+      title={t('requestDialog.title')}
+      formLabel={t('requestDialog.title')}
       size="wide"
       error={serverError}
       onSubmit={submit}
       onClose={onClose}
-      submitLabel="Send request"
+      submitLabel={t('requestDialog.send')}
       pending={save.isPending}
     >
-      <QueryState query={details} size="tiny" label="Loading leave types" />
+      <QueryState query={details} size="tiny" label={t('requestDialog.loadingTypes')} />
       <Field
-        label="Leave type"
+        label={t('requestDialog.type')}
         required
         hint={rulesLine ? <span data-testid="leave-rules">{rulesLine}</span> : undefined}
         {...field('leaveTypeId')}
@@ -128,28 +125,32 @@ export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
         <Dropdown
           placeholder={
             details.isPending
-              ? 'Loading…'
+              ? t('common:states.loading')
               : details.isSuccess && types.length === 0
-                ? 'No leave type is open for requests'
-                : 'Choose a leave type'
+                ? t('requestDialog.noTypes')
+                : t('requestDialog.chooseType')
           }
-          value={type ? `${type.name} (${leftLabel(type)})` : ''}
+          value={type ? t('requestDialog.option', { name: type.name, left: leftLabel(t, type) }) : ''}
           selectedOptions={typeId ? [String(typeId)] : []}
           onOptionSelect={(_, d) => setTypeId(Number(d.optionValue))}
         >
-          {types.map((t) => (
-            <Option key={t.id} value={String(t.id)} text={`${t.name} (${leftLabel(t)})`}>
+          {types.map((option) => (
+            <Option
+              key={option.id}
+              value={String(option.id)}
+              text={t('requestDialog.option', { name: option.name, left: leftLabel(t, option) })}
+            >
               <span className={styles.option}>
-                <LeaveIcon icon={t.icon} />
-                {t.name}
-                <span className={styles.left}>{leftLabel(t)}</span>
+                <LeaveIcon icon={option.icon} />
+                {option.name}
+                <span className={styles.left}>{leftLabel(t, option)}</span>
               </span>
             </Option>
           ))}
         </Dropdown>
       </Field>
       <div className={styles.dates}>
-        <Field label="From" required {...field('startDate')}>
+        <Field label={t('requestDialog.from')} required {...field('startDate')}>
           <Input
             type="date"
             min={earliest ?? `${year}-01-01`}
@@ -161,7 +162,7 @@ export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
             }}
           />
         </Field>
-        <Field label="To" required {...field('endDate')}>
+        <Field label={t('requestDialog.to')} required {...field('endDate')}>
           <Input
             type="date"
             min={startDate || (earliest ?? `${year}-01-01`)}
@@ -173,15 +174,15 @@ export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
       </div>
       <div className={styles.summary} aria-live="polite">
         <Text>
-          Working days: <strong data-testid="working-days">{days}</strong>
+          {t('requestDialog.workingDays')} <strong data-testid="working-days">{days}</strong>
         </Text>
         {remaining !== null ? (
           <Text>
-            Left after this request: <strong>{Math.max(0, remaining - days)}</strong>
+            {t('requestDialog.leftAfter')} <strong>{Math.max(0, remaining - days)}</strong>
           </Text>
         ) : null}
       </div>
-      <Field label="Reason" required {...field('reason')}>
+      <Field label={t('requestDialog.reason')} required {...field('reason')}>
         <Textarea value={reason} onChange={(_, d) => setReason(d.value)} maxLength={1000} resize="vertical" />
       </Field>
     </FormDialog>

@@ -1,4 +1,7 @@
-/** Small pieces every leave screen shares: the leave-type icons, status badges and today's local date. */
+/**
+ * Small pieces every leave screen shares: the leave-type icons, status badges (translated by status number),
+ * a leave's dates and rules in the interface's language, and today's local date.
+ */
 import { Badge, type BadgeProps } from '@fluentui/react-components';
 import {
   BeachRegular,
@@ -11,10 +14,12 @@ import {
   StarRegular,
   type FluentIcon,
 } from '@fluentui/react-icons';
-import { LEAVE_STATUS_LABELS, type LeaveStatus } from '../../../../shared/leave';
+import type { TFunction } from 'i18next';
+import { LEAVE_STATUS_LABELS, normalizeLeaveRules, type LeaveRules, type LeaveStatus } from '../../../../shared/leave';
 import { DEFAULT_TENANT_SETTINGS } from '../../../../shared/settings';
 import { localDate } from '../../../../shared/time';
 import { useMe } from '../../api/hooks/me';
+import { useFormat, useTranslation } from '../../i18n';
 
 export const LEAVE_ICON_COMPONENTS: Record<string, FluentIcon> = {
   calendar: CalendarRegular,
@@ -48,12 +53,39 @@ const COLORS: Record<number, BadgeProps['color']> = {
   12: 'success',
 };
 
+/** A status's label in the interface's language; the server's English label only for a status unknown here. */
+export function statusLabel(t: TFunction<'leave'>, status: number, fallback?: string): string {
+  return status in LEAVE_STATUS_LABELS ? t(`status.${status as LeaveStatus}`) : (fallback ?? String(status));
+}
+
 export function StatusBadge({ status, label }: { status: number; label?: string }) {
+  const { t } = useTranslation('leave');
   return (
     <Badge appearance="tint" color={COLORS[status] ?? 'informative'} data-status={status}>
-      {label ?? LEAVE_STATUS_LABELS[status as LeaveStatus] ?? String(status)}
+      {statusLabel(t, status, label)}
     </Badge>
   );
+}
+
+/** A leave's dates: its one day, or its first and last day. */
+export function useLeaveDates() {
+  const { t } = useTranslation('leave');
+  const format = useFormat();
+  return (startDate: string, endDate: string) =>
+    endDate === startDate
+      ? format.day(startDate)
+      : t('dates.range', { start: format.day(startDate), end: format.day(endDate) });
+}
+
+/** A type's rules in one line, e.g. "At least 3 days' notice · up to 10 working days per request"; '' for none. */
+export function leaveRulesLine(t: TFunction<'leave'>, rules: LeaveRules): string {
+  const r = normalizeLeaveRules(rules);
+  const parts: string[] = [];
+  if (r.minNoticeDays > 0) parts.push(t('rules.notice', { count: r.minNoticeDays }));
+  else if (!r.allowBackdated) parts.push(t('rules.noPast'));
+  if (r.maxDaysPerRequest > 0)
+    parts.push(t(parts.length ? 'rules.maxDaysAfter' : 'rules.maxDays', { count: r.maxDaysPerRequest }));
+  return parts.join(t('rules.separator'));
 }
 
 /** The tenant's settings as the session knows them (weekends, time zone), and today there. */
