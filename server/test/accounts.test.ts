@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_NAMES, type PermissionName } from '../../shared/permissions.js';
+import type { Deps } from '../src/deps.js';
+import { confirmEmailChange } from '../src/modules/auth/email-change.js';
 import { codeFrom, lastEmail, PASSWORD, startServer, type Api, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -131,6 +133,64 @@ describe('e-mail change (item 1)', () => {
     const taken = await admin.patch(`/api/employees/${id}`, { email: 'hr@acme.example' });
     expect(taken.status).toBe(409);
     expect(taken.body.error.details.fields[0].path).toBe('body.email');
+  });
+});
+
+/**
+ * The server's deps, but the first read of an employee row is followed at once by `meanwhile`: what another
+ * request did between that read and the next write.
+ */
+function withMeanwhile(deps: Deps, meanwhile: () => Promise<unknown>): Deps {
+  let pending: (() => Promise<unknown>) | null = meanwhile;
+  const wrap = (builder: object): object =>
+    new Proxy(builder, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key);
+        if (typeof value !== 'function') return value;
+        if (key === 'executeTakeFirst')
+          return async () => {
+            const row: unknown = await value.call(target);
+            const run = pending;
+            pending = null;
+            if (run) await run();
+            return row;
+          };
+        return (...args: unknown[]) => {
+          const next: unknown = value.apply(target, args);
+          return typeof next === 'object' && next !== null ? wrap(next) : next;
+        };
+      },
+    });
+  const db = new Proxy(deps.db, {
+    get(target, key) {
+      if (key === 'selectFrom')
+        return (table: string) =>
+          table === 'employees' ? wrap(target.selectFrom(table as 'employees')) : target.selectFrom(table as never);
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { ...deps, db };
+}
+
+describe('e-mail change confirmed while it is being cancelled', () => {
+  it('changes nothing, ends no session and tells nobody when the cancel lands between the read and the write', async () => {
+    const { id } = await server.user(tenantId, { email: 'race@acme.example', roles: ['Employee'] });
+    const session = (await signInWith('race@acme.example')).body;
+    await admin.patch(`/api/employees/${id}`, { email: 'race-new@acme.example' });
+    const code = codeFrom((await lastEmail(server, 'race-new@acme.example'))?.body);
+    const noticeBefore = (await lastEmail(server, 'race@acme.example'))?.id;
+    const cancel = () => admin.patch(`/api/employees/${id}`, { email: 'race@acme.example' });
+    const deps = withMeanwhile(server.deps, cancel);
+    await expect(confirmEmailChange(deps, { email: 'race-new@acme.example', code })).rejects.toMatchObject({
+      code: 'INVALID_CODE',
+    });
+    expect(await employeeRow(id)).toMatchObject({ email: 'race@acme.example', pendingEmail: null });
+    expect((await lastEmail(server, 'race@acme.example'))?.id).toBe(noticeBefore);
+    const refresh = await server
+      .api()
+      .post('/api/auth/refresh', { refreshToken: session.refreshToken, client: 'desktop' });
+    expect(refresh.status).toBe(200);
   });
 });
 

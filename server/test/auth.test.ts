@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
+import { consumeCode, createCode } from '../src/modules/auth/codes.js';
 import { codeFrom, lastEmail, PASSWORD, startServer, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -336,6 +337,25 @@ describe('sign-up, reset and change password', () => {
       });
     for (let i = 0; i < 5; i += 1) expect((await attempt(wrong)).status).toBe(400);
     expect((await attempt(code)).body.error.code).toBe('INVALID_CODE');
+  });
+
+  it('compares no more than five of 20 parallel guesses at a code', async () => {
+    // Called directly: over HTTP each guess here finishes before the next is read, so none would overlap.
+    const email = 'gil@acme.example';
+    const code = await createCode(server.deps, tenantId, email, 'reset-password');
+    const guess = (c: string) => consumeCode(server.deps, tenantId, email, 'reset-password', c);
+    const compared = vi.spyOn(server.deps.tokens, 'hashCode');
+    try {
+      const answers = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, i) => guess(String((Number(code.value) + 1 + i) % 1_000_000).padStart(6, '0'))),
+      );
+      for (const answer of answers)
+        expect(answer).toMatchObject({ status: 'rejected', reason: { code: 'INVALID_CODE' } });
+      expect(compared.mock.calls.length).toBeLessThanOrEqual(5);
+    } finally {
+      compared.mockRestore();
+    }
+    await expect(guess(code.value)).rejects.toMatchObject({ code: 'INVALID_CODE' });
   });
 
   it('changes the password with the current one, keeping this session and ending the others', async () => {

@@ -20,7 +20,7 @@ export type OutgoingEmail = {
   secret?: { value: string; expiresAt: Date };
 };
 
-export const OUTBOX_KEEP_DAYS = 30;
+const OUTBOX_KEEP_DAYS = 30;
 const WITHHELD = '[withheld: sent by e-mail only]';
 export type Mailer = { send: (email: OutgoingEmail) => Promise<void> };
 

@@ -45,7 +45,11 @@ export async function createCode(
   return { value: code, expiresAt };
 }
 
-/** Consumes the code or throws INVALID_CODE; wrong guesses count against the code. Returns its payload. */
+/**
+ * Consumes the code or throws INVALID_CODE; every guess counts against the code. Returns its payload. A guess
+ * first takes one of the code's MAX_ATTEMPTS slots in one conditional UPDATE, before it is compared, so
+ * parallel guesses cannot all read the same count: of any number at once, at most MAX_ATTEMPTS are compared.
+ */
 export async function consumeCode(
   deps: Deps,
   tenantId: number,
@@ -56,22 +60,23 @@ export async function consumeCode(
   const now = deps.now();
   const row = await deps.db
     .selectFrom('verificationCodes')
-    .select(['id', 'codeHash', 'attempts', 'expiresAt', 'payload'])
+    .select(['id', 'codeHash', 'expiresAt', 'payload'])
     .where('tenantId', '=', tenantId)
     .where('email', '=', email)
     .where('purpose', '=', purpose)
     .where('consumedAt', 'is', null)
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  if (!row || row.attempts >= MAX_ATTEMPTS || new Date(row.expiresAt) <= now) throw errors.rule('INVALID_CODE');
-  if (!safeEqualHex(row.codeHash, deps.tokens.hashCode(code))) {
-    await deps.db
-      .updateTable('verificationCodes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', row.id)
-      .execute();
-    throw errors.rule('INVALID_CODE');
-  }
+  if (!row || new Date(row.expiresAt) <= now) throw errors.rule('INVALID_CODE');
+  const slot = await deps.db
+    .updateTable('verificationCodes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', row.id)
+    .where('attempts', '<', MAX_ATTEMPTS)
+    .where('consumedAt', 'is', null)
+    .executeTakeFirst();
+  if (Number(slot.numUpdatedRows) !== 1) throw errors.rule('INVALID_CODE');
+  if (!safeEqualHex(row.codeHash, deps.tokens.hashCode(code))) throw errors.rule('INVALID_CODE');
   const result = await deps.db
     .updateTable('verificationCodes')
     .set({ consumedAt: now.toISOString() })

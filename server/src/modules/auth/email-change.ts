@@ -51,13 +51,12 @@ export async function confirmEmailChange(deps: Deps, input: { email: string; cod
   if (!payload.success) throw errors.rule('INVALID_CODE');
   const employee = await deps.db
     .selectFrom('employees')
-    .select(['id', 'email', 'pendingEmail'])
+    .select(['id', 'email'])
     .where('tenantId', '=', tenant.id)
     .where('id', '=', payload.data.employeeId)
     .executeTakeFirst();
-  // Cancelled or replaced by a later change since the code was sent.
-  if (!employee || employee.pendingEmail !== input.email) throw errors.rule('INVALID_CODE');
-  await uniqueOr(
+  if (!employee) throw errors.rule('INVALID_CODE');
+  const changed = await uniqueOr(
     deps.db
       .updateTable('employees')
       .set({
@@ -71,9 +70,12 @@ export async function confirmEmailChange(deps: Deps, input: { email: string; cod
       })
       .where('id', '=', employee.id)
       .where('pendingEmail', '=', input.email)
-      .execute(),
+      .executeTakeFirst(),
     () => errors.conflict('body.email', 'Another employee already has this e-mail address.'),
   );
+  // Cancelled or replaced by a later change since the code was sent, even while this request ran: nothing
+  // changed, so no session ends and no notice goes out.
+  if (Number(changed.numUpdatedRows) !== 1) throw errors.rule('INVALID_CODE');
   await revokeAllForEmployee(deps, employee.id);
   await deps.mailer.send({
     tenantId: tenant.id,

@@ -9,7 +9,7 @@ import { BlockList, isIP } from 'node:net';
 export const MAX_ADDRESS_LENGTH = 45;
 
 /** `::ffff:10.0.0.5` (an IPv4 client on a dual-stack socket) is 10.0.0.5. */
-export function normaliseAddress(address: string): string {
+function normaliseAddress(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   return mapped ? mapped[1]! : address;
 }

@@ -53,7 +53,7 @@ export function admsRateKey(request: FastifyRequest): string {
  * New unknown serial numbers listed per client address and hour (in this process's memory, like the rate limits).
  * A serial already waiting is not counted again. `take` answers 0 and counts one, or the seconds to wait.
  */
-export function newSerialLimiter(perHour: number, now: () => Date) {
+function newSerialLimiter(perHour: number, now: () => Date) {
   const HOUR = 3_600_000;
   const windows = new Map<string, { resetAt: number; count: number }>();
   return {
