@@ -175,6 +175,24 @@ describe('ADMS: push devices are bound to a network (item 4)', () => {
     expect((await attendanceOf(a.tenantId)).filter((r) => r.workDate === '2026-06-03')).toEqual([]);
   });
 
+  it('lets one of a parallel accept and reject of the same held upload win, and the other answer 404', async () => {
+    // Several rounds, with a few punches each, so that the reject lands while the accept applies them.
+    for (const day of ['04', '05', '06', '07', '08', '09']) {
+      const body = ['09:00', '12:00', '13:00', '18:00'].map((t) => `1001\t2026-06-${day} ${t}:00\t0\n`).join('');
+      await iclock('/iclock/cdata?SN=SHARED-1&table=ATTLOG', { ip: FORGER, body });
+      const held = (await a.people.admin.api.get('/api/adms/held-uploads')).body.items[0];
+      const [accepted, rejected] = await Promise.all([
+        a.people.admin.api.post(`/api/adms/held-uploads/${held.id}/accept`),
+        a.people.admin.api.delete(`/api/adms/held-uploads/${held.id}`),
+      ]);
+      expect([accepted.status, rejected.status].sort()).toEqual(accepted.status === 200 ? [200, 404] : [204, 404]);
+      // A reject that answered 204 means the punches were never applied.
+      const applied = (await attendanceOf(a.tenantId)).filter((r) => r.workDate === `2026-06-${day}`);
+      expect(applied).toHaveLength(accepted.status === 200 ? 1 : 0);
+      expect((await a.people.admin.api.get('/api/adms/held-uploads')).body.items).toEqual([]);
+    }
+  });
+
   it('gives no command and records nothing to a requester outside the bound address', async () => {
     const id = await deviceId(a, 'SHARED-1');
     const queued = await a.people.admin.api.post(`/api/devices/${id}/commands`, { command: 'REBOOT' });

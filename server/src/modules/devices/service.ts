@@ -167,30 +167,35 @@ export async function approvePending(
 }
 
 /**
- * Accepts an upload held as unverified: its punches are ingested like any ADMS upload (a punch already stored is a
- * duplicate and changes nothing), then the held row goes. Accepting twice is harmless.
+ * Accepts an upload held as unverified: the held row is claimed first (deleted), so of an accept and a reject
+ * racing for it only one wins and the other answers 404; its punches are then ingested like any ADMS upload (a
+ * punch already stored is a duplicate and changes nothing). If ingesting fails, the row is put back, so the
+ * upload is never lost.
  */
 export async function acceptHeldUpload(deps: Deps, tenantId: number, id: number): Promise<ApplyResult> {
   const held = await deps.db
-    .selectFrom('admsHeldUploads')
-    .innerJoin('devices', (j) =>
-      j.onRef('devices.id', '=', 'admsHeldUploads.deviceId').onRef('devices.tenantId', '=', 'admsHeldUploads.tenantId'),
-    )
-    .select(['admsHeldUploads.body', 'devices.serialNo', 'devices.timeZone'])
-    .where('admsHeldUploads.tenantId', '=', tenantId)
-    .where('admsHeldUploads.id', '=', id)
+    .deleteFrom('admsHeldUploads')
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .returningAll()
     .executeTakeFirst();
   if (!held) throw errors.notFound('Held upload');
-  const { punches } = parseAttlog(held.body, held.serialNo, held.timeZone);
-  const result: ApplyResult = { applied: 0, skipped: 0, unmapped: 0 };
-  for (const part of chunks(punches, 5000)) {
-    const outcome = await ingestPunches(deps, tenantId, part, 'adms');
-    result.applied += outcome.applied;
-    result.skipped += outcome.skipped;
-    result.unmapped += outcome.unmapped;
+  try {
+    const device = await findDevice(deps.db, tenantId, held.deviceId);
+    if (!device) throw errors.notFound('Device');
+    const { punches } = parseAttlog(held.body, device.serialNo, device.timeZone);
+    const result: ApplyResult = { applied: 0, skipped: 0, unmapped: 0 };
+    for (const part of chunks(punches, 5000)) {
+      const outcome = await ingestPunches(deps, tenantId, part, 'adms');
+      result.applied += outcome.applied;
+      result.skipped += outcome.skipped;
+      result.unmapped += outcome.unmapped;
+    }
+    return result;
+  } catch (error) {
+    await deps.db.insertInto('admsHeldUploads').values(held).execute();
+    throw error;
   }
-  await deps.db.deleteFrom('admsHeldUploads').where('tenantId', '=', tenantId).where('id', '=', id).execute();
-  return result;
 }
 
 export async function dismissPending(deps: Deps, tenantId: number, pendingId: number): Promise<void> {
