@@ -455,6 +455,28 @@ describe('device punches are corrected, never changed in place (security review 
     expect(notDevice.body.error.code).toBe('NOT_A_DEVICE_PUNCH');
   });
 
+  it('brings the punch back when its correction is deleted, and keeps the punch itself undeletable', async () => {
+    at('2026-11-23T12:00:00Z');
+    const emp = apis['emp']!;
+    const punched = await punchDay('2026-11-20', ids['emp']!);
+    expect((await emp.delete(`/api/attendance/${punched.id}`)).body.error.code).toBe('DEVICE_PUNCH_READ_ONLY');
+    const corrected = await emp.post(`/api/attendance/${punched.id}/corrections`, {
+      checkIn: '2026-11-20T04:00:00Z',
+      checkOut: '2026-11-20T13:00:00Z',
+      reason: 'Forgot to punch out',
+    });
+    expect(corrected.status).toBe(201);
+    expect((await emp.delete(`/api/attendance/${corrected.body.id}`)).status).toBe(204);
+    const day = (await emp.get('/api/attendance/day?date=2026-11-20')).body.attendance;
+    expect(day).toMatchObject({ id: punched.id, source: 'device', correction: null });
+    // The punch can be corrected again.
+    const again = await emp.post(`/api/attendance/${punched.id}/corrections`, {
+      checkIn: '2026-11-20T04:00:00Z',
+      reason: 'Second try',
+    });
+    expect(again.status).toBe(201);
+  });
+
   it('carries the punch’s breaks over to the correction, which must still hold them', async () => {
     at('2026-11-23T12:00:00Z');
     const punched = await org.f.attendance({

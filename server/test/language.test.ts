@@ -8,6 +8,7 @@ import { startServer, type Api, type TestServer } from './harness.js';
 
 let server: TestServer;
 let admin: Api;
+let adminToken: string;
 let employee: Api;
 let employeeId: number;
 
@@ -16,7 +17,8 @@ beforeAll(async () => {
   const tenant = await server.tenant('Acme', 'acme.example');
   await server.user(tenant.id, { email: 'admin@acme.example', roles: ['Administrator'] });
   employeeId = (await server.user(tenant.id, { email: 'emma@acme.example', roles: ['Employee'] })).id;
-  admin = server.api(await server.signIn('admin@acme.example'));
+  adminToken = await server.signIn('admin@acme.example');
+  admin = server.api(adminToken);
   employee = server.api(await server.signIn('emma@acme.example'));
 });
 afterAll(() => server.close());
@@ -76,6 +78,36 @@ describe('the API’s messages', () => {
     expect(signedOut.body.error).toEqual({ code: 'UNAUTHENTICATED', message: fr.errors.UNAUTHENTICATED });
     const unknown = await admin.request('PATCH', '/api/me', { colour: 'red' }, { 'accept-language': 'fr' });
     expect(unknown.body.error.details.fields[0].message).toBe('Champ inconnu : colour');
+  });
+
+  it('answer the field messages of contracts, services and the body reader in the caller’s language', async () => {
+    const french = { 'accept-language': 'fr' };
+    const noReason = await admin.request(
+      'POST',
+      '/api/attendance/1/corrections',
+      { checkIn: '2026-11-19T04:00:00Z', reason: ' ' },
+      french,
+    );
+    expect(noReason.body.error.details.fields).toEqual([
+      { path: 'body.reason', message: fr.validation.correctionReason },
+    ]);
+    const notPng = await admin.request(
+      'PUT',
+      `/api/employees/${employeeId}/image`,
+      { contentType: 'image/png', data: Buffer.from('<svg/>').toString('base64') },
+      french,
+    );
+    expect(notPng.body.error.details.fields).toEqual([
+      { path: 'body.data', message: 'Le fichier n’est pas une image image/png' },
+    ]);
+    const twice = await fetch(`${server.url}/api/me`, {
+      method: 'PATCH',
+      headers: { ...french, authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: '{"language":"fr","language":"en"}',
+    });
+    expect(((await twice.json()) as any).error.details.fields).toEqual([
+      { path: 'body.language', message: fr.validation.duplicateKey },
+    ]);
   });
 
   it('answer in English without a language, and in the caller’s own choice over the header', async () => {

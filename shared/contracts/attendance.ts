@@ -1,5 +1,6 @@
 /** Attendance and breaks: today's card, check-in/out, breaks, day and month views, stats, manual edits. */
 import { z } from 'zod';
+import { validation as V } from '../i18n/en/validation.js';
 import { isoDateSchema, isoInstantSchema, isoMonthSchema } from '../validation.js';
 import { bodyIdSchema, idSchema } from './common.js';
 
@@ -163,8 +164,8 @@ export const correctionBodySchema = z.strictObject({
   reason: z
     .string()
     .trim()
-    .min(1, 'A correction needs a reason')
-    .max(CORRECTION_REASON_MAX, `At most ${CORRECTION_REASON_MAX} characters`),
+    .min(1, V.correctionReason)
+    .max(CORRECTION_REASON_MAX, V.maxLength.replace('{{max}}', String(CORRECTION_REASON_MAX))),
 });
 export type CorrectionBody = z.input<typeof correctionBodySchema>;
 export const breakBodySchema = z.strictObject({ start: instant, end: instant });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ACTIVITY_KEYS, PERMISSION_NAMES, type ActivityKey, type PermissionName } from '../permissions.js';
 import { IMAGE_TYPES, MAX_IMAGE_BASE64 } from '../images.js';
+import { validation as V } from '../i18n/en/validation.js';
 import { emailSchema, isoDateSchema, lineText, multiLineText, requiredText } from '../validation.js';
 import { bodyIdSchema, listQuerySchema, listResponseSchema, optionalIdQuery } from './common.js';
 
@@ -56,16 +57,16 @@ export const employeeListResponseSchema = listResponseSchema(employeeSchema);
  * The picture is uploaded to Teambeat (PUT /api/employees/:id/image) and served from there; this field
  * only removes it (null). An address elsewhere is refused: viewers' browsers would call a third party.
  */
-const imageSchema = z.null({ error: 'Upload the picture instead of giving an address; null removes it' });
+const imageSchema = z.null({ error: V.pictureAddress });
 
 /** An upload: PNG, JPEG or WebP, at most 2 MiB, as base64; the bytes must show the type named. */
 export const employeeImageBodySchema = z.strictObject({
-  contentType: z.enum(IMAGE_TYPES, { error: 'The picture must be a PNG, JPEG or WebP image' }),
+  contentType: z.enum(IMAGE_TYPES, { error: V.pictureType }),
   data: z
     .string()
-    .min(1, 'Choose a picture')
-    .max(MAX_IMAGE_BASE64, 'The picture must be 2 MiB or smaller')
-    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The picture must be base64'),
+    .min(1, V.pictureRequired)
+    .max(MAX_IMAGE_BASE64, V.pictureSize)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, V.pictureBase64),
 });
 export type EmployeeImageBody = z.input<typeof employeeImageBodySchema>;
 /** The image bytes; the content type is the picture's own. */

@@ -5,6 +5,7 @@
  * single-line or multi-line text) then applies on top. See docs/security.md, "Input".
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { validation as V } from '../../../shared/i18n/en/validation.js';
 import { MESSAGES } from '../../../shared/messages.js';
 import { findUncleanText, MULTI_LINE_TEXT_MESSAGE } from '../../../shared/text-rules.js';
 import { AppError, errors } from './errors.js';
@@ -81,7 +82,7 @@ export function registerInputHygiene(app: FastifyInstance): void {
     try {
       text = utf8.decode(body as Buffer);
     } catch {
-      return done(invalidJson({ fields: [{ path: 'body', message: 'The body is not valid UTF-8' }] }), undefined);
+      return done(invalidJson({ fields: [{ path: 'body', message: V.bodyUtf8 }] }), undefined);
     }
     parseJson(request, text, (error, value) => {
       if (error) return done(error, undefined);
@@ -90,9 +91,9 @@ export function registerInputHygiene(app: FastifyInstance): void {
         duplicate = findDuplicateKey(text);
       } catch {
         // Nesting deeper than the stack: no form of ours sends that.
-        return done(invalidJson({ fields: [{ path: 'body', message: 'The body is nested too deeply' }] }), undefined);
+        return done(invalidJson({ fields: [{ path: 'body', message: V.bodyTooDeep }] }), undefined);
       }
-      if (duplicate) return done(invalidJson({ fields: [{ path: duplicate, message: 'Duplicate key' }] }), undefined);
+      if (duplicate) return done(invalidJson({ fields: [{ path: duplicate, message: V.duplicateKey }] }), undefined);
       done(null, value);
     });
   };

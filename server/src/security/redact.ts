@@ -22,11 +22,6 @@ const ASSIGNMENT = new RegExp(`(\\b${SECRET_NAME}\\s*[=:]\\s*)(?!\\*\\*\\*)[^\\s
 const SCHEME_CREDENTIAL = /\b(Bearer|Agent|Basic)\s+[A-Za-z0-9._~+/=-]+/g;
 const JWT = /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
 
-/** `postgres://app:s3cret@db:5432/x` → `postgres://app:***@db:5432/x`; a URL without one is unchanged. */
-export function redactUrl(url: string): string {
-  return redactSecrets(url);
-}
-
 /** The text with every credential it recognises masked. Idempotent. */
 export function redactSecrets(text: string): string {
   return text

@@ -9,6 +9,7 @@ import { TAKEN_STATUSES, type LeaveStatus } from '../../../../shared/leave';
 import { dayOfWeek } from '../../../../shared/time';
 import { weekdayNames } from '../../../../shared/i18n/format';
 import { useFormat, useTranslation } from '../../i18n';
+import { statusLabel } from '../leave/leave-ui';
 
 /** Leave that counts as taken (approved, or approved with a cancellation pending); the rest is pending. */
 const GRANTED = new Set<number>(TAKEN_STATUSES satisfies readonly LeaveStatus[]);
@@ -80,19 +81,15 @@ type Day = MonthResponse['days'][number];
 type T = ReturnType<typeof useTranslation<'attendance'>>['t'];
 type Format = ReturnType<typeof useFormat>;
 
-/** A leave's status by its stable value (shared/leave.ts), in the interface's language; the server's label if unknown. */
-const leaveStatus = (t: T, leave: NonNullable<Day['leave']>) =>
-  t(`leaveStatus.${leave.status as LeaveStatus}`, { defaultValue: leave.statusLabel });
-
-/** The spoken summary of a day: its facts as a list. */
-function describe(day: Day, today: string, t: T, fmt: Format): string {
+/** The spoken summary of a day: its facts as a list; `leaveStatus` is its leave's status in the interface's language. */
+function describe(day: Day, today: string, t: T, fmt: Format, leaveStatus: string): string {
   const parts = [fmt.day(day.date)];
   if (day.attendance) parts.push(t('calendar.worked', { duration: fmt.duration(day.attendance.workedMinutes) }));
   if (day.attendance?.breakMinutes)
     parts.push(t('calendar.breaks', { duration: fmt.duration(day.attendance.breakMinutes) }));
   if (day.attendance?.isWfo) parts.push(t('calendar.wfo'));
   if (day.holiday) parts.push(t('calendar.holiday', { name: day.holiday.name }));
-  if (day.leave) parts.push(t('calendar.leave', { type: day.leave.leaveType, status: leaveStatus(t, day.leave) }));
+  if (day.leave) parts.push(t('calendar.leave', { type: day.leave.leaveType, status: leaveStatus }));
   if (day.isWeekend) parts.push(t('calendar.weekend'));
   if (day.date === today) parts.push(t('calendar.today'));
   return parts.join(', ');
@@ -111,6 +108,7 @@ export function MonthCalendar({
 }) {
   const styles = useStyles();
   const { t } = useTranslation('attendance');
+  const { t: leaveT } = useTranslation('leave');
   const fmt = useFormat();
   const first = month.days[0];
   // Monday-first offset of the 1st: Sunday (0) is the 7th column.
@@ -128,6 +126,7 @@ export function MonthCalendar({
       {month.days.map((day) => {
         const a = day.attendance;
         const absent = !a && !day.isWeekend && !day.holiday && !day.leave && day.date < today;
+        const leaveStatus = day.leave ? statusLabel(leaveT, day.leave.status, day.leave.statusLabel) : '';
         return (
           <button
             key={day.date}
@@ -135,7 +134,7 @@ export function MonthCalendar({
             role="gridcell"
             data-date={day.date}
             aria-selected={selected === day.date}
-            aria-label={describe(day, today, t, fmt)}
+            aria-label={describe(day, today, t, fmt, leaveStatus)}
             className={mergeClasses(
               styles.cell,
               day.isWeekend && styles.weekend,
@@ -167,7 +166,7 @@ export function MonthCalendar({
                 className={mergeClasses(styles.tag, !GRANTED.has(day.leave.status) && styles.pending)}
                 title={t('calendar.leaveTitle', {
                   type: day.leave.leaveType,
-                  status: leaveStatus(t, day.leave),
+                  status: leaveStatus,
                 })}
               >
                 {GRANTED.has(day.leave.status)

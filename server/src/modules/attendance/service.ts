@@ -23,7 +23,6 @@ import { audit, breaksOf, findById, findOnDay, storeMinutes, type AttendanceRow 
 
 type Actor = { tenantId: number; employeeId: number };
 
-/** Callers refuse only when there is at least one issue. */
 /**
  * An attendance's breaks, and what keeps them from fitting new check-in and check-out times; a break past the
  * end is reported on checkOut, the field the person changes to fix it.
@@ -49,6 +48,7 @@ async function breaksAgainst(
   return { breaks, issues };
 }
 
+/** Callers refuse only when there is at least one issue. */
 function refuse([first, ...rest]: RuleIssue[]): AppError {
   return errors.rules([first!, ...rest]);
 }
@@ -467,16 +467,15 @@ export async function correctDevicePunch(
   const tz = settings.tenant_timezone;
   const checkIn = new Date(body.checkIn).toISOString();
   const checkOut = body.checkOut ? new Date(body.checkOut).toISOString() : null;
-  const nowIso = deps.now().toISOString();
-  const issues = checkAttendance({ checkIn, checkOut, now: nowIso, timeZone: tz });
+  const now = deps.now().toISOString();
+  const issues = checkAttendance({ checkIn, checkOut, now, timeZone: tz });
   if (localDate(checkIn, tz) !== original.workDate) issues.unshift({ field: 'checkIn', code: 'CORRECTION_OTHER_DAY' });
   // The punch's breaks (taken on today's card after a device check-in) move to the correction and must fit it.
-  const { breaks, issues: breakIssues } = await breaksAgainst(deps, original.id, { checkIn, checkOut }, nowIso, tz);
+  const { breaks, issues: breakIssues } = await breaksAgainst(deps, original.id, { checkIn, checkOut }, now, tz);
   issues.push(...breakIssues);
   if (issues.length > 0) throw refuse(issues);
   assertWfoChange(body.isWfo, original.isWfo === 1, certifies);
   const isWfo = body.isWfo ?? original.isWfo === 1;
-  const now = deps.now().toISOString();
   try {
     return await deps.db.transaction().execute(async (trx) => {
       const marked = await trx

@@ -10,6 +10,7 @@ import type {
   EmployeeStatus,
   UpdateEmployeeBody,
 } from '../../../../shared/contracts/people.js';
+import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { MAX_IMAGE_BYTES, sniffImageType } from '../../../../shared/images.js';
 import { emailDomain } from '../../../../shared/validation.js';
 import { uniqueOr } from '../../db/errors.js';
@@ -130,10 +131,9 @@ export async function uploadEmployeeImage(ctx: RequestContext, id: number, body:
   const employees = ctx.repo(employeeRepository);
   await employees.get(id);
   const data = Buffer.from(body.data, 'base64');
-  if (data.length > MAX_IMAGE_BYTES)
-    throw errors.validation([{ path: 'body.data', message: 'The picture must be 2 MiB or smaller' }]);
+  if (data.length > MAX_IMAGE_BYTES) throw errors.validation([{ path: 'body.data', message: V.pictureSize }]);
   if (sniffImageType(data) !== body.contentType)
-    throw errors.validation([{ path: 'body.data', message: `The file is not a ${body.contentType} image` }]);
+    throw errors.validation([{ path: 'body.data', message: V.pictureMismatch.replace('{{type}}', body.contentType) }]);
   await ctx.transaction((tx) => tx.repo(employeeRepository).setImage(id, body.contentType, data));
   return employees.get(id);
 }
