@@ -118,4 +118,23 @@ describe('employee images', () => {
       .put(`/api/employees/${e.id}/image`, { contentType: 'image/png', data: PNG.toString('base64') });
     expect(res.status).toBe(403);
   });
+  it('takes parallel uploads of one picture without an error and keeps one picture', async () => {
+    const api = server.api(admin);
+    const { body: emp } = await api.post('/api/employees', { name: 'Par', email: 'par@acme.example', roleIds: [] });
+    const uploads = await Promise.all(
+      [PNG, JPEG, PNG, JPEG].map((data) =>
+        api.put(`/api/employees/${emp.id}/image`, {
+          contentType: data === PNG ? 'image/png' : 'image/jpeg',
+          data: data.toString('base64'),
+        }),
+      ),
+    );
+    expect(uploads.map((u) => u.status)).toEqual([200, 200, 200, 200]);
+    const rows = await server.db
+      .selectFrom('employeeImages')
+      .select('employeeId')
+      .where('employeeId', '=', emp.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
 });

@@ -114,10 +114,11 @@ export function employeeRepository({ db, tenantId, now }: TenantScope) {
     async setImage(id: number, contentType: ImageType, data: Buffer): Promise<void> {
       await get(id);
       const at = stamp();
-      await db.deleteFrom('employeeImages').where('tenantId', '=', tenantId).where('employeeId', '=', id).execute();
+      // One statement, so two uploads at once cannot both insert (the employee is the key).
       await db
         .insertInto('employeeImages')
         .values({ employeeId: id, tenantId, contentType, data, updatedAt: at })
+        .onConflict((oc) => oc.column('employeeId').doUpdateSet({ contentType, data, updatedAt: at }))
         .execute();
       await db
         .updateTable('employees')
