@@ -37,7 +37,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { StaticTable } from '../../components/DataTable';
 import { QueryState } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
-import { Section } from './Section';
+import { Section } from '../../components/Section';
 
 const useStyles = makeStyles({
   scroll: { overflowX: 'auto' },
