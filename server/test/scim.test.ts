@@ -375,6 +375,28 @@ describe('SCIM Groups', () => {
     // The members stay employees.
     expect((await scim('GET', `/Users/${a}`)).status).toBe(200);
   });
+  it('removes the members a list names even when one of them is no longer in the company', async () => {
+    const users = (await scim('GET', `/Users?filter=${encodeURIComponent('userName sw "page"')}`)).body.Resources as {
+      id: string;
+    }[];
+    const [a, b] = users.map((u) => u.id);
+    const created = await scim('POST', '/Groups', { displayName: 'Support', members: [{ value: a }, { value: b }] });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const gid = created.body.id as string;
+    const removed = await scim(
+      'PATCH',
+      `/Groups/${gid}`,
+      patch({ op: 'Remove', path: 'members', value: [{ value: a }, { value: '999999' }] }),
+    );
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body.members.map((m: { value: string }) => m.value)).toEqual([b]);
+    expectScimError(
+      await scim('PATCH', `/Groups/${gid}`, patch({ op: 'remove', path: 'members', value: [{ display: 'x' }] })),
+      400,
+      'invalidValue',
+    );
+    expect((await scim('DELETE', `/Groups/${gid}`)).status).toBe(204);
+  });
 });
 
 describe('provisioning tokens (Settings, Provisioning)', () => {

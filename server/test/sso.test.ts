@@ -255,7 +255,9 @@ describe('settings', () => {
     const http = await server.api(adminToken).put('/api/tenant/sso', { ...base, issuer: 'http://idp.example.com' });
     expect(http.status).toBe(400);
     expect(JSON.stringify(http.body)).toContain('body.issuer');
-    const down = await server.api(adminToken).put('/api/tenant/sso', { ...base, issuer: 'http://127.0.0.1:9/' });
+    const down = await server
+      .api(adminToken)
+      .put('/api/tenant/sso', { ...base, issuer: 'http://127.0.0.1:9/', clientSecret: 'new-secret' });
     expect(down.status).toBe(400);
     expect(JSON.stringify(down.body)).toContain('body.issuer');
     const required = await server
@@ -270,6 +272,29 @@ describe('settings', () => {
       .put('/api/tenant/sso', { ...base, issuer: provider.issuer, isEnabled: false });
     expect(noSecret.status).toBe(400);
     expect(JSON.stringify(noSecret.body)).toContain('body.clientSecret');
+    expect(
+      await server.db.selectFrom('tenantSso').selectAll().where('tenantId', '=', tenantId).executeTakeFirst(),
+    ).toEqual(before);
+  });
+
+  it('keeps the stored secret only for the same provider: a new issuer or client id needs the secret again', async () => {
+    // Otherwise an editor could point the tenant at a server of theirs and receive the write-only secret.
+    const before = await server.db
+      .selectFrom('tenantSso')
+      .selectAll()
+      .where('tenantId', '=', tenantId)
+      .executeTakeFirst();
+    const base = { providerName: 'Test IdP', isEnabled: false, isRequired: false };
+    const otherIssuer = await server
+      .api(adminToken)
+      .put('/api/tenant/sso', { ...base, issuer: 'http://127.0.0.1:9/', clientId: provider.clientId });
+    expect(otherIssuer.status).toBe(400);
+    expect(JSON.stringify(otherIssuer.body)).toContain('body.clientSecret');
+    const otherClient = await server
+      .api(adminToken)
+      .put('/api/tenant/sso', { ...base, issuer: provider.issuer, clientId: 'another-client' });
+    expect(otherClient.status).toBe(400);
+    expect(JSON.stringify(otherClient.body)).toContain('body.clientSecret');
     expect(
       await server.db.selectFrom('tenantSso').selectAll().where('tenantId', '=', tenantId).executeTakeFirst(),
     ).toEqual(before);

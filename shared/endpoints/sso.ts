@@ -27,7 +27,8 @@ export const ssoEndpoints = {
     method: 'PUT',
     path: '/api/tenant/sso',
     access: 'edit-tenant-settings',
-    summary: 'Set the tenant’s OpenID Connect provider; leave clientSecret out to keep the stored one',
+    summary:
+      'Set the tenant’s OpenID Connect provider; leave clientSecret out to keep the stored one (same issuer and client id only)',
     description:
       'The issuer is checked by OpenID discovery when single sign-on is enabled (400 naming body.issuer if the ' +
       'provider cannot be reached). The secret is stored encrypted. isRequired refuses password sign-in to ' +

@@ -46,7 +46,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { firstIssueByField, useFieldMessages } from '../../components/form-fields';
 import { usePermissions } from '../../api/hooks/me';
 import { useFormat, useTranslation } from '../../i18n';
-import { Section } from './Section';
+import { Section } from '../../components/Section';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '640px' },

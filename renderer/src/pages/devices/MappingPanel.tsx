@@ -35,7 +35,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { useFieldMessages } from '../../components/form-fields';
 import { usePermissions } from '../../api/hooks/me';
 import { useFormat, useTranslation } from '../../i18n';
-import { Section } from './Section';
+import { Section } from '../../components/Section';
 
 const useStyles = makeStyles({
   scroll: { overflowX: 'auto' },

@@ -26,7 +26,7 @@ import { QueryState } from '../../components/QueryState';
 import { useNotify } from '../../components/toasts';
 import { usePermissions } from '../../api/hooks/me';
 import { useFormat, useTranslation } from '../../i18n';
-import { Section } from './Section';
+import { Section } from '../../components/Section';
 
 const useStyles = makeStyles({
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'flex-end' },

@@ -46,8 +46,8 @@ export async function getGroup(ctx: ScimRequestContext, id: string, base: string
   return toScimGroup(await loadGroup(ctx, id), base, withMembers);
 }
 
-/** Member references as employee ids of this company; a 400 invalidValue naming the unknown ones. */
-async function memberIds(ctx: ScimRequestContext, value: unknown): Promise<number[]> {
+/** Member references as User ids, without duplicates; a 400 invalidValue for an entry without a valid id. */
+function referencedIds(value: unknown): number[] {
   const entries = value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
   const ids: number[] = [];
   for (const entry of entries) {
@@ -59,9 +59,15 @@ async function memberIds(ctx: ScimRequestContext, value: unknown): Promise<numbe
       throw scimErrors.invalidValue(`members: no User ${text} in this company.`);
     ids.push(Number(text));
   }
-  const unknown = await ctx.repo(teamRepository).unknownEmployees([...new Set(ids)]);
-  if (unknown.length > 0) throw scimErrors.invalidValue(`members: no User ${unknown.join(', ')} in this company.`);
   return [...new Set(ids)];
+}
+
+/** Member references as employee ids of this company; a 400 invalidValue naming the unknown ones. */
+async function memberIds(ctx: ScimRequestContext, value: unknown): Promise<number[]> {
+  const ids = referencedIds(value);
+  const unknown = await ctx.repo(teamRepository).unknownEmployees(ids);
+  if (unknown.length > 0) throw scimErrors.invalidValue(`members: no User ${unknown.join(', ')} in this company.`);
+  return ids;
 }
 
 type Draft = { name: string; externalId: string | null; members: number[] };
@@ -135,7 +141,8 @@ async function applyAttribute(ctx: ScimRequestContext, draft: Draft, attr: strin
       // Entra ID: remove `members` with the values to remove; without a value, every member goes.
       if (value === undefined || value === null) draft.members = [];
       else {
-        const gone = new Set(await memberIds(ctx, value).catch(() => [] as number[]));
+        // An id that is not (or no longer) an employee here is simply not a member: nothing to remove.
+        const gone = new Set(referencedIds(value));
         draft.members = draft.members.filter((m) => !gone.has(m));
       }
     } else {

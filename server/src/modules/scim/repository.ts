@@ -4,7 +4,7 @@
  * team deletion and member changes of Groups. Bound to the SCIM token's tenant (`ctx.repo(scimRepository)`).
  * Demo employees and teams are no part of the directory the provider sees.
  */
-import { sql, type SqlBool } from 'kysely';
+import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { TenantScope } from '../../http/context.js';
 import { booleanOf, constant, idColumn, textColumn, type AttributeMap, type Condition } from './filter.js';
 
@@ -81,6 +81,24 @@ export type ScimGroupRow = {
 
 export type Page = { startIndex: number; count: number };
 
+/** How many rows the ordered query has, and the page of them (none for count 0: only the total is asked). */
+async function pageOf<DB, TB extends keyof DB, O>(ordered: SelectQueryBuilder<DB, TB, O>, page: Page) {
+  // Kysely cannot see the selection through the generic builder: the one column is `total`.
+  const counted = (await ordered
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`count(*)`.as('total'))
+    .executeTakeFirstOrThrow()) as { total: number | string };
+  const rows =
+    page.count === 0
+      ? []
+      : await ordered
+          .limit(page.count)
+          .offset(page.startIndex - 1)
+          .execute();
+  return { total: Number(counted.total), rows };
+}
+
 export function scimRepository({ db, tenantId, now }: TenantScope) {
   const users = () =>
     db
@@ -124,22 +142,8 @@ export function scimRepository({ db, tenantId, now }: TenantScope) {
       return users().where('employees.id', '=', id).executeTakeFirst();
     },
 
-    async listUsers(condition: Condition, page: Page): Promise<{ total: number; rows: ScimUserRow[] }> {
-      const counted = await users()
-        .clearSelect()
-        .select(sql<number>`count(*)`.as('total'))
-        .where(condition)
-        .executeTakeFirstOrThrow();
-      const rows =
-        page.count === 0
-          ? []
-          : await users()
-              .where(condition)
-              .orderBy('employees.id')
-              .limit(page.count)
-              .offset(page.startIndex - 1)
-              .execute();
-      return { total: Number(counted.total), rows };
+    listUsers(condition: Condition, page: Page): Promise<{ total: number; rows: ScimUserRow[] }> {
+      return pageOf(users().where(condition).orderBy('employees.id'), page);
     },
 
     /** Whether another employee (not `exceptId`) holds this value; null never clashes. */
@@ -164,22 +168,9 @@ export function scimRepository({ db, tenantId, now }: TenantScope) {
       page: Page,
       withMembers: boolean,
     ): Promise<{ total: number; rows: ScimGroupRow[] }> {
-      const counted = await teams()
-        .clearSelect()
-        .select(sql<number>`count(*)`.as('total'))
-        .where(condition)
-        .executeTakeFirstOrThrow();
-      const rows =
-        page.count === 0
-          ? []
-          : await teams()
-              .where(condition)
-              .orderBy('teams.id')
-              .limit(page.count)
-              .offset(page.startIndex - 1)
-              .execute();
+      const { total, rows } = await pageOf(teams().where(condition).orderBy('teams.id'), page);
       const members = withMembers ? await membersOf(rows.map((r) => r.id)) : new Map<number, never[]>();
-      return { total: Number(counted.total), rows: rows.map((r) => ({ ...r, members: members.get(r.id) ?? [] })) };
+      return { total, rows: rows.map((r) => ({ ...r, members: members.get(r.id) ?? [] })) };
     },
 
     async groupTaken(field: 'name' | 'externalId', value: string, exceptId: number | null): Promise<boolean> {

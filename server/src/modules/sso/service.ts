@@ -58,8 +58,9 @@ export function settingsAnswer(row: SsoRow | undefined, redirectUri: string): Ss
 }
 
 /**
- * Checks and seals the settings to store. The secret is kept when left out, and required the first time; an
- * enabled provider must answer OpenID discovery at its issuer.
+ * Checks and seals the settings to store. The secret is kept when left out for the same issuer and client id,
+ * and required the first time and with a new issuer or client id (else whoever edits the settings could send
+ * the write-only secret to a server of theirs); an enabled provider must answer OpenID discovery at its issuer.
  */
 export async function settingsToStore(
   deps: Deps,
@@ -67,7 +68,8 @@ export async function settingsToStore(
   existing: SsoRow | undefined,
   body: UpdateSsoSettingsBody,
 ) {
-  const clientSecret = body.clientSecret ?? (existing ? providerOf(deps, existing).clientSecret : undefined);
+  const sameProvider = existing?.issuer === body.issuer && existing.clientId === body.clientId;
+  const clientSecret = body.clientSecret ?? (sameProvider ? providerOf(deps, existing).clientSecret : undefined);
   if (!clientSecret) throw errors.validation([{ path: 'body.clientSecret', message: 'This field is required' }]);
   if (body.isEnabled) {
     try {

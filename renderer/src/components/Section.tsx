@@ -1,4 +1,4 @@
-/** A titled card of the devices page: a heading, a line about it, its actions, and its content. */
+/** A titled card of a page (devices, settings): a heading, a line about it, its actions, and its content. */
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useId, type ReactNode } from 'react';
 
