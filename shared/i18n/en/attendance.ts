@@ -60,22 +60,6 @@ export const attendance = {
     limit_one: 'This day is older than the attendance edit limit allows. You can change the last {{count}} day.',
     limit_other: 'This day is older than the attendance edit limit allows. You can change the last {{count}} days.',
   },
-  /** Leave statuses by their stable value (shared/leave.ts LEAVE_STATUS), as the calendar shows them. */
-  leaveStatus: {
-    1: 'Pending PO approval',
-    3: 'Pending HR approval',
-    4: 'Pending PO cancellation',
-    5: 'Pending HR cancellation',
-    6: 'Rejected by PO',
-    7: 'Rejected by HR',
-    8: 'Cancelled by PO',
-    9: 'Cancelled by HR',
-    10: 'Approved by PO',
-    11: 'Approved by HR',
-    12: 'Auto approved',
-    13: 'Auto rejected',
-    14: 'Auto cancelled',
-  },
   calendar: {
     label: 'Attendance in {{month}}',
     worked: 'worked {{duration}}',

@@ -66,21 +66,6 @@ export const attendance: Translation<typeof en> = {
     limit_other:
       'Ce jour est plus ancien que ce que permet la limite de modification des présences. Vous pouvez modifier jusqu’à {{count}} jours en arrière.',
   },
-  leaveStatus: {
-    1: 'En attente de validation du PO',
-    3: 'En attente de validation des RH',
-    4: 'Annulation en attente du PO',
-    5: 'Annulation en attente des RH',
-    6: 'Refusé par le PO',
-    7: 'Refusé par les RH',
-    8: 'Annulé par le PO',
-    9: 'Annulé par les RH',
-    10: 'Approuvé par le PO',
-    11: 'Approuvé par les RH',
-    12: 'Approuvé automatiquement',
-    13: 'Refusé automatiquement',
-    14: 'Annulé automatiquement',
-  },
   calendar: {
     label: 'Présence en {{month}}',
     worked: '{{duration}} travaillées',

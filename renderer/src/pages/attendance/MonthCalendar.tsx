@@ -8,6 +8,7 @@ import type { MonthResponse } from '../../../../shared/contracts/attendance';
 import { TAKEN_STATUSES, type LeaveStatus } from '../../../../shared/leave';
 import { dayOfWeek } from '../../../../shared/time';
 import { weekdayNames } from '../../../../shared/i18n/format';
+import { leaveStatusLabel } from '../../components/format';
 import { useFormat, useTranslation } from '../../i18n';
 
 /** Leave that counts as taken (approved, or approved with a cancellation pending); the rest is pending. */
@@ -80,10 +81,6 @@ type Day = MonthResponse['days'][number];
 type T = ReturnType<typeof useTranslation<'attendance'>>['t'];
 type Format = ReturnType<typeof useFormat>;
 
-/** A leave's status by its stable value (shared/leave.ts), in the interface's language; the server's label if unknown. */
-const leaveStatus = (t: T, leave: NonNullable<Day['leave']>) =>
-  t(`leaveStatus.${leave.status as LeaveStatus}`, { defaultValue: leave.statusLabel });
-
 /** The spoken summary of a day: its facts as a list. */
 function describe(day: Day, today: string, t: T, fmt: Format): string {
   const parts = [fmt.day(day.date)];
@@ -92,7 +89,13 @@ function describe(day: Day, today: string, t: T, fmt: Format): string {
     parts.push(t('calendar.breaks', { duration: fmt.duration(day.attendance.breakMinutes) }));
   if (day.attendance?.isWfo) parts.push(t('calendar.wfo'));
   if (day.holiday) parts.push(t('calendar.holiday', { name: day.holiday.name }));
-  if (day.leave) parts.push(t('calendar.leave', { type: day.leave.leaveType, status: leaveStatus(t, day.leave) }));
+  if (day.leave)
+    parts.push(
+      t('calendar.leave', {
+        type: day.leave.leaveType,
+        status: leaveStatusLabel(day.leave.status, day.leave.statusLabel),
+      }),
+    );
   if (day.isWeekend) parts.push(t('calendar.weekend'));
   if (day.date === today) parts.push(t('calendar.today'));
   return parts.join(', ');
@@ -167,7 +170,7 @@ export function MonthCalendar({
                 className={mergeClasses(styles.tag, !GRANTED.has(day.leave.status) && styles.pending)}
                 title={t('calendar.leaveTitle', {
                   type: day.leave.leaveType,
-                  status: leaveStatus(t, day.leave),
+                  status: leaveStatusLabel(day.leave.status, day.leave.statusLabel),
                 })}
               >
                 {GRANTED.has(day.leave.status)
