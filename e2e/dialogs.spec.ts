@@ -1,6 +1,7 @@
 /**
  * The form dialogs that had no test that saves, reloads and sees the value: change password, the employee
- * dialog (edit) and the device dialog (add, then edit). Each also shows its early field messages once.
+ * dialog (edit) and the device dialog (add, then edit; a push device's network). Each also shows its early field
+ * messages once.
  */
 import { ADMIN, DEMO_PASSWORD, expect, test } from './fixtures.js';
 import { DevicesPage } from './pages/devices-page.js';
@@ -152,6 +153,59 @@ test('device dialog: an added device and its edits are kept after a reload', asy
   edit = await openEdit(renamed);
   await expect(edit.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(renamed);
   await expect(edit.getByRole('textbox', { name: 'Port', exact: true })).toHaveValue('4371');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('device dialog: a push device’s network is kept after a reload, changed, and removed when emptied', async ({
+  loginPage,
+  frame,
+  page,
+  consoleErrors,
+}) => {
+  await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
+  const devices = new DevicesPage(page);
+  await frame.openPage('Biometric Devices');
+  const stamp = Date.now().toString(36).toUpperCase();
+  const name = `Branch ${stamp}`;
+  const network = (dialog: ReturnType<typeof page.getByRole>) =>
+    dialog.getByRole('textbox', { name: 'Network it may push from' });
+
+  const dialog = await devices.openAddDialog();
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Serial number', exact: true }).fill(`NET${stamp}`);
+  await dialog.getByRole('radio', { name: 'Pushed by the device over ADMS' }).check();
+  await network(dialog).fill('10.20.0.0/16');
+  await dialog.getByRole('button', { name: 'Add device' }).click();
+  await expect(dialog).toBeHidden();
+
+  const openEdit = async () => {
+    await page.reload();
+    await devices.search(`NET${stamp}`);
+    await devices
+      .row(name)
+      .getByRole('button', { name: `Actions for ${name}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+    await expect(edit).toBeVisible();
+    return edit;
+  };
+  let edit = await openEdit();
+  await expect(network(edit)).toHaveValue('10.20.0.0/16');
+  await network(edit).fill('10.20.30.0/24');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+
+  edit = await openEdit();
+  await expect(network(edit)).toHaveValue('10.20.30.0/24');
+  // Emptied on edit, the binding goes: every upload is then held for approval.
+  await network(edit).fill('');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+
+  edit = await openEdit();
+  await expect(network(edit)).toHaveValue('');
   await edit.getByRole('button', { name: 'Cancel' }).click();
   expect(consoleErrors).toEqual([]);
 });

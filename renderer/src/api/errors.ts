@@ -1,6 +1,7 @@
 /** Reading the API's `{ error: { code, message, details } }` answers into what the user should see. */
 import axios from 'axios';
 import { MESSAGES, type ErrorCode } from '../../../shared/messages';
+import { i18n } from '../i18n';
 
 export type ApiErrorBody = { error: { code: string; message: string; details?: unknown } };
 export type FieldErrors = Record<string, string>;
@@ -28,18 +29,19 @@ function isErrorCode(code: string): code is ErrorCode {
   return Object.hasOwn(MESSAGES, code);
 }
 
+/** The text of an error code in the interface's language (docs/i18n.md); MESSAGES is only the English one. */
+const textOf = (code: ErrorCode): string => i18n.t(`errors:${code}`);
+
 /**
  * The message to show: the spec's text for a known code, the server's message otherwise, and the
- * spec's generic texts for network failures and server errors.
+ * spec's generic texts for network failures and server errors, each in the interface's language.
  */
-export function errorMessage(error: unknown, fallback: string = MESSAGES.INTERNAL): string {
-  if (axios.isAxiosError(error) && !error.response) return MESSAGES.UNAVAILABLE;
+export function errorMessage(error: unknown, fallback: string = textOf('INTERNAL')): string {
+  if (axios.isAxiosError(error) && !error.response) return textOf('UNAVAILABLE');
   const b = body(error);
   if (!b) return fallback;
-  if ((errorStatus(error) ?? 0) >= 500) return MESSAGES.INTERNAL;
-  if (b.code === 'VALIDATION') return MESSAGES.VALIDATION;
-  if (b.code === 'FORBIDDEN') return MESSAGES.FORBIDDEN;
-  return isErrorCode(b.code) ? MESSAGES[b.code] : b.message || fallback;
+  if ((errorStatus(error) ?? 0) >= 500) return textOf('INTERNAL');
+  return isErrorCode(b.code) ? textOf(b.code) : b.message || fallback;
 }
 
 /** Field messages of a validation or conflict answer, keyed by field name without the `body.` prefix. */

@@ -4,7 +4,8 @@
  * app remounts on a change anyway, so these plain functions read the current language.
  */
 import { formatDay as day, formatInstant as instant } from '../../../shared/i18n/format';
-import { currentLanguage } from '../i18n';
+import { LEAVE_STATUS_LABELS, type LeaveStatus } from '../../../shared/leave';
+import { currentLanguage, i18n } from '../i18n';
 
 export function formatDay(isoDay: string): string {
   return day(isoDay, currentLanguage());
@@ -12,4 +13,12 @@ export function formatDay(isoDay: string): string {
 
 export function formatInstant(iso: string): string {
   return instant(iso, currentLanguage());
+}
+
+/**
+ * A leave status's label in the interface's language, by its stable value (shared/leave.ts); for a status
+ * unknown here, the server's English label, else the number.
+ */
+export function leaveStatusLabel(status: number, fallback?: string): string {
+  return status in LEAVE_STATUS_LABELS ? i18n.t(`leave:status.${status as LeaveStatus}`) : (fallback ?? String(status));
 }

@@ -16,8 +16,6 @@ export const common = {
   },
   states: {
     loading: 'Loading…',
-    saving: 'Saving…',
-    nothingYet: 'Nothing here yet',
   },
   yes: 'Yes',
   no: 'No',

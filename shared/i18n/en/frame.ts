@@ -46,14 +46,6 @@ export const frame = {
     changePassword: 'Change password',
     signOut: 'Sign out',
   },
-  changePassword: {
-    title: 'Change password',
-    submit: 'Change password',
-    current: 'Current password',
-    new: 'New password',
-    confirm: 'Confirm new password',
-    enterCurrent: 'Enter your current password',
-  },
   /** The window's title: the page's, then the product's. */
   documentTitle: '{{title}} · Teambeat',
   status: {

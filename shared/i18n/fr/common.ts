@@ -19,8 +19,6 @@ export const common: Translation<typeof en> = {
   },
   states: {
     loading: 'Chargement…',
-    saving: 'Enregistrement…',
-    nothingYet: 'Rien pour l’instant',
   },
   yes: 'Oui',
   no: 'Non',

@@ -49,14 +49,6 @@ export const frame: Translation<typeof en> = {
     changePassword: 'Changer le mot de passe',
     signOut: 'Se déconnecter',
   },
-  changePassword: {
-    title: 'Changer le mot de passe',
-    submit: 'Changer le mot de passe',
-    current: 'Mot de passe actuel',
-    new: 'Nouveau mot de passe',
-    confirm: 'Confirmer le nouveau mot de passe',
-    enterCurrent: 'Saisissez votre mot de passe actuel',
-  },
   /** The window's title: the page's, then the product's. */
   documentTitle: '{{title}} · Teambeat',
   status: {

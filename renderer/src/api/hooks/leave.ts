@@ -7,7 +7,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { LEAVE_PAGE_SIZE } from '../../../../shared/contracts/leave';
 import type { RequestOf, ResponseOf } from '../../../../shared/endpoints/define';
 import { autoLeavesEndpoints, leaveCalendarEndpoints, leaveRequestEndpoints } from '../../../../shared/endpoints/leave';
-import { LEAVE_STATUS_LABELS, type LeaveAction, type LeaveStatus } from '../../../../shared/leave';
+import type { LeaveAction } from '../../../../shared/leave';
+import { leaveStatusLabel } from '../../components/format';
 import { i18n, useTranslation } from '../../i18n';
 import { call } from '../typed';
 import { leaveCatalogueKeys } from './leave-catalogue';
@@ -73,11 +74,6 @@ export function useAutoLeavesConfig() {
   });
 }
 
-/** A status's label in the interface's language (the answer's statusLabel is the API's English). */
-function statusText(status: number, fallback: string): string {
-  return status in LEAVE_STATUS_LABELS ? i18n.t(`leave:status.${status as LeaveStatus}`) : fallback;
-}
-
 /** Sends a request. Failures are shown (and toasted) by the dialog, which knows the form. */
 export function useRequestLeave() {
   const { t } = useTranslation('leave');
@@ -88,7 +84,7 @@ export function useRequestLeave() {
       title: t('toasts.requested'),
       body: t('toasts.requestedBody', {
         count: created.days,
-        status: statusText(created.status, created.statusLabel),
+        status: leaveStatusLabel(created.status, created.statusLabel),
       }),
     }),
   });
@@ -106,7 +102,7 @@ export function useLeaveAction() {
     invalidates: [leaveKeys.all],
     success: (updated, input) => ({
       title: t('toasts.acted', { verb: input.verb, name: updated.employee.name }),
-      body: statusText(updated.status, updated.statusLabel),
+      body: leaveStatusLabel(updated.status, updated.statusLabel),
     }),
   });
 }

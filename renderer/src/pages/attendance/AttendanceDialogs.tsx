@@ -25,6 +25,129 @@ const messagesOf = (issues: RuleIssue[], t: T): Record<string, string> => {
   return out;
 };
 
+/**
+ * What the three dialogs share: field messages that wait for Save (these rules compare two times, and a
+ * message appearing when the first field is left moved the Save button from under the pointer, so the click
+ * that followed was lost), the form-level error, and a submit that saves only when the rules pass.
+ */
+function useDialogForm<Key extends string>() {
+  const { t } = useTexts();
+  const messages = useFieldMessages<Key>();
+  const [formError, setFormError] = useState<string | null>(null);
+  return {
+    messages,
+    formError,
+    /** Shows every message; runs `save` when `errors` is empty, with the handlers its mutation takes. */
+    submit(
+      errors: Record<string, string>,
+      failedKey: 'errors:ATTENDANCE_SAVE_FAILED' | 'errors:BREAK_SAVE_FAILED',
+      save: (handlers: { onError: (error: unknown) => void }) => void,
+    ) {
+      messages.submitted();
+      messages.setServerErrors({});
+      if (Object.keys(errors).length > 0) {
+        setFormError(t('errors:VALIDATION'));
+        return;
+      }
+      setFormError(null);
+      save({
+        onError: (error) => {
+          messages.setServerErrors(fieldErrors(error));
+          setFormError(errorMessage(error, t(failedKey)));
+        },
+      });
+    },
+  };
+}
+
+/** The check-in and check-out times of `date` and the rules' messages about them (check-out may be empty). */
+function useCheckInOut(date: string, timeZone: string, initialIn: string, initialOut: string) {
+  const { t } = useTexts();
+  const [checkIn, setCheckIn] = useState(initialIn);
+  const [checkOut, setCheckOut] = useState(initialOut);
+  const inAt = instantOf(date, checkIn, timeZone);
+  const outAt = checkOut ? instantOf(date, checkOut, timeZone) : null;
+  const errors: Record<string, string> = {};
+  if (!inAt) errors['checkIn'] = t('dialog.enterCheckIn');
+  if (checkOut && !outAt) errors['checkOut'] = t('dialog.enterCheckOut');
+  if (inAt && !errors['checkOut'])
+    Object.assign(
+      errors,
+      messagesOf(checkAttendance({ checkIn: inAt, checkOut: outAt, now: new Date(), timeZone }), t),
+    );
+  return { checkIn, setCheckIn, checkOut, setCheckOut, inAt, outAt, errors };
+}
+
+type Messages<Key extends string> = ReturnType<typeof useFieldMessages<Key>>;
+
+/** A time of day; a change drops the server's message about the old value. */
+function TimeField<Key extends string>({
+  name,
+  label,
+  hint,
+  required,
+  value,
+  onChange,
+  messages,
+  errors,
+}: {
+  name: Key;
+  label: string;
+  hint?: string;
+  required?: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  messages: Messages<Key>;
+  errors: Record<string, string>;
+}) {
+  return (
+    <Field label={label} hint={hint} required={required} {...messages.field(name, errors)}>
+      <Input
+        type="time"
+        value={value}
+        onChange={(_, d) => {
+          onChange(d.value);
+          messages.edited(name);
+        }}
+      />
+    </Field>
+  );
+}
+
+/** The check-in and check-out fields side by side. */
+function CheckInOutFields<Key extends string>({
+  times,
+  messages,
+}: {
+  times: ReturnType<typeof useCheckInOut>;
+  messages: Messages<Key | 'checkIn' | 'checkOut'>;
+}) {
+  const { t } = useTexts();
+  const styles = useFormStyles();
+  return (
+    <div className={styles.grid}>
+      <TimeField
+        name="checkIn"
+        label={t('dialog.checkIn')}
+        required
+        value={times.checkIn}
+        onChange={times.setCheckIn}
+        messages={messages}
+        errors={times.errors}
+      />
+      <TimeField
+        name="checkOut"
+        label={t('dialog.checkOut')}
+        hint={t('dialog.checkOutHint')}
+        value={times.checkOut}
+        onChange={times.setCheckOut}
+        messages={messages}
+        errors={times.errors}
+      />
+    </div>
+  );
+}
+
 export function AttendanceDialog({
   employee,
   date,
@@ -45,85 +168,39 @@ export function AttendanceDialog({
   const { t } = useTexts();
   const fmt = useFormat();
   const save = useSaveAttendance();
-  const [checkIn, setCheckIn] = useState(attendance ? timeIn(attendance.checkIn, timeZone) : '09:00');
-  const [checkOut, setCheckOut] = useState(
+  const times = useCheckInOut(
+    date,
+    timeZone,
+    attendance ? timeIn(attendance.checkIn, timeZone) : '09:00',
     attendance ? (attendance.checkOut ? timeIn(attendance.checkOut, timeZone) : '') : '17:00',
   );
   const [isWfo, setIsWfo] = useState(attendance?.isWfo ?? false);
-  // Messages wait for Save: these rules compare two times, and a message appearing when the first field is
-  // left moved the Save button from under the pointer, so the click that followed was lost.
-  const messages = useFieldMessages<'checkIn' | 'checkOut'>();
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const inAt = instantOf(date, checkIn, timeZone);
-  const outAt = checkOut ? instantOf(date, checkOut, timeZone) : null;
-  const errors: Record<string, string> = {};
-  if (!inAt) errors['checkIn'] = t('dialog.enterCheckIn');
-  if (checkOut && !outAt) errors['checkOut'] = t('dialog.enterCheckOut');
-  if (inAt && !errors['checkOut'])
-    Object.assign(
-      errors,
-      messagesOf(checkAttendance({ checkIn: inAt, checkOut: outAt, now: new Date(), timeZone }), t),
-    );
-  const submit = () => {
-    messages.submitted();
-    messages.setServerErrors({});
-    if (Object.keys(errors).length > 0) {
-      setFormError(t('errors:VALIDATION'));
-      return;
-    }
-    setFormError(null);
-    save.mutate(
-      {
-        attendanceId: attendance?.id,
-        employee,
-        date,
-        body: { checkIn: inAt!, checkOut: outAt, ...(canSetWfo ? { isWfo } : {}) },
-      },
-      {
-        onSuccess: onClose,
-        onError: (error) => {
-          messages.setServerErrors(fieldErrors(error));
-          setFormError(errorMessage(error, t('errors:ATTENDANCE_SAVE_FAILED')));
+  const form = useDialogForm<'checkIn' | 'checkOut'>();
+  const submit = () =>
+    form.submit(times.errors, 'errors:ATTENDANCE_SAVE_FAILED', ({ onError }) =>
+      save.mutate(
+        {
+          attendanceId: attendance?.id,
+          employee,
+          date,
+          body: { checkIn: times.inAt!, checkOut: times.outAt, ...(canSetWfo ? { isWfo } : {}) },
         },
-      },
+        { onSuccess: onClose, onError },
+      ),
     );
-  };
 
-  const styles = useFormStyles();
   return (
     <FormDialog
       title={attendance ? t('dialog.editAttendance') : t('dialog.addAttendance')}
       size="medium"
       description={t('dialog.description', { name: employee.name, day: fmt.day(date), timeZone })}
       pending={save.isPending}
-      error={formError}
+      error={form.formError}
       onSubmit={submit}
       onClose={onClose}
       submitLabel={t('common:actions.save')}
     >
-      <div className={styles.grid}>
-        <Field label={t('dialog.checkIn')} required {...messages.field('checkIn', errors)}>
-          <Input
-            type="time"
-            value={checkIn}
-            onChange={(_, d) => {
-              setCheckIn(d.value);
-              messages.edited('checkIn');
-            }}
-          />
-        </Field>
-        <Field label={t('dialog.checkOut')} hint={t('dialog.checkOutHint')} {...messages.field('checkOut', errors)}>
-          <Input
-            type="time"
-            value={checkOut}
-            onChange={(_, d) => {
-              setCheckOut(d.value);
-              messages.edited('checkOut');
-            }}
-          />
-        </Field>
-      </div>
+      <CheckInOutFields times={times} messages={form.messages} />
       {canSetWfo ? <Switch checked={isWfo} onChange={(_, d) => setIsWfo(d.checked)} label={t('dialog.wfo')} /> : null}
     </FormDialog>
   );
@@ -147,8 +224,7 @@ export function BreakDialog({
   const styles = useFormStyles();
   const [start, setStart] = useState(breakSpan ? timeIn(breakSpan.start, timeZone) : '');
   const [end, setEnd] = useState(breakSpan?.end ? timeIn(breakSpan.end, timeZone) : '');
-  const messages = useFieldMessages<'start' | 'end'>();
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useDialogForm<'start' | 'end'>();
 
   const startAt = instantOf(attendance.date, start, timeZone);
   const endAt = instantOf(attendance.date, end, timeZone);
@@ -170,25 +246,13 @@ export function BreakDialog({
       ),
     );
   }
-  const submit = () => {
-    messages.submitted();
-    messages.setServerErrors({});
-    if (Object.keys(errors).length > 0) {
-      setFormError(t('errors:VALIDATION'));
-      return;
-    }
-    setFormError(null);
-    save.mutate(
-      { attendanceId: attendance.id, breakId: breakSpan?.id, body: { start: startAt!, end: endAt! } },
-      {
-        onSuccess: onClose,
-        onError: (error) => {
-          messages.setServerErrors(fieldErrors(error));
-          setFormError(errorMessage(error, t('errors:BREAK_SAVE_FAILED')));
-        },
-      },
+  const submit = () =>
+    form.submit(errors, 'errors:BREAK_SAVE_FAILED', ({ onError }) =>
+      save.mutate(
+        { attendanceId: attendance.id, breakId: breakSpan?.id, body: { start: startAt!, end: endAt! } },
+        { onSuccess: onClose, onError },
+      ),
     );
-  };
 
   return (
     <FormDialog
@@ -207,32 +271,30 @@ export function BreakDialog({
             })
       }
       pending={save.isPending}
-      error={formError}
+      error={form.formError}
       onSubmit={submit}
       onClose={onClose}
       submitLabel={t('common:actions.save')}
     >
       <div className={styles.grid}>
-        <Field label={t('dialog.start')} required {...messages.field('start', errors)}>
-          <Input
-            type="time"
-            value={start}
-            onChange={(_, d) => {
-              setStart(d.value);
-              messages.edited('start');
-            }}
-          />
-        </Field>
-        <Field label={t('dialog.end')} required {...messages.field('end', errors)}>
-          <Input
-            type="time"
-            value={end}
-            onChange={(_, d) => {
-              setEnd(d.value);
-              messages.edited('end');
-            }}
-          />
-        </Field>
+        <TimeField
+          name="start"
+          label={t('dialog.start')}
+          required
+          value={start}
+          onChange={setStart}
+          messages={form.messages}
+          errors={errors}
+        />
+        <TimeField
+          name="end"
+          label={t('dialog.end')}
+          required
+          value={end}
+          onChange={setEnd}
+          messages={form.messages}
+          errors={errors}
+        />
       </div>
     </FormDialog>
   );
@@ -259,90 +321,54 @@ export function CorrectionDialog({
   const { t } = useTexts();
   const fmt = useFormat();
   const correct = useCorrectAttendance();
-  const [checkIn, setCheckIn] = useState(timeIn(punch.checkIn, timeZone));
-  const [checkOut, setCheckOut] = useState(punch.checkOut ? timeIn(punch.checkOut, timeZone) : '');
+  const times = useCheckInOut(
+    punch.date,
+    timeZone,
+    timeIn(punch.checkIn, timeZone),
+    punch.checkOut ? timeIn(punch.checkOut, timeZone) : '',
+  );
   const [isWfo, setIsWfo] = useState(punch.isWfo);
   const [reason, setReason] = useState('');
-  const messages = useFieldMessages<'checkIn' | 'checkOut' | 'reason'>();
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const inAt = instantOf(punch.date, checkIn, timeZone);
-  const outAt = checkOut ? instantOf(punch.date, checkOut, timeZone) : null;
-  const errors: Record<string, string> = {};
-  if (!inAt) errors['checkIn'] = t('dialog.enterCheckIn');
-  if (checkOut && !outAt) errors['checkOut'] = t('dialog.enterCheckOut');
-  if (inAt && !errors['checkOut'])
-    Object.assign(
-      errors,
-      messagesOf(checkAttendance({ checkIn: inAt, checkOut: outAt, now: new Date(), timeZone }), t),
-    );
+  const form = useDialogForm<'checkIn' | 'checkOut' | 'reason'>();
+  const errors: Record<string, string> = { ...times.errors };
   if (reason.trim() === '') errors['reason'] = t('dialog.reasonRequired');
-  const submit = () => {
-    messages.submitted();
-    messages.setServerErrors({});
-    if (Object.keys(errors).length > 0) {
-      setFormError(t('errors:VALIDATION'));
-      return;
-    }
-    setFormError(null);
-    correct.mutate(
-      {
-        punchId: punch.id,
-        employee,
-        date: punch.date,
-        body: { checkIn: inAt!, checkOut: outAt, reason: reason.trim(), ...(canSetWfo ? { isWfo } : {}) },
-      },
-      {
-        onSuccess: onClose,
-        onError: (error) => {
-          messages.setServerErrors(fieldErrors(error));
-          setFormError(errorMessage(error, t('errors:ATTENDANCE_SAVE_FAILED')));
+  const submit = () =>
+    form.submit(errors, 'errors:ATTENDANCE_SAVE_FAILED', ({ onError }) =>
+      correct.mutate(
+        {
+          punchId: punch.id,
+          employee,
+          date: punch.date,
+          body: {
+            checkIn: times.inAt!,
+            checkOut: times.outAt,
+            reason: reason.trim(),
+            ...(canSetWfo ? { isWfo } : {}),
+          },
         },
-      },
+        { onSuccess: onClose, onError },
+      ),
     );
-  };
 
-  const styles = useFormStyles();
   return (
     <FormDialog
       title={t('dialog.correctPunch')}
       size="medium"
       description={t('dialog.correctionDescription', { name: employee.name, day: fmt.day(punch.date), timeZone })}
       pending={correct.isPending}
-      error={formError}
+      error={form.formError}
       onSubmit={submit}
       onClose={onClose}
       submitLabel={t('dialog.saveCorrection')}
     >
-      <div className={styles.grid}>
-        <Field label={t('dialog.checkIn')} required {...messages.field('checkIn', errors)}>
-          <Input
-            type="time"
-            value={checkIn}
-            onChange={(_, d) => {
-              setCheckIn(d.value);
-              messages.edited('checkIn');
-            }}
-          />
-        </Field>
-        <Field label={t('dialog.checkOut')} hint={t('dialog.checkOutHint')} {...messages.field('checkOut', errors)}>
-          <Input
-            type="time"
-            value={checkOut}
-            onChange={(_, d) => {
-              setCheckOut(d.value);
-              messages.edited('checkOut');
-            }}
-          />
-        </Field>
-      </div>
-      <Field label={t('dialog.reason')} required {...messages.field('reason', errors)}>
+      <CheckInOutFields times={times} messages={form.messages} />
+      <Field label={t('dialog.reason')} required {...form.messages.field('reason', errors)}>
         <Textarea
           value={reason}
           maxLength={CORRECTION_REASON_MAX}
           onChange={(_, d) => {
             setReason(d.value);
-            messages.edited('reason');
+            form.messages.edited('reason');
           }}
         />
       </Field>

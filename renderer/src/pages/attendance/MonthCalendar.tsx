@@ -8,8 +8,8 @@ import type { MonthResponse } from '../../../../shared/contracts/attendance';
 import { TAKEN_STATUSES, type LeaveStatus } from '../../../../shared/leave';
 import { dayOfWeek } from '../../../../shared/time';
 import { weekdayNames } from '../../../../shared/i18n/format';
+import { leaveStatusLabel } from '../../components/format';
 import { useFormat, useTranslation } from '../../i18n';
-import { statusLabel } from '../leave/leave-ui';
 
 /** Leave that counts as taken (approved, or approved with a cancellation pending); the rest is pending. */
 const GRANTED = new Set<number>(TAKEN_STATUSES satisfies readonly LeaveStatus[]);
@@ -81,15 +81,21 @@ type Day = MonthResponse['days'][number];
 type T = ReturnType<typeof useTranslation<'attendance'>>['t'];
 type Format = ReturnType<typeof useFormat>;
 
-/** The spoken summary of a day: its facts as a list; `leaveStatus` is its leave's status in the interface's language. */
-function describe(day: Day, today: string, t: T, fmt: Format, leaveStatus: string): string {
+/** The spoken summary of a day: its facts as a list. */
+function describe(day: Day, today: string, t: T, fmt: Format): string {
   const parts = [fmt.day(day.date)];
   if (day.attendance) parts.push(t('calendar.worked', { duration: fmt.duration(day.attendance.workedMinutes) }));
   if (day.attendance?.breakMinutes)
     parts.push(t('calendar.breaks', { duration: fmt.duration(day.attendance.breakMinutes) }));
   if (day.attendance?.isWfo) parts.push(t('calendar.wfo'));
   if (day.holiday) parts.push(t('calendar.holiday', { name: day.holiday.name }));
-  if (day.leave) parts.push(t('calendar.leave', { type: day.leave.leaveType, status: leaveStatus }));
+  if (day.leave)
+    parts.push(
+      t('calendar.leave', {
+        type: day.leave.leaveType,
+        status: leaveStatusLabel(day.leave.status, day.leave.statusLabel),
+      }),
+    );
   if (day.isWeekend) parts.push(t('calendar.weekend'));
   if (day.date === today) parts.push(t('calendar.today'));
   return parts.join(', ');
@@ -108,7 +114,6 @@ export function MonthCalendar({
 }) {
   const styles = useStyles();
   const { t } = useTranslation('attendance');
-  const { t: leaveT } = useTranslation('leave');
   const fmt = useFormat();
   const first = month.days[0];
   // Monday-first offset of the 1st: Sunday (0) is the 7th column.
@@ -126,7 +131,6 @@ export function MonthCalendar({
       {month.days.map((day) => {
         const a = day.attendance;
         const absent = !a && !day.isWeekend && !day.holiday && !day.leave && day.date < today;
-        const leaveStatus = day.leave ? statusLabel(leaveT, day.leave.status, day.leave.statusLabel) : '';
         return (
           <button
             key={day.date}
@@ -134,7 +138,7 @@ export function MonthCalendar({
             role="gridcell"
             data-date={day.date}
             aria-selected={selected === day.date}
-            aria-label={describe(day, today, t, fmt, leaveStatus)}
+            aria-label={describe(day, today, t, fmt)}
             className={mergeClasses(
               styles.cell,
               day.isWeekend && styles.weekend,
@@ -166,7 +170,7 @@ export function MonthCalendar({
                 className={mergeClasses(styles.tag, !GRANTED.has(day.leave.status) && styles.pending)}
                 title={t('calendar.leaveTitle', {
                   type: day.leave.leaveType,
-                  status: leaveStatus,
+                  status: leaveStatusLabel(day.leave.status, day.leave.statusLabel),
                 })}
               >
                 {GRANTED.has(day.leave.status)

@@ -25,11 +25,12 @@ import { useLeaveRequests } from '../../api/hooks/leave';
 import { useLeaveTypes } from '../../api/hooks/leave-catalogue';
 import { StaticTable, type Column } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
+import { leaveStatusLabel } from '../../components/format';
 import { PageButtons } from '../../components/PageButtons';
 import { QueryError } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
 import { LeaveActionDialog, type PendingAction } from './LeaveActionDialog';
-import { LeaveIcon, statusLabel, StatusBadge, useLeaveDates } from './leave-ui';
+import { LeaveIcon, StatusBadge, useLeaveDates } from './leave-ui';
 
 const useStyles = makeStyles({
   root: {
@@ -256,7 +257,7 @@ function HistoryDialog({ request, onClose }: { request: LeaveRequest; onClose: (
                 <li key={i} className={styles.event}>
                   <Text weight="semibold">
                     {t('history.event', {
-                      status: statusLabel(t, e.toStatus),
+                      status: leaveStatusLabel(e.toStatus),
                       who: who(e),
                       role: t(`actor.${e.actorRole}`),
                     })}

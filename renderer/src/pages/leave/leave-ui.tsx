@@ -15,10 +15,11 @@ import {
   type FluentIcon,
 } from '@fluentui/react-icons';
 import type { TFunction } from 'i18next';
-import { LEAVE_STATUS_LABELS, normalizeLeaveRules, type LeaveRules, type LeaveStatus } from '../../../../shared/leave';
+import { normalizeLeaveRules, type LeaveRules } from '../../../../shared/leave';
 import { DEFAULT_TENANT_SETTINGS } from '../../../../shared/settings';
 import { localDate } from '../../../../shared/time';
 import { useMe } from '../../api/hooks/me';
+import { leaveStatusLabel } from '../../components/format';
 import { useFormat, useTranslation } from '../../i18n';
 
 export const LEAVE_ICON_COMPONENTS: Record<string, FluentIcon> = {
@@ -53,16 +54,12 @@ const COLORS: Record<number, BadgeProps['color']> = {
   12: 'success',
 };
 
-/** A status's label in the interface's language; the server's English label only for a status unknown here. */
-export function statusLabel(t: TFunction<'leave'>, status: number, fallback?: string): string {
-  return status in LEAVE_STATUS_LABELS ? t(`status.${status as LeaveStatus}`) : (fallback ?? String(status));
-}
-
 export function StatusBadge({ status, label }: { status: number; label?: string }) {
-  const { t } = useTranslation('leave');
+  // Re-renders when the language changes.
+  useTranslation('leave');
   return (
     <Badge appearance="tint" color={COLORS[status] ?? 'informative'} data-status={status}>
-      {statusLabel(t, status, label)}
+      {leaveStatusLabel(status, label)}
     </Badge>
   );
 }
