@@ -51,6 +51,8 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
       isEnabled: false,
       isRequired: false,
     },
+    // Past the permission, the route needs every permission (the provider can sign in as anyone).
+    afterGuard: 'GRANT_EXCEEDS_OWN',
   },
   'POST /api/auth/sso/start': { body: { email: 'x@a.example' } },
   'GET /api/auth/sso/callback': { query: 'state=x&code=y' },

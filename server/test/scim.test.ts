@@ -420,6 +420,25 @@ describe('provisioning tokens (Settings, Provisioning)', () => {
     expectScimError(await scim('GET', '/Users', undefined, created.body.token), 401);
   });
 
+  it('needs every permission: a token deactivates anyone, administrators included', async () => {
+    await server.user(tenantId, {
+      email: 'people-admin@acme.example',
+      grants: [
+        'edit-tenant-settings',
+        'add-employee',
+        'edit-employee',
+        'update-employee-status',
+        'add-team',
+        'edit-team',
+      ],
+    });
+    const res = await server
+      .api(await server.signIn('people-admin@acme.example'))
+      .post('/api/scim-tokens', { name: 'x' });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('GRANT_EXCEEDS_OWN');
+  });
+
   it('cannot be created by someone who could not add, change and deactivate employees and teams', async () => {
     await server.user(tenantId, { email: 'settings@acme.example', grants: ['edit-tenant-settings'] });
     const res = await server.api(await server.signIn('settings@acme.example')).post('/api/scim-tokens', { name: 'x' });

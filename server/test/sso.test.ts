@@ -301,6 +301,34 @@ describe('settings', () => {
   });
 });
 
+describe('who may set the identity provider', () => {
+  it('needs every permission: the provider it names can sign in as anyone, administrators included', async () => {
+    const before = await server.db
+      .selectFrom('tenantSso')
+      .selectAll()
+      .where('tenantId', '=', tenantId)
+      .executeTakeFirst();
+    await server.user(tenantId, {
+      email: `settings@${DOMAIN}`,
+      grants: ['view-tenant-settings', 'edit-tenant-settings'],
+    });
+    const editor = server.api(await server.signIn(`settings@${DOMAIN}`));
+    const res = await editor.put('/api/tenant/sso', {
+      providerName: 'Mine',
+      issuer: provider.issuer,
+      clientId: 'mine',
+      clientSecret: 'mine-secret',
+      isEnabled: true,
+      isRequired: false,
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('GRANT_EXCEEDS_OWN');
+    expect(
+      await server.db.selectFrom('tenantSso').selectAll().where('tenantId', '=', tenantId).executeTakeFirst(),
+    ).toEqual(before);
+  });
+});
+
 describe('require single sign-on', () => {
   it('refuses password sign-in to everyone but break-glass accounts (every permission)', async () => {
     const save = (isRequired: boolean) =>

@@ -2,6 +2,7 @@
  * The SCIM service (access 'scim': the identity provider with its provisioning token, bound to the
  * token's tenant) and the tokens' management under Settings, Provisioning. docs/sso.md.
  */
+import { PERMISSION_NAMES } from '../../../../shared/permissions.js';
 import type { FastifyRequest } from 'fastify';
 import { SCIM_LIST, type ScimListQuery } from '../../../../shared/contracts/scim.js';
 import { scimEndpoints, scimTokenEndpoints } from '../../../../shared/endpoints/scim.js';
@@ -14,9 +15,6 @@ import { createGroup, deleteGroup, getGroup, patchGroup, replaceGroup, toScimGro
 import { GROUP_ATTRIBUTES, scimRepository, USER_ATTRIBUTES } from './repository.js';
 import { scimTokenRepository } from './tokens.js';
 import { createUser, deactivateUser, getUser, patchUser, replaceUser, toScimUser } from './users.js';
-
-/** What a provisioning token can do: its creator must hold all of it (nobody grants what they lack). */
-const TOKEN_POWERS = ['add-employee', 'edit-employee', 'update-employee-status', 'add-team', 'edit-team'] as const;
 
 /** The SCIM base URL as the client reached it, for `meta.location`. */
 const baseOf = (request: FastifyRequest) => `${request.protocol}://${request.host}/api/scim/v2`;
@@ -38,7 +36,9 @@ const listOf = <T>(items: T[], total: number, startIndex: number) => ({
 export const scimTokenRoutes = defineRoutes(scimTokenEndpoints, {
   listScimTokens: (ctx) => ctx.repo(scimTokenRepository).list(),
   createScimToken: (ctx, { body }) => {
-    assertCanGrantPermissions(ctx.caller, TOKEN_POWERS);
+    // A token adds, changes and deactivates anyone, administrators included, outside the account hierarchy:
+    // only an account holding every permission may hand one out (docs/sso.md).
+    assertCanGrantPermissions(ctx.caller, PERMISSION_NAMES);
     return ctx.repo(scimTokenRepository).create(ctx.caller.employeeId, body.name);
   },
   revokeScimToken: async (ctx, { params }) => {

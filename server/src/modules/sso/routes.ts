@@ -3,10 +3,12 @@
  * web sign-in, the callback's redirects, and the rate limits.
  */
 import { ssoEndpoints } from '../../../../shared/endpoints/sso.js';
+import { PERMISSION_NAMES } from '../../../../shared/permissions.js';
 import { SSO_REQUEST_TTL_MINUTES } from '../../../../shared/sso.js';
 import type { Deps } from '../../deps.js';
 import { defineRoutes, type Http } from '../../http/endpoints.js';
 import { sendSession, setRefreshCookie } from '../auth/routes.js';
+import { assertCanGrantPermissions } from '../roles/guard.js';
 import { ssoRepository } from './repository.js';
 import { exchangeHandoff, finishSso, redirectUriFor, settingsAnswer, settingsToStore, startSso } from './service.js';
 
@@ -23,6 +25,9 @@ export const ssoRoutes = defineRoutes(ssoEndpoints, {
     settingsAnswer(await ctx.repo(ssoRepository).find(), redirectUriFor(ctx.deps, originOf(http))),
 
   updateSsoSettings: async (ctx, { body }, http) => {
+    // The provider configured here can sign in as anyone, administrators included: only an account holding
+    // every permission may set it (docs/sso.md).
+    assertCanGrantPermissions(ctx.caller, PERMISSION_NAMES);
     const repo = ctx.repo(ssoRepository);
     await repo.save(await settingsToStore(ctx.deps, ctx.caller.tenantId, await repo.find(), body));
     return settingsAnswer(await repo.find(), redirectUriFor(ctx.deps, originOf(http)));
