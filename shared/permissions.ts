@@ -43,7 +43,10 @@ export const PERMISSIONS = {
   'ask-feedback': { group: 'Personal feedback', description: 'Ask colleagues or teams for feedback' },
   'use-feedback-time-filters': { group: 'Personal feedback', description: 'Filter feedback by time range' },
   'view-employee-dropdown': { group: 'Personal feedback', description: 'Pick any employee in feedback overviews' },
-  'view-team-member-dropdown': { group: 'Personal feedback', description: 'Pick team members in feedback overviews' },
+  'view-team-member-dropdown': {
+    group: 'Personal feedback',
+    description: 'Read the feedback of members of one’s teams (My team) and pick them in overviews',
+  },
   'view-all-employees-feedback': {
     group: 'Personal feedback',
     description: 'See every employee’s given and received feedback and statistics',

@@ -33,6 +33,13 @@ export const FAMILIES = {
     team: ['view-team-member-leave-requests'],
     all: ['view-all-leave-requests', 'view-all-employee-leave-requests'],
   },
+  // Feedback received by an employee (docs/feedback.md "Who sees a feedback"): the giver reads what they
+  // gave by view-given-feedback, outside the family.
+  feedback: {
+    own: ['view-received-feedback'],
+    team: ['view-team-member-dropdown'],
+    all: ['view-all-employees-feedback'],
+  },
   // The dashboard's figures: one's own only as a member of one's teams.
   productivity: {
     own: null,

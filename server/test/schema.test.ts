@@ -12,6 +12,12 @@ import { DEVICE_MODES, DEVICE_STATES } from '../../shared/contracts/devices.js';
 import { JOB_RUN_OUTCOMES, JOB_RUN_TRIGGERS } from '../../shared/contracts/jobs.js';
 import { LEAVE_ICONS } from '../../shared/contracts/leave.js';
 import { EMPLOYEE_STATUSES } from '../../shared/contracts/people.js';
+import {
+  ATTACHMENT_KINDS,
+  ATTACHMENT_STATUSES,
+  FLAG_STATUSES,
+  REQUEST_RECIPIENT_STATUSES,
+} from '../../shared/feedback.js';
 import { LANGUAGES } from '../../shared/i18n/languages.js';
 import { LEAVE_ACTIONS, LEAVE_EVENT_ACTORS, LEAVE_KINDS, LEAVE_STATUSES } from '../../shared/leave.js';
 import { readLiveSchema, type LiveSchema } from './catalogue.js';
@@ -37,6 +43,11 @@ const SHARED_VALUES: Record<string, readonly (string | number)[]> = {
   'devices.state': DEVICE_STATES,
   'jobRuns.trigger': JOB_RUN_TRIGGERS,
   'jobRuns.outcome': JOB_RUN_OUTCOMES,
+  'feedback.flagStatus': FLAG_STATUSES,
+  'feedbackFlags.status': FLAG_STATUSES,
+  'feedbackAttachments.kind': ATTACHMENT_KINDS,
+  'feedbackAttachments.status': ATTACHMENT_STATUSES,
+  'feedbackRequestRecipients.status': REQUEST_RECIPIENT_STATUSES,
 };
 /** Column names that hold one of a fixed set of values wherever they appear. */
 const ENUMERATED_NAME =

@@ -10,6 +10,7 @@ import type { DeviceMode, DeviceState } from '../../../shared/contracts/devices.
 import type { JobRunOutcome, JobRunTrigger } from '../../../shared/contracts/jobs.js';
 import type { LeaveIcon } from '../../../shared/contracts/leave.js';
 import type { EmployeeStatus } from '../../../shared/contracts/people.js';
+import type { AttachmentKind, AttachmentStatus, FlagStatus, RequestRecipientStatus } from '../../../shared/feedback.js';
 import type { Language } from '../../../shared/i18n/languages.js';
 import type { LeaveAction, LeaveEventActor, LeaveKind, LeaveStatus } from '../../../shared/leave.js';
 
@@ -484,6 +485,162 @@ export type JobLockTable = {
   expiresAt: string;
 };
 
+/** A feedback category (Feedback Management, docs/feedback.md); `synonyms` is a JSON array of strings. */
+export type FeedbackCategoryTable = {
+  id: Generated<number>;
+  tenantId: number;
+  name: string;
+  synonyms: Generated<string>;
+  description: string | null;
+  /** #RRGGBB */
+  color: string;
+  isActive: Generated<Flag>;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** An attribute of a category; `synonyms` is a JSON array of strings. */
+export type FeedbackAttributeTable = {
+  id: Generated<number>;
+  tenantId: number;
+  categoryId: number;
+  name: string;
+  synonyms: Generated<string>;
+  description: string | null;
+  isActive: Generated<Flag>;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** A function (Function Setup): a discipline such as Engineering or Design, across teams. */
+export type FunctionTable = {
+  id: Generated<number>;
+  tenantId: number;
+  name: string;
+  description: string | null;
+  isActive: Generated<Flag>;
+  isDemo: Generated<Flag>;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type FunctionMemberTable = {
+  tenantId: number;
+  functionId: number;
+  employeeId: number;
+};
+
+/** One act of giving feedback: to one or more recipients, each with a `feedback` row of the group. */
+export type FeedbackGroupTable = {
+  id: Generated<number>;
+  tenantId: number;
+  giverId: number;
+  comment: string | null;
+  /** The request this group answers, if any. */
+  requestId: number | null;
+  isDemo: Generated<Flag>;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** One recipient's feedback of a group, with the rated average kept as integers for lists and filters. */
+export type FeedbackTable = {
+  id: Generated<number>;
+  tenantId: number;
+  groupId: number;
+  giverId: number;
+  receiverId: number;
+  /** The rounded average of the rated values, 0 when nothing was rated. */
+  rating: Generated<number>;
+  ratingSum: Generated<number>;
+  ratingCount: Generated<number>;
+  /** When the receiver first opened it. */
+  seenAt: string | null;
+  flagStatus: ColumnType<FlagStatus, FlagStatus | undefined, FlagStatus>;
+  isDemo: Generated<Flag>;
+  createdAt: string;
+};
+
+/** A rating of a feedback on a category, or on one of the category's attributes (0 = not rated). */
+export type FeedbackRatingTable = {
+  id: Generated<number>;
+  tenantId: number;
+  feedbackId: number;
+  categoryId: number;
+  attributeId: number | null;
+  rating: number;
+};
+
+export type FeedbackReactionTable = {
+  tenantId: number;
+  feedbackId: number;
+  employeeId: number;
+  emoji: string;
+  createdAt: string;
+};
+
+/** A file attached to a group; `pending` until the upload is confirmed and its content checked. */
+export type FeedbackAttachmentTable = {
+  id: Generated<number>;
+  tenantId: number;
+  /** Null while uploaded but not yet attached to feedback. */
+  groupId: number | null;
+  uploadedBy: number;
+  kind: AttachmentKind;
+  status: ColumnType<AttachmentStatus, AttachmentStatus | undefined, AttachmentStatus>;
+  name: string;
+  size: number;
+  contentType: string;
+  storageKey: string;
+  thumbnailKey: string | null;
+  createdAt: string;
+};
+
+export type FeedbackRequestTable = {
+  id: Generated<number>;
+  tenantId: number;
+  requesterId: number;
+  /** Whom the feedback is about: the requester, or a chosen person (ask-feedback-recipient). */
+  subjectId: number;
+  /** The team asked, when a team was asked rather than employees. */
+  teamId: number | null;
+  message: string | null;
+  /** YYYY-MM-DD, shown to the people asked. */
+  dueDate: string | null;
+  expiresAt: string;
+  isDemo: Generated<Flag>;
+  createdAt: string;
+};
+
+export type FeedbackRequestAttributeTable = {
+  tenantId: number;
+  requestId: number;
+  attributeId: number;
+};
+
+export type FeedbackRequestRecipientTable = {
+  tenantId: number;
+  requestId: number;
+  employeeId: number;
+  status: ColumnType<RequestRecipientStatus, RequestRecipientStatus | undefined, RequestRecipientStatus>;
+  /** The group that answered it. */
+  groupId: number | null;
+  respondedAt: string | null;
+};
+
+/** One person's flag of a feedback, with the reviewer's decision once taken. */
+export type FeedbackFlagTable = {
+  id: Generated<number>;
+  tenantId: number;
+  feedbackId: number;
+  flaggedBy: number;
+  reason: string;
+  status: ColumnType<FlagStatus, FlagStatus | undefined, FlagStatus>;
+  decidedBy: number | null;
+  decidedAt: string | null;
+  createdAt: string;
+};
+
 export type Database = {
   tenants: TenantTable;
   tenantSettings: TenantSettingTable;
@@ -521,6 +678,19 @@ export type Database = {
   deviceCommands: DeviceCommandTable;
   admsHeldUploads: AdmsHeldUploadTable;
   scimTokens: ScimTokenTable;
+  feedbackCategories: FeedbackCategoryTable;
+  feedbackAttributes: FeedbackAttributeTable;
+  functions: FunctionTable;
+  functionMembers: FunctionMemberTable;
+  feedbackGroups: FeedbackGroupTable;
+  feedback: FeedbackTable;
+  feedbackRatings: FeedbackRatingTable;
+  feedbackReactions: FeedbackReactionTable;
+  feedbackAttachments: FeedbackAttachmentTable;
+  feedbackRequests: FeedbackRequestTable;
+  feedbackRequestAttributes: FeedbackRequestAttributeTable;
+  feedbackRequestRecipients: FeedbackRequestRecipientTable;
+  feedbackFlags: FeedbackFlagTable;
 };
 
 export type Employee = Selectable<EmployeeTable>;

@@ -20,7 +20,6 @@ const employee: PermissionName[] = [
   'ask-feedback',
   'ask-feedback-recipient',
   'use-feedback-time-filters',
-  'view-team-member-dropdown',
   'view-feedback-video',
   'upload-feedback-video-url',
   'view-ai-summary-self',
@@ -64,6 +63,8 @@ const employeeActivities: ActivityKey[] = [
 
 const teamLead: PermissionName[] = [
   ...employee,
+  // Reads the feedback received by members of one's teams (docs/feedback.md): leads only.
+  'view-team-member-dropdown',
   'view-ai-summary-team',
   'view-task-metrics',
   'view-task-feedback-team-members',

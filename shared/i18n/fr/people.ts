@@ -165,7 +165,8 @@ export const people: Translation<typeof en> = {
     'ask-feedback': 'Demander des retours à des collègues ou à des équipes',
     'use-feedback-time-filters': 'Filtrer les retours par période',
     'view-employee-dropdown': 'Choisir n’importe quel employé dans les synthèses de retours',
-    'view-team-member-dropdown': 'Choisir des membres de l’équipe dans les synthèses de retours',
+    'view-team-member-dropdown':
+      'Lire les retours des membres de ses équipes (Mon équipe) et les choisir dans les synthèses',
     'view-all-employees-feedback': 'Voir les retours donnés et reçus et les statistiques de chaque employé',
     'flag-feedback': 'Approuver, rejeter ou faire remonter les retours signalés',
     'view-feedback-video': 'Regarder les vidéos de retours',
