@@ -17,6 +17,12 @@ import { productivity as en_productivity } from './en/productivity.js';
 import { settings as en_settings } from './en/settings.js';
 import { email as en_email } from './en/email.js';
 import { reports as en_reports } from './en/reports.js';
+import { feedback as en_feedback } from './en/feedback.js';
+import { feedbackAdmin as en_feedbackAdmin } from './en/feedback-admin.js';
+import { feedbackRequests as en_feedbackRequests } from './en/feedback-requests.js';
+import { feedback as fr_feedback } from './fr/feedback.js';
+import { feedbackAdmin as fr_feedbackAdmin } from './fr/feedback-admin.js';
+import { feedbackRequests as fr_feedbackRequests } from './fr/feedback-requests.js';
 import { common as fr_common } from './fr/common.js';
 import { errors as fr_errors } from './fr/errors.js';
 import { validation as fr_validation } from './fr/validation.js';
@@ -47,6 +53,9 @@ export const NAMESPACES = [
   'settings',
   'email',
   'reports',
+  'feedback',
+  'feedbackAdmin',
+  'feedbackRequests',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -65,6 +74,9 @@ export const en = {
   settings: en_settings,
   email: en_email,
   reports: en_reports,
+  feedback: en_feedback,
+  feedbackAdmin: en_feedbackAdmin,
+  feedbackRequests: en_feedbackRequests,
 };
 export const fr = {
   common: fr_common,
@@ -81,6 +93,9 @@ export const fr = {
   settings: fr_settings,
   email: fr_email,
   reports: fr_reports,
+  feedback: fr_feedback,
+  feedbackAdmin: fr_feedbackAdmin,
+  feedbackRequests: fr_feedbackRequests,
 };
 
 export type Resources = typeof en;

@@ -1,0 +1,118 @@
+/**
+ * Row factories of the feedback model (migration 0017, docs/feedback.md), part of `factories()`:
+ *
+ *   const comms = await f.category({ name: 'Communication' });
+ *   const clarity = await f.attribute({ categoryId: comms.id, name: 'Clarity' });
+ *   const { group, feedback } = await f.feedback({ giverId: ann.id, receiverIds: [bob.id],
+ *     ratings: [{ attributeId: clarity.id, rating: 4 }] });
+ *
+ * A rating names an attribute (its category is looked up) or a category. The stored averages follow
+ * shared/feedback.ts as the service computes them.
+ */
+import { averageRating } from '../../shared/feedback.js';
+import type { Db } from '../src/db/engine.js';
+import type { Overrides, Row } from './factories.js';
+
+export type RatingSpec = { rating: number } & ({ attributeId: number } | { categoryId: number });
+
+export type FeedbackOverrides = Omit<Overrides<'feedbackGroups', 'giverId'>, 'id'> & {
+  receiverIds: number[];
+  ratings?: RatingSpec[];
+  /** Per-recipient columns (seen mark, flag status, created_at) for every feedback of the group. */
+  each?: Partial<Pick<Row<'feedback'>, 'seenAt' | 'flagStatus' | 'createdAt' | 'isDemo'>>;
+};
+
+export function feedbackFactories(db: Db, tenantId: number, stamp: () => string, next: () => number) {
+  const f = {
+    async category(overrides: Overrides<'feedbackCategories'> = {}): Promise<Row<'feedbackCategories'>> {
+      return db
+        .insertInto('feedbackCategories')
+        .values({
+          tenantId,
+          name: `Category ${next()}`,
+          color: '#336699',
+          createdAt: stamp(),
+          updatedAt: stamp(),
+          ...overrides,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async attribute(overrides: Overrides<'feedbackAttributes', 'categoryId'>): Promise<Row<'feedbackAttributes'>> {
+      return db
+        .insertInto('feedbackAttributes')
+        .values({ tenantId, name: `Attribute ${next()}`, createdAt: stamp(), updatedAt: stamp(), ...overrides })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async function(overrides: Overrides<'functions'> & { memberIds?: number[] } = {}): Promise<Row<'functions'>> {
+      const { memberIds, ...columns } = overrides;
+      const row = await db
+        .insertInto('functions')
+        .values({ tenantId, name: `Function ${next()}`, createdAt: stamp(), updatedAt: stamp(), ...columns })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      for (const employeeId of memberIds ?? []) {
+        await db.insertInto('functionMembers').values({ tenantId, functionId: row.id, employeeId }).execute();
+      }
+      return row;
+    },
+
+    /** One act of giving: the group, and one feedback per receiver with the same ratings. */
+    async feedback(
+      overrides: FeedbackOverrides,
+    ): Promise<{ group: Row<'feedbackGroups'>; feedback: Row<'feedback'>[] }> {
+      const { receiverIds, ratings = [], each = {}, ...columns } = overrides;
+      const at = columns.createdAt ?? each.createdAt ?? stamp();
+      const group = await db
+        .insertInto('feedbackGroups')
+        .values({ tenantId, comment: `Comment ${next()}`, createdAt: at, updatedAt: at, ...columns })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const resolved: { categoryId: number; attributeId: number | null; rating: number }[] = [];
+      for (const r of ratings) {
+        if ('attributeId' in r) {
+          const attribute = await db
+            .selectFrom('feedbackAttributes')
+            .select('categoryId')
+            .where('id', '=', r.attributeId)
+            .executeTakeFirstOrThrow();
+          resolved.push({ categoryId: attribute.categoryId, attributeId: r.attributeId, rating: r.rating });
+        } else {
+          resolved.push({ categoryId: r.categoryId, attributeId: null, rating: r.rating });
+        }
+      }
+      const average = averageRating(resolved.map((r) => r.rating));
+      const rated = resolved.filter((r) => r.rating > 0);
+      const rows: Row<'feedback'>[] = [];
+      for (const receiverId of receiverIds) {
+        const row = await db
+          .insertInto('feedback')
+          .values({
+            tenantId,
+            groupId: group.id,
+            giverId: group.giverId,
+            receiverId,
+            rating: average?.rounded ?? 0,
+            ratingSum: rated.reduce((a, r) => a + r.rating, 0),
+            ratingCount: rated.length,
+            createdAt: at,
+            ...each,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        if (resolved.length > 0) {
+          await db
+            .insertInto('feedbackRatings')
+            .values(resolved.map((r) => ({ tenantId, feedbackId: row.id, ...r })))
+            .execute();
+        }
+        rows.push(row);
+      }
+      return { group, feedback: rows };
+    },
+  };
+  return f;
+}

@@ -1,0 +1,2 @@
+/** English texts: feedbackAdmin (namespace `feedbackAdmin`). */
+export const feedbackAdmin = {};

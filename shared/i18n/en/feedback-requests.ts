@@ -1,0 +1,2 @@
+/** English texts: feedbackRequests (namespace `feedbackRequests`). */
+export const feedbackRequests = {};

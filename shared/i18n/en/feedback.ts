@@ -1,0 +1,2 @@
+/** English texts: feedback (namespace `feedback`). */
+export const feedback = {};
