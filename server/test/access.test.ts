@@ -192,6 +192,23 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
     table: 'teams',
   },
   'DELETE /api/scim/v2/Groups/{id}': { table: 'teams' },
+  // Personal feedback
+  'GET /api/feedback/options': {},
+  'GET /api/feedback/recent-averages': { query: 'receiverIds=1' },
+  'POST /api/feedback': { body: { receiverIds: [1], ratings: [{ categoryId: 1, rating: 4 }] } },
+  // Past the permission, only the giver may change or delete what they gave.
+  'PATCH /api/feedback/groups/{id}': {
+    body: { comment: 'Hacked' },
+    table: 'feedbackGroups',
+    afterGuard: 'FEEDBACK_NOT_GIVER',
+  },
+  'DELETE /api/feedback/groups/{id}': { table: 'feedbackGroups', afterGuard: 'FEEDBACK_NOT_GIVER' },
+  'GET /api/feedback': { query: 'direction=received' },
+  'GET /api/feedback/unseen-count': {},
+  'POST /api/feedback/seen': { body: { feedbackIds: [1] } },
+  'GET /api/feedback/{id}': { table: 'feedback' },
+  'PUT /api/feedback/{id}/reactions/{emoji}': { table: 'feedback' },
+  'DELETE /api/feedback/{id}/reactions/{emoji}': { table: 'feedback' },
 };
 
 let server: TestServer;
@@ -212,6 +229,8 @@ const ids = {
   admsPendingDevices: 0,
   admsHeldUploads: 0,
   scimTokens: 0,
+  feedbackGroups: 0,
+  feedback: 0,
 };
 /** SCIM tokens of tenant A and B for the SCIM routes. */
 const scimTokens = { a: '', b: '' };
@@ -315,6 +334,21 @@ beforeAll(async () => {
   ids.scimTokens = (await a.scimToken({ name: 'Alpha IdP', createdBy: victim.id })).id;
   scimTokens.a = (await a.scimToken({ name: 'Alpha IdP 2' })).token;
   scimTokens.b = (await b.scimToken({ name: 'Beta IdP' })).token;
+  const category = await a.category({ name: 'Alpha category' });
+  const attribute = await a.attribute({ categoryId: category.id, name: 'Alpha attribute' });
+  await a.function({ name: 'Alpha function', memberIds: [victim.id] });
+  const given = await a.feedback({
+    giverId: victim.id,
+    receiverIds: [ids.subordinates],
+    comment: 'Alpha praise',
+    ratings: [{ attributeId: attribute.id, rating: 4 }],
+  });
+  ids.feedbackGroups = given.group.id;
+  ids.feedback = given.feedback[0]!.id;
+  await a.reaction({ feedbackId: ids.feedback, employeeId: ids.subordinates });
+  await a.attachment({ uploadedBy: victim.id, groupId: given.group.id, name: 'alpha.pdf' });
+  await a.feedbackRequest({ requesterId: victim.id, recipientIds: [ids.subordinates], attributeIds: [attribute.id] });
+  await a.flag({ feedbackId: ids.feedback, flaggedBy: ids.subordinates, status: 'rejected', reason: 'Alpha reason' });
 
   const doc = (await server.api().get('/api/openapi.json')).body;
   ops = Object.entries(doc.paths as Record<string, Record<string, { 'x-access': string }>>).flatMap(
@@ -328,7 +362,8 @@ function concrete(op: Op): { url: string; body: unknown } {
   const sample = SAMPLES[`${op.method} ${op.path}`];
   if (!sample) throw new Error(`access.test.ts has no sample for ${op.method} ${op.path}: add one`);
   const url =
-    op.path.replace('{id}', String(sample.table ? ids[sample.table] : 1)) + (sample.query ? `?${sample.query}` : '');
+    op.path.replace('{id}', String(sample.table ? ids[sample.table] : 1)).replace('{emoji}', encodeURIComponent('👍')) +
+    (sample.query ? `?${sample.query}` : '');
   return { url, body: sample.body ?? (op.method === 'GET' ? undefined : {}) };
 }
 

@@ -6,6 +6,7 @@
 import { authEndpoints } from './auth.js';
 import type { EndpointDef } from './define.js';
 import { attendanceEndpoints } from './attendance.js';
+import { feedbackEndpoints } from './feedback.js';
 import { healthEndpoints } from './health.js';
 import { jobEndpoints } from './jobs.js';
 import { deviceAgentEndpoints, deviceEndpoints, deviceIntegrationEndpoints } from './devices.js';
@@ -35,6 +36,7 @@ export const endpointGroups = {
   productivity: productivityEndpoints,
   scimTokens: scimTokenEndpoints,
   scim: scimEndpoints,
+  feedback: feedbackEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */
