@@ -194,6 +194,7 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'DELETE /api/scim/v2/Groups/{id}': { table: 'teams' },
   // Personal feedback
   'GET /api/feedback/options': {},
+  'GET /api/feedback/colleagues': { query: 'searchText=a' },
   'GET /api/feedback/recent-averages': { query: 'receiverIds=1' },
   'POST /api/feedback': { body: { receiverIds: [1], ratings: [{ categoryId: 1, rating: 4 }] } },
   // Past the permission, only the giver may change or delete what they gave.

@@ -169,6 +169,18 @@ describe('giving feedback', () => {
     expect(said.status).toBe(201);
   });
 
+  it('finds active colleagues by name or e-mail, never oneself', async () => {
+    await org.f.employee({ name: 'Gone Away', email: `gone@${org.domain}`, status: 'inactive' });
+    const all = (await org.people.ann.api.get('/api/feedback/colleagues')).body.items.map(
+      (c: { name: string }) => c.name,
+    );
+    expect(all).toContain('BOB');
+    expect(all).not.toContain('ANN');
+    expect(all).not.toContain('Gone Away');
+    const found = await org.people.ann.api.get(`/api/feedback/colleagues?searchText=${encodeURIComponent('cem@')}`);
+    expect(found.body.items).toEqual([{ id: org.people.cem.id, name: 'CEM', image: null, teams: ['Core'] }]);
+  });
+
   it('offers only active categories and attributes', async () => {
     const res = await org.people.ann.api.get('/api/feedback/options');
     const names = res.body.categories.flatMap((c: { attributes: { name: string }[] }) =>

@@ -160,3 +160,12 @@ export const unseenCountSchema = z.object({ unseen: z.number().int() });
 
 export const reactionParamsSchema = z.strictObject({ id: idSchema, emoji: z.enum(REACTION_EMOJIS) });
 export const reactionsResponseSchema = z.object({ reactions: z.array(reactionSchema) });
+
+/** Colleagues to give feedback to or ask: active, not oneself, matching a search (name or e-mail). */
+export const colleaguesQuerySchema = z.strictObject({ searchText: z.string().trim().max(100).optional() });
+export const colleaguesSchema = z.object({
+  items: z.array(
+    z.object({ id: z.number().int(), name: z.string(), image: z.string().nullable(), teams: z.array(z.string()) }),
+  ),
+});
+export type Colleague = z.infer<typeof colleaguesSchema>['items'][number];

@@ -5,6 +5,8 @@
  */
 import { emptyResponseSchema, idParamsSchema } from '../contracts/common.js';
 import {
+  colleaguesQuerySchema,
+  colleaguesSchema,
   feedbackItemSchema,
   feedbackListQuerySchema,
   feedbackListResponseSchema,
@@ -32,6 +34,14 @@ export const feedbackEndpoints = {
     access: 'give-feedback',
     summary: 'What the give form offers: active categories with their active attributes, the comment limit',
     response: givingOptionsSchema,
+  }),
+  listColleagues: endpoint({
+    method: 'GET',
+    path: '/api/feedback/colleagues',
+    access: ['give-feedback', 'ask-feedback'],
+    summary: 'Active colleagues by name (the first 20), to give feedback to or ask for it',
+    query: colleaguesQuerySchema,
+    response: colleaguesSchema,
   }),
   getRecentAverages: endpoint({
     method: 'GET',

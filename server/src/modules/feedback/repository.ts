@@ -3,8 +3,8 @@
  * form offers. Every read of feedback rows goes through `visibleFeedback` (server/src/policy/feedback.ts),
  * so a list, a count and a detail cannot disagree about who sees what.
  */
-import { sql } from 'kysely';
 import type {
+  Colleague,
   FeedbackItem,
   FeedbackListQuery,
   FeedbackReaction,
@@ -14,6 +14,7 @@ import type { ListResponse } from '../../../../shared/contracts/common.js';
 import { HIDDEN_FLAG_STATUSES, REACTION_EMOJIS } from '../../../../shared/feedback.js';
 import { addDays, startOfLocalDay } from '../../../../shared/time.js';
 import type { TenantScope } from '../../http/context.js';
+import { searchCondition } from '../../http/list.js';
 import type { Asker } from '../../policy/scope.js';
 import { visibleFeedback } from '../../policy/feedback.js';
 import { teammatesQuery } from '../teams/membership.js';
@@ -132,6 +133,35 @@ export function feedbackRepository({ db, tenantId }: TenantScope) {
   ] as const;
 
   return {
+    /** Active colleagues of `selfId` matching a search, by name, the first 20, with their team names. */
+    async colleagues(selfId: number, searchText: string | undefined, hideDemo: boolean): Promise<Colleague[]> {
+      let query = db
+        .selectFrom('employees')
+        .select(['id', 'name', 'image'])
+        .where('tenantId', '=', tenantId)
+        .where('status', '=', 'active')
+        .where('id', '<>', selfId);
+      if (hideDemo) query = query.where('isDemo', '=', 0);
+      if (searchText) query = query.where(searchCondition(['name', 'email'], searchText));
+      const people = await query.orderBy('name').orderBy('id').limit(20).execute();
+      const teams =
+        people.length === 0
+          ? []
+          : await db
+              .selectFrom('teamMembers as m')
+              .innerJoin('teams as t', 't.id', 'm.teamId')
+              .select(['m.employeeId', 't.name'])
+              .where('m.tenantId', '=', tenantId)
+              .where(
+                'm.employeeId',
+                'in',
+                people.map((p) => p.id),
+              )
+              .orderBy('t.name')
+              .execute();
+      return people.map((p) => ({ ...p, teams: teams.filter((t) => t.employeeId === p.id).map((t) => t.name) }));
+    },
+
     /** Active categories with their active attributes, by name. */
     async givingOptions(): Promise<GivingOptions['categories']> {
       const [categories, attributes] = await Promise.all([
@@ -182,16 +212,8 @@ export function feedbackRepository({ db, tenantId }: TenantScope) {
         );
       const otherId = query.direction === 'received' ? query.givenBy : query.givenTo;
       if (otherId !== undefined) base = base.where(other, '=', otherId);
-      if (query.searchText) {
-        const pattern = `%${query.searchText.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        base = base.where((eb) =>
-          eb.or([
-            eb(sql`lower(g.comment)`, 'like', sql`${pattern} escape '\\'`),
-            eb(sql`lower(giver.name)`, 'like', sql`${pattern} escape '\\'`),
-            eb(sql`lower(receiver.name)`, 'like', sql`${pattern} escape '\\'`),
-          ]),
-        );
-      }
+      if (query.searchText)
+        base = base.where(searchCondition(['g.comment', 'giver.name', 'receiver.name'], query.searchText));
       const [count, rows] = await Promise.all([
         base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
         base

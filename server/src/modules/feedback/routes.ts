@@ -37,6 +37,12 @@ export const feedbackRoutes = defineRoutes(feedbackEndpoints, {
     };
   },
 
+  listColleagues: async (ctx, { query }) => ({
+    items: await ctx
+      .repo(feedbackRepository)
+      .colleagues(ctx.caller.employeeId, query.searchText, (await ctx.settings()).isDemoDataDisabled),
+  }),
+
   getRecentAverages: async (ctx, { query }) => {
     const averages = await ctx
       .repo(givingRepository)
