@@ -82,6 +82,8 @@ export const feedbackItemSchema = z
     groupId: z.number().int(),
     giver: personSchema,
     receiver: personSchema,
+    /** Everyone the group went to when the caller gave it (to edit it); only the receiver otherwise. */
+    recipients: z.array(personSchema),
     comment: z.string().nullable(),
     /** The rated average, null when nothing was rated; `rating` is it rounded (0 when none). */
     average: z.number().nullable(),

@@ -13,6 +13,11 @@ export type AppRoute = {
   /** Null: every signed-in user may open it; a list: any one of them. */
   permission: PermissionName | readonly PermissionName[] | null;
   section: 'main' | 'workforce' | 'administration';
+  /**
+   * A page reached from another (a detail, a tab of its own URL): not an entry of the sidebar, which
+   * highlights the entry at this path while it is shown.
+   */
+  navAs?: string;
   Page: LazyExoticComponent<ComponentType>;
 };
 
@@ -23,6 +28,67 @@ export const APP_ROUTES: readonly AppRoute[] = [
     permission: null,
     section: 'main',
     Page: lazy(() => import('../pages/home/HomePage').then((m) => ({ default: m.HomePage }))),
+  },
+  {
+    path: '/received',
+    titleKey: 'feedback',
+    permission: ['view-received-feedback', 'view-given-feedback'],
+    section: 'main',
+    Page: lazy(() => import('../pages/feedback/FeedbackListPage').then((m) => ({ default: m.ReceivedFeedbackPage }))),
+  },
+  {
+    path: '/given',
+    titleKey: 'feedback',
+    permission: 'view-given-feedback',
+    section: 'main',
+    navAs: '/received',
+    Page: lazy(() => import('../pages/feedback/FeedbackListPage').then((m) => ({ default: m.GivenFeedbackPage }))),
+  },
+  {
+    path: '/received/:id',
+    titleKey: 'feedback',
+    permission: 'view-received-feedback',
+    section: 'main',
+    navAs: '/received',
+    Page: lazy(() => import('../pages/feedback/FeedbackDetailPage').then((m) => ({ default: m.FeedbackDetailPage }))),
+  },
+  {
+    path: '/given/:id',
+    titleKey: 'feedback',
+    permission: 'view-given-feedback',
+    section: 'main',
+    navAs: '/received',
+    Page: lazy(() => import('../pages/feedback/FeedbackDetailPage').then((m) => ({ default: m.FeedbackDetailPage }))),
+  },
+  {
+    path: '/feedback/personal',
+    titleKey: 'giveFeedback',
+    permission: 'give-feedback',
+    section: 'main',
+    Page: lazy(() => import('../pages/feedback/GiveFeedbackPage').then((m) => ({ default: m.GiveFeedbackPage }))),
+  },
+  {
+    path: '/my-team',
+    titleKey: 'myTeam',
+    permission: ['view-team-member-dropdown', 'view-all-employees-feedback'],
+    section: 'main',
+    Page: lazy(() => import('../pages/feedback/FeedbackListPage').then((m) => ({ default: m.MyTeamFeedbackPage }))),
+  },
+  {
+    path: '/my-team/:type',
+    titleKey: 'myTeam',
+    permission: ['view-team-member-dropdown', 'view-all-employees-feedback'],
+    section: 'main',
+    navAs: '/my-team',
+    Page: lazy(() => import('../pages/feedback/FeedbackListPage').then((m) => ({ default: m.MyTeamFeedbackPage }))),
+  },
+  {
+    path: '/my-team/:type/:id',
+    titleKey: 'myTeam',
+    permission: ['view-team-member-dropdown', 'view-all-employees-feedback'],
+    section: 'main',
+    navAs: '/my-team',
+    Page: lazy(() => import('../pages/feedback/FeedbackDetailPage').then((m) => ({ default: m.FeedbackDetailPage }))),
   },
   {
     path: '/attendance',

@@ -24,7 +24,8 @@ import {
 } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useDebounced } from './hooks';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type ListQuery, type ListResponse } from '../../../shared/contracts/common';
 import { EmptyState } from './EmptyState';
 import { PageButtons } from './PageButtons';
@@ -98,15 +99,6 @@ const useStyles = makeStyles({
   pageSize: { minWidth: '84px' },
   message: { margin: tokens.spacingHorizontalL },
 });
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** The table itself: header cells (sortable where a sort is given) and rows, or skeleton rows while loading. */
 function Grid<T>(props: {

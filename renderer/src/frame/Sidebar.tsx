@@ -13,7 +13,7 @@ import {
 import { DocumentRegular } from '@fluentui/react-icons';
 import { useAtom } from 'jotai';
 import { Fragment } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { APP_ROUTES, canOpen, type AppRoute } from '../app/routes';
 import { sidebarOpenAtom } from '../session/atoms';
 import { usePermissions } from '../api/hooks/me';
@@ -33,7 +33,15 @@ const useStyles = makeStyles({
 });
 
 export function visibleRoutes(permissions: ReadonlySet<string>): AppRoute[] {
-  return APP_ROUTES.filter((route) => canOpen(route, permissions));
+  return APP_ROUTES.filter((route) => route.navAs === undefined && canOpen(route, permissions));
+}
+
+/** The sidebar entry the current page belongs to: its own, or the one a detail page names. */
+function selectedPath(pathname: string, routes: readonly AppRoute[]): string {
+  const own = routes.find((r) => pathname === r.path || pathname.startsWith(`${r.path}/`));
+  if (own) return own.path;
+  const inner = APP_ROUTES.find((r) => r.navAs !== undefined && matchPath(r.path, pathname));
+  return inner?.navAs ?? '';
 }
 
 export function Sidebar() {
@@ -48,7 +56,7 @@ export function Sidebar() {
     section,
     routes: routes.filter((r) => r.section === section),
   })).filter((s) => s.routes.length > 0);
-  const selected = routes.find((r) => location.pathname === r.path || location.pathname.startsWith(`${r.path}/`));
+  const selected = selectedPath(location.pathname, routes);
   const narrow = typeof window !== 'undefined' && window.innerWidth < 900;
 
   return (
@@ -57,7 +65,7 @@ export function Sidebar() {
       open={open}
       type={narrow ? 'overlay' : 'inline'}
       onOpenChange={(_, data) => setOpen(data.open)}
-      selectedValue={selected?.path ?? ''}
+      selectedValue={selected}
       onNavItemSelect={(_, data) => {
         navigate(String(data.value));
         if (narrow) setOpen(false);

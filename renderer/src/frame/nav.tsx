@@ -15,7 +15,13 @@ import {
   DataBarVerticalRegular,
   FingerprintFilled,
   FingerprintRegular,
+  ChatBubblesQuestionFilled,
+  ChatBubblesQuestionRegular,
   HomeFilled,
+  PeopleCommunityFilled,
+  PeopleCommunityRegular,
+  StarEditFilled,
+  StarEditRegular,
   HomeRegular,
   PeopleTeamFilled,
   PeopleTeamRegular,
@@ -27,6 +33,9 @@ import {
 
 export const NAV_ICONS: Record<string, FluentIcon> = {
   '/home': bundleIcon(HomeFilled, HomeRegular),
+  '/received': bundleIcon(ChatBubblesQuestionFilled, ChatBubblesQuestionRegular),
+  '/feedback/personal': bundleIcon(StarEditFilled, StarEditRegular),
+  '/my-team': bundleIcon(PeopleCommunityFilled, PeopleCommunityRegular),
   '/attendance': bundleIcon(CalendarClockFilled, CalendarClockRegular),
   '/month-view': bundleIcon(CalendarMonthFilled, CalendarMonthRegular),
   '/leave': bundleIcon(CalendarPersonFilled, CalendarPersonRegular),

@@ -11,23 +11,12 @@ import { isTenantWorkingDay } from '../../../shared/working-days.js';
 import { LIVE_STATUSES } from '../../../shared/leave.js';
 import type { Db } from '../db/engine.js';
 import { readSettings } from '../modules/tenants/repository.js';
+import { random } from './random.js';
 
 /** At least three months back, and always the whole current year, so this year's absence counts are real. */
 const MIN_DAYS_BACK = 92;
 const BATCH = 400;
 const UNTOUCHED_TODAY = new Set(['admin@northwind.example', 'omar.iqbal@northwind.example']);
-
-/** mulberry32: a small deterministic generator. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 type Day = {
   employeeId: number;

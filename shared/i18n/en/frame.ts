@@ -3,6 +3,9 @@ export const frame = {
   /** The pages of app/routes.ts, as the sidebar and the home shortcuts name them. */
   routes: {
     home: 'Home',
+    feedback: 'Feedback',
+    giveFeedback: 'Give feedback',
+    myTeam: 'My team',
     attendance: 'Attendance',
     monthView: 'Month view',
     productivity: 'Productivity',

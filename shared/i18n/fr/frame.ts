@@ -4,6 +4,9 @@ import type { Translation } from '../translation.js';
 
 export const frame: Translation<typeof en> = {
   routes: {
+    feedback: 'Retours',
+    giveFeedback: 'Donner un retour',
+    myTeam: 'Mon équipe',
     home: 'Accueil',
     attendance: 'Présence',
     monthView: 'Vue mensuelle',

@@ -14,7 +14,8 @@ import { QueryState } from '../../components/QueryState';
 import { useLeaveCalendar } from '../../api/hooks/leave';
 import { useMe, usePermissions } from '../../api/hooks/me';
 import { useFormat, useTranslation } from '../../i18n';
-import { LeaveIcon, StatusBadge, useTenantDay } from './leave-ui';
+import { useTenantDay } from '../../components/hooks';
+import { LeaveIcon, StatusBadge } from './leave-ui';
 
 const useStyles = makeStyles({
   filters: {

@@ -15,7 +15,8 @@ import { FormDialog } from '../../components/FormDialog';
 import { QueryState } from '../../components/QueryState';
 import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
-import { LeaveIcon, leaveRulesLine, useTenantDay } from './leave-ui';
+import { useTenantDay } from '../../components/hooks';
+import { LeaveIcon, leaveRulesLine } from './leave-ui';
 
 const useStyles = makeStyles({
   // Top-aligned: a message under one date must not push the other field down.

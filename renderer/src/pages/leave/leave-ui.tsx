@@ -16,9 +16,6 @@ import {
 } from '@fluentui/react-icons';
 import type { TFunction } from 'i18next';
 import { normalizeLeaveRules, type LeaveRules } from '../../../../shared/leave';
-import { DEFAULT_TENANT_SETTINGS } from '../../../../shared/settings';
-import { localDate } from '../../../../shared/time';
-import { useMe } from '../../api/hooks/me';
 import { leaveStatusLabel } from '../../components/format';
 import { useFormat, useTranslation } from '../../i18n';
 
@@ -83,11 +80,4 @@ export function leaveRulesLine(t: TFunction<'leave'>, rules: LeaveRules): string
   if (r.maxDaysPerRequest > 0)
     parts.push(t(parts.length ? 'rules.maxDaysAfter' : 'rules.maxDays', { count: r.maxDaysPerRequest }));
   return parts.join(t('rules.separator'));
-}
-
-/** The tenant's settings as the session knows them (weekends, time zone), and today there. */
-export function useTenantDay() {
-  const me = useMe();
-  const settings = me?.tenant.settings ?? DEFAULT_TENANT_SETTINGS;
-  return { settings, today: localDate(new Date(), settings.tenant_timezone) };
 }

@@ -14,7 +14,7 @@ import { useHolidays, useSaveHoliday, useSetHolidayStatus, type Holiday } from '
 import { FormDialog } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
 import { usePermissions } from '../../api/hooks/me';
-import { useTenantDay } from '../leave/leave-ui';
+import { useTenantDay } from '../../components/hooks';
 import { firstIssueByField, useFieldMessages } from '../../components/form-fields';
 import { StaticTable } from '../../components/DataTable';
 import { QueryState } from '../../components/QueryState';

@@ -58,7 +58,8 @@ export function feedbackRepository({ db, tenantId }: TenantScope) {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const groupIds = [...new Set(rows.map((r) => r.groupId))];
-    const [ratings, reactions, attachments] = await Promise.all([
+    const ownGroups = [...new Set(rows.filter((r) => r.giverId === askerId).map((r) => r.groupId))];
+    const [ratings, reactions, attachments, recipients] = await Promise.all([
       db
         .selectFrom('feedbackRatings as r')
         .innerJoin('feedbackCategories as c', 'c.id', 'r.categoryId')
@@ -92,12 +93,26 @@ export function feedbackRepository({ db, tenantId }: TenantScope) {
         .where('status', '=', 'ready')
         .orderBy('id')
         .execute(),
+      ownGroups.length === 0
+        ? []
+        : db
+            .selectFrom('feedback as f')
+            .innerJoin('employees as e', 'e.id', 'f.receiverId')
+            .select(['f.groupId', 'e.id', 'e.name'])
+            .where('f.tenantId', '=', tenantId)
+            .where('f.groupId', 'in', ownGroups)
+            .orderBy('e.name')
+            .execute(),
     ]);
     return rows.map((r) => ({
       id: r.id,
       groupId: r.groupId,
       giver: { id: r.giverId, name: r.giverName },
       receiver: { id: r.receiverId, name: r.receiverName },
+      recipients:
+        r.giverId === askerId
+          ? recipients.filter((x) => x.groupId === r.groupId).map(({ id, name }) => ({ id, name }))
+          : [{ id: r.receiverId, name: r.receiverName }],
       comment: r.comment,
       average: r.ratingCount > 0 ? r.ratingSum / r.ratingCount : null,
       rating: r.rating,

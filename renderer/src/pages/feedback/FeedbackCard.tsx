@@ -1,0 +1,181 @@
+/**
+ * One feedback as the lists and the detail page show it: who gave it to whom and when, its average and
+ * its ratings (in their category's colour), the comment, the files, the reactions (who reacted on hover;
+ * one per person per emoji, optimistic), and the giver's "under review" while a flag hides it.
+ */
+import {
+  Badge,
+  Button,
+  Card,
+  makeStyles,
+  mergeClasses,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  RatingDisplay,
+  Text,
+  ToggleButton,
+  Tooltip,
+  tokens,
+} from '@fluentui/react-components';
+import { AttachRegular, EmojiAddRegular } from '@fluentui/react-icons';
+import type { ReactNode } from 'react';
+import { ratingBand, REACTION_EMOJIS } from '../../../../shared/feedback';
+import { useMe } from '../../api/hooks/me';
+import { useReaction, type FeedbackItem } from '../../api/hooks/feedback';
+import { useFormat, useTranslation } from '../../i18n';
+import { ratingLabelKey } from './RatingPicker';
+
+const BAND_COLORS = {
+  outstanding: tokens.colorPaletteGreenForeground1,
+  strong: tokens.colorPaletteLightGreenForeground1,
+  steady: tokens.colorPaletteMarigoldForeground1,
+  weak: tokens.colorPaletteDarkOrangeForeground1,
+  poor: tokens.colorPaletteRedForeground1,
+} as const;
+
+const useStyles = makeStyles({
+  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalS },
+  unseen: { borderLeft: `3px solid ${tokens.colorBrandStroke1}` },
+  head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  who: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 },
+  muted: { color: tokens.colorNeutralForeground3 },
+  average: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  ratings: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
+  chip: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    padding: `2px ${tokens.spacingHorizontalS}`,
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  dot: { width: '8px', height: '8px', borderRadius: '50%' },
+  comment: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
+  files: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  reactions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, marginLeft: 'auto' },
+});
+
+export function FeedbackCard({
+  item,
+  unseenMark,
+  actions,
+  headerLink,
+}: {
+  item: FeedbackItem;
+  /** Show the "New" mark when the receiver has not opened it. */
+  unseenMark?: boolean;
+  actions?: ReactNode;
+  /** The people line as a link (lists) or plain text (detail). */
+  headerLink?: (content: ReactNode) => ReactNode;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation('feedback');
+  const format = useFormat();
+  const me = useMe();
+  const react = useReaction();
+  const isNew = unseenMark && !item.seen;
+  const people = t('card.people', {
+    giver: item.giver.name,
+    receivers: item.recipients.map((r) => r.name).join(', '),
+  });
+  const labelKey = ratingLabelKey(item.rating);
+  return (
+    <Card className={mergeClasses(styles.card, isNew && styles.unseen)} data-testid={`feedback-${item.id}`}>
+      <div className={styles.head}>
+        <div className={styles.who}>
+          <Text weight="semibold">{headerLink ? headerLink(people) : people}</Text>
+          <Tooltip content={format.instant(item.createdAt)} relationship="description">
+            <Text size={200} className={styles.muted}>
+              {format.relative(item.createdAt)}
+            </Text>
+          </Tooltip>
+        </div>
+        {isNew ? <Badge appearance="filled">{t('card.new')}</Badge> : null}
+        {item.flagStatus !== 'none' ? (
+          <Badge appearance="tint" color="warning">
+            {t(`card.flag.${item.flagStatus}`)}
+          </Badge>
+        ) : null}
+        {item.average !== null ? (
+          <span
+            className={styles.average}
+            aria-label={t('card.average', { value: format.number(item.average, { maximumFractionDigits: 1 }) })}
+          >
+            <RatingDisplay value={item.average} compact size="large" />
+            <Text weight="semibold" style={{ color: BAND_COLORS[ratingBand(item.average)] }}>
+              {format.number(item.average, { maximumFractionDigits: 1 })}
+            </Text>
+            {labelKey ? <Text className={styles.muted}>{t(labelKey)}</Text> : null}
+          </span>
+        ) : null}
+      </div>
+      <div className={styles.ratings}>
+        {item.ratings.map((r) => (
+          <span key={`${r.categoryId}-${r.attributeId ?? 'c'}`} className={styles.chip}>
+            <span className={styles.dot} style={{ backgroundColor: r.color }} aria-hidden="true" />
+            <Text size={200}>{r.attributeName ?? r.categoryName}</Text>
+            <Text size={200} weight="semibold">
+              {r.rating > 0 ? r.rating : t('rating.none')}
+            </Text>
+          </span>
+        ))}
+      </div>
+      {item.comment ? <Text className={styles.comment}>{item.comment}</Text> : null}
+      {item.attachments.length > 0 ? (
+        <div className={styles.files}>
+          {item.attachments.map((a) => (
+            <Badge key={a.id} appearance="outline" icon={<AttachRegular />}>
+              {a.name}
+            </Badge>
+          ))}
+        </div>
+      ) : null}
+      <div className={styles.reactions}>
+        {item.reactions.map((r) => (
+          <Tooltip key={r.emoji} content={r.names.join(', ')} relationship="description">
+            <ToggleButton
+              size="small"
+              shape="circular"
+              checked={r.mine}
+              aria-label={t('card.reaction', { emoji: r.emoji, count: r.count })}
+              onClick={() =>
+                react.mutate({
+                  feedbackId: item.id,
+                  emoji: r.emoji as (typeof REACTION_EMOJIS)[number],
+                  add: !r.mine,
+                  me: me?.employee.name ?? '',
+                })
+              }
+            >
+              {r.emoji} {r.count}
+            </ToggleButton>
+          </Tooltip>
+        ))}
+        <Menu>
+          <MenuTrigger disableButtonEnhancement>
+            <Tooltip content={t('card.react')} relationship="label">
+              <Button size="small" appearance="subtle" shape="circular" icon={<EmojiAddRegular />} />
+            </Tooltip>
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              {REACTION_EMOJIS.map((emoji) => (
+                <MenuItem
+                  key={emoji}
+                  onClick={() => react.mutate({ feedbackId: item.id, emoji, add: true, me: me?.employee.name ?? '' })}
+                >
+                  {emoji}
+                </MenuItem>
+              ))}
+            </MenuList>
+          </MenuPopover>
+        </Menu>
+        {actions ? <span className={styles.actions}>{actions}</span> : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,249 @@
+/**
+ * Give feedback (/feedback/personal), and edit what one gave (?edit=<feedbackId>): the people, a rating
+ * per chosen attribute or category (5 Excellent ... 1 Poor, 0 = not rated), a comment within the
+ * company's limit. The rules of shared/feedback.ts run as the user types, the same code the server runs;
+ * who will read it is said under the people (docs/feedback.md "Who sees a feedback").
+ */
+import {
+  Button,
+  Card,
+  Field,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Text,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import { SendRegular } from '@fluentui/react-icons';
+import { useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { RatingInput } from '../../../../shared/contracts/feedback';
+import { deviatesFromRecent, givingIssues, type GivingIssue } from '../../../../shared/feedback';
+import { errorMessage, fieldErrors } from '../../api/errors';
+import { useMe } from '../../api/hooks/me';
+import {
+  useFeedback,
+  useGiveFeedback,
+  useGivingOptions,
+  useRecentAverages,
+  useUpdateFeedbackGroup,
+} from '../../api/hooks/feedback';
+import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/QueryState';
+import { useNotify } from '../../components/toasts';
+import { useTranslation } from '../../i18n';
+import { RatingPicker, type Chosen } from './RatingPicker';
+import { RecipientPicker, type Recipient } from './RecipientPicker';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '880px' },
+  card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM },
+  muted: { color: tokens.colorNeutralForeground3 },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end' },
+  counter: { color: tokens.colorNeutralForeground3, textAlign: 'end' },
+  over: { color: tokens.colorPaletteRedForeground1, textAlign: 'end' },
+});
+
+const keyOf = (c: Chosen) => (c.attributeId !== null ? `a${c.attributeId}` : `c${c.categoryId}`);
+
+export function GiveFeedbackPage() {
+  const [params] = useSearchParams();
+  const editId = Number(params.get('edit')) || null;
+  return editId ? <EditFeedback feedbackId={editId} /> : <FeedbackForm />;
+}
+
+/** Edit mode: the form prefilled from what one gave, saved as a diff of the group. */
+function EditFeedback({ feedbackId }: { feedbackId: number }) {
+  const { t } = useTranslation('feedback');
+  const feedback = useFeedback(feedbackId);
+  return (
+    <QueryState query={feedback} label={t('give.loadingEdit')}>
+      {(item) => (
+        <FeedbackForm
+          editing={{
+            groupId: item.groupId,
+            feedbackId: item.id,
+            recipients: item.recipients.map((p) => ({ ...p, image: null })),
+            chosen: item.ratings.map((r) => ({
+              categoryId: r.categoryId,
+              attributeId: r.attributeId,
+              name: r.attributeName ?? r.categoryName,
+              color: r.color,
+              rating: r.rating,
+            })),
+            comment: item.comment ?? '',
+          }}
+        />
+      )}
+    </QueryState>
+  );
+}
+
+type Editing = { groupId: number; feedbackId: number; recipients: Recipient[]; chosen: Chosen[]; comment: string };
+
+function FeedbackForm({ editing }: { editing?: Editing }) {
+  const styles = useStyles();
+  const { t } = useTranslation(['feedback', 'errors', 'common']);
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const me = useMe();
+  const options = useGivingOptions();
+  const [recipients, keepRecipients] = useState<Recipient[]>(editing?.recipients ?? []);
+  const [chosen, keepChosen] = useState<Chosen[]>(editing?.chosen ?? []);
+  const [comment, keepComment] = useState(editing?.comment ?? '');
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const give = useGiveFeedback();
+  const update = useUpdateFeedbackGroup();
+  const averages = useRecentAverages(recipients.map((r) => r.id));
+
+  // A change makes the server's messages about the old values moot.
+  const edited =
+    <T,>(keep: (value: T) => void) =>
+    (value: T) => {
+      keep(value);
+      setServerErrors({});
+    };
+  const setRecipients = edited(keepRecipients);
+  const setChosen = edited(keepChosen);
+  const setComment = edited(keepComment);
+
+  const ratings: RatingInput[] = chosen.map((c) =>
+    c.attributeId !== null
+      ? { attributeId: c.attributeId, rating: c.rating }
+      : { categoryId: c.categoryId, rating: c.rating },
+  );
+  const limit = options.data?.characterLimit ?? 500;
+  const issues = givingIssues(
+    { receiverIds: recipients.map((r) => r.id), ratings, comment },
+    { selfId: me?.employee.id ?? 0, characterLimit: limit },
+  );
+  const deviating = useMemo(() => {
+    const values = chosen.map((c) => c.rating);
+    return (averages.data ?? []).filter((a) =>
+      deviatesFromRecent(values, a.average, options.data?.ratingDeviation ?? 0),
+    );
+  }, [averages.data, chosen, options.data?.ratingDeviation]);
+  const needsComment = deviating.length > 0 && comment.trim() === '';
+
+  const message = (field: GivingIssue['field']) => {
+    if (serverErrors[field]) return serverErrors[field];
+    const issue = issues.find((i) => i.field === field);
+    // Limits show at once; what is missing shows once the user tried to send.
+    if (issue && (submitted || issue.code === 'FEEDBACK_COMMENT_TOO_LONG' || issue.code === 'FEEDBACK_TO_SELF'))
+      return t(`errors:${issue.code}`);
+    if (field === 'comment' && needsComment && submitted) return t('errors:FEEDBACK_COMMENT_REQUIRED');
+    return undefined;
+  };
+  const fieldProps = (field: GivingIssue['field']) => ({
+    validationMessage: message(field),
+    validationState: message(field) ? ('error' as const) : ('none' as const),
+  });
+
+  const visibleTo =
+    recipients.length === 0
+      ? t('give.visibility.nobody')
+      : t('give.visibility.some', { names: recipients.map((r) => r.name).join(', '), count: recipients.length });
+
+  const submit = () => {
+    setSubmitted(true);
+    setFailure(null);
+    if (issues.length > 0 || needsComment) return;
+    const body = { receiverIds: recipients.map((r) => r.id), ratings, comment: comment.trim() || undefined };
+    const failed = t(editing ? 'errors:FEEDBACK_UPDATE_FAILED' : 'errors:FEEDBACK_SUBMIT_FAILED');
+    const onError = (error: unknown) => {
+      setServerErrors(fieldErrors(error));
+      const text = errorMessage(error, failed);
+      setFailure(text);
+      notify.error(failed, text);
+    };
+    if (editing) {
+      update.mutate(
+        { groupId: editing.groupId, body: { ...body, comment: comment.trim() } },
+        { onSuccess: () => navigate(`/given/${editing.feedbackId}`), onError },
+      );
+    } else {
+      give.mutate(body, { onSuccess: () => navigate('/given'), onError });
+    }
+  };
+
+  const pending = give.isPending || update.isPending;
+  const length = [...comment.trim()].length;
+
+  return (
+    <>
+      <PageHeader
+        title={editing ? t('give.editTitle') : t('give.title')}
+        subtitle={editing ? t('give.editSubtitle') : t('give.subtitle')}
+      />
+      <QueryState query={options} label={t('give.loading')}>
+        {(data) => (
+          <form
+            className={styles.form}
+            aria-label={editing ? t('give.editTitle') : t('give.title')}
+            onSubmit={(e) => {
+              e.preventDefault();
+              submit();
+            }}
+            noValidate
+          >
+            {failure ? (
+              <MessageBar intent="error">
+                <MessageBarBody>{failure}</MessageBarBody>
+              </MessageBar>
+            ) : null}
+            <Card className={styles.card}>
+              <Field label={t('give.to')} required hint={visibleTo} {...fieldProps('receiverIds')}>
+                <RecipientPicker value={recipients} onChange={setRecipients} selfId={me?.employee.id ?? 0} />
+              </Field>
+            </Card>
+            <Card className={styles.card}>
+              <Field label={t('give.ratings')} required {...fieldProps('ratings')}>
+                <RatingPicker categories={data.categories} value={chosen} onChange={setChosen} keyOf={keyOf} />
+              </Field>
+            </Card>
+            <Card className={styles.card}>
+              <Field
+                label={t('give.comment')}
+                required={needsComment}
+                hint={
+                  deviating.length > 0
+                    ? t('give.deviationHint', {
+                        names: deviating
+                          .map((d) => recipients.find((r) => r.id === d.receiverId)?.name ?? '')
+                          .filter(Boolean)
+                          .join(', '),
+                        allowed: data.ratingDeviation,
+                      })
+                    : undefined
+                }
+                {...fieldProps('comment')}
+              >
+                <Textarea
+                  value={comment}
+                  onChange={(_, d) => setComment(d.value)}
+                  resize="vertical"
+                  rows={5}
+                  placeholder={t('give.commentPlaceholder')}
+                />
+              </Field>
+              <Text size={200} className={length > limit ? styles.over : styles.counter} aria-live="polite">
+                {t('give.counter', { count: length, limit })}
+              </Text>
+            </Card>
+            <div className={styles.actions}>
+              <Button onClick={() => navigate(-1)} disabled={pending}>
+                {t('common:actions.cancel')}
+              </Button>
+              <Button appearance="primary" type="submit" icon={<SendRegular />} disabled={pending}>
+                {pending ? t('give.sending') : editing ? t('give.save') : t('give.send')}
+              </Button>
+            </div>
+          </form>
+        )}
+      </QueryState>
+    </>
+  );
+}
