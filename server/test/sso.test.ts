@@ -199,7 +199,11 @@ describe('desktop sign-in', () => {
 
   it('returns through teambeat:// with a one-time code that only the verifier holder exchanges', async () => {
     const location = await desktopReturn();
-    expect(location).toMatch(/^teambeat:\/\/sso\?code=/);
+    expect(location).toMatch(/^teambeat:\/\/sso\?state=[\w-]{43}&code=/);
+    // The state is derived from the challenge only this desktop and the server know (electron/sso-flow.ts).
+    expect(new URL(location).searchParams.get('state')).toBe(
+      createHash('sha256').update(`teambeat-sso-return:${challenge}`).digest('base64url'),
+    );
     const code = new URL(location).searchParams.get('code')!;
     const ok = await server.api().post('/api/auth/sso/exchange', { code, verifier });
     expect(ok.status).toBe(200);
@@ -219,7 +223,9 @@ describe('desktop sign-in', () => {
   });
 
   it('returns to a loopback port when asked', async () => {
-    expect(await desktopReturn({ loopbackPort: 53123 })).toMatch(/^http:\/\/127\.0\.0\.1:53123\/sso\?code=/);
+    expect(await desktopReturn({ loopbackPort: 53123 })).toMatch(
+      /^http:\/\/127\.0\.0\.1:53123\/sso\?state=[\w-]{43}&code=/,
+    );
   });
 
   it('needs a challenge', async () => {
@@ -243,6 +249,36 @@ describe('settings', () => {
     expect(row.clientSecret).not.toContain(provider.clientSecret);
     expect(server.deps.secretBox.open(row.clientSecret, `tenant-sso:${tenantId}`)).toBe(provider.clientSecret);
     expect(() => server.deps.secretBox.open(row.clientSecret, 'tenant-sso:999')).toThrow();
+  });
+
+  it('names the tenant’s domain and its break-glass accounts: active, holding every permission', async () => {
+    const former = await server.user(tenantId, { email: `former@${DOMAIN}`, roles: ['Administrator'] });
+    await server.db.updateTable('employees').set({ status: 'inactive' }).where('id', '=', former.id).execute();
+    const res = await server.api(adminToken).get('/api/tenant/sso');
+    expect(res.body.emailDomain).toBe(DOMAIN);
+    expect(res.body.breakGlassAccounts.map((a: { email: string }) => a.email)).toEqual([`admin@${DOMAIN}`]);
+  });
+
+  it('tests the connection by discovery without saving, and names the issuer when nothing answers', async () => {
+    const before = await server.db
+      .selectFrom('tenantSso')
+      .selectAll()
+      .where('tenantId', '=', tenantId)
+      .executeTakeFirst();
+    const ok = await server.api(adminToken).post('/api/tenant/sso/test', { issuer: provider.issuer });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body).toEqual({ issuer: provider.issuer, authorizationEndpoint: `${provider.issuer}/auth` });
+    const down = await server.api(adminToken).post('/api/tenant/sso/test', { issuer: 'http://127.0.0.1:9/' });
+    expect(down.status).toBe(400);
+    expect(down.body.error.details.fields).toEqual([
+      { path: 'body.issuer', message: 'The identity provider could not be reached at this issuer' },
+    ]);
+    const plain = await server.api(adminToken).post('/api/tenant/sso/test', { issuer: 'http://idp.example.com' });
+    expect(plain.status).toBe(400);
+    expect(JSON.stringify(plain.body)).toContain('The issuer must be an https URL');
+    expect(
+      await server.db.selectFrom('tenantSso').selectAll().where('tenantId', '=', tenantId).executeTakeFirst(),
+    ).toEqual(before);
   });
 
   it('names the field of a bad issuer, an unreachable provider, a missing secret, and changes nothing', async () => {
@@ -323,6 +359,10 @@ describe('who may set the identity provider', () => {
     });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('GRANT_EXCEEDS_OWN');
+    // Nor may they have the server fetch an address of their choosing.
+    const probe = await editor.post('/api/tenant/sso/test', { issuer: provider.issuer });
+    expect(probe.status).toBe(403);
+    expect(probe.body.error.code).toBe('GRANT_EXCEEDS_OWN');
     expect(
       await server.db.selectFrom('tenantSso').selectAll().where('tenantId', '=', tenantId).executeTakeFirst(),
     ).toEqual(before);

@@ -11,6 +11,8 @@ import {
   ssoSettingsSchema,
   startSsoBodySchema,
   startSsoResponseSchema,
+  testSsoIssuerBodySchema,
+  testSsoIssuerResponseSchema,
   updateSsoSettingsBodySchema,
 } from '../contracts/sso.js';
 import { endpoint } from './define.js';
@@ -35,6 +37,18 @@ export const ssoEndpoints = {
       'everyone but break-glass accounts: those holding every permission.',
     body: updateSsoSettingsBodySchema,
     response: ssoSettingsSchema,
+  }),
+  testSsoIssuer: endpoint({
+    method: 'POST',
+    path: '/api/tenant/sso/test',
+    access: 'edit-tenant-settings',
+    summary: 'Test connection: OpenID discovery at an issuer, without saving anything',
+    description:
+      'Answers the issuer and authorization endpoint the provider publishes, or 400 naming body.issuer when ' +
+      'nothing answers discovery there. Needs an account holding every permission, like saving the provider ' +
+      '(the server fetches the address it is given).',
+    body: testSsoIssuerBodySchema,
+    response: testSsoIssuerResponseSchema,
   }),
   startSso: endpoint({
     method: 'POST',

@@ -16,6 +16,7 @@ import { normalizeEmail } from '../../../../shared/validation.js';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/engine.js';
 import type { TenantSsoTable } from '../../db/schema.js';
+import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { errors } from '../../http/errors.js';
 import { findTenantByEmail } from '../tenants/repository.js';
 import { startSession, type IssuedSession } from '../auth/sessions.js';
@@ -44,7 +45,18 @@ export function redirectUriFor(deps: Deps, requestOrigin: string): string {
   return `${deps.config.publicUrl ?? requestOrigin}${CALLBACK_PATH}`;
 }
 
-export function settingsAnswer(row: SsoRow | undefined, redirectUri: string): SsoSettings {
+/** The settings tab's answer: the stored provider (never its secret), the tenant's domain, break-glass accounts. */
+export async function settingsAnswer(
+  db: Db,
+  tenantId: number,
+  row: SsoRow | undefined,
+  redirectUri: string,
+): Promise<SsoSettings> {
+  const tenant = await db
+    .selectFrom('tenants')
+    .select('emailDomain')
+    .where('id', '=', tenantId)
+    .executeTakeFirstOrThrow();
   return {
     ssoType: 'oidc',
     providerName: row?.providerName ?? '',
@@ -54,7 +66,44 @@ export function settingsAnswer(row: SsoRow | undefined, redirectUri: string): Ss
     isEnabled: row?.isEnabled === 1,
     isRequired: row?.isRequired === 1,
     redirectUri,
+    emailDomain: tenant.emailDomain.toLowerCase(),
+    breakGlassAccounts: await breakGlassAccounts(db, tenantId),
   };
+}
+
+/** The active accounts holding every permission of the catalogue (isBreakGlass below), by name. */
+export async function breakGlassAccounts(db: Db, tenantId: number) {
+  return db
+    .selectFrom('employees')
+    .select(['employees.id', 'employees.name', 'employees.email'])
+    .where('employees.tenantId', '=', tenantId)
+    .where('employees.status', '=', 'active')
+    .where((eb) =>
+      eb(
+        eb
+          .selectFrom('employeeRoles')
+          .innerJoin('roleGrants', 'roleGrants.roleId', 'employeeRoles.roleId')
+          .select((inner) => inner.fn.count<number>('roleGrants.name').distinct().as('held'))
+          .whereRef('employeeRoles.employeeId', '=', 'employees.id')
+          .where('employeeRoles.tenantId', '=', tenantId)
+          .where('roleGrants.kind', '=', 'permission')
+          .where('roleGrants.name', 'in', PERMISSION_NAMES),
+        '=',
+        PERMISSION_NAMES.length,
+      ),
+    )
+    .orderBy('employees.name')
+    .orderBy('employees.id')
+    .execute();
+}
+
+/**
+ * The desktop's check of its return (electron/sso-flow.ts): derived from the hand-off challenge that only the
+ * desktop and this server know, so a teambeat:// link made by anyone else (a web page, another app) is
+ * ignored by the desktop instead of ending its sign-in. It proves nothing to the server: the verifier does.
+ */
+export function desktopReturnState(challenge: string): string {
+  return createHash('sha256').update(`teambeat-sso-return:${challenge}`).digest('base64url');
 }
 
 /**
@@ -76,9 +125,7 @@ export async function settingsToStore(
       await providerConfig({ issuer: body.issuer, clientId: body.clientId, clientSecret });
     } catch (error) {
       deps.log.warn({ err: error, issuer: body.issuer }, 'SSO discovery failed');
-      throw errors.validation([
-        { path: 'body.issuer', message: 'The identity provider could not be reached at this issuer' },
-      ]);
+      throw errors.validation([{ path: 'body.issuer', message: V.ssoIssuerUnreachable }]);
     }
   }
   return {
@@ -172,8 +219,10 @@ export type CallbackOutcome =
 
 const fail = (code: ErrorCode, desktopReturn?: string): CallbackOutcome => ({ kind: 'failed', code, desktopReturn });
 
-function desktopReturnOf(loopbackPort: number | null): string {
-  return loopbackPort ? `http://127.0.0.1:${loopbackPort}/sso` : DESKTOP_RETURN;
+/** Where a desktop sign-in returns, with its state: a query follows (`&code=` or `&error=`). */
+function desktopReturnOf(loopbackPort: number | null, challenge: string): string {
+  const base = loopbackPort ? `http://127.0.0.1:${loopbackPort}/sso` : DESKTOP_RETURN;
+  return `${base}?state=${desktopReturnState(challenge)}`;
 }
 
 /**
@@ -193,7 +242,8 @@ export async function finishSso(
     .where('stateHash', '=', sha256(input.state))
     .executeTakeFirst();
   if (!pending) return fail('SSO_STATE_INVALID');
-  const desktopReturn = pending.client === 'desktop' ? desktopReturnOf(pending.loopbackPort) : undefined;
+  const desktopReturn =
+    pending.client === 'desktop' ? desktopReturnOf(pending.loopbackPort, pending.binding) : undefined;
   // The browser that started the sign-in must be the one that returns (no sign-in forced on another's browser).
   if (pending.client === 'web' && (!input.binding || !safeEqual(sha256(input.binding), pending.binding)))
     return fail('SSO_STATE_INVALID');
@@ -255,7 +305,10 @@ export async function finishSso(
       expiresAt: new Date(now.getTime() + SSO_HANDOFF_TTL_SECONDS * 1000).toISOString(),
     })
     .execute();
-  return { kind: 'desktop', location: `${desktopReturnOf(pending.loopbackPort)}?code=${encodeURIComponent(code)}` };
+  return {
+    kind: 'desktop',
+    location: `${desktopReturnOf(pending.loopbackPort, pending.binding)}&code=${encodeURIComponent(code)}`,
+  };
 }
 
 function safeEqual(a: string, b: string): boolean {
