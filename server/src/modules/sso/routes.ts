@@ -25,12 +25,7 @@ const frequentLimit = (deps: Deps) => ({ max: deps.config.authRateLimitPerMinute
 
 export const ssoRoutes = defineRoutes(ssoEndpoints, {
   getSsoSettings: async (ctx, _input, http) =>
-    settingsAnswer(
-      ctx.deps.db,
-      ctx.caller.tenantId,
-      await ctx.repo(ssoRepository).find(),
-      redirectUriFor(ctx.deps, originOf(http)),
-    ),
+    settingsAnswer(ctx.repo(ssoRepository), redirectUriFor(ctx.deps, originOf(http))),
 
   updateSsoSettings: async (ctx, { body }, http) => {
     // The provider configured here can sign in as anyone, administrators included: only an account holding
@@ -38,12 +33,7 @@ export const ssoRoutes = defineRoutes(ssoEndpoints, {
     assertCanGrantPermissions(ctx.caller, PERMISSION_NAMES);
     const repo = ctx.repo(ssoRepository);
     await repo.save(await settingsToStore(ctx.deps, ctx.caller.tenantId, await repo.find(), body));
-    return settingsAnswer(
-      ctx.deps.db,
-      ctx.caller.tenantId,
-      await repo.find(),
-      redirectUriFor(ctx.deps, originOf(http)),
-    );
+    return settingsAnswer(repo, redirectUriFor(ctx.deps, originOf(http)));
   },
 
   testSsoIssuer: {

@@ -21,6 +21,7 @@ import { errors } from '../../http/errors.js';
 import { findTenantByEmail } from '../tenants/repository.js';
 import { startSession, type IssuedSession } from '../auth/sessions.js';
 import { authorizationUrl, providerConfig, verifiedClaims, type ProviderSettings } from './oidc.js';
+import type { ssoRepository } from './repository.js';
 import type { Selectable } from 'kysely';
 
 export const CALLBACK_PATH = '/api/auth/sso/callback';
@@ -47,16 +48,10 @@ export function redirectUriFor(deps: Deps, requestOrigin: string): string {
 
 /** The settings tab's answer: the stored provider (never its secret), the tenant's domain, break-glass accounts. */
 export async function settingsAnswer(
-  db: Db,
-  tenantId: number,
-  row: SsoRow | undefined,
+  repo: ReturnType<typeof ssoRepository>,
   redirectUri: string,
 ): Promise<SsoSettings> {
-  const tenant = await db
-    .selectFrom('tenants')
-    .select('emailDomain')
-    .where('id', '=', tenantId)
-    .executeTakeFirstOrThrow();
+  const row = await repo.find();
   return {
     ssoType: 'oidc',
     providerName: row?.providerName ?? '',
@@ -66,35 +61,9 @@ export async function settingsAnswer(
     isEnabled: row?.isEnabled === 1,
     isRequired: row?.isRequired === 1,
     redirectUri,
-    emailDomain: tenant.emailDomain.toLowerCase(),
-    breakGlassAccounts: await breakGlassAccounts(db, tenantId),
+    emailDomain: await repo.emailDomain(),
+    breakGlassAccounts: await repo.breakGlassAccounts(),
   };
-}
-
-/** The active accounts holding every permission of the catalogue (isBreakGlass below), by name. */
-export async function breakGlassAccounts(db: Db, tenantId: number) {
-  return db
-    .selectFrom('employees')
-    .select(['employees.id', 'employees.name', 'employees.email'])
-    .where('employees.tenantId', '=', tenantId)
-    .where('employees.status', '=', 'active')
-    .where((eb) =>
-      eb(
-        eb
-          .selectFrom('employeeRoles')
-          .innerJoin('roleGrants', 'roleGrants.roleId', 'employeeRoles.roleId')
-          .select((inner) => inner.fn.count<number>('roleGrants.name').distinct().as('held'))
-          .whereRef('employeeRoles.employeeId', '=', 'employees.id')
-          .where('employeeRoles.tenantId', '=', tenantId)
-          .where('roleGrants.kind', '=', 'permission')
-          .where('roleGrants.name', 'in', PERMISSION_NAMES),
-        '=',
-        PERMISSION_NAMES.length,
-      ),
-    )
-    .orderBy('employees.name')
-    .orderBy('employees.id')
-    .execute();
 }
 
 /**
