@@ -134,7 +134,7 @@ export async function completeDesktopSso(
   return { accessToken: body.accessToken, expiresIn: body.expiresIn ?? 0, refreshToken: body.refreshToken };
 }
 
-export type DesktopSsoResult =
+export type DesktopSsoOutcome =
   | { ok: true; accessToken: string; expiresIn: number; refreshToken: string }
   /** An error code of the catalogue (shared/messages.ts), or SSO_CANCELLED when the person or a new attempt ended it. */
   | { ok: false; code: string };
@@ -187,7 +187,7 @@ export type DesktopSsoOptions = {
 
 export type DesktopSso = {
   /** Opens the provider in the system browser and resolves once the return is exchanged, refused or given up. */
-  start: (email: string) => Promise<DesktopSsoResult>;
+  start: (email: string) => Promise<DesktopSsoOutcome>;
   /** Ends the attempt waiting, if any: its start resolves with SSO_CANCELLED and its listener closes. */
   cancel: () => void;
 };
@@ -196,12 +196,12 @@ const SSO_TIMEOUT_MS = 10 * 60_000;
 
 export function createDesktopSso(options: DesktopSsoOptions): DesktopSso {
   const { logger } = options;
-  let current: { end: (result: DesktopSsoResult) => void } | null = null;
+  let current: { end: (result: DesktopSsoOutcome) => void } | null = null;
 
-  const attempt = async (email: string): Promise<DesktopSsoResult> => {
-    let settle!: (value: SsoReturn | DesktopSsoResult) => void;
-    const returned = new Promise<SsoReturn | DesktopSsoResult>((resolve) => (settle = resolve));
-    const self = { end: (result: DesktopSsoResult) => settle(result) };
+  const attempt = async (email: string): Promise<DesktopSsoOutcome> => {
+    let settle!: (value: SsoReturn | DesktopSsoOutcome) => void;
+    const returned = new Promise<SsoReturn | DesktopSsoOutcome>((resolve) => (settle = resolve));
+    const self = { end: (result: DesktopSsoOutcome) => settle(result) };
     current?.end({ ok: false, code: 'SSO_CANCELLED' });
     current = self;
 
@@ -250,7 +250,7 @@ export function createDesktopSso(options: DesktopSsoOptions): DesktopSso {
   };
 }
 
-function asResult(value: SsoReturn | DesktopSsoResult): DesktopSsoResult {
+function asResult(value: SsoReturn | DesktopSsoOutcome): DesktopSsoOutcome {
   if ('ok' in value) return value;
   // A return before the browser was even opened cannot be ours; parseSsoReturn already checked its state.
   return 'error' in value ? { ok: false, code: value.error } : { ok: false, code: 'SSO_FAILED' };
