@@ -103,7 +103,7 @@ describe('web sign-in', () => {
     const { callback, jar, location } = await webSignIn(`ann@${DOMAIN}`);
     expect(location).toBe('/');
     const again = await returnTo(callback, jar);
-    expect(again.location).toBe('/?ssoError=SSO_STATE_INVALID');
+    expect(again.location).toBe('/login?ssoError=SSO_STATE_INVALID');
     expect(refreshCookieOf(again.cookies)).toBeUndefined();
   });
 
@@ -111,13 +111,13 @@ describe('web sign-in', () => {
     const { authorizationUrl } = await startWeb(`ann@${DOMAIN}`);
     const callback = await signInAtProvider(authorizationUrl, `ann@${DOMAIN}`);
     const stranger = await returnTo(callback, new CookieJar());
-    expect(stranger.location).toBe('/?ssoError=SSO_STATE_INVALID');
+    expect(stranger.location).toBe('/login?ssoError=SSO_STATE_INVALID');
     expect(refreshCookieOf(stranger.cookies)).toBeUndefined();
   });
 
   it('refuses an unknown state', async () => {
     const res = await returnTo(`${server.url}/api/auth/sso/callback?state=forged&code=x`, new CookieJar());
-    expect(res.location).toBe('/?ssoError=SSO_STATE_INVALID');
+    expect(res.location).toBe('/login?ssoError=SSO_STATE_INVALID');
   });
 
   it.each([['wrong-audience'], ['expired'], ['foreign-key'], ['no-nonce']] as const)(
@@ -126,7 +126,7 @@ describe('web sign-in', () => {
       provider.tamper = tamper;
       try {
         const { location, cookies } = await webSignIn(`ann@${DOMAIN}`);
-        expect(location).toBe('/?ssoError=SSO_FAILED');
+        expect(location).toBe('/login?ssoError=SSO_FAILED');
         expect(refreshCookieOf(cookies)).toBeUndefined();
       } finally {
         provider.tamper = null;
@@ -137,7 +137,7 @@ describe('web sign-in', () => {
   it('refuses an e-mail the provider says is not verified', async () => {
     provider.tamper = 'unverified-email';
     try {
-      expect((await webSignIn(`ann@${DOMAIN}`)).location).toBe('/?ssoError=SSO_FAILED');
+      expect((await webSignIn(`ann@${DOMAIN}`)).location).toBe('/login?ssoError=SSO_FAILED');
     } finally {
       provider.tamper = null;
     }
@@ -147,15 +147,15 @@ describe('web sign-in', () => {
     const other = await server.tenant('Foreign Co', 'foreign.example');
     await server.user(other.id, { email: 'eve@foreign.example', roles: ['Administrator'] });
     const res = await webSignIn(`ann@${DOMAIN}`, 'eve@foreign.example');
-    expect(res.location).toBe('/?ssoError=SSO_EMAIL_DOMAIN');
+    expect(res.location).toBe('/login?ssoError=SSO_EMAIL_DOMAIN');
     expect(refreshCookieOf(res.cookies)).toBeUndefined();
   });
 
   it('creates no account: an unknown or inactive address is refused', async () => {
-    expect((await webSignIn(`ann@${DOMAIN}`, `nobody@${DOMAIN}`)).location).toBe('/?ssoError=SSO_ACCOUNT_UNKNOWN');
+    expect((await webSignIn(`ann@${DOMAIN}`, `nobody@${DOMAIN}`)).location).toBe('/login?ssoError=SSO_ACCOUNT_UNKNOWN');
     const gone = await server.user(tenantId, { email: `gone@${DOMAIN}` });
     await server.db.updateTable('employees').set({ status: 'inactive' }).where('id', '=', gone.id).execute();
-    expect((await webSignIn(`ann@${DOMAIN}`, `gone@${DOMAIN}`)).location).toBe('/?ssoError=SSO_ACCOUNT_UNKNOWN');
+    expect((await webSignIn(`ann@${DOMAIN}`, `gone@${DOMAIN}`)).location).toBe('/login?ssoError=SSO_ACCOUNT_UNKNOWN');
     expect(
       await server.db.selectFrom('employees').select('id').where('email', '=', `nobody@${DOMAIN}`).execute(),
     ).toEqual([]);
@@ -170,7 +170,7 @@ describe('web sign-in', () => {
       .where('stateHash', '=', createHash('sha256').update(state).digest('hex'))
       .execute();
     const callback = await signInAtProvider(authorizationUrl, `ann@${DOMAIN}`);
-    expect((await returnTo(callback, jar)).location).toBe('/?ssoError=SSO_STATE_INVALID');
+    expect((await returnTo(callback, jar)).location).toBe('/login?ssoError=SSO_STATE_INVALID');
   });
 
   it('answers 400 to a tenant without single sign-on', async () => {

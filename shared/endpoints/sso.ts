@@ -69,7 +69,7 @@ export const ssoEndpoints = {
     summary: 'The provider’s redirect URI: verifies the answer and redirects (303) to the app',
     description:
       'Not called by clients. The browser is redirected to the app with its refresh cookie set, or to the ' +
-      'sign-in page with ?ssoError=<code>; a desktop sign-in to teambeat://sso?code=… (or its loopback ' +
+      'sign-in page (/login?ssoError=<code>); a desktop sign-in to teambeat://sso?state=…&code=… (or its loopback ' +
       'address) with a one-time hand-off code.',
     query: ssoCallbackQuerySchema,
     status: 303,

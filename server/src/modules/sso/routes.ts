@@ -84,7 +84,7 @@ export const ssoRoutes = defineRoutes(ssoEndpoints, {
         location = `${app}/`;
       } else if (outcome.kind === 'desktop') location = outcome.location;
       else if (outcome.desktopReturn) location = `${outcome.desktopReturn}&error=${outcome.code}`;
-      else location = `${app}/?ssoError=${outcome.code}`;
+      else location = `${app}/login?ssoError=${outcome.code}`;
       void http.reply.redirect(location, 303);
       return undefined;
     },
