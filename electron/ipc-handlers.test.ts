@@ -7,6 +7,7 @@ import type { TrayState } from '../shared/platform.js';
 import { createDesktopSession } from './desktop-session.js';
 import { createDeviceAgentHost } from './device-agent-host.js';
 import { createIpcHandlers, IpcRefusedError } from './ipc-handlers.js';
+import type { DesktopSsoOutcome } from './sso-flow.js';
 import { silentLogger } from './logger.js';
 import { memoryStore } from './secret-store.js';
 import { createServerConnection, fileServerUrlStore } from './server-url.js';
@@ -62,6 +63,17 @@ function setup() {
     runtime: () => ({ start: () => {}, stop: async () => {}, queued: () => 0 }),
     verifyKey: async () => {},
   });
+  // The flow itself is walked against the real server in sso-flow.server.test.ts; here only what IPC does with
+  // its answer matters.
+  const ssoCalls: string[] = [];
+  let ssoResult: DesktopSsoOutcome = { ok: false, code: 'SSO_CANCELLED' };
+  const sso = {
+    start: async (email: string) => {
+      ssoCalls.push(email);
+      return ssoResult;
+    },
+    cancel: () => void ssoCalls.push('cancel'),
+  };
   const handlers = createIpcHandlers({
     appOrigin: PACKAGED_APP_ORIGIN,
     notify: (notification) => notified.push(notification),
@@ -81,9 +93,13 @@ function setup() {
     updates,
     setTrayState: (state) => trayStates.push(state),
     deviceAgent,
+    sso,
     logger: silentLogger,
   });
-  return { handlers, notified, opened, trayStates, refreshToken, agentKey };
+  const answerSso = (result: DesktopSsoOutcome) => {
+    ssoResult = result;
+  };
+  return { handlers, notified, opened, trayStates, refreshToken, agentKey, ssoCalls, answerSso };
 }
 
 describe('IPC handlers', () => {
@@ -131,6 +147,26 @@ describe('IPC handlers', () => {
     expect(await handlers.invoke['session:refresh'](app, [])).toEqual({ ok: false, reason: 'ended' }); // no server
     await handlers.invoke['session:forget'](app, []);
     expect(await refreshToken.get()).toBeNull();
+  });
+
+  it('keep a single sign-on’s refresh token in main and answer the access token only', async () => {
+    const { handlers, refreshToken, ssoCalls, answerSso } = setup();
+    const secret = `rt_${'o'.repeat(43)}`;
+    answerSso({ ok: true, accessToken: 'at_1', expiresIn: 900, refreshToken: secret });
+    const answer = await handlers.invoke['sso:start'](app, ['ann@acme.example']);
+    expect(answer).toEqual({ ok: true, accessToken: 'at_1', expiresIn: 900 });
+    expect(JSON.stringify(answer)).not.toContain(secret);
+    expect(await refreshToken.get()).toBe(secret);
+    answerSso({ ok: false, code: 'SSO_EMAIL_DOMAIN' });
+    expect(await handlers.invoke['sso:start'](app, ['ann@acme.example'])).toEqual({
+      ok: false,
+      code: 'SSO_EMAIL_DOMAIN',
+    });
+    expect(await refreshToken.get()).toBe(secret);
+    await handlers.invoke['sso:cancel'](app, []);
+    await expect(handlers.invoke['sso:start'](app, [''])).rejects.toBeInstanceOf(IpcRefusedError);
+    await expect(handlers.invoke['sso:start'](app, [{ email: 'x' }])).rejects.toBeInstanceOf(IpcRefusedError);
+    expect(ssoCalls).toEqual(['ann@acme.example', 'ann@acme.example', 'cancel']);
   });
 
   it('validate arguments before any service sees them', async () => {

@@ -10,6 +10,7 @@ import type { DeviceAgentHost } from './device-agent-host.js';
 import type { Logger } from './logger.js';
 import type { DesktopSession } from './desktop-session.js';
 import type { ServerConnection } from './server-url.js';
+import type { DesktopSso } from './sso-flow.js';
 import type { UpdateController } from './updater.js';
 import { externalLink, isTrustedSender } from './window-policy.js';
 
@@ -24,6 +25,8 @@ export type IpcServices = {
   updates: Pick<UpdateController, 'pending' | 'install'>;
   setTrayState: (state: TrayState) => void;
   deviceAgent: Pick<DeviceAgentHost, 'status' | 'setKey'>;
+  /** Single sign-on in the system browser; its refresh token goes to `session`, never to the renderer. */
+  sso: Pick<DesktopSso, 'start' | 'cancel'>;
   logger: Logger;
 };
 
@@ -78,6 +81,9 @@ const schemas = {
   'device-agent:status': z.tuple([]),
   // Server keys are about 50 characters; the host checks their shape and asks the server.
   'device-agent:set-key': z.tuple([z.string().min(1).max(512).nullable()]),
+  // The server checks the address; this only bounds what crosses the process boundary.
+  'sso:start': z.tuple([z.string().trim().min(3).max(254)]),
+  'sso:cancel': z.tuple([]),
 } satisfies { [C in InvokeChannel]: z.ZodType<IpcInvokeMap[C]['args']> };
 
 const sendSchemas = {
@@ -154,6 +160,17 @@ export function createIpcHandlers(services: IpcServices): { invoke: InvokeHandle
     'device-agent:set-key': async (sender, args) => {
       const [key] = accept('device-agent:set-key', sender, schemas['device-agent:set-key'], args);
       return services.deviceAgent.setKey(key);
+    },
+    'sso:start': async (sender, args) => {
+      const [email] = accept('sso:start', sender, schemas['sso:start'], args);
+      const result = await services.sso.start(email);
+      if (!result.ok) return { ok: false, code: result.code };
+      await services.session.keep(result.refreshToken);
+      return { ok: true, accessToken: result.accessToken, expiresIn: result.expiresIn };
+    },
+    'sso:cancel': async (sender, args) => {
+      accept('sso:cancel', sender, schemas['sso:cancel'], args);
+      services.sso.cancel();
     },
   };
 

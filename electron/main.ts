@@ -40,6 +40,14 @@ import type { Logger } from './logger.js';
 import { createRefreshTokenStore, loadKeytar, type SafeStorageLike } from './secret-store.js';
 import { createDesktopSession } from './desktop-session.js';
 import { createServerConnection, fileServerUrlStore, probeServer } from './server-url.js';
+import {
+  createDesktopSso,
+  deepLinkFromArgv,
+  isSsoLink,
+  listenLoopback,
+  realSsoTimers,
+  ssoReturnChannel,
+} from './sso-flow.js';
 import { PRODUCT_NAME, trayModel, type TrayModel } from './tray-menu.js';
 import { bakedFeedUrl } from './update-feed.js';
 import { createUpdateController, realTimers, updatePolicy } from './updater.js';
@@ -48,6 +56,7 @@ import {
   contentSecurityPolicy,
   decideNavigation,
   decideWindowOpen,
+  externalLink,
   isPermissionAllowed,
   PACKAGED_APP_ORIGIN,
   secureWebPreferences,
@@ -341,6 +350,31 @@ async function start(): Promise<void> {
     fetch: (input, init) => net.fetch(input, init),
     logger,
   });
+  // Single sign-on in the system browser (electron/sso-flow.ts): its returns come as teambeat://sso links
+  // (macOS open-url, a second instance's argv elsewhere) or to its own loopback listener.
+  const ssoLinkListeners = new Set<(url: string) => boolean>();
+  const deliverSsoLink = (url: string) => {
+    showWindow();
+    if (![...ssoLinkListeners].some((listener) => listener(url)))
+      logger.warn('a single sign-on return that no attempt was waiting for was ignored');
+  };
+  const sso = createDesktopSso({
+    serverUrl: () => server.current(),
+    fetch: (url, init) => net.fetch(url, { ...init, signal: AbortSignal.timeout(30_000) }),
+    openExternal: async (url) => {
+      const link = externalLink(url);
+      if (link === null) throw new Error('SSO_FAILED');
+      await shell.openExternal(link);
+    },
+    listenLoopback,
+    deepLinks: (listener) => {
+      ssoLinkListeners.add(listener);
+      return () => ssoLinkListeners.delete(listener);
+    },
+    returnChannel: () => ssoReturnChannel(process.platform, app.isPackaged),
+    timers: realSsoTimers,
+    logger,
+  });
   const handlers = createIpcHandlers({
     appOrigin,
     notify,
@@ -350,6 +384,7 @@ async function start(): Promise<void> {
     updates,
     setTrayState,
     deviceAgent: agentHost,
+    sso,
     logger,
   });
   for (const channel of INVOKE_CHANNELS) {
@@ -367,11 +402,17 @@ async function start(): Promise<void> {
     },
     logger,
   });
-  app.on('second-instance', (_event, argv) => instances.onSecondInstance(argv));
+  // A sign-in's return is never an app route: its code must not reach the renderer's address bar.
+  app.on('second-instance', (_event, argv) => {
+    const link = deepLinkFromArgv(argv);
+    if (link && isSsoLink(link)) deliverSsoLink(link);
+    else instances.onSecondInstance(argv);
+  });
   app.off('open-url', onEarlyOpenUrl);
   app.on('open-url', (event, url) => {
     event.preventDefault();
-    instances.onOpenUrl(url);
+    if (isSsoLink(url)) deliverSsoLink(url);
+    else instances.onOpenUrl(url);
   });
   app.on('activate', showWindow);
   app.on('before-quit', quitGuard.markQuitting);
@@ -399,7 +440,12 @@ async function start(): Promise<void> {
       ? Menu.buildFromTemplate([{ role: 'appMenu' }, { role: 'editMenu' }, { role: 'windowMenu' }])
       : null,
   );
-  const firstRoute = findDeepLink(process.argv) ?? (earlyLink ? parseDeepLink(earlyLink) : null) ?? '/';
+  // A sign-in's return that started the app finds no attempt waiting (it was in an earlier run): the app opens.
+  const launchLink = deepLinkFromArgv(process.argv) ?? earlyLink;
+  const firstRoute =
+    launchLink && isSsoLink(launchLink)
+      ? '/'
+      : (findDeepLink(process.argv) ?? (earlyLink ? parseDeepLink(earlyLink) : null) ?? '/');
   createWindow(firstRoute);
   updates.start();
   // node-zklib writes its error logs to the working directory: the agent's folder, never the install folder.

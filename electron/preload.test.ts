@@ -85,6 +85,7 @@ describe('the sandboxed preload bundle', () => {
         'desktopSession',
         'setServerUrl',
         'setTrayState',
+        'singleSignOn',
       ].sort(),
     );
   });
@@ -95,6 +96,7 @@ describe('the sandboxed preload bundle', () => {
       'server-url:get': () => 'https://teambeat.acme.example',
       'open-external': () => ({ ok: true }),
       'server-url:set': (url: unknown) => ({ ok: true, url }),
+      'sso:start': () => ({ ok: true, accessToken: 'at_2', expiresIn: 900 }),
     });
     const api = exposed[0]!.api;
     const notification = { title: 'Hi', body: 'there', onclick: 'evil' };
@@ -106,6 +108,12 @@ describe('the sandboxed preload bundle', () => {
     expect(await api.getServerUrl()).toBe('https://teambeat.acme.example');
     await api.setServerUrl('http://192.168.1.20:8080', { confirmPlainHttp: true });
     await api.openExternal('https://example.com');
+    expect(await api.singleSignOn!.start('sara@acme.example')).toEqual({
+      ok: true,
+      accessToken: 'at_2',
+      expiresIn: 900,
+    });
+    await api.singleSignOn!.cancel();
     api.setTrayState({ signedIn: true, userName: 'Sara' });
     expect(invoked).toEqual([
       { channel: 'notify', args: [{ title: 'Hi', body: 'there' }] },
@@ -116,6 +124,8 @@ describe('the sandboxed preload bundle', () => {
       { channel: 'server-url:get', args: [] },
       { channel: 'server-url:set', args: ['http://192.168.1.20:8080', { confirmPlainHttp: true }] },
       { channel: 'open-external', args: ['https://example.com'] },
+      { channel: 'sso:start', args: ['sara@acme.example'] },
+      { channel: 'sso:cancel', args: [] },
     ]);
     expect(sent).toEqual([{ channel: 'tray:set-state', args: [{ signedIn: true, userName: 'Sara' }] }]);
   });

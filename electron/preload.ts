@@ -89,6 +89,10 @@ const teambeat = {
       return result.status;
     },
   },
+  singleSignOn: {
+    start: (email) => invoke('sso:start', email),
+    cancel: () => invoke('sso:cancel'),
+  },
 } satisfies PlatformApi;
 
 contextBridge.exposeInMainWorld('teambeat', teambeat);

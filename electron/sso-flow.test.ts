@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { completeDesktopSso, deepLinkFromArgv, newPendingSso, parseSsoReturn, startDesktopSso } from './sso-flow.js';
+import {
+  completeDesktopSso,
+  deepLinkFromArgv,
+  isSsoLink,
+  newPendingSso,
+  parseSsoReturn,
+  returnStateOf,
+  ssoReturnChannel,
+  startDesktopSso,
+} from './sso-flow.js';
 
 const reply = (status: number, body: unknown) => ({ ok: status < 300, status, json: async () => body });
 
@@ -11,16 +20,36 @@ describe('desktop single sign-on', () => {
     expect(newPendingSso().verifier).not.toBe(a.verifier);
   });
 
-  it('reads only its own returns', () => {
+  it('reads only its own returns, and only with this attempt’s state', () => {
     const pending = newPendingSso(53123);
-    expect(parseSsoReturn('teambeat://sso?code=abc', pending)).toEqual({ code: 'abc' });
-    expect(parseSsoReturn('http://127.0.0.1:53123/sso?code=abc', pending)).toEqual({ code: 'abc' });
-    expect(parseSsoReturn('teambeat://sso?error=SSO_EMAIL_DOMAIN', pending)).toEqual({ error: 'SSO_EMAIL_DOMAIN' });
-    expect(parseSsoReturn('teambeat://sso?error=<script>', pending)).toEqual({ error: 'SSO_FAILED' });
-    expect(parseSsoReturn('http://127.0.0.1:9999/sso?code=abc', pending)).toBeNull();
-    expect(parseSsoReturn('http://evil.example:53123/sso?code=abc', pending)).toBeNull();
-    expect(parseSsoReturn('teambeat://other?code=abc', pending)).toBeNull();
+    const state = `state=${pending.returnState}`;
+    expect(pending.returnState).toBe(returnStateOf(pending.challenge));
+    expect(parseSsoReturn(`teambeat://sso?${state}&code=abc`, pending)).toEqual({ code: 'abc' });
+    expect(parseSsoReturn(`http://127.0.0.1:53123/sso?${state}&code=abc`, pending)).toEqual({ code: 'abc' });
+    expect(parseSsoReturn(`teambeat://sso?${state}&error=SSO_EMAIL_DOMAIN`, pending)).toEqual({
+      error: 'SSO_EMAIL_DOMAIN',
+    });
+    expect(parseSsoReturn(`teambeat://sso?${state}&error=<script>`, pending)).toEqual({ error: 'SSO_FAILED' });
+    // A link any web page can open: no state, another attempt's state, or no attempt waiting.
+    expect(parseSsoReturn('teambeat://sso?code=abc', pending)).toBeNull();
+    expect(parseSsoReturn('teambeat://sso?error=SSO_FAILED', pending)).toBeNull();
+    expect(parseSsoReturn(`teambeat://sso?state=${newPendingSso().returnState}&code=abc`, pending)).toBeNull();
+    expect(parseSsoReturn(`teambeat://sso?${state}&code=abc`, null)).toBeNull();
+    expect(parseSsoReturn(`http://127.0.0.1:9999/sso?${state}&code=abc`, pending)).toBeNull();
+    expect(parseSsoReturn(`http://evil.example:53123/sso?${state}&code=abc`, pending)).toBeNull();
+    expect(parseSsoReturn(`teambeat://other?${state}&code=abc`, pending)).toBeNull();
     expect(parseSsoReturn('not a url', pending)).toBeNull();
+  });
+
+  it('tells a sign-in return from an app route, and where the return comes back', () => {
+    expect(isSsoLink('teambeat://sso?code=x')).toBe(true);
+    expect(isSsoLink('TEAMBEAT://SSO/?code=x')).toBe(true);
+    expect(isSsoLink('teambeat://feedback/42')).toBe(false);
+    expect(isSsoLink('https://sso/')).toBe(false);
+    expect(ssoReturnChannel('win32', true)).toBe('deep-link');
+    expect(ssoReturnChannel('darwin', true)).toBe('deep-link');
+    expect(ssoReturnChannel('linux', true)).toBe('loopback');
+    expect(ssoReturnChannel('win32', false)).toBe('loopback');
   });
 
   it('finds the deep link among a second instance’s arguments', () => {

@@ -5,7 +5,14 @@
  *
  * Pure types and constants: shared/ imports neither Node nor DOM, and the preload bundles this file.
  */
-import type { DesktopRefreshResult, DeviceAgentStatus, TrayCommand, TrayState, UpdateInfo } from './platform.js';
+import type {
+  DesktopRefreshResult,
+  DesktopSsoResult,
+  DeviceAgentStatus,
+  TrayCommand,
+  TrayState,
+  UpdateInfo,
+} from './platform.js';
 
 export type NotificationPayload = { title: string; body: string };
 
@@ -40,6 +47,12 @@ export type IpcInvokeMap = {
   'device-agent:status': { args: []; result: DeviceAgentStatus };
   /** The key is checked against the server before it is stored; null removes it and stops the agent. */
   'device-agent:set-key': { args: [key: string | null]; result: SetAgentKeyResult };
+  /**
+   * Single sign-on in the system browser (electron/sso-flow.ts). Main keeps the session's refresh token, as
+   * with session:keep, and answers the access token only.
+   */
+  'sso:start': { args: [email: string]; result: DesktopSsoResult };
+  'sso:cancel': { args: []; result: void };
 };
 
 /** Renderer tells, nobody answers (ipcRenderer.send / ipcMain.on). */
@@ -71,6 +84,8 @@ export const INVOKE_CHANNELS = [
   'update:install',
   'device-agent:status',
   'device-agent:set-key',
+  'sso:start',
+  'sso:cancel',
 ] as const satisfies readonly InvokeChannel[];
 
 /**

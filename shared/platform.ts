@@ -54,6 +54,19 @@ export type DesktopSessionApi = {
   forget: () => Promise<void>;
 };
 
+/**
+ * The desktop's single sign-on answer (electron/sso-flow.ts): the main process kept the refresh token, so only
+ * the access token comes back. `code` is an error code of the catalogue (shared/messages.ts), or SSO_CANCELLED.
+ */
+export type DesktopSsoResult = { ok: true; accessToken: string; expiresIn: number } | { ok: false; code: string };
+
+export type DesktopSsoApi = {
+  /** Opens the provider in the system browser; resolves when the sign-in came back, failed or was cancelled. */
+  start: (email: string) => Promise<DesktopSsoResult>;
+  /** Ends the attempt waiting for the browser, if any. */
+  cancel: () => Promise<void>;
+};
+
 export type PlatformApi = {
   kind: 'web' | 'desktop';
   appVersion: string;
@@ -83,4 +96,9 @@ export type PlatformApi = {
   installUpdate: () => Promise<void>;
   /** The desktop's device agent; null on the web (use the headless agent on an office machine instead). */
   deviceAgent: DeviceAgentApi | null;
+  /**
+   * Single sign-on through the system browser (desktop). Null on the web, where the page itself goes to the
+   * provider and comes back (renderer/src/api/hooks/auth.ts, useStartSso).
+   */
+  singleSignOn: DesktopSsoApi | null;
 };

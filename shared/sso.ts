@@ -1,6 +1,7 @@
 /**
  * Single sign-on rules shared by the server and the renderer (docs/sso.md). Isomorphic.
  */
+import { validation as V } from './i18n/en/validation.js';
 
 /** The kinds of single sign-on Teambeat speaks. SAML 2.0 is not implemented (docs/sso.md). */
 export const SSO_TYPES = ['oidc'] as const;
@@ -23,14 +24,13 @@ export function issuerProblem(value: string): string | null {
   try {
     url = new URL(value);
   } catch {
-    return 'Enter the issuer as a full URL, like https://login.example.com/tenant';
+    return V.ssoIssuerUrl;
   }
-  if (url.search || url.hash || url.username || url.password)
-    return 'The issuer may not have a query, a fragment or credentials';
+  if (url.search || url.hash || url.username || url.password) return V.ssoIssuerParts;
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:' && (LOOPBACK_HOSTS.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname)))
     return null;
-  return 'The issuer must be an https URL';
+  return V.ssoIssuerHttps;
 }
 
 /** The domain part of an address, lower-cased; null without exactly one @. */

@@ -54,6 +54,7 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
     // Past the permission, the route needs every permission (the provider can sign in as anyone).
     afterGuard: 'GRANT_EXCEEDS_OWN',
   },
+  'POST /api/tenant/sso/test': { body: { issuer: 'https://idp.example.org' }, afterGuard: 'GRANT_EXCEEDS_OWN' },
   'POST /api/auth/sso/start': { body: { email: 'x@a.example' } },
   'GET /api/auth/sso/callback': { query: 'state=x&code=y' },
   'POST /api/auth/sso/exchange': { body: { code: 'x', verifier: 'a'.repeat(43) } },

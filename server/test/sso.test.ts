@@ -103,7 +103,7 @@ describe('web sign-in', () => {
     const { callback, jar, location } = await webSignIn(`ann@${DOMAIN}`);
     expect(location).toBe('/');
     const again = await returnTo(callback, jar);
-    expect(again.location).toBe('/?ssoError=SSO_STATE_INVALID');
+    expect(again.location).toBe('/login?ssoError=SSO_STATE_INVALID');
     expect(refreshCookieOf(again.cookies)).toBeUndefined();
   });
 
@@ -111,13 +111,13 @@ describe('web sign-in', () => {
     const { authorizationUrl } = await startWeb(`ann@${DOMAIN}`);
     const callback = await signInAtProvider(authorizationUrl, `ann@${DOMAIN}`);
     const stranger = await returnTo(callback, new CookieJar());
-    expect(stranger.location).toBe('/?ssoError=SSO_STATE_INVALID');
+    expect(stranger.location).toBe('/login?ssoError=SSO_STATE_INVALID');
     expect(refreshCookieOf(stranger.cookies)).toBeUndefined();
   });
 
   it('refuses an unknown state', async () => {
     const res = await returnTo(`${server.url}/api/auth/sso/callback?state=forged&code=x`, new CookieJar());
-    expect(res.location).toBe('/?ssoError=SSO_STATE_INVALID');
+    expect(res.location).toBe('/login?ssoError=SSO_STATE_INVALID');
   });
 
   it.each([['wrong-audience'], ['expired'], ['foreign-key'], ['no-nonce']] as const)(
@@ -126,7 +126,7 @@ describe('web sign-in', () => {
       provider.tamper = tamper;
       try {
         const { location, cookies } = await webSignIn(`ann@${DOMAIN}`);
-        expect(location).toBe('/?ssoError=SSO_FAILED');
+        expect(location).toBe('/login?ssoError=SSO_FAILED');
         expect(refreshCookieOf(cookies)).toBeUndefined();
       } finally {
         provider.tamper = null;
@@ -137,7 +137,7 @@ describe('web sign-in', () => {
   it('refuses an e-mail the provider says is not verified', async () => {
     provider.tamper = 'unverified-email';
     try {
-      expect((await webSignIn(`ann@${DOMAIN}`)).location).toBe('/?ssoError=SSO_FAILED');
+      expect((await webSignIn(`ann@${DOMAIN}`)).location).toBe('/login?ssoError=SSO_FAILED');
     } finally {
       provider.tamper = null;
     }
@@ -147,15 +147,15 @@ describe('web sign-in', () => {
     const other = await server.tenant('Foreign Co', 'foreign.example');
     await server.user(other.id, { email: 'eve@foreign.example', roles: ['Administrator'] });
     const res = await webSignIn(`ann@${DOMAIN}`, 'eve@foreign.example');
-    expect(res.location).toBe('/?ssoError=SSO_EMAIL_DOMAIN');
+    expect(res.location).toBe('/login?ssoError=SSO_EMAIL_DOMAIN');
     expect(refreshCookieOf(res.cookies)).toBeUndefined();
   });
 
   it('creates no account: an unknown or inactive address is refused', async () => {
-    expect((await webSignIn(`ann@${DOMAIN}`, `nobody@${DOMAIN}`)).location).toBe('/?ssoError=SSO_ACCOUNT_UNKNOWN');
+    expect((await webSignIn(`ann@${DOMAIN}`, `nobody@${DOMAIN}`)).location).toBe('/login?ssoError=SSO_ACCOUNT_UNKNOWN');
     const gone = await server.user(tenantId, { email: `gone@${DOMAIN}` });
     await server.db.updateTable('employees').set({ status: 'inactive' }).where('id', '=', gone.id).execute();
-    expect((await webSignIn(`ann@${DOMAIN}`, `gone@${DOMAIN}`)).location).toBe('/?ssoError=SSO_ACCOUNT_UNKNOWN');
+    expect((await webSignIn(`ann@${DOMAIN}`, `gone@${DOMAIN}`)).location).toBe('/login?ssoError=SSO_ACCOUNT_UNKNOWN');
     expect(
       await server.db.selectFrom('employees').select('id').where('email', '=', `nobody@${DOMAIN}`).execute(),
     ).toEqual([]);
@@ -170,7 +170,7 @@ describe('web sign-in', () => {
       .where('stateHash', '=', createHash('sha256').update(state).digest('hex'))
       .execute();
     const callback = await signInAtProvider(authorizationUrl, `ann@${DOMAIN}`);
-    expect((await returnTo(callback, jar)).location).toBe('/?ssoError=SSO_STATE_INVALID');
+    expect((await returnTo(callback, jar)).location).toBe('/login?ssoError=SSO_STATE_INVALID');
   });
 
   it('answers 400 to a tenant without single sign-on', async () => {
@@ -199,7 +199,11 @@ describe('desktop sign-in', () => {
 
   it('returns through teambeat:// with a one-time code that only the verifier holder exchanges', async () => {
     const location = await desktopReturn();
-    expect(location).toMatch(/^teambeat:\/\/sso\?code=/);
+    expect(location).toMatch(/^teambeat:\/\/sso\?state=[\w-]{43}&code=/);
+    // The state is derived from the challenge only this desktop and the server know (electron/sso-flow.ts).
+    expect(new URL(location).searchParams.get('state')).toBe(
+      createHash('sha256').update(`teambeat-sso-return:${challenge}`).digest('base64url'),
+    );
     const code = new URL(location).searchParams.get('code')!;
     const ok = await server.api().post('/api/auth/sso/exchange', { code, verifier });
     expect(ok.status).toBe(200);
@@ -219,7 +223,9 @@ describe('desktop sign-in', () => {
   });
 
   it('returns to a loopback port when asked', async () => {
-    expect(await desktopReturn({ loopbackPort: 53123 })).toMatch(/^http:\/\/127\.0\.0\.1:53123\/sso\?code=/);
+    expect(await desktopReturn({ loopbackPort: 53123 })).toMatch(
+      /^http:\/\/127\.0\.0\.1:53123\/sso\?state=[\w-]{43}&code=/,
+    );
   });
 
   it('needs a challenge', async () => {
@@ -243,6 +249,36 @@ describe('settings', () => {
     expect(row.clientSecret).not.toContain(provider.clientSecret);
     expect(server.deps.secretBox.open(row.clientSecret, `tenant-sso:${tenantId}`)).toBe(provider.clientSecret);
     expect(() => server.deps.secretBox.open(row.clientSecret, 'tenant-sso:999')).toThrow();
+  });
+
+  it('names the tenant’s domain and its break-glass accounts: active, holding every permission', async () => {
+    const former = await server.user(tenantId, { email: `former@${DOMAIN}`, roles: ['Administrator'] });
+    await server.db.updateTable('employees').set({ status: 'inactive' }).where('id', '=', former.id).execute();
+    const res = await server.api(adminToken).get('/api/tenant/sso');
+    expect(res.body.emailDomain).toBe(DOMAIN);
+    expect(res.body.breakGlassAccounts.map((a: { email: string }) => a.email)).toEqual([`admin@${DOMAIN}`]);
+  });
+
+  it('tests the connection by discovery without saving, and names the issuer when nothing answers', async () => {
+    const before = await server.db
+      .selectFrom('tenantSso')
+      .selectAll()
+      .where('tenantId', '=', tenantId)
+      .executeTakeFirst();
+    const ok = await server.api(adminToken).post('/api/tenant/sso/test', { issuer: provider.issuer });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body).toEqual({ issuer: provider.issuer, authorizationEndpoint: `${provider.issuer}/auth` });
+    const down = await server.api(adminToken).post('/api/tenant/sso/test', { issuer: 'http://127.0.0.1:9/' });
+    expect(down.status).toBe(400);
+    expect(down.body.error.details.fields).toEqual([
+      { path: 'body.issuer', message: 'The identity provider could not be reached at this issuer' },
+    ]);
+    const plain = await server.api(adminToken).post('/api/tenant/sso/test', { issuer: 'http://idp.example.com' });
+    expect(plain.status).toBe(400);
+    expect(JSON.stringify(plain.body)).toContain('The issuer must be an https URL');
+    expect(
+      await server.db.selectFrom('tenantSso').selectAll().where('tenantId', '=', tenantId).executeTakeFirst(),
+    ).toEqual(before);
   });
 
   it('names the field of a bad issuer, an unreachable provider, a missing secret, and changes nothing', async () => {
@@ -323,6 +359,10 @@ describe('who may set the identity provider', () => {
     });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('GRANT_EXCEEDS_OWN');
+    // Nor may they have the server fetch an address of their choosing.
+    const probe = await editor.post('/api/tenant/sso/test', { issuer: provider.issuer });
+    expect(probe.status).toBe(403);
+    expect(probe.body.error.code).toBe('GRANT_EXCEEDS_OWN');
     expect(
       await server.db.selectFrom('tenantSso').selectAll().where('tenantId', '=', tenantId).executeTakeFirst(),
     ).toEqual(before);

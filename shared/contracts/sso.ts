@@ -1,6 +1,7 @@
 /** Single sign-on: the tenant's provider settings and the sign-in hand-shakes (docs/sso.md). */
 import { z } from 'zod';
 import { issuerProblem, SSO_TYPES } from '../sso.js';
+import { validation as V } from '../i18n/en/validation.js';
 import { emailSchema, lineText, requiredText } from '../validation.js';
 import { CLIENT_KINDS } from './auth.js';
 
@@ -16,6 +17,13 @@ export const ssoSettingsSchema = z
     isRequired: z.boolean(),
     /** The redirect URI to register at the provider. */
     redirectUri: z.string(),
+    /** The only e-mail domain a provider's identity may have: the tenant's own (docs/sso.md). */
+    emailDomain: z.string(),
+    /**
+     * Break-glass accounts: the active accounts holding every permission, which keep password sign-in when
+     * single sign-on is required (docs/sso.md, "Require single sign-on, and break-glass").
+     */
+    breakGlassAccounts: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() })),
   })
   .meta({ id: 'SsoSettings' });
 export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
@@ -35,9 +43,23 @@ export const updateSsoSettingsBodySchema = z
   })
   .superRefine((body, ctx) => {
     if (body.isRequired && !body.isEnabled)
-      ctx.addIssue({ code: 'custom', path: ['isRequired'], message: 'Enable single sign-on before requiring it' });
+      ctx.addIssue({ code: 'custom', path: ['isRequired'], message: V.ssoEnableFirst });
   });
 export type UpdateSsoSettingsBody = z.input<typeof updateSsoSettingsBodySchema>;
+
+/** "Test connection": OpenID discovery at an issuer, before anything is saved. */
+export const testSsoIssuerBodySchema = z.strictObject({
+  issuer: requiredText(500).superRefine((value, ctx) => {
+    const problem = issuerProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+});
+export type TestSsoIssuerBody = z.input<typeof testSsoIssuerBodySchema>;
+
+/** What the provider's discovery document says: its own issuer and where people sign in. */
+export const testSsoIssuerResponseSchema = z
+  .object({ issuer: z.string(), authorizationEndpoint: z.string() })
+  .meta({ id: 'SsoIssuerTest' });
 
 /** A base64url SHA-256 (PKCE S256 challenge form): 43 characters. */
 const challengeSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Must be a base64url SHA-256 (43 characters)');

@@ -11,6 +11,8 @@ import {
   ssoSettingsSchema,
   startSsoBodySchema,
   startSsoResponseSchema,
+  testSsoIssuerBodySchema,
+  testSsoIssuerResponseSchema,
   updateSsoSettingsBodySchema,
 } from '../contracts/sso.js';
 import { endpoint } from './define.js';
@@ -36,6 +38,18 @@ export const ssoEndpoints = {
     body: updateSsoSettingsBodySchema,
     response: ssoSettingsSchema,
   }),
+  testSsoIssuer: endpoint({
+    method: 'POST',
+    path: '/api/tenant/sso/test',
+    access: 'edit-tenant-settings',
+    summary: 'Test connection: OpenID discovery at an issuer, without saving anything',
+    description:
+      'Answers the issuer and authorization endpoint the provider publishes, or 400 naming body.issuer when ' +
+      'nothing answers discovery there. Needs an account holding every permission, like saving the provider ' +
+      '(the server fetches the address it is given).',
+    body: testSsoIssuerBodySchema,
+    response: testSsoIssuerResponseSchema,
+  }),
   startSso: endpoint({
     method: 'POST',
     path: '/api/auth/sso/start',
@@ -55,7 +69,7 @@ export const ssoEndpoints = {
     summary: 'The provider’s redirect URI: verifies the answer and redirects (303) to the app',
     description:
       'Not called by clients. The browser is redirected to the app with its refresh cookie set, or to the ' +
-      'sign-in page with ?ssoError=<code>; a desktop sign-in to teambeat://sso?code=… (or its loopback ' +
+      'sign-in page (/login?ssoError=<code>); a desktop sign-in to teambeat://sso?state=…&code=… (or its loopback ' +
       'address) with a one-time hand-off code.',
     query: ssoCallbackQuerySchema,
     status: 303,

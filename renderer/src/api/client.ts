@@ -58,6 +58,14 @@ export async function acceptSession(session: SessionResponse): Promise<void> {
   if (!platform.desktopSession) setSessionHint(true);
 }
 
+/**
+ * The page leaves for the identity provider, and the server's callback brings it back with a refresh cookie:
+ * the next start must try the refresh (a refused single sign-on costs one refused refresh, which clears this).
+ */
+export function expectSessionOnReturn(): void {
+  if (!platform.desktopSession) setSessionHint(true);
+}
+
 export async function forgetSession(): Promise<void> {
   accessToken = null;
   await platform.desktopSession?.forget();

@@ -34,4 +34,6 @@ export const webPlatform = {
   async installUpdate() {},
   // Browsers cannot open TCP sockets to the terminals: the desktop app or the headless agent pulls them.
   deviceAgent: null,
+  // The page goes to the provider itself (useStartSso).
+  singleSignOn: null,
 } satisfies PlatformApi;

@@ -10,6 +10,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, typ
 import { useNavigate } from 'react-router-dom';
 import type { SESSION_VERIFY_INTERVAL_MS } from '../../../shared/contracts/auth';
 import type { MeResponse } from '../../../shared/contracts/tenant';
+import type { DesktopSsoResult } from '../../../shared/platform';
 import { acceptSession, forgetSession, hasAccessToken, isNetworkError, refreshAccessToken } from '../api/client';
 import { onSessionEvent } from '../api/events';
 import { sessionCalls } from '../api/hooks/auth';
@@ -32,6 +33,11 @@ const OFFLINE_RETRY_MS = 15_000;
 
 export type SessionActions = {
   signIn: (email: string, password: string) => Promise<void>;
+  /**
+   * Desktop single sign-on: the main process opens the provider in the system browser and keeps the refresh
+   * token; a success starts the session here with the access token it answers.
+   */
+  signInWithDesktopSso: (email: string) => Promise<DesktopSsoResult>;
   signOut: () => Promise<void>;
   verify: () => Promise<void>;
   retryStart: () => void;
@@ -129,6 +135,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [loadMe, setSessionEnd],
   );
 
+  const signInWithDesktopSso = useCallback(
+    async (email: string): Promise<DesktopSsoResult> => {
+      if (!platform.singleSignOn) return { ok: false, code: 'SSO_FAILED' };
+      const result = await platform.singleSignOn.start(email);
+      if (!result.ok) return result;
+      await acceptSession({ accessToken: result.accessToken, expiresIn: result.expiresIn, tokenType: 'Bearer' });
+      setSessionEnd(null);
+      await loadMe();
+      return result;
+    },
+    [loadMe, setSessionEnd],
+  );
+
   const signOut = useCallback(async () => {
     try {
       await sessionCalls.signOut();
@@ -192,8 +211,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const actions = useMemo<SessionActions>(
-    () => ({ signIn, signOut, verify, retryStart: () => void start() }),
-    [signIn, signOut, verify, start],
+    () => ({ signIn, signInWithDesktopSso, signOut, verify, retryStart: () => void start() }),
+    [signIn, signInWithDesktopSso, signOut, verify, start],
   );
   return <SessionContext.Provider value={actions}>{children}</SessionContext.Provider>;
 }

@@ -48,6 +48,8 @@ export const auth = {
   signIn: {
     formLabel: 'Sign in',
     continueWithProvider: 'Continue with {{provider}}',
+    finishInBrowser: 'Finish signing in with {{provider}} in your browser, then come back here.',
+    cancelSso: 'Cancel',
     continue: 'Continue',
     newToTeambeat: 'New to Teambeat?',
     createAccount: 'Create an account',

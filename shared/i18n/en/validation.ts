@@ -31,4 +31,9 @@ export const validation = {
   bodyUtf8: 'The body is not valid UTF-8',
   bodyTooDeep: 'The body is nested too deeply',
   duplicateKey: 'Duplicate key',
+  ssoIssuerUrl: 'Enter the issuer as a full URL, like https://login.example.com/tenant',
+  ssoIssuerParts: 'The issuer may not have a query, a fragment or credentials',
+  ssoIssuerHttps: 'The issuer must be an https URL',
+  ssoIssuerUnreachable: 'The identity provider could not be reached at this issuer',
+  ssoEnableFirst: 'Enable single sign-on before requiring it',
 };

@@ -50,6 +50,8 @@ export const auth: Translation<typeof en> = {
   signIn: {
     formLabel: 'Connexion',
     continueWithProvider: 'Continuer avec {{provider}}',
+    finishInBrowser: 'Terminez la connexion avec {{provider}} dans votre navigateur, puis revenez ici.',
+    cancelSso: 'Annuler',
     continue: 'Continuer',
     newToTeambeat: 'Nouveau sur Teambeat ?',
     createAccount: 'Créer un compte',

@@ -29,4 +29,9 @@ export const validation: Translation<typeof en> = {
   bodyUtf8: 'Le corps de la requête n’est pas en UTF-8 valide',
   bodyTooDeep: 'Le corps de la requête est imbriqué trop profondément',
   duplicateKey: 'Clé en double',
+  ssoIssuerUrl: 'Saisissez l’émetteur comme une URL complète, par exemple https://login.example.com/tenant',
+  ssoIssuerParts: 'L’émetteur ne peut contenir ni requête, ni fragment, ni identifiants',
+  ssoIssuerHttps: 'L’émetteur doit être une URL https',
+  ssoIssuerUnreachable: 'Le fournisseur d’identité est injoignable à cet émetteur',
+  ssoEnableFirst: 'Activez l’authentification unique avant de l’exiger',
 };

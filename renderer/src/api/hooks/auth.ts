@@ -8,6 +8,7 @@ import type { authEndpoints } from '../../../../shared/endpoints/auth';
 import type { ssoEndpoints } from '../../../../shared/endpoints/sso';
 import { useTranslation } from '../../i18n';
 import { platform } from '../../platform';
+import { expectSessionOnReturn } from '../client';
 import { call } from '../typed';
 import { routesOf } from './first-screen';
 import { useApiMutation } from './mutation';
@@ -84,6 +85,7 @@ export function useStartSso() {
   return useApiMutation({
     mutationFn: async (email: string) => {
       const { authorizationUrl } = await call(ssoEp.startSso, { body: { email, client: 'web' } });
+      expectSessionOnReturn();
       window.location.assign(authorizationUrl);
     },
     invalidates: [],

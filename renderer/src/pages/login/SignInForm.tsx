@@ -28,7 +28,7 @@ function ssoErrorCode(): keyof typeof MESSAGES | null {
 export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
   const styles = useFormStyles();
   const { t } = useTranslation(['auth', 'errors']);
-  const { signIn } = useSessionActions();
+  const { signIn, signInWithDesktopSso } = useSessionActions();
   const lookupTenant = useLookupTenant();
   const [email, setEmail] = useState(handOver.email ?? '');
   const [emailError, setEmailError] = useState<string | null>(null);
@@ -40,6 +40,8 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
     return code ? t(`errors:${code}`) : null;
   });
   const startSso = useStartSso();
+  // The desktop waits while the person signs in at the provider in their browser.
+  const [ssoWaiting, setSsoWaiting] = useState(false);
   const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -87,6 +89,24 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
         setFormError(errorMessage(error));
       }
       setBusy(false);
+    }
+  };
+
+  const continueWithProvider = async () => {
+    setFormError(null);
+    if (!platform.singleSignOn) {
+      startSso.mutate(email.trim(), { onError: (error) => setFormError(errorMessage(error)) });
+      return;
+    }
+    setSsoWaiting(true);
+    try {
+      const result = await signInWithDesktopSso(email.trim());
+      if (!result.ok && result.code !== 'SSO_CANCELLED')
+        setFormError(t(`errors:${result.code in MESSAGES ? (result.code as keyof typeof MESSAGES) : 'SSO_FAILED'}`));
+    } catch (error) {
+      setFormError(errorMessage(error));
+    } finally {
+      setSsoWaiting(false);
     }
   };
 
@@ -176,12 +196,20 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
         </Button>
       </div>
       <FormError message={formError} />
-      {tenant.ssoEnabled && !platform.desktopSession ? (
+      {tenant.ssoEnabled && ssoWaiting ? (
+        <MessageBar intent="info">
+          <MessageBarBody>{t('signIn.finishInBrowser', { provider: tenant.providerName })}</MessageBarBody>
+          <Button appearance="transparent" size="small" onClick={() => void platform.singleSignOn?.cancel()}>
+            {t('signIn.cancelSso')}
+          </Button>
+        </MessageBar>
+      ) : null}
+      {tenant.ssoEnabled ? (
         <Button
           appearance="primary"
           size="large"
-          disabled={startSso.isPending}
-          onClick={() => startSso.mutate(email.trim(), { onError: (error) => setFormError(errorMessage(error)) })}
+          disabled={startSso.isPending || ssoWaiting}
+          onClick={() => void continueWithProvider()}
         >
           {t('signIn.continueWithProvider', { provider: tenant.providerName })}
         </Button>

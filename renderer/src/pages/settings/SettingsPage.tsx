@@ -2,11 +2,13 @@
  * Tenant settings (/settings): one tab per group, each shown only with its permission (workforce §2):
  * General needs view-tenant-settings, Productivity edit-productivity-settings (the spec's
  * productivity-setting), Leaves view-leave-management, Holidays view-public-holidays, Jobs (the scheduled
- * jobs' runs) view-tenant-settings, Provisioning (SCIM tokens of the identity provider) edit-tenant-settings.
+ * jobs' runs) view-tenant-settings, Provisioning (SCIM tokens of the identity provider) edit-tenant-settings,
+ * Single sign-on edit-tenant-settings held by an account holding every permission (the server demands it: the
+ * provider named there can sign in as anyone; docs/sso.md), so the tab is not offered to anyone else.
  */
 import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import type { PermissionName } from '../../../../shared/permissions';
+import { PERMISSION_NAMES, type PermissionName } from '../../../../shared/permissions';
 import { PageHeader } from '../../components/PageHeader';
 import { usePermissions } from '../../api/hooks/me';
 import { useTranslation } from '../../i18n';
@@ -16,6 +18,7 @@ import { JobsTab } from './JobsTab';
 import { LeavesTab } from './LeavesTab';
 import { ProductivityTab } from './ProductivityTab';
 import { ProvisioningTab } from './ProvisioningTab';
+import { SsoTab } from './SsoTab';
 
 export const SETTINGS_TABS = [
   { value: 'general', permission: 'view-tenant-settings', Panel: GeneralTab },
@@ -24,7 +27,14 @@ export const SETTINGS_TABS = [
   { value: 'holidays', permission: 'view-public-holidays', Panel: HolidaysTab },
   { value: 'jobs', permission: 'view-tenant-settings', Panel: JobsTab },
   { value: 'provisioning', permission: 'edit-tenant-settings', Panel: ProvisioningTab },
-] as const satisfies readonly { value: string; permission: PermissionName; Panel: () => unknown }[];
+  { value: 'sso', permission: 'edit-tenant-settings', everyPermission: true, Panel: SsoTab },
+] as const satisfies readonly {
+  value: string;
+  permission: PermissionName;
+  /** Only for an account holding every permission of the catalogue. */
+  everyPermission?: boolean;
+  Panel: () => unknown;
+}[];
 
 /** Whoever may open at least one tab may open the page. */
 export const SETTINGS_PERMISSIONS: readonly PermissionName[] = SETTINGS_TABS.map((t) => t.permission);
@@ -37,7 +47,10 @@ export function SettingsPage() {
   const styles = useStyles();
   const { t: tr } = useTranslation('settings');
   const permissions = usePermissions();
-  const tabs = SETTINGS_TABS.filter((t) => permissions.has(t.permission));
+  const holdsAll = PERMISSION_NAMES.every((name) => permissions.has(name));
+  const tabs = SETTINGS_TABS.filter(
+    (t) => permissions.has(t.permission) && (!('everyPermission' in t) || !t.everyPermission || holdsAll),
+  );
   const [selected, setSelected] = useState<string>(tabs[0]?.value ?? 'general');
   const current = tabs.find((t) => t.value === selected) ?? tabs[0];
   return (

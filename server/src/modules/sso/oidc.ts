@@ -40,6 +40,23 @@ export function providerConfig(settings: ProviderSettings): Promise<client.Confi
   return config;
 }
 
+/**
+ * "Test connection": OpenID discovery at an issuer, not cached and with no client credentials (none are sent
+ * by discovery). Answers what the provider publishes; throws when nothing valid answers (openid-client also
+ * checks that the document names this very issuer).
+ */
+export async function probeIssuer(issuerUrl: string): Promise<{ issuer: string; authorizationEndpoint: string }> {
+  if (issuerProblem(issuerUrl)) throw new Error('Issuer refused');
+  const issuer = new URL(issuerUrl);
+  const config = await client.discovery(issuer, 'teambeat-connection-test', undefined, client.None(), {
+    execute: issuer.protocol === 'http:' ? [client.allowInsecureRequests] : [],
+    timeout: 10,
+  });
+  const metadata = config.serverMetadata();
+  if (!metadata.authorization_endpoint) throw new Error('No authorization endpoint');
+  return { issuer: metadata.issuer, authorizationEndpoint: metadata.authorization_endpoint };
+}
+
 export type PendingChecks = { state: string; nonce: string; codeVerifier: string };
 
 export async function authorizationUrl(

@@ -9,6 +9,9 @@ import type { Deps } from '../../deps.js';
 import { defineRoutes, type Http } from '../../http/endpoints.js';
 import { sendSession, setRefreshCookie } from '../auth/routes.js';
 import { assertCanGrantPermissions } from '../roles/guard.js';
+import { validation as V } from '../../../../shared/i18n/en/validation.js';
+import { errors } from '../../http/errors.js';
+import { probeIssuer } from './oidc.js';
 import { ssoRepository } from './repository.js';
 import { exchangeHandoff, finishSso, redirectUriFor, settingsAnswer, settingsToStore, startSso } from './service.js';
 
@@ -22,7 +25,7 @@ const frequentLimit = (deps: Deps) => ({ max: deps.config.authRateLimitPerMinute
 
 export const ssoRoutes = defineRoutes(ssoEndpoints, {
   getSsoSettings: async (ctx, _input, http) =>
-    settingsAnswer(await ctx.repo(ssoRepository).find(), redirectUriFor(ctx.deps, originOf(http))),
+    settingsAnswer(ctx.repo(ssoRepository), redirectUriFor(ctx.deps, originOf(http))),
 
   updateSsoSettings: async (ctx, { body }, http) => {
     // The provider configured here can sign in as anyone, administrators included: only an account holding
@@ -30,7 +33,21 @@ export const ssoRoutes = defineRoutes(ssoEndpoints, {
     assertCanGrantPermissions(ctx.caller, PERMISSION_NAMES);
     const repo = ctx.repo(ssoRepository);
     await repo.save(await settingsToStore(ctx.deps, ctx.caller.tenantId, await repo.find(), body));
-    return settingsAnswer(await repo.find(), redirectUriFor(ctx.deps, originOf(http)));
+    return settingsAnswer(repo, redirectUriFor(ctx.deps, originOf(http)));
+  },
+
+  testSsoIssuer: {
+    rateLimit: authLimit,
+    handler: async (ctx, { body }) => {
+      // The server fetches the address it is given: only whoever may name the provider may have it do so.
+      assertCanGrantPermissions(ctx.caller, PERMISSION_NAMES);
+      try {
+        return await probeIssuer(body.issuer);
+      } catch (error) {
+        ctx.deps.log.warn({ err: error, issuer: body.issuer }, 'SSO connection test failed');
+        throw errors.validation([{ path: 'body.issuer', message: V.ssoIssuerUnreachable }]);
+      }
+    },
   },
 
   startSso: {
@@ -66,8 +83,8 @@ export const ssoRoutes = defineRoutes(ssoEndpoints, {
         setRefreshCookie(http, outcome.session);
         location = `${app}/`;
       } else if (outcome.kind === 'desktop') location = outcome.location;
-      else if (outcome.desktopReturn) location = `${outcome.desktopReturn}?error=${outcome.code}`;
-      else location = `${app}/?ssoError=${outcome.code}`;
+      else if (outcome.desktopReturn) location = `${outcome.desktopReturn}&error=${outcome.code}`;
+      else location = `${app}/login?ssoError=${outcome.code}`;
       void http.reply.redirect(location, 303);
       return undefined;
     },

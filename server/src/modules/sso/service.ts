@@ -16,10 +16,12 @@ import { normalizeEmail } from '../../../../shared/validation.js';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/engine.js';
 import type { TenantSsoTable } from '../../db/schema.js';
+import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { errors } from '../../http/errors.js';
 import { findTenantByEmail } from '../tenants/repository.js';
 import { startSession, type IssuedSession } from '../auth/sessions.js';
 import { authorizationUrl, providerConfig, verifiedClaims, type ProviderSettings } from './oidc.js';
+import type { ssoRepository } from './repository.js';
 import type { Selectable } from 'kysely';
 
 export const CALLBACK_PATH = '/api/auth/sso/callback';
@@ -44,7 +46,12 @@ export function redirectUriFor(deps: Deps, requestOrigin: string): string {
   return `${deps.config.publicUrl ?? requestOrigin}${CALLBACK_PATH}`;
 }
 
-export function settingsAnswer(row: SsoRow | undefined, redirectUri: string): SsoSettings {
+/** The settings tab's answer: the stored provider (never its secret), the tenant's domain, break-glass accounts. */
+export async function settingsAnswer(
+  repo: ReturnType<typeof ssoRepository>,
+  redirectUri: string,
+): Promise<SsoSettings> {
+  const row = await repo.find();
   return {
     ssoType: 'oidc',
     providerName: row?.providerName ?? '',
@@ -54,7 +61,18 @@ export function settingsAnswer(row: SsoRow | undefined, redirectUri: string): Ss
     isEnabled: row?.isEnabled === 1,
     isRequired: row?.isRequired === 1,
     redirectUri,
+    emailDomain: await repo.emailDomain(),
+    breakGlassAccounts: await repo.breakGlassAccounts(),
   };
+}
+
+/**
+ * The desktop's check of its return (electron/sso-flow.ts): derived from the hand-off challenge that only the
+ * desktop and this server know, so a teambeat:// link made by anyone else (a web page, another app) is
+ * ignored by the desktop instead of ending its sign-in. It proves nothing to the server: the verifier does.
+ */
+export function desktopReturnState(challenge: string): string {
+  return createHash('sha256').update(`teambeat-sso-return:${challenge}`).digest('base64url');
 }
 
 /**
@@ -76,9 +94,7 @@ export async function settingsToStore(
       await providerConfig({ issuer: body.issuer, clientId: body.clientId, clientSecret });
     } catch (error) {
       deps.log.warn({ err: error, issuer: body.issuer }, 'SSO discovery failed');
-      throw errors.validation([
-        { path: 'body.issuer', message: 'The identity provider could not be reached at this issuer' },
-      ]);
+      throw errors.validation([{ path: 'body.issuer', message: V.ssoIssuerUnreachable }]);
     }
   }
   return {
@@ -172,8 +188,10 @@ export type CallbackOutcome =
 
 const fail = (code: ErrorCode, desktopReturn?: string): CallbackOutcome => ({ kind: 'failed', code, desktopReturn });
 
-function desktopReturnOf(loopbackPort: number | null): string {
-  return loopbackPort ? `http://127.0.0.1:${loopbackPort}/sso` : DESKTOP_RETURN;
+/** Where a desktop sign-in returns, with its state: a query follows (`&code=` or `&error=`). */
+function desktopReturnOf(loopbackPort: number | null, challenge: string): string {
+  const base = loopbackPort ? `http://127.0.0.1:${loopbackPort}/sso` : DESKTOP_RETURN;
+  return `${base}?state=${desktopReturnState(challenge)}`;
 }
 
 /**
@@ -193,7 +211,8 @@ export async function finishSso(
     .where('stateHash', '=', sha256(input.state))
     .executeTakeFirst();
   if (!pending) return fail('SSO_STATE_INVALID');
-  const desktopReturn = pending.client === 'desktop' ? desktopReturnOf(pending.loopbackPort) : undefined;
+  const desktopReturn =
+    pending.client === 'desktop' ? desktopReturnOf(pending.loopbackPort, pending.binding) : undefined;
   // The browser that started the sign-in must be the one that returns (no sign-in forced on another's browser).
   if (pending.client === 'web' && (!input.binding || !safeEqual(sha256(input.binding), pending.binding)))
     return fail('SSO_STATE_INVALID');
@@ -255,7 +274,10 @@ export async function finishSso(
       expiresAt: new Date(now.getTime() + SSO_HANDOFF_TTL_SECONDS * 1000).toISOString(),
     })
     .execute();
-  return { kind: 'desktop', location: `${desktopReturnOf(pending.loopbackPort)}?code=${encodeURIComponent(code)}` };
+  return {
+    kind: 'desktop',
+    location: `${desktopReturnOf(pending.loopbackPort, pending.binding)}&code=${encodeURIComponent(code)}`,
+  };
 }
 
 function safeEqual(a: string, b: string): boolean {
