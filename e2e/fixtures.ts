@@ -29,10 +29,21 @@ export const ADMIN = { email: 'admin@northwind.example', name: 'Alex Morgan' };
 export const EMPLOYEE = { email: 'omar.iqbal@northwind.example', name: 'Omar Iqbal' };
 
 /** What an Employee's sidebar shows: their own workforce pages, no administration. */
-export const EMPLOYEE_NAV = ['Home', 'Attendance', 'Month view', 'Leave', 'Leave calendar'];
+export const EMPLOYEE_NAV = [
+  'Home',
+  'Feedback',
+  'Give feedback',
+  'Attendance',
+  'Month view',
+  'Leave',
+  'Leave calendar',
+];
 
 export const ADMIN_NAV = [
   'Home',
+  'Feedback',
+  'Give feedback',
+  'My team',
   'Attendance',
   'Month view',
   'Productivity',

@@ -1,0 +1,106 @@
+/**
+ * Personal feedback as people use it (issue #12): an employee gives feedback with a rating per attribute
+ * and a comment to two teammates; it is kept after a reload; each receiver finds it in Received, opens it
+ * (seen) and reacts, the reaction kept after a reload; their team lead reads it in My team; a colleague of
+ * another team gets 403 from the API and finds nothing in the app.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { DEMO_PASSWORD, EMPLOYEE, expect, test } from './fixtures.js';
+import { FeedbackPage } from './pages/feedback-page.js';
+import { LoginPage } from './pages/login-page.js';
+import { snapshot } from './screenshots.js';
+
+// Omar Iqbal's team (Web) in the demo seed: two teammates, their lead, and someone of another team.
+const AYESHA = { email: 'ayesha.fischer20@northwind.example', name: 'Ayesha Fischer' };
+const GRACE = { email: 'grace.castillo26@northwind.example', name: 'Grace Castillo' };
+const LEAD = { email: 'chen.okafor@northwind.example', name: 'Chen Okafor' };
+const OUTSIDER = { email: 'priya.ahmed@northwind.example', name: 'Priya Ahmed' };
+
+async function signedIn(
+  newContext: () => Promise<BrowserContext>,
+  email: string,
+): Promise<{ page: Page; token: string }> {
+  const page = await (await newContext()).newPage();
+  const token = await new LoginPage(page).signIn(email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/home$/);
+  return { page, token };
+}
+
+test('feedback goes to two teammates, who read and react; their lead sees it; nobody else does', async ({
+  loginPage,
+  page,
+  newContext,
+  request,
+  consoleErrors,
+}) => {
+  const comment = `Clear demo of the checkout flow ${Date.now()}`;
+  await loginPage.signIn(EMPLOYEE.email, DEMO_PASSWORD);
+  const feedback = new FeedbackPage(page);
+  await feedback.openGive();
+  await feedback.addRecipient('Ayesha', AYESHA.name);
+  await feedback.addRecipient('Grace', GRACE.name);
+  await expect(page.getByText(`Visible to ${AYESHA.name}, ${GRACE.name}, each one’s team leads and HR.`)).toBeVisible();
+  await feedback.rate('Clarity', 5);
+  await feedback.rate('Teamwork', 4);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Clarity' }).getByText('Excellent')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Comment' }).fill(comment);
+  await snapshot(page, 'feedback-give', 'light');
+  const sent = page.waitForResponse((r) => r.url().endsWith('/api/feedback') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Send feedback' }).click();
+  const answer = await sent;
+  expect(answer.status()).toBe(201);
+  const { feedbackIds } = (await answer.json()) as { feedbackIds: number[] };
+  await expect(page).toHaveURL(/\/given$/);
+  await page.reload();
+  await expect(feedback.card(comment)).toHaveCount(2);
+  await expect(feedback.card(comment).first()).toContainText('Clarity');
+  await snapshot(page, 'feedback-given', 'light');
+
+  for (const person of [AYESHA, GRACE]) {
+    const { page: theirs } = await signedIn(newContext, person.email);
+    await theirs.goto('/received');
+    const card = new FeedbackPage(theirs).card(comment);
+    await expect(card).toContainText('New');
+    await expect(card).toContainText(`${EMPLOYEE.name} → ${person.name}`);
+    await card.getByRole('link').click();
+    await expect(theirs).toHaveURL(/\/received\/\d+$/);
+    await card.getByRole('button', { name: 'React' }).click();
+    await theirs.getByRole('menuitem', { name: '🎉' }).click();
+    await expect(card.getByRole('button', { name: '🎉: 1 reaction' })).toHaveAttribute('aria-pressed', 'true');
+    await theirs.reload();
+    await expect(new FeedbackPage(theirs).card(comment).getByRole('button', { name: '🎉: 1 reaction' })).toBeVisible();
+    await theirs.goto('/received');
+    await expect(new FeedbackPage(theirs).card(comment)).not.toContainText('New');
+    if (person === AYESHA) await snapshot(theirs, 'feedback-received', 'light');
+  }
+
+  const lead = await signedIn(newContext, LEAD.email);
+  await lead.page.goto('/my-team/received');
+  await expect(new FeedbackPage(lead.page).card(comment)).toHaveCount(2);
+
+  const outsider = await signedIn(newContext, OUTSIDER.email);
+  for (const id of feedbackIds) {
+    const refused = await request.get(`/api/feedback/${id}`, {
+      headers: { authorization: `Bearer ${outsider.token}` },
+    });
+    expect(refused.status()).toBe(403);
+    expect(await refused.text()).not.toContain(comment);
+  }
+  await outsider.page.goto(`/received/${feedbackIds[0]}`);
+  await expect(outsider.page.getByRole('heading', { name: 'Not yours to read' })).toBeVisible();
+  await outsider.page.goto('/received');
+  await expect(outsider.page.getByText(comment)).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the empty list invites a first feedback, and the rules show before sending', async ({ loginPage, page }) => {
+  await loginPage.signIn(EMPLOYEE.email, DEMO_PASSWORD);
+  await page.goto('/given');
+  await page.getByRole('searchbox').fill('nothing-matches-this');
+  await expect(page.getByRole('heading', { name: 'Nothing matches' })).toBeVisible();
+  const feedback = new FeedbackPage(page);
+  await feedback.openGive();
+  await page.getByRole('button', { name: 'Send feedback' }).click();
+  await expect(page.getByText('Choose at least one person to give feedback to.')).toBeVisible();
+  await expect(page.getByText('Choose at least one category or attribute to rate.')).toBeVisible();
+});
