@@ -48,6 +48,8 @@ import { tenantRoutes } from './modules/tenants/routes.js';
 import { scimErrorBody } from './modules/scim/errors.js';
 import { createSecretBox, ensureSecret } from './security/secrets.js';
 import { createTokenService } from './security/tokens.js';
+import { createStorage } from './storage/index.js';
+import { storageRoutes } from './storage/routes.js';
 
 export type AppOptions = {
   config: Config;
@@ -86,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     tokens: createTokenService(secret, config.accessTokenTtlSeconds),
     secretBox: createSecretBox(config.secretsKey ?? (await ensureSecret(db, 'secrets-key', now))),
     mailer: createMailer({ db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom, now }),
+    storage: await createStorage(config, { db, now, log: app.log }),
     // The runner's jobs receive these deps; it is created right below, before anything can read it.
     get jobs(): JobRunner {
       if (!runner.current) throw new Error('The job runner is not created yet');
@@ -169,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     productivityRoutes,
     scimTokenRoutes,
     scimRoutes,
+    storageRoutes,
   ]);
   // Outside /api: ZKTeco push devices speak text/plain and cannot send tokens (see the module's comment).
   await app.register(admsRoutes(deps));

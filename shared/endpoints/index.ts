@@ -16,6 +16,7 @@ import { peopleEndpoints } from './people.js';
 import { productivityEndpoints } from './productivity.js';
 import { scimEndpoints, scimTokenEndpoints } from './scim.js';
 import { ssoEndpoints } from './sso.js';
+import { storageEndpoints } from './storage.js';
 import { tenantEndpoints } from './tenant.js';
 
 export const endpointGroups = {
@@ -35,6 +36,7 @@ export const endpointGroups = {
   productivity: productivityEndpoints,
   scimTokens: scimTokenEndpoints,
   scim: scimEndpoints,
+  storage: storageEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */
