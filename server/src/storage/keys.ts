@@ -58,13 +58,15 @@ export function pendingPrefix(tenantId: number): string {
 }
 
 /**
- * A Content-Disposition that downloads as `fileName`: an ASCII fallback (quotes, backslashes and controls
- * replaced) and the exact name in RFC 5987 form.
+ * A Content-Disposition that downloads as `fileName`. A name of plain characters is given as it is; any
+ * other gets an ASCII fallback (quotes, backslashes and others replaced) and the exact name in RFC 5987
+ * form, which every current browser reads.
  */
 export function attachmentDisposition(fileName: string): string {
+  if (/^[A-Za-z0-9 ._-]+$/.test(fileName)) return `attachment; filename="${fileName}"`;
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
+    /['()*!]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;

@@ -112,7 +112,12 @@ export function createS3Storage(config: S3Config, now: () => Date): Storage {
       const url = await getSignedUrl(
         client,
         new PutObjectCommand({ Bucket, Key: key, ContentType: contentType, ContentLength: size }),
-        { expiresIn: expiresInSeconds, signingDate: signedAt },
+        // Signed, so the server refuses another type or length (the SDK would leave them out).
+        {
+          expiresIn: expiresInSeconds,
+          signingDate: signedAt,
+          signableHeaders: new Set(['content-type', 'content-length']),
+        },
       );
       return {
         method: 'PUT',
