@@ -13,7 +13,7 @@ import { validation as V } from '../../shared/i18n/en/validation.js';
 import type { LocalStorage } from '../src/storage/local.js';
 import { readObject, type BegunUpload } from '../src/storage/service.js';
 import { startServer, type TestServer } from './harness.js';
-import { docx, jpegWithExif, PDF, png, zip } from './storage-fixtures.js';
+import { docx, jpegWithExif, PDF, png, pngBomb, zip } from './storage-fixtures.js';
 
 let server: TestServer;
 let dataDir: string;
@@ -205,6 +205,14 @@ describe('upload, confirm and download over HTTP', () => {
     await storage().remove({ tenantId: tenantA, keys: [confirmed.key] });
     expect(await driver().exists(confirmed.key)).toBe(false);
     expect(await driver().exists(confirmed.thumbnailKey!)).toBe(false);
+  });
+
+  it('refuses an image of more than 100 million pixels by its header, before decoding it', async () => {
+    const begun = await uploaded({ kind: 'image', body: pngBomb(), name: 'bomb.png', contentType: 'image/png' });
+    expect(await fieldError(storage().confirm({ tenantId: tenantA, key: begun.key }))).toEqual([
+      { path: 'body.key', message: 'The image must have at most 100 million pixels' },
+    ]);
+    expect(await driver().exists(begun.key)).toBe(false);
   });
 
   it('answers a confirmed image through its link with its own type', async () => {

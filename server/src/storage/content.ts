@@ -17,7 +17,7 @@ const TEXT_SAMPLE_BYTES = 1024 * 1024;
 export const MAX_IMAGE_SIDE = 2560;
 export const THUMBNAIL_SIDE = 320;
 /** Decoding refuses images of more pixels (decompression bombs). */
-const MAX_INPUT_PIXELS = 100_000_000;
+export const MAX_INPUT_PIXELS = 100_000_000;
 
 /** Whether the bytes are of the declared type. Consumes the stream (only as far as needed). */
 export async function contentMatches(declared: string, body: Readable): Promise<boolean> {
@@ -27,14 +27,18 @@ export async function contentMatches(declared: string, body: Readable): Promise<
   return found?.mime === declared;
 }
 
-export async function imageMatches(declared: ImageContentType, bytes: Buffer): Promise<boolean> {
+/** What the bytes of a declared image are: that image, another thing, or an image of too many pixels. */
+export async function checkImage(declared: ImageContentType, bytes: Buffer): Promise<'ok' | 'mismatch' | 'too-large'> {
   const found = await fileTypeFromBuffer(bytes);
-  if (found?.mime !== declared) return false;
+  if (found?.mime !== declared) return 'mismatch';
   try {
-    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    return `image/${meta.format}` === declared;
+    // Reads the header only; the pixel count is checked before anything is decoded.
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (`image/${meta.format}` !== declared) return 'mismatch';
+    if ((meta.width ?? 0) * (meta.height ?? 0) * (meta.pages ?? 1) > MAX_INPUT_PIXELS) return 'too-large';
+    return 'ok';
   } catch {
-    return false;
+    return 'mismatch';
   }
 }
 

@@ -25,7 +25,7 @@ import {
 } from '../../../shared/attachments.js';
 import { validation as V } from '../../../shared/i18n/en/validation.js';
 import { errors } from '../http/errors.js';
-import { contentMatches, imageMatches, processImage } from './content.js';
+import { checkImage, contentMatches, MAX_INPUT_PIXELS, processImage } from './content.js';
 import { confirmedKey, newPendingKey, parseKey, pendingPrefix, thumbnailKey, type ParsedKey } from './keys.js';
 import type { Storage, UploadTarget } from './types.js';
 
@@ -108,7 +108,10 @@ export function createStorageService(
         if (!body) throw errors.validation([{ path: field, message: V.fileNotUploaded }]);
         const bytes = await buffer(body);
         const type = contentType as ImageContentType;
-        if (!(await imageMatches(type, bytes))) throw await mismatch();
+        const check = await checkImage(type, bytes);
+        if (check === 'mismatch') throw await mismatch();
+        if (check === 'too-large')
+          throw await fail(V.imagePixels.replace('{{max}}', String(MAX_INPUT_PIXELS / 1_000_000)));
         const image = await processImage(type, bytes, (error) =>
           deps.log.warn({ err: error, key }, 'image compression failed; the checked original is kept'),
         );

@@ -37,6 +37,7 @@ export const validation = {
   fileNotUploaded: 'The file was not uploaded, or its link expired; upload it again',
   fileSizeMismatch: 'The uploaded file is not the size that was announced',
   tooManyImages: 'At most {{max}} images',
+  imagePixels: 'The image must have at most {{max}} million pixels',
   bodyUtf8: 'The body is not valid UTF-8',
   bodyTooDeep: 'The body is nested too deeply',
   duplicateKey: 'Duplicate key',

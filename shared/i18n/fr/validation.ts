@@ -35,6 +35,7 @@ export const validation: Translation<typeof en> = {
   fileNotUploaded: 'Le fichier n’a pas été envoyé, ou son lien a expiré ; envoyez-le de nouveau',
   fileSizeMismatch: 'Le fichier envoyé n’a pas la taille annoncée',
   tooManyImages: 'Au plus {{max}} images',
+  imagePixels: 'L’image doit compter au plus {{max}} millions de pixels',
   bodyUtf8: 'Le corps de la requête n’est pas en UTF-8 valide',
   bodyTooDeep: 'Le corps de la requête est imbriqué trop profondément',
   duplicateKey: 'Clé en double',
