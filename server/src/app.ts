@@ -119,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (!route.schema?.operationId) throw new Error(`${String(route.method)} ${route.url} is not in the endpoint map`);
   });
 
+  const storageOrigin = deps.storage.linkOrigin ? [deps.storage.linkOrigin] : [];
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -126,8 +127,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
         // Fluent UI (Griffel) and Swagger UI insert style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Pictures are served by Teambeat itself (blob: URLs of fetched images): no address elsewhere.
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigin],
+        // With the S3 driver, uploads go straight to the bucket (docs/storage.md).
+        connectSrc: ["'self'", ...storageOrigin],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

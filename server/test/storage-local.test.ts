@@ -132,6 +132,7 @@ describe('upload, confirm and download over HTTP', () => {
       `attachment; filename="Rapport _t_ _final_.pdf"; filename*=UTF-8''Rapport%20%C3%A9t%C3%A9%20%22final%22.pdf`,
     );
     expect(res.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
   });
 
   it('confirms real Word, CSV and ZIP files by their content', async () => {

@@ -48,6 +48,10 @@ function put(
 describe('the S3 driver', () => {
   it('uploads by pre-signed PUT to the bucket, confirms by content and downloads by pre-signed GET', async () => {
     expect(storage().driver.driver).toBe('s3');
+    // The web app may reach the bucket: uploads and images come from there.
+    const csp = (await fetch(`${server.url}/api/health`)).headers.get('content-security-policy')!;
+    expect(csp.split(';')).toContain(`connect-src 'self' ${s3.endpoint}`);
+    expect(csp.split(';')).toContain(`img-src 'self' data: blob: ${s3.endpoint}`);
     const begun = await storage().begin({
       tenantId,
       kind: 'file',

@@ -51,6 +51,11 @@ export type ConfirmedUpload = {
 
 export type StorageService = {
   readonly driver: Storage;
+  /**
+   * The origin of the driver's links when they leave this server (the S3 bucket's), which the web app's
+   * Content-Security-Policy must allow for uploads and images; null for the local driver.
+   */
+  readonly linkOrigin: string | null;
   begin(input: BeginUpload): Promise<BegunUpload>;
   /** `field` names the request field that carried the key, for the error (default `body.key`). */
   confirm(input: { tenantId: number; key: string; field?: string }): Promise<ConfirmedUpload>;
@@ -64,6 +69,7 @@ export type StorageService = {
 export function createStorageService(
   driver: Storage,
   deps: { now: () => Date; log: FastifyBaseLogger },
+  linkOrigin: string | null = null,
 ): StorageService {
   /** A key of this tenant in the state asked, else the same 404 as a missing upload. */
   function ownKey(tenantId: number, key: string, state: 'pending' | 'confirmed', field: string): ParsedKey {
@@ -75,6 +81,7 @@ export function createStorageService(
 
   return {
     driver,
+    linkOrigin,
     async begin(input) {
       const issues = attachmentIssues(input);
       if (issues.length > 0)
