@@ -364,6 +364,17 @@ describe('keys', () => {
     });
   });
 
+  it('confirms an upload once: a second confirm at the same time is told the upload is gone', async () => {
+    const begun = await uploaded({ body: PDF });
+    const results = await Promise.allSettled([
+      storage().confirm({ tenantId: tenantA, key: begun.key }),
+      storage().confirm({ tenantId: tenantA, key: begun.key }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = results.find((r) => r.status === 'rejected')!;
+    expect(refused.reason).toMatchObject({ statusCode: 400, details: { fields: [{ message: V.fileNotUploaded }] } });
+  });
+
   it('a confirm of an upload that never came says so', async () => {
     const begun = await begin({ body: PDF });
     expect(await fieldError(storage().confirm({ tenantId: tenantA, key: begun.key }))).toEqual([

@@ -129,11 +129,23 @@ export function createStorageService(
         return { key: target, kind: parsed.kind, contentType, size: image.data.length, thumbnailKey: thumb };
       }
 
-      const body = await driver.getStream(key);
-      if (!body) throw errors.validation([{ path: field, message: V.fileNotUploaded }]);
-      if (!(await contentMatches(contentType, body))) throw await mismatch();
-      await driver.move(key, target);
-      return { key: target, kind: parsed.kind, contentType, size, thumbnailKey: null };
+      // Moved first and checked where it now lies: another PUT with the same link (valid 15 minutes) cannot
+      // swap the bytes between the check and the move.
+      try {
+        await driver.move(key, target);
+      } catch (error) {
+        // A second confirm of the same upload, running at once, lost the race.
+        if (!(await driver.exists(key))) throw errors.validation([{ path: field, message: V.fileNotUploaded }]);
+        throw error;
+      }
+      const moved = await driver.head(target);
+      const body = moved ? await driver.getStream(target) : null;
+      if (!moved || !body) throw errors.validation([{ path: field, message: V.fileNotUploaded }]);
+      if (!(await contentMatches(contentType, body))) {
+        await driver.delete([target]);
+        throw errors.validation([{ path: field, message: V.fileContentMismatch.replace('{{type}}', contentType) }]);
+      }
+      return { key: target, kind: parsed.kind, contentType, size: moved.size, thumbnailKey: null };
     },
 
     async downloadUrl({ tenantId, key, fileName, expiresInSeconds = DOWNLOAD_LINK_SECONDS }) {
