@@ -23,6 +23,9 @@ const NOT_PERMISSIONS = ['public', 'signed-in', 'device-agent', 'scim'];
  */
 const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof typeof ids; afterGuard?: string }> = {
   'GET /api/health': {},
+  // Signed links of the local storage driver: the token is the credential (403 for this one).
+  'GET /api/storage/download': { query: 'token=x' },
+  'PUT /api/storage/upload': { query: 'token=x' },
   'GET /api/auth/tenant': { query: 'email=x@a.example' },
   'POST /api/auth/sign-in': { body: { email: 'x@a.example', password: 'x' } },
   'POST /api/auth/refresh': { body: {} },

@@ -17,6 +17,7 @@ import { peopleEndpoints } from './people.js';
 import { productivityEndpoints } from './productivity.js';
 import { scimEndpoints, scimTokenEndpoints } from './scim.js';
 import { ssoEndpoints } from './sso.js';
+import { storageEndpoints } from './storage.js';
 import { tenantEndpoints } from './tenant.js';
 
 export const endpointGroups = {
@@ -37,6 +38,7 @@ export const endpointGroups = {
   scimTokens: scimTokenEndpoints,
   scim: scimEndpoints,
   feedback: feedbackEndpoints,
+  storage: storageEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

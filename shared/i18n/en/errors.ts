@@ -21,6 +21,11 @@ export const errors = {
   PAYLOAD_TOO_LARGE: 'The request body is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'The request body has a content type this endpoint does not accept.',
   METHOD_NOT_ALLOWED: 'This method is not allowed here.',
+  // Signed file links (docs/storage.md)
+  FILE_LINK_INVALID: 'This file link is not valid.',
+  FILE_LINK_EXPIRED: 'This file link has expired. Ask for a new one.',
+  FILE_SIZE_MISMATCH: 'The uploaded file is not the size that was announced.',
+  FILE_TYPE_MISMATCH: 'The upload’s content type is not the one that was announced.',
   // Session and sign-in (feedback-and-engagement §8)
   SIGN_IN_FAILED: 'Failed to sign in',
   EMAIL_DOMAIN_UNAUTHORIZED: 'Failed to authorize email domain',
