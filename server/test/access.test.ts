@@ -199,6 +199,16 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   // Personal feedback
   'GET /api/feedback/options': {},
   'GET /api/feedback/colleagues': { query: 'searchText=a' },
+  'POST /api/feedback/attachments': { body: { kind: 'file', name: 'x.pdf', size: 10, contentType: 'application/pdf' } },
+  // Past the permission, only the uploader may confirm or remove their upload.
+  'POST /api/feedback/attachments/{id}/confirm': {
+    table: 'feedbackAttachments',
+    afterGuard: 'FEEDBACK_ATTACHMENT_NOT_YOURS',
+  },
+  'DELETE /api/feedback/attachments/{id}': {
+    table: 'feedbackAttachments',
+    afterGuard: 'FEEDBACK_ATTACHMENT_NOT_YOURS',
+  },
   'GET /api/feedback/recent-averages': { query: 'receiverIds=1' },
   'POST /api/feedback': { body: { receiverIds: [1], ratings: [{ categoryId: 1, rating: 4 }] } },
   // Past the permission, only the giver may change or delete what they gave.
@@ -236,6 +246,7 @@ const ids = {
   scimTokens: 0,
   feedbackGroups: 0,
   feedback: 0,
+  feedbackAttachments: 0,
 };
 /** SCIM tokens of tenant A and B for the SCIM routes. */
 const scimTokens = { a: '', b: '' };
@@ -351,7 +362,9 @@ beforeAll(async () => {
   ids.feedbackGroups = given.group.id;
   ids.feedback = given.feedback[0]!.id;
   await a.reaction({ feedbackId: ids.feedback, employeeId: ids.subordinates });
-  await a.attachment({ uploadedBy: victim.id, groupId: given.group.id, name: 'alpha.pdf' });
+  ids.feedbackAttachments = (
+    await a.attachment({ uploadedBy: victim.id, groupId: given.group.id, name: 'alpha.pdf' })
+  ).id;
   await a.feedbackRequest({ requesterId: victim.id, recipientIds: [ids.subordinates], attributeIds: [attribute.id] });
   await a.flag({ feedbackId: ids.feedback, flaggedBy: ids.subordinates, status: 'rejected', reason: 'Alpha reason' });
 

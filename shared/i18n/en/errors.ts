@@ -117,7 +117,8 @@ export const errors = {
   FEEDBACK_ATTACHMENT_UNKNOWN: 'One of the attached files is not an upload of yours ready to attach.',
   FEEDBACK_TOO_MANY_IMAGES: 'Attach at most 5 images to one feedback.',
   FEEDBACK_REQUEST_NOT_OPEN: 'This request is not waiting for your answer.',
-  FEEDBACK_SEEN_NOT_RECEIVER: 'Only the person who received this feedback can mark it as seen.',
+  FEEDBACK_ATTACHMENT_ATTACHED: 'This file is part of a feedback already: edit the feedback to remove it.',
+  FEEDBACK_ATTACHMENT_NOT_YOURS: 'Only the person who uploaded this file can confirm or remove it.',
   // Leave rules per type (the spec names "leave rules" without their text; docs/leave-workflow.md)
   LEAVE_NOTICE_TOO_SHORT: 'This leave type needs more notice: choose a later start date.',
   LEAVE_BACKDATED: 'This leave type cannot be requested for days already past.',
