@@ -17,6 +17,8 @@ import { productivityEndpoints } from './productivity.js';
 import { scimEndpoints, scimTokenEndpoints } from './scim.js';
 import { ssoEndpoints } from './sso.js';
 import { tenantEndpoints } from './tenant.js';
+import { feedbackCatalogueEndpoints } from './feedback-catalogue.js';
+import { functionEndpoints } from './functions.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
@@ -35,6 +37,8 @@ export const endpointGroups = {
   productivity: productivityEndpoints,
   scimTokens: scimTokenEndpoints,
   scim: scimEndpoints,
+  feedbackCatalogue: feedbackCatalogueEndpoints,
+  functions: functionEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

@@ -6,6 +6,7 @@ import type { Db } from '../db/engine.js';
 import { hashPassword } from '../security/passwords.js';
 import { seedDemoLeave } from './demo-leave.js';
 import { seedDemoAttendance } from './demo-attendance.js';
+import { seedDemoFunctions } from './demo-functions.js';
 import { createTenantWithRoles } from './tenant.js';
 
 export const DEMO_TENANT = { name: 'Northwind Labs', emailDomain: 'northwind.example' } as const;
@@ -139,5 +140,6 @@ export async function seedDemoIfEmpty(db: Db, password: string, now: Date): Prom
   });
   await seedDemoLeave(db, tenantId, now);
   await seedDemoAttendance(db, tenantId, now);
+  await seedDemoFunctions(db, tenantId, now);
   return true;
 }

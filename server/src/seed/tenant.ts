@@ -1,6 +1,10 @@
-/** Creates a tenant with its seeded roles; used by the demo seed and by `npm run tenant:create`. */
+/**
+ * Creates a tenant with its seeded roles and its starting feedback categories and attributes; used by the
+ * demo seed and by `npm run tenant:create`.
+ */
 import type { Db } from '../db/engine.js';
 import { replaceGrants } from '../modules/roles/repository.js';
+import { seedFeedbackCatalogue } from './feedback-catalogue.js';
 import { SEED_ROLES } from './roles.js';
 
 export async function createTenantWithRoles(
@@ -38,6 +42,7 @@ export async function createTenantWithRoles(
       await replaceGrants(trx, tenant.id, row.id, role.permissions, role.activities);
       roleIds.set(role.name, row.id);
     }
+    await seedFeedbackCatalogue(trx, tenant.id, stamp);
     return { tenantId: tenant.id, roleIds };
   });
 }

@@ -31,4 +31,7 @@ export const validation = {
   bodyUtf8: 'The body is not valid UTF-8',
   bodyTooDeep: 'The body is nested too deeply',
   duplicateKey: 'Duplicate key',
+  color: 'Enter a colour as #RRGGBB',
+  synonymLength: 'Each synonym has at most {{max}} characters',
+  synonymCount: 'At most {{max}} synonyms',
 };

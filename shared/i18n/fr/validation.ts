@@ -29,4 +29,7 @@ export const validation: Translation<typeof en> = {
   bodyUtf8: 'Le corps de la requête n’est pas en UTF-8 valide',
   bodyTooDeep: 'Le corps de la requête est imbriqué trop profondément',
   duplicateKey: 'Clé en double',
+  color: 'Indiquez une couleur au format #RRVVBB',
+  synonymLength: 'Chaque synonyme compte au plus {{max}} caractères',
+  synonymCount: 'Au plus {{max}} synonymes',
 };
