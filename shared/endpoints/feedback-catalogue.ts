@@ -69,7 +69,8 @@ export const feedbackCatalogueEndpoints = {
     method: 'GET',
     path: '/api/feedback-attributes',
     access: 'view-feedback-categories',
-    summary: 'Feedback attributes with their category: search (name, synonyms, description), sort (default id desc), page',
+    summary:
+      'Feedback attributes with their category: search (name, synonyms, description), sort (default id desc), page',
     query: feedbackAttributeListQuerySchema,
     response: feedbackAttributeListSchema,
   }),

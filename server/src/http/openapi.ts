@@ -45,6 +45,10 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'device-agent-keys': 'Keys of the device agents on the office LAN.',
   adms: 'ADMS (push) devices: settings and devices waiting for approval.',
   agent: 'Calls of the device agent, authenticated with an agent key.',
+  'feedback-catalogue': 'Counts of the feedback categories and attributes (Feedback Management).',
+  'feedback-categories': 'Feedback categories: name, synonyms, description, colour and status.',
+  'feedback-attributes': 'Feedback attributes of the categories.',
+  functions: 'Function Setup: functions, their members and the CSV report.',
   'scim-tokens': 'Provisioning tokens of the company’s identity provider (Settings, Provisioning).',
   scim: 'SCIM 2.0 provisioning of employees (Users) and teams (Groups), called by the identity provider with a provisioning token; answers application/scim+json and fails with the SCIM error schema.',
 };

@@ -20,7 +20,12 @@ const FUNCTIONS: { name: string; description: string; teams: string[]; roles: st
     roles: [],
     every: 3,
   },
-  { name: 'Product', description: 'Product owners and the people who shape the roadmap.', teams: [], roles: ['Product Owner'] },
+  {
+    name: 'Product',
+    description: 'Product owners and the people who shape the roadmap.',
+    teams: [],
+    roles: ['Product Owner'],
+  },
   { name: 'People Operations', description: 'HR, hiring and workplace.', teams: ['People Ops'], roles: ['HR'] },
 ];
 

@@ -217,7 +217,9 @@ export function feedbackCatalogueRepository({ db, tenantId, now }: TenantScope) 
           .updateTable('feedbackCategories')
           .set({
             ...(changes.name === undefined ? {} : { name: changes.name }),
-            ...(changes.synonyms === undefined ? {} : { synonyms: JSON.stringify(normalizeSynonyms(changes.synonyms)) }),
+            ...(changes.synonyms === undefined
+              ? {}
+              : { synonyms: JSON.stringify(normalizeSynonyms(changes.synonyms)) }),
             ...(changes.description === undefined ? {} : { description: textOrNull(changes.description) }),
             ...(changes.color === undefined ? {} : { color: normalizeColor(changes.color) }),
             updatedAt: stamp(),
@@ -296,7 +298,9 @@ export function feedbackCatalogueRepository({ db, tenantId, now }: TenantScope) 
           .updateTable('feedbackAttributes')
           .set({
             ...(changes.name === undefined ? {} : { name: changes.name }),
-            ...(changes.synonyms === undefined ? {} : { synonyms: JSON.stringify(normalizeSynonyms(changes.synonyms)) }),
+            ...(changes.synonyms === undefined
+              ? {}
+              : { synonyms: JSON.stringify(normalizeSynonyms(changes.synonyms)) }),
             ...(changes.description === undefined ? {} : { description: textOrNull(changes.description) }),
             ...(changes.categoryId === undefined ? {} : { categoryId: changes.categoryId }),
             updatedAt: stamp(),

@@ -124,7 +124,10 @@ export function functionRepository({ db, tenantId, now }: TenantScope) {
 
     /** Every function in scope by name, for the report. */
     async all(scope: FunctionScope): Promise<FunctionItem[]> {
-      const rows = await functionSelect(db, tenantId, scope).orderBy(sql`lower(f.name)`).orderBy('f.id').execute();
+      const rows = await functionSelect(db, tenantId, scope)
+        .orderBy(sql`lower(f.name)`)
+        .orderBy('f.id')
+        .execute();
       return views(rows);
     },
 
