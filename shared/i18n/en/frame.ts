@@ -11,6 +11,8 @@ export const frame = {
     employees: 'Employee Directory',
     roles: 'Roles & Permissions',
     devices: 'Biometric Devices',
+    feedbackManagement: 'Feedback Management',
+    functions: 'Function Setup',
     settings: 'Settings',
   },
   app: {
