@@ -70,7 +70,6 @@ export const feedbackAdmin = {
     color: 'Colour',
     colorHint: 'Pick a swatch or enter #RRGGBB',
     colorPicker: 'Choose a colour',
-    colorHex: 'Colour as #RRGGBB',
     swatches: 'Suggested colours',
     synonyms: 'Synonyms',
     synonymsHint: 'Other words for this category, used when searching',

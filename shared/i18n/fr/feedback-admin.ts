@@ -73,7 +73,6 @@ export const feedbackAdmin: Translation<typeof en> = {
     color: 'Couleur',
     colorHint: 'Choisissez une pastille ou saisissez #RRVVBB',
     colorPicker: 'Choisir une couleur',
-    colorHex: 'Couleur au format #RRVVBB',
     swatches: 'Couleurs suggérées',
     synonyms: 'Synonymes',
     synonymsHint: 'D’autres mots pour cette catégorie, utilisés par la recherche',

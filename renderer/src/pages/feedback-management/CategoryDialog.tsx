@@ -131,7 +131,6 @@ export function CategoryDialog({ category, onClose }: { category: FeedbackCatego
             />
             <Input
               className={styles.hex}
-              aria-label={t('categoryDialog.colorHex')}
               value={color}
               maxLength={7}
               onChange={(_, d) => {
