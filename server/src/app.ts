@@ -46,6 +46,8 @@ import { roleRoutes } from './modules/roles/routes.js';
 import { scimRoutes, scimTokenRoutes } from './modules/scim/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { tenantRoutes } from './modules/tenants/routes.js';
+import { feedbackCatalogueRoutes } from './modules/feedback-catalogue/routes.js';
+import { functionRoutes } from './modules/functions/routes.js';
 import { scimErrorBody } from './modules/scim/errors.js';
 import { createSecretBox, ensureSecret } from './security/secrets.js';
 import { createTokenService } from './security/tokens.js';
@@ -177,6 +179,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     scimRoutes,
     feedbackRoutes,
     storageRoutes,
+    feedbackCatalogueRoutes,
+    functionRoutes,
   ]);
   // Outside /api: ZKTeco push devices speak text/plain and cannot send tokens (see the module's comment).
   await app.register(admsRoutes(deps));

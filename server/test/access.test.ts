@@ -81,6 +81,23 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'POST /api/teams': { body: { name: 'Intruders' } },
   'PATCH /api/teams/{id}': { body: { name: 'Hacked' }, table: 'teams' },
   'PUT /api/teams/{id}/members': { body: { employeeIds: [] }, table: 'teams' },
+  // Feedback Management and Function Setup (docs/feedback.md)
+  'GET /api/feedback-catalogue/counts': {},
+  'GET /api/feedback-categories': {},
+  'POST /api/feedback-categories': { body: { name: 'Intruders', color: '#000000' } },
+  'PATCH /api/feedback-categories/{id}': { body: { name: 'Hacked' }, table: 'feedbackCategories' },
+  'PUT /api/feedback-categories/{id}/status': { body: { isActive: false }, table: 'feedbackCategories' },
+  'GET /api/feedback-attributes': {},
+  // Past the guard, the route checks the category: 1 is not one of tenant A's.
+  'POST /api/feedback-attributes': { body: { name: 'Intruders', categoryId: 1 } },
+  'PATCH /api/feedback-attributes/{id}': { body: { name: 'Hacked' }, table: 'feedbackAttributes' },
+  'PUT /api/feedback-attributes/{id}/status': { body: { isActive: false }, table: 'feedbackAttributes' },
+  'GET /api/functions': {},
+  'GET /api/functions/report': {},
+  'POST /api/functions': { body: { name: 'Intruders' } },
+  'PATCH /api/functions/{id}': { body: { name: 'Hacked' }, table: 'functions' },
+  'PUT /api/functions/{id}/status': { body: { isActive: false }, table: 'functions' },
+  'PUT /api/functions/{id}/members': { body: { employeeIds: [] }, table: 'functions' },
   'GET /api/permissions': {},
   'GET /api/roles': {},
   'GET /api/roles/{id}': { table: 'roles' },
@@ -247,6 +264,9 @@ const ids = {
   feedbackGroups: 0,
   feedback: 0,
   feedbackAttachments: 0,
+  feedbackCategories: 0,
+  feedbackAttributes: 0,
+  functions: 0,
 };
 /** SCIM tokens of tenant A and B for the SCIM routes. */
 const scimTokens = { a: '', b: '' };
@@ -350,9 +370,12 @@ beforeAll(async () => {
   ids.scimTokens = (await a.scimToken({ name: 'Alpha IdP', createdBy: victim.id })).id;
   scimTokens.a = (await a.scimToken({ name: 'Alpha IdP 2' })).token;
   scimTokens.b = (await b.scimToken({ name: 'Beta IdP' })).token;
+  // Every company starts with its seeded categories and attributes; a function of tenant A with a member.
   const category = await a.category({ name: 'Alpha category' });
+  ids.feedbackCategories = category.id;
   const attribute = await a.attribute({ categoryId: category.id, name: 'Alpha attribute' });
-  await a.function({ name: 'Alpha function', memberIds: [victim.id] });
+  ids.feedbackAttributes = attribute.id;
+  ids.functions = (await a.function({ name: 'Alpha function', memberIds: [victim.id] })).id;
   const given = await a.feedback({
     giverId: victim.id,
     receiverIds: [ids.subordinates],

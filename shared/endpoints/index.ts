@@ -19,6 +19,8 @@ import { scimEndpoints, scimTokenEndpoints } from './scim.js';
 import { ssoEndpoints } from './sso.js';
 import { storageEndpoints } from './storage.js';
 import { tenantEndpoints } from './tenant.js';
+import { feedbackCatalogueEndpoints } from './feedback-catalogue.js';
+import { functionEndpoints } from './functions.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
@@ -39,6 +41,8 @@ export const endpointGroups = {
   scim: scimEndpoints,
   feedback: feedbackEndpoints,
   storage: storageEndpoints,
+  feedbackCatalogue: feedbackCatalogueEndpoints,
+  functions: functionEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

@@ -138,4 +138,10 @@ export const errors = {
   DEVICE_SERIAL_EXISTS: 'A device with this serial number already exists.',
   DEVICE_NOT_PUSH: 'Commands can only be sent to devices that push over ADMS.',
   AGENT_KEY_INVALID: 'The device agent key is missing, invalid or revoked.',
+  // Feedback catalogue and functions (docs/feedback.md)
+  FEEDBACK_CATEGORY_EXISTS: 'A category with this name already exists.',
+  FEEDBACK_ATTRIBUTE_EXISTS: 'An attribute with this name already exists.',
+  FEEDBACK_CATEGORY_UNKNOWN: 'Choose a category of your company.',
+  FEEDBACK_CATEGORY_INACTIVE: 'This category is inactive: choose an active category.',
+  FUNCTION_EXISTS: 'A function with this name already exists.',
 } as const;

@@ -46,4 +46,7 @@ export const validation = {
   ssoIssuerHttps: 'The issuer must be an https URL',
   ssoIssuerUnreachable: 'The identity provider could not be reached at this issuer',
   ssoEnableFirst: 'Enable single sign-on before requiring it',
+  color: 'Enter a colour as #RRGGBB',
+  synonymLength: 'Each synonym has at most {{max}} characters',
+  synonymCount: 'At most {{max}} synonyms',
 };

@@ -128,4 +128,9 @@ export const errors: Translation<typeof en> = {
   DEVICE_SERIAL_EXISTS: 'Un terminal avec ce numéro de série existe déjà.',
   DEVICE_NOT_PUSH: 'Les commandes ne peuvent être envoyées qu’aux terminaux qui envoient leurs données par ADMS.',
   AGENT_KEY_INVALID: 'La clé de l’agent de terminal est absente, invalide ou révoquée.',
+  FEEDBACK_CATEGORY_EXISTS: 'Une catégorie porte déjà ce nom.',
+  FEEDBACK_ATTRIBUTE_EXISTS: 'Un attribut porte déjà ce nom.',
+  FEEDBACK_CATEGORY_UNKNOWN: 'Choisissez une catégorie de votre entreprise.',
+  FEEDBACK_CATEGORY_INACTIVE: 'Cette catégorie est inactive : choisissez une catégorie active.',
+  FUNCTION_EXISTS: 'Une fonction porte déjà ce nom.',
 };

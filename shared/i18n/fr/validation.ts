@@ -44,4 +44,7 @@ export const validation: Translation<typeof en> = {
   ssoIssuerHttps: 'L’émetteur doit être une URL https',
   ssoIssuerUnreachable: 'Le fournisseur d’identité est injoignable à cet émetteur',
   ssoEnableFirst: 'Activez l’authentification unique avant de l’exiger',
+  color: 'Indiquez une couleur au format #RRVVBB',
+  synonymLength: 'Chaque synonyme compte au plus {{max}} caractères',
+  synonymCount: 'Au plus {{max}} synonymes',
 };
