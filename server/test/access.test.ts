@@ -192,6 +192,22 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
     table: 'teams',
   },
   'DELETE /api/scim/v2/Groups/{id}': { table: 'teams' },
+  // Feedback requests and flags (docs/feedback.md)
+  'GET /api/feedback-requests/options': {},
+  'POST /api/feedback-requests': {
+    body: { attributeIds: [1], employeeIds: [1], message: 'Please' },
+    // Past the permission, ids of another tenant's rows break the request's rules.
+    afterGuard: 'FEEDBACK_REQUEST_FAILED',
+  },
+  'GET /api/feedback-requests/asked': {},
+  'GET /api/feedback-requests/mine': {},
+  'GET /api/feedback-requests/{id}': { table: 'feedbackRequests' },
+  'POST /api/feedback-requests/{id}/decline': { body: {}, table: 'feedbackRequests' },
+  'POST /api/feedback-flags/{id}': { body: { reason: 'Hurtful' }, table: 'feedback' },
+  'GET /api/feedback-flags': {},
+  'GET /api/feedback-flags/summary': {},
+  'GET /api/feedback-flags/{id}': { table: 'feedback' },
+  'POST /api/feedback-flags/{id}/decision': { body: { decision: 'rejected' }, table: 'feedback' },
 };
 
 let server: TestServer;
@@ -212,6 +228,8 @@ const ids = {
   admsPendingDevices: 0,
   admsHeldUploads: 0,
   scimTokens: 0,
+  feedback: 0,
+  feedbackRequests: 0,
 };
 /** SCIM tokens of tenant A and B for the SCIM routes. */
 const scimTokens = { a: '', b: '' };
@@ -315,6 +333,80 @@ beforeAll(async () => {
   ids.scimTokens = (await a.scimToken({ name: 'Alpha IdP', createdBy: victim.id })).id;
   scimTokens.a = (await a.scimToken({ name: 'Alpha IdP 2' })).token;
   scimTokens.b = (await b.scimToken({ name: 'Beta IdP' })).token;
+  // The feedback model (0017, 0019): a feedback with a rating, a reaction, an attachment, a flag and a
+  // decision; a function; a request with its attribute and the person asked.
+  {
+    const giver = await a.employee({ email: 'giver@a.example', name: 'giver', roles: ['Employee'] });
+    const category = await a.category({ name: 'Alpha category' });
+    const attribute = await a.attribute({ categoryId: category.id, name: 'Alpha attribute' });
+    await a.function({ name: 'Alpha function', memberIds: [victim.id] });
+    const { group, feedback } = await a.feedback({
+      giverId: giver.id,
+      receiverIds: [victim.id],
+      comment: 'Alpha comment',
+      ratings: [{ attributeId: attribute.id, rating: 4 }],
+    });
+    ids.feedback = feedback[0]!.id;
+    const at = new Date().toISOString();
+    await server.db
+      .insertInto('feedbackReactions')
+      .values({ tenantId: tenantA, feedbackId: ids.feedback, employeeId: victim.id, emoji: '👍', createdAt: at })
+      .execute();
+    await server.db
+      .insertInto('feedbackAttachments')
+      .values({
+        tenantId: tenantA,
+        groupId: group.id,
+        uploadedBy: giver.id,
+        kind: 'file',
+        name: 'alpha.pdf',
+        size: 10,
+        contentType: 'application/pdf',
+        storageKey: 'alpha-key',
+        createdAt: at,
+      })
+      .execute();
+    const flagged = await a.feedback({
+      giverId: giver.id,
+      receiverIds: [victim.id],
+      each: { flagStatus: 'escalated' },
+    });
+    await server.db
+      .insertInto('feedbackFlags')
+      .values({
+        tenantId: tenantA,
+        feedbackId: flagged.feedback[0]!.id,
+        flaggedBy: victim.id,
+        reason: 'Alpha',
+        createdAt: at,
+      })
+      .execute();
+    await server.db
+      .insertInto('feedbackFlagDecisions')
+      .values({ tenantId: tenantA, feedbackId: flagged.feedback[0]!.id, decision: 'escalated', decidedAt: at })
+      .execute();
+    const request = await server.db
+      .insertInto('feedbackRequests')
+      .values({
+        tenantId: tenantA,
+        requesterId: victim.id,
+        subjectId: victim.id,
+        message: 'Alpha',
+        expiresAt: '2099-01-01T00:00:00.000Z',
+        createdAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.feedbackRequests = request.id;
+    await server.db
+      .insertInto('feedbackRequestAttributes')
+      .values({ tenantId: tenantA, requestId: request.id, attributeId: attribute.id })
+      .execute();
+    await server.db
+      .insertInto('feedbackRequestRecipients')
+      .values({ tenantId: tenantA, requestId: request.id, employeeId: giver.id })
+      .execute();
+  }
 
   const doc = (await server.api().get('/api/openapi.json')).body;
   ops = Object.entries(doc.paths as Record<string, Record<string, { 'x-access': string }>>).flatMap(

@@ -9,6 +9,8 @@ import { attendanceEndpoints } from './attendance.js';
 import { healthEndpoints } from './health.js';
 import { jobEndpoints } from './jobs.js';
 import { deviceAgentEndpoints, deviceEndpoints, deviceIntegrationEndpoints } from './devices.js';
+import { feedbackFlagEndpoints } from './feedback-flags.js';
+import { feedbackRequestEndpoints } from './feedback-requests.js';
 import { leaveCatalogueEndpoints } from './leave-catalogue.js';
 import { leaveEndpoints } from './leave.js';
 import { meEndpoints } from './me.js';
@@ -35,6 +37,8 @@ export const endpointGroups = {
   productivity: productivityEndpoints,
   scimTokens: scimTokenEndpoints,
   scim: scimEndpoints,
+  feedbackRequests: feedbackRequestEndpoints,
+  feedbackFlags: feedbackFlagEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

@@ -113,4 +113,12 @@ export const errors = {
   DEVICE_SERIAL_EXISTS: 'A device with this serial number already exists.',
   DEVICE_NOT_PUSH: 'Commands can only be sent to devices that push over ADMS.',
   AGENT_KEY_INVALID: 'The device agent key is missing, invalid or revoked.',
+  // Feedback requests and flags (feedback §5 and §8, docs/feedback.md)
+  FEEDBACK_REQUEST_FAILED: 'Feedback request submission failed',
+  FEEDBACK_REQUEST_CLOSED: 'This feedback request is no longer waiting for your answer.',
+  FEEDBACK_REQUEST_NOT_YOURS: 'Only the requester and the people asked can open this feedback request.',
+  FLAG_OWN_FEEDBACK: 'You cannot flag feedback you gave.',
+  FLAG_ALREADY_FLAGGED: 'You have already flagged this feedback.',
+  FLAG_ALREADY_DECIDED: 'This flag has already been decided.',
+  FLAG_CONFLICT_OF_INTEREST: 'You cannot review a flag on feedback you gave or received.',
 } as const;

@@ -153,6 +153,7 @@ export const settings = {
     /** Job names (shared/contracts/jobs.ts JOB_LABELS), by the job's stable name. */
     names: {
       'leave-statuses': 'Leave jobs (auto reject, auto cancel, cancellations, auto leaves)',
+      'feedback-requests': 'Feedback requests (expire those left unanswered)',
     },
     outcomes: {
       running: 'Running',
@@ -169,6 +170,8 @@ export const settings = {
       cancellationsRefused_other: '{{count}} cancellations refused',
       autoCancelled_one: '{{count}} auto cancelled',
       autoCancelled_other: '{{count}} auto cancelled',
+      expired_one: '{{count}} feedback request answer expired',
+      expired_other: '{{count}} feedback request answers expired',
       other_one: '{{count}} {{name}}',
       other_other: '{{count}} {{name}}',
     },

@@ -104,4 +104,12 @@ export const errors: Translation<typeof en> = {
   DEVICE_SERIAL_EXISTS: 'Un terminal avec ce numéro de série existe déjà.',
   DEVICE_NOT_PUSH: 'Les commandes ne peuvent être envoyées qu’aux terminaux qui envoient leurs données par ADMS.',
   AGENT_KEY_INVALID: 'La clé de l’agent de terminal est absente, invalide ou révoquée.',
+  FEEDBACK_REQUEST_FAILED: 'Échec de l’envoi de la demande de feedback',
+  FEEDBACK_REQUEST_CLOSED: 'Cette demande de feedback n’attend plus votre réponse.',
+  FEEDBACK_REQUEST_NOT_YOURS:
+    'Seuls le demandeur et les personnes sollicitées peuvent ouvrir cette demande de feedback.',
+  FLAG_OWN_FEEDBACK: 'Vous ne pouvez pas signaler un feedback que vous avez donné.',
+  FLAG_ALREADY_FLAGGED: 'Vous avez déjà signalé ce feedback.',
+  FLAG_ALREADY_DECIDED: 'Ce signalement a déjà été tranché.',
+  FLAG_CONFLICT_OF_INTEREST: 'Vous ne pouvez pas examiner le signalement d’un feedback que vous avez donné ou reçu.',
 };
