@@ -24,6 +24,30 @@ export const APP_ROUTES: readonly AppRoute[] = [
     section: 'main',
     Page: lazy(() => import('../pages/home/HomePage').then((m) => ({ default: m.HomePage }))),
   },
+  // Feedback requests and flags (docs/feedback.md); /flag-feedback/:id is reached from the queue, not the sidebar.
+  {
+    path: '/feedback/requests',
+    titleKey: 'feedbackRequests',
+    permission: ['ask-feedback', 'give-feedback'],
+    section: 'main',
+    Page: lazy(() => import('../pages/feedback-requests/RequestsPage').then((m) => ({ default: m.RequestsPage }))),
+  },
+  {
+    path: '/flag-feedback',
+    titleKey: 'flagFeedback',
+    permission: ['flag-feedback', 'view-all-employees-feedback'],
+    section: 'main',
+    Page: lazy(() => import('../pages/feedback-flags/FlagQueuePage').then((m) => ({ default: m.FlagQueuePage }))),
+  },
+  {
+    path: '/flag-feedback/:id',
+    titleKey: 'flagFeedback',
+    permission: ['flag-feedback', 'view-all-employees-feedback'],
+    section: 'main',
+    Page: lazy(() =>
+      import('../pages/feedback-flags/FlaggedFeedbackPage').then((m) => ({ default: m.FlaggedFeedbackPage })),
+    ),
+  },
   {
     path: '/attendance',
     titleKey: 'attendance',

@@ -45,7 +45,6 @@ export const validation = {
   requestTeamUnknown: 'Choose a team of this company',
   requestTeamEmpty: 'This team has nobody else to ask',
   requestSubjectUnknown: 'Choose an active employee of this company',
-  requestSubjectNotAllowed: 'You may ask for feedback about yourself only',
   requestDueDatePast: 'The due date cannot be in the past',
   flagReasonRequired: 'Say why this feedback should be reviewed',
 };

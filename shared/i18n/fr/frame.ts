@@ -4,6 +4,8 @@ import type { Translation } from '../translation.js';
 
 export const frame: Translation<typeof en> = {
   routes: {
+    feedbackRequests: 'Demandes de feedback',
+    flagFeedback: 'Feedback signalés',
     home: 'Accueil',
     attendance: 'Présence',
     monthView: 'Vue mensuelle',

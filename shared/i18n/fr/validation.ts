@@ -42,7 +42,6 @@ export const validation: Translation<typeof en> = {
   requestTeamUnknown: 'Choisissez une équipe de cette entreprise',
   requestTeamEmpty: 'Cette équipe ne compte personne d’autre à solliciter',
   requestSubjectUnknown: 'Choisissez un employé actif de cette entreprise',
-  requestSubjectNotAllowed: 'Vous ne pouvez demander du feedback que sur vous-même',
   requestDueDatePast: 'L’échéance ne peut pas être dans le passé',
   flagReasonRequired: 'Indiquez pourquoi ce feedback doit être examiné',
 };
