@@ -91,11 +91,6 @@ export type ReactionEmoji = (typeof REACTION_EMOJIS)[number];
 /** Lists of feedback are paged by 10 and appended (spec §4). */
 export const FEEDBACK_PAGE_SIZE = 10;
 
-/** The spec's time presets (§9): default 90 days back through today. */
-export const FEEDBACK_RANGE_PRESETS = ['30d', '90d', '1y', 'custom'] as const;
-export type FeedbackRangePreset = (typeof FEEDBACK_RANGE_PRESETS)[number];
-export const FEEDBACK_DEFAULT_PRESET: FeedbackRangePreset = '90d';
-
 /** A category's colour: #RRGGBB. */
 export const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
@@ -115,3 +110,45 @@ export function deviatesFromRecent(
 
 /** Days back the "recent average" of the deviation rule looks. */
 export const DEVIATION_WINDOW_DAYS = 90;
+
+/** A rule broken by a give or edit form: the field it names and the error code (shared/messages.ts). */
+export type GivingIssue = {
+  field: 'receiverIds' | 'ratings' | 'comment';
+  code:
+    | 'FEEDBACK_NO_RECIPIENT'
+    | 'FEEDBACK_TOO_MANY_RECIPIENTS'
+    | 'FEEDBACK_TO_SELF'
+    | 'FEEDBACK_NOTHING_CHOSEN'
+    | 'FEEDBACK_NOTHING_RATED'
+    | 'FEEDBACK_RATED_TWICE'
+    | 'FEEDBACK_COMMENT_TOO_LONG';
+};
+
+type GivingInput = {
+  receiverIds: readonly number[];
+  ratings: readonly ({ rating: number } & ({ attributeId: number } | { categoryId: number }))[];
+  comment?: string | undefined;
+};
+
+/**
+ * The rules of a give form that need no database (docs/feedback.md): someone to give to, not oneself, at
+ * most MAX_RECIPIENTS; something chosen, each once; something rated or said; the comment within the
+ * tenant's characterLimit. The server adds what needs the database (active people and catalogue entries,
+ * the deviation rule).
+ */
+export function givingIssues(input: GivingInput, rules: { selfId: number; characterLimit: number }): GivingIssue[] {
+  const issues: GivingIssue[] = [];
+  const receivers = new Set(input.receiverIds);
+  if (receivers.size === 0) issues.push({ field: 'receiverIds', code: 'FEEDBACK_NO_RECIPIENT' });
+  else if (receivers.has(rules.selfId)) issues.push({ field: 'receiverIds', code: 'FEEDBACK_TO_SELF' });
+  else if (receivers.size > MAX_RECIPIENTS) issues.push({ field: 'receiverIds', code: 'FEEDBACK_TOO_MANY_RECIPIENTS' });
+  const keys = input.ratings.map((r) => ('attributeId' in r ? `a${r.attributeId}` : `c${r.categoryId}`));
+  const comment = input.comment?.trim() ?? '';
+  if (input.ratings.length === 0) issues.push({ field: 'ratings', code: 'FEEDBACK_NOTHING_CHOSEN' });
+  else if (new Set(keys).size !== keys.length) issues.push({ field: 'ratings', code: 'FEEDBACK_RATED_TWICE' });
+  else if (comment === '' && !input.ratings.some((r) => r.rating >= RATING_MIN)) {
+    issues.push({ field: 'ratings', code: 'FEEDBACK_NOTHING_RATED' });
+  }
+  if ([...comment].length > rules.characterLimit) issues.push({ field: 'comment', code: 'FEEDBACK_COMMENT_TOO_LONG' });
+  return issues;
+}

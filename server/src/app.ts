@@ -33,6 +33,7 @@ import { deviceRoutes } from './modules/devices/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 import { employeeRoutes } from './modules/employees/routes.js';
+import { feedbackRoutes } from './modules/feedback/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { autoLeavesRoutes } from './modules/leave/auto-leaves-routes.js';
 import { leaveCalendarRoutes } from './modules/leave/calendar-routes.js';
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     productivityRoutes,
     scimTokenRoutes,
     scimRoutes,
+    feedbackRoutes,
     feedbackRequestRoutes,
     feedbackFlagRoutes,
   ]);

@@ -192,6 +192,24 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
     table: 'teams',
   },
   'DELETE /api/scim/v2/Groups/{id}': { table: 'teams' },
+  // Personal feedback
+  'GET /api/feedback/options': {},
+  'GET /api/feedback/colleagues': { query: 'searchText=a' },
+  'GET /api/feedback/recent-averages': { query: 'receiverIds=1' },
+  'POST /api/feedback': { body: { receiverIds: [1], ratings: [{ categoryId: 1, rating: 4 }] } },
+  // Past the permission, only the giver may change or delete what they gave.
+  'PATCH /api/feedback/groups/{id}': {
+    body: { comment: 'Hacked' },
+    table: 'feedbackGroups',
+    afterGuard: 'FEEDBACK_NOT_GIVER',
+  },
+  'DELETE /api/feedback/groups/{id}': { table: 'feedbackGroups', afterGuard: 'FEEDBACK_NOT_GIVER' },
+  'GET /api/feedback': { query: 'direction=received' },
+  'GET /api/feedback/unseen-count': {},
+  'POST /api/feedback/seen': { body: { feedbackIds: [1] } },
+  'GET /api/feedback/{id}': { table: 'feedback' },
+  'PUT /api/feedback/{id}/reactions/{emoji}': { table: 'feedback' },
+  'DELETE /api/feedback/{id}/reactions/{emoji}': { table: 'feedback' },
   // Feedback requests and flags (docs/feedback.md)
   'GET /api/feedback-requests/options': {},
   'POST /api/feedback-requests': {
@@ -228,6 +246,7 @@ const ids = {
   admsPendingDevices: 0,
   admsHeldUploads: 0,
   scimTokens: 0,
+  feedbackGroups: 0,
   feedback: 0,
   feedbackRequests: 0,
 };
@@ -333,80 +352,28 @@ beforeAll(async () => {
   ids.scimTokens = (await a.scimToken({ name: 'Alpha IdP', createdBy: victim.id })).id;
   scimTokens.a = (await a.scimToken({ name: 'Alpha IdP 2' })).token;
   scimTokens.b = (await b.scimToken({ name: 'Beta IdP' })).token;
-  // The feedback model (0017, 0019): a feedback with a rating, a reaction, an attachment, a flag and a
-  // decision; a function; a request with its attribute and the person asked.
-  {
-    const giver = await a.employee({ email: 'giver@a.example', name: 'giver', roles: ['Employee'] });
-    const category = await a.category({ name: 'Alpha category' });
-    const attribute = await a.attribute({ categoryId: category.id, name: 'Alpha attribute' });
-    await a.function({ name: 'Alpha function', memberIds: [victim.id] });
-    const { group, feedback } = await a.feedback({
-      giverId: giver.id,
-      receiverIds: [victim.id],
-      comment: 'Alpha comment',
-      ratings: [{ attributeId: attribute.id, rating: 4 }],
-    });
-    ids.feedback = feedback[0]!.id;
-    const at = new Date().toISOString();
-    await server.db
-      .insertInto('feedbackReactions')
-      .values({ tenantId: tenantA, feedbackId: ids.feedback, employeeId: victim.id, emoji: '👍', createdAt: at })
-      .execute();
-    await server.db
-      .insertInto('feedbackAttachments')
-      .values({
-        tenantId: tenantA,
-        groupId: group.id,
-        uploadedBy: giver.id,
-        kind: 'file',
-        name: 'alpha.pdf',
-        size: 10,
-        contentType: 'application/pdf',
-        storageKey: 'alpha-key',
-        createdAt: at,
-      })
-      .execute();
-    const flagged = await a.feedback({
-      giverId: giver.id,
-      receiverIds: [victim.id],
-      each: { flagStatus: 'escalated' },
-    });
-    await server.db
-      .insertInto('feedbackFlags')
-      .values({
-        tenantId: tenantA,
-        feedbackId: flagged.feedback[0]!.id,
-        flaggedBy: victim.id,
-        reason: 'Alpha',
-        createdAt: at,
-      })
-      .execute();
-    await server.db
-      .insertInto('feedbackFlagDecisions')
-      .values({ tenantId: tenantA, feedbackId: flagged.feedback[0]!.id, decision: 'escalated', decidedAt: at })
-      .execute();
-    const request = await server.db
-      .insertInto('feedbackRequests')
-      .values({
-        tenantId: tenantA,
-        requesterId: victim.id,
-        subjectId: victim.id,
-        message: 'Alpha',
-        expiresAt: '2099-01-01T00:00:00.000Z',
-        createdAt: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.feedbackRequests = request.id;
-    await server.db
-      .insertInto('feedbackRequestAttributes')
-      .values({ tenantId: tenantA, requestId: request.id, attributeId: attribute.id })
-      .execute();
-    await server.db
-      .insertInto('feedbackRequestRecipients')
-      .values({ tenantId: tenantA, requestId: request.id, employeeId: giver.id })
-      .execute();
-  }
+  const category = await a.category({ name: 'Alpha category' });
+  const attribute = await a.attribute({ categoryId: category.id, name: 'Alpha attribute' });
+  await a.function({ name: 'Alpha function', memberIds: [victim.id] });
+  const given = await a.feedback({
+    giverId: victim.id,
+    receiverIds: [ids.subordinates],
+    comment: 'Alpha praise',
+    ratings: [{ attributeId: attribute.id, rating: 4 }],
+  });
+  ids.feedbackGroups = given.group.id;
+  ids.feedback = given.feedback[0]!.id;
+  await a.reaction({ feedbackId: ids.feedback, employeeId: ids.subordinates });
+  await a.attachment({ uploadedBy: victim.id, groupId: given.group.id, name: 'alpha.pdf' });
+  ids.feedbackRequests = (
+    await a.feedbackRequest({ requesterId: victim.id, recipientIds: [ids.subordinates], attributeIds: [attribute.id] })
+  ).id;
+  await a.flag({ feedbackId: ids.feedback, flaggedBy: ids.subordinates, status: 'rejected', reason: 'Alpha reason' });
+  // Every decision on a flag is a row (migration 0019).
+  await server.db
+    .insertInto('feedbackFlagDecisions')
+    .values({ tenantId: tenantA, feedbackId: ids.feedback, decision: 'rejected', decidedAt: new Date().toISOString() })
+    .execute();
 
   const doc = (await server.api().get('/api/openapi.json')).body;
   ops = Object.entries(doc.paths as Record<string, Record<string, { 'x-access': string }>>).flatMap(
@@ -420,7 +387,8 @@ function concrete(op: Op): { url: string; body: unknown } {
   const sample = SAMPLES[`${op.method} ${op.path}`];
   if (!sample) throw new Error(`access.test.ts has no sample for ${op.method} ${op.path}: add one`);
   const url =
-    op.path.replace('{id}', String(sample.table ? ids[sample.table] : 1)) + (sample.query ? `?${sample.query}` : '');
+    op.path.replace('{id}', String(sample.table ? ids[sample.table] : 1)).replace('{emoji}', encodeURIComponent('👍')) +
+    (sample.query ? `?${sample.query}` : '');
   return { url, body: sample.body ?? (op.method === 'GET' ? undefined : {}) };
 }
 

@@ -113,6 +113,77 @@ export function feedbackFactories(db: Db, tenantId: number, stamp: () => string,
       }
       return { group, feedback: rows };
     },
+
+    async reaction(
+      overrides: Overrides<'feedbackReactions', 'feedbackId' | 'employeeId'>,
+    ): Promise<Row<'feedbackReactions'>> {
+      return db
+        .insertInto('feedbackReactions')
+        .values({ tenantId, emoji: '👍', createdAt: stamp(), ...overrides })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async attachment(overrides: Overrides<'feedbackAttachments', 'uploadedBy'>): Promise<Row<'feedbackAttachments'>> {
+      const n = next();
+      return db
+        .insertInto('feedbackAttachments')
+        .values({
+          tenantId,
+          kind: 'file',
+          status: 'ready',
+          name: `file-${n}.pdf`,
+          size: 1000,
+          contentType: 'application/pdf',
+          storageKey: `test/${tenantId}/${n}`,
+          createdAt: stamp(),
+          ...overrides,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** A request with its attributes and the people asked (pending unless `statuses` says otherwise). */
+    async feedbackRequest(
+      overrides: Overrides<'feedbackRequests', 'requesterId'> & {
+        recipientIds?: number[];
+        attributeIds?: number[];
+        statuses?: Row<'feedbackRequestRecipients'>['status'][];
+      },
+    ): Promise<Row<'feedbackRequests'>> {
+      const { recipientIds = [], attributeIds = [], statuses = [], ...columns } = overrides;
+      const row = await db
+        .insertInto('feedbackRequests')
+        .values({
+          tenantId,
+          subjectId: columns.requesterId,
+          expiresAt: new Date(Date.parse(stamp()) + 30 * 86_400_000).toISOString(),
+          createdAt: stamp(),
+          ...columns,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      for (const attributeId of attributeIds) {
+        await db.insertInto('feedbackRequestAttributes').values({ tenantId, requestId: row.id, attributeId }).execute();
+      }
+      for (const [i, employeeId] of recipientIds.entries()) {
+        await db
+          .insertInto('feedbackRequestRecipients')
+          .values({ tenantId, requestId: row.id, employeeId, status: statuses[i] ?? 'pending' })
+          .execute();
+      }
+      return row;
+    },
+
+    async flag(overrides: Overrides<'feedbackFlags', 'feedbackId' | 'flaggedBy'>): Promise<Row<'feedbackFlags'>> {
+      const row = await db
+        .insertInto('feedbackFlags')
+        .values({ tenantId, reason: 'Inappropriate', createdAt: stamp(), ...overrides })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await db.updateTable('feedback').set({ flagStatus: row.status }).where('id', '=', row.feedbackId).execute();
+      return row;
+    },
   };
   return f;
 }

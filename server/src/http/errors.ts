@@ -29,6 +29,17 @@ export const errors = {
     new AppError(400, issues[0].code, MESSAGES[issues[0].code], {
       fields: issues.map((i) => ({ path: `body.${i.field}`, message: MESSAGES[i.code] })),
     }),
+  /**
+   * Shared rules broke on a form whose failure the spec names ("Failed to submit feedback"): that is the
+   * message, the first rule's code is the code, every rule names its body field.
+   */
+  formRules: (
+    failure: ErrorCode,
+    issues: readonly [{ field: string; code: ErrorCode }, ...{ field: string; code: ErrorCode }[]],
+  ) =>
+    new AppError(400, issues[0].code, MESSAGES[failure], {
+      fields: issues.map((i) => ({ path: `body.${i.field}`, message: MESSAGES[i.code] })),
+    }),
   unauthenticated: (code: ErrorCode = 'UNAUTHENTICATED') => new AppError(401, code, MESSAGES[code]),
   /** Names the permission the caller lacks (any one of a list, for routes that accept several). */
   forbidden: (permission: string | readonly string[]) =>

@@ -1,0 +1,303 @@
+/**
+ * The database side of giving feedback (./giving.ts): the facts its checks need (active people, the
+ * active catalogue, the giver's recent averages) and its writes (groups, one feedback per recipient with
+ * ratings and stored averages, attachments, the request answered). Bound to the tenant; inside a
+ * transaction through `tx.repo(givingRepository)`.
+ */
+import type { RatingInput } from '../../../../shared/contracts/feedback.js';
+import { averageRating, DEVIATION_WINDOW_DAYS, RATING_MIN } from '../../../../shared/feedback.js';
+import type { TenantScope } from '../../http/context.js';
+
+export type ResolvedRating = { categoryId: number; attributeId: number | null; rating: number };
+
+export function givingRepository({ db, tenantId }: TenantScope) {
+  return {
+    /** The ids among `ids` that are active employees of the tenant. */
+    async activeEmployees(ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('employees')
+        .select('id')
+        .where('tenantId', '=', tenantId)
+        .where('id', 'in', [...ids])
+        .where('status', '=', 'active')
+        .execute();
+      return new Set(rows.map((r) => r.id));
+    },
+
+    /**
+     * Each rating resolved to its category: on an active attribute of an active category, or on an active
+     * category. Null when one of them is unknown or inactive.
+     */
+    async resolveRatings(ratings: readonly RatingInput[]): Promise<ResolvedRating[] | null> {
+      const attributeIds = ratings.flatMap((r) => ('attributeId' in r ? [r.attributeId] : []));
+      const categoryIds = ratings.flatMap((r) => ('categoryId' in r ? [r.categoryId] : []));
+      const [attributes, categories] = await Promise.all([
+        attributeIds.length === 0
+          ? []
+          : db
+              .selectFrom('feedbackAttributes as a')
+              .innerJoin('feedbackCategories as c', 'c.id', 'a.categoryId')
+              .select(['a.id', 'a.categoryId'])
+              .where('a.tenantId', '=', tenantId)
+              .where('a.id', 'in', attributeIds)
+              .where('a.isActive', '=', 1)
+              .where('c.isActive', '=', 1)
+              .execute(),
+        categoryIds.length === 0
+          ? []
+          : db
+              .selectFrom('feedbackCategories')
+              .select('id')
+              .where('tenantId', '=', tenantId)
+              .where('id', 'in', categoryIds)
+              .where('isActive', '=', 1)
+              .execute(),
+      ]);
+      const categoryOf = new Map(attributes.map((a) => [a.id, a.categoryId]));
+      const activeCategories = new Set(categories.map((c) => c.id));
+      const resolved: ResolvedRating[] = [];
+      for (const r of ratings) {
+        if ('attributeId' in r) {
+          const categoryId = categoryOf.get(r.attributeId);
+          if (categoryId === undefined) return null;
+          resolved.push({ categoryId, attributeId: r.attributeId, rating: r.rating });
+        } else {
+          if (!activeCategories.has(r.categoryId)) return null;
+          resolved.push({ categoryId: r.categoryId, attributeId: null, rating: r.rating });
+        }
+      }
+      return resolved;
+    },
+
+    /** The giver's average rating of each receiver over the deviation window (null: none given there). */
+    async recentAverages(
+      giverId: number,
+      receiverIds: readonly number[],
+      now: Date,
+    ): Promise<Map<number, number | null>> {
+      const averages = new Map<number, number | null>(receiverIds.map((id) => [id, null]));
+      if (receiverIds.length === 0) return averages;
+      const since = new Date(now.getTime() - DEVIATION_WINDOW_DAYS * 86_400_000).toISOString();
+      const rows = await db
+        .selectFrom('feedback')
+        .select((eb) => [
+          'receiverId',
+          eb.fn.sum<number | string>('ratingSum').as('sum'),
+          eb.fn.sum<number | string>('ratingCount').as('count'),
+        ])
+        .where('tenantId', '=', tenantId)
+        .where('giverId', '=', giverId)
+        .where('receiverId', 'in', [...receiverIds])
+        .where('createdAt', '>=', since)
+        .groupBy('receiverId')
+        .execute();
+      for (const row of rows) {
+        const count = Number(row.count);
+        if (count > 0) averages.set(row.receiverId, Number(row.sum) / count);
+      }
+      return averages;
+    },
+
+    async createGroup(values: { giverId: number; comment: string | null; requestId: number | null; at: string }) {
+      const row = await db
+        .insertInto('feedbackGroups')
+        .values({
+          tenantId,
+          giverId: values.giverId,
+          comment: values.comment,
+          requestId: values.requestId,
+          createdAt: values.at,
+          updatedAt: values.at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** A group with its recipients' feedback, or undefined when the tenant has none with this id. */
+    async group(groupId: number) {
+      const group = await db
+        .selectFrom('feedbackGroups')
+        .selectAll()
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', groupId)
+        .executeTakeFirst();
+      if (!group) return undefined;
+      const feedback = await db
+        .selectFrom('feedback')
+        .select(['id', 'receiverId', 'createdAt'])
+        .where('tenantId', '=', tenantId)
+        .where('groupId', '=', groupId)
+        .orderBy('id')
+        .execute();
+      return { ...group, feedback };
+    },
+
+    /** The ratings one feedback was given (every recipient of its group has the same). */
+    async ratingsOf(feedbackId: number | undefined): Promise<ResolvedRating[]> {
+      if (feedbackId === undefined) return [];
+      return db
+        .selectFrom('feedbackRatings')
+        .select(['categoryId', 'attributeId', 'rating'])
+        .where('tenantId', '=', tenantId)
+        .where('feedbackId', '=', feedbackId)
+        .orderBy('id')
+        .execute();
+    },
+
+    async updateGroup(groupId: number, values: { comment?: string | null; at: string }) {
+      await db
+        .updateTable('feedbackGroups')
+        .set({ updatedAt: values.at, ...(values.comment === undefined ? {} : { comment: values.comment }) })
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', groupId)
+        .execute();
+    },
+
+    /** One recipient's feedback with its ratings and stored average. */
+    async addRecipient(
+      values: { groupId: number; giverId: number; receiverId: number; createdAt: string },
+      ratings: readonly ResolvedRating[],
+    ): Promise<number> {
+      const row = await db
+        .insertInto('feedback')
+        .values({ tenantId, ...values, ...stored(ratings) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await insertRatings(row.id, ratings);
+      return row.id;
+    },
+
+    /** Replaces the ratings of the given feedback (an edit) and their stored averages. */
+    async replaceRatings(feedbackIds: readonly number[], ratings: readonly ResolvedRating[]) {
+      if (feedbackIds.length === 0) return;
+      await db
+        .deleteFrom('feedbackRatings')
+        .where('tenantId', '=', tenantId)
+        .where('feedbackId', 'in', [...feedbackIds])
+        .execute();
+      await db
+        .updateTable('feedback')
+        .set(stored(ratings))
+        .where('tenantId', '=', tenantId)
+        .where('id', 'in', [...feedbackIds])
+        .execute();
+      for (const id of feedbackIds) await insertRatings(id, ratings);
+    },
+
+    async removeFeedback(feedbackIds: readonly number[]) {
+      if (feedbackIds.length === 0) return;
+      await db
+        .deleteFrom('feedback')
+        .where('tenantId', '=', tenantId)
+        .where('id', 'in', [...feedbackIds])
+        .execute();
+    },
+
+    /** Deletes a group (its feedback, ratings, reactions and flags follow); answers its files' storage keys. */
+    async deleteGroup(groupId: number): Promise<string[]> {
+      const files = await db
+        .selectFrom('feedbackAttachments')
+        .select(['storageKey', 'thumbnailKey'])
+        .where('tenantId', '=', tenantId)
+        .where('groupId', '=', groupId)
+        .execute();
+      await db.deleteFrom('feedbackGroups').where('tenantId', '=', tenantId).where('id', '=', groupId).execute();
+      return files.flatMap((f) => (f.thumbnailKey ? [f.storageKey, f.thumbnailKey] : [f.storageKey]));
+    },
+
+    /**
+     * Attaches the giver's own checked uploads to a group (already attached to it is fine). Answers false
+     * when one is not theirs, not checked, or attached elsewhere.
+     */
+    async attach(giverId: number, groupId: number, ids: readonly number[]): Promise<boolean> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return true;
+      const rows = await db
+        .selectFrom('feedbackAttachments')
+        .select('id')
+        .where('tenantId', '=', tenantId)
+        .where('id', 'in', unique)
+        .where('uploadedBy', '=', giverId)
+        .where('status', '=', 'ready')
+        .where((eb) => eb.or([eb('groupId', 'is', null), eb('groupId', '=', groupId)]))
+        .execute();
+      if (rows.length !== unique.length) return false;
+      await db
+        .updateTable('feedbackAttachments')
+        .set({ groupId })
+        .where('tenantId', '=', tenantId)
+        .where('id', 'in', unique)
+        .execute();
+      return true;
+    },
+
+    /** Detaches (and answers the storage keys of) a group's files not among `keep`. */
+    async detachExcept(groupId: number, keep: readonly number[]): Promise<string[]> {
+      let query = db
+        .selectFrom('feedbackAttachments')
+        .select(['id', 'storageKey', 'thumbnailKey'])
+        .where('tenantId', '=', tenantId)
+        .where('groupId', '=', groupId);
+      if (keep.length > 0) query = query.where('id', 'not in', [...keep]);
+      const gone = await query.execute();
+      if (gone.length === 0) return [];
+      await db
+        .deleteFrom('feedbackAttachments')
+        .where('tenantId', '=', tenantId)
+        .where(
+          'id',
+          'in',
+          gone.map((g) => g.id),
+        )
+        .execute();
+      return gone.flatMap((f) => (f.thumbnailKey ? [f.storageKey, f.thumbnailKey] : [f.storageKey]));
+    },
+
+    async imageCount(groupId: number): Promise<number> {
+      const row = await db
+        .selectFrom('feedbackAttachments')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('tenantId', '=', tenantId)
+        .where('groupId', '=', groupId)
+        .where('kind', '=', 'image')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Marks the giver's pending, unexpired place in a request answered by a group; false when there is none. */
+    async answerRequest(requestId: number, giverId: number, groupId: number, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('feedbackRequestRecipients')
+        .set({ status: 'answered', groupId, respondedAt: at })
+        .where('tenantId', '=', tenantId)
+        .where('requestId', '=', requestId)
+        .where('employeeId', '=', giverId)
+        .where('status', '=', 'pending')
+        .where('requestId', 'in', (eb) =>
+          eb.selectFrom('feedbackRequests').select('id').where('tenantId', '=', tenantId).where('expiresAt', '>', at),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+
+  async function insertRatings(feedbackId: number, ratings: readonly ResolvedRating[]) {
+    if (ratings.length === 0) return;
+    await db
+      .insertInto('feedbackRatings')
+      .values(ratings.map((r) => ({ tenantId, feedbackId, ...r })))
+      .execute();
+  }
+}
+
+/** The stored average columns of a feedback with these ratings (0s left out). */
+function stored(ratings: readonly ResolvedRating[]) {
+  const rated = ratings.filter((r) => r.rating >= RATING_MIN);
+  return {
+    rating: averageRating(rated.map((r) => r.rating))?.rounded ?? 0,
+    ratingSum: rated.reduce((a, r) => a + r.rating, 0),
+    ratingCount: rated.length,
+  };
+}

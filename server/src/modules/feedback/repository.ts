@@ -1,0 +1,322 @@
+/**
+ * Reading feedback (docs/feedback.md): the lists, one feedback, unseen counts, reactions, and what the give
+ * form offers. Every read of feedback rows goes through `visibleFeedback` (server/src/policy/feedback.ts),
+ * so a list, a count and a detail cannot disagree about who sees what.
+ */
+import type {
+  Colleague,
+  FeedbackItem,
+  FeedbackListQuery,
+  FeedbackReaction,
+  GivingOptions,
+} from '../../../../shared/contracts/feedback.js';
+import type { ListResponse } from '../../../../shared/contracts/common.js';
+import { HIDDEN_FLAG_STATUSES, REACTION_EMOJIS } from '../../../../shared/feedback.js';
+import { addDays, startOfLocalDay } from '../../../../shared/time.js';
+import type { TenantScope } from '../../http/context.js';
+import { searchCondition } from '../../http/list.js';
+import type { Asker } from '../../policy/scope.js';
+import { visibleFeedback } from '../../policy/feedback.js';
+import { teammatesQuery } from '../teams/membership.js';
+
+/** What a list needs besides the query: who asks, and whether demo rows are hidden. */
+export type ReadOptions = { asker: Asker; hideDemo: boolean; timeZone: string };
+
+export function feedbackRepository({ db, tenantId }: TenantScope) {
+  /** The tenant's feedback rows the asker may read, with giver and receiver names. */
+  function visibleRows(options: ReadOptions) {
+    let query = db
+      .selectFrom('feedback')
+      .innerJoin('feedbackGroups as g', 'g.id', 'feedback.groupId')
+      .innerJoin('employees as giver', 'giver.id', 'feedback.giverId')
+      .innerJoin('employees as receiver', 'receiver.id', 'feedback.receiverId')
+      .where('feedback.tenantId', '=', tenantId)
+      .where(visibleFeedback(db, tenantId, options.asker));
+    if (options.hideDemo) query = query.where('feedback.isDemo', '=', 0);
+    return query;
+  }
+
+  /** Ratings, reactions and attachments of the given feedback, attached to their rows. */
+  async function complete(
+    rows: {
+      id: number;
+      groupId: number;
+      giverId: number;
+      giverName: string;
+      receiverId: number;
+      receiverName: string;
+      comment: string | null;
+      rating: number;
+      ratingSum: number;
+      ratingCount: number;
+      createdAt: string;
+      seenAt: string | null;
+      flagStatus: FeedbackItem['flagStatus'];
+    }[],
+    askerId: number,
+  ): Promise<FeedbackItem[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const groupIds = [...new Set(rows.map((r) => r.groupId))];
+    const [ratings, reactions, attachments] = await Promise.all([
+      db
+        .selectFrom('feedbackRatings as r')
+        .innerJoin('feedbackCategories as c', 'c.id', 'r.categoryId')
+        .leftJoin('feedbackAttributes as a', 'a.id', 'r.attributeId')
+        .select([
+          'r.feedbackId',
+          'r.categoryId',
+          'c.name as categoryName',
+          'c.color',
+          'r.attributeId',
+          'a.name as attributeName',
+          'r.rating',
+        ])
+        .where('r.tenantId', '=', tenantId)
+        .where('r.feedbackId', 'in', ids)
+        .orderBy('r.id')
+        .execute(),
+      db
+        .selectFrom('feedbackReactions as x')
+        .innerJoin('employees as e', 'e.id', 'x.employeeId')
+        .select(['x.feedbackId', 'x.emoji', 'x.employeeId', 'e.name'])
+        .where('x.tenantId', '=', tenantId)
+        .where('x.feedbackId', 'in', ids)
+        .orderBy('x.createdAt')
+        .execute(),
+      db
+        .selectFrom('feedbackAttachments')
+        .select(['id', 'groupId', 'kind', 'name', 'size', 'contentType'])
+        .where('tenantId', '=', tenantId)
+        .where('groupId', 'in', groupIds)
+        .where('status', '=', 'ready')
+        .orderBy('id')
+        .execute(),
+    ]);
+    return rows.map((r) => ({
+      id: r.id,
+      groupId: r.groupId,
+      giver: { id: r.giverId, name: r.giverName },
+      receiver: { id: r.receiverId, name: r.receiverName },
+      comment: r.comment,
+      average: r.ratingCount > 0 ? r.ratingSum / r.ratingCount : null,
+      rating: r.rating,
+      ratings: ratings
+        .filter((x) => x.feedbackId === r.id)
+        .map(({ feedbackId: _, ...rating }) => ({ ...rating, attributeName: rating.attributeName ?? null })),
+      createdAt: r.createdAt,
+      seen: r.seenAt !== null,
+      // Only the giver reads a hidden feedback; everyone else never sees one, so never a status.
+      flagStatus: r.giverId === askerId ? r.flagStatus : 'none',
+      reactions: summarize(
+        reactions.filter((x) => x.feedbackId === r.id),
+        askerId,
+      ),
+      attachments: attachments.filter((a) => a.groupId === r.groupId).map(({ groupId: _, ...a }) => a),
+    }));
+  }
+
+  const columns = [
+    'feedback.id',
+    'feedback.groupId',
+    'feedback.giverId',
+    'giver.name as giverName',
+    'feedback.receiverId',
+    'receiver.name as receiverName',
+    'g.comment',
+    'feedback.rating',
+    'feedback.ratingSum',
+    'feedback.ratingCount',
+    'feedback.createdAt',
+    'feedback.seenAt',
+    'feedback.flagStatus',
+  ] as const;
+
+  return {
+    /** Active colleagues of `selfId` matching a search, by name, the first 20, with their team names. */
+    async colleagues(selfId: number, searchText: string | undefined, hideDemo: boolean): Promise<Colleague[]> {
+      let query = db
+        .selectFrom('employees')
+        .select(['id', 'name', 'image'])
+        .where('tenantId', '=', tenantId)
+        .where('status', '=', 'active')
+        .where('id', '<>', selfId);
+      if (hideDemo) query = query.where('isDemo', '=', 0);
+      if (searchText) query = query.where(searchCondition(['name', 'email'], searchText));
+      const people = await query.orderBy('name').orderBy('id').limit(20).execute();
+      const teams =
+        people.length === 0
+          ? []
+          : await db
+              .selectFrom('teamMembers as m')
+              .innerJoin('teams as t', 't.id', 'm.teamId')
+              .select(['m.employeeId', 't.name'])
+              .where('m.tenantId', '=', tenantId)
+              .where(
+                'm.employeeId',
+                'in',
+                people.map((p) => p.id),
+              )
+              .orderBy('t.name')
+              .execute();
+      return people.map((p) => ({ ...p, teams: teams.filter((t) => t.employeeId === p.id).map((t) => t.name) }));
+    },
+
+    /** Active categories with their active attributes, by name. */
+    async givingOptions(): Promise<GivingOptions['categories']> {
+      const [categories, attributes] = await Promise.all([
+        db
+          .selectFrom('feedbackCategories')
+          .select(['id', 'name', 'description', 'color'])
+          .where('tenantId', '=', tenantId)
+          .where('isActive', '=', 1)
+          .orderBy('name')
+          .execute(),
+        db
+          .selectFrom('feedbackAttributes')
+          .select(['id', 'categoryId', 'name', 'description'])
+          .where('tenantId', '=', tenantId)
+          .where('isActive', '=', 1)
+          .orderBy('name')
+          .execute(),
+      ]);
+      return categories.map((c) => ({
+        ...c,
+        attributes: attributes.filter((a) => a.categoryId === c.id).map(({ categoryId: _, ...a }) => a),
+      }));
+    },
+
+    async list(query: FeedbackListQuery, options: ReadOptions): Promise<ListResponse<FeedbackItem>> {
+      const subject = query.direction === 'received' ? 'feedback.receiverId' : 'feedback.giverId';
+      const other = query.direction === 'received' ? 'feedback.giverId' : 'feedback.receiverId';
+      let base = visibleRows(options);
+      if (query.team)
+        base = base
+          .where(subject, 'in', teammatesQuery(db, tenantId, options.asker.employeeId))
+          .where(subject, '<>', options.asker.employeeId);
+      else base = base.where(subject, '=', query.employeeId ?? options.asker.employeeId);
+      if (query.rating !== undefined) base = base.where('feedback.rating', '=', query.rating);
+      if (query.categoryId !== undefined || query.attributeId !== undefined) {
+        let rated = db.selectFrom('feedbackRatings').select('feedbackId').where('tenantId', '=', tenantId);
+        if (query.categoryId !== undefined) rated = rated.where('categoryId', '=', query.categoryId);
+        if (query.attributeId !== undefined) rated = rated.where('attributeId', '=', query.attributeId);
+        base = base.where('feedback.id', 'in', rated);
+      }
+      if (query.from)
+        base = base.where('feedback.createdAt', '>=', startOfLocalDay(query.from, options.timeZone).toISOString());
+      if (query.to)
+        base = base.where(
+          'feedback.createdAt',
+          '<',
+          startOfLocalDay(addDays(query.to, 1), options.timeZone).toISOString(),
+        );
+      const otherId = query.direction === 'received' ? query.givenBy : query.givenTo;
+      if (otherId !== undefined) base = base.where(other, '=', otherId);
+      if (query.searchText)
+        base = base.where(searchCondition(['g.comment', 'giver.name', 'receiver.name'], query.searchText));
+      const [count, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+        base
+          .select([...columns])
+          .orderBy('feedback.createdAt', query.orderDir)
+          .orderBy('feedback.id', query.orderDir)
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize)
+          .execute(),
+      ]);
+      return { items: await complete(rows, options.asker.employeeId), total: Number(count.n) };
+    },
+
+    /** One feedback's facts for the visibility decision, or undefined when the tenant has none with this id. */
+    async facts(id: number) {
+      return db
+        .selectFrom('feedback')
+        .select(['id', 'groupId', 'giverId', 'receiverId', 'flagStatus', 'isDemo'])
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** One feedback as the asker reads it (the caller has decided they may). */
+    async get(id: number, askerId: number): Promise<FeedbackItem | undefined> {
+      const rows = await db
+        .selectFrom('feedback')
+        .innerJoin('feedbackGroups as g', 'g.id', 'feedback.groupId')
+        .innerJoin('employees as giver', 'giver.id', 'feedback.giverId')
+        .innerJoin('employees as receiver', 'receiver.id', 'feedback.receiverId')
+        .select([...columns])
+        .where('feedback.tenantId', '=', tenantId)
+        .where('feedback.id', '=', id)
+        .execute();
+      return (await complete(rows, askerId))[0];
+    },
+
+    async unseenCount(employeeId: number, hideDemo: boolean): Promise<number> {
+      let query = db
+        .selectFrom('feedback')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('tenantId', '=', tenantId)
+        .where('receiverId', '=', employeeId)
+        .where('seenAt', 'is', null)
+        .where('flagStatus', 'not in', [...HIDDEN_FLAG_STATUSES]);
+      if (hideDemo) query = query.where('isDemo', '=', 0);
+      return Number((await query.executeTakeFirstOrThrow()).n);
+    },
+
+    /** Marks the receiver's own feedback among `ids` as seen now; others' ids are left alone. */
+    async markSeen(employeeId: number, ids: readonly number[], at: string): Promise<void> {
+      await db
+        .updateTable('feedback')
+        .set({ seenAt: at })
+        .where('tenantId', '=', tenantId)
+        .where('receiverId', '=', employeeId)
+        .where('id', 'in', [...ids])
+        .where('seenAt', 'is', null)
+        .execute();
+    },
+
+    async reactions(feedbackId: number, askerId: number): Promise<FeedbackReaction[]> {
+      const rows = await db
+        .selectFrom('feedbackReactions as x')
+        .innerJoin('employees as e', 'e.id', 'x.employeeId')
+        .select(['x.emoji', 'x.employeeId', 'e.name'])
+        .where('x.tenantId', '=', tenantId)
+        .where('x.feedbackId', '=', feedbackId)
+        .orderBy('x.createdAt')
+        .execute();
+      return summarize(rows, askerId);
+    },
+
+    /** One reaction per person per emoji: a repeat changes nothing (the primary key says so). */
+    async react(feedbackId: number, employeeId: number, emoji: string, at: string): Promise<void> {
+      await db
+        .insertInto('feedbackReactions')
+        .values({ tenantId, feedbackId, employeeId, emoji, createdAt: at })
+        .onConflict((oc) => oc.columns(['feedbackId', 'employeeId', 'emoji']).doNothing())
+        .execute();
+    },
+
+    async unreact(feedbackId: number, employeeId: number, emoji: string): Promise<void> {
+      await db
+        .deleteFrom('feedbackReactions')
+        .where('tenantId', '=', tenantId)
+        .where('feedbackId', '=', feedbackId)
+        .where('employeeId', '=', employeeId)
+        .where('emoji', '=', emoji)
+        .execute();
+    },
+  };
+}
+
+/** Reactions by emoji in the offered order, with who reacted and whether the asker did. */
+function summarize(
+  rows: readonly { emoji: string; employeeId: number; name: string }[],
+  askerId: number,
+): FeedbackReaction[] {
+  return REACTION_EMOJIS.flatMap((emoji) => {
+    const of = rows.filter((r) => r.emoji === emoji);
+    return of.length === 0
+      ? []
+      : [{ emoji, count: of.length, mine: of.some((r) => r.employeeId === askerId), names: of.map((r) => r.name) }];
+  });
+}

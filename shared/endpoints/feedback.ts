@@ -1,0 +1,132 @@
+/**
+ * Personal feedback: giving it (and editing or deleting what one gave), reading the received and given
+ * lists and one feedback, seen marks and reactions (issue #12, docs/feedback.md). Every read is narrowed
+ * by the one visibility rule (server/src/policy/feedback.ts): a route's access list only lets the caller in.
+ */
+import { emptyResponseSchema, idParamsSchema } from '../contracts/common.js';
+import {
+  colleaguesQuerySchema,
+  colleaguesSchema,
+  feedbackItemSchema,
+  feedbackListQuerySchema,
+  feedbackListResponseSchema,
+  giveFeedbackBodySchema,
+  givenGroupSchema,
+  givingOptionsSchema,
+  markSeenBodySchema,
+  reactionParamsSchema,
+  reactionsResponseSchema,
+  recentAveragesQuerySchema,
+  recentAveragesSchema,
+  unseenCountSchema,
+  updateFeedbackBodySchema,
+} from '../contracts/feedback.js';
+import { familyAccess } from '../policy-families.js';
+import { endpoint } from './define.js';
+
+/** Whoever reads some feedback: as its giver, its receiver, a lead of the receiver, or HR. */
+const FEEDBACK_READ_ACCESS = ['view-given-feedback', ...familyAccess('feedback')] as const;
+
+export const feedbackEndpoints = {
+  getGivingOptions: endpoint({
+    method: 'GET',
+    path: '/api/feedback/options',
+    access: 'give-feedback',
+    summary: 'What the give form offers: active categories with their active attributes, the comment limit',
+    response: givingOptionsSchema,
+  }),
+  listColleagues: endpoint({
+    method: 'GET',
+    path: '/api/feedback/colleagues',
+    access: ['give-feedback', 'ask-feedback'],
+    summary: 'Active colleagues by name (the first 20), to give feedback to or ask for it',
+    query: colleaguesQuerySchema,
+    response: colleaguesSchema,
+  }),
+  getRecentAverages: endpoint({
+    method: 'GET',
+    path: '/api/feedback/recent-averages',
+    access: 'give-feedback',
+    summary: 'The caller’s average rating of each person over the last 90 days (the deviation rule)',
+    query: recentAveragesQuerySchema,
+    response: recentAveragesSchema,
+  }),
+  giveFeedback: endpoint({
+    method: 'POST',
+    path: '/api/feedback',
+    access: 'give-feedback',
+    summary: 'Give feedback to one or more colleagues: one group, one feedback per recipient',
+    description:
+      'Ratings 1-5 on categories or attributes (0 = chosen, not rated); the comment within the tenant’s ' +
+      'characterLimit, and required when a rating deviates from the giver’s recent average for that ' +
+      'person by more than ratingDeviation. With requestId it answers that request.',
+    body: giveFeedbackBodySchema,
+    status: 201,
+    response: givenGroupSchema,
+  }),
+  updateFeedbackGroup: endpoint({
+    method: 'PATCH',
+    path: '/api/feedback/groups/:id',
+    access: 'give-feedback',
+    summary: 'Edit feedback one gave: recipients, ratings and attachments are diffed into added and removed',
+    params: idParamsSchema,
+    body: updateFeedbackBodySchema,
+    response: givenGroupSchema,
+  }),
+  deleteFeedbackGroup: endpoint({
+    method: 'DELETE',
+    path: '/api/feedback/groups/:id',
+    access: 'give-feedback',
+    summary: 'Delete feedback one gave, for every recipient, with its files',
+    params: idParamsSchema,
+    status: 204,
+    response: emptyResponseSchema,
+  }),
+  listFeedback: endpoint({
+    method: 'GET',
+    path: '/api/feedback',
+    access: FEEDBACK_READ_ACCESS,
+    summary: 'Received or given feedback of an employee or of the caller’s teams, newest first, pages of 10',
+    query: feedbackListQuerySchema,
+    response: feedbackListResponseSchema,
+  }),
+  getUnseenCount: endpoint({
+    method: 'GET',
+    path: '/api/feedback/unseen-count',
+    access: 'view-received-feedback',
+    summary: 'How many received feedback the caller has not opened',
+    response: unseenCountSchema,
+  }),
+  markFeedbackSeen: endpoint({
+    method: 'POST',
+    path: '/api/feedback/seen',
+    access: 'view-received-feedback',
+    summary: 'Mark received feedback as seen (the receiver only)',
+    body: markSeenBodySchema,
+    response: unseenCountSchema,
+  }),
+  getFeedback: endpoint({
+    method: 'GET',
+    path: '/api/feedback/:id',
+    access: FEEDBACK_READ_ACCESS,
+    summary: 'One feedback, if the caller may read it',
+    params: idParamsSchema,
+    response: feedbackItemSchema,
+  }),
+  addReaction: endpoint({
+    method: 'PUT',
+    path: '/api/feedback/:id/reactions/:emoji',
+    access: FEEDBACK_READ_ACCESS,
+    summary: 'React to a feedback one may read (once per emoji; again changes nothing)',
+    params: reactionParamsSchema,
+    response: reactionsResponseSchema,
+  }),
+  removeReaction: endpoint({
+    method: 'DELETE',
+    path: '/api/feedback/:id/reactions/:emoji',
+    access: FEEDBACK_READ_ACCESS,
+    summary: 'Take one’s reaction back (never below zero)',
+    params: reactionParamsSchema,
+    response: reactionsResponseSchema,
+  }),
+};
