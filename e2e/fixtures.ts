@@ -29,10 +29,12 @@ export const ADMIN = { email: 'admin@northwind.example', name: 'Alex Morgan' };
 export const EMPLOYEE = { email: 'omar.iqbal@northwind.example', name: 'Omar Iqbal' };
 
 /** What an Employee's sidebar shows: their own workforce pages, no administration. */
-export const EMPLOYEE_NAV = ['Home', 'Attendance', 'Month view', 'Leave', 'Leave calendar'];
+export const EMPLOYEE_NAV = ['Home', 'Feedback requests', 'Attendance', 'Month view', 'Leave', 'Leave calendar'];
 
 export const ADMIN_NAV = [
   'Home',
+  'Feedback requests',
+  'Flagged feedback',
   'Attendance',
   'Month view',
   'Productivity',
@@ -49,6 +51,8 @@ export type TestServer = {
   baseURL: string;
   /** The secret the server signs access tokens with. */
   jwtSecret: string;
+  /** The server's DATA_DIR (its SQLite database), for seeding helpers (e2e/feedback-seed.ts). */
+  dataDir: string;
   /** The server's clock: TEST_NOW when it started, running forward since. */
   now: () => Date;
 };
@@ -72,7 +76,7 @@ export const test = base.extend<Models, { server: TestServer }>({
       process.env['E2E_BASE_URL'] = server.baseURL;
       process.env['E2E_JWT_SECRET'] = server.jwtSecret;
       try {
-        await use({ baseURL: server.baseURL, jwtSecret: server.jwtSecret, now: server.now });
+        await use({ baseURL: server.baseURL, jwtSecret: server.jwtSecret, dataDir: server.dataDir, now: server.now });
       } finally {
         await server.stop();
       }
