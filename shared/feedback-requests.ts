@@ -89,6 +89,11 @@ export const DECISIONS_BY_STATUS: Partial<Record<FlagStatus, readonly FlagDecisi
   escalated: ['approved', 'rejected'],
 };
 
+/** The decisions a flag in this status allows (none once decided for good). */
+export function allowedByStatus(status: FlagStatus): FlagDecision[] {
+  return [...(DECISIONS_BY_STATUS[status] ?? [])];
+}
+
 /** The permission that decides a flag in this status, or null when it is decided for good. */
 export function deciderPermission(status: FlagStatus): 'flag-feedback' | 'view-all-employees-feedback' | null {
   if (status === 'pending') return 'flag-feedback';

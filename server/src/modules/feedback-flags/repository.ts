@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import type { FlaggedFeedback, FlagSummary } from '../../../../shared/contracts/feedback-flags.js';
 import type { FlagDecision, FlagStatus } from '../../../../shared/feedback.js';
-import { DECISIONS_BY_STATUS, deciderPermission, type FlagQueue } from '../../../../shared/feedback-requests.js';
+import { allowedByStatus, deciderPermission, type FlagQueue } from '../../../../shared/feedback-requests.js';
 import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { FAMILIES } from '../../../../shared/policy-families.js';
 import type { Db } from '../../db/engine.js';
@@ -35,7 +35,7 @@ export function queuesOf(reviewer: Reviewer): FlagQueue[] {
 /** The decisions the reviewer may take on a feedback in this status. */
 export function allowedDecisions(reviewer: Reviewer, status: FlagStatus): FlagDecision[] {
   const needed = deciderPermission(status);
-  return needed && reviewer.permissions.has(needed) ? [...(DECISIONS_BY_STATUS[status] ?? [])] : [];
+  return needed && reviewer.permissions.has(needed) ? allowedByStatus(status) : [];
 }
 
 /** When each feedback entered its queue: the latest flag (pending) or its escalation (escalated). */
@@ -295,7 +295,7 @@ export function feedbackFlagRepository({ db, tenantId, now }: TenantScope) {
       const needed = deciderPermission(row.flagStatus);
       if (needed === null) throw errors.coded(409, 'FLAG_ALREADY_DECIDED');
       if (!reviewer.permissions.has(needed)) throw errors.forbidden(needed);
-      if (!DECISIONS_BY_STATUS[row.flagStatus]!.includes(decision))
+      if (!allowedByStatus(row.flagStatus).includes(decision))
         throw errors.validation([{ path: 'body.decision', message: V.invalid }]);
       const at = now().toISOString();
       await db.transaction().execute(async (trx) => {
