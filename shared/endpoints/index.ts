@@ -10,6 +10,8 @@ import { feedbackEndpoints } from './feedback.js';
 import { healthEndpoints } from './health.js';
 import { jobEndpoints } from './jobs.js';
 import { deviceAgentEndpoints, deviceEndpoints, deviceIntegrationEndpoints } from './devices.js';
+import { feedbackFlagEndpoints } from './feedback-flags.js';
+import { feedbackRequestEndpoints } from './feedback-requests.js';
 import { leaveCatalogueEndpoints } from './leave-catalogue.js';
 import { leaveEndpoints } from './leave.js';
 import { meEndpoints } from './me.js';
@@ -43,6 +45,8 @@ export const endpointGroups = {
   storage: storageEndpoints,
   feedbackCatalogue: feedbackCatalogueEndpoints,
   functions: functionEndpoints,
+  feedbackRequests: feedbackRequestEndpoints,
+  feedbackFlags: feedbackFlagEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

@@ -2,6 +2,8 @@
 export const frame = {
   /** The pages of app/routes.ts, as the sidebar and the home shortcuts name them. */
   routes: {
+    feedbackRequests: 'Feedback requests',
+    flagFeedback: 'Flagged feedback',
     home: 'Home',
     feedback: 'Feedback',
     giveFeedback: 'Give feedback',

@@ -155,6 +155,7 @@ export const settings = {
     names: {
       'leave-statuses': 'Leave jobs (auto reject, auto cancel, cancellations, auto leaves)',
       'storage-orphans': 'Uploads never confirmed (deleted after a day)',
+      'feedback-requests': 'Feedback requests (expire those left unanswered)',
     },
     outcomes: {
       running: 'Running',
@@ -171,6 +172,8 @@ export const settings = {
       cancellationsRefused_other: '{{count}} cancellations refused',
       autoCancelled_one: '{{count}} auto cancelled',
       autoCancelled_other: '{{count}} auto cancelled',
+      expired_one: '{{count}} feedback request answer expired',
+      expired_other: '{{count}} feedback request answers expired',
       other_one: '{{count}} {{name}}',
       other_other: '{{count}} {{name}}',
     },

@@ -7,6 +7,8 @@ export const frame: Translation<typeof en> = {
     feedback: 'Retours',
     giveFeedback: 'Donner un retour',
     myTeam: 'Mon équipe',
+    feedbackRequests: 'Demandes de feedback',
+    flagFeedback: 'Feedback signalés',
     home: 'Accueil',
     attendance: 'Présence',
     monthView: 'Vue mensuelle',
