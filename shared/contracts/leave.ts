@@ -94,7 +94,9 @@ export const leaveRulesSchema = z
     }),
     approvalSteps: z
       .array(z.object({ step: z.enum(['po', 'hr']), description: z.string() }))
-      .describe('PO (product owner or team lead) first when the requester has one, then HR'),
+      .describe(
+        'PO (product owner or team lead) first when the requester has one, then HR; descriptions in the caller’s language',
+      ),
     types: z.array(
       z.object({
         leaveTypeId: z.number().int(),
@@ -110,7 +112,9 @@ export const leaveRulesSchema = z
           .describe('The first day a request may start today; null = any day this year'),
         summary: z
           .string()
-          .describe('The rules in one line, e.g. "At least 3 days\' notice · up to 10 working days per request"'),
+          .describe(
+            'The rules in one line in the caller’s language, e.g. "At least 3 days\' notice · up to 10 working days per request"',
+          ),
       }),
     ),
   })

@@ -8,7 +8,7 @@ import { reportFileName, type ReportName, type ReportQuery } from '../../../../s
 import type { productivityEndpoints } from '../../../../shared/endpoints/productivity.js';
 import type { RequestContext } from '../../http/context.js';
 import type { Handlers, Http } from '../../http/endpoints.js';
-import { acceptedLanguages, pickLanguage } from '../../../../shared/i18n/index.js';
+import { callerLanguage } from '../../http/language.js';
 import { reportCsv } from './report-csv.js';
 import { productivityRepository } from './repository.js';
 import { rangeContext } from './service.js';
@@ -16,12 +16,13 @@ import { rangeContext } from './service.js';
 function download(name: ReportName) {
   return async (ctx: RequestContext, { query }: { query: ReportQuery }, { request, reply }: Http): Promise<string> => {
     const figures = await rangeContext(ctx, query);
-    const language = pickLanguage(
-      ctx.caller.language,
-      ...acceptedLanguages(request.headers['accept-language']),
-      (await ctx.settings()).default_language,
+    const csv = await reportCsv(
+      name,
+      await callerLanguage(ctx, request),
+      figures,
+      ctx.repo(productivityRepository),
+      query,
     );
-    const csv = await reportCsv(name, language, figures, ctx.repo(productivityRepository), query);
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${reportFileName(name, query.startDate, query.endDate)}"`)
