@@ -63,14 +63,12 @@ describe('an e-mail’s language', () => {
   });
 
   it('is the company’s default for a newcomer’s sign-up code', async () => {
-    const res = await server
-      .api()
-      .post('/api/auth/sign-up', {
-        email: 'new@lyon.example',
-        name: 'Nouveau',
-        password: 'Un1que!Passphrase',
-        confirmPassword: 'Un1que!Passphrase',
-      });
+    const res = await server.api().post('/api/auth/sign-up', {
+      email: 'new@lyon.example',
+      name: 'Nouveau',
+      password: 'Un1que!Passphrase',
+      confirmPassword: 'Un1que!Passphrase',
+    });
     expect(res.status).toBe(202);
     const mail = await lastEmail(server, 'new@lyon.example');
     expect(mail?.subject).toBe(fr.email.signUpCode.subject.replace('{{company}}', 'Lyon SA'));
