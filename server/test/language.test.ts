@@ -124,6 +124,10 @@ describe('the API’s messages', () => {
     expect(
       await fields('POST', '/api/leave-types', { name: 'Long', kind: 'quota', minNoticeDays: 400 }),
     ).toContainEqual({ path: 'body.minNoticeDays', message: fr.validation.noticeRange });
+    const missing = await admin.request('PATCH', '/api/teams/999999', { name: 'Nobody' }, french);
+    expect(missing.body.error).toEqual({ code: 'NOT_FOUND', message: fr.validation.teamNotFound });
+    const taken = await admin.request('PATCH', `/api/employees/${employeeId}`, { email: 'admin@acme.example' }, french);
+    expect(taken.body.error.details.fields).toEqual([{ path: 'body.email', message: fr.validation.emailTaken }]);
     expect(await fields('PATCH', '/api/tenant', { logo: 'data:text/plain;base64,AAAA' })).toContainEqual({
       path: 'body.logo',
       message: fr.validation.logoType,

@@ -5,6 +5,7 @@
  * the old address. Whoever holds the new mailbox confirms with the code; then the address changes and every
  * session of the account ends.
  */
+import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { uniqueOr } from '../../db/errors.js';
@@ -68,7 +69,7 @@ export async function confirmEmailChange(deps: Deps, input: { email: string; cod
       .where('id', '=', employee.id)
       .where('pendingEmail', '=', input.email)
       .executeTakeFirst(),
-    () => errors.conflict('body.email', 'Another employee already has this e-mail address.'),
+    () => errors.conflict('body.email', V.emailTaken),
   );
   // Cancelled or replaced by a later change since the code was sent, even while this request ran: nothing
   // changed, so no session ends and no notice goes out.

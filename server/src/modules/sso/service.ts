@@ -6,6 +6,7 @@
  * The web then gets a normal session; the desktop a one-time hand-off code that only the holder of the
  * challenge's verifier can exchange.
  */
+import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SsoSettings, UpdateSsoSettingsBody } from '../../../../shared/contracts/sso.js';
 import type { ClientKind } from '../../../../shared/contracts/auth.js';
@@ -70,15 +71,13 @@ export async function settingsToStore(
 ) {
   const sameProvider = existing?.issuer === body.issuer && existing.clientId === body.clientId;
   const clientSecret = body.clientSecret ?? (sameProvider ? providerOf(deps, existing).clientSecret : undefined);
-  if (!clientSecret) throw errors.validation([{ path: 'body.clientSecret', message: 'This field is required' }]);
+  if (!clientSecret) throw errors.validation([{ path: 'body.clientSecret', message: V.required }]);
   if (body.isEnabled) {
     try {
       await providerConfig({ issuer: body.issuer, clientId: body.clientId, clientSecret });
     } catch (error) {
       deps.log.warn({ err: error, issuer: body.issuer }, 'SSO discovery failed');
-      throw errors.validation([
-        { path: 'body.issuer', message: 'The identity provider could not be reached at this issuer' },
-      ]);
+      throw errors.validation([{ path: 'body.issuer', message: V.issuerUnreachable }]);
     }
   }
   return {
