@@ -13,6 +13,7 @@ export const common = {
     retry: 'Retry',
     save: 'Save',
     search: 'Search',
+    showOptions: 'Show options',
   },
   states: {
     loading: 'Loading…',

@@ -16,6 +16,7 @@ export const common: Translation<typeof en> = {
     retry: 'Réessayer',
     save: 'Enregistrer',
     search: 'Rechercher',
+    showOptions: 'Afficher les options',
   },
   states: {
     loading: 'Chargement…',
