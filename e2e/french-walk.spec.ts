@@ -88,7 +88,14 @@ const OUTPUT = path.join(process.env['E2E_OUTPUT_DIR'] ?? 'test-results', 'frenc
 async function readPage(page: Page): Promise<string> {
   return page.evaluate(() => {
     const attributes = ['aria-label', 'placeholder', 'title', 'alt'];
-    const said: string[] = [document.body.innerText];
+    // Code (a permission's or activity's stable name, shown beside its label) is the same in every language.
+    const codes = new Set([...document.querySelectorAll('code')].map((c) => c.innerText.trim()).filter(Boolean));
+    const said: string[] = [
+      document.body.innerText
+        .split('\n')
+        .filter((line) => !codes.has(line.trim()))
+        .join('\n'),
+    ];
     for (const element of document.querySelectorAll<HTMLElement>('[aria-label], [placeholder], [title], [alt]')) {
       // What assistive technology cannot reach: hidden elements, and the parts of a picture (role="img"),
       // whose own label speaks for the whole.
@@ -173,6 +180,26 @@ test('the French walk: every page, tab and menu of the administrator speaks Fren
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       if (tabbed) await checkTabs(page, name, leftovers);
       else await check(page, name, leftovers);
+    }
+
+    // The dialogs that add things: each opened from its page (and tab), checked, then closed unsaved.
+    const { fr } = resources;
+    const dialogs: [string, number | null, string, string][] = [
+      ['/leave', null, fr.leave.leavePage.requestLeave, 'dialog-request-leave'],
+      ['/employee/management', null, fr.people.directory.add, 'dialog-employee'],
+      ['/role/management', null, fr.people.rolesPage.add, 'dialog-role'],
+      ['/biometric/management', null, fr.devices.page.addDevice, 'dialog-device'],
+      ['/settings', 2, fr.settings.leaveTypes.add, 'dialog-leave-type'],
+      ['/settings', 3, fr.settings.holidays.add, 'dialog-holiday'],
+    ];
+    for (const [url, tab, button, name] of dialogs) {
+      await page.goto(url);
+      if (tab !== null) await page.getByRole('tablist').first().getByRole('tab').nth(tab).click();
+      await page.getByRole('button', { name: button, exact: true }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await check(page, name, leftovers);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
     }
 
     // The account menu and its submenus.

@@ -14,6 +14,8 @@ export const common = {
     save: 'Save',
     search: 'Search',
     showOptions: 'Show options',
+    increase: 'Increase',
+    decrease: 'Decrease',
   },
   states: {
     loading: 'Loading…',

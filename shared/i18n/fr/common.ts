@@ -17,6 +17,8 @@ export const common: Translation<typeof en> = {
     save: 'Enregistrer',
     search: 'Rechercher',
     showOptions: 'Afficher les options',
+    increase: 'Augmenter',
+    decrease: 'Diminuer',
   },
   states: {
     loading: 'Chargement…',

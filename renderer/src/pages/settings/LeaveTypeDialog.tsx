@@ -122,15 +122,15 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
               </Field>
               <Field label={t('leaveTypeDialog.icon')}>
                 <Dropdown
-                  value={form.icon}
+                  value={t(`icons.${form.icon}`)}
                   selectedOptions={[form.icon]}
                   onOptionSelect={(_, d) => setForm({ ...form, icon: d.optionValue as LeaveType['icon'] })}
                 >
                   {LEAVE_ICONS.map((icon) => (
-                    <Option key={icon} value={icon} text={icon}>
+                    <Option key={icon} value={icon} text={t(`icons.${icon}`)}>
                       <span className={styles.name}>
                         <LeaveIcon icon={icon} />
-                        {icon}
+                        {t(`icons.${icon}`)}
                       </span>
                     </Option>
                   ))}
