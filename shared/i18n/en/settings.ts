@@ -66,6 +66,17 @@ export const settings = {
     activeLabel: '{{name}} active',
     editLabel: 'Edit {{name}}',
   },
+  /** Leave type icons by their stable name (shared/contracts/leave.ts LEAVE_ICONS). */
+  icons: {
+    calendar: 'Calendar',
+    beach: 'Beach',
+    medical: 'Medical',
+    home: 'Home',
+    baby: 'Baby',
+    briefcase: 'Briefcase',
+    heart: 'Heart',
+    star: 'Star',
+  },
   leaveTypeDialog: {
     add: 'Add leave type',
     edit: 'Edit leave type',

@@ -94,4 +94,15 @@ export const frame: Translation<typeof en> = {
         'Cette adresse utilise http:// simple : confirmez ci-dessous qu’il s’agit du serveur du réseau de votre bureau.',
     },
   },
+  tray: {
+    open: 'Ouvrir {{product}}',
+    quit: 'Quitter {{product}}',
+    notSignedIn: 'Non connecté',
+    signedIn: 'Connecté',
+    signedInAs: 'Connecté en tant que {{name}}',
+    workedToday: '{{state}} · {{worked}} aujourd’hui',
+    tooltip: '{{product}} : {{status}}',
+    tooltipSignedOut: '{{product}} : non connecté',
+    tooltipSignedIn: 'connecté',
+  },
 };

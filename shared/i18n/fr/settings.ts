@@ -71,6 +71,16 @@ export const settings: Translation<typeof en> = {
     activeLabel: '{{name}} actif',
     editLabel: 'Modifier {{name}}',
   },
+  icons: {
+    calendar: 'Calendrier',
+    beach: 'Plage',
+    medical: 'Médical',
+    home: 'Maison',
+    baby: 'Bébé',
+    briefcase: 'Mallette',
+    heart: 'Cœur',
+    star: 'Étoile',
+  },
   leaveTypeDialog: {
     add: 'Ajouter un type de congé',
     edit: 'Modifier le type de congé',

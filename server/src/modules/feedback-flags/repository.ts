@@ -145,14 +145,14 @@ export function feedbackFlagRepository({ db, tenantId, now }: TenantScope) {
       .where('tenantId', '=', tenantId)
       .where('id', '=', feedbackId)
       .executeTakeFirst();
-    if (!row) throw errors.notFound('Feedback');
+    if (!row) throw errors.notFound('feedbackNotFound');
     return row;
   }
 
   /** A flagged feedback the reviewer may open: 404 unflagged, 403 their own or outside their queues. */
   async function reviewable(reviewer: Reviewer, feedbackId: number) {
     const row = await load(feedbackId);
-    if (row.flagStatus === 'none') throw errors.notFound('Flag');
+    if (row.flagStatus === 'none') throw errors.notFound('flagNotFound');
     if (row.giverId === reviewer.employeeId || row.receiverId === reviewer.employeeId)
       throw errors.coded(403, 'FLAG_CONFLICT_OF_INTEREST');
     // Pending flags are the reviewers' (flag-feedback); escalated and decided ones either queue's.

@@ -10,7 +10,7 @@ import { feedbackRequestActions } from './service.js';
 async function readable(ctx: RequestContext, id: number) {
   const requests = ctx.repo(feedbackRequestRepository);
   const role = await requests.roleOf(id, ctx.caller.employeeId);
-  if (role === undefined) throw errors.notFound('Feedback request');
+  if (role === undefined) throw errors.notFound('feedbackRequestNotFound');
   if (role === null) throw errors.coded(403, 'FEEDBACK_REQUEST_NOT_YOURS');
   return (await requests.get(id, ctx.caller.employeeId))!;
 }
@@ -41,7 +41,7 @@ export const feedbackRequestRoutes = defineRoutes(feedbackRequestEndpoints, {
 
   declineFeedbackRequest: async (ctx, { params, body }) => {
     const role = await ctx.repo(feedbackRequestRepository).roleOf(params.id, ctx.caller.employeeId);
-    if (role === undefined) throw errors.notFound('Feedback request');
+    if (role === undefined) throw errors.notFound('feedbackRequestNotFound');
     if (role !== 'recipient') throw errors.coded(403, 'FEEDBACK_REQUEST_NOT_YOURS');
     await ctx.repo(feedbackRequestActions).decline(params.id, ctx.caller.employeeId, body.reason);
     return readable(ctx, params.id);

@@ -183,7 +183,7 @@ export async function answerRequest(
     .where('tenantId', '=', tenantId)
     .where('id', '=', requestId)
     .executeTakeFirst();
-  if (!request) throw errors.notFound('Feedback request');
+  if (!request) throw errors.notFound('feedbackRequestNotFound');
   const answered = await closePending(tx, tenantId, requestId, giverId, now, { status: 'answered', groupId });
   if (!answered) throw errors.coded(409, 'FEEDBACK_REQUEST_CLOSED', { requestId });
 }

@@ -79,7 +79,7 @@ export async function giveFeedback(ctx: RequestContext, body: GiveFeedbackBody) 
 /** The caller's own group, or 404 (another tenant's, or none) / 403 (someone else gave it). */
 async function ownGroup(ctx: RequestContext, groupId: number) {
   const group = await ctx.repo(givingRepository).group(groupId);
-  if (!group) throw errors.notFound('Feedback');
+  if (!group) throw errors.notFound('feedbackNotFound');
   if (group.giverId !== ctx.caller.employeeId) throw errors.coded(403, 'FEEDBACK_NOT_GIVER');
   return group;
 }
