@@ -19,7 +19,8 @@ async function readOptions(ctx: RequestContext): Promise<ReadOptions> {
 /** The feedback if the caller may read it: 404 for none in the tenant (or hidden demo data), 403 otherwise. */
 async function readable(ctx: RequestContext, id: number) {
   const facts = await ctx.repo(feedbackRepository).facts(id);
-  if (!facts || (facts.isDemo === 1 && (await ctx.settings()).isDemoDataDisabled)) throw errors.notFound('feedbackNotFound');
+  if (!facts || (facts.isDemo === 1 && (await ctx.settings()).isDemoDataDisabled))
+    throw errors.notFound('feedbackNotFound');
   const sharesTeamWithReceiver =
     needsReceiverTeam(ctx.caller, facts) &&
     (await ctx.repo(policyRepository).sharesTeam(ctx.caller.employeeId, facts.receiverId));
@@ -66,7 +67,7 @@ export const feedbackRoutes = defineRoutes(feedbackEndpoints, {
   listColleagues: async (ctx, { query }) => ({
     items: await ctx
       .repo(feedbackRepository)
-      .colleagues(ctx.caller.employeeId, query.searchText, (await ctx.settings()).isDemoDataDisabled),
+      .colleagues(ctx.caller.employeeId, query, (await ctx.settings()).isDemoDataDisabled),
   }),
 
   getRecentAverages: async (ctx, { query }) => {
