@@ -119,11 +119,16 @@ export function FeedbackCard({
             className={styles.average}
             aria-label={t('card.average', { value: format.number(item.average, { maximumFractionDigits: 1 }) })}
           >
-            <RatingDisplay value={item.average} compact size="large" />
-            <Text weight="semibold" style={{ color: BAND_COLORS[ratingBand(item.average)] }}>
-              {format.number(item.average, { maximumFractionDigits: 1 })}
-            </Text>
-            {labelKey ? <Text className={styles.muted}>{t(labelKey)}</Text> : null}
+            <RatingDisplay
+              value={Math.round(item.average * 2) / 2}
+              size="large"
+              valueText={format.number(item.average, { maximumFractionDigits: 1 })}
+            />
+            {labelKey ? (
+              <Text weight="semibold" style={{ color: BAND_COLORS[ratingBand(item.average)] }}>
+                {t(labelKey)}
+              </Text>
+            ) : null}
           </span>
         ) : null}
       </div>
