@@ -211,6 +211,12 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'GET /api/feedback/{id}': { table: 'feedback' },
   'PUT /api/feedback/{id}/reactions/{emoji}': { table: 'feedback' },
   'DELETE /api/feedback/{id}/reactions/{emoji}': { table: 'feedback' },
+  // Feedback overview
+  'GET /api/feedback/overview': {},
+  'GET /api/feedback/overview/trend': { query: 'team=true' },
+  'GET /api/feedback/overview/categories/{id}': { table: 'feedbackCategories' },
+  'GET /api/feedback/overview/attributes/{id}': { table: 'feedbackAttributes' },
+  'GET /api/feedback/overview/people': { query: 'searchText=a' },
 };
 
 let server: TestServer;
@@ -233,6 +239,8 @@ const ids = {
   scimTokens: 0,
   feedbackGroups: 0,
   feedback: 0,
+  feedbackCategories: 0,
+  feedbackAttributes: 0,
 };
 /** SCIM tokens of tenant A and B for the SCIM routes. */
 const scimTokens = { a: '', b: '' };
@@ -338,6 +346,8 @@ beforeAll(async () => {
   scimTokens.b = (await b.scimToken({ name: 'Beta IdP' })).token;
   const category = await a.category({ name: 'Alpha category' });
   const attribute = await a.attribute({ categoryId: category.id, name: 'Alpha attribute' });
+  ids.feedbackCategories = category.id;
+  ids.feedbackAttributes = attribute.id;
   await a.function({ name: 'Alpha function', memberIds: [victim.id] });
   const given = await a.feedback({
     giverId: victim.id,
