@@ -114,6 +114,7 @@ describe('the overview of one employee', () => {
     expect(res.body).toMatchObject({
       from: '2025-12-19',
       to: '2026-03-18',
+      employee: { id: org.people.ann.id, name: org.people.ann.name },
       overallRating: 3.8, // (15 + 4) / 5
       ratingCount: 5,
       feedbackCount: 4,
@@ -242,7 +243,13 @@ describe('the overview of one’s teams', () => {
     // Ann's 19/5 and Bob's 5/1 = 24/6; the outsider's 1 is outside the lead's teams.
     const res = await get<FeedbackOverview>('lead', '/api/feedback/overview?team=true');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ overallRating: 4, ratingCount: 6, feedbackCount: 5, weekCount: 2 });
+    expect(res.body).toMatchObject({
+      employee: null,
+      overallRating: 4,
+      ratingCount: 6,
+      feedbackCount: 5,
+      weekCount: 2,
+    });
     expect((await get('ann', '/api/feedback/overview?team=true')).status).toBe(403);
   });
 

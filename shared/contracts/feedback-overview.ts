@@ -51,6 +51,8 @@ const rangeSchema = { from: z.string(), to: z.string() };
 export const overviewSchema = z
   .object({
     ...rangeSchema,
+    /** The employee whose overview it is; null for the caller's teams. */
+    employee: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     /** The average of every rated value of the visible received feedback in the range. */
     overallRating: z.number().nullable(),
     ratingCount: z.number().int(),

@@ -247,6 +247,15 @@ export function overviewRepository({ db, tenantId }: TenantScope) {
       return rows.map((r) => r.id);
     },
 
+    async employee(id: number) {
+      return db
+        .selectFrom('employees')
+        .select(['id', 'name'])
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    },
+
     async category(id: number) {
       return db
         .selectFrom('feedbackCategories')

@@ -96,7 +96,8 @@ export const feedbackOverviewRoutes = defineRoutes(feedbackOverviewEndpoints, {
     const weeks = weeksOf(range);
     // A week's bucket starts on its Monday, the first one at the range's start.
     const weekStarts = weeks.map((w, i) => (i === 0 ? range.span.from : s.at(w)));
-    const [overall, weekCounts, weekCount, categories, attributes] = await Promise.all([
+    const [employee, overall, weekCounts, weekCount, categories, attributes] = await Promise.all([
+      'team' in s.subject ? null : repo.employee(s.subject.employeeId),
       repo.overall(s.subject, s.options, { from: s.at(previous.from), to: range.span.from }, range.span),
       repo.countsBy(s.subject, s.options, weekStarts, range.span.to),
       repo.count(s.subject, s.options, { from: s.at(weekStart(s.today)), to: s.at(addDays(s.today, 1)) }),
@@ -106,6 +107,7 @@ export const feedbackOverviewRoutes = defineRoutes(feedbackOverviewEndpoints, {
     return {
       from: range.from,
       to: range.to,
+      employee,
       ...overall,
       ...ratingTrend(overall.overallRating, overall.previousRating),
       weekCount,
