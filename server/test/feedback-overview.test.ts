@@ -48,11 +48,11 @@ beforeAll(async () => {
   });
   const f = org.f;
   const p = org.people;
-  comms = (await f.category({ name: 'Communication', color: '#112233' })).id;
-  delivery = (await f.category({ name: 'Delivery', color: '#445566' })).id;
-  clarity = (await f.attribute({ categoryId: comms, name: 'Clarity' })).id;
-  listening = (await f.attribute({ categoryId: comms, name: 'Listening' })).id;
-  ownership = (await f.attribute({ categoryId: delivery, name: 'Ownership' })).id;
+  comms = (await f.category({ name: 'Talk', color: '#112233' })).id;
+  delivery = (await f.category({ name: 'Results', color: '#445566' })).id;
+  clarity = (await f.attribute({ categoryId: comms, name: 'Plain words' })).id;
+  listening = (await f.attribute({ categoryId: comms, name: 'Hearing others' })).id;
+  ownership = (await f.attribute({ categoryId: delivery, name: 'Owning it' })).id;
   const give = async (
     key: string,
     giver: People,
@@ -108,7 +108,7 @@ const get = async <T>(as: People, url: string) => org.people[as].api.get<T>(url)
 
 describe('the overview of one employee', () => {
   it('gives the overall rating, its trend against the previous period and the counts', async () => {
-    // The rejected flag shows the feedback again: it counts (4 on Listening, this week).
+    // The rejected flag shows the feedback again: it counts (4 on Hearing others, this week).
     const res = await get<FeedbackOverview>('ann', '/api/feedback/overview');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -131,13 +131,13 @@ describe('the overview of one employee', () => {
       { start: '2026-03-16', count: 2 },
     ]);
     expect(res.body.categories).toEqual([
-      { id: delivery, name: 'Delivery', color: '#445566', average: 4, count: 1 },
-      { id: comms, name: 'Communication', color: '#112233', average: 3.75, count: 4 },
+      { id: delivery, name: 'Results', color: '#445566', average: 4, count: 1 },
+      { id: comms, name: 'Talk', color: '#112233', average: 3.75, count: 4 },
     ]);
     expect(res.body.attributes.map((a) => [a.name, a.categoryName, a.average, a.count])).toEqual([
-      ['Listening', 'Communication', 4, 2],
-      ['Ownership', 'Delivery', 4, 1],
-      ['Clarity', 'Communication', 3.5, 2],
+      ['Hearing others', 'Talk', 4, 2],
+      ['Owning it', 'Results', 4, 1],
+      ['Plain words', 'Talk', 3.5, 2],
     ]);
   });
 
@@ -222,14 +222,14 @@ describe('the overview of one employee', () => {
   it('drills into a category’s attributes and an attribute’s months and newest feedback', async () => {
     const category = await get<CategoryOverview>('ann', `/api/feedback/overview/categories/${comms}`);
     expect(category.status).toBe(200);
-    expect(category.body.category).toMatchObject({ id: comms, name: 'Communication', average: 3.75, count: 4 });
+    expect(category.body.category).toMatchObject({ id: comms, name: 'Talk', average: 3.75, count: 4 });
     expect(category.body.attributes.map((a) => [a.name, a.average, a.count])).toEqual([
-      ['Listening', 4, 2],
-      ['Clarity', 3.5, 2],
+      ['Hearing others', 4, 2],
+      ['Plain words', 3.5, 2],
     ]);
     const attribute = await get<AttributeOverview>('ann', `/api/feedback/overview/attributes/${clarity}`);
     expect(attribute.status).toBe(200);
-    expect(attribute.body.attribute).toMatchObject({ name: 'Clarity', categoryName: 'Communication', average: 3.5 });
+    expect(attribute.body.attribute).toMatchObject({ name: 'Plain words', categoryName: 'Talk', average: 3.5 });
     expect(attribute.body.months.at(-1)).toEqual({ month: '2026-03', average: 3.5, count: 2 });
     // Newest first; the flagged one (clarity 1, today) is not among them.
     expect(attribute.body.recentFeedbackIds).toEqual([fb.thisWeek, fb.march]);
