@@ -11,6 +11,7 @@ import {
   Dropdown,
   Field,
   makeStyles,
+  mergeClasses,
   Option,
   Spinner,
   Tab,
@@ -63,6 +64,7 @@ const useStyles = makeStyles({
     marginBottom: tokens.spacingVerticalL,
   },
   kpi: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalXS },
+  single: { maxWidth: '360px' },
   label: { color: tokens.colorNeutralForeground3 },
   value: { fontVariantNumeric: 'tabular-nums' },
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
@@ -177,7 +179,7 @@ function Figures({ data }: { data: FeedbackOverview }) {
         <Text className={styles.label}>{t('overall.ratings', { count: data.ratingCount })}</Text>
       </Kpi>
       <Kpi label={t('trend.title')}>
-        <div className={`${styles.row} ${trendClass}`}>
+        <div className={mergeClasses(styles.row, trendClass)}>
           <TrendIcon fontSize={28} aria-hidden />
           <Text size={600} weight="semibold">
             {t(`trend.${data.trend}`)}
@@ -258,7 +260,7 @@ function TrendCard({ data }: { data: FeedbackOverview }) {
         <Text as="h2" weight="semibold" size={400}>
           {t('charts.trendTitle')}
         </Text>
-        <Field label={t('charts.trendOf')} orientation="horizontal">
+        <Field label={t('charts.trendOf')}>
           <Dropdown
             className={styles.dropdown}
             value={choices.find((c) => c.value === of)?.text ?? t('charts.everything')}
@@ -402,8 +404,8 @@ export function CategoryOverviewPage() {
       {overview.isPending ? <Spinner label={t('loading')} /> : null}
       {category ? (
         <>
-          <div className={styles.kpis}>
-            <Kpi label={t('overall.title')}>
+          <div className={mergeClasses(styles.kpis, styles.single)}>
+            <Kpi label={t('charts.average')}>
               <Text
                 size={800}
                 weight="semibold"
@@ -481,8 +483,8 @@ export function AttributeOverviewPage() {
       {overview.isPending ? <Spinner label={t('loading')} /> : null}
       {attribute && overview.data ? (
         <>
-          <div className={styles.kpis}>
-            <Kpi label={t('overall.title')}>
+          <div className={mergeClasses(styles.kpis, styles.single)}>
+            <Kpi label={t('charts.average')}>
               <Text
                 size={800}
                 weight="semibold"

@@ -268,10 +268,10 @@ export function FigureBars({
   );
 }
 
-/** A YYYY-MM month as a short label: Mar 26, mars 26. */
+/** A YYYY-MM month as a short label: Mar 2026, mars 2026. */
 function shortMonth(month: string, language: string): string {
   const [y, m] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(language, { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(language, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(Date.UTC(y!, m! - 1, 1)),
   );
 }
