@@ -238,6 +238,29 @@ describe('the overview of one employee', () => {
   });
 });
 
+describe('demo data', () => {
+  it('counts demo feedback while demo data is shown, and none once it is switched off', async () => {
+    const p = org.people;
+    const { feedback } = await org.f.feedback({
+      giverId: p.cem.id,
+      receiverIds: [p.ann.id],
+      createdAt: '2026-03-17T09:00:00.000Z',
+      ratings: [{ attributeId: clarity, rating: 1 }],
+      each: { createdAt: '2026-03-17T09:00:00.000Z', isDemo: 1 },
+    });
+    try {
+      let res = await get<FeedbackOverview>('ann', '/api/feedback/overview');
+      expect(res.body).toMatchObject({ overallRating: 3.33, ratingCount: 6, weekCount: 3 }); // 20 / 6
+      await org.f.setting('isDemoDataDisabled', true);
+      res = await get<FeedbackOverview>('ann', '/api/feedback/overview');
+      expect(res.body).toMatchObject({ overallRating: 3.8, ratingCount: 5, weekCount: 2 });
+    } finally {
+      await org.f.setting('isDemoDataDisabled', false);
+      await server.db.deleteFrom('feedback').where('id', '=', feedback[0]!.id).execute();
+    }
+  });
+});
+
 describe('the overview of one’s teams', () => {
   it('sums the members’ received feedback the lead reads, never another team’s', async () => {
     // Ann's 19/5 and Bob's 5/1 = 24/6; the outsider's 1 is outside the lead's teams.
