@@ -257,6 +257,12 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'GET /api/feedback-flags/summary': {},
   'GET /api/feedback-flags/{id}': { table: 'feedback' },
   'POST /api/feedback-flags/{id}/decision': { body: { decision: 'rejected' }, table: 'feedback' },
+  // Feedback overview
+  'GET /api/feedback/overview': {},
+  'GET /api/feedback/overview/trend': { query: 'team=true' },
+  'GET /api/feedback/overview/categories/{id}': { table: 'feedbackCategories' },
+  'GET /api/feedback/overview/attributes/{id}': { table: 'feedbackAttributes' },
+  'GET /api/feedback/overview/people': { query: 'searchText=a' },
 };
 
 let server: TestServer;

@@ -7,6 +7,7 @@ import { authEndpoints } from './auth.js';
 import type { EndpointDef } from './define.js';
 import { attendanceEndpoints } from './attendance.js';
 import { feedbackEndpoints } from './feedback.js';
+import { feedbackOverviewEndpoints } from './feedback-overview.js';
 import { healthEndpoints } from './health.js';
 import { jobEndpoints } from './jobs.js';
 import { deviceAgentEndpoints, deviceEndpoints, deviceIntegrationEndpoints } from './devices.js';
@@ -47,6 +48,7 @@ export const endpointGroups = {
   functions: functionEndpoints,
   feedbackRequests: feedbackRequestEndpoints,
   feedbackFlags: feedbackFlagEndpoints,
+  feedbackOverview: feedbackOverviewEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

@@ -61,6 +61,23 @@ export const APP_ROUTES: readonly AppRoute[] = [
     navAs: '/received',
     Page: lazy(() => import('../pages/feedback/FeedbackDetailPage').then((m) => ({ default: m.FeedbackDetailPage }))),
   },
+  // Feedback overview (docs/feedback.md "Overview"), tabs and drill-downs of the feedback area.
+  ...(
+    [
+      ['/overview', 'OverviewPage'],
+      ['/category-overview', 'CategoryListPage'],
+      ['/overview/category/:category', 'CategoryOverviewPage'],
+      ['/received/attribute', 'AttributeListPage'],
+      ['/received/attribute/:attribute', 'AttributeOverviewPage'],
+    ] as const
+  ).map(([path, page]): AppRoute => ({
+    path,
+    titleKey: 'feedback',
+    permission: ['view-feedback-overview', 'view-team-member-dropdown', 'view-all-employees-feedback'],
+    section: 'main',
+    navAs: '/received',
+    Page: lazy(() => import('../pages/feedback/OverviewPage').then((m) => ({ default: m[page] }))),
+  })),
   {
     path: '/feedback/personal',
     titleKey: 'giveFeedback',

@@ -45,7 +45,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'device-agent-keys': 'Keys of the device agents on the office LAN.',
   adms: 'ADMS (push) devices: settings and devices waiting for approval.',
   agent: 'Calls of the device agent, authenticated with an agent key.',
-  feedback: 'Personal feedback: giving it, the received and given lists, seen marks and reactions (docs/feedback.md).',
+  feedback:
+    'Personal feedback: giving it, the received and given lists, seen marks, reactions and the overview (docs/feedback.md).',
   'feedback-catalogue': 'Counts of the feedback categories and attributes (Feedback Management).',
   'feedback-categories': 'Feedback categories: name, synonyms, description, colour and status.',
   'feedback-attributes': 'Feedback attributes of the categories.',

@@ -1,0 +1,313 @@
+/**
+ * Pieces the Overview pages share (docs/feedback.md "Overview"): whose overview and which range, kept in
+ * the address so a reload or a drill-down link keeps them; the employee picker grouped Team Members and
+ * Employees (each group by its permission); the band colours; the bars of averages and the six-month trend
+ * chart (recharts).
+ */
+import { Card, Combobox, Field, makeStyles, Option, OptionGroup, Text, tokens } from '@fluentui/react-components';
+import { ChevronRightRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { MonthFigure } from '../../../../shared/contracts/feedback-overview';
+import { DATE_RANGE_PRESETS, presetRange, type DateRangePreset } from '../../../../shared/date-range';
+import { RATING_MAX, type RatingBand } from '../../../../shared/feedback';
+import { usePermissions } from '../../api/hooks/me';
+import { useOverviewPeople, type OverviewFilter } from '../../api/hooks/feedback-overview';
+import type { DateRangeValue } from '../../components/DateRangeFilter';
+import { useDebounced, useTenantDay } from '../../components/hooks';
+import { useFormat, useTranslation } from '../../i18n';
+
+/** The spec's colour bands (over 4.5, 3.5-4.5, 2.5-3.5, 1.5-2.5, below 1.5), as the feedback cards show them. */
+export const BAND_COLORS: Record<RatingBand, string> = {
+  outstanding: tokens.colorPaletteGreenForeground1,
+  strong: tokens.colorPaletteLightGreenForeground1,
+  steady: tokens.colorPaletteMarigoldForeground1,
+  weak: tokens.colorPaletteDarkOrangeForeground1,
+  poor: tokens.colorPaletteRedForeground1,
+};
+
+const useStyles = makeStyles({
+  card: { padding: tokens.spacingHorizontalL, minWidth: 0, gap: tokens.spacingVerticalS },
+  plot: { width: '100%', height: '260px' },
+  figures: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
+  figure: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalXS} 0`,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  swatch: { width: '10px', height: '10px', borderRadius: '50%', flexShrink: 0 },
+  name: { flexGrow: 1, color: 'inherit' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  picker: { minWidth: '240px' },
+});
+
+const PRESETS = DATE_RANGE_PRESETS.filter((p): p is Exclude<DateRangePreset, 'custom'> => p !== 'custom');
+
+/** Whose overview and which range, read from and written to the address (?employeeId= or ?team=true, ?range=). */
+export function useOverviewParams() {
+  const [params, setParams] = useSearchParams();
+  const { today } = useTenantDay();
+  const employeeId = Number(params.get('employeeId')) || undefined;
+  const team = params.get('team') === 'true';
+  const preset = params.get('range') ?? '90d';
+  const from = params.get('from');
+  const to = params.get('to');
+  const range: DateRangeValue =
+    preset === 'custom' && from && to
+      ? { preset: 'custom', from, to }
+      : (PRESETS as readonly string[]).includes(preset)
+        ? { preset: preset as Exclude<DateRangePreset, 'custom'>, ...presetRange(preset as '30d', today) }
+        : { preset: '90d', ...presetRange('90d', today) };
+  const filter: OverviewFilter = {
+    ...(employeeId ? { employeeId } : {}),
+    ...(team ? { team: 'true' } : {}),
+    from: range.from,
+    to: range.to,
+  };
+  const update = (change: (next: URLSearchParams) => void) => {
+    const next = new URLSearchParams(params);
+    change(next);
+    setParams(next, { replace: true });
+  };
+  return {
+    employeeId,
+    team,
+    range,
+    today,
+    filter,
+    /** The subject part of the filter, for the trend (which has no range). */
+    subject: { ...(employeeId ? { employeeId } : {}), ...(team ? { team: 'true' as const } : {}) },
+    /** A path with the same subject and range, for links between the overview pages. */
+    link: (path: string) => `${path}${params.size > 0 ? `?${params.toString()}` : ''}`,
+    setRange: (value: DateRangeValue) =>
+      update((next) => {
+        next.set('range', value.preset);
+        if (value.preset === 'custom') {
+          next.set('from', value.from);
+          next.set('to', value.to);
+        } else {
+          next.delete('from');
+          next.delete('to');
+        }
+      }),
+    setSubject: (subject: 'me' | 'team' | number) =>
+      update((next) => {
+        next.delete('employeeId');
+        next.delete('team');
+        if (subject === 'team') next.set('team', 'true');
+        else if (subject !== 'me') next.set('employeeId', String(subject));
+      }),
+  };
+}
+
+/**
+ * Whose overview: oneself, one's teams, or a person of the Team Members group (view-team-member-dropdown)
+ * or of the Employees group (view-employee-dropdown with view-all-employees-feedback). Shown only to those
+ * who may pick; typing searches by name or e-mail.
+ */
+export function SubjectPicker({
+  value,
+  name,
+  onChange,
+}: {
+  value: 'me' | 'team' | number;
+  /** The chosen employee's name when it is someone else. */
+  name: string | undefined;
+  onChange: (value: 'me' | 'team' | number) => void;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation('feedbackOverview');
+  const permissions = usePermissions();
+  const mayPick = permissions.has('view-team-member-dropdown') || permissions.has('view-employee-dropdown');
+  const [search, setSearch] = useState<string | null>(null);
+  const debounced = useDebounced((search ?? '').trim(), 250);
+  const people = useOverviewPeople(debounced, mayPick);
+  if (!mayPick) return null;
+  const selectedText = value === 'me' ? t('subject.me') : value === 'team' ? t('subject.myTeams') : (name ?? '');
+  const teamMembers = people.data?.teamMembers ?? null;
+  const employees = people.data?.employees ?? null;
+  const nobody = (teamMembers?.length ?? 0) + (employees?.length ?? 0) === 0 && debounced !== '';
+  return (
+    <Field label={t('subject.label')}>
+      <Combobox
+        className={styles.picker}
+        value={search ?? selectedText}
+        selectedOptions={[String(value)]}
+        placeholder={t('subject.search')}
+        onChange={(e) => setSearch(e.target.value)}
+        onOptionSelect={(_, d) => {
+          const v = d.optionValue;
+          if (v) onChange(v === 'me' || v === 'team' ? v : Number(v));
+          setSearch(null);
+        }}
+        onBlur={() => setSearch(null)}
+      >
+        <Option value="me">{t('subject.me')}</Option>
+        {permissions.has('view-team-member-dropdown') ? <Option value="team">{t('subject.myTeams')}</Option> : null}
+        {teamMembers && teamMembers.length > 0 ? (
+          <OptionGroup label={t('subject.teamMembers')}>
+            {teamMembers.map((p) => (
+              <Option key={`t${p.id}`} value={String(p.id)}>
+                {p.name}
+              </Option>
+            ))}
+          </OptionGroup>
+        ) : null}
+        {employees && employees.length > 0 ? (
+          <OptionGroup label={t('subject.employees')}>
+            {employees.map((p) => (
+              <Option key={`e${p.id}`} value={String(p.id)}>
+                {p.name}
+              </Option>
+            ))}
+          </OptionGroup>
+        ) : null}
+        {nobody ? (
+          <Option value="" disabled>
+            {t('subject.none')}
+          </Option>
+        ) : null}
+      </Combobox>
+    </Field>
+  );
+}
+
+const axisStyle = { fontSize: 12, fill: tokens.colorNeutralForeground3 };
+const tooltipStyle = {
+  backgroundColor: tokens.colorNeutralBackground1,
+  border: `1px solid ${tokens.colorNeutralStroke1}`,
+  borderRadius: tokens.borderRadiusMedium,
+  color: tokens.colorNeutralForeground1,
+};
+
+export type Figure = { id: number; name: string; color: string; average: number | null; count: number };
+
+/**
+ * Averages as horizontal bars (0 to 5, each in its category's colour), then the same figures as a list of
+ * links to their drill-down, which is what keyboards and screen readers use.
+ */
+export function FigureBars({
+  title,
+  label,
+  figures,
+  href,
+  footer,
+}: {
+  title: string;
+  label: string;
+  figures: readonly Figure[];
+  href: (figure: Figure) => string;
+  footer?: React.ReactNode;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation('feedbackOverview');
+  const fmt = useFormat();
+  const average = (n: number) => fmt.number(n, { minimumFractionDigits: 1, maximumFractionDigits: 2 });
+  return (
+    <Card className={styles.card}>
+      <Text as="h2" weight="semibold" size={400}>
+        {title}
+      </Text>
+      <div
+        className={styles.plot}
+        role="img"
+        aria-label={label}
+        style={{ height: `${Math.max(120, figures.length * 36 + 40)}px` }}
+      >
+        <ResponsiveContainer>
+          <BarChart
+            data={figures.map((f) => ({ ...f, average: f.average ?? 0 }))}
+            layout="vertical"
+            margin={{ left: 8, right: 24 }}
+          >
+            <CartesianGrid stroke={tokens.colorNeutralStroke2} horizontal={false} />
+            <XAxis type="number" domain={[0, RATING_MAX]} ticks={[0, 1, 2, 3, 4, 5]} tick={axisStyle} />
+            <YAxis type="category" dataKey="name" width={130} tick={axisStyle} />
+            <Tooltip
+              contentStyle={tooltipStyle}
+              formatter={(value) => (typeof value === 'number' ? average(value) : String(value ?? ''))}
+            />
+            <Bar dataKey="average" name={t('charts.average')} isAnimationActive={false}>
+              {figures.map((f) => (
+                <Cell key={f.id} fill={f.color} />
+              ))}
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <ul className={styles.figures}>
+        {figures.map((f) => (
+          <li key={f.id} className={styles.figure}>
+            <span className={styles.swatch} style={{ backgroundColor: f.color }} />
+            <Link className={styles.name} to={href(f)} aria-label={t('figure.open', { name: f.name })}>
+              {f.name}
+            </Link>
+            <Text className={styles.muted}>
+              {t('figure.ratings', { count: f.count, average: f.average === null ? '-' : average(f.average) })}
+            </Text>
+            <ChevronRightRegular aria-hidden />
+          </li>
+        ))}
+      </ul>
+      {footer}
+    </Card>
+  );
+}
+
+/** A YYYY-MM month as a short label: Mar 2026, mars 2026. */
+function shortMonth(month: string, language: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat(language, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y!, m! - 1, 1)),
+  );
+}
+
+/** The six-month trend as a line from 0 to 5; a month without ratings leaves a gap. */
+export function TrendChart({ months, label }: { months: readonly MonthFigure[]; label: string }) {
+  const styles = useStyles();
+  const { t } = useTranslation('feedbackOverview');
+  const fmt = useFormat();
+  const points = months.map((m) => ({ ...m, label: shortMonth(m.month, fmt.language) }));
+  if (months.every((m) => m.average === null)) return <Text className={styles.muted}>{t('charts.noTrend')}</Text>;
+  return (
+    <div className={styles.plot} role="img" aria-label={label}>
+      <ResponsiveContainer>
+        <LineChart data={points} margin={{ top: 16, right: 16, bottom: 0, left: 0 }}>
+          <CartesianGrid stroke={tokens.colorNeutralStroke2} vertical={false} />
+          <XAxis dataKey="label" tick={axisStyle} />
+          <YAxis domain={[0, RATING_MAX]} ticks={[0, 1, 2, 3, 4, 5]} tick={axisStyle} width={32} />
+          <Tooltip
+            contentStyle={tooltipStyle}
+            formatter={(value) =>
+              typeof value === 'number' ? fmt.number(value, { maximumFractionDigits: 2 }) : String(value ?? '')
+            }
+          />
+          <Line
+            type="monotone"
+            dataKey="average"
+            name={t('charts.average')}
+            stroke={tokens.colorBrandForeground1}
+            strokeWidth={2}
+            dot={{ r: 4 }}
+            connectNulls={false}
+            isAnimationActive={false}
+          />
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

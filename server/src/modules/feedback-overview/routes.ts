@@ -1,0 +1,186 @@
+/**
+ * The feedback Overview (shared/endpoints/feedback-overview.ts, docs/feedback.md "Overview"). A route
+ * decides whose overview the caller may open (their own, a teammate's as a lead, anyone's as HR, or their
+ * teams') and the tenant-local periods; the repository computes every figure in SQL over the rows the
+ * visibility rule lets the caller read.
+ */
+import { feedbackOverviewEndpoints } from '../../../../shared/endpoints/feedback-overview.js';
+import {
+  monthStarts,
+  OVERVIEW_DEFAULT_DAYS,
+  OVERVIEW_MAX_DAYS,
+  previousPeriod,
+  ratingTrend,
+  daysIn,
+  weeksOf,
+  weekStart,
+} from '../../../../shared/feedback-overview.js';
+import { todayIn, validateDateRange } from '../../../../shared/date-range.js';
+import { addDays, startOfLocalDay } from '../../../../shared/time.js';
+import type { RequestContext } from '../../http/context.js';
+import { defineRoutes } from '../../http/endpoints.js';
+import { errors } from '../../http/errors.js';
+import { policyRepository } from '../../policy/repository.js';
+import { holds } from '../../policy/scope.js';
+import { overviewRepository, type FigureOptions, type Subject } from './repository.js';
+
+type Scope = {
+  subject: Subject;
+  options: FigureOptions;
+  timeZone: string;
+  today: string;
+  /** The instant a tenant-local day starts. */
+  at: (day: string) => string;
+};
+
+/** Whose overview, checked: one's own needs view-feedback-overview, another's the family's reach. */
+async function scope(ctx: RequestContext, query: { employeeId?: number | undefined; team?: boolean | undefined }) {
+  const settings = await ctx.settings();
+  const asker = ctx.caller;
+  let subject: Subject;
+  if (query.team) {
+    if (query.employeeId !== undefined) {
+      throw errors.validation([
+        { path: 'querystring.team', message: 'Ask for an employee or for your teams, not both' },
+      ]);
+    }
+    if (!holds('feedback', 'team', asker.permissions) && !holds('feedback', 'all', asker.permissions)) {
+      throw errors.forbidden(['view-team-member-dropdown', 'view-all-employees-feedback']);
+    }
+    subject = { team: true };
+  } else {
+    const employeeId = query.employeeId ?? asker.employeeId;
+    if (employeeId === asker.employeeId) {
+      if (!asker.permissions.has('view-feedback-overview')) throw errors.forbidden('view-feedback-overview');
+    } else {
+      await ctx.repo(policyRepository).authorizeEmployee('feedback', asker, employeeId);
+    }
+    subject = { employeeId };
+  }
+  const timeZone = settings.tenant_timezone;
+  return {
+    subject,
+    options: { asker, hideDemo: settings.isDemoDataDisabled },
+    timeZone,
+    today: todayIn(timeZone, ctx.now()),
+    at: (day: string) => startOfLocalDay(day, timeZone).toISOString(),
+  } satisfies Scope;
+}
+
+/** The range asked (default the last 90 days through today), checked like every date filter. */
+function rangeOf(s: Scope, query: { from?: string | undefined; to?: string | undefined }) {
+  const to = query.to ?? s.today;
+  const from = query.from ?? addDays(to, -(OVERVIEW_DEFAULT_DAYS - 1));
+  const problems = validateDateRange({ from, to }, s.today);
+  const issues = Object.entries(problems).map(([field, message]) => ({ path: `querystring.${field}`, message }));
+  if (issues.length === 0 && daysIn(from, to) > OVERVIEW_MAX_DAYS) {
+    issues.push({ path: 'querystring.from', message: `A range of at most ${OVERVIEW_MAX_DAYS} days` });
+  }
+  if (issues.length > 0) throw errors.validation(issues);
+  return { from, to, span: { from: s.at(from), to: s.at(addDays(to, 1)) } };
+}
+
+/** The six months of the trend (the current one and the five before), as buckets of instants. */
+function trendMonths(s: Scope) {
+  const starts = monthStarts(s.today);
+  const buckets = starts.map((day) => ({ month: day.slice(0, 7), start: s.at(day) }));
+  return { buckets, end: s.at(addDays(s.today, 1)) };
+}
+
+export const feedbackOverviewRoutes = defineRoutes(feedbackOverviewEndpoints, {
+  getFeedbackOverview: async (ctx, { query }) => {
+    const s = await scope(ctx, query);
+    const range = rangeOf(s, query);
+    const previous = previousPeriod(range);
+    const repo = ctx.repo(overviewRepository);
+    const weeks = weeksOf(range);
+    // A week's bucket starts on its Monday, the first one at the range's start.
+    const weekStarts = weeks.map((w, i) => (i === 0 ? range.span.from : s.at(w)));
+    const [employee, overall, weekCounts, weekCount, categories, attributes] = await Promise.all([
+      'team' in s.subject ? null : repo.employee(s.subject.employeeId),
+      repo.overall(s.subject, s.options, { from: s.at(previous.from), to: range.span.from }, range.span),
+      repo.countsBy(s.subject, s.options, weekStarts, range.span.to),
+      repo.count(s.subject, s.options, { from: s.at(weekStart(s.today)), to: s.at(addDays(s.today, 1)) }),
+      repo.categoryFigures(s.subject, s.options, range.span),
+      repo.attributeFigures(s.subject, s.options, range.span),
+    ]);
+    return {
+      from: range.from,
+      to: range.to,
+      employee,
+      ...overall,
+      ...ratingTrend(overall.overallRating, overall.previousRating),
+      weekCount,
+      weeks: weeks.map((start, i) => ({ start, count: weekCounts[i] ?? 0 })),
+      categories,
+      attributes,
+    };
+  },
+
+  getFeedbackTrend: async (ctx, { query }) => {
+    if (query.categoryId !== undefined && query.attributeId !== undefined) {
+      throw errors.validation([
+        { path: 'querystring.attributeId', message: 'Choose a category or an attribute, not both' },
+      ]);
+    }
+    const s = await scope(ctx, query);
+    const { buckets, end } = trendMonths(s);
+    const filter = { categoryId: query.categoryId, attributeId: query.attributeId };
+    return { months: await ctx.repo(overviewRepository).averagesBy(s.subject, s.options, buckets, end, filter) };
+  },
+
+  getCategoryOverview: async (ctx, { params, query }) => {
+    const repo = ctx.repo(overviewRepository);
+    const category = await repo.category(params.id);
+    if (!category) throw errors.notFound('feedbackCategoryNotFound');
+    const s = await scope(ctx, query);
+    const range = rangeOf(s, query);
+    const [figures, attributes] = await Promise.all([
+      repo.categoryFigures(s.subject, s.options, range.span, category.id),
+      repo.attributeFigures(s.subject, s.options, range.span, { categoryId: category.id }),
+    ]);
+    const own = figures[0];
+    return {
+      from: range.from,
+      to: range.to,
+      category: { ...category, average: own?.average ?? null, count: own?.count ?? 0 },
+      attributes,
+    };
+  },
+
+  getAttributeOverview: async (ctx, { params, query }) => {
+    const repo = ctx.repo(overviewRepository);
+    const attribute = await repo.attribute(params.id);
+    if (!attribute) throw errors.notFound('feedbackAttributeNotFound');
+    const s = await scope(ctx, query);
+    const range = rangeOf(s, query);
+    const { buckets, end } = trendMonths(s);
+    const [figures, months, recentFeedbackIds] = await Promise.all([
+      repo.attributeFigures(s.subject, s.options, range.span, { attributeId: attribute.id }),
+      repo.averagesBy(s.subject, s.options, buckets, end, { attributeId: attribute.id }),
+      repo.recentWithAttribute(s.subject, s.options, range.span, attribute.id),
+    ]);
+    const own = figures[0];
+    return {
+      from: range.from,
+      to: range.to,
+      attribute: { ...attribute, average: own?.average ?? null, count: own?.count ?? 0 },
+      months,
+      recentFeedbackIds,
+    };
+  },
+
+  listOverviewPeople: async (ctx, { query }) => {
+    const repo = ctx.repo(overviewRepository);
+    const permissions = ctx.caller.permissions;
+    const hideDemo = (await ctx.settings()).isDemoDataDisabled;
+    const self = ctx.caller.employeeId;
+    const [teamMembers, employees] = await Promise.all([
+      permissions.has('view-team-member-dropdown') ? repo.people(self, 'team', query.searchText, hideDemo) : null,
+      permissions.has('view-employee-dropdown') && holds('feedback', 'all', permissions)
+        ? repo.people(self, 'all', query.searchText, hideDemo)
+        : null,
+    ]);
+    return { teamMembers, employees };
+  },
+});

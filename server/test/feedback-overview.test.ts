@@ -1,0 +1,354 @@
+/**
+ * The feedback Overview over real HTTP on both engines (docs/feedback.md "Overview"): exact figures on a
+ * small data set around a fixed clock in the tenant's zone (Asia/Karachi, UTC+5): the overall rating and
+ * its trend against the previous equal period, the week counts, the category and attribute averages, the
+ * 6-month trend and the drill-downs; who may open whose overview; a feedback hidden by a flag or outside
+ * the caller's reach never moves a figure; bad input names its field.
+ */
+import { CompiledQuery, createQueryId, sql, type KyselyPlugin, type QueryId, type RootOperationNode } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AttributeOverview,
+  CategoryOverview,
+  FeedbackOverview,
+  FeedbackTrend,
+  OverviewPeople,
+} from '../../shared/contracts/feedback-overview.js';
+import { overviewRepository } from '../src/modules/feedback-overview/repository.js';
+import type { Asker } from '../src/policy/scope.js';
+import { ENGINE, startServer, type TestServer } from './harness.js';
+import { organisation, type Organisation } from './organisation.js';
+
+type People = 'ann' | 'bob' | 'cem' | 'lead' | 'hr' | 'outsider' | 'other';
+// Wednesday 18 March 2026, 15:00 in Karachi: the default range is 19 Dec 2025 - 18 Mar 2026 and the
+// previous equal period 20 Sep - 18 Dec 2025; this week began on Monday 16 March.
+const NOW = new Date('2026-03-18T10:00:00.000Z');
+let server: TestServer;
+let org: Organisation<People, 'Core' | 'Other'>;
+let comms: number;
+let delivery: number;
+let clarity: number;
+let listening: number;
+let ownership: number;
+const fb: Record<string, number> = {};
+
+beforeAll(async () => {
+  server = await startServer({}, () => NOW);
+  org = await organisation(server, {
+    people: {
+      ann: ['Employee'],
+      bob: ['Employee'],
+      cem: ['Employee'],
+      lead: ['Team Lead'],
+      hr: ['HR'],
+      outsider: ['Employee'],
+      other: ['Team Lead'],
+    },
+    teams: { Core: ['ann', 'bob', 'cem', 'lead'], Other: ['outsider', 'other'] },
+  });
+  const f = org.f;
+  const p = org.people;
+  comms = (await f.category({ name: 'Talk', color: '#112233' })).id;
+  delivery = (await f.category({ name: 'Results', color: '#445566' })).id;
+  clarity = (await f.attribute({ categoryId: comms, name: 'Plain words' })).id;
+  listening = (await f.attribute({ categoryId: comms, name: 'Hearing others' })).id;
+  ownership = (await f.attribute({ categoryId: delivery, name: 'Owning it' })).id;
+  const give = async (
+    key: string,
+    giver: People,
+    receiver: People,
+    at: string,
+    ratings: ({ rating: number } & ({ attributeId: number } | { categoryId: number }))[],
+    each: { flagStatus?: 'pending' | 'approved' | 'escalated' | 'rejected' } = {},
+  ) => {
+    const { feedback } = await f.feedback({
+      giverId: p[giver].id,
+      receiverIds: [p[receiver].id],
+      createdAt: at,
+      ratings,
+      each: { createdAt: at, ...each },
+    });
+    fb[key] = feedback[0]!.id;
+  };
+  // Ann's current period: 9/2 + 2/1 + 4/1 = 15/4 = 3.75 over three feedback.
+  await give('thisWeek', 'bob', 'ann', '2026-03-17T08:00:00.000Z', [
+    { attributeId: clarity, rating: 5 },
+    { attributeId: listening, rating: 4 },
+  ]);
+  await give('march', 'cem', 'ann', '2026-03-02T08:00:00.000Z', [
+    { attributeId: clarity, rating: 2 },
+    { categoryId: comms, rating: 0 },
+  ]);
+  // 00:00 on 19 December in Karachi: the first instant of the range.
+  await give('firstInstant', 'lead', 'ann', '2025-12-18T19:00:00.000Z', [{ attributeId: ownership, rating: 4 }]);
+  // Ann's previous period: 6/2 + 10/3 = 16/5 = 3.2. 23:59:59 on 18 December in Karachi: the day before.
+  await give('lastInstantBefore', 'bob', 'ann', '2025-12-18T18:59:59.000Z', [
+    { attributeId: clarity, rating: 2 },
+    { attributeId: listening, rating: 4 },
+  ]);
+  await give('october', 'cem', 'ann', '2025-10-01T08:00:00.000Z', [
+    { attributeId: ownership, rating: 4 },
+    { attributeId: clarity, rating: 3 },
+    { attributeId: listening, rating: 3 },
+  ]);
+  // Never counted: hidden by a flag (given by the lead, who reads what they gave), and ann's older history.
+  await give('flagged', 'lead', 'ann', '2026-03-18T05:00:00.000Z', [{ attributeId: clarity, rating: 1 }], {
+    flagStatus: 'pending',
+  });
+  await give('rejectedFlag', 'cem', 'ann', '2026-03-18T06:00:00.000Z', [{ attributeId: listening, rating: 4 }], {
+    flagStatus: 'rejected',
+  });
+  // Bob's and the outsider's.
+  await give('toBob', 'ann', 'bob', '2026-03-10T08:00:00.000Z', [{ categoryId: comms, rating: 5 }]);
+  await give('toOutsider', 'other', 'outsider', '2026-03-10T08:00:00.000Z', [{ categoryId: delivery, rating: 1 }]);
+});
+afterAll(() => server.close());
+
+const get = async <T>(as: People, url: string) => org.people[as].api.get<T>(url);
+
+describe('the overview of one employee', () => {
+  it('gives the overall rating, its trend against the previous period and the counts', async () => {
+    // The rejected flag shows the feedback again: it counts (4 on Hearing others, this week).
+    const res = await get<FeedbackOverview>('ann', '/api/feedback/overview');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      from: '2025-12-19',
+      to: '2026-03-18',
+      employee: { id: org.people.ann.id, name: org.people.ann.name },
+      overallRating: 3.8, // (15 + 4) / 5
+      ratingCount: 5,
+      feedbackCount: 4,
+      previousRating: 3.2,
+      trend: 'up',
+      percentageChange: 18.8, // (3.8 - 3.2) / 3.2
+      weekCount: 2,
+    });
+    expect(res.body.weeks).toHaveLength(14);
+    expect(res.body.weeks[0]).toEqual({ start: '2025-12-15', count: 1 });
+    expect(res.body.weeks.filter((w) => w.count > 0)).toEqual([
+      { start: '2025-12-15', count: 1 },
+      { start: '2026-03-02', count: 1 },
+      { start: '2026-03-16', count: 2 },
+    ]);
+    expect(res.body.categories).toEqual([
+      { id: delivery, name: 'Results', color: '#445566', average: 4, count: 1 },
+      { id: comms, name: 'Talk', color: '#112233', average: 3.75, count: 4 },
+    ]);
+    expect(res.body.attributes.map((a) => [a.name, a.categoryName, a.average, a.count])).toEqual([
+      ['Hearing others', 'Talk', 4, 2],
+      ['Owning it', 'Results', 4, 1],
+      ['Plain words', 'Talk', 3.5, 2],
+    ]);
+  });
+
+  it('reads the same figures for a lead of theirs and for HR, never the flagged one the lead gave', async () => {
+    const own = (await get<FeedbackOverview>('ann', '/api/feedback/overview')).body;
+    for (const who of ['lead', 'hr'] as const) {
+      const res = await get<FeedbackOverview>(who, `/api/feedback/overview?employeeId=${org.people.ann.id}`);
+      expect(res.status, who).toBe(200);
+      expect(res.body, who).toEqual(own);
+    }
+  });
+
+  it('answers 403 to a colleague or a lead of another team, 404 for someone of another tenant', async () => {
+    for (const who of ['bob', 'outsider', 'other'] as const) {
+      const res = await get<{ error: { code: string } }>(who, `/api/feedback/overview?employeeId=${org.people.ann.id}`);
+      expect(res.status, who).toBe(403);
+      const trend = await get(who, `/api/feedback/overview/trend?employeeId=${org.people.ann.id}`);
+      expect(trend.status, who).toBe(403);
+      const drill = await get(who, `/api/feedback/overview/categories/${comms}?employeeId=${org.people.ann.id}`);
+      expect(drill.status, who).toBe(403);
+    }
+    const stranger = await organisation(server, { people: { x: ['Employee'] } });
+    const res = await get('hr', `/api/feedback/overview?employeeId=${stranger.people.x.id}`);
+    expect(res.status).toBe(404);
+  });
+
+  it('compares with the equal period before a custom range, down or unchanged', async () => {
+    // 1-31 Oct 2025 (3.33) against 31 Aug - 30 Sep (nothing): no change, no percentage.
+    let res = await get<FeedbackOverview>('ann', '/api/feedback/overview?from=2025-10-01&to=2025-10-31');
+    expect(res.body).toMatchObject({
+      overallRating: 3.33,
+      previousRating: null,
+      trend: 'no_change',
+      percentageChange: null,
+    });
+    // 18 Dec (3.0) against 17 Dec (nothing); 19 Dec (4) against 18 Dec (3): up by a third.
+    res = await get<FeedbackOverview>('ann', '/api/feedback/overview?from=2025-12-19&to=2025-12-19');
+    expect(res.body).toMatchObject({ overallRating: 4, previousRating: 3, trend: 'up', percentageChange: 33.3 });
+    // 19 Dec - 2 Mar (4 and 2 = 3) against the 74 days before (6/2 = 3): unchanged.
+    res = await get<FeedbackOverview>('ann', '/api/feedback/overview?from=2025-12-19&to=2026-03-02');
+    expect(res.body).toMatchObject({ overallRating: 3, previousRating: 3, trend: 'no_change', percentageChange: 0 });
+    // 19 Dec - 8 Mar (3) against the 80 days before (6/2 and 10/3 = 3.2): down 6.25%.
+    res = await get<FeedbackOverview>('ann', '/api/feedback/overview?from=2025-12-19&to=2026-03-08');
+    expect(res.body).toMatchObject({ overallRating: 3, previousRating: 3.2, trend: 'down', percentageChange: -6.3 });
+    // This week's count does not follow the range.
+    expect(res.body.weekCount).toBe(2);
+  });
+
+  it('gives the six-month trend, of everything or of one category or attribute', async () => {
+    const months = async (query = '') =>
+      (await get<FeedbackTrend>('ann', `/api/feedback/overview/trend${query}`)).body.months.map((m) => [
+        m.month,
+        m.average,
+        m.count,
+      ]);
+    expect(await months()).toEqual([
+      ['2025-10', 3.33, 3],
+      ['2025-11', null, 0],
+      ['2025-12', 3.33, 3],
+      ['2026-01', null, 0],
+      ['2026-02', null, 0],
+      ['2026-03', 3.75, 4],
+    ]);
+    expect(await months(`?categoryId=${comms}`)).toEqual([
+      ['2025-10', 3, 2],
+      ['2025-11', null, 0],
+      ['2025-12', 3, 2],
+      ['2026-01', null, 0],
+      ['2026-02', null, 0],
+      ['2026-03', 3.75, 4],
+    ]);
+    expect(await months(`?attributeId=${clarity}`)).toEqual([
+      ['2025-10', 3, 1],
+      ['2025-11', null, 0],
+      ['2025-12', 2, 1],
+      ['2026-01', null, 0],
+      ['2026-02', null, 0],
+      ['2026-03', 3.5, 2],
+    ]);
+  });
+
+  it('drills into a category’s attributes and an attribute’s months and newest feedback', async () => {
+    const category = await get<CategoryOverview>('ann', `/api/feedback/overview/categories/${comms}`);
+    expect(category.status).toBe(200);
+    expect(category.body.category).toMatchObject({ id: comms, name: 'Talk', average: 3.75, count: 4 });
+    expect(category.body.attributes.map((a) => [a.name, a.average, a.count])).toEqual([
+      ['Hearing others', 4, 2],
+      ['Plain words', 3.5, 2],
+    ]);
+    const attribute = await get<AttributeOverview>('ann', `/api/feedback/overview/attributes/${clarity}`);
+    expect(attribute.status).toBe(200);
+    expect(attribute.body.attribute).toMatchObject({ name: 'Plain words', categoryName: 'Talk', average: 3.5 });
+    expect(attribute.body.months.at(-1)).toEqual({ month: '2026-03', average: 3.5, count: 2 });
+    // Newest first; the flagged one (clarity 1, today) is not among them.
+    expect(attribute.body.recentFeedbackIds).toEqual([fb.thisWeek, fb.march]);
+    expect((await get('ann', '/api/feedback/overview/categories/999999')).status).toBe(404);
+    expect((await get('ann', '/api/feedback/overview/attributes/999999')).status).toBe(404);
+  });
+});
+
+describe('demo data', () => {
+  it('counts demo feedback while demo data is shown, and none once it is switched off', async () => {
+    const p = org.people;
+    const { feedback } = await org.f.feedback({
+      giverId: p.cem.id,
+      receiverIds: [p.ann.id],
+      createdAt: '2026-03-17T09:00:00.000Z',
+      ratings: [{ attributeId: clarity, rating: 1 }],
+      each: { createdAt: '2026-03-17T09:00:00.000Z', isDemo: 1 },
+    });
+    try {
+      let res = await get<FeedbackOverview>('ann', '/api/feedback/overview');
+      expect(res.body).toMatchObject({ overallRating: 3.33, ratingCount: 6, weekCount: 3 }); // 20 / 6
+      await org.f.setting('isDemoDataDisabled', true);
+      res = await get<FeedbackOverview>('ann', '/api/feedback/overview');
+      expect(res.body).toMatchObject({ overallRating: 3.8, ratingCount: 5, weekCount: 2 });
+    } finally {
+      await org.f.setting('isDemoDataDisabled', false);
+      await server.db.deleteFrom('feedback').where('id', '=', feedback[0]!.id).execute();
+    }
+  });
+});
+
+describe('the overview of one’s teams', () => {
+  it('sums the members’ received feedback the lead reads, never another team’s', async () => {
+    // Ann's 19/5 and Bob's 5/1 = 24/6; the outsider's 1 is outside the lead's teams.
+    const res = await get<FeedbackOverview>('lead', '/api/feedback/overview?team=true');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      employee: null,
+      overallRating: 4,
+      ratingCount: 6,
+      feedbackCount: 5,
+      weekCount: 2,
+    });
+    expect((await get('ann', '/api/feedback/overview?team=true')).status).toBe(403);
+  });
+
+  it('lists whom the caller may pick, each group by its permission', async () => {
+    const lead = (await get<OverviewPeople>('lead', '/api/feedback/overview/people')).body;
+    expect(lead.employees).toBeNull();
+    expect(lead.teamMembers!.map((p) => p.id).sort()).toEqual(
+      [org.people.ann.id, org.people.bob.id, org.people.cem.id].sort(),
+    );
+    const hr = (await get<OverviewPeople>('hr', '/api/feedback/overview/people?searchText=outsider')).body;
+    expect(hr.employees!.map((p) => p.id)).toEqual([org.people.outsider.id]);
+    expect((await get('ann', '/api/feedback/overview/people')).status).toBe(403);
+  });
+});
+
+describe('bad input', () => {
+  it('names the field and answers 400', async () => {
+    const cases: [string, string][] = [
+      ['/api/feedback/overview?from=2026-03-10&to=2026-03-01', 'querystring.from'],
+      ['/api/feedback/overview?to=2026-03-19', 'querystring.to'],
+      ['/api/feedback/overview?from=2020-01-01&to=2026-03-01', 'querystring.from'],
+      ['/api/feedback/overview?from=2026-02-30', 'querystring.from'],
+      [`/api/feedback/overview?team=true&employeeId=${org.people.ann.id}`, 'querystring.team'],
+      [`/api/feedback/overview/trend?categoryId=${comms}&attributeId=${clarity}`, 'querystring.attributeId'],
+    ];
+    for (const [url, path] of cases) {
+      const res = await get<{ error: { details: { fields: { path: string }[] } } }>('hr', url);
+      expect(res.status, url).toBe(400);
+      expect(res.body.error.details.fields[0]!.path, url).toBe(path);
+    }
+  });
+});
+
+describe('query plans', () => {
+  /**
+   * Every overview query, as the repository builds it, explained by the engine: each reads `feedback`
+   * through the feedback_receiver index (tenant_id, receiver_id, created_at), never by a full scan. On
+   * these few rows PostgreSQL would rather scan, so the check turns sequential scans off for its
+   * transaction: what it shows is that the index serves the query; tools/bench measures the speed.
+   */
+  it('reads feedback through the receiver index on this engine', async () => {
+    // Subqueries pass transformQuery too: keep the nodes whose result came back, the executed queries.
+    const built = new Map<QueryId, RootOperationNode>();
+    const captured: RootOperationNode[] = [];
+    const capture: KyselyPlugin = {
+      transformQuery: ({ node, queryId }) => (built.set(queryId, node), node),
+      transformResult: async ({ result, queryId }) => (captured.push(built.get(queryId)!), result),
+    };
+    const permissions = new Set(['view-received-feedback', 'view-given-feedback', 'view-team-member-dropdown']);
+    const options = { asker: { employeeId: org.people.lead.id, permissions } as Asker, hideDemo: true };
+    const span = { from: '2025-12-18T19:00:00.000Z', to: '2026-03-18T19:00:00.000Z' };
+    const previous = { from: '2025-09-19T19:00:00.000Z', to: span.from };
+    const repo = overviewRepository({ db: server.db.withPlugin(capture), tenantId: org.tenantId, now: () => NOW });
+    for (const subject of [{ employeeId: org.people.ann.id }, { team: true as const }]) {
+      await repo.overall(subject, options, previous, span);
+      await repo.countsBy(subject, options, [span.from, '2026-01-01T00:00:00.000Z'], span.to);
+      await repo.categoryFigures(subject, options, span);
+      await repo.attributeFigures(subject, options, span, { categoryId: comms });
+      await repo.averagesBy(subject, options, [{ month: '2026-03', start: span.from }], span.to, {
+        attributeId: clarity,
+      });
+      await repo.recentWithAttribute(subject, options, span, clarity);
+    }
+    expect(captured.length).toBe(12);
+    await server.db.transaction().execute(async (trx) => {
+      if (ENGINE === 'postgres') await sql`set local enable_seqscan = off`.execute(trx);
+      for (const node of captured) {
+        const query = trx.getExecutor().compileQuery(node, createQueryId());
+        const explain = ENGINE === 'postgres' ? 'explain ' : 'explain query plan ';
+        const plan = await trx.executeQuery<Record<string, unknown>>(
+          CompiledQuery.raw(explain + query.sql, [...query.parameters]),
+        );
+        const text = plan.rows.map((r) => Object.values(r).join(' ')).join('\n');
+        expect(text, query.sql).toMatch(/feedback_receiver/);
+        expect(text, query.sql).not.toMatch(/SCAN feedback( |$)|Seq Scan on feedback( |$)/m);
+      }
+    });
+  });
+});
