@@ -91,6 +91,7 @@ export function createLocalStorage(options: {
       const temp = tempOf(file);
       let received = 0;
       let tooLarge = false;
+      const out = createWriteStream(temp);
       try {
         await pipeline(
           body,
@@ -104,9 +105,12 @@ export function createLocalStorage(options: {
               yield chunk;
             }
           },
-          createWriteStream(temp),
+          out,
         );
       } catch (error) {
+        // The file may still be opening when the pipeline fails: remove it only once the stream has closed,
+        // or the late open would leave it behind.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await rm(temp, { force: true });
         if (tooLarge) return 'too-large';
         throw error;
