@@ -48,16 +48,32 @@ export type LoadResult = { rps: number; p50: number; p99: number; requests: numb
 
 /**
  * A warm-up, then `duration` seconds of load. `nextPath`, when given, picks the path of every request
- * (so a benchmark can spread requests over many employees and months instead of one cached answer).
+ * (so a benchmark can spread requests over many employees and months instead of one cached answer);
+ * `nextRequest` picks its path and headers (so requests can come from several signed-in people).
  */
 export async function load(
   url: string,
-  options: { connections: number; duration: number; headers?: Record<string, string>; nextPath?: () => string },
+  options: {
+    connections: number;
+    duration: number;
+    headers?: Record<string, string>;
+    nextPath?: () => string;
+    nextRequest?: () => { path: string; headers?: Record<string, string> };
+  },
 ): Promise<LoadResult> {
-  const nextPath = options.nextPath;
-  const requests: autocannon.Request[] | undefined = nextPath
-    ? [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }]
-    : undefined;
+  const { nextPath, nextRequest } = options;
+  const requests: autocannon.Request[] | undefined = nextRequest
+    ? [
+        {
+          setupRequest: (request) => {
+            const { path, headers } = nextRequest();
+            return { ...request, path, headers: { ...request.headers, ...headers } };
+          },
+        },
+      ]
+    : nextPath
+      ? [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }]
+      : undefined;
   const common = {
     url,
     connections: options.connections,
