@@ -127,7 +127,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
         if (!answer.ok) throw new Error(`${label}: ${answer.status} ${await answer.text()}`);
         const body = (await answer.json()) as { items: unknown[] };
         if (body.items.length === 0) throw new Error(`${label}: an empty answer measures nothing`);
-        rows.push({ label, result: await load(url, { connections, duration, nextRequest }) });
+        const result = await load(url, { connections, duration, nextRequest, tolerateTimeouts: true });
+        rows.push({ label, result });
+        log(`  ${label}: ${format(result, rows[0]!.result)}`);
       };
       await run('baseline: indexed lookup, 10 newest received', lookup.url, () => ({
         path: `/feedback-lookup?tenantId=${tenant.tenantId}&receiverId=${pick(tenant.employeeIds)}`,
@@ -166,16 +168,17 @@ function ratio(value: number, base: number): string {
   return `×${(value / Math.max(base, 0.1)).toFixed(1)}`;
 }
 
+function format(r: LoadResult, base: LoadResult): string {
+  const against = r === base ? '' : `   p50 ${ratio(r.p50, base.p50)}, p99 ${ratio(r.p99, base.p99)} of baseline`;
+  const timeouts = r.timeouts > 0 ? `, ${r.timeouts} timed out (10 s)` : '';
+  return `p50 ${String(r.p50).padStart(5)} ms  p99 ${String(r.p99).padStart(5)} ms  ${r.rps.toFixed(0).padStart(6)} req/s${against}${timeouts}`;
+}
+
 function printTable(engine: string, rows: Row[]) {
   const base = rows[0]!.result;
   log(`\n  ${engine}: ${connections} connections, ${duration}s each after a 2s warm-up, load from this process`);
   const width = Math.max(...rows.map((r) => r.label.length));
-  for (const { label, result: r } of rows) {
-    const against = r === base ? '' : `   p50 ${ratio(r.p50, base.p50)}, p99 ${ratio(r.p99, base.p99)} of baseline`;
-    log(
-      `  ${label.padEnd(width)}  p50 ${String(r.p50).padStart(5)} ms  p99 ${String(r.p99).padStart(5)} ms  ${r.rps.toFixed(0).padStart(6)} req/s${against}`,
-    );
-  }
+  for (const { label, result } of rows) log(`  ${label.padEnd(width)}  ${format(result, base)}`);
 }
 
 const results = new Map<string, Row[]>();
