@@ -17,8 +17,9 @@ import type { MigrationFactory } from '../migration-kit.js';
  * - `feedback_receiver` also holds what the visibility rule and the demo switch read (flag status,
  *   giver, demo mark) and the id a page is ordered by and answers, so counting and paging a person's or
  *   a team's received feedback never reads the table (a lead's My team: about 4,700 rows counted and
- *   sorted from the index alone). SQLite keeps the rowid in every index anyway; PostgreSQL needs `id`
- *   named for an index-only scan.
+ *   sorted from the index alone). `id` follows `created_at` so that each receiver's entries come in the
+ *   lists' order (newest, then highest id): SQLite then reads only the first page of each teammate for
+ *   My team instead of sorting all of them; PostgreSQL needs `id` named for an index-only scan.
  */
 export const feedbackReadIndexes: MigrationFactory = () => ({
   async up(db: Kysely<unknown>) {
@@ -34,7 +35,7 @@ export const feedbackReadIndexes: MigrationFactory = () => ({
     await db.schema
       .createIndex('feedback_receiver')
       .on('feedback')
-      .columns(['tenant_id', 'receiver_id', 'created_at', 'flag_status', 'giver_id', 'is_demo', 'id'])
+      .columns(['tenant_id', 'receiver_id', 'created_at', 'id', 'flag_status', 'giver_id', 'is_demo'])
       .execute();
   },
 });
