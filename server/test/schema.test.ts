@@ -12,9 +12,10 @@ import { DEVICE_MODES, DEVICE_STATES } from '../../shared/contracts/devices.js';
 import { JOB_RUN_OUTCOMES, JOB_RUN_TRIGGERS } from '../../shared/contracts/jobs.js';
 import { LEAVE_ICONS } from '../../shared/contracts/leave.js';
 import { EMPLOYEE_STATUSES } from '../../shared/contracts/people.js';
+import { ATTACHMENT_KINDS } from '../../shared/attachments.js';
 import {
-  ATTACHMENT_KINDS,
   ATTACHMENT_STATUSES,
+  FLAG_DECISIONS,
   FLAG_STATUSES,
   REQUEST_RECIPIENT_STATUSES,
 } from '../../shared/feedback.js';
@@ -45,6 +46,7 @@ const SHARED_VALUES: Record<string, readonly (string | number)[]> = {
   'jobRuns.outcome': JOB_RUN_OUTCOMES,
   'feedback.flagStatus': FLAG_STATUSES,
   'feedbackFlags.status': FLAG_STATUSES,
+  'feedbackFlagDecisions.decision': FLAG_DECISIONS,
   'feedbackAttachments.kind': ATTACHMENT_KINDS,
   'feedbackAttachments.status': ATTACHMENT_STATUSES,
   'feedbackRequestRecipients.status': REQUEST_RECIPIENT_STATUSES,

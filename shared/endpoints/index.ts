@@ -10,6 +10,8 @@ import { feedbackEndpoints } from './feedback.js';
 import { healthEndpoints } from './health.js';
 import { jobEndpoints } from './jobs.js';
 import { deviceAgentEndpoints, deviceEndpoints, deviceIntegrationEndpoints } from './devices.js';
+import { feedbackFlagEndpoints } from './feedback-flags.js';
+import { feedbackRequestEndpoints } from './feedback-requests.js';
 import { leaveCatalogueEndpoints } from './leave-catalogue.js';
 import { leaveEndpoints } from './leave.js';
 import { meEndpoints } from './me.js';
@@ -17,7 +19,10 @@ import { peopleEndpoints } from './people.js';
 import { productivityEndpoints } from './productivity.js';
 import { scimEndpoints, scimTokenEndpoints } from './scim.js';
 import { ssoEndpoints } from './sso.js';
+import { storageEndpoints } from './storage.js';
 import { tenantEndpoints } from './tenant.js';
+import { feedbackCatalogueEndpoints } from './feedback-catalogue.js';
+import { functionEndpoints } from './functions.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
@@ -37,6 +42,11 @@ export const endpointGroups = {
   scimTokens: scimTokenEndpoints,
   scim: scimEndpoints,
   feedback: feedbackEndpoints,
+  storage: storageEndpoints,
+  feedbackCatalogue: feedbackCatalogueEndpoints,
+  functions: functionEndpoints,
+  feedbackRequests: feedbackRequestEndpoints,
+  feedbackFlags: feedbackFlagEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

@@ -14,6 +14,7 @@ import {
   formatMonth,
   formatNumber,
   formatPercent,
+  formatFileSize,
   formatRelative,
 } from '../../../shared/i18n/format';
 
@@ -31,6 +32,14 @@ const browserLanguages = (): readonly string[] => globalThis.navigator?.language
 
 export const i18n = createI18n(pickLanguage(stored(), ...browserLanguages()), [initReactI18next]);
 
+// The page says which language it speaks from the first screen on (screen readers pick their voice by it),
+// not only once a signed-in person's language applies.
+const markPage = (language: string) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = pickLanguage(language);
+};
+markPage(i18n.language);
+i18n.on('languageChanged', markPage);
+
 /** The language texts are shown in now. */
 export function currentLanguage(): Language {
   return pickLanguage(i18n.language);
@@ -43,7 +52,6 @@ export function currentLanguage(): Language {
 export function applyLanguage(choice: string | null | undefined, companyDefault?: string | null): Language {
   const language = pickLanguage(choice, companyDefault, ...browserLanguages());
   if (i18n.language !== language) void i18n.changeLanguage(language);
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
   try {
     globalThis.localStorage?.setItem(STORED, language);
   } catch {
@@ -64,6 +72,7 @@ export function useFormat() {
       month: (iso: string) => formatMonth(iso, language),
       number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, language, options),
       percent: (value: number) => formatPercent(value, language),
+      fileSize: (bytes: number) => formatFileSize(bytes, language),
       duration: (minutes: number) => formatDuration(minutes, language),
       relative: (iso: string, now: Date = new Date()) => formatRelative(iso, now, language),
     }),

@@ -16,7 +16,9 @@ import { attendanceCorrections } from './migrations/0013-attendance-corrections.
 import { singleSignOn } from './migrations/0014-single-sign-on.js';
 import { scim } from './migrations/0015-scim.js';
 import { employeeLanguage } from './migrations/0016-employee-language.js';
+import { feedbackRequestsFlags } from './migrations/0019-feedback-requests-flags.js';
 import { feedback } from './migrations/0017-feedback.js';
+import { catalogueNames } from './migrations/0018-catalogue-names.js';
 import { feedbackReadIndexes } from './migrations/0022-feedback-read-indexes.js';
 import type { MigrationFactory } from './migration-kit.js';
 
@@ -39,6 +41,8 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0015-scim': scim,
   '0016-employee-language': employeeLanguage,
   '0017-feedback': feedback,
+  '0018-catalogue-names': catalogueNames,
+  '0019-feedback-requests-flags': feedbackRequestsFlags,
   '0022-feedback-read-indexes': feedbackReadIndexes,
 };
 

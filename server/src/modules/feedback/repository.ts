@@ -18,6 +18,10 @@ import { searchCondition } from '../../http/list.js';
 import type { Asker } from '../../policy/scope.js';
 import { visibleFeedback } from '../../policy/feedback.js';
 import { teammatesQuery } from '../teams/membership.js';
+import type { StoredAttachment } from './attachments.js';
+
+/** A feedback as read, its files still as stored (the routes turn them into signed links). */
+export type StoredFeedbackItem = Omit<FeedbackItem, 'attachments'> & { attachments: StoredAttachment[] };
 
 /** What a list needs besides the query: who asks, and whether demo rows are hidden. */
 export type ReadOptions = { asker: Asker; hideDemo: boolean; timeZone: string };
@@ -70,7 +74,7 @@ export function feedbackRepository({ db, tenantId }: TenantScope) {
       flagStatus: FeedbackItem['flagStatus'];
     }[],
     askerId: number,
-  ): Promise<FeedbackItem[]> {
+  ): Promise<StoredFeedbackItem[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const groupIds = [...new Set(rows.map((r) => r.groupId))];
@@ -103,7 +107,7 @@ export function feedbackRepository({ db, tenantId }: TenantScope) {
         .execute(),
       db
         .selectFrom('feedbackAttachments')
-        .select(['id', 'groupId', 'kind', 'name', 'size', 'contentType'])
+        .select(['id', 'groupId', 'kind', 'name', 'size', 'contentType', 'storageKey', 'thumbnailKey', 'status'])
         .where('tenantId', '=', tenantId)
         .where('groupId', 'in', groupIds)
         .where('status', '=', 'ready')
@@ -149,7 +153,12 @@ export function feedbackRepository({ db, tenantId }: TenantScope) {
 
   return {
     /** Active colleagues of `selfId` matching a search, by name, the first 20, with their team names. */
-    async colleagues(selfId: number, searchText: string | undefined, hideDemo: boolean): Promise<Colleague[]> {
+    async colleagues(
+      selfId: number,
+      filter: { searchText?: string | undefined; id?: number | undefined },
+      hideDemo: boolean,
+    ): Promise<Colleague[]> {
+      const { searchText, id } = filter;
       let query = db
         .selectFrom('employees')
         .select(['id', 'name', 'image'])
@@ -158,6 +167,7 @@ export function feedbackRepository({ db, tenantId }: TenantScope) {
         .where('id', '<>', selfId);
       if (hideDemo) query = query.where('isDemo', '=', 0);
       if (searchText) query = query.where(searchCondition(['name', 'email'], searchText));
+      if (id !== undefined) query = query.where('id', '=', id);
       const people = await query.orderBy('name').orderBy('id').limit(20).execute();
       const teams =
         people.length === 0
@@ -201,7 +211,7 @@ export function feedbackRepository({ db, tenantId }: TenantScope) {
       }));
     },
 
-    async list(query: FeedbackListQuery, options: ReadOptions): Promise<ListResponse<FeedbackItem>> {
+    async list(query: FeedbackListQuery, options: ReadOptions): Promise<ListResponse<StoredFeedbackItem>> {
       const subject = query.direction === 'received' ? 'feedback.receiverId' : 'feedback.giverId';
       const other = query.direction === 'received' ? 'feedback.giverId' : 'feedback.receiverId';
       let base = visibleRows(options);
@@ -295,7 +305,7 @@ export function feedbackRepository({ db, tenantId }: TenantScope) {
     },
 
     /** One feedback as the asker reads it (the caller has decided they may). */
-    async get(id: number, askerId: number): Promise<FeedbackItem | undefined> {
+    async get(id: number, askerId: number): Promise<StoredFeedbackItem | undefined> {
       const rows = await db
         .selectFrom('feedback')
         .innerJoin('feedbackGroups as g', 'g.id', 'feedback.groupId')
