@@ -169,6 +169,7 @@ function ratio(value: number, base: number): string {
 }
 
 function format(r: LoadResult, base: LoadResult): string {
+  if (r.requests === 0) return `none finished within the ${duration} s`;
   const against = r === base ? '' : `   p50 ${ratio(r.p50, base.p50)}, p99 ${ratio(r.p99, base.p99)} of baseline`;
   const timeouts = r.timeouts > 0 ? `, ${r.timeouts} timed out (10 s)` : '';
   return `p50 ${String(r.p50).padStart(5)} ms  p99 ${String(r.p99).padStart(5)} ms  ${r.rps.toFixed(0).padStart(6)} req/s${against}${timeouts}`;
@@ -191,7 +192,9 @@ if (results.size > 1) {
   log(`  ${''.padEnd(width)}  ${[...results.keys()].map((e) => e.padStart(9)).join('')}`);
   for (const [k, label] of labels.entries()) {
     if (k === 0) continue;
-    const cells = [...results.values()].map((rows) => ratio(rows[k]!.result.p99, rows[0]!.result.p99).padStart(9));
+    const cells = [...results.values()].map((rows) =>
+      (rows[k]!.result.requests === 0 ? 'none' : ratio(rows[k]!.result.p99, rows[0]!.result.p99)).padStart(9),
+    );
     log(`  ${label.padEnd(width)}  ${cells.join('')}`);
   }
 }
