@@ -308,7 +308,12 @@ describe('reading lists', () => {
     expect(first.total).toBe(12);
     expect(first.items).toHaveLength(10);
     expect(first.items[0]!.createdAt).toBe('2026-01-12T00:00:00.000Z');
-    expect((await takerList('page=2')).items).toHaveLength(2);
+    const second = await takerList('page=2');
+    expect(second.total).toBe(12);
+    expect(second.items.map((i) => i.createdAt)).toEqual(['2026-01-02T00:00:00.000Z', '2026-01-01T00:00:00.000Z']);
+    expect(second.items.every((i) => i.giver.name !== '' && i.receiver.id === fresh.people.taker.id)).toBe(true);
+    const oldestFirst = await takerList('page=1&orderDir=asc');
+    expect(oldestFirst.items[0]!.createdAt).toBe('2026-01-01T00:00:00.000Z');
     expect((await fresh.people.taker.api.get('/api/feedback?direction=received&pageSize=25')).status).toBe(400);
   });
 
@@ -320,6 +325,12 @@ describe('reading lists', () => {
     const found = await takerList('searchText=haystack');
     expect(found.items.map((i) => i.comment)).toEqual(['Needle in the haystack']);
     expect((await takerList('searchText=100%25')).total).toBe(0);
+    // The giver's and the receiver's names are searched too (names are their keys in capitals).
+    const byGiver = await takerList('searchText=third');
+    expect(byGiver.total).toBe(6);
+    expect(byGiver.items.every((i) => i.giver.id === fresh.people.third.id)).toBe(true);
+    expect((await takerList('searchText=taker')).total).toBe(12);
+    expect((await takerList(`categoryId=${cat}&searchText=haystack`)).total).toBe(1);
     expect((await takerList(`givenBy=${fresh.people.third.id}`)).total).toBe(6);
     const given = await fresh.people.giver.api.get<List>(
       `/api/feedback?direction=given&givenTo=${fresh.people.taker.id}`,

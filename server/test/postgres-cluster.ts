@@ -34,7 +34,13 @@ function findBinary(name: string): string {
   );
 }
 
-export default async function setup(project: TestProject) {
+export type PostgresCluster = { adminUrl: string; stop: () => void };
+
+/**
+ * Starts a throwaway cluster (trust authentication, fsync off) on a free loopback port; `stop` ends it
+ * and removes its files. Also used by the benchmarks (tools/bench/feedback.ts).
+ */
+export async function startPostgresCluster(): Promise<PostgresCluster> {
   const initdb = findBinary('initdb');
   const pgCtl = findBinary('pg_ctl');
   const root = mkdtempSync(path.join(tmpdir(), 'teambeat-pg-'));
@@ -61,13 +67,20 @@ export default async function setup(project: TestProject) {
     '-c max_connections=300',
   ].join(' ');
   run(pgCtl, ['-D', dataDir, '-l', path.join(root, 'postgres.log'), '-w', '-t', '60', '-o', options, 'start']);
-  project.provide('pgAdminUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
-
-  return () => {
-    try {
-      run(pgCtl, ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+  return {
+    adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      try {
+        run(pgCtl, ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
   };
+}
+
+export default async function setup(project: TestProject) {
+  const cluster = await startPostgresCluster();
+  project.provide('pgAdminUrl', cluster.adminUrl);
+  return cluster.stop;
 }

@@ -44,20 +44,40 @@ export function peakMemoryMiB(pid: number | undefined): number {
   return kb / 1024;
 }
 
-export type LoadResult = { rps: number; p50: number; p99: number; requests: number };
+/** `timeouts`: requests unanswered after autocannon's 10 s (counted only with `tolerateTimeouts`). */
+export type LoadResult = { rps: number; p50: number; p99: number; requests: number; timeouts: number };
 
 /**
  * A warm-up, then `duration` seconds of load. `nextPath`, when given, picks the path of every request
- * (so a benchmark can spread requests over many employees and months instead of one cached answer).
+ * (so a benchmark can spread requests over many employees and months instead of one cached answer);
+ * `nextRequest` picks its path and headers (so requests can come from several signed-in people).
+ * Errors end the benchmark, but with `tolerateTimeouts` requests that time out are counted instead (a
+ * "before" measurement may be that slow).
  */
 export async function load(
   url: string,
-  options: { connections: number; duration: number; headers?: Record<string, string>; nextPath?: () => string },
+  options: {
+    connections: number;
+    duration: number;
+    headers?: Record<string, string>;
+    nextPath?: () => string;
+    nextRequest?: () => { path: string; headers?: Record<string, string> };
+    tolerateTimeouts?: boolean;
+  },
 ): Promise<LoadResult> {
-  const nextPath = options.nextPath;
-  const requests: autocannon.Request[] | undefined = nextPath
-    ? [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }]
-    : undefined;
+  const { nextPath, nextRequest } = options;
+  const requests: autocannon.Request[] | undefined = nextRequest
+    ? [
+        {
+          setupRequest: (request) => {
+            const { path, headers } = nextRequest();
+            return { ...request, path, headers: { ...request.headers, ...headers } };
+          },
+        },
+      ]
+    : nextPath
+      ? [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }]
+      : undefined;
   const common = {
     url,
     connections: options.connections,
@@ -66,13 +86,14 @@ export async function load(
   };
   await autocannon({ ...common, duration: 2 });
   const result = await autocannon({ ...common, duration: options.duration });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  const errors = options.tolerateTimeouts ? result.errors - result.timeouts : result.errors;
+  if (result.non2xx > 0 || errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
+    timeouts: options.tolerateTimeouts ? result.timeouts : 0,
   };
 }
 

@@ -1,7 +1,9 @@
 /**
- * The baseline of the workforce benchmarks: a bare Fastify route doing one indexed lookup on the same
- * database the API uses (one employee's attendance rows of a month through the
- * (tenant_id, employee_id, work_date) index), with no authentication, permission reads or shaping.
+ * The baseline of the workforce and feedback benchmarks: bare Fastify routes each doing one indexed
+ * lookup on the same database the API uses, with no authentication, permission reads or shaping:
+ * `/lookup`, one employee's attendance rows of a month through the (tenant_id, employee_id, work_date)
+ * index; `/feedback-lookup`, the newest page of 10 feedback one employee received through the
+ * (tenant_id, receiver_id, created_at) index. `/plan?of=attendance|feedback` shows the plan of each.
  * SQLite: the DATA_DIR's file, read-only. PostgreSQL: DATABASE_URL.
  */
 import path from 'node:path';
@@ -31,13 +33,33 @@ app.get<{ Querystring: { tenantId: string; employeeId: string; from: string; to:
     return { items: rows };
   },
 );
-app.get('/plan', async () => {
+app.get<{ Querystring: { tenantId: string; receiverId: string } }>('/feedback-lookup', async (request) => {
+  const q = request.query;
+  const rows = await handle.db
+    .selectFrom('feedback')
+    .select(['id', 'groupId', 'giverId', 'rating', 'createdAt'])
+    .where('tenantId', '=', Number(q.tenantId))
+    .where('receiverId', '=', Number(q.receiverId))
+    .orderBy('createdAt', 'desc')
+    .limit(10)
+    .execute();
+  return { items: rows };
+});
+const PLANNED = {
+  attendance: `select id, work_date, check_in, check_out, source, is_wfo from attendances
+    where tenant_id = 1 and employee_id = 1 and work_date between '2026-01-01' and '2026-01-31'`,
+  feedback: `select id, group_id, giver_id, rating, created_at from feedback
+    where tenant_id = 1 and receiver_id = 2 order by created_at desc limit 10`,
+};
+app.get<{ Querystring: { of?: keyof typeof PLANNED } }>('/plan', async (request) => {
   // Proves the baseline uses the index it claims to (printed by the benchmark once).
-  if (handle.engine !== 'sqlite') return { plan: 'postgres' };
-  const plan = await sql<{ detail: string }>`explain query plan
-    select id, work_date, check_in, check_out, source, is_wfo from attendances
-    where tenant_id = 1 and employee_id = 1 and work_date between '2026-01-01' and '2026-01-31'`.execute(handle.db);
-  return { plan: plan.rows.map((r) => r.detail).join('; ') };
+  const query = PLANNED[request.query.of ?? 'attendance'];
+  if (handle.engine === 'sqlite') {
+    const plan = await sql<{ detail: string }>`explain query plan ${sql.raw(query)}`.execute(handle.db);
+    return { plan: plan.rows.map((r) => r.detail).join('; ') };
+  }
+  const plan = await sql<{ 'QUERY PLAN': string }>`explain ${sql.raw(query)}`.execute(handle.db);
+  return { plan: plan.rows.map((r) => r['QUERY PLAN'].trim()).join('; ') };
 });
 const address = await app.listen({ port: Number(process.env['PORT'] ?? 0), host: '127.0.0.1' });
 process.stdout.write(`listening ${address}\n`);

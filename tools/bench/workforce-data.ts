@@ -46,13 +46,29 @@ function noise(...parts: number[]): number {
   return (h % 10_000) / 10_000;
 }
 
-export async function buildBenchTenant(
+export type BenchPeople = {
+  tenantId: number;
+  adminEmail: string;
+  employeeIds: number[];
+  teamIds: number[];
+  /** Each team's lead (its first member after the administrator), when `withLeads` asked for them. */
+  leadIds: number[];
+  emailOf: (index: number) => string;
+};
+
+/**
+ * The tenant, its seeded roles, `employees` people in teams of about 20 (the first is the administrator,
+ * the others Employees; with `withLeads`, each team's first other member is its Team Lead) and their
+ * memberships. Shared by the workforce and feedback benchmarks.
+ */
+export async function buildBenchPeople(
   db: Db,
-  options: { employees: number; years: number; password: string; now: Date; log: (line: string) => void },
-): Promise<BenchTenant> {
-  const { now, log } = options;
+  options: { employees: number; years: number; password: string; now: Date; withLeads?: boolean },
+): Promise<BenchPeople> {
+  const { now } = options;
   const stamp = now.toISOString();
   const domain = 'bench.example';
+  const emailOf = (n: number) => (n === 0 ? `admin@${domain}` : `person${n}@${domain}`);
   const { tenantId, roleIds } = await createTenantWithRoles(db, { name: 'Bench Corp', emailDomain: domain }, now);
   const passwordHash = await hashPassword(options.password);
 
@@ -78,7 +94,7 @@ export async function buildBenchTenant(
           const n = start + k;
           return {
             tenantId,
-            email: n === 0 ? `admin@${domain}` : `person${n}@${domain}`,
+            email: emailOf(n),
             name: n === 0 ? 'Bench Admin' : `Person ${n}`,
             employeeIdentificationNo: `B-${String(n).padStart(5, '0')}`,
             dateOfJoining: firstDay,
@@ -98,6 +114,12 @@ export async function buildBenchTenant(
       .execute();
     employeeIds.push(...rows.map((r) => r.id));
   }
+  const teamOf = (i: number) => Math.floor(i / TEAM_SIZE);
+  // A team's lead: its first member, or its second in the administrator's team.
+  const leadIds = options.withLeads
+    ? teamIds.map((_, t) => employeeIds[t === 0 ? Math.min(1, employeeIds.length - 1) : t * TEAM_SIZE]!)
+    : [];
+  const leads = new Set(leadIds);
   await insertChunks(employeeIds, (chunk) =>
     db
       .insertInto('employeeRoles')
@@ -105,15 +127,27 @@ export async function buildBenchTenant(
         chunk.map((employeeId) => ({
           tenantId,
           employeeId,
-          roleId: roleIds.get(employeeId === employeeIds[0] ? 'Administrator' : 'Employee')!,
+          roleId: roleIds.get(
+            employeeId === employeeIds[0] ? 'Administrator' : leads.has(employeeId) ? 'Team Lead' : 'Employee',
+          )!,
         })),
       )
       .execute(),
   );
   await insertChunks(
-    employeeIds.map((employeeId, i) => ({ tenantId, employeeId, teamId: teamIds[Math.floor(i / TEAM_SIZE)]! })),
+    employeeIds.map((employeeId, i) => ({ tenantId, employeeId, teamId: teamIds[teamOf(i)]! })),
     (chunk) => db.insertInto('teamMembers').values(chunk).execute(),
   );
+  return { tenantId, adminEmail: emailOf(0), employeeIds, teamIds, leadIds, emailOf };
+}
+
+export async function buildBenchTenant(
+  db: Db,
+  options: { employees: number; years: number; password: string; now: Date; log: (line: string) => void },
+): Promise<BenchTenant> {
+  const { now, log } = options;
+  const stamp = now.toISOString();
+  const { tenantId, adminEmail, employeeIds, teamIds } = await buildBenchPeople(db, options);
   log(`  ${employeeIds.length} employees in ${teamIds.length} teams`);
 
   // Working days: weekdays from `years` ago up to yesterday.
@@ -197,7 +231,7 @@ export async function buildBenchTenant(
   }
   return {
     tenantId,
-    adminEmail: `admin@${domain}`,
+    adminEmail,
     employeeIds,
     teamIds,
     attendanceRows,

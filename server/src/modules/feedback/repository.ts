@@ -27,13 +27,29 @@ export type StoredFeedbackItem = Omit<FeedbackItem, 'attachments'> & { attachmen
 export type ReadOptions = { asker: Asker; hideDemo: boolean; timeZone: string };
 
 export function feedbackRepository({ db, tenantId }: TenantScope) {
-  /** The tenant's feedback rows the asker may read, with giver and receiver names. */
+  const columns = [
+    'feedback.id',
+    'feedback.groupId',
+    'feedback.giverId',
+    'giver.name as giverName',
+    'feedback.receiverId',
+    'receiver.name as receiverName',
+    'g.comment',
+    'feedback.rating',
+    'feedback.ratingSum',
+    'feedback.ratingCount',
+    'feedback.createdAt',
+    'feedback.seenAt',
+    'feedback.flagStatus',
+  ] as const;
+
+  /**
+   * The tenant's feedback the asker may read, on the `feedback` table alone: lists filter, count and page
+   * here (from the indexes, docs/feedback.md "Reading at scale") before joining the page's rows.
+   */
   function visibleRows(options: ReadOptions) {
     let query = db
       .selectFrom('feedback')
-      .innerJoin('feedbackGroups as g', 'g.id', 'feedback.groupId')
-      .innerJoin('employees as giver', 'giver.id', 'feedback.giverId')
-      .innerJoin('employees as receiver', 'receiver.id', 'feedback.receiverId')
       .where('feedback.tenantId', '=', tenantId)
       .where(visibleFeedback(db, tenantId, options.asker));
     if (options.hideDemo) query = query.where('feedback.isDemo', '=', 0);
@@ -135,22 +151,6 @@ export function feedbackRepository({ db, tenantId }: TenantScope) {
     }));
   }
 
-  const columns = [
-    'feedback.id',
-    'feedback.groupId',
-    'feedback.giverId',
-    'giver.name as giverName',
-    'feedback.receiverId',
-    'receiver.name as receiverName',
-    'g.comment',
-    'feedback.rating',
-    'feedback.ratingSum',
-    'feedback.ratingCount',
-    'feedback.createdAt',
-    'feedback.seenAt',
-    'feedback.flagStatus',
-  ] as const;
-
   return {
     /** Active colleagues of `selfId` matching a search, by name, the first 20, with their team names. */
     async colleagues(
@@ -222,10 +222,20 @@ export function feedbackRepository({ db, tenantId }: TenantScope) {
       else base = base.where(subject, '=', query.employeeId ?? options.asker.employeeId);
       if (query.rating !== undefined) base = base.where('feedback.rating', '=', query.rating);
       if (query.categoryId !== undefined || query.attributeId !== undefined) {
-        let rated = db.selectFrom('feedbackRatings').select('feedbackId').where('tenantId', '=', tenantId);
-        if (query.categoryId !== undefined) rated = rated.where('categoryId', '=', query.categoryId);
-        if (query.attributeId !== undefined) rated = rated.where('attributeId', '=', query.attributeId);
-        base = base.where('feedback.id', 'in', rated);
+        // A correlated EXISTS probes the ratings of the rows already narrowed to one person or team (by
+        // feedback_ratings_feedback); an IN over the rated ids would first list the category's ratings
+        // of the whole tenant (docs/feedback.md "Reading at scale").
+        const { categoryId, attributeId } = query;
+        base = base.where((eb) => {
+          let rated = eb
+            .selectFrom('feedbackRatings as fr')
+            .select('fr.feedbackId')
+            .whereRef('fr.feedbackId', '=', 'feedback.id')
+            .where('fr.tenantId', '=', tenantId);
+          if (categoryId !== undefined) rated = rated.where('fr.categoryId', '=', categoryId);
+          if (attributeId !== undefined) rated = rated.where('fr.attributeId', '=', attributeId);
+          return eb.exists(rated);
+        });
       }
       if (query.from)
         base = base.where('feedback.createdAt', '>=', startOfLocalDay(query.from, options.timeZone).toISOString());
@@ -237,16 +247,48 @@ export function feedbackRepository({ db, tenantId }: TenantScope) {
         );
       const otherId = query.direction === 'received' ? query.givenBy : query.givenTo;
       if (otherId !== undefined) base = base.where(other, '=', otherId);
-      if (query.searchText)
-        base = base.where(searchCondition(['g.comment', 'giver.name', 'receiver.name'], query.searchText));
+      const text = query.searchText;
+      if (text)
+        base = base.where((eb) =>
+          eb.or([
+            eb.exists(
+              eb
+                .selectFrom('feedbackGroups as g')
+                .select('g.id')
+                .whereRef('g.id', '=', 'feedback.groupId')
+                .where(searchCondition(['g.comment'], text)),
+            ),
+            ...(['feedback.giverId', 'feedback.receiverId'] as const).map((person) =>
+              eb.exists(
+                eb
+                  .selectFrom('employees as e')
+                  .select('e.id')
+                  .whereRef('e.id', '=', person)
+                  .where(searchCondition(['e.name'], text)),
+              ),
+            ),
+          ]),
+        );
+      // The page is chosen on `feedback` alone, then only its rows are joined (by primary key) for names
+      // and comments: joining every matching row first would cost a lead's team thousands of lookups.
+      const page = base
+        .select(['feedback.id', 'feedback.createdAt'])
+        .orderBy('feedback.createdAt', query.orderDir)
+        .orderBy('feedback.id', query.orderDir)
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize)
+        .as('page');
       const [count, rows] = await Promise.all([
         base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-        base
+        db
+          .selectFrom(page)
+          .innerJoin('feedback', 'feedback.id', 'page.id')
+          .innerJoin('feedbackGroups as g', 'g.id', 'feedback.groupId')
+          .innerJoin('employees as giver', 'giver.id', 'feedback.giverId')
+          .innerJoin('employees as receiver', 'receiver.id', 'feedback.receiverId')
           .select([...columns])
-          .orderBy('feedback.createdAt', query.orderDir)
-          .orderBy('feedback.id', query.orderDir)
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
+          .orderBy('page.createdAt', query.orderDir)
+          .orderBy('page.id', query.orderDir)
           .execute(),
       ]);
       return { items: await complete(rows, options.asker.employeeId), total: Number(count.n) };
