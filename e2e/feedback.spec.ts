@@ -117,3 +117,70 @@ test('the empty list invites a first feedback, and the rules show before sending
   await expect(page.getByText('Choose at least one person to give feedback to.')).toBeVisible();
   await expect(page.getByText('Choose at least one category or attribute to rate.')).toBeVisible();
 });
+
+test('a request is answered from its action item; a flag hides the answer until a reviewer rejects it', async ({
+  loginPage,
+  page,
+  newContext,
+  request,
+}) => {
+  const message = `How did my demo land? ${Date.now()}`;
+  const answer = `Calm and clear, well paced ${Date.now()}`;
+  const ayesha = await signedIn(newContext, AYESHA.email);
+  const auth = { authorization: `Bearer ${ayesha.token}` };
+  const omar = (await (await request.get('/api/feedback/colleagues?searchText=omar.iqbal', { headers: auth })).json())
+    .items[0] as { id: number };
+  const options = (await (await request.get('/api/feedback/options', { headers: auth })).json()) as {
+    categories: { attributes: { id: number; name: string }[] }[];
+  };
+  const clarity = options.categories.flatMap((c) => c.attributes).find((a) => a.name === 'Clarity')!;
+  const asked = await request.post('/api/feedback-requests', {
+    headers: auth,
+    data: { employeeIds: [omar.id], attributeIds: [clarity.id], message },
+  });
+  expect(asked.status()).toBe(201);
+  const requestId = ((await asked.json()) as { id: number }).id;
+
+  // Omar answers from his action item: the form comes prefilled with Ayesha and the attribute asked.
+  await loginPage.signIn(EMPLOYEE.email, DEMO_PASSWORD);
+  await page.goto('/feedback/requests');
+  const item = page.getByTestId(`asked-${requestId}`);
+  await item.getByRole('button', { name: 'Answer' }).click();
+  await expect(page.getByText(`${AYESHA.name} asked for your feedback:`)).toBeVisible();
+  await expect(page.getByText(message)).toBeVisible();
+  await expect(page.getByRole('listbox', { name: 'Chosen people' }).getByText(AYESHA.name)).toBeVisible();
+  await page.getByRole('radiogroup', { name: 'Rating of Clarity' }).getByRole('radio').nth(3).check({ force: true });
+  await page.getByRole('textbox', { name: 'Comment' }).fill(answer);
+  await page.getByRole('button', { name: 'Send feedback' }).click();
+  await expect(page).toHaveURL(/\/feedback\/requests$/);
+  await page.reload();
+  await expect(page.getByTestId(`asked-${requestId}`).getByTestId('request-status')).toHaveText('Answered');
+
+  // Ayesha flags the answer: it leaves her list at once.
+  await ayesha.page.goto('/received');
+  const card = new FeedbackPage(ayesha.page).card(answer);
+  await card.getByRole('link', { name: /→/ }).click();
+  await ayesha.page.getByRole('button', { name: 'Flag as inappropriate' }).click();
+  const dialog = ayesha.page.getByRole('dialog', { name: 'Flag feedback' });
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Not about my work');
+  await dialog.getByRole('button', { name: 'Flag' }).click();
+  await expect(ayesha.page).toHaveURL(/\/received$/);
+  await expect(ayesha.page.getByText(answer)).toHaveCount(0);
+
+  // A reviewer rejects the flag: the feedback is shown again.
+  const admin = await signedIn(newContext, 'admin@northwind.example');
+  await admin.page.goto('/flag-feedback');
+  await admin.page
+    .getByTestId(/^flagged-/)
+    .filter({ hasText: answer })
+    .getByRole('button', { name: 'Review' })
+    .click();
+  await admin.page.getByRole('button', { name: 'Reject' }).click();
+  await admin.page
+    .getByRole('alertdialog', { name: 'Reject this flag?' })
+    .getByRole('button', { name: 'Reject' })
+    .click();
+  await expect(admin.page.getByText('Flag rejected').first()).toBeVisible();
+  await ayesha.page.reload();
+  await expect(new FeedbackPage(ayesha.page).card(answer)).toBeVisible();
+});
