@@ -34,6 +34,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 import { employeeRoutes } from './modules/employees/routes.js';
 import { feedbackRoutes } from './modules/feedback/routes.js';
+import { feedbackMatrixRoutes } from './modules/feedback-matrix/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { autoLeavesRoutes } from './modules/leave/auto-leaves-routes.js';
 import { leaveCalendarRoutes } from './modules/leave/calendar-routes.js';
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     scimTokenRoutes,
     scimRoutes,
     feedbackRoutes,
+    feedbackMatrixRoutes,
   ]);
   // Outside /api: ZKTeco push devices speak text/plain and cannot send tokens (see the module's comment).
   await app.register(admsRoutes(deps));

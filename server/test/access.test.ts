@@ -211,6 +211,10 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'GET /api/feedback/{id}': { table: 'feedback' },
   'PUT /api/feedback/{id}/reactions/{emoji}': { table: 'feedback' },
   'DELETE /api/feedback/{id}/reactions/{emoji}': { table: 'feedback' },
+  // Responsibility matrix
+  'GET /api/feedback-matrix/mine': { query: 'date=2026-01-15' },
+  'GET /api/feedback-matrix/teams': {},
+  'GET /api/reports/responsibility-matrix': { query: 'date=2026-01-15' },
 };
 
 let server: TestServer;

@@ -7,6 +7,7 @@ import { authEndpoints } from './auth.js';
 import type { EndpointDef } from './define.js';
 import { attendanceEndpoints } from './attendance.js';
 import { feedbackEndpoints } from './feedback.js';
+import { feedbackMatrixEndpoints } from './feedback-matrix.js';
 import { healthEndpoints } from './health.js';
 import { jobEndpoints } from './jobs.js';
 import { deviceAgentEndpoints, deviceEndpoints, deviceIntegrationEndpoints } from './devices.js';
@@ -37,6 +38,7 @@ export const endpointGroups = {
   scimTokens: scimTokenEndpoints,
   scim: scimEndpoints,
   feedback: feedbackEndpoints,
+  feedbackMatrix: feedbackMatrixEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

@@ -20,9 +20,11 @@ import { reports as en_reports } from './en/reports.js';
 import { feedback as en_feedback } from './en/feedback.js';
 import { feedbackAdmin as en_feedbackAdmin } from './en/feedback-admin.js';
 import { feedbackRequests as en_feedbackRequests } from './en/feedback-requests.js';
+import { feedbackMatrix as en_feedbackMatrix } from './en/feedback-matrix.js';
 import { feedback as fr_feedback } from './fr/feedback.js';
 import { feedbackAdmin as fr_feedbackAdmin } from './fr/feedback-admin.js';
 import { feedbackRequests as fr_feedbackRequests } from './fr/feedback-requests.js';
+import { feedbackMatrix as fr_feedbackMatrix } from './fr/feedback-matrix.js';
 import { common as fr_common } from './fr/common.js';
 import { errors as fr_errors } from './fr/errors.js';
 import { validation as fr_validation } from './fr/validation.js';
@@ -56,6 +58,7 @@ export const NAMESPACES = [
   'feedback',
   'feedbackAdmin',
   'feedbackRequests',
+  'feedbackMatrix',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -77,6 +80,7 @@ export const en = {
   feedback: en_feedback,
   feedbackAdmin: en_feedbackAdmin,
   feedbackRequests: en_feedbackRequests,
+  feedbackMatrix: en_feedbackMatrix,
 };
 export const fr = {
   common: fr_common,
@@ -96,6 +100,7 @@ export const fr = {
   feedback: fr_feedback,
   feedbackAdmin: fr_feedbackAdmin,
   feedbackRequests: fr_feedbackRequests,
+  feedbackMatrix: fr_feedbackMatrix,
 };
 
 export type Resources = typeof en;

@@ -17,6 +17,7 @@ import { singleSignOn } from './migrations/0014-single-sign-on.js';
 import { scim } from './migrations/0015-scim.js';
 import { employeeLanguage } from './migrations/0016-employee-language.js';
 import { feedback } from './migrations/0017-feedback.js';
+import { feedbackMatrix } from './migrations/0021-feedback-matrix.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0015-scim': scim,
   '0016-employee-language': employeeLanguage,
   '0017-feedback': feedback,
+  '0021-feedback-matrix': feedbackMatrix,
 };
 
 class StaticProvider implements MigrationProvider {
