@@ -95,7 +95,7 @@ function fetchReport(report: ReportName, filter: RangeFilter): Promise<Blob> {
 }
 
 /** Hands a file to the browser as a download (the desktop shell turns it into a save dialog). */
-function saveFile(blob: Blob, fileName: string): void {
+export function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');

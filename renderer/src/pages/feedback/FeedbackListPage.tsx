@@ -72,7 +72,7 @@ export function MyTeamFeedbackPage() {
 
 function FeedbackListPage({ direction, team }: { direction: Direction; team: boolean }) {
   const styles = useStyles();
-  const { t } = useTranslation(['feedback', 'common']);
+  const { t } = useTranslation(['feedback', 'common', 'feedbackMatrix']);
   const navigate = useNavigate();
   const permissions = usePermissions();
   const { today } = useTenantDay();
@@ -127,6 +127,10 @@ function FeedbackListPage({ direction, team }: { direction: Direction; team: boo
       >
         <Tab value="received">{t('list.received')}</Tab>
         <Tab value="given">{t('list.given')}</Tab>
+        {team &&
+        (permissions.has('view-responsibility-matrix') || permissions.has('download-responsibility-matrix-report')) ? (
+          <Tab value="matrix">{t('feedbackMatrix:tab')}</Tab>
+        ) : null}
       </TabList>
       <div className={styles.filters} role="search" aria-label={t('list.filters')}>
         <DateRangeFilter value={range} today={today} onChange={setRange} />

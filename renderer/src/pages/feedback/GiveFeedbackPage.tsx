@@ -11,6 +11,7 @@ import {
   makeStyles,
   MessageBar,
   MessageBarBody,
+  Spinner,
   Text,
   Textarea,
   tokens,
@@ -21,6 +22,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { RatingInput } from '../../../../shared/contracts/feedback';
 import { deviatesFromRecent, givingIssues, type GivingIssue } from '../../../../shared/feedback';
 import { errorMessage, fieldErrors } from '../../api/errors';
+import { useMyMatrix } from '../../api/hooks/feedback-matrix';
 import { useMe } from '../../api/hooks/me';
 import {
   useFeedback,
@@ -50,7 +52,18 @@ const keyOf = (c: Chosen) => (c.attributeId !== null ? `a${c.attributeId}` : `c$
 export function GiveFeedbackPage() {
   const [params] = useSearchParams();
   const editId = Number(params.get('edit')) || null;
-  return editId ? <EditFeedback feedbackId={editId} /> : <FeedbackForm />;
+  const to = Number(params.get('to')) || null;
+  if (editId) return <EditFeedback feedbackId={editId} />;
+  return to ? <PrefilledFeedback to={to} /> : <FeedbackForm />;
+}
+
+/** `?to=<id>` (the responsibility matrix's suggestions): the form with that teammate already chosen. */
+function PrefilledFeedback({ to }: { to: number }) {
+  const { t } = useTranslation('common');
+  const matrix = useMyMatrix(undefined);
+  if (matrix.isPending) return <Spinner label={t('states.loading')} />;
+  const person = matrix.data?.teams.flatMap((team) => team.teammates).find((p) => p.id === to);
+  return <FeedbackForm initialRecipients={person ? [{ id: person.id, name: person.name, image: null }] : []} />;
 }
 
 /** Edit mode: the form prefilled from what one gave, saved as a diff of the group. */
@@ -82,14 +95,14 @@ function EditFeedback({ feedbackId }: { feedbackId: number }) {
 
 type Editing = { groupId: number; feedbackId: number; recipients: Recipient[]; chosen: Chosen[]; comment: string };
 
-function FeedbackForm({ editing }: { editing?: Editing }) {
+function FeedbackForm({ editing, initialRecipients }: { editing?: Editing; initialRecipients?: Recipient[] }) {
   const styles = useStyles();
   const { t } = useTranslation(['feedback', 'errors', 'common']);
   const navigate = useNavigate();
   const notify = useNotify();
   const me = useMe();
   const options = useGivingOptions();
-  const [recipients, keepRecipients] = useState<Recipient[]>(editing?.recipients ?? []);
+  const [recipients, keepRecipients] = useState<Recipient[]>(editing?.recipients ?? initialRecipients ?? []);
   const [chosen, keepChosen] = useState<Chosen[]>(editing?.chosen ?? []);
   const [comment, keepComment] = useState(editing?.comment ?? '');
   const [submitted, setSubmitted] = useState(false);
