@@ -13,7 +13,14 @@ test('an employee without admin permissions sees no admin entries and gets 403 f
   expect(await frame.navEntries()).toEqual(EMPLOYEE_NAV);
   // Home's shortcuts offer his own workforce pages, never an administration page.
   await expect(page.getByRole('group', { name: 'Attendance', exact: true })).toBeVisible();
-  for (const admin of ['Employee Directory', 'Roles & Permissions', 'Biometric Devices', 'Settings'])
+  for (const admin of [
+    'Employee Directory',
+    'Roles & Permissions',
+    'Function Setup',
+    'Feedback Management',
+    'Biometric Devices',
+    'Settings',
+  ])
     await expect(page.getByRole('group', { name: admin, exact: true })).toHaveCount(0);
 
   // Typing the address does not open the page either.
@@ -21,7 +28,13 @@ test('an employee without admin permissions sees no admin entries and gets 403 f
   await expect(page.getByRole('heading', { name: 'You don’t have access to this page' })).toBeVisible();
 
   // And the API refuses the employee's own token on admin routes.
-  for (const route of ['/api/employees', '/api/roles', '/api/permissions']) {
+  for (const route of [
+    '/api/employees',
+    '/api/roles',
+    '/api/permissions',
+    '/api/functions',
+    '/api/feedback-categories',
+  ]) {
     const answer = await request.get(route, { headers: { authorization: `Bearer ${token}` } });
     expect(answer.status(), route).toBe(403);
     expect((await answer.json()).error.code).toBe('FORBIDDEN');

@@ -51,6 +51,8 @@ export const ADMIN_NAV = [
   'Leave calendar',
   'Employee Directory',
   'Roles & Permissions',
+  'Function Setup',
+  'Feedback Management',
   'Biometric Devices',
   'Settings',
 ];

@@ -74,12 +74,9 @@ export const REQUEST_MAX_ATTRIBUTES = 5;
 /** Days a request stays open unless the tenant says otherwise (tenant setting feedbackRequestExpiryDays). */
 export const REQUEST_DEFAULT_EXPIRY_DAYS = 30;
 
-/** Attachments: images (at most 5 per feedback) and other files. */
-export const ATTACHMENT_KINDS = ['image', 'file'] as const;
-export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
+/** An attachment row is pending until its upload is confirmed (kinds and limits: shared/attachments.ts). */
 export const ATTACHMENT_STATUSES = ['pending', 'ready'] as const;
 export type AttachmentStatus = (typeof ATTACHMENT_STATUSES)[number];
-export const MAX_IMAGES_PER_FEEDBACK = 5;
 
 /** Recipients of one act of giving (one group); a sensible bound, not the spec's. */
 export const MAX_RECIPIENTS = 20;

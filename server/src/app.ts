@@ -47,9 +47,13 @@ import { roleRoutes } from './modules/roles/routes.js';
 import { scimRoutes, scimTokenRoutes } from './modules/scim/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { tenantRoutes } from './modules/tenants/routes.js';
+import { feedbackCatalogueRoutes } from './modules/feedback-catalogue/routes.js';
+import { functionRoutes } from './modules/functions/routes.js';
 import { scimErrorBody } from './modules/scim/errors.js';
 import { createSecretBox, ensureSecret } from './security/secrets.js';
 import { createTokenService } from './security/tokens.js';
+import { createStorage } from './storage/index.js';
+import { storageRoutes } from './storage/routes.js';
 
 export type AppOptions = {
   config: Config;
@@ -88,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     tokens: createTokenService(secret, config.accessTokenTtlSeconds),
     secretBox: createSecretBox(config.secretsKey ?? (await ensureSecret(db, 'secrets-key', now))),
     mailer: createMailer({ db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom, now }),
+    storage: await createStorage(config, { db, now, log: app.log }),
     // The runner's jobs receive these deps; it is created right below, before anything can read it.
     get jobs(): JobRunner {
       if (!runner.current) throw new Error('The job runner is not created yet');
@@ -118,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (!route.schema?.operationId) throw new Error(`${String(route.method)} ${route.url} is not in the endpoint map`);
   });
 
+  const storageOrigin = deps.storage.linkOrigin ? [deps.storage.linkOrigin] : [];
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -125,8 +131,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
         // Fluent UI (Griffel) and Swagger UI insert style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Pictures are served by Teambeat itself (blob: URLs of fetched images): no address elsewhere.
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigin],
+        // With the S3 driver, uploads go straight to the bucket (docs/storage.md).
+        connectSrc: ["'self'", ...storageOrigin],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -172,6 +179,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     scimTokenRoutes,
     scimRoutes,
     feedbackRoutes,
+    storageRoutes,
+    feedbackCatalogueRoutes,
+    functionRoutes,
     feedbackMatrixRoutes,
   ]);
   // Outside /api: ZKTeco push devices speak text/plain and cannot send tokens (see the module's comment).

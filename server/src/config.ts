@@ -90,7 +90,50 @@ const envSchema = z.object({
   TRUST_PROXY: flag(false),
   RENDERER_DIR: z.string().optional(),
   SHUTDOWN_TIMEOUT_SECONDS: int(10, 1, 300),
+  /** Where uploaded files live (docs/storage.md): `local` (under DATA_DIR/files) or `s3`. */
+  STORAGE_DRIVER: z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
+  S3_BUCKET: z
+    .string()
+    .optional()
+    .refine(
+      (v) => !v || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v),
+      'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+    ),
+  S3_REGION: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^[a-z0-9-]{1,40}$/.test(v), 'must be a region name like eu-west-1'),
+  /** An S3-compatible server (MinIO, Ceph); AWS S3 itself when unset. */
+  S3_ENDPOINT: z
+    .string()
+    .optional()
+    .refine((v) => {
+      if (!v) return true;
+      try {
+        const u = new URL(v);
+        return (u.protocol === 'https:' || u.protocol === 'http:') && (u.pathname === '/' || u.pathname === '');
+      } catch {
+        return false;
+      }
+    }, 'must be an http:// or https:// address without a path, like https://minio.example.com:9000'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style addresses (`endpoint/bucket/key`), which MinIO and Ceph usually need. */
+  S3_FORCE_PATH_STYLE: flag(false),
 });
+
+/** Where uploaded files are kept (docs/storage.md). */
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      /** Both or neither; without them the SDK's usual credential chain (instance role, AWS_* variables). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
 
 export type Config = {
   port: number;
@@ -122,6 +165,7 @@ export type Config = {
   trustProxy: boolean;
   rendererDir: string;
   shutdownTimeoutSeconds: number;
+  storage: StorageConfig;
 };
 
 export class ConfigError extends Error {}
@@ -133,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const storage = storageConfig(e);
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   return {
     port: e.PORT,
@@ -161,5 +206,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     rendererDir: path.resolve(cwd, e.RENDERER_DIR ?? 'dist/renderer'),
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    storage,
+  };
+}
+
+/** The S3 variables are read only with STORAGE_DRIVER=s3, which needs a bucket, and keys come in pairs. */
+function storageConfig(e: z.infer<typeof envSchema>): StorageConfig {
+  if (e.STORAGE_DRIVER === 'local') return { driver: 'local' };
+  const problems: string[] = [];
+  if (!e.S3_BUCKET) problems.push('  S3_BUCKET: is required when STORAGE_DRIVER is s3');
+  const id = e.S3_ACCESS_KEY_ID || undefined;
+  const secret = e.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(id) !== Boolean(secret))
+    problems.push(
+      `  ${id ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: is required with ${id ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'}`,
+    );
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return {
+    driver: 's3',
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION || 'us-east-1',
+    endpoint: e.S3_ENDPOINT ? e.S3_ENDPOINT.replace(/\/$/, '') : undefined,
+    credentials: id && secret ? { accessKeyId: id, secretAccessKey: secret } : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
   };
 }

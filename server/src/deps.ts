@@ -5,6 +5,7 @@ import type { JobRunner } from './jobs/runner.js';
 import type { Mailer } from './mail/mailer.js';
 import type { SecretBox } from './security/secrets.js';
 import type { TokenService } from './security/tokens.js';
+import type { StorageService } from './storage/service.js';
 
 /** What route plugins need, passed explicitly so tests can build an app around any database. */
 export type Deps = {
@@ -20,4 +21,6 @@ export type Deps = {
   now: () => Date;
   /** The scheduled jobs (server/src/jobs); main.ts starts them, routes may run one now. */
   jobs: JobRunner;
+  /** Uploaded files: begin, confirm, download links, removal (server/src/storage, docs/storage.md). */
+  storage: StorageService;
 };

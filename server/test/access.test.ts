@@ -23,6 +23,9 @@ const NOT_PERMISSIONS = ['public', 'signed-in', 'device-agent', 'scim'];
  */
 const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof typeof ids; afterGuard?: string }> = {
   'GET /api/health': {},
+  // Signed links of the local storage driver: the token is the credential (403 for this one).
+  'GET /api/storage/download': { query: 'token=x' },
+  'PUT /api/storage/upload': { query: 'token=x' },
   'GET /api/auth/tenant': { query: 'email=x@a.example' },
   'POST /api/auth/sign-in': { body: { email: 'x@a.example', password: 'x' } },
   'POST /api/auth/refresh': { body: {} },
@@ -78,6 +81,23 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'POST /api/teams': { body: { name: 'Intruders' } },
   'PATCH /api/teams/{id}': { body: { name: 'Hacked' }, table: 'teams' },
   'PUT /api/teams/{id}/members': { body: { employeeIds: [] }, table: 'teams' },
+  // Feedback Management and Function Setup (docs/feedback.md)
+  'GET /api/feedback-catalogue/counts': {},
+  'GET /api/feedback-categories': {},
+  'POST /api/feedback-categories': { body: { name: 'Intruders', color: '#000000' } },
+  'PATCH /api/feedback-categories/{id}': { body: { name: 'Hacked' }, table: 'feedbackCategories' },
+  'PUT /api/feedback-categories/{id}/status': { body: { isActive: false }, table: 'feedbackCategories' },
+  'GET /api/feedback-attributes': {},
+  // Past the guard, the route checks the category: 1 is not one of tenant A's.
+  'POST /api/feedback-attributes': { body: { name: 'Intruders', categoryId: 1 } },
+  'PATCH /api/feedback-attributes/{id}': { body: { name: 'Hacked' }, table: 'feedbackAttributes' },
+  'PUT /api/feedback-attributes/{id}/status': { body: { isActive: false }, table: 'feedbackAttributes' },
+  'GET /api/functions': {},
+  'GET /api/functions/report': {},
+  'POST /api/functions': { body: { name: 'Intruders' } },
+  'PATCH /api/functions/{id}': { body: { name: 'Hacked' }, table: 'functions' },
+  'PUT /api/functions/{id}/status': { body: { isActive: false }, table: 'functions' },
+  'PUT /api/functions/{id}/members': { body: { employeeIds: [] }, table: 'functions' },
   'GET /api/permissions': {},
   'GET /api/roles': {},
   'GET /api/roles/{id}': { table: 'roles' },
@@ -196,6 +216,16 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   // Personal feedback
   'GET /api/feedback/options': {},
   'GET /api/feedback/colleagues': { query: 'searchText=a' },
+  'POST /api/feedback/attachments': { body: { kind: 'file', name: 'x.pdf', size: 10, contentType: 'application/pdf' } },
+  // Past the permission, only the uploader may confirm or remove their upload.
+  'POST /api/feedback/attachments/{id}/confirm': {
+    table: 'feedbackAttachments',
+    afterGuard: 'FEEDBACK_ATTACHMENT_NOT_YOURS',
+  },
+  'DELETE /api/feedback/attachments/{id}': {
+    table: 'feedbackAttachments',
+    afterGuard: 'FEEDBACK_ATTACHMENT_NOT_YOURS',
+  },
   'GET /api/feedback/recent-averages': { query: 'receiverIds=1' },
   'POST /api/feedback': { body: { receiverIds: [1], ratings: [{ categoryId: 1, rating: 4 }] } },
   // Past the permission, only the giver may change or delete what they gave.
@@ -237,6 +267,10 @@ const ids = {
   scimTokens: 0,
   feedbackGroups: 0,
   feedback: 0,
+  feedbackAttachments: 0,
+  feedbackCategories: 0,
+  feedbackAttributes: 0,
+  functions: 0,
 };
 /** SCIM tokens of tenant A and B for the SCIM routes. */
 const scimTokens = { a: '', b: '' };
@@ -340,9 +374,12 @@ beforeAll(async () => {
   ids.scimTokens = (await a.scimToken({ name: 'Alpha IdP', createdBy: victim.id })).id;
   scimTokens.a = (await a.scimToken({ name: 'Alpha IdP 2' })).token;
   scimTokens.b = (await b.scimToken({ name: 'Beta IdP' })).token;
+  // Every company starts with its seeded categories and attributes; a function of tenant A with a member.
   const category = await a.category({ name: 'Alpha category' });
+  ids.feedbackCategories = category.id;
   const attribute = await a.attribute({ categoryId: category.id, name: 'Alpha attribute' });
-  await a.function({ name: 'Alpha function', memberIds: [victim.id] });
+  ids.feedbackAttributes = attribute.id;
+  ids.functions = (await a.function({ name: 'Alpha function', memberIds: [victim.id] })).id;
   const given = await a.feedback({
     giverId: victim.id,
     receiverIds: [ids.subordinates],
@@ -352,7 +389,9 @@ beforeAll(async () => {
   ids.feedbackGroups = given.group.id;
   ids.feedback = given.feedback[0]!.id;
   await a.reaction({ feedbackId: ids.feedback, employeeId: ids.subordinates });
-  await a.attachment({ uploadedBy: victim.id, groupId: given.group.id, name: 'alpha.pdf' });
+  ids.feedbackAttachments = (
+    await a.attachment({ uploadedBy: victim.id, groupId: given.group.id, name: 'alpha.pdf' })
+  ).id;
   await a.feedbackRequest({ requesterId: victim.id, recipientIds: [ids.subordinates], attributeIds: [attribute.id] });
   await a.flag({ feedbackId: ids.feedback, flaggedBy: ids.subordinates, status: 'rejected', reason: 'Alpha reason' });
 

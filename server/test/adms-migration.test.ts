@@ -20,8 +20,12 @@ describe('migration 0011-adms-security', () => {
     await migrateTo(db, engine, '0008-jobs');
     const now = () => new Date('2026-01-05T00:00:00Z');
     // Only the columns 0008 has: the factories know the latest schema, so rows are written by hand here.
-    const a = await createTenant(db, { name: 'Alpha', emailDomain: 'alpha.example' }, now());
-    const b = await createTenant(db, { name: 'Beta', emailDomain: 'beta.example' }, now());
+    const a = await createTenant(db, { name: 'Alpha', emailDomain: 'alpha.example' }, now(), {
+      feedbackCatalogue: false,
+    });
+    const b = await createTenant(db, { name: 'Beta', emailDomain: 'beta.example' }, now(), {
+      feedbackCatalogue: false,
+    });
     const row = (tenantId: number, serialNo: string, mode: 'pull' | 'push', ipAddress: string | null) => ({
       tenantId,
       name: serialNo,

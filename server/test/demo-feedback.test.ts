@@ -19,10 +19,7 @@ beforeAll(async () => {
     people: { a: ['Employee'], b: ['Employee'], c: ['Team Lead'], d: ['Employee'], e: ['Employee'], f: ['HR'] },
     teams: { One: ['a', 'b', 'c'], Two: ['d', 'e', 'f'] },
   });
-  for (const name of ['Communication', 'Quality']) {
-    const category = await org.f.category({ name });
-    for (const n of [1, 2, 3]) await org.f.attribute({ categoryId: category.id, name: `${name} ${n}` });
-  }
+  // Rates the catalogue every company starts with (server/src/seed/feedback-catalogue.ts).
   seeded = await seedDemoFeedback(server.db, org.tenantId, clock);
 });
 afterAll(() => server.close());

@@ -72,12 +72,15 @@ export async function createTenant(
   db: Db,
   overrides: { name?: string; emailDomain?: string; logo?: string | null } = {},
   now: Date = new Date(),
+  /** feedbackCatalogue: false for a schema older than migration 0017 (migration tests). */
+  options: { feedbackCatalogue?: boolean } = {},
 ): Promise<{ tenant: Tenant; roleIds: Map<string, number> }> {
   const n = next();
   const { tenantId, roleIds } = await createTenantWithRoles(
     db,
     { name: overrides.name ?? `Tenant ${n}`, emailDomain: overrides.emailDomain ?? `tenant-${n}.example` },
     now,
+    options,
   );
   if (overrides.logo !== undefined) {
     await db.updateTable('tenants').set({ logo: overrides.logo }).where('id', '=', tenantId).execute();

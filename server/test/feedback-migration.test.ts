@@ -18,7 +18,9 @@ describe('migration 0017-feedback', () => {
   it('takes view-team-member-dropdown from roles that lead no team', async () => {
     const { db, engine } = database.handle;
     await migrateTo(db, engine, '0016-employee-language');
-    const { tenant, roleIds } = await createTenant(db, { name: 'Old', emailDomain: 'old.example' });
+    const { tenant, roleIds } = await createTenant(db, { name: 'Old', emailDomain: 'old.example' }, new Date(), {
+      feedbackCatalogue: false,
+    });
     // Before 0017 the seeded Employee role held it (the seed then); give it back as it was.
     await db
       .insertInto('roleGrants')

@@ -33,10 +33,10 @@ beforeAll(async () => {
     },
     teams: { Core: ['ann', 'bob', 'cem', 'lead'], Other: ['outsider', 'other'] },
   });
-  const c = await org.f.category({ name: 'Communication' });
+  const c = await org.f.category({ name: 'Test communication' });
   comms = c.id;
-  clarity = (await org.f.attribute({ categoryId: c.id, name: 'Clarity' })).id;
-  listening = (await org.f.attribute({ categoryId: c.id, name: 'Listening' })).id;
+  clarity = (await org.f.attribute({ categoryId: c.id, name: 'Precision' })).id;
+  listening = (await org.f.attribute({ categoryId: c.id, name: 'Patience' })).id;
   inactive = (await org.f.attribute({ categoryId: c.id, name: 'Retired', isActive: 0 })).id;
 });
 afterAll(() => server.close());
@@ -70,9 +70,9 @@ describe('giving feedback', () => {
       flagStatus: 'none',
     });
     expect(detail.body.ratings.map((r) => [r.attributeName, r.categoryName, r.rating])).toEqual([
-      ['Clarity', 'Communication', 5],
-      ['Listening', 'Communication', 4],
-      [null, 'Communication', 0],
+      ['Precision', 'Test communication', 5],
+      ['Patience', 'Test communication', 4],
+      [null, 'Test communication', 0],
     ]);
   });
 
@@ -186,7 +186,7 @@ describe('giving feedback', () => {
     const names = res.body.categories.flatMap((c: { attributes: { name: string }[] }) =>
       c.attributes.map((a) => a.name),
     );
-    expect(names).toContain('Clarity');
+    expect(names).toContain('Precision');
     expect(names).not.toContain('Retired');
     expect(res.body.characterLimit).toBe(500);
   });
@@ -285,11 +285,11 @@ describe('reading lists', () => {
   beforeAll(async () => {
     fresh = await organisation(server, { people: { giver: ['Employee'], taker: ['Employee'], third: ['Employee'] } });
     await fresh.f.setting('tenant_timezone', 'UTC');
-    const c = await fresh.f.category({ name: 'Quality' });
+    const c = await fresh.f.category({ name: 'Test quality' });
     cat = c.id;
-    attr = (await fresh.f.attribute({ categoryId: cat, name: 'Craft' })).id;
-    const other = await fresh.f.category({ name: 'Delivery' });
-    const otherAttr = (await fresh.f.attribute({ categoryId: other.id, name: 'Focus' })).id;
+    attr = (await fresh.f.attribute({ categoryId: cat, name: 'Polish' })).id;
+    const other = await fresh.f.category({ name: 'Test delivery' });
+    const otherAttr = (await fresh.f.attribute({ categoryId: other.id, name: 'Pace' })).id;
     for (let i = 0; i < 12; i++) {
       await fresh.f.feedback({
         giverId: i % 2 === 0 ? fresh.people.giver.id : fresh.people.third.id,
@@ -383,7 +383,7 @@ describe('editing and deleting what one gave', () => {
     expect(edit.body.feedbackIds).toContain(bobFeedback);
     expect(edit.body.feedbackIds).toHaveLength(2);
     const bob = await org.people.bob.api.get<FeedbackItem>(`/api/feedback/${bobFeedback}`);
-    expect(bob.body.ratings.map((r) => [r.attributeName, r.rating])).toEqual([['Listening', 2]]);
+    expect(bob.body.ratings.map((r) => [r.attributeName, r.rating])).toEqual([['Patience', 2]]);
     expect(bob.body).toMatchObject({ average: 2, rating: 2, comment: 'Edit me' });
     // bob's reaction survives the edit; cem's feedback is gone; lead got one.
     expect(bob.body.reactions).toHaveLength(1);

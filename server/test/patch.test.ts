@@ -51,6 +51,59 @@ async function settingsOf(): Promise<Snapshot> {
 }
 
 const FIXTURES: Record<string, Fixture> = {
+  // Feedback Management and Function Setup (docs/feedback.md).
+  updateFeedbackCategory: {
+    create: async () => ({
+      id: (
+        await server.factories(tenantId).category({ synonyms: '["first"]', description: 'Original', color: '#112233' })
+      ).id,
+    }),
+    read: async ({ id }) => {
+      const row = await server.db
+        .selectFrom('feedbackCategories')
+        .selectAll()
+        .where('id', '=', Number(id))
+        .executeTakeFirstOrThrow();
+      return { ...row, synonyms: JSON.parse(row.synonyms) as unknown };
+    },
+    values: { name: 'Renamed category', synonyms: ['second'], description: 'Changed', color: '#445566' },
+  },
+  updateFeedbackAttribute: {
+    create: async () => {
+      const f = server.factories(tenantId);
+      const category = await f.category();
+      return {
+        id: (await f.attribute({ categoryId: category.id, synonyms: '["first"]', description: 'Original' })).id,
+      };
+    },
+    read: async ({ id }) => {
+      const row = await server.db
+        .selectFrom('feedbackAttributes')
+        .selectAll()
+        .where('id', '=', Number(id))
+        .executeTakeFirstOrThrow();
+      return { ...row, synonyms: JSON.parse(row.synonyms) as unknown };
+    },
+    values: {
+      name: 'Renamed attribute',
+      synonyms: ['second'],
+      description: 'Changed',
+      // Another category of the tenant, made in beforeAll once the tenant exists.
+      categoryId: 1,
+    },
+  },
+  updateFunction: {
+    create: async () => ({
+      id: (await server.factories(tenantId).function({ description: 'Original', memberIds: [] })).id,
+    }),
+    read: async ({ id }) =>
+      (await server.db
+        .selectFrom('functions')
+        .selectAll()
+        .where('id', '=', Number(id))
+        .executeTakeFirstOrThrow()) as Snapshot,
+    values: { name: 'Renamed function', description: 'Changed' },
+  },
   // The caller's own account: the admin's row (own account only, the token names it).
   updateMe: {
     create: async () => ({}),
@@ -270,6 +323,9 @@ beforeAll(async () => {
   tenantId = (await server.tenant('Acme', 'acme.example')).id;
   await server.user(tenantId, { email: 'admin@acme.example', roles: ['Administrator'] });
   admin = server.api(await server.signIn('admin@acme.example'));
+  FIXTURES['updateFeedbackAttribute']!.values['categoryId'] = (
+    await server.factories(tenantId).category({ name: 'Patch target' })
+  ).id;
 });
 afterAll(() => server.close());
 

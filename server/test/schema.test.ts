@@ -12,12 +12,8 @@ import { DEVICE_MODES, DEVICE_STATES } from '../../shared/contracts/devices.js';
 import { JOB_RUN_OUTCOMES, JOB_RUN_TRIGGERS } from '../../shared/contracts/jobs.js';
 import { LEAVE_ICONS } from '../../shared/contracts/leave.js';
 import { EMPLOYEE_STATUSES } from '../../shared/contracts/people.js';
-import {
-  ATTACHMENT_KINDS,
-  ATTACHMENT_STATUSES,
-  FLAG_STATUSES,
-  REQUEST_RECIPIENT_STATUSES,
-} from '../../shared/feedback.js';
+import { ATTACHMENT_KINDS } from '../../shared/attachments.js';
+import { ATTACHMENT_STATUSES, FLAG_STATUSES, REQUEST_RECIPIENT_STATUSES } from '../../shared/feedback.js';
 import { LANGUAGES } from '../../shared/i18n/languages.js';
 import { LEAVE_ACTIONS, LEAVE_EVENT_ACTORS, LEAVE_KINDS, LEAVE_STATUSES } from '../../shared/leave.js';
 import { readLiveSchema, type LiveSchema } from './catalogue.js';

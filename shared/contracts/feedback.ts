@@ -4,16 +4,10 @@
  * shared/feedback.ts so the renderer runs them early and the server always.
  */
 import { z } from 'zod';
-import {
-  FLAG_STATUSES,
-  MAX_RECIPIENTS,
-  NOT_RATED,
-  RATING_MAX,
-  REACTION_EMOJIS,
-  ATTACHMENT_KINDS,
-} from '../feedback.js';
+import { FLAG_STATUSES, MAX_RECIPIENTS, NOT_RATED, RATING_MAX, REACTION_EMOJIS } from '../feedback.js';
+import { ATTACHMENT_KINDS, MAX_FILE_NAME_LENGTH } from '../attachments.js';
 import { bodyIdSchema, idSchema, listQuerySchema, listResponseSchema } from './common.js';
-import { isoDateSchema, multiLineText } from '../validation.js';
+import { isoDateSchema, lineText, multiLineText } from '../validation.js';
 
 /** The most a comment may hold whatever the tenant's characterLimit says (settings bound it to 5000). */
 export const COMMENT_HARD_MAX = 5000;
@@ -74,6 +68,28 @@ export const attachmentSchema = z.object({
   name: z.string(),
   size: z.number().int(),
   contentType: z.string(),
+  /** A short-lived signed link to the file (docs/storage.md); null while its upload is not confirmed. */
+  url: z.string().nullable(),
+  /** An image's small version, else null. */
+  thumbnailUrl: z.string().nullable(),
+});
+export type FeedbackAttachment = z.infer<typeof attachmentSchema>;
+
+/** A file about to be uploaded for feedback: its kind, name, size and type (rules: shared/attachments.ts). */
+export const beginAttachmentBodySchema = z.strictObject({
+  kind: z.enum(ATTACHMENT_KINDS),
+  name: lineText(MAX_FILE_NAME_LENGTH),
+  size: z.number().int().min(0),
+  contentType: z.string().trim().toLowerCase().max(100),
+});
+export const begunAttachmentSchema = z.object({
+  id: z.number().int(),
+  upload: z.object({
+    method: z.literal('PUT'),
+    url: z.string(),
+    headers: z.record(z.string(), z.string()),
+    expiresAt: z.string(),
+  }),
 });
 
 export const feedbackItemSchema = z

@@ -49,7 +49,7 @@ export type EndpointDef = {
    * A non-JSON answer (CSV reports, pictures; SCIM's JSON media type); the response schema then describes
    * it.
    */
-  readonly produces?: 'text/csv' | 'image/*' | 'application/scim+json';
+  readonly produces?: 'text/csv' | 'image/*' | 'application/octet-stream' | 'application/scim+json';
 };
 
 /** Declares one endpoint, keeping its literal types (method, path, access, schemas). */

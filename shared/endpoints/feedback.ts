@@ -5,6 +5,9 @@
  */
 import { emptyResponseSchema, idParamsSchema } from '../contracts/common.js';
 import {
+  attachmentSchema,
+  beginAttachmentBodySchema,
+  begunAttachmentSchema,
   colleaguesQuerySchema,
   colleaguesSchema,
   feedbackItemSchema,
@@ -50,6 +53,35 @@ export const feedbackEndpoints = {
     summary: 'The caller’s average rating of each person over the last 90 days (the deviation rule)',
     query: recentAveragesQuerySchema,
     response: recentAveragesSchema,
+  }),
+  beginFeedbackAttachment: endpoint({
+    method: 'POST',
+    path: '/api/feedback/attachments',
+    access: 'give-feedback',
+    summary: 'Start uploading a file for feedback: answers a signed upload link (docs/storage.md)',
+    description:
+      'Images (jpeg, png, webp, gif) and files (pdf, office documents, text, csv, zip) under 100 MB, at most ' +
+      '5 images per feedback. PUT the bytes to the link with its headers, then confirm.',
+    body: beginAttachmentBodySchema,
+    status: 201,
+    response: begunAttachmentSchema,
+  }),
+  confirmFeedbackAttachment: endpoint({
+    method: 'POST',
+    path: '/api/feedback/attachments/:id/confirm',
+    access: 'give-feedback',
+    summary: 'Finish an upload: its content is checked against its type, images are re-encoded with a thumbnail',
+    params: idParamsSchema,
+    response: attachmentSchema,
+  }),
+  deleteFeedbackAttachment: endpoint({
+    method: 'DELETE',
+    path: '/api/feedback/attachments/:id',
+    access: 'give-feedback',
+    summary: 'Remove an upload of one’s own not yet attached to feedback (attached ones go with an edit)',
+    params: idParamsSchema,
+    status: 204,
+    response: emptyResponseSchema,
   }),
   giveFeedback: endpoint({
     method: 'POST',

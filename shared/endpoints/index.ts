@@ -18,7 +18,10 @@ import { peopleEndpoints } from './people.js';
 import { productivityEndpoints } from './productivity.js';
 import { scimEndpoints, scimTokenEndpoints } from './scim.js';
 import { ssoEndpoints } from './sso.js';
+import { storageEndpoints } from './storage.js';
 import { tenantEndpoints } from './tenant.js';
+import { feedbackCatalogueEndpoints } from './feedback-catalogue.js';
+import { functionEndpoints } from './functions.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
@@ -38,6 +41,9 @@ export const endpointGroups = {
   scimTokens: scimTokenEndpoints,
   scim: scimEndpoints,
   feedback: feedbackEndpoints,
+  storage: storageEndpoints,
+  feedbackCatalogue: feedbackCatalogueEndpoints,
+  functions: functionEndpoints,
   feedbackMatrix: feedbackMatrixEndpoints,
 } as const;
 

@@ -152,6 +152,24 @@ export const APP_ROUTES: readonly AppRoute[] = [
     Page: lazy(() => import('../pages/roles/RolesPage').then((m) => ({ default: m.RolesPage }))),
   },
   {
+    path: '/function/management',
+    titleKey: 'functions',
+    permission: 'view-functions',
+    section: 'administration',
+    Page: lazy(() => import('../pages/functions/FunctionsPage').then((m) => ({ default: m.FunctionsPage }))),
+  },
+  {
+    path: '/feedback/management',
+    titleKey: 'feedbackManagement',
+    permission: 'view-feedback-categories',
+    section: 'administration',
+    Page: lazy(() =>
+      import('../pages/feedback-management/FeedbackManagementPage').then((m) => ({
+        default: m.FeedbackManagementPage,
+      })),
+    ),
+  },
+  {
     path: '/biometric/management',
     titleKey: 'devices',
     permission: 'view-biometric-management',

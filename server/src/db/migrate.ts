@@ -17,6 +17,7 @@ import { singleSignOn } from './migrations/0014-single-sign-on.js';
 import { scim } from './migrations/0015-scim.js';
 import { employeeLanguage } from './migrations/0016-employee-language.js';
 import { feedback } from './migrations/0017-feedback.js';
+import { catalogueNames } from './migrations/0018-catalogue-names.js';
 import { feedbackMatrix } from './migrations/0021-feedback-matrix.js';
 import type { MigrationFactory } from './migration-kit.js';
 
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0015-scim': scim,
   '0016-employee-language': employeeLanguage,
   '0017-feedback': feedback,
+  '0018-catalogue-names': catalogueNames,
   '0021-feedback-matrix': feedbackMatrix,
 };
 

@@ -10,7 +10,8 @@ import type { DeviceMode, DeviceState } from '../../../shared/contracts/devices.
 import type { JobRunOutcome, JobRunTrigger } from '../../../shared/contracts/jobs.js';
 import type { LeaveIcon } from '../../../shared/contracts/leave.js';
 import type { EmployeeStatus } from '../../../shared/contracts/people.js';
-import type { AttachmentKind, AttachmentStatus, FlagStatus, RequestRecipientStatus } from '../../../shared/feedback.js';
+import type { AttachmentKind } from '../../../shared/attachments.js';
+import type { AttachmentStatus, FlagStatus, RequestRecipientStatus } from '../../../shared/feedback.js';
 import type { Language } from '../../../shared/i18n/languages.js';
 import type { LeaveAction, LeaveEventActor, LeaveKind, LeaveStatus } from '../../../shared/leave.js';
 

@@ -46,9 +46,15 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   adms: 'ADMS (push) devices: settings and devices waiting for approval.',
   agent: 'Calls of the device agent, authenticated with an agent key.',
   feedback: 'Personal feedback: giving it, the received and given lists, seen marks and reactions (docs/feedback.md).',
+  'feedback-catalogue': 'Counts of the feedback categories and attributes (Feedback Management).',
+  'feedback-categories': 'Feedback categories: name, synonyms, description, colour and status.',
+  'feedback-attributes': 'Feedback attributes of the categories.',
+  functions: 'Function Setup: functions, their members and the CSV report.',
   'feedback-matrix':
     'The responsibility matrix: who is expected to give feedback to whom in a period (docs/feedback.md).',
   'scim-tokens': 'Provisioning tokens of the company’s identity provider (Settings, Provisioning).',
+  storage:
+    'Signed, short-lived links to upload and download stored files (local storage driver); the token in the query is the credential.',
   scim: 'SCIM 2.0 provisioning of employees (Users) and teams (Groups), called by the identity provider with a provisioning token; answers application/scim+json and fails with the SCIM error schema.',
 };
 

@@ -8,6 +8,9 @@ export const HOUR_MS = 3_600_000;
 /** The leave jobs' name, for the Run now of the auto-leave settings. */
 export const LEAVE_JOB: JobName = 'leave-statuses';
 
+/** Deletes uploads begun and never confirmed (server/src/storage, docs/storage.md). */
+export const STORAGE_ORPHANS_JOB: JobName = 'storage-orphans';
+
 export const JOBS: readonly JobDefinition[] = [
   {
     // Auto reject, auto cancel, cancellations that outlived their leave, and auto leaves
@@ -15,5 +18,12 @@ export const JOBS: readonly JobDefinition[] = [
     name: LEAVE_JOB,
     everyMs: HOUR_MS,
     run: (deps, tenantId) => runLeaveJobs(deps, tenantId),
+  },
+  {
+    // An upload link lives 15 minutes; a pending upload a day old was abandoned (a closed tab, a failed
+    // save). Hourly, so one lingers at most a day and an hour.
+    name: STORAGE_ORPHANS_JOB,
+    everyMs: HOUR_MS,
+    run: (deps, tenantId) => deps.storage.purgeOrphans(tenantId),
   },
 ];

@@ -7,6 +7,7 @@ import { hashPassword } from '../security/passwords.js';
 import { seedDemoLeave } from './demo-leave.js';
 import { seedDemoAttendance } from './demo-attendance.js';
 import { seedDemoFeedback } from './demo-feedback.js';
+import { seedDemoFunctions } from './demo-functions.js';
 import { createTenantWithRoles } from './tenant.js';
 
 export const DEMO_TENANT = { name: 'Northwind Labs', emailDomain: 'northwind.example' } as const;
@@ -141,5 +142,6 @@ export async function seedDemoIfEmpty(db: Db, password: string, now: Date): Prom
   await seedDemoLeave(db, tenantId, now);
   await seedDemoAttendance(db, tenantId, now);
   await seedDemoFeedback(db, tenantId, now);
+  await seedDemoFunctions(db, tenantId, now);
   return true;
 }

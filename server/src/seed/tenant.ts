@@ -1,12 +1,18 @@
-/** Creates a tenant with its seeded roles; used by the demo seed and by `npm run tenant:create`. */
+/**
+ * Creates a tenant with its seeded roles and its starting feedback categories and attributes; used by the
+ * demo seed and by `npm run tenant:create`.
+ */
 import type { Db } from '../db/engine.js';
 import { replaceGrants } from '../modules/roles/repository.js';
+import { seedFeedbackCatalogue } from './feedback-catalogue.js';
 import { SEED_ROLES } from './roles.js';
 
 export async function createTenantWithRoles(
   db: Db,
   input: { name: string; emailDomain: string },
   now: Date,
+  /** Tests of old migrations create tenants before the catalogue's tables exist. */
+  options: { feedbackCatalogue?: boolean } = {},
 ): Promise<{ tenantId: number; roleIds: Map<string, number> }> {
   return db.transaction().execute(async (trx) => {
     const stamp = now.toISOString();
@@ -38,6 +44,7 @@ export async function createTenantWithRoles(
       await replaceGrants(trx, tenant.id, row.id, role.permissions, role.activities);
       roleIds.set(role.name, row.id);
     }
+    if (options.feedbackCatalogue ?? true) await seedFeedbackCatalogue(trx, tenant.id, stamp);
     return { tenantId: tenant.id, roleIds };
   });
 }

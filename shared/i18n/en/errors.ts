@@ -21,6 +21,11 @@ export const errors = {
   PAYLOAD_TOO_LARGE: 'The request body is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'The request body has a content type this endpoint does not accept.',
   METHOD_NOT_ALLOWED: 'This method is not allowed here.',
+  // Signed file links (docs/storage.md)
+  FILE_LINK_INVALID: 'This file link is not valid.',
+  FILE_LINK_EXPIRED: 'This file link has expired. Ask for a new one.',
+  FILE_SIZE_MISMATCH: 'The uploaded file is not the size that was announced.',
+  FILE_TYPE_MISMATCH: 'The upload’s content type is not the one that was announced.',
   // Session and sign-in (feedback-and-engagement §8)
   SIGN_IN_FAILED: 'Failed to sign in',
   EMAIL_DOMAIN_UNAUTHORIZED: 'Failed to authorize email domain',
@@ -112,7 +117,8 @@ export const errors = {
   FEEDBACK_ATTACHMENT_UNKNOWN: 'One of the attached files is not an upload of yours ready to attach.',
   FEEDBACK_TOO_MANY_IMAGES: 'Attach at most 5 images to one feedback.',
   FEEDBACK_REQUEST_NOT_OPEN: 'This request is not waiting for your answer.',
-  FEEDBACK_SEEN_NOT_RECEIVER: 'Only the person who received this feedback can mark it as seen.',
+  FEEDBACK_ATTACHMENT_ATTACHED: 'This file is part of a feedback already: edit the feedback to remove it.',
+  FEEDBACK_ATTACHMENT_NOT_YOURS: 'Only the person who uploaded this file can confirm or remove it.',
   // Leave rules per type (the spec names "leave rules" without their text; docs/leave-workflow.md)
   LEAVE_NOTICE_TOO_SHORT: 'This leave type needs more notice: choose a later start date.',
   LEAVE_BACKDATED: 'This leave type cannot be requested for days already past.',
@@ -132,4 +138,10 @@ export const errors = {
   DEVICE_SERIAL_EXISTS: 'A device with this serial number already exists.',
   DEVICE_NOT_PUSH: 'Commands can only be sent to devices that push over ADMS.',
   AGENT_KEY_INVALID: 'The device agent key is missing, invalid or revoked.',
+  // Feedback catalogue and functions (docs/feedback.md)
+  FEEDBACK_CATEGORY_EXISTS: 'A category with this name already exists.',
+  FEEDBACK_ATTRIBUTE_EXISTS: 'An attribute with this name already exists.',
+  FEEDBACK_CATEGORY_UNKNOWN: 'Choose a category of your company.',
+  FEEDBACK_CATEGORY_INACTIVE: 'This category is inactive: choose an active category.',
+  FUNCTION_EXISTS: 'A function with this name already exists.',
 } as const;

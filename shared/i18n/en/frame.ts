@@ -14,6 +14,8 @@ export const frame = {
     employees: 'Employee Directory',
     roles: 'Roles & Permissions',
     devices: 'Biometric Devices',
+    feedbackManagement: 'Feedback Management',
+    functions: 'Function Setup',
     settings: 'Settings',
   },
   app: {

@@ -154,6 +154,7 @@ export const settings = {
     /** Job names (shared/contracts/jobs.ts JOB_LABELS), by the job's stable name. */
     names: {
       'leave-statuses': 'Leave jobs (auto reject, auto cancel, cancellations, auto leaves)',
+      'storage-orphans': 'Uploads never confirmed (deleted after a day)',
     },
     outcomes: {
       running: 'Running',

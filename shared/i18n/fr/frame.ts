@@ -16,6 +16,8 @@ export const frame: Translation<typeof en> = {
     employees: 'Annuaire des employés',
     roles: 'Rôles et autorisations',
     devices: 'Terminaux biométriques',
+    feedbackManagement: 'Gestion des retours',
+    functions: 'Configuration des fonctions',
     settings: 'Paramètres',
   },
   app: {

@@ -159,6 +159,7 @@ export const settings: Translation<typeof en> = {
     names: {
       'leave-statuses':
         'Tâches des congés (rejet automatique, annulation automatique, annulations, congés automatiques)',
+      'storage-orphans': 'Envois jamais confirmés (supprimés après un jour)',
     },
     outcomes: {
       running: 'En cours',

@@ -6,7 +6,8 @@
  * the attachments (the giver's own checked uploads, at most 5 images) and the request answered.
  */
 import type { GiveFeedbackBody, RatingInput, UpdateFeedbackBody } from '../../../../shared/contracts/feedback.js';
-import { deviatesFromRecent, givingIssues, MAX_IMAGES_PER_FEEDBACK } from '../../../../shared/feedback.js';
+import { MAX_IMAGES_PER_FEEDBACK } from '../../../../shared/attachments.js';
+import { deviatesFromRecent, givingIssues } from '../../../../shared/feedback.js';
 import { MESSAGES, type ErrorCode } from '../../../../shared/messages.js';
 import type { RequestContext } from '../../http/context.js';
 import { errors } from '../../http/errors.js';

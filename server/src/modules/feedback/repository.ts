@@ -18,6 +18,10 @@ import { searchCondition } from '../../http/list.js';
 import type { Asker } from '../../policy/scope.js';
 import { visibleFeedback } from '../../policy/feedback.js';
 import { teammatesQuery } from '../teams/membership.js';
+import type { StoredAttachment } from './attachments.js';
+
+/** A feedback as read, its files still as stored (the routes turn them into signed links). */
+export type StoredFeedbackItem = Omit<FeedbackItem, 'attachments'> & { attachments: StoredAttachment[] };
 
 /** What a list needs besides the query: who asks, and whether demo rows are hidden. */
 export type ReadOptions = { asker: Asker; hideDemo: boolean; timeZone: string };
@@ -54,7 +58,7 @@ export function feedbackRepository({ db, tenantId }: TenantScope) {
       flagStatus: FeedbackItem['flagStatus'];
     }[],
     askerId: number,
-  ): Promise<FeedbackItem[]> {
+  ): Promise<StoredFeedbackItem[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const groupIds = [...new Set(rows.map((r) => r.groupId))];
@@ -87,7 +91,7 @@ export function feedbackRepository({ db, tenantId }: TenantScope) {
         .execute(),
       db
         .selectFrom('feedbackAttachments')
-        .select(['id', 'groupId', 'kind', 'name', 'size', 'contentType'])
+        .select(['id', 'groupId', 'kind', 'name', 'size', 'contentType', 'storageKey', 'thumbnailKey', 'status'])
         .where('tenantId', '=', tenantId)
         .where('groupId', 'in', groupIds)
         .where('status', '=', 'ready')
@@ -201,7 +205,7 @@ export function feedbackRepository({ db, tenantId }: TenantScope) {
       }));
     },
 
-    async list(query: FeedbackListQuery, options: ReadOptions): Promise<ListResponse<FeedbackItem>> {
+    async list(query: FeedbackListQuery, options: ReadOptions): Promise<ListResponse<StoredFeedbackItem>> {
       const subject = query.direction === 'received' ? 'feedback.receiverId' : 'feedback.giverId';
       const other = query.direction === 'received' ? 'feedback.giverId' : 'feedback.receiverId';
       let base = visibleRows(options);
@@ -253,7 +257,7 @@ export function feedbackRepository({ db, tenantId }: TenantScope) {
     },
 
     /** One feedback as the asker reads it (the caller has decided they may). */
-    async get(id: number, askerId: number): Promise<FeedbackItem | undefined> {
+    async get(id: number, askerId: number): Promise<StoredFeedbackItem | undefined> {
       const rows = await db
         .selectFrom('feedback')
         .innerJoin('feedbackGroups as g', 'g.id', 'feedback.groupId')

@@ -7,7 +7,9 @@ import { mayReadFeedback, needsReceiverTeam } from '../../policy/feedback.js';
 import { policyRepository } from '../../policy/repository.js';
 import { deleteFeedbackGroup, giveFeedback, updateFeedbackGroup } from './giving.js';
 import { givingRepository } from './giving-repository.js';
-import { feedbackRepository, type ReadOptions } from './repository.js';
+import { beginAttachment, confirmAttachment, deleteAttachment, withLinks } from './attachments.js';
+import { feedbackRepository, type ReadOptions, type StoredFeedbackItem } from './repository.js';
+import type { FeedbackItem } from '../../../../shared/contracts/feedback.js';
 
 async function readOptions(ctx: RequestContext): Promise<ReadOptions> {
   const settings = await ctx.settings();
@@ -27,7 +29,31 @@ async function readable(ctx: RequestContext, id: number) {
   return facts;
 }
 
+/** A feedback as answered: its files as short-lived signed links. */
+async function answered(ctx: RequestContext, item: StoredFeedbackItem): Promise<FeedbackItem> {
+  return { ...item, attachments: await withLinks(ctx, item.attachments) };
+}
+
+/** Deletes files no feedback holds any more; a storage failure is logged, the feedback change stands. */
+async function removeFiles(ctx: RequestContext, keys: readonly string[]) {
+  if (keys.length === 0) return;
+  try {
+    await ctx.deps.storage.remove({ tenantId: ctx.tenantId, keys });
+  } catch (error) {
+    ctx.log.error({ err: error, keys }, 'Could not delete the files of removed feedback');
+  }
+}
+
 export const feedbackRoutes = defineRoutes(feedbackEndpoints, {
+  beginFeedbackAttachment: (ctx, { body }) => beginAttachment(ctx, body),
+
+  confirmFeedbackAttachment: (ctx, { params }) => confirmAttachment(ctx, params.id),
+
+  deleteFeedbackAttachment: async (ctx, { params }) => {
+    await deleteAttachment(ctx, params.id);
+    return undefined;
+  },
+
   getGivingOptions: async (ctx) => {
     const settings = await ctx.settings();
     return {
@@ -53,12 +79,13 @@ export const feedbackRoutes = defineRoutes(feedbackEndpoints, {
   giveFeedback: (ctx, { body }) => giveFeedback(ctx, body),
 
   updateFeedbackGroup: async (ctx, { params, body }) => {
-    const { removedFiles: _, ...result } = await updateFeedbackGroup(ctx, params.id, body);
+    const { removedFiles, ...result } = await updateFeedbackGroup(ctx, params.id, body);
+    await removeFiles(ctx, removedFiles);
     return result;
   },
 
   deleteFeedbackGroup: async (ctx, { params }) => {
-    await deleteFeedbackGroup(ctx, params.id);
+    await removeFiles(ctx, await deleteFeedbackGroup(ctx, params.id));
     return undefined;
   },
 
@@ -69,7 +96,8 @@ export const feedbackRoutes = defineRoutes(feedbackEndpoints, {
     if (!query.team && employeeId !== ctx.caller.employeeId) {
       await ctx.repo(policyRepository).authorizeEmployee('feedback', ctx.caller, employeeId);
     }
-    return ctx.repo(feedbackRepository).list(query, await readOptions(ctx));
+    const page = await ctx.repo(feedbackRepository).list(query, await readOptions(ctx));
+    return { items: await Promise.all(page.items.map((item) => answered(ctx, item))), total: page.total };
   },
 
   getUnseenCount: async (ctx) => ({
@@ -86,7 +114,7 @@ export const feedbackRoutes = defineRoutes(feedbackEndpoints, {
 
   getFeedback: async (ctx, { params }) => {
     await readable(ctx, params.id);
-    return (await ctx.repo(feedbackRepository).get(params.id, ctx.caller.employeeId))!;
+    return answered(ctx, (await ctx.repo(feedbackRepository).get(params.id, ctx.caller.employeeId))!);
   },
 
   addReaction: async (ctx, { params }) => {

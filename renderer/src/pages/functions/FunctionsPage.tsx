@@ -1,0 +1,183 @@
+/**
+ * Function Setup (/function/management): functions with their members, added, edited, switched on and
+ * off, their members picked, and the CSV report. Without view-all-functions the list holds only one's own
+ * functions (the server decides). Each control appears only with its permission.
+ */
+import {
+  AvatarGroup,
+  AvatarGroupItem,
+  AvatarGroupPopover,
+  Button,
+  makeStyles,
+  partitionAvatarGroupItems,
+  Text,
+  tokens,
+  Tooltip,
+} from '@fluentui/react-components';
+import { ArrowDownloadRegular, EditRegular, OrganizationRegular, PeopleEditRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import type { FunctionItem } from '../../../../shared/contracts/functions';
+import {
+  fetchFunctionPage,
+  functionKeys,
+  useDownloadFunctionReport,
+  useSetFunctionStatus,
+} from '../../api/hooks/functions';
+import { usePermissions } from '../../api/hooks/me';
+import { DataTable, type Column } from '../../components/DataTable';
+import { PageHeader } from '../../components/PageHeader';
+import { useFormat, useTranslation } from '../../i18n';
+import { StatusSwitch } from '../feedback-management/StatusSwitch';
+import { FunctionDialog } from './FunctionDialog';
+import { MembersDialog } from './MembersDialog';
+
+const useStyles = makeStyles({
+  description: { color: tokens.colorNeutralForeground2, display: 'block', maxWidth: '360px' },
+  members: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  mono: { fontVariantNumeric: 'tabular-nums' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  headerActions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+});
+
+function Members({ fn }: { fn: FunctionItem }) {
+  const styles = useStyles();
+  const { t } = useTranslation('feedbackAdmin');
+  const format = useFormat();
+  if (fn.memberCount === 0) return <span className={styles.muted}>{t('functions.noMembers')}</span>;
+  const { inlineItems, overflowItems } = partitionAvatarGroupItems({ items: fn.members, maxInlineItems: 4 });
+  return (
+    <span className={styles.members}>
+      <AvatarGroup size={24} layout="stack" aria-label={t('functions.membersLabel', { name: fn.name })}>
+        {inlineItems.map((m) => (
+          <AvatarGroupItem key={m.id} name={m.name} />
+        ))}
+        {overflowItems ? (
+          <AvatarGroupPopover>
+            {overflowItems.map((m) => (
+              <AvatarGroupItem key={m.id} name={m.name} />
+            ))}
+          </AvatarGroupPopover>
+        ) : null}
+      </AvatarGroup>
+      <Text className={styles.mono}>{format.number(fn.memberCount)}</Text>
+    </span>
+  );
+}
+
+export function FunctionsPage() {
+  const styles = useStyles();
+  const { t } = useTranslation('feedbackAdmin');
+  const format = useFormat();
+  const permissions = usePermissions();
+  const [editing, setEditing] = useState<FunctionItem | 'new' | null>(null);
+  const [membersOf, setMembersOf] = useState<FunctionItem | null>(null);
+  const status = useSetFunctionStatus();
+  const report = useDownloadFunctionReport();
+  const canAdd = permissions.has('add-function');
+  const canEdit = permissions.has('edit-function');
+  const canMembers = permissions.has('add-function-members');
+
+  const columns: Column<FunctionItem>[] = [
+    {
+      key: 'name',
+      label: t('functions.columns.name'),
+      sortKey: 'name',
+      render: (f) => <Text weight="semibold">{f.name}</Text>,
+    },
+    {
+      key: 'description',
+      label: t('functions.columns.description'),
+      wrap: true,
+      render: (f) => <Text className={styles.description}>{f.description ?? '—'}</Text>,
+    },
+    {
+      key: 'memberCount',
+      label: t('functions.columns.members'),
+      sortKey: 'memberCount',
+      render: (f) => <Members fn={f} />,
+    },
+    {
+      key: 'updatedAt',
+      label: t('functions.columns.lastChanged'),
+      sortKey: 'updatedAt',
+      width: '170px',
+      render: (f) => format.instant(f.updatedAt),
+    },
+    {
+      key: 'active',
+      label: t('functions.columns.active'),
+      width: '90px',
+      render: (f) => (
+        <StatusSwitch
+          label={t('functions.activeLabel', { name: f.name })}
+          checked={f.isActive}
+          disabled={!canEdit || status.isPending}
+          confirmTitle={t('functions.deactivateTitle', { name: f.name })}
+          confirmBody={t('functions.deactivateBody')}
+          onChange={(isActive) => status.mutateAsync({ id: f.id, isActive })}
+        />
+      ),
+    },
+  ];
+  if (canEdit || canMembers)
+    columns.push({
+      key: 'actions',
+      label: t('functions.columns.actions'),
+      hideLabel: true,
+      width: '96px',
+      render: (f) => (
+        <span className={styles.actions}>
+          {canMembers ? (
+            <Tooltip content={t('functions.editMembers', { name: f.name })} relationship="label">
+              <Button appearance="subtle" icon={<PeopleEditRegular />} onClick={() => setMembersOf(f)} />
+            </Tooltip>
+          ) : null}
+          {canEdit ? (
+            <Tooltip content={t('functions.edit', { name: f.name })} relationship="label">
+              <Button appearance="subtle" icon={<EditRegular />} onClick={() => setEditing(f)} />
+            </Tooltip>
+          ) : null}
+        </span>
+      ),
+    });
+
+  const addButton = canAdd ? (
+    <Button appearance="primary" icon={<OrganizationRegular />} onClick={() => setEditing('new')}>
+      {t('functions.add')}
+    </Button>
+  ) : null;
+  const headerActions = (
+    <span className={styles.headerActions}>
+      {permissions.has('download-functions') ? (
+        <Button icon={<ArrowDownloadRegular />} disabled={report.isPending} onClick={report.download}>
+          {t('functions.download')}
+        </Button>
+      ) : null}
+      {addButton}
+    </span>
+  );
+
+  return (
+    <>
+      <PageHeader title={t('functions.title')} subtitle={t('functions.subtitle')} actions={headerActions} />
+      <DataTable<FunctionItem>
+        label={t('functions.tableLabel')}
+        queryKey={functionKeys.all}
+        fetchPage={fetchFunctionPage}
+        columns={columns}
+        rowKey={(f) => f.id}
+        defaultSort={{ key: 'updatedAt', dir: 'desc' }}
+        searchPlaceholder={t('functions.search')}
+        empty={{
+          icon: <OrganizationRegular />,
+          title: t('functions.emptyTitle'),
+          body: permissions.has('view-all-functions') ? t('functions.emptyBody') : t('functions.emptyBodyOwn'),
+          action: addButton,
+        }}
+      />
+      {editing ? <FunctionDialog fn={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {membersOf ? <MembersDialog fn={membersOf} onClose={() => setMembersOf(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,327 @@
+/**
+ * Feedback categories and attributes of one tenant (docs/feedback.md, "Categories and attributes"). Bound
+ * to the tenant by the request context (`ctx.repo(feedbackCatalogueRepository)`). Names are unique per
+ * tenant whatever the case (migration 0018's index on lower(name)); synonyms are stored as a JSON array.
+ */
+import { sql } from 'kysely';
+import type { ListQuery, ListResponse } from '../../../../shared/contracts/common.js';
+import type {
+  CatalogueStatus,
+  FeedbackAttribute,
+  FeedbackCatalogueCounts,
+  FeedbackCategory,
+} from '../../../../shared/contracts/feedback-catalogue.js';
+import { normalizeColor, normalizeSynonyms } from '../../../../shared/feedback-catalogue.js';
+import { MESSAGES } from '../../../../shared/messages.js';
+import { toNumber, type Db } from '../../db/engine.js';
+import { uniqueOr } from '../../db/errors.js';
+import type { TenantScope } from '../../http/context.js';
+import { AppError, errors } from '../../http/errors.js';
+import { paginate } from '../../http/list.js';
+
+const categoryExists = () => errors.conflict('body.name', MESSAGES.FEEDBACK_CATEGORY_EXISTS);
+const attributeExists = () => errors.conflict('body.name', MESSAGES.FEEDBACK_ATTRIBUTE_EXISTS);
+const categoryRule = (code: 'FEEDBACK_CATEGORY_UNKNOWN' | 'FEEDBACK_CATEGORY_INACTIVE') =>
+  new AppError(400, code, MESSAGES[code], { fields: [{ path: 'body.categoryId', message: MESSAGES[code] }] });
+
+export type CategoryValues = {
+  name: string;
+  synonyms: string[];
+  description?: string | null | undefined;
+  color: string;
+};
+export type CategoryChanges = { [K in keyof CategoryValues]?: CategoryValues[K] | undefined };
+export type AttributeValues = {
+  name: string;
+  synonyms: string[];
+  description?: string | null | undefined;
+  categoryId: number;
+};
+export type AttributeChanges = { [K in keyof AttributeValues]?: AttributeValues[K] | undefined };
+
+const flag = (on: boolean) => (on ? (1 as const) : (0 as const));
+
+function parseSynonyms(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Stored form of optional text: blank is no text. */
+const textOrNull = (value: string | null | undefined) => (value ? value : null);
+
+function categorySelect(db: Db, tenantId: number) {
+  return db
+    .selectFrom('feedbackCategories as c')
+    .select((eb) => [
+      'c.id',
+      'c.name',
+      'c.synonyms',
+      'c.description',
+      'c.color',
+      'c.isActive',
+      'c.updatedAt',
+      eb
+        .selectFrom('feedbackAttributes as a')
+        .select(sql<number>`count(*)`.as('n'))
+        .whereRef('a.categoryId', '=', 'c.id')
+        .as('attributeCount'),
+    ])
+    .where('c.tenantId', '=', tenantId);
+}
+
+function attributeSelect(db: Db, tenantId: number) {
+  return db
+    .selectFrom('feedbackAttributes as a')
+    .innerJoin('feedbackCategories as c', 'c.id', 'a.categoryId')
+    .select([
+      'a.id',
+      'a.name',
+      'a.synonyms',
+      'a.description',
+      'a.isActive',
+      'a.updatedAt',
+      'c.id as categoryId',
+      'c.name as categoryName',
+      'c.color as categoryColor',
+      'c.isActive as categoryIsActive',
+    ])
+    .where('a.tenantId', '=', tenantId);
+}
+
+type CategoryRow = Awaited<ReturnType<ReturnType<typeof categorySelect>['executeTakeFirstOrThrow']>>;
+type AttributeRow = Awaited<ReturnType<ReturnType<typeof attributeSelect>['executeTakeFirstOrThrow']>>;
+
+const categoryView = (r: CategoryRow): FeedbackCategory => ({
+  id: r.id,
+  name: r.name,
+  synonyms: parseSynonyms(r.synonyms),
+  description: r.description,
+  color: r.color,
+  isActive: r.isActive === 1,
+  attributeCount: toNumber(r.attributeCount),
+  updatedAt: r.updatedAt,
+});
+
+const attributeView = (r: AttributeRow): FeedbackAttribute => ({
+  id: r.id,
+  name: r.name,
+  synonyms: parseSynonyms(r.synonyms),
+  description: r.description,
+  isActive: r.isActive === 1,
+  category: { id: r.categoryId, name: r.categoryName, color: r.categoryColor, isActive: r.categoryIsActive === 1 },
+  updatedAt: r.updatedAt,
+});
+
+export function feedbackCatalogueRepository({ db, tenantId, now }: TenantScope) {
+  const stamp = () => now().toISOString();
+
+  async function getCategory(id: number): Promise<FeedbackCategory> {
+    const row = await categorySelect(db, tenantId).where('c.id', '=', id).executeTakeFirst();
+    if (!row) throw errors.notFound('Feedback category');
+    return categoryView(row);
+  }
+
+  async function getAttribute(id: number): Promise<FeedbackAttribute> {
+    const row = await attributeSelect(db, tenantId).where('a.id', '=', id).executeTakeFirst();
+    if (!row) throw errors.notFound('Feedback attribute');
+    return attributeView(row);
+  }
+
+  /** A category an attribute may be put in: the tenant's, and active. */
+  async function usableCategory(categoryId: number): Promise<void> {
+    const row = await db
+      .selectFrom('feedbackCategories')
+      .select('isActive')
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', categoryId)
+      .executeTakeFirst();
+    if (!row) throw categoryRule('FEEDBACK_CATEGORY_UNKNOWN');
+    if (row.isActive !== 1) throw categoryRule('FEEDBACK_CATEGORY_INACTIVE');
+  }
+
+  return {
+    getCategory,
+    getAttribute,
+
+    async counts(): Promise<FeedbackCatalogueCounts> {
+      const categories = await db
+        .selectFrom('feedbackCategories')
+        .select([
+          sql<number | string>`count(*)`.as('total'),
+          sql<number | string>`coalesce(sum(is_active), 0)`.as('active'),
+        ])
+        .where('tenantId', '=', tenantId)
+        .executeTakeFirstOrThrow();
+      const attributes = await db
+        .selectFrom('feedbackAttributes as a')
+        .innerJoin('feedbackCategories as c', 'c.id', 'a.categoryId')
+        .select([
+          sql<number | string>`count(*)`.as('total'),
+          sql<number | string>`coalesce(sum(a.is_active * c.is_active), 0)`.as('active'),
+        ])
+        .where('a.tenantId', '=', tenantId)
+        .executeTakeFirstOrThrow();
+      return {
+        categories: { active: toNumber(categories.active), total: toNumber(categories.total) },
+        attributes: { active: toNumber(attributes.active), total: toNumber(attributes.total) },
+      };
+    },
+
+    async listCategories(
+      query: ListQuery<'name' | 'attributeCount' | 'updatedAt' | 'id'> & { status?: CatalogueStatus | undefined },
+    ): Promise<ListResponse<FeedbackCategory>> {
+      let base = categorySelect(db, tenantId);
+      if (query.status) base = base.where('c.isActive', '=', flag(query.status === 'active'));
+      const page = await paginate(base, query, {
+        orderBy: {
+          name: { ref: 'c.name', text: true },
+          attributeCount: { ref: 'attributeCount' },
+          updatedAt: { ref: 'c.updatedAt' },
+          id: { ref: 'c.id' },
+        },
+        search: ['c.name', 'c.synonyms', 'c.description'],
+        tieBreaker: 'c.id',
+      });
+      return { items: page.items.map(categoryView), total: page.total };
+    },
+
+    async createCategory(values: CategoryValues): Promise<FeedbackCategory> {
+      const row = await uniqueOr(
+        db
+          .insertInto('feedbackCategories')
+          .values({
+            tenantId,
+            name: values.name,
+            synonyms: JSON.stringify(normalizeSynonyms(values.synonyms)),
+            description: textOrNull(values.description),
+            color: normalizeColor(values.color),
+            isActive: 1,
+            createdAt: stamp(),
+            updatedAt: stamp(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+        categoryExists,
+      );
+      return getCategory(row.id);
+    },
+
+    async updateCategory(id: number, changes: CategoryChanges): Promise<FeedbackCategory> {
+      await getCategory(id);
+      await uniqueOr(
+        db
+          .updateTable('feedbackCategories')
+          .set({
+            ...(changes.name === undefined ? {} : { name: changes.name }),
+            ...(changes.synonyms === undefined
+              ? {}
+              : { synonyms: JSON.stringify(normalizeSynonyms(changes.synonyms)) }),
+            ...(changes.description === undefined ? {} : { description: textOrNull(changes.description) }),
+            ...(changes.color === undefined ? {} : { color: normalizeColor(changes.color) }),
+            updatedAt: stamp(),
+          })
+          .where('tenantId', '=', tenantId)
+          .where('id', '=', id)
+          .execute(),
+        categoryExists,
+      );
+      return getCategory(id);
+    },
+
+    /** The attributes keep their own switch: they are not offered while the category is inactive. */
+    async setCategoryStatus(id: number, isActive: boolean): Promise<FeedbackCategory> {
+      await getCategory(id);
+      await db
+        .updateTable('feedbackCategories')
+        .set({ isActive: flag(isActive), updatedAt: stamp() })
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .execute();
+      return getCategory(id);
+    },
+
+    async listAttributes(
+      query: ListQuery<'id' | 'name' | 'category' | 'updatedAt'> & {
+        status?: CatalogueStatus | undefined;
+        categoryId?: number | undefined;
+      },
+    ): Promise<ListResponse<FeedbackAttribute>> {
+      let base = attributeSelect(db, tenantId);
+      if (query.status) base = base.where('a.isActive', '=', flag(query.status === 'active'));
+      if (query.categoryId !== undefined) base = base.where('a.categoryId', '=', query.categoryId);
+      const page = await paginate(base, query, {
+        orderBy: {
+          id: { ref: 'a.id' },
+          name: { ref: 'a.name', text: true },
+          category: { ref: 'c.name', text: true },
+          updatedAt: { ref: 'a.updatedAt' },
+        },
+        search: ['a.name', 'a.synonyms', 'a.description'],
+        tieBreaker: 'a.id',
+      });
+      return { items: page.items.map(attributeView), total: page.total };
+    },
+
+    async createAttribute(values: AttributeValues): Promise<FeedbackAttribute> {
+      await usableCategory(values.categoryId);
+      const row = await uniqueOr(
+        db
+          .insertInto('feedbackAttributes')
+          .values({
+            tenantId,
+            categoryId: values.categoryId,
+            name: values.name,
+            synonyms: JSON.stringify(normalizeSynonyms(values.synonyms)),
+            description: textOrNull(values.description),
+            isActive: 1,
+            createdAt: stamp(),
+            updatedAt: stamp(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+        attributeExists,
+      );
+      return getAttribute(row.id);
+    },
+
+    /** Moving to another category needs an active one; staying in an inactive category is allowed. */
+    async updateAttribute(id: number, changes: AttributeChanges): Promise<FeedbackAttribute> {
+      const current = await getAttribute(id);
+      if (changes.categoryId !== undefined && changes.categoryId !== current.category.id)
+        await usableCategory(changes.categoryId);
+      await uniqueOr(
+        db
+          .updateTable('feedbackAttributes')
+          .set({
+            ...(changes.name === undefined ? {} : { name: changes.name }),
+            ...(changes.synonyms === undefined
+              ? {}
+              : { synonyms: JSON.stringify(normalizeSynonyms(changes.synonyms)) }),
+            ...(changes.description === undefined ? {} : { description: textOrNull(changes.description) }),
+            ...(changes.categoryId === undefined ? {} : { categoryId: changes.categoryId }),
+            updatedAt: stamp(),
+          })
+          .where('tenantId', '=', tenantId)
+          .where('id', '=', id)
+          .execute(),
+        attributeExists,
+      );
+      return getAttribute(id);
+    },
+
+    async setAttributeStatus(id: number, isActive: boolean): Promise<FeedbackAttribute> {
+      await getAttribute(id);
+      await db
+        .updateTable('feedbackAttributes')
+        .set({ isActive: flag(isActive), updatedAt: stamp() })
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .execute();
+      return getAttribute(id);
+    },
+  };
+}
