@@ -15,6 +15,7 @@ const useStyles = makeStyles({
   form: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
+    alignItems: 'start',
     gap: tokens.spacingHorizontalL,
     marginTop: tokens.spacingVerticalM,
   },
