@@ -72,6 +72,7 @@ const useStyles = makeStyles({
   },
   progressCell: { minWidth: '160px' },
   number: { textAlign: 'end' },
+  numberHeader: { justifyContent: 'flex-end' },
   total: { fontWeight: tokens.fontWeightSemibold },
 });
 
@@ -242,9 +243,15 @@ function TeamTables({ data }: { data: TeamMatrix }) {
               <TableRow>
                 <TableHeaderCell>{t('report.employee')}</TableHeaderCell>
                 <TableHeaderCell className={styles.progressCell}>{t('teams.progress')}</TableHeaderCell>
-                <TableHeaderCell className={styles.number}>{t('report.expected')}</TableHeaderCell>
-                <TableHeaderCell className={styles.number}>{t('report.given')}</TableHeaderCell>
-                <TableHeaderCell className={styles.number}>{t('report.remaining')}</TableHeaderCell>
+                <TableHeaderCell className={styles.number} button={{ className: styles.numberHeader }}>
+                  {t('report.expected')}
+                </TableHeaderCell>
+                <TableHeaderCell className={styles.number} button={{ className: styles.numberHeader }}>
+                  {t('report.given')}
+                </TableHeaderCell>
+                <TableHeaderCell className={styles.number} button={{ className: styles.numberHeader }}>
+                  {t('report.remaining')}
+                </TableHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody>
