@@ -33,6 +33,7 @@ export const EMPLOYEE_NAV = [
   'Home',
   'Feedback',
   'Give feedback',
+  'Feedback requests',
   'Attendance',
   'Month view',
   'Leave',
@@ -43,7 +44,9 @@ export const ADMIN_NAV = [
   'Home',
   'Feedback',
   'Give feedback',
+  'Feedback requests',
   'My team',
+  'Flagged feedback',
   'Attendance',
   'Month view',
   'Productivity',
@@ -62,6 +65,8 @@ export type TestServer = {
   baseURL: string;
   /** The secret the server signs access tokens with. */
   jwtSecret: string;
+  /** The server's DATA_DIR (its SQLite database), for seeding helpers (e2e/feedback-seed.ts). */
+  dataDir: string;
   /** The server's clock: TEST_NOW when it started, running forward since. */
   now: () => Date;
 };
@@ -85,7 +90,7 @@ export const test = base.extend<Models, { server: TestServer }>({
       process.env['E2E_BASE_URL'] = server.baseURL;
       process.env['E2E_JWT_SECRET'] = server.jwtSecret;
       try {
-        await use({ baseURL: server.baseURL, jwtSecret: server.jwtSecret, now: server.now });
+        await use({ baseURL: server.baseURL, jwtSecret: server.jwtSecret, dataDir: server.dataDir, now: server.now });
       } finally {
         await server.stop();
       }

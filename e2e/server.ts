@@ -19,6 +19,8 @@ export function rendererDir(): string {
 export type RunningServer = {
   baseURL: string;
   jwtSecret: string;
+  /** Its DATA_DIR: the SQLite database lives there. */
+  dataDir: string;
   /** The server's clock, read here: this machine's real time plus the offset the server logged at start. */
   now: () => Date;
   stop: () => Promise<void>;
@@ -107,7 +109,7 @@ export async function startServer(options: { startAt: string; label: string }): 
     ]);
     const health = await fetch(`${baseURL}/api/health`);
     if (!health.ok) throw new Error(`The API answered /api/health with ${health.status}:\n${output}`);
-    return { baseURL, jwtSecret, now: clockOf(output), stop };
+    return { baseURL, jwtSecret, dataDir, now: clockOf(output), stop };
   } catch (error) {
     await stop();
     throw error;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { InvokeChannel, IpcInvokeMap, IpcSendMap, NotificationPayload, SendChannel } from '../shared/ipc.js';
+import { LANGUAGES } from '../shared/i18n/languages.js';
 import type { TrayState } from '../shared/platform.js';
 import type { DeviceAgentHost } from './device-agent-host.js';
 import type { Logger } from './logger.js';
@@ -61,6 +62,7 @@ const trayStateSchema = z.strictObject({
     })
     .nullable()
     .optional(),
+  language: z.enum(LANGUAGES).optional(),
 }) satisfies z.ZodType<TrayState>;
 
 const schemas = {

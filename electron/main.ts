@@ -26,6 +26,7 @@ import electronUpdater from 'electron-updater';
 import { pino } from 'pino';
 import { INVOKE_CHANNELS, type EventChannel, type IpcEventMap, type NotificationPayload } from '../shared/ipc.js';
 import type { TrayCommand, TrayState } from '../shared/platform.js';
+import { pickLanguage } from '../shared/i18n/languages.js';
 import { createAppProtocolHandler } from './app-protocol.js';
 import { createDeviceAgentHost, realAgentRuntime, verifyAgentKey } from './device-agent-host.js';
 import {
@@ -310,7 +311,7 @@ async function start(): Promise<void> {
     });
   const setTrayState = (state: TrayState) => {
     if (!tray) return;
-    const model = trayModel(state);
+    const model = trayModel(state, pickLanguage(app.getLocale()));
     tray.setImage(trayImage(model.icon));
     tray.setToolTip(model.tooltip);
     tray.setContextMenu(Menu.buildFromTemplate(menuTemplate(model)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWorked, trayModel, type TrayMenuItem } from './tray-menu.js';
+import { trayModel, type TrayMenuItem } from './tray-menu.js';
 
 const commands = (items: TrayMenuItem[]) =>
   items.flatMap((item) => (item.kind === 'command' ? [item.command] : item.kind === 'quit' ? ['quit'] : []));
@@ -36,7 +36,8 @@ describe('trayModel', () => {
     expect(labels(at('checked-in', 125).items)).toContain('Checked in · 2h 5m today');
     expect(at('checked-in', 125).tooltip).toBe('Teambeat: Ali · Checked in · 2h 5m today');
     expect(commands(at('on-break', 300).items)).toEqual(['end-break', 'open', 'sign-out', 'quit']);
-    expect(labels(at('checked-out', 480).items)).toContain('Checked out · 8h 0m today');
+    expect(labels(at('checked-out', 480).items)).toContain('Checked out · 8h today');
+    expect(labels(at('on-break', 45).items)).toContain('On a break · 45m today');
   });
 
   it('while attendance is unknown (null) shows no attendance actions', () => {
@@ -51,13 +52,30 @@ describe('trayModel', () => {
   });
 });
 
-describe('formatWorked', () => {
-  it('formats minutes as hours and minutes, never negative', () => {
-    expect(formatWorked(0)).toBe('0m');
-    expect(formatWorked(59)).toBe('59m');
-    expect(formatWorked(60)).toBe('1h 0m');
-    expect(formatWorked(605.9)).toBe('10h 5m');
-    expect(formatWorked(-5)).toBe('0m');
-    expect(formatWorked(Number.NaN)).toBe('0m');
+describe('the tray’s language', () => {
+  it('speaks the language the renderer sends', () => {
+    const model = trayModel({
+      signedIn: true,
+      userName: 'Ali',
+      attendance: { state: 'checked-in', workedMinutes: 125 },
+      language: 'fr',
+    });
+    expect(labels(model.items)).toEqual(['Connecté en tant que Ali', 'Arrivée pointée · 2 h 5 min aujourd’hui']);
+    const names = model.items.flatMap((item) => (item.kind === 'command' || item.kind === 'quit' ? [item.label] : []));
+    expect(names).toEqual([
+      'Commencer la pause',
+      'Pointer le départ',
+      'Ouvrir Teambeat',
+      'Se déconnecter',
+      'Quitter Teambeat',
+    ]);
+    expect(model.tooltip).toBe('Teambeat : Ali · Arrivée pointée · 2 h 5 min aujourd’hui');
+  });
+
+  it('speaks the computer’s language until the renderer has sent one, and the sent one after', () => {
+    const start = trayModel({ signedIn: false }, 'fr');
+    expect(start.tooltip).toBe('Teambeat : non connecté');
+    expect(labels(start.items)).toEqual(['Non connecté']);
+    expect(labels(trayModel({ signedIn: false, language: 'en' }, 'fr').items)).toEqual(['Not signed in']);
   });
 });

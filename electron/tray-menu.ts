@@ -1,8 +1,12 @@
 /**
  * The tray as data: the renderer's TrayState becomes a tooltip, an icon variant and a list of menu items;
  * main.ts turns that into Electron's Menu. Keeping the model plain lets the menu's rules (what a signed-out
- * user sees, which attendance action is offered when) be tested without a tray.
+ * user sees, which attendance action is offered when) be tested without a tray. Texts are the catalogue's
+ * (`frame:tray`, the attendance page's states and actions) in the person's interface language, which the
+ * renderer sends with the state; before it has (at start), the computer's language (docs/i18n.md).
  */
+import { namespaceTranslator, pickLanguage, type Language } from '../shared/i18n/index.js';
+import { formatDuration } from '../shared/i18n/format.js';
 import type { TrayCommand, TrayState } from '../shared/platform.js';
 
 export type TrayMenuItem =
@@ -19,14 +23,6 @@ export type TrayModel = {
 
 export const PRODUCT_NAME = 'Teambeat';
 
-/** 205 -> "3h 25m"; negative or fractional input from a clock skew is clamped, not shown. */
-export function formatWorked(minutes: number): string {
-  const whole = Number.isFinite(minutes) ? Math.max(0, Math.floor(minutes)) : 0;
-  const hours = Math.floor(whole / 60);
-  const rest = whole % 60;
-  return hours > 0 ? `${hours}h ${rest}m` : `${rest}m`;
-}
-
 /** Menu labels are one line; a long or multi-line name would stretch the menu. */
 function displayName(name: string | undefined): string | null {
   const clean = name?.replace(/\s+/g, ' ').trim();
@@ -34,57 +30,70 @@ function displayName(name: string | undefined): string | null {
   return clean.length > 40 ? `${clean.slice(0, 39)}…` : clean;
 }
 
-const ATTENDANCE_LABEL = {
-  'not-checked-in': 'Not checked in',
-  'checked-in': 'Checked in',
-  'on-break': 'On a break',
-  'checked-out': 'Checked out',
+const STATE_KEY = {
+  'not-checked-in': 'today.state.notCheckedIn',
+  'checked-in': 'today.state.checkedIn',
+  'on-break': 'today.state.onBreak',
+  'checked-out': 'today.state.checkedOut',
 } as const;
 
 /** One attendance per day (workforce §5): after checking out the day is done, so no action is offered. */
-function attendanceItems(attendance: NonNullable<TrayState['attendance']>): TrayMenuItem[] {
+function attendanceItems(attendance: NonNullable<TrayState['attendance']>, language: Language): TrayMenuItem[] {
+  const t = namespaceTranslator(language, 'attendance');
+  const frame = namespaceTranslator(language, 'frame');
+  const state = t(STATE_KEY[attendance.state]);
   const status =
     attendance.state === 'not-checked-in' || (attendance.state === 'checked-out' && attendance.workedMinutes <= 0)
-      ? ATTENDANCE_LABEL[attendance.state]
-      : `${ATTENDANCE_LABEL[attendance.state]} · ${formatWorked(attendance.workedMinutes)} today`;
+      ? state
+      : frame('tray.workedToday', { state, worked: formatDuration(attendance.workedMinutes, language) });
   const actions: TrayMenuItem[] =
     attendance.state === 'not-checked-in'
-      ? [{ kind: 'command', label: 'Check in', command: 'check-in' }]
+      ? [{ kind: 'command', label: t('today.action.checkIn'), command: 'check-in' }]
       : attendance.state === 'checked-in'
         ? [
-            { kind: 'command', label: 'Start break', command: 'start-break' },
-            { kind: 'command', label: 'Check out', command: 'check-out' },
+            { kind: 'command', label: t('today.action.startBreak'), command: 'start-break' },
+            { kind: 'command', label: t('today.action.checkOut'), command: 'check-out' },
           ]
         : attendance.state === 'on-break'
-          ? [{ kind: 'command', label: 'End break', command: 'end-break' }]
+          ? [{ kind: 'command', label: t('today.action.endBreak'), command: 'end-break' }]
           : [];
   return [{ kind: 'label', label: status }, ...actions];
 }
 
-export function trayModel(state: TrayState): TrayModel {
-  const open: TrayMenuItem = { kind: 'command', label: `Open ${PRODUCT_NAME}`, command: 'open' };
-  const quit: TrayMenuItem = { kind: 'quit', label: `Quit ${PRODUCT_NAME}` };
+/** The tray for a state; `systemLanguage` (the computer's) speaks until the renderer has sent its own. */
+export function trayModel(state: TrayState, systemLanguage: Language = 'en'): TrayModel {
+  const language = pickLanguage(state.language, systemLanguage);
+  const t = namespaceTranslator(language, 'frame');
+  const product = PRODUCT_NAME;
+  const open: TrayMenuItem = { kind: 'command', label: t('tray.open', { product }), command: 'open' };
+  const quit: TrayMenuItem = { kind: 'quit', label: t('tray.quit', { product }) };
 
   if (!state.signedIn) {
     return {
       icon: 'signed-out',
-      tooltip: `${PRODUCT_NAME}: not signed in`,
-      items: [{ kind: 'label', label: 'Not signed in' }, { kind: 'separator' }, open, { kind: 'separator' }, quit],
+      tooltip: t('tray.tooltipSignedOut', { product }),
+      items: [
+        { kind: 'label', label: t('tray.notSignedIn') },
+        { kind: 'separator' },
+        open,
+        { kind: 'separator' },
+        quit,
+      ],
     };
   }
 
   const name = displayName(state.userName);
-  const attendance = state.attendance ? attendanceItems(state.attendance) : [];
+  const attendance = state.attendance ? attendanceItems(state.attendance, language) : [];
   const status = attendance[0]?.kind === 'label' ? ` · ${attendance[0].label}` : '';
   return {
     icon: 'signed-in',
-    tooltip: `${PRODUCT_NAME}: ${name ?? 'signed in'}${status}`,
+    tooltip: t('tray.tooltip', { product, status: `${name ?? t('tray.tooltipSignedIn')}${status}` }),
     items: [
-      { kind: 'label', label: name ? `Signed in as ${name}` : 'Signed in' },
+      { kind: 'label', label: name ? t('tray.signedInAs', { name }) : t('tray.signedIn') },
       ...(attendance.length > 0 ? [{ kind: 'separator' } as const, ...attendance] : []),
       { kind: 'separator' },
       open,
-      { kind: 'command', label: 'Sign out', command: 'sign-out' },
+      { kind: 'command', label: t('header.signOut'), command: 'sign-out' },
       { kind: 'separator' },
       quit,
     ],

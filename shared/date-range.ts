@@ -4,26 +4,21 @@
  * after today and From may not be after To. Dates are YYYY-MM-DD calendar days, computed in UTC so the
  * result never depends on the machine's time zone; "today" is passed in by the caller (the tenant's day).
  */
+import { validation as V } from './i18n/en/validation.js';
 
 export const DATE_RANGE_PRESETS = ['30d', '90d', '1y', 'custom'] as const;
 export type DateRangePreset = (typeof DATE_RANGE_PRESETS)[number];
 export const DEFAULT_DATE_RANGE_PRESET: DateRangePreset = '90d';
 
-export const DATE_RANGE_LABELS: Record<DateRangePreset, string> = {
-  '30d': 'Last 30 days',
-  '90d': 'Last 90 days',
-  '1y': 'Last year',
-  custom: 'Custom range',
-};
-
 export type DateRange = { from: string; to: string };
 export type DateRangeErrors = { from?: string; to?: string };
 
+/** The rule's field messages: the catalogue's English texts (namespace `validation`), translated by key. */
 export const DATE_RANGE_MESSAGES = {
-  required: 'Enter a date',
-  invalid: 'Enter a valid date',
-  future: 'The date cannot be after today',
-  order: 'From cannot be after To',
+  required: V.dateRequired,
+  invalid: V.date,
+  future: V.dateFuture,
+  order: V.dateOrder,
 } as const;
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

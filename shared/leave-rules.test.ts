@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { namespaceTranslator } from './i18n/index.js';
 import {
   checkLeaveRules,
   DEFAULT_LEAVE_RULES,
@@ -64,15 +65,20 @@ describe('leave rule helpers', () => {
     expect(earliestLeaveStart(rules({ minNoticeDays: 30 }), today)).toBe('2026-07-10');
   });
 
-  it('describeLeaveRules says the rules in one short line', () => {
-    expect(describeLeaveRules(rules({}))).toBe('');
-    expect(describeLeaveRules(rules({ minNoticeDays: 3, maxDaysPerRequest: 10 }))).toBe(
+  it('describeLeaveRules says the rules in one short line, in the translator’s language', () => {
+    const en = namespaceTranslator('en', 'settings');
+    expect(describeLeaveRules(rules({}), en)).toBe('');
+    expect(describeLeaveRules(rules({ minNoticeDays: 3, maxDaysPerRequest: 10 }), en)).toBe(
       "At least 3 days' notice · up to 10 working days per request",
     );
-    expect(describeLeaveRules(rules({ minNoticeDays: 1 }))).toBe("At least 1 day's notice");
-    expect(describeLeaveRules(rules({ allowBackdated: false, maxDaysPerRequest: 1 }))).toBe(
+    expect(describeLeaveRules(rules({ minNoticeDays: 1 }), en)).toBe("At least 1 day's notice");
+    expect(describeLeaveRules(rules({ allowBackdated: false, maxDaysPerRequest: 1 }), en)).toBe(
       'From today on, not for past days · up to 1 working day per request',
     );
-    expect(describeLeaveRules(rules({ maxDaysPerRequest: 2 }))).toBe('Up to 2 working days per request');
+    expect(describeLeaveRules(rules({ maxDaysPerRequest: 2 }), en)).toBe('Up to 2 working days per request');
+    const fr = namespaceTranslator('fr', 'settings');
+    expect(describeLeaveRules(rules({ minNoticeDays: 3, maxDaysPerRequest: 10 }), fr)).toBe(
+      'Au moins 3 jours de préavis · jusqu’à 10 jours ouvrés par demande',
+    );
   });
 });

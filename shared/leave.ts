@@ -2,6 +2,7 @@
  * Leave: the spec's numeric statuses and actions, the state machine over them (docs/leave-workflow.md
  * is the same table in prose), and the date rules of a request. Pure, for the server and the renderer.
  */
+import type { TFunction } from 'i18next';
 import type { ErrorCode } from './messages.js';
 import { addDays, dayOfWeek } from './time.js';
 import { workingDaysIn } from './working-days.js';
@@ -193,16 +194,17 @@ export function checkLeaveRules(
   return issues;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** The rules in a short line for people, e.g. "At least 3 days' notice · up to 10 days"; '' for none. */
-export function describeLeaveRules(rules: LeaveRules): string {
+/**
+ * The rules in a short line for people, in the translator's language (the `settings` namespace's `rules`):
+ * "At least 3 days' notice · up to 10 working days per request"; '' for none. The renderer's settings and the
+ * server's leave rules answer (`summary`, in the caller's language) both say it this way.
+ */
+export function describeLeaveRules(rules: LeaveRules, t: TFunction<'settings'>): string {
   const r = normalizeLeaveRules(rules);
-  const parts: string[] = [];
-  if (r.minNoticeDays > 0) parts.push(`At least ${plural(r.minNoticeDays, "day's", "days'")} notice`);
-  else if (!r.allowBackdated) parts.push('From today on, not for past days');
-  if (r.maxDaysPerRequest > 0)
-    parts.push(`up to ${plural(r.maxDaysPerRequest, 'working day', 'working days')} per request`);
-  const line = parts.join(' · ');
-  return line.charAt(0).toUpperCase() + line.slice(1);
+  const first =
+    r.minNoticeDays > 0 ? t('rules.notice', { count: r.minNoticeDays }) : r.allowBackdated ? '' : t('rules.fromToday');
+  if (r.maxDaysPerRequest === 0) return first;
+  return first
+    ? t('rules.noticeAndMax', { notice: first, count: r.maxDaysPerRequest })
+    : t('rules.max', { count: r.maxDaysPerRequest });
 }

@@ -4,6 +4,7 @@
  * Renderer code imports only this type and reaches the implementation through `window.teambeat`
  * (desktop) or the web module. Each implementation ends in `satisfies PlatformApi`.
  */
+import type { Language } from './i18n/languages.js';
 
 export type TrayState = {
   signedIn: boolean;
@@ -11,6 +12,8 @@ export type TrayState = {
   userName?: string | undefined;
   /** Today's attendance (state and minutes worked so far, breaks excluded); null while unknown. */
   attendance?: { state: 'not-checked-in' | 'checked-in' | 'on-break' | 'checked-out'; workedMinutes: number } | null;
+  /** The interface's language, which the tray's menu speaks too (docs/i18n.md). */
+  language?: Language | undefined;
 };
 
 export type TrayCommand = 'sign-out' | 'check-in' | 'check-out' | 'start-break' | 'end-break' | 'open';

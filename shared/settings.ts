@@ -54,6 +54,8 @@ export const tenantSettingsSchema = z
     gamificationThreshold: z.enum(['high', 'low']),
     characterLimit: z.number().int().min(1).max(5000),
     ratingDeviation: z.number().min(0).max(5),
+    /** Days a feedback request stays open before it expires (docs/feedback.md "Requests"). */
+    feedbackRequestExpiryDays: z.number().int().min(1).max(365),
     feedTypes: z.array(z.enum(FEED_TYPES)).max(FEED_TYPES.length),
     feedPosition: z.enum(['left', 'right']),
     isDemoDataDisabled: z.boolean(),
@@ -80,6 +82,7 @@ export const DEFAULT_TENANT_SETTINGS: TenantSettings = {
   gamificationThreshold: 'high',
   characterLimit: 500,
   ratingDeviation: 1,
+  feedbackRequestExpiryDays: 30,
   feedTypes: [...FEED_TYPES],
   feedPosition: 'left',
   isDemoDataDisabled: false,

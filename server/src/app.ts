@@ -41,6 +41,8 @@ import { leaveCalendarRoutes } from './modules/leave/calendar-routes.js';
 import { leaveCatalogueRoutes } from './modules/leave/catalogue-routes.js';
 import { leaveRequestRoutes } from './modules/leave/request-routes.js';
 import { leaveRulesRoutes } from './modules/leave/rules-routes.js';
+import { feedbackFlagRoutes } from './modules/feedback-flags/routes.js';
+import { feedbackRequestRoutes } from './modules/feedback-requests/routes.js';
 import { meRoutes } from './modules/me/routes.js';
 import { productivityRoutes } from './modules/productivity/routes.js';
 import { roleRoutes } from './modules/roles/routes.js';
@@ -182,6 +184,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     storageRoutes,
     feedbackCatalogueRoutes,
     functionRoutes,
+    feedbackRequestRoutes,
+    feedbackFlagRoutes,
     feedbackMatrixRoutes,
   ]);
   // Outside /api: ZKTeco push devices speak text/plain and cannot send tokens (see the module's comment).

@@ -241,6 +241,22 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'GET /api/feedback/{id}': { table: 'feedback' },
   'PUT /api/feedback/{id}/reactions/{emoji}': { table: 'feedback' },
   'DELETE /api/feedback/{id}/reactions/{emoji}': { table: 'feedback' },
+  // Feedback requests and flags (docs/feedback.md)
+  'GET /api/feedback-requests/options': {},
+  'POST /api/feedback-requests': {
+    body: { attributeIds: [1], employeeIds: [1], message: 'Please' },
+    // Past the permission, ids of another tenant's rows break the request's rules.
+    afterGuard: 'FEEDBACK_REQUEST_FAILED',
+  },
+  'GET /api/feedback-requests/asked': {},
+  'GET /api/feedback-requests/mine': {},
+  'GET /api/feedback-requests/{id}': { table: 'feedbackRequests' },
+  'POST /api/feedback-requests/{id}/decline': { body: {}, table: 'feedbackRequests' },
+  'POST /api/feedback-flags/{id}': { body: { reason: 'Hurtful' }, table: 'feedback' },
+  'GET /api/feedback-flags': {},
+  'GET /api/feedback-flags/summary': {},
+  'GET /api/feedback-flags/{id}': { table: 'feedback' },
+  'POST /api/feedback-flags/{id}/decision': { body: { decision: 'rejected' }, table: 'feedback' },
   // Responsibility matrix
   'GET /api/feedback-matrix/mine': { query: 'date=2026-01-15' },
   'GET /api/feedback-matrix/teams': {},
@@ -271,6 +287,7 @@ const ids = {
   feedbackCategories: 0,
   feedbackAttributes: 0,
   functions: 0,
+  feedbackRequests: 0,
 };
 /** SCIM tokens of tenant A and B for the SCIM routes. */
 const scimTokens = { a: '', b: '' };
@@ -392,8 +409,15 @@ beforeAll(async () => {
   ids.feedbackAttachments = (
     await a.attachment({ uploadedBy: victim.id, groupId: given.group.id, name: 'alpha.pdf' })
   ).id;
-  await a.feedbackRequest({ requesterId: victim.id, recipientIds: [ids.subordinates], attributeIds: [attribute.id] });
+  ids.feedbackRequests = (
+    await a.feedbackRequest({ requesterId: victim.id, recipientIds: [ids.subordinates], attributeIds: [attribute.id] })
+  ).id;
   await a.flag({ feedbackId: ids.feedback, flaggedBy: ids.subordinates, status: 'rejected', reason: 'Alpha reason' });
+  // Every decision on a flag is a row (migration 0019).
+  await server.db
+    .insertInto('feedbackFlagDecisions')
+    .values({ tenantId: tenantA, feedbackId: ids.feedback, decision: 'rejected', decidedAt: new Date().toISOString() })
+    .execute();
 
   const doc = (await server.api().get('/api/openapi.json')).body;
   ops = Object.entries(doc.paths as Record<string, Record<string, { 'x-access': string }>>).flatMap(

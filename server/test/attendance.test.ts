@@ -278,7 +278,7 @@ describe('views', () => {
     const bad = await emp.get('/api/attendance/stats?startDate=2026-11-30&endDate=2026-11-01');
     expect(bad.body.error.details.fields[0]).toEqual({
       path: 'querystring.startDate',
-      message: 'From must not be after To',
+      message: 'From cannot be after To',
     });
   });
 });

@@ -422,7 +422,7 @@ describe('answering a request', () => {
     };
     const byCem = await give(body, 'cem');
     expect(byCem.status).toBe(409);
-    expect(byCem.body.error.code).toBe('FEEDBACK_REQUEST_NOT_OPEN');
+    expect(byCem.body.error.code).toBe('FEEDBACK_REQUEST_CLOSED');
     const res = await give(body);
     expect(res.status).toBe(201);
     const row = await server.db

@@ -110,6 +110,30 @@ describe('the API’s messages', () => {
     ]);
   });
 
+  it('answer the contracts’ own field messages (ranges, leave rules, logos, devices) in French too', async () => {
+    const french = { 'accept-language': 'fr' };
+    const fields = async (method: string, url: string, body?: unknown) =>
+      (await admin.request(method, url, body, french)).body.error.details.fields;
+    expect(await fields('GET', '/api/reports/leave-report?startDate=2026-11-15&endDate=2199-11-30')).toEqual([
+      { path: 'querystring.endDate', message: fr.validation.dateFuture },
+    ]);
+    expect(await fields('GET', '/api/attendance/stats?startDate=2026-11-15&endDate=2026-11-01')).toContainEqual({
+      path: 'querystring.startDate',
+      message: fr.validation.dateOrder,
+    });
+    expect(
+      await fields('POST', '/api/leave-types', { name: 'Long', kind: 'quota', minNoticeDays: 400 }),
+    ).toContainEqual({ path: 'body.minNoticeDays', message: fr.validation.noticeRange });
+    const missing = await admin.request('PATCH', '/api/teams/999999', { name: 'Nobody' }, french);
+    expect(missing.body.error).toEqual({ code: 'NOT_FOUND', message: fr.validation.teamNotFound });
+    const taken = await admin.request('PATCH', `/api/employees/${employeeId}`, { email: 'admin@acme.example' }, french);
+    expect(taken.body.error.details.fields).toEqual([{ path: 'body.email', message: fr.validation.emailTaken }]);
+    expect(await fields('PATCH', '/api/tenant', { logo: 'data:text/plain;base64,AAAA' })).toContainEqual({
+      path: 'body.logo',
+      message: fr.validation.logoType,
+    });
+  });
+
   it('answer in English without a language, and in the caller’s own choice over the header', async () => {
     const english = await admin.patch('/api/tenant/productivity-settings', badZone);
     expect(english.body.error.message).toBe(resources.en.errors.VALIDATION);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAVE_ACTIONS, LIVE_STATUSES } from '../../shared/leave.js';
+import { resources } from '../../shared/i18n/index.js';
 import { MESSAGES } from '../../shared/messages.js';
 import type { LeaveTypeBody, UpdateLeaveTypeBody } from '../../shared/contracts/leave.js';
 import { leaveCatalogueEndpoints } from '../../shared/endpoints/leave-catalogue.js';
@@ -211,6 +212,19 @@ describe('GET /api/leave/rules', () => {
 
     expect((await apis['viewer']!.get('/api/leave/rules')).status).toBe(200);
     expect((await apis['none']!.get('/api/leave/rules')).status).toBe(403);
+  });
+
+  it('explains the rules in the caller’s language', async () => {
+    const res = await apis['emp']!.request('GET', '/api/leave/rules', undefined, { 'accept-language': 'fr' });
+    expect(res.status).toBe(200);
+    expect(res.body.approvalSteps.map((s: { description: string }) => s.description)).toEqual([
+      resources.fr.leave.approvalSteps.po,
+      resources.fr.leave.approvalSteps.hr,
+    ]);
+    const vacation = res.body.types.find((t: { name: string }) => t.name === 'Vacation');
+    expect(vacation.summary).toBe('Au moins 3 jours de préavis');
+    const english = await apis['emp']!.request('GET', '/api/leave/rules', undefined, { 'accept-language': 'en' });
+    expect(english.body.approvalSteps[1].description).toBe(resources.en.leave.approvalSteps.hr);
   });
 
   it('shows only the caller’s own tenant', async () => {

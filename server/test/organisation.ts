@@ -48,6 +48,8 @@ type Options = {
   domain?: string;
   /** Sign everyone in (default); false leaves tokens empty, for tests that never call the API as them. */
   signIn?: boolean;
+  /** false: none of the categories every new company starts with, for tests that build their own. */
+  feedbackCatalogue?: boolean;
 };
 
 export function organisation(server: TestServer, options?: Options): Promise<Organisation<DefaultPerson, 'Core'>>;
@@ -70,6 +72,7 @@ export async function organisation(
       ...(options.domain ? { emailDomain: options.domain } : {}),
     },
     server.now(),
+    { feedbackCatalogue: options.feedbackCatalogue ?? true },
   );
   const f = server.factories(tenant.id);
   const peopleSpec: Record<string, PersonSpec> = options.people ?? DEFAULT_PEOPLE;

@@ -77,14 +77,57 @@ describe('CSV reports', () => {
       'Employee ID,Name,E-mail,Leave type,Kind,Start date,End date,Working days,Status,Automatic,Reason,Requested at',
     );
     expect(rows.slice(1)).toEqual([
-      'E-001,"Lovelace, ""Ann""",ann@acme.example,Annual,quota,2026-11-12,2026-11-12,1,Approved by HR,no,"Family, ""wedding""",2026-11-20T05:00:00.000Z',
-      ',"\'=HYPERLINK(""x"")",ben@acme.example,Annual,quota,2026-11-13,2026-11-13,1,Pending PO approval,no,Dentist,2026-11-20T05:00:00.000Z',
+      'E-001,"Lovelace, ""Ann""",ann@acme.example,Annual,Quota,2026-11-12,2026-11-12,1,Approved by HR,no,"Family, ""wedding""",2026-11-20T05:00:00.000Z',
+      ',"\'=HYPERLINK(""x"")",ben@acme.example,Annual,Quota,2026-11-13,2026-11-13,1,Pending PO approval,no,Dentist,2026-11-20T05:00:00.000Z',
       '',
     ]);
     const none = await as['hr']!.get('/api/reports/leave-report?startDate=2026-10-01&endDate=2026-10-31');
     expect(lines(none.body)).toHaveLength(2);
     const onlyBen = await as['hr']!.get(`/api/reports/leave-report?${WEEK_QUERY}&employeeId=${s.ids.ben}`);
     expect(lines(onlyBen.body)).toHaveLength(3);
+  });
+
+  it('speaks the caller’s language: Accept-Language, their own choice, else the company’s default', async () => {
+    const fr = { 'accept-language': 'fr-FR, en;q=0.5' };
+    const summary = await as['hr']!.request('GET', `/api/reports/company-summary?${WEEK_QUERY}`, undefined, fr);
+    expect(lines(summary.body)[0]).toBe(
+      'Équipe,Employés,Jours ouvrés,Jours de présence,Jours de congé,Jours d’absence,Présence %,Heures travaillées,Heures attendues,Jours au bureau,Bureau %,Bureau requis %',
+    );
+    expect(lines(summary.body)).toContain('Total de l’entreprise,7,4,8,1,18,28,48,200,6,75,50');
+    const people = await as['hr']!.request('GET', `/api/reports/employee-summary?${WEEK_QUERY}`, undefined, fr);
+    expect(lines(people.body)[0]).toBe(
+      'Matricule,Nom,E-mail,Équipes,Jours ouvrés,Jours de présence,Jours de congé,Jours d’absence,Présence %,Heures travaillées,Heures attendues,Jours au bureau,Bureau %,Respecte l’exigence de présence au bureau',
+    );
+    expect(lines(people.body)).toContain(
+      'E-001,"Lovelace, ""Ann""",ann@acme.example,Core,4,3,1,1,66.7,16,24,2,66.7,oui',
+    );
+    expect(lines(people.body)).toContain(',CAT,cat@acme.example,Other,2,1,0,1,50,0,16,0,0,non');
+
+    // The caller's own choice wins over the request's header.
+    expect((await as['hr']!.patch('/api/me', { language: 'fr' })).status).toBe(200);
+    try {
+      const leave = await as['hr']!.request('GET', `/api/reports/leave-report?${WEEK_QUERY}`, undefined, {
+        'accept-language': 'en',
+      });
+      expect(lines(leave.body).slice(0, 3)).toEqual([
+        'Matricule,Nom,E-mail,Type de congé,Nature,Date de début,Date de fin,Jours ouvrés,Statut,Automatique,Motif,Demandé le',
+        'E-001,"Lovelace, ""Ann""",ann@acme.example,Annual,Avec quota,2026-11-12,2026-11-12,1,Approuvé par les RH,non,"Family, ""wedding""",2026-11-20T05:00:00.000Z',
+        ',"\'=HYPERLINK(""x"")",ben@acme.example,Annual,Avec quota,2026-11-13,2026-11-13,1,En attente d’approbation PO,non,Dentist,2026-11-20T05:00:00.000Z',
+      ]);
+    } finally {
+      await as['hr']!.patch('/api/me', { language: null });
+    }
+  });
+
+  it('speaks the company’s default to a request without a language', async () => {
+    const f = server.factories(s.tenantId);
+    await f.setting('default_language', 'fr');
+    try {
+      const res = await as['hr']!.get(`/api/reports/company-summary?${WEEK_QUERY}`);
+      expect(lines(res.body)[0]).toMatch(/^Équipe,Employés,/);
+    } finally {
+      await f.setting('default_language', 'en');
+    }
   });
 
   it('needs each report’s own permission', async () => {

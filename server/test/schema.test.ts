@@ -13,7 +13,12 @@ import { JOB_RUN_OUTCOMES, JOB_RUN_TRIGGERS } from '../../shared/contracts/jobs.
 import { LEAVE_ICONS } from '../../shared/contracts/leave.js';
 import { EMPLOYEE_STATUSES } from '../../shared/contracts/people.js';
 import { ATTACHMENT_KINDS } from '../../shared/attachments.js';
-import { ATTACHMENT_STATUSES, FLAG_STATUSES, REQUEST_RECIPIENT_STATUSES } from '../../shared/feedback.js';
+import {
+  ATTACHMENT_STATUSES,
+  FLAG_DECISIONS,
+  FLAG_STATUSES,
+  REQUEST_RECIPIENT_STATUSES,
+} from '../../shared/feedback.js';
 import { LANGUAGES } from '../../shared/i18n/languages.js';
 import { LEAVE_ACTIONS, LEAVE_EVENT_ACTORS, LEAVE_KINDS, LEAVE_STATUSES } from '../../shared/leave.js';
 import { readLiveSchema, type LiveSchema } from './catalogue.js';
@@ -41,6 +46,7 @@ const SHARED_VALUES: Record<string, readonly (string | number)[]> = {
   'jobRuns.outcome': JOB_RUN_OUTCOMES,
   'feedback.flagStatus': FLAG_STATUSES,
   'feedbackFlags.status': FLAG_STATUSES,
+  'feedbackFlagDecisions.decision': FLAG_DECISIONS,
   'feedbackAttachments.kind': ATTACHMENT_KINDS,
   'feedbackAttachments.status': ATTACHMENT_STATUSES,
   'feedbackRequestRecipients.status': REQUEST_RECIPIENT_STATUSES,

@@ -126,9 +126,9 @@ export const pastMonthsResponseSchema = z.object({
 
 export const statsQuerySchema = z
   .strictObject({ employeeId: employeeQuery, startDate: isoDateSchema, endDate: isoDateSchema })
-  .refine((q) => q.startDate <= q.endDate, { message: 'From must not be after To', path: ['startDate'] })
+  .refine((q) => q.startDate <= q.endDate, { message: V.dateOrder, path: ['startDate'] })
   .refine((q) => Date.parse(q.endDate) - Date.parse(q.startDate) <= 731 * 86_400_000, {
-    message: 'The range can be at most two years',
+    message: V.rangeTwoYears,
     path: ['endDate'],
   });
 export const statsResponseSchema = attendanceTotalsSchema.extend({

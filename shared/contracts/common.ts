@@ -1,5 +1,6 @@
 /** Building blocks of every API contract: the error shape, list queries and list answers, ids. */
 import { z } from 'zod';
+import { validation as V } from '../i18n/en/validation.js';
 import { lineText } from '../validation.js';
 
 export const errorResponseSchema = z
@@ -96,7 +97,7 @@ export type ListResponse<T> = { items: T[]; total: number };
  * and `+1` are refused, where a number coercion read them as 1000, 16 and 1.
  */
 export const MAX_ID = 2_147_483_647;
-const ID_MESSAGE = 'Must be an id: a whole number from 1, in decimal digits';
+const ID_MESSAGE = V.id;
 
 /** An id in a path or query string (the in-process client may pass the number itself). */
 export const idSchema = z.coerce

@@ -27,13 +27,13 @@ const hostSchema = z
   .trim()
   .min(1)
   .max(253)
-  .regex(/^[A-Za-z0-9.:-]+$/, 'Enter an IP address or a host name');
+  .regex(/^[A-Za-z0-9.:-]+$/, V.host);
 export const serialSchema = z
   .string()
   .trim()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9._-]+$/, 'Letters, digits, dot, dash and underscore only');
+  .regex(/^[A-Za-z0-9._-]+$/, V.serial);
 
 const isAddressOrRange = (part: string) =>
   [z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()].some((schema) => schema.safeParse(part).success);
@@ -52,11 +52,8 @@ export const admsNetworkSchema = z
       .map((part) => part.trim())
       .filter(Boolean),
   )
-  .refine((parts) => parts.length >= 1 && parts.length <= 10, 'Enter one to ten addresses or ranges')
-  .refine(
-    (parts) => parts.every(isAddressOrRange),
-    'Enter IP addresses or ranges such as 192.168.1.20 or 192.168.1.0/24, separated by commas',
-  )
+  .refine((parts) => parts.length >= 1 && parts.length <= 10, V.networkCount)
+  .refine((parts) => parts.every(isAddressOrRange), V.networkList)
   .transform((parts) => parts.join(', '));
 
 export const deviceSchema = z
@@ -192,7 +189,7 @@ export const updateAdmsSettingsBodySchema = z.strictObject({
     .string()
     .trim()
     .max(300)
-    .regex(/^https?:\/\/[^\s/]+\/?$/, 'Enter an address like http://attendance.example.com:8081')
+    .regex(/^https?:\/\/[^\s/]+\/?$/, V.serverAddress)
     .nullable(),
 });
 export const admsTestResponseSchema = z.object({ ok: z.literal(true), latencyMs: z.number().int() });

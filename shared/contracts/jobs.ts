@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { listQuerySchema, listResponseSchema } from './common.js';
 
-export const JOB_NAMES = ['leave-statuses', 'storage-orphans'] as const;
+export const JOB_NAMES = ['leave-statuses', 'storage-orphans', 'feedback-requests'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /** What started a run: its schedule, or someone's Run now. */
@@ -15,6 +15,7 @@ export type JobRunOutcome = (typeof JOB_RUN_OUTCOMES)[number];
 export const JOB_LABELS: Record<JobName, string> = {
   'leave-statuses': 'Leave jobs (auto reject, auto cancel, cancellations, auto leaves)',
   'storage-orphans': 'Uploads never confirmed (deleted after a day)',
+  'feedback-requests': 'Feedback requests (expire those left unanswered)',
 };
 
 export const jobRunSchema = z

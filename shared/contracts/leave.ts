@@ -1,5 +1,6 @@
 /** Leave types, public holidays, leave requests, approvals and balances. */
 import { z } from 'zod';
+import { validation as V } from '../i18n/en/validation.js';
 import {
   DEFAULT_LEAVE_RULES,
   LEAVE_ACTIONS,
@@ -41,15 +42,15 @@ export const leaveTypeListSchema = z.object({ items: z.array(leaveTypeSchema) })
 const leaveRuleFields = {
   minNoticeDays: z
     .number()
-    .int('Notice must be a whole number of days')
-    .min(LEAVE_RULE_LIMITS.minNoticeDays.min, 'Notice must be between 0 and 365 days')
-    .max(LEAVE_RULE_LIMITS.minNoticeDays.max, 'Notice must be between 0 and 365 days'),
+    .int(V.noticeWhole)
+    .min(LEAVE_RULE_LIMITS.minNoticeDays.min, V.noticeRange)
+    .max(LEAVE_RULE_LIMITS.minNoticeDays.max, V.noticeRange),
   allowBackdated: z.boolean(),
   maxDaysPerRequest: z
     .number()
-    .int('The maximum must be a whole number of days')
-    .min(LEAVE_RULE_LIMITS.maxDaysPerRequest.min, 'The maximum must be between 0 (no limit) and 365 days')
-    .max(LEAVE_RULE_LIMITS.maxDaysPerRequest.max, 'The maximum must be between 0 (no limit) and 365 days'),
+    .int(V.maxDaysWhole)
+    .min(LEAVE_RULE_LIMITS.maxDaysPerRequest.min, V.maxDaysRange)
+    .max(LEAVE_RULE_LIMITS.maxDaysPerRequest.max, V.maxDaysRange),
 };
 export const leaveRulesBodySchema = z.strictObject(leaveRuleFields);
 
@@ -94,7 +95,9 @@ export const leaveRulesSchema = z
     }),
     approvalSteps: z
       .array(z.object({ step: z.enum(['po', 'hr']), description: z.string() }))
-      .describe('PO (product owner or team lead) first when the requester has one, then HR'),
+      .describe(
+        'PO (product owner or team lead) first when the requester has one, then HR; descriptions in the caller’s language',
+      ),
     types: z.array(
       z.object({
         leaveTypeId: z.number().int(),
@@ -110,7 +113,9 @@ export const leaveRulesSchema = z
           .describe('The first day a request may start today; null = any day this year'),
         summary: z
           .string()
-          .describe('The rules in one line, e.g. "At least 3 days\' notice · up to 10 working days per request"'),
+          .describe(
+            'The rules in one line in the caller’s language, e.g. "At least 3 days\' notice · up to 10 working days per request"',
+          ),
       }),
     ),
   })
@@ -172,7 +177,7 @@ export const createLeaveRequestBodySchema = z
     reason: multiLineText(1000).min(1, 'A reason is required.'),
   })
   .refine((b) => b.startDate <= b.endDate, {
-    message: 'The start date must not be after the end date.',
+    message: V.startAfterEnd,
     path: ['startDate'],
   });
 export type CreateLeaveRequestBody = z.input<typeof createLeaveRequestBodySchema>;
@@ -240,9 +245,9 @@ export const leaveCalendarQuerySchema = z
     startDate: isoDateSchema,
     endDate: isoDateSchema,
   })
-  .refine((q) => q.startDate <= q.endDate, { message: 'From must not be after To', path: ['startDate'] })
+  .refine((q) => q.startDate <= q.endDate, { message: V.dateOrder, path: ['startDate'] })
   .refine((q) => Date.parse(q.endDate) - Date.parse(q.startDate) <= 92 * 86_400_000, {
-    message: 'The calendar shows at most three months at a time',
+    message: V.calendarRange,
     path: ['endDate'],
   });
 export const leaveCalendarSchema = z.object({

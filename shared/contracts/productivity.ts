@@ -4,6 +4,7 @@
  * team one belongs to, per team otherwise), and the CSV reports. Formulas: docs/workforce.md.
  */
 import { z } from 'zod';
+import { validation as V } from '../i18n/en/validation.js';
 import { validateDateRange, type DateRange, type DateRangeErrors } from '../date-range.js';
 import { isoDateSchema } from '../validation.js';
 import { listQuerySchema, listResponseSchema, optionalIdQuery, type PageSize } from './common.js';
@@ -16,7 +17,7 @@ export const DAILY_SERIES_MAX_DAYS = 92;
 /** Spec §4 and §9: team stats come in pages of 50, the dashboard's attendance in pages of 10. */
 export const TEAM_STATS_PAGE_SIZE: PageSize = 50;
 export const PRODUCTIVITY_ATTENDANCE_PAGE_SIZE: PageSize = 10;
-export const RANGE_TOO_LONG_MESSAGE = 'The range can be at most two years';
+export const RANGE_TOO_LONG_MESSAGE = V.rangeTwoYears;
 
 /**
  * The range rule of every productivity call: the dashboard date-filter rule (shared/date-range.ts: real

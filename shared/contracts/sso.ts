@@ -1,7 +1,7 @@
 /** Single sign-on: the tenant's provider settings and the sign-in hand-shakes (docs/sso.md). */
 import { z } from 'zod';
-import { issuerProblem, SSO_TYPES } from '../sso.js';
 import { validation as V } from '../i18n/en/validation.js';
+import { issuerProblem, SSO_TYPES } from '../sso.js';
 import { emailSchema, lineText, requiredText } from '../validation.js';
 import { CLIENT_KINDS } from './auth.js';
 
@@ -37,7 +37,7 @@ export const updateSsoSettingsBodySchema = z
     }),
     clientId: requiredText(255),
     /** Left out to keep the stored secret; required the first time. */
-    clientSecret: lineText(1000).pipe(z.string().min(1, 'This field is required')).optional(),
+    clientSecret: lineText(1000).pipe(z.string().min(1, V.required)).optional(),
     isEnabled: z.boolean(),
     isRequired: z.boolean(),
   })

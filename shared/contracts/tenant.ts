@@ -1,5 +1,6 @@
 /** The signed-in employee (/api/me) and the tenant's settings. */
 import { z } from 'zod';
+import { validation as V } from '../i18n/en/validation.js';
 import { tenantSettingsPatchSchema, tenantSettingsSchema, PRODUCTIVITY_SETTING_KEYS } from '../settings.js';
 import { LANGUAGES } from '../i18n/languages.js';
 import { requiredText } from '../validation.js';
@@ -56,8 +57,8 @@ export const updateTenantBodySchema = z.strictObject({
   name: requiredText(120).optional(),
   logo: z
     .string()
-    .regex(/^data:image\/(png|jpeg|webp|svg\+xml);base64,/, 'Logo must be a PNG, JPEG, WebP or SVG image')
-    .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 40, 'Logo must be under 200KB')
+    .regex(/^data:image\/(png|jpeg|webp|svg\+xml);base64,/, V.logoType)
+    .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 40, V.logoSize)
     .nullable()
     .optional(),
   settings: tenantSettingsPatchSchema

@@ -11,6 +11,8 @@ import { feedbackMatrixEndpoints } from './feedback-matrix.js';
 import { healthEndpoints } from './health.js';
 import { jobEndpoints } from './jobs.js';
 import { deviceAgentEndpoints, deviceEndpoints, deviceIntegrationEndpoints } from './devices.js';
+import { feedbackFlagEndpoints } from './feedback-flags.js';
+import { feedbackRequestEndpoints } from './feedback-requests.js';
 import { leaveCatalogueEndpoints } from './leave-catalogue.js';
 import { leaveEndpoints } from './leave.js';
 import { meEndpoints } from './me.js';
@@ -44,6 +46,8 @@ export const endpointGroups = {
   storage: storageEndpoints,
   feedbackCatalogue: feedbackCatalogueEndpoints,
   functions: functionEndpoints,
+  feedbackRequests: feedbackRequestEndpoints,
+  feedbackFlags: feedbackFlagEndpoints,
   feedbackMatrix: feedbackMatrixEndpoints,
 } as const;
 

@@ -34,7 +34,10 @@ function report<const N extends ReportName>(name: N, description: string) {
     path: `/api/reports/${name}`,
     access: REPORTS[name].permission,
     summary: `Download the ${REPORTS[name].title.toLowerCase()} as CSV`,
-    description,
+    description:
+      `${description} Column headers, total rows, yes/no, leave statuses and kinds are in the caller’s ` +
+      'language (their own choice, else Accept-Language, else the company’s default_language); numbers, ' +
+      'dates and instants stay in exchange formats.',
     query: reportQuerySchema,
     produces: 'text/csv',
     response: csvResponseSchema,

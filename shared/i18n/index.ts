@@ -4,7 +4,7 @@
  */
 import i18next, { type i18n, type TFunction } from 'i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.js';
-import { NAMESPACES, resources } from './resources.js';
+import { NAMESPACES, resources, type Namespace } from './resources.js';
 
 export * from './languages.js';
 export { NAMESPACES, resources, type Namespace, type Resources } from './resources.js';
@@ -38,4 +38,17 @@ export function translator(language: Language): TFunction {
     fixed.set(language, t);
   }
   return t;
+}
+
+const byNamespace = new Map<string, TFunction<Namespace>>();
+
+/** The translator of one language and one namespace (the server's e-mails: `email`; CSV reports: `reports`). */
+export function namespaceTranslator<N extends Namespace>(language: Language, namespace: N): TFunction<N> {
+  const id = `${language}:${namespace}`;
+  let t = byNamespace.get(id);
+  if (!t) {
+    t = createI18n(language).getFixedT(language, namespace) as unknown as TFunction<Namespace>;
+    byNamespace.set(id, t);
+  }
+  return t as unknown as TFunction<N>;
 }

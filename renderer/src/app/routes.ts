@@ -29,6 +29,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     section: 'main',
     Page: lazy(() => import('../pages/home/HomePage').then((m) => ({ default: m.HomePage }))),
   },
+  // Feedback requests and flags (docs/feedback.md); /flag-feedback/:id is reached from the queue, not the sidebar.
   {
     path: '/received',
     titleKey: 'feedback',
@@ -68,6 +69,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     Page: lazy(() => import('../pages/feedback/GiveFeedbackPage').then((m) => ({ default: m.GiveFeedbackPage }))),
   },
   {
+    path: '/feedback/requests',
+    titleKey: 'feedbackRequests',
+    permission: ['ask-feedback', 'give-feedback'],
+    section: 'main',
+    Page: lazy(() => import('../pages/feedback-requests/RequestsPage').then((m) => ({ default: m.RequestsPage }))),
+  },
+  {
     path: '/my-team',
     titleKey: 'myTeam',
     permission: ['view-team-member-dropdown', 'view-all-employees-feedback'],
@@ -99,6 +107,23 @@ export const APP_ROUTES: readonly AppRoute[] = [
     section: 'main',
     navAs: '/my-team',
     Page: lazy(() => import('../pages/feedback/FeedbackDetailPage').then((m) => ({ default: m.FeedbackDetailPage }))),
+  },
+  {
+    path: '/flag-feedback',
+    titleKey: 'flagFeedback',
+    permission: ['flag-feedback', 'view-all-employees-feedback'],
+    section: 'main',
+    Page: lazy(() => import('../pages/feedback-flags/FlagQueuePage').then((m) => ({ default: m.FlagQueuePage }))),
+  },
+  {
+    path: '/flag-feedback/:id',
+    titleKey: 'flagFeedback',
+    permission: ['flag-feedback', 'view-all-employees-feedback'],
+    section: 'main',
+    navAs: '/flag-feedback',
+    Page: lazy(() =>
+      import('../pages/feedback-flags/FlaggedFeedbackPage').then((m) => ({ default: m.FlaggedFeedbackPage })),
+    ),
   },
   {
     path: '/attendance',

@@ -19,7 +19,7 @@ import { sidebarOpenAtom } from '../session/atoms';
 import { usePermissions } from '../api/hooks/me';
 import { platform } from '../platform';
 import { useTranslation } from '../i18n';
-import { NAV_ICONS, NAV_SECTIONS } from './nav';
+import { NAV_BADGES, NAV_ICONS, NAV_SECTIONS } from './nav';
 
 const useStyles = makeStyles({
   // A fixed width, so the page does not shift when the selected entry changes.
@@ -32,6 +32,7 @@ const useStyles = makeStyles({
   footer: { color: tokens.colorNeutralForeground4, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}` },
 });
 
+/** The sidebar's entries: routes the user may open, but those with a parameter (reached from a page). */
 export function visibleRoutes(permissions: ReadonlySet<string>): AppRoute[] {
   return APP_ROUTES.filter((route) => route.navAs === undefined && canOpen(route, permissions));
 }
@@ -79,9 +80,16 @@ export function Sidebar() {
             {section === 'main' ? null : <NavSectionHeader>{t(`sidebar.sections.${section}`)}</NavSectionHeader>}
             {items.map((route) => {
               const Icon = NAV_ICONS[route.path] ?? DocumentRegular;
+              const Count = NAV_BADGES[route.path];
               return (
                 <NavItem key={route.path} value={route.path} icon={<Icon />}>
                   {t(`routes.${route.titleKey}`)}
+                  {Count ? (
+                    <>
+                      {' '}
+                      <Count />
+                    </>
+                  ) : null}
                 </NavItem>
               );
             })}

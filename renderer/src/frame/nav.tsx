@@ -1,9 +1,15 @@
 /** Sidebar icons and grouping for the routes of app/routes.ts. */
 import type { FluentIcon } from '@fluentui/react-icons';
+import type { ComponentType } from 'react';
+import { FlagCountBadge } from '../pages/feedback-flags/FlagCountBadge';
 import type { AppRoute } from '../app/routes';
 import {
   bundleIcon,
   CalendarClockFilled,
+  ChatMultipleFilled,
+  ChatMultipleRegular,
+  FlagFilled,
+  FlagRegular,
   CalendarLtrFilled,
   CalendarLtrRegular,
   CalendarPersonFilled,
@@ -51,6 +57,13 @@ export const NAV_ICONS: Record<string, FluentIcon> = {
   '/feedback/management': bundleIcon(TagMultipleFilled, TagMultipleRegular),
   '/biometric/management': bundleIcon(FingerprintFilled, FingerprintRegular),
   '/settings': bundleIcon(SettingsFilled, SettingsRegular),
+  '/feedback/requests': bundleIcon(ChatMultipleFilled, ChatMultipleRegular),
+  '/flag-feedback': bundleIcon(FlagFilled, FlagRegular),
+};
+
+/** A count beside a sidebar entry (what waits for the user there). */
+export const NAV_BADGES: Record<string, ComponentType> = {
+  '/flag-feedback': FlagCountBadge,
 };
 
 /**

@@ -31,6 +31,14 @@ const browserLanguages = (): readonly string[] => globalThis.navigator?.language
 
 export const i18n = createI18n(pickLanguage(stored(), ...browserLanguages()), [initReactI18next]);
 
+// The page says which language it speaks from the first screen on (screen readers pick their voice by it),
+// not only once a signed-in person's language applies.
+const markPage = (language: string) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = pickLanguage(language);
+};
+markPage(i18n.language);
+i18n.on('languageChanged', markPage);
+
 /** The language texts are shown in now. */
 export function currentLanguage(): Language {
   return pickLanguage(i18n.language);
@@ -43,7 +51,6 @@ export function currentLanguage(): Language {
 export function applyLanguage(choice: string | null | undefined, companyDefault?: string | null): Language {
   const language = pickLanguage(choice, companyDefault, ...browserLanguages());
   if (i18n.language !== language) void i18n.changeLanguage(language);
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
   try {
     globalThis.localStorage?.setItem(STORED, language);
   } catch {

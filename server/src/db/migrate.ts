@@ -16,6 +16,7 @@ import { attendanceCorrections } from './migrations/0013-attendance-corrections.
 import { singleSignOn } from './migrations/0014-single-sign-on.js';
 import { scim } from './migrations/0015-scim.js';
 import { employeeLanguage } from './migrations/0016-employee-language.js';
+import { feedbackRequestsFlags } from './migrations/0019-feedback-requests-flags.js';
 import { feedback } from './migrations/0017-feedback.js';
 import { catalogueNames } from './migrations/0018-catalogue-names.js';
 import { feedbackMatrix } from './migrations/0021-feedback-matrix.js';
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0016-employee-language': employeeLanguage,
   '0017-feedback': feedback,
   '0018-catalogue-names': catalogueNames,
+  '0019-feedback-requests-flags': feedbackRequestsFlags,
   '0021-feedback-matrix': feedbackMatrix,
 };
 

@@ -11,7 +11,7 @@ import type { JobRunOutcome, JobRunTrigger } from '../../../shared/contracts/job
 import type { LeaveIcon } from '../../../shared/contracts/leave.js';
 import type { EmployeeStatus } from '../../../shared/contracts/people.js';
 import type { AttachmentKind } from '../../../shared/attachments.js';
-import type { AttachmentStatus, FlagStatus, RequestRecipientStatus } from '../../../shared/feedback.js';
+import type { AttachmentStatus, FlagDecision, FlagStatus, RequestRecipientStatus } from '../../../shared/feedback.js';
 import type { Language } from '../../../shared/i18n/languages.js';
 import type { LeaveAction, LeaveEventActor, LeaveKind, LeaveStatus } from '../../../shared/leave.js';
 
@@ -627,6 +627,8 @@ export type FeedbackRequestRecipientTable = {
   /** The group that answered it. */
   groupId: number | null;
   respondedAt: string | null;
+  /** The reason given when declining (migration 0019). */
+  declineReason: string | null;
 };
 
 /** One person's flag of a feedback, with the reviewer's decision once taken. */
@@ -640,6 +642,16 @@ export type FeedbackFlagTable = {
   decidedBy: number | null;
   decidedAt: string | null;
   createdAt: string;
+};
+
+/** One decision on a flagged feedback (migration 0019): an escalation and HR's later decision are both kept. */
+export type FeedbackFlagDecisionTable = {
+  id: Generated<number>;
+  tenantId: number;
+  feedbackId: number;
+  decision: FlagDecision;
+  decidedBy: number | null;
+  decidedAt: string;
 };
 
 export type Database = {
@@ -692,6 +704,7 @@ export type Database = {
   feedbackRequestAttributes: FeedbackRequestAttributeTable;
   feedbackRequestRecipients: FeedbackRequestRecipientTable;
   feedbackFlags: FeedbackFlagTable;
+  feedbackFlagDecisions: FeedbackFlagDecisionTable;
 };
 
 export type Employee = Selectable<EmployeeTable>;

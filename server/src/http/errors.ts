@@ -2,7 +2,10 @@
  * Named error factories. Every failure leaves the API as {"error":{"code","message","details"}}; the
  * code is stable for clients, the message is the spec's text where the spec has one (shared/messages).
  */
+import { validation as V } from '../../../shared/i18n/en/validation.js';
 import { MESSAGES, type ErrorCode } from '../../../shared/messages.js';
+
+type NotFoundKey = Extract<keyof typeof V, `${string}NotFound`>;
 
 export class AppError extends Error {
   constructor(
@@ -49,7 +52,8 @@ export const errors = {
       `${MESSAGES.FORBIDDEN} Missing permission: ${typeof permission === 'string' ? permission : permission.join(' or ')}.`,
       { permission },
     ),
-  notFound: (what: string) => new AppError(404, 'NOT_FOUND', `${what} not found.`),
+  /** What was not found, by its catalogue key (`validation`, "Team not found."), so the message is translated. */
+  notFound: (what: NotFoundKey) => new AppError(404, 'NOT_FOUND', V[what]),
   conflict: (field: string, message: string) =>
     new AppError(409, 'CONFLICT', message, { fields: [{ path: field, message }] }),
   rateLimited: (retryAfterSeconds: number, code: ErrorCode = 'RATE_LIMITED') =>

@@ -5,6 +5,7 @@
  * (SQLite and PostgreSQL collate differently otherwise). `pageSlice` is the same page for the few lists
  * sorted in code after an aggregation (productivity figures).
  */
+import { validation as V } from '../../../shared/i18n/en/validation.js';
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { CursorListResponse, ListQuery, ListResponse } from '../../../shared/contracts/common.js';
 import { toNumber } from '../db/engine.js';
@@ -82,7 +83,7 @@ export function encodeCursor(values: readonly CursorValue[]): string {
 
 /** The sort values a cursor carries; a forged or malformed one is a 400 naming query.cursor. */
 export function decodeCursor(cursor: string, arity: number): CursorValue[] {
-  const invalid = () => errors.validation([{ path: 'query.cursor', message: 'Invalid cursor' }]);
+  const invalid = () => errors.validation([{ path: 'query.cursor', message: V.invalidCursor }]);
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid();
   let values: unknown;
   try {

@@ -50,6 +50,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'feedback-categories': 'Feedback categories: name, synonyms, description, colour and status.',
   'feedback-attributes': 'Feedback attributes of the categories.',
   functions: 'Function Setup: functions, their members and the CSV report.',
+  'feedback-requests': 'Asking for feedback: the ask dialog’s choices, the requests asked of me and mine, declining.',
+  'feedback-flags': 'Flags on feedback: flagging, the review queues of reviewers and HR, final decisions.',
   'feedback-matrix':
     'The responsibility matrix: who is expected to give feedback to whom in a period (docs/feedback.md).',
   'scim-tokens': 'Provisioning tokens of the company’s identity provider (Settings, Provisioning).',

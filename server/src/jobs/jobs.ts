@@ -1,5 +1,6 @@
 /** Every scheduled job, registered once. */
 import { runLeaveJobs } from '../modules/leave/auto-leaves.js';
+import { expireRequests } from '../modules/feedback-requests/service.js';
 import type { JobName } from '../../../shared/contracts/jobs.js';
 import type { JobDefinition } from './runner.js';
 
@@ -7,6 +8,8 @@ export const HOUR_MS = 3_600_000;
 
 /** The leave jobs' name, for the Run now of the auto-leave settings. */
 export const LEAVE_JOB: JobName = 'leave-statuses';
+/** The feedback request expiry job. */
+export const FEEDBACK_REQUEST_JOB: JobName = 'feedback-requests';
 
 /** Deletes uploads begun and never confirmed (server/src/storage, docs/storage.md). */
 export const STORAGE_ORPHANS_JOB: JobName = 'storage-orphans';
@@ -25,5 +28,12 @@ export const JOBS: readonly JobDefinition[] = [
     name: STORAGE_ORPHANS_JOB,
     everyMs: HOUR_MS,
     run: (deps, tenantId) => deps.storage.purgeOrphans(tenantId),
+  },
+  {
+    // Feedback requests past their expiry stop waiting (docs/feedback.md "Requests"). Hourly, like the
+    // leave jobs; lists already read an overdue pending row as expired.
+    name: FEEDBACK_REQUEST_JOB,
+    everyMs: HOUR_MS,
+    run: (deps, tenantId) => expireRequests(deps, tenantId),
   },
 ];

@@ -66,7 +66,7 @@ export function policyRepository({ db, tenantId }: TenantScope) {
      * employee, 403 naming the missing permission(s) when they may not. Answers the level that allows it.
      */
     async authorizeEmployee(family: FamilyName, asker: Asker, employeeId: number): Promise<Level> {
-      if (!(await employeeExists(employeeId))) throw errors.notFound('Employee');
+      if (!(await employeeExists(employeeId))) throw errors.notFound('employeeNotFound');
       const isSelf = employeeId === asker.employeeId;
       const shares =
         needsTeamCheck(family, asker.permissions, isSelf) &&

@@ -6,85 +6,13 @@
  * new request on any future working day is free of overlaps and well within the quota.
  */
 import { DEFAULT_TENANT_SETTINGS } from '../../../shared/settings.js';
-import { LEAVE_STATUS, type LeaveAction, type LeaveActor, type LeaveStatus } from '../../../shared/leave.js';
+import type { LeaveStatus } from '../../../shared/leave.js';
 import { addDays, localDate } from '../../../shared/time.js';
 import { isTenantWorkingDay } from '../../../shared/working-days.js';
 import type { Db } from '../db/engine.js';
-
-const TYPES = [
-  { name: 'Annual leave', kind: 'quota', icon: 'beach', yearlyQuota: 20 },
-  { name: 'Sick leave', kind: 'quota', icon: 'medical', yearlyQuota: 10 },
-  { name: 'Unpaid leave', kind: 'unpaid', icon: 'calendar', yearlyQuota: 0 },
-  { name: 'Compensatory leave', kind: 'compensatory', icon: 'briefcase', yearlyQuota: 5 },
-] as const;
-
-/** Public holidays of Pakistan with fixed dates (the demo company works in Asia/Karachi). */
-const HOLIDAYS = [
-  ['01-01', 'New Year’s Day'],
-  ['02-05', 'Kashmir Solidarity Day'],
-  ['03-23', 'Pakistan Day'],
-  ['05-01', 'Labour Day'],
-  ['08-14', 'Independence Day'],
-  ['11-09', 'Iqbal Day'],
-  ['12-25', 'Quaid-e-Azam Day'],
-] as const;
+import { HOLIDAYS, LEAVE_TYPES, PLANS, poOk } from './demo-data.js';
 
 export const DEMO_E2E_EMPLOYEE = 'omar.iqbal@northwind.example';
-
-type Step = { actor: LeaveActor; action: LeaveAction | null; to: LeaveStatus; reason: string };
-type Plan = {
-  /** Index into the tenant's active employees who belong to a team. */
-  who: number | 'e2e';
-  type: number;
-  /** Working days from today: negative is past. */
-  offset: number;
-  length: number;
-  reason: string;
-  steps: Step[];
-  restoreStatus?: LeaveStatus;
-};
-
-const S = LEAVE_STATUS;
-const asked = (to: LeaveStatus = S.PENDING_PO): Step => ({ actor: 'requester', action: null, to, reason: '' });
-const poOk: Step = { actor: 'po', action: 1, to: S.APPROVED_BY_PO, reason: 'Covered by the team' };
-const hrOk: Step = { actor: 'hr', action: 1, to: S.APPROVED_BY_HR, reason: 'Approved' };
-
-const PLANS: Plan[] = [
-  { who: 'e2e', type: 1, offset: -25, length: 1, reason: 'Flu', steps: [asked(), poOk, hrOk] },
-  { who: 0, type: 0, offset: -30, length: 3, reason: 'Family wedding', steps: [asked(), poOk, hrOk] },
-  { who: 1, type: 0, offset: -12, length: 2, reason: 'Moving house', steps: [asked(), poOk, hrOk] },
-  { who: 2, type: 1, offset: -3, length: 1, reason: 'Dentist', steps: [asked(), poOk, hrOk] },
-  { who: 3, type: 0, offset: 2, length: 3, reason: 'Short trip', steps: [asked(), poOk, hrOk] },
-  { who: 4, type: 0, offset: 4, length: 5, reason: 'Holiday abroad', steps: [asked()] },
-  { who: 5, type: 3, offset: 6, length: 1, reason: 'Worked the release weekend', steps: [asked(), poOk] },
-  {
-    who: 6,
-    type: 0,
-    offset: 8,
-    length: 2,
-    reason: 'Conference',
-    steps: [asked(), poOk, hrOk, { actor: 'requester', action: 3, to: S.PENDING_PO_CANCELLATION, reason: 'Cancelled' }],
-    restoreStatus: S.APPROVED_BY_HR,
-  },
-  {
-    who: 7,
-    type: 0,
-    offset: 3,
-    length: 2,
-    reason: 'Long weekend',
-    steps: [asked(), { actor: 'po', action: 2, to: S.REJECTED_BY_PO, reason: 'Release week' }],
-  },
-  {
-    who: 8,
-    type: 2,
-    offset: 10,
-    length: 1,
-    reason: 'Errand',
-    steps: [asked(), { actor: 'requester', action: 3, to: S.CANCELLED_BY_PO, reason: 'Plans changed' }],
-  },
-  { who: 9, type: 0, offset: 1, length: 1, reason: 'Parent-teacher day', steps: [asked()] },
-  { who: 10, type: 1, offset: -8, length: 2, reason: 'Fever', steps: [asked(), poOk, hrOk] },
-];
 
 /** The working day `offset` working days from `today` (0 is today if it is one, else the next). */
 function workingDay(today: string, offset: number, holidays: ReadonlySet<string>): string {
@@ -105,7 +33,7 @@ export async function seedDemoLeave(db: Db, tenantId: number, now: Date): Promis
   const today = localDate(now, DEFAULT_TENANT_SETTINGS.tenant_timezone);
   const year = today.slice(0, 4);
   const typeIds: number[] = [];
-  for (const t of TYPES) {
+  for (const t of LEAVE_TYPES) {
     const row = await db
       .insertInto('leaveTypes')
       .values({ tenantId, ...t, isActive: 1, createdAt: stamp, updatedAt: stamp })

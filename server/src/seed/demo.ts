@@ -9,63 +9,14 @@ import { seedDemoAttendance } from './demo-attendance.js';
 import { seedDemoFeedback } from './demo-feedback.js';
 import { seedDemoFunctions } from './demo-functions.js';
 import { createTenantWithRoles } from './tenant.js';
+import { ADMIN_NAME, DEMO_ADMIN_EMAIL, DEMO_TENANT, FIRST, LAST, TEAMS } from './demo-data.js';
 
-export const DEMO_TENANT = { name: 'Northwind Labs', emailDomain: 'northwind.example' } as const;
-export const DEMO_ADMIN_EMAIL = `admin@${DEMO_TENANT.emailDomain}`;
-
-const TEAMS = [
-  ['Platform', 'APIs, infrastructure and developer tooling'],
-  ['Mobile', 'iOS and Android apps'],
-  ['Web', 'The customer web experience'],
-  ['Data', 'Analytics, reporting and machine learning'],
-  ['Design', 'Product and brand design'],
-  ['People Ops', 'HR, hiring and workplace'],
-] as const;
-
-const FIRST = [
-  'Ayesha',
-  'Bilal',
-  'Chen',
-  'Dana',
-  'Elif',
-  'Farhan',
-  'Grace',
-  'Hamza',
-  'Isha',
-  'Jonas',
-  'Kiran',
-  'Leila',
-  'Marco',
-  'Nadia',
-  'Omar',
-  'Priya',
-  'Quinn',
-  'Rania',
-  'Sami',
-  'Tara',
-];
-const LAST = [
-  'Ahmed',
-  'Brown',
-  'Castillo',
-  'Dubois',
-  'Evans',
-  'Fischer',
-  'Garcia',
-  'Haddad',
-  'Iqbal',
-  'Jensen',
-  'Khan',
-  'Lopez',
-  'Malik',
-  'Novak',
-  'Okafor',
-];
+export { DEMO_ADMIN_EMAIL, DEMO_TENANT } from './demo-data.js';
 
 type Person = { name: string; email: string; role: string; team: number | null; lead?: boolean };
 
 function people(): Person[] {
-  const list: Person[] = [{ name: 'Alex Morgan', email: DEMO_ADMIN_EMAIL, role: 'Administrator', team: null }];
+  const list: Person[] = [{ name: ADMIN_NAME, email: DEMO_ADMIN_EMAIL, role: 'Administrator', team: null }];
   const roles = ['HR', 'HR', 'Product Owner', 'Product Owner', 'Product Owner', 'Client', 'Client', 'Client'];
   for (let i = 0; i < 59; i += 1) {
     const first = FIRST[i % FIRST.length]!;

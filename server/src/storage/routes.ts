@@ -13,7 +13,7 @@ import type { LocalStorage } from './local.js';
 
 function localDriver(deps: Deps): LocalStorage {
   const driver = deps.storage.driver;
-  if (driver.driver !== 'local') throw errors.notFound('File');
+  if (driver.driver !== 'local') throw errors.notFound('fileNotFound');
   return driver as LocalStorage;
 }
 
@@ -29,7 +29,7 @@ const routes = defineRoutes(storageEndpoints, {
     if (check.claims.op !== 'get') throw linkError('invalid');
     const stored = await driver.head(check.claims.key);
     const body = stored ? await driver.getStream(check.claims.key) : null;
-    if (!stored || !body) throw errors.notFound('File');
+    if (!stored || !body) throw errors.notFound('fileNotFound');
     const secondsLeft = Math.max(0, check.claims.exp - Math.floor(ctx.now().getTime() / 1000));
     void reply
       .header('content-type', stored.contentType)

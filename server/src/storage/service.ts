@@ -150,7 +150,7 @@ export function createStorageService(
 
     async downloadUrl({ tenantId, key, fileName, expiresInSeconds = DOWNLOAD_LINK_SECONDS }) {
       const parsed = parseKey(key);
-      if (!parsed || parsed.tenantId !== tenantId || parsed.pending) throw errors.notFound('File');
+      if (!parsed || parsed.tenantId !== tenantId || parsed.pending) throw errors.notFound('fileNotFound');
       const seconds = Math.min(Math.max(1, Math.floor(expiresInSeconds)), MAX_DOWNLOAD_LINK_SECONDS);
       return driver.downloadUrl(key, { fileName, expiresInSeconds: seconds });
     },
@@ -159,7 +159,7 @@ export function createStorageService(
       const doomed: string[] = [];
       for (const key of keys) {
         const parsed = parseKey(key);
-        if (!parsed || parsed.tenantId !== tenantId) throw errors.notFound('File');
+        if (!parsed || parsed.tenantId !== tenantId) throw errors.notFound('fileNotFound');
         doomed.push(key);
         if (parsed.kind === 'image' && !parsed.pending && !parsed.thumbnail) doomed.push(thumbnailKey(parsed));
       }

@@ -13,6 +13,9 @@ export const common = {
     retry: 'Retry',
     save: 'Save',
     search: 'Search',
+    showOptions: 'Show options',
+    increase: 'Increase',
+    decrease: 'Decrease',
   },
   states: {
     loading: 'Loading…',

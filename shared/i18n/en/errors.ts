@@ -116,7 +116,6 @@ export const errors = {
   FEEDBACK_NOT_GIVER: 'Only the person who gave this feedback can change or delete it.',
   FEEDBACK_ATTACHMENT_UNKNOWN: 'One of the attached files is not an upload of yours ready to attach.',
   FEEDBACK_TOO_MANY_IMAGES: 'Attach at most 5 images to one feedback.',
-  FEEDBACK_REQUEST_NOT_OPEN: 'This request is not waiting for your answer.',
   FEEDBACK_ATTACHMENT_ATTACHED: 'This file is part of a feedback already: edit the feedback to remove it.',
   FEEDBACK_ATTACHMENT_NOT_YOURS: 'Only the person who uploaded this file can confirm or remove it.',
   // Leave rules per type (the spec names "leave rules" without their text; docs/leave-workflow.md)
@@ -144,4 +143,12 @@ export const errors = {
   FEEDBACK_CATEGORY_UNKNOWN: 'Choose a category of your company.',
   FEEDBACK_CATEGORY_INACTIVE: 'This category is inactive: choose an active category.',
   FUNCTION_EXISTS: 'A function with this name already exists.',
+  // Feedback requests and flags (feedback §5 and §8, docs/feedback.md)
+  FEEDBACK_REQUEST_FAILED: 'Feedback request submission failed',
+  FEEDBACK_REQUEST_CLOSED: 'This feedback request is no longer waiting for your answer.',
+  FEEDBACK_REQUEST_NOT_YOURS: 'Only the requester and the people asked can open this feedback request.',
+  FLAG_OWN_FEEDBACK: 'You cannot flag feedback you gave.',
+  FLAG_ALREADY_FLAGGED: 'You have already flagged this feedback.',
+  FLAG_ALREADY_DECIDED: 'This flag has already been decided.',
+  FLAG_CONFLICT_OF_INTEREST: 'You cannot review a flag on feedback you gave or received.',
 } as const;

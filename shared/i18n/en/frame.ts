@@ -2,6 +2,8 @@
 export const frame = {
   /** The pages of app/routes.ts, as the sidebar and the home shortcuts name them. */
   routes: {
+    feedbackRequests: 'Feedback requests',
+    flagFeedback: 'Flagged feedback',
     home: 'Home',
     feedback: 'Feedback',
     giveFeedback: 'Give feedback',
@@ -87,5 +89,17 @@ export const frame = {
       httpConfirm: 'This address uses plain http://: confirm below that it is your office network server.',
     },
   },
-  /** The desktop tray's notifications. */
+  /** The desktop tray's menu and tooltip (electron/tray-menu.ts); attendance states and actions are the
+   * attendance page's. */
+  tray: {
+    open: 'Open {{product}}',
+    quit: 'Quit {{product}}',
+    notSignedIn: 'Not signed in',
+    signedIn: 'Signed in',
+    signedInAs: 'Signed in as {{name}}',
+    workedToday: '{{state}} · {{worked}} today',
+    tooltip: '{{product}}: {{status}}',
+    tooltipSignedOut: '{{product}}: not signed in',
+    tooltipSignedIn: 'signed in',
+  },
 };

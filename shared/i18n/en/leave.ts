@@ -16,6 +16,11 @@ export const leave = {
     '13': 'Auto rejected',
     '14': 'Auto cancelled',
   },
+  /** The approval steps as the leave rules answer explains them (GET /api/leave/rules). */
+  approvalSteps: {
+    po: "The requester's product owner or team lead approves first, when the requester has one (status 1, then 10).",
+    hr: 'HR approves last (status 3 or 10, then 11), never the same person as the PO.',
+  },
   /** Who acted on a request, in its history. */
   actor: {
     requester: 'requester',

@@ -66,6 +66,17 @@ export const settings = {
     activeLabel: '{{name}} active',
     editLabel: 'Edit {{name}}',
   },
+  /** Leave type icons by their stable name (shared/contracts/leave.ts LEAVE_ICONS). */
+  icons: {
+    calendar: 'Calendar',
+    beach: 'Beach',
+    medical: 'Medical',
+    home: 'Home',
+    baby: 'Baby',
+    briefcase: 'Briefcase',
+    heart: 'Heart',
+    star: 'Star',
+  },
   leaveTypeDialog: {
     add: 'Add leave type',
     edit: 'Edit leave type',
@@ -155,6 +166,7 @@ export const settings = {
     names: {
       'leave-statuses': 'Leave jobs (auto reject, auto cancel, cancellations, auto leaves)',
       'storage-orphans': 'Uploads never confirmed (deleted after a day)',
+      'feedback-requests': 'Feedback requests (expire those left unanswered)',
     },
     outcomes: {
       running: 'Running',
@@ -171,6 +183,8 @@ export const settings = {
       cancellationsRefused_other: '{{count}} cancellations refused',
       autoCancelled_one: '{{count}} auto cancelled',
       autoCancelled_other: '{{count}} auto cancelled',
+      expired_one: '{{count}} feedback request answer expired',
+      expired_other: '{{count}} feedback request answers expired',
       other_one: '{{count}} {{name}}',
       other_other: '{{count}} {{name}}',
     },

@@ -16,6 +16,9 @@ export const common: Translation<typeof en> = {
     retry: 'Réessayer',
     save: 'Enregistrer',
     search: 'Rechercher',
+    showOptions: 'Afficher les options',
+    increase: 'Augmenter',
+    decrease: 'Diminuer',
   },
   states: {
     loading: 'Chargement…',

@@ -107,7 +107,6 @@ export const errors: Translation<typeof en> = {
   FEEDBACK_NOT_GIVER: 'Seule la personne qui a donné ce retour peut le modifier ou le supprimer.',
   FEEDBACK_ATTACHMENT_UNKNOWN: 'L’un des fichiers joints n’est pas un envoi de votre part prêt à être joint.',
   FEEDBACK_TOO_MANY_IMAGES: 'Joignez 5 images au plus à un retour.',
-  FEEDBACK_REQUEST_NOT_OPEN: 'Cette demande n’attend pas votre réponse.',
   FEEDBACK_ATTACHMENT_ATTACHED: 'Ce fichier fait déjà partie d’un retour : modifiez le retour pour le retirer.',
   FEEDBACK_ATTACHMENT_NOT_YOURS: 'Seule la personne qui a envoyé ce fichier peut le confirmer ou le retirer.',
   LEAVE_NOTICE_TOO_SHORT: 'Ce type de congé demande un préavis plus long : choisissez une date de début plus tardive.',
@@ -133,4 +132,12 @@ export const errors: Translation<typeof en> = {
   FEEDBACK_CATEGORY_UNKNOWN: 'Choisissez une catégorie de votre entreprise.',
   FEEDBACK_CATEGORY_INACTIVE: 'Cette catégorie est inactive : choisissez une catégorie active.',
   FUNCTION_EXISTS: 'Une fonction porte déjà ce nom.',
+  FEEDBACK_REQUEST_FAILED: 'Échec de l’envoi de la demande de feedback',
+  FEEDBACK_REQUEST_CLOSED: 'Cette demande de feedback n’attend plus votre réponse.',
+  FEEDBACK_REQUEST_NOT_YOURS:
+    'Seuls le demandeur et les personnes sollicitées peuvent ouvrir cette demande de feedback.',
+  FLAG_OWN_FEEDBACK: 'Vous ne pouvez pas signaler un feedback que vous avez donné.',
+  FLAG_ALREADY_FLAGGED: 'Vous avez déjà signalé ce feedback.',
+  FLAG_ALREADY_DECIDED: 'Ce signalement a déjà été tranché.',
+  FLAG_CONFLICT_OF_INTEREST: 'Vous ne pouvez pas examiner le signalement d’un feedback que vous avez donné ou reçu.',
 };

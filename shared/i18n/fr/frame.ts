@@ -7,6 +7,8 @@ export const frame: Translation<typeof en> = {
     feedback: 'Retours',
     giveFeedback: 'Donner un retour',
     myTeam: 'Mon équipe',
+    feedbackRequests: 'Demandes de feedback',
+    flagFeedback: 'Feedback signalés',
     home: 'Accueil',
     attendance: 'Présence',
     monthView: 'Vue mensuelle',
@@ -91,5 +93,16 @@ export const frame: Translation<typeof en> = {
       httpConfirm:
         'Cette adresse utilise http:// simple : confirmez ci-dessous qu’il s’agit du serveur du réseau de votre bureau.',
     },
+  },
+  tray: {
+    open: 'Ouvrir {{product}}',
+    quit: 'Quitter {{product}}',
+    notSignedIn: 'Non connecté',
+    signedIn: 'Connecté',
+    signedInAs: 'Connecté en tant que {{name}}',
+    workedToday: '{{state}} · {{worked}} aujourd’hui',
+    tooltip: '{{product}} : {{status}}',
+    tooltipSignedOut: '{{product}} : non connecté',
+    tooltipSignedIn: 'connecté',
   },
 };

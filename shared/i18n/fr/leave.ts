@@ -18,6 +18,10 @@ export const leave: Translation<typeof en> = {
     '13': 'Refusé automatiquement',
     '14': 'Annulé automatiquement',
   },
+  approvalSteps: {
+    po: 'Le product owner ou chef d’équipe du demandeur approuve d’abord, si le demandeur en a un (statut 1, puis 10).',
+    hr: 'Les RH approuvent en dernier (statut 3 ou 10, puis 11), jamais la même personne que le PO.',
+  },
   actor: {
     requester: 'demandeur',
     po: 'PO',

@@ -71,6 +71,16 @@ export const settings: Translation<typeof en> = {
     activeLabel: '{{name}} actif',
     editLabel: 'Modifier {{name}}',
   },
+  icons: {
+    calendar: 'Calendrier',
+    beach: 'Plage',
+    medical: 'Médical',
+    home: 'Maison',
+    baby: 'Bébé',
+    briefcase: 'Mallette',
+    heart: 'Cœur',
+    star: 'Étoile',
+  },
   leaveTypeDialog: {
     add: 'Ajouter un type de congé',
     edit: 'Modifier le type de congé',
@@ -160,6 +170,7 @@ export const settings: Translation<typeof en> = {
       'leave-statuses':
         'Tâches des congés (rejet automatique, annulation automatique, annulations, congés automatiques)',
       'storage-orphans': 'Envois jamais confirmés (supprimés après un jour)',
+      'feedback-requests': 'Demandes de feedback (expiration de celles restées sans réponse)',
     },
     outcomes: {
       running: 'En cours',
@@ -179,6 +190,9 @@ export const settings: Translation<typeof en> = {
       autoCancelled_one: '{{count}} annulation automatique',
       autoCancelled_many: '{{count}} annulations automatiques',
       autoCancelled_other: '{{count}} annulations automatiques',
+      expired_one: '{{count}} réponse à une demande de feedback expirée',
+      expired_many: '{{count}} réponses à des demandes de feedback expirées',
+      expired_other: '{{count}} réponses à des demandes de feedback expirées',
       other_one: '{{count}} {{name}}',
       other_many: '{{count}} {{name}}',
       other_other: '{{count}} {{name}}',

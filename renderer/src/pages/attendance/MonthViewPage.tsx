@@ -174,6 +174,7 @@ export function MonthViewPage() {
               <Field label={t('month.employee')}>
                 <Combobox
                   aria-label={t('month.employee')}
+                  expandIcon={{ 'aria-label': t('common:actions.showOptions') }}
                   value={search ?? employee.name}
                   selectedOptions={[String(employeeId)]}
                   onChange={(e) => setSearch(e.target.value)}

@@ -189,6 +189,7 @@ export function DeviceDialog({ device, onClose }: { device: Device | null; onClo
         >
           <Combobox
             freeform
+            expandIcon={{ 'aria-label': t('common:actions.showOptions') }}
             placeholder={t('dialog.timeZonePlaceholder')}
             value={form.timeZone}
             selectedOptions={form.timeZone ? [form.timeZone] : []}

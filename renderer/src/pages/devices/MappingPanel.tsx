@@ -121,6 +121,7 @@ function MapDialog({ deviceUserId, onClose }: { deviceUserId: string | null; onC
         <Field label={t('mapping.dialog.employee')} required {...messages.field('employeeId', rules)}>
           <Combobox
             placeholder={t('mapping.dialog.search')}
+            expandIcon={{ 'aria-label': t('common:actions.showOptions') }}
             onChange={(e) => {
               setSearch(e.target.value);
               setEmployeeId(null);

@@ -58,7 +58,7 @@ function toBody(form: Form, isNew: boolean) {
 
 export function EmployeeDialog({ employee, onClose }: { employee: Employee | null; onClose: () => void }) {
   const styles = useFormStyles();
-  const { t } = useTranslation(['people', 'errors']);
+  const { t } = useTranslation(['people', 'errors', 'common']);
   const notify = useNotify();
   const me = useMe();
   const permissions = usePermissions();
@@ -199,6 +199,8 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
           hint={t('employeeDialog.allocationHint')}
         >
           <SpinButton
+            incrementButton={{ 'aria-label': t('common:actions.increase') }}
+            decrementButton={{ 'aria-label': t('common:actions.decrease') }}
             min={0}
             max={100}
             step={5}

@@ -175,7 +175,9 @@ function MyPart({ data }: { data: MyMatrix }) {
   const styles = useStyles();
   const { t } = useTranslation('feedbackMatrix');
   const navigate = useNavigate();
-  const canGive = usePermissions().has('give-feedback');
+  const permissions = usePermissions();
+  const canGive = permissions.has('give-feedback');
+  const canAsk = permissions.has('ask-feedback');
   const give = data.suggestions.filter((s) => s.type === 'GIVE_FEEDBACK');
   const ask = data.suggestions.filter((s) => s.type === 'ASK_FOR_FEEDBACK');
   return (
@@ -217,12 +219,24 @@ function MyPart({ data }: { data: MyMatrix }) {
                 {t('suggestions.give', { name: s.employee.name, given: s.count })}
               </Button>
             ))}
-            {ask.map((s) => (
-              <span key={`ask-${s.employee.id}`} className={styles.ask} data-testid="matrix-ask">
-                <PersonFeedbackRegular aria-hidden="true" />
-                <Text>{t('suggestions.ask', { name: s.employee.name, given: s.count })}</Text>
-              </span>
-            ))}
+            {ask.map((s) =>
+              canAsk ? (
+                <Button
+                  key={`ask-${s.employee.id}`}
+                  appearance="subtle"
+                  icon={<PersonFeedbackRegular />}
+                  onClick={() => navigate('/feedback/requests?ask=1')}
+                  data-testid="matrix-ask"
+                >
+                  {t('suggestions.ask', { name: s.employee.name, given: s.count })}
+                </Button>
+              ) : (
+                <span key={`ask-${s.employee.id}`} className={styles.ask} data-testid="matrix-ask">
+                  <PersonFeedbackRegular aria-hidden="true" />
+                  <Text>{t('suggestions.ask', { name: s.employee.name, given: s.count })}</Text>
+                </span>
+              ),
+            )}
           </div>
         </>
       ) : null}

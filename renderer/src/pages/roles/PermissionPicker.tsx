@@ -50,7 +50,7 @@ function ItemLabel({ text, code }: { text: string; code: string }) {
   return (
     <span className={styles.label}>
       <Text>{text}</Text>
-      <span className={styles.code}>{code}</span>
+      <code className={styles.code}>{code}</code>
     </span>
   );
 }

@@ -17,6 +17,7 @@ import { usePermissions } from '../../api/hooks/me';
 import { useSaveCompanyLanguage, useSaveCompanyName, useTenant } from '../../api/hooks/tenant';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../../../shared/i18n/languages';
 import { useTranslation } from '../../i18n';
+import { RequestExpirySetting } from '../feedback-requests/RequestExpirySetting';
 import { FeedbackSettingsCard } from './FeedbackSettingsCard';
 
 const useStyles = makeStyles({
@@ -92,6 +93,7 @@ export function GeneralTab() {
           ) : null}
         </form>
       </Card>
+      <RequestExpirySetting days={tenant.data.settings.feedbackRequestExpiryDays} canEdit={canEdit} />
       <FeedbackSettingsCard settings={tenant.data.settings} canEdit={canEdit} />
     </>
   );

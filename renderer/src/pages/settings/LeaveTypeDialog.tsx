@@ -22,14 +22,13 @@ import {
 } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { LEAVE_ICONS, leaveTypeBodySchema, type LeaveType } from '../../../../shared/contracts/leave';
-import { DEFAULT_LEAVE_RULES, LEAVE_KINDS, normalizeLeaveRules } from '../../../../shared/leave';
+import { DEFAULT_LEAVE_RULES, describeLeaveRules, LEAVE_KINDS, normalizeLeaveRules } from '../../../../shared/leave';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useSaveLeaveType, type LeaveTypeBody } from '../../api/hooks/leave-catalogue';
 import { useNotify } from '../../components/toasts';
 import { LeaveIcon } from '../leave/leave-ui';
 import { firstIssueByField, useFieldMessages } from '../../components/form-fields';
 import { useTranslation } from '../../i18n';
-import { describeRules } from './leave-rules';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -123,15 +122,15 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
               </Field>
               <Field label={t('leaveTypeDialog.icon')}>
                 <Dropdown
-                  value={form.icon}
+                  value={t(`icons.${form.icon}`)}
                   selectedOptions={[form.icon]}
                   onOptionSelect={(_, d) => setForm({ ...form, icon: d.optionValue as LeaveType['icon'] })}
                 >
                   {LEAVE_ICONS.map((icon) => (
-                    <Option key={icon} value={icon} text={icon}>
+                    <Option key={icon} value={icon} text={t(`icons.${icon}`)}>
                       <span className={styles.name}>
                         <LeaveIcon icon={icon} />
-                        {icon}
+                        {t(`icons.${icon}`)}
                       </span>
                     </Option>
                   ))}
@@ -198,7 +197,7 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
                   />
                 </Field>
                 <Text className={styles.muted} data-testid="rules-preview">
-                  {parsed.success ? describeRules(rules, t) || t('leaveTypeDialog.noRules') : ' '}
+                  {parsed.success ? describeLeaveRules(rules, t) || t('leaveTypeDialog.noRules') : ' '}
                 </Text>
               </fieldset>
             </DialogContent>

@@ -20,6 +20,7 @@ import {
 import { AddRegular, EditRegular, PlayRegular } from '@fluentui/react-icons';
 import { useState, type FormEvent } from 'react';
 import type { LeaveType } from '../../../../shared/contracts/leave';
+import { describeLeaveRules } from '../../../../shared/leave';
 import { errorMessage } from '../../api/errors';
 import { useAutoLeavesConfig, useRunLeaveJobs, useSaveAutoLeavesConfig } from '../../api/hooks/leave';
 import { useLeaveTypes, useSetLeaveTypeStatus } from '../../api/hooks/leave-catalogue';
@@ -30,7 +31,6 @@ import { usePermissions } from '../../api/hooks/me';
 import { useTenantDay } from '../../components/hooks';
 import { LeaveIcon } from '../leave/leave-ui';
 import { useTranslation } from '../../i18n';
-import { describeRules } from './leave-rules';
 import { LeaveTypeDialog } from './LeaveTypeDialog';
 
 const useStyles = makeStyles({
@@ -98,7 +98,8 @@ export function LeavesTab() {
                 {
                   key: 'rules',
                   label: tr('leaveTypes.rules'),
-                  render: (t) => describeRules(t, tr) || <span className={styles.muted}>{tr('leaveTypes.none')}</span>,
+                  render: (t) =>
+                    describeLeaveRules(t, tr) || <span className={styles.muted}>{tr('leaveTypes.none')}</span>,
                 },
                 {
                   key: 'active',

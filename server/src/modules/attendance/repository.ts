@@ -286,7 +286,7 @@ export function attendanceRepository(scope: TenantScope) {
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
         .executeTakeFirst();
-      if (!found) throw errors.notFound('Break');
+      if (!found) throw errors.notFound('breakNotFound');
       return found;
     },
 
@@ -324,7 +324,7 @@ export function attendanceRepository(scope: TenantScope) {
         .where('attendanceAudit.attendanceId', '=', attendanceId)
         .orderBy('attendanceAudit.id')
         .execute();
-      if (rows.length === 0) throw errors.notFound('Attendance');
+      if (rows.length === 0) throw errors.notFound('attendanceNotFound');
       return rows.map((r) => ({
         id: r.id,
         action: r.action,

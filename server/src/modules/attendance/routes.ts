@@ -40,7 +40,7 @@ async function editLimitFor(ctx: RequestContext, date: string) {
  */
 async function editable(ctx: RequestContext, id: number, inPlace = true) {
   const row = await ctx.repo(attendanceRepository).findById(id);
-  if (!row) throw errors.notFound('Attendance');
+  if (!row) throw errors.notFound('attendanceNotFound');
   const scope = await authorizeFor(ctx, 'edit', row.employeeId);
   if (inPlace) write.assertNotDevicePunch(row);
   const settings = await ctx.settings();

@@ -5,10 +5,12 @@
  * the old address. Whoever holds the new mailbox confirms with the code; then the address changes and every
  * session of the account ends.
  */
+import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { uniqueOr } from '../../db/errors.js';
 import { errors } from '../../http/errors.js';
+import { emailTexts } from '../../mail/language.js';
 import { CODE_TTL_MINUTES, consumeCode, createCode } from './codes.js';
 import { requireTenantForEmail } from './service.js';
 import { revokeAllForEmployee } from './sessions.js';
@@ -23,24 +25,20 @@ export async function sendEmailChangeCode(
   newEmail: string,
 ) {
   const code = await createCode(deps, tenantId, newEmail, 'change-email', { employeeId: employee.id });
+  // Both mailboxes belong to the same person: both e-mails are in their language.
+  const t = await emailTexts(deps.db, tenantId, employee.id);
   await deps.mailer.send({
     tenantId,
     to: newEmail,
-    subject: 'Confirm your new Teambeat e-mail address',
-    text:
-      `Your Teambeat account (${employee.email}) is being moved to this address. Your confirmation code is ${code.value}. ` +
-      `It expires in ${CODE_TTL_MINUTES} minutes: enter it under "Confirm a new e-mail" on the Teambeat sign-in ` +
-      `page. Until you confirm, sign in with ${employee.email}.`,
+    subject: t('emailChangeCode.subject'),
+    text: t('emailChangeCode.body', { oldEmail: employee.email, code: code.value, minutes: CODE_TTL_MINUTES }),
     secret: code,
   });
   await deps.mailer.send({
     tenantId,
     to: employee.email,
-    subject: 'Your Teambeat e-mail address is being changed',
-    text:
-      `An administrator asked to change the e-mail address of your Teambeat account to ${newEmail}. ` +
-      'It changes once the code sent there is confirmed, and you will then be signed out everywhere. ' +
-      'If you did not expect this, contact your administrator.',
+    subject: t('emailChangeNotice.subject'),
+    text: t('emailChangeNotice.body', { newEmail }),
   });
 }
 
@@ -71,16 +69,17 @@ export async function confirmEmailChange(deps: Deps, input: { email: string; cod
       .where('id', '=', employee.id)
       .where('pendingEmail', '=', input.email)
       .executeTakeFirst(),
-    () => errors.conflict('body.email', 'Another employee already has this e-mail address.'),
+    () => errors.conflict('body.email', V.emailTaken),
   );
   // Cancelled or replaced by a later change since the code was sent, even while this request ran: nothing
   // changed, so no session ends and no notice goes out.
   if (Number(changed.numUpdatedRows) !== 1) throw errors.rule('INVALID_CODE');
   await revokeAllForEmployee(deps, employee.id);
+  const t = await emailTexts(deps.db, tenant.id, employee.id);
   await deps.mailer.send({
     tenantId: tenant.id,
     to: employee.email,
-    subject: 'Your Teambeat e-mail address was changed',
-    text: `Your Teambeat account now signs in with ${input.email}; every session of it has ended.`,
+    subject: t('emailChanged.subject'),
+    text: t('emailChanged.body', { newEmail: input.email }),
   });
 }

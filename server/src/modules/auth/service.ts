@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ClientKind, TenantPublic } from '../../../../shared/contracts/auth.js';
 import type { Deps } from '../../deps.js';
 import { errors } from '../../http/errors.js';
+import { emailTexts } from '../../mail/language.js';
 import { refuseCommonPassword } from '../../security/common-passwords.js';
 import { burnVerifyTime, hashPassword, verifyPassword } from '../../security/passwords.js';
 import { findTenantByEmail } from '../tenants/repository.js';
@@ -76,19 +77,18 @@ async function reserveGuess(deps: Deps, employeeId: number): Promise<{ locks: bo
 
 /** Only the mailbox owner learns that the account is locked: the sign-in answers never say so. */
 function tellOwnerOfLock(deps: Deps, employee: { id: number; tenantId: number; email: string }) {
-  const minutes = deps.config.lockoutMinutes;
+  const values = { threshold: deps.config.lockoutThreshold, minutes: deps.config.lockoutMinutes };
   deps.log.warn({ employeeId: employee.id }, 'account locked after repeated failed sign-ins');
   // Not awaited: a slow mail server must not make the locking answer slower than any other wrong guess.
-  deps.mailer
-    .send({
-      tenantId: employee.tenantId,
-      to: employee.email,
-      subject: 'Your Teambeat account is locked for a few minutes',
-      text:
-        `After ${deps.config.lockoutThreshold} wrong passwords in a row your account is locked for ${minutes} minutes; ` +
-        'until then every password is refused. To sign in sooner, use "Forgot password" to set a new one. ' +
-        'If these attempts were not yours, someone is guessing your password.',
-    })
+  emailTexts(deps.db, employee.tenantId, employee.id)
+    .then((t) =>
+      deps.mailer.send({
+        tenantId: employee.tenantId,
+        to: employee.email,
+        subject: t('lockNotice.subject'),
+        text: t('lockNotice.body', values),
+      }),
+    )
     .catch((error: unknown) => deps.log.error({ err: error }, 'lock notice could not be sent'));
 }
 
@@ -139,39 +139,44 @@ export async function signUp(deps: Deps, input: { email: string; name: string; p
   // Hashed on every path, so the answer takes as long either way.
   const passwordHash = await hashPassword(input.password);
   if (existing && existing.status !== 'active') {
+    const t = await emailTexts(deps.db, tenant.id, existing.id);
     await deps.mailer.send({
       tenantId: tenant.id,
       to: input.email,
-      subject: `Your ${tenant.name} Teambeat account`,
-      text: 'Someone, perhaps you, tried to sign up with this address. Your account is inactive: please contact your administrator.',
+      subject: t('signUpInactive.subject', { company: tenant.name }),
+      text: t('signUpInactive.body'),
     });
     return codeSent;
   }
   if (existing?.passwordHash && existing.emailConfirmed) {
+    const t = await emailTexts(deps.db, tenant.id, existing.id);
     await deps.mailer.send({
       tenantId: tenant.id,
       to: input.email,
-      subject: `Your ${tenant.name} Teambeat account`,
-      text: 'Someone, perhaps you, tried to sign up with this address, but you already have an account. Sign in, or use "Forgot password" to set a new password. If it was not you, you can ignore this e-mail.',
+      subject: t('signUpExisting.subject', { company: tenant.name }),
+      text: t('signUpExisting.body'),
     });
     return codeSent;
   }
   const code = await createCode(deps, tenant.id, input.email, 'sign-up', { name: input.name, passwordHash });
-  await sendSignUpCode(deps, tenant, input.email, code);
+  await sendSignUpCode(deps, tenant, input.email, code, existing?.id);
   return codeSent;
 }
 
-function sendSignUpCode(
+/** To an employee an admin added, in their language; to a newcomer, in the company's default. */
+async function sendSignUpCode(
   deps: Deps,
   tenant: { id: number; name: string },
   to: string,
   code: { value: string; expiresAt: Date },
+  employeeId?: number,
 ) {
-  return deps.mailer.send({
+  const t = await emailTexts(deps.db, tenant.id, employeeId);
+  await deps.mailer.send({
     tenantId: tenant.id,
     to,
-    subject: `Your ${tenant.name} Teambeat confirmation code`,
-    text: `Your confirmation code is ${code.value}. It expires in ${CODE_TTL_MINUTES} minutes.`,
+    subject: t('signUpCode.subject', { company: tenant.name }),
+    text: t('signUpCode.body', { code: code.value, minutes: CODE_TTL_MINUTES }),
     secret: code,
   });
 }
@@ -190,7 +195,7 @@ export async function resendSignUpCode(deps: Deps, email: string) {
   const payload = pending?.payload ? signUpPayload.safeParse(JSON.parse(pending.payload)) : null;
   if (!payload?.success) return codeSent;
   const code = await createCode(deps, tenant.id, email, 'sign-up', payload.data);
-  await sendSignUpCode(deps, tenant, email, code);
+  await sendSignUpCode(deps, tenant, email, code, (await findEmployee(deps, tenant.id, email))?.id);
   return codeSent;
 }
 
@@ -257,11 +262,12 @@ export async function forgotPassword(deps: Deps, email: string) {
   const employee = await findEmployee(deps, tenant.id, email);
   if (!employee || employee.status !== 'active') throw errors.coded(404, 'USER_NOT_FOUND');
   const code = await createCode(deps, tenant.id, email, 'reset-password');
+  const t = await emailTexts(deps.db, tenant.id, employee.id);
   await deps.mailer.send({
     tenantId: tenant.id,
     to: email,
-    subject: 'Reset your Teambeat password',
-    text: `Your password reset code is ${code.value}. It expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
+    subject: t('resetCode.subject'),
+    text: t('resetCode.body', { code: code.value, minutes: CODE_TTL_MINUTES }),
     secret: code,
   });
   return codeSent;

@@ -268,7 +268,7 @@ export function admsRepository({ db, tenantId, now }: TenantScope) {
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
         .executeTakeFirst();
-      if (Number(res.numDeletedRows) === 0) throw errors.notFound('Held upload');
+      if (Number(res.numDeletedRows) === 0) throw errors.notFound('heldUploadNotFound');
     },
   };
 }

@@ -43,7 +43,7 @@ export const agentRoutes = defineRoutes(deviceAgentEndpoints, {
     await markKeyUsed(ctx);
     const devices = ctx.repo(devicesRepository);
     const device = await devices.findBySerial(body.deviceSerial);
-    if (!device) throw errors.notFound('Device');
+    if (!device) throw errors.notFound('deviceNotFound');
     await devices.updateState(device.id, {
       state: body.state,
       stateDetail: body.detail ?? null,

@@ -2,6 +2,7 @@
  * Integration setup (shared/endpoints/devices.ts): device agent keys, ADMS settings and its connection check, ADMS
  * devices awaiting approval.
  */
+import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { randomBytes } from 'node:crypto';
 import { deviceIntegrationEndpoints } from '../../../../shared/endpoints/devices.js';
 import { defineRoutes } from '../../http/endpoints.js';
@@ -32,14 +33,14 @@ export const integrationRoutes = defineRoutes(deviceIntegrationEndpoints, {
   listAgentKeys: (ctx) => ctx.repo(agentKeysRepository).list(),
   createAgentKey: (ctx, { body }) => ctx.repo(agentKeysRepository).create(ctx.caller.employeeId, body.name),
   revokeAgentKey: async (ctx, { params }) => {
-    if (!(await ctx.repo(agentKeysRepository).revoke(params.id))) throw errors.notFound('Agent key');
+    if (!(await ctx.repo(agentKeysRepository).revoke(params.id))) throw errors.notFound('agentKeyNotFound');
     return undefined;
   },
 
   getAdmsSettings: (ctx) => ctx.repo(admsRepository).settings(),
   updateAdmsSettings: async (ctx, { body }) => {
     if (body.enabled && !body.serverAddress) {
-      throw errors.validation([{ path: 'body.serverAddress', message: 'Enabling ADMS needs the server address' }]);
+      throw errors.validation([{ path: 'body.serverAddress', message: V.admsNeedsAddress }]);
     }
     await ctx.repo(admsRepository).writeSettings(body);
     return ctx.repo(admsRepository).settings();

@@ -3,6 +3,7 @@
  * applying those once an employee is known (by a new mapping or an employeeIdentificationNo set later). A mapping
  * only decides punches that are still unmapped: punches already applied stay where they went.
  */
+import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import type { ApplyResult } from '../../../../shared/contracts/devices.js';
 import type { Deps } from '../../deps.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -48,7 +49,7 @@ export async function saveMapping(
     .where('tenantId', '=', who.tenantId)
     .where('id', '=', employeeId)
     .executeTakeFirst();
-  if (!employee) throw errors.validation([{ path: 'body.employeeId', message: 'No such employee' }]);
+  if (!employee) throw errors.validation([{ path: 'body.employeeId', message: V.noSuchEmployee }]);
   const now = deps.now().toISOString();
   try {
     await deps.db

@@ -136,7 +136,7 @@ export function devicesRepository({ db, tenantId, now }: TenantScope) {
     /** A device row; 404 when the tenant has none with this id. */
     async get(id: number): Promise<DeviceRow> {
       const row = await findDevice(db, tenantId, id);
-      if (!row) throw errors.notFound('Device');
+      if (!row) throw errors.notFound('deviceNotFound');
       return row;
     },
     findBySerial: (serialNo: string) => findDeviceBySerial(db, tenantId, serialNo),

@@ -33,7 +33,7 @@ export const deviceRoutes = defineRoutes(deviceEndpoints, {
   listDeviceUserMappings: (ctx) => listMappings(ctx.deps, ctx.tenantId),
   saveDeviceUserMapping: (ctx, { body }) => saveMapping(ctx.deps, ctx.caller, body.deviceUserId, body.employeeId),
   deleteDeviceUserMapping: async (ctx, { params }) => {
-    if (!(await deleteMapping(ctx.deps, ctx.tenantId, params.id))) throw errors.notFound('Mapping');
+    if (!(await deleteMapping(ctx.deps, ctx.tenantId, params.id))) throw errors.notFound('mappingNotFound');
     return undefined;
   },
 

@@ -2,6 +2,7 @@
  * Device administration: add, edit, activate, approve an ADMS device, accept or reject a held ADMS upload, queue an
  * ADMS command. A serial number belongs to one tenant of the installation (docs/security.md, ADMS).
  */
+import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { sql } from 'kysely';
 import type { ApplyResult, CreateDeviceBody, UpdateDeviceBody } from '../../../../shared/contracts/devices.js';
 import { DEFAULT_DEVICE_PORT } from '../../../../shared/contracts/devices.js';
@@ -20,12 +21,12 @@ type Who = { tenantId: number; employeeId: number };
 
 const serialTaken = () =>
   errors.coded(409, 'DEVICE_SAVE_FAILED', {
-    fields: [{ path: 'body.serialNo', message: 'A device with this serial number already exists.' }],
+    fields: [{ path: 'body.serialNo', message: V.serialTaken }],
   });
 
 const serialElsewhere = () =>
   errors.coded(409, 'DEVICE_SAVE_FAILED', {
-    fields: [{ path: 'body.serialNo', message: 'This serial number is registered to another company on this server.' }],
+    fields: [{ path: 'body.serialNo', message: V.serialElsewhere }],
   });
 
 /**
@@ -98,7 +99,7 @@ export async function createDevice(deps: Deps, who: Who, body: CreateDeviceBody)
 
 export async function updateDevice(deps: Deps, who: Who, id: number, body: UpdateDeviceBody) {
   const before = await findDevice(deps.db, who.tenantId, id);
-  if (!before) throw errors.notFound('Device');
+  if (!before) throw errors.notFound('deviceNotFound');
   const mode = body.mode ?? before.mode;
   const ipAddress = body.ipAddress !== undefined ? body.ipAddress : before.ipAddress;
   requireAddress(mode, ipAddress);
@@ -138,7 +139,7 @@ export async function setDeviceStatus(deps: Deps, who: Who, id: number, isActive
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
-  if (!row) throw errors.notFound('Device');
+  if (!row) throw errors.notFound('deviceNotFound');
   return toDevice(row);
 }
 
@@ -154,7 +155,7 @@ export async function approvePending(
     .where('tenantId', '=', who.tenantId)
     .where('id', '=', pendingId)
     .executeTakeFirst();
-  if (!pending) throw errors.notFound('Pending device');
+  if (!pending) throw errors.notFound('pendingDeviceNotFound');
   return createDevice(deps, who, {
     name: body.name,
     serialNo: pending.serialNo,
@@ -179,10 +180,10 @@ export async function acceptHeldUpload(deps: Deps, tenantId: number, id: number)
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
-  if (!held) throw errors.notFound('Held upload');
+  if (!held) throw errors.notFound('heldUploadNotFound');
   try {
     const device = await findDevice(deps.db, tenantId, held.deviceId);
-    if (!device) throw errors.notFound('Device');
+    if (!device) throw errors.notFound('deviceNotFound');
     const { punches } = parseAttlog(held.body, device.serialNo, device.timeZone);
     const result: ApplyResult = { applied: 0, skipped: 0, unmapped: 0 };
     for (const part of chunks(punches, 5000)) {
@@ -204,14 +205,14 @@ export async function dismissPending(deps: Deps, tenantId: number, pendingId: nu
     .where('tenantId', '=', tenantId)
     .where('id', '=', pendingId)
     .executeTakeFirst();
-  if (Number(res.numDeletedRows) === 0) throw errors.notFound('Pending device');
+  if (Number(res.numDeletedRows) === 0) throw errors.notFound('pendingDeviceNotFound');
 }
 
 const commandColumns = ['id', 'command', 'status', 'returnCode', 'createdAt'] as const;
 
 export async function queueCommand(deps: Deps, who: Who, deviceId: number, command: string) {
   const device = await findDevice(deps.db, who.tenantId, deviceId);
-  if (!device) throw errors.notFound('Device');
+  if (!device) throw errors.notFound('deviceNotFound');
   if (device.mode !== 'push') throw errors.rule('DEVICE_NOT_PUSH');
   return deps.db
     .insertInto('deviceCommands')
@@ -232,7 +233,7 @@ export async function queueCommand(deps: Deps, who: Who, deviceId: number, comma
 
 export async function listCommands(deps: Deps, tenantId: number, deviceId: number) {
   const device = await findDevice(deps.db, tenantId, deviceId);
-  if (!device) throw errors.notFound('Device');
+  if (!device) throw errors.notFound('deviceNotFound');
   const items = await deps.db
     .selectFrom('deviceCommands')
     .select(commandColumns)

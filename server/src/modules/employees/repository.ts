@@ -102,7 +102,7 @@ export function employeeRepository({ db, tenantId, now }: TenantScope) {
   /** An employee; 404 when the tenant has none with this id. */
   async function get(id: number): Promise<Employee> {
     const employee = await find(id);
-    if (!employee) throw errors.notFound('Employee');
+    if (!employee) throw errors.notFound('employeeNotFound');
     return employee;
   }
 
@@ -136,7 +136,7 @@ export function employeeRepository({ db, tenantId, now }: TenantScope) {
         .where('tenantId', '=', tenantId)
         .where('employeeId', '=', id)
         .executeTakeFirst();
-      if (!row) throw errors.notFound('Employee image');
+      if (!row) throw errors.notFound('employeeImageNotFound');
       return { contentType: row.contentType, data: Buffer.from(row.data) };
     },
 

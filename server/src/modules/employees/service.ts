@@ -24,15 +24,14 @@ import { employeeRepository } from './repository.js';
 type Input = UpdateEmployeeBody & { email?: string };
 
 /** Both unique columns share one message: the database does not say which one it refused. */
-const duplicate = () =>
-  errors.conflict('body.email', 'Another employee already has this e-mail address or employee ID.');
+const duplicate = () => errors.conflict('body.email', V.emailOrEmployeeIdTaken);
 
 async function checkInput(ctx: RequestContext, input: Input, targetId: number | null) {
   const employees = ctx.repo(employeeRepository);
   const domain = await employees.emailDomain();
   if (input.email !== undefined && emailDomain(input.email) !== domain) {
     throw errors.validation(
-      [{ path: 'body.email', message: `Use an address at @${domain}` }],
+      [{ path: 'body.email', message: V.emailAtDomain.replace('{{domain}}', domain) }],
       'The e-mail address must belong to the company e-mail domain.',
     );
   }
@@ -53,8 +52,7 @@ async function refuseDuplicates(ctx: RequestContext, input: Input, exceptId: num
     const value = input[field];
     if (value === undefined || value === null) continue;
     if (await ctx.repo(employeeRepository).isTaken(field, value, exceptId)) {
-      const label = field === 'email' ? 'e-mail address' : 'employee ID';
-      throw errors.conflict(`body.${field}`, `Another employee already has this ${label}.`);
+      throw errors.conflict(`body.${field}`, field === 'email' ? V.emailTaken : V.employeeIdTaken);
     }
   }
 }

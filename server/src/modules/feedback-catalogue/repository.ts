@@ -121,13 +121,13 @@ export function feedbackCatalogueRepository({ db, tenantId, now }: TenantScope) 
 
   async function getCategory(id: number): Promise<FeedbackCategory> {
     const row = await categorySelect(db, tenantId).where('c.id', '=', id).executeTakeFirst();
-    if (!row) throw errors.notFound('Feedback category');
+    if (!row) throw errors.notFound('feedbackCategoryNotFound');
     return categoryView(row);
   }
 
   async function getAttribute(id: number): Promise<FeedbackAttribute> {
     const row = await attributeSelect(db, tenantId).where('a.id', '=', id).executeTakeFirst();
-    if (!row) throw errors.notFound('Feedback attribute');
+    if (!row) throw errors.notFound('feedbackAttributeNotFound');
     return attributeView(row);
   }
 

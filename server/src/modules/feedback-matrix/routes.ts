@@ -4,7 +4,7 @@ import { feedbackMatrixEndpoints } from '../../../../shared/endpoints/feedback-m
 import { toCsv } from '../../../../shared/csv.js';
 import { translator } from '../../../../shared/i18n/index.js';
 import { defineRoutes } from '../../http/endpoints.js';
-import { requestLanguage } from '../../http/error-handler.js';
+import { callerLanguage } from '../../http/language.js';
 import { companyMatrix, myMatrix, teamMatrix } from './service.js';
 
 export const feedbackMatrixRoutes = defineRoutes(feedbackMatrixEndpoints, {
@@ -14,7 +14,7 @@ export const feedbackMatrixRoutes = defineRoutes(feedbackMatrixEndpoints, {
 
   downloadResponsibilityMatrixReport: async (ctx, { query }, { request, reply }) => {
     const { period, teams } = await companyMatrix(ctx, query);
-    const t = translator(requestLanguage(request));
+    const t = translator(await callerLanguage(ctx, request));
     const header = [
       t('report.team', { ns: 'feedbackMatrix' }),
       t('report.employee', { ns: 'feedbackMatrix' }),

@@ -113,7 +113,7 @@ export async function withLinks(
 /** The caller's own upload, or 404 (none in the tenant) / 403 (someone else's). */
 async function ownUpload(ctx: RequestContext, id: number) {
   const row = await ctx.repo(attachmentRepository).get(id);
-  if (!row) throw errors.notFound('File');
+  if (!row) throw errors.notFound('fileNotFound');
   if (row.uploadedBy !== ctx.caller.employeeId) throw errors.coded(403, 'FEEDBACK_ATTACHMENT_NOT_YOURS');
   return row;
 }

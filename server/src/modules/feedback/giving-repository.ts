@@ -7,6 +7,7 @@
 import type { RatingInput } from '../../../../shared/contracts/feedback.js';
 import { averageRating, DEVIATION_WINDOW_DAYS, RATING_MIN } from '../../../../shared/feedback.js';
 import type { TenantScope } from '../../http/context.js';
+import { answerRequest } from '../feedback-requests/service.js';
 
 export type ResolvedRating = { categoryId: number; attributeId: number | null; rating: number };
 
@@ -266,21 +267,9 @@ export function givingRepository({ db, tenantId }: TenantScope) {
       return Number(row.n);
     },
 
-    /** Marks the giver's pending, unexpired place in a request answered by a group; false when there is none. */
-    async answerRequest(requestId: number, giverId: number, groupId: number, at: string): Promise<boolean> {
-      const result = await db
-        .updateTable('feedbackRequestRecipients')
-        .set({ status: 'answered', groupId, respondedAt: at })
-        .where('tenantId', '=', tenantId)
-        .where('requestId', '=', requestId)
-        .where('employeeId', '=', giverId)
-        .where('status', '=', 'pending')
-        .where('requestId', 'in', (eb) =>
-          eb.selectFrom('feedbackRequests').select('id').where('tenantId', '=', tenantId).where('expiresAt', '>', at),
-        )
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    /** Marks the giver's place in a request answered by a group: 404 unknown, 409 not waiting for them. */
+    answerRequest: (requestId: number, giverId: number, groupId: number, at: Date) =>
+      answerRequest(db, tenantId, requestId, giverId, groupId, at),
   };
 
   async function insertRatings(feedbackId: number, ratings: readonly ResolvedRating[]) {

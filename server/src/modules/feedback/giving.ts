@@ -8,7 +8,7 @@
 import type { GiveFeedbackBody, RatingInput, UpdateFeedbackBody } from '../../../../shared/contracts/feedback.js';
 import { MAX_IMAGES_PER_FEEDBACK } from '../../../../shared/attachments.js';
 import { deviatesFromRecent, givingIssues } from '../../../../shared/feedback.js';
-import { MESSAGES, type ErrorCode } from '../../../../shared/messages.js';
+import type { ErrorCode } from '../../../../shared/messages.js';
 import type { RequestContext } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { givingRepository, type ResolvedRating } from './giving-repository.js';
@@ -48,11 +48,6 @@ async function check(
   return ratings;
 }
 
-const requestNotOpen = () =>
-  errors.coded(409, 'FEEDBACK_REQUEST_NOT_OPEN', {
-    fields: [{ path: 'body.requestId', message: MESSAGES.FEEDBACK_REQUEST_NOT_OPEN }],
-  });
-
 export async function giveFeedback(ctx: RequestContext, body: GiveFeedbackBody) {
   const failure = 'FEEDBACK_SUBMIT_FAILED';
   const ratings = await check(ctx, body, failure);
@@ -76,9 +71,7 @@ export async function giveFeedback(ctx: RequestContext, body: GiveFeedbackBody) 
     if ((await giving.imageCount(groupId)) > MAX_IMAGES_PER_FEEDBACK) {
       throw refuse(failure, 'attachmentIds', 'FEEDBACK_TOO_MANY_IMAGES');
     }
-    if (body.requestId !== undefined && !(await giving.answerRequest(body.requestId, giverId, groupId, at))) {
-      throw requestNotOpen();
-    }
+    if (body.requestId !== undefined) await giving.answerRequest(body.requestId, giverId, groupId, ctx.now());
     return { groupId, feedbackIds };
   });
 }
@@ -86,7 +79,7 @@ export async function giveFeedback(ctx: RequestContext, body: GiveFeedbackBody) 
 /** The caller's own group, or 404 (another tenant's, or none) / 403 (someone else gave it). */
 async function ownGroup(ctx: RequestContext, groupId: number) {
   const group = await ctx.repo(givingRepository).group(groupId);
-  if (!group) throw errors.notFound('Feedback');
+  if (!group) throw errors.notFound('feedbackNotFound');
   if (group.giverId !== ctx.caller.employeeId) throw errors.coded(403, 'FEEDBACK_NOT_GIVER');
   return group;
 }

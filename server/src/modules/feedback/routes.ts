@@ -19,7 +19,8 @@ async function readOptions(ctx: RequestContext): Promise<ReadOptions> {
 /** The feedback if the caller may read it: 404 for none in the tenant (or hidden demo data), 403 otherwise. */
 async function readable(ctx: RequestContext, id: number) {
   const facts = await ctx.repo(feedbackRepository).facts(id);
-  if (!facts || (facts.isDemo === 1 && (await ctx.settings()).isDemoDataDisabled)) throw errors.notFound('Feedback');
+  if (!facts || (facts.isDemo === 1 && (await ctx.settings()).isDemoDataDisabled))
+    throw errors.notFound('feedbackNotFound');
   const sharesTeamWithReceiver =
     needsReceiverTeam(ctx.caller, facts) &&
     (await ctx.repo(policyRepository).sharesTeam(ctx.caller.employeeId, facts.receiverId));

@@ -88,7 +88,7 @@ export function functionRepository({ db, tenantId, now }: TenantScope) {
   /** A function within the scope; 404 otherwise (another tenant's, or one the caller may not see). */
   async function get(id: number, scope: FunctionScope): Promise<FunctionItem> {
     const row = await functionSelect(db, tenantId, scope).where('f.id', '=', id).executeTakeFirst();
-    if (!row) throw errors.notFound('Function');
+    if (!row) throw errors.notFound('functionNotFound');
     return (await views([row]))[0]!;
   }
 

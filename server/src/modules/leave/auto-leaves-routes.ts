@@ -1,4 +1,5 @@
 /** The auto-leave setup and a manual run of the leave jobs (shared/endpoints/leave.ts). */
+import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { autoLeavesRunSchema } from '../../../../shared/contracts/leave.js';
 import { autoLeavesEndpoints } from '../../../../shared/endpoints/leave.js';
 import { localDate } from '../../../../shared/time.js';
@@ -24,19 +25,19 @@ export const autoLeavesRoutes = defineRoutes(autoLeavesEndpoints, {
     for (const field of ['firstLeaveTypeId', 'secondLeaveTypeId'] as const) {
       const id = next[field];
       if (id !== null && !types.some((t) => t.id === id))
-        throw errors.validation([{ path: `body.${field}`, message: 'Unknown leave type' }]);
+        throw errors.validation([{ path: `body.${field}`, message: V.unknownLeaveType }]);
     }
     if (next.enabled) {
       if (!types.some((t) => t.kind === 'unpaid' && t.isActive)) throw errors.rule('AUTO_LEAVES_NEED_UNPAID');
       if (next.firstLeaveTypeId === null)
-        throw errors.validation([{ path: 'body.firstLeaveTypeId', message: 'Choose the first leave type' }]);
+        throw errors.validation([{ path: 'body.firstLeaveTypeId', message: V.firstLeaveTypeRequired }]);
     }
     const today = localDate(ctx.now(), (await ctx.settings()).tenant_timezone);
     if (body.enabledSince !== undefined) {
       if (body.enabledSince > today)
-        throw errors.validation([{ path: 'body.enabledSince', message: 'The start may not be in the future' }]);
+        throw errors.validation([{ path: 'body.enabledSince', message: V.startNotFuture }]);
       if (body.enabledSince.slice(0, 4) !== today.slice(0, 4))
-        throw errors.validation([{ path: 'body.enabledSince', message: 'The start must be within this year' }]);
+        throw errors.validation([{ path: 'body.enabledSince', message: V.startThisYear }]);
     }
     // Enabling starts from today unless the admin picks an earlier day: days before it are never marked.
     const enabledSince = next.enabled ? (body.enabledSince ?? (current.enabled ? current.enabledSince : today)) : null;

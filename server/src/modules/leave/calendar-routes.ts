@@ -12,7 +12,7 @@ export const leaveCalendarRoutes = defineRoutes(leaveCalendarEndpoints, {
   getLeaveCalendar: async (ctx, { query }) => {
     const { teamId, startDate, endDate } = query;
     const calendar = ctx.repo(leaveCalendarRepository);
-    if (teamId && !(await calendar.teamExists(teamId))) throw errors.notFound('Team');
+    if (teamId && !(await calendar.teamExists(teamId))) throw errors.notFound('teamNotFound');
     const rows = await calendar.leaveBetween({
       startDate,
       endDate,

@@ -33,7 +33,7 @@ export function leaveCatalogueRepository({ db, tenantId, now }: TenantScope) {
       .where('tenantId', '=', tenantId)
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!row) throw errors.notFound('Leave type');
+    if (!row) throw errors.notFound('leaveTypeNotFound');
     return row;
   }
 
@@ -44,7 +44,7 @@ export function leaveCatalogueRepository({ db, tenantId, now }: TenantScope) {
       .where('tenantId', '=', tenantId)
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!row) throw errors.notFound('Holiday');
+    if (!row) throw errors.notFound('holidayNotFound');
     return { ...row, isActive: row.isActive === 1 };
   }
 

@@ -29,7 +29,7 @@ export const leaveRequestRoutes = defineRoutes(leaveRequestEndpoints, {
   getLeaveRequest: async (ctx, { params }) => {
     const requests = ctx.repo(leaveRequestRepository);
     const found = await requests.get(params.id);
-    if (!found) throw errors.notFound('Leave request');
+    if (!found) throw errors.notFound('leaveRequestNotFound');
     // Its approvers may read it; anyone else needs the read scope over the requester.
     const actors = await requests.actorsFor(ctx.caller, found.employee.id);
     if (!actors.includes('po') && !actors.includes('hr'))

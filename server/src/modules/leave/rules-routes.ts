@@ -11,22 +11,19 @@ import {
   LIVE_STATUSES,
   normalizeLeaveRules,
 } from '../../../../shared/leave.js';
+import { namespaceTranslator } from '../../../../shared/i18n/index.js';
 import { localDate } from '../../../../shared/time.js';
 import { defineRoutes } from '../../http/endpoints.js';
+import { callerLanguage } from '../../http/language.js';
 import { leaveCatalogueRepository } from './catalogue-repository.js';
 
-const APPROVAL_STEPS = [
-  {
-    step: 'po' as const,
-    description:
-      "The requester's product owner or team lead approves first, when the requester has one (status 1, then 10).",
-  },
-  { step: 'hr' as const, description: 'HR approves last (status 3 or 10, then 11), never the same person as the PO.' },
-];
-
 export const leaveRulesRoutes = defineRoutes(leaveRulesEndpoints, {
-  getLeaveRules: async (ctx) => {
+  getLeaveRules: async (ctx, _input, { request }) => {
     const settings = await ctx.settings();
+    // Texts for people (the approval steps, each type's rules) in the caller's language (docs/i18n.md).
+    const language = await callerLanguage(ctx, request);
+    const leaveTexts = namespaceTranslator(language, 'leave');
+    const settingsTexts = namespaceTranslator(language, 'settings');
     const today = localDate(ctx.now(), settings.tenant_timezone);
     const year = Number(today.slice(0, 4));
     const types = (await ctx.repo(leaveCatalogueRepository).listTypes()).filter((t) => t.isActive);
@@ -38,7 +35,10 @@ export const leaveRulesRoutes = defineRoutes(leaveRulesEndpoints, {
       overlapStatuses: [...LIVE_STATUSES],
       quotaKinds: LEAVE_KINDS.filter((k) => k !== 'unpaid'),
       reasonRequired: { request: true as const, actions: [...LEAVE_ACTIONS] },
-      approvalSteps: APPROVAL_STEPS,
+      approvalSteps: [
+        { step: 'po' as const, description: leaveTexts('approvalSteps.po') },
+        { step: 'hr' as const, description: leaveTexts('approvalSteps.hr') },
+      ],
       types: types.map((t) => {
         const rules = normalizeLeaveRules({
           minNoticeDays: t.minNoticeDays,
@@ -52,7 +52,7 @@ export const leaveRulesRoutes = defineRoutes(leaveRulesEndpoints, {
           yearlyQuota: t.kind === 'unpaid' ? null : t.yearlyQuota,
           ...rules,
           earliestStart: earliestLeaveStart(rules, today),
-          summary: describeLeaveRules(rules),
+          summary: describeLeaveRules(rules, settingsTexts),
         };
       }),
     };

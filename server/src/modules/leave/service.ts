@@ -4,6 +4,7 @@
  * actor, role and reason. Status changes are conditional updates, so two approvers acting at once
  * cannot both move the same request.
  */
+import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import type { CreateLeaveRequestBody } from '../../../../shared/contracts/leave.js';
 import {
   checkLeaveDates,
@@ -64,7 +65,7 @@ export async function createRequest(
     .where('tenantId', '=', who.tenantId)
     .where('id', '=', body.leaveTypeId)
     .executeTakeFirst();
-  if (!type) throw errors.validation([{ path: 'body.leaveTypeId', message: 'Unknown leave type' }]);
+  if (!type) throw errors.validation([{ path: 'body.leaveTypeId', message: V.unknownLeaveType }]);
   if (!type.isActive) throw errors.rule('LEAVE_TYPE_INACTIVE');
   const days = workingDays(
     body.startDate,
@@ -141,7 +142,7 @@ export async function act(
     .where('tenantId', '=', who.tenantId)
     .where('id', '=', requestId)
     .executeTakeFirst();
-  if (!request) throw errors.notFound('Leave request');
+  if (!request) throw errors.notFound('leaveRequestNotFound');
   const actors = await actorsFor(deps.db, who, request.employeeId);
   if (actors.length === 0) throw errors.coded(403, 'LEAVE_NOT_APPROVER');
   const transition = findTransition(request.status, action, actors);

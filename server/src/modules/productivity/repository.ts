@@ -51,13 +51,13 @@ export function productivityRepository(scope: TenantScope) {
         .where('tenantId', '=', tenantId)
         .where('id', '=', teamId)
         .executeTakeFirst();
-      if (!team) throw errors.notFound('Team');
+      if (!team) throw errors.notFound('teamNotFound');
       return team;
     },
 
     /** 404 when the tenant has no such employee. */
     async requireEmployee(employeeId: number): Promise<void> {
-      if (!(await policyRepository(scope).employeeExists(employeeId))) throw errors.notFound('Employee');
+      if (!(await policyRepository(scope).employeeExists(employeeId))) throw errors.notFound('employeeNotFound');
     },
 
     activeEmployees: () => tenantEmployees(db, tenantId),

@@ -117,7 +117,7 @@ export function roleRepository({ db, tenantId, now }: TenantScope) {
   /** A role; 404 when the tenant has none with this id. */
   async function get(id: number): Promise<Role> {
     const role = await find(id);
-    if (!role) throw errors.notFound('Role');
+    if (!role) throw errors.notFound('roleNotFound');
     return role;
   }
 

@@ -42,7 +42,7 @@ export const scimTokenRoutes = defineRoutes(scimTokenEndpoints, {
     return ctx.repo(scimTokenRepository).create(ctx.caller.employeeId, body.name);
   },
   revokeScimToken: async (ctx, { params }) => {
-    if (!(await ctx.repo(scimTokenRepository).revoke(params.id))) throw errors.notFound('SCIM token');
+    if (!(await ctx.repo(scimTokenRepository).revoke(params.id))) throw errors.notFound('scimTokenNotFound');
     return undefined;
   },
 });

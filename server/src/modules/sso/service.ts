@@ -6,6 +6,7 @@
  * The web then gets a normal session; the desktop a one-time hand-off code that only the holder of the
  * challenge's verifier can exchange.
  */
+import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SsoSettings, UpdateSsoSettingsBody } from '../../../../shared/contracts/sso.js';
 import type { ClientKind } from '../../../../shared/contracts/auth.js';
@@ -16,7 +17,6 @@ import { normalizeEmail } from '../../../../shared/validation.js';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/engine.js';
 import type { TenantSsoTable } from '../../db/schema.js';
-import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { errors } from '../../http/errors.js';
 import { findTenantByEmail } from '../tenants/repository.js';
 import { startSession, type IssuedSession } from '../auth/sessions.js';
@@ -88,7 +88,7 @@ export async function settingsToStore(
 ) {
   const sameProvider = existing?.issuer === body.issuer && existing.clientId === body.clientId;
   const clientSecret = body.clientSecret ?? (sameProvider ? providerOf(deps, existing).clientSecret : undefined);
-  if (!clientSecret) throw errors.validation([{ path: 'body.clientSecret', message: 'This field is required' }]);
+  if (!clientSecret) throw errors.validation([{ path: 'body.clientSecret', message: V.required }]);
   if (body.isEnabled) {
     try {
       await providerConfig({ issuer: body.issuer, clientId: body.clientId, clientSecret });

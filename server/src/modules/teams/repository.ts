@@ -36,7 +36,7 @@ export function teamRepository({ db, tenantId, now }: TenantScope) {
   /** A team; 404 when the tenant has none with this id. */
   async function get(id: number): Promise<Team> {
     const row = await teamSelect(db, tenantId).where('teams.id', '=', id).executeTakeFirst();
-    if (!row) throw errors.notFound('Team');
+    if (!row) throw errors.notFound('teamNotFound');
     return { ...row, memberCount: Number(row.memberCount ?? 0) };
   }
 

@@ -1,4 +1,5 @@
 /** Teams (shared/endpoints/people.ts, teamEndpoints): the list with member counts, and their members. */
+import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { teamEndpoints } from '../../../../shared/endpoints/people.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { errors } from '../../http/errors.js';
@@ -17,7 +18,9 @@ export const teamRoutes = defineRoutes(teamEndpoints, {
     const ids = [...new Set(body.employeeIds)];
     const missing = await teams.unknownEmployees(ids);
     if (missing.length > 0)
-      throw errors.validation([{ path: 'body.employeeIds', message: `Unknown employees: ${missing.join(', ')}` }]);
+      throw errors.validation([
+        { path: 'body.employeeIds', message: V.unknownEmployees.replace('{{ids}}', missing.join(', ')) },
+      ]);
     await ctx.transaction((tx) => tx.repo(teamRepository).replaceMembers(params.id, ids));
     return teams.get(params.id);
   },

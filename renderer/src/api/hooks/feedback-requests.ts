@@ -1,0 +1,104 @@
+/**
+ * Feedback requests (docs/feedback.md "Requests"): what the ask dialog offers, asking, the lists of what
+ * was asked of me and what I asked, one request (the give form prefills an answer from it), declining,
+ * and the tenant setting of how long a request stays open.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { RequestOf, ResponseOf } from '../../../../shared/endpoints/define';
+import { feedbackRequestEndpoints as ep } from '../../../../shared/endpoints/feedback-requests';
+import { tenantEndpoints } from '../../../../shared/endpoints/tenant';
+import { useTranslation } from '../../i18n';
+import { call } from '../typed';
+import { meKey } from './me';
+import { useApiMutation } from './mutation';
+import { tenantKeys } from './tenant';
+
+export const feedbackRequestKeys = {
+  all: ['feedback-requests'] as const,
+  options: ['feedback-requests', 'options'] as const,
+  asked: (page: number, pageSize: number) => ['feedback-requests', 'asked', page, pageSize] as const,
+  mine: (page: number, pageSize: number) => ['feedback-requests', 'mine', page, pageSize] as const,
+  one: (id: number) => ['feedback-requests', 'one', id] as const,
+};
+
+export type FeedbackRequestBody = RequestOf<typeof ep.createFeedbackRequest>['body'];
+export type FeedbackRequest = ResponseOf<typeof ep.getFeedbackRequest>;
+export type AskedRequest = ResponseOf<typeof ep.listFeedbackRequestsAskedOfMe>['items'][number];
+export type RequestOptions = ResponseOf<typeof ep.getFeedbackRequestOptions>;
+
+/** Attributes, colleagues and teams a request may name. */
+export function useRequestOptions(enabled = true) {
+  return useQuery({
+    queryKey: feedbackRequestKeys.options,
+    queryFn: ({ signal }) => call(ep.getFeedbackRequestOptions, {}, { signal }),
+    enabled,
+  });
+}
+
+/** What was asked of me: my action items (pending) first. */
+export function useAskedOfMe(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: feedbackRequestKeys.asked(page, pageSize),
+    queryFn: ({ signal }) => call(ep.listFeedbackRequestsAskedOfMe, { query: { page, pageSize } }, { signal }),
+  });
+}
+
+/** What I asked, each with the people asked and where they stand. */
+export function useMyRequests(page: number, pageSize: number, enabled = true) {
+  return useQuery({
+    queryKey: feedbackRequestKeys.mine(page, pageSize),
+    queryFn: ({ signal }) => call(ep.listMyFeedbackRequests, { query: { page, pageSize } }, { signal }),
+    enabled,
+  });
+}
+
+/** One request (its requester and the people asked may read it): the give form's prefill. */
+export function useFeedbackRequest(id: number | null) {
+  return useQuery({
+    queryKey: feedbackRequestKeys.one(id ?? 0),
+    queryFn: ({ signal }) => call(ep.getFeedbackRequest, { params: { id: id! } }, { signal }),
+    enabled: id !== null,
+  });
+}
+
+/** Asks for feedback. The dialog shows a failure in the form (fields) and as a toast itself. */
+export function useAskFeedback() {
+  const { t } = useTranslation('feedbackRequests');
+  return useApiMutation({
+    mutationFn: (body: FeedbackRequestBody) => call(ep.createFeedbackRequest, { body }),
+    invalidates: [feedbackRequestKeys.all],
+    success: (request) => ({
+      title: t('askDialog.sent'),
+      body: t('askDialog.sentBody', { count: request.recipients.length }),
+    }),
+  });
+}
+
+export function useDeclineRequest() {
+  const { t } = useTranslation('feedbackRequests');
+  return useApiMutation({
+    mutationFn: (input: { id: number; reason?: string }) =>
+      call(ep.declineFeedbackRequest, {
+        params: { id: input.id },
+        body: input.reason ? { reason: input.reason } : {},
+      }),
+    invalidates: [feedbackRequestKeys.all],
+    success: (request) => ({ title: t('decline.done'), body: request.requester.name }),
+    failure: t('decline.failed'),
+  });
+}
+
+/** Settings › General: how many days a new request stays open. */
+export function useSaveRequestExpiry() {
+  const { t } = useTranslation('feedbackRequests');
+  return useApiMutation({
+    mutationFn: (days: number) =>
+      call(tenantEndpoints.updateTenant, { body: { settings: { feedbackRequestExpiryDays: days } } }),
+    invalidates: [tenantKeys.tenant, meKey, feedbackRequestKeys.options],
+    success: (saved) => ({
+      title: t('settings.saved'),
+      body: t('settings.savedBody', { count: saved.settings.feedbackRequestExpiryDays }),
+    }),
+    failure: t('settings.notSaved'),
+  });
+}

@@ -1,0 +1,295 @@
+/**
+ * Feedback requests, bound to one tenant (docs/feedback.md "Requests"): what the ask dialog offers, the
+ * two lists, one request, and turning rows into the contract's shapes. A pending row whose request is past
+ * its expiry reads as expired even before the expiry job marks it.
+ */
+import { sql } from 'kysely';
+import type {
+  AskedRequest,
+  FeedbackRequest,
+  PersonRef,
+  RequestAttribute,
+  RequestOptions,
+} from '../../../../shared/contracts/feedback-requests.js';
+import type { RequestRecipientStatus } from '../../../../shared/feedback.js';
+import type { Db } from '../../db/engine.js';
+import type { TenantScope } from '../../http/context.js';
+
+type RequestRow = {
+  id: number;
+  requesterId: number;
+  subjectId: number;
+  teamId: number | null;
+  message: string | null;
+  dueDate: string | null;
+  expiresAt: string;
+  createdAt: string;
+};
+
+type RecipientRow = {
+  requestId: number;
+  employeeId: number;
+  status: RequestRecipientStatus;
+  respondedAt: string | null;
+  declineReason: string | null;
+};
+
+/** A pending answer past the request's expiry is expired, whether or not the job has marked it yet. */
+export function effectiveStatus(status: RequestRecipientStatus, expiresAt: string, now: Date): RequestRecipientStatus {
+  return status === 'pending' && expiresAt <= now.toISOString() ? 'expired' : status;
+}
+
+export async function peopleByIds(db: Db, tenantId: number, ids: readonly number[]): Promise<Map<number, PersonRef>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('employees')
+    .select(['id', 'name', 'image'])
+    .where('tenantId', '=', tenantId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Attributes with their categories, by id; `activeOnly` keeps those new requests may name. */
+export async function attributesByIds(
+  db: Db,
+  tenantId: number,
+  ids: readonly number[] | null,
+  activeOnly = false,
+): Promise<RequestAttribute[]> {
+  let query = db
+    .selectFrom('feedbackAttributes as a')
+    .innerJoin('feedbackCategories as c', 'c.id', 'a.categoryId')
+    .select(['a.id', 'a.name', 'a.categoryId', 'c.name as categoryName', 'c.color'])
+    .where('a.tenantId', '=', tenantId)
+    .orderBy('c.name')
+    .orderBy('a.name');
+  if (ids !== null) {
+    if (ids.length === 0) return [];
+    query = query.where('a.id', 'in', [...new Set(ids)]);
+  }
+  if (activeOnly) query = query.where('a.isActive', '=', 1).where('c.isActive', '=', 1);
+  return query.execute();
+}
+
+const unknownPerson = (id: number): PersonRef => ({ id, name: '', image: null });
+
+/** Rows of requests as the contract's shape; `viewerId` sees only their own row unless they asked. */
+async function hydrate(db: Db, tenantId: number, rows: RequestRow[], viewerId: number, now: Date) {
+  if (rows.length === 0) return new Map<number, FeedbackRequest>();
+  const ids = rows.map((r) => r.id);
+  const [recipients, attributeLinks, teams] = await Promise.all([
+    db
+      .selectFrom('feedbackRequestRecipients')
+      .select(['requestId', 'employeeId', 'status', 'respondedAt', 'declineReason'])
+      .where('tenantId', '=', tenantId)
+      .where('requestId', 'in', ids)
+      .execute() as Promise<RecipientRow[]>,
+    db
+      .selectFrom('feedbackRequestAttributes')
+      .select(['requestId', 'attributeId'])
+      .where('tenantId', '=', tenantId)
+      .where('requestId', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('teams')
+      .select(['id', 'name'])
+      .where('tenantId', '=', tenantId)
+      .where('id', 'in', [0, ...rows.flatMap((r) => (r.teamId === null ? [] : [r.teamId]))])
+      .execute(),
+  ]);
+  const people = await peopleByIds(db, tenantId, [
+    ...rows.flatMap((r) => [r.requesterId, r.subjectId]),
+    ...recipients.map((r) => r.employeeId),
+  ]);
+  const attributes = new Map(
+    (
+      await attributesByIds(
+        db,
+        tenantId,
+        attributeLinks.map((l) => l.attributeId),
+      )
+    ).map((a) => [a.id, a]),
+  );
+  const teamById = new Map(teams.map((t) => [t.id, t]));
+  const person = (id: number) => people.get(id) ?? unknownPerson(id);
+  const out = new Map<number, FeedbackRequest>();
+  for (const row of rows) {
+    const mine = row.requesterId === viewerId;
+    out.set(row.id, {
+      id: row.id,
+      requester: person(row.requesterId),
+      subject: person(row.subjectId),
+      team: row.teamId === null ? null : (teamById.get(row.teamId) ?? null),
+      attributes: attributeLinks
+        .filter((l) => l.requestId === row.id)
+        .map((l) => attributes.get(l.attributeId))
+        .filter((a) => a !== undefined)
+        .sort((a, b) => a.categoryName.localeCompare(b.categoryName) || a.name.localeCompare(b.name)),
+      message: row.message ?? '',
+      dueDate: row.dueDate,
+      expiresAt: row.expiresAt,
+      createdAt: row.createdAt,
+      recipients: recipients
+        .filter((r) => r.requestId === row.id && (mine || r.employeeId === viewerId))
+        .map((r) => ({
+          employee: person(r.employeeId),
+          status: effectiveStatus(r.status, row.expiresAt, now),
+          respondedAt: r.respondedAt,
+          declineReason: r.declineReason,
+        }))
+        .sort((a, b) => a.employee.name.localeCompare(b.employee.name)),
+    });
+  }
+  return out;
+}
+
+const REQUEST_COLUMNS = [
+  'q.id',
+  'q.requesterId',
+  'q.subjectId',
+  'q.teamId',
+  'q.message',
+  'q.dueDate',
+  'q.expiresAt',
+  'q.createdAt',
+] as const;
+
+export function feedbackRequestRepository({ db, tenantId, now }: TenantScope) {
+  return {
+    async options(callerId: number, canChooseSubject: boolean, expiryDays: number): Promise<RequestOptions> {
+      const [attributes, employees, teams, members] = await Promise.all([
+        attributesByIds(db, tenantId, null, true),
+        db
+          .selectFrom('employees')
+          .select(['id', 'name', 'image'])
+          .where('tenantId', '=', tenantId)
+          .where('status', '=', 'active')
+          .where('id', '<>', callerId)
+          .orderBy('name')
+          .orderBy('id')
+          .execute(),
+        db.selectFrom('teams').select(['id', 'name']).where('tenantId', '=', tenantId).orderBy('name').execute(),
+        db
+          .selectFrom('teamMembers as m')
+          .innerJoin('employees as e', 'e.id', 'm.employeeId')
+          .select(['m.teamId', 'm.employeeId'])
+          .where('m.tenantId', '=', tenantId)
+          .where('e.status', '=', 'active')
+          .execute(),
+      ]);
+      return {
+        attributes,
+        employees,
+        teams: teams.map((t) => ({
+          ...t,
+          memberIds: members.filter((m) => m.teamId === t.id).map((m) => m.employeeId),
+        })),
+        canChooseSubject,
+        expiryDays,
+      };
+    },
+
+    /** One request as `viewerId` may see it, or undefined when it is not this tenant's. */
+    async get(id: number, viewerId: number): Promise<FeedbackRequest | undefined> {
+      const row = await db
+        .selectFrom('feedbackRequests as q')
+        .select(REQUEST_COLUMNS)
+        .where('q.tenantId', '=', tenantId)
+        .where('q.id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return (await hydrate(db, tenantId, [row], viewerId, now())).get(id);
+    },
+
+    /** Whether the employee is the requester or one of the people asked. */
+    async roleOf(id: number, employeeId: number): Promise<'requester' | 'recipient' | null | undefined> {
+      const row = await db
+        .selectFrom('feedbackRequests')
+        .select('requesterId')
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      if (row.requesterId === employeeId) return 'requester';
+      const asked = await db
+        .selectFrom('feedbackRequestRecipients')
+        .select('employeeId')
+        .where('tenantId', '=', tenantId)
+        .where('requestId', '=', id)
+        .where('employeeId', '=', employeeId)
+        .executeTakeFirst();
+      return asked ? 'recipient' : null;
+    },
+
+    /** Requests asking `employeeId`: the pending ones first (by due date, then newest), then the rest. */
+    async askedOf(
+      employeeId: number,
+      query: { page: number; pageSize: number; status?: RequestRecipientStatus | undefined },
+    ): Promise<{ items: AskedRequest[]; total: number }> {
+      const at = now().toISOString();
+      let base = db
+        .selectFrom('feedbackRequestRecipients as r')
+        .innerJoin('feedbackRequests as q', 'q.id', 'r.requestId')
+        .where('r.tenantId', '=', tenantId)
+        .where('q.tenantId', '=', tenantId)
+        .where('r.employeeId', '=', employeeId);
+      if (query.status === 'pending') base = base.where('r.status', '=', 'pending').where('q.expiresAt', '>', at);
+      else if (query.status === 'expired')
+        base = base.where((eb) =>
+          eb.or([
+            eb('r.status', '=', 'expired'),
+            eb.and([eb('r.status', '=', 'pending'), eb('q.expiresAt', '<=', at)]),
+          ]),
+        );
+      else if (query.status) base = base.where('r.status', '=', query.status);
+      const { total } = await base
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .executeTakeFirstOrThrow();
+      const rows = await base
+        .select([...REQUEST_COLUMNS, 'r.status', 'r.respondedAt'])
+        .orderBy(sql`case when r.status = 'pending' and q.expires_at > ${at} then 0 else 1 end`)
+        .orderBy(sql`case when r.status = 'pending' then coalesce(q.due_date, '9999-12-31') else '' end`)
+        .orderBy('q.createdAt', 'desc')
+        .orderBy('q.id', 'desc')
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize)
+        .execute();
+      const full = await hydrate(db, tenantId, rows, employeeId, now());
+      return {
+        total: Number(total),
+        items: rows.map((row) => {
+          const { recipients: _recipients, ...request } = full.get(row.id)!;
+          return {
+            ...request,
+            status: effectiveStatus(row.status, row.expiresAt, now()),
+            respondedAt: row.respondedAt,
+          };
+        }),
+      };
+    },
+
+    /** Requests `requesterId` made, newest first, each with everyone asked. */
+    async madeBy(
+      requesterId: number,
+      query: { page: number; pageSize: number; orderDir: 'asc' | 'desc' },
+    ): Promise<{ items: FeedbackRequest[]; total: number }> {
+      const base = db
+        .selectFrom('feedbackRequests as q')
+        .where('q.tenantId', '=', tenantId)
+        .where('q.requesterId', '=', requesterId);
+      const { total } = await base
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .executeTakeFirstOrThrow();
+      const rows = await base
+        .select(REQUEST_COLUMNS)
+        .orderBy('q.createdAt', query.orderDir)
+        .orderBy('q.id', query.orderDir)
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize)
+        .execute();
+      const full = await hydrate(db, tenantId, rows, requesterId, now());
+      return { total: Number(total), items: rows.map((r) => full.get(r.id)!) };
+    },
+  };
+}

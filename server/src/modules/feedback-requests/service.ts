@@ -1,0 +1,214 @@
+/**
+ * Asking for feedback, declining, answering and expiring (docs/feedback.md "Requests"). Every rule of
+ * shared/feedback-requests.ts runs here before anything is written, then the ids are checked against the
+ * tenant (active employees, active attributes, its teams). Status changes are conditional updates on the
+ * pending row, so a decline and an answer racing each other cannot both land.
+ */
+import type { CreateFeedbackRequestBody } from '../../../../shared/contracts/feedback-requests.js';
+import { checkRequestDraft, requestExpiry, type RequestIssue } from '../../../../shared/feedback-requests.js';
+import { validation as V } from '../../../../shared/i18n/en/validation.js';
+import type { TenantSettings } from '../../../../shared/settings.js';
+import { localDate } from '../../../../shared/time.js';
+import type { Db } from '../../db/engine.js';
+import type { Deps } from '../../deps.js';
+import type { TenantScope } from '../../http/context.js';
+import { errors } from '../../http/errors.js';
+import { attributesByIds } from './repository.js';
+
+/** The spec's "Feedback request submission failed", naming each field that broke a rule. */
+export function requestFailed(issues: readonly RequestIssue[]) {
+  return errors.coded(400, 'FEEDBACK_REQUEST_FAILED', {
+    fields: issues.map((i) => ({ path: `body.${i.field}`, message: i.message })),
+  });
+}
+
+async function activeEmployees(db: Db, tenantId: number, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('employees')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .where('status', '=', 'active')
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Creates a request of `requesterId` and answers its id. The caller has checked that a subject other
+ * than the requester is allowed (ask-feedback-recipient).
+ */
+export async function createRequest(
+  db: Db,
+  tenantId: number,
+  requesterId: number,
+  body: CreateFeedbackRequestBody,
+  settings: TenantSettings,
+  now: Date,
+): Promise<number> {
+  const subjectId = body.subjectId ?? requesterId;
+  const today = localDate(now, settings.tenant_timezone);
+  const employeeIds = body.employeeIds ?? [];
+  const ruleIssues = checkRequestDraft({ ...body, subjectId, employeeIds }, requesterId, today);
+  if (ruleIssues.length > 0) throw requestFailed(ruleIssues);
+
+  const issues: RequestIssue[] = [];
+  if (!(await activeEmployees(db, tenantId, [subjectId])).has(subjectId))
+    issues.push({ field: 'subjectId', message: V.requestSubjectUnknown });
+  const attributes = await attributesByIds(db, tenantId, body.attributeIds, true);
+  if (attributes.length !== body.attributeIds.length)
+    issues.push({ field: 'attributeIds', message: V.requestAttributeUnknown });
+  let recipients = employeeIds;
+  if (employeeIds.length > 0) {
+    const active = await activeEmployees(db, tenantId, employeeIds);
+    if (employeeIds.some((id) => !active.has(id)))
+      issues.push({ field: 'employeeIds', message: V.requestEmployeeUnknown });
+  } else if (body.teamId) {
+    const team = await db
+      .selectFrom('teams')
+      .select('id')
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', body.teamId)
+      .executeTakeFirst();
+    if (!team) issues.push({ field: 'teamId', message: V.requestTeamUnknown });
+    else {
+      // The team's members at the time, but the requester and the person the feedback is about.
+      const members = await db
+        .selectFrom('teamMembers as m')
+        .innerJoin('employees as e', 'e.id', 'm.employeeId')
+        .select('m.employeeId')
+        .where('m.tenantId', '=', tenantId)
+        .where('m.teamId', '=', team.id)
+        .where('e.status', '=', 'active')
+        .where('m.employeeId', 'not in', [requesterId, subjectId])
+        .orderBy('m.employeeId')
+        .execute();
+      recipients = members.map((m) => m.employeeId);
+      if (recipients.length === 0) issues.push({ field: 'teamId', message: V.requestTeamEmpty });
+    }
+  }
+  if (issues.length > 0) throw requestFailed(issues);
+
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('feedbackRequests')
+      .values({
+        tenantId,
+        requesterId,
+        subjectId,
+        teamId: employeeIds.length > 0 ? null : (body.teamId ?? null),
+        message: body.message,
+        dueDate: body.dueDate ?? null,
+        expiresAt: requestExpiry(now, settings.feedbackRequestExpiryDays),
+        createdAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('feedbackRequestAttributes')
+      .values(body.attributeIds.map((attributeId) => ({ tenantId, requestId: row.id, attributeId })))
+      .execute();
+    await trx
+      .insertInto('feedbackRequestRecipients')
+      .values(recipients.map((employeeId) => ({ tenantId, requestId: row.id, employeeId, status: 'pending' as const })))
+      .execute();
+    return row.id;
+  });
+}
+
+/** Marks `employeeId`'s pending, unexpired row of the request with `changes`; false when there is none. */
+async function closePending(
+  db: Db,
+  tenantId: number,
+  requestId: number,
+  employeeId: number,
+  now: Date,
+  changes: { status: 'answered' | 'declined'; groupId?: number; declineReason?: string | null },
+): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await db
+    .updateTable('feedbackRequestRecipients')
+    .set({ ...changes, respondedAt: at })
+    .where('tenantId', '=', tenantId)
+    .where('requestId', '=', requestId)
+    .where('employeeId', '=', employeeId)
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('feedbackRequests')
+          .select('id')
+          .where('id', '=', requestId)
+          .where('tenantId', '=', tenantId)
+          .where('expiresAt', '>', at),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Declines as one of the people asked; 409 once the row is no longer pending or the request expired. */
+export async function declineRequest(
+  db: Db,
+  tenantId: number,
+  requestId: number,
+  employeeId: number,
+  reason: string | undefined,
+  now: Date,
+): Promise<void> {
+  const declined = await closePending(db, tenantId, requestId, employeeId, now, {
+    status: 'declined',
+    declineReason: reason ? reason : null,
+  });
+  if (!declined) throw errors.coded(409, 'FEEDBACK_REQUEST_CLOSED');
+}
+
+/**
+ * Answering a request by giving feedback (the feedback module calls it inside its transaction, `tx`):
+ * the giver must be one of the people asked, still pending and not expired, else 409; 404 for a request
+ * of another tenant. Marks their row answered with the group that answered it.
+ */
+export async function answerRequest(
+  tx: Db,
+  tenantId: number,
+  requestId: number,
+  giverId: number,
+  groupId: number,
+  now: Date,
+): Promise<void> {
+  const request = await tx
+    .selectFrom('feedbackRequests')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', requestId)
+    .executeTakeFirst();
+  if (!request) throw errors.notFound('feedbackRequestNotFound');
+  const answered = await closePending(tx, tenantId, requestId, giverId, now, { status: 'answered', groupId });
+  if (!answered) throw errors.coded(409, 'FEEDBACK_REQUEST_CLOSED', { requestId });
+}
+
+/** The actions of the routes, bound to the caller's tenant like a repository (`ctx.repo(feedbackRequestActions)`). */
+export function feedbackRequestActions({ db, tenantId, now }: TenantScope) {
+  return {
+    create: (requesterId: number, body: CreateFeedbackRequestBody, settings: TenantSettings) =>
+      createRequest(db, tenantId, requesterId, body, settings, now()),
+    decline: (requestId: number, employeeId: number, reason: string | undefined) =>
+      declineRequest(db, tenantId, requestId, employeeId, reason, now()),
+  };
+}
+
+/** The expiry job (server/src/jobs/jobs.ts): pending rows of requests past their expiry become expired. */
+export async function expireRequests(deps: Deps, tenantId: number): Promise<{ expired: number }> {
+  const at = deps.now().toISOString();
+  const result = await deps.db
+    .updateTable('feedbackRequestRecipients')
+    .set({ status: 'expired' })
+    .where('tenantId', '=', tenantId)
+    .where('status', '=', 'pending')
+    .where('requestId', 'in', (eb) =>
+      eb.selectFrom('feedbackRequests').select('id').where('tenantId', '=', tenantId).where('expiresAt', '<=', at),
+    )
+    .executeTakeFirst();
+  return { expired: Number(result.numUpdatedRows) };
+}

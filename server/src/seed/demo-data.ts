@@ -1,0 +1,148 @@
+/**
+ * The demo company's data (server/src/seed/demo.ts and demo-leave.ts write it): pure constants, so the e2e
+ * French walk can tell the seeded data (names, team descriptions, leave reasons: the company's own words,
+ * never translated) from the interface's texts.
+ */
+import { LEAVE_STATUS, type LeaveAction, type LeaveActor, type LeaveStatus } from '../../../shared/leave.js';
+import { SEED_ROLES } from './roles.js';
+
+export const DEMO_TENANT = { name: 'Northwind Labs', emailDomain: 'northwind.example' } as const;
+export const DEMO_ADMIN_EMAIL = `admin@${DEMO_TENANT.emailDomain}`;
+export const ADMIN_NAME = 'Alex Morgan';
+
+export const TEAMS = [
+  ['Platform', 'APIs, infrastructure and developer tooling'],
+  ['Mobile', 'iOS and Android apps'],
+  ['Web', 'The customer web experience'],
+  ['Data', 'Analytics, reporting and machine learning'],
+  ['Design', 'Product and brand design'],
+  ['People Ops', 'HR, hiring and workplace'],
+] as const;
+
+export const FIRST = [
+  'Ayesha',
+  'Bilal',
+  'Chen',
+  'Dana',
+  'Elif',
+  'Farhan',
+  'Grace',
+  'Hamza',
+  'Isha',
+  'Jonas',
+  'Kiran',
+  'Leila',
+  'Marco',
+  'Nadia',
+  'Omar',
+  'Priya',
+  'Quinn',
+  'Rania',
+  'Sami',
+  'Tara',
+];
+export const LAST = [
+  'Ahmed',
+  'Brown',
+  'Castillo',
+  'Dubois',
+  'Evans',
+  'Fischer',
+  'Garcia',
+  'Haddad',
+  'Iqbal',
+  'Jensen',
+  'Khan',
+  'Lopez',
+  'Malik',
+  'Novak',
+  'Okafor',
+];
+
+export const LEAVE_TYPES = [
+  { name: 'Annual leave', kind: 'quota', icon: 'beach', yearlyQuota: 20 },
+  { name: 'Sick leave', kind: 'quota', icon: 'medical', yearlyQuota: 10 },
+  { name: 'Unpaid leave', kind: 'unpaid', icon: 'calendar', yearlyQuota: 0 },
+  { name: 'Compensatory leave', kind: 'compensatory', icon: 'briefcase', yearlyQuota: 5 },
+] as const;
+
+/** Public holidays of Pakistan with fixed dates (the demo company works in Asia/Karachi). */
+export const HOLIDAYS = [
+  ['01-01', 'New Year’s Day'],
+  ['02-05', 'Kashmir Solidarity Day'],
+  ['03-23', 'Pakistan Day'],
+  ['05-01', 'Labour Day'],
+  ['08-14', 'Independence Day'],
+  ['11-09', 'Iqbal Day'],
+  ['12-25', 'Quaid-e-Azam Day'],
+] as const;
+
+export type Step = { actor: LeaveActor; action: LeaveAction | null; to: LeaveStatus; reason: string };
+export type Plan = {
+  /** Index into the tenant's active employees who belong to a team. */
+  who: number | 'e2e';
+  type: number;
+  /** Working days from today: negative is past. */
+  offset: number;
+  length: number;
+  reason: string;
+  steps: Step[];
+  restoreStatus?: LeaveStatus;
+};
+
+const S = LEAVE_STATUS;
+const asked = (to: LeaveStatus = S.PENDING_PO): Step => ({ actor: 'requester', action: null, to, reason: '' });
+export const poOk: Step = { actor: 'po', action: 1, to: S.APPROVED_BY_PO, reason: 'Covered by the team' };
+const hrOk: Step = { actor: 'hr', action: 1, to: S.APPROVED_BY_HR, reason: 'Approved' };
+
+export const PLANS: Plan[] = [
+  { who: 'e2e', type: 1, offset: -25, length: 1, reason: 'Flu', steps: [asked(), poOk, hrOk] },
+  { who: 0, type: 0, offset: -30, length: 3, reason: 'Family wedding', steps: [asked(), poOk, hrOk] },
+  { who: 1, type: 0, offset: -12, length: 2, reason: 'Moving house', steps: [asked(), poOk, hrOk] },
+  { who: 2, type: 1, offset: -3, length: 1, reason: 'Dentist', steps: [asked(), poOk, hrOk] },
+  { who: 3, type: 0, offset: 2, length: 3, reason: 'Short trip', steps: [asked(), poOk, hrOk] },
+  { who: 4, type: 0, offset: 4, length: 5, reason: 'Holiday abroad', steps: [asked()] },
+  { who: 5, type: 3, offset: 6, length: 1, reason: 'Worked the release weekend', steps: [asked(), poOk] },
+  {
+    who: 6,
+    type: 0,
+    offset: 8,
+    length: 2,
+    reason: 'Conference',
+    steps: [asked(), poOk, hrOk, { actor: 'requester', action: 3, to: S.PENDING_PO_CANCELLATION, reason: 'Cancelled' }],
+    restoreStatus: S.APPROVED_BY_HR,
+  },
+  {
+    who: 7,
+    type: 0,
+    offset: 3,
+    length: 2,
+    reason: 'Long weekend',
+    steps: [asked(), { actor: 'po', action: 2, to: S.REJECTED_BY_PO, reason: 'Release week' }],
+  },
+  {
+    who: 8,
+    type: 2,
+    offset: 10,
+    length: 1,
+    reason: 'Errand',
+    steps: [asked(), { actor: 'requester', action: 3, to: S.CANCELLED_BY_PO, reason: 'Plans changed' }],
+  },
+  { who: 9, type: 0, offset: 1, length: 1, reason: 'Parent-teacher day', steps: [asked()] },
+  { who: 10, type: 1, offset: -8, length: 2, reason: 'Fever', steps: [asked(), poOk, hrOk] },
+];
+
+/** Every text the demo seed writes that people read: the walk's allow-list of data. */
+export function demoDataTexts(): string[] {
+  return [
+    DEMO_TENANT.name,
+    ADMIN_NAME,
+    ...TEAMS.flat(),
+    ...FIRST,
+    ...LAST,
+    ...LEAVE_TYPES.map((t) => t.name),
+    ...HOLIDAYS.map(([, name]) => name),
+    ...PLANS.flatMap((p) => [p.reason, ...p.steps.map((s) => s.reason)]).filter(Boolean),
+    ...SEED_ROLES.flatMap((r) => [r.name, r.description]),
+  ];
+}
