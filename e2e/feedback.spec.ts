@@ -1,10 +1,11 @@
 /**
- * Personal feedback as people use it (issue #12): an employee gives feedback with a rating per attribute
- * and a comment to two teammates; it is kept after a reload; each receiver finds it in Received, opens it
+ * Personal feedback as people use it (issue #12): an employee gives feedback with a rating per attribute,
+ * a comment and an image to two teammates; it is kept after a reload; each receiver finds it in Received, opens it
  * (seen) and reacts, the reaction kept after a reload; their team lead reads it in My team; a colleague of
  * another team gets 403 from the API and finds nothing in the app.
  */
 import type { BrowserContext, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { DEMO_PASSWORD, EMPLOYEE, expect, test } from './fixtures.js';
 import { FeedbackPage } from './pages/feedback-page.js';
 import { LoginPage } from './pages/login-page.js';
@@ -44,6 +45,15 @@ test('feedback goes to two teammates, who read and react; their lead sees it; no
   await feedback.rate('Teamwork', 4);
   await expect(page.getByRole('listitem').filter({ hasText: 'Clarity' }).getByText('Excellent')).toBeVisible();
   await page.getByRole('textbox', { name: 'Comment' }).fill(comment);
+  const picture = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#2563eb' } })
+    .png()
+    .toBuffer();
+  await page.getByLabel('Choose images or files to attach').setInputFiles({
+    name: 'whiteboard.png',
+    mimeType: 'image/png',
+    buffer: picture,
+  });
+  await expect(page.getByTestId('attachment-row').filter({ hasText: 'whiteboard.png' })).toContainText('Ready');
   await snapshot(page, 'feedback-give', 'light');
   const sent = page.waitForResponse((r) => r.url().endsWith('/api/feedback') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Send feedback' }).click();
@@ -62,7 +72,10 @@ test('feedback goes to two teammates, who read and react; their lead sees it; no
     const card = new FeedbackPage(theirs).card(comment);
     await expect(card).toContainText('New');
     await expect(card).toContainText(`${EMPLOYEE.name} → ${person.name}`);
-    await card.getByRole('link').click();
+    const image = card.getByRole('img', { name: 'whiteboard.png' });
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await card.getByRole('link', { name: /→/ }).click();
     await expect(theirs).toHaveURL(/\/received\/\d+$/);
     await card.getByRole('button', { name: 'React' }).click();
     await theirs.getByRole('menuitem', { name: '🎉' }).click();

@@ -12,9 +12,10 @@ export class FeedbackPage {
   /** Picks a colleague in the recipients picker by typing part of their name. */
   async addRecipient(search: string, name: string): Promise<void> {
     const input = this.page.getByRole('combobox', { name: 'To' });
-    await input.fill(search);
+    await input.click();
+    await input.pressSequentially(search);
     await this.page.getByRole('option', { name: new RegExp(name) }).click();
-    await expect(this.page.getByRole('group', { name: 'Chosen people' }).getByText(name)).toBeVisible();
+    await expect(this.page.getByRole('listbox', { name: 'Chosen people' }).getByText(name)).toBeVisible();
   }
 
   /** Chooses an attribute and gives it `stars` (1-5). */

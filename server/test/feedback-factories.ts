@@ -9,6 +9,7 @@
  * A rating names an attribute (its category is looked up) or a category. The stored averages follow
  * shared/feedback.ts as the service computes them.
  */
+import { randomUUID } from 'node:crypto';
 import { averageRating } from '../../shared/feedback.js';
 import type { Db } from '../src/db/engine.js';
 import type { Overrides, Row } from './factories.js';
@@ -135,7 +136,8 @@ export function feedbackFactories(db: Db, tenantId: number, stamp: () => string,
           name: `file-${n}.pdf`,
           size: 1000,
           contentType: 'application/pdf',
-          storageKey: `test/${tenantId}/${n}`,
+          // A confirmed file's key as the storage module makes them (server/src/storage/keys.ts).
+          storageKey: `${tenantId}/file/${randomUUID()}`,
           createdAt: stamp(),
           ...overrides,
         })

@@ -50,7 +50,63 @@ async function settingsOf(): Promise<Snapshot> {
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
+/** People and an attribute the feedback fixture needs, made in beforeAll. */
+const feedbackWorld = { giverId: 0, firstId: 0, secondId: 0, attributeId: 0, otherAttributeId: 0 };
+
 const FIXTURES: Record<string, Fixture> = {
+  // Personal feedback (docs/feedback.md): an edit names what it replaces.
+  updateFeedbackGroup: {
+    create: async () => {
+      const f = server.factories(tenantId);
+      const { group } = await f.feedback({
+        giverId: feedbackWorld.giverId,
+        receiverIds: [feedbackWorld.firstId],
+        ratings: [{ attributeId: feedbackWorld.attributeId, rating: 4 }],
+        comment: 'Original',
+      });
+      await f.attachment({ uploadedBy: feedbackWorld.giverId, groupId: group.id });
+      return { id: group.id };
+    },
+    read: async ({ id }) => {
+      const group = await server.db
+        .selectFrom('feedbackGroups')
+        .selectAll()
+        .where('id', '=', Number(id))
+        .executeTakeFirstOrThrow();
+      const feedback = await server.db
+        .selectFrom('feedback')
+        .select(['id', 'receiverId'])
+        .where('groupId', '=', group.id)
+        .execute();
+      const ratings = await server.db
+        .selectFrom('feedbackRatings')
+        .select(['attributeId', 'rating'])
+        .where(
+          'feedbackId',
+          'in',
+          feedback.map((x) => x.id),
+        )
+        .execute();
+      const files = await server.db
+        .selectFrom('feedbackAttachments')
+        .select('id')
+        .where('groupId', '=', group.id)
+        .execute();
+      return {
+        ...group,
+        receiverIds: feedback.map((x) => x.receiverId).sort(),
+        ratings: [...new Set(ratings.map((r) => JSON.stringify({ attributeId: r.attributeId, rating: r.rating })))],
+        attachmentIds: files.map((x) => x.id).sort(),
+      };
+    },
+    values: {
+      receiverIds: 'second',
+      ratings: 'other attribute',
+      comment: 'Changed',
+      attachmentIds: [],
+    },
+  },
+
   // Feedback Management and Function Setup (docs/feedback.md).
   updateFeedbackCategory: {
     create: async () => ({
@@ -321,8 +377,21 @@ const FIXTURES: Record<string, Fixture> = {
 beforeAll(async () => {
   server = await startServer({}, clock);
   tenantId = (await server.tenant('Acme', 'acme.example')).id;
-  await server.user(tenantId, { email: 'admin@acme.example', roles: ['Administrator'] });
+  // The administrator also gives the feedback the edit fixture changes: only its giver may edit it.
+  feedbackWorld.giverId = (await server.user(tenantId, { email: 'admin@acme.example', roles: ['Administrator'] })).id;
   admin = server.api(await server.signIn('admin@acme.example'));
+  const f = server.factories(tenantId);
+  feedbackWorld.firstId = (await f.employee()).id;
+  feedbackWorld.secondId = (await f.employee()).id;
+  const category = await f.category({ name: 'Patch feedback' });
+  feedbackWorld.attributeId = (await f.attribute({ categoryId: category.id, name: 'Patch one' })).id;
+  feedbackWorld.otherAttributeId = (await f.attribute({ categoryId: category.id, name: 'Patch two' })).id;
+  FIXTURES['updateFeedbackGroup']!.values = {
+    receiverIds: [feedbackWorld.secondId],
+    ratings: [{ attributeId: feedbackWorld.otherAttributeId, rating: 3 }],
+    comment: 'Changed',
+    attachmentIds: [],
+  };
   FIXTURES['updateFeedbackAttribute']!.values['categoryId'] = (
     await server.factories(tenantId).category({ name: 'Patch target' })
   ).id;

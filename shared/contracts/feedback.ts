@@ -180,7 +180,11 @@ export const reactionParamsSchema = z.strictObject({ id: idSchema, emoji: z.enum
 export const reactionsResponseSchema = z.object({ reactions: z.array(reactionSchema) });
 
 /** Colleagues to give feedback to or ask: active, not oneself, matching a search (name or e-mail). */
-export const colleaguesQuerySchema = z.strictObject({ searchText: z.string().trim().max(100).optional() });
+export const colleaguesQuerySchema = z.strictObject({
+  searchText: z.string().trim().max(100).optional(),
+  /** Just this colleague (a suggestion naming whom to give feedback to). */
+  id: idSchema.optional(),
+});
 export const colleaguesSchema = z.object({
   items: z.array(
     z.object({ id: z.number().int(), name: z.string(), image: z.string().nullable(), teams: z.array(z.string()) }),

@@ -35,6 +35,23 @@ export function formatNumber(value: number, language: Language, options?: Intl.N
   return new Intl.NumberFormat(language, options).format(value);
 }
 
+/** A file's size in the largest unit that keeps it above 1: 820 B, 12 kB, 3.4 MB (1 kB = 1024 B). */
+export function formatFileSize(bytes: number, language: Language): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+}
+
 /** A percentage of 0 to 100: 54.5% or 54,5 %. */
 export function formatPercent(value: number, language: Language): string {
   return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);

@@ -14,6 +14,7 @@ import {
   formatMonth,
   formatNumber,
   formatPercent,
+  formatFileSize,
   formatRelative,
 } from '../../../shared/i18n/format';
 
@@ -71,6 +72,7 @@ export function useFormat() {
       month: (iso: string) => formatMonth(iso, language),
       number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, language, options),
       percent: (value: number) => formatPercent(value, language),
+      fileSize: (bytes: number) => formatFileSize(bytes, language),
       duration: (minutes: number) => formatDuration(minutes, language),
       relative: (iso: string, now: Date = new Date()) => formatRelative(iso, now, language),
     }),

@@ -48,6 +48,18 @@ export const feedback: Translation<typeof en> = {
     sentBody_many: 'Votre retour est parti à {{count}} personnes.',
     sentBody_other: 'Votre retour est parti à {{count}} personnes.',
     updated: 'Retour modifié',
+    loadingRequest: 'Chargement de la demande',
+    answering: '{{name}} vous a demandé un retour :',
+  },
+  files: {
+    label: 'Images et fichiers',
+    add: 'Ajouter des images ou des fichiers',
+    choose: 'Choisissez des images ou des fichiers à joindre',
+    hint: 'Jusqu’à {{max}} images (JPEG, PNG, WebP, GIF) et des documents (PDF, Word, Excel, PowerPoint, texte, CSV, ZIP), chacun de moins de 100 Mo.',
+    ready: 'Prêt',
+    uploading: 'Envoi de {{name}}',
+    remove: 'Retirer {{name}}',
+    open: 'Ouvrir {{name}}',
   },
   list: {
     title: 'Retours',
@@ -101,6 +113,7 @@ export const feedback: Translation<typeof en> = {
     loading: 'Chargement du retour',
     edit: 'Modifier',
     delete: 'Supprimer',
+    flag: 'Signaler comme inapproprié',
     forbiddenTitle: 'Ce retour ne vous est pas destiné',
     forbidden:
       'Un retour n’est lu que par la personne qui l’a donné, celle qui l’a reçu, ses responsables d’équipe et les RH.',

@@ -12,7 +12,8 @@ import {
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
-import type { FeedbackItem, FeedbackReaction } from '../../../../shared/contracts/feedback';
+import axios from 'axios';
+import type { FeedbackAttachment, FeedbackItem, FeedbackReaction } from '../../../../shared/contracts/feedback';
 import type { ListResponse } from '../../../../shared/contracts/common';
 import type { RequestOf } from '../../../../shared/endpoints/define';
 import { feedbackEndpoints as ep } from '../../../../shared/endpoints/feedback';
@@ -56,6 +57,17 @@ export function useColleagues(search: string) {
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
+}
+
+/** One colleague by id (a suggestion's "give feedback to"), or null until known or when not one. */
+export function useColleague(id: number | null) {
+  const query = useQuery({
+    queryKey: ['feedback', 'colleague', id],
+    queryFn: ({ signal }) => call(ep.listColleagues, { query: { id: id ?? undefined } }, { signal }),
+    enabled: id !== null,
+    select: (r) => r.items[0] ?? null,
+  });
+  return query.data ?? null;
 }
 
 /** The caller's recent average rating of each chosen person (the deviation rule, shown while writing). */
@@ -234,4 +246,35 @@ export function useReaction() {
         item.id === input.feedbackId ? { ...item, reactions: answer.reactions } : item,
       ),
   });
+}
+
+export type { FeedbackAttachment };
+
+/**
+ * Uploads one file for feedback: begin (a signed link), PUT the bytes with progress, confirm (the server
+ * checks the content). The signed link is used as given: same-origin /api for the local driver, the
+ * bucket for S3; it carries its own authorization, so it goes without the session's token.
+ */
+export async function uploadFeedbackFile(
+  file: File,
+  kind: 'image' | 'file',
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<FeedbackAttachment> {
+  const begun = await call(ep.beginFeedbackAttachment, {
+    body: { kind, name: file.name, size: file.size, contentType: file.type || 'application/octet-stream' },
+  });
+  await axios.put(begun.upload.url, file, {
+    headers: begun.upload.headers,
+    signal,
+    onUploadProgress: (e) => onProgress(e.total ? e.loaded / e.total : 0),
+    timeout: 0,
+  });
+  onProgress(1);
+  return call(ep.confirmFeedbackAttachment, { params: { id: begun.id } });
+}
+
+/** Removes an upload not yet sent with feedback (the user took it out of the form). */
+export function removeFeedbackFile(id: number): Promise<undefined> {
+  return call(ep.deleteFeedbackAttachment, { params: { id } });
 }

@@ -54,7 +54,21 @@ const useStyles = makeStyles({
   },
   dot: { width: '8px', height: '8px', borderRadius: '50%' },
   comment: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
-  files: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  files: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  image: {
+    display: 'block',
+    width: '96px',
+    height: '72px',
+    objectFit: 'cover',
+    borderRadius: tokens.borderRadiusMedium,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  file: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    color: tokens.colorBrandForeground1,
+  },
   reactions: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, marginLeft: 'auto' },
 });
@@ -127,11 +141,23 @@ export function FeedbackCard({
       {item.comment ? <Text className={styles.comment}>{item.comment}</Text> : null}
       {item.attachments.length > 0 ? (
         <div className={styles.files}>
-          {item.attachments.map((a) => (
-            <Badge key={a.id} appearance="outline" icon={<AttachRegular />}>
-              {a.name}
-            </Badge>
-          ))}
+          {item.attachments.map((a) =>
+            a.url === null ? null : a.kind === 'image' ? (
+              <a
+                key={a.id}
+                href={a.url}
+                target="_blank"
+                rel="noreferrer"
+                aria-label={t('files.open', { name: a.name })}
+              >
+                <img className={styles.image} src={a.thumbnailUrl ?? a.url} alt={a.name} />
+              </a>
+            ) : (
+              <a key={a.id} href={a.url} target="_blank" rel="noreferrer" className={styles.file}>
+                <AttachRegular /> {a.name}
+              </a>
+            ),
+          )}
         </div>
       ) : null}
       <div className={styles.reactions}>

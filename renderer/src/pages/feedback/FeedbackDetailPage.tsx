@@ -4,7 +4,7 @@
  * no longer exists (404).
  */
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowLeftRegular, DeleteRegular, EditRegular, LockClosedRegular } from '@fluentui/react-icons';
+import { ArrowLeftRegular, DeleteRegular, EditRegular, FlagRegular, LockClosedRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { errorStatus } from '../../api/errors';
@@ -14,6 +14,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { useTranslation } from '../../i18n';
+import { FlagFeedbackDialog } from '../feedback-flags/FlagFeedbackDialog';
 import { FeedbackCard } from './FeedbackCard';
 import { DeleteFeedbackDialog } from './FeedbackListPage';
 
@@ -34,6 +35,7 @@ export function FeedbackDetailPage() {
   const markSeen = useMarkSeen();
   const remove = useDeleteFeedbackGroup();
   const [deleting, setDeleting] = useState(false);
+  const [flagging, setFlagging] = useState(false);
   const listPath = location.pathname.replace(/\/\d+$/, '');
   const item = feedback.data;
 
@@ -68,6 +70,10 @@ export function FeedbackDetailPage() {
                 {t('detail.delete')}
               </Button>
             </>
+          ) : item ? (
+            <Button icon={<FlagRegular />} onClick={() => setFlagging(true)}>
+              {t('detail.flag')}
+            </Button>
           ) : null
         }
       />
@@ -83,6 +89,15 @@ export function FeedbackDetailPage() {
           {(data) => <FeedbackCard item={data} />}
         </QueryState>
       )}
+      {flagging && item ? (
+        <FlagFeedbackDialog
+          feedbackId={item.id}
+          onDone={(sent) => {
+            setFlagging(false);
+            if (sent) navigate(listPath);
+          }}
+        />
+      ) : null}
       {deleting && item ? (
         <DeleteFeedbackDialog
           item={item}

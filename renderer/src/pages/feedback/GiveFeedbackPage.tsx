@@ -11,7 +11,6 @@ import {
   makeStyles,
   MessageBar,
   MessageBarBody,
-  Spinner,
   Text,
   Textarea,
   tokens,
@@ -22,9 +21,10 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { RatingInput } from '../../../../shared/contracts/feedback';
 import { deviatesFromRecent, givingIssues, type GivingIssue } from '../../../../shared/feedback';
 import { errorMessage, fieldErrors } from '../../api/errors';
-import { useMyMatrix } from '../../api/hooks/feedback-matrix';
+import { useFeedbackRequest } from '../../api/hooks/feedback-requests';
 import { useMe } from '../../api/hooks/me';
 import {
+  useColleague,
   useFeedback,
   useGiveFeedback,
   useGivingOptions,
@@ -35,6 +35,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
+import { AttachmentPicker, type Upload } from './AttachmentPicker';
 import { RatingPicker, type Chosen } from './RatingPicker';
 import { RecipientPicker, type Recipient } from './RecipientPicker';
 
@@ -52,18 +53,37 @@ const keyOf = (c: Chosen) => (c.attributeId !== null ? `a${c.attributeId}` : `c$
 export function GiveFeedbackPage() {
   const [params] = useSearchParams();
   const editId = Number(params.get('edit')) || null;
-  const to = Number(params.get('to')) || null;
+  const requestId = Number(params.get('request')) || null;
   if (editId) return <EditFeedback feedbackId={editId} />;
-  return to ? <PrefilledFeedback to={to} /> : <FeedbackForm />;
+  if (requestId) return <AnswerRequest requestId={requestId} />;
+  return <FeedbackForm key={params.get('to') ?? ''} to={Number(params.get('to')) || null} />;
 }
 
-/** `?to=<id>` (the responsibility matrix's suggestions): the form with that teammate already chosen. */
-function PrefilledFeedback({ to }: { to: number }) {
-  const { t } = useTranslation('common');
-  const matrix = useMyMatrix(undefined);
-  if (matrix.isPending) return <Spinner label={t('states.loading')} />;
-  const person = matrix.data?.teams.flatMap((team) => team.teammates).find((p) => p.id === to);
-  return <FeedbackForm initialRecipients={person ? [{ id: person.id, name: person.name, image: null }] : []} />;
+/** Answering a request: to the person it is about, on the attributes asked, with the request's message shown. */
+function AnswerRequest({ requestId }: { requestId: number }) {
+  const { t } = useTranslation('feedback');
+  const request = useFeedbackRequest(requestId);
+  return (
+    <QueryState query={request} label={t('give.loadingRequest')}>
+      {(r) => (
+        <FeedbackForm
+          answering={{
+            requestId: r.id,
+            message: r.message,
+            requester: r.requester.name,
+            recipients: [r.subject],
+            chosen: r.attributes.map((a) => ({
+              categoryId: a.categoryId,
+              attributeId: a.id,
+              name: a.name,
+              color: a.color,
+              rating: 0,
+            })),
+          }}
+        />
+      )}
+    </QueryState>
+  );
 }
 
 /** Edit mode: the form prefilled from what one gave, saved as a diff of the group. */
@@ -86,6 +106,15 @@ function EditFeedback({ feedbackId }: { feedbackId: number }) {
               rating: r.rating,
             })),
             comment: item.comment ?? '',
+            attachments: item.attachments.map((a) => ({
+              key: `kept-${a.id}`,
+              name: a.name,
+              size: a.size,
+              kind: a.kind,
+              progress: 1,
+              done: a,
+              error: null,
+            })),
           }}
         />
       )}
@@ -93,17 +122,32 @@ function EditFeedback({ feedbackId }: { feedbackId: number }) {
   );
 }
 
-type Editing = { groupId: number; feedbackId: number; recipients: Recipient[]; chosen: Chosen[]; comment: string };
+type Editing = {
+  groupId: number;
+  feedbackId: number;
+  recipients: Recipient[];
+  chosen: Chosen[];
+  comment: string;
+  attachments: Upload[];
+};
+type Answering = { requestId: number; message: string; requester: string; recipients: Recipient[]; chosen: Chosen[] };
 
-function FeedbackForm({ editing, initialRecipients }: { editing?: Editing; initialRecipients?: Recipient[] }) {
+function FeedbackForm({ editing, answering, to }: { editing?: Editing; answering?: Answering; to?: number | null }) {
   const styles = useStyles();
   const { t } = useTranslation(['feedback', 'errors', 'common']);
   const navigate = useNavigate();
   const notify = useNotify();
   const me = useMe();
   const options = useGivingOptions();
-  const [recipients, keepRecipients] = useState<Recipient[]>(editing?.recipients ?? initialRecipients ?? []);
-  const [chosen, keepChosen] = useState<Chosen[]>(editing?.chosen ?? []);
+  const [recipients, keepRecipients] = useState<Recipient[]>(editing?.recipients ?? answering?.recipients ?? []);
+  const [chosen, keepChosen] = useState<Chosen[]>(editing?.chosen ?? answering?.chosen ?? []);
+  const [uploads, setUploads] = useState<Upload[]>(editing?.attachments ?? []);
+  const suggested = useColleague(to ?? null);
+  const [prefilled, setPrefilled] = useState(false);
+  if (suggested && !prefilled && recipients.length === 0) {
+    setPrefilled(true);
+    keepRecipients([suggested]);
+  }
   const [comment, keepComment] = useState(editing?.comment ?? '');
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -141,7 +185,7 @@ function FeedbackForm({ editing, initialRecipients }: { editing?: Editing; initi
   }, [averages.data, chosen, options.data?.ratingDeviation]);
   const needsComment = deviating.length > 0 && comment.trim() === '';
 
-  const message = (field: GivingIssue['field']) => {
+  const message = (field: GivingIssue['field'] | 'attachmentIds') => {
     if (serverErrors[field]) return serverErrors[field];
     const issue = issues.find((i) => i.field === field);
     // Limits show at once; what is missing shows once the user tried to send.
@@ -150,7 +194,7 @@ function FeedbackForm({ editing, initialRecipients }: { editing?: Editing; initi
     if (field === 'comment' && needsComment && submitted) return t('errors:FEEDBACK_COMMENT_REQUIRED');
     return undefined;
   };
-  const fieldProps = (field: GivingIssue['field']) => ({
+  const fieldProps = (field: GivingIssue['field'] | 'attachmentIds') => ({
     validationMessage: message(field),
     validationState: message(field) ? ('error' as const) : ('none' as const),
   });
@@ -163,8 +207,15 @@ function FeedbackForm({ editing, initialRecipients }: { editing?: Editing; initi
   const submit = () => {
     setSubmitted(true);
     setFailure(null);
-    if (issues.length > 0 || needsComment) return;
-    const body = { receiverIds: recipients.map((r) => r.id), ratings, comment: comment.trim() || undefined };
+    if (issues.length > 0 || needsComment || uploading) return;
+    const attachmentIds = uploads.flatMap((u) => (u.done && !u.error ? [u.done.id] : []));
+    const body = {
+      receiverIds: recipients.map((r) => r.id),
+      ratings,
+      comment: comment.trim() || undefined,
+      attachmentIds,
+      ...(answering ? { requestId: answering.requestId } : {}),
+    };
     const failed = t(editing ? 'errors:FEEDBACK_UPDATE_FAILED' : 'errors:FEEDBACK_SUBMIT_FAILED');
     const onError = (error: unknown) => {
       setServerErrors(fieldErrors(error));
@@ -178,10 +229,11 @@ function FeedbackForm({ editing, initialRecipients }: { editing?: Editing; initi
         { onSuccess: () => navigate(`/given/${editing.feedbackId}`), onError },
       );
     } else {
-      give.mutate(body, { onSuccess: () => navigate('/given'), onError });
+      give.mutate(body, { onSuccess: () => navigate(answering ? '/feedback/requests' : '/given'), onError });
     }
   };
 
+  const uploading = uploads.some((u) => !u.done && !u.error);
   const pending = give.isPending || update.isPending;
   const length = [...comment.trim()].length;
 
@@ -205,6 +257,13 @@ function FeedbackForm({ editing, initialRecipients }: { editing?: Editing; initi
             {failure ? (
               <MessageBar intent="error">
                 <MessageBarBody>{failure}</MessageBarBody>
+              </MessageBar>
+            ) : null}
+            {answering ? (
+              <MessageBar intent="info">
+                <MessageBarBody>
+                  {t('give.answering', { name: answering.requester })} <em>{answering.message}</em>
+                </MessageBarBody>
               </MessageBar>
             ) : null}
             <Card className={styles.card}>
@@ -246,11 +305,16 @@ function FeedbackForm({ editing, initialRecipients }: { editing?: Editing; initi
                 {t('give.counter', { count: length, limit })}
               </Text>
             </Card>
+            <Card className={styles.card}>
+              <Field label={t('files.label')} {...fieldProps('attachmentIds')}>
+                <AttachmentPicker value={uploads} onChange={setUploads} />
+              </Field>
+            </Card>
             <div className={styles.actions}>
               <Button onClick={() => navigate(-1)} disabled={pending}>
                 {t('common:actions.cancel')}
               </Button>
-              <Button appearance="primary" type="submit" icon={<SendRegular />} disabled={pending}>
+              <Button appearance="primary" type="submit" icon={<SendRegular />} disabled={pending || uploading}>
                 {pending ? t('give.sending') : editing ? t('give.save') : t('give.send')}
               </Button>
             </div>

@@ -153,7 +153,12 @@ export function feedbackRepository({ db, tenantId }: TenantScope) {
 
   return {
     /** Active colleagues of `selfId` matching a search, by name, the first 20, with their team names. */
-    async colleagues(selfId: number, searchText: string | undefined, hideDemo: boolean): Promise<Colleague[]> {
+    async colleagues(
+      selfId: number,
+      filter: { searchText?: string | undefined; id?: number | undefined },
+      hideDemo: boolean,
+    ): Promise<Colleague[]> {
+      const { searchText, id } = filter;
       let query = db
         .selectFrom('employees')
         .select(['id', 'name', 'image'])
@@ -162,6 +167,7 @@ export function feedbackRepository({ db, tenantId }: TenantScope) {
         .where('id', '<>', selfId);
       if (hideDemo) query = query.where('isDemo', '=', 0);
       if (searchText) query = query.where(searchCondition(['name', 'email'], searchText));
+      if (id !== undefined) query = query.where('id', '=', id);
       const people = await query.orderBy('name').orderBy('id').limit(20).execute();
       const teams =
         people.length === 0

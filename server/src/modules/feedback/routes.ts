@@ -67,7 +67,7 @@ export const feedbackRoutes = defineRoutes(feedbackEndpoints, {
   listColleagues: async (ctx, { query }) => ({
     items: await ctx
       .repo(feedbackRepository)
-      .colleagues(ctx.caller.employeeId, query.searchText, (await ctx.settings()).isDemoDataDisabled),
+      .colleagues(ctx.caller.employeeId, query, (await ctx.settings()).isDemoDataDisabled),
   }),
 
   getRecentAverages: async (ctx, { query }) => {
