@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { validation as V } from './i18n/en/validation.js';
 import { LANGUAGES } from './i18n/languages.js';
 import { parseNetwork } from './network.js';
+import { DEFAULT_MATRIX_INDEX, MATRIX_PERIODS, MAX_MATRIX_INDEX } from './feedback-matrix.js';
 
 const knownZones = new Map<string, boolean>();
 
@@ -58,6 +59,9 @@ export const tenantSettingsSchema = z
     feedTypes: z.array(z.enum(FEED_TYPES)).max(FEED_TYPES.length),
     feedPosition: z.enum(['left', 'right']),
     isDemoDataDisabled: z.boolean(),
+    /** Responsibility matrix: feedback each member is expected to give per period to their teammates. */
+    responsibilityMatrixIndex: z.number().int().min(0).max(MAX_MATRIX_INDEX),
+    responsibilityMatrixPeriod: z.enum(MATRIX_PERIODS),
     /** The company's interface and e-mail language, for people who chose none (docs/i18n.md). */
     default_language: z.enum(LANGUAGES),
   })
@@ -82,6 +86,8 @@ export const DEFAULT_TENANT_SETTINGS: TenantSettings = {
   feedTypes: [...FEED_TYPES],
   feedPosition: 'left',
   isDemoDataDisabled: false,
+  responsibilityMatrixIndex: DEFAULT_MATRIX_INDEX,
+  responsibilityMatrixPeriod: 'month',
   default_language: 'en',
 };
 

@@ -35,6 +35,7 @@ import { ssoRoutes } from './modules/sso/routes.js';
 import { employeeRoutes } from './modules/employees/routes.js';
 import { feedbackRoutes } from './modules/feedback/routes.js';
 import { feedbackOverviewRoutes } from './modules/feedback-overview/routes.js';
+import { feedbackMatrixRoutes } from './modules/feedback-matrix/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { autoLeavesRoutes } from './modules/leave/auto-leaves-routes.js';
 import { leaveCalendarRoutes } from './modules/leave/calendar-routes.js';
@@ -187,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     feedbackRequestRoutes,
     feedbackFlagRoutes,
     feedbackOverviewRoutes,
+    feedbackMatrixRoutes,
   ]);
   // Outside /api: ZKTeco push devices speak text/plain and cannot send tokens (see the module's comment).
   await app.register(admsRoutes(deps));

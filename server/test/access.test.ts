@@ -263,6 +263,10 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'GET /api/feedback/overview/categories/{id}': { table: 'feedbackCategories' },
   'GET /api/feedback/overview/attributes/{id}': { table: 'feedbackAttributes' },
   'GET /api/feedback/overview/people': { query: 'searchText=a' },
+  // Responsibility matrix
+  'GET /api/feedback-matrix/mine': { query: 'date=2026-01-15' },
+  'GET /api/feedback-matrix/teams': {},
+  'GET /api/reports/responsibility-matrix': { query: 'date=2026-01-15' },
 };
 
 let server: TestServer;

@@ -8,6 +8,7 @@ import type { EndpointDef } from './define.js';
 import { attendanceEndpoints } from './attendance.js';
 import { feedbackEndpoints } from './feedback.js';
 import { feedbackOverviewEndpoints } from './feedback-overview.js';
+import { feedbackMatrixEndpoints } from './feedback-matrix.js';
 import { healthEndpoints } from './health.js';
 import { jobEndpoints } from './jobs.js';
 import { deviceAgentEndpoints, deviceEndpoints, deviceIntegrationEndpoints } from './devices.js';
@@ -49,6 +50,7 @@ export const endpointGroups = {
   feedbackRequests: feedbackRequestEndpoints,
   feedbackFlags: feedbackFlagEndpoints,
   feedbackOverview: feedbackOverviewEndpoints,
+  feedbackMatrix: feedbackMatrixEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

@@ -25,6 +25,8 @@ import { feedback as fr_feedback } from './fr/feedback.js';
 import { feedbackAdmin as fr_feedbackAdmin } from './fr/feedback-admin.js';
 import { feedbackRequests as fr_feedbackRequests } from './fr/feedback-requests.js';
 import { feedbackOverview as fr_feedbackOverview } from './fr/feedback-overview.js';
+import { feedbackMatrix as en_feedbackMatrix } from './en/feedback-matrix.js';
+import { feedbackMatrix as fr_feedbackMatrix } from './fr/feedback-matrix.js';
 import { common as fr_common } from './fr/common.js';
 import { errors as fr_errors } from './fr/errors.js';
 import { validation as fr_validation } from './fr/validation.js';
@@ -59,6 +61,7 @@ export const NAMESPACES = [
   'feedbackAdmin',
   'feedbackRequests',
   'feedbackOverview',
+  'feedbackMatrix',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -81,6 +84,7 @@ export const en = {
   feedbackAdmin: en_feedbackAdmin,
   feedbackRequests: en_feedbackRequests,
   feedbackOverview: en_feedbackOverview,
+  feedbackMatrix: en_feedbackMatrix,
 };
 export const fr = {
   common: fr_common,
@@ -101,6 +105,7 @@ export const fr = {
   feedbackAdmin: fr_feedbackAdmin,
   feedbackRequests: fr_feedbackRequests,
   feedbackOverview: fr_feedbackOverview,
+  feedbackMatrix: fr_feedbackMatrix,
 };
 
 export type Resources = typeof en;

@@ -100,6 +100,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
     Page: lazy(() => import('../pages/feedback/FeedbackListPage').then((m) => ({ default: m.MyTeamFeedbackPage }))),
   },
   {
+    path: '/my-team/matrix',
+    titleKey: 'myTeam',
+    permission: ['view-responsibility-matrix', 'download-responsibility-matrix-report'],
+    section: 'main',
+    navAs: '/my-team',
+    Page: lazy(() =>
+      import('../pages/feedback/ResponsibilityMatrixPage').then((m) => ({ default: m.ResponsibilityMatrixPage })),
+    ),
+  },
+  {
     path: '/my-team/:type',
     titleKey: 'myTeam',
     permission: ['view-team-member-dropdown', 'view-all-employees-feedback'],

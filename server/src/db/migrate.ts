@@ -19,6 +19,7 @@ import { employeeLanguage } from './migrations/0016-employee-language.js';
 import { feedbackRequestsFlags } from './migrations/0019-feedback-requests-flags.js';
 import { feedback } from './migrations/0017-feedback.js';
 import { catalogueNames } from './migrations/0018-catalogue-names.js';
+import { feedbackMatrix } from './migrations/0021-feedback-matrix.js';
 import { feedbackReadIndexes } from './migrations/0022-feedback-read-indexes.js';
 import type { MigrationFactory } from './migration-kit.js';
 
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0017-feedback': feedback,
   '0018-catalogue-names': catalogueNames,
   '0019-feedback-requests-flags': feedbackRequestsFlags,
+  '0021-feedback-matrix': feedbackMatrix,
   '0022-feedback-read-indexes': feedbackReadIndexes,
 };
 

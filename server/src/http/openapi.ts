@@ -53,6 +53,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   functions: 'Function Setup: functions, their members and the CSV report.',
   'feedback-requests': 'Asking for feedback: the ask dialog’s choices, the requests asked of me and mine, declining.',
   'feedback-flags': 'Flags on feedback: flagging, the review queues of reviewers and HR, final decisions.',
+  'feedback-matrix':
+    'The responsibility matrix: who is expected to give feedback to whom in a period (docs/feedback.md).',
   'scim-tokens': 'Provisioning tokens of the company’s identity provider (Settings, Provisioning).',
   storage:
     'Signed, short-lived links to upload and download stored files (local storage driver); the token in the query is the credential.',

@@ -18,6 +18,7 @@ import { useSaveCompanyLanguage, useSaveCompanyName, useTenant } from '../../api
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../../../shared/i18n/languages';
 import { useTranslation } from '../../i18n';
 import { RequestExpirySetting } from '../feedback-requests/RequestExpirySetting';
+import { FeedbackSettingsCard } from './FeedbackSettingsCard';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, maxWidth: '720px' },
@@ -93,6 +94,7 @@ export function GeneralTab() {
         </form>
       </Card>
       <RequestExpirySetting days={tenant.data.settings.feedbackRequestExpiryDays} canEdit={canEdit} />
+      <FeedbackSettingsCard settings={tenant.data.settings} canEdit={canEdit} />
     </>
   );
 }

@@ -1,0 +1,69 @@
+/**
+ * The responsibility matrix (My team › My Responsibility Matrix): the caller's part with suggestions, their
+ * teams' members, and the company CSV. Keys sit under `feedbackKeys.all`, so giving feedback (which
+ * refreshes every feedback key) moves the counts at once.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { matrixFileName } from '../../../../shared/contracts/feedback-matrix';
+import { feedbackMatrixEndpoints as ep } from '../../../../shared/endpoints/feedback-matrix';
+import { tenantEndpoints as tenantEp } from '../../../../shared/endpoints/tenant';
+import { periodOf, type MatrixPeriod } from '../../../../shared/feedback-matrix';
+import { useTranslation } from '../../i18n';
+import { call } from '../typed';
+import { meKey } from './me';
+import { useApiMutation } from './mutation';
+import { saveFile } from './productivity';
+import { tenantKeys } from './tenant';
+
+export const matrixKeys = {
+  all: ['feedback', 'matrix'] as const,
+  mine: (date: string | undefined) => ['feedback', 'matrix', 'mine', date ?? 'today'] as const,
+  teams: (date: string | undefined) => ['feedback', 'matrix', 'teams', date ?? 'today'] as const,
+};
+
+/** The caller's part in each of their teams, for the period containing `date` (today when undefined). */
+export function useMyMatrix(date: string | undefined) {
+  return useQuery({
+    queryKey: matrixKeys.mine(date),
+    queryFn: ({ signal }) => call(ep.getMyResponsibilityMatrix, { query: { date } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every member of the caller's teams (view-responsibility-matrix). */
+export function useTeamMatrix(date: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: matrixKeys.teams(date),
+    queryFn: ({ signal }) => call(ep.getTeamResponsibilityMatrix, { query: { date } }, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** Downloads the company-wide report of the period containing `date` (download-responsibility-matrix-report). */
+export function useDownloadMatrixReport() {
+  const { t } = useTranslation('feedbackMatrix');
+  return useApiMutation({
+    mutationFn: async ({ date, kind }: { date: string; kind: MatrixPeriod }) => {
+      const blob: Blob = await call(ep.downloadResponsibilityMatrixReport, { query: { date } });
+      const { start, end } = periodOf(date, kind);
+      saveFile(blob, matrixFileName(start, end));
+    },
+    invalidates: [],
+    success: () => t('report.downloaded'),
+    failure: t('report.notDownloaded'),
+  });
+}
+
+export type MatrixSettings = { responsibilityMatrixIndex: number; responsibilityMatrixPeriod: MatrixPeriod };
+
+/** Settings › General › Feedback: the expected count and the period (edit-tenant-settings). */
+export function useSaveMatrixSettings() {
+  const { t } = useTranslation('feedbackMatrix');
+  return useApiMutation({
+    mutationFn: (settings: MatrixSettings) => call(tenantEp.updateTenant, { body: { settings } }),
+    invalidates: [tenantKeys.tenant, meKey, matrixKeys.all],
+    success: () => t('settings.saved'),
+    failure: t('settings.notSaved'),
+  });
+}
