@@ -210,8 +210,8 @@ test.describe('leave', () => {
     const { page } = await signedIn(newContext, ADMIN.email);
     await page.goto('/settings');
     const tabs = page.getByRole('tablist', { name: 'Settings groups' });
-    await expect(tabs.getByRole('tab')).toHaveCount(6);
-    for (const name of ['General', 'Productivity', 'Leaves', 'Holidays', 'Jobs', 'Provisioning'])
+    await expect(tabs.getByRole('tab')).toHaveCount(7);
+    for (const name of ['General', 'Productivity', 'Leaves', 'Holidays', 'Jobs', 'Provisioning', 'Single sign-on'])
       await expect(tabs.getByRole('tab', { name })).toBeVisible();
     await page.getByRole('tab', { name: 'Leaves' }).click();
     const auto = page.getByRole('form', { name: 'Auto leaves' });

@@ -10,7 +10,8 @@ export class AppFrame {
   async navEntries(): Promise<string[]> {
     await expect(this.nav()).toBeVisible();
     const items = this.nav().getByRole('button');
-    return (await items.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+    // An entry's first line is its name; a count badge (flagged feedback) comes after it.
+    return (await items.allInnerTexts()).map((t) => t.split('\n')[0]!.trim()).filter(Boolean);
   }
 
   async openPage(title: string): Promise<void> {

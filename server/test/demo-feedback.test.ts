@@ -62,7 +62,7 @@ describe('demo feedback', () => {
       .select('status')
       .where('tenantId', '=', org.tenantId)
       .execute();
-    expect(new Set(flags.map((f) => f.status))).toEqual(new Set(['pending', 'approved', 'rejected', 'escalated']));
+    expect(new Set(flags.map((f) => f.status))).toEqual(new Set(['approved', 'rejected']));
     const asked = await server.db
       .selectFrom('feedbackRequestRecipients')
       .select(['status', 'groupId'])

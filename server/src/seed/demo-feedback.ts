@@ -2,12 +2,12 @@
  * Two years of feedback for the demo company (issue #12), so every feedback page is alive: each active
  * teammate gives one or two feedback a week, mostly to their own team, sometimes across teams or to
  * two people at once; ratings lean positive as real ones do (about 4 on average, a few poor ones with a
- * comment), reactions on about a third, the older ones seen; requests in every state; a few flags in
- * every state. Random but repeatable (a fixed seed), written in batches; it rates the tenant's seeded
+ * comment), reactions on about a third, the older ones seen; requests in every state; a few decided flags. Random but repeatable (a fixed seed), written in batches; it rates the tenant's seeded
  * categories and attributes (server/src/seed/tenant.ts), and seeds nothing when there are none.
  */
 import { averageRating, REACTION_EMOJIS, REQUEST_DEFAULT_EXPIRY_DAYS } from '../../../shared/feedback.js';
 import type { Db } from '../db/engine.js';
+import { DEMO_E2E_EMPLOYEE } from './demo-leave.js';
 import { random } from './random.js';
 
 const WEEKS = 104;
@@ -69,12 +69,14 @@ export async function seedDemoFeedback(db: Db, tenantId: number, now: Date): Pro
   const members = await db
     .selectFrom('teamMembers')
     .innerJoin('employees', 'employees.id', 'teamMembers.employeeId')
-    .select(['teamMembers.employeeId', 'teamMembers.teamId'])
+    .select(['teamMembers.employeeId', 'teamMembers.teamId', 'employees.email'])
     .where('teamMembers.tenantId', '=', tenantId)
     .where('employees.status', '=', 'active')
     .orderBy('teamMembers.employeeId')
     .execute();
   const teamOf = new Map(members.map((m) => [m.employeeId, m.teamId]));
+  // The e2e employee starts with no requests of his own, asked or asking, like his leave (demo-leave.ts).
+  const e2e = members.find((m) => m.email === DEMO_E2E_EMPLOYEE)?.employeeId;
   const people = [...teamOf.keys()];
   const mates = (id: number) => people.filter((p) => p !== id && teamOf.get(p) === teamOf.get(id));
   if (people.length < 3) return 0;
@@ -193,13 +195,13 @@ export async function seedDemoFeedback(db: Db, tenantId: number, now: Date): Pro
       rows.forEach((row, k) => feedbackIds.push({ id: ids[k]!, receiverId: row.receiverId, at: row.plan.at }));
     }
 
-    // A few flags in every state, on recent feedback.
+    // A few decided flags on recent feedback: the review queues start empty, so the first flag anyone
+    // raises is the one a reviewer sees (the e2e relies on it).
     const recent = feedbackIds.slice(-200);
-    const states = ['pending', 'pending', 'approved', 'rejected', 'escalated'] as const;
+    const states = ['approved', 'rejected', 'approved', 'rejected'] as const;
     for (const [k, status] of states.entries()) {
       const target = recent[k * 37]!;
       const at = new Date(target.at.getTime() + 86_400_000).toISOString();
-      const decided = status !== 'pending';
       await trx
         .insertInto('feedbackFlags')
         .values({
@@ -209,7 +211,7 @@ export async function seedDemoFeedback(db: Db, tenantId: number, now: Date): Pro
           reason: FLAG_REASONS[k % FLAG_REASONS.length]!,
           status,
           decidedBy: null,
-          decidedAt: decided ? at : null,
+          decidedAt: at,
           createdAt: at,
         })
         .execute();
@@ -219,7 +221,10 @@ export async function seedDemoFeedback(db: Db, tenantId: number, now: Date): Pro
     // Requests in every state: answered ones point at feedback the recipient gave the requester.
     for (let r = 0; r < 24; r += 1) {
       const requesterId = people[(r * 7) % people.length]!;
-      const asked = mates(requesterId).slice(0, 2 + (r % 3));
+      const asked = mates(requesterId)
+        .filter((p) => p !== e2e)
+        .slice(0, 2 + (r % 3));
+      if (requesterId === e2e) continue;
       if (asked.length === 0) continue;
       const createdAt = new Date(now.getTime() - (r < 8 ? 2 + r * 2 : 20 + r * 9) * DAY);
       const expiresAt = new Date(createdAt.getTime() + REQUEST_DEFAULT_EXPIRY_DAYS * DAY);

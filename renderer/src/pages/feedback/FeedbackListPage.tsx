@@ -129,6 +129,7 @@ function FeedbackListPage({ direction, team }: { direction: Direction; team: boo
         <Tab value="given">{t('list.given')}</Tab>
         {!team && permissions.has('view-feedback-overview') ? (
           <Tab value="overview">{t('feedbackOverview:tab')}</Tab>
+        ) : null}
         {team &&
         (permissions.has('view-responsibility-matrix') || permissions.has('download-responsibility-matrix-report')) ? (
           <Tab value="matrix">{t('feedbackMatrix:tab')}</Tab>
