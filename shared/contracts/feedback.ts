@@ -4,7 +4,14 @@
  * shared/feedback.ts so the renderer runs them early and the server always.
  */
 import { z } from 'zod';
-import { FLAG_STATUSES, MAX_RECIPIENTS, NOT_RATED, RATING_MAX, REACTION_EMOJIS } from '../feedback.js';
+import {
+  FEEDBACK_PAGE_SIZE,
+  FLAG_STATUSES,
+  MAX_RECIPIENTS,
+  NOT_RATED,
+  RATING_MAX,
+  REACTION_EMOJIS,
+} from '../feedback.js';
 import { ATTACHMENT_KINDS, MAX_FILE_NAME_LENGTH } from '../attachments.js';
 import { bodyIdSchema, idSchema, listQuerySchema, listResponseSchema } from './common.js';
 import { isoDateSchema, lineText, multiLineText } from '../validation.js';
@@ -128,8 +135,8 @@ export const feedbackListQuerySchema = listQuerySchema({
   orderKeys: ['createdAt'],
   defaultOrderKey: 'createdAt',
   defaultOrderDir: 'desc',
-  pageSizes: [10],
-  defaultPageSize: 10,
+  pageSizes: [FEEDBACK_PAGE_SIZE],
+  defaultPageSize: FEEDBACK_PAGE_SIZE,
   extra: {
     direction: z.enum(FEEDBACK_DIRECTIONS),
     employeeId: idSchema.optional(),

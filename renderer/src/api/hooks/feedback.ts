@@ -17,7 +17,7 @@ import type { FeedbackAttachment, FeedbackItem, FeedbackReaction } from '../../.
 import type { ListResponse } from '../../../../shared/contracts/common';
 import type { RequestOf } from '../../../../shared/endpoints/define';
 import { feedbackEndpoints as ep } from '../../../../shared/endpoints/feedback';
-import type { ReactionEmoji } from '../../../../shared/feedback';
+import { FEEDBACK_PAGE_SIZE, type ReactionEmoji } from '../../../../shared/feedback';
 import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
 import { errorMessage } from '../errors';
@@ -86,7 +86,7 @@ export function useFeedbackList(filter: FeedbackListFilter, options: { enabled?:
   return useInfiniteQuery({
     queryKey: feedbackKeys.list(filter),
     queryFn: ({ pageParam, signal }) =>
-      call(ep.listFeedback, { query: { ...filter, page: pageParam, pageSize: 10 } }, { signal }),
+      call(ep.listFeedback, { query: { ...filter, page: pageParam, pageSize: FEEDBACK_PAGE_SIZE } }, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last: ListResponse<FeedbackItem>, pages) =>
       pages.reduce((n, p) => n + p.items.length, 0) < last.total ? pages.length + 1 : undefined,
