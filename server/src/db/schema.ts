@@ -26,6 +26,8 @@ export type TenantTable = {
   name: string;
   emailDomain: string;
   logo: string | null;
+  /** Bumped by triggers on roles, role_grants and employee_roles (migration 0026): see principalLoader in server/src/http/access.ts. */
+  accessVersion: Generated<number>;
   createdAt: string;
   updatedAt: string;
 };

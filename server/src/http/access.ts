@@ -70,55 +70,92 @@ export function scimCaller(request: FastifyRequest): ScimClient {
   return request.scim;
 }
 
+type Principal = {
+  permissions: ReadonlySet<PermissionName>;
+  activities: ReadonlySet<string>;
+  language: Language | null;
+};
+type Grants = { version: number; permissions: ReadonlySet<PermissionName>; activities: ReadonlySet<string> };
+
+/** How many callers' grants one API process keeps (about 40 KB each for an administrator). */
+const GRANTS_CACHE_SIZE = 5_000;
+
 /**
- * Loads what the token's employee may do now: revoked roles and deactivation apply at once. The token's
- * session rides on the same query: once it ended (sign-out, reuse of a rotated refresh token, a password
- * change or reset, a deactivation, its absolute end) its access tokens are refused, not 15 minutes later.
+ * Loads what a token's employee may do now. Revoked roles and deactivation apply at once, and so does
+ * the end of the token's session: sign-out, reuse of a rotated refresh token, a password change or
+ * reset, a deactivation, its absolute end. Its access tokens are refused at once, not 15 minutes later.
+ *
+ * One small indexed read per request answers all of that: the employee is active, the session is live,
+ * their language, and the tenant's `access_version`. The database bumps that version, in the same
+ * transaction, on every change to roles, grants or role assignments (triggers, migration 0026). Each
+ * caller's permissions and activities are kept per loader (one per API process) under the version they
+ * were read at, and read again only when it moved.
+ *
+ * Keeping them under the version read *before* the grants is safe. If a change commits between the two
+ * reads, the grants are already new, and the next request sees a newer version and reads them again.
  */
-export async function loadPrincipal(
-  db: Db,
-  claims: { employeeId: number; tenantId: number; familyId: string },
-  now: Date,
-): Promise<{ permissions: Set<PermissionName>; activities: Set<string>; language: Language | null } | null> {
-  const employee = await db
-    .selectFrom('employees')
-    .select(['id', 'language'])
-    .where('id', '=', claims.employeeId)
-    .where('tenantId', '=', claims.tenantId)
-    .where('status', '=', 'active')
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('refreshTokens')
-          .select('refreshTokens.id')
-          .where('refreshTokens.familyId', '=', claims.familyId)
-          .whereRef('refreshTokens.employeeId', '=', 'employees.id')
-          .where('refreshTokens.revokedAt', 'is', null)
-          .where('refreshTokens.expiresAt', '>', now.toISOString()),
-      ),
-    )
-    .executeTakeFirst();
-  if (!employee) return null;
-  const grants = await db
-    .selectFrom('employeeRoles')
-    .innerJoin('roleGrants', 'roleGrants.roleId', 'employeeRoles.roleId')
-    .select(['roleGrants.kind', 'roleGrants.name'])
-    .where('employeeRoles.employeeId', '=', claims.employeeId)
-    .where('employeeRoles.tenantId', '=', claims.tenantId)
-    .execute();
-  const permissions = new Set<PermissionName>();
-  const activities = new Set<string>();
-  // A stored name the catalogue no longer has grants nothing.
-  for (const g of grants) {
-    if (g.kind !== 'permission') activities.add(g.name);
-    else if (isPermissionName(g.name)) permissions.add(g.name);
+export function principalLoader(db: Db) {
+  const cache = new Map<string, Grants>();
+
+  async function readGrants(claims: { employeeId: number; tenantId: number }, version: number): Promise<Grants> {
+    const rows = await db
+      .selectFrom('employeeRoles')
+      .innerJoin('roleGrants', 'roleGrants.roleId', 'employeeRoles.roleId')
+      .select(['roleGrants.kind', 'roleGrants.name'])
+      .where('employeeRoles.employeeId', '=', claims.employeeId)
+      .where('employeeRoles.tenantId', '=', claims.tenantId)
+      .execute();
+    const permissions = new Set<PermissionName>();
+    const activities = new Set<string>();
+    // A stored name the catalogue no longer has grants nothing.
+    for (const g of rows) {
+      if (g.kind !== 'permission') activities.add(g.name);
+      else if (isPermissionName(g.name)) permissions.add(g.name);
+    }
+    return { version, permissions, activities };
   }
-  return { permissions, activities, language: employee.language };
+
+  return async function loadPrincipal(
+    claims: { employeeId: number; tenantId: number; familyId: string },
+    now: Date,
+  ): Promise<Principal | null> {
+    const row = await db
+      .selectFrom('employees')
+      .innerJoin('tenants', 'tenants.id', 'employees.tenantId')
+      .select(['employees.language', 'tenants.accessVersion'])
+      .where('employees.id', '=', claims.employeeId)
+      .where('employees.tenantId', '=', claims.tenantId)
+      .where('employees.status', '=', 'active')
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('refreshTokens')
+            .select('refreshTokens.id')
+            .where('refreshTokens.familyId', '=', claims.familyId)
+            .whereRef('refreshTokens.employeeId', '=', 'employees.id')
+            .where('refreshTokens.revokedAt', 'is', null)
+            .where('refreshTokens.expiresAt', '>', now.toISOString()),
+        ),
+      )
+      .executeTakeFirst();
+    if (!row) return null;
+    const key = `${claims.tenantId}:${claims.employeeId}`;
+    let grants = cache.get(key);
+    if (grants?.version !== row.accessVersion) {
+      grants = await readGrants(claims, row.accessVersion);
+      cache.delete(key);
+      // The oldest entry goes first (a Map iterates in insertion order).
+      if (cache.size >= GRANTS_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      cache.set(key, grants);
+    }
+    return { permissions: grants.permissions, activities: grants.activities, language: row.language };
+  };
 }
 
 export function registerAccessControl(app: FastifyInstance, db: Db, tokens: TokenService, now: () => Date): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('agent', null);
   app.decorateRequest('scim', null);
+  const loadPrincipal = principalLoader(db);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
@@ -142,7 +179,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db, tokens: Toke
     if (!token) throw errors.unauthenticated();
     const claims = await tokens.verifyAccessToken(token);
     if (!claims) throw errors.unauthenticated();
-    const principal = await loadPrincipal(db, claims, now());
+    const principal = await loadPrincipal(claims, now());
     if (!principal) throw errors.unauthenticated();
     if (!allowedBy(access, principal.permissions)) throw errors.forbidden(access);
     request.auth = {
