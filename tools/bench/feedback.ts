@@ -2,7 +2,8 @@
  * Benchmark of the feedback reads on a large tenant (2,000 employees, two years of feedback, about
  * 500,000 rows by default; tools/bench/feedback-data.ts), on SQLite and on PostgreSQL in one run: one
  * employee's Received list (page 1), the same with a category filter, one employee's list read by the
- * administrator, and a lead's My team list, each as p50/p99 latency and requests per second under load
+ * administrator, a lead's My team list, one employee's overview and 6-month trend, and a team's overview
+ * (a lead's), each as p50/p99 latency and requests per second under load
  * from this process, beside a bare indexed lookup on the same database in the same run
  * (tools/bench/lookup-server.ts `/feedback-lookup`: the newest 10 feedback of one receiver through the
  * (tenant_id, receiver_id, created_at) index, no authentication or shaping). The ratios are the figures
@@ -125,8 +126,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
         const probe = nextRequest();
         const answer = await fetch(`${url}${probe.path}`, probe.headers ? { headers: probe.headers } : {});
         if (!answer.ok) throw new Error(`${label}: ${answer.status} ${await answer.text()}`);
-        const body = (await answer.json()) as { items: unknown[] };
-        if (body.items.length === 0) throw new Error(`${label}: an empty answer measures nothing`);
+        const body = (await answer.json()) as { items?: unknown[]; feedbackCount?: number; months?: unknown[] };
+        const size = body.items?.length ?? body.feedbackCount ?? body.months?.length ?? 0;
+        if (size === 0) throw new Error(`${label}: an empty answer measures nothing`);
         const result = await load(url, { connections, duration, nextRequest, tolerateTimeouts: true });
         rows.push({ label, result });
         log(`  ${label}: ${format(result, rows[0]!.result)}`);
@@ -148,6 +150,18 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
       }));
       await run('received, My team (a lead)', api.url, () => ({
         path: '/api/feedback?direction=received&team=true',
+        headers: pick(teamLeads),
+      }));
+      await run('overview (own, 90 days)', api.url, () => ({
+        path: '/api/feedback/overview',
+        headers: pick(employees),
+      }));
+      await run('6-month trend (own)', api.url, () => ({
+        path: '/api/feedback/overview/trend',
+        headers: pick(employees),
+      }));
+      await run("a team's overview (a lead, 90 days)", api.url, () => ({
+        path: '/api/feedback/overview?team=true',
         headers: pick(teamLeads),
       }));
 

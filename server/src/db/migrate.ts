@@ -22,6 +22,7 @@ import { catalogueNames } from './migrations/0018-catalogue-names.js';
 import { feedbackMatrix } from './migrations/0021-feedback-matrix.js';
 import { feedbackReadIndexes } from './migrations/0022-feedback-read-indexes.js';
 import { accessVersion } from './migrations/0026-access-version.js';
+import { overviewCoveringIndexes } from './migrations/0027-overview-covering-indexes.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0021-feedback-matrix': feedbackMatrix,
   '0022-feedback-read-indexes': feedbackReadIndexes,
   '0026-access-version': accessVersion,
+  '0027-overview-covering-indexes': overviewCoveringIndexes,
 };
 
 class StaticProvider implements MigrationProvider {

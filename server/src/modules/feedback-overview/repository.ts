@@ -82,109 +82,135 @@ export function overviewRepository({ db, tenantId }: TenantScope) {
     return query;
   }
 
-  /** Averages of rated values by category, with the category's name and colour, best first. */
-  async function categoryFigures(
-    subject: Subject,
-    options: FigureOptions,
-    span: Span,
-    categoryId?: number,
-  ): Promise<CategoryFigure[]> {
-    const rows = await ratings(subject, options, span, { categoryId })
-      .innerJoin('feedbackCategories as c', 'c.id', 'r.categoryId')
-      .select([
-        'c.id',
-        'c.name',
-        'c.color',
-        sql<number | string>`sum(${sql.ref('r.rating')})`.as('sum'),
-        (eb) => eb.fn.countAll<number | string>().as('count'),
-      ])
-      .groupBy(['c.id', 'c.name', 'c.color'])
-      .execute();
-    return sortFigures(rows.map((r) => ({ id: r.id, name: r.name, color: r.color, ...figure(r.sum, r.count) })));
-  }
-
-  /** Averages of rated values by attribute (ratings on a category itself have none), best first. */
-  async function attributeFigures(
+  /**
+   * The averages of rated values by category and by attribute in one pass over the ratings, grouped by
+   * their ids alone (the covering index of migration 0027 answers it without reading a rating row), then
+   * named from the catalogue: a category's figure counts the ratings on it and on its attributes (by the
+   * category the rating was given under), an attribute's those on it (shown under the category it
+   * belongs to now). Best first.
+   */
+  async function ratedFigures(
     subject: Subject,
     options: FigureOptions,
     span: Span,
     filter: RatingFilter = {},
-  ): Promise<AttributeFigure[]> {
+  ): Promise<{ categories: CategoryFigure[]; attributes: AttributeFigure[] }> {
     const rows = await ratings(subject, options, span, filter)
-      .innerJoin('feedbackAttributes as a', 'a.id', 'r.attributeId')
-      .innerJoin('feedbackCategories as c', 'c.id', 'a.categoryId')
       .select([
-        'a.id',
-        'a.name',
-        'a.categoryId',
-        'c.name as categoryName',
-        'c.color',
+        'r.categoryId',
+        'r.attributeId',
         sql<number | string>`sum(${sql.ref('r.rating')})`.as('sum'),
         (eb) => eb.fn.countAll<number | string>().as('count'),
       ])
-      .groupBy(['a.id', 'a.name', 'a.categoryId', 'c.name', 'c.color'])
+      .groupBy(['r.categoryId', 'r.attributeId'])
       .execute();
-    return sortFigures(
-      rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        categoryId: r.categoryId,
-        categoryName: r.categoryName,
-        color: r.color,
-        ...figure(r.sum, r.count),
-      })),
-    );
+    if (rows.length === 0) return { categories: [], attributes: [] };
+    const attributeIds = rows.flatMap((r) => (r.attributeId === null ? [] : [r.attributeId]));
+    const attributeRows =
+      attributeIds.length === 0
+        ? []
+        : await db
+            .selectFrom('feedbackAttributes')
+            .select(['id', 'name', 'categoryId'])
+            .where('tenantId', '=', tenantId)
+            .where('id', 'in', attributeIds)
+            .execute();
+    const categoryIds = [...new Set([...rows.map((r) => r.categoryId), ...attributeRows.map((a) => a.categoryId)])];
+    const categoryRows = await db
+      .selectFrom('feedbackCategories')
+      .select(['id', 'name', 'color'])
+      .where('tenantId', '=', tenantId)
+      .where('id', 'in', categoryIds)
+      .execute();
+    const categoryById = new Map(categoryRows.map((c) => [c.id, c]));
+    const attributeById = new Map(attributeRows.map((a) => [a.id, a]));
+    const totals = new Map<number, { sum: number; count: number }>();
+    const attributes: AttributeFigure[] = [];
+    for (const r of rows) {
+      const total = totals.get(r.categoryId) ?? { sum: 0, count: 0 };
+      total.sum += toNumber(r.sum);
+      total.count += toNumber(r.count);
+      totals.set(r.categoryId, total);
+      const attribute = r.attributeId === null ? undefined : attributeById.get(r.attributeId);
+      const category = attribute && categoryById.get(attribute.categoryId);
+      if (attribute && category) {
+        attributes.push({
+          id: attribute.id,
+          name: attribute.name,
+          categoryId: category.id,
+          categoryName: category.name,
+          color: category.color,
+          ...figure(r.sum, r.count),
+        });
+      }
+    }
+    const categories = [...totals].flatMap(([id, { sum, count }]) => {
+      const category = categoryById.get(id);
+      return category ? [{ ...category, ...figure(sum, count) }] : [];
+    });
+    return { categories: sortFigures(categories), attributes: sortFigures(attributes) };
   }
 
   return {
     /**
-     * The overall rating of the current span and of the previous one (one query over both, each summed
-     * with a CASE on created_at): sums and counts of rated values from the per-feedback integers
-     * (rating_sum, rating_count), and the number of feedback in the current span.
+     * The feedback-level figures of an overview in one pass over the previous period, the range and this
+     * week: sums and counts of rated values from the per-feedback integers (rating_sum, rating_count) for
+     * the range and for the previous period, the number of feedback in the range and in each of its weeks
+     * (`weekStarts`: the first instant of each, the first being the range's start), and in `thisWeek`.
+     * This week is counted apart only when it reaches outside the rows read (a short or past range).
      */
-    async overall(subject: Subject, options: FigureOptions, previous: Span, current: Span) {
-      const inCurrent = (value: RawBuilder<unknown>) =>
-        sql<
-          number | string | null
-        >`sum(case when ${sql.ref('feedback.createdAt')} >= ${current.from} then ${value} else 0 end)`;
-      const inPrevious = (value: RawBuilder<unknown>) =>
-        sql<
-          number | string | null
-        >`sum(case when ${sql.ref('feedback.createdAt')} < ${current.from} then ${value} else 0 end)`;
-      const row = await received(subject, options, { from: previous.from, to: current.to })
+    async periodFigures(
+      subject: Subject,
+      options: FigureOptions,
+      p: { previous: Span; weekStarts: readonly string[]; end: string; thisWeek: Span },
+    ) {
+      const span = { from: p.previous.from, to: p.end };
+      const createdAt = sql.ref('feedback.createdAt');
+      const rows = await received(subject, options, span)
         .select([
-          inCurrent(sql.ref('feedback.ratingSum')).as('sum'),
-          inCurrent(sql.ref('feedback.ratingCount')).as('count'),
-          inCurrent(sql.lit(1)).as('feedback'),
-          inPrevious(sql.ref('feedback.ratingSum')).as('previousSum'),
-          inPrevious(sql.ref('feedback.ratingCount')).as('previousCount'),
+          bucketOf([p.previous.from, ...p.weekStarts]).as('bucket'),
+          sql<number | string | null>`sum(${sql.ref('feedback.ratingSum')})`.as('sum'),
+          sql<number | string | null>`sum(${sql.ref('feedback.ratingCount')})`.as('count'),
+          (eb) => eb.fn.countAll<number | string>().as('feedback'),
+          sql<
+            number | string | null
+          >`sum(case when ${createdAt} >= ${p.thisWeek.from} and ${createdAt} < ${p.thisWeek.to} then 1 else 0 end)`.as(
+            'thisWeek',
+          ),
         ])
-        .executeTakeFirstOrThrow();
-      return {
-        overallRating: averageOf(toNumber(row.sum), toNumber(row.count)),
-        ratingCount: toNumber(row.count),
-        feedbackCount: toNumber(row.feedback),
-        previousRating: averageOf(toNumber(row.previousSum), toNumber(row.previousCount)),
-      };
-    },
-
-    /** How many feedback fall in each bucket; `starts` are the buckets' first instants, `end` the last's end. */
-    async countsBy(subject: Subject, options: FigureOptions, starts: readonly string[], end: string) {
-      const rows = await received(subject, options, { from: starts[0]!, to: end })
-        .select([bucketOf(starts).as('bucket'), (eb) => eb.fn.countAll<number | string>().as('count')])
         .groupBy('bucket')
         .execute();
-      const counts = starts.map(() => 0);
-      for (const r of rows) counts[toNumber(r.bucket)] = toNumber(r.count);
-      return counts;
-    },
-
-    /** How many feedback in a span. */
-    async count(subject: Subject, options: FigureOptions, span: Span) {
-      const row = await received(subject, options, span)
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .executeTakeFirstOrThrow();
-      return toNumber(row.n);
+      const current = { sum: 0, count: 0, feedback: 0 };
+      const previous = { sum: 0, count: 0 };
+      const weekCounts = p.weekStarts.map(() => 0);
+      let weekCount = 0;
+      for (const r of rows) {
+        const bucket = toNumber(r.bucket);
+        weekCount += toNumber(r.thisWeek);
+        if (bucket === 0) {
+          previous.sum += toNumber(r.sum);
+          previous.count += toNumber(r.count);
+        } else {
+          current.sum += toNumber(r.sum);
+          current.count += toNumber(r.count);
+          current.feedback += toNumber(r.feedback);
+          weekCounts[bucket - 1] = toNumber(r.feedback);
+        }
+      }
+      if (p.thisWeek.from < span.from || p.thisWeek.to > span.to) {
+        const row = await received(subject, options, p.thisWeek)
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow();
+        weekCount = toNumber(row.n);
+      }
+      return {
+        overallRating: averageOf(current.sum, current.count),
+        ratingCount: current.count,
+        feedbackCount: current.feedback,
+        previousRating: averageOf(previous.sum, previous.count),
+        weekCounts,
+        weekCount,
+      };
     },
 
     /**
@@ -224,8 +250,7 @@ export function overviewRepository({ db, tenantId }: TenantScope) {
       });
     },
 
-    categoryFigures,
-    attributeFigures,
+    ratedFigures,
 
     /** The newest visible feedback of the span rated on an attribute, newest first. */
     async recentWithAttribute(subject: Subject, options: FigureOptions, span: Span, attributeId: number) {

@@ -96,13 +96,15 @@ export const feedbackOverviewRoutes = defineRoutes(feedbackOverviewEndpoints, {
     const weeks = weeksOf(range);
     // A week's bucket starts on its Monday, the first one at the range's start.
     const weekStarts = weeks.map((w, i) => (i === 0 ? range.span.from : s.at(w)));
-    const [employee, overall, weekCounts, weekCount, categories, attributes] = await Promise.all([
+    const [employee, { weekCounts, ...overall }, { categories, attributes }] = await Promise.all([
       'team' in s.subject ? null : repo.employee(s.subject.employeeId),
-      repo.overall(s.subject, s.options, { from: s.at(previous.from), to: range.span.from }, range.span),
-      repo.countsBy(s.subject, s.options, weekStarts, range.span.to),
-      repo.count(s.subject, s.options, { from: s.at(weekStart(s.today)), to: s.at(addDays(s.today, 1)) }),
-      repo.categoryFigures(s.subject, s.options, range.span),
-      repo.attributeFigures(s.subject, s.options, range.span),
+      repo.periodFigures(s.subject, s.options, {
+        previous: { from: s.at(previous.from), to: range.span.from },
+        weekStarts,
+        end: range.span.to,
+        thisWeek: { from: s.at(weekStart(s.today)), to: s.at(addDays(s.today, 1)) },
+      }),
+      repo.ratedFigures(s.subject, s.options, range.span),
     ]);
     return {
       from: range.from,
@@ -110,7 +112,6 @@ export const feedbackOverviewRoutes = defineRoutes(feedbackOverviewEndpoints, {
       employee,
       ...overall,
       ...ratingTrend(overall.overallRating, overall.previousRating),
-      weekCount,
       weeks: weeks.map((start, i) => ({ start, count: weekCounts[i] ?? 0 })),
       categories,
       attributes,
@@ -135,11 +136,10 @@ export const feedbackOverviewRoutes = defineRoutes(feedbackOverviewEndpoints, {
     if (!category) throw errors.notFound('feedbackCategoryNotFound');
     const s = await scope(ctx, query);
     const range = rangeOf(s, query);
-    const [figures, attributes] = await Promise.all([
-      repo.categoryFigures(s.subject, s.options, range.span, category.id),
-      repo.attributeFigures(s.subject, s.options, range.span, { categoryId: category.id }),
-    ]);
-    const own = figures[0];
+    const { categories, attributes } = await repo.ratedFigures(s.subject, s.options, range.span, {
+      categoryId: category.id,
+    });
+    const own = categories[0];
     return {
       from: range.from,
       to: range.to,
@@ -155,8 +155,8 @@ export const feedbackOverviewRoutes = defineRoutes(feedbackOverviewEndpoints, {
     const s = await scope(ctx, query);
     const range = rangeOf(s, query);
     const { buckets, end } = trendMonths(s);
-    const [figures, months, recentFeedbackIds] = await Promise.all([
-      repo.attributeFigures(s.subject, s.options, range.span, { attributeId: attribute.id }),
+    const [{ attributes: figures }, months, recentFeedbackIds] = await Promise.all([
+      repo.ratedFigures(s.subject, s.options, range.span, { attributeId: attribute.id }),
       repo.averagesBy(s.subject, s.options, buckets, end, { attributeId: attribute.id }),
       repo.recentWithAttribute(s.subject, s.options, range.span, attribute.id),
     ]);
