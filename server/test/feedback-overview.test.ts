@@ -445,6 +445,28 @@ describe('the overview of a team or a function', () => {
     expect((await groups('fnadmin', '?searchText=oth')).teams!.map((t) => t.name)).toEqual(['Other']);
     expect((await as('ann', '/api/feedback/overview/people')).status).toBe(403);
   });
+
+  it('hides demo teams and functions once the company switches demo data off', async () => {
+    const team = await org.f.team({ name: 'Sample team', isDemo: 1, memberIds: [org.people.ann.id] });
+    const fn = await org.f.function({ name: 'Sample function', isDemo: 1, memberIds: [org.people.ann.id] });
+    const names = async () => {
+      const body = (await as<OverviewPeople>('fnadmin', '/api/feedback/overview/people?searchText=Sample')).body;
+      return [...body.teams!, ...body.functions!].map((g) => g.name);
+    };
+    try {
+      expect(await names()).toEqual(['Sample team', 'Sample function']);
+      expect((await as('fnadmin', `/api/feedback/overview?teamId=${team.id}`)).status).toBe(200);
+      await org.f.setting('isDemoDataDisabled', true);
+      expect(await names()).toEqual([]);
+      expect((await as('fnadmin', `/api/feedback/overview?teamId=${team.id}`)).status).toBe(404);
+      expect((await as('fnadmin', `/api/feedback/overview?functionId=${fn.id}`)).status).toBe(404);
+    } finally {
+      await org.f.setting('isDemoDataDisabled', false);
+      await server.db.deleteFrom('teamMembers').where('teamId', '=', team.id).execute();
+      await server.db.deleteFrom('teams').where('id', '=', team.id).execute();
+      await server.db.deleteFrom('functions').where('id', '=', fn.id).execute();
+    }
+  });
 });
 
 describe('bad input', () => {
