@@ -3,9 +3,12 @@
  * the Overview tab and sees the overall rating, the trend, this week's count and the six-month chart; a
  * teammate gives them feedback through the API; after a reload the week's count has moved by one, and the
  * attribute's drill-down lists the new feedback. Their lead picks them in the Team Members group and sees
- * the same figures.
+ * the same figures. A lead picks their team (Teams group) and the administrator a function (Functions
+ * group): the page is titled by it, shows the figures the API gives for it, and keeps it through a reload
+ * and a drill-down.
  */
-import { DEMO_PASSWORD, EMPLOYEE, expect, test } from './fixtures.js';
+import type { Page } from '@playwright/test';
+import { ADMIN, DEMO_PASSWORD, EMPLOYEE, expect, test } from './fixtures.js';
 import { LoginPage } from './pages/login-page.js';
 import { snapshot } from './screenshots.js';
 
@@ -86,5 +89,77 @@ test('the overview shows the figures and the chart, and a new feedback moves thi
     `${EMPLOYEE.name} got ${before + 1} feedback`,
   );
   await snapshot(lead, 'feedback-overview-lead', 'light');
+  expect(consoleErrors).toEqual([]);
+});
+
+/** The overall rating and this week's count on the page equal the API's figures for the same address. */
+async function expectFigures(page: Page, figures: { overallRating: number | null; weekCount: number }) {
+  const overall = page.getByRole('group', { name: 'Overall rating' }).getByTestId('overall-rating');
+  await expect(overall).toHaveText(
+    figures.overallRating === null
+      ? 'Not rated'
+      : figures.overallRating.toLocaleString('en', { minimumFractionDigits: 1, maximumFractionDigits: 2 }),
+  );
+  await expect(page.getByRole('group', { name: 'This week' }).getByTestId('week-count')).toHaveText(
+    String(figures.weekCount),
+  );
+}
+
+test('a lead picks their team and the administrator a function; the figures are theirs and survive a reload', async ({
+  page,
+  newContext,
+  request,
+  consoleErrors,
+}) => {
+  type Figures = { overallRating: number | null; weekCount: number; ratingCount: number };
+  const figuresOf = async (token: string, query: string) =>
+    (await (
+      await request.get(`/api/feedback/overview?${query}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as Figures;
+
+  // Chen Okafor leads Web: the Teams group offers it (and no Functions group, which needs the all level).
+  const leadToken = await new LoginPage(page).signIn(LEAD.email, DEMO_PASSWORD);
+  await page.goto('/overview');
+  const picker = page.getByRole('combobox', { name: 'Whose overview' });
+  await picker.click();
+  await picker.fill('Web');
+  await expect(page.getByRole('group', { name: 'Teams' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Functions' })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Web', exact: true }).click();
+  await expect(page).toHaveURL(/teamId=(\d+)/);
+  const teamId = new URL(page.url()).searchParams.get('teamId')!;
+  await expect(page.getByRole('heading', { name: 'Feedback overview: Web' })).toBeVisible();
+  const team = await figuresOf(leadToken, `teamId=${teamId}`);
+  expect(team.ratingCount).toBeGreaterThan(0);
+  await expectFigures(page, team);
+  await expect(page.getByRole('group', { name: 'This week' })).toContainText(`Web got ${team.weekCount} feedback`);
+  await snapshot(page, 'feedback-overview-team', 'light');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Feedback overview: Web' })).toBeVisible();
+  await expect(picker).toHaveValue('Web');
+  await expectFigures(page, team);
+
+  // The administrator (every permission) picks Engineering in the Functions group.
+  const admin = await (await newContext()).newPage();
+  const adminToken = await new LoginPage(admin).signIn(ADMIN.email, DEMO_PASSWORD);
+  await admin.goto('/overview');
+  const adminPicker = admin.getByRole('combobox', { name: 'Whose overview' });
+  await adminPicker.click();
+  await adminPicker.fill('Engineering');
+  await expect(admin.getByRole('group', { name: 'Functions' })).toBeVisible();
+  await admin.getByRole('option', { name: 'Engineering', exact: true }).click();
+  await expect(admin).toHaveURL(/functionId=\d+/);
+  const functionId = new URL(admin.url()).searchParams.get('functionId')!;
+  await expect(admin.getByRole('heading', { name: 'Feedback overview: Engineering' })).toBeVisible();
+  const fn = await figuresOf(adminToken, `functionId=${functionId}`);
+  expect(fn.ratingCount).toBeGreaterThan(team.ratingCount); // Engineering spans four teams, Web among them
+  await expectFigures(admin, fn);
+  await admin.reload();
+  await expect(admin.getByRole('heading', { name: 'Feedback overview: Engineering' })).toBeVisible();
+  await expectFigures(admin, fn);
+  // A drill-down keeps the function.
+  await admin.getByRole('link', { name: 'Open Communication' }).click();
+  await expect(admin).toHaveURL(new RegExp(`/overview/category/\\d+\\?.*functionId=${functionId}`));
+  await expect(admin.getByRole('combobox', { name: 'Whose overview' })).toHaveValue('Engineering');
   expect(consoleErrors).toEqual([]);
 });

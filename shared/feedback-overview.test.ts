@@ -6,6 +6,7 @@ import {
   previousPeriod,
   ratingTrend,
   roundTo,
+  subjectConflict,
   weeksOf,
   weekStart,
 } from './feedback-overview.js';
@@ -52,5 +53,20 @@ describe('the overview’s rules', () => {
       '2026-02-01',
       '2026-03-01',
     ]);
+  });
+});
+
+describe('whose overview', () => {
+  it('takes at most one subject and names the second one given', () => {
+    expect(subjectConflict({})).toBeNull();
+    expect(subjectConflict({ employeeId: 3 })).toBeNull();
+    expect(subjectConflict({ teamId: 3, team: false })).toBeNull();
+    expect(subjectConflict({ employeeId: 3, team: true })?.field).toBe('team');
+    expect(subjectConflict({ employeeId: 3, teamId: 4 })?.field).toBe('teamId');
+    expect(subjectConflict({ teamId: 4, functionId: 5 })?.field).toBe('functionId');
+    expect(subjectConflict({ functionId: 5, team: true })).toEqual({
+      field: 'team',
+      message: 'Choose one of an employee, a team, a function or your teams, not several',
+    });
   });
 });

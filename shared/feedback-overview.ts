@@ -4,6 +4,7 @@
  * pure: the server computes the figures in SQL over the visible rows, these decide the periods and the
  * words around them, the renderer shows them.
  */
+import { validation as V } from './i18n/en/validation.js';
 import { addDays, dayOfWeek } from './time.js';
 
 /** The overview's default range: the last 90 tenant-local days through today (the list's default). */
@@ -14,6 +15,24 @@ export const OVERVIEW_MAX_DAYS = 731;
 export const TREND_MONTHS = 6;
 /** How many recent feedback an attribute's drill-down names. */
 export const RECENT_FEEDBACK_LIMIT = 5;
+
+/**
+ * The fields naming whose overview (or list) it is, in the order a conflict is read: at most one may be
+ * given, and a second one is the field a 400 names (`team=true` with `employeeId` names `team`).
+ */
+export const SUBJECT_FIELDS = ['employeeId', 'teamId', 'functionId', 'team'] as const;
+export type SubjectField = (typeof SUBJECT_FIELDS)[number];
+
+/**
+ * The at-most-one rule of whose overview: the field to name (the second one given) and its message, or
+ * null. `team=false` is no choice.
+ */
+export function subjectConflict(
+  query: Partial<Record<SubjectField, unknown>>,
+): { field: SubjectField; message: string } | null {
+  const given = SUBJECT_FIELDS.filter((f) => query[f] !== undefined && query[f] !== false);
+  return given[1] ? { field: given[1], message: V.overviewOneSubject } : null;
+}
 
 export const RATING_TRENDS = ['up', 'down', 'no_change'] as const;
 export type RatingTrend = (typeof RATING_TRENDS)[number];

@@ -288,6 +288,187 @@ describe('the overview of one’s teams', () => {
   });
 });
 
+describe('the overview of a team or a function', () => {
+  type Extra = 'fnadmin' | 'fnmember' | 'gone';
+  const x = {} as Record<Extra, Awaited<ReturnType<Organisation<People, 'Core' | 'Other'>['person']>>>;
+  let craft: number;
+  let otherFn: number;
+  let oldFn: number;
+  let stranger: Organisation<'x', 'Theirs'>;
+  let strangerFn: number;
+  const as = async <T>(who: People | Extra, url: string) =>
+    (who in x ? x[who as Extra].api : org.people[who as People].api).get<T>(url);
+
+  beforeAll(async () => {
+    const p = org.people;
+    // HR who may see every function, HR who sees only the functions they belong to, and a former member.
+    x.fnadmin = await org.person('fnadmin', { roles: ['HR'], grants: ['view-functions', 'view-all-functions'] });
+    x.fnmember = await org.person('fnmember', { roles: ['HR'], grants: ['view-functions'] });
+    x.gone = await org.person('gone', { roles: ['Employee'], status: 'inactive', teamIds: [org.teams.Other.id] });
+    craft = (await org.f.function({ name: 'Craft', memberIds: [p.ann.id, p.outsider.id, x.gone.id] })).id;
+    otherFn = (await org.f.function({ name: 'Support', memberIds: [p.bob.id, x.fnmember.id] })).id;
+    oldFn = (await org.f.function({ name: 'Retired', isActive: 0, memberIds: [p.ann.id] })).id;
+    // The lead's own (counted in their team, not in My teams) and the former member's (never counted).
+    const give = (giverId: number, receiverId: number, rating: number) =>
+      org.f.feedback({
+        giverId,
+        receiverIds: [receiverId],
+        createdAt: '2026-03-11T08:00:00.000Z',
+        ratings: [{ categoryId: delivery, rating }],
+        each: { createdAt: '2026-03-11T08:00:00.000Z' },
+      });
+    await give(p.ann.id, p.lead.id, 1);
+    await give(p.ann.id, x.gone.id, 5);
+    stranger = await organisation(server, { people: { x: ['Employee'] }, teams: { Theirs: ['x'] } });
+    strangerFn = (await stranger.f.function({ name: 'Theirs', memberIds: [stranger.people.x.id] })).id;
+  });
+
+  it('sums a team’s active members, the lead included, for its lead and for HR alike', async () => {
+    const core = org.teams.Core.id;
+    // Ann's 19/5, Bob's 5/1 and the lead's 1/1; never the flagged one the lead gave Ann.
+    const lead = await as<FeedbackOverview>('lead', `/api/feedback/overview?teamId=${core}`);
+    expect(lead.status).toBe(200);
+    expect(lead.body).toMatchObject({
+      employee: null,
+      team: { id: core, name: 'Core' },
+      function: null,
+      overallRating: 3.57, // 25 / 7
+      ratingCount: 7,
+      feedbackCount: 6,
+      weekCount: 2,
+    });
+    expect((await as('hr', `/api/feedback/overview?teamId=${core}`)).body).toEqual(lead.body);
+    // My teams leaves the lead out: 24 / 6.
+    expect((await as<FeedbackOverview>('lead', '/api/feedback/overview?team=true')).body.overallRating).toBe(4);
+    // Another team: its own lead, HR; the former member's 5 never counts.
+    const other = org.teams.Other.id;
+    for (const who of ['other', 'hr'] as const) {
+      const res = await as<FeedbackOverview>(who, `/api/feedback/overview?teamId=${other}`);
+      expect(res.body, who).toMatchObject({ team: { name: 'Other' }, overallRating: 1, ratingCount: 1 });
+    }
+  });
+
+  it('answers 403 for a team the caller may not open, on every overview endpoint, 404 for another tenant’s', async () => {
+    const other = org.teams.Other.id;
+    const urls = [
+      `/api/feedback/overview?teamId=${other}`,
+      `/api/feedback/overview/trend?teamId=${other}`,
+      `/api/feedback/overview/categories/${comms}?teamId=${other}`,
+      `/api/feedback/overview/attributes/${clarity}?teamId=${other}`,
+      `/api/feedback?direction=received&teamId=${other}`,
+    ];
+    for (const url of urls) {
+      const res = await as<{ error: { details: unknown } }>('lead', url);
+      expect(res.status, url).toBe(403);
+      expect(res.body.error.details, url).toEqual({ permission: 'view-all-employees-feedback' });
+      // An employee without the team level may not open even their own team.
+      expect((await as('ann', url.replace(`teamId=${other}`, `teamId=${org.teams.Core.id}`))).status, url).toBe(403);
+      const theirs = url.replace(`teamId=${other}`, `teamId=${stranger.teams.Theirs.id}`);
+      expect((await as('hr', theirs)).status, theirs).toBe(404);
+    }
+  });
+
+  it('gives a team’s trend and drill-downs from the same rows', async () => {
+    const q = `teamId=${org.teams.Core.id}`;
+    const trend = await as<FeedbackTrend>('lead', `/api/feedback/overview/trend?${q}`);
+    // March: Ann's 9/2, 2/1 and 4/1 (the rejected flag), Bob's 5/1, the lead's 1/1 = 21/6.
+    expect(trend.body.months.at(-1)).toEqual({ month: '2026-03', average: 3.5, count: 6 });
+    const category = await as<CategoryOverview>('lead', `/api/feedback/overview/categories/${delivery}?${q}`);
+    expect(category.body.category).toMatchObject({ average: 2.5, count: 2 }); // Ann's 4, the lead's 1
+    const attribute = await as<AttributeOverview>('lead', `/api/feedback/overview/attributes/${clarity}?${q}`);
+    expect(attribute.body.recentFeedbackIds).toEqual([fb.thisWeek, fb.march]);
+  });
+
+  it('gives a function’s figures: the hand-computed average of its active members’ visible feedback', async () => {
+    // Ann's 19/5 and the outsider's 1/1 = 20/6; the former member's 5 and Ann's flagged 1 never count.
+    const res = await as<FeedbackOverview>('fnadmin', `/api/feedback/overview?functionId=${craft}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      employee: null,
+      team: null,
+      function: { id: craft, name: 'Craft' },
+      overallRating: 3.33,
+      ratingCount: 6,
+      feedbackCount: 5,
+    });
+    expect(res.body.categories.map((c) => [c.name, c.average, c.count])).toEqual([
+      ['Talk', 3.75, 4], // Ann's 5, 4, 2 and 4
+      ['Results', 2.5, 2], // Ann's 4, the outsider's 1
+    ]);
+    const attribute = await as<AttributeOverview>(
+      'fnadmin',
+      `/api/feedback/overview/attributes/${clarity}?functionId=${craft}`,
+    );
+    expect(attribute.body.recentFeedbackIds).toEqual([fb.thisWeek, fb.march]);
+    // The list the attribute page shows is of the same rows.
+    const list = await as<{ items: { id: number }[] }>(
+      'fnadmin',
+      `/api/feedback?direction=received&functionId=${craft}&attributeId=${clarity}&from=2025-12-19&to=2026-03-18`,
+    );
+    expect(list.body.items.map((i) => i.id)).toEqual([fb.thisWeek, fb.march]);
+    // An inactive function still opens by its address (its past stays readable); Ann's alone.
+    const old = await as<FeedbackOverview>('fnadmin', `/api/feedback/overview?functionId=${oldFn}`);
+    expect(old.body).toMatchObject({ overallRating: 3.8, ratingCount: 5 });
+  });
+
+  it('opens a function only with the all level and view-functions, within the Function Setup scope', async () => {
+    const url = (id: number) => `/api/feedback/overview?functionId=${id}`;
+    // HR without view-functions; a lead without the all level, even of Craft's members.
+    expect((await as<{ error: { details: unknown } }>('hr', url(craft))).body.error.details).toEqual({
+      permission: 'view-functions',
+    });
+    const lead = await as<{ error: { details: unknown } }>('lead', url(craft));
+    expect(lead.status).toBe(403);
+    expect(lead.body.error.details).toEqual({ permission: 'view-all-employees-feedback' });
+    // Without view-all-functions, only one's own functions: another answers 404 as in Function Setup.
+    expect((await as('fnmember', url(craft))).status).toBe(404);
+    const own = await as<FeedbackOverview>('fnmember', url(otherFn));
+    expect(own.body).toMatchObject({ function: { name: 'Support' }, overallRating: 5, ratingCount: 1 });
+    for (const endpoint of ['', '/trend', `/categories/${comms}`, `/attributes/${clarity}`]) {
+      const res = await as('fnadmin', `/api/feedback/overview${endpoint}?functionId=${strangerFn}`);
+      expect(res.status, endpoint).toBe(404);
+      expect((await as('lead', `/api/feedback/overview${endpoint}?functionId=${craft}`)).status, endpoint).toBe(403);
+    }
+  });
+
+  it('offers the Teams and Functions groups by their permissions', async () => {
+    const groups = async (who: People | Extra, search = '') =>
+      (await as<OverviewPeople>(who, `/api/feedback/overview/people${search}`)).body;
+    const lead = await groups('lead');
+    expect(lead.teams).toEqual([{ id: org.teams.Core.id, name: 'Core' }]);
+    expect(lead.functions).toBeNull();
+    const hr = await groups('hr');
+    expect(hr.teams!.map((t) => t.name)).toEqual(['Core', 'Other']);
+    expect(hr.functions).toBeNull(); // no view-functions
+    expect((await groups('fnadmin')).functions!.map((f) => f.name)).toEqual(['Craft', 'Support']); // active ones
+    expect((await groups('fnmember')).functions!.map((f) => f.name)).toEqual(['Support']);
+    expect((await groups('fnadmin', '?searchText=oth')).teams!.map((t) => t.name)).toEqual(['Other']);
+    expect((await as('ann', '/api/feedback/overview/people')).status).toBe(403);
+  });
+
+  it('hides demo teams and functions once the company switches demo data off', async () => {
+    const team = await org.f.team({ name: 'Sample team', isDemo: 1, memberIds: [org.people.ann.id] });
+    const fn = await org.f.function({ name: 'Sample function', isDemo: 1, memberIds: [org.people.ann.id] });
+    const names = async () => {
+      const body = (await as<OverviewPeople>('fnadmin', '/api/feedback/overview/people?searchText=Sample')).body;
+      return [...body.teams!, ...body.functions!].map((g) => g.name);
+    };
+    try {
+      expect(await names()).toEqual(['Sample team', 'Sample function']);
+      expect((await as('fnadmin', `/api/feedback/overview?teamId=${team.id}`)).status).toBe(200);
+      await org.f.setting('isDemoDataDisabled', true);
+      expect(await names()).toEqual([]);
+      expect((await as('fnadmin', `/api/feedback/overview?teamId=${team.id}`)).status).toBe(404);
+      expect((await as('fnadmin', `/api/feedback/overview?functionId=${fn.id}`)).status).toBe(404);
+    } finally {
+      await org.f.setting('isDemoDataDisabled', false);
+      await server.db.deleteFrom('teamMembers').where('teamId', '=', team.id).execute();
+      await server.db.deleteFrom('teams').where('id', '=', team.id).execute();
+      await server.db.deleteFrom('functions').where('id', '=', fn.id).execute();
+    }
+  });
+});
+
 describe('bad input', () => {
   it('names the field and answers 400', async () => {
     const cases: [string, string][] = [
@@ -296,6 +477,10 @@ describe('bad input', () => {
       ['/api/feedback/overview?from=2020-01-01&to=2026-03-01', 'querystring.from'],
       ['/api/feedback/overview?from=2026-02-30', 'querystring.from'],
       [`/api/feedback/overview?team=true&employeeId=${org.people.ann.id}`, 'querystring.team'],
+      [`/api/feedback/overview?employeeId=${org.people.ann.id}&teamId=${org.teams.Core.id}`, 'querystring.teamId'],
+      [`/api/feedback/overview/trend?teamId=${org.teams.Core.id}&functionId=1`, 'querystring.functionId'],
+      [`/api/feedback/overview/categories/${comms}?functionId=1&team=true`, 'querystring.team'],
+      [`/api/feedback?direction=received&teamId=${org.teams.Core.id}&functionId=1`, 'querystring.functionId'],
       [`/api/feedback/overview/trend?categoryId=${comms}&attributeId=${clarity}`, 'querystring.attributeId'],
     ];
     for (const [url, path] of cases) {
@@ -326,7 +511,14 @@ describe('query plans', () => {
     const span = { from: '2025-12-18T19:00:00.000Z', to: '2026-03-18T19:00:00.000Z' };
     const previous = { from: '2025-09-19T19:00:00.000Z', to: span.from };
     const repo = overviewRepository({ db: server.db.withPlugin(capture), tenantId: org.tenantId, now: () => NOW });
-    for (const subject of [{ employeeId: org.people.ann.id }, { team: true as const }]) {
+    const fn = await org.f.function({ name: 'Planned', memberIds: [org.people.ann.id, org.people.bob.id] });
+    const subjects = [
+      { employeeId: org.people.ann.id },
+      { team: true as const },
+      { teamId: org.teams.Core.id },
+      { functionId: fn.id },
+    ];
+    for (const subject of subjects) {
       await repo.periodFigures(subject, options, {
         previous,
         weekStarts: [span.from, '2026-01-01T00:00:00.000Z'],
@@ -347,7 +539,7 @@ describe('query plans', () => {
       const compiled = captured
         .map((node) => trx.getExecutor().compileQuery(node, createQueryId()))
         .filter((query) => / from "feedback"/.test(query.sql));
-      expect(compiled.length).toBe(12);
+      expect(compiled.length).toBe(24);
       for (const query of compiled) {
         const explain = ENGINE === 'postgres' ? 'explain ' : 'explain query plan ';
         const plan = await trx.executeQuery<Record<string, unknown>>(

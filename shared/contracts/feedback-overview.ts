@@ -9,9 +9,15 @@ import { RATING_TRENDS } from '../feedback-overview.js';
 import { idSchema } from './common.js';
 import { isoDateSchema } from '../validation.js';
 
-/** Whose overview: an employee (default the caller) or, with team=true, the members of the caller's teams. */
+/**
+ * Whose overview, at most one of them (shared/feedback-overview.ts `subjectConflict`): an employee (default
+ * the caller), one team's or one function's active members, or with team=true the members of the caller's
+ * teams (the caller excluded).
+ */
 const subjectQuery = {
   employeeId: idSchema.optional(),
+  teamId: idSchema.optional(),
+  functionId: idSchema.optional(),
   team: z.stringbool().optional(),
 };
 const rangeQuery = { from: isoDateSchema.optional(), to: isoDateSchema.optional() };
@@ -51,8 +57,12 @@ const rangeSchema = { from: z.string(), to: z.string() };
 export const overviewSchema = z
   .object({
     ...rangeSchema,
-    /** The employee whose overview it is; null for the caller's teams. */
+    /** The employee whose overview it is; null for a team, a function or the caller's teams. */
     employee: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    /** The team whose overview it is (teamId); null otherwise. */
+    team: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    /** The function whose overview it is (functionId); null otherwise. */
+    function: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     /** The average of every rated value of the visible received feedback in the range. */
     overallRating: z.number().nullable(),
     ratingCount: z.number().int(),
@@ -92,9 +102,11 @@ export type AttributeOverview = z.infer<typeof attributeOverviewSchema>;
 
 const personSchema = z.object({ id: z.number().int(), name: z.string() });
 export const overviewPeopleQuerySchema = z.strictObject({ searchText: z.string().trim().max(100).optional() });
-/** The employee picker's groups; a group the caller may not pick from is null. */
+/** The picker's groups (people, teams, functions); a group the caller may not pick from is null. */
 export const overviewPeopleSchema = z.object({
   teamMembers: z.array(personSchema).nullable(),
   employees: z.array(personSchema).nullable(),
+  teams: z.array(personSchema).nullable(),
+  functions: z.array(personSchema).nullable(),
 });
 export type OverviewPeople = z.infer<typeof overviewPeopleSchema>;

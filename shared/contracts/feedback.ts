@@ -127,8 +127,9 @@ export const FEEDBACK_DIRECTIONS = ['received', 'given'] as const;
 export type FeedbackDirection = (typeof FEEDBACK_DIRECTIONS)[number];
 
 /**
- * A list: received by or given by one employee (default the caller), or by the members of the caller's
- * teams (`team=true`, My team); filtered by stars, category, date range (tenant-local days), text, the
+ * A list: received by or given by one employee (default the caller), one team's or one function's active
+ * members (`teamId`, `functionId`: the Overview's subjects, same rules), or the members of the caller's
+ * teams (`team=true`, My team), at most one of them; filtered by stars, category, date range (tenant-local days), text, the
  * other side (givenBy on received, givenTo on given). Always within who may read what.
  */
 export const feedbackListQuerySchema = listQuerySchema({
@@ -140,6 +141,8 @@ export const feedbackListQuerySchema = listQuerySchema({
   extra: {
     direction: z.enum(FEEDBACK_DIRECTIONS),
     employeeId: idSchema.optional(),
+    teamId: idSchema.optional(),
+    functionId: idSchema.optional(),
     team: z.stringbool().optional(),
     rating: z.coerce.number().int().min(1).max(RATING_MAX).optional(),
     categoryId: idSchema.optional(),

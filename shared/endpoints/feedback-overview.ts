@@ -1,8 +1,9 @@
 /**
  * The feedback Overview (issue #12, docs/feedback.md "Overview"): figures, trends, categories and
  * attributes of one employee's received feedback (default the caller; another needs the `feedback`
- * family's reach) or of the caller's teams, in a tenant-local range (default the last 90 days). Every
- * figure is an aggregate over the rows the visibility rule lets the caller read.
+ * family's reach), of one team's or one function's active members, or of the caller's teams, in a
+ * tenant-local range (default the last 90 days). Every figure is an aggregate over the rows the visibility
+ * rule lets the caller read.
  */
 import {
   attributeOverviewSchema,
@@ -21,9 +22,13 @@ import { endpoint } from './define.js';
 const OVERVIEW_ACCESS = ['view-feedback-overview', 'view-team-member-dropdown', 'view-all-employees-feedback'] as const;
 
 const SUBJECT =
-  'For employeeId (default the caller: view-feedback-overview; another: a lead of theirs or HR) or, with ' +
-  'team=true, the members of the caller’s teams. Only feedback the caller may read counts; hidden demo ' +
-  'rows never do.';
+  'For at most one of: employeeId (default the caller: view-feedback-overview; another: a lead of theirs or ' +
+  'HR); teamId, the team’s active members (a team of the caller’s with view-team-member-dropdown, any with ' +
+  'view-all-employees-feedback; another is 403); functionId, the function’s active members ' +
+  '(view-all-employees-feedback and view-functions, a function in the caller’s Function Setup scope); or ' +
+  'team=true, the members of the caller’s teams. Two of them are a 400 naming the second; another ' +
+  'tenant’s employee, team or function is 404. Only feedback the caller may read counts; hidden demo rows ' +
+  'never do.';
 
 export const feedbackOverviewEndpoints = {
   getFeedbackOverview: endpoint({
@@ -69,12 +74,15 @@ export const feedbackOverviewEndpoints = {
   listOverviewPeople: endpoint({
     method: 'GET',
     path: '/api/feedback/overview/people',
-    access: ['view-team-member-dropdown', 'view-employee-dropdown'],
-    summary: 'Whose overview the caller may open: Team Members and Employees, each group by its permission',
+    access: ['view-team-member-dropdown', 'view-employee-dropdown', 'view-all-employees-feedback'],
+    summary: 'Whose overview the caller may open: Team Members, Employees, Teams and Functions, each by its permission',
     description:
       'Team Members (view-team-member-dropdown): active members of the caller’s teams. Employees ' +
-      '(view-employee-dropdown with view-all-employees-feedback): every active employee. The first 50 of ' +
-      'each by name, matching searchText.',
+      '(view-employee-dropdown with view-all-employees-feedback): every active employee. Teams: the ' +
+      'caller’s teams (view-team-member-dropdown), every team (view-all-employees-feedback). Functions ' +
+      '(view-all-employees-feedback with view-functions): active functions, every one with ' +
+      'view-all-functions, else those the caller belongs to. A group the caller may not pick from is null; ' +
+      'the first 50 of each by name, matching searchText.',
     query: overviewPeopleQuerySchema,
     response: overviewPeopleSchema,
   }),

@@ -119,6 +119,10 @@ export const feedbackEndpoints = {
     path: '/api/feedback',
     access: FEEDBACK_READ_ACCESS,
     summary: 'Received or given feedback of an employee or of the caller’s teams, newest first, pages of 10',
+    description:
+      'Whose, at most one of: employeeId (default the caller; another needs a lead of theirs or HR), teamId ' +
+      'or functionId (a team’s or a function’s active members, opened by the Overview’s rules), team=true ' +
+      '(the members of the caller’s teams). Two are a 400 naming the second. Always within who may read what.',
     query: feedbackListQuerySchema,
     response: feedbackListResponseSchema,
   }),

@@ -65,6 +65,8 @@ export const validation = {
   requestSubjectUnknown: 'Choose an active employee of this company',
   requestDueDatePast: 'The due date cannot be in the past',
   flagReasonRequired: 'Say why this feedback should be reviewed',
+  // Whose overview (shared/feedback-overview.ts)
+  overviewOneSubject: 'Choose one of an employee, a team, a function or your teams, not several',
   dateRequired: 'Enter a date',
   dateFuture: 'The date cannot be after today',
   dateOrder: 'From cannot be after To',

@@ -62,6 +62,7 @@ export const validation: Translation<typeof en> = {
   requestSubjectUnknown: 'Choisissez un employé actif de cette entreprise',
   requestDueDatePast: 'L’échéance ne peut pas être dans le passé',
   flagReasonRequired: 'Indiquez pourquoi ce feedback doit être examiné',
+  overviewOneSubject: 'Choisissez un employé, une équipe, une fonction ou vos équipes, un seul à la fois',
   dateRequired: 'Saisissez une date',
   dateFuture: 'La date ne peut pas être postérieure à aujourd’hui',
   dateOrder: 'Le début ne peut pas être après la fin',

@@ -60,7 +60,7 @@ export function useAttributeOverview(id: number, filter: OverviewFilter) {
   });
 }
 
-/** Whom the caller may pick (Team Members, Employees), matching a search; off without either permission. */
+/** Whom the caller may pick (Team Members, Employees, Teams, Functions), matching a search; off when none may be. */
 export function useOverviewPeople(search: string, enabled: boolean) {
   return useQuery({
     queryKey: overviewKeys.people(search),

@@ -119,7 +119,7 @@ function Filters({ name }: { name: string | undefined }) {
   return (
     <div className={styles.filters} role="search" aria-label={t('filters')}>
       <DateRangeFilter key={`${p.range.preset}${p.range.from}`} value={p.range} today={p.today} onChange={p.setRange} />
-      <SubjectPicker value={p.team ? 'team' : (p.employeeId ?? 'me')} name={name} onChange={p.setSubject} />
+      <SubjectPicker value={p.choice} name={name} onChange={p.setSubject} />
     </div>
   );
 }
@@ -148,8 +148,10 @@ function Figures({ data }: { data: FeedbackOverview }) {
     data.percentageChange === null
       ? null
       : `${data.percentageChange > 0 ? '+' : ''}${fmt.number(data.percentageChange, { maximumFractionDigits: 1 })}%`;
-  const weekText =
-    data.employee === null
+  const group = data.team ?? data.function;
+  const weekText = group
+    ? t('week.group', { count: data.weekCount, name: group.name })
+    : data.employee === null
       ? t('week.teams', { count: data.weekCount })
       : data.employee.id === me?.employee.id
         ? t('week.you', { count: data.weekCount })
@@ -289,11 +291,22 @@ export function OverviewPage() {
   const overview = useFeedbackOverview(p.filter);
   const data = overview.data;
   const empty = data !== undefined && data.ratingCount === 0 && data.feedbackCount === 0;
+  // The title names the team or function opened (the figures' data, so it follows the address).
+  const title = data?.team
+    ? t('titleTeam', { name: data.team.name })
+    : data?.function
+      ? t('titleFunction', { name: data.function.name })
+      : t('title');
+  const subtitle = data?.team
+    ? t('subtitleTeam', { name: data.team.name })
+    : data?.function
+      ? t('subtitleFunction', { name: data.function.name })
+      : t('subtitle');
   return (
     <>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <PageHeader title={title} subtitle={subtitle} />
       <FeedbackTabs />
-      <Filters name={data?.employee?.name} />
+      <Filters name={data ? (data.employee?.name ?? data.team?.name ?? data.function?.name) : undefined} />
       {overview.isError ? <QueryError error={overview.error} onRetry={() => void overview.refetch()} /> : null}
       {overview.isPending ? <Spinner label={t('loading')} /> : null}
       {data && !overview.isError ? (
@@ -357,7 +370,7 @@ function FigureListPage({ kind }: { kind: 'category' | 'attribute' }) {
         subtitle={kind === 'category' ? t('category.listSubtitle') : t('attribute.listSubtitle')}
       />
       <BackLink to={p.link('/overview')}>{t('links.back')}</BackLink>
-      <Filters name={data?.employee?.name} />
+      <Filters name={data ? (data.employee?.name ?? data.team?.name ?? data.function?.name) : undefined} />
       {overview.isError ? <QueryError error={overview.error} onRetry={() => void overview.refetch()} /> : null}
       {overview.isPending ? <Spinner label={t('loading')} /> : null}
       {figures && figures.length === 0 ? (
@@ -461,7 +474,7 @@ export function AttributeOverviewPage() {
   const recent = useFeedbackList(
     {
       direction: 'received',
-      ...(p.team ? { team: 'true' as const } : p.employeeId ? { employeeId: p.employeeId } : {}),
+      ...p.subject,
       attributeId: id,
       from: p.range.from,
       to: p.range.to,

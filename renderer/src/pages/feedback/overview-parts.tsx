@@ -1,8 +1,8 @@
 /**
  * Pieces the Overview pages share (docs/feedback.md "Overview"): whose overview and which range, kept in
- * the address so a reload or a drill-down link keeps them; the employee picker grouped Team Members and
- * Employees (each group by its permission); the band colours; the bars of averages and the six-month trend
- * chart (recharts).
+ * the address so a reload or a drill-down link keeps them; the picker grouped Team Members, Employees,
+ * Teams and Functions (each group as the server returns it, by permission); the band colours; the bars of
+ * averages and the six-month trend chart (recharts).
  */
 import { Card, Combobox, Field, makeStyles, Option, OptionGroup, Text, tokens } from '@fluentui/react-components';
 import { ChevronRightRegular } from '@fluentui/react-icons';
@@ -57,11 +57,36 @@ const useStyles = makeStyles({
 
 const PRESETS = DATE_RANGE_PRESETS.filter((p): p is Exclude<DateRangePreset, 'custom'> => p !== 'custom');
 
-/** Whose overview and which range, read from and written to the address (?employeeId= or ?team=true, ?range=). */
+/**
+ * Whose overview: oneself, one's teams, an employee, a team or a function. As the picker's option value:
+ * 'me', 'team', the employee's id, `t<id>` for a team, `f<id>` for a function.
+ */
+export type SubjectChoice = 'me' | 'team' | number | { teamId: number } | { functionId: number };
+
+function choiceValue(choice: SubjectChoice): string {
+  if (typeof choice === 'object') return 'teamId' in choice ? `t${choice.teamId}` : `f${choice.functionId}`;
+  return String(choice);
+}
+
+function choiceOf(value: string): SubjectChoice | null {
+  if (value === 'me' || value === 'team') return value;
+  const id = Number(value.replace(/^[tf]/, ''));
+  if (!Number.isInteger(id) || id <= 0) return null;
+  if (value.startsWith('t')) return { teamId: id };
+  if (value.startsWith('f')) return { functionId: id };
+  return id;
+}
+
+/**
+ * Whose overview and which range, read from and written to the address (?employeeId=, ?teamId=,
+ * ?functionId= or ?team=true; ?range=).
+ */
 export function useOverviewParams() {
   const [params, setParams] = useSearchParams();
   const { today } = useTenantDay();
   const employeeId = Number(params.get('employeeId')) || undefined;
+  const teamId = Number(params.get('teamId')) || undefined;
+  const functionId = Number(params.get('functionId')) || undefined;
   const team = params.get('team') === 'true';
   const preset = params.get('range') ?? '90d';
   const from = params.get('from');
@@ -72,12 +97,20 @@ export function useOverviewParams() {
       : (PRESETS as readonly string[]).includes(preset)
         ? { preset: preset as Exclude<DateRangePreset, 'custom'>, ...presetRange(preset as '30d', today) }
         : { preset: '90d', ...presetRange('90d', today) };
-  const filter: OverviewFilter = {
+  const subject = {
     ...(employeeId ? { employeeId } : {}),
-    ...(team ? { team: 'true' } : {}),
-    from: range.from,
-    to: range.to,
+    ...(teamId ? { teamId } : {}),
+    ...(functionId ? { functionId } : {}),
+    ...(team ? { team: 'true' as const } : {}),
   };
+  const filter: OverviewFilter = { ...subject, from: range.from, to: range.to };
+  const choice: SubjectChoice = teamId
+    ? { teamId }
+    : functionId
+      ? { functionId }
+      : team
+        ? 'team'
+        : (employeeId ?? 'me');
   const update = (change: (next: URLSearchParams) => void) => {
     const next = new URLSearchParams(params);
     change(next);
@@ -85,12 +118,16 @@ export function useOverviewParams() {
   };
   return {
     employeeId,
+    teamId,
+    functionId,
     team,
+    /** Whose overview, as the picker shows it. */
+    choice,
     range,
     today,
     filter,
-    /** The subject part of the filter, for the trend (which has no range). */
-    subject: { ...(employeeId ? { employeeId } : {}), ...(team ? { team: 'true' as const } : {}) },
+    /** The subject part of the filter, for the trend (which has no range) and the feedback list. */
+    subject,
     /** A path with the same subject and range, for links between the overview pages. */
     link: (path: string) => `${path}${params.size > 0 ? `?${params.toString()}` : ''}`,
     setRange: (value: DateRangeValue) =>
@@ -104,78 +141,91 @@ export function useOverviewParams() {
           next.delete('to');
         }
       }),
-    setSubject: (subject: 'me' | 'team' | number) =>
+    setSubject: (subject: SubjectChoice) =>
       update((next) => {
-        next.delete('employeeId');
-        next.delete('team');
+        for (const key of ['employeeId', 'teamId', 'functionId', 'team']) next.delete(key);
         if (subject === 'team') next.set('team', 'true');
-        else if (subject !== 'me') next.set('employeeId', String(subject));
+        else if (typeof subject === 'number') next.set('employeeId', String(subject));
+        else if (typeof subject === 'object' && 'teamId' in subject) next.set('teamId', String(subject.teamId));
+        else if (typeof subject === 'object') next.set('functionId', String(subject.functionId));
       }),
   };
 }
 
 /**
- * Whose overview: oneself, one's teams, or a person of the Team Members group (view-team-member-dropdown)
- * or of the Employees group (view-employee-dropdown with view-all-employees-feedback). Shown only to those
- * who may pick; typing searches by name or e-mail.
+ * Whose overview: oneself, one's teams, or one of the groups the server returns (each null without its
+ * permission): Team Members (view-team-member-dropdown), Employees (view-employee-dropdown with
+ * view-all-employees-feedback), Teams (one's own with view-team-member-dropdown, all with
+ * view-all-employees-feedback) and Functions (view-all-employees-feedback with view-functions). Shown only
+ * to those who may pick; typing searches people by name or e-mail, teams and functions by name.
  */
 export function SubjectPicker({
   value,
   name,
   onChange,
 }: {
-  value: 'me' | 'team' | number;
-  /** The chosen employee's name when it is someone else. */
+  value: SubjectChoice;
+  /** The chosen employee's, team's or function's name when it is not oneself or one's teams. */
   name: string | undefined;
-  onChange: (value: 'me' | 'team' | number) => void;
+  onChange: (value: SubjectChoice) => void;
 }) {
   const styles = useStyles();
   const { t } = useTranslation('feedbackOverview');
   const permissions = usePermissions();
-  const mayPick = permissions.has('view-team-member-dropdown') || permissions.has('view-employee-dropdown');
+  const mayPick =
+    permissions.has('view-team-member-dropdown') ||
+    permissions.has('view-employee-dropdown') ||
+    permissions.has('view-all-employees-feedback');
   const [search, setSearch] = useState<string | null>(null);
   const debounced = useDebounced((search ?? '').trim(), 250);
   const people = useOverviewPeople(debounced, mayPick);
   if (!mayPick) return null;
-  const selectedText = value === 'me' ? t('subject.me') : value === 'team' ? t('subject.myTeams') : (name ?? '');
   const teamMembers = people.data?.teamMembers ?? null;
   const employees = people.data?.employees ?? null;
-  const nobody = (teamMembers?.length ?? 0) + (employees?.length ?? 0) === 0 && debounced !== '';
+  const teams = people.data?.teams ?? null;
+  const functions = people.data?.functions ?? null;
+  const listed =
+    typeof value === 'object'
+      ? 'teamId' in value
+        ? teams?.find((x) => x.id === value.teamId)?.name
+        : functions?.find((x) => x.id === value.functionId)?.name
+      : undefined;
+  const selectedText =
+    value === 'me' ? t('subject.me') : value === 'team' ? t('subject.myTeams') : (name ?? listed ?? '');
+  const nobody =
+    [teamMembers, employees, teams, functions].reduce((n, group) => n + (group?.length ?? 0), 0) === 0 &&
+    debounced !== '';
+  const group = (label: string, prefix: string, items: readonly { id: number; name: string }[] | null) =>
+    items && items.length > 0 ? (
+      <OptionGroup label={label}>
+        {items.map((x) => (
+          <Option key={`${prefix}${x.id}`} value={`${prefix === 'e' ? '' : prefix}${x.id}`}>
+            {x.name}
+          </Option>
+        ))}
+      </OptionGroup>
+    ) : null;
   return (
     <Field label={t('subject.label')}>
       <Combobox
         className={styles.picker}
         value={search ?? selectedText}
-        selectedOptions={[String(value)]}
+        selectedOptions={[choiceValue(value)]}
         placeholder={t('subject.search')}
         onChange={(e) => setSearch(e.target.value)}
         onOptionSelect={(_, d) => {
-          const v = d.optionValue;
-          if (v) onChange(v === 'me' || v === 'team' ? v : Number(v));
+          const choice = d.optionValue ? choiceOf(d.optionValue) : null;
+          if (choice !== null) onChange(choice);
           setSearch(null);
         }}
         onBlur={() => setSearch(null)}
       >
         <Option value="me">{t('subject.me')}</Option>
         {permissions.has('view-team-member-dropdown') ? <Option value="team">{t('subject.myTeams')}</Option> : null}
-        {teamMembers && teamMembers.length > 0 ? (
-          <OptionGroup label={t('subject.teamMembers')}>
-            {teamMembers.map((p) => (
-              <Option key={`t${p.id}`} value={String(p.id)}>
-                {p.name}
-              </Option>
-            ))}
-          </OptionGroup>
-        ) : null}
-        {employees && employees.length > 0 ? (
-          <OptionGroup label={t('subject.employees')}>
-            {employees.map((p) => (
-              <Option key={`e${p.id}`} value={String(p.id)}>
-                {p.name}
-              </Option>
-            ))}
-          </OptionGroup>
-        ) : null}
+        {group(t('subject.teamMembers'), 'e', teamMembers)}
+        {group(t('subject.employees'), 'e', employees)}
+        {group(t('subject.teams'), 't', teams)}
+        {group(t('subject.functions'), 'f', functions)}
         {nobody ? (
           <Option value="" disabled>
             {t('subject.none')}

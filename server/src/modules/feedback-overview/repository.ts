@@ -14,11 +14,15 @@ import { startOfLocalDay } from '../../../../shared/time.js';
 import type { TenantScope } from '../../http/context.js';
 import { searchCondition } from '../../http/list.js';
 import { visibleFeedback } from '../../policy/feedback.js';
-import type { Asker } from '../../policy/scope.js';
+import { feedbackSubjectRepository, type FeedbackSubject } from '../../policy/feedback-subject.js';
+import { holds, type Asker } from '../../policy/scope.js';
 import { teammatesQuery } from '../teams/membership.js';
 
-/** Whose received feedback: one employee's, or that of the members of the asker's teams (not the asker's). */
-export type Subject = { employeeId: number } | { team: true };
+/**
+ * Whose received feedback: one employee's, one team's or function's active members', or the members of
+ * the asker's teams (not the asker's); policy/feedback-subject.ts decides who may open which.
+ */
+export type Subject = FeedbackSubject;
 
 export type FigureOptions = { asker: Asker; hideDemo: boolean };
 
@@ -48,17 +52,16 @@ function bucketOf(starts: readonly string[]): RawBuilder<number> {
   return sql<number>`case ${sql.join(whens, sql` `)} else ${sql.lit(starts.length - 1)} end`;
 }
 
-export function overviewRepository({ db, tenantId }: TenantScope) {
+export function overviewRepository(scope: TenantScope) {
+  const { db, tenantId } = scope;
+  const subjects = feedbackSubjectRepository(scope);
+
   /** The visible received feedback of the subject created in the span. */
   function received(subject: Subject, options: FigureOptions, span: Span) {
-    let query = db.selectFrom('feedback').where('feedback.tenantId', '=', tenantId);
-    query =
-      'team' in subject
-        ? query
-            .where('feedback.receiverId', 'in', teammatesQuery(db, tenantId, options.asker.employeeId))
-            .where('feedback.receiverId', '<>', options.asker.employeeId)
-        : query.where('feedback.receiverId', '=', subject.employeeId);
-    query = query
+    let query = db
+      .selectFrom('feedback')
+      .where('feedback.tenantId', '=', tenantId)
+      .where(subjects.whose(subject, options.asker, 'feedback.receiverId'))
       .where('feedback.createdAt', '>=', span.from)
       .where('feedback.createdAt', '<', span.to)
       .where(visibleFeedback(db, tenantId, options.asker))
@@ -313,7 +316,63 @@ export function overviewRepository({ db, tenantId }: TenantScope) {
       if (searchText) query = query.where(searchCondition(['name', 'email'], searchText));
       return query.orderBy('name').orderBy('id').limit(50).execute();
     },
+
+    /** Teams by name (the first 50): every team of the tenant, or those `selfId` belongs to. */
+    async teams(selfId: number, among: 'mine' | 'all', searchText: string | undefined, hideDemo: boolean) {
+      let query = db.selectFrom('teams').select(['id', 'name']).where('tenantId', '=', tenantId);
+      if (among === 'mine') {
+        query = query.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('teamMembers as m')
+              .select('m.employeeId')
+              .whereRef('m.teamId', '=', 'teams.id')
+              .where('m.employeeId', '=', selfId),
+          ),
+        );
+      }
+      if (hideDemo) query = query.where('isDemo', '=', 0);
+      if (searchText) query = query.where(searchCondition(['name'], searchText));
+      return query.orderBy('name').orderBy('id').limit(50).execute();
+    },
+
+    /**
+     * Active functions by name (the first 50) in the functions module's scope: every one with
+     * view-all-functions, else those `asker` belongs to.
+     */
+    async functions(asker: Asker, searchText: string | undefined, hideDemo: boolean) {
+      let query = db
+        .selectFrom('functions')
+        .select(['id', 'name'])
+        .where('tenantId', '=', tenantId)
+        .where('isActive', '=', 1);
+      if (!asker.permissions.has('view-all-functions')) {
+        query = query.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('functionMembers as m')
+              .select('m.employeeId')
+              .whereRef('m.functionId', '=', 'functions.id')
+              .where('m.employeeId', '=', asker.employeeId),
+          ),
+        );
+      }
+      if (hideDemo) query = query.where('isDemo', '=', 0);
+      if (searchText) query = query.where(searchCondition(['name'], searchText));
+      return query.orderBy('name').orderBy('id').limit(50).execute();
+    },
   };
+}
+
+/** Whether the asker may pick from the Teams group (team or all level of `feedback`) and which teams. */
+export function teamsGroup(asker: Asker): 'mine' | 'all' | null {
+  if (holds('feedback', 'all', asker.permissions)) return 'all';
+  return holds('feedback', 'team', asker.permissions) ? 'mine' : null;
+}
+
+/** Whether the asker may pick from the Functions group: the all level of `feedback` and view-functions. */
+export function functionsGroup(asker: Asker): boolean {
+  return holds('feedback', 'all', asker.permissions) && asker.permissions.has('view-functions');
 }
 
 function figure(sum: number | string | null | undefined, count: number | string | null | undefined) {

@@ -12,20 +12,26 @@ import {
   previousPeriod,
   ratingTrend,
   daysIn,
+  subjectConflict,
   weeksOf,
   weekStart,
+  type SubjectField,
 } from '../../../../shared/feedback-overview.js';
 import { todayIn, validateDateRange } from '../../../../shared/date-range.js';
 import { addDays, startOfLocalDay } from '../../../../shared/time.js';
 import type { RequestContext } from '../../http/context.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { errors } from '../../http/errors.js';
+import { feedbackSubjectRepository, type Named } from '../../policy/feedback-subject.js';
 import { policyRepository } from '../../policy/repository.js';
 import { holds } from '../../policy/scope.js';
-import { overviewRepository, type FigureOptions, type Subject } from './repository.js';
+import { functionsGroup, overviewRepository, teamsGroup, type FigureOptions, type Subject } from './repository.js';
 
 type Scope = {
   subject: Subject;
+  /** The team or function opened, by name (null for a person or one's teams). */
+  team: Named | null;
+  function: Named | null;
   options: FigureOptions;
   timeZone: string;
   today: string;
@@ -33,23 +39,33 @@ type Scope = {
   at: (day: string) => string;
 };
 
-/** Whose overview, checked: one's own needs view-feedback-overview, another's the family's reach. */
-async function scope(ctx: RequestContext, query: { employeeId?: number | undefined; team?: boolean | undefined }) {
+/**
+ * Whose overview, checked (at most one subject, 400 naming the second): one's own needs
+ * view-feedback-overview, another employee's the family's reach, a team or a function the rules of
+ * policy/feedback-subject.ts, one's teams the team or all level.
+ */
+async function scope(ctx: RequestContext, query: Partial<Record<SubjectField, number | boolean | undefined>>) {
+  const conflict = subjectConflict(query);
+  if (conflict) throw errors.validation([{ path: `querystring.${conflict.field}`, message: conflict.message }]);
   const settings = await ctx.settings();
   const asker = ctx.caller;
+  const subjects = ctx.repo(feedbackSubjectRepository);
   let subject: Subject;
-  if (query.team) {
-    if (query.employeeId !== undefined) {
-      throw errors.validation([
-        { path: 'querystring.team', message: 'Ask for an employee or for your teams, not both' },
-      ]);
-    }
+  let team: Named | null = null;
+  let fn: Named | null = null;
+  if (typeof query.teamId === 'number') {
+    team = await subjects.team(asker, query.teamId, settings.isDemoDataDisabled);
+    subject = { teamId: team.id };
+  } else if (typeof query.functionId === 'number') {
+    fn = await subjects.function(asker, query.functionId, settings.isDemoDataDisabled);
+    subject = { functionId: fn.id };
+  } else if (query.team) {
     if (!holds('feedback', 'team', asker.permissions) && !holds('feedback', 'all', asker.permissions)) {
       throw errors.forbidden(['view-team-member-dropdown', 'view-all-employees-feedback']);
     }
     subject = { team: true };
   } else {
-    const employeeId = query.employeeId ?? asker.employeeId;
+    const employeeId = typeof query.employeeId === 'number' ? query.employeeId : asker.employeeId;
     if (employeeId === asker.employeeId) {
       if (!asker.permissions.has('view-feedback-overview')) throw errors.forbidden('view-feedback-overview');
     } else {
@@ -60,6 +76,8 @@ async function scope(ctx: RequestContext, query: { employeeId?: number | undefin
   const timeZone = settings.tenant_timezone;
   return {
     subject,
+    team,
+    function: fn,
     options: { asker, hideDemo: settings.isDemoDataDisabled },
     timeZone,
     today: todayIn(timeZone, ctx.now()),
@@ -97,7 +115,7 @@ export const feedbackOverviewRoutes = defineRoutes(feedbackOverviewEndpoints, {
     // A week's bucket starts on its Monday, the first one at the range's start.
     const weekStarts = weeks.map((w, i) => (i === 0 ? range.span.from : s.at(w)));
     const [employee, { weekCounts, ...overall }, { categories, attributes }] = await Promise.all([
-      'team' in s.subject ? null : repo.employee(s.subject.employeeId),
+      'employeeId' in s.subject ? repo.employee(s.subject.employeeId) : null,
       repo.periodFigures(s.subject, s.options, {
         previous: { from: s.at(previous.from), to: range.span.from },
         weekStarts,
@@ -110,6 +128,8 @@ export const feedbackOverviewRoutes = defineRoutes(feedbackOverviewEndpoints, {
       from: range.from,
       to: range.to,
       employee,
+      team: s.team,
+      function: s.function,
       ...overall,
       ...ratingTrend(overall.overallRating, overall.previousRating),
       weeks: weeks.map((start, i) => ({ start, count: weekCounts[i] ?? 0 })),
@@ -175,12 +195,15 @@ export const feedbackOverviewRoutes = defineRoutes(feedbackOverviewEndpoints, {
     const permissions = ctx.caller.permissions;
     const hideDemo = (await ctx.settings()).isDemoDataDisabled;
     const self = ctx.caller.employeeId;
-    const [teamMembers, employees] = await Promise.all([
+    const teams = teamsGroup(ctx.caller);
+    const [teamMembers, employees, teamItems, functions] = await Promise.all([
       permissions.has('view-team-member-dropdown') ? repo.people(self, 'team', query.searchText, hideDemo) : null,
       permissions.has('view-employee-dropdown') && holds('feedback', 'all', permissions)
         ? repo.people(self, 'all', query.searchText, hideDemo)
         : null,
+      teams ? repo.teams(self, teams, query.searchText, hideDemo) : null,
+      functionsGroup(ctx.caller) ? repo.functions(ctx.caller, query.searchText, hideDemo) : null,
     ]);
-    return { teamMembers, employees };
+    return { teamMembers, employees, teams: teamItems, functions };
   },
 });

@@ -17,7 +17,7 @@ import type { TenantScope } from '../../http/context.js';
 import { searchCondition } from '../../http/list.js';
 import type { Asker } from '../../policy/scope.js';
 import { visibleFeedback } from '../../policy/feedback.js';
-import { teammatesQuery } from '../teams/membership.js';
+import { feedbackSubjectRepository, type FeedbackSubject } from '../../policy/feedback-subject.js';
 import type { StoredAttachment } from './attachments.js';
 
 /** A feedback as read, its files still as stored (the routes turn them into signed links). */
@@ -26,7 +26,8 @@ export type StoredFeedbackItem = Omit<FeedbackItem, 'attachments'> & { attachmen
 /** What a list needs besides the query: who asks, and whether demo rows are hidden. */
 export type ReadOptions = { asker: Asker; hideDemo: boolean; timeZone: string };
 
-export function feedbackRepository({ db, tenantId }: TenantScope) {
+export function feedbackRepository(scope: TenantScope) {
+  const { db, tenantId } = scope;
   const columns = [
     'feedback.id',
     'feedback.groupId',
@@ -211,15 +212,15 @@ export function feedbackRepository({ db, tenantId }: TenantScope) {
       }));
     },
 
-    async list(query: FeedbackListQuery, options: ReadOptions): Promise<ListResponse<StoredFeedbackItem>> {
+    /** A page of the list of `whose` feedback (checked by the route: policy/feedback-subject.ts). */
+    async list(
+      query: FeedbackListQuery,
+      whose: FeedbackSubject,
+      options: ReadOptions,
+    ): Promise<ListResponse<StoredFeedbackItem>> {
       const subject = query.direction === 'received' ? 'feedback.receiverId' : 'feedback.giverId';
       const other = query.direction === 'received' ? 'feedback.giverId' : 'feedback.receiverId';
-      let base = visibleRows(options);
-      if (query.team)
-        base = base
-          .where(subject, 'in', teammatesQuery(db, tenantId, options.asker.employeeId))
-          .where(subject, '<>', options.asker.employeeId);
-      else base = base.where(subject, '=', query.employeeId ?? options.asker.employeeId);
+      let base = visibleRows(options).where(feedbackSubjectRepository(scope).whose(whose, options.asker, subject));
       if (query.rating !== undefined) base = base.where('feedback.rating', '=', query.rating);
       if (query.categoryId !== undefined || query.attributeId !== undefined) {
         // A correlated EXISTS probes the ratings of the rows already narrowed to one person or team (by

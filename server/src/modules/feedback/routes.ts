@@ -1,9 +1,11 @@
 /** Personal feedback (shared/endpoints/feedback.ts): give, edit, delete, read, seen marks, reactions. */
 import { feedbackEndpoints } from '../../../../shared/endpoints/feedback.js';
+import { subjectConflict } from '../../../../shared/feedback-overview.js';
 import type { RequestContext } from '../../http/context.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { errors } from '../../http/errors.js';
 import { mayReadFeedback, needsReceiverTeam } from '../../policy/feedback.js';
+import { feedbackSubjectRepository, type FeedbackSubject } from '../../policy/feedback-subject.js';
 import { policyRepository } from '../../policy/repository.js';
 import { deleteFeedbackGroup, giveFeedback, updateFeedbackGroup } from './giving.js';
 import { givingRepository } from './giving-repository.js';
@@ -91,13 +93,27 @@ export const feedbackRoutes = defineRoutes(feedbackEndpoints, {
   },
 
   listFeedback: async (ctx, { query }) => {
-    const employeeId = query.employeeId ?? ctx.caller.employeeId;
-    // Another employee's list needs reach over them (404 for none in the tenant); the rows are then
-    // narrowed by the visibility rule like every list.
-    if (!query.team && employeeId !== ctx.caller.employeeId) {
-      await ctx.repo(policyRepository).authorizeEmployee('feedback', ctx.caller, employeeId);
+    const conflict = subjectConflict(query);
+    if (conflict) throw errors.validation([{ path: `querystring.${conflict.field}`, message: conflict.message }]);
+    const options = await readOptions(ctx);
+    const subjects = ctx.repo(feedbackSubjectRepository);
+    // Another employee's list needs reach over them (404 for none in the tenant), a team or a function the
+    // Overview's rules; the rows are then narrowed by the visibility rule like every list.
+    let subject: FeedbackSubject;
+    if (query.teamId !== undefined) {
+      subject = { teamId: (await subjects.team(ctx.caller, query.teamId, options.hideDemo)).id };
+    } else if (query.functionId !== undefined) {
+      subject = { functionId: (await subjects.function(ctx.caller, query.functionId, options.hideDemo)).id };
+    } else if (query.team) {
+      subject = { team: true };
+    } else {
+      const employeeId = query.employeeId ?? ctx.caller.employeeId;
+      if (employeeId !== ctx.caller.employeeId) {
+        await ctx.repo(policyRepository).authorizeEmployee('feedback', ctx.caller, employeeId);
+      }
+      subject = { employeeId };
     }
-    const page = await ctx.repo(feedbackRepository).list(query, await readOptions(ctx));
+    const page = await ctx.repo(feedbackRepository).list(query, subject, options);
     return { items: await Promise.all(page.items.map((item) => answered(ctx, item))), total: page.total };
   },
 
