@@ -231,7 +231,14 @@ function FeedbackForm({ editing, answering, to }: { editing?: Editing; answering
     if (editing) {
       update.mutate(
         { groupId: editing.groupId, body: { ...body, comment: comment.trim() } },
-        { onSuccess: () => navigate(`/given/${editing.feedbackId}`), onError },
+        {
+          // The copy the edit began from is gone when its recipient was removed: land on one that remains.
+          onSuccess: (r) => {
+            const landing = r.feedbackIds.includes(editing.feedbackId) ? editing.feedbackId : r.feedbackIds[0];
+            navigate(landing === undefined ? '/given' : `/given/${landing}`);
+          },
+          onError,
+        },
       );
     } else {
       give.mutate(body, { onSuccess: () => navigate(answering ? '/feedback/requests' : '/given'), onError });
