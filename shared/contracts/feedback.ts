@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import {
+  CHARACTER_LIMIT_RANGE,
   FEEDBACK_PAGE_SIZE,
   FLAG_STATUSES,
   MAX_RECIPIENTS,
@@ -17,7 +18,7 @@ import { bodyIdSchema, idSchema, listQuerySchema, listResponseSchema } from './c
 import { isoDateSchema, lineText, multiLineText } from '../validation.js';
 
 /** The most a comment may hold whatever the tenant's characterLimit says (settings bound it to 5000). */
-export const COMMENT_HARD_MAX = 5000;
+export const COMMENT_HARD_MAX = CHARACTER_LIMIT_RANGE.max;
 
 const personSchema = z.object({ id: z.number().int(), name: z.string() });
 export type FeedbackPerson = z.infer<typeof personSchema>;
