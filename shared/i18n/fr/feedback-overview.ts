@@ -1,16 +1,16 @@
-/** Textes français : la synthèse des retours (espace de noms `feedbackOverview`). */
+/** Textes français : la synthèse des feedbacks (espace de noms `feedbackOverview`). */
 import type { feedbackOverview as en } from '../en/feedback-overview.js';
 import type { Translation } from '../translation.js';
 
 export const feedbackOverview: Translation<typeof en> = {
   tab: 'Synthèse',
-  title: 'Synthèse des retours',
+  title: 'Synthèse des feedbacks',
   subtitle: 'Les notes reçues, leur évolution et leur origine.',
   filters: 'Filtres de la synthèse',
   loading: 'Chargement de la synthèse…',
   empty: {
     title: 'Aucune note sur cette période',
-    body: 'Aucun retour noté n’a été reçu entre ces dates. Essayez une période plus longue.',
+    body: 'Aucun feedback noté n’a été reçu entre ces dates. Essayez une période plus longue.',
   },
   subject: {
     label: 'Synthèse de',
@@ -41,28 +41,28 @@ export const feedbackOverview: Translation<typeof en> = {
   },
   week: {
     title: 'Cette semaine',
-    you_one: 'Vous avez reçu {{count}} retour cette semaine.',
-    you_many: 'Vous avez reçu {{count}} retours cette semaine.',
-    you_other: 'Vous avez reçu {{count}} retours cette semaine.',
-    person_one: '{{name}} a reçu {{count}} retour cette semaine.',
-    person_many: '{{name}} a reçu {{count}} retours cette semaine.',
-    person_other: '{{name}} a reçu {{count}} retours cette semaine.',
-    teams_one: 'Vos équipes ont reçu {{count}} retour cette semaine.',
-    teams_many: 'Vos équipes ont reçu {{count}} retours cette semaine.',
-    teams_other: 'Vos équipes ont reçu {{count}} retours cette semaine.',
-    inRange_one: '{{count}} retour sur la période',
-    inRange_many: '{{count}} retours sur la période',
-    inRange_other: '{{count}} retours sur la période',
+    you_one: 'Vous avez reçu {{count}} feedback cette semaine.',
+    you_many: 'Vous avez reçu {{count}} feedbacks cette semaine.',
+    you_other: 'Vous avez reçu {{count}} feedbacks cette semaine.',
+    person_one: '{{name}} a reçu {{count}} feedback cette semaine.',
+    person_many: '{{name}} a reçu {{count}} feedbacks cette semaine.',
+    person_other: '{{name}} a reçu {{count}} feedbacks cette semaine.',
+    teams_one: 'Vos équipes ont reçu {{count}} feedback cette semaine.',
+    teams_many: 'Vos équipes ont reçu {{count}} feedbacks cette semaine.',
+    teams_other: 'Vos équipes ont reçu {{count}} feedbacks cette semaine.',
+    inRange_one: '{{count}} feedback sur la période',
+    inRange_many: '{{count}} feedbacks sur la période',
+    inRange_other: '{{count}} feedbacks sur la période',
   },
   charts: {
     trendTitle: 'Tendance sur six mois',
     trendLabel: 'Note moyenne par mois sur les six derniers mois',
     trendOf: 'Tendance de',
     everything: 'Toutes les notes',
-    weeksTitle: 'Retours par semaine',
-    weeksLabel: 'Nombre de retours reçus chaque semaine de la période',
+    weeksTitle: 'Feedbacks par semaine',
+    weeksLabel: 'Nombre de feedbacks reçus chaque semaine de la période',
     week: 'Semaine du {{day}}',
-    feedbacks: 'Retours',
+    feedbacks: 'Feedbacks',
     average: 'Moyenne',
     categoriesTitle: 'Catégories',
     categoriesLabel: 'Note moyenne par catégorie',
@@ -90,9 +90,9 @@ export const feedbackOverview: Translation<typeof en> = {
   attribute: {
     listTitle: 'Attributs',
     listSubtitle: 'Chaque attribut noté sur la période, le meilleur d’abord.',
-    subtitle: '{{category}} · ses six derniers mois et les derniers retours notés sur cet attribut.',
-    recentTitle: 'Derniers retours notés sur cet attribut',
-    noRecent: 'Aucun retour de cette période n’a été noté sur cet attribut.',
+    subtitle: '{{category}} · ses six derniers mois et les derniers feedbacks notés sur cet attribut.',
+    recentTitle: 'Derniers feedbacks notés sur cet attribut',
+    noRecent: 'Aucun feedback de cette période n’a été noté sur cet attribut.',
   },
   bands: {
     outstanding: 'Remarquable',
