@@ -33,7 +33,7 @@ export const settings: Translation<typeof en> = {
       formLabel: 'Paramètres pour donner un feedback',
       title: 'Donner un feedback',
       characterLimit: 'Nombre maximal de caractères du commentaire',
-      characterLimitHint: 'Le plus de caractères qu’un commentaire peut compter (de {{min}} à {{max}})',
+      characterLimitHint: 'Un commentaire ne peut pas dépasser ce nombre de caractères (de {{min}} à {{max}})',
       characterLimitInvalid: 'Saisissez un nombre entier de {{min}} à {{max}}',
       ratingDeviation: 'Écart de note qui exige un commentaire',
       ratingDeviationHint:
