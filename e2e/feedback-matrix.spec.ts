@@ -1,6 +1,6 @@
 /**
  * The responsibility matrix as people use it (issue #12, docs/feedback.md): an administrator sets the
- * expected count in Settings › General (kept after a reload); a team lead opens My team › My Responsibility
+ * expected count in Settings › Feedback (kept after a reload); a team lead opens My team › My Responsibility
  * Matrix, follows a "give feedback" suggestion into the prefilled form, sends, and sees their counts move;
  * the administrator downloads the company report.
  */
@@ -26,12 +26,17 @@ async function myMatrix(request: APIRequestContext, token: string): Promise<MyMa
   return (await res.json()) as MyMatrix;
 }
 
-async function saveIndex(page: Page, value: string): Promise<void> {
+async function openFeedbackSettings(page: Page): Promise<void> {
   await page.goto('/settings');
-  const form = page.getByRole('form', { name: 'Feedback settings' });
+  await page.getByRole('tab', { name: 'Feedback' }).click();
+}
+
+async function saveIndex(page: Page, value: string): Promise<void> {
+  await openFeedbackSettings(page);
+  const form = page.getByRole('form', { name: 'Responsibility matrix settings' });
   await form.getByTestId('matrix-index').fill(value);
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Feedback settings saved').first()).toBeVisible();
+  await expect(page.getByText('Responsibility matrix settings saved').first()).toBeVisible();
 }
 
 test('a lead follows a suggestion, gives feedback and sees the matrix move; the company report downloads', async ({
@@ -43,8 +48,8 @@ test('a lead follows a suggestion, gives feedback and sees the matrix move; the 
 }) => {
   await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
   await saveIndex(page, '40');
-  await page.reload();
-  const form = page.getByRole('form', { name: 'Feedback settings' });
+  await openFeedbackSettings(page);
+  const form = page.getByRole('form', { name: 'Responsibility matrix settings' });
   await expect(form.getByTestId('matrix-index')).toHaveValue('40');
   await expect(form.getByTestId('matrix-period-setting')).toHaveValue('month');
   await form.getByTestId('matrix-index').fill('101');

@@ -45,6 +45,7 @@ test('asking for feedback, declining, and the requester seeing it', async ({ pag
   const admin = page;
   await new LoginPage(admin).signIn(ADMIN.email, DEMO_PASSWORD);
   await admin.goto('/settings');
+  await admin.getByRole('tab', { name: 'Feedback' }).click();
   const expiry = admin.getByRole('spinbutton', { name: 'Days a request stays open' });
   await expect(expiry).toHaveValue('30');
   await expiry.fill('400');
@@ -53,6 +54,7 @@ test('asking for feedback, declining, and the requester seeing it', async ({ pag
   await admin.getByRole('form', { name: 'Feedback request settings' }).getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByText('New requests stay open 14 days', { exact: true })).toBeVisible();
   await admin.reload();
+  await admin.getByRole('tab', { name: 'Feedback' }).click();
   await expect(admin.getByRole('spinbutton', { name: 'Days a request stays open' })).toHaveValue('14');
 
   // Omar asks Priya and Quinn about himself.

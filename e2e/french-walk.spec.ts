@@ -189,8 +189,8 @@ test('the French walk: every page, tab and menu of the administrator speaks Fren
       ['/employee/management', null, fr.people.directory.add, 'dialog-employee'],
       ['/role/management', null, fr.people.rolesPage.add, 'dialog-role'],
       ['/biometric/management', null, fr.devices.page.addDevice, 'dialog-device'],
-      ['/settings', 2, fr.settings.leaveTypes.add, 'dialog-leave-type'],
-      ['/settings', 3, fr.settings.holidays.add, 'dialog-holiday'],
+      ['/settings', 3, fr.settings.leaveTypes.add, 'dialog-leave-type'],
+      ['/settings', 4, fr.settings.holidays.add, 'dialog-holiday'],
     ];
     for (const [url, tab, button, name] of dialogs) {
       await page.goto(url);

@@ -210,9 +210,18 @@ test.describe('leave', () => {
     const { page } = await signedIn(newContext, ADMIN.email);
     await page.goto('/settings');
     const tabs = page.getByRole('tablist', { name: 'Settings groups' });
-    await expect(tabs.getByRole('tab')).toHaveCount(7);
-    for (const name of ['General', 'Productivity', 'Leaves', 'Holidays', 'Jobs', 'Provisioning', 'Single sign-on'])
-      await expect(tabs.getByRole('tab', { name })).toBeVisible();
+    const names = [
+      'General',
+      'Feedback',
+      'Productivity',
+      'Leaves',
+      'Holidays',
+      'Jobs',
+      'Provisioning',
+      'Single sign-on',
+    ];
+    await expect(tabs.getByRole('tab')).toHaveCount(names.length);
+    for (const name of names) await expect(tabs.getByRole('tab', { name, exact: true })).toBeVisible();
     await page.getByRole('tab', { name: 'Leaves' }).click();
     const auto = page.getByRole('form', { name: 'Auto leaves' });
     await auto.getByRole('switch').check();

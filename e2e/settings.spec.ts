@@ -1,5 +1,5 @@
 /**
- * Every settings tab saves: the admin changes a value in General, Productivity, Leaves and Holidays,
+ * Every settings tab saves: the admin changes a value in General, Feedback, Productivity, Leaves and Holidays,
  * reloads the page and sees it kept. Two bugs this guards: the Productivity tab once sent PUT to a PATCH
  * route and could not save at all ("The requested item does not exist"), and a save refreshed a copy of
  * the signed-in user's data that nothing read, so the header kept the old company name until the next
@@ -40,6 +40,39 @@ test.describe('settings', () => {
     await form.getByLabel('Company name').fill(original);
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByTestId('tenant-name')).toHaveText(original);
+  });
+
+  test('Feedback: the comment limit and the rating deviation are saved, kept after a reload and used by the give form', async ({
+    page,
+  }) => {
+    await openTab(page, 'Feedback');
+    const form = page.getByRole('form', { name: 'Giving feedback settings' });
+    const limit = form.getByLabel('Comment character limit');
+    const deviation = form.getByLabel('Rating deviation that needs a comment');
+    await expect(limit).toHaveValue('500');
+    await expect(deviation).toHaveValue('1');
+    await limit.fill('5001');
+    await expect(form.getByText('Enter a whole number from 1 to 5000')).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await limit.fill('300');
+    await deviation.fill('1.5');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Giving feedback settings saved', { exact: true }).first()).toBeVisible();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Feedback' }).click();
+    await expect(form.getByLabel('Comment character limit')).toHaveValue('300');
+    await expect(form.getByLabel('Rating deviation that needs a comment')).toHaveValue('1.5');
+    // The other feedback settings share the tab.
+    await expect(page.getByRole('form', { name: 'Feedback request settings' })).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Responsibility matrix settings' })).toBeVisible();
+    await page.goto('/feedback/personal');
+    await expect(page.getByText('0 / 300')).toBeVisible();
+
+    await openTab(page, 'Feedback');
+    await form.getByLabel('Comment character limit').fill('500');
+    await form.getByLabel('Rating deviation that needs a comment').fill('1');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Giving feedback settings saved', { exact: true }).first()).toBeVisible();
   });
 
   test('Productivity: the working hours are saved and kept after a reload', async ({ page }) => {

@@ -105,6 +105,10 @@ export function deviatesFromRecent(
   return ratings.some((r) => r >= RATING_MIN && Math.abs(r - recentAverage) > ratingDeviation);
 }
 
+/** The bounds of the tenant settings characterLimit (the comment's length) and ratingDeviation (stars). */
+export const CHARACTER_LIMIT_RANGE = { min: 1, max: 5000 } as const;
+export const RATING_DEVIATION_RANGE = { min: 0, max: 5 } as const;
+
 /** Days back the "recent average" of the deviation rule looks. */
 export const DEVIATION_WINDOW_DAYS = 90;
 

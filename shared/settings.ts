@@ -7,6 +7,7 @@ import { validation as V } from './i18n/en/validation.js';
 import { LANGUAGES } from './i18n/languages.js';
 import { parseNetwork } from './network.js';
 import { DEFAULT_MATRIX_INDEX, MATRIX_PERIODS, MAX_MATRIX_INDEX } from './feedback-matrix.js';
+import { CHARACTER_LIMIT_RANGE, RATING_DEVIATION_RANGE } from './feedback.js';
 
 const knownZones = new Map<string, boolean>();
 
@@ -52,8 +53,8 @@ export const tenantSettingsSchema = z
     // Feedback and engagement (feedback §3 and §9)
     leaderboardPositions: z.number().int().min(1).max(100),
     gamificationThreshold: z.enum(['high', 'low']),
-    characterLimit: z.number().int().min(1).max(5000),
-    ratingDeviation: z.number().min(0).max(5),
+    characterLimit: z.number().int().min(CHARACTER_LIMIT_RANGE.min).max(CHARACTER_LIMIT_RANGE.max),
+    ratingDeviation: z.number().min(RATING_DEVIATION_RANGE.min).max(RATING_DEVIATION_RANGE.max),
     /** Days a feedback request stays open before it expires (docs/feedback.md "Requests"). */
     feedbackRequestExpiryDays: z.number().int().min(1).max(365),
     feedTypes: z.array(z.enum(FEED_TYPES)).max(FEED_TYPES.length),

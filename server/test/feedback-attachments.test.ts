@@ -158,4 +158,53 @@ describe('feedback attachments', () => {
     const ok = await give(org.people.ann.api, org.people.bob.id, ids.slice(0, 5));
     expect(ok.status).toBe(201);
   });
+
+  it('attaches an upload to one of two gifts sent at once; the other fails naming the field and keeps nothing', async () => {
+    // Several rounds: on PostgreSQL both transactions may read the upload as free before either commits.
+    for (let round = 0; round < 4; round += 1) {
+      const file = await upload(org.people.ann.api, {
+        kind: 'image',
+        name: `race${round}.png`,
+        contentType: 'image/png',
+        body: await png(),
+      });
+      expect(file.confirm.status).toBe(200);
+      const comment = `Race ${round}`;
+      const send = () =>
+        org.people.ann.api.post('/api/feedback', {
+          receiverIds: [org.people.bob.id],
+          ratings: [{ attributeId: attribute, rating: 4 }],
+          comment,
+          attachmentIds: [file.id],
+        });
+      const replies = await Promise.all([send(), send()]);
+      const statuses = replies.map((r) => r.status).sort();
+      expect(statuses, JSON.stringify(replies.map((r) => r.body))).toEqual([201, 400]);
+      const won = replies.find((r) => r.status === 201)!;
+      const lost = replies.find((r) => r.status === 400)!;
+      expect(lost.body.error).toMatchObject({
+        code: 'FEEDBACK_ATTACHMENT_UNKNOWN',
+        details: { fields: [{ path: 'body.attachmentIds' }] },
+      });
+      const groups = await server.db
+        .selectFrom('feedbackGroups')
+        .select('id')
+        .where('tenantId', '=', org.tenantId)
+        .where('comment', '=', comment)
+        .execute();
+      expect(groups.map((g) => g.id)).toEqual([won.body.groupId]);
+      const row = await server.db
+        .selectFrom('feedbackAttachments')
+        .select('groupId')
+        .where('id', '=', file.id)
+        .executeTakeFirstOrThrow();
+      expect(row.groupId).toBe(won.body.groupId);
+      const feedback = await server.db
+        .selectFrom('feedback')
+        .select('id')
+        .where('groupId', '=', won.body.groupId)
+        .execute();
+      expect(feedback.map((f) => f.id)).toEqual(won.body.feedbackIds);
+    }
+  });
 });

@@ -169,16 +169,23 @@ describe('giving feedback', () => {
     expect(said.status).toBe(201);
   });
 
-  it('finds active colleagues by name or e-mail, never oneself', async () => {
+  it('finds active colleagues by name or whole e-mail address, never oneself', async () => {
     await org.f.employee({ name: 'Gone Away', email: `gone@${org.domain}`, status: 'inactive' });
-    const all = (await org.people.ann.api.get('/api/feedback/colleagues')).body.items.map(
-      (c: { name: string }) => c.name,
-    );
+    const everyone = (await org.people.ann.api.get('/api/feedback/colleagues')).body.items as Record<string, unknown>[];
+    const all = everyone.map((c) => c.name);
     expect(all).toContain('BOB');
     expect(all).not.toContain('ANN');
     expect(all).not.toContain('Gone Away');
-    const found = await org.people.ann.api.get(`/api/feedback/colleagues?searchText=${encodeURIComponent('cem@')}`);
-    expect(found.body.items).toEqual([{ id: org.people.cem.id, name: 'CEM', image: null, teams: ['Core'] }]);
+    // What a picker needs and nothing else (docs/security.md "Colleagues"): no e-mail, role or status.
+    for (const item of everyone) expect(Object.keys(item).sort()).toEqual(['id', 'image', 'name', 'teams']);
+    const cem = [{ id: org.people.cem.id, name: 'CEM', image: null, teams: ['Core'] }];
+    const search = (text: string, extra = '') =>
+      org.people.ann.api.get(`/api/feedback/colleagues?searchText=${encodeURIComponent(text)}${extra}`);
+    expect((await search('ce')).body.items).toEqual(cem);
+    expect((await search(`CEM@${org.domain.toUpperCase()}`)).body.items).toEqual(cem);
+    // A part of an address finds nobody, so no one can read a colleague's address letter by letter.
+    expect((await search('cem@')).body.items).toEqual([]);
+    expect((await search(org.domain, `&id=${org.people.cem.id}`)).body.items).toEqual([]);
   });
 
   it('offers only active categories and attributes', async () => {

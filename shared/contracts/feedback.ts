@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import {
+  CHARACTER_LIMIT_RANGE,
   FEEDBACK_PAGE_SIZE,
   FLAG_STATUSES,
   MAX_RECIPIENTS,
@@ -17,7 +18,7 @@ import { bodyIdSchema, idSchema, listQuerySchema, listResponseSchema } from './c
 import { isoDateSchema, lineText, multiLineText } from '../validation.js';
 
 /** The most a comment may hold whatever the tenant's characterLimit says (settings bound it to 5000). */
-export const COMMENT_HARD_MAX = 5000;
+export const COMMENT_HARD_MAX = CHARACTER_LIMIT_RANGE.max;
 
 const personSchema = z.object({ id: z.number().int(), name: z.string() });
 export type FeedbackPerson = z.infer<typeof personSchema>;
@@ -189,15 +190,32 @@ export const unseenCountSchema = z.object({ unseen: z.number().int() });
 export const reactionParamsSchema = z.strictObject({ id: idSchema, emoji: z.enum(REACTION_EMOJIS) });
 export const reactionsResponseSchema = z.object({ reactions: z.array(reactionSchema) });
 
-/** Colleagues to give feedback to or ask: active, not oneself, matching a search (name or e-mail). */
+/**
+ * Colleagues to give feedback to or ask: active, not oneself, matching a search (a part of the name, or
+ * the whole e-mail address: a part of an address matches nothing, so no search spells an address out).
+ */
 export const colleaguesQuerySchema = z.strictObject({
-  searchText: z.string().trim().max(100).optional(),
+  searchText: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .describe('A part of the name, or the whole e-mail address (a part of an address matches nothing)'),
   /** Just this colleague (a suggestion naming whom to give feedback to). */
   id: idSchema.optional(),
 });
-export const colleaguesSchema = z.object({
-  items: z.array(
-    z.object({ id: z.number().int(), name: z.string(), image: z.string().nullable(), teams: z.array(z.string()) }),
-  ),
-});
+/**
+ * What a picker needs and nothing more (docs/security.md "Colleagues"): anyone who gives feedback may see
+ * who works in the company, so id, name, picture path and team names; never the e-mail address, roles,
+ * status or any other field (the answer is checked against this schema on the way out).
+ */
+export const colleagueSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    image: z.string().nullable().describe('The picture path (GET /api/employees/{id}/image), or null'),
+    teams: z.array(z.string()).describe('Names of the teams the colleague belongs to'),
+  })
+  .meta({ id: 'Colleague' });
+export const colleaguesSchema = z.object({ items: z.array(colleagueSchema) });
 export type Colleague = z.infer<typeof colleaguesSchema>['items'][number];

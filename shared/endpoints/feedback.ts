@@ -43,6 +43,8 @@ export const feedbackEndpoints = {
     path: '/api/feedback/colleagues',
     access: ['give-feedback', 'ask-feedback'],
     summary: 'Active colleagues by name (the first 20), to give feedback to or ask for it',
+    description:
+      'Anyone who gives or asks for feedback may see who works in the company: each colleague is id, name, picture and team names, never an e-mail address, role or status. The search matches a part of the name or the whole address.',
     query: colleaguesQuerySchema,
     response: colleaguesSchema,
   }),

@@ -54,14 +54,14 @@ export const feedbackMatrix = {
     remaining: 'Remaining',
   },
   settings: {
-    formLabel: 'Feedback settings',
-    title: 'Feedback: responsibility matrix',
+    formLabel: 'Responsibility matrix settings',
+    title: 'Responsibility matrix',
     index: 'Feedback expected per person',
     indexHint: 'How many feedback each team member should give their teammates per period (0 to 100)',
     indexInvalid: 'Enter a whole number from 0 to 100',
     period: 'Period',
     periods: { week: 'Week (Monday to Sunday)', month: 'Month', quarter: 'Quarter' },
-    saved: 'Feedback settings saved',
-    notSaved: 'The feedback settings were not saved',
+    saved: 'Responsibility matrix settings saved',
+    notSaved: 'The responsibility matrix settings were not saved',
   },
 };

@@ -7,6 +7,7 @@ export const settings = {
   },
   tabs: {
     general: 'General',
+    feedback: 'Feedback',
     productivity: 'Productivity',
     leaves: 'Leaves',
     holidays: 'Holidays',
@@ -22,6 +23,22 @@ export const settings = {
     emailDomainHint: 'Accounts of this company use this domain',
     saved: 'Company name saved',
     notSaved: 'The company name was not saved',
+  },
+  feedback: {
+    loading: 'Loading feedback settings',
+    giving: {
+      formLabel: 'Giving feedback settings',
+      title: 'Giving feedback',
+      characterLimit: 'Comment character limit',
+      characterLimitHint: 'The most characters a comment may have ({{min}} to {{max}})',
+      characterLimitInvalid: 'Enter a whole number from {{min}} to {{max}}',
+      ratingDeviation: 'Rating deviation that needs a comment',
+      ratingDeviationHint:
+        'A comment is required when a rating differs from the giver’s average for that person over the last 90 days by more than this ({{min}} switches it off; at most {{max}})',
+      ratingDeviationInvalid: 'Enter a number from {{min}} to {{max}}',
+      saved: 'Giving feedback settings saved',
+      notSaved: 'The giving feedback settings were not saved',
+    },
   },
   productivity: {
     formLabel: 'Productivity settings',

@@ -5,10 +5,10 @@ import type { Translation } from '../translation.js';
 export const auth: Translation<typeof en> = {
   layout: {
     documentTitle: '{{title}} · Teambeat',
-    headline: 'Des retours qui font avancer votre équipe.',
-    lead: 'Saluez le travail bien fait, demandez les retours dont vous avez besoin et suivez chaque équipe — au même endroit.',
+    headline: 'Des feedbacks qui font avancer votre équipe.',
+    lead: 'Saluez le travail bien fait, demandez les feedbacks dont vous avez besoin et suivez chaque équipe — au même endroit.',
     points: {
-      feedback: 'Retours personnels, sur les tâches et sur les projets',
+      feedback: 'Feedbacks personnels, sur les tâches et sur les projets',
       badges: 'Badges, classements et un fil d’actualité animé',
       hr: 'Présence, congés et tableaux de bord pour les RH',
     },

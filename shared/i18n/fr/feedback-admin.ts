@@ -1,12 +1,12 @@
-/** Textes français : gestion des retours (catégories et attributs) et configuration des fonctions (espace de noms `feedbackAdmin`). */
+/** Textes français : gestion des feedbacks (catégories et attributs) et configuration des fonctions (espace de noms `feedbackAdmin`). */
 import type { feedbackAdmin as en } from '../en/feedback-admin.js';
 import type { Translation } from '../translation.js';
 
 export const feedbackAdmin: Translation<typeof en> = {
   page: {
-    title: 'Gestion des retours',
-    subtitle: 'Les catégories et attributs notés dans les retours',
-    tabsLabel: 'Sections de la gestion des retours',
+    title: 'Gestion des feedbacks',
+    subtitle: 'Les catégories et attributs notés dans les feedbacks',
+    tabsLabel: 'Sections de la gestion des feedbacks',
   },
   tabs: { categories: 'Catégories', attributes: 'Attributs' },
   counts: {
@@ -31,14 +31,14 @@ export const feedbackAdmin: Translation<typeof en> = {
       active: 'Active',
       actions: 'Actions',
     },
-    tableLabel: 'Catégories de retours',
+    tableLabel: 'Catégories de feedback',
     search: 'Rechercher nom, synonymes, description',
     add: 'Ajouter une catégorie',
     edit: 'Modifier {{name}}',
     activeLabel: 'Active : {{name}}',
     deactivateTitle: 'Désactiver {{name}} ?',
     deactivateBody:
-      'Les catégories inactives ne sont pas proposées dans les nouveaux retours, pas plus que leurs attributs ; les notes passées restent. Vous pouvez la réactiver à tout moment.',
+      'Les catégories inactives ne sont pas proposées dans les nouveaux feedbacks, pas plus que leurs attributs ; les notes passées restent. Vous pouvez la réactiver à tout moment.',
     emptyTitle: 'Aucune catégorie trouvée',
     emptyBody: 'Ajoutez une catégorie ou modifiez la recherche.',
   },
@@ -52,14 +52,14 @@ export const feedbackAdmin: Translation<typeof en> = {
       actions: 'Actions',
     },
     categoryInactive: 'Inactive',
-    tableLabel: 'Attributs de retours',
+    tableLabel: 'Attributs de feedback',
     search: 'Rechercher nom, synonymes, description',
     add: 'Ajouter un attribut',
     edit: 'Modifier {{name}}',
     activeLabel: 'Actif : {{name}}',
     deactivateTitle: 'Désactiver {{name}} ?',
     deactivateBody:
-      'Les attributs inactifs ne sont pas proposés dans les nouveaux retours ; les notes passées restent. Vous pouvez le réactiver à tout moment.',
+      'Les attributs inactifs ne sont pas proposés dans les nouveaux feedbacks ; les notes passées restent. Vous pouvez le réactiver à tout moment.',
     emptyTitle: 'Aucun attribut trouvé',
     emptyBody: 'Ajoutez un attribut ou modifiez la recherche.',
   },
@@ -96,7 +96,7 @@ export const feedbackAdmin: Translation<typeof en> = {
     loadingCategories: 'Chargement des catégories…',
     inactiveCategory: '{{name}} (inactive)',
     inactiveHint:
-      'Cette catégorie est inactive : l’attribut n’est pas proposé dans les nouveaux retours tant qu’elle ne redevient pas active.',
+      'Cette catégorie est inactive : l’attribut n’est pas proposé dans les nouveaux feedbacks tant qu’elle ne redevient pas active.',
     synonyms: 'Synonymes',
     synonymsHint: 'D’autres mots pour cet attribut, utilisés par la recherche',
     description: 'Description',

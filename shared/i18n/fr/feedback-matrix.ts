@@ -60,14 +60,14 @@ export const feedbackMatrix: Translation<typeof en> = {
     remaining: 'Restants',
   },
   settings: {
-    formLabel: 'Paramètres du feedback',
-    title: 'Feedback : matrice de responsabilité',
+    formLabel: 'Paramètres de la matrice de responsabilité',
+    title: 'Matrice de responsabilité',
     index: 'Feedbacks attendus par personne',
     indexHint: 'Combien de feedbacks chaque membre doit donner à ses coéquipiers par période (0 à 100)',
     indexInvalid: 'Saisissez un nombre entier de 0 à 100',
     period: 'Période',
     periods: { week: 'Semaine (du lundi au dimanche)', month: 'Mois', quarter: 'Trimestre' },
-    saved: 'Paramètres du feedback enregistrés',
-    notSaved: 'Les paramètres du feedback n’ont pas été enregistrés',
+    saved: 'Paramètres de la matrice de responsabilité enregistrés',
+    notSaved: 'Les paramètres de la matrice de responsabilité n’ont pas été enregistrés',
   },
 };

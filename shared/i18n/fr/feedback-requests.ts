@@ -123,14 +123,14 @@ export const feedbackRequests: Translation<typeof en> = {
     doneBody: 'Un modérateur va l’examiner.',
   },
   queue: {
-    title: 'Feedback signalés',
-    subtitle: 'Les feedback signalés pour examen. Chaque décision est définitive.',
+    title: 'Feedbacks signalés',
+    subtitle: 'Les feedbacks signalés pour examen. Chaque décision est définitive.',
     tabsLabel: 'Files d’examen',
     tabs: {
       pending: 'À examiner',
       escalated: 'Transmis aux RH',
     },
-    loading: 'Chargement des feedback signalés',
+    loading: 'Chargement des feedbacks signalés',
     empty: {
       pending: 'Rien à examiner',
       escalated: 'Rien de transmis',
@@ -142,8 +142,8 @@ export const feedbackRequests: Translation<typeof en> = {
     firstReason: '« {{reason}} »',
     review: 'Examiner',
     badge_one: '{{count}} feedback signalé à examiner',
-    badge_many: '{{count}} feedback signalés à examiner',
-    badge_other: '{{count}} feedback signalés à examiner',
+    badge_many: '{{count}} feedbacks signalés à examiner',
+    badge_other: '{{count}} feedbacks signalés à examiner',
   },
   review: {
     title: 'Examiner un feedback signalé',

@@ -4,11 +4,11 @@ import type { Translation } from '../translation.js';
 
 export const frame: Translation<typeof en> = {
   routes: {
-    feedback: 'Retours',
-    giveFeedback: 'Donner un retour',
+    feedback: 'Feedbacks',
+    giveFeedback: 'Donner un feedback',
     myTeam: 'Mon équipe',
     feedbackRequests: 'Demandes de feedback',
-    flagFeedback: 'Feedback signalés',
+    flagFeedback: 'Feedbacks signalés',
     home: 'Accueil',
     attendance: 'Présence',
     monthView: 'Vue mensuelle',
@@ -18,7 +18,7 @@ export const frame: Translation<typeof en> = {
     employees: 'Annuaire des employés',
     roles: 'Rôles et autorisations',
     devices: 'Terminaux biométriques',
-    feedbackManagement: 'Gestion des retours',
+    feedbackManagement: 'Gestion des feedbacks',
     functions: 'Configuration des fonctions',
     settings: 'Paramètres',
   },
@@ -45,7 +45,7 @@ export const frame: Translation<typeof en> = {
     toggleNavigation: 'Afficher ou masquer la navigation',
     notifications: 'Notifications',
     caughtUp: 'Vous êtes à jour',
-    caughtUpHint: 'Les nouveaux retours, demandes et approbations apparaîtront ici.',
+    caughtUpHint: 'Les nouveaux feedbacks, demandes et approbations apparaîtront ici.',
     accountMenu: 'Menu du compte de {{name}}',
     theme: 'Thème',
     themes: {

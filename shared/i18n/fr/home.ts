@@ -12,7 +12,8 @@ export const home: Translation<typeof en> = {
   today: '{{weekday}} {{date}} · {{company}}',
   yourTeams: 'Vos équipes',
   noTeam: 'Vous ne faites encore partie d’aucune équipe',
-  noTeamHint: 'Lorsqu’un administrateur vous ajoutera à une équipe, vos coéquipiers et leurs retours apparaîtront ici.',
+  noTeamHint:
+    'Lorsqu’un administrateur vous ajoutera à une équipe, vos coéquipiers et leurs feedbacks apparaîtront ici.',
   manage: 'Gérer',
   descriptions: {
     attendance: 'Pointez votre arrivée et votre départ, prenez vos pauses et consultez n’importe quel jour.',

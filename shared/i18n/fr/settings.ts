@@ -10,6 +10,7 @@ export const settings: Translation<typeof en> = {
   },
   tabs: {
     general: 'Général',
+    feedback: 'Feedback',
     productivity: 'Productivité',
     leaves: 'Congés',
     holidays: 'Jours fériés',
@@ -25,6 +26,22 @@ export const settings: Translation<typeof en> = {
     emailDomainHint: 'Les comptes de cette entreprise utilisent ce domaine',
     saved: 'Nom de l’entreprise enregistré',
     notSaved: 'Le nom de l’entreprise n’a pas été enregistré',
+  },
+  feedback: {
+    loading: 'Chargement des paramètres du feedback',
+    giving: {
+      formLabel: 'Paramètres pour donner un feedback',
+      title: 'Donner un feedback',
+      characterLimit: 'Nombre maximal de caractères du commentaire',
+      characterLimitHint: 'Un commentaire ne peut pas dépasser ce nombre de caractères (de {{min}} à {{max}})',
+      characterLimitInvalid: 'Saisissez un nombre entier de {{min}} à {{max}}',
+      ratingDeviation: 'Écart de note qui exige un commentaire',
+      ratingDeviationHint:
+        'Un commentaire est obligatoire quand une note s’écarte de plus de cette valeur de la moyenne donnée par la même personne à ce collègue sur les 90 derniers jours ({{min}} désactive la règle ; au plus {{max}})',
+      ratingDeviationInvalid: 'Saisissez un nombre de {{min}} à {{max}}',
+      saved: 'Paramètres pour donner un feedback enregistrés',
+      notSaved: 'Les paramètres pour donner un feedback n’ont pas été enregistrés',
+    },
   },
   productivity: {
     formLabel: 'Paramètres de productivité',

@@ -17,12 +17,15 @@ import type { FeedbackAttachment, FeedbackItem, FeedbackReaction } from '../../.
 import type { ListResponse } from '../../../../shared/contracts/common';
 import type { RequestOf } from '../../../../shared/endpoints/define';
 import { feedbackEndpoints as ep } from '../../../../shared/endpoints/feedback';
+import { tenantEndpoints as tenantEp } from '../../../../shared/endpoints/tenant';
 import { FEEDBACK_PAGE_SIZE, type ReactionEmoji } from '../../../../shared/feedback';
 import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
 import { errorMessage } from '../errors';
 import { call } from '../typed';
+import { meKey } from './me';
 import { useApiMutation } from './mutation';
+import { tenantKeys } from './tenant';
 
 export type FeedbackListFilter = Omit<RequestOf<typeof ep.listFeedback>['query'], 'page' | 'pageSize'>;
 export type GiveFeedbackBody = RequestOf<typeof ep.giveFeedback>['body'];
@@ -45,6 +48,21 @@ export function useGivingOptions() {
     queryKey: feedbackKeys.options,
     queryFn: ({ signal }) => call(ep.getGivingOptions, {}, { signal }),
     staleTime: 60_000,
+  });
+}
+
+/**
+ * Settings › Feedback, Giving: the comment's character limit and the rating deviation. The give form reads
+ * both from its options, so those reload with the tenant.
+ */
+export function useSaveGivingSettings() {
+  const { t } = useTranslation('settings');
+  return useApiMutation({
+    mutationFn: (settings: { characterLimit: number; ratingDeviation: number }) =>
+      call(tenantEp.updateTenant, { body: { settings } }),
+    invalidates: [tenantKeys.tenant, meKey, feedbackKeys.options],
+    success: () => t('feedback.giving.saved'),
+    failure: t('feedback.giving.notSaved'),
   });
 }
 

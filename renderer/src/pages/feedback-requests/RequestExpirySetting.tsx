@@ -1,5 +1,5 @@
 /**
- * Settings › General, Feedback: how many days a new feedback request stays open before the people asked
+ * Settings › Feedback, Feedback requests: how many days a new feedback request stays open before the people asked
  * can no longer answer it (tenant setting feedbackRequestExpiryDays, 1-365, default 30).
  */
 import { Button, Card, Field, Input, makeStyles, Text, tokens } from '@fluentui/react-components';

@@ -48,6 +48,13 @@ const useStyles = makeStyles({
   over: { color: tokens.colorPaletteRedForeground1, textAlign: 'end' },
 });
 
+/** Limits the form shows as soon as they are broken; what is missing shows once the user tried to send. */
+const SHOWN_AT_ONCE = new Set<GivingIssue['code']>([
+  'FEEDBACK_COMMENT_TOO_LONG',
+  'FEEDBACK_TO_SELF',
+  'FEEDBACK_TOO_MANY_RECIPIENTS',
+]);
+
 const keyOf = (c: Chosen) => (c.attributeId !== null ? `a${c.attributeId}` : `c${c.categoryId}`);
 
 export function GiveFeedbackPage() {
@@ -188,9 +195,7 @@ function FeedbackForm({ editing, answering, to }: { editing?: Editing; answering
   const message = (field: GivingIssue['field'] | 'attachmentIds') => {
     if (serverErrors[field]) return serverErrors[field];
     const issue = issues.find((i) => i.field === field);
-    // Limits show at once; what is missing shows once the user tried to send.
-    if (issue && (submitted || issue.code === 'FEEDBACK_COMMENT_TOO_LONG' || issue.code === 'FEEDBACK_TO_SELF'))
-      return t(`errors:${issue.code}`);
+    if (issue && (submitted || SHOWN_AT_ONCE.has(issue.code))) return t(`errors:${issue.code}`);
     if (field === 'comment' && needsComment && submitted) return t('errors:FEEDBACK_COMMENT_REQUIRED');
     return undefined;
   };
@@ -226,7 +231,14 @@ function FeedbackForm({ editing, answering, to }: { editing?: Editing; answering
     if (editing) {
       update.mutate(
         { groupId: editing.groupId, body: { ...body, comment: comment.trim() } },
-        { onSuccess: () => navigate(`/given/${editing.feedbackId}`), onError },
+        {
+          // The copy the edit began from is gone when its recipient was removed: land on one that remains.
+          onSuccess: (r) => {
+            const landing = r.feedbackIds.includes(editing.feedbackId) ? editing.feedbackId : r.feedbackIds[0];
+            navigate(landing === undefined ? '/given' : `/given/${landing}`);
+          },
+          onError,
+        },
       );
     } else {
       give.mutate(body, { onSuccess: () => navigate(answering ? '/feedback/requests' : '/given'), onError });

@@ -1,5 +1,5 @@
 /**
- * The people a feedback goes to: a tag picker searching active colleagues by name or e-mail (typed, with
+ * The people a feedback goes to: a tag picker searching active colleagues by name or whole e-mail (typed, with
  * the keyboard: arrows, Enter, Backspace removes the last), showing each with their picture and teams.
  */
 import {

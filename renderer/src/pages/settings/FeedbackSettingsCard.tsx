@@ -1,5 +1,5 @@
 /**
- * Settings › General › Feedback: the responsibility matrix's expected count per person and its period
+ * Settings › Feedback, Responsibility matrix: the matrix's expected count per person and its period
  * (docs/feedback.md "Responsibility matrix"). Checked with the shared settings rules before saving; the
  * server checks them again.
  */

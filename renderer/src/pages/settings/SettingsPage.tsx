@@ -1,7 +1,7 @@
 /**
  * Tenant settings (/settings): one tab per group, each shown only with its permission (workforce §2):
- * General needs view-tenant-settings, Productivity edit-productivity-settings (the spec's
- * productivity-setting), Leaves view-leave-management, Holidays view-public-holidays, Jobs (the scheduled
+ * General needs view-tenant-settings, Feedback (docs/feedback.md "Settings") view-tenant-settings,
+ * Productivity edit-productivity-settings (the spec's productivity-setting), Leaves view-leave-management, Holidays view-public-holidays, Jobs (the scheduled
  * jobs' runs) view-tenant-settings, Provisioning (SCIM tokens of the identity provider) edit-tenant-settings,
  * Single sign-on edit-tenant-settings held by an account holding every permission (the server demands it: the
  * provider named there can sign in as anyone; docs/sso.md), so the tab is not offered to anyone else.
@@ -12,6 +12,7 @@ import { PERMISSION_NAMES, type PermissionName } from '../../../../shared/permis
 import { PageHeader } from '../../components/PageHeader';
 import { usePermissions } from '../../api/hooks/me';
 import { useTranslation } from '../../i18n';
+import { FeedbackTab } from './FeedbackTab';
 import { GeneralTab } from './GeneralTab';
 import { HolidaysTab } from './HolidaysTab';
 import { JobsTab } from './JobsTab';
@@ -22,6 +23,7 @@ import { SsoTab } from './SsoTab';
 
 export const SETTINGS_TABS = [
   { value: 'general', permission: 'view-tenant-settings', Panel: GeneralTab },
+  { value: 'feedback', permission: 'view-tenant-settings', Panel: FeedbackTab },
   { value: 'productivity', permission: 'edit-productivity-settings', Panel: ProductivityTab },
   { value: 'leaves', permission: 'view-leave-management', Panel: LeavesTab },
   { value: 'holidays', permission: 'view-public-holidays', Panel: HolidaysTab },

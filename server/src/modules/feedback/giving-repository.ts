@@ -210,28 +210,24 @@ export function givingRepository({ db, tenantId }: TenantScope) {
 
     /**
      * Attaches the giver's own checked uploads to a group (already attached to it is fine). Answers false
-     * when one is not theirs, not checked, or attached elsewhere.
+     * when one is not theirs, not checked, or attached elsewhere; the caller then fails its transaction.
+     * One conditional update, its row count compared: of two gifts attaching the same upload at once,
+     * the second waits for the first's row lock (PostgreSQL), then finds the upload taken and updates
+     * nothing, where a check followed by an unconditional update would let both succeed.
      */
     async attach(giverId: number, groupId: number, ids: readonly number[]): Promise<boolean> {
       const unique = [...new Set(ids)];
       if (unique.length === 0) return true;
-      const rows = await db
-        .selectFrom('feedbackAttachments')
-        .select('id')
+      const result = await db
+        .updateTable('feedbackAttachments')
+        .set({ groupId })
         .where('tenantId', '=', tenantId)
         .where('id', 'in', unique)
         .where('uploadedBy', '=', giverId)
         .where('status', '=', 'ready')
         .where((eb) => eb.or([eb('groupId', 'is', null), eb('groupId', '=', groupId)]))
-        .execute();
-      if (rows.length !== unique.length) return false;
-      await db
-        .updateTable('feedbackAttachments')
-        .set({ groupId })
-        .where('tenantId', '=', tenantId)
-        .where('id', 'in', unique)
-        .execute();
-      return true;
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === unique.length;
     },
 
     /** Detaches (and answers the storage keys of) a group's files not among `keep`. */

@@ -11,6 +11,7 @@ import type {
   GivingOptions,
 } from '../../../../shared/contracts/feedback.js';
 import type { ListResponse } from '../../../../shared/contracts/common.js';
+import { normalizeEmail } from '../../../../shared/credentials.js';
 import { HIDDEN_FLAG_STATUSES, REACTION_EMOJIS } from '../../../../shared/feedback.js';
 import { addDays, startOfLocalDay } from '../../../../shared/time.js';
 import type { TenantScope } from '../../http/context.js';
@@ -153,7 +154,10 @@ export function feedbackRepository(scope: TenantScope) {
   }
 
   return {
-    /** Active colleagues of `selfId` matching a search, by name, the first 20, with their team names. */
+    /**
+     * Active colleagues of `selfId` matching a search (a part of the name, or the whole e-mail address), by
+     * name, the first 20, with their team names: id, name, picture and teams, never the address or roles.
+     */
     async colleagues(
       selfId: number,
       filter: { searchText?: string | undefined; id?: number | undefined },
@@ -167,7 +171,12 @@ export function feedbackRepository(scope: TenantScope) {
         .where('status', '=', 'active')
         .where('id', '<>', selfId);
       if (hideDemo) query = query.where('isDemo', '=', 0);
-      if (searchText) query = query.where(searchCondition(['name', 'email'], searchText));
+      // A name matches by any part; an address only whole, so a search never spells out someone's address.
+      if (searchText) {
+        query = query.where((eb) =>
+          eb.or([searchCondition(['name'], searchText), eb('email', '=', normalizeEmail(searchText))]),
+        );
+      }
       if (id !== undefined) query = query.where('id', '=', id);
       const people = await query.orderBy('name').orderBy('id').limit(20).execute();
       const teams =
