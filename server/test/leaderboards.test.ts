@@ -15,6 +15,7 @@ import type {
   ReciprocalRings,
 } from '../../shared/contracts/leaderboards.js';
 import { leaderboardRepository } from '../src/modules/leaderboards/repository.js';
+import { seedDemoRing } from '../src/seed/demo-leaderboards.js';
 import { ENGINE, startServer, type TestServer } from './harness.js';
 import { organisation, type Organisation } from './organisation.js';
 
@@ -314,6 +315,31 @@ describe('reciprocal rings', () => {
       },
     ]);
     expect((await get('ann', '/api/leaderboards/rings')).status).toBe(403);
+  });
+
+  it('finds the demo company’s seeded ring (server/src/seed/demo-leaderboards.ts)', async () => {
+    const demo = await organisation(server, {
+      people: { lead: ['Team Lead'], kim: ['Employee'], boss: ['Team Lead'], lou: ['Employee'], hr: ['HR'] },
+      teams: { Data: ['lead', 'kim'], Design: ['boss', 'lou'] },
+    });
+    expect(await seedDemoRing(server.db, demo.tenantId, NOW)).toBe(8);
+    // Nobody else rated them: the baseline is the company's mean, 5, so the gap is 0: not a ring…
+    expect((await demo.people.hr.api.get<ReciprocalRings>('/api/leaderboards/rings')).body.rings).toEqual([]);
+    // …until their colleagues' more ordinary ratings are there to compare with.
+    for (const [giver, receiver] of [
+      ['lead', 'kim'],
+      ['lead', 'lou'],
+    ] as const)
+      await demo.f.feedback({
+        giverId: demo.people[giver].id,
+        receiverIds: [demo.people[receiver].id],
+        createdAt: '2026-03-01T08:00:00.000Z',
+        ratings: [{ categoryId: (await demo.f.category()).id, rating: 3 }],
+      });
+    const res = await demo.people.hr.api.get<ReciprocalRings>('/api/leaderboards/rings');
+    expect(res.body.rings.map((r) => [r.a.name, r.b.name, r.aToB.feedbackCount, r.bToA.feedbackCount])).toEqual([
+      ['KIM', 'LOU', 4, 4],
+    ]);
   });
 });
 

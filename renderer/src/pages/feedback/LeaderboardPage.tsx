@@ -59,7 +59,13 @@ const useStyles = makeStyles({
   dropdown: { minWidth: '220px' },
   layout: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '920px' },
   card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalS },
-  mine: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  mine: {
+    display: 'flex',
+    flexDirection: 'row',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+  },
   grow: { flexGrow: 1 },
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
   row: {
@@ -213,7 +219,7 @@ function Board({ data, selfId }: { data: Leaderboard; selfId: number | undefined
                       </Badge>
                     ) : null}
                   </Text>
-                  <Text className={styles.muted}>{t('board.counted', { count: entry.feedbackCount })}</Text>
+                  <Text className={styles.muted}>{t('board.feedback', { count: entry.feedbackCount })}</Text>
                   <Text className={styles.number} weight="semibold">
                     {t('board.score', {
                       score: fmt.number(entry.score, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
