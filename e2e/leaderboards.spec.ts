@@ -3,7 +3,8 @@
  * the Leaderboard tab of the feedback area; a category's board shows its top 10 from the demo data, best
  * first; the company board tells him his place in the spec's words and "Why this place?" lists the counted
  * feedback behind it; his team's board, with fewer than 10 people ranked, shows the empty-position text.
- * The administrator sees the demo's reciprocal ring.
+ * The administrator sees the demo's reciprocal ring, and sets the top positions and the threshold in Settings
+ * (kept after a reload; the boards follow).
  */
 import type { Leaderboard, LeaderboardChoices } from '../shared/contracts/leaderboards.js';
 import { ADMIN, DEMO_PASSWORD, EMPLOYEE, expect, test } from './fixtures.js';
@@ -99,5 +100,42 @@ test('the administrator reviews reciprocal rings', async ({ loginPage, page, con
   await expect(ring).toContainText('Kiran Khan → Jonas Dubois');
   await expect(ring).toContainText('4 feedback, average 5');
   await snapshot(page, 'leaderboard-rings', 'light');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the administrator sets the top positions and the threshold in Settings, and the boards follow', async ({
+  loginPage,
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const token = await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
+  try {
+    await page.goto('/settings');
+    const form = page.getByRole('form', { name: 'Leaderboard settings' });
+    await expect(form.getByTestId('leaderboard-positions')).toHaveValue('10');
+    await expect(form.getByTestId('leaderboard-threshold')).toHaveValue('high');
+    await form.getByTestId('leaderboard-positions').fill('5');
+    await form.getByTestId('leaderboard-threshold').selectOption('low');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Leaderboard settings saved').first()).toBeVisible();
+    await page.reload();
+    await expect(form.getByTestId('leaderboard-positions')).toHaveValue('5');
+    await expect(form.getByTestId('leaderboard-threshold')).toHaveValue('low');
+    await form.getByTestId('leaderboard-positions').fill('0');
+    await expect(form.getByText('Enter a whole number from 1 to 100')).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+    await page.goto('/leaderboard');
+    await expect(page.getByRole('list', { name: 'Top 5 places' }).getByRole('listitem')).toHaveCount(5);
+    await expect(page.getByTestId('my-place')).toContainText('of the 2 counted feedback needed');
+  } finally {
+    // The worker's company is shared by the specs after this one: back to the defaults.
+    const reset = await request.patch('/api/tenant', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { settings: { leaderboardPositions: 10, gamificationThreshold: 'high' } },
+    });
+    expect(reset.status()).toBe(200);
+  }
   expect(consoleErrors).toEqual([]);
 });

@@ -58,6 +58,21 @@ export const leaderboards = {
     repeat: 'repeat {{n}}',
     none: 'No counted feedback on this board in the period.',
   },
+  settings: {
+    formLabel: 'Leaderboard settings',
+    title: 'Leaderboards',
+    positions: 'Top positions',
+    positionsHint: 'How many places a leaderboard shows (1 to 100)',
+    positionsInvalid: 'Enter a whole number from 1 to 100',
+    threshold: 'Gamification threshold',
+    thresholdHint: 'How much activity someone needs before they rank',
+    thresholds: {
+      high: 'High: {{count}} counted feedback to rank',
+      low: 'Low: {{count}} counted feedback to rank',
+    },
+    saved: 'Leaderboard settings saved',
+    notSaved: 'The leaderboard settings were not saved',
+  },
   rings: {
     title: 'Reciprocal rings',
     subtitle:

@@ -63,6 +63,21 @@ export const leaderboards: Translation<typeof en> = {
     repeat: 'répétition {{n}}',
     none: 'Aucun retour compté sur ce classement pendant la période.',
   },
+  settings: {
+    formLabel: 'Paramètres des classements',
+    title: 'Classements',
+    positions: 'Places affichées',
+    positionsHint: 'Combien de places un classement affiche (1 à 100)',
+    positionsInvalid: 'Saisissez un nombre entier de 1 à 100',
+    threshold: 'Seuil de gamification',
+    thresholdHint: 'Combien d’activité il faut avant d’être classé',
+    thresholds: {
+      high: 'Élevé : {{count}} retours comptés pour être classé',
+      low: 'Bas : {{count}} retours comptés pour être classé',
+    },
+    saved: 'Paramètres des classements enregistrés',
+    notSaved: 'Les paramètres des classements n’ont pas été enregistrés',
+  },
   rings: {
     title: 'Cercles réciproques',
     subtitle:

@@ -4,9 +4,15 @@
  * under the feedback keys, so giving, editing or deleting feedback refreshes every board at once.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TenantSettings } from '../../../../shared/settings';
+import { tenantEndpoints as tenantEp } from '../../../../shared/endpoints/tenant';
+import { useTranslation } from '../../i18n';
 import type { LeaderboardKind } from '../../../../shared/leaderboards';
 import { leaderboardEndpoints as ep } from '../../../../shared/endpoints/leaderboards';
 import { call } from '../typed';
+import { meKey } from './me';
+import { useApiMutation } from './mutation';
+import { tenantKeys } from './tenant';
 
 export type LeaderboardPeriod = { from: string; to: string };
 /** Which board: the company's, or a category's, an attribute's or a team's by id. */
@@ -85,5 +91,17 @@ export function useLeaderboardChoices() {
     queryFn: ({ signal }) => call(ep.getLeaderboardChoices, {}, { signal }),
     staleTime: 60_000,
     retry,
+  });
+}
+
+/** Settings › General › Leaderboards: the top positions and the gamification threshold. */
+export function useSaveLeaderboardSettings() {
+  const { t } = useTranslation('leaderboards');
+  return useApiMutation({
+    mutationFn: (settings: Pick<TenantSettings, 'leaderboardPositions' | 'gamificationThreshold'>) =>
+      call(tenantEp.updateTenant, { body: { settings } }),
+    invalidates: [tenantKeys.tenant, meKey, leaderboardKeys.all],
+    success: () => t('settings.saved'),
+    failure: t('settings.notSaved'),
   });
 }

@@ -19,6 +19,7 @@ import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../../../shared/i18n/l
 import { useTranslation } from '../../i18n';
 import { RequestExpirySetting } from '../feedback-requests/RequestExpirySetting';
 import { FeedbackSettingsCard } from './FeedbackSettingsCard';
+import { LeaderboardSettingsCard } from './LeaderboardSettingsCard';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, maxWidth: '720px' },
@@ -95,6 +96,7 @@ export function GeneralTab() {
       </Card>
       <RequestExpirySetting days={tenant.data.settings.feedbackRequestExpiryDays} canEdit={canEdit} />
       <FeedbackSettingsCard settings={tenant.data.settings} canEdit={canEdit} />
+      <LeaderboardSettingsCard settings={tenant.data.settings} canEdit={canEdit} />
     </>
   );
 }
