@@ -170,6 +170,7 @@ test('the French walk: every page, tab and menu of the administrator speaks Fren
       ['/project-dashboard', 'productivity', true],
       ['/leave', 'leave', true],
       ['/leaves-calendar', 'leave-calendar', false],
+      ['/leaderboard', 'leaderboard', false],
       ['/employee/management', 'employees', false],
       ['/role/management', 'roles', false],
       ['/biometric/management', 'devices', true],

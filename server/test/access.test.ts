@@ -267,6 +267,14 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'GET /api/feedback-matrix/mine': { query: 'date=2026-01-15' },
   'GET /api/feedback-matrix/teams': {},
   'GET /api/reports/responsibility-matrix': { query: 'date=2026-01-15' },
+  // Leaderboards
+  'GET /api/leaderboards/company': {},
+  'GET /api/leaderboards/categories/{id}': { table: 'feedbackCategories' },
+  'GET /api/leaderboards/attributes/{id}': { table: 'feedbackAttributes' },
+  'GET /api/leaderboards/teams/{id}': { table: 'teams' },
+  'GET /api/leaderboards/explain': { query: 'board=company' },
+  'GET /api/leaderboards/rings': {},
+  'GET /api/leaderboards/choices': {},
 };
 
 let server: TestServer;

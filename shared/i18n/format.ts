@@ -75,6 +75,13 @@ export function formatDuration(minutes: number, language: Language): string {
   return m === 0 ? fill(texts.hours, { hours: h }) : fill(texts.hoursMinutes, { hours: h, minutes: m });
 }
 
+/** An ordinal number in the language: 1st, 2nd, 3rd, 11th, 22nd; 1er, 2e. */
+export function formatOrdinal(value: number, language: Language): string {
+  const texts = resources[language].common.ordinal as Record<string, string>;
+  const category = new Intl.PluralRules(language, { type: 'ordinal' }).select(value);
+  return fill(texts[category] ?? texts['other']!, { n: formatNumber(value, language) });
+}
+
 type RelativeUnit = 'minutes' | 'hours' | 'days' | 'weeks' | 'months' | 'years';
 
 /**

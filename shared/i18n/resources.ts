@@ -27,6 +27,8 @@ import { feedbackRequests as fr_feedbackRequests } from './fr/feedback-requests.
 import { feedbackOverview as fr_feedbackOverview } from './fr/feedback-overview.js';
 import { feedbackMatrix as en_feedbackMatrix } from './en/feedback-matrix.js';
 import { feedbackMatrix as fr_feedbackMatrix } from './fr/feedback-matrix.js';
+import { leaderboards as en_leaderboards } from './en/leaderboards.js';
+import { leaderboards as fr_leaderboards } from './fr/leaderboards.js';
 import { common as fr_common } from './fr/common.js';
 import { errors as fr_errors } from './fr/errors.js';
 import { validation as fr_validation } from './fr/validation.js';
@@ -62,6 +64,7 @@ export const NAMESPACES = [
   'feedbackRequests',
   'feedbackOverview',
   'feedbackMatrix',
+  'leaderboards',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -85,6 +88,7 @@ export const en = {
   feedbackRequests: en_feedbackRequests,
   feedbackOverview: en_feedbackOverview,
   feedbackMatrix: en_feedbackMatrix,
+  leaderboards: en_leaderboards,
 };
 export const fr = {
   common: fr_common,
@@ -106,6 +110,7 @@ export const fr = {
   feedbackRequests: fr_feedbackRequests,
   feedbackOverview: fr_feedbackOverview,
   feedbackMatrix: fr_feedbackMatrix,
+  leaderboards: fr_leaderboards,
 };
 
 export type Resources = typeof en;

@@ -78,6 +78,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     navAs: '/received',
     Page: lazy(() => import('../pages/feedback/OverviewPage').then((m) => ({ default: m[page] }))),
   })),
+  // Leaderboards (docs/recognition.md "Leaderboards"), the Leaderboard tab of the feedback area.
+  {
+    path: '/leaderboard',
+    titleKey: 'feedback',
+    permission: ['view-feedback-overview', 'view-all-employees-feedback'],
+    section: 'main',
+    navAs: '/received',
+    Page: lazy(() => import('../pages/feedback/LeaderboardPage').then((m) => ({ default: m.LeaderboardPage }))),
+  },
   {
     path: '/feedback/personal',
     titleKey: 'giveFeedback',

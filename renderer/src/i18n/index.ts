@@ -15,6 +15,7 @@ import {
   formatNumber,
   formatPercent,
   formatFileSize,
+  formatOrdinal,
   formatRelative,
 } from '../../../shared/i18n/format';
 
@@ -75,6 +76,7 @@ export function useFormat() {
       fileSize: (bytes: number) => formatFileSize(bytes, language),
       duration: (minutes: number) => formatDuration(minutes, language),
       relative: (iso: string, now: Date = new Date()) => formatRelative(iso, now, language),
+      ordinal: (value: number) => formatOrdinal(value, language),
     }),
     [language],
   );

@@ -55,6 +55,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'feedback-flags': 'Flags on feedback: flagging, the review queues of reviewers and HR, final decisions.',
   'feedback-matrix':
     'The responsibility matrix: who is expected to give feedback to whom in a period (docs/feedback.md).',
+  leaderboards:
+    'Leaderboards by received feedback (company, category, attribute, team), one’s own place explained, reciprocal rings (docs/recognition.md).',
   'scim-tokens': 'Provisioning tokens of the company’s identity provider (Settings, Provisioning).',
   storage:
     'Signed, short-lived links to upload and download stored files (local storage driver); the token in the query is the credential.',

@@ -8,6 +8,7 @@ import { seedDemoLeave } from './demo-leave.js';
 import { seedDemoAttendance } from './demo-attendance.js';
 import { seedDemoFeedback } from './demo-feedback.js';
 import { seedDemoFunctions } from './demo-functions.js';
+import { seedDemoRing } from './demo-leaderboards.js';
 import { createTenantWithRoles } from './tenant.js';
 import { ADMIN_NAME, DEMO_ADMIN_EMAIL, DEMO_TENANT, FIRST, LAST, TEAMS } from './demo-data.js';
 
@@ -93,6 +94,7 @@ export async function seedDemoIfEmpty(db: Db, password: string, now: Date): Prom
   await seedDemoLeave(db, tenantId, now);
   await seedDemoAttendance(db, tenantId, now);
   await seedDemoFeedback(db, tenantId, now);
+  await seedDemoRing(db, tenantId, now);
   await seedDemoFunctions(db, tenantId, now);
   return true;
 }

@@ -35,6 +35,13 @@ export const common = {
     hours: '{{hours}}h',
     hoursMinutes: '{{hours}}h {{minutes}}m',
   },
+  /** Ordinal numbers by the language's ordinal category (Intl.PluralRules type ordinal): 1st, 2nd, 3rd, 4th. */
+  ordinal: {
+    one: '{{n}}st',
+    two: '{{n}}nd',
+    few: '{{n}}rd',
+    other: '{{n}}th',
+  },
   /** Short relative times: 1m, 2h, 3d, 1w, 1mo, 1y. */
   relative: {
     now: 'now',

@@ -37,6 +37,12 @@ export const common: Translation<typeof en> = {
     hours: '{{hours}} h',
     hoursMinutes: '{{hours}} h {{minutes}} min',
   },
+  ordinal: {
+    one: '{{n}}er',
+    two: '{{n}}e',
+    few: '{{n}}e',
+    other: '{{n}}e',
+  },
   relative: {
     now: 'maintenant',
     minutes_one: '{{count}} min',

@@ -72,7 +72,7 @@ export function MyTeamFeedbackPage() {
 
 function FeedbackListPage({ direction, team }: { direction: Direction; team: boolean }) {
   const styles = useStyles();
-  const { t } = useTranslation(['feedback', 'common', 'feedbackOverview', 'feedbackMatrix']);
+  const { t } = useTranslation(['feedback', 'common', 'feedbackOverview', 'feedbackMatrix', 'leaderboards']);
   const navigate = useNavigate();
   const permissions = usePermissions();
   const { today } = useTenantDay();
@@ -129,6 +129,9 @@ function FeedbackListPage({ direction, team }: { direction: Direction; team: boo
         <Tab value="given">{t('list.given')}</Tab>
         {!team && permissions.has('view-feedback-overview') ? (
           <Tab value="overview">{t('feedbackOverview:tab')}</Tab>
+        ) : null}
+        {!team && permissions.has('view-feedback-overview') ? (
+          <Tab value="leaderboard">{t('leaderboards:tab')}</Tab>
         ) : null}
         {team &&
         (permissions.has('view-responsibility-matrix') || permissions.has('download-responsibility-matrix-report')) ? (

@@ -99,7 +99,7 @@ const useStyles = makeStyles({
 /** Received, Given and Overview: the feedback area's tabs. */
 function FeedbackTabs() {
   const styles = useStyles();
-  const { t } = useTranslation(['feedback', 'feedbackOverview']);
+  const { t } = useTranslation(['feedback', 'feedbackOverview', 'leaderboards']);
   const navigate = useNavigate();
   const permissions = usePermissions();
   return (
@@ -107,6 +107,7 @@ function FeedbackTabs() {
       {permissions.has('view-received-feedback') ? <Tab value="received">{t('list.received')}</Tab> : null}
       {permissions.has('view-given-feedback') ? <Tab value="given">{t('list.given')}</Tab> : null}
       <Tab value="overview">{t('feedbackOverview:tab')}</Tab>
+      <Tab value="leaderboard">{t('leaderboards:tab')}</Tab>
     </TabList>
   );
 }

@@ -16,6 +16,7 @@ import { QueryState } from '../../components/QueryState';
 import { useTranslation } from '../../i18n';
 import { RequestExpirySetting } from '../feedback-requests/RequestExpirySetting';
 import { FeedbackSettingsCard } from './FeedbackSettingsCard';
+import { LeaderboardSettingsCard } from './LeaderboardSettingsCard';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, maxWidth: '720px' },
@@ -40,6 +41,7 @@ export function FeedbackTab() {
           <GivingSettingsCard settings={data.settings} canEdit={canEdit} />
           <RequestExpirySetting days={data.settings.feedbackRequestExpiryDays} canEdit={canEdit} />
           <FeedbackSettingsCard settings={data.settings} canEdit={canEdit} />
+          <LeaderboardSettingsCard settings={data.settings} canEdit={canEdit} />
         </>
       )}
     </QueryState>

@@ -1,0 +1,330 @@
+/**
+ * Leaderboards' sums (docs/recognition.md "Leaderboards"), each board one aggregate query in the database:
+ * the tenant's received feedback of the period (never one hidden by a flag, nor a hidden demo row), each
+ * weighed by its repeat weight 1/k, where k counts the same giver's counted feedback to the same receiver
+ * in the 7 days up to it (a correlated count through the `feedback_giver` index), summed per receiver.
+ * The period's feedback is read through `feedback_tenant_created` (a team's through `feedback_receiver`);
+ * shared/leaderboards.ts turns the sums into scores and places.
+ */
+import { sql, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { HIDDEN_FLAG_STATUSES, RATING_MIN } from '../../../../shared/feedback.js';
+import { REPEAT_WINDOW_DAYS, type PairSums, type ReceiverSums } from '../../../../shared/leaderboards.js';
+import { toNumber, type Engine } from '../../db/engine.js';
+import type { Database } from '../../db/schema.js';
+import type { TenantScope } from '../../http/context.js';
+
+/** Which received feedback a board ranks by. */
+export type BoardScope =
+  | { kind: 'company' }
+  | { kind: 'category'; id: number }
+  | { kind: 'attribute'; id: number }
+  | { kind: 'team'; id: number };
+
+export type BoardOptions = { engine: Engine; hideDemo: boolean };
+
+/** A half-open span of instants [from, to), ISO strings as created_at holds them. */
+export type Span = { from: string; to: string };
+
+type FeedbackEb = ExpressionBuilder<Database, 'feedback'>;
+
+/** An instant stored as ISO text, moved back by the repeat window, as ISO text again (engine by engine). */
+function windowStart(engine: Engine): RawBuilder<string> {
+  const at = sql.ref('feedback.createdAt');
+  return engine === 'postgres'
+    ? sql<string>`to_char((cast(${at} as timestamptz) - interval '${sql.raw(String(REPEAT_WINDOW_DAYS))} days') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    : sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, '-${sql.raw(String(REPEAT_WINDOW_DAYS))} days')`;
+}
+
+export function leaderboardRepository({ db, tenantId }: TenantScope) {
+  /**
+   * k for each feedback: 1 + the same giver's counted feedback to the same receiver in the window before it
+   * (ties in time by id), so the first weighs 1, the second 1/2… A hidden feedback never counts here either.
+   */
+  function repeatIndex(options: BoardOptions) {
+    return (eb: FeedbackEb) => {
+      let earlier = eb
+        .selectFrom('feedback as p')
+        .select((e) => e.fn.countAll<number | string>().as('n'))
+        .where('p.tenantId', '=', tenantId)
+        .whereRef('p.giverId', '=', 'feedback.giverId')
+        .whereRef('p.receiverId', '=', 'feedback.receiverId')
+        .where('p.createdAt', '>=', windowStart(options.engine))
+        .where((e) =>
+          e.or([
+            e('p.createdAt', '<', e.ref('feedback.createdAt')),
+            e.and([e('p.createdAt', '=', e.ref('feedback.createdAt')), e('p.id', '<', e.ref('feedback.id'))]),
+          ]),
+        )
+        .where('p.flagStatus', 'not in', [...HIDDEN_FLAG_STATUSES]);
+      if (options.hideDemo) earlier = earlier.where('p.isDemo', '=', 0);
+      return sql<number>`(1 + ${earlier})`;
+    };
+  }
+
+  /** The counted feedback of the span: the tenant's (a team's members'), shown, rated at least once. */
+  function counted(scope: BoardScope, span: Span, options: BoardOptions) {
+    let query = db
+      .selectFrom('feedback')
+      .where('feedback.tenantId', '=', tenantId)
+      .where('feedback.createdAt', '>=', span.from)
+      .where('feedback.createdAt', '<', span.to)
+      .where('feedback.flagStatus', 'not in', [...HIDDEN_FLAG_STATUSES]);
+    if (options.hideDemo) query = query.where('feedback.isDemo', '=', 0);
+    if (scope.kind === 'team') {
+      query = query.where('feedback.receiverId', 'in', (eb) =>
+        eb
+          .selectFrom('teamMembers')
+          .select('teamMembers.employeeId')
+          .where('teamMembers.tenantId', '=', tenantId)
+          .where('teamMembers.teamId', '=', scope.id),
+      );
+    }
+    return query;
+  }
+
+  /**
+   * Per counted feedback: receiver, giver, when, k, and the sum and number of its rated values on the board
+   * (all of them from the per-feedback integers; a category's or an attribute's from its ratings).
+   */
+  function perFeedback(scope: BoardScope, span: Span, options: BoardOptions) {
+    const base = counted(scope, span, options);
+    if (scope.kind === 'company' || scope.kind === 'team') {
+      return base
+        .where('feedback.ratingCount', '>', 0)
+        .select((eb) => [
+          'feedback.id',
+          'feedback.receiverId',
+          'feedback.giverId',
+          'feedback.createdAt',
+          'feedback.flagStatus',
+          repeatIndex(options)(eb).as('k'),
+          sql<number>`${sql.ref('feedback.ratingSum')}`.as('s'),
+          sql<number>`${sql.ref('feedback.ratingCount')}`.as('n'),
+        ]);
+    }
+    // No condition on r.tenant_id: the feedback row is the tenant's already, and it would tempt SQLite into
+    // the (tenant_id, category_id) index, every rating of the tenant (docs/feedback.md "Overview").
+    let rated = base
+      .innerJoin('feedbackRatings as r', 'r.feedbackId', 'feedback.id')
+      .where('r.rating', '>=', RATING_MIN);
+    rated =
+      scope.kind === 'category'
+        ? rated.where('r.categoryId', '=', scope.id)
+        : rated.where('r.attributeId', '=', scope.id);
+    return rated
+      .select((eb) => [
+        'feedback.id',
+        'feedback.receiverId',
+        'feedback.giverId',
+        'feedback.createdAt',
+        'feedback.flagStatus',
+        repeatIndex(options)(eb).as('k'),
+        sql<number>`sum(${sql.ref('r.rating')})`.as('s'),
+        sql<number>`count(*)`.as('n'),
+      ])
+      .groupBy([
+        'feedback.id',
+        'feedback.receiverId',
+        'feedback.giverId',
+        'feedback.createdAt',
+        'feedback.flagStatus',
+        'feedback.tenantId',
+      ]);
+  }
+
+  return {
+    /** Every receiver's weighted sums on a board (active employees only), one aggregate query. */
+    async board(scope: BoardScope, span: Span, options: BoardOptions): Promise<ReceiverSums[]> {
+      const inner = perFeedback(scope, span, options) as SelectQueryBuilder<
+        Database,
+        'feedback',
+        { receiverId: number; k: number; s: number; n: number }
+      >;
+      // Materialized: SQLite would otherwise flatten x and run the repeat count once per use of k.
+      let query = db
+        .with(
+          (cte) => cte('x').materialized(),
+          () => inner,
+        )
+        .selectFrom('x')
+        .innerJoin('employees as e', 'e.id', 'x.receiverId')
+        .where('e.tenantId', '=', tenantId)
+        .where('e.status', '=', 'active')
+        .select([
+          'x.receiverId',
+          'e.name',
+          sql<number | string>`sum(${sql.ref('x.s')} * 1.0 / ${sql.ref('x.k')})`.as('weightedSum'),
+          sql<number | string>`sum(${sql.ref('x.n')} * 1.0 / ${sql.ref('x.k')})`.as('weightedCount'),
+          sql<number | string>`sum(1.0 / ${sql.ref('x.k')})`.as('counted'),
+          (eb) => eb.fn.countAll<number | string>().as('feedbackCount'),
+        ])
+        .groupBy(['x.receiverId', 'e.name']);
+      if (options.hideDemo) query = query.where('e.isDemo', '=', 0);
+      const rows = await query.execute();
+      return rows.map((r) => ({
+        employeeId: r.receiverId,
+        name: r.name,
+        weightedSum: toNumber(r.weightedSum),
+        weightedCount: toNumber(r.weightedCount),
+        counted: toNumber(r.counted),
+        feedbackCount: toNumber(r.feedbackCount),
+      }));
+    },
+
+    /** One receiver's counted feedback on a board with k and their rated values, newest first. */
+    async receiverFeedback(scope: BoardScope, span: Span, options: BoardOptions, receiverId: number) {
+      const inner = perFeedback(scope, span, options).where(
+        'feedback.receiverId',
+        '=',
+        receiverId,
+      ) as SelectQueryBuilder<
+        Database,
+        'feedback',
+        {
+          id: number;
+          receiverId: number;
+          giverId: number;
+          createdAt: string;
+          flagStatus: Database['feedback']['flagStatus']['__select__'];
+          k: number;
+          s: number;
+          n: number;
+        }
+      >;
+      const rows = await db
+        .with(
+          (cte) => cte('x').materialized(),
+          () => inner,
+        )
+        .selectFrom('x')
+        .innerJoin('employees as g', 'g.id', 'x.giverId')
+        .select(['x.id', 'x.giverId', 'g.name as giverName', 'x.createdAt', 'x.flagStatus', 'x.k', 'x.s', 'x.n'])
+        .orderBy('x.createdAt', 'desc')
+        .orderBy('x.id', 'desc')
+        .execute();
+      return rows.map((r) => ({ ...r, k: toNumber(r.k), s: toNumber(r.s), n: toNumber(r.n) }));
+    },
+
+    /** What each giver gave each receiver in the span: feedback, sum and number of rated values. */
+    async pairs(span: Span, options: Pick<BoardOptions, 'hideDemo'>): Promise<PairSums[]> {
+      let query = db
+        .selectFrom('feedback')
+        .where('feedback.tenantId', '=', tenantId)
+        .where('feedback.createdAt', '>=', span.from)
+        .where('feedback.createdAt', '<', span.to)
+        .where('feedback.flagStatus', 'not in', [...HIDDEN_FLAG_STATUSES])
+        .where('feedback.ratingCount', '>', 0)
+        .select([
+          'feedback.giverId',
+          'feedback.receiverId',
+          (eb) => eb.fn.countAll<number | string>().as('feedbackCount'),
+          sql<number | string>`sum(${sql.ref('feedback.ratingSum')})`.as('sum'),
+          sql<number | string>`sum(${sql.ref('feedback.ratingCount')})`.as('count'),
+        ])
+        .groupBy(['feedback.giverId', 'feedback.receiverId']);
+      if (options.hideDemo) query = query.where('feedback.isDemo', '=', 0);
+      const rows = await query.execute();
+      return rows.map((r) => ({
+        giverId: r.giverId,
+        receiverId: r.receiverId,
+        feedbackCount: toNumber(r.feedbackCount),
+        sum: toNumber(r.sum),
+        count: toNumber(r.count),
+      }));
+    },
+
+    async names(ids: readonly number[]) {
+      if (ids.length === 0) return new Map<number, string>();
+      const rows = await db
+        .selectFrom('employees')
+        .select(['id', 'name'])
+        .where('tenantId', '=', tenantId)
+        .where('id', 'in', [...ids])
+        .execute();
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
+    async category(id: number) {
+      return db
+        .selectFrom('feedbackCategories')
+        .select(['id', 'name'])
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async attribute(id: number) {
+      return db
+        .selectFrom('feedbackAttributes')
+        .select(['id', 'name'])
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async team(id: number) {
+      return db
+        .selectFrom('teams')
+        .select(['id', 'name'])
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async isMember(teamId: number, employeeId: number) {
+      const row = await db
+        .selectFrom('teamMembers')
+        .select('employeeId')
+        .where('tenantId', '=', tenantId)
+        .where('teamId', '=', teamId)
+        .where('employeeId', '=', employeeId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Active categories and offered attributes by name; the caller's teams, or every team. */
+    async choices(employeeId: number, allTeams: boolean, hideDemo: boolean) {
+      const [categories, attributes, teams, mine] = await Promise.all([
+        db
+          .selectFrom('feedbackCategories')
+          .select(['id', 'name', 'color'])
+          .where('tenantId', '=', tenantId)
+          .where('isActive', '=', 1)
+          .orderBy('name')
+          .execute(),
+        db
+          .selectFrom('feedbackAttributes as a')
+          .innerJoin('feedbackCategories as c', 'c.id', 'a.categoryId')
+          .select(['a.id', 'a.name', 'a.categoryId', 'c.name as categoryName'])
+          .where('a.tenantId', '=', tenantId)
+          .where('a.isActive', '=', 1)
+          .where('c.isActive', '=', 1)
+          .orderBy('a.name')
+          .execute(),
+        (() => {
+          let q = db.selectFrom('teams').select(['id', 'name']).where('tenantId', '=', tenantId);
+          if (hideDemo) q = q.where('isDemo', '=', 0);
+          if (!allTeams)
+            q = q.where('id', 'in', (eb) =>
+              eb
+                .selectFrom('teamMembers')
+                .select('teamId')
+                .where('tenantId', '=', tenantId)
+                .where('employeeId', '=', employeeId),
+            );
+          return q.orderBy('name').orderBy('id').execute();
+        })(),
+        db
+          .selectFrom('teamMembers')
+          .innerJoin('teams', 'teams.id', 'teamMembers.teamId')
+          .select('teams.id')
+          .where('teamMembers.tenantId', '=', tenantId)
+          .where('teamMembers.employeeId', '=', employeeId)
+          .orderBy('teams.name')
+          .orderBy('teams.id')
+          .executeTakeFirst(),
+      ]);
+      return { categories, attributes, teams, myTeamId: mine?.id ?? null };
+    },
+  };
+}
