@@ -7,7 +7,7 @@
  * Random but repeatable (server/src/seed/random.ts with a fixed seed), written week by week in big
  * batches straight into the database after the real migrations.
  */
-import { averageRating, REACTION_EMOJIS } from '../../shared/feedback.js';
+import { REACTION_EMOJIS, storedRating } from '../../shared/feedback.js';
 import type { Db } from '../../server/src/db/engine.js';
 import { random } from '../../server/src/seed/random.js';
 import { buildBenchPeople, type BenchPeople } from './workforce-data.js';
@@ -160,16 +160,13 @@ export async function buildFeedbackBenchTenant(
         const groupIds = groups.map((g) => g.id).sort((a, b) => a - b);
         const rows = batch.flatMap((p, k) =>
           p.receivers.map((receiverId) => {
-            const rated = p.ratings.map((r) => r.rating);
             return {
               row: {
                 tenantId,
                 groupId: groupIds[k]!,
                 giverId: p.giverId,
                 receiverId,
-                rating: averageRating(rated)!.rounded,
-                ratingSum: rated.reduce((a, b) => a + b, 0),
-                ratingCount: rated.length,
+                ...storedRating(p.ratings),
                 seenAt: week > 1 || next() < 0.5 ? new Date(p.at + 3_600_000).toISOString() : null,
                 isDemo: 0 as const,
                 createdAt: new Date(p.at).toISOString(),

@@ -5,7 +5,7 @@
  * comment), reactions on about a third, the older ones seen; requests in every state; a few decided flags. Random but repeatable (a fixed seed), written in batches; it rates the tenant's seeded
  * categories and attributes (server/src/seed/tenant.ts), and seeds nothing when there are none.
  */
-import { averageRating, REACTION_EMOJIS, REQUEST_DEFAULT_EXPIRY_DAYS } from '../../../shared/feedback.js';
+import { averageRating, REACTION_EMOJIS, REQUEST_DEFAULT_EXPIRY_DAYS, storedRating } from '../../../shared/feedback.js';
 import type { Db } from '../db/engine.js';
 import { DEMO_E2E_EMPLOYEE } from './demo-leave.js';
 import { random } from './random.js';
@@ -148,16 +148,13 @@ export async function seedDemoFeedback(db: Db, tenantId: number, now: Date): Pro
       const groupIds = groups.map((g) => g.id).sort((a, b) => a - b);
       const rows = batch.flatMap((p, k) =>
         p.receivers.map((receiverId) => {
-          const rated = p.ratings.map((r) => r.rating);
           const ageDays = (now.getTime() - p.at.getTime()) / DAY;
           return {
             tenantId,
             groupId: groupIds[k]!,
             giverId: p.giverId,
             receiverId,
-            rating: averageRating(rated)!.rounded,
-            ratingSum: rated.reduce((a, b) => a + b, 0),
-            ratingCount: rated.length,
+            ...storedRating(p.ratings),
             seenAt: ageDays > 3 || next() < 0.5 ? new Date(p.at.getTime() + 3_600_000).toISOString() : null,
             isDemo: 1 as const,
             createdAt: p.at.toISOString(),
@@ -274,6 +271,12 @@ export async function seedDemoFeedback(db: Db, tenantId: number, now: Date): Pro
               .returning('id')
               .executeTakeFirstOrThrow()
           ).id;
+          const categoryOf = new Map(attributes.map((a) => [a.id, a.categoryId]));
+          const ratings = attributeIds.map((attributeId) => ({
+            categoryId: categoryOf.get(attributeId)!,
+            attributeId,
+            rating: value,
+          }));
           const answer = await trx
             .insertInto('feedback')
             .values({
@@ -281,27 +284,16 @@ export async function seedDemoFeedback(db: Db, tenantId: number, now: Date): Pro
               groupId,
               giverId: employeeId,
               receiverId: requesterId,
-              rating: value,
-              ratingSum: value * attributeIds.length,
-              ratingCount: attributeIds.length,
+              ...storedRating(ratings),
               seenAt: respondedAt,
               isDemo: 1,
               createdAt: respondedAt,
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          const categoryOf = new Map(attributes.map((a) => [a.id, a.categoryId]));
           await trx
             .insertInto('feedbackRatings')
-            .values(
-              attributeIds.map((attributeId) => ({
-                tenantId,
-                feedbackId: answer.id,
-                categoryId: categoryOf.get(attributeId)!,
-                attributeId,
-                rating: value,
-              })),
-            )
+            .values(ratings.map((r) => ({ tenantId, feedbackId: answer.id, ...r })))
             .execute();
         }
         await trx
