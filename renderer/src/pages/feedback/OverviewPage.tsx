@@ -46,7 +46,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { QueryError } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
 import { FeedbackCard } from './FeedbackCard';
-import { BAND_COLORS, FigureBars, SubjectPicker, TrendChart, useOverviewParams } from './overview-parts';
+import { FigureBars, SubjectPicker, TrendChart, useOverviewParams } from './overview-parts';
+import { BAND_COLORS, bandColor } from './rating-band';
 
 const useStyles = makeStyles({
   tabs: { marginBottom: tokens.spacingVerticalM },
@@ -409,7 +410,7 @@ export function CategoryOverviewPage() {
               <Text
                 size={800}
                 weight="semibold"
-                style={category.average !== null ? { color: BAND_COLORS[ratingBand(category.average)] } : undefined}
+                style={category.average !== null ? { color: bandColor(category.average) } : undefined}
               >
                 {category.average === null
                   ? t('overall.none')
@@ -488,7 +489,7 @@ export function AttributeOverviewPage() {
               <Text
                 size={800}
                 weight="semibold"
-                style={attribute.average !== null ? { color: BAND_COLORS[ratingBand(attribute.average)] } : undefined}
+                style={attribute.average !== null ? { color: bandColor(attribute.average) } : undefined}
               >
                 {attribute.average === null
                   ? t('overall.none')

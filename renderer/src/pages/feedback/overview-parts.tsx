@@ -1,7 +1,7 @@
 /**
  * Pieces the Overview pages share (docs/feedback.md "Overview"): whose overview and which range, kept in
  * the address so a reload or a drill-down link keeps them; the employee picker grouped Team Members and
- * Employees (each group by its permission); the band colours; the bars of averages and the six-month trend
+ * Employees (each group by its permission); the bars of averages and the six-month trend
  * chart (recharts).
  */
 import { Card, Combobox, Field, makeStyles, Option, OptionGroup, Text, tokens } from '@fluentui/react-components';
@@ -22,21 +22,12 @@ import {
 } from 'recharts';
 import type { MonthFigure } from '../../../../shared/contracts/feedback-overview';
 import { DATE_RANGE_PRESETS, presetRange, type DateRangePreset } from '../../../../shared/date-range';
-import { RATING_MAX, type RatingBand } from '../../../../shared/feedback';
+import { RATING_MAX } from '../../../../shared/feedback';
 import { usePermissions } from '../../api/hooks/me';
 import { useOverviewPeople, type OverviewFilter } from '../../api/hooks/feedback-overview';
 import type { DateRangeValue } from '../../components/DateRangeFilter';
 import { useDebounced, useTenantDay } from '../../components/hooks';
 import { useFormat, useTranslation } from '../../i18n';
-
-/** The spec's colour bands (over 4.5, 3.5-4.5, 2.5-3.5, 1.5-2.5, below 1.5), as the feedback cards show them. */
-export const BAND_COLORS: Record<RatingBand, string> = {
-  outstanding: tokens.colorPaletteGreenForeground1,
-  strong: tokens.colorPaletteLightGreenForeground1,
-  steady: tokens.colorPaletteMarigoldForeground1,
-  weak: tokens.colorPaletteDarkOrangeForeground1,
-  poor: tokens.colorPaletteRedForeground1,
-};
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL, minWidth: 0, gap: tokens.spacingVerticalS },
