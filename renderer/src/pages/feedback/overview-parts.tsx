@@ -6,7 +6,7 @@
  */
 import { Card, Combobox, Field, makeStyles, Option, OptionGroup, Text, tokens } from '@fluentui/react-components';
 import { ChevronRightRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   Bar,
@@ -31,6 +31,13 @@ import { useFormat, useTranslation } from '../../i18n';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL, minWidth: 0, gap: tokens.spacingVerticalS },
+  cardHead: {
+    display: 'flex',
+    alignItems: 'flex-end',
+    justifyContent: 'space-between',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalM,
+  },
   plot: { width: '100%', height: '260px' },
   figures: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
   figure: {
@@ -185,6 +192,29 @@ const tooltipStyle = {
   color: tokens.colorNeutralForeground1,
 };
 
+/** A titled card of the Overview pages: its heading, a control beside it if any, then its chart. */
+export function ChartCard({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  const styles = useStyles();
+  const heading = (
+    <Text as="h2" weight="semibold" size={400}>
+      {title}
+    </Text>
+  );
+  return (
+    <Card className={styles.card}>
+      {action ? (
+        <div className={styles.cardHead}>
+          {heading}
+          {action}
+        </div>
+      ) : (
+        heading
+      )}
+      {children}
+    </Card>
+  );
+}
+
 export type Figure = { id: number; name: string; color: string; average: number | null; count: number };
 
 /**
@@ -202,17 +232,14 @@ export function FigureBars({
   label: string;
   figures: readonly Figure[];
   href: (figure: Figure) => string;
-  footer?: React.ReactNode;
+  footer?: ReactNode;
 }) {
   const styles = useStyles();
   const { t } = useTranslation('feedbackOverview');
   const fmt = useFormat();
   const average = (n: number) => fmt.number(n, { minimumFractionDigits: 1, maximumFractionDigits: 2 });
   return (
-    <Card className={styles.card}>
-      <Text as="h2" weight="semibold" size={400}>
-        {title}
-      </Text>
+    <ChartCard title={title}>
       <div
         className={styles.plot}
         role="img"
@@ -255,7 +282,7 @@ export function FigureBars({
         ))}
       </ul>
       {footer}
-    </Card>
+    </ChartCard>
   );
 }
 
