@@ -6,15 +6,9 @@ import { ADMIN, DEMO_PASSWORD, expect, test } from './fixtures.js';
 import { CataloguePage } from './pages/catalogue-page.js';
 import { snapshot } from './screenshots.js';
 
-test('adds, edits and deactivates a category, and the values stay after a reload', async ({
-  loginPage,
-  frame,
-  page,
-  consoleErrors,
-}) => {
+test('adds, edits and deactivates a category, and the values stay after a reload', async ({ page, consoleErrors }) => {
   const catalogue = new CataloguePage(page);
-  await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
-  await frame.openPage('Feedback Management');
+  await catalogue.open('Feedback Management', ADMIN.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/feedback\/management$/);
   const categoriesCard = page.getByRole('group', { name: 'Active categories' });
   await expect(categoriesCard).toContainText('5');
@@ -71,14 +65,11 @@ test('adds, edits and deactivates a category, and the values stay after a reload
 });
 
 test('adds an attribute, moves it to another category, deactivates it, and the values stay after a reload', async ({
-  loginPage,
-  frame,
   page,
   consoleErrors,
 }) => {
   const catalogue = new CataloguePage(page);
-  await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
-  await frame.openPage('Feedback Management');
+  await catalogue.open('Feedback Management', ADMIN.email, DEMO_PASSWORD);
   await page.getByRole('tab', { name: 'Attributes' }).click();
   await catalogue.waitForRows();
   await snapshot(page, 'feedback-attributes', 'light');

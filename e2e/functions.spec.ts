@@ -8,14 +8,11 @@ import { CataloguePage } from './pages/catalogue-page.js';
 import { snapshot } from './screenshots.js';
 
 test('adds, edits, staffs and deactivates a function, and the values stay after a reload', async ({
-  loginPage,
-  frame,
   page,
   consoleErrors,
 }) => {
   const catalogue = new CataloguePage(page);
-  await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
-  await frame.openPage('Function Setup');
+  await catalogue.open('Function Setup', ADMIN.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/function\/management$/);
   await catalogue.waitForRows();
   for (const seeded of ['Engineering', 'Design', 'Quality Assurance', 'Product', 'People Operations'])

@@ -4,12 +4,20 @@
  * close with a toast once saved.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { AppFrame } from './app-frame.js';
+import { LoginPage } from './login-page.js';
 
 export class CataloguePage {
   constructor(readonly page: Page) {}
 
   readonly table = () => this.page.getByRole('table');
   readonly rows = () => this.table().locator('tbody tr');
+
+  /** Signs in and opens the page by its sidebar entry ('Feedback Management'), whose heading it bears. */
+  async open(entry: string, email: string, password: string): Promise<void> {
+    await new LoginPage(this.page).signIn(email, password);
+    await new AppFrame(this.page).openPage(entry);
+  }
 
   async waitForRows(): Promise<void> {
     // Loading rows are skeletons hidden from assistive technology; real rows replace them.
