@@ -3,40 +3,24 @@
  * sees every value again after a reload (docs/feedback.md, "Categories and attributes").
  */
 import { ADMIN, DEMO_PASSWORD, expect, test } from './fixtures.js';
+import { CataloguePage } from './pages/catalogue-page.js';
 import { snapshot } from './screenshots.js';
-import type { Page } from '@playwright/test';
 
-async function waitForRows(page: Page) {
-  const table = page.getByRole('table');
-  await expect(table.locator('tbody tr[aria-hidden="true"]')).toHaveCount(0);
-  await expect(table.locator('tbody tr').first()).toBeVisible();
-}
-
-function row(page: Page, text: string) {
-  return page.getByRole('table').locator('tbody tr').filter({ hasText: text });
-}
-
-test('adds, edits and deactivates a category, and the values stay after a reload', async ({
-  loginPage,
-  frame,
-  page,
-  consoleErrors,
-}) => {
-  await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
-  await frame.openPage('Feedback Management');
+test('adds, edits and deactivates a category, and the values stay after a reload', async ({ page, consoleErrors }) => {
+  const catalogue = new CataloguePage(page);
+  await catalogue.open('Feedback Management', ADMIN.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/feedback\/management$/);
   const categoriesCard = page.getByRole('group', { name: 'Active categories' });
   await expect(categoriesCard).toContainText('5');
   await expect(categoriesCard).toContainText('of 5 in total');
-  await waitForRows(page);
+  await catalogue.waitForRows();
   // The seeded categories, by name.
-  await expect(page.getByRole('table').locator('tbody tr').first()).toContainText('Collaboration');
+  await expect(catalogue.rows().first()).toContainText('Collaboration');
   await snapshot(page, 'feedback-management', 'light');
 
   const stamp = Date.now().toString(36);
   const name = `Wellbeing ${stamp}`;
-  await page.getByRole('button', { name: 'Add category' }).first().click();
-  let dialog = page.getByRole('dialog', { name: 'Add category' });
+  let dialog = await catalogue.openAdd('Add category');
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByRole('textbox', { name: 'Colour', exact: true }).fill('#12ab34');
   const synonyms = dialog.getByRole('textbox', { name: 'Synonyms' });
@@ -46,51 +30,34 @@ test('adds, edits and deactivates a category, and the values stay after a reload
   await expect(dialog.getByRole('button', { name: 'Remove calm' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Remove Balance' })).toBeVisible();
   await snapshot(page, 'feedback-category-dialog', 'light');
-  await dialog.getByRole('button', { name: 'Add category' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText('Category added', { exact: true }).first()).toBeVisible();
+  await catalogue.save(dialog, 'Add category', 'Category added');
   await expect(categoriesCard).toContainText('of 6 in total');
 
   // A name taken in another case is refused, naming the field.
-  await page.getByRole('button', { name: 'Add category' }).first().click();
-  dialog = page.getByRole('dialog', { name: 'Add category' });
+  dialog = await catalogue.openAdd('Add category');
   await dialog.getByLabel('Name').fill('quality');
   await dialog.getByRole('button', { name: 'Add category' }).click();
   await expect(dialog.getByText('Check the field “Name”.')).toBeVisible();
   await expect(dialog.getByText('A category with this name already exists.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-  await page.getByRole('searchbox').fill(stamp);
-  await expect(row(page, name)).toHaveCount(1);
-  await row(page, name)
-    .getByRole('button', { name: `Edit ${name}` })
-    .click();
-  dialog = page.getByRole('dialog', { name: `Edit ${name}` });
+  await catalogue.search(stamp);
+  await expect(catalogue.row(name)).toHaveCount(1);
+  dialog = await catalogue.openEdit(name);
   await dialog.getByLabel('Description').fill('Energy, rest and a sustainable pace.');
-  await dialog.getByRole('button', { name: 'Save changes' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText('Category updated', { exact: true }).first()).toBeVisible();
+  await catalogue.save(dialog, 'Save changes', 'Category updated');
 
-  await row(page, name)
-    .getByRole('switch', { name: `Active: ${name}` })
-    .click();
-  const confirm = page.getByRole('alertdialog', { name: `Deactivate ${name}?` });
-  await expect(confirm).toContainText('Inactive categories are not offered in new feedback');
-  await confirm.getByRole('button', { name: 'Deactivate' }).click();
-  await expect(page.getByText('Category deactivated', { exact: true }).first()).toBeVisible();
+  await catalogue.deactivate(name, 'Category deactivated', (confirm) =>
+    expect(confirm).toContainText('Inactive categories are not offered in new feedback'),
+  );
   await expect(categoriesCard).toContainText('5');
 
-  await page.reload();
-  await waitForRows(page);
-  await page.getByRole('searchbox').fill(stamp);
-  const saved = row(page, name);
-  await expect(saved).toHaveCount(1);
+  const saved = await catalogue.reloadAndFind(name, { search: stamp });
   await expect(saved).toContainText('calm');
   await expect(saved).toContainText('Balance');
   await expect(saved).toContainText('Energy, rest and a sustainable pace.');
   await expect(saved.getByRole('switch', { name: `Active: ${name}` })).not.toBeChecked();
-  await saved.getByRole('button', { name: `Edit ${name}` }).click();
-  dialog = page.getByRole('dialog', { name: `Edit ${name}` });
+  dialog = await catalogue.openEdit(name);
   await expect(dialog.getByRole('textbox', { name: 'Colour', exact: true })).toHaveValue('#12AB34');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   // The refused duplicate is the only error Chromium logs.
@@ -98,21 +65,18 @@ test('adds, edits and deactivates a category, and the values stay after a reload
 });
 
 test('adds an attribute, moves it to another category, deactivates it, and the values stay after a reload', async ({
-  loginPage,
-  frame,
   page,
   consoleErrors,
 }) => {
-  await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
-  await frame.openPage('Feedback Management');
+  const catalogue = new CataloguePage(page);
+  await catalogue.open('Feedback Management', ADMIN.email, DEMO_PASSWORD);
   await page.getByRole('tab', { name: 'Attributes' }).click();
-  await waitForRows(page);
+  await catalogue.waitForRows();
   await snapshot(page, 'feedback-attributes', 'light');
 
   const stamp = Date.now().toString(36);
   const name = `Mentoring ${stamp}`;
-  await page.getByRole('button', { name: 'Add attribute' }).first().click();
-  let dialog = page.getByRole('dialog', { name: 'Add attribute' });
+  let dialog = await catalogue.openAdd('Add attribute');
   // Without a category the dialog says what is missing.
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByRole('button', { name: 'Add attribute' }).click();
@@ -122,36 +86,19 @@ test('adds an attribute, moves it to another category, deactivates it, and the v
   const synonyms = dialog.getByRole('textbox', { name: 'Synonyms' });
   await synonyms.fill('coaching');
   await synonyms.press('Enter');
-  await dialog.getByRole('button', { name: 'Add attribute' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText('Attribute added', { exact: true }).first()).toBeVisible();
+  await catalogue.save(dialog, 'Add attribute', 'Attribute added');
   // The newest first.
-  await expect(page.getByRole('table').locator('tbody tr').first()).toContainText(name);
+  await expect(catalogue.rows().first()).toContainText(name);
 
-  await row(page, name)
-    .getByRole('button', { name: `Edit ${name}` })
-    .click();
-  dialog = page.getByRole('dialog', { name: `Edit ${name}` });
+  dialog = await catalogue.openEdit(name);
   await dialog.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: 'Delivery' }).click();
   await dialog.getByLabel('Description').fill('Helps others grow.');
-  await dialog.getByRole('button', { name: 'Save changes' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText('Attribute updated', { exact: true }).first()).toBeVisible();
+  await catalogue.save(dialog, 'Save changes', 'Attribute updated');
 
-  await row(page, name)
-    .getByRole('switch', { name: `Active: ${name}` })
-    .click();
-  const confirm = page.getByRole('alertdialog', { name: `Deactivate ${name}?` });
-  await confirm.getByRole('button', { name: 'Deactivate' }).click();
-  await expect(page.getByText('Attribute deactivated', { exact: true }).first()).toBeVisible();
+  await catalogue.deactivate(name, 'Attribute deactivated');
 
-  await page.reload();
-  await page.getByRole('tab', { name: 'Attributes' }).click();
-  await waitForRows(page);
-  await page.getByRole('searchbox').fill(stamp);
-  const saved = row(page, name);
-  await expect(saved).toHaveCount(1);
+  const saved = await catalogue.reloadAndFind(name, { search: stamp, tab: 'Attributes' });
   await expect(saved).toContainText('Delivery');
   await expect(saved).toContainText('coaching');
   await expect(saved).toContainText('Helps others grow.');

@@ -3,63 +3,43 @@
  * every value again after a reload; the CSV report downloads (docs/feedback.md, "Functions").
  */
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD, expect, test } from './fixtures.js';
+import { CataloguePage } from './pages/catalogue-page.js';
 import { snapshot } from './screenshots.js';
 
-async function waitForRows(page: Page) {
-  const table = page.getByRole('table');
-  await expect(table.locator('tbody tr[aria-hidden="true"]')).toHaveCount(0);
-  await expect(table.locator('tbody tr').first()).toBeVisible();
-}
-
-function row(page: Page, text: string) {
-  return page.getByRole('table').locator('tbody tr').filter({ hasText: text });
-}
-
 test('adds, edits, staffs and deactivates a function, and the values stay after a reload', async ({
-  loginPage,
-  frame,
   page,
   consoleErrors,
 }) => {
-  await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
-  await frame.openPage('Function Setup');
+  const catalogue = new CataloguePage(page);
+  await catalogue.open('Function Setup', ADMIN.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/function\/management$/);
-  await waitForRows(page);
+  await catalogue.waitForRows();
   for (const seeded of ['Engineering', 'Design', 'Quality Assurance', 'Product', 'People Operations'])
-    await expect(row(page, seeded).first()).toBeVisible();
+    await expect(catalogue.row(seeded).first()).toBeVisible();
   await snapshot(page, 'functions', 'light');
 
   const stamp = Date.now().toString(36);
   const name = `Security ${stamp}`;
-  await page.getByRole('button', { name: 'Add function' }).first().click();
-  let dialog = page.getByRole('dialog', { name: 'Add function' });
+  let dialog = await catalogue.openAdd('Add function');
   await dialog.getByLabel('Name').fill(name);
-  await dialog.getByRole('button', { name: 'Add function' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText('Function added', { exact: true }).first()).toBeVisible();
+  await catalogue.save(dialog, 'Add function', 'Function added');
   // The latest changed first.
-  await expect(page.getByRole('table').locator('tbody tr').first()).toContainText(name);
+  await expect(catalogue.rows().first()).toContainText(name);
 
   // A taken name, in another case, is refused naming the field.
-  await page.getByRole('button', { name: 'Add function' }).first().click();
-  dialog = page.getByRole('dialog', { name: 'Add function' });
+  dialog = await catalogue.openAdd('Add function');
   await dialog.getByLabel('Name').fill('engineering');
   await dialog.getByRole('button', { name: 'Add function' }).click();
   await expect(dialog.getByText('A function with this name already exists.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-  await row(page, name)
-    .getByRole('button', { name: `Edit ${name}` })
-    .click();
-  dialog = page.getByRole('dialog', { name: `Edit ${name}` });
+  dialog = await catalogue.openEdit(name);
   await dialog.getByLabel('Description').fill('Keeps our systems and data safe.');
-  await dialog.getByRole('button', { name: 'Save changes' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText('Function updated', { exact: true }).first()).toBeVisible();
+  await catalogue.save(dialog, 'Save changes', 'Function updated');
 
-  await row(page, name)
+  await catalogue
+    .row(name)
     .getByRole('button', { name: `Members of ${name}` })
     .click();
   dialog = page.getByRole('dialog', { name: `Members of ${name}` });
@@ -73,24 +53,11 @@ test('adds, edits, staffs and deactivates a function, and the values stay after 
   await page.getByRole('option', { name: /Grace/ }).first().click();
   await expect(dialog.getByText('2 members')).toBeVisible();
   await snapshot(page, 'function-members-dialog', 'light');
-  await dialog.getByRole('button', { name: 'Save members' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText('Members saved', { exact: true }).first()).toBeVisible();
+  await catalogue.save(dialog, 'Save members', 'Members saved');
 
-  await row(page, name)
-    .getByRole('switch', { name: `Active: ${name}` })
-    .click();
-  await page
-    .getByRole('alertdialog', { name: `Deactivate ${name}?` })
-    .getByRole('button', { name: 'Deactivate' })
-    .click();
-  await expect(page.getByText('Function deactivated', { exact: true }).first()).toBeVisible();
+  await catalogue.deactivate(name, 'Function deactivated');
 
-  await page.reload();
-  await waitForRows(page);
-  await page.getByRole('searchbox').fill(stamp);
-  const saved = row(page, name);
-  await expect(saved).toHaveCount(1);
+  const saved = await catalogue.reloadAndFind(name, { search: stamp });
   await expect(saved).toContainText('Keeps our systems and data safe.');
   await expect(saved).toContainText('2');
   await expect(saved.getByRole('switch', { name: `Active: ${name}` })).not.toBeChecked();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { averageRating, deviatesFromRecent, givingIssues, ratingBand, ratingPercentage } from './feedback.js';
+import {
+  averageRating,
+  deviatesFromRecent,
+  givingIssues,
+  ratingBand,
+  ratingPercentage,
+  storedRating,
+} from './feedback.js';
 
 describe('feedback rules', () => {
   const rules = { selfId: 1, characterLimit: 10 };
@@ -59,6 +66,21 @@ describe('feedback rules', () => {
       'weak',
       'poor',
     ]);
+  });
+
+  it('stores the rounded average, sum and count of the rated values, 0 when nothing is rated', () => {
+    expect(storedRating([{ rating: 4 }, { rating: 0 }, { rating: 3 }])).toEqual({
+      rating: 4,
+      ratingSum: 7,
+      ratingCount: 2,
+    });
+    expect(storedRating([{ rating: 2 }, { rating: 2 }, { rating: 1 }])).toEqual({
+      rating: 2,
+      ratingSum: 5,
+      ratingCount: 3,
+    });
+    expect(storedRating([{ rating: 0 }])).toEqual({ rating: 0, ratingSum: 0, ratingCount: 0 });
+    expect(storedRating([])).toEqual({ rating: 0, ratingSum: 0, ratingCount: 0 });
   });
 
   it('asks for a comment only when a rating strays from the recent average by more than allowed', () => {

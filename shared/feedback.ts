@@ -48,6 +48,23 @@ export function averageRating(ratings: readonly number[]): { average: number; ro
   return { average, rounded: Math.round(average) };
 }
 
+/** The averages a feedback row stores beside its ratings, so lists and overviews need not read them. */
+export type StoredRating = { rating: number; ratingSum: number; ratingCount: number };
+
+/**
+ * The stored averages of a feedback with these ratings: `rating` is the rounded average the list's filter
+ * matches (NOT_RATED when nothing was rated), `ratingSum` and `ratingCount` add up the rated values only,
+ * so an average over many feedback is their sums over their counts, 0s left out.
+ */
+export function storedRating(ratings: readonly { rating: number }[]): StoredRating {
+  const rated = ratings.map((r) => r.rating).filter((r) => r >= RATING_MIN);
+  return {
+    rating: averageRating(rated)?.rounded ?? NOT_RATED,
+    ratingSum: rated.reduce((a, b) => a + b, 0),
+    ratingCount: rated.length,
+  };
+}
+
 /**
  * A flag's life (docs/feedback.md "Flags"): 'none' until someone flags; 'pending' hides the feedback from
  * everyone but its giver and the reviewers; a reviewer then approves (stays hidden), rejects (shown again)

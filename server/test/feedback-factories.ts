@@ -6,11 +6,11 @@
  *   const { group, feedback } = await f.feedback({ giverId: ann.id, receiverIds: [bob.id],
  *     ratings: [{ attributeId: clarity.id, rating: 4 }] });
  *
- * A rating names an attribute (its category is looked up) or a category. The stored averages follow
- * shared/feedback.ts as the service computes them.
+ * A rating names an attribute (its category is looked up) or a category. The stored averages are
+ * shared/feedback.ts's storedRating, as the service stores them.
  */
 import { randomUUID } from 'node:crypto';
-import { averageRating } from '../../shared/feedback.js';
+import { storedRating } from '../../shared/feedback.js';
 import type { Db } from '../src/db/engine.js';
 import type { Overrides, Row } from './factories.js';
 
@@ -85,8 +85,6 @@ export function feedbackFactories(db: Db, tenantId: number, stamp: () => string,
           resolved.push({ categoryId: r.categoryId, attributeId: null, rating: r.rating });
         }
       }
-      const average = averageRating(resolved.map((r) => r.rating));
-      const rated = resolved.filter((r) => r.rating > 0);
       const rows: Row<'feedback'>[] = [];
       for (const receiverId of receiverIds) {
         const row = await db
@@ -96,9 +94,7 @@ export function feedbackFactories(db: Db, tenantId: number, stamp: () => string,
             groupId: group.id,
             giverId: group.giverId,
             receiverId,
-            rating: average?.rounded ?? 0,
-            ratingSum: rated.reduce((a, r) => a + r.rating, 0),
-            ratingCount: rated.length,
+            ...storedRating(resolved),
             createdAt: at,
             ...each,
           })

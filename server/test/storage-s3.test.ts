@@ -45,6 +45,24 @@ function put(
   return fetch(url, { method: begun.upload.method, body: new Uint8Array(body), headers });
 }
 
+type Upload = { body: Buffer; name: string; contentType: string; kind?: 'file' | 'image' };
+const A_PDF: Upload = { body: PDF, name: 'a.pdf', contentType: 'application/pdf' };
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** Asks the storage for a pre-signed upload of these bytes (a file unless said otherwise). */
+function begin(upload: Upload) {
+  const { body, name, contentType, kind = 'file' } = upload;
+  return storage().begin({ tenantId, kind, name, size: body.length, contentType });
+}
+
+/** Begins an upload and PUTs its bytes where it says, which the bucket accepts. */
+async function upload(file: Upload) {
+  const begun = await begin(file);
+  const res = await put(begun, file.body);
+  expect(res.status, await res.text()).toBe(200);
+  return begun;
+}
+
 describe('the S3 driver', () => {
   it('uploads by pre-signed PUT to the bucket, confirms by content and downloads by pre-signed GET', async () => {
     expect(storage().driver.driver).toBe('s3');
@@ -52,17 +70,9 @@ describe('the S3 driver', () => {
     const csp = (await fetch(`${server.url}/api/health`)).headers.get('content-security-policy')!;
     expect(csp.split(';')).toContain(`connect-src 'self' ${s3.endpoint}`);
     expect(csp.split(';')).toContain(`img-src 'self' data: blob: ${s3.endpoint}`);
-    const begun = await storage().begin({
-      tenantId,
-      kind: 'file',
-      name: 'Compte rendu.pdf',
-      size: PDF.length,
-      contentType: 'application/pdf',
-    });
+    const begun = await upload({ ...A_PDF, name: 'Compte rendu.pdf' });
     expect(begun.upload.url.startsWith(`${s3.endpoint}/${BUCKET}/${tenantId}/pending/file/`)).toBe(true);
     expect(begun.upload.url).toContain('X-Amz-Signature=');
-    const res = await put(begun, PDF);
-    expect(res.status, await res.text()).toBe(200);
     expect(await storage().driver.head(begun.key)).toMatchObject({ size: PDF.length, contentType: 'application/pdf' });
 
     const confirmed = await storage().confirm({ tenantId, key: begun.key });
@@ -82,13 +92,7 @@ describe('the S3 driver', () => {
   });
 
   it('is refused by the server with a changed signature, another size or another type', async () => {
-    const begun = await storage().begin({
-      tenantId,
-      kind: 'file',
-      name: 'a.pdf',
-      size: PDF.length,
-      contentType: 'application/pdf',
-    });
+    const begun = await begin(A_PDF);
     const url = new URL(begun.upload.url);
     const signature = url.searchParams.get('X-Amz-Signature')!;
     url.searchParams.set('X-Amz-Signature', `${signature[0] === 'a' ? 'b' : 'a'}${signature.slice(1)}`);
@@ -100,14 +104,7 @@ describe('the S3 driver', () => {
 
   it('deletes an upload whose bytes are not its declared type', async () => {
     const html = Buffer.from('<html><script>alert(1)</script></html>');
-    const begun = await storage().begin({
-      tenantId,
-      kind: 'file',
-      name: 'a.docx',
-      size: html.length,
-      contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    });
-    expect((await put(begun, html)).status).toBe(200);
+    const begun = await upload({ body: html, name: 'a.docx', contentType: DOCX });
     await expect(storage().confirm({ tenantId, key: begun.key })).rejects.toMatchObject({
       statusCode: 400,
       details: { fields: [{ path: 'body.key', message: expect.stringContaining('not what its type says') as string }] },
@@ -115,27 +112,13 @@ describe('the S3 driver', () => {
     expect(await storage().driver.exists(begun.key)).toBe(false);
 
     const word = docx();
-    const good = await storage().begin({
-      tenantId,
-      kind: 'file',
-      name: 'a.docx',
-      size: word.length,
-      contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    });
-    expect((await put(good, word)).status).toBe(200);
+    const good = await upload({ body: word, name: 'a.docx', contentType: DOCX });
     expect((await storage().confirm({ tenantId, key: good.key })).size).toBe(word.length);
   });
 
   it('stores an image re-encoded without metadata, with its thumbnail', async () => {
     const photo = await jpegWithExif(2000, 1000);
-    const begun = await storage().begin({
-      tenantId,
-      kind: 'image',
-      name: 'p.jpeg',
-      size: photo.length,
-      contentType: 'image/jpeg',
-    });
-    expect((await put(begun, photo)).status).toBe(200);
+    const begun = await upload({ body: photo, name: 'p.jpeg', contentType: 'image/jpeg', kind: 'image' });
     const confirmed = await storage().confirm({ tenantId, key: begun.key });
     const stored = (await readObject(storage().driver, confirmed.key))!;
     const meta = await sharp(stored).metadata();
@@ -144,14 +127,7 @@ describe('the S3 driver', () => {
   });
 
   it('lets links expire', async () => {
-    const begun = await storage().begin({
-      tenantId,
-      kind: 'file',
-      name: 'a.pdf',
-      size: PDF.length,
-      contentType: 'application/pdf',
-    });
-    expect((await put(begun, PDF)).status).toBe(200);
+    const begun = await upload(A_PDF);
     const confirmed = await storage().confirm({ tenantId, key: begun.key });
     const link = await storage().downloadUrl({ tenantId, key: confirmed.key, fileName: 'a.pdf', expiresInSeconds: 2 });
     expect((await fetch(link)).status).toBe(200);
@@ -161,27 +137,14 @@ describe('the S3 driver', () => {
   });
 
   it('says so when confirming an upload that never came', async () => {
-    const begun = await storage().begin({
-      tenantId,
-      kind: 'file',
-      name: 'a.pdf',
-      size: PDF.length,
-      contentType: 'application/pdf',
-    });
+    const begun = await begin(A_PDF);
     await expect(storage().confirm({ tenantId, key: begun.key })).rejects.toMatchObject({
       details: { fields: [{ path: 'body.key', message: V.fileNotUploaded }] },
     });
   });
 
   it('purges uploads never confirmed through the orphan job', async () => {
-    const begun = await storage().begin({
-      tenantId,
-      kind: 'file',
-      name: 'a.pdf',
-      size: PDF.length,
-      contentType: 'application/pdf',
-    });
-    expect((await put(begun, PDF)).status).toBe(200);
+    const begun = await upload(A_PDF);
     expect((await storage().purgeOrphans(tenantId)).deleted).toBe(0);
     const later = new Date(Date.now() + 25 * 60 * 60 * 1000);
     const { createStorageService } = await import('../src/storage/service.js');

@@ -1,14 +1,14 @@
 /**
  * A large tenant for the feedback benchmark: the people of the workforce benchmark (teams of about 20,
  * each with a Team Lead) and `years` of personal feedback, about 2.4 received per person per week (2,000
- * people × 2 years ≈ 500,000 feedback rows), with the shape of the demo's (server/src/seed/demo-feedback.ts):
- * three in four to one's own team, one in eight to two people at once, one to three ratings on the
- * tenant's attributes leaning positive, a comment on most, a reaction on a third, the older ones seen.
- * Random but repeatable (server/src/seed/random.ts with a fixed seed), written week by week in big
- * batches straight into the database after the real migrations.
+ * people × 2 years ≈ 500,000 feedback rows), from the demo's generator (server/src/seed/feedback-generator.ts)
+ * with more acts of giving a week: three in four to one's own team, one in eight to two people at once, one
+ * to three ratings on the tenant's attributes leaning positive, a comment on most, a reaction on a third,
+ * the older ones seen. Random but repeatable (server/src/seed/random.ts with a fixed seed), written week by
+ * week in big batches straight into the database after the real migrations.
  */
-import { averageRating, REACTION_EMOJIS } from '../../shared/feedback.js';
 import type { Db } from '../../server/src/db/engine.js';
+import { feedbackGenerator } from '../../server/src/seed/feedback-generator.js';
 import { random } from '../../server/src/seed/random.js';
 import { buildBenchPeople, type BenchPeople } from './workforce-data.js';
 
@@ -19,7 +19,6 @@ export type FeedbackBenchTenant = BenchPeople & {
 };
 
 const CHUNK = 1_000;
-const DAY = 86_400_000;
 const TEAM_SIZE = 20;
 
 /** Used only when the tenant's creation seeds no categories (before the catalogue's seed exists). */
@@ -66,12 +65,6 @@ async function attributesOf(db: Db, tenantId: number, stamp: string) {
   return existing();
 }
 
-/** A rating that leans positive, as the demo's: 5 (30%), 4 (42%), 3 (18%), 2 (7%), 1 (3%). */
-function rating(next: () => number): number {
-  const r = next();
-  return r < 0.3 ? 5 : r < 0.72 ? 4 : r < 0.9 ? 3 : r < 0.97 ? 2 : 1;
-}
-
 export async function buildFeedbackBenchTenant(
   db: Db,
   options: { employees: number; years: number; password: string; now: Date; log: (line: string) => void },
@@ -84,142 +77,30 @@ export async function buildFeedbackBenchTenant(
   const attributes = await attributesOf(db, tenantId, stamp);
   const categoryIds = [...new Set(attributes.map((a) => a.categoryId))];
 
-  const next = random(20261124);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-  const teamOf = (i: number) => Math.floor(i / TEAM_SIZE);
+  // The people of the workforce benchmark sit in teams of TEAM_SIZE in the order of their ids.
+  const teamOf = new Map(employeeIds.map((id, i) => [id, people.teamIds[Math.floor(i / TEAM_SIZE)]!]));
+  const generator = feedbackGenerator({
+    teamOf,
+    attributes,
+    now,
+    next: random(20261124),
+    // 2.15 acts of giving a week on average, one in eight to two people: about 2.4 feedback each.
+    gifts: (next) => Math.floor(2.15 + next()),
+    batch: CHUNK,
+    isDemo: 0,
+  });
   const weeks = Math.round(options.years * 52);
   const started = Date.now();
   let feedbackRows = 0;
   let ratingRows = 0;
-
-  for (let week = weeks; week >= 1; week -= 1) {
-    type Planned = {
-      giverId: number;
-      receivers: number[];
-      at: number;
-      ratings: { categoryId: number; attributeId: number; rating: number }[];
-      comment: string | null;
-    };
-    const planned: Planned[] = [];
-    for (let g = 0; g < employeeIds.length; g += 1) {
-      // 2.15 acts of giving a week on average, one in eight to two people: about 2.4 feedback each.
-      const gifts = Math.floor(2.15 + next());
-      const team = teamOf(g);
-      const teamStart = team * TEAM_SIZE;
-      const teamEnd = Math.min(employeeIds.length, teamStart + TEAM_SIZE);
-      const other = () => {
-        for (;;) {
-          const i =
-            teamEnd - teamStart > 1 && next() < 0.75
-              ? teamStart + Math.floor(next() * (teamEnd - teamStart))
-              : Math.floor(next() * employeeIds.length);
-          if (i !== g) return i;
-        }
-      };
-      for (let k = 0; k < gifts; k += 1) {
-        const first = other();
-        let second = next() < 0.12 ? other() : undefined;
-        if (second === first) second = undefined;
-        const count = 1 + Math.floor(next() * 3);
-        const chosen = new Map<number, { categoryId: number; attributeId: number; rating: number }>();
-        const base = rating(next);
-        while (chosen.size < Math.min(count, attributes.length)) {
-          const a = pick(attributes);
-          const value = Math.max(1, Math.min(5, base + (next() < 0.25 ? (next() < 0.5 ? -1 : 1) : 0)));
-          chosen.set(a.id, { categoryId: a.categoryId, attributeId: a.id, rating: value });
-        }
-        planned.push({
-          giverId: employeeIds[g]!,
-          receivers: second === undefined ? [employeeIds[first]!] : [employeeIds[first]!, employeeIds[second]!],
-          at: now.getTime() - week * 7 * DAY + Math.floor(next() * 7 * DAY),
-          ratings: [...chosen.values()],
-          comment: next() < 0.8 ? `Feedback ${week}-${g}-${k}: thanks for the work this week.` : null,
-        });
-      }
-    }
-    planned.sort((a, b) => a.at - b.at);
-
-    await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < planned.length; i += CHUNK) {
-        const batch = planned.slice(i, i + CHUNK);
-        const groups = await trx
-          .insertInto('feedbackGroups')
-          .values(
-            batch.map((p) => ({
-              tenantId,
-              giverId: p.giverId,
-              comment: p.comment,
-              isDemo: 0 as const,
-              createdAt: new Date(p.at).toISOString(),
-              updatedAt: new Date(p.at).toISOString(),
-            })),
-          )
-          .returning('id')
-          .execute();
-        // Identities are handed out in the order of the rows: the ascending ids are the batch's order.
-        const groupIds = groups.map((g) => g.id).sort((a, b) => a - b);
-        const rows = batch.flatMap((p, k) =>
-          p.receivers.map((receiverId) => {
-            const rated = p.ratings.map((r) => r.rating);
-            return {
-              row: {
-                tenantId,
-                groupId: groupIds[k]!,
-                giverId: p.giverId,
-                receiverId,
-                rating: averageRating(rated)!.rounded,
-                ratingSum: rated.reduce((a, b) => a + b, 0),
-                ratingCount: rated.length,
-                seenAt: week > 1 || next() < 0.5 ? new Date(p.at + 3_600_000).toISOString() : null,
-                isDemo: 0 as const,
-                createdAt: new Date(p.at).toISOString(),
-              },
-              plan: p,
-            };
-          }),
-        );
-        const ids: number[] = [];
-        for (let j = 0; j < rows.length; j += CHUNK) {
-          const inserted = await trx
-            .insertInto('feedback')
-            .values(rows.slice(j, j + CHUNK).map((r) => r.row))
-            .returning('id')
-            .execute();
-          ids.push(...inserted.map((r) => r.id).sort((a, b) => a - b));
-        }
-        const ratings = rows.flatMap((r, k) => r.plan.ratings.map((x) => ({ tenantId, feedbackId: ids[k]!, ...x })));
-        for (let j = 0; j < ratings.length; j += CHUNK) {
-          await trx
-            .insertInto('feedbackRatings')
-            .values(ratings.slice(j, j + CHUNK))
-            .execute();
-        }
-        const reactions = rows.flatMap((r, k) =>
-          next() < 0.33
-            ? [
-                {
-                  tenantId,
-                  feedbackId: ids[k]!,
-                  employeeId: r.row.receiverId,
-                  emoji: pick(REACTION_EMOJIS),
-                  createdAt: new Date(r.plan.at + 7_200_000).toISOString(),
-                },
-              ]
-            : [],
-        );
-        for (let j = 0; j < reactions.length; j += CHUNK) {
-          await trx
-            .insertInto('feedbackReactions')
-            .values(reactions.slice(j, j + CHUNK))
-            .execute();
-        }
-        feedbackRows += rows.length;
-        ratingRows += ratings.length;
-      }
-    });
-    if (week % 13 === 0 || week === 1)
+  for (let week = weeks - 1; week >= 0; week -= 1) {
+    const planned = generator.week(week);
+    const written = await db.transaction().execute((trx) => generator.write(trx, tenantId, planned));
+    feedbackRows += written.feedback.length;
+    ratingRows += written.ratingRows;
+    if (week % 13 === 0)
       log(
-        `  feedback: ${weeks - week + 1}/${weeks} weeks, ${feedbackRows} rows, ${ratingRows} ratings (${((Date.now() - started) / 1000).toFixed(0)}s)`,
+        `  feedback: ${weeks - week}/${weeks} weeks, ${feedbackRows} rows, ${ratingRows} ratings (${((Date.now() - started) / 1000).toFixed(0)}s)`,
       );
   }
   return { ...people, feedbackRows, ratingRows, categoryIds };

@@ -2,42 +2,20 @@
  * Two years of feedback for the demo company (issue #12), so every feedback page is alive: each active
  * teammate gives one or two feedback a week, mostly to their own team, sometimes across teams or to
  * two people at once; ratings lean positive as real ones do (about 4 on average, a few poor ones with a
- * comment), reactions on about a third, the older ones seen; requests in every state; a few decided flags. Random but repeatable (a fixed seed), written in batches; it rates the tenant's seeded
- * categories and attributes (server/src/seed/tenant.ts), and seeds nothing when there are none.
+ * comment), reactions on about a third, the older ones seen (the generator the benchmark shares,
+ * feedback-generator.ts); requests in every state; a few decided flags. Random but repeatable (a fixed
+ * seed), written in batches; it rates the tenant's seeded categories and attributes
+ * (server/src/seed/tenant.ts), and seeds nothing when there are none.
  */
-import { averageRating, REACTION_EMOJIS, REQUEST_DEFAULT_EXPIRY_DAYS } from '../../../shared/feedback.js';
+import { REQUEST_DEFAULT_EXPIRY_DAYS, storedRating } from '../../../shared/feedback.js';
 import type { Db } from '../db/engine.js';
 import { DEMO_E2E_EMPLOYEE } from './demo-leave.js';
+import { commentFor, feedbackGenerator, leaningRating, pick, type PlannedFeedback } from './feedback-generator.js';
 import { random } from './random.js';
 
 const WEEKS = 104;
 const BATCH = 300;
 const DAY = 86_400_000;
-
-const COMMENTS: Record<number, readonly string[]> = {
-  5: [
-    'Outstanding work on the release: calm, thorough and ahead of schedule.',
-    'Your walkthrough made a hard topic easy for the whole team. Thank you!',
-    'You picked up the incident at midnight and kept everyone informed. Exemplary.',
-    'The new onboarding guide is brilliant; three people used it this week already.',
-  ],
-  4: [
-    'Solid delivery this sprint, and the code review comments were really helpful.',
-    'Thanks for jumping in on the customer call, it went much better with you there.',
-    'Good planning on the migration; a little more notice to QA would make it perfect.',
-    'Clear write-up of the options. I would love a recommendation at the end next time.',
-  ],
-  3: [
-    'The feature works; the tests around the edge cases could be stronger.',
-    'Good effort on the estimate, though it slipped twice. Let us pair on the next one.',
-    'Helpful in the retro. Following up on the action items would close the loop.',
-  ],
-  2: [
-    'The handover missed the open questions, which cost the team a day. Let us fix the checklist together.',
-    'Several review comments were left unanswered before merging. Please reply before you merge.',
-  ],
-  1: ['The deadline passed without a word to the team. Please raise risks as soon as you see them.'],
-};
 
 const REQUEST_MESSAGES = [
   'I presented the quarterly roadmap on Tuesday: how clear was it?',
@@ -47,14 +25,6 @@ const REQUEST_MESSAGES = [
 ];
 
 const FLAG_REASONS = ['Personal remark, not about the work', 'Shares confidential numbers', 'Unfair to the person'];
-
-/** A rating that leans positive: 5 (30%), 4 (42%), 3 (18%), 2 (7%), 1 (3%). */
-function rating(next: () => number): number {
-  const r = next();
-  return r < 0.3 ? 5 : r < 0.72 ? 4 : r < 0.9 ? 3 : r < 0.97 ? 2 : 1;
-}
-
-const pick = <T>(list: readonly T[], next: () => number): T => list[Math.floor(next() * list.length)]!;
 
 export async function seedDemoFeedback(db: Db, tenantId: number, now: Date): Promise<number> {
   const next = random(20261124);
@@ -81,123 +51,25 @@ export async function seedDemoFeedback(db: Db, tenantId: number, now: Date): Pro
   const mates = (id: number) => people.filter((p) => p !== id && teamOf.get(p) === teamOf.get(id));
   if (people.length < 3) return 0;
 
-  type Planned = {
-    giverId: number;
-    receivers: number[];
-    at: Date;
-    ratings: { categoryId: number; attributeId: number; rating: number }[];
-    comment: string | null;
-  };
-  const planned: Planned[] = [];
-  for (let week = WEEKS; week >= 0; week -= 1) {
-    for (const giverId of people) {
-      const gifts = next() < 0.55 ? 1 : next() < 0.6 ? 2 : 0;
-      for (let g = 0; g < gifts; g += 1) {
-        const own = mates(giverId);
-        const pool = own.length > 0 && next() < 0.75 ? own : people.filter((p) => p !== giverId);
-        const first = pick(pool, next);
-        const second =
-          next() < 0.12
-            ? pick(
-                pool.filter((p) => p !== first),
-                next,
-              )
-            : undefined;
-        const receivers = second === undefined ? [first] : [first, second];
-        const at = new Date(now.getTime() - week * 7 * DAY - Math.floor(next() * 7 * DAY));
-        if (at.getTime() >= now.getTime()) continue;
-        const count = 1 + Math.floor(next() * 3);
-        const chosen = new Map<number, { categoryId: number; attributeId: number; rating: number }>();
-        const base = rating(next);
-        while (chosen.size < count) {
-          const a = pick(attributes, next);
-          const value = Math.max(1, Math.min(5, base + (next() < 0.25 ? (next() < 0.5 ? -1 : 1) : 0)));
-          chosen.set(a.id, { categoryId: a.categoryId, attributeId: a.id, rating: value });
-        }
-        const ratings = [...chosen.values()];
-        const low = Math.min(...ratings.map((r) => r.rating));
-        const comment =
-          low <= 2 || next() < 0.8
-            ? pick(COMMENTS[Math.round(averageRating(ratings.map((r) => r.rating))!.average)]!, next)
-            : null;
-        planned.push({ giverId, receivers, at, ratings, comment });
-      }
-    }
-  }
-  planned.sort((a, b) => a.at.getTime() - b.at.getTime());
+  const generator = feedbackGenerator({
+    teamOf,
+    attributes,
+    now,
+    next,
+    // One a week about half the time, two now and then: about one act of giving a week.
+    gifts: (r) => (r() < 0.55 ? 1 : r() < 0.6 ? 2 : 0),
+    batch: BATCH,
+    isDemo: 1,
+  });
+  const planned: PlannedFeedback[] = [];
+  for (let week = WEEKS; week >= 0; week -= 1) planned.push(...generator.week(week));
 
-  const feedbackIds: { id: number; receiverId: number; at: Date }[] = [];
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < planned.length; i += BATCH) {
-      const batch = planned.slice(i, i + BATCH);
-      const groups = await trx
-        .insertInto('feedbackGroups')
-        .values(
-          batch.map((p) => ({
-            tenantId,
-            giverId: p.giverId,
-            comment: p.comment,
-            isDemo: 1 as const,
-            createdAt: p.at.toISOString(),
-            updatedAt: p.at.toISOString(),
-          })),
-        )
-        .returning('id')
-        .execute();
-      // Identities are handed out in the order of the rows: the ascending ids are the batch's order.
-      const groupIds = groups.map((g) => g.id).sort((a, b) => a - b);
-      const rows = batch.flatMap((p, k) =>
-        p.receivers.map((receiverId) => {
-          const rated = p.ratings.map((r) => r.rating);
-          const ageDays = (now.getTime() - p.at.getTime()) / DAY;
-          return {
-            tenantId,
-            groupId: groupIds[k]!,
-            giverId: p.giverId,
-            receiverId,
-            rating: averageRating(rated)!.rounded,
-            ratingSum: rated.reduce((a, b) => a + b, 0),
-            ratingCount: rated.length,
-            seenAt: ageDays > 3 || next() < 0.5 ? new Date(p.at.getTime() + 3_600_000).toISOString() : null,
-            isDemo: 1 as const,
-            createdAt: p.at.toISOString(),
-            plan: p,
-          };
-        }),
-      );
-      const inserted = await trx
-        .insertInto('feedback')
-        .values(rows.map(({ plan: _, ...row }) => row))
-        .returning('id')
-        .execute();
-      const ids = inserted.map((r) => r.id).sort((a, b) => a - b);
-      const ratings = rows.flatMap((row, k) => row.plan.ratings.map((r) => ({ tenantId, feedbackId: ids[k]!, ...r })));
-      for (let j = 0; j < ratings.length; j += BATCH) {
-        await trx
-          .insertInto('feedbackRatings')
-          .values(ratings.slice(j, j + BATCH))
-          .execute();
-      }
-      const reactions = rows.flatMap((row, k) =>
-        next() < 0.33
-          ? [
-              {
-                tenantId,
-                feedbackId: ids[k]!,
-                employeeId: row.receiverId,
-                emoji: pick(REACTION_EMOJIS, next),
-                createdAt: new Date(row.plan.at.getTime() + 7_200_000).toISOString(),
-              },
-            ]
-          : [],
-      );
-      if (reactions.length > 0) await trx.insertInto('feedbackReactions').values(reactions).execute();
-      rows.forEach((row, k) => feedbackIds.push({ id: ids[k]!, receiverId: row.receiverId, at: row.plan.at }));
-    }
+  return db.transaction().execute(async (trx) => {
+    const { feedback } = await generator.write(trx, tenantId, planned);
 
     // A few decided flags on recent feedback: the review queues start empty, so the first flag anyone
     // raises is the one a reviewer sees (the e2e relies on it).
-    const recent = feedbackIds.slice(-200);
+    const recent = feedback.slice(-200);
     const states = ['approved', 'rejected', 'approved', 'rejected'] as const;
     for (const [k, status] of states.entries()) {
       const target = recent[k * 37]!;
@@ -258,14 +130,14 @@ export async function seedDemoFeedback(db: Db, tenantId: number, now: Date): Pro
         const respondedAt = new Date(createdAt.getTime() + DAY).toISOString();
         let groupId: number | null = null;
         if (state === 'answered') {
-          const value = rating(next);
+          const value = leaningRating(next);
           groupId = (
             await trx
               .insertInto('feedbackGroups')
               .values({
                 tenantId,
                 giverId: employeeId,
-                comment: pick(COMMENTS[value]!, next),
+                comment: commentFor(value, next),
                 requestId: request.id,
                 isDemo: 1,
                 createdAt: respondedAt,
@@ -274,6 +146,12 @@ export async function seedDemoFeedback(db: Db, tenantId: number, now: Date): Pro
               .returning('id')
               .executeTakeFirstOrThrow()
           ).id;
+          const categoryOf = new Map(attributes.map((a) => [a.id, a.categoryId]));
+          const ratings = attributeIds.map((attributeId) => ({
+            categoryId: categoryOf.get(attributeId)!,
+            attributeId,
+            rating: value,
+          }));
           const answer = await trx
             .insertInto('feedback')
             .values({
@@ -281,27 +159,16 @@ export async function seedDemoFeedback(db: Db, tenantId: number, now: Date): Pro
               groupId,
               giverId: employeeId,
               receiverId: requesterId,
-              rating: value,
-              ratingSum: value * attributeIds.length,
-              ratingCount: attributeIds.length,
+              ...storedRating(ratings),
               seenAt: respondedAt,
               isDemo: 1,
               createdAt: respondedAt,
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          const categoryOf = new Map(attributes.map((a) => [a.id, a.categoryId]));
           await trx
             .insertInto('feedbackRatings')
-            .values(
-              attributeIds.map((attributeId) => ({
-                tenantId,
-                feedbackId: answer.id,
-                categoryId: categoryOf.get(attributeId)!,
-                attributeId,
-                rating: value,
-              })),
-            )
+            .values(ratings.map((r) => ({ tenantId, feedbackId: answer.id, ...r })))
             .execute();
         }
         await trx
@@ -317,6 +184,6 @@ export async function seedDemoFeedback(db: Db, tenantId: number, now: Date): Pro
           .execute();
       }
     }
+    return feedback.length;
   });
-  return feedbackIds.length;
 }

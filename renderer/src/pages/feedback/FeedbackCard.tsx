@@ -22,19 +22,12 @@ import {
 } from '@fluentui/react-components';
 import { AttachRegular, EmojiAddRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
-import { ratingBand, REACTION_EMOJIS } from '../../../../shared/feedback';
+import { REACTION_EMOJIS } from '../../../../shared/feedback';
 import { useMe } from '../../api/hooks/me';
 import { useReaction, type FeedbackItem } from '../../api/hooks/feedback';
 import { useFormat, useTranslation } from '../../i18n';
+import { bandColor } from './rating-band';
 import { ratingLabelKey } from './RatingPicker';
-
-const BAND_COLORS = {
-  outstanding: tokens.colorPaletteGreenForeground1,
-  strong: tokens.colorPaletteLightGreenForeground1,
-  steady: tokens.colorPaletteMarigoldForeground1,
-  weak: tokens.colorPaletteDarkOrangeForeground1,
-  poor: tokens.colorPaletteRedForeground1,
-} as const;
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalS },
@@ -125,7 +118,7 @@ export function FeedbackCard({
               valueText={format.number(item.average, { maximumFractionDigits: 1 })}
             />
             {labelKey ? (
-              <Text weight="semibold" style={{ color: BAND_COLORS[ratingBand(item.average)] }}>
+              <Text weight="semibold" style={{ color: bandColor(item.average) }}>
                 {t(labelKey)}
               </Text>
             ) : null}

@@ -29,7 +29,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { FeedbackOverview } from '../../../../shared/contracts/feedback-overview';
+import type { FeedbackOverview, MonthFigure } from '../../../../shared/contracts/feedback-overview';
 import { ratingBand, ratingPercentage } from '../../../../shared/feedback';
 import { daysIn } from '../../../../shared/feedback-overview';
 import { useFeedbackList } from '../../api/hooks/feedback';
@@ -43,10 +43,11 @@ import { useMe, usePermissions } from '../../api/hooks/me';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
-import { QueryError } from '../../components/QueryState';
+import { QueryError, type QueryLike } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
 import { FeedbackCard } from './FeedbackCard';
-import { BAND_COLORS, FigureBars, SubjectPicker, TrendChart, useOverviewParams } from './overview-parts';
+import { ChartCard, FigureBars, SubjectPicker, TrendChart, useOverviewParams } from './overview-parts';
+import { BAND_COLORS, bandColor } from './rating-band';
 
 const useStyles = makeStyles({
   tabs: { marginBottom: tokens.spacingVerticalM },
@@ -73,14 +74,6 @@ const useStyles = makeStyles({
     gridTemplateColumns: 'repeat(auto-fit, minmax(400px, 1fr))',
     gap: tokens.spacingHorizontalL,
     marginBottom: tokens.spacingVerticalL,
-  },
-  card: { padding: tokens.spacingHorizontalL, minWidth: 0, gap: tokens.spacingVerticalS },
-  cardHead: {
-    display: 'flex',
-    alignItems: 'flex-end',
-    justifyContent: 'space-between',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalM,
   },
   plot: { width: '100%', height: '220px' },
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '920px' },
@@ -214,10 +207,7 @@ function WeeksChart({ data }: { data: FeedbackOverview }) {
   const fmt = useFormat();
   const points = data.weeks.map((w) => ({ ...w, label: fmt.day(w.start).slice(0, 6) }));
   return (
-    <Card className={styles.card}>
-      <Text as="h2" weight="semibold" size={400}>
-        {t('charts.weeksTitle')}
-      </Text>
+    <ChartCard title={t('charts.weeksTitle')}>
       <div className={styles.plot} role="img" aria-label={t('charts.weeksLabel')}>
         <ResponsiveContainer>
           <BarChart data={points} margin={{ top: 16, right: 16, bottom: 0, left: 0 }}>
@@ -237,7 +227,7 @@ function WeeksChart({ data }: { data: FeedbackOverview }) {
           </BarChart>
         </ResponsiveContainer>
       </div>
-    </Card>
+    </ChartCard>
   );
 }
 
@@ -258,11 +248,9 @@ function TrendCard({ data }: { data: FeedbackOverview }) {
     ...data.attributes.map((a) => ({ value: `a${a.id}`, text: a.name })),
   ];
   return (
-    <Card className={styles.card}>
-      <div className={styles.cardHead}>
-        <Text as="h2" weight="semibold" size={400}>
-          {t('charts.trendTitle')}
-        </Text>
+    <TrendQueryCard
+      trend={trend}
+      action={
         <Field label={t('charts.trendOf')}>
           <Dropdown
             className={styles.dropdown}
@@ -278,10 +266,53 @@ function TrendCard({ data }: { data: FeedbackOverview }) {
             ))}
           </Dropdown>
         </Field>
-      </div>
+      }
+    />
+  );
+}
+
+/**
+ * The six-month trend of one query in its card (with a control beside the title if any): the chart once
+ * it has come, a spinner until then, the error with Retry if it failed.
+ */
+function TrendQueryCard({
+  trend,
+  action,
+}: {
+  trend: QueryLike<{ months: readonly MonthFigure[] }>;
+  action?: ReactNode;
+}) {
+  const { t } = useTranslation('feedbackOverview');
+  return (
+    <ChartCard title={t('charts.trendTitle')} action={action}>
       {trend.isError ? <QueryError error={trend.error} onRetry={() => void trend.refetch()} /> : null}
-      {trend.data ? <TrendChart months={trend.data.months} label={t('charts.trendLabel')} /> : <Spinner size="small" />}
-    </Card>
+      {trend.data ? (
+        <TrendChart months={trend.data.months} label={t('charts.trendLabel')} />
+      ) : trend.isError ? null : (
+        <Spinner size="small" />
+      )}
+    </ChartCard>
+  );
+}
+
+/** The average of one category or attribute in its band colour, with how many ratings it counts. */
+function AverageKpi({ figure }: { figure: { average: number | null; count: number } }) {
+  const styles = useStyles();
+  const { t } = useTranslation('feedbackOverview');
+  const fmt = useFormat();
+  return (
+    <div className={mergeClasses(styles.kpis, styles.single)}>
+      <Kpi label={t('charts.average')}>
+        <Text
+          size={800}
+          weight="semibold"
+          style={figure.average !== null ? { color: bandColor(figure.average) } : undefined}
+        >
+          {figure.average === null ? t('overall.none') : fmt.number(figure.average, { maximumFractionDigits: 2 })}
+        </Text>
+        <Text className={styles.label}>{t('overall.ratings', { count: figure.count })}</Text>
+      </Kpi>
+    </div>
   );
 }
 
@@ -403,7 +434,6 @@ export function AttributeListPage() {
 export function CategoryOverviewPage() {
   const styles = useStyles();
   const { t } = useTranslation('feedbackOverview');
-  const fmt = useFormat();
   const id = Number(useParams().category);
   const p = useOverviewParams();
   const overview = useCategoryOverview(id, p.filter);
@@ -418,31 +448,9 @@ export function CategoryOverviewPage() {
       {overview.isPending ? <Spinner label={t('loading')} /> : null}
       {category ? (
         <>
-          <div className={mergeClasses(styles.kpis, styles.single)}>
-            <Kpi label={t('charts.average')}>
-              <Text
-                size={800}
-                weight="semibold"
-                style={category.average !== null ? { color: BAND_COLORS[ratingBand(category.average)] } : undefined}
-              >
-                {category.average === null
-                  ? t('overall.none')
-                  : fmt.number(category.average, { maximumFractionDigits: 2 })}
-              </Text>
-              <Text className={styles.label}>{t('overall.ratings', { count: category.count })}</Text>
-            </Kpi>
-          </div>
+          <AverageKpi figure={category} />
           <div className={styles.grid}>
-            <Card className={styles.card}>
-              <Text as="h2" weight="semibold" size={400}>
-                {t('charts.trendTitle')}
-              </Text>
-              {trend.data ? (
-                <TrendChart months={trend.data.months} label={t('charts.trendLabel')} />
-              ) : (
-                <Spinner size="small" />
-              )}
-            </Card>
+            <TrendQueryCard trend={trend} />
             {overview.data && overview.data.attributes.length > 0 ? (
               <FigureBars
                 title={t('charts.attributesTitle')}
@@ -466,7 +474,6 @@ export function CategoryOverviewPage() {
 export function AttributeOverviewPage() {
   const styles = useStyles();
   const { t } = useTranslation('feedbackOverview');
-  const fmt = useFormat();
   const me = useMe();
   const id = Number(useParams().attribute);
   const p = useOverviewParams();
@@ -497,27 +504,9 @@ export function AttributeOverviewPage() {
       {overview.isPending ? <Spinner label={t('loading')} /> : null}
       {attribute && overview.data ? (
         <>
-          <div className={mergeClasses(styles.kpis, styles.single)}>
-            <Kpi label={t('charts.average')}>
-              <Text
-                size={800}
-                weight="semibold"
-                style={attribute.average !== null ? { color: BAND_COLORS[ratingBand(attribute.average)] } : undefined}
-              >
-                {attribute.average === null
-                  ? t('overall.none')
-                  : fmt.number(attribute.average, { maximumFractionDigits: 2 })}
-              </Text>
-              <Text className={styles.label}>{t('overall.ratings', { count: attribute.count })}</Text>
-            </Kpi>
-          </div>
+          <AverageKpi figure={attribute} />
           <div className={styles.grid}>
-            <Card className={styles.card}>
-              <Text as="h2" weight="semibold" size={400}>
-                {t('charts.trendTitle')}
-              </Text>
-              <TrendChart months={overview.data.months} label={t('charts.trendLabel')} />
-            </Card>
+            <TrendQueryCard trend={overview} />
           </div>
           <section className={styles.list} aria-label={t('attribute.recentTitle')}>
             <Text as="h2" weight="semibold" size={400}>

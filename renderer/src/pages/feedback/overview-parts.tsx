@@ -1,12 +1,12 @@
 /**
  * Pieces the Overview pages share (docs/feedback.md "Overview"): whose overview and which range, kept in
  * the address so a reload or a drill-down link keeps them; the picker grouped Team Members, Employees,
- * Teams and Functions (each group as the server returns it, by permission); the band colours; the bars of
- * averages and the six-month trend chart (recharts).
+ * Teams and Functions (each group as the server returns it, by permission); the bars of averages and the
+ * six-month trend chart (recharts).
  */
 import { Card, Combobox, Field, makeStyles, Option, OptionGroup, Text, tokens } from '@fluentui/react-components';
 import { ChevronRightRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   Bar,
@@ -22,24 +22,22 @@ import {
 } from 'recharts';
 import type { MonthFigure } from '../../../../shared/contracts/feedback-overview';
 import { DATE_RANGE_PRESETS, presetRange, type DateRangePreset } from '../../../../shared/date-range';
-import { RATING_MAX, type RatingBand } from '../../../../shared/feedback';
+import { RATING_MAX } from '../../../../shared/feedback';
 import { usePermissions } from '../../api/hooks/me';
 import { useOverviewPeople, type OverviewFilter } from '../../api/hooks/feedback-overview';
 import type { DateRangeValue } from '../../components/DateRangeFilter';
 import { useDebounced, useTenantDay } from '../../components/hooks';
 import { useFormat, useTranslation } from '../../i18n';
 
-/** The spec's colour bands (over 4.5, 3.5-4.5, 2.5-3.5, 1.5-2.5, below 1.5), as the feedback cards show them. */
-export const BAND_COLORS: Record<RatingBand, string> = {
-  outstanding: tokens.colorPaletteGreenForeground1,
-  strong: tokens.colorPaletteLightGreenForeground1,
-  steady: tokens.colorPaletteMarigoldForeground1,
-  weak: tokens.colorPaletteDarkOrangeForeground1,
-  poor: tokens.colorPaletteRedForeground1,
-};
-
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL, minWidth: 0, gap: tokens.spacingVerticalS },
+  cardHead: {
+    display: 'flex',
+    alignItems: 'flex-end',
+    justifyContent: 'space-between',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalM,
+  },
   plot: { width: '100%', height: '260px' },
   figures: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
   figure: {
@@ -244,6 +242,29 @@ const tooltipStyle = {
   color: tokens.colorNeutralForeground1,
 };
 
+/** A titled card of the Overview pages: its heading, a control beside it if any, then its chart. */
+export function ChartCard({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  const styles = useStyles();
+  const heading = (
+    <Text as="h2" weight="semibold" size={400}>
+      {title}
+    </Text>
+  );
+  return (
+    <Card className={styles.card}>
+      {action ? (
+        <div className={styles.cardHead}>
+          {heading}
+          {action}
+        </div>
+      ) : (
+        heading
+      )}
+      {children}
+    </Card>
+  );
+}
+
 export type Figure = { id: number; name: string; color: string; average: number | null; count: number };
 
 /**
@@ -261,17 +282,14 @@ export function FigureBars({
   label: string;
   figures: readonly Figure[];
   href: (figure: Figure) => string;
-  footer?: React.ReactNode;
+  footer?: ReactNode;
 }) {
   const styles = useStyles();
   const { t } = useTranslation('feedbackOverview');
   const fmt = useFormat();
   const average = (n: number) => fmt.number(n, { minimumFractionDigits: 1, maximumFractionDigits: 2 });
   return (
-    <Card className={styles.card}>
-      <Text as="h2" weight="semibold" size={400}>
-        {title}
-      </Text>
+    <ChartCard title={title}>
       <div
         className={styles.plot}
         role="img"
@@ -314,7 +332,7 @@ export function FigureBars({
         ))}
       </ul>
       {footer}
-    </Card>
+    </ChartCard>
   );
 }
 

@@ -17,7 +17,7 @@ import { toNumber, type Db } from '../../db/engine.js';
 import { uniqueOr } from '../../db/errors.js';
 import type { TenantScope } from '../../http/context.js';
 import { AppError, errors } from '../../http/errors.js';
-import { paginate } from '../../http/list.js';
+import { paginate, type ListOptions, type SortSpec } from '../../http/list.js';
 
 const categoryExists = () => errors.conflict('body.name', MESSAGES.FEEDBACK_CATEGORY_EXISTS);
 const attributeExists = () => errors.conflict('body.name', MESSAGES.FEEDBACK_ATTRIBUTE_EXISTS);
@@ -52,6 +52,29 @@ function parseSynonyms(text: string): string[] {
 
 /** Stored form of optional text: blank is no text. */
 const textOrNull = (value: string | null | undefined) => (value ? value : null);
+
+type Shared = { name: string; synonyms: string[]; description?: string | null | undefined };
+
+/** The columns categories and attributes share, as stored: synonyms a JSON array of distinct ones. */
+const storedValues = (values: Shared) => ({
+  name: values.name,
+  synonyms: JSON.stringify(normalizeSynonyms(values.synonyms)),
+  description: textOrNull(values.description),
+});
+
+/** The shared columns an edit names, as stored; the others stay. */
+const storedChanges = (changes: { [K in keyof Shared]?: Shared[K] | undefined }) => ({
+  ...(changes.name === undefined ? {} : { name: changes.name }),
+  ...(changes.synonyms === undefined ? {} : { synonyms: JSON.stringify(normalizeSynonyms(changes.synonyms)) }),
+  ...(changes.description === undefined ? {} : { description: textOrNull(changes.description) }),
+});
+
+/** How a list of categories (`c`) or attributes (`a`) is searched and made total: the same for both. */
+const listOptions = <K extends string>(table: 'c' | 'a', orderBy: Record<K, SortSpec>): ListOptions<K> => ({
+  orderBy,
+  search: [`${table}.name`, `${table}.synonyms`, `${table}.description`],
+  tieBreaker: `${table}.id`,
+});
 
 function categorySelect(db: Db, tenantId: number) {
   return db
@@ -118,6 +141,13 @@ const attributeView = (r: AttributeRow): FeedbackAttribute => ({
 
 export function feedbackCatalogueRepository({ db, tenantId, now }: TenantScope) {
   const stamp = () => now().toISOString();
+  /** A new category's or attribute's shared columns: the tenant's, active, stamped. */
+  const created = (values: Shared) => {
+    const at = stamp();
+    return { tenantId, ...storedValues(values), isActive: 1 as const, createdAt: at, updatedAt: at };
+  };
+  /** An edit's shared columns, stamped. */
+  const changed = (changes: Partial<Shared>) => ({ ...storedChanges(changes), updatedAt: stamp() });
 
   async function getCategory(id: number): Promise<FeedbackCategory> {
     const row = await categorySelect(db, tenantId).where('c.id', '=', id).executeTakeFirst();
@@ -129,6 +159,16 @@ export function feedbackCatalogueRepository({ db, tenantId, now }: TenantScope) 
     const row = await attributeSelect(db, tenantId).where('a.id', '=', id).executeTakeFirst();
     if (!row) throw errors.notFound('feedbackAttributeNotFound');
     return attributeView(row);
+  }
+
+  /** Switches a category or an attribute on or off (its existence checked by the caller). */
+  async function setStatus(table: 'feedbackCategories' | 'feedbackAttributes', id: number, isActive: boolean) {
+    await db
+      .updateTable(table)
+      .set({ isActive: flag(isActive), updatedAt: stamp() })
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', id)
+      .execute();
   }
 
   /** A category an attribute may be put in: the tenant's, and active. */
@@ -176,16 +216,16 @@ export function feedbackCatalogueRepository({ db, tenantId, now }: TenantScope) 
     ): Promise<ListResponse<FeedbackCategory>> {
       let base = categorySelect(db, tenantId);
       if (query.status) base = base.where('c.isActive', '=', flag(query.status === 'active'));
-      const page = await paginate(base, query, {
-        orderBy: {
+      const page = await paginate(
+        base,
+        query,
+        listOptions('c', {
           name: { ref: 'c.name', text: true },
           attributeCount: { ref: 'attributeCount' },
           updatedAt: { ref: 'c.updatedAt' },
           id: { ref: 'c.id' },
-        },
-        search: ['c.name', 'c.synonyms', 'c.description'],
-        tieBreaker: 'c.id',
-      });
+        }),
+      );
       return { items: page.items.map(categoryView), total: page.total };
     },
 
@@ -193,16 +233,7 @@ export function feedbackCatalogueRepository({ db, tenantId, now }: TenantScope) 
       const row = await uniqueOr(
         db
           .insertInto('feedbackCategories')
-          .values({
-            tenantId,
-            name: values.name,
-            synonyms: JSON.stringify(normalizeSynonyms(values.synonyms)),
-            description: textOrNull(values.description),
-            color: normalizeColor(values.color),
-            isActive: 1,
-            createdAt: stamp(),
-            updatedAt: stamp(),
-          })
+          .values({ ...created(values), color: normalizeColor(values.color) })
           .returning('id')
           .executeTakeFirstOrThrow(),
         categoryExists,
@@ -216,13 +247,8 @@ export function feedbackCatalogueRepository({ db, tenantId, now }: TenantScope) 
         db
           .updateTable('feedbackCategories')
           .set({
-            ...(changes.name === undefined ? {} : { name: changes.name }),
-            ...(changes.synonyms === undefined
-              ? {}
-              : { synonyms: JSON.stringify(normalizeSynonyms(changes.synonyms)) }),
-            ...(changes.description === undefined ? {} : { description: textOrNull(changes.description) }),
+            ...changed(changes),
             ...(changes.color === undefined ? {} : { color: normalizeColor(changes.color) }),
-            updatedAt: stamp(),
           })
           .where('tenantId', '=', tenantId)
           .where('id', '=', id)
@@ -235,12 +261,7 @@ export function feedbackCatalogueRepository({ db, tenantId, now }: TenantScope) 
     /** The attributes keep their own switch: they are not offered while the category is inactive. */
     async setCategoryStatus(id: number, isActive: boolean): Promise<FeedbackCategory> {
       await getCategory(id);
-      await db
-        .updateTable('feedbackCategories')
-        .set({ isActive: flag(isActive), updatedAt: stamp() })
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', id)
-        .execute();
+      await setStatus('feedbackCategories', id, isActive);
       return getCategory(id);
     },
 
@@ -253,16 +274,16 @@ export function feedbackCatalogueRepository({ db, tenantId, now }: TenantScope) 
       let base = attributeSelect(db, tenantId);
       if (query.status) base = base.where('a.isActive', '=', flag(query.status === 'active'));
       if (query.categoryId !== undefined) base = base.where('a.categoryId', '=', query.categoryId);
-      const page = await paginate(base, query, {
-        orderBy: {
+      const page = await paginate(
+        base,
+        query,
+        listOptions('a', {
           id: { ref: 'a.id' },
           name: { ref: 'a.name', text: true },
           category: { ref: 'c.name', text: true },
           updatedAt: { ref: 'a.updatedAt' },
-        },
-        search: ['a.name', 'a.synonyms', 'a.description'],
-        tieBreaker: 'a.id',
-      });
+        }),
+      );
       return { items: page.items.map(attributeView), total: page.total };
     },
 
@@ -271,16 +292,7 @@ export function feedbackCatalogueRepository({ db, tenantId, now }: TenantScope) 
       const row = await uniqueOr(
         db
           .insertInto('feedbackAttributes')
-          .values({
-            tenantId,
-            categoryId: values.categoryId,
-            name: values.name,
-            synonyms: JSON.stringify(normalizeSynonyms(values.synonyms)),
-            description: textOrNull(values.description),
-            isActive: 1,
-            createdAt: stamp(),
-            updatedAt: stamp(),
-          })
+          .values({ ...created(values), categoryId: values.categoryId })
           .returning('id')
           .executeTakeFirstOrThrow(),
         attributeExists,
@@ -297,13 +309,8 @@ export function feedbackCatalogueRepository({ db, tenantId, now }: TenantScope) 
         db
           .updateTable('feedbackAttributes')
           .set({
-            ...(changes.name === undefined ? {} : { name: changes.name }),
-            ...(changes.synonyms === undefined
-              ? {}
-              : { synonyms: JSON.stringify(normalizeSynonyms(changes.synonyms)) }),
-            ...(changes.description === undefined ? {} : { description: textOrNull(changes.description) }),
+            ...changed(changes),
             ...(changes.categoryId === undefined ? {} : { categoryId: changes.categoryId }),
-            updatedAt: stamp(),
           })
           .where('tenantId', '=', tenantId)
           .where('id', '=', id)
@@ -315,12 +322,7 @@ export function feedbackCatalogueRepository({ db, tenantId, now }: TenantScope) 
 
     async setAttributeStatus(id: number, isActive: boolean): Promise<FeedbackAttribute> {
       await getAttribute(id);
-      await db
-        .updateTable('feedbackAttributes')
-        .set({ isActive: flag(isActive), updatedAt: stamp() })
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', id)
-        .execute();
+      await setStatus('feedbackAttributes', id, isActive);
       return getAttribute(id);
     },
   };

@@ -5,7 +5,7 @@
  * transaction through `tx.repo(givingRepository)`.
  */
 import type { RatingInput } from '../../../../shared/contracts/feedback.js';
-import { averageRating, DEVIATION_WINDOW_DAYS, RATING_MIN } from '../../../../shared/feedback.js';
+import { DEVIATION_WINDOW_DAYS, storedRating } from '../../../../shared/feedback.js';
 import type { TenantScope } from '../../http/context.js';
 import { answerRequest } from '../feedback-requests/service.js';
 
@@ -163,7 +163,7 @@ export function givingRepository({ db, tenantId }: TenantScope) {
     ): Promise<number> {
       const row = await db
         .insertInto('feedback')
-        .values({ tenantId, ...values, ...stored(ratings) })
+        .values({ tenantId, ...values, ...storedRating(ratings) })
         .returning('id')
         .executeTakeFirstOrThrow();
       await insertRatings(row.id, ratings);
@@ -180,7 +180,7 @@ export function givingRepository({ db, tenantId }: TenantScope) {
         .execute();
       await db
         .updateTable('feedback')
-        .set(stored(ratings))
+        .set(storedRating(ratings))
         .where('tenantId', '=', tenantId)
         .where('id', 'in', [...feedbackIds])
         .execute();
@@ -275,14 +275,4 @@ export function givingRepository({ db, tenantId }: TenantScope) {
       .values(ratings.map((r) => ({ tenantId, feedbackId, ...r })))
       .execute();
   }
-}
-
-/** The stored average columns of a feedback with these ratings (0s left out). */
-function stored(ratings: readonly ResolvedRating[]) {
-  const rated = ratings.filter((r) => r.rating >= RATING_MIN);
-  return {
-    rating: averageRating(rated.map((r) => r.rating))?.rounded ?? 0,
-    ratingSum: rated.reduce((a, r) => a + r.rating, 0),
-    ratingCount: rated.length,
-  };
 }

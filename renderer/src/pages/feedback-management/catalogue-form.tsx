@@ -1,0 +1,127 @@
+/**
+ * What the catalogue dialogs share (the category, attribute and function dialogs): the name, synonyms and
+ * description fields with their rules and messages, and how a failed save is told (the first field the
+ * server named, in the form and in a toast; its message under the field). Each dialog adds its own fields
+ * (a colour, a category) and names them through `label`.
+ */
+import { Field, Input, Textarea } from '@fluentui/react-components';
+import { useState } from 'react';
+import { errorMessage, fieldErrors } from '../../api/errors';
+import { useFieldMessages } from '../../components/form-fields';
+import { useNotify } from '../../components/toasts';
+import { useTranslation } from '../../i18n';
+import { SynonymsInput } from './SynonymsInput';
+
+type Dialog = 'categoryDialog' | 'attributeDialog' | 'functionDialog';
+
+export function useCatalogueForm<Key extends string>(options: {
+  /** The dialog's texts in the feedbackAdmin namespace (nameRequired, nameTooLong, fieldFailed). */
+  dialog: Dialog;
+  /** The entry edited, or null to add one. */
+  initial: { name: string; synonyms?: readonly string[]; description: string | null } | null;
+  /** Its fields in the order they show: a failed save names the first the server named. */
+  fields: readonly Key[];
+  /** A field's label, which a failed save names too. */
+  label: (key: Key) => string;
+  nameMax: number;
+  descriptionMax: number;
+  /** The message of a failed save ("Attribute could not be added or updated"). */
+  failed: string;
+}) {
+  const { dialog, initial, fields, label, nameMax, descriptionMax, failed } = options;
+  const { t } = useTranslation('feedbackAdmin');
+  const notify = useNotify();
+  const [name, setName] = useState(initial?.name ?? '');
+  const [synonyms, setSynonyms] = useState<string[]>([...(initial?.synonyms ?? [])]);
+  const [description, setDescription] = useState(initial?.description ?? '');
+  const messages = useFieldMessages<Key>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const trimmed = name.trim();
+  const nameRule = !trimmed
+    ? t(`${dialog}.nameRequired`)
+    : trimmed.length > nameMax
+      ? t(`${dialog}.nameTooLong`, { max: nameMax })
+      : undefined;
+
+  return {
+    label,
+    messages,
+    formError,
+    nameMax,
+    descriptionMax,
+    name,
+    setName,
+    synonyms,
+    setSynonyms,
+    description,
+    setDescription,
+    nameRule,
+    /** The name and description as the API takes them (trimmed; an empty description is none). */
+    values: { name: trimmed, description: description.trim() || null },
+    /** A failed save: each field's server message under it ("synonyms.3" is the synonyms'), the form told. */
+    failedWith: (error: unknown) => {
+      const byField: Partial<Record<string, string>> = {};
+      for (const [path, message] of Object.entries(fieldErrors(error))) {
+        if (message !== undefined) byField[path.split('.')[0]!] ??= message;
+      }
+      messages.setServerErrors(byField);
+      const named = fields.find((k) => byField[k] !== undefined);
+      const detail = named ? t(`${dialog}.fieldFailed`, { field: label(named) }) : null;
+      setFormError(detail ?? errorMessage(error, failed));
+      notify.error(failed, named ? `${detail} ${byField[named]}` : errorMessage(error, failed));
+    },
+  };
+}
+
+/** A catalogue form whose fields include `Key`, as the field components below take it. */
+export type CatalogueForm<Key extends string> = ReturnType<typeof useCatalogueForm<Key>>;
+
+export function NameField({ form }: { form: CatalogueForm<'name'> }) {
+  const { messages } = form;
+  return (
+    <Field label={form.label('name')} required {...messages.field('name', { name: form.nameRule })}>
+      <Input
+        value={form.name}
+        autoFocus
+        maxLength={form.nameMax}
+        onChange={(_, d) => {
+          form.setName(d.value);
+          messages.edited('name');
+        }}
+        onBlur={messages.touch('name')}
+      />
+    </Field>
+  );
+}
+
+export function SynonymsField({ form, hint }: { form: CatalogueForm<'synonyms'>; hint: string }) {
+  const { messages } = form;
+  return (
+    <Field label={form.label('synonyms')} hint={hint} {...messages.field('synonyms', {})}>
+      <SynonymsInput
+        value={form.synonyms}
+        onChange={(next) => {
+          form.setSynonyms(next);
+          messages.edited('synonyms');
+        }}
+      />
+    </Field>
+  );
+}
+
+export function DescriptionField({ form }: { form: CatalogueForm<'description'> }) {
+  const { messages } = form;
+  return (
+    <Field label={form.label('description')} {...messages.field('description', {})}>
+      <Textarea
+        value={form.description}
+        maxLength={form.descriptionMax}
+        resize="vertical"
+        onChange={(_, d) => {
+          form.setDescription(d.value);
+          messages.edited('description');
+        }}
+      />
+    </Field>
+  );
+}
