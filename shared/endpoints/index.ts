@@ -25,6 +25,7 @@ import { storageEndpoints } from './storage.js';
 import { tenantEndpoints } from './tenant.js';
 import { feedbackCatalogueEndpoints } from './feedback-catalogue.js';
 import { functionEndpoints } from './functions.js';
+import { badgeEndpoints } from './badges.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
@@ -51,6 +52,7 @@ export const endpointGroups = {
   feedbackFlags: feedbackFlagEndpoints,
   feedbackOverview: feedbackOverviewEndpoints,
   feedbackMatrix: feedbackMatrixEndpoints,
+  badges: badgeEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

@@ -21,6 +21,7 @@ import { feedback } from './migrations/0017-feedback.js';
 import { catalogueNames } from './migrations/0018-catalogue-names.js';
 import { feedbackMatrix } from './migrations/0021-feedback-matrix.js';
 import { feedbackReadIndexes } from './migrations/0022-feedback-read-indexes.js';
+import { badges } from './migrations/0023-badges.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0019-feedback-requests-flags': feedbackRequestsFlags,
   '0021-feedback-matrix': feedbackMatrix,
   '0022-feedback-read-indexes': feedbackReadIndexes,
+  '0023-badges': badges,
 };
 
 class StaticProvider implements MigrationProvider {
