@@ -214,8 +214,9 @@ export async function setRequestStatus(ctx: RequestContext, id: number, to: Badg
   const me = ctx.caller.employeeId;
   if (current.requestedBy.id === me || current.employee.id === me) throw errors.coded(403, 'BADGE_REQUEST_OWN');
   await assertOutranks(ctx.repo(roleRepository), ctx.caller, current.employee.id);
-  if (current.status === to) throw errors.coded(409, 'BADGE_STATUS_UNCHANGED');
-  if (!nextRequestStatuses(current.status).includes(to)) throw errors.coded(409, 'BADGE_REQUEST_DECIDED');
+  const next = nextRequestStatuses(current.status);
+  if (next.length === 0) throw errors.coded(409, 'BADGE_REQUEST_DECIDED');
+  if (!next.includes(to)) throw errors.coded(409, 'BADGE_STATUS_UNCHANGED');
   try {
     await ctx.transaction(async (tx) => {
       const repo = tx.repo(recognitionRepository);
