@@ -1,0 +1,283 @@
+/**
+ * Badges for the demo company (issue #13, docs/recognition.md "Badges"), so the badge pages are alive: four
+ * categories, a dozen badges (company badges, the champion badge, one inactive), a year of badges given
+ * by HR, leads and colleagues, and contributions and recommendations in every state. Random but repeatable
+ * (a fixed seed). The e2e employee holds no badge and has made no request, so the specs start clean.
+ *
+ * The images are made here, never downloaded: a coloured circle with the badge's initials, an SVG rendered
+ * to PNG by sharp, stored through the storage driver with a thumbnail once the app (and its storage)
+ * exists: `seedDemoBadgeImages`, called after `seedDemoBadges`.
+ */
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import type { BadgeRequestStatus, ContributionType } from '../../../shared/badges.js';
+import { CONTRIBUTION_TYPES } from '../../../shared/badges.js';
+import type { Db } from '../db/engine.js';
+import type { StorageService } from '../storage/service.js';
+import { DEMO_E2E_EMPLOYEE } from './demo-leave.js';
+import { random } from './random.js';
+
+const DAY = 86_400_000;
+
+const CATEGORIES = ['Values', 'Teamwork', 'Delivery', 'Learning'] as const;
+
+type DemoBadge = {
+  name: string;
+  category: (typeof CATEGORIES)[number];
+  color: string;
+  description: string;
+  isCompany?: boolean;
+  isChampion?: boolean;
+  isActive?: boolean;
+};
+
+export const DEMO_BADGES: readonly DemoBadge[] = [
+  {
+    name: 'Customer Hero',
+    category: 'Values',
+    color: '#2563EB',
+    description: 'Went out of their way for a customer.',
+    isCompany: true,
+  },
+  { name: 'Team Player', category: 'Teamwork', color: '#059669', description: 'Made the whole team better.' },
+  { name: 'Mentor', category: 'Learning', color: '#9333EA', description: 'Helped a colleague grow.' },
+  { name: 'Problem Solver', category: 'Delivery', color: '#EA580C', description: 'Cracked a hard problem.' },
+  { name: 'Innovator', category: 'Delivery', color: '#DB2777', description: 'Brought a new idea to life.' },
+  { name: 'Extra Miler', category: 'Values', color: '#CA8A04', description: 'Went the extra mile.' },
+  { name: 'Knowledge Sharer', category: 'Learning', color: '#0891B2', description: 'Shared what they know.' },
+  {
+    name: 'Champion of the Quarter',
+    category: 'Values',
+    color: '#DC2626',
+    description: 'The company’s champion this quarter.',
+    isCompany: true,
+    isChampion: true,
+  },
+  { name: 'Quality Guardian', category: 'Delivery', color: '#4F46E5', description: 'Kept quality high.' },
+  {
+    name: 'Culture Builder',
+    category: 'Teamwork',
+    color: '#0F766E',
+    description: 'Made this a great place to work.',
+    isCompany: true,
+  },
+  { name: 'Rising Star', category: 'Learning', color: '#65A30D', description: 'A newcomer making a mark.' },
+  {
+    name: 'Night Owl',
+    category: 'Teamwork',
+    color: '#475569',
+    description: 'Retired: late-night heroics.',
+    isActive: false,
+  },
+];
+
+const COMMENTS = [
+  'Thank you for staying calm during the outage and keeping everyone informed.',
+  'Your review comments made the release so much safer.',
+  'The customer wrote to thank you by name. Brilliant work!',
+  'You turned a messy backlog into a clear plan.',
+  'Thanks for pairing with the new joiners all week.',
+  'The workshop you ran was the best one this year.',
+];
+
+const CONTRIBUTIONS: Record<ContributionType, string> = {
+  mentoring: 'Mentored two new developers through their first release.',
+  process_improvement: 'Cut the deployment checklist from 40 to 12 steps.',
+  customer_praise: 'A customer praised the support I gave during their migration.',
+  extra_mile: 'Covered the weekend on-call so a colleague could attend a wedding.',
+  knowledge_sharing: 'Wrote the onboarding guide for the data platform.',
+  innovation: 'Prototyped the offline mode that is now on the roadmap.',
+};
+
+const REASONS = [
+  'Always the first to help when someone is stuck.',
+  'Led the incident review with care and no blame.',
+  'Their demo convinced the customer to renew.',
+];
+
+const pick = <T>(list: readonly T[], next: () => number): T => list[Math.floor(next() * list.length)]!;
+
+/** The badge's initials: two letters at most (the spec's rule for initials). */
+export function initials(name: string): string {
+  const words = name.split(/\s+/).filter((w) => /^[A-Za-z]/.test(w) && !['of', 'the'].includes(w.toLowerCase()));
+  return words
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+}
+
+/** A coloured circle with white initials, as PNG. */
+export function badgePng(name: string, color: string, size = 256): Promise<Buffer> {
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">` +
+    `<circle cx="${size / 2}" cy="${size / 2}" r="${size / 2 - 4}" fill="${color}"/>` +
+    `<circle cx="${size / 2}" cy="${size / 2}" r="${size / 2 - 18}" fill="none" stroke="#ffffff" stroke-opacity="0.5" stroke-width="6"/>` +
+    `<text x="50%" y="54%" dominant-baseline="middle" text-anchor="middle" font-family="sans-serif" font-weight="bold" ` +
+    `font-size="${size * 0.36}" fill="#ffffff">${initials(name)}</text></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** Seeds the demo company's categories, badges (without images yet), given badges and requests. */
+export async function seedDemoBadges(db: Db, tenantId: number, now: Date): Promise<void> {
+  const next = random(20261313);
+  const categoryIds = new Map<string, number>();
+  for (const [i, name] of CATEGORIES.entries()) {
+    const at = new Date(now.getTime() - (40 - i) * DAY).toISOString();
+    const row = await db
+      .insertInto('badgeCategories')
+      .values({ tenantId, name, isActive: 1, createdAt: at, updatedAt: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    categoryIds.set(name, row.id);
+  }
+  const activeIds: number[] = [];
+  for (const [i, b] of DEMO_BADGES.entries()) {
+    const at = new Date(now.getTime() - (30 - i) * DAY).toISOString();
+    const row = await db
+      .insertInto('badges')
+      .values({
+        tenantId,
+        categoryId: categoryIds.get(b.category)!,
+        name: b.name,
+        description: b.description,
+        isCompany: b.isCompany ? 1 : 0,
+        isChampion: b.isChampion ? 1 : 0,
+        isActive: b.isActive === false ? 0 : 1,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (b.isActive !== false) activeIds.push(row.id);
+  }
+
+  const people = await db
+    .selectFrom('employees as e')
+    .leftJoin('teamMembers as m', 'm.employeeId', 'e.id')
+    .select(['e.id', 'e.email', 'm.teamId'])
+    .where('e.tenantId', '=', tenantId)
+    .where('e.status', '=', 'active')
+    .where('e.isDemo', '=', 1)
+    .orderBy('e.id')
+    .execute();
+  const members = people.filter((p) => p.teamId !== null && p.email !== DEMO_E2E_EMPLOYEE).map((p) => p.id);
+  if (members.length < 3) return;
+  const givers = await db
+    .selectFrom('employeeRoles as er')
+    .innerJoin('roles as r', 'r.id', 'er.roleId')
+    .select('er.employeeId')
+    .where('er.tenantId', '=', tenantId)
+    .where('r.name', 'in', ['HR', 'Team Lead'])
+    .execute();
+  const giverIds = givers.map((g) => g.employeeId).filter((id) => members.includes(id));
+
+  // A year of badges given: about three a week.
+  const given = [];
+  for (let n = 0; n < 150; n += 1) {
+    const employeeId = pick(members, next);
+    let givenBy = next() < 0.6 && giverIds.length > 0 ? pick(giverIds, next) : pick(members, next);
+    if (givenBy === employeeId) givenBy = members[(members.indexOf(employeeId) + 1) % members.length]!;
+    given.push({
+      tenantId,
+      badgeId: pick(activeIds, next),
+      employeeId,
+      givenBy,
+      comment: pick(COMMENTS, next),
+      source: 'given' as const,
+      isDemo: 1 as const,
+      createdAt: new Date(now.getTime() - Math.floor(next() * 365 * DAY) - DAY).toISOString(),
+    });
+  }
+  await db.insertInto('givenBadges').values(given).execute();
+
+  // Requests in every state; the decided ones by HR, and approved ones hold their badge.
+  const hr = givers.find((g) => members.includes(g.employeeId))?.employeeId ?? members[0]!;
+  const statuses: BadgeRequestStatus[] = ['pending', 'pending', 'under_review', 'approved', 'rejected'];
+  for (let n = 0; n < 40; n += 1) {
+    const status = statuses[n % statuses.length]!;
+    const requestedBy = pick(members, next);
+    const contribution = next() < 0.5;
+    let employeeId = contribution ? requestedBy : pick(members, next);
+    if (employeeId === requestedBy && !contribution)
+      employeeId = members[(members.indexOf(requestedBy) + 1) % members.length]!;
+    const type = contribution ? ('contribution' as const) : ('recommendation' as const);
+    const contributionType = contribution ? pick(CONTRIBUTION_TYPES, next) : null;
+    const description = contributionType ? CONTRIBUTIONS[contributionType] : pick(REASONS, next);
+    const createdAt = new Date(now.getTime() - Math.floor(next() * 90 * DAY) - DAY).toISOString();
+    const decided = status === 'approved' || status === 'rejected';
+    const decidedBy = decided && hr !== employeeId && hr !== requestedBy ? hr : null;
+    const decidedAt = decided ? new Date(Date.parse(createdAt) + DAY / 2).toISOString() : null;
+    const badgeId = pick(activeIds, next);
+    const row = await db
+      .insertInto('badgeRequests')
+      .values({
+        tenantId,
+        type,
+        badgeId,
+        employeeId,
+        requestedBy,
+        contributionType,
+        description,
+        status,
+        decidedBy,
+        decidedAt,
+        isDemo: 1,
+        createdAt,
+        updatedAt: decidedAt ?? createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (status === 'approved')
+      await db
+        .insertInto('givenBadges')
+        .values({
+          tenantId,
+          badgeId,
+          employeeId,
+          givenBy: decidedBy,
+          comment: description,
+          source: type,
+          requestId: row.id,
+          isDemo: 1,
+          createdAt: decidedAt!,
+        })
+        .execute();
+  }
+}
+
+/** Draws and stores an image for each badge that has none (the demo's, once the app's storage exists). */
+export async function seedDemoBadgeImages(db: Db, storage: StorageService, now: Date): Promise<number> {
+  const badges = await db
+    .selectFrom('badges')
+    .select(['id', 'name', 'tenantId'])
+    .where('imageId', 'is', null)
+    .orderBy('id')
+    .execute();
+  const colors = new Map(DEMO_BADGES.map((b) => [b.name, b.color]));
+  for (const badge of badges) {
+    const tenantId = badge.tenantId;
+    const png = await badgePng(badge.name, colors.get(badge.name) ?? '#475569');
+    const thumb = await sharp(png).resize(128, 128).webp({ quality: 80 }).toBuffer();
+    const id = randomUUID();
+    const key = `${tenantId}/image/${id}`;
+    const thumbnailKey = `${key}-thumb`;
+    await storage.driver.put(key, png, 'image/png');
+    await storage.driver.put(thumbnailKey, thumb, 'image/webp');
+    const image = await db
+      .insertInto('badgeImages')
+      .values({
+        tenantId,
+        status: 'ready',
+        name: `${badge.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.png`,
+        size: png.length,
+        contentType: 'image/png',
+        storageKey: key,
+        thumbnailKey,
+        createdAt: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.updateTable('badges').set({ imageId: image.id }).where('id', '=', badge.id).execute();
+  }
+  return badges.length;
+}
