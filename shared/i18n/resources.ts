@@ -27,6 +27,8 @@ import { feedbackRequests as fr_feedbackRequests } from './fr/feedback-requests.
 import { feedbackOverview as fr_feedbackOverview } from './fr/feedback-overview.js';
 import { feedbackMatrix as en_feedbackMatrix } from './en/feedback-matrix.js';
 import { feedbackMatrix as fr_feedbackMatrix } from './fr/feedback-matrix.js';
+import { badges as en_badges } from './en/badges.js';
+import { badges as fr_badges } from './fr/badges.js';
 import { common as fr_common } from './fr/common.js';
 import { errors as fr_errors } from './fr/errors.js';
 import { validation as fr_validation } from './fr/validation.js';
@@ -62,6 +64,7 @@ export const NAMESPACES = [
   'feedbackRequests',
   'feedbackOverview',
   'feedbackMatrix',
+  'badges',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -85,6 +88,7 @@ export const en = {
   feedbackRequests: en_feedbackRequests,
   feedbackOverview: en_feedbackOverview,
   feedbackMatrix: en_feedbackMatrix,
+  badges: en_badges,
 };
 export const fr = {
   common: fr_common,
@@ -106,6 +110,7 @@ export const fr = {
   feedbackRequests: fr_feedbackRequests,
   feedbackOverview: fr_feedbackOverview,
   feedbackMatrix: fr_feedbackMatrix,
+  badges: fr_badges,
 };
 
 export type Resources = typeof en;
