@@ -116,6 +116,7 @@ export function ColleaguePicker({
   const styles = useStyles();
   const { t } = useTranslation('badges');
   const [text, setText] = useState(value?.name ?? '');
+  const [open, setOpen] = useState(false);
   const colleagues = useBadgeColleagues(text === value?.name ? '' : text, true);
   return (
     <Combobox
@@ -123,8 +124,11 @@ export function ColleaguePicker({
       value={text}
       selectedOptions={value ? [String(value.id)] : []}
       freeform
+      open={open}
+      onOpenChange={(_, d) => setOpen(d.open)}
       onChange={(e) => {
         setText(e.target.value);
+        setOpen(true);
         if (value) onChange(null);
       }}
       onOptionSelect={(_, d) => {
