@@ -95,21 +95,29 @@ export async function seedDemoBadges(db: Db, tenantId: number, now: Date): Promi
     .execute();
   const members = people.filter((p) => p.teamId !== null && p.email !== DEMO_E2E_EMPLOYEE).map((p) => p.id);
   if (members.length < 3) return;
-  const givers = await db
+  // Only those allowed to give badges give them: HR (assign-badge), as the seeded roles stand.
+  const hrRows = await db
     .selectFrom('employeeRoles as er')
     .innerJoin('roles as r', 'r.id', 'er.roleId')
+    .innerJoin('employees as e', 'e.id', 'er.employeeId')
     .select('er.employeeId')
     .where('er.tenantId', '=', tenantId)
-    .where('r.name', 'in', ['HR', 'Team Lead'])
+    .where('r.name', '=', 'HR')
+    .where('e.status', '=', 'active')
+    .orderBy('er.employeeId')
     .execute();
-  const giverIds = givers.map((g) => g.employeeId).filter((id) => members.includes(id));
+  const hrIds = hrRows.map((g) => g.employeeId);
+  if (hrIds.length === 0) return;
+  /** An HR person other than these. */
+  const hrBesides = (...ids: number[]) => hrIds.find((id) => !ids.includes(id)) ?? null;
 
   // A year of badges given: about three a week.
   const given = [];
   for (let n = 0; n < 150; n += 1) {
     const employeeId = pick(members, next);
-    let givenBy = next() < 0.6 && giverIds.length > 0 ? pick(giverIds, next) : pick(members, next);
-    if (givenBy === employeeId) givenBy = members[(members.indexOf(employeeId) + 1) % members.length]!;
+    const chosen = pick(hrIds, next);
+    const givenBy = chosen === employeeId ? hrBesides(employeeId) : chosen;
+    if (givenBy === null) continue;
     given.push({
       tenantId,
       badgeId: pick(activeIds, next),
@@ -124,7 +132,6 @@ export async function seedDemoBadges(db: Db, tenantId: number, now: Date): Promi
   await db.insertInto('givenBadges').values(given).execute();
 
   // Requests in every state; the decided ones by HR, and approved ones hold their badge.
-  const hr = givers.find((g) => members.includes(g.employeeId))?.employeeId ?? members[0]!;
   const statuses: BadgeRequestStatus[] = ['pending', 'pending', 'under_review', 'approved', 'rejected'];
   for (let n = 0; n < 40; n += 1) {
     const status = statuses[n % statuses.length]!;
@@ -138,7 +145,7 @@ export async function seedDemoBadges(db: Db, tenantId: number, now: Date): Promi
     const description = contributionType ? CONTRIBUTIONS[contributionType] : pick(REASONS, next);
     const createdAt = new Date(now.getTime() - Math.floor(next() * 90 * DAY) - DAY).toISOString();
     const decided = status === 'approved' || status === 'rejected';
-    const decidedBy = decided && hr !== employeeId && hr !== requestedBy ? hr : null;
+    const decidedBy = decided ? hrBesides(employeeId, requestedBy) : null;
     const decidedAt = decided ? new Date(Date.parse(createdAt) + DAY / 2).toISOString() : null;
     const badgeId = pick(activeIds, next);
     const row = await db
