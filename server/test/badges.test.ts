@@ -449,8 +449,8 @@ describe('contributions and recommendations', () => {
       decidedBy: null,
       canDecide: false,
     });
-    // One open request per badge and person.
-    expectError(
+    // One open request per badge and person, said on the badge field.
+    const open = expectError(
       await server.client.call(
         ep.createContribution,
         { body: { badgeId: star, contributionType: 'mentoring', description: 'Again' } },
@@ -459,6 +459,14 @@ describe('contributions and recommendations', () => {
       409,
       'BADGE_REQUEST_OPEN',
     );
+    expect(open.details).toEqual({
+      fields: [
+        {
+          path: 'body.badgeId',
+          message: 'A request for this badge and this person is already waiting for a decision.',
+        },
+      ],
+    });
     expectError(
       await server.client.call(
         ep.createContribution,

@@ -22,6 +22,7 @@ import type {
   RecommendationBody,
 } from '../../../../shared/contracts/badges.js';
 import { validation as V } from '../../../../shared/i18n/en/validation.js';
+import { MESSAGES } from '../../../../shared/messages.js';
 import type { RequestContext } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -161,7 +162,9 @@ async function readRequest(ctx: RequestContext, id: number): Promise<BadgeReques
 
 async function openCheck(ctx: RequestContext, badgeId: number, employeeId: number) {
   if (await ctx.repo(recognitionRepository).hasOpenRequest(ctx.caller.employeeId, badgeId, employeeId))
-    throw errors.coded(409, 'BADGE_REQUEST_OPEN', { fields: [{ path: 'body.badgeId', message: V.badgeUnknown }] });
+    throw errors.coded(409, 'BADGE_REQUEST_OPEN', {
+      fields: [{ path: 'body.badgeId', message: MESSAGES.BADGE_REQUEST_OPEN }],
+    });
 }
 
 export async function createContribution(ctx: RequestContext, body: ContributionBody): Promise<BadgeRequest> {
