@@ -34,6 +34,7 @@ export const EMPLOYEE_NAV = [
   'Feedback',
   'Give feedback',
   'Feedback requests',
+  'Badges',
   'Attendance',
   'Month view',
   'Leave',
@@ -47,6 +48,7 @@ export const ADMIN_NAV = [
   'Feedback requests',
   'My team',
   'Flagged feedback',
+  'Badges',
   'Attendance',
   'Month view',
   'Productivity',
@@ -56,6 +58,7 @@ export const ADMIN_NAV = [
   'Roles & Permissions',
   'Function Setup',
   'Feedback Management',
+  'Badge Control',
   'Biometric Devices',
   'Settings',
 ];

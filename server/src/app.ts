@@ -53,6 +53,7 @@ import { tenantRoutes } from './modules/tenants/routes.js';
 import { feedbackCatalogueRoutes } from './modules/feedback-catalogue/routes.js';
 import { functionRoutes } from './modules/functions/routes.js';
 import { leaderboardRoutes } from './modules/leaderboards/routes.js';
+import { badgeRoutes } from './modules/badges/routes.js';
 import { scimErrorBody } from './modules/scim/errors.js';
 import { createSecretBox, ensureSecret } from './security/secrets.js';
 import { createTokenService } from './security/tokens.js';
@@ -191,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     feedbackOverviewRoutes,
     feedbackMatrixRoutes,
     leaderboardRoutes,
+    badgeRoutes,
   ]);
   // Outside /api: ZKTeco push devices speak text/plain and cannot send tokens (see the module's comment).
   await app.register(admsRoutes(deps));

@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { loggerOptions } from './logger.js';
 import { redactSecrets } from './security/redact.js';
 import { DEMO_ADMIN_EMAIL, seedDemoIfEmpty } from './seed/demo.js';
+import { seedDemoBadgeImages } from './seed/demo-badges.js';
 import { clockFrom, TEST_NOW_VARIABLE } from './test-clock.js';
 
 async function main(): Promise<void> {
@@ -44,7 +45,10 @@ async function main(): Promise<void> {
   if (process.env[TEST_NOW_VARIABLE])
     app.log.warn({ now: now().toISOString() }, `test clock set by ${TEST_NOW_VARIABLE}`);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
-  if (seeded) app.log.info('demo company seeded');
+  if (seeded) {
+    await seedDemoBadgeImages(handle.db, deps.storage, now());
+    app.log.info('demo company seeded');
+  }
 
   deps.jobs.start();
 

@@ -275,6 +275,40 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'GET /api/leaderboards/explain': { query: 'board=company' },
   'GET /api/leaderboards/rings': {},
   'GET /api/leaderboards/choices': {},
+  // Badges and recognition (docs/recognition.md)
+  'GET /api/badge-categories': {},
+  'POST /api/badge-categories': { body: { name: 'Intruders' } },
+  'PATCH /api/badge-categories/{id}': { body: { name: 'Hacked' }, table: 'badgeCategories' },
+  'PUT /api/badge-categories/{id}/status': { body: { isActive: false }, table: 'badgeCategories' },
+  'GET /api/badges': {},
+  'POST /api/badges/images': { body: { kind: 'image', name: 'x.png', size: 10, contentType: 'image/png' } },
+  // Past the permission, only the uploader may confirm their upload.
+  'POST /api/badges/images/{id}/confirm': { table: 'badgeImages', afterGuard: 'BADGE_IMAGE_NOT_YOURS' },
+  // Past the permission, the category and image ids are checked: 1 is not one of tenant A's.
+  'POST /api/badges': { body: { name: 'Intruders', categoryId: 1, imageId: 1 } },
+  'PATCH /api/badges/{id}': { body: { name: 'Hacked' }, table: 'badges' },
+  'PUT /api/badges/{id}/status': { body: { isActive: false }, table: 'badges' },
+  'GET /api/badges/options': {},
+  'GET /api/badges/colleagues': { query: 'searchText=a' },
+  'GET /api/badges/champions': {},
+  'POST /api/badges/given': { body: { badgeId: 1, employeeId: 1, comment: 'Hacked' } },
+  'GET /api/badges/given/mine': {},
+  'GET /api/badges/given/recent': {},
+  'POST /api/badge-requests/contributions': {
+    body: { badgeId: 1, contributionType: 'mentoring', description: 'Hacked' },
+  },
+  'POST /api/badge-requests/recommendations': { body: { badgeId: 1, employeeId: 1, reason: 'Hacked' } },
+  'GET /api/badge-requests': {},
+  'GET /api/badge-requests/mine': {},
+  'GET /api/badge-requests/stats': {},
+  'GET /api/badge-requests/recent': {},
+  'GET /api/badge-requests/recommendations': {},
+  // Past the permission, the hierarchy: the request is for an Employee, who holds more than this caller.
+  'PUT /api/badge-requests/{id}/status': {
+    body: { status: 'rejected' },
+    table: 'badgeRequests',
+    afterGuard: 'ACCOUNT_OUTRANKS_CALLER',
+  },
 };
 
 let server: TestServer;
@@ -302,6 +336,10 @@ const ids = {
   feedbackAttributes: 0,
   functions: 0,
   feedbackRequests: 0,
+  badgeCategories: 0,
+  badgeImages: 0,
+  badges: 0,
+  badgeRequests: 0,
 };
 /** SCIM tokens of tenant A and B for the SCIM routes. */
 const scimTokens = { a: '', b: '' };
@@ -427,6 +465,14 @@ beforeAll(async () => {
     await a.feedbackRequest({ requesterId: victim.id, recipientIds: [ids.subordinates], attributeIds: [attribute.id] })
   ).id;
   await a.flag({ feedbackId: ids.feedback, flaggedBy: ids.subordinates, status: 'rejected', reason: 'Alpha reason' });
+  // Badges: a category, a badge with its image, one given, a request (migration 0023).
+  ids.badgeCategories = (await a.badgeCategory({ name: 'Alpha badges' })).id;
+  ids.badgeImages = (await a.badgeImage({ uploadedBy: victim.id, name: 'alpha.png' })).id;
+  ids.badges = (await a.badge({ categoryId: ids.badgeCategories, name: 'Alpha star', imageId: ids.badgeImages })).id;
+  await a.givenBadge({ badgeId: ids.badges, employeeId: victim.id, givenBy: ids.subordinates, comment: 'Alpha' });
+  ids.badgeRequests = (
+    await a.badgeRequest({ badgeId: ids.badges, employeeId: victim.id, requestedBy: victim.id, description: 'Alpha' })
+  ).id;
   // Every decision on a flag is a row (migration 0019).
   await server.db
     .insertInto('feedbackFlagDecisions')

@@ -20,6 +20,9 @@ let admin: Api;
 let tenantId: number;
 
 type Snapshot = Record<string, unknown>;
+/** Rows the badge fixtures name, made once the tenant exists. */
+const badgeWorld = { categoryId: 0 };
+
 type Fixture = {
   /** Makes a fresh row for one field's PATCH; answers the path params. */
   create: () => Promise<Record<string, unknown>>;
@@ -146,6 +149,36 @@ const FIXTURES: Record<string, Fixture> = {
       description: 'Changed',
       // Another category of the tenant, made in beforeAll once the tenant exists.
       categoryId: 1,
+    },
+  },
+  // Badge Control (docs/recognition.md); the ids of badgeWorld are made in beforeAll.
+  updateBadgeCategory: {
+    create: async () => ({ id: (await server.factories(tenantId).badgeCategory()).id }),
+    read: async ({ id }) =>
+      (await server.db
+        .selectFrom('badgeCategories')
+        .selectAll()
+        .where('id', '=', Number(id))
+        .executeTakeFirstOrThrow()) as Snapshot,
+    values: { name: 'Renamed badge category' },
+  },
+  updateBadge: {
+    create: async () => ({
+      id: (await server.factories(tenantId).badge({ categoryId: badgeWorld.categoryId, description: 'Original' })).id,
+    }),
+    read: async ({ id }) =>
+      (await server.db
+        .selectFrom('badges')
+        .selectAll()
+        .where('id', '=', Number(id))
+        .executeTakeFirstOrThrow()) as Snapshot,
+    values: {
+      name: 'Renamed badge',
+      description: 'Changed',
+      categoryId: 1,
+      imageId: 1,
+      isCompany: true,
+      isChampion: true,
     },
   },
   updateFunction: {
@@ -392,6 +425,9 @@ beforeAll(async () => {
     comment: 'Changed',
     attachmentIds: [],
   };
+  badgeWorld.categoryId = (await f.badgeCategory({ name: 'Patch badges' })).id;
+  FIXTURES['updateBadge']!.values['categoryId'] = (await f.badgeCategory({ name: 'Patch badge target' })).id;
+  FIXTURES['updateBadge']!.values['imageId'] = (await f.badgeImage()).id;
   FIXTURES['updateFeedbackAttribute']!.values['categoryId'] = (
     await server.factories(tenantId).category({ name: 'Patch target' })
   ).id;

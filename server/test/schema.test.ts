@@ -14,6 +14,12 @@ import { LEAVE_ICONS } from '../../shared/contracts/leave.js';
 import { EMPLOYEE_STATUSES } from '../../shared/contracts/people.js';
 import { ATTACHMENT_KINDS } from '../../shared/attachments.js';
 import {
+  BADGE_REQUEST_STATUSES,
+  BADGE_REQUEST_TYPES,
+  CONTRIBUTION_TYPES,
+  GIVEN_BADGE_SOURCES,
+} from '../../shared/badges.js';
+import {
   ATTACHMENT_STATUSES,
   FLAG_DECISIONS,
   FLAG_STATUSES,
@@ -50,6 +56,11 @@ const SHARED_VALUES: Record<string, readonly (string | number)[]> = {
   'feedbackAttachments.kind': ATTACHMENT_KINDS,
   'feedbackAttachments.status': ATTACHMENT_STATUSES,
   'feedbackRequestRecipients.status': REQUEST_RECIPIENT_STATUSES,
+  'badgeImages.status': ATTACHMENT_STATUSES,
+  'badgeRequests.type': BADGE_REQUEST_TYPES,
+  'badgeRequests.status': BADGE_REQUEST_STATUSES,
+  'badgeRequests.contributionType': CONTRIBUTION_TYPES,
+  'givenBadges.source': GIVEN_BADGE_SOURCES,
 };
 /** Column names that hold one of a fixed set of values wherever they appear. */
 const ENUMERATED_NAME =

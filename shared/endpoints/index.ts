@@ -26,6 +26,7 @@ import { tenantEndpoints } from './tenant.js';
 import { feedbackCatalogueEndpoints } from './feedback-catalogue.js';
 import { functionEndpoints } from './functions.js';
 import { leaderboardEndpoints } from './leaderboards.js';
+import { badgeEndpoints } from './badges.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
@@ -53,6 +54,7 @@ export const endpointGroups = {
   feedbackOverview: feedbackOverviewEndpoints,
   feedbackMatrix: feedbackMatrixEndpoints,
   leaderboards: leaderboardEndpoints,
+  badges: badgeEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

@@ -29,6 +29,8 @@ import { feedbackMatrix as en_feedbackMatrix } from './en/feedback-matrix.js';
 import { feedbackMatrix as fr_feedbackMatrix } from './fr/feedback-matrix.js';
 import { leaderboards as en_leaderboards } from './en/leaderboards.js';
 import { leaderboards as fr_leaderboards } from './fr/leaderboards.js';
+import { badges as en_badges } from './en/badges.js';
+import { badges as fr_badges } from './fr/badges.js';
 import { common as fr_common } from './fr/common.js';
 import { errors as fr_errors } from './fr/errors.js';
 import { validation as fr_validation } from './fr/validation.js';
@@ -65,6 +67,7 @@ export const NAMESPACES = [
   'feedbackOverview',
   'feedbackMatrix',
   'leaderboards',
+  'badges',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -89,6 +92,7 @@ export const en = {
   feedbackOverview: en_feedbackOverview,
   feedbackMatrix: en_feedbackMatrix,
   leaderboards: en_leaderboards,
+  badges: en_badges,
 };
 export const fr = {
   common: fr_common,
@@ -111,6 +115,7 @@ export const fr = {
   feedbackOverview: fr_feedbackOverview,
   feedbackMatrix: fr_feedbackMatrix,
   leaderboards: fr_leaderboards,
+  badges: fr_badges,
 };
 
 export type Resources = typeof en;

@@ -151,6 +151,22 @@ export const APP_ROUTES: readonly AppRoute[] = [
       import('../pages/feedback-flags/FlaggedFeedbackPage').then((m) => ({ default: m.FlaggedFeedbackPage })),
     ),
   },
+  // Badges (docs/recognition.md "Badges"): one sidebar entry, four tabs of their own URL.
+  ...(
+    [
+      ['/badges', 'GiveBadgePage'],
+      ['/my-badges', 'MyBadgesPage'],
+      ['/contributions', 'ContributionsPage'],
+      ['/recommendations', 'RecommendationsPage'],
+    ] as const
+  ).map(([path, page]): AppRoute => ({
+    path,
+    titleKey: 'badges',
+    permission: ['view-badges', 'add-contribution', 'assign-badge', 'approve-badge-requests'],
+    section: 'main',
+    ...(path === '/badges' ? {} : { navAs: '/badges' }),
+    Page: lazy(() => import('../pages/badges/BadgesPages').then((m) => ({ default: m[page] }))),
+  })),
   {
     path: '/attendance',
     titleKey: 'attendance',
@@ -219,6 +235,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
         default: m.FeedbackManagementPage,
       })),
     ),
+  },
+  {
+    path: '/badge/management',
+    titleKey: 'badgeControl',
+    permission: 'view-badge-management',
+    section: 'administration',
+    Page: lazy(() => import('../pages/badges/BadgeControlPage').then((m) => ({ default: m.BadgeControlPage }))),
   },
   {
     path: '/biometric/management',

@@ -39,6 +39,10 @@ import {
   ShieldPersonRegular,
   SettingsFilled,
   SettingsRegular,
+  RibbonFilled,
+  RibbonRegular,
+  RibbonStarFilled,
+  RibbonStarRegular,
 } from '@fluentui/react-icons';
 
 export const NAV_ICONS: Record<string, FluentIcon> = {
@@ -59,6 +63,8 @@ export const NAV_ICONS: Record<string, FluentIcon> = {
   '/settings': bundleIcon(SettingsFilled, SettingsRegular),
   '/feedback/requests': bundleIcon(ChatMultipleFilled, ChatMultipleRegular),
   '/flag-feedback': bundleIcon(FlagFilled, FlagRegular),
+  '/badges': bundleIcon(RibbonFilled, RibbonRegular),
+  '/badge/management': bundleIcon(RibbonStarFilled, RibbonStarRegular),
 };
 
 /** A count beside a sidebar entry (what waits for the user there). */

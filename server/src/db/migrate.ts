@@ -21,6 +21,7 @@ import { feedback } from './migrations/0017-feedback.js';
 import { catalogueNames } from './migrations/0018-catalogue-names.js';
 import { feedbackMatrix } from './migrations/0021-feedback-matrix.js';
 import { feedbackReadIndexes } from './migrations/0022-feedback-read-indexes.js';
+import { badges } from './migrations/0023-badges.js';
 import { accessVersion } from './migrations/0026-access-version.js';
 import { overviewCoveringIndexes } from './migrations/0027-overview-covering-indexes.js';
 import type { MigrationFactory } from './migration-kit.js';
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0019-feedback-requests-flags': feedbackRequestsFlags,
   '0021-feedback-matrix': feedbackMatrix,
   '0022-feedback-read-indexes': feedbackReadIndexes,
+  '0023-badges': badges,
   '0026-access-version': accessVersion,
   '0027-overview-covering-indexes': overviewCoveringIndexes,
 };

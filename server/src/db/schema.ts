@@ -11,6 +11,12 @@ import type { JobRunOutcome, JobRunTrigger } from '../../../shared/contracts/job
 import type { LeaveIcon } from '../../../shared/contracts/leave.js';
 import type { EmployeeStatus } from '../../../shared/contracts/people.js';
 import type { AttachmentKind } from '../../../shared/attachments.js';
+import type {
+  BadgeRequestStatus,
+  BadgeRequestType,
+  ContributionType,
+  GivenBadgeSource,
+} from '../../../shared/badges.js';
 import type { AttachmentStatus, FlagDecision, FlagStatus, RequestRecipientStatus } from '../../../shared/feedback.js';
 import type { Language } from '../../../shared/i18n/languages.js';
 import type { LeaveAction, LeaveEventActor, LeaveKind, LeaveStatus } from '../../../shared/leave.js';
@@ -656,6 +662,79 @@ export type FeedbackFlagDecisionTable = {
   decidedAt: string;
 };
 
+/** Badge Control's categories (migration 0023, docs/recognition.md "Badges"). */
+export type BadgeCategoryTable = {
+  id: Generated<number>;
+  tenantId: number;
+  name: string;
+  isActive: Generated<Flag>;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** An uploaded badge image: pending until the storage module has checked it. */
+export type BadgeImageTable = {
+  id: Generated<number>;
+  tenantId: number;
+  uploadedBy: number | null;
+  status: ColumnType<AttachmentStatus, AttachmentStatus | undefined, AttachmentStatus>;
+  name: string;
+  size: number;
+  contentType: string;
+  storageKey: string;
+  thumbnailKey: string | null;
+  createdAt: string;
+};
+
+export type BadgeTable = {
+  id: Generated<number>;
+  tenantId: number;
+  categoryId: number;
+  imageId: number | null;
+  name: string;
+  description: string | null;
+  isCompany: Generated<Flag>;
+  /** At most one per tenant (a partial unique index). */
+  isChampion: Generated<Flag>;
+  isActive: Generated<Flag>;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** A contribution or a recommendation for a badge, and its decision. */
+export type BadgeRequestTable = {
+  id: Generated<number>;
+  tenantId: number;
+  type: BadgeRequestType;
+  badgeId: number;
+  /** Whom the badge would go to. */
+  employeeId: number;
+  requestedBy: number;
+  contributionType: ContributionType | null;
+  description: string;
+  status: ColumnType<BadgeRequestStatus, BadgeRequestStatus | undefined, BadgeRequestStatus>;
+  decidedBy: number | null;
+  decidedAt: string | null;
+  isDemo: Generated<Flag>;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** A badge someone holds: the event the feed and notifications read. */
+export type GivenBadgeTable = {
+  id: Generated<number>;
+  tenantId: number;
+  badgeId: number;
+  employeeId: number;
+  givenBy: number | null;
+  comment: string;
+  source: GivenBadgeSource;
+  /** The approved request that gave it (unique). */
+  requestId: number | null;
+  isDemo: Generated<Flag>;
+  createdAt: string;
+};
+
 export type Database = {
   tenants: TenantTable;
   tenantSettings: TenantSettingTable;
@@ -707,6 +786,11 @@ export type Database = {
   feedbackRequestRecipients: FeedbackRequestRecipientTable;
   feedbackFlags: FeedbackFlagTable;
   feedbackFlagDecisions: FeedbackFlagDecisionTable;
+  badgeCategories: BadgeCategoryTable;
+  badgeImages: BadgeImageTable;
+  badges: BadgeTable;
+  badgeRequests: BadgeRequestTable;
+  givenBadges: GivenBadgeTable;
 };
 
 export type Employee = Selectable<EmployeeTable>;

@@ -57,6 +57,11 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     'The responsibility matrix: who is expected to give feedback to whom in a period (docs/feedback.md).',
   leaderboards:
     'Leaderboards by received feedback (company, category, attribute, team), one’s own place explained, reciprocal rings (docs/recognition.md).',
+  badges:
+    'Badges and recognition: Badge Control (categories, badges and their images, company and champion badges), giving, My badges and champions (docs/recognition.md).',
+  'badge-categories': 'Badge Control’s categories: name and status.',
+  'badge-requests':
+    'Contributions and recommendations for badges, their approval (approving gives the badge), stats and filters.',
   'scim-tokens': 'Provisioning tokens of the company’s identity provider (Settings, Provisioning).',
   storage:
     'Signed, short-lived links to upload and download stored files (local storage driver); the token in the query is the credential.',

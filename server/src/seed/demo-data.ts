@@ -5,6 +5,7 @@
  */
 import { LEAVE_STATUS, type LeaveAction, type LeaveActor, type LeaveStatus } from '../../../shared/leave.js';
 import { SEED_ROLES } from './roles.js';
+import type { ContributionType } from '../../../shared/badges.js';
 
 export const DEMO_TENANT = { name: 'Northwind Labs', emailDomain: 'northwind.example' } as const;
 export const DEMO_ADMIN_EMAIL = `admin@${DEMO_TENANT.emailDomain}`;
@@ -132,6 +133,83 @@ export const PLANS: Plan[] = [
   { who: 10, type: 1, offset: -8, length: 2, reason: 'Fever', steps: [asked(), poOk, hrOk] },
 ];
 
+/** The demo company's badges (server/src/seed/demo-badges.ts). */
+export const BADGE_CATEGORIES = ['Values', 'Teamwork', 'Delivery', 'Learning'] as const;
+
+export type DemoBadge = {
+  name: string;
+  category: (typeof BADGE_CATEGORIES)[number];
+  color: string;
+  description: string;
+  isCompany?: boolean;
+  isChampion?: boolean;
+  isActive?: boolean;
+};
+
+export const DEMO_BADGES: readonly DemoBadge[] = [
+  {
+    name: 'Customer Hero',
+    category: 'Values',
+    color: '#2563EB',
+    description: 'Went out of their way for a customer.',
+    isCompany: true,
+  },
+  { name: 'Team Player', category: 'Teamwork', color: '#059669', description: 'Made the whole team better.' },
+  { name: 'Mentor', category: 'Learning', color: '#9333EA', description: 'Helped a colleague grow.' },
+  { name: 'Problem Solver', category: 'Delivery', color: '#EA580C', description: 'Cracked a hard problem.' },
+  { name: 'Innovator', category: 'Delivery', color: '#DB2777', description: 'Brought a new idea to life.' },
+  { name: 'Extra Miler', category: 'Values', color: '#CA8A04', description: 'Went the extra mile.' },
+  { name: 'Knowledge Sharer', category: 'Learning', color: '#0891B2', description: 'Shared what they know.' },
+  {
+    name: 'Champion of the Quarter',
+    category: 'Values',
+    color: '#DC2626',
+    description: 'The company’s champion this quarter.',
+    isCompany: true,
+    isChampion: true,
+  },
+  { name: 'Quality Guardian', category: 'Delivery', color: '#4F46E5', description: 'Kept quality high.' },
+  {
+    name: 'Culture Builder',
+    category: 'Teamwork',
+    color: '#0F766E',
+    description: 'Made this a great place to work.',
+    isCompany: true,
+  },
+  { name: 'Rising Star', category: 'Learning', color: '#65A30D', description: 'A newcomer making a mark.' },
+  {
+    name: 'Night Owl',
+    category: 'Teamwork',
+    color: '#475569',
+    description: 'Retired: late-night heroics.',
+    isActive: false,
+  },
+];
+
+export const BADGE_COMMENTS = [
+  'Thank you for staying calm during the outage and keeping everyone informed.',
+  'Your review comments made the release so much safer.',
+  'The customer wrote to thank you by name. Brilliant work!',
+  'You turned a messy backlog into a clear plan.',
+  'Thanks for pairing with the new joiners all week.',
+  'The workshop you ran was the best one this year.',
+];
+
+export const BADGE_CONTRIBUTIONS: Record<ContributionType, string> = {
+  mentoring: 'Mentored two new developers through their first release.',
+  process_improvement: 'Cut the deployment checklist from 40 to 12 steps.',
+  customer_praise: 'A customer praised the support I gave during their migration.',
+  extra_mile: 'Covered the weekend on-call so a colleague could attend a wedding.',
+  knowledge_sharing: 'Wrote the onboarding guide for the data platform.',
+  innovation: 'Prototyped the offline mode that is now on the roadmap.',
+};
+
+export const BADGE_REASONS = [
+  'Always the first to help when someone is stuck.',
+  'Led the incident review with care and no blame.',
+  'Their demo convinced the customer to renew.',
+];
+
 /** Every text the demo seed writes that people read: the walk's allow-list of data. */
 export function demoDataTexts(): string[] {
   return [
@@ -144,5 +222,10 @@ export function demoDataTexts(): string[] {
     ...HOLIDAYS.map(([, name]) => name),
     ...PLANS.flatMap((p) => [p.reason, ...p.steps.map((s) => s.reason)]).filter(Boolean),
     ...SEED_ROLES.flatMap((r) => [r.name, r.description]),
+    ...BADGE_CATEGORIES,
+    ...DEMO_BADGES.flatMap((b) => [b.name, b.description]),
+    ...BADGE_COMMENTS,
+    ...Object.values(BADGE_CONTRIBUTIONS),
+    ...BADGE_REASONS,
   ];
 }

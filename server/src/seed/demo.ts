@@ -9,6 +9,7 @@ import { seedDemoAttendance } from './demo-attendance.js';
 import { seedDemoFeedback } from './demo-feedback.js';
 import { seedDemoFunctions } from './demo-functions.js';
 import { seedDemoRing } from './demo-leaderboards.js';
+import { seedDemoBadges } from './demo-badges.js';
 import { createTenantWithRoles } from './tenant.js';
 import { ADMIN_NAME, DEMO_ADMIN_EMAIL, DEMO_TENANT, FIRST, LAST, TEAMS } from './demo-data.js';
 
@@ -96,5 +97,7 @@ export async function seedDemoIfEmpty(db: Db, password: string, now: Date): Prom
   await seedDemoFeedback(db, tenantId, now);
   await seedDemoRing(db, tenantId, now);
   await seedDemoFunctions(db, tenantId, now);
+  // Their images are drawn once the app's storage exists (main.ts: seedDemoBadgeImages).
+  await seedDemoBadges(db, tenantId, now);
   return true;
 }

@@ -151,4 +151,13 @@ export const errors = {
   FLAG_ALREADY_FLAGGED: 'You have already flagged this feedback.',
   FLAG_ALREADY_DECIDED: 'This flag has already been decided.',
   FLAG_CONFLICT_OF_INTEREST: 'You cannot review a flag on feedback you gave or received.',
+  // Badges (feedback §5 and §8, docs/recognition.md "Badges")
+  BADGE_FAILED: 'Badge could not be assigned, recommended or given',
+  BADGE_CATEGORY_EXISTS: 'A badge category with this name already exists.',
+  BADGE_EXISTS: 'A badge with this name already exists.',
+  BADGE_IMAGE_NOT_YOURS: 'Only the person who uploaded this image can use it.',
+  BADGE_REQUEST_DECIDED: 'This badge request has already been approved or rejected.',
+  BADGE_REQUEST_OWN: 'You cannot decide a badge request you made or one for yourself.',
+  BADGE_REQUEST_OPEN: 'A request for this badge and this person is already waiting for a decision.',
+  BADGE_STATUS_UNCHANGED: 'The request already has this status.',
 } as const;

@@ -19,6 +19,8 @@ export const frame = {
     feedbackManagement: 'Feedback Management',
     functions: 'Function Setup',
     settings: 'Settings',
+    badges: 'Badges',
+    badgeControl: 'Badge Control',
   },
   app: {
     checkingSession: 'Checking your session',

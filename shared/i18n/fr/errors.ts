@@ -140,4 +140,12 @@ export const errors: Translation<typeof en> = {
   FLAG_ALREADY_FLAGGED: 'Vous avez déjà signalé ce feedback.',
   FLAG_ALREADY_DECIDED: 'Ce signalement a déjà été tranché.',
   FLAG_CONFLICT_OF_INTEREST: 'Vous ne pouvez pas examiner le signalement d’un feedback que vous avez donné ou reçu.',
+  BADGE_FAILED: 'Le badge n’a pas pu être attribué, recommandé ou donné',
+  BADGE_CATEGORY_EXISTS: 'Une catégorie de badges porte déjà ce nom.',
+  BADGE_EXISTS: 'Un badge porte déjà ce nom.',
+  BADGE_IMAGE_NOT_YOURS: 'Seule la personne qui a envoyé cette image peut l’utiliser.',
+  BADGE_REQUEST_DECIDED: 'Cette demande de badge a déjà été approuvée ou rejetée.',
+  BADGE_REQUEST_OWN: 'Vous ne pouvez pas trancher une demande de badge que vous avez faite ou qui vous concerne.',
+  BADGE_REQUEST_OPEN: 'Une demande pour ce badge et cette personne attend déjà une décision.',
+  BADGE_STATUS_UNCHANGED: 'La demande a déjà ce statut.',
 };

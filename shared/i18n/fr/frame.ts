@@ -21,6 +21,8 @@ export const frame: Translation<typeof en> = {
     feedbackManagement: 'Gestion des feedbacks',
     functions: 'Configuration des fonctions',
     settings: 'Paramètres',
+    badges: 'Badges',
+    badgeControl: 'Contrôle des badges',
   },
   app: {
     checkingSession: 'Vérification de votre session',

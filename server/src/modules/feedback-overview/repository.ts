@@ -12,7 +12,7 @@ import type { AttributeFigure, CategoryFigure, MonthFigure } from '../../../../s
 import { HIDDEN_FLAG_STATUSES, RATING_MIN } from '../../../../shared/feedback.js';
 import { startOfLocalDay } from '../../../../shared/time.js';
 import type { TenantScope } from '../../http/context.js';
-import { searchCondition } from '../../http/list.js';
+import { personSearchCondition, searchCondition } from '../../http/list.js';
 import { visibleFeedback } from '../../policy/feedback.js';
 import { feedbackSubjectRepository, type FeedbackSubject } from '../../policy/feedback-subject.js';
 import { holds, type Asker } from '../../policy/scope.js';
@@ -313,7 +313,7 @@ export function overviewRepository(scope: TenantScope) {
         .where('id', '<>', selfId);
       if (among === 'team') query = query.where('id', 'in', teammatesQuery(db, tenantId, selfId));
       if (hideDemo) query = query.where('isDemo', '=', 0);
-      if (searchText) query = query.where(searchCondition(['name', 'email'], searchText));
+      if (searchText) query = query.where(personSearchCondition(searchText));
       return query.orderBy('name').orderBy('id').limit(50).execute();
     },
 

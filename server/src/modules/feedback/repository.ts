@@ -11,11 +11,10 @@ import type {
   GivingOptions,
 } from '../../../../shared/contracts/feedback.js';
 import type { ListResponse } from '../../../../shared/contracts/common.js';
-import { normalizeEmail } from '../../../../shared/credentials.js';
 import { HIDDEN_FLAG_STATUSES, REACTION_EMOJIS } from '../../../../shared/feedback.js';
 import { addDays, startOfLocalDay } from '../../../../shared/time.js';
 import type { TenantScope } from '../../http/context.js';
-import { searchCondition } from '../../http/list.js';
+import { personSearchCondition, searchCondition } from '../../http/list.js';
 import type { Asker } from '../../policy/scope.js';
 import { visibleFeedback } from '../../policy/feedback.js';
 import { feedbackSubjectRepository, type FeedbackSubject } from '../../policy/feedback-subject.js';
@@ -172,11 +171,7 @@ export function feedbackRepository(scope: TenantScope) {
         .where('id', '<>', selfId);
       if (hideDemo) query = query.where('isDemo', '=', 0);
       // A name matches by any part; an address only whole, so a search never spells out someone's address.
-      if (searchText) {
-        query = query.where((eb) =>
-          eb.or([searchCondition(['name'], searchText), eb('email', '=', normalizeEmail(searchText))]),
-        );
-      }
+      if (searchText) query = query.where(personSearchCondition(searchText));
       if (id !== undefined) query = query.where('id', '=', id);
       const people = await query.orderBy('name').orderBy('id').limit(20).execute();
       const teams =

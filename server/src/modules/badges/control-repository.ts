@@ -1,0 +1,399 @@
+/**
+ * Badge Control of one tenant (docs/recognition.md "Badges"): badge categories, badges, their uploaded
+ * images. Names are unique per tenant whatever the case (migration 0023's indexes on lower(name)); the
+ * champion flag is held by at most one badge (a partial unique index), moved in one transaction.
+ */
+import { sql } from 'kysely';
+import type { ListQuery, ListResponse } from '../../../../shared/contracts/common.js';
+import type { BadgeCategory } from '../../../../shared/contracts/badges.js';
+import type { AttachmentKind } from '../../../../shared/attachments.js';
+import { MESSAGES } from '../../../../shared/messages.js';
+import { validation as V } from '../../../../shared/i18n/en/validation.js';
+import { toNumber, type Db } from '../../db/engine.js';
+import { uniqueOr } from '../../db/errors.js';
+import type { TenantScope } from '../../http/context.js';
+import { AppError, errors } from '../../http/errors.js';
+import { paginate } from '../../http/list.js';
+
+const categoryExists = () => errors.conflict('body.name', MESSAGES.BADGE_CATEGORY_EXISTS);
+const badgeExists = () => errors.conflict('body.name', MESSAGES.BADGE_EXISTS);
+/** A broken rule of Badge Control's forms: the spec's failure message, the field named. */
+export const badgeRule = (field: string, message: string) =>
+  new AppError(400, 'BADGE_FAILED', MESSAGES.BADGE_FAILED, { fields: [{ path: `body.${field}`, message }] });
+
+const flag = (on: boolean) => (on ? (1 as const) : (0 as const));
+const textOrNull = (value: string | null | undefined) => (value ? value : null);
+
+/** The storage keys a badge's image links are signed from (routes sign them: ./images.ts). */
+export type ImageKeys = { storageKey: string; thumbnailKey: string | null; name: string };
+
+export type BadgeRecord = {
+  id: number;
+  name: string;
+  description: string | null;
+  category: { id: number; name: string; isActive: boolean };
+  image: ImageKeys | null;
+  isCompany: boolean;
+  isChampion: boolean;
+  isActive: boolean;
+  heldCount: number;
+  updatedAt: string;
+};
+
+export type BadgeValues = {
+  name: string;
+  description?: string | null | undefined;
+  categoryId: number;
+  imageId: number;
+  isCompany: boolean;
+  isChampion: boolean;
+};
+export type BadgeChanges = { [K in keyof BadgeValues]?: BadgeValues[K] | undefined };
+
+function categorySelect(db: Db, tenantId: number) {
+  return db
+    .selectFrom('badgeCategories as c')
+    .select((eb) => [
+      'c.id',
+      'c.name',
+      'c.isActive',
+      'c.updatedAt',
+      eb
+        .selectFrom('badges as b')
+        .select(sql<number>`count(*)`.as('n'))
+        .whereRef('b.categoryId', '=', 'c.id')
+        .as('badgeCount'),
+    ])
+    .where('c.tenantId', '=', tenantId);
+}
+
+export function badgeSelect(db: Db, tenantId: number) {
+  return db
+    .selectFrom('badges as b')
+    .innerJoin('badgeCategories as c', 'c.id', 'b.categoryId')
+    .leftJoin('badgeImages as i', 'i.id', 'b.imageId')
+    .select((eb) => [
+      'b.id',
+      'b.name',
+      'b.description',
+      'b.isCompany',
+      'b.isChampion',
+      'b.isActive',
+      'b.updatedAt',
+      'c.id as categoryId',
+      'c.name as categoryName',
+      'c.isActive as categoryIsActive',
+      'i.storageKey',
+      'i.thumbnailKey',
+      'i.name as imageName',
+      eb
+        .selectFrom('givenBadges as g')
+        .select(sql<number>`count(*)`.as('n'))
+        .whereRef('g.badgeId', '=', 'b.id')
+        .as('heldCount'),
+    ])
+    .where('b.tenantId', '=', tenantId);
+}
+
+type CategoryRow = Awaited<ReturnType<ReturnType<typeof categorySelect>['executeTakeFirstOrThrow']>>;
+export type BadgeRow = Awaited<ReturnType<ReturnType<typeof badgeSelect>['executeTakeFirstOrThrow']>>;
+
+const categoryView = (r: CategoryRow): BadgeCategory => ({
+  id: r.id,
+  name: r.name,
+  isActive: r.isActive === 1,
+  badgeCount: toNumber(r.badgeCount),
+  updatedAt: r.updatedAt,
+});
+
+export const imageKeysOf = (r: {
+  storageKey: string | null;
+  thumbnailKey: string | null;
+  imageName: string | null;
+}): ImageKeys | null =>
+  r.storageKey ? { storageKey: r.storageKey, thumbnailKey: r.thumbnailKey, name: r.imageName ?? 'badge' } : null;
+
+export const badgeRecord = (r: BadgeRow): BadgeRecord => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  category: { id: r.categoryId, name: r.categoryName, isActive: r.categoryIsActive === 1 },
+  image: imageKeysOf(r),
+  isCompany: r.isCompany === 1,
+  isChampion: r.isChampion === 1,
+  isActive: r.isActive === 1,
+  heldCount: toNumber(r.heldCount),
+  updatedAt: r.updatedAt,
+});
+
+export function badgeControlRepository({ db, tenantId, now }: TenantScope) {
+  const stamp = () => now().toISOString();
+
+  async function getCategory(id: number): Promise<BadgeCategory> {
+    const row = await categorySelect(db, tenantId).where('c.id', '=', id).executeTakeFirst();
+    if (!row) throw errors.notFound('badgeCategoryNotFound');
+    return categoryView(row);
+  }
+
+  async function getBadge(id: number): Promise<BadgeRecord> {
+    const row = await badgeSelect(db, tenantId).where('b.id', '=', id).executeTakeFirst();
+    if (!row) throw errors.notFound('badgeNotFound');
+    return badgeRecord(row);
+  }
+
+  /** A category a badge may be put in: the tenant's, and active. */
+  async function usableCategory(categoryId: number): Promise<void> {
+    const row = await db
+      .selectFrom('badgeCategories')
+      .select('isActive')
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', categoryId)
+      .executeTakeFirst();
+    if (!row || row.isActive !== 1) throw badgeRule('categoryId', V.badgeCategoryUnknown);
+  }
+
+  /** A confirmed image of the tenant not used by another badge. */
+  async function usableImage(imageId: number, badgeId: number | null): Promise<void> {
+    const row = await db
+      .selectFrom('badgeImages as i')
+      .select([
+        'i.status',
+        (eb) => eb.selectFrom('badges as b').select('b.id').whereRef('b.imageId', '=', 'i.id').limit(1).as('usedBy'),
+      ])
+      .where('i.tenantId', '=', tenantId)
+      .where('i.id', '=', imageId)
+      .executeTakeFirst();
+    if (!row || row.status !== 'ready' || (row.usedBy !== null && row.usedBy !== badgeId))
+      throw badgeRule('imageId', V.badgeImageUnknown);
+  }
+
+  /** Makes `badgeId` the champion badge, taking the flag from any other (in the caller's transaction). */
+  async function takeChampion(badgeId: number): Promise<void> {
+    await db
+      .updateTable('badges')
+      .set({ isChampion: 0, updatedAt: stamp() })
+      .where('tenantId', '=', tenantId)
+      .where('isChampion', '=', 1)
+      .where('id', '!=', badgeId)
+      .execute();
+  }
+
+  return {
+    getCategory,
+    getBadge,
+
+    async listCategories(
+      query: ListQuery<'updatedAt' | 'name' | 'badgeCount' | 'id'> & { status?: 'active' | 'inactive' | undefined },
+    ): Promise<ListResponse<BadgeCategory>> {
+      let base = categorySelect(db, tenantId);
+      if (query.status) base = base.where('c.isActive', '=', flag(query.status === 'active'));
+      const page = await paginate(base, query, {
+        orderBy: {
+          updatedAt: { ref: 'c.updatedAt' },
+          name: { ref: 'c.name', text: true },
+          badgeCount: { ref: 'badgeCount' },
+          id: { ref: 'c.id' },
+        },
+        search: ['c.name'],
+        tieBreaker: 'c.id',
+      });
+      return { items: page.items.map(categoryView), total: page.total };
+    },
+
+    async createCategory(name: string): Promise<BadgeCategory> {
+      const row = await uniqueOr(
+        db
+          .insertInto('badgeCategories')
+          .values({ tenantId, name, isActive: 1, createdAt: stamp(), updatedAt: stamp() })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+        categoryExists,
+      );
+      return getCategory(row.id);
+    },
+
+    async updateCategory(id: number, changes: { name?: string | undefined }): Promise<BadgeCategory> {
+      await getCategory(id);
+      await uniqueOr(
+        db
+          .updateTable('badgeCategories')
+          .set({ ...(changes.name === undefined ? {} : { name: changes.name }), updatedAt: stamp() })
+          .where('tenantId', '=', tenantId)
+          .where('id', '=', id)
+          .execute(),
+        categoryExists,
+      );
+      return getCategory(id);
+    },
+
+    async setCategoryStatus(id: number, isActive: boolean): Promise<BadgeCategory> {
+      await getCategory(id);
+      await db
+        .updateTable('badgeCategories')
+        .set({ isActive: flag(isActive), updatedAt: stamp() })
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .execute();
+      return getCategory(id);
+    },
+
+    async listBadges(
+      query: ListQuery<'updatedAt' | 'name' | 'category' | 'id'> & {
+        status?: 'active' | 'inactive' | undefined;
+        categoryId?: number | undefined;
+        company?: 'true' | 'false' | undefined;
+      },
+    ): Promise<ListResponse<BadgeRecord>> {
+      let base = badgeSelect(db, tenantId);
+      if (query.status) base = base.where('b.isActive', '=', flag(query.status === 'active'));
+      if (query.categoryId !== undefined) base = base.where('b.categoryId', '=', query.categoryId);
+      if (query.company) base = base.where('b.isCompany', '=', flag(query.company === 'true'));
+      const page = await paginate(base, query, {
+        orderBy: {
+          updatedAt: { ref: 'b.updatedAt' },
+          name: { ref: 'b.name', text: true },
+          category: { ref: 'c.name', text: true },
+          id: { ref: 'b.id' },
+        },
+        search: ['b.name', 'b.description'],
+        tieBreaker: 'b.id',
+      });
+      return { items: page.items.map(badgeRecord), total: page.total };
+    },
+
+    /** Run in a transaction (the champion flag moves with the insert). */
+    async createBadge(values: BadgeValues): Promise<number> {
+      await usableCategory(values.categoryId);
+      await usableImage(values.imageId, null);
+      const row = await uniqueOr(
+        db
+          .insertInto('badges')
+          .values({
+            tenantId,
+            categoryId: values.categoryId,
+            imageId: values.imageId,
+            name: values.name,
+            description: textOrNull(values.description),
+            isCompany: flag(values.isCompany),
+            isChampion: 0,
+            isActive: 1,
+            createdAt: stamp(),
+            updatedAt: stamp(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+        badgeExists,
+      );
+      if (values.isChampion) {
+        await takeChampion(row.id);
+        await db.updateTable('badges').set({ isChampion: 1 }).where('id', '=', row.id).execute();
+      }
+      return row.id;
+    },
+
+    /** Run in a transaction. Answers the storage keys of an image the change replaced, to delete. */
+    async updateBadge(id: number, changes: BadgeChanges): Promise<ImageKeys | null> {
+      const current = await getBadge(id);
+      if (changes.categoryId !== undefined && changes.categoryId !== current.category.id)
+        await usableCategory(changes.categoryId);
+      const old = await db
+        .selectFrom('badges as b')
+        .innerJoin('badgeImages as i', 'i.id', 'b.imageId')
+        .select(['i.id', 'i.storageKey', 'i.thumbnailKey', 'i.name'])
+        .where('b.id', '=', id)
+        .executeTakeFirst();
+      const replacesImage = changes.imageId !== undefined && changes.imageId !== old?.id;
+      if (replacesImage) await usableImage(changes.imageId!, id);
+      if (changes.isChampion === true) await takeChampion(id);
+      await uniqueOr(
+        db
+          .updateTable('badges')
+          .set({
+            ...(changes.name === undefined ? {} : { name: changes.name }),
+            ...(changes.description === undefined ? {} : { description: textOrNull(changes.description) }),
+            ...(changes.categoryId === undefined ? {} : { categoryId: changes.categoryId }),
+            ...(changes.imageId === undefined ? {} : { imageId: changes.imageId }),
+            ...(changes.isCompany === undefined ? {} : { isCompany: flag(changes.isCompany) }),
+            ...(changes.isChampion === undefined ? {} : { isChampion: flag(changes.isChampion) }),
+            updatedAt: stamp(),
+          })
+          .where('tenantId', '=', tenantId)
+          .where('id', '=', id)
+          .execute(),
+        badgeExists,
+      );
+      if (replacesImage && old) {
+        await db.deleteFrom('badgeImages').where('tenantId', '=', tenantId).where('id', '=', old.id).execute();
+        return { storageKey: old.storageKey, thumbnailKey: old.thumbnailKey, name: old.name };
+      }
+      return null;
+    },
+
+    async setBadgeStatus(id: number, isActive: boolean): Promise<void> {
+      await getBadge(id);
+      await db
+        .updateTable('badges')
+        .set({ isActive: flag(isActive), updatedAt: stamp() })
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    // Images
+
+    async createPendingImage(values: {
+      uploadedBy: number;
+      name: string;
+      size: number;
+      contentType: string;
+      key: string;
+    }): Promise<number> {
+      const row = await db
+        .insertInto('badgeImages')
+        .values({
+          tenantId,
+          uploadedBy: values.uploadedBy,
+          name: values.name,
+          size: values.size,
+          contentType: values.contentType,
+          storageKey: values.key,
+          status: 'pending',
+          createdAt: stamp(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    getImage(id: number) {
+      return db
+        .selectFrom('badgeImages')
+        .selectAll()
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async markImageReady(
+      id: number,
+      values: { key: string; thumbnailKey: string | null; size: number; contentType: string; kind: AttachmentKind },
+    ): Promise<void> {
+      await db
+        .updateTable('badgeImages')
+        .set({
+          status: 'ready',
+          storageKey: values.key,
+          thumbnailKey: values.thumbnailKey,
+          size: values.size,
+          contentType: values.contentType,
+        })
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async removeImage(id: number): Promise<void> {
+      await db.deleteFrom('badgeImages').where('tenantId', '=', tenantId).where('id', '=', id).execute();
+    },
+  };
+}

@@ -1,0 +1,529 @@
+/**
+ * Recognition of one tenant (docs/recognition.md "Badges"): badges held (`given_badges`: given directly or
+ * by an approved request), badge requests (contributions and recommendations) and their decisions. Reads
+ * leave out demo rows when the company switched demo data off (`hideDemo`). A decision is a conditional
+ * update on the status read, and an approval writes its given badge in the same transaction (its request
+ * id is unique), so two approvals at once give one badge.
+ */
+import { sql } from 'kysely';
+import type { ListResponse } from '../../../../shared/contracts/common.js';
+import type { PersonRef } from '../../../../shared/contracts/feedback-requests.js';
+import type {
+  BadgeRequestStatus,
+  BadgeRequestType,
+  ContributionType,
+  GivenBadgeSource,
+} from '../../../../shared/badges.js';
+import type { BadgeRequestStats } from '../../../../shared/contracts/badges.js';
+import { addDays, startOfLocalDay } from '../../../../shared/time.js';
+import { toNumber, type Db } from '../../db/engine.js';
+import type { TenantScope } from '../../http/context.js';
+import { paginate, personSearchCondition } from '../../http/list.js';
+import { peopleByIds } from '../feedback-requests/repository.js';
+import { imageKeysOf, type ImageKeys } from './control-repository.js';
+
+const unknownPerson = (id: number): PersonRef => ({ id, name: '', image: null });
+
+/** A badge as the pickers and lists show it, with the keys of its image. */
+export type BadgeBrief = {
+  id: number;
+  name: string;
+  description: string | null;
+  categoryName: string;
+  image: ImageKeys | null;
+  isCompany: boolean;
+  isChampion: boolean;
+};
+
+export type GivenRecord = {
+  id: number;
+  badge: BadgeBrief;
+  employee: PersonRef;
+  givenBy: PersonRef | null;
+  comment: string;
+  source: GivenBadgeSource;
+  requestId: number | null;
+  createdAt: string;
+};
+
+export type RequestRecord = {
+  id: number;
+  type: BadgeRequestType;
+  status: BadgeRequestStatus;
+  badge: BadgeBrief;
+  employee: PersonRef;
+  requestedBy: PersonRef;
+  contributionType: ContributionType | null;
+  description: string;
+  decidedBy: PersonRef | null;
+  decidedAt: string | null;
+  createdAt: string;
+};
+
+export type RequestFilters = {
+  badgeId?: number | undefined;
+  status?: BadgeRequestStatus | undefined;
+  type?: BadgeRequestType | undefined;
+  employeeId?: number | undefined;
+  requestedBy?: number | undefined;
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+};
+
+function briefSelect(db: Db, tenantId: number) {
+  return db
+    .selectFrom('badges as b')
+    .innerJoin('badgeCategories as c', 'c.id', 'b.categoryId')
+    .leftJoin('badgeImages as i', 'i.id', 'b.imageId')
+    .select([
+      'b.id',
+      'b.name',
+      'b.description',
+      'b.isCompany',
+      'b.isChampion',
+      'b.isActive',
+      'c.isActive as categoryIsActive',
+      'c.name as categoryName',
+      'i.storageKey',
+      'i.thumbnailKey',
+      'i.name as imageName',
+    ])
+    .where('b.tenantId', '=', tenantId);
+}
+type BriefRow = Awaited<ReturnType<ReturnType<typeof briefSelect>['executeTakeFirstOrThrow']>>;
+
+const brief = (r: BriefRow): BadgeBrief => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  categoryName: r.categoryName,
+  image: imageKeysOf(r),
+  isCompany: r.isCompany === 1,
+  isChampion: r.isChampion === 1,
+});
+
+async function briefsByIds(db: Db, tenantId: number, ids: readonly number[]): Promise<Map<number, BadgeBrief>> {
+  if (ids.length === 0) return new Map();
+  const rows = await briefSelect(db, tenantId)
+    .where('b.id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, brief(r)]));
+}
+
+export function recognitionRepository({ db, tenantId, now }: TenantScope) {
+  const stamp = () => now().toISOString();
+
+  async function hydrateGiven(
+    rows: {
+      id: number;
+      badgeId: number;
+      employeeId: number;
+      givenBy: number | null;
+      comment: string;
+      source: GivenBadgeSource;
+      requestId: number | null;
+      createdAt: string;
+    }[],
+  ): Promise<GivenRecord[]> {
+    const badges = await briefsByIds(
+      db,
+      tenantId,
+      rows.map((r) => r.badgeId),
+    );
+    const people = await peopleByIds(db, tenantId, [
+      ...rows.map((r) => r.employeeId),
+      ...rows.flatMap((r) => (r.givenBy === null ? [] : [r.givenBy])),
+    ]);
+    return rows.map((r) => ({
+      id: r.id,
+      badge: badges.get(r.badgeId)!,
+      employee: people.get(r.employeeId) ?? unknownPerson(r.employeeId),
+      givenBy: r.givenBy === null ? null : (people.get(r.givenBy) ?? unknownPerson(r.givenBy)),
+      comment: r.comment,
+      source: r.source,
+      requestId: r.requestId,
+      createdAt: r.createdAt,
+    }));
+  }
+
+  const givenColumns = [
+    'g.id',
+    'g.badgeId',
+    'g.employeeId',
+    'g.givenBy',
+    'g.comment',
+    'g.source',
+    'g.requestId',
+    'g.createdAt',
+  ] as const;
+
+  function requestSelect(hideDemo: boolean) {
+    let q = db
+      .selectFrom('badgeRequests as r')
+      .innerJoin('badges as b', 'b.id', 'r.badgeId')
+      .innerJoin('employees as e', 'e.id', 'r.employeeId')
+      .select([
+        'r.id',
+        'r.type',
+        'r.status',
+        'r.badgeId',
+        'r.employeeId',
+        'r.requestedBy',
+        'r.contributionType',
+        'r.description',
+        'r.decidedBy',
+        'r.decidedAt',
+        'r.createdAt',
+      ])
+      .where('r.tenantId', '=', tenantId);
+    if (hideDemo) q = q.where('r.isDemo', '=', 0);
+    return q;
+  }
+  type RequestRow = Awaited<ReturnType<ReturnType<typeof requestSelect>['executeTakeFirstOrThrow']>>;
+
+  async function hydrateRequests(rows: RequestRow[]): Promise<RequestRecord[]> {
+    const badges = await briefsByIds(
+      db,
+      tenantId,
+      rows.map((r) => r.badgeId),
+    );
+    const people = await peopleByIds(
+      db,
+      tenantId,
+      rows.flatMap((r) => [r.employeeId, r.requestedBy, ...(r.decidedBy === null ? [] : [r.decidedBy])]),
+    );
+    const person = (id: number) => people.get(id) ?? unknownPerson(id);
+    return rows.map((r) => ({
+      id: r.id,
+      type: r.type,
+      status: r.status,
+      badge: badges.get(r.badgeId)!,
+      employee: person(r.employeeId),
+      requestedBy: person(r.requestedBy),
+      contributionType: r.contributionType,
+      description: r.description,
+      decidedBy: r.decidedBy === null ? null : person(r.decidedBy),
+      decidedAt: r.decidedAt,
+      createdAt: r.createdAt,
+    }));
+  }
+
+  async function getRequest(id: number): Promise<RequestRecord | undefined> {
+    const row = await requestSelect(false).where('r.id', '=', id).executeTakeFirst();
+    return row ? (await hydrateRequests([row]))[0] : undefined;
+  }
+
+  return {
+    getRequest,
+
+    /** Active badges of active categories, by name: what may be given or asked for. */
+    async activeBadges(): Promise<BadgeBrief[]> {
+      const rows = await briefSelect(db, tenantId)
+        .where('b.isActive', '=', 1)
+        .where('c.isActive', '=', 1)
+        .orderBy(sql`lower(b.name)`)
+        .orderBy('b.id')
+        .execute();
+      return rows.map(brief);
+    },
+
+    /** The badge if it may be given or asked for now (the tenant's, active, of an active category). */
+    async usableBadge(id: number): Promise<BadgeBrief | undefined> {
+      const row = await briefSelect(db, tenantId)
+        .where('b.id', '=', id)
+        .where('b.isActive', '=', 1)
+        .where('c.isActive', '=', 1)
+        .executeTakeFirst();
+      return row ? brief(row) : undefined;
+    },
+
+    async isActiveEmployee(id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('employees')
+        .select('id')
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Active colleagues but `callerId`, by name; at most 20. */
+    async colleagues(callerId: number, searchText: string | undefined, hideDemo: boolean): Promise<PersonRef[]> {
+      let q = db
+        .selectFrom('employees')
+        .select(['id', 'name', 'image'])
+        .where('tenantId', '=', tenantId)
+        .where('status', '=', 'active')
+        .where('id', '!=', callerId)
+        .orderBy(sql`lower(name)`)
+        .orderBy('id')
+        .limit(20);
+      if (hideDemo) q = q.where('isDemo', '=', 0);
+      const text = searchText?.trim();
+      if (text) q = q.where(personSearchCondition(text));
+      return q.execute();
+    },
+
+    async give(values: {
+      badgeId: number;
+      employeeId: number;
+      givenBy: number;
+      comment: string;
+      source: GivenBadgeSource;
+      requestId?: number | null;
+    }): Promise<number> {
+      const row = await db
+        .insertInto('givenBadges')
+        .values({
+          tenantId,
+          badgeId: values.badgeId,
+          employeeId: values.employeeId,
+          givenBy: values.givenBy,
+          comment: values.comment,
+          source: values.source,
+          requestId: values.requestId ?? null,
+          createdAt: stamp(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async getGiven(id: number): Promise<GivenRecord | undefined> {
+      const rows = await db
+        .selectFrom('givenBadges as g')
+        .select(givenColumns)
+        .where('g.tenantId', '=', tenantId)
+        .where('g.id', '=', id)
+        .execute();
+      return (await hydrateGiven(rows))[0];
+    },
+
+    /** What `employeeId` holds, newest first. */
+    async heldBy(employeeId: number, hideDemo: boolean): Promise<GivenRecord[]> {
+      let q = db
+        .selectFrom('givenBadges as g')
+        .select(givenColumns)
+        .where('g.tenantId', '=', tenantId)
+        .where('g.employeeId', '=', employeeId)
+        .orderBy('g.createdAt', 'desc')
+        .orderBy('g.id', 'desc');
+      if (hideDemo) q = q.where('g.isDemo', '=', 0);
+      return hydrateGiven(await q.execute());
+    },
+
+    async recentGiven(limit: number, hideDemo: boolean): Promise<GivenRecord[]> {
+      let q = db
+        .selectFrom('givenBadges as g')
+        .select(givenColumns)
+        .where('g.tenantId', '=', tenantId)
+        .orderBy('g.createdAt', 'desc')
+        .orderBy('g.id', 'desc')
+        .limit(limit);
+      if (hideDemo) q = q.where('g.isDemo', '=', 0);
+      return hydrateGiven(await q.execute());
+    },
+
+    /** The champion badge and who holds it, most recent first. */
+    async champions(hideDemo: boolean) {
+      const row = await briefSelect(db, tenantId).where('b.isChampion', '=', 1).executeTakeFirst();
+      if (!row) return { badge: null, champions: [] };
+      let q = db
+        .selectFrom('givenBadges as g')
+        .select(['g.employeeId', sql<number | string>`count(*)`.as('n'), sql<string>`max(g.created_at)`.as('last')])
+        .where('g.tenantId', '=', tenantId)
+        .where('g.badgeId', '=', row.id)
+        .groupBy('g.employeeId')
+        .orderBy(sql`max(g.created_at)`, 'desc')
+        .orderBy('g.employeeId');
+      if (hideDemo) q = q.where('g.isDemo', '=', 0);
+      const holders = await q.execute();
+      const people = await peopleByIds(
+        db,
+        tenantId,
+        holders.map((h) => h.employeeId),
+      );
+      return {
+        badge: brief(row),
+        champions: holders.map((h) => ({
+          employee: people.get(h.employeeId) ?? unknownPerson(h.employeeId),
+          count: toNumber(h.n),
+          lastGivenAt: h.last,
+        })),
+      };
+    },
+
+    // Requests
+
+    /** Whether a request of this requester for this badge and person still waits for a decision. */
+    async hasOpenRequest(requestedBy: number, badgeId: number, employeeId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('badgeRequests')
+        .select('id')
+        .where('tenantId', '=', tenantId)
+        .where('requestedBy', '=', requestedBy)
+        .where('badgeId', '=', badgeId)
+        .where('employeeId', '=', employeeId)
+        .where('status', 'in', ['pending', 'under_review'])
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async createRequest(values: {
+      type: BadgeRequestType;
+      badgeId: number;
+      employeeId: number;
+      requestedBy: number;
+      contributionType: ContributionType | null;
+      description: string;
+    }): Promise<number> {
+      const row = await db
+        .insertInto('badgeRequests')
+        .values({ tenantId, ...values, status: 'pending', createdAt: stamp(), updatedAt: stamp() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async listRequests(
+      query: {
+        page: number;
+        pageSize: number;
+        orderKey: 'createdAt' | 'status' | 'id';
+        orderDir: 'asc' | 'desc';
+        searchText?: string | undefined;
+      } & RequestFilters,
+      timeZone: string,
+      hideDemo: boolean,
+    ): Promise<ListResponse<RequestRecord>> {
+      let base = requestSelect(hideDemo);
+      if (query.badgeId !== undefined) base = base.where('r.badgeId', '=', query.badgeId);
+      if (query.status) base = base.where('r.status', '=', query.status);
+      if (query.type) base = base.where('r.type', '=', query.type);
+      if (query.employeeId !== undefined) base = base.where('r.employeeId', '=', query.employeeId);
+      if (query.requestedBy !== undefined) base = base.where('r.requestedBy', '=', query.requestedBy);
+      if (query.startDate)
+        base = base.where('r.createdAt', '>=', startOfLocalDay(query.startDate, timeZone).toISOString());
+      if (query.endDate)
+        base = base.where('r.createdAt', '<', startOfLocalDay(addDays(query.endDate, 1), timeZone).toISOString());
+      const page = await paginate(base, query, {
+        orderBy: { createdAt: { ref: 'r.createdAt' }, status: { ref: 'r.status' }, id: { ref: 'r.id' } },
+        search: ['b.name', 'e.name', 'r.description'],
+        tieBreaker: 'r.id',
+      });
+      return { items: await hydrateRequests(page.items), total: page.total };
+    },
+
+    async recentRequests(limit: number, hideDemo: boolean): Promise<RequestRecord[]> {
+      const rows = await requestSelect(hideDemo)
+        .orderBy('r.createdAt', 'desc')
+        .orderBy('r.id', 'desc')
+        .limit(limit)
+        .execute();
+      return hydrateRequests(rows);
+    },
+
+    async stats(hideDemo: boolean): Promise<BadgeRequestStats> {
+      let q = db
+        .selectFrom('badgeRequests')
+        .select(['status', 'type', sql<number | string>`count(*)`.as('n')])
+        .where('tenantId', '=', tenantId)
+        .groupBy(['status', 'type']);
+      if (hideDemo) q = q.where('isDemo', '=', 0);
+      const out: BadgeRequestStats = {
+        pending: 0,
+        under_review: 0,
+        approved: 0,
+        rejected: 0,
+        total: 0,
+        contribution: 0,
+        recommendation: 0,
+      };
+      for (const r of await q.execute()) {
+        const n = toNumber(r.n);
+        out[r.status] += n;
+        out[r.type] += n;
+        out.total += n;
+      }
+      return out;
+    },
+
+    /** Recommendations grouped by badge and recommended employee, the most recommended first. */
+    async recommendations(
+      filters: { badgeId?: number | undefined; employeeId?: number | undefined },
+      hideDemo: boolean,
+    ) {
+      let q = requestSelect(hideDemo)
+        .where('r.type', '=', 'recommendation')
+        .orderBy('r.createdAt', 'desc')
+        .orderBy('r.id', 'desc');
+      if (filters.badgeId !== undefined) q = q.where('r.badgeId', '=', filters.badgeId);
+      if (filters.employeeId !== undefined) q = q.where('r.employeeId', '=', filters.employeeId);
+      const records = await hydrateRequests(await q.limit(1000).execute());
+      const groups = new Map<
+        string,
+        {
+          badge: { id: number; name: string };
+          employee: PersonRef;
+          count: number;
+          pending: number;
+          recommenders: { person: PersonRef; reason: string; status: BadgeRequestStatus; createdAt: string }[];
+        }
+      >();
+      for (const r of records) {
+        const key = `${r.badge.id}:${r.employee.id}`;
+        let group = groups.get(key);
+        if (!group) {
+          group = {
+            badge: { id: r.badge.id, name: r.badge.name },
+            employee: r.employee,
+            count: 0,
+            pending: 0,
+            recommenders: [],
+          };
+          groups.set(key, group);
+        }
+        group.count += 1;
+        if (r.status === 'pending' || r.status === 'under_review') group.pending += 1;
+        group.recommenders.push({
+          person: r.requestedBy,
+          reason: r.description,
+          status: r.status,
+          createdAt: r.createdAt,
+        });
+      }
+      return [...groups.values()].sort(
+        (a, b) =>
+          b.count - a.count ||
+          (b.recommenders[0]?.createdAt ?? '').localeCompare(a.recommenders[0]?.createdAt ?? '') ||
+          a.badge.id - b.badge.id ||
+          a.employee.id - b.employee.id,
+      );
+    },
+
+    /**
+     * Moves a request from `from` to `to` (a conditional update, so of two decisions at once one wins);
+     * false when its status was no longer `from`.
+     */
+    async moveStatus(
+      id: number,
+      from: BadgeRequestStatus,
+      to: BadgeRequestStatus,
+      decidedBy: number,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('badgeRequests')
+        .set({
+          status: to,
+          updatedAt: stamp(),
+          ...(to === 'approved' || to === 'rejected' ? { decidedBy, decidedAt: stamp() } : {}),
+        })
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}

@@ -1,0 +1,243 @@
+/**
+ * Giving badges and deciding badge requests (docs/recognition.md "Badges"). Every rule of shared/badges.ts
+ * runs first, then the ids are checked against the tenant; a broken rule answers 400 BADGE_FAILED, the
+ * spec's "Badge could not be assigned, recommended or given", naming each field. Who may do what is a
+ * permission or an activity key: `can` below.
+ */
+import {
+  checkContribution,
+  checkGiveBadge,
+  checkRecommendation,
+  isContributionType,
+  nextRequestStatuses,
+  type BadgeIssue,
+  type BadgeRequestStatus,
+} from '../../../../shared/badges.js';
+import type {
+  BadgeOption,
+  BadgeRequest,
+  ContributionBody,
+  GiveBadgeBody,
+  GivenBadge,
+  RecommendationBody,
+} from '../../../../shared/contracts/badges.js';
+import { validation as V } from '../../../../shared/i18n/en/validation.js';
+import { MESSAGES } from '../../../../shared/messages.js';
+import type { RequestContext } from '../../http/context.js';
+import { errors } from '../../http/errors.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { roleRepository } from '../roles/repository.js';
+import { assertOutranks } from '../roles/guard.js';
+import { imageLinker, type ImageLinker } from './images.js';
+import {
+  recognitionRepository,
+  type BadgeBrief,
+  type GivenRecord,
+  type RequestRecord,
+} from './recognition-repository.js';
+
+export function badgeFailed(issues: readonly BadgeIssue[]) {
+  return errors.coded(400, 'BADGE_FAILED', {
+    fields: issues.map((i) => ({ path: `body.${i.field}`, message: i.message })),
+  });
+}
+
+/** What the caller may do on the badges pages: a permission, or the activity key the spec pairs with it. */
+export function abilities(ctx: RequestContext) {
+  const has = (activity: string) => ctx.caller.activities.has(activity);
+  const canGive = ctx.can('assign-badge') || has('give_badge');
+  const canContribute = ctx.can('add-contribution') || has('give_contribution');
+  const canRecommend = has('recommendations');
+  return {
+    canGive,
+    canContribute,
+    canRecommend,
+    /** The pages' pickers: anyone who may see badges or do any of the above. */
+    canBrowse: ctx.can('view-badges') || canGive || canContribute || canRecommend,
+  };
+}
+
+export function requireAbility(ok: boolean, names: readonly [string, ...string[]]) {
+  if (!ok) throw errors.forbidden(names);
+}
+
+export async function hideDemo(ctx: RequestContext) {
+  return (await ctx.settings()).isDemoDataDisabled;
+}
+
+export async function briefView(link: ImageLinker, b: BadgeBrief) {
+  return {
+    id: b.id,
+    name: b.name,
+    description: b.description,
+    categoryName: b.categoryName,
+    image: await link(b.image),
+    isCompany: b.isCompany,
+    isChampion: b.isChampion,
+  };
+}
+
+export async function optionView(ctx: RequestContext, link: ImageLinker, b: BadgeBrief): Promise<BadgeOption> {
+  const { canGive } = abilities(ctx);
+  return { ...(await briefView(link, b)), canGive: canGive && (!b.isCompany || ctx.can('assign-badge')) };
+}
+
+export async function givenView(link: ImageLinker, g: GivenRecord): Promise<GivenBadge> {
+  return {
+    id: g.id,
+    badge: { id: g.badge.id, name: g.badge.name, image: await link(g.badge.image) },
+    employee: g.employee,
+    givenBy: g.givenBy,
+    comment: g.comment,
+    source: g.source,
+    requestId: g.requestId,
+    createdAt: g.createdAt,
+  };
+}
+
+/**
+ * Whether the caller may decide each request now: an approver, not their own request nor one for
+ * themselves, not final, and the person it is for holds no permission the caller lacks (the hierarchy).
+ */
+async function decidable(ctx: RequestContext, records: readonly RequestRecord[]): Promise<Set<number>> {
+  const out = new Set<number>();
+  if (!ctx.can('approve-badge-requests')) return out;
+  const roles = ctx.repo(roleRepository);
+  const within = new Map<number, boolean>();
+  for (const r of records) {
+    if (nextRequestStatuses(r.status).length === 0) continue;
+    const me = ctx.caller.employeeId;
+    if (r.requestedBy.id === me || r.employee.id === me) continue;
+    if (!within.has(r.employee.id)) {
+      const held = await roles.permissionsOfEmployee(r.employee.id);
+      within.set(
+        r.employee.id,
+        [...held].every((p) => ctx.caller.permissions.has(p as never)),
+      );
+    }
+    if (within.get(r.employee.id)) out.add(r.id);
+  }
+  return out;
+}
+
+export async function requestViews(ctx: RequestContext, records: readonly RequestRecord[]): Promise<BadgeRequest[]> {
+  const link = imageLinker(ctx);
+  const can = await decidable(ctx, records);
+  return Promise.all(
+    records.map(async (r) => ({
+      ...r,
+      badge: { id: r.badge.id, name: r.badge.name, image: await link(r.badge.image) },
+      canDecide: can.has(r.id),
+    })),
+  );
+}
+
+export async function giveBadge(ctx: RequestContext, body: GiveBadgeBody): Promise<GivenBadge> {
+  const settings = await ctx.settings();
+  const rules = checkGiveBadge(body, ctx.caller.employeeId, settings.characterLimit);
+  if (rules.length > 0) throw badgeFailed(rules);
+  const repo = ctx.repo(recognitionRepository);
+  const issues: BadgeIssue[] = [];
+  const badge = await repo.usableBadge(body.badgeId!);
+  if (!badge) issues.push({ field: 'badgeId', message: V.badgeUnknown });
+  else if (badge.isCompany && !ctx.can('assign-badge')) issues.push({ field: 'badgeId', message: V.badgeCompanyOnly });
+  if (!(await repo.isActiveEmployee(body.employeeId!)))
+    issues.push({ field: 'employeeId', message: V.badgeEmployeeUnknown });
+  if (issues.length > 0) throw badgeFailed(issues);
+  const id = await repo.give({
+    badgeId: body.badgeId!,
+    employeeId: body.employeeId!,
+    givenBy: ctx.caller.employeeId,
+    comment: body.comment!.trim(),
+    source: 'given',
+  });
+  return givenView(imageLinker(ctx), (await repo.getGiven(id))!);
+}
+
+async function readRequest(ctx: RequestContext, id: number): Promise<BadgeRequest> {
+  const record = await ctx.repo(recognitionRepository).getRequest(id);
+  if (!record) throw errors.notFound('badgeRequestNotFound');
+  return (await requestViews(ctx, [record]))[0]!;
+}
+
+async function openCheck(ctx: RequestContext, badgeId: number, employeeId: number) {
+  if (await ctx.repo(recognitionRepository).hasOpenRequest(ctx.caller.employeeId, badgeId, employeeId))
+    throw errors.coded(409, 'BADGE_REQUEST_OPEN', {
+      fields: [{ path: 'body.badgeId', message: MESSAGES.BADGE_REQUEST_OPEN }],
+    });
+}
+
+export async function createContribution(ctx: RequestContext, body: ContributionBody): Promise<BadgeRequest> {
+  const settings = await ctx.settings();
+  const rules = checkContribution(body, settings.characterLimit);
+  if (rules.length > 0) throw badgeFailed(rules);
+  const repo = ctx.repo(recognitionRepository);
+  if (!(await repo.usableBadge(body.badgeId!))) throw badgeFailed([{ field: 'badgeId', message: V.badgeUnknown }]);
+  await openCheck(ctx, body.badgeId!, ctx.caller.employeeId);
+  const id = await repo.createRequest({
+    type: 'contribution',
+    badgeId: body.badgeId!,
+    employeeId: ctx.caller.employeeId,
+    requestedBy: ctx.caller.employeeId,
+    contributionType: isContributionType(body.contributionType) ? body.contributionType : null,
+    description: body.description!.trim(),
+  });
+  return readRequest(ctx, id);
+}
+
+export async function createRecommendation(ctx: RequestContext, body: RecommendationBody): Promise<BadgeRequest> {
+  const settings = await ctx.settings();
+  const rules = checkRecommendation(body, ctx.caller.employeeId, settings.characterLimit);
+  if (rules.length > 0) throw badgeFailed(rules);
+  const repo = ctx.repo(recognitionRepository);
+  const issues: BadgeIssue[] = [];
+  if (!(await repo.usableBadge(body.badgeId!))) issues.push({ field: 'badgeId', message: V.badgeUnknown });
+  if (!(await repo.isActiveEmployee(body.employeeId!)))
+    issues.push({ field: 'employeeId', message: V.badgeEmployeeUnknown });
+  if (issues.length > 0) throw badgeFailed(issues);
+  await openCheck(ctx, body.badgeId!, body.employeeId!);
+  const id = await repo.createRequest({
+    type: 'recommendation',
+    badgeId: body.badgeId!,
+    employeeId: body.employeeId!,
+    requestedBy: ctx.caller.employeeId,
+    contributionType: null,
+    description: body.reason!.trim(),
+  });
+  return readRequest(ctx, id);
+}
+
+/**
+ * An approver moves a request on. Approving gives the badge (source: the request's type) in the same
+ * transaction; the status moves only from the one read, so the loser of two decisions at once gets 409.
+ */
+export async function setRequestStatus(ctx: RequestContext, id: number, to: BadgeRequestStatus): Promise<BadgeRequest> {
+  const current = await ctx.repo(recognitionRepository).getRequest(id);
+  if (!current) throw errors.notFound('badgeRequestNotFound');
+  const me = ctx.caller.employeeId;
+  if (current.requestedBy.id === me || current.employee.id === me) throw errors.coded(403, 'BADGE_REQUEST_OWN');
+  await assertOutranks(ctx.repo(roleRepository), ctx.caller, current.employee.id);
+  const next = nextRequestStatuses(current.status);
+  if (next.length === 0) throw errors.coded(409, 'BADGE_REQUEST_DECIDED');
+  if (!next.includes(to)) throw errors.coded(409, 'BADGE_STATUS_UNCHANGED');
+  try {
+    await ctx.transaction(async (tx) => {
+      const repo = tx.repo(recognitionRepository);
+      if (!(await repo.moveStatus(id, current.status, to, me))) throw errors.coded(409, 'BADGE_REQUEST_DECIDED');
+      if (to === 'approved')
+        await repo.give({
+          badgeId: current.badge.id,
+          employeeId: current.employee.id,
+          givenBy: me,
+          comment: current.description,
+          source: current.type,
+          requestId: id,
+        });
+    });
+  } catch (error) {
+    // The request's given badge is unique: a racing approval that got past the status lost here.
+    if (isUniqueViolation(error)) throw errors.coded(409, 'BADGE_REQUEST_DECIDED');
+    throw error;
+  }
+  return readRequest(ctx, id);
+}
