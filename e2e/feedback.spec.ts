@@ -80,8 +80,13 @@ test('feedback goes to two teammates, who read and react; their lead sees it; no
     await card.getByRole('link', { name: /→/ }).click();
     await expect(theirs).toHaveURL(/\/received\/\d+$/);
     await card.getByRole('button', { name: 'React' }).click();
+    // The reaction shows at once; the reload waits for the server to have kept it.
+    const kept = theirs.waitForResponse(
+      (r) => /\/api\/feedback\/\d+\/reactions\//.test(r.url()) && r.request().method() === 'PUT' && r.ok(),
+    );
     await theirs.getByRole('menuitem', { name: '🎉' }).click();
     await expect(card.getByRole('button', { name: '🎉: 1 reaction' })).toHaveAttribute('aria-pressed', 'true');
+    await kept;
     await theirs.reload();
     await expect(new FeedbackPage(theirs).card(comment).getByRole('button', { name: '🎉: 1 reaction' })).toBeVisible();
     await theirs.goto('/received');

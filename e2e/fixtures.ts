@@ -83,11 +83,16 @@ type Models = {
   newContext: () => Promise<BrowserContext>;
 };
 
-export const test = base.extend<Models, { server: TestServer }>({
+export const test = base.extend<Models, { server: TestServer; ownServer: boolean }>({
+  /**
+   * `test.use({ ownServer: true })` in a spec: its tests run in a worker (and on a server) of their own, so
+   * nothing earlier specs created is there (the French walk reads every text on the pages).
+   */
+  ownServer: [false, { scope: 'worker', option: true }],
   server: [
-    // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern: none here.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use, workerInfo) => {
+    // The option is a dependency only so that a spec setting it gets a worker, and a server, of its own.
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    async ({ ownServer }, use, workerInfo) => {
       const server = await startServer({ startAt: TEST_NOW, label: `w${workerInfo.workerIndex}` });
       // For specs that read the address or the secret from the environment (as with the one shared server before).
       process.env['E2E_BASE_URL'] = server.baseURL;

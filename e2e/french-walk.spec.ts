@@ -146,6 +146,9 @@ async function checkTabs(page: Page, name: string, leftovers: Map<string, string
   }
 }
 
+// What other specs create (devices, teams, feedback, in English) would read as English left on the pages.
+test.use({ ownServer: true });
+
 test('the French walk: every page, tab and menu of the administrator speaks French', async ({ page, loginPage }) => {
   test.setTimeout(240_000);
   expect(FORBIDDEN.size, 'the word list is built from the catalogue').toBeGreaterThan(300);
