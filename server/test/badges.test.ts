@@ -745,3 +745,51 @@ describe('deciding badge requests', () => {
     await org.f.setting('isDemoDataDisabled', false);
   });
 });
+
+// Last: it adds requests, badges and people that the counts above do not expect.
+describe('approving gives the badge', () => {
+  it('approves only what could be given: a company badge needs assign-badge, the badge and person active', async () => {
+    // An approver above an Employee but without assign-badge: may review and reject a company badge's request,
+    // never approve it (else anyone could ask for one and have it handed out).
+    const approver = await org.person('approver2', { roles: ['Employee'], grants: ['approve-badge-requests'] });
+    const forCompany = await org.f.badgeRequest({
+      badgeId: company,
+      employeeId: org.people.cat.id,
+      requestedBy: org.people.cat.id,
+    });
+    const decide = (who: Person, id: number, status: 'approved' | 'under_review') =>
+      server.client.call(ep.setBadgeRequestStatus, { params: { id }, body: { status } }, { as: who });
+    expect((await decide(approver, forCompany.id, 'under_review')).ok).toBe(true);
+    expect(expectError(await decide(approver, forCompany.id, 'approved'), 403, 'FORBIDDEN').details).toEqual({
+      permission: 'assign-badge',
+    });
+    expect(
+      await server.db.selectFrom('givenBadges').select('id').where('requestId', '=', forCompany.id).execute(),
+    ).toHaveLength(0);
+    expect((await decide(org.people.hr, forCompany.id, 'approved')).ok).toBe(true);
+
+    // A badge switched off since the request, or a person who left, is not given: 400 naming the status.
+    const retired = (await org.f.badge({ categoryId: values, name: 'Retired' })).id;
+    const forRetired = await org.f.badgeRequest({
+      badgeId: retired,
+      employeeId: org.people.cat.id,
+      requestedBy: org.people.cat.id,
+    });
+    await server.db.updateTable('badges').set({ isActive: 0 }).where('id', '=', retired).execute();
+    expect(expectError(await decide(org.people.hr, forRetired.id, 'approved'), 400, 'BADGE_FAILED').details).toEqual({
+      fields: [{ path: 'body.status', message: 'Choose an active badge of your company' }],
+    });
+    const leaver = await org.person('leaver', ['Employee']);
+    const forLeaver = await org.f.badgeRequest({ badgeId: star, employeeId: leaver.id, requestedBy: leaver.id });
+    await server.db.updateTable('employees').set({ status: 'inactive' }).where('id', '=', leaver.id).execute();
+    expect(expectError(await decide(org.people.hr, forLeaver.id, 'approved'), 400, 'BADGE_FAILED').details).toEqual({
+      fields: [{ path: 'body.status', message: 'Choose an active colleague of your company' }],
+    });
+    for (const id of [forRetired.id, forLeaver.id]) {
+      expect(
+        (await server.db.selectFrom('badgeRequests').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+          .status,
+      ).toBe('pending');
+    }
+  });
+});

@@ -208,6 +208,22 @@ export async function createRecommendation(ctx: RequestContext, body: Recommenda
 }
 
 /**
+ * Approving gives the badge, so it needs what giving needs (docs/recognition.md "Contributions and
+ * recommendations"): the badge and the person still active, and a company badge only from someone who
+ * holds `assign-badge`, whoever asked for it. Without that, anyone could ask for a company badge and an
+ * approver without `assign-badge` could hand it out.
+ */
+async function assertGivable(ctx: RequestContext, badgeId: number, employeeId: number) {
+  const repo = ctx.repo(recognitionRepository);
+  const badge = await repo.usableBadge(badgeId);
+  const issues: BadgeIssue[] = [];
+  if (!badge) issues.push({ field: 'status', message: V.badgeUnknown });
+  if (!(await repo.isActiveEmployee(employeeId))) issues.push({ field: 'status', message: V.badgeEmployeeUnknown });
+  if (issues.length > 0) throw badgeFailed(issues);
+  if (badge?.isCompany && !ctx.can('assign-badge')) throw errors.forbidden('assign-badge');
+}
+
+/**
  * An approver moves a request on. Approving gives the badge (source: the request's type) in the same
  * transaction; the status moves only from the one read, so the loser of two decisions at once gets 409.
  */
@@ -220,6 +236,7 @@ export async function setRequestStatus(ctx: RequestContext, id: number, to: Badg
   const next = nextRequestStatuses(current.status);
   if (next.length === 0) throw errors.coded(409, 'BADGE_REQUEST_DECIDED');
   if (!next.includes(to)) throw errors.coded(409, 'BADGE_STATUS_UNCHANGED');
+  if (to === 'approved') await assertGivable(ctx, current.badge.id, current.employee.id);
   try {
     await ctx.transaction(async (tx) => {
       const repo = tx.repo(recognitionRepository);
