@@ -246,6 +246,18 @@ export const ACTIVITIES = {
 export type ActivityKey = keyof typeof ACTIVITIES;
 export const ACTIVITY_KEYS = Object.keys(ACTIVITIES) as ActivityKey[];
 
+/**
+ * The activity keys the server acts on (the badges pages: peer recognition, contributions,
+ * recommendations). The others only open screens. Handing one of these out is a grant, like a permission:
+ * only someone holding it may add it to a role, take it away or give a role that has it
+ * (docs/security.md "Grants").
+ */
+export const ACTING_ACTIVITIES: ReadonlySet<string> = new Set<ActivityKey>([
+  'give_badge',
+  'give_contribution',
+  'recommendations',
+]);
+
 export function isPermissionName(value: string): value is PermissionName {
   return Object.hasOwn(PERMISSIONS, value);
 }

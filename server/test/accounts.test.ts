@@ -238,6 +238,30 @@ describe('role grants (item 6)', () => {
     expect(defaults).toEqual([{ name: 'Employee' }]);
   });
 
+  it('treats the activity keys the server acts on (give_badge, …) as grants; the others open screens only', async () => {
+    // The editor holds no activity key: a screen's key is theirs to hand out, an acting one is not.
+    const screens = await editor.post('/api/roles', { name: 'Screens', permissions: [], activities: ['team_members'] });
+    expect(screens.status).toBe(201);
+    const acting = await editor.post('/api/roles', { name: 'Peers', permissions: [], activities: ['give_badge'] });
+    expect(acting.status).toBe(403);
+    expect(acting.body.error).toMatchObject({ code: 'GRANT_EXCEEDS_OWN', details: { permissions: ['give_badge'] } });
+    const added = await editor.patch(`/api/roles/${screens.body.id}`, { activities: ['team_members', 'give_badge'] });
+    expect(added.status).toBe(403);
+    const employeeRole = roleIds.get('Employee')!;
+    // Taking one away is a grant too (the Employee role has give_contribution and recommendations).
+    const removed = await editor.patch(`/api/roles/${employeeRole}`, { activities: [] });
+    expect(removed.status).toBe(403);
+    expect(removed.body.error.details.permissions).toEqual(['give_contribution', 'recommendations']);
+    // Someone who holds the key may hand it out.
+    await server.user(tenantId, {
+      email: 'editor2@acme.example',
+      grants: editorGrants,
+      activities: ['give_badge'],
+    });
+    const holder = server.api(await server.signIn('editor2@acme.example'));
+    expect((await holder.patch(`/api/roles/${screens.body.id}`, { activities: ['give_badge'] })).status).toBe(200);
+  });
+
   it('does not let a role editor remove permissions they do not hold', async () => {
     const adminRole = roleIds.get('Administrator')!;
     const before = await grantsOf(adminRole);

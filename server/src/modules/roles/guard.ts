@@ -9,7 +9,7 @@
  * Every route that changes another account's e-mail, roles, status or password, or a role's grants, goes
  * through these functions.
  */
-import { isPermissionName } from '../../../../shared/permissions.js';
+import { ACTING_ACTIVITIES, isPermissionName } from '../../../../shared/permissions.js';
 import type { Caller, TenantBound } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { roleRepository, type RoleRepository } from './repository.js';
@@ -32,6 +32,15 @@ export async function assertCanGrantRoles(
   }
   if (added.length === 0) return;
   assertCanGrantPermissions(who, await roles.permissionsOf(added));
+  assertCanGrantActivities(who, await roles.activitiesOf(added));
+}
+
+/** The caller holds every acting activity key among these (ACTING_ACTIVITIES: the others open screens only). */
+export function assertCanGrantActivities(who: Caller, activities: Iterable<string>) {
+  const beyond = [...new Set(activities)].filter((a) => ACTING_ACTIVITIES.has(a) && !who.activities.has(a));
+  if (beyond.length > 0) {
+    throw errors.coded(403, 'GRANT_EXCEEDS_OWN', { permissions: beyond.sort() });
+  }
 }
 
 /** The caller holds every one of these permissions (added to, removed from, or defaulted by a role). */

@@ -107,6 +107,18 @@ export async function replaceGrants(
 }
 
 export function roleRepository({ db, tenantId, now }: TenantScope) {
+  async function grantNames(roleIds: number[], kind: 'permission' | 'activity'): Promise<string[]> {
+    if (roleIds.length === 0) return [];
+    const grants = await db
+      .selectFrom('roleGrants')
+      .select('name')
+      .where('tenantId', '=', tenantId)
+      .where('roleId', 'in', roleIds)
+      .where('kind', '=', kind)
+      .execute();
+    return grants.map((g) => g.name);
+  }
+
   const stamp = () => now().toISOString();
 
   async function find(id: number): Promise<Role | undefined> {
@@ -264,15 +276,11 @@ export function roleRepository({ db, tenantId, now }: TenantScope) {
 
     /** The permission names the given roles grant (with repeats). */
     async permissionsOf(roleIds: number[]): Promise<string[]> {
-      if (roleIds.length === 0) return [];
-      const grants = await db
-        .selectFrom('roleGrants')
-        .select('name')
-        .where('tenantId', '=', tenantId)
-        .where('roleId', 'in', roleIds)
-        .where('kind', '=', 'permission')
-        .execute();
-      return grants.map((g) => g.name);
+      return grantNames(roleIds, 'permission');
+    },
+
+    async activitiesOf(roleIds: number[]): Promise<string[]> {
+      return grantNames(roleIds, 'activity');
     },
   };
 }

@@ -7,7 +7,12 @@ import { roleEndpoints } from '../../../../shared/endpoints/people.js';
 import { ACTIVITIES, ACTIVITY_KEYS, PERMISSIONS, PERMISSION_NAMES } from '../../../../shared/permissions.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { errors } from '../../http/errors.js';
-import { assertCanGrantPermissions, assertOutranksHoldersOf, keepingFullAccount } from './guard.js';
+import {
+  assertCanGrantActivities,
+  assertCanGrantPermissions,
+  assertOutranksHoldersOf,
+  keepingFullAccount,
+} from './guard.js';
 import { roleRepository } from './repository.js';
 
 export const roleRoutes = defineRoutes(roleEndpoints, {
@@ -22,6 +27,7 @@ export const roleRoutes = defineRoutes(roleEndpoints, {
 
   createRole: async (ctx, { body }) => {
     assertCanGrantPermissions(ctx.caller, body.permissions);
+    assertCanGrantActivities(ctx.caller, body.activities);
     const id = await ctx.transaction((tx) => tx.repo(roleRepository).create(body));
     return ctx.repo(roleRepository).get(id);
   },
@@ -40,8 +46,18 @@ export const roleRoutes = defineRoutes(roleEndpoints, {
       : [];
     // Adding and removing are both grants: the caller holds each permission that changes hands.
     assertCanGrantPermissions(ctx.caller, changed);
+    const activities = body.activities;
+    if (activities) {
+      assertCanGrantActivities(ctx.caller, [
+        ...activities.filter((a) => !current.activities.includes(a)),
+        ...current.activities.filter((a) => !activities.includes(a)),
+      ]);
+    }
     // The default role is what every sign-up receives: only someone holding all of it may make it so.
-    if (body.isDefault && !current.isDefault) assertCanGrantPermissions(ctx.caller, permissions ?? current.permissions);
+    if (body.isDefault && !current.isDefault) {
+      assertCanGrantPermissions(ctx.caller, permissions ?? current.permissions);
+      assertCanGrantActivities(ctx.caller, activities ?? current.activities);
+    }
     if (changed.length > 0) await assertOutranksHoldersOf(roles, ctx.caller, params.id);
     await ctx.transaction((tx) => keepingFullAccount(tx, () => tx.repo(roleRepository).update(params.id, body)));
     return roles.get(params.id);
