@@ -793,3 +793,22 @@ describe('approving gives the badge', () => {
     }
   });
 });
+
+describe('one open request per requester, badge and person', () => {
+  /**
+   * The service answers 409 BADGE_REQUEST_OPEN after its check; two requests sent at once could both pass
+   * that check, so the database holds the rule too (migration 0028), and a violation there answers the same
+   * 409. Written straight into the table here, since the API's check stops a second request first.
+   */
+  it('is held by the database for pending and under-review requests only', async () => {
+    const twice = (await org.f.badge({ categoryId: values, name: 'Twice' })).id;
+    const key = { badgeId: twice, employeeId: org.people.bob.id, requestedBy: org.people.bob.id };
+    const first = await org.f.badgeRequest(key);
+    await expect(org.f.badgeRequest(key)).rejects.toThrow(/unique|duplicate/i);
+    await expect(org.f.badgeRequest({ ...key, status: 'rejected' })).resolves.toBeDefined();
+    await server.db.updateTable('badgeRequests').set({ status: 'under_review' }).where('id', '=', first.id).execute();
+    await expect(org.f.badgeRequest(key)).rejects.toThrow(/unique|duplicate/i);
+    await server.db.updateTable('badgeRequests').set({ status: 'approved' }).where('id', '=', first.id).execute();
+    await expect(org.f.badgeRequest(key)).resolves.toBeDefined();
+  });
+});

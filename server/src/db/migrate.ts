@@ -24,6 +24,7 @@ import { feedbackReadIndexes } from './migrations/0022-feedback-read-indexes.js'
 import { badges } from './migrations/0023-badges.js';
 import { accessVersion } from './migrations/0026-access-version.js';
 import { overviewCoveringIndexes } from './migrations/0027-overview-covering-indexes.js';
+import { badgeRequestOpen } from './migrations/0028-badge-request-open.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0023-badges': badges,
   '0026-access-version': accessVersion,
   '0027-overview-covering-indexes': overviewCoveringIndexes,
+  '0028-badge-request-open': badgeRequestOpen,
 };
 
 class StaticProvider implements MigrationProvider {

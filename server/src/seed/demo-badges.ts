@@ -133,6 +133,8 @@ export async function seedDemoBadges(db: Db, tenantId: number, now: Date): Promi
 
   // Requests in every state; the decided ones by HR, and approved ones hold their badge.
   const statuses: BadgeRequestStatus[] = ['pending', 'pending', 'under_review', 'approved', 'rejected'];
+  // At most one open request per requester, badge and person (migration 0028).
+  const open = new Set<string>();
   for (let n = 0; n < 40; n += 1) {
     const status = statuses[n % statuses.length]!;
     const requestedBy = pick(members, next);
@@ -147,7 +149,15 @@ export async function seedDemoBadges(db: Db, tenantId: number, now: Date): Promi
     const decided = status === 'approved' || status === 'rejected';
     const decidedBy = decided ? hrBesides(employeeId, requestedBy) : null;
     const decidedAt = decided ? new Date(Date.parse(createdAt) + DAY / 2).toISOString() : null;
-    const badgeId = pick(activeIds, next);
+    let badgeId = pick(activeIds, next);
+    if (status === 'pending' || status === 'under_review') {
+      const key = (id: number) => `${requestedBy}:${id}:${employeeId}`;
+      // Another of the badges when this one is already asked for (the random draws stay the same).
+      for (let k = 1; open.has(key(badgeId)) && k < activeIds.length; k += 1)
+        badgeId = activeIds[(activeIds.indexOf(badgeId) + 1) % activeIds.length]!;
+      if (open.has(key(badgeId))) continue;
+      open.add(key(badgeId));
+    }
     const row = await db
       .insertInto('badgeRequests')
       .values({

@@ -160,11 +160,27 @@ async function readRequest(ctx: RequestContext, id: number): Promise<BadgeReques
   return (await requestViews(ctx, [record]))[0]!;
 }
 
+const requestOpen = () =>
+  errors.coded(409, 'BADGE_REQUEST_OPEN', {
+    fields: [{ path: 'body.badgeId', message: MESSAGES.BADGE_REQUEST_OPEN }],
+  });
+
 async function openCheck(ctx: RequestContext, badgeId: number, employeeId: number) {
   if (await ctx.repo(recognitionRepository).hasOpenRequest(ctx.caller.employeeId, badgeId, employeeId))
-    throw errors.coded(409, 'BADGE_REQUEST_OPEN', {
-      fields: [{ path: 'body.badgeId', message: MESSAGES.BADGE_REQUEST_OPEN }],
-    });
+    throw requestOpen();
+}
+
+/** Writes a request; of two sent at once past `openCheck`, the database keeps one (migration 0028). */
+async function createOpenRequest(
+  ctx: RequestContext,
+  values: Parameters<ReturnType<typeof recognitionRepository>['createRequest']>[0],
+) {
+  try {
+    return await ctx.repo(recognitionRepository).createRequest(values);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw requestOpen();
+    throw error;
+  }
 }
 
 export async function createContribution(ctx: RequestContext, body: ContributionBody): Promise<BadgeRequest> {
@@ -174,7 +190,7 @@ export async function createContribution(ctx: RequestContext, body: Contribution
   const repo = ctx.repo(recognitionRepository);
   if (!(await repo.usableBadge(body.badgeId!))) throw badgeFailed([{ field: 'badgeId', message: V.badgeUnknown }]);
   await openCheck(ctx, body.badgeId!, ctx.caller.employeeId);
-  const id = await repo.createRequest({
+  const id = await createOpenRequest(ctx, {
     type: 'contribution',
     badgeId: body.badgeId!,
     employeeId: ctx.caller.employeeId,
@@ -196,7 +212,7 @@ export async function createRecommendation(ctx: RequestContext, body: Recommenda
     issues.push({ field: 'employeeId', message: V.badgeEmployeeUnknown });
   if (issues.length > 0) throw badgeFailed(issues);
   await openCheck(ctx, body.badgeId!, body.employeeId!);
-  const id = await repo.createRequest({
+  const id = await createOpenRequest(ctx, {
     type: 'recommendation',
     badgeId: body.badgeId!,
     employeeId: body.employeeId!,
