@@ -271,17 +271,6 @@ export function leaderboardRepository({ db, tenantId }: TenantScope) {
         .executeTakeFirst();
     },
 
-    async isMember(teamId: number, employeeId: number) {
-      const row = await db
-        .selectFrom('teamMembers')
-        .select('employeeId')
-        .where('tenantId', '=', tenantId)
-        .where('teamId', '=', teamId)
-        .where('employeeId', '=', employeeId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
     /** Active categories and offered attributes by name; the caller's teams, or every team. */
     async choices(employeeId: number, allTeams: boolean, hideDemo: boolean) {
       const [categories, attributes, teams, mine] = await Promise.all([

@@ -27,6 +27,7 @@ import { addDays, startOfLocalDay } from '../../../../shared/time.js';
 import type { RequestContext } from '../../http/context.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { errors } from '../../http/errors.js';
+import { policyRepository } from '../../policy/repository.js';
 import { mayReadFeedback } from '../../policy/feedback.js';
 import { holds } from '../../policy/scope.js';
 import { leaderboardRepository, type BoardScope } from './repository.js';
@@ -77,7 +78,7 @@ async function boardOf(ctx: RequestContext, kind: LeaderboardKind, id: number | 
   }
   if (kind === 'team') {
     // A team's board is its members' (leads are members) or HR's: a colleague elsewhere sees the company's.
-    const member = await repo.isMember(id, ctx.caller.employeeId);
+    const member = await ctx.repo(policyRepository).isMember(ctx.caller.employeeId, id);
     if (!member && !holds('feedback', 'all', ctx.caller.permissions))
       throw errors.forbidden('view-all-employees-feedback');
     if (
@@ -103,7 +104,7 @@ async function leaderboard(
   const self = ctx.caller.employeeId;
   const mine = rows.find((r) => r.employeeId === self);
   const placed = ranked.find((r) => r.employeeId === self);
-  const canBeHere = kind !== 'team' || (await ctx.repo(leaderboardRepository).isMember(id!, self));
+  const canBeHere = kind !== 'team' || (await ctx.repo(policyRepository).isMember(self, id!));
   return {
     board,
     from: period.from,
