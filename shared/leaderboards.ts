@@ -4,6 +4,7 @@
  * look like a reciprocal ring. Isomorphic and pure: the server sums in SQL what these formulas need, these
  * turn the sums into scores and ranks, the renderer shows them and the words around them.
  */
+import { presetRange, type DateRange } from './date-range.js';
 import { roundTo } from './feedback-overview.js';
 
 export const LEADERBOARD_KINDS = ['company', 'category', 'attribute', 'team'] as const;
@@ -29,6 +30,21 @@ export type GamificationThreshold = keyof typeof MINIMUM_COUNTED;
 export const RING_MIN_FEEDBACK = 3;
 /** …and each rated the other at least this much above what the other receives from everyone else. */
 export const RING_MIN_GAP = 0.75;
+
+/**
+ * The periods everyone may rank over: the last 30 days, the last 90 days or the last year, each ending
+ * today. Any other period is HR's (`view-all-employees-feedback`, who read every feedback anyway): two
+ * boards asked a day apart, compared, would tell what one person received that day.
+ */
+export const LEADERBOARD_PRESETS = ['30d', '90d', '1y'] as const;
+
+/** Whether a period is one of the presets ending today (tenant-local days). */
+export function isLeaderboardPreset(range: DateRange, today: string): boolean {
+  return LEADERBOARD_PRESETS.some((preset) => {
+    const p = presetRange(preset, today);
+    return p.from === range.from && p.to === range.to;
+  });
+}
 
 /** The weight of the k-th feedback (k from 1) from the same giver to the same receiver within the window. */
 export function repeatWeight(k: number): number {

@@ -107,7 +107,8 @@ const places = (board: Leaderboard) => board.entries.map((e) => [e.rank, e.emplo
 
 describe('the company board', () => {
   it('ranks by the damped score of weighted ratings, with the minimum of counted feedback', async () => {
-    const res = await get<Leaderboard>('cem', '/api/leaderboards/company');
+    // HR sees everyone's counts; the others see their own (below).
+    const res = await get<Leaderboard>('hr', '/api/leaderboards/company');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       board: { kind: 'company', id: null, name: null },
@@ -127,7 +128,8 @@ describe('the company board', () => {
       [4, 'CEM', 3.79, 3],
     ]);
     expect(res.body.entries[0]!.feedbackCount).toBe(5);
-    expect(res.body.me).toEqual({ rank: 4, score: 3.79, counted: 3, feedbackCount: 3 });
+    const cem = await get<Leaderboard>('cem', '/api/leaderboards/company');
+    expect(cem.body.me).toEqual({ rank: 4, score: 3.79, counted: 3, feedbackCount: 3 });
     // Dan (1 + 1/2 counted), eve (a hidden feedback and a shown one: 1) and quiet (1 + 1/2) do not rank.
     const dan = await get<Leaderboard>('dan', '/api/leaderboards/company');
     expect(dan.body.me).toEqual({ rank: null, score: null, counted: 1.5, feedbackCount: 2 });
@@ -152,22 +154,31 @@ describe('the company board', () => {
     await org.f.setting('isDemoDataDisabled', true);
     const res = await get<Leaderboard>('dan', '/api/leaderboards/company');
     expect(res.body.mean).toBe(4.16);
-    expect(places(res.body)[0]).toEqual([1, 'ANN', 4.31, 4.5]);
+    expect(places(res.body)[0]).toEqual([1, 'ANN', 4.31, null]);
     expect(res.body.me).toMatchObject({ counted: 1, feedbackCount: 1 });
   });
 
   it('reads the period asked, in tenant-local days, and names a bad one', async () => {
-    const march = await get<Leaderboard>('ann', '/api/leaderboards/company?from=2026-03-10&to=2026-03-18');
+    // Any period is HR's (the others' below).
+    const march = await get<Leaderboard>('hr', '/api/leaderboards/company?from=2026-03-10&to=2026-03-18');
     expect(march.body).toMatchObject({ from: '2026-03-10', to: '2026-03-18' });
-    // Ann keeps bob's 13th and 14th (1 + 1/2); bob ann's four (the window reaches back before the period).
+    // Ann keeps bob's 13th and 14th (1 + 1/2: below the minimum); bob ann's four (the window reaches back
+    // before the period).
     expect(march.body.entries.map((e) => [e.employee.name, e.counted])).toEqual([['BOB', 3.17]]);
-    expect(march.body.me).toMatchObject({ rank: null, counted: 1.5 });
+    // Everyone asks the presets ending today: the last 30 days here (ann's feedback since 17 February).
+    const last30 = await get<Leaderboard>('ann', '/api/leaderboards/company?from=2026-02-17&to=2026-03-18');
+    expect(last30.status).toBe(200);
+    expect(last30.body.me).toMatchObject({ rank: 1, counted: 4.5, feedbackCount: 5 });
     const cases: [string, string][] = [
       ['/api/leaderboards/company?from=2026-03-10&to=2026-03-01', 'querystring.from'],
       ['/api/leaderboards/company?to=2026-03-19', 'querystring.to'],
       ['/api/leaderboards/company?from=2020-01-01', 'querystring.from'],
       ['/api/leaderboards/explain?board=category', 'querystring.id'],
       ['/api/leaderboards/explain?board=weekly', 'querystring.board'],
+      // Only HR asks a period other than the presets ending today.
+      ['/api/leaderboards/company?from=2026-03-10', 'querystring.from'],
+      ['/api/leaderboards/company?from=2026-02-16&to=2026-03-17', 'querystring.to'],
+      ['/api/leaderboards/explain?board=company&from=2026-03-17&to=2026-03-17', 'querystring.to'],
     ];
     for (const [url, path] of cases) {
       const res = await get<{ error: { details: { fields: { path: string }[] } } }>('ann', url);
@@ -179,7 +190,7 @@ describe('the company board', () => {
 
 describe('category, attribute and team boards', () => {
   it('ranks a category by the ratings on it and its attributes, an attribute by its own', async () => {
-    const cat = await get<Leaderboard>('ann', `/api/leaderboards/categories/${talk}`);
+    const cat = await get<Leaderboard>('hr', `/api/leaderboards/categories/${talk}`);
     expect(cat.body).toMatchObject({ board: { kind: 'category', id: talk, name: 'Talk' }, mean: 4.15 });
     expect(places(cat.body)).toEqual([
       [1, 'ANN', 4.45, 4.5],
@@ -187,7 +198,7 @@ describe('category, attribute and team boards', () => {
       [3, 'CEM', 3.84, 3],
     ]);
     // Dan's 3 on Talk itself is not a rating of Plain words.
-    const attr = await get<Leaderboard>('ann', `/api/leaderboards/attributes/${plain}`);
+    const attr = await get<Leaderboard>('hr', `/api/leaderboards/attributes/${plain}`);
     expect(attr.body).toMatchObject({ board: { kind: 'attribute', id: plain, name: 'Plain words' }, mean: 4.23 });
     expect(places(attr.body)).toEqual([
       [1, 'ANN', 4.49, 4.5],
@@ -206,17 +217,19 @@ describe('category, attribute and team boards', () => {
     const res = await get<Leaderboard>('bob', `/api/leaderboards/teams/${core}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ board: { kind: 'team', id: core, name: 'Core' }, mean: 4.12 });
+    // Bob sees his own counts, nobody else's.
     expect(places(res.body)).toEqual([
-      [1, 'ANN', 4.3, 4.5],
+      [1, 'ANN', 4.3, null],
       [2, 'BOB', 4.22, 3.17],
-      [3, 'LEAD', 4.09, 2],
-      [4, 'CEM', 3.83, 3],
+      [3, 'LEAD', 4.09, null],
+      [4, 'CEM', 3.83, null],
     ]);
     expect(res.body.me).toMatchObject({ rank: 2 });
     // HR opens any team's board, without a place in it.
     const hr = await get<Leaderboard>('hr', `/api/leaderboards/teams/${core}`);
     expect(hr.status).toBe(200);
     expect(hr.body.me).toBeNull();
+    expect(places(hr.body).map((p) => p[3])).toEqual([4.5, 3.17, 2, 3]);
     const dan = await get<{ error: { code: string } }>('dan', `/api/leaderboards/teams/${core}`);
     expect(dan.status).toBe(403);
     expect(dan.body.error.code).toBe('FORBIDDEN');

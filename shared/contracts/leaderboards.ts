@@ -9,7 +9,10 @@ import { LEADERBOARD_KINDS } from '../leaderboards.js';
 import { idSchema } from './common.js';
 import { isoDateSchema } from '../validation.js';
 
-/** The period: tenant-local days (default the last 90 through today, at most 731). */
+/**
+ * The period: tenant-local days (default the last 90 through today, at most 731). Anyone but HR asks one
+ * of the presets ending today (the last 30 days, 90 days or year); another period answers 400.
+ */
 export const leaderboardQuerySchema = z.strictObject({
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),
@@ -39,9 +42,12 @@ export const leaderboardEntrySchema = z.object({
   employee: personSchema,
   /** The damped score (docs/recognition.md), two decimals. */
   score: z.number(),
-  /** Feedback counted, each weighed by its repeat weight (two decimals). */
-  counted: z.number(),
-  feedbackCount: z.number().int(),
+  /**
+   * Feedback counted, each weighed by its repeat weight (two decimals), and the feedback behind it: the
+   * caller's own row and, for HR, everyone's; null on other people's rows.
+   */
+  counted: z.number().nullable(),
+  feedbackCount: z.number().int().nullable(),
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 

@@ -38,10 +38,13 @@ export function DateRangeFilter({
   value,
   today,
   onChange,
+  presets = DATE_RANGE_PRESETS,
 }: {
   value: DateRangeValue;
   /** Today in the tenant's time zone (YYYY-MM-DD). */
   today: string;
+  /** The presets offered (all of them, Custom included, unless a page allows fewer). */
+  presets?: readonly DateRangePreset[];
   /** Called only with valid ranges; invalid custom input stays local and shows its message. */
   onChange: (value: DateRangeValue) => void;
 }) {
@@ -79,11 +82,11 @@ export function DateRangeFilter({
           value={t(`dateRange.presets.${value.preset}`)}
           selectedOptions={[value.preset]}
           onOptionSelect={(_, d) => {
-            const preset = DATE_RANGE_PRESETS.find((p) => p === d.optionValue);
+            const preset = presets.find((p) => p === d.optionValue);
             if (preset) choosePreset(preset);
           }}
         >
-          {DATE_RANGE_PRESETS.map((preset) => (
+          {presets.map((preset) => (
             <Option key={preset} value={preset}>
               {t(`dateRange.presets.${preset}`)}
             </Option>

@@ -72,6 +72,7 @@ export const validation = {
   dateOrder: 'From cannot be after To',
   startAfterEnd: 'The start date must not be after the end date.',
   rangeTwoYears: 'The range can be at most two years',
+  leaderboardPreset: 'Choose the last 30 days, the last 90 days or the last year',
   calendarRange: 'The calendar shows at most three months at a time',
   noticeWhole: 'Notice must be a whole number of days',
   noticeRange: 'Notice must be between 0 and 365 days',

@@ -68,6 +68,7 @@ export const validation: Translation<typeof en> = {
   dateOrder: 'Le début ne peut pas être après la fin',
   startAfterEnd: 'La date de début ne doit pas être après la date de fin.',
   rangeTwoYears: 'La période peut couvrir au plus deux ans',
+  leaderboardPreset: 'Choisissez les 30 derniers jours, les 90 derniers jours ou la dernière année',
   calendarRange: 'Le calendrier affiche au plus trois mois à la fois',
   noticeWhole: 'Le préavis doit être un nombre entier de jours',
   noticeRange: 'Le préavis doit être compris entre 0 et 365 jours',

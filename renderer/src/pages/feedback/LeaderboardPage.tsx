@@ -30,7 +30,7 @@ import { PeopleTeamRegular, TrophyRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Leaderboard, LeaderboardChoices } from '../../../../shared/contracts/leaderboards';
-import { LEADERBOARD_KINDS, type LeaderboardKind } from '../../../../shared/leaderboards';
+import { LEADERBOARD_KINDS, LEADERBOARD_PRESETS, type LeaderboardKind } from '../../../../shared/leaderboards';
 import {
   useLeaderboard,
   useLeaderboardChoices,
@@ -219,7 +219,11 @@ function Board({ data, selfId }: { data: Leaderboard; selfId: number | undefined
                       </Badge>
                     ) : null}
                   </Text>
-                  <Text className={styles.muted}>{t('board.feedback', { count: entry.feedbackCount })}</Text>
+                  {entry.feedbackCount === null ? (
+                    <span />
+                  ) : (
+                    <Text className={styles.muted}>{t('board.feedback', { count: entry.feedbackCount })}</Text>
+                  )}
                   <Text className={styles.number} weight="semibold">
                     {t('board.score', {
                       score: fmt.number(entry.score, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
@@ -438,6 +442,8 @@ export function LeaderboardPage() {
           value={p.range}
           today={p.today}
           onChange={p.setRange}
+          // Only HR picks any period; others rank over a preset ending today (shared/leaderboards.ts).
+          presets={permissions.has('view-all-employees-feedback') ? undefined : LEADERBOARD_PRESETS}
         />
         {kind !== 'company' && choices.data ? (
           <SubjectPicker

@@ -9,8 +9,10 @@ import { leaderboardEndpoints } from '../../../../shared/endpoints/leaderboards.
 import { daysIn, OVERVIEW_DEFAULT_DAYS, OVERVIEW_MAX_DAYS } from '../../../../shared/feedback-overview.js';
 import { todayIn, validateDateRange } from '../../../../shared/date-range.js';
 import type { Leaderboard, LeaderboardExplanation } from '../../../../shared/contracts/leaderboards.js';
+import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import {
   findRings,
+  isLeaderboardPreset,
   minimumCounted,
   PRIOR_WEIGHT,
   rankBoard,
@@ -32,7 +34,13 @@ import { mayReadFeedback } from '../../policy/feedback.js';
 import { holds } from '../../policy/scope.js';
 import { leaderboardRepository, type BoardScope } from './repository.js';
 
-/** The tenant's settings a board reads, and the period asked (default the last 90 days through today). */
+/** Whether the caller reads every feedback (HR): they may ask any period and see everyone's counts. */
+const readsAll = (ctx: RequestContext) => holds('feedback', 'all', ctx.caller.permissions);
+
+/**
+ * The tenant's settings a board reads, and the period asked (default the last 90 days through today).
+ * Anyone but HR asks one of the presets ending today (shared/leaderboards.ts `LEADERBOARD_PRESETS`).
+ */
 async function periodOf(ctx: RequestContext, query: { from?: string | undefined; to?: string | undefined }) {
   const settings = await ctx.settings();
   const timeZone = settings.tenant_timezone;
@@ -42,7 +50,13 @@ async function periodOf(ctx: RequestContext, query: { from?: string | undefined;
   const problems = validateDateRange({ from, to }, today);
   const issues = Object.entries(problems).map(([field, message]) => ({ path: `querystring.${field}`, message }));
   if (issues.length === 0 && daysIn(from, to) > OVERVIEW_MAX_DAYS) {
-    issues.push({ path: 'querystring.from', message: `A range of at most ${OVERVIEW_MAX_DAYS} days` });
+    issues.push({ path: 'querystring.from', message: V.rangeTwoYears });
+  }
+  if (issues.length === 0 && !readsAll(ctx) && !isLeaderboardPreset({ from, to }, today)) {
+    issues.push({
+      path: query.to !== undefined && query.to !== today ? 'querystring.to' : 'querystring.from',
+      message: V.leaderboardPreset,
+    });
   }
   if (issues.length > 0) throw errors.validation(issues);
   const at = (day: string) => startOfLocalDay(day, timeZone).toISOString();
@@ -79,13 +93,8 @@ async function boardOf(ctx: RequestContext, kind: LeaderboardKind, id: number | 
   if (kind === 'team') {
     // A team's board is its members' (leads are members) or HR's: a colleague elsewhere sees the company's.
     const member = await ctx.repo(policyRepository).isMember(ctx.caller.employeeId, id);
-    if (!member && !holds('feedback', 'all', ctx.caller.permissions))
-      throw errors.forbidden('view-all-employees-feedback');
-    if (
-      member &&
-      !ctx.caller.permissions.has('view-feedback-overview') &&
-      !holds('feedback', 'all', ctx.caller.permissions)
-    )
+    if (!member && !readsAll(ctx)) throw errors.forbidden('view-all-employees-feedback');
+    if (member && !ctx.caller.permissions.has('view-feedback-overview') && !readsAll(ctx))
       throw errors.forbidden('view-feedback-overview');
   }
   return { scope: { kind, id } as BoardScope, board: { kind, id: row.id, name: row.name } };
@@ -105,6 +114,9 @@ async function leaderboard(
   const mine = rows.find((r) => r.employeeId === self);
   const placed = ranked.find((r) => r.employeeId === self);
   const canBeHere = kind !== 'team' || (await ctx.repo(policyRepository).isMember(self, id!));
+  // How much someone else's place rests on is HR's to see: exact counts, compared over time, tell who
+  // received feedback when. Everyone sees their own.
+  const countsShown = (employeeId: number) => employeeId === self || readsAll(ctx);
   return {
     board,
     from: period.from,
@@ -117,8 +129,8 @@ async function leaderboard(
       rank: r.rank,
       employee: { id: r.employeeId, name: r.name },
       score: round2(r.score),
-      counted: round2(r.counted),
-      feedbackCount: r.feedbackCount,
+      counted: countsShown(r.employeeId) ? round2(r.counted) : null,
+      feedbackCount: countsShown(r.employeeId) ? r.feedbackCount : null,
     })),
     me: canBeHere
       ? {
@@ -214,8 +226,6 @@ export const leaderboardRoutes = defineRoutes(leaderboardEndpoints, {
 
   getLeaderboardChoices: async (ctx) => {
     const hideDemo = (await ctx.settings()).isDemoDataDisabled;
-    return ctx
-      .repo(leaderboardRepository)
-      .choices(ctx.caller.employeeId, holds('feedback', 'all', ctx.caller.permissions), hideDemo);
+    return ctx.repo(leaderboardRepository).choices(ctx.caller.employeeId, readsAll(ctx), hideDemo);
   },
 });
