@@ -19,7 +19,7 @@ import { seedDemoRing } from '../src/seed/demo-leaderboards.js';
 import { ENGINE, startServer, type TestServer } from './harness.js';
 import { organisation, type Organisation } from './organisation.js';
 
-type People = 'ann' | 'bob' | 'cem' | 'dan' | 'eve' | 'lead' | 'hr' | 'quiet';
+type People = 'ann' | 'bob' | 'cem' | 'dan' | 'eve' | 'lead' | 'hr' | 'quiet' | 'auditor';
 // Wednesday 18 March 2026, 15:00 in Karachi: the default period is 19 Dec 2025 - 18 Mar 2026, that is
 // [2025-12-18T19:00Z, 2026-03-18T19:00Z).
 const NOW = new Date('2026-03-18T10:00:00.000Z');
@@ -42,6 +42,8 @@ beforeAll(async () => {
       hr: ['HR'],
       // Sees boards but reads no feedback, not even what they receive.
       quiet: { grants: ['view-feedback-overview'] },
+      // Reads every feedback, without the overview permission.
+      auditor: { grants: ['view-all-employees-feedback'] },
     },
     teams: { Core: ['ann', 'bob', 'cem', 'lead'], Other: ['dan', 'eve', 'quiet'] },
   });
@@ -148,6 +150,15 @@ describe('the company board', () => {
     expect(two.body).toMatchObject({ positions: 2, rankedCount: 4 });
     expect(places(two.body).map((p) => p[1])).toEqual(['ANN', 'BOB']);
     expect(two.body.me).toMatchObject({ rank: 4 });
+  });
+
+  it('opens every board to HR, who read every feedback, even without the overview permission', async () => {
+    const company = await get<Leaderboard>('auditor', '/api/leaderboards/company');
+    expect(company.status).toBe(200);
+    expect(places(company.body)[0]).toEqual([1, 'ANN', 4.27, 4.5]);
+    expect((await get('auditor', `/api/leaderboards/categories/${talk}`)).status).toBe(200);
+    expect((await get('auditor', `/api/leaderboards/attributes/${plain}`)).status).toBe(200);
+    expect((await get('auditor', `/api/leaderboards/teams/${org.teams.Core.id}`)).status).toBe(200);
   });
 
   it('leaves hidden demo rows out when the company switched demo data off', async () => {
@@ -308,6 +319,21 @@ describe('why am I here', () => {
         average: null,
       },
     ]);
+  });
+});
+
+describe('repeats', () => {
+  it('does not damp a rated feedback after a comment without a rating from the same giver', async () => {
+    const own = await organisation(server, { people: { sam: ['Employee'], tia: ['Employee'] } });
+    const at = (day: string) => ({ giverId: own.people.sam.id, receiverIds: [own.people.tia.id], createdAt: day });
+    await own.f.feedback({ ...at('2026-03-10T08:00:00.000Z'), ratings: [] });
+    await own.f.feedback({
+      ...at('2026-03-11T08:00:00.000Z'),
+      ratings: [{ categoryId: (await own.f.category()).id, rating: 4 }],
+    });
+    const res = await own.people.tia.api.get<Leaderboard>('/api/leaderboards/company');
+    // The comment counts on no board: the rating is sam's first counted feedback to tia, weight 1 (not 1/2).
+    expect(res.body.me).toMatchObject({ counted: 1, feedbackCount: 1 });
   });
 });
 

@@ -16,19 +16,23 @@ import { endpoint } from './define.js';
 
 const RULE =
   'Counts every received feedback of the tenant in the period (tenant-local days, default the last 90, at ' +
-  'most 731) except those hidden by a flag and hidden demo rows; the k-th from the same giver to the same ' +
+  'most 731; a custom period is HR’s, everyone else asks the last 30 days, 90 days or year) except those hidden by a flag and hidden demo rows; the k-th from the same giver to the same ' +
   'receiver within 7 days weighs 1/k; the score is shrunk towards the board’s mean (prior weight 5 rated ' +
   'values) and only people with the tenant’s minimum of counted feedback rank (gamificationThreshold high 5, ' +
-  'low 2). Shows names, places and scores, never a feedback’s contents; `me` is the caller’s own place.';
+  'low 2). Shows names, places and scores, never a feedback’s contents; counts only on the caller’s own ' +
+  'row (HR: everyone’s); `me` is the caller’s own place.';
 
-/** A team board: the team's members (leads included), or HR for any team. */
-const TEAM_ACCESS = ['view-feedback-overview', 'view-all-employees-feedback'] as const;
+/**
+ * Every board: those who see the overview, and HR, who read every feedback anyway. A team board is further
+ * limited to the team's members (leads included), or HR for any team.
+ */
+const BOARD_ACCESS = ['view-feedback-overview', 'view-all-employees-feedback'] as const;
 
 export const leaderboardEndpoints = {
   getCompanyLeaderboard: endpoint({
     method: 'GET',
     path: '/api/leaderboards/company',
-    access: 'view-feedback-overview',
+    access: BOARD_ACCESS,
     summary: 'The company leaderboard: everyone ranked by received feedback in a period',
     description: RULE,
     query: leaderboardQuerySchema,
@@ -37,7 +41,7 @@ export const leaderboardEndpoints = {
   getCategoryLeaderboard: endpoint({
     method: 'GET',
     path: '/api/leaderboards/categories/:id',
-    access: 'view-feedback-overview',
+    access: BOARD_ACCESS,
     summary: 'A category’s leaderboard: ranked by the ratings on the category and its attributes',
     description: RULE,
     params: idParamsSchema,
@@ -47,7 +51,7 @@ export const leaderboardEndpoints = {
   getAttributeLeaderboard: endpoint({
     method: 'GET',
     path: '/api/leaderboards/attributes/:id',
-    access: 'view-feedback-overview',
+    access: BOARD_ACCESS,
     summary: 'An attribute’s leaderboard: ranked by the ratings on the attribute',
     description: RULE,
     params: idParamsSchema,
@@ -57,7 +61,7 @@ export const leaderboardEndpoints = {
   getTeamLeaderboard: endpoint({
     method: 'GET',
     path: '/api/leaderboards/teams/:id',
-    access: TEAM_ACCESS,
+    access: BOARD_ACCESS,
     summary: 'A team’s leaderboard: its members ranked by received feedback',
     description: `${RULE} Open to the team’s members with view-feedback-overview, and to HR (view-all-employees-feedback) for any team; 403 otherwise.`,
     params: idParamsSchema,
@@ -67,7 +71,7 @@ export const leaderboardEndpoints = {
   explainLeaderboardPlace: endpoint({
     method: 'GET',
     path: '/api/leaderboards/explain',
-    access: 'view-feedback-overview',
+    access: BOARD_ACCESS,
     summary: 'Why the caller is where they are on a board: the sums, the formula’s figures and each counted feedback',
     description:
       'The caller’s own received feedback on the board, each with its repeat weight; who gave it and its ' +
@@ -89,7 +93,7 @@ export const leaderboardEndpoints = {
   getLeaderboardChoices: endpoint({
     method: 'GET',
     path: '/api/leaderboards/choices',
-    access: TEAM_ACCESS,
+    access: BOARD_ACCESS,
     summary: 'The active categories and attributes, and the teams whose board the caller may open',
     response: leaderboardChoicesSchema,
   }),

@@ -38,7 +38,8 @@ function windowStart(engine: Engine): RawBuilder<string> {
 export function leaderboardRepository({ db, tenantId }: TenantScope) {
   /**
    * k for each feedback: 1 + the same giver's counted feedback to the same receiver in the window before it
-   * (ties in time by id), so the first weighs 1, the second 1/2… A hidden feedback never counts here either.
+   * (ties in time by id), so the first weighs 1, the second 1/2… A hidden feedback never counts here either,
+   * nor one with no rating at all.
    */
   function repeatIndex(options: BoardOptions) {
     return (eb: FeedbackEb) => {
@@ -55,7 +56,9 @@ export function leaderboardRepository({ db, tenantId }: TenantScope) {
             e.and([e('p.createdAt', '=', e.ref('feedback.createdAt')), e('p.id', '<', e.ref('feedback.id'))]),
           ]),
         )
-        .where('p.flagStatus', 'not in', [...HIDDEN_FLAG_STATUSES]);
+        .where('p.flagStatus', 'not in', [...HIDDEN_FLAG_STATUSES])
+        // A comment without a rating counts on no board, so it damps none either.
+        .where('p.ratingCount', '>', 0);
       if (options.hideDemo) earlier = earlier.where('p.isDemo', '=', 0);
       return sql<number>`(1 + ${earlier})`;
     };
