@@ -247,6 +247,32 @@ describe('Badge Control', () => {
     expect((await server.client.ok(ep.getBadgeChampions, {}, { as: other.people.admin })).badge).toBeNull();
   });
 
+  it('moves the champion flag safely when two badges are chosen at once', async () => {
+    // On PostgreSQL the two moves once raced: each cleared the old champion, and the loser's flag broke the
+    // one-champion index, answered as a taken name (about one round in ten failed here; hence forty rounds).
+    // SQLite runs one write transaction at a time anyway.
+    for (let round = 0; round < 40; round++) {
+      const [a, b] = [
+        await org.f.badge({ categoryId: values, name: `Race A${round}` }),
+        await org.f.badge({ categoryId: values, name: `Race B${round}` }),
+      ];
+      const answers = await Promise.all(
+        [a, b].map((badge) =>
+          server.client.call(ep.updateBadge, { params: { id: badge.id }, body: { isChampion: true } }, as('hr')),
+        ),
+      );
+      expect(answers.map((r) => r.status)).toEqual([200, 200]);
+      const champions = await server.db
+        .selectFrom('badges')
+        .select('id')
+        .where('tenantId', '=', org.tenantId)
+        .where('isChampion', '=', 1)
+        .execute();
+      expect(champions).toHaveLength(1);
+      expect([a.id, b.id]).toContain(champions[0]!.id);
+    }
+  });
+
   it('lists badges by updatedAt desc with search and filters; status and company switches', async () => {
     tick();
     const off = await server.client.ok(

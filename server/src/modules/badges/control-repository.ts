@@ -14,6 +14,7 @@ import { uniqueOr } from '../../db/errors.js';
 import type { TenantScope } from '../../http/context.js';
 import { AppError, errors } from '../../http/errors.js';
 import { paginate } from '../../http/list.js';
+import { lockTenantRow } from '../../db/tenant-lock.js';
 
 const categoryExists = () => errors.conflict('body.name', MESSAGES.BADGE_CATEGORY_EXISTS);
 const badgeExists = () => errors.conflict('body.name', MESSAGES.BADGE_EXISTS);
@@ -167,8 +168,13 @@ export function badgeControlRepository({ db, tenantId, now }: TenantScope) {
       throw badgeRule('imageId', V.badgeImageUnknown);
   }
 
-  /** Makes `badgeId` the champion badge, taking the flag from any other (in the caller's transaction). */
+  /**
+   * Makes `badgeId` the champion badge, taking the flag from any other (in the caller's transaction). Two
+   * moves at once wait for each other on the tenant's row: the second then sees, and clears, the first's
+   * flag instead of breaking the one-champion index.
+   */
   async function takeChampion(badgeId: number): Promise<void> {
+    await lockTenantRow(db, tenantId);
     await db
       .updateTable('badges')
       .set({ isChampion: 0, updatedAt: stamp() })

@@ -12,6 +12,7 @@ import { uniqueOr } from '../../db/errors.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { paginate } from '../../http/list.js';
+import { lockTenantRow } from '../../db/tenant-lock.js';
 
 export type RoleValues = {
   name: string;
@@ -267,11 +268,7 @@ export function roleRepository({ db, tenantId, now }: TenantScope) {
      * single writer anyway) and the last-full-account check of each sees the other's result.
      */
     async lockAccounts(): Promise<void> {
-      await db
-        .updateTable('tenants')
-        .set((eb) => ({ name: eb.ref('name') }))
-        .where('id', '=', tenantId)
-        .execute();
+      await lockTenantRow(db, tenantId);
     },
 
     /** The permission names the given roles grant (with repeats). */
