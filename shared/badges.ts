@@ -47,6 +47,14 @@ export type ContributionType = (typeof CONTRIBUTION_TYPES)[number];
 export const isContributionType = (value: unknown): value is ContributionType =>
   typeof value === 'string' && (CONTRIBUTION_TYPES as readonly string[]).includes(value);
 
+/**
+ * The company's official awards, given (or approved from a request) only by holders of `assign-badge`:
+ * company badges and the champion badge, the company's top award (docs/recognition.md "Data").
+ */
+export function isOfficialBadge(badge: { isCompany: boolean; isChampion: boolean }): boolean {
+  return badge.isCompany || badge.isChampion;
+}
+
 export type BadgeIssue = { field: string; message: string };
 
 const blank = (text: string | null | undefined) => !text || text.trim() === '';

@@ -357,7 +357,7 @@ describe('giving a badge', () => {
     ).toEqual([]);
   });
 
-  it('is open to assign-badge or the give_badge activity; company badges need assign-badge', async () => {
+  it('is open to assign-badge or the give_badge activity; company and champion badges need assign-badge', async () => {
     expectError(await give('ann', { badgeId: star, employeeId: org.people.bob.id, comment: 'Thanks' }), 403);
     tick();
     const byPeer = await server.client.call(
@@ -371,8 +371,19 @@ describe('giving a badge', () => {
       400,
     );
     expect(companyByPeer.details).toEqual({
-      fields: [{ path: 'body.badgeId', message: 'Only those who assign badges can give a company badge' }],
+      fields: [
+        {
+          path: 'body.badgeId',
+          message: 'Only those who assign badges can give a company badge or the champion badge',
+        },
+      ],
     });
+    // The champion badge is the company's top award: the same rule.
+    const top = await org.f.badge({ categoryId: values, name: 'Top of the year' });
+    await server.client.ok(ep.updateBadge, { params: { id: top.id }, body: { isChampion: true } }, as('hr'));
+    expectError(await give('peer', { badgeId: top.id, employeeId: org.people.ann.id, comment: 'Best' }), 400);
+    const peerOptions = await server.client.ok(ep.getBadgeOptions, {}, as('peer'));
+    expect(peerOptions.badges.find((b) => b.id === top.id)?.canGive).toBe(false);
     tick();
     const byHr = await server.client.ok(
       ep.giveBadge,

@@ -113,7 +113,7 @@ export const validation = {
   badgeRequestNotFound: 'Badge request not found.',
   badgeNotYourself: 'Choose a colleague, not yourself',
   badgeUnknown: 'Choose an active badge of your company',
-  badgeCompanyOnly: 'Only those who assign badges can give a company badge',
+  badgeCompanyOnly: 'Only those who assign badges can give a company badge or the champion badge',
   badgeEmployeeUnknown: 'Choose an active colleague of your company',
   badgeCategoryUnknown: 'Choose an active badge category of your company',
   badgeImageUnknown: 'Upload an image for the badge',

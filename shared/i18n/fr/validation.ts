@@ -110,7 +110,8 @@ export const validation: Translation<typeof en> = {
   badgeRequestNotFound: 'Demande de badge introuvable.',
   badgeNotYourself: 'Choisissez un collègue, pas vous-même',
   badgeUnknown: 'Choisissez un badge actif de votre entreprise',
-  badgeCompanyOnly: 'Seules les personnes qui attribuent les badges peuvent donner un badge d’entreprise',
+  badgeCompanyOnly:
+    'Seules les personnes qui attribuent les badges peuvent donner un badge d’entreprise ou le badge champion',
   badgeEmployeeUnknown: 'Choisissez un collègue actif de votre entreprise',
   badgeCategoryUnknown: 'Choisissez une catégorie de badges active de votre entreprise',
   badgeImageUnknown: 'Envoyez une image pour le badge',

@@ -9,6 +9,7 @@ import {
   checkGiveBadge,
   checkRecommendation,
   isContributionType,
+  isOfficialBadge,
   nextRequestStatuses,
   type BadgeIssue,
   type BadgeRequestStatus,
@@ -79,7 +80,7 @@ export async function briefView(link: ImageLinker, b: BadgeBrief) {
 
 export async function optionView(ctx: RequestContext, link: ImageLinker, b: BadgeBrief): Promise<BadgeOption> {
   const { canGive } = abilities(ctx);
-  return { ...(await briefView(link, b)), canGive: canGive && (!b.isCompany || ctx.can('assign-badge')) };
+  return { ...(await briefView(link, b)), canGive: canGive && (!isOfficialBadge(b) || ctx.can('assign-badge')) };
 }
 
 export async function givenView(link: ImageLinker, g: GivenRecord): Promise<GivenBadge> {
@@ -140,7 +141,8 @@ export async function giveBadge(ctx: RequestContext, body: GiveBadgeBody): Promi
   const issues: BadgeIssue[] = [];
   const badge = await repo.usableBadge(body.badgeId!);
   if (!badge) issues.push({ field: 'badgeId', message: V.badgeUnknown });
-  else if (badge.isCompany && !ctx.can('assign-badge')) issues.push({ field: 'badgeId', message: V.badgeCompanyOnly });
+  else if (isOfficialBadge(badge) && !ctx.can('assign-badge'))
+    issues.push({ field: 'badgeId', message: V.badgeCompanyOnly });
   if (!(await repo.isActiveEmployee(body.employeeId!)))
     issues.push({ field: 'employeeId', message: V.badgeEmployeeUnknown });
   if (issues.length > 0) throw badgeFailed(issues);
@@ -236,7 +238,7 @@ async function assertGivable(ctx: RequestContext, badgeId: number, employeeId: n
   if (!badge) issues.push({ field: 'status', message: V.badgeUnknown });
   if (!(await repo.isActiveEmployee(employeeId))) issues.push({ field: 'status', message: V.badgeEmployeeUnknown });
   if (issues.length > 0) throw badgeFailed(issues);
-  if (badge?.isCompany && !ctx.can('assign-badge')) throw errors.forbidden('assign-badge');
+  if (badge && isOfficialBadge(badge) && !ctx.can('assign-badge')) throw errors.forbidden('assign-badge');
 }
 
 /**
