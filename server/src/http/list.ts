@@ -10,7 +10,6 @@ import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kys
 import type { CursorListResponse, ListQuery, ListResponse } from '../../../shared/contracts/common.js';
 import { toNumber } from '../db/engine.js';
 import { errors } from './errors.js';
-import { normalizeEmail } from '../../../shared/credentials.js';
 
 export type SortSpec = { ref: string; text?: boolean };
 
@@ -32,15 +31,6 @@ export function searchCondition(columns: string[], text: string): Expression<Sql
   const pattern = likePattern(text);
   const parts = columns.map((col) => sql<SqlBool>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`);
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
-}
-
-/**
- * How pickers of colleagues search people (docs/security.md "Colleagues"): a name by any part, an e-mail
- * address only whole. Matching parts of addresses would let anyone who may pick a colleague spell out
- * their address letter by letter.
- */
-export function personSearchCondition(text: string): Expression<SqlBool> {
-  return sql<SqlBool>`(${searchCondition(['name'], text)} or ${sql.ref('email')} = ${normalizeEmail(text)})`;
 }
 
 export async function paginate<DB, TB extends keyof DB, O, K extends string>(

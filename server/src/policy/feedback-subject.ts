@@ -14,6 +14,8 @@
  *   - Another tenant's team or function, or a demo one while the company hides demo data, is 404.
  */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { groupLinks } from '../db/links.js';
+import { ownedRows, type Named } from '../db/owned.js';
 import type { Database } from '../db/schema.js';
 import type { TenantScope } from '../http/context.js';
 import { errors } from '../http/errors.js';
@@ -25,43 +27,20 @@ import { holds, type Asker } from './scope.js';
 export type FeedbackSubject = { employeeId: number } | { teamId: number } | { functionId: number } | { team: true };
 
 /** A team or a function as the overview names it. */
-export type Named = { id: number; name: string };
+export type { Named };
 
 type FeedbackEb = ExpressionBuilder<Database, 'feedback'>;
 
 export function feedbackSubjectRepository(scope: TenantScope) {
   const { db, tenantId } = scope;
-
-  /** The active members of a team, as a subquery of employee ids (team_members' primary key). */
-  const teamMembers = (teamId: number) =>
-    db
-      .selectFrom('teamMembers as tm')
-      .innerJoin('employees as e', 'e.id', 'tm.employeeId')
-      .select('tm.employeeId')
-      .where('tm.tenantId', '=', tenantId)
-      .where('tm.teamId', '=', teamId)
-      .where('e.status', '=', 'active');
-
-  /** The active members of a function, as a subquery of employee ids (function_members' primary key). */
-  const functionMembers = (functionId: number) =>
-    db
-      .selectFrom('functionMembers as fm')
-      .innerJoin('employees as e', 'e.id', 'fm.employeeId')
-      .select('fm.employeeId')
-      .where('fm.tenantId', '=', tenantId)
-      .where('fm.functionId', '=', functionId)
-      .where('e.status', '=', 'active');
+  const rows = ownedRows(scope);
+  const teams = groupLinks(scope, 'teams');
+  const functions = groupLinks(scope, 'functions');
 
   return {
     /** May the caller open this team's overview? Its id and name; 404 or 403 otherwise. */
     async team(asker: Asker, teamId: number, hideDemo: boolean): Promise<Named> {
-      let query = db
-        .selectFrom('teams')
-        .select(['id', 'name'])
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', teamId);
-      if (hideDemo) query = query.where('isDemo', '=', 0);
-      const team = await query.executeTakeFirst();
+      const team = await rows.named('teams', teamId, hideDemo);
       if (!team) throw errors.notFound('teamNotFound');
       await policyRepository(scope).authorizeTeam('feedback', asker, teamId);
       return team;
@@ -69,26 +48,12 @@ export function feedbackSubjectRepository(scope: TenantScope) {
 
     /** May the caller open this function's overview? Its id and name; 404 or 403 otherwise. */
     async function(asker: Asker, functionId: number, hideDemo: boolean): Promise<Named> {
-      let query = db
-        .selectFrom('functions')
-        .select(['id', 'name'])
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', functionId);
-      if (hideDemo) query = query.where('isDemo', '=', 0);
-      const found = await query.executeTakeFirst();
+      const found = await rows.named('functions', functionId, hideDemo);
       if (!found) throw errors.notFound('functionNotFound');
       if (!holds('feedback', 'all', asker.permissions)) throw errors.forbidden('view-all-employees-feedback');
       if (!asker.permissions.has('view-functions')) throw errors.forbidden('view-functions');
-      if (!asker.permissions.has('view-all-functions')) {
-        const member = await db
-          .selectFrom('functionMembers')
-          .select('employeeId')
-          .where('tenantId', '=', tenantId)
-          .where('functionId', '=', functionId)
-          .where('employeeId', '=', asker.employeeId)
-          .executeTakeFirst();
-        if (!member) throw errors.notFound('functionNotFound');
-      }
+      if (!asker.permissions.has('view-all-functions') && !(await functions.isMember(functionId, asker.employeeId)))
+        throw errors.notFound('functionNotFound');
       return found;
     },
 
@@ -100,8 +65,9 @@ export function feedbackSubjectRepository(scope: TenantScope) {
     whose(subject: FeedbackSubject, asker: Asker, column: 'feedback.receiverId' | 'feedback.giverId') {
       return (eb: FeedbackEb): Expression<SqlBool> => {
         if ('employeeId' in subject) return eb(column, '=', subject.employeeId);
-        if ('teamId' in subject) return eb(column, 'in', teamMembers(subject.teamId));
-        if ('functionId' in subject) return eb(column, 'in', functionMembers(subject.functionId));
+        if ('teamId' in subject) return eb(column, 'in', teams.memberIds(subject.teamId, { activeOnly: true }));
+        if ('functionId' in subject)
+          return eb(column, 'in', functions.memberIds(subject.functionId, { activeOnly: true }));
         return eb.and([
           eb(column, 'in', teammatesQuery(db, tenantId, asker.employeeId)),
           eb(column, '<>', asker.employeeId),

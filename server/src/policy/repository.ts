@@ -5,6 +5,8 @@
  * the decision needs and throw its 404 or 403; a route gets them through `ctx.repo(policyRepository)`.
  */
 import type { SelectQueryBuilder } from 'kysely';
+import { groupLinks } from '../db/links.js';
+import { ownedRows } from '../db/owned.js';
 import type { Database } from '../db/schema.js';
 import type { TenantScope } from '../http/context.js';
 import { errors } from '../http/errors.js';
@@ -28,27 +30,10 @@ function enforce(decision: Decision): Level {
   return decision.level;
 }
 
-export function policyRepository({ db, tenantId }: TenantScope) {
-  async function employeeExists(employeeId: number): Promise<boolean> {
-    const row = await db
-      .selectFrom('employees')
-      .select('id')
-      .where('tenantId', '=', tenantId)
-      .where('id', '=', employeeId)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async function isMember(employeeId: number, teamId: number): Promise<boolean> {
-    const row = await db
-      .selectFrom('teamMembers')
-      .select('employeeId')
-      .where('tenantId', '=', tenantId)
-      .where('teamId', '=', teamId)
-      .where('employeeId', '=', employeeId)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
+export function policyRepository(scope: TenantScope) {
+  const { db, tenantId } = scope;
+  const employeeExists = (employeeId: number) => ownedRows(scope).exists('employees', employeeId);
+  const isMember = (employeeId: number, teamId: number) => groupLinks(scope, 'teams').isMember(teamId, employeeId);
 
   /** Membership decides only when no family allows without it and one would with it; asked only then. */
   async function memberWhereItMatters(families: readonly FamilyName[], asker: Asker, teamId: number) {

@@ -18,11 +18,9 @@ import type { BadgeRequestStats } from '../../../../shared/contracts/badges.js';
 import { addDays, startOfLocalDay } from '../../../../shared/time.js';
 import { toNumber, type Db } from '../../db/engine.js';
 import type { TenantScope } from '../../http/context.js';
-import { paginate, personSearchCondition } from '../../http/list.js';
-import { peopleByIds } from '../feedback-requests/repository.js';
+import { paginate } from '../../http/list.js';
+import { colleagueQuery, peopleByIds, personOf } from '../employees/people.js';
 import { imageKeysOf, type ImageKeys } from './control-repository.js';
-
-const unknownPerson = (id: number): PersonRef => ({ id, name: '', image: null });
 
 /** A badge as the pickers and lists show it, with the keys of its image. */
 export type BadgeBrief = {
@@ -137,8 +135,8 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
     return rows.map((r) => ({
       id: r.id,
       badge: badges.get(r.badgeId)!,
-      employee: people.get(r.employeeId) ?? unknownPerson(r.employeeId),
-      givenBy: r.givenBy === null ? null : (people.get(r.givenBy) ?? unknownPerson(r.givenBy)),
+      employee: personOf(people, r.employeeId),
+      givenBy: r.givenBy === null ? null : personOf(people, r.givenBy),
       comment: r.comment,
       source: r.source,
       requestId: r.requestId,
@@ -192,7 +190,7 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
       tenantId,
       rows.flatMap((r) => [r.employeeId, r.requestedBy, ...(r.decidedBy === null ? [] : [r.decidedBy])]),
     );
-    const person = (id: number) => people.get(id) ?? unknownPerson(id);
+    const person = (id: number) => personOf(people, id);
     return rows.map((r) => ({
       id: r.id,
       type: r.type,
@@ -249,20 +247,13 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
     },
 
     /** Active colleagues but `callerId`, by name; at most 20. */
-    async colleagues(callerId: number, searchText: string | undefined, hideDemo: boolean): Promise<PersonRef[]> {
-      let q = db
-        .selectFrom('employees')
-        .select(['id', 'name', 'image'])
-        .where('tenantId', '=', tenantId)
-        .where('status', '=', 'active')
-        .where('id', '!=', callerId)
-        .orderBy(sql`lower(name)`)
-        .orderBy('id')
-        .limit(20);
-      if (hideDemo) q = q.where('isDemo', '=', 0);
-      const text = searchText?.trim();
-      if (text) q = q.where(personSearchCondition(text));
-      return q.execute();
+    colleagues(callerId: number, searchText: string | undefined, hideDemo: boolean): Promise<PersonRef[]> {
+      return colleagueQuery(db, tenantId, { selfId: callerId, searchText, hideDemo })
+        .select(['employees.id', 'employees.name', 'employees.image'])
+        .orderBy(sql`lower(employees.name)`)
+        .orderBy('employees.id')
+        .limit(20)
+        .execute();
     },
 
     async give(values: {
@@ -347,7 +338,7 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
       return {
         badge: brief(row),
         champions: holders.map((h) => ({
-          employee: people.get(h.employeeId) ?? unknownPerson(h.employeeId),
+          employee: personOf(people, h.employeeId),
           count: toNumber(h.n),
           lastGivenAt: h.last,
         })),

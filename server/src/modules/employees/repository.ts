@@ -5,11 +5,11 @@
 import type { Employee, EmployeeListParams, EmployeeStatus } from '../../../../shared/contracts/people.js';
 import { employeeImagePath, type ImageType } from '../../../../shared/images.js';
 import type { Db } from '../../db/engine.js';
+import { groupLinks } from '../../db/links.js';
+import { ownedRows } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { paginate } from '../../http/list.js';
-
-type Ref = { id: number; name: string };
 
 /** What an employee row holds that callers set (the rest is the account's own state). */
 export type EmployeeFields = {
@@ -29,28 +29,12 @@ export type NewEmployee = EmployeeFields & { name: string; email: string };
 /** Role and team links; a list given replaces the current set, one left undefined is kept. */
 export type EmployeeLinks = { roleIds?: number[] | undefined; teamIds?: number[] | undefined };
 
+/** Each employee's teams and roles, by name. */
 async function refsByEmployee(db: Db, tenantId: number, employeeIds: number[]) {
-  const teams = new Map<number, Ref[]>();
-  const roles = new Map<number, Ref[]>();
-  if (employeeIds.length === 0) return { teams, roles };
-  const teamRows = await db
-    .selectFrom('teamMembers')
-    .innerJoin('teams', 'teams.id', 'teamMembers.teamId')
-    .select(['teamMembers.employeeId', 'teams.id', 'teams.name'])
-    .where('teamMembers.tenantId', '=', tenantId)
-    .where('teamMembers.employeeId', 'in', employeeIds)
-    .orderBy('teams.name')
-    .execute();
-  for (const r of teamRows) teams.set(r.employeeId, [...(teams.get(r.employeeId) ?? []), { id: r.id, name: r.name }]);
-  const roleRows = await db
-    .selectFrom('employeeRoles')
-    .innerJoin('roles', 'roles.id', 'employeeRoles.roleId')
-    .select(['employeeRoles.employeeId', 'roles.id', 'roles.name'])
-    .where('employeeRoles.tenantId', '=', tenantId)
-    .where('employeeRoles.employeeId', 'in', employeeIds)
-    .orderBy('roles.name')
-    .execute();
-  for (const r of roleRows) roles.set(r.employeeId, [...(roles.get(r.employeeId) ?? []), { id: r.id, name: r.name }]);
+  const [teams, roles] = await Promise.all([
+    groupLinks({ db, tenantId }, 'teams').groupsOf(employeeIds),
+    groupLinks({ db, tenantId }, 'roles').groupsOf(employeeIds),
+  ]);
   return { teams, roles };
 }
 
@@ -91,7 +75,9 @@ async function withRefs(db: Db, tenantId: number, rows: Row[]): Promise<Employee
   }));
 }
 
-export function employeeRepository({ db, tenantId, now }: TenantScope) {
+export function employeeRepository(scope: TenantScope) {
+  const { db, tenantId, now } = scope;
+  const rows = ownedRows(scope);
   const stamp = () => now().toISOString();
 
   async function find(id: number): Promise<Employee | undefined> {
@@ -120,12 +106,7 @@ export function employeeRepository({ db, tenantId, now }: TenantScope) {
         .values({ employeeId: id, tenantId, contentType, data, updatedAt: at })
         .onConflict((oc) => oc.column('employeeId').doUpdateSet({ contentType, data, updatedAt: at }))
         .execute();
-      await db
-        .updateTable('employees')
-        .set({ image: at, updatedAt: at })
-        .where('id', '=', id)
-        .where('tenantId', '=', tenantId)
-        .execute();
+      await rows.update('employees', id, { image: at, updatedAt: at });
     },
 
     /** An employee's picture; 404 when the employee or the picture is not in this tenant. */
@@ -144,16 +125,8 @@ export function employeeRepository({ db, tenantId, now }: TenantScope) {
     async list(query: EmployeeListParams, hideDemo: boolean) {
       let base = baseSelect(db, tenantId, hideDemo);
       if (query.status) base = base.where('employees.status', '=', query.status);
-      if (query.teamId) {
-        const teamId = query.teamId;
-        base = base.where('employees.id', 'in', (eb) =>
-          eb
-            .selectFrom('teamMembers')
-            .select('teamMembers.employeeId')
-            .where('teamMembers.tenantId', '=', tenantId)
-            .where('teamMembers.teamId', '=', teamId),
-        );
-      }
+      if (query.teamId)
+        base = base.where('employees.id', 'in', groupLinks({ db, tenantId }, 'teams').memberIds(query.teamId));
       const page = await paginate(base, query, {
         orderBy: {
           name: { ref: 'employees.name', text: true },
@@ -182,16 +155,7 @@ export function employeeRepository({ db, tenantId, now }: TenantScope) {
     },
 
     /** Ids that exist in the tenant, to refuse references to another tenant's roles or teams. */
-    async existingIds(table: 'roles' | 'teams', ids: number[]): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .selectFrom(table)
-        .select('id')
-        .where('tenantId', '=', tenantId)
-        .where('id', 'in', ids)
-        .execute();
-      return new Set(rows.map((r) => r.id));
-    },
+    existingIds: (table: 'roles' | 'teams', ids: number[]) => rows.knownIds(table, ids),
 
     /** Whether another employee (not `exceptId`) already has this e-mail address or employee ID. */
     async isTaken(field: 'email' | 'employeeIdentificationNo', value: string, exceptId: number | null) {
@@ -234,62 +198,23 @@ export function employeeRepository({ db, tenantId, now }: TenantScope) {
     async update(id: number, fields: EmployeeFields): Promise<void> {
       if (fields.image === null)
         await db.deleteFrom('employeeImages').where('tenantId', '=', tenantId).where('employeeId', '=', id).execute();
-      await db
-        .updateTable('employees')
-        .set({ ...fields, updatedAt: stamp() })
-        .where('id', '=', id)
-        .where('tenantId', '=', tenantId)
-        .execute();
+      await rows.update('employees', id, { ...fields, updatedAt: stamp() });
     },
 
     /** A new address waiting for its code (null cancels); `email` keeps signing in until it is confirmed. */
     async setPendingEmail(id: number, pendingEmail: string | null): Promise<void> {
-      await db
-        .updateTable('employees')
-        .set({ pendingEmail, updatedAt: stamp() })
-        .where('id', '=', id)
-        .where('tenantId', '=', tenantId)
-        .execute();
+      await rows.update('employees', id, { pendingEmail, updatedAt: stamp() });
     },
 
     async replaceLinks(employeeId: number, links: EmployeeLinks): Promise<void> {
-      if (links.roleIds) {
-        await db
-          .deleteFrom('employeeRoles')
-          .where('tenantId', '=', tenantId)
-          .where('employeeId', '=', employeeId)
-          .execute();
-        if (links.roleIds.length > 0) {
-          await db
-            .insertInto('employeeRoles')
-            .values([...new Set(links.roleIds)].map((roleId) => ({ tenantId, employeeId, roleId })))
-            .execute();
-        }
-      }
-      if (links.teamIds) {
-        await db
-          .deleteFrom('teamMembers')
-          .where('tenantId', '=', tenantId)
-          .where('employeeId', '=', employeeId)
-          .execute();
-        if (links.teamIds.length > 0) {
-          await db
-            .insertInto('teamMembers')
-            .values([...new Set(links.teamIds)].map((teamId) => ({ tenantId, employeeId, teamId })))
-            .execute();
-        }
-      }
+      if (links.roleIds) await groupLinks(scope, 'roles').replaceGroupsOf(employeeId, links.roleIds);
+      if (links.teamIds) await groupLinks(scope, 'teams').replaceGroupsOf(employeeId, links.teamIds);
     },
 
     /** Writes only: run it in a transaction. A deactivated employee is signed out everywhere. */
     async setStatus(id: number, status: EmployeeStatus): Promise<void> {
       const at = stamp();
-      await db
-        .updateTable('employees')
-        .set({ status, updatedAt: at })
-        .where('id', '=', id)
-        .where('tenantId', '=', tenantId)
-        .execute();
+      await rows.update('employees', id, { status, updatedAt: at });
       if (status === 'inactive') {
         await db
           .updateTable('refreshTokens')

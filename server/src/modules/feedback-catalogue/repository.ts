@@ -139,6 +139,29 @@ const attributeView = (r: AttributeRow): FeedbackAttribute => ({
   updatedAt: r.updatedAt,
 });
 
+/** What may be rated now: the active categories, and the active attributes of active categories; by name. */
+export async function activeCatalogue(db: Db, tenantId: number) {
+  const [categories, attributes] = await Promise.all([
+    db
+      .selectFrom('feedbackCategories')
+      .select(['id', 'name', 'description', 'color'])
+      .where('tenantId', '=', tenantId)
+      .where('isActive', '=', 1)
+      .orderBy('name')
+      .execute(),
+    db
+      .selectFrom('feedbackAttributes as a')
+      .innerJoin('feedbackCategories as c', 'c.id', 'a.categoryId')
+      .select(['a.id', 'a.name', 'a.description', 'a.categoryId', 'c.name as categoryName'])
+      .where('a.tenantId', '=', tenantId)
+      .where('a.isActive', '=', 1)
+      .where('c.isActive', '=', 1)
+      .orderBy('a.name')
+      .execute(),
+  ]);
+  return { categories, attributes };
+}
+
 export function feedbackCatalogueRepository({ db, tenantId, now }: TenantScope) {
   const stamp = () => now().toISOString();
   /** A new category's or attribute's shared columns: the tenant's, active, stamped. */

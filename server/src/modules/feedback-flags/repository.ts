@@ -18,7 +18,8 @@ import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { mayReadFeedback, needsReceiverTeam } from '../../policy/feedback.js';
 import type { Asker } from '../../policy/scope.js';
-import { peopleByIds } from '../feedback-requests/repository.js';
+import { peopleByIds, personOf } from '../employees/people.js';
+import { ratingsOf } from '../feedback/ratings.js';
 import { sharesTeam } from '../teams/membership.js';
 
 /** A reviewer: who they are and what they hold. */
@@ -68,22 +69,7 @@ async function hydrate(
       .where('feedback.tenantId', '=', tenantId)
       .where('feedback.id', 'in', ids)
       .execute(),
-    db
-      .selectFrom('feedbackRatings as r')
-      .innerJoin('feedbackCategories as c', 'c.id', 'r.categoryId')
-      .leftJoin('feedbackAttributes as a', 'a.id', 'r.attributeId')
-      .select([
-        'r.feedbackId',
-        'r.categoryId',
-        'c.name as categoryName',
-        'r.attributeId',
-        'a.name as attributeName',
-        'r.rating',
-      ])
-      .where('r.tenantId', '=', tenantId)
-      .where('r.feedbackId', 'in', ids)
-      .orderBy('r.id')
-      .execute(),
+    ratingsOf(db, tenantId, ids),
     db
       .selectFrom('feedbackFlags')
       .select(['id', 'feedbackId', 'flaggedBy', 'reason', 'createdAt'])
@@ -106,7 +92,7 @@ async function hydrate(
     ...flags.map((f) => f.flaggedBy),
     ...decisions.flatMap((d) => (d.decidedBy === null ? [] : [d.decidedBy])),
   ]);
-  const person = (id: number) => people.get(id) ?? { id, name: '', image: null };
+  const person = (id: number) => personOf(people, id);
   const out = new Map<number, FlaggedFeedback>();
   for (const row of rows) {
     const own = flags.filter((f) => f.feedbackId === row.id);
@@ -119,9 +105,7 @@ async function hydrate(
       receiver: person(row.receiverId),
       comment: row.comment,
       givenAt: row.createdAt,
-      ratings: ratings
-        .filter((r) => r.feedbackId === row.id)
-        .map(({ feedbackId: _feedbackId, ...r }) => ({ ...r, attributeName: r.attributeName ?? null })),
+      ratings: ratings.get(row.id) ?? [],
       flags: own.map((f) => ({ id: f.id, flaggedBy: person(f.flaggedBy), reason: f.reason, createdAt: f.createdAt })),
       decisions: decided.map((d) => ({
         decision: d.decision,

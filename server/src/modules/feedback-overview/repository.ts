@@ -12,10 +12,14 @@ import type { AttributeFigure, CategoryFigure, MonthFigure } from '../../../../s
 import { HIDDEN_FLAG_STATUSES, RATING_MIN } from '../../../../shared/feedback.js';
 import { startOfLocalDay } from '../../../../shared/time.js';
 import type { TenantScope } from '../../http/context.js';
-import { personSearchCondition, searchCondition } from '../../http/list.js';
+import { groupLinks } from '../../db/links.js';
+import { ownedRows } from '../../db/owned.js';
+import { errors } from '../../http/errors.js';
+import { searchCondition } from '../../http/list.js';
 import { visibleFeedback } from '../../policy/feedback.js';
 import { feedbackSubjectRepository, type FeedbackSubject } from '../../policy/feedback-subject.js';
 import { holds, type Asker } from '../../policy/scope.js';
+import { colleagueQuery } from '../employees/people.js';
 import { teammatesQuery } from '../teams/membership.js';
 
 /**
@@ -55,6 +59,24 @@ function bucketOf(starts: readonly string[]): RawBuilder<number> {
 export function overviewRepository(scope: TenantScope) {
   const { db, tenantId } = scope;
   const subjects = feedbackSubjectRepository(scope);
+
+  /**
+   * Teams or active functions by name (the first 50), those `memberOf` belongs to when given, matching the
+   * search; no demo ones when hidden.
+   */
+  function pickable(
+    table: 'teams' | 'functions',
+    memberOf: number | null,
+    searchText: string | undefined,
+    hideDemo: boolean,
+  ) {
+    let query = db.selectFrom(table).select(['id', 'name']).where('tenantId', '=', tenantId);
+    if (table === 'functions') query = query.where('isActive', '=', 1);
+    if (memberOf !== null) query = query.where('id', 'in', groupLinks(scope, table).groupIdsOf(memberOf));
+    if (hideDemo) query = query.where('isDemo', '=', 0);
+    if (searchText) query = query.where(searchCondition(['name'], searchText));
+    return query.orderBy('name').orderBy('id').limit(50).execute();
+  }
 
   /** The visible received feedback of the subject created in the span. */
   function received(subject: Subject, options: FigureOptions, span: Span) {
@@ -276,12 +298,9 @@ export function overviewRepository(scope: TenantScope) {
     },
 
     async employee(id: number) {
-      return db
-        .selectFrom('employees')
-        .select(['id', 'name'])
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
+      const employee = await ownedRows(scope).named('employees', id);
+      if (!employee) throw errors.notFound('employeeNotFound');
+      return employee;
     },
 
     async category(id: number) {
@@ -305,35 +324,19 @@ export function overviewRepository(scope: TenantScope) {
 
     /** Active employees by name (the first 50) among the caller's teammates or the whole tenant. */
     async people(selfId: number, among: 'team' | 'all', searchText: string | undefined, hideDemo: boolean) {
-      let query = db
-        .selectFrom('employees')
-        .select(['id', 'name'])
-        .where('tenantId', '=', tenantId)
-        .where('status', '=', 'active')
-        .where('id', '<>', selfId);
-      if (among === 'team') query = query.where('id', 'in', teammatesQuery(db, tenantId, selfId));
-      if (hideDemo) query = query.where('isDemo', '=', 0);
-      if (searchText) query = query.where(personSearchCondition(searchText));
-      return query.orderBy('name').orderBy('id').limit(50).execute();
+      let query = colleagueQuery(db, tenantId, { selfId, searchText, hideDemo });
+      if (among === 'team') query = query.where('employees.id', 'in', teammatesQuery(db, tenantId, selfId));
+      return query
+        .select(['employees.id', 'employees.name'])
+        .orderBy('employees.name')
+        .orderBy('employees.id')
+        .limit(50)
+        .execute();
     },
 
     /** Teams by name (the first 50): every team of the tenant, or those `selfId` belongs to. */
     async teams(selfId: number, among: 'mine' | 'all', searchText: string | undefined, hideDemo: boolean) {
-      let query = db.selectFrom('teams').select(['id', 'name']).where('tenantId', '=', tenantId);
-      if (among === 'mine') {
-        query = query.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('teamMembers as m')
-              .select('m.employeeId')
-              .whereRef('m.teamId', '=', 'teams.id')
-              .where('m.employeeId', '=', selfId),
-          ),
-        );
-      }
-      if (hideDemo) query = query.where('isDemo', '=', 0);
-      if (searchText) query = query.where(searchCondition(['name'], searchText));
-      return query.orderBy('name').orderBy('id').limit(50).execute();
+      return pickable('teams', among === 'mine' ? selfId : null, searchText, hideDemo);
     },
 
     /**
@@ -341,25 +344,8 @@ export function overviewRepository(scope: TenantScope) {
      * view-all-functions, else those `asker` belongs to.
      */
     async functions(asker: Asker, searchText: string | undefined, hideDemo: boolean) {
-      let query = db
-        .selectFrom('functions')
-        .select(['id', 'name'])
-        .where('tenantId', '=', tenantId)
-        .where('isActive', '=', 1);
-      if (!asker.permissions.has('view-all-functions')) {
-        query = query.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('functionMembers as m')
-              .select('m.employeeId')
-              .whereRef('m.functionId', '=', 'functions.id')
-              .where('m.employeeId', '=', asker.employeeId),
-          ),
-        );
-      }
-      if (hideDemo) query = query.where('isDemo', '=', 0);
-      if (searchText) query = query.where(searchCondition(['name'], searchText));
-      return query.orderBy('name').orderBy('id').limit(50).execute();
+      const memberOf = asker.permissions.has('view-all-functions') ? null : asker.employeeId;
+      return pickable('functions', memberOf, searchText, hideDemo);
     },
   };
 }

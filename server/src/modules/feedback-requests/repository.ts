@@ -3,51 +3,29 @@
  * two lists, one request, and turning rows into the contract's shapes. A pending row whose request is past
  * its expiry reads as expired even before the expiry job marks it.
  */
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type {
   AskedRequest,
   FeedbackRequest,
-  PersonRef,
   RequestAttribute,
   RequestOptions,
 } from '../../../../shared/contracts/feedback-requests.js';
 import type { RequestRecipientStatus } from '../../../../shared/feedback.js';
 import type { Db } from '../../db/engine.js';
+import type { FeedbackRequestRecipientTable, FeedbackRequestTable } from '../../db/schema.js';
 import type { TenantScope } from '../../http/context.js';
+import { colleagueQuery, peopleByIds, personOf } from '../employees/people.js';
 
-type RequestRow = {
-  id: number;
-  requesterId: number;
-  subjectId: number;
-  teamId: number | null;
-  message: string | null;
-  dueDate: string | null;
-  expiresAt: string;
-  createdAt: string;
-};
+type RequestRow = Omit<Selectable<FeedbackRequestTable>, 'tenantId' | 'isDemo'>;
 
-type RecipientRow = {
-  requestId: number;
-  employeeId: number;
-  status: RequestRecipientStatus;
-  respondedAt: string | null;
-  declineReason: string | null;
-};
+type RecipientRow = Pick<
+  Selectable<FeedbackRequestRecipientTable>,
+  'requestId' | 'employeeId' | 'status' | 'respondedAt' | 'declineReason'
+>;
 
 /** A pending answer past the request's expiry is expired, whether or not the job has marked it yet. */
 export function effectiveStatus(status: RequestRecipientStatus, expiresAt: string, now: Date): RequestRecipientStatus {
   return status === 'pending' && expiresAt <= now.toISOString() ? 'expired' : status;
-}
-
-export async function peopleByIds(db: Db, tenantId: number, ids: readonly number[]): Promise<Map<number, PersonRef>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('employees')
-    .select(['id', 'name', 'image'])
-    .where('tenantId', '=', tenantId)
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** Attributes with their categories, by id; `activeOnly` keeps those new requests may name. */
@@ -71,8 +49,6 @@ export async function attributesByIds(
   if (activeOnly) query = query.where('a.isActive', '=', 1).where('c.isActive', '=', 1);
   return query.execute();
 }
-
-const unknownPerson = (id: number): PersonRef => ({ id, name: '', image: null });
 
 /** Rows of requests as the contract's shape; `viewerId` sees only their own row unless they asked. */
 async function hydrate(db: Db, tenantId: number, rows: RequestRow[], viewerId: number, now: Date) {
@@ -112,7 +88,7 @@ async function hydrate(db: Db, tenantId: number, rows: RequestRow[], viewerId: n
     ).map((a) => [a.id, a]),
   );
   const teamById = new Map(teams.map((t) => [t.id, t]));
-  const person = (id: number) => people.get(id) ?? unknownPerson(id);
+  const person = (id: number) => personOf(people, id);
   const out = new Map<number, FeedbackRequest>();
   for (const row of rows) {
     const mine = row.requesterId === viewerId;
@@ -160,14 +136,10 @@ export function feedbackRequestRepository({ db, tenantId, now }: TenantScope) {
     async options(callerId: number, canChooseSubject: boolean, expiryDays: number): Promise<RequestOptions> {
       const [attributes, employees, teams, members] = await Promise.all([
         attributesByIds(db, tenantId, null, true),
-        db
-          .selectFrom('employees')
-          .select(['id', 'name', 'image'])
-          .where('tenantId', '=', tenantId)
-          .where('status', '=', 'active')
-          .where('id', '<>', callerId)
-          .orderBy('name')
-          .orderBy('id')
+        colleagueQuery(db, tenantId, { selfId: callerId, hideDemo: false })
+          .select(['employees.id', 'employees.name', 'employees.image'])
+          .orderBy('employees.name')
+          .orderBy('employees.id')
           .execute(),
         db.selectFrom('teams').select(['id', 'name']).where('tenantId', '=', tenantId).orderBy('name').execute(),
         db

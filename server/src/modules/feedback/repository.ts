@@ -14,11 +14,15 @@ import type { ListResponse } from '../../../../shared/contracts/common.js';
 import { HIDDEN_FLAG_STATUSES, REACTION_EMOJIS } from '../../../../shared/feedback.js';
 import { addDays, startOfLocalDay } from '../../../../shared/time.js';
 import type { TenantScope } from '../../http/context.js';
-import { personSearchCondition, searchCondition } from '../../http/list.js';
+import { groupLinks } from '../../db/links.js';
+import { searchCondition } from '../../http/list.js';
 import type { Asker } from '../../policy/scope.js';
 import { visibleFeedback } from '../../policy/feedback.js';
 import { feedbackSubjectRepository, type FeedbackSubject } from '../../policy/feedback-subject.js';
+import { colleagueQuery } from '../employees/people.js';
+import { activeCatalogue } from '../feedback-catalogue/repository.js';
 import type { StoredAttachment } from './attachments.js';
+import { ratingsOf } from './ratings.js';
 
 /** A feedback as read, its files still as stored (the routes turn them into signed links). */
 export type StoredFeedbackItem = Omit<FeedbackItem, 'attachments'> & { attachments: StoredAttachment[] };
@@ -57,6 +61,18 @@ export function feedbackRepository(scope: TenantScope) {
     return query;
   }
 
+  /** Who reacted how to the given feedback, in the order they did. */
+  function reactionsOf(feedbackIds: readonly number[]) {
+    return db
+      .selectFrom('feedbackReactions as x')
+      .innerJoin('employees as e', 'e.id', 'x.employeeId')
+      .select(['x.feedbackId', 'x.emoji', 'x.employeeId', 'e.name'])
+      .where('x.tenantId', '=', tenantId)
+      .where('x.feedbackId', 'in', [...feedbackIds])
+      .orderBy('x.createdAt')
+      .execute();
+  }
+
   /** Ratings, reactions and attachments of the given feedback, attached to their rows. */
   async function complete(
     rows: {
@@ -81,31 +97,8 @@ export function feedbackRepository(scope: TenantScope) {
     const groupIds = [...new Set(rows.map((r) => r.groupId))];
     const ownGroups = [...new Set(rows.filter((r) => r.giverId === askerId).map((r) => r.groupId))];
     const [ratings, reactions, attachments, recipients] = await Promise.all([
-      db
-        .selectFrom('feedbackRatings as r')
-        .innerJoin('feedbackCategories as c', 'c.id', 'r.categoryId')
-        .leftJoin('feedbackAttributes as a', 'a.id', 'r.attributeId')
-        .select([
-          'r.feedbackId',
-          'r.categoryId',
-          'c.name as categoryName',
-          'c.color',
-          'r.attributeId',
-          'a.name as attributeName',
-          'r.rating',
-        ])
-        .where('r.tenantId', '=', tenantId)
-        .where('r.feedbackId', 'in', ids)
-        .orderBy('r.id')
-        .execute(),
-      db
-        .selectFrom('feedbackReactions as x')
-        .innerJoin('employees as e', 'e.id', 'x.employeeId')
-        .select(['x.feedbackId', 'x.emoji', 'x.employeeId', 'e.name'])
-        .where('x.tenantId', '=', tenantId)
-        .where('x.feedbackId', 'in', ids)
-        .orderBy('x.createdAt')
-        .execute(),
+      ratingsOf(db, tenantId, ids),
+      reactionsOf(ids),
       db
         .selectFrom('feedbackAttachments')
         .select(['id', 'groupId', 'kind', 'name', 'size', 'contentType', 'storageKey', 'thumbnailKey', 'status'])
@@ -137,9 +130,7 @@ export function feedbackRepository(scope: TenantScope) {
       comment: r.comment,
       average: r.ratingCount > 0 ? r.ratingSum / r.ratingCount : null,
       rating: r.rating,
-      ratings: ratings
-        .filter((x) => x.feedbackId === r.id)
-        .map(({ feedbackId: _, ...rating }) => ({ ...rating, attributeName: rating.attributeName ?? null })),
+      ratings: ratings.get(r.id) ?? [],
       createdAt: r.createdAt,
       seen: r.seenAt !== null,
       // Only the giver reads a hidden feedback; everyone else never sees one, so never a status.
@@ -162,57 +153,27 @@ export function feedbackRepository(scope: TenantScope) {
       filter: { searchText?: string | undefined; id?: number | undefined },
       hideDemo: boolean,
     ): Promise<Colleague[]> {
-      const { searchText, id } = filter;
-      let query = db
-        .selectFrom('employees')
-        .select(['id', 'name', 'image'])
-        .where('tenantId', '=', tenantId)
-        .where('status', '=', 'active')
-        .where('id', '<>', selfId);
-      if (hideDemo) query = query.where('isDemo', '=', 0);
       // A name matches by any part; an address only whole, so a search never spells out someone's address.
-      if (searchText) query = query.where(personSearchCondition(searchText));
-      if (id !== undefined) query = query.where('id', '=', id);
-      const people = await query.orderBy('name').orderBy('id').limit(20).execute();
-      const teams =
-        people.length === 0
-          ? []
-          : await db
-              .selectFrom('teamMembers as m')
-              .innerJoin('teams as t', 't.id', 'm.teamId')
-              .select(['m.employeeId', 't.name'])
-              .where('m.tenantId', '=', tenantId)
-              .where(
-                'm.employeeId',
-                'in',
-                people.map((p) => p.id),
-              )
-              .orderBy('t.name')
-              .execute();
-      return people.map((p) => ({ ...p, teams: teams.filter((t) => t.employeeId === p.id).map((t) => t.name) }));
+      let query = colleagueQuery(db, tenantId, { selfId, searchText: filter.searchText, hideDemo });
+      if (filter.id !== undefined) query = query.where('employees.id', '=', filter.id);
+      const people = await query
+        .select(['employees.id', 'employees.name', 'employees.image'])
+        .orderBy('employees.name')
+        .orderBy('employees.id')
+        .limit(20)
+        .execute();
+      const teams = await groupLinks(scope, 'teams').groupsOf(people.map((p) => p.id));
+      return people.map((p) => ({ ...p, teams: (teams.get(p.id) ?? []).map((t) => t.name) }));
     },
 
     /** Active categories with their active attributes, by name. */
     async givingOptions(): Promise<GivingOptions['categories']> {
-      const [categories, attributes] = await Promise.all([
-        db
-          .selectFrom('feedbackCategories')
-          .select(['id', 'name', 'description', 'color'])
-          .where('tenantId', '=', tenantId)
-          .where('isActive', '=', 1)
-          .orderBy('name')
-          .execute(),
-        db
-          .selectFrom('feedbackAttributes')
-          .select(['id', 'categoryId', 'name', 'description'])
-          .where('tenantId', '=', tenantId)
-          .where('isActive', '=', 1)
-          .orderBy('name')
-          .execute(),
-      ]);
+      const { categories, attributes } = await activeCatalogue(db, tenantId);
       return categories.map((c) => ({
         ...c,
-        attributes: attributes.filter((a) => a.categoryId === c.id).map(({ categoryId: _, ...a }) => a),
+        attributes: attributes
+          .filter((a) => a.categoryId === c.id)
+          .map(({ id, name, description }) => ({ id, name, description })),
       }));
     },
 
@@ -348,15 +309,7 @@ export function feedbackRepository(scope: TenantScope) {
     },
 
     async reactions(feedbackId: number, askerId: number): Promise<FeedbackReaction[]> {
-      const rows = await db
-        .selectFrom('feedbackReactions as x')
-        .innerJoin('employees as e', 'e.id', 'x.employeeId')
-        .select(['x.emoji', 'x.employeeId', 'e.name'])
-        .where('x.tenantId', '=', tenantId)
-        .where('x.feedbackId', '=', feedbackId)
-        .orderBy('x.createdAt')
-        .execute();
-      return summarize(rows, askerId);
+      return summarize(await reactionsOf([feedbackId]), askerId);
     },
 
     /** One reaction per person per emoji: a repeat changes nothing (the primary key says so). */

@@ -6,10 +6,12 @@
 import { sql } from 'kysely';
 import type { ListQuery, ListResponse } from '../../../../shared/contracts/common.js';
 import type { CatalogueStatus } from '../../../../shared/contracts/feedback-catalogue.js';
-import type { FunctionItem, FunctionMember } from '../../../../shared/contracts/functions.js';
+import type { FunctionItem } from '../../../../shared/contracts/functions.js';
 import { MESSAGES } from '../../../../shared/messages.js';
 import { toNumber, type Db } from '../../db/engine.js';
 import { uniqueOr } from '../../db/errors.js';
+import { groupLinks } from '../../db/links.js';
+import { ownedRows, referenceCount } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { paginate } from '../../http/list.js';
@@ -21,66 +23,41 @@ export type FunctionScope = { memberOf: number | null; hideDemo: boolean };
 function functionSelect(db: Db, tenantId: number, scope: FunctionScope) {
   let query = db
     .selectFrom('functions as f')
-    .select((eb) => [
+    .select([
       'f.id',
       'f.name',
       'f.description',
       'f.isActive',
       'f.updatedAt',
-      eb
-        .selectFrom('functionMembers as m')
-        .select(sql<number>`count(*)`.as('n'))
-        .whereRef('m.functionId', '=', 'f.id')
-        .as('memberCount'),
+      referenceCount('functionMembers', 'functionId', 'f.id').as('memberCount'),
     ])
     .where('f.tenantId', '=', tenantId);
   if (scope.hideDemo) query = query.where('f.isDemo', '=', 0);
-  if (scope.memberOf !== null) {
-    const employeeId = scope.memberOf;
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('functionMembers as mine')
-          .select('mine.functionId')
-          .whereRef('mine.functionId', '=', 'f.id')
-          .where('mine.employeeId', '=', employeeId),
-      ),
-    );
-  }
+  if (scope.memberOf !== null)
+    query = query.where('f.id', 'in', groupLinks({ db, tenantId }, 'functions').groupIdsOf(scope.memberOf));
   return query;
 }
 
 type FunctionRow = Awaited<ReturnType<ReturnType<typeof functionSelect>['executeTakeFirstOrThrow']>>;
 
-export function functionRepository({ db, tenantId, now }: TenantScope) {
+export function functionRepository(tenant: TenantScope) {
+  const { db, tenantId, now } = tenant;
   const stamp = () => now().toISOString();
+  const rows = ownedRows(tenant);
+  const members = groupLinks(tenant, 'functions');
 
-  /** The members of each function, by name. */
-  async function membersOf(functionIds: number[]): Promise<Map<number, FunctionMember[]>> {
-    const byFunction = new Map<number, FunctionMember[]>(functionIds.map((id) => [id, []]));
-    if (functionIds.length === 0) return byFunction;
-    const rows = await db
-      .selectFrom('functionMembers as m')
-      .innerJoin('employees as e', 'e.id', 'm.employeeId')
-      .select(['m.functionId', 'e.id', 'e.name', 'e.email'])
-      .where('m.tenantId', '=', tenantId)
-      .where('m.functionId', 'in', functionIds)
-      .orderBy(sql`lower(e.name)`)
-      .orderBy('e.id')
-      .execute();
-    for (const r of rows) byFunction.get(r.functionId)?.push({ id: r.id, name: r.name, email: r.email });
-    return byFunction;
-  }
-
-  async function views(rows: FunctionRow[]): Promise<FunctionItem[]> {
-    const members = await membersOf(rows.map((r) => r.id));
-    return rows.map((r) => ({
+  async function views(functions: FunctionRow[]): Promise<FunctionItem[]> {
+    const byFunction = await members.membersOf(
+      functions.map((r) => r.id),
+      'name',
+    );
+    return functions.map((r) => ({
       id: r.id,
       name: r.name,
       description: r.description,
       isActive: r.isActive === 1,
       memberCount: toNumber(r.memberCount),
-      members: members.get(r.id) ?? [],
+      members: byFunction.get(r.id) ?? [],
       updatedAt: r.updatedAt,
     }));
   }
@@ -91,14 +68,6 @@ export function functionRepository({ db, tenantId, now }: TenantScope) {
     if (!row) throw errors.notFound('functionNotFound');
     return (await views([row]))[0]!;
   }
-
-  const touch = (id: number) =>
-    db
-      .updateTable('functions')
-      .set({ updatedAt: stamp() })
-      .where('tenantId', '=', tenantId)
-      .where('id', '=', id)
-      .execute();
 
   return {
     get,
@@ -153,57 +122,23 @@ export function functionRepository({ db, tenantId, now }: TenantScope) {
     },
 
     async update(id: number, changes: { name?: string | undefined; description?: string | null | undefined }) {
-      await uniqueOr(
-        db
-          .updateTable('functions')
-          .set({
-            ...(changes.name === undefined ? {} : { name: changes.name }),
-            ...(changes.description === undefined ? {} : { description: changes.description || null }),
-            updatedAt: stamp(),
-          })
-          .where('tenantId', '=', tenantId)
-          .where('id', '=', id)
-          .execute(),
-        duplicateName,
-      );
+      const values = {
+        ...(changes.name === undefined ? {} : { name: changes.name }),
+        ...(changes.description === undefined ? {} : { description: changes.description || null }),
+        updatedAt: stamp(),
+      };
+      await uniqueOr(rows.update('functions', id, values), duplicateName);
     },
 
-    async setStatus(id: number, isActive: boolean): Promise<void> {
-      await db
-        .updateTable('functions')
-        .set({ isActive: isActive ? 1 : 0, updatedAt: stamp() })
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', id)
-        .execute();
-    },
+    setStatus: (id: number, isActive: boolean) => rows.setActive('functions', id, isActive),
 
     /** The given employee ids the tenant has no employee for. */
-    async unknownEmployees(ids: number[]): Promise<number[]> {
-      if (ids.length === 0) return [];
-      const found = await db
-        .selectFrom('employees')
-        .select('id')
-        .where('tenantId', '=', tenantId)
-        .where('id', 'in', ids)
-        .execute();
-      const known = new Set(found.map((f) => f.id));
-      return ids.filter((id) => !known.has(id));
-    },
+    unknownEmployees: (ids: number[]) => rows.missingIds('employees', ids),
 
     /** Writes only: run it in a transaction. The function's members become exactly `employeeIds`. */
     async replaceMembers(functionId: number, employeeIds: number[]): Promise<void> {
-      await db
-        .deleteFrom('functionMembers')
-        .where('tenantId', '=', tenantId)
-        .where('functionId', '=', functionId)
-        .execute();
-      if (employeeIds.length > 0) {
-        await db
-          .insertInto('functionMembers')
-          .values(employeeIds.map((employeeId) => ({ tenantId, functionId, employeeId })))
-          .execute();
-      }
-      await touch(functionId);
+      await members.replaceMembers(functionId, employeeIds);
+      await rows.update('functions', functionId, { updatedAt: stamp() });
     },
   };
 }

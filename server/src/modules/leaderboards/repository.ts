@@ -11,7 +11,11 @@ import { HIDDEN_FLAG_STATUSES, RATING_MIN } from '../../../../shared/feedback.js
 import { REPEAT_WINDOW_DAYS, type PairSums, type ReceiverSums } from '../../../../shared/leaderboards.js';
 import { toNumber, type Engine } from '../../db/engine.js';
 import type { Database } from '../../db/schema.js';
+import { groupLinks } from '../../db/links.js';
+import { ownedRows } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
+import { peopleByIds } from '../employees/people.js';
+import { activeCatalogue } from '../feedback-catalogue/repository.js';
 
 /** Which received feedback a board ranks by. */
 export type BoardScope =
@@ -35,7 +39,13 @@ function windowStart(engine: Engine): RawBuilder<string> {
     : sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, '-${sql.raw(String(REPEAT_WINDOW_DAYS))} days')`;
 }
 
-export function leaderboardRepository({ db, tenantId }: TenantScope) {
+/** The table of what a board other than the company's ranks by. */
+const BOARD_TABLES = { category: 'feedbackCategories', attribute: 'feedbackAttributes', team: 'teams' } as const;
+
+export function leaderboardRepository(tenant: TenantScope) {
+  const { db, tenantId } = tenant;
+  const teams = groupLinks(tenant, 'teams');
+
   /**
    * k for each feedback: 1 + the same giver's counted feedback to the same receiver in the window before it
    * (ties in time by id), so the first weighs 1, the second 1/2… A hidden feedback never counts here either,
@@ -73,15 +83,7 @@ export function leaderboardRepository({ db, tenantId }: TenantScope) {
       .where('feedback.createdAt', '<', span.to)
       .where('feedback.flagStatus', 'not in', [...HIDDEN_FLAG_STATUSES]);
     if (options.hideDemo) query = query.where('feedback.isDemo', '=', 0);
-    if (scope.kind === 'team') {
-      query = query.where('feedback.receiverId', 'in', (eb) =>
-        eb
-          .selectFrom('teamMembers')
-          .select('teamMembers.employeeId')
-          .where('teamMembers.tenantId', '=', tenantId)
-          .where('teamMembers.teamId', '=', scope.id),
-      );
-    }
+    if (scope.kind === 'team') query = query.where('feedback.receiverId', 'in', teams.memberIds(scope.id));
     return query;
   }
 
@@ -236,87 +238,22 @@ export function leaderboardRepository({ db, tenantId }: TenantScope) {
       }));
     },
 
-    async names(ids: readonly number[]) {
-      if (ids.length === 0) return new Map<number, string>();
-      const rows = await db
-        .selectFrom('employees')
-        .select(['id', 'name'])
-        .where('tenantId', '=', tenantId)
-        .where('id', 'in', [...ids])
-        .execute();
-      return new Map(rows.map((r) => [r.id, r.name]));
-    },
+    people: (ids: readonly number[]) => peopleByIds(db, tenantId, ids),
 
-    async category(id: number) {
-      return db
-        .selectFrom('feedbackCategories')
-        .select(['id', 'name'])
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-    },
-
-    async attribute(id: number) {
-      return db
-        .selectFrom('feedbackAttributes')
-        .select(['id', 'name'])
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-    },
-
-    async team(id: number) {
-      return db
-        .selectFrom('teams')
-        .select(['id', 'name'])
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-    },
+    /** The category, attribute or team a board ranks by; undefined when the tenant has none with this id. */
+    named: (kind: keyof typeof BOARD_TABLES, id: number) => ownedRows(tenant).named(BOARD_TABLES[kind], id),
 
     /** Active categories and offered attributes by name; the caller's teams, or every team. */
     async choices(employeeId: number, allTeams: boolean, hideDemo: boolean) {
-      const [categories, attributes, teams, mine] = await Promise.all([
-        db
-          .selectFrom('feedbackCategories')
-          .select(['id', 'name', 'color'])
-          .where('tenantId', '=', tenantId)
-          .where('isActive', '=', 1)
-          .orderBy('name')
-          .execute(),
-        db
-          .selectFrom('feedbackAttributes as a')
-          .innerJoin('feedbackCategories as c', 'c.id', 'a.categoryId')
-          .select(['a.id', 'a.name', 'a.categoryId', 'c.name as categoryName'])
-          .where('a.tenantId', '=', tenantId)
-          .where('a.isActive', '=', 1)
-          .where('c.isActive', '=', 1)
-          .orderBy('a.name')
-          .execute(),
-        (() => {
-          let q = db.selectFrom('teams').select(['id', 'name']).where('tenantId', '=', tenantId);
-          if (hideDemo) q = q.where('isDemo', '=', 0);
-          if (!allTeams)
-            q = q.where('id', 'in', (eb) =>
-              eb
-                .selectFrom('teamMembers')
-                .select('teamId')
-                .where('tenantId', '=', tenantId)
-                .where('employeeId', '=', employeeId),
-            );
-          return q.orderBy('name').orderBy('id').execute();
-        })(),
-        db
-          .selectFrom('teamMembers')
-          .innerJoin('teams', 'teams.id', 'teamMembers.teamId')
-          .select('teams.id')
-          .where('teamMembers.tenantId', '=', tenantId)
-          .where('teamMembers.employeeId', '=', employeeId)
-          .orderBy('teams.name')
-          .orderBy('teams.id')
-          .executeTakeFirst(),
+      let teamQuery = db.selectFrom('teams').select(['id', 'name']).where('tenantId', '=', tenantId);
+      if (hideDemo) teamQuery = teamQuery.where('isDemo', '=', 0);
+      if (!allTeams) teamQuery = teamQuery.where('id', 'in', teams.groupIdsOf(employeeId));
+      const [catalogue, choices, mine] = await Promise.all([
+        activeCatalogue(db, tenantId),
+        teamQuery.orderBy('name').orderBy('id').execute(),
+        teams.groupsOf([employeeId]),
       ]);
-      return { categories, attributes, teams, myTeamId: mine?.id ?? null };
+      return { ...catalogue, teams: choices, myTeamId: mine.get(employeeId)?.[0]?.id ?? null };
     },
   };
 }

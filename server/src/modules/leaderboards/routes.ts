@@ -75,12 +75,7 @@ async function boardOf(ctx: RequestContext, kind: LeaderboardKind, id: number | 
   const repo = ctx.repo(leaderboardRepository);
   if (kind === 'company') return { scope: { kind } as BoardScope, board: { kind, id: null, name: null } };
   if (id === undefined) throw errors.validation([{ path: 'querystring.id', message: `Choose the ${kind}` }]);
-  const row =
-    kind === 'category'
-      ? await repo.category(id)
-      : kind === 'attribute'
-        ? await repo.attribute(id)
-        : await repo.team(id);
+  const row = await repo.named(kind, id);
   if (!row) {
     throw errors.notFound(
       kind === 'category'
@@ -213,8 +208,8 @@ export const leaderboardRoutes = defineRoutes(leaderboardEndpoints, {
       count += p.count;
     }
     const rings = findRings(pairs, count > 0 ? sum / count : null);
-    const names = await repo.names([...new Set(rings.flatMap((r) => [r.a, r.b]))]);
-    const person = (id: number) => ({ id, name: names.get(id) ?? '' });
+    const people = await repo.people(rings.flatMap((r) => [r.a, r.b]));
+    const person = (id: number) => ({ id, name: people.get(id)?.name ?? '' });
     return {
       from: period.from,
       to: period.to,

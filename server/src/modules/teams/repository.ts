@@ -2,11 +2,12 @@
  * Teams of one tenant with their member counts, and their membership. Bound to the tenant by the
  * request context (`ctx.repo(teamRepository)`). Who shares a team with whom is membership.ts.
  */
-import { sql } from 'kysely';
 import type { ListQuery, ListResponse } from '../../../../shared/contracts/common.js';
 import type { Team } from '../../../../shared/contracts/people.js';
 import type { Db } from '../../db/engine.js';
 import { uniqueOr } from '../../db/errors.js';
+import { groupLinks } from '../../db/links.js';
+import { ownedRows, referenceCount } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { paginate } from '../../http/list.js';
@@ -16,22 +17,20 @@ const duplicateName = () => errors.conflict('body.name', 'A team with this name 
 function teamSelect(db: Db, tenantId: number) {
   return db
     .selectFrom('teams')
-    .select((eb) => [
+    .select([
       'teams.id',
       'teams.name',
       'teams.description',
       'teams.updatedAt',
-      eb
-        .selectFrom('teamMembers')
-        .select(sql<number>`count(*)`.as('c'))
-        .whereRef('teamMembers.teamId', '=', 'teams.id')
-        .as('memberCount'),
+      referenceCount('teamMembers', 'teamId', 'teams.id').as('memberCount'),
     ])
     .where('teams.tenantId', '=', tenantId);
 }
 
-export function teamRepository({ db, tenantId, now }: TenantScope) {
+export function teamRepository(scope: TenantScope) {
+  const { db, tenantId, now } = scope;
   const stamp = () => now().toISOString();
+  const rows = ownedRows(scope);
 
   /** A team; 404 when the tenant has none with this id. */
   async function get(id: number): Promise<Team> {
@@ -88,45 +87,17 @@ export function teamRepository({ db, tenantId, now }: TenantScope) {
       changes: { name?: string | undefined; description?: string | null | undefined },
     ): Promise<Team> {
       await get(id);
-      await uniqueOr(
-        db
-          .updateTable('teams')
-          .set({ ...changes, updatedAt: stamp() })
-          .where('id', '=', id)
-          .where('tenantId', '=', tenantId)
-          .execute(),
-        duplicateName,
-      );
+      await uniqueOr(rows.update('teams', id, { ...changes, updatedAt: stamp() }), duplicateName);
       return get(id);
     },
 
     /** The given employee ids the tenant has no employee for. */
-    async unknownEmployees(ids: number[]): Promise<number[]> {
-      if (ids.length === 0) return [];
-      const found = await db
-        .selectFrom('employees')
-        .select('id')
-        .where('tenantId', '=', tenantId)
-        .where('id', 'in', ids)
-        .execute();
-      return ids.filter((id) => !found.some((f) => f.id === id));
-    },
+    unknownEmployees: (ids: number[]) => rows.missingIds('employees', ids),
 
     /** Writes only: run it in a transaction. The team's members become exactly `employeeIds`. */
     async replaceMembers(teamId: number, employeeIds: number[]): Promise<void> {
-      await db.deleteFrom('teamMembers').where('tenantId', '=', tenantId).where('teamId', '=', teamId).execute();
-      if (employeeIds.length > 0) {
-        await db
-          .insertInto('teamMembers')
-          .values(employeeIds.map((employeeId) => ({ tenantId, teamId, employeeId })))
-          .execute();
-      }
-      await db
-        .updateTable('teams')
-        .set({ updatedAt: stamp() })
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', teamId)
-        .execute();
+      await groupLinks(scope, 'teams').replaceMembers(teamId, employeeIds);
+      await rows.update('teams', teamId, { updatedAt: stamp() });
     },
   };
 }
