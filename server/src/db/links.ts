@@ -56,13 +56,20 @@ export function groupLinks({ db, tenantId }: { db: Db; tenantId: number }, kind:
       .where(col('tenantId'), '=', tenantId);
 
   return {
-    /** A subquery of the group's members' ids; `activeOnly` leaves out inactive employees. */
-    memberIds(groupIds: number | readonly number[], options: { activeOnly?: boolean } = {}): EmployeeIds {
+    /**
+     * A subquery of the members' ids of a group (or of several); `activeOnly` leaves out inactive employees,
+     * `only` keeps that one employee if a member.
+     */
+    memberIds(
+      groupIds: number | readonly number[],
+      options: { activeOnly?: boolean; only?: number } = {},
+    ): EmployeeIds {
       const ids = typeof groupIds === 'number' ? [groupIds] : groupIds;
       let query = options.activeOnly
         ? withEmployees().where('employees.status', '=', 'active')
         : view.selectFrom(links).where(col('tenantId'), '=', tenantId);
       query = query.where(col('groupId'), 'in', ids.length > 0 ? [...ids] : [0]);
+      if (options.only !== undefined) query = query.where(col('employeeId'), '=', options.only);
       const subquery: unknown = query.select(col('employeeId'));
       return subquery as EmployeeIds;
     },

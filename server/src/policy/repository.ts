@@ -4,10 +4,8 @@
  * and the employee ids a visibility names. `authorizeEmployee` and `authorizeTeam` look up only the facts
  * the decision needs and throw its 404 or 403; a route gets them through `ctx.repo(policyRepository)`.
  */
-import type { SelectQueryBuilder } from 'kysely';
-import { groupLinks } from '../db/links.js';
+import { groupLinks, type EmployeeIds } from '../db/links.js';
 import { ownedRows } from '../db/owned.js';
-import type { Database } from '../db/schema.js';
 import type { TenantScope } from '../http/context.js';
 import { errors } from '../http/errors.js';
 import { sharesTeam, teammatesQuery } from '../modules/teams/membership.js';
@@ -21,9 +19,6 @@ import {
   type Level,
   type Visibility,
 } from './scope.js';
-
-/** A subquery of employee ids, for `where(column, 'in', …)`. */
-export type EmployeeIds = SelectQueryBuilder<Database, keyof Database, { employeeId: number }>;
 
 function enforce(decision: Decision): Level {
   if (!decision.allowed) throw errors.forbidden(decision.missing);

@@ -6,6 +6,7 @@ import { addDays, dayOfWeek, eachDate, localDate } from '../../../../shared/time
 import { LEAVE_STATUS_LABELS, LIVE_STATUSES, TAKEN_STATUSES, type LeaveStatus } from '../../../../shared/leave.js';
 import { absentDaysOf, isWorkingDay, type WorkCalendar } from '../../../../shared/working-days.js';
 import type { Deps } from '../../deps.js';
+import { dateOfJoining, holidaysBetween, overlapsDays, requestSelect } from '../leave/repository.js';
 import { findOnDay, inRange, toViews } from './repository.js';
 
 export function stateOf(attendance: Attendance | null): TodayResponse['state'] {
@@ -53,55 +54,29 @@ async function calendar(
   start: string,
   end: string,
 ): Promise<Calendar> {
-  const holidayRows = await deps.db
-    .selectFrom('holidays')
-    .select(['date', 'name'])
-    .where('tenantId', '=', tenantId)
-    .where('isActive', '=', 1)
-    .where('date', '>=', start)
-    .where('date', '<=', end)
-    .execute();
-  const leaveRows = await deps.db
-    .selectFrom('leaveRequests')
-    .innerJoin('leaveTypes', 'leaveTypes.id', 'leaveRequests.leaveTypeId')
-    .select([
-      'leaveRequests.id',
-      'leaveRequests.startDate',
-      'leaveRequests.endDate',
-      'leaveRequests.status',
-      'leaveTypes.name',
-      'leaveTypes.icon',
-    ])
-    .where('leaveRequests.tenantId', '=', tenantId)
-    .where('leaveRequests.employeeId', '=', employeeId)
-    .where('leaveRequests.status', 'in', [...LIVE_STATUSES])
-    .where('leaveRequests.startDate', '<=', end)
-    .where('leaveRequests.endDate', '>=', start)
-    .execute();
-  const employee = await deps.db
-    .selectFrom('employees')
-    .select('dateOfJoining')
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', employeeId)
-    .executeTakeFirst();
+  const [holidays, leaveRows, joined] = await Promise.all([
+    holidaysBetween(deps.db, tenantId, start, end),
+    requestSelect(deps.db, tenantId)
+      .where('leaveRequests.employeeId', '=', employeeId)
+      .where('leaveRequests.status', 'in', [...LIVE_STATUSES])
+      .where(overlapsDays(start, end))
+      .execute(),
+    dateOfJoining(deps.db, tenantId, employeeId),
+  ]);
   const leaves: Calendar['leaves'] = new Map();
   for (const r of leaveRows) {
     for (const date of eachDate(r.startDate > start ? r.startDate : start, r.endDate < end ? r.endDate : end)) {
       const status = r.status;
       leaves.set(date, {
         requestId: r.id,
-        leaveType: r.name,
-        icon: r.icon,
+        leaveType: r.leaveTypeName,
+        icon: r.leaveTypeIcon,
         status,
         statusLabel: LEAVE_STATUS_LABELS[status],
       });
     }
   }
-  return {
-    holidays: new Map(holidayRows.map((h) => [h.date, h.name])),
-    joined: employee?.dateOfJoining ?? null,
-    leaves,
-  };
+  return { holidays, joined, leaves };
 }
 
 function totals(

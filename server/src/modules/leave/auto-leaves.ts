@@ -12,6 +12,7 @@ import type { Deps } from '../../deps.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { readSettings } from '../tenants/repository.js';
 import { runAutoStatuses, type AutoStatusResult } from './auto-statuses.js';
+import { activeHolidays, attendedDays, leavesOverlapping } from './repository.js';
 import { recordEvent } from './service.js';
 
 export const AUTO_LEAVE_REASON = 'Auto leave: no attendance, leave or holiday on this working day';
@@ -35,18 +36,7 @@ export async function runAutoLeaves(deps: Deps, tenantId: number): Promise<{ cre
   const first = types.find((t) => t.id === config.firstLeaveTypeId);
   const second = types.find((t) => t.id === config.secondLeaveTypeId);
   if (!first) return { created: 0 };
-  const holidays = new Set(
-    (
-      await deps.db
-        .selectFrom('holidays')
-        .select('date')
-        .where('tenantId', '=', tenantId)
-        .where('isActive', '=', 1)
-        .where('date', '>=', config.enabledSince)
-        .where('date', '<=', yesterday)
-        .execute()
-    ).map((h) => h.date),
-  );
+  const holidays = await activeHolidays(deps.db, tenantId, config.enabledSince, yesterday);
   const days = workingDaysIn(config.enabledSince, yesterday, { weekendDays: settings.weekend_days, holidays });
   const employees = await deps.db
     .selectFrom('employees')
@@ -60,23 +50,8 @@ export async function runAutoLeaves(deps: Deps, tenantId: number): Promise<{ cre
     if (candidates.length === 0) continue;
     const from = candidates[0]!;
     const [attended, leaves, marks] = await Promise.all([
-      deps.db
-        .selectFrom('attendances')
-        .select('workDate')
-        .where('tenantId', '=', tenantId)
-        .where('employeeId', '=', employee.id)
-        .where('workDate', '>=', from)
-        .where('workDate', '<=', yesterday)
-        .execute(),
-      deps.db
-        .selectFrom('leaveRequests')
-        .select(['startDate', 'endDate'])
-        .where('tenantId', '=', tenantId)
-        .where('employeeId', '=', employee.id)
-        .where('status', 'in', [...LIVE_STATUSES])
-        .where('endDate', '>=', from)
-        .where('startDate', '<=', yesterday)
-        .execute(),
+      attendedDays(deps.db, tenantId, employee.id, from, yesterday),
+      leavesOverlapping(deps.db, tenantId, employee.id, LIVE_STATUSES, from, yesterday),
       deps.db
         .selectFrom('autoLeaveMarks')
         .select('date')
@@ -86,7 +61,7 @@ export async function runAutoLeaves(deps: Deps, tenantId: number): Promise<{ cre
         .execute(),
     ]);
     const covered = new Set([
-      ...attended.map((a) => a.workDate),
+      ...attended,
       ...leaves.flatMap((l) => eachDate(l.startDate, l.endDate)),
       ...marks.map((m) => m.date),
     ]);

@@ -1,7 +1,10 @@
 /** The leave calendar's reads of one tenant: live leave over a date range, narrowed by team. */
 import { LIVE_STATUSES } from '../../../../shared/leave.js';
+import { groupLinks } from '../../db/links.js';
+import { ownedRows } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { teammatesQuery } from '../teams/membership.js';
+import { overlapsDays, requestSelect } from './repository.js';
 
 export type CalendarRange = {
   startDate: string;
@@ -12,47 +15,17 @@ export type CalendarRange = {
   teammatesOf?: number | undefined;
 };
 
-export function leaveCalendarRepository({ db, tenantId }: TenantScope) {
+export function leaveCalendarRepository(scope: TenantScope) {
+  const { db, tenantId } = scope;
   return {
-    async teamExists(teamId: number): Promise<boolean> {
-      const team = await db
-        .selectFrom('teams')
-        .select('id')
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', teamId)
-        .executeTakeFirst();
-      return team !== undefined;
-    },
+    teamExists: (teamId: number) => ownedRows(scope).exists('teams', teamId),
 
     /** Live (pending or approved) leave overlapping the range, by start date then name. */
     leaveBetween({ startDate, endDate, teamId, teammatesOf }: CalendarRange) {
-      let query = db
-        .selectFrom('leaveRequests')
-        .innerJoin('employees', 'employees.id', 'leaveRequests.employeeId')
-        .innerJoin('leaveTypes', 'leaveTypes.id', 'leaveRequests.leaveTypeId')
-        .select([
-          'leaveRequests.id',
-          'leaveRequests.employeeId',
-          'employees.name as employeeName',
-          'leaveTypes.name as typeName',
-          'leaveTypes.icon',
-          'leaveRequests.startDate',
-          'leaveRequests.endDate',
-          'leaveRequests.status',
-        ])
-        .where('leaveRequests.tenantId', '=', tenantId)
+      let query = requestSelect(db, tenantId)
         .where('leaveRequests.status', 'in', [...LIVE_STATUSES])
-        .where('leaveRequests.startDate', '<=', endDate)
-        .where('leaveRequests.endDate', '>=', startDate);
-      if (teamId) {
-        query = query.where('leaveRequests.employeeId', 'in', (eb) =>
-          eb
-            .selectFrom('teamMembers')
-            .select('employeeId')
-            .where('tenantId', '=', tenantId)
-            .where('teamId', '=', teamId),
-        );
-      }
+        .where(overlapsDays(startDate, endDate));
+      if (teamId) query = query.where('leaveRequests.employeeId', 'in', groupLinks(scope, 'teams').memberIds(teamId));
       if (teammatesOf !== undefined) {
         query = query.where('leaveRequests.employeeId', 'in', teammatesQuery(db, tenantId, teammatesOf));
       }

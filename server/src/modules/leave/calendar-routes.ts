@@ -24,7 +24,7 @@ export const leaveCalendarRoutes = defineRoutes(leaveCalendarEndpoints, {
       items: rows.map((r) => ({
         requestId: r.id,
         employee: { id: r.employeeId, name: r.employeeName },
-        leaveType: { name: r.typeName, icon: r.icon },
+        leaveType: { name: r.leaveTypeName, icon: r.leaveTypeIcon },
         startDate: r.startDate,
         endDate: r.endDate,
         status: r.status,

@@ -2,7 +2,7 @@
  * Leave requests as the API shows them, holidays as a set of dates, and what is taken of each quota; and
  * the tenant-bound repository of the request routes (`ctx.repo(leaveRequestRepository)`).
  */
-import type { Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { LeaveRequest, LeaveType } from '../../../../shared/contracts/leave.js';
 import {
   LEAVE_STATUS,
@@ -10,10 +10,11 @@ import {
   PENDING_STATUSES,
   TAKEN_STATUSES,
   type LeaveRules,
+  type LeaveStatus,
 } from '../../../../shared/leave.js';
 import type { ListQuery } from '../../../../shared/contracts/common.js';
 import type { Db } from '../../db/engine.js';
-import type { LeaveTypeTable } from '../../db/schema.js';
+import type { Database, LeaveTypeTable } from '../../db/schema.js';
 import type { Caller, TenantScope } from '../../http/context.js';
 import { paginate } from '../../http/list.js';
 import { teammatesQuery } from '../teams/membership.js';
@@ -123,16 +124,79 @@ export async function getRequest(db: Db, tenantId: number, id: number): Promise<
   return row ? (await toViews(db, [row]))[0] : undefined;
 }
 
-export async function activeHolidays(db: Db, tenantId: number, from: string, to: string): Promise<Set<string>> {
+/** The active holidays from..to (inclusive): each date's name. */
+export async function holidaysBetween(
+  db: Db,
+  tenantId: number,
+  from: string,
+  to: string,
+): Promise<Map<string, string>> {
   const rows = await db
     .selectFrom('holidays')
-    .select('date')
+    .select(['date', 'name'])
     .where('tenantId', '=', tenantId)
     .where('isActive', '=', 1)
     .where('date', '>=', from)
     .where('date', '<=', to)
     .execute();
-  return new Set(rows.map((r) => r.date));
+  return new Map(rows.map((r) => [r.date, r.name]));
+}
+
+export async function activeHolidays(db: Db, tenantId: number, from: string, to: string): Promise<Set<string>> {
+  return new Set((await holidaysBetween(db, tenantId, from, to)).keys());
+}
+
+/** A condition on leave requests: their days overlap from..to (inclusive). */
+export const overlapsDays = (from: string, to: string) => (eb: ExpressionBuilder<Database, 'leaveRequests'>) =>
+  eb.and([eb('leaveRequests.startDate', '<=', to), eb('leaveRequests.endDate', '>=', from)]);
+
+/** An employee's leave in one of `statuses` whose days overlap from..to. */
+export function leavesOverlapping(
+  db: Db,
+  tenantId: number,
+  employeeId: number,
+  statuses: readonly LeaveStatus[],
+  from: string,
+  to: string,
+): Promise<{ startDate: string; endDate: string }[]> {
+  return db
+    .selectFrom('leaveRequests')
+    .select(['startDate', 'endDate'])
+    .where('tenantId', '=', tenantId)
+    .where('employeeId', '=', employeeId)
+    .where('status', 'in', [...statuses])
+    .where(overlapsDays(from, to))
+    .execute();
+}
+
+/** The days between from and to (inclusive) the employee has an attendance on. */
+export async function attendedDays(
+  db: Db,
+  tenantId: number,
+  employeeId: number,
+  from: string,
+  to: string,
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('attendances')
+    .select('workDate')
+    .where('tenantId', '=', tenantId)
+    .where('employeeId', '=', employeeId)
+    .where('workDate', '>=', from)
+    .where('workDate', '<=', to)
+    .execute();
+  return new Set(rows.map((r) => r.workDate));
+}
+
+/** The employee's date of joining; null when unknown (or no such employee). */
+export async function dateOfJoining(db: Db, tenantId: number, employeeId: number): Promise<string | null> {
+  const employee = await db
+    .selectFrom('employees')
+    .select('dateOfJoining')
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', employeeId)
+    .executeTakeFirst();
+  return employee?.dateOfJoining ?? null;
 }
 
 /** Days taken and pending per leave type for an employee in a year. */
@@ -214,40 +278,13 @@ export function leaveRequestRepository({ db, tenantId }: TenantScope) {
 
     activeHolidays: (from: string, to: string) => activeHolidays(db, tenantId, from, to),
 
-    async dateOfJoining(employeeId: number): Promise<string | null> {
-      const employee = await db
-        .selectFrom('employees')
-        .select('dateOfJoining')
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', employeeId)
-        .executeTakeFirstOrThrow();
-      return employee.dateOfJoining;
-    },
+    dateOfJoining: (employeeId: number) => dateOfJoining(db, tenantId, employeeId),
 
     /** The days between from and to (inclusive) the employee has an attendance on. */
-    async attendedDays(employeeId: number, from: string, to: string): Promise<Set<string>> {
-      const rows = await db
-        .selectFrom('attendances')
-        .select('workDate')
-        .where('tenantId', '=', tenantId)
-        .where('employeeId', '=', employeeId)
-        .where('workDate', '>=', from)
-        .where('workDate', '<=', to)
-        .execute();
-      return new Set(rows.map((r) => r.workDate));
-    },
+    attendedDays: (employeeId: number, from: string, to: string) => attendedDays(db, tenantId, employeeId, from, to),
 
     /** The employee's leave taken (TAKEN_STATUSES) that overlaps from..to. */
-    takenLeaves(employeeId: number, from: string, to: string): Promise<{ startDate: string; endDate: string }[]> {
-      return db
-        .selectFrom('leaveRequests')
-        .select(['startDate', 'endDate'])
-        .where('tenantId', '=', tenantId)
-        .where('employeeId', '=', employeeId)
-        .where('status', 'in', [...TAKEN_STATUSES])
-        .where('endDate', '>=', from)
-        .where('startDate', '<=', to)
-        .execute();
-    },
+    takenLeaves: (employeeId: number, from: string, to: string) =>
+      leavesOverlapping(db, tenantId, employeeId, TAKEN_STATUSES, from, to),
   };
 }

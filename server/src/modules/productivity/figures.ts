@@ -3,17 +3,18 @@
  * is summed by the database (one grouped query per call, never a query per employee or per day); the
  * calendar (weekends, holidays, who was on leave which day) is a few hundred dates and is worked out here.
  */
-import { sql, type Expression, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type RawBuilder } from 'kysely';
 import { TAKEN_STATUSES } from '../../../../shared/leave.js';
 import type { TenantSettings } from '../../../../shared/settings.js';
 import { eachDate, localDate } from '../../../../shared/time.js';
 import { countEmployedDays, isEmployed, isTenantWorkingDay } from '../../../../shared/working-days.js';
 import { toNumber, type Engine } from '../../db/engine.js';
-import type { Database } from '../../db/schema.js';
+import type { EmployeeIds } from '../../db/links.js';
 import type { Deps } from '../../deps.js';
+import { activeHolidays } from '../leave/repository.js';
 
 /** A subquery naming the employee ids a figure is about (always within one tenant). */
-export type EmployeeSet = SelectQueryBuilder<Database, keyof Database, { employeeId: number }>;
+export type EmployeeSet = EmployeeIds;
 
 export type Calendar = {
   start: string;
@@ -43,15 +44,7 @@ export async function context(
 ): Promise<Context> {
   const now = deps.now();
   const today = localDate(now, settings.tenant_timezone);
-  const holidays = await deps.db
-    .selectFrom('holidays')
-    .select('date')
-    .where('tenantId', '=', tenantId)
-    .where('isActive', '=', 1)
-    .where('date', '>=', start)
-    .where('date', '<=', end)
-    .execute();
-  const holidaySet = new Set(holidays.map((h) => h.date));
+  const holidaySet = await activeHolidays(deps.db, tenantId, start, end);
   const working: string[] = [];
   const nonWorking: string[] = [];
   for (const date of eachDate(start, end)) {

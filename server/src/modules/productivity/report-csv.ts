@@ -135,10 +135,10 @@ async function leaveReport(ctx: Context, repo: ProductivityRepository, q: Report
     ],
     rows.map((r) => [
       r.employeeIdentificationNo,
-      r.name,
+      r.employeeName,
       r.email,
-      r.typeName,
-      x.kind(r.kind),
+      r.leaveTypeName,
+      x.kind(r.leaveTypeKind),
       r.startDate,
       r.endDate,
       r.days,

@@ -5,10 +5,13 @@
  * `productivityRepository` through `ctx.repo`.
  */
 import type { Db } from '../../db/engine.js';
+import { groupLinks } from '../../db/links.js';
+import { ownedRows } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { policyRepository } from '../../policy/repository.js';
 import type { Visibility } from '../../policy/scope.js';
+import { overlapsDays, requestSelect } from '../leave/repository.js';
 import type { EmployeeSet } from './figures.js';
 
 export type TeamRef = { id: number; name: string };
@@ -24,12 +27,7 @@ export function tenantEmployees(db: Db, tenantId: number): EmployeeSet {
 
 /** Members of teams; with `employeeId`, that one employee if a member. */
 export function membersOf(db: Db, tenantId: number, teamIds: number[], employeeId?: number): EmployeeSet {
-  const query = db
-    .selectFrom('teamMembers')
-    .select('employeeId')
-    .where('tenantId', '=', tenantId)
-    .where('teamId', 'in', teamIds.length > 0 ? teamIds : [0]);
-  return employeeId === undefined ? query : query.where('employeeId', '=', employeeId);
+  return groupLinks({ db, tenantId }, 'teams').memberIds(teamIds, { only: employeeId });
 }
 
 export function employeesByIds(db: Db, tenantId: number, ids: number[]): EmployeeSet {
@@ -45,12 +43,7 @@ export function productivityRepository(scope: TenantScope) {
   return {
     /** A team; 404 when the tenant has none with this id. */
     async findTeam(teamId: number): Promise<TeamRef> {
-      const team = await db
-        .selectFrom('teams')
-        .select(['id', 'name'])
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', teamId)
-        .executeTakeFirst();
+      const team = await ownedRows(scope).named('teams', teamId);
       if (!team) throw errors.notFound('teamNotFound');
       return team;
     },
@@ -71,7 +64,7 @@ export function productivityRepository(scope: TenantScope) {
     visibleEmployees(visibility: Visibility): EmployeeSet {
       return visibility.kind === 'all'
         ? tenantEmployees(db, tenantId)
-        : (policyRepository(scope).visibleEmployeeIds(visibility) as unknown as EmployeeSet);
+        : policyRepository(scope).visibleEmployeeIds(visibility);
     },
 
     /** The teams a visibility names: every team for 'all', the teams of the caller for 'team'; by name. */
@@ -90,45 +83,19 @@ export function productivityRepository(scope: TenantScope) {
 
     /** Each member's team names (alphabetical) for a set of employees. */
     async teamNamesOf(employees: EmployeeSet): Promise<Map<number, string[]>> {
-      const rows = await db
-        .selectFrom('teamMembers')
-        .innerJoin('teams', 'teams.id', 'teamMembers.teamId')
-        .select(['teamMembers.employeeId', 'teams.name'])
-        .where('teamMembers.tenantId', '=', tenantId)
-        .where('teamMembers.employeeId', 'in', employees)
-        .orderBy('teams.name')
-        .execute();
-      const teamsOf = new Map<number, string[]>();
-      for (const t of rows) teamsOf.set(t.employeeId, [...(teamsOf.get(t.employeeId) ?? []), t.name]);
-      return teamsOf;
+      const teamsOf = await groupLinks(scope, 'teams').groupsOf(employees);
+      return new Map([...teamsOf].map(([id, teams]) => [id, teams.map((t) => t.name)]));
     },
 
     /** Leave requests of any status overlapping a range, of one team's members or one employee if given. */
     leaveRequests(range: { start: string; end: string }, teamId?: number, employeeId?: number) {
-      let query = db
-        .selectFrom('leaveRequests as r')
-        .innerJoin('employees as e', 'e.id', 'r.employeeId')
-        .innerJoin('leaveTypes as t', 't.id', 'r.leaveTypeId')
-        .select([
-          'e.employeeIdentificationNo',
-          'e.name',
-          'e.email',
-          't.name as typeName',
-          't.kind',
-          'r.startDate',
-          'r.endDate',
-          'r.days',
-          'r.status',
-          'r.isAuto',
-          'r.reason',
-          'r.createdAt',
-        ])
-        .where('r.tenantId', '=', tenantId)
-        .where('r.startDate', '<=', range.end)
-        .where('r.endDate', '>=', range.start);
-      if (teamId !== undefined) query = query.where('r.employeeId', 'in', membersOf(db, tenantId, [teamId]));
-      if (employeeId !== undefined) query = query.where('r.employeeId', '=', employeeId);
-      return query.orderBy('r.startDate').orderBy('e.name').orderBy('r.id').execute();
+      let query = requestSelect(db, tenantId)
+        .select(['employees.employeeIdentificationNo', 'employees.email'])
+        .where(overlapsDays(range.start, range.end));
+      if (teamId !== undefined)
+        query = query.where('leaveRequests.employeeId', 'in', membersOf(db, tenantId, [teamId]));
+      if (employeeId !== undefined) query = query.where('leaveRequests.employeeId', '=', employeeId);
+      return query.orderBy('leaveRequests.startDate').orderBy('employees.name').orderBy('leaveRequests.id').execute();
     },
   };
 }
