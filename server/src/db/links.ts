@@ -74,13 +74,13 @@ export function groupLinks({ db, tenantId }: { db: Db; tenantId: number }, kind:
       return subquery as EmployeeIds;
     },
 
-    /** A subquery of the ids of the groups `employeeId` belongs to. */
-    groupIdsOf(employeeId: number): GroupIds {
-      const subquery: unknown = view
-        .selectFrom(links)
-        .select(groupIdAs)
-        .where(col('tenantId'), '=', tenantId)
-        .where(col('employeeId'), '=', employeeId);
+    /** A subquery of the ids of the groups an employee (or any of a subquery's) belongs to. */
+    groupIdsOf(employees: number | EmployeeIds): GroupIds {
+      const base = view.selectFrom(links).select(groupIdAs).where(col('tenantId'), '=', tenantId);
+      const subquery: unknown =
+        typeof employees === 'number'
+          ? base.where(col('employeeId'), '=', employees)
+          : base.where(col('employeeId'), 'in', employees);
       return subquery as GroupIds;
     },
 

@@ -34,8 +34,13 @@ const asRows = (table: OwnedTable) => table as unknown as 'rows';
 /** The database, the tenant and the clock: a TenantScope (http/context.ts) or a service's own. */
 export type Bound = { readonly db: Db; readonly tenantId: number; readonly now: () => Date };
 
-export function ownedRows({ db, tenantId, now }: Bound) {
+/** Reads and deletes need no clock; a switch stamps its change with the scope's. */
+export function ownedRows({ db, tenantId, now }: Omit<Bound, 'now'> & Partial<Pick<Bound, 'now'>>) {
   const view = db as unknown as RowsView;
+  const clock = () => {
+    if (!now) throw new Error('A switch is stamped with the scope’s clock: give ownedRows one.');
+    return now();
+  };
   const select = (table: OwnedTable) => view.selectFrom(asRows(table)).where('tenantId', '=', tenantId);
   const byId = (table: OwnedTable, id: number) => select(table).where('id', '=', id);
 
@@ -101,7 +106,7 @@ export function ownedRows({ db, tenantId, now }: Bound) {
     async setActive(table: SwitchedTable, id: number, isActive: boolean): Promise<void> {
       await view
         .updateTable(asRows(table))
-        .set({ isActive: isActive ? 1 : 0, updatedAt: now().toISOString() })
+        .set({ isActive: isActive ? 1 : 0, updatedAt: clock().toISOString() })
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
         .execute();

@@ -15,6 +15,7 @@ import type { TenantSettings } from '../../../../shared/settings.js';
 import { MESSAGES } from '../../../../shared/messages.js';
 import { localDate } from '../../../../shared/time.js';
 import type { Deps } from '../../deps.js';
+import type { Db } from '../../db/engine.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { AttendanceSource } from '../../db/schema.js';
 import type { AppError } from '../../http/errors.js';
@@ -234,6 +235,33 @@ export async function endBreak(deps: Deps, actor: Actor, settings: TenantSetting
   await writeBreak(deps, actor, row, { id: open.id, start: open.startAt, end: now }, open);
 }
 
+/**
+ * What follows a change of one of an attendance's breaks (in its transaction): the attendance is stamped
+ * with who changed it, its stored minutes are worked out again, and the change is audited.
+ */
+async function breakChanged(
+  trx: Db,
+  actor: Actor,
+  attendance: AttendanceRow,
+  now: string,
+  change: Pick<Parameters<typeof audit>[1], 'breakId' | 'action' | 'before' | 'after'>,
+): Promise<void> {
+  await trx
+    .updateTable('attendances')
+    .set({ updatedBy: actor.employeeId, updatedAt: now })
+    .where('id', '=', attendance.id)
+    .execute();
+  await storeMinutes(trx, attendance.id);
+  await audit(trx, {
+    tenantId: actor.tenantId,
+    employeeId: attendance.employeeId,
+    attendanceId: attendance.id,
+    actorId: actor.employeeId,
+    at: now,
+    ...change,
+  });
+}
+
 /** Inserts or updates one break with its audit entry. */
 async function writeBreak(
   deps: Deps,
@@ -267,20 +295,9 @@ async function writeBreak(
         .where('id', '=', id)
         .execute();
     }
-    await trx
-      .updateTable('attendances')
-      .set({ updatedBy: actor.employeeId, updatedAt: now })
-      .where('id', '=', attendance.id)
-      .execute();
-    await storeMinutes(trx, attendance.id);
-    await audit(trx, {
-      tenantId: actor.tenantId,
-      employeeId: attendance.employeeId,
-      attendanceId: attendance.id,
+    await breakChanged(trx, actor, attendance, now, {
       breakId: id,
       action: before ? 'update' : 'create',
-      actorId: actor.employeeId,
-      at: now,
       ...(before ? { before: { start: before.startAt, end: before.endAt } } : {}),
       after: { start: span.start, end: span.end },
     });
@@ -429,20 +446,9 @@ export async function deleteBreak(
   const now = deps.now().toISOString();
   await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('attendanceBreaks').where('id', '=', breakRow.id).execute();
-    await trx
-      .updateTable('attendances')
-      .set({ updatedBy: actor.employeeId, updatedAt: now })
-      .where('id', '=', attendance.id)
-      .execute();
-    await storeMinutes(trx, attendance.id);
-    await audit(trx, {
-      tenantId: actor.tenantId,
-      employeeId: attendance.employeeId,
-      attendanceId: attendance.id,
+    await breakChanged(trx, actor, attendance, now, {
       breakId: breakRow.id,
       action: 'delete',
-      actorId: actor.employeeId,
-      at: now,
       before: { start: breakRow.startAt, end: breakRow.endAt },
     });
   });

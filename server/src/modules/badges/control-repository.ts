@@ -3,14 +3,13 @@
  * images. Names are unique per tenant whatever the case (migration 0023's indexes on lower(name)); the
  * champion flag is held by at most one badge (a partial unique index), moved in one transaction.
  */
-import { sql } from 'kysely';
 import type { ListQuery, ListResponse } from '../../../../shared/contracts/common.js';
 import type { BadgeCategory } from '../../../../shared/contracts/badges.js';
-import type { AttachmentKind } from '../../../../shared/attachments.js';
 import { MESSAGES } from '../../../../shared/messages.js';
 import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { toNumber, type Db } from '../../db/engine.js';
 import { uniqueOr } from '../../db/errors.js';
+import { ownedRows, referenceCount } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { AppError, errors } from '../../http/errors.js';
 import { paginate } from '../../http/list.js';
@@ -54,16 +53,12 @@ export type BadgeChanges = { [K in keyof BadgeValues]?: BadgeValues[K] | undefin
 function categorySelect(db: Db, tenantId: number) {
   return db
     .selectFrom('badgeCategories as c')
-    .select((eb) => [
+    .select([
       'c.id',
       'c.name',
       'c.isActive',
       'c.updatedAt',
-      eb
-        .selectFrom('badges as b')
-        .select(sql<number>`count(*)`.as('n'))
-        .whereRef('b.categoryId', '=', 'c.id')
-        .as('badgeCount'),
+      referenceCount('badges', 'categoryId', 'c.id').as('badgeCount'),
     ])
     .where('c.tenantId', '=', tenantId);
 }
@@ -73,7 +68,7 @@ export function badgeSelect(db: Db, tenantId: number) {
     .selectFrom('badges as b')
     .innerJoin('badgeCategories as c', 'c.id', 'b.categoryId')
     .leftJoin('badgeImages as i', 'i.id', 'b.imageId')
-    .select((eb) => [
+    .select([
       'b.id',
       'b.name',
       'b.description',
@@ -87,11 +82,7 @@ export function badgeSelect(db: Db, tenantId: number) {
       'i.storageKey',
       'i.thumbnailKey',
       'i.name as imageName',
-      eb
-        .selectFrom('givenBadges as g')
-        .select(sql<number>`count(*)`.as('n'))
-        .whereRef('g.badgeId', '=', 'b.id')
-        .as('heldCount'),
+      referenceCount('givenBadges', 'badgeId', 'b.id').as('heldCount'),
     ])
     .where('b.tenantId', '=', tenantId);
 }
@@ -127,8 +118,10 @@ export const badgeRecord = (r: BadgeRow): BadgeRecord => ({
   updatedAt: r.updatedAt,
 });
 
-export function badgeControlRepository({ db, tenantId, now }: TenantScope) {
+export function badgeControlRepository(scope: TenantScope) {
+  const { db, tenantId, now } = scope;
   const stamp = () => now().toISOString();
+  const rows = ownedRows(scope);
 
   async function getCategory(id: number): Promise<BadgeCategory> {
     const row = await categorySelect(db, tenantId).where('c.id', '=', id).executeTakeFirst();
@@ -144,12 +137,7 @@ export function badgeControlRepository({ db, tenantId, now }: TenantScope) {
 
   /** A category a badge may be put in: the tenant's, and active. */
   async function usableCategory(categoryId: number): Promise<void> {
-    const row = await db
-      .selectFrom('badgeCategories')
-      .select('isActive')
-      .where('tenantId', '=', tenantId)
-      .where('id', '=', categoryId)
-      .executeTakeFirst();
+    const row = await rows.find('badgeCategories', categoryId);
     if (!row || row.isActive !== 1) throw badgeRule('categoryId', V.badgeCategoryUnknown);
   }
 
@@ -220,26 +208,14 @@ export function badgeControlRepository({ db, tenantId, now }: TenantScope) {
 
     async updateCategory(id: number, changes: { name?: string | undefined }): Promise<BadgeCategory> {
       await getCategory(id);
-      await uniqueOr(
-        db
-          .updateTable('badgeCategories')
-          .set({ ...(changes.name === undefined ? {} : { name: changes.name }), updatedAt: stamp() })
-          .where('tenantId', '=', tenantId)
-          .where('id', '=', id)
-          .execute(),
-        categoryExists,
-      );
+      const values = { ...(changes.name === undefined ? {} : { name: changes.name }), updatedAt: stamp() };
+      await uniqueOr(rows.update('badgeCategories', id, values), categoryExists);
       return getCategory(id);
     },
 
     async setCategoryStatus(id: number, isActive: boolean): Promise<BadgeCategory> {
       await getCategory(id);
-      await db
-        .updateTable('badgeCategories')
-        .set({ isActive: flag(isActive), updatedAt: stamp() })
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', id)
-        .execute();
+      await rows.setActive('badgeCategories', id, isActive);
       return getCategory(id);
     },
 
@@ -311,25 +287,18 @@ export function badgeControlRepository({ db, tenantId, now }: TenantScope) {
       const replacesImage = changes.imageId !== undefined && changes.imageId !== old?.id;
       if (replacesImage) await usableImage(changes.imageId!, id);
       if (changes.isChampion === true) await takeChampion(id);
-      await uniqueOr(
-        db
-          .updateTable('badges')
-          .set({
-            ...(changes.name === undefined ? {} : { name: changes.name }),
-            ...(changes.description === undefined ? {} : { description: textOrNull(changes.description) }),
-            ...(changes.categoryId === undefined ? {} : { categoryId: changes.categoryId }),
-            ...(changes.imageId === undefined ? {} : { imageId: changes.imageId }),
-            ...(changes.isCompany === undefined ? {} : { isCompany: flag(changes.isCompany) }),
-            ...(changes.isChampion === undefined ? {} : { isChampion: flag(changes.isChampion) }),
-            updatedAt: stamp(),
-          })
-          .where('tenantId', '=', tenantId)
-          .where('id', '=', id)
-          .execute(),
-        badgeExists,
-      );
+      const values = {
+        ...(changes.name === undefined ? {} : { name: changes.name }),
+        ...(changes.description === undefined ? {} : { description: textOrNull(changes.description) }),
+        ...(changes.categoryId === undefined ? {} : { categoryId: changes.categoryId }),
+        ...(changes.imageId === undefined ? {} : { imageId: changes.imageId }),
+        ...(changes.isCompany === undefined ? {} : { isCompany: flag(changes.isCompany) }),
+        ...(changes.isChampion === undefined ? {} : { isChampion: flag(changes.isChampion) }),
+        updatedAt: stamp(),
+      };
+      await uniqueOr(rows.update('badges', id, values), badgeExists);
       if (replacesImage && old) {
-        await db.deleteFrom('badgeImages').where('tenantId', '=', tenantId).where('id', '=', old.id).execute();
+        await rows.remove('badgeImages', old.id);
         return { storageKey: old.storageKey, thumbnailKey: old.thumbnailKey, name: old.name };
       }
       return null;
@@ -337,69 +306,7 @@ export function badgeControlRepository({ db, tenantId, now }: TenantScope) {
 
     async setBadgeStatus(id: number, isActive: boolean): Promise<void> {
       await getBadge(id);
-      await db
-        .updateTable('badges')
-        .set({ isActive: flag(isActive), updatedAt: stamp() })
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', id)
-        .execute();
-    },
-
-    // Images
-
-    async createPendingImage(values: {
-      uploadedBy: number;
-      name: string;
-      size: number;
-      contentType: string;
-      key: string;
-    }): Promise<number> {
-      const row = await db
-        .insertInto('badgeImages')
-        .values({
-          tenantId,
-          uploadedBy: values.uploadedBy,
-          name: values.name,
-          size: values.size,
-          contentType: values.contentType,
-          storageKey: values.key,
-          status: 'pending',
-          createdAt: stamp(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
-
-    getImage(id: number) {
-      return db
-        .selectFrom('badgeImages')
-        .selectAll()
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-    },
-
-    async markImageReady(
-      id: number,
-      values: { key: string; thumbnailKey: string | null; size: number; contentType: string; kind: AttachmentKind },
-    ): Promise<void> {
-      await db
-        .updateTable('badgeImages')
-        .set({
-          status: 'ready',
-          storageKey: values.key,
-          thumbnailKey: values.thumbnailKey,
-          size: values.size,
-          contentType: values.contentType,
-        })
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', id)
-        .execute();
-    },
-
-    async removeImage(id: number): Promise<void> {
-      await db.deleteFrom('badgeImages').where('tenantId', '=', tenantId).where('id', '=', id).execute();
+      await rows.setActive('badges', id, isActive);
     },
   };
 }

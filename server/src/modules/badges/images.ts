@@ -4,8 +4,8 @@
  * row with the object), then a badge names the image. Readers get signed links, never storage keys.
  */
 import type { RequestContext } from '../../http/context.js';
-import { errors } from '../../http/errors.js';
-import { badgeControlRepository, type ImageKeys } from './control-repository.js';
+import { beginUpload, confirmUpload } from '../../storage/uploads.js';
+import type { ImageKeys } from './control-repository.js';
 
 /** How long the links in a read stay valid: long enough to look through a page of badges. */
 const LINK_SECONDS = 30 * 60;
@@ -28,42 +28,14 @@ export function imageLinker(ctx: RequestContext): ImageLinker {
   };
 }
 
-export async function beginBadgeImage(
+export function beginBadgeImage(
   ctx: RequestContext,
   body: { kind: 'image'; name: string; size: number; contentType: string },
 ) {
-  const begun = await ctx.deps.storage.begin({ tenantId: ctx.tenantId, ...body });
-  const id = await ctx.repo(badgeControlRepository).createPendingImage({
-    uploadedBy: ctx.caller.employeeId,
-    name: body.name,
-    size: body.size,
-    contentType: body.contentType,
-    key: begun.key,
-  });
-  return { id, upload: begun.upload };
+  return beginUpload(ctx, 'badgeImages', body, {});
 }
 
 export async function confirmBadgeImage(ctx: RequestContext, id: number) {
-  const repo = ctx.repo(badgeControlRepository);
-  const row = await repo.getImage(id);
-  if (!row) throw errors.notFound('fileNotFound');
-  if (row.uploadedBy !== ctx.caller.employeeId) throw errors.coded(403, 'BADGE_IMAGE_NOT_YOURS');
-  const link = imageLinker(ctx);
-  if (row.status === 'ready') return { id, ...(await link(row))! };
-  try {
-    const confirmed = await ctx.deps.storage.confirm({
-      tenantId: ctx.tenantId,
-      key: row.storageKey,
-      field: 'params.id',
-    });
-    await repo.markImageReady(id, confirmed);
-    return {
-      id,
-      ...(await link({ storageKey: confirmed.key, thumbnailKey: confirmed.thumbnailKey, name: row.name }))!,
-    };
-  } catch (error) {
-    // The storage module deleted the object it refused; the row goes with it.
-    await repo.removeImage(id);
-    throw error;
-  }
+  const row = await confirmUpload(ctx, 'badgeImages', id, 'BADGE_IMAGE_NOT_YOURS');
+  return { id, ...(await imageLinker(ctx)(row))! };
 }

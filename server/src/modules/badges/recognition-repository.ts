@@ -5,7 +5,7 @@
  * update on the status read, and an approval writes its given badge in the same transaction (its request
  * id is unique), so two approvals at once give one badge.
  */
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { ListResponse } from '../../../../shared/contracts/common.js';
 import type { PersonRef } from '../../../../shared/contracts/feedback-requests.js';
 import type {
@@ -17,6 +17,7 @@ import type {
 import type { BadgeRequestStats } from '../../../../shared/contracts/badges.js';
 import { addDays, startOfLocalDay } from '../../../../shared/time.js';
 import { toNumber, type Db } from '../../db/engine.js';
+import type { BadgeRequestTable } from '../../db/schema.js';
 import type { TenantScope } from '../../http/context.js';
 import { paginate } from '../../http/list.js';
 import { colleagueQuery, peopleByIds, personOf } from '../employees/people.js';
@@ -361,14 +362,12 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
       return row !== undefined;
     },
 
-    async createRequest(values: {
-      type: BadgeRequestType;
-      badgeId: number;
-      employeeId: number;
-      requestedBy: number;
-      contributionType: ContributionType | null;
-      description: string;
-    }): Promise<number> {
+    async createRequest(
+      values: Pick<
+        Insertable<BadgeRequestTable>,
+        'type' | 'badgeId' | 'employeeId' | 'requestedBy' | 'contributionType' | 'description'
+      >,
+    ): Promise<number> {
       const row = await db
         .insertInto('badgeRequests')
         .values({ tenantId, ...values, status: 'pending', createdAt: stamp(), updatedAt: stamp() })

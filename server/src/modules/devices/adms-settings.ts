@@ -11,13 +11,15 @@
  *
  * Also the uploads held as unverified (from outside their device's network), listed for the admin.
  */
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type {
   AdmsHeldUploadListParams,
   AdmsPendingDeviceListParams,
   AdmsSettings,
 } from '../../../../shared/contracts/devices.js';
 import type { Db } from '../../db/engine.js';
+import { ownedRows } from '../../db/owned.js';
+import type { AdmsHeldUploadTable } from '../../db/schema.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { paginate } from '../../http/list.js';
@@ -125,14 +127,8 @@ export function isPending(db: Db, tenantId: number, serialNo: string) {
     .then((row) => row !== undefined);
 }
 
-export async function countPending(db: Db, tenantId: number): Promise<number> {
-  const row = await db
-    .selectFrom('admsPendingDevices')
-    .select(sql<number | string>`count(*)`.as('n'))
-    .where('tenantId', '=', tenantId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
+export const countPending = (db: Db, tenantId: number): Promise<number> =>
+  ownedRows({ db, tenantId }).count('admsPendingDevices');
 
 export async function recordPending(
   db: Db,
@@ -188,27 +184,13 @@ export function listPending(db: Db, tenantId: number, query: AdmsPendingDeviceLi
   });
 }
 
-export async function countHeld(db: Db, tenantId: number): Promise<number> {
-  const row = await db
-    .selectFrom('admsHeldUploads')
-    .select(sql<number | string>`count(*)`.as('n'))
-    .where('tenantId', '=', tenantId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
+export const countHeld = (db: Db, tenantId: number): Promise<number> =>
+  ownedRows({ db, tenantId }).count('admsHeldUploads');
 
 export async function holdUpload(
   db: Db,
   tenantId: number,
-  upload: {
-    deviceId: number;
-    serialNo: string;
-    clientAddress: string;
-    body: string;
-    punchCount: number;
-    firstPunch: string | null;
-    lastPunch: string | null;
-  },
+  upload: Omit<Insertable<AdmsHeldUploadTable>, 'id' | 'tenantId' | 'receivedAt'>,
   now: Date,
 ): Promise<void> {
   await db
@@ -263,12 +245,8 @@ export function admsRepository({ db, tenantId, now }: TenantScope) {
     listHeld: (query: AdmsHeldUploadListParams) => listHeld(db, tenantId, query),
     /** Drops a held upload; 404 when the tenant has none with this id. */
     async rejectHeld(id: number): Promise<void> {
-      const res = await db
-        .deleteFrom('admsHeldUploads')
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (Number(res.numDeletedRows) === 0) throw errors.notFound('heldUploadNotFound');
+      if (!(await ownedRows({ db, tenantId }).remove('admsHeldUploads', id)))
+        throw errors.notFound('heldUploadNotFound');
     },
   };
 }

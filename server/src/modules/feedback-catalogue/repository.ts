@@ -15,6 +15,7 @@ import { normalizeColor, normalizeSynonyms } from '../../../../shared/feedback-c
 import { MESSAGES } from '../../../../shared/messages.js';
 import { toNumber, type Db } from '../../db/engine.js';
 import { uniqueOr } from '../../db/errors.js';
+import { ownedRows, referenceCount } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { AppError, errors } from '../../http/errors.js';
 import { paginate, type ListOptions, type SortSpec } from '../../http/list.js';
@@ -79,7 +80,7 @@ const listOptions = <K extends string>(table: 'c' | 'a', orderBy: Record<K, Sort
 function categorySelect(db: Db, tenantId: number) {
   return db
     .selectFrom('feedbackCategories as c')
-    .select((eb) => [
+    .select([
       'c.id',
       'c.name',
       'c.synonyms',
@@ -87,11 +88,7 @@ function categorySelect(db: Db, tenantId: number) {
       'c.color',
       'c.isActive',
       'c.updatedAt',
-      eb
-        .selectFrom('feedbackAttributes as a')
-        .select(sql<number>`count(*)`.as('n'))
-        .whereRef('a.categoryId', '=', 'c.id')
-        .as('attributeCount'),
+      referenceCount('feedbackAttributes', 'categoryId', 'c.id').as('attributeCount'),
     ])
     .where('c.tenantId', '=', tenantId);
 }
@@ -162,8 +159,10 @@ export async function activeCatalogue(db: Db, tenantId: number) {
   return { categories, attributes };
 }
 
-export function feedbackCatalogueRepository({ db, tenantId, now }: TenantScope) {
+export function feedbackCatalogueRepository(scope: TenantScope) {
+  const { db, tenantId, now } = scope;
   const stamp = () => now().toISOString();
+  const rows = ownedRows(scope);
   /** A new category's or attribute's shared columns: the tenant's, active, stamped. */
   const created = (values: Shared) => {
     const at = stamp();
@@ -184,24 +183,9 @@ export function feedbackCatalogueRepository({ db, tenantId, now }: TenantScope) 
     return attributeView(row);
   }
 
-  /** Switches a category or an attribute on or off (its existence checked by the caller). */
-  async function setStatus(table: 'feedbackCategories' | 'feedbackAttributes', id: number, isActive: boolean) {
-    await db
-      .updateTable(table)
-      .set({ isActive: flag(isActive), updatedAt: stamp() })
-      .where('tenantId', '=', tenantId)
-      .where('id', '=', id)
-      .execute();
-  }
-
   /** A category an attribute may be put in: the tenant's, and active. */
   async function usableCategory(categoryId: number): Promise<void> {
-    const row = await db
-      .selectFrom('feedbackCategories')
-      .select('isActive')
-      .where('tenantId', '=', tenantId)
-      .where('id', '=', categoryId)
-      .executeTakeFirst();
+    const row = await rows.find('feedbackCategories', categoryId);
     if (!row) throw categoryRule('FEEDBACK_CATEGORY_UNKNOWN');
     if (row.isActive !== 1) throw categoryRule('FEEDBACK_CATEGORY_INACTIVE');
   }
@@ -266,25 +250,15 @@ export function feedbackCatalogueRepository({ db, tenantId, now }: TenantScope) 
 
     async updateCategory(id: number, changes: CategoryChanges): Promise<FeedbackCategory> {
       await getCategory(id);
-      await uniqueOr(
-        db
-          .updateTable('feedbackCategories')
-          .set({
-            ...changed(changes),
-            ...(changes.color === undefined ? {} : { color: normalizeColor(changes.color) }),
-          })
-          .where('tenantId', '=', tenantId)
-          .where('id', '=', id)
-          .execute(),
-        categoryExists,
-      );
+      const color = changes.color === undefined ? {} : { color: normalizeColor(changes.color) };
+      await uniqueOr(rows.update('feedbackCategories', id, { ...changed(changes), ...color }), categoryExists);
       return getCategory(id);
     },
 
     /** The attributes keep their own switch: they are not offered while the category is inactive. */
     async setCategoryStatus(id: number, isActive: boolean): Promise<FeedbackCategory> {
       await getCategory(id);
-      await setStatus('feedbackCategories', id, isActive);
+      await rows.setActive('feedbackCategories', id, isActive);
       return getCategory(id);
     },
 
@@ -328,24 +302,14 @@ export function feedbackCatalogueRepository({ db, tenantId, now }: TenantScope) 
       const current = await getAttribute(id);
       if (changes.categoryId !== undefined && changes.categoryId !== current.category.id)
         await usableCategory(changes.categoryId);
-      await uniqueOr(
-        db
-          .updateTable('feedbackAttributes')
-          .set({
-            ...changed(changes),
-            ...(changes.categoryId === undefined ? {} : { categoryId: changes.categoryId }),
-          })
-          .where('tenantId', '=', tenantId)
-          .where('id', '=', id)
-          .execute(),
-        attributeExists,
-      );
+      const category = changes.categoryId === undefined ? {} : { categoryId: changes.categoryId };
+      await uniqueOr(rows.update('feedbackAttributes', id, { ...changed(changes), ...category }), attributeExists);
       return getAttribute(id);
     },
 
     async setAttributeStatus(id: number, isActive: boolean): Promise<FeedbackAttribute> {
       await getAttribute(id);
-      await setStatus('feedbackAttributes', id, isActive);
+      await rows.setActive('feedbackAttributes', id, isActive);
       return getAttribute(id);
     },
   };

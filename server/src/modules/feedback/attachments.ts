@@ -1,13 +1,13 @@
 /**
- * Files of feedback (docs/feedback.md "Attachments", docs/storage.md): a row per upload, pending until the
- * storage module has checked its content, then ready to attach to a group the uploader gives or edits.
- * A failed check deletes the row with the object, so a failed upload leaves nothing behind; reads hand out
- * short-lived signed links, never the storage keys.
+ * Files of feedback (docs/feedback.md "Attachments", docs/storage.md): a row per upload (storage/uploads.ts),
+ * pending until the storage module has checked its content, then ready to attach to a group the uploader
+ * gives or edits. Reads hand out short-lived signed links, never the storage keys.
  */
 import type { FeedbackAttachment } from '../../../../shared/contracts/feedback.js';
 import type { AttachmentKind } from '../../../../shared/attachments.js';
-import type { RequestContext, TenantScope } from '../../http/context.js';
+import type { RequestContext } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
+import { beginUpload, confirmUpload, ownUpload, uploadRows } from '../../storage/uploads.js';
 
 /** How long the links in a read stay valid: long enough to look through a page of feedback. */
 const LINK_SECONDS = 30 * 60;
@@ -18,67 +18,6 @@ export type StoredAttachment = Omit<FeedbackAttachment, 'url' | 'thumbnailUrl'> 
   thumbnailKey: string | null;
   status: 'pending' | 'ready';
 };
-
-export function attachmentRepository({ db, tenantId, now }: TenantScope) {
-  return {
-    async createPending(values: {
-      uploadedBy: number;
-      kind: AttachmentKind;
-      name: string;
-      size: number;
-      contentType: string;
-      key: string;
-    }) {
-      const row = await db
-        .insertInto('feedbackAttachments')
-        .values({
-          tenantId,
-          uploadedBy: values.uploadedBy,
-          kind: values.kind,
-          name: values.name,
-          size: values.size,
-          contentType: values.contentType,
-          storageKey: values.key,
-          status: 'pending',
-          createdAt: now().toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
-
-    get(id: number) {
-      return db
-        .selectFrom('feedbackAttachments')
-        .selectAll()
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-    },
-
-    async markReady(
-      id: number,
-      values: { key: string; thumbnailKey: string | null; size: number; contentType: string },
-    ) {
-      await db
-        .updateTable('feedbackAttachments')
-        .set({
-          status: 'ready',
-          storageKey: values.key,
-          thumbnailKey: values.thumbnailKey,
-          size: values.size,
-          contentType: values.contentType,
-        })
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', id)
-        .execute();
-    },
-
-    async remove(id: number) {
-      await db.deleteFrom('feedbackAttachments').where('tenantId', '=', tenantId).where('id', '=', id).execute();
-    },
-  };
-}
 
 export function toAttachment(row: {
   id: number;
@@ -110,47 +49,21 @@ export async function withLinks(
   );
 }
 
-/** The caller's own upload, or 404 (none in the tenant) / 403 (someone else's). */
-async function ownUpload(ctx: RequestContext, id: number) {
-  const row = await ctx.repo(attachmentRepository).get(id);
-  if (!row) throw errors.notFound('fileNotFound');
-  if (row.uploadedBy !== ctx.caller.employeeId) throw errors.coded(403, 'FEEDBACK_ATTACHMENT_NOT_YOURS');
-  return row;
-}
-
-export async function beginAttachment(
+export function beginAttachment(
   ctx: RequestContext,
   body: { kind: AttachmentKind; name: string; size: number; contentType: string },
 ) {
-  const begun = await ctx.deps.storage.begin({ tenantId: ctx.tenantId, ...body });
-  const id = await ctx
-    .repo(attachmentRepository)
-    .createPending({ uploadedBy: ctx.caller.employeeId, ...body, key: begun.key });
-  return { id, upload: begun.upload };
+  return beginUpload(ctx, 'feedbackAttachments', body, { kind: body.kind });
 }
 
 export async function confirmAttachment(ctx: RequestContext, id: number): Promise<FeedbackAttachment> {
-  const row = await ownUpload(ctx, id);
-  const repo = ctx.repo(attachmentRepository);
-  if (row.status === 'ready') return (await withLinks(ctx, [row]))[0]!;
-  try {
-    const confirmed = await ctx.deps.storage.confirm({
-      tenantId: ctx.tenantId,
-      key: row.storageKey,
-      field: 'params.id',
-    });
-    await repo.markReady(id, confirmed);
-    return (await withLinks(ctx, [{ ...row, ...confirmed, storageKey: confirmed.key, status: 'ready' }]))[0]!;
-  } catch (error) {
-    // The storage module deleted the object it refused; the row goes with it.
-    await repo.remove(id);
-    throw error;
-  }
+  const row = await confirmUpload(ctx, 'feedbackAttachments', id, 'FEEDBACK_ATTACHMENT_NOT_YOURS');
+  return (await withLinks(ctx, [row]))[0]!;
 }
 
 export async function deleteAttachment(ctx: RequestContext, id: number): Promise<void> {
-  const row = await ownUpload(ctx, id);
+  const row = await ownUpload(ctx, 'feedbackAttachments', id, 'FEEDBACK_ATTACHMENT_NOT_YOURS');
   if (row.groupId !== null) throw errors.coded(409, 'FEEDBACK_ATTACHMENT_ATTACHED');
   if (row.status === 'ready') await ctx.deps.storage.remove({ tenantId: ctx.tenantId, keys: [row.storageKey] });
-  await ctx.repo(attachmentRepository).remove(id);
+  await ctx.repo((scope) => uploadRows(scope, 'feedbackAttachments')).remove(id);
 }

@@ -2,9 +2,12 @@
  * Leave types and public holidays of one tenant. Bound to the tenant by the request context
  * (`ctx.repo(leaveCatalogueRepository)`): no method takes a tenant id, so none can be given the wrong one.
  */
+import type { Selectable } from 'kysely';
 import type { LeaveType } from '../../../../shared/contracts/leave.js';
 import { normalizeLeaveRules, type LeaveRules } from '../../../../shared/leave.js';
 import { uniqueOr } from '../../db/errors.js';
+import { ownedRows } from '../../db/owned.js';
+import type { HolidayTable } from '../../db/schema.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { leaveRulesOf, leaveTypeView } from './repository.js';
@@ -20,32 +23,31 @@ const storedRules = (r: LeaveRules) => ({
   maxDaysPerRequest: r.maxDaysPerRequest,
 });
 
+const holidayView = (row: Pick<Selectable<HolidayTable>, 'id' | 'name' | 'date' | 'isActive'>): Holiday => ({
+  id: row.id,
+  name: row.name,
+  date: row.date,
+  isActive: row.isActive === 1,
+});
+
 const typeConflict = () => errors.conflict('body.name', 'A leave type with this name already exists.');
 const holidayConflict = () => errors.coded(409, 'HOLIDAY_EXISTS');
 
-export function leaveCatalogueRepository({ db, tenantId, now }: TenantScope) {
+export function leaveCatalogueRepository(scope: TenantScope) {
+  const { db, tenantId, now } = scope;
   const stamp = () => now().toISOString();
+  const rows = ownedRows(scope);
 
   async function typeRow(id: number) {
-    const row = await db
-      .selectFrom('leaveTypes')
-      .selectAll()
-      .where('tenantId', '=', tenantId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await rows.find('leaveTypes', id);
     if (!row) throw errors.notFound('leaveTypeNotFound');
     return row;
   }
 
   async function getHoliday(id: number): Promise<Holiday> {
-    const row = await db
-      .selectFrom('holidays')
-      .select(['id', 'name', 'date', 'isActive'])
-      .where('tenantId', '=', tenantId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await rows.find('holidays', id);
     if (!row) throw errors.notFound('holidayNotFound');
-    return { ...row, isActive: row.isActive === 1 };
+    return holidayView(row);
   }
 
   return {
@@ -95,12 +97,7 @@ export function leaveCatalogueRepository({ db, tenantId, now }: TenantScope) {
         ...(maxDaysPerRequest === undefined ? {} : { maxDaysPerRequest }),
       });
       await uniqueOr(
-        db
-          .updateTable('leaveTypes')
-          .set({ ...fields, ...storedRules(rules), updatedAt: stamp() })
-          .where('tenantId', '=', tenantId)
-          .where('id', '=', id)
-          .execute(),
+        rows.update('leaveTypes', id, { ...fields, ...storedRules(rules), updatedAt: stamp() }),
         typeConflict,
       );
       return this.getType(id);
@@ -108,25 +105,20 @@ export function leaveCatalogueRepository({ db, tenantId, now }: TenantScope) {
 
     async setTypeStatus(id: number, isActive: boolean): Promise<LeaveType> {
       await typeRow(id);
-      await db
-        .updateTable('leaveTypes')
-        .set({ isActive: isActive ? 1 : 0, updatedAt: stamp() })
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', id)
-        .execute();
+      await rows.setActive('leaveTypes', id, isActive);
       return this.getType(id);
     },
 
     async holidaysOfYear(year: number): Promise<Holiday[]> {
-      const rows = await db
+      const holidays = await db
         .selectFrom('holidays')
-        .select(['id', 'name', 'date', 'isActive'])
+        .selectAll()
         .where('tenantId', '=', tenantId)
         .where('date', '>=', `${year}-01-01`)
         .where('date', '<=', `${year}-12-31`)
         .orderBy('date')
         .execute();
-      return rows.map((r) => ({ ...r, isActive: r.isActive === 1 }));
+      return holidays.map(holidayView);
     },
 
     getHoliday,
@@ -148,26 +140,13 @@ export function leaveCatalogueRepository({ db, tenantId, now }: TenantScope) {
       changes: { name?: string | undefined; date?: string | undefined },
     ): Promise<Holiday> {
       await getHoliday(id);
-      await uniqueOr(
-        db
-          .updateTable('holidays')
-          .set({ ...changes, updatedAt: stamp() })
-          .where('tenantId', '=', tenantId)
-          .where('id', '=', id)
-          .execute(),
-        holidayConflict,
-      );
+      await uniqueOr(rows.update('holidays', id, { ...changes, updatedAt: stamp() }), holidayConflict);
       return getHoliday(id);
     },
 
     async setHolidayStatus(id: number, isActive: boolean): Promise<Holiday> {
       await getHoliday(id);
-      await db
-        .updateTable('holidays')
-        .set({ isActive: isActive ? 1 : 0, updatedAt: stamp() })
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', id)
-        .execute();
+      await rows.setActive('holidays', id, isActive);
       return getHoliday(id);
     },
   };

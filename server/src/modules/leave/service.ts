@@ -4,6 +4,7 @@
  * actor, role and reason. Status changes are conditional updates, so two approvers acting at once
  * cannot both move the same request.
  */
+import type { Insertable } from 'kysely';
 import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import type { CreateLeaveRequestBody } from '../../../../shared/contracts/leave.js';
 import {
@@ -15,32 +16,19 @@ import {
   LIVE_STATUSES,
   workingDays,
   type LeaveAction,
-  type LeaveEventActor,
   type LeaveStatus,
 } from '../../../../shared/leave.js';
 import type { TenantSettings } from '../../../../shared/settings.js';
 import { localDate } from '../../../../shared/time.js';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/engine.js';
+import type { LeaveRequestEventTable } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { errors } from '../../http/errors.js';
 import { actorsFor, approversFor } from './approvers.js';
 import { activeHolidays, leaveRulesOf, usage } from './repository.js';
 
-export async function recordEvent(
-  db: Db,
-  e: {
-    tenantId: number;
-    requestId: number;
-    action: LeaveAction | null;
-    actorId: number | null;
-    actorRole: LeaveEventActor;
-    fromStatus: LeaveStatus | null;
-    toStatus: LeaveStatus;
-    reason: string | null;
-    at: string;
-  },
-) {
+export async function recordEvent(db: Db, e: Insertable<LeaveRequestEventTable>) {
   await db.insertInto('leaveRequestEvents').values(e).execute();
 }
 

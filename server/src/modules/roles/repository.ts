@@ -2,13 +2,14 @@
  * Roles and their grants (permissions and activity keys) of one tenant. Bound to the tenant by the
  * request context (`ctx.repo(roleRepository)`); `replaceGrants` stays a plain function for the seed.
  */
-import { sql } from 'kysely';
 import type { ActivityKey, PermissionName } from '../../../../shared/permissions.js';
 import { PERMISSION_NAMES, isActivityKey, isPermissionName } from '../../../../shared/permissions.js';
 import type { Role } from '../../../../shared/contracts/people.js';
 import type { ListQuery, ListResponse } from '../../../../shared/contracts/common.js';
 import type { Db } from '../../db/engine.js';
 import { uniqueOr } from '../../db/errors.js';
+import { groupLinks, type GroupIds } from '../../db/links.js';
+import { ownedRows, referenceCount } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { paginate } from '../../http/list.js';
@@ -28,17 +29,13 @@ const duplicateName = () => errors.conflict('body.name', 'A role with this name 
 function roleSelect(db: Db, tenantId: number) {
   return db
     .selectFrom('roles')
-    .select((eb) => [
+    .select([
       'roles.id',
       'roles.name',
       'roles.description',
       'roles.isDefault',
       'roles.updatedAt',
-      eb
-        .selectFrom('employeeRoles')
-        .select(sql<number>`count(*)`.as('c'))
-        .whereRef('employeeRoles.roleId', '=', 'roles.id')
-        .as('employeeCount'),
+      referenceCount('employeeRoles', 'roleId', 'roles.id').as('employeeCount'),
     ])
     .where('roles.tenantId', '=', tenantId);
 }
@@ -106,6 +103,23 @@ export async function replaceGrants(
     }
   }
 }
+
+/** The distinct permission names the roles of a subquery grant. */
+async function permissionsVia(db: Db, tenantId: number, roleIds: GroupIds): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('roleGrants')
+    .select('name')
+    .distinct()
+    .where('tenantId', '=', tenantId)
+    .where('kind', '=', 'permission')
+    .where('roleId', 'in', roleIds)
+    .execute();
+  return new Set(rows.map((r) => r.name));
+}
+
+/** The permission names an employee holds through their roles now. */
+export const permissionsOf = (db: Db, tenantId: number, employeeId: number) =>
+  permissionsVia(db, tenantId, groupLinks({ db, tenantId }, 'roles').groupIdsOf(employeeId));
 
 export function roleRepository({ db, tenantId, now }: TenantScope) {
   async function grantNames(roleIds: number[], kind: 'permission' | 'activity'): Promise<string[]> {
@@ -182,15 +196,8 @@ export function roleRepository({ db, tenantId, now }: TenantScope) {
     async update(id: number, changes: RoleChanges): Promise<void> {
       const { permissions, activities, isDefault, ...fields } = changes;
       if (isDefault) await clearDefault();
-      await uniqueOr(
-        db
-          .updateTable('roles')
-          .set({ ...fields, ...(isDefault ? { isDefault: 1 as const } : {}), updatedAt: stamp() })
-          .where('id', '=', id)
-          .where('tenantId', '=', tenantId)
-          .execute(),
-        duplicateName,
-      );
+      const values = { ...fields, ...(isDefault ? { isDefault: 1 as const } : {}), updatedAt: stamp() };
+      await uniqueOr(ownedRows({ db, tenantId }).update('roles', id, values), duplicateName);
       await replaceGrants(db, tenantId, id, permissions, activities);
     },
 
@@ -217,32 +224,12 @@ export function roleRepository({ db, tenantId, now }: TenantScope) {
     },
 
     /** The permission names an employee holds through their roles now. */
-    async permissionsOfEmployee(employeeId: number): Promise<Set<string>> {
-      const rows = await db
-        .selectFrom('employeeRoles')
-        .innerJoin('roleGrants', 'roleGrants.roleId', 'employeeRoles.roleId')
-        .select('roleGrants.name')
-        .distinct()
-        .where('employeeRoles.tenantId', '=', tenantId)
-        .where('employeeRoles.employeeId', '=', employeeId)
-        .where('roleGrants.kind', '=', 'permission')
-        .execute();
-      return new Set(rows.map((r) => r.name));
-    },
+    permissionsOfEmployee: (employeeId: number) => permissionsOf(db, tenantId, employeeId),
 
     /** Every permission held by anyone who holds the role (through any of their roles). */
-    async permissionsOfHolders(roleId: number): Promise<Set<string>> {
-      const rows = await db
-        .selectFrom('employeeRoles as holder')
-        .innerJoin('employeeRoles as theirs', 'theirs.employeeId', 'holder.employeeId')
-        .innerJoin('roleGrants', 'roleGrants.roleId', 'theirs.roleId')
-        .select('roleGrants.name')
-        .distinct()
-        .where('holder.tenantId', '=', tenantId)
-        .where('holder.roleId', '=', roleId)
-        .where('roleGrants.kind', '=', 'permission')
-        .execute();
-      return new Set(rows.map((r) => r.name));
+    permissionsOfHolders: (roleId: number) => {
+      const roles = groupLinks({ db, tenantId }, 'roles');
+      return permissionsVia(db, tenantId, roles.groupIdsOf(roles.memberIds(roleId)));
     },
 
     /** How many active employees hold every permission of the catalogue. */

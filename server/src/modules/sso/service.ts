@@ -18,6 +18,7 @@ import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/engine.js';
 import type { TenantSsoTable } from '../../db/schema.js';
 import { errors } from '../../http/errors.js';
+import { permissionsOf } from '../roles/repository.js';
 import { findTenantByEmail } from '../tenants/repository.js';
 import { startSession, type IssuedSession } from '../auth/sessions.js';
 import { authorizationUrl, providerConfig, verifiedClaims, type ProviderSettings } from './oidc.js';
@@ -130,17 +131,8 @@ export async function ssoRequired(db: Db, tenantId: number): Promise<boolean> {
 
 /** Break-glass: an active account holding every permission of the catalogue keeps password sign-in. */
 export async function isBreakGlass(db: Db, tenantId: number, employeeId: number): Promise<boolean> {
-  const rows = await db
-    .selectFrom('employeeRoles')
-    .innerJoin('roleGrants', 'roleGrants.roleId', 'employeeRoles.roleId')
-    .select('roleGrants.name')
-    .distinct()
-    .where('employeeRoles.tenantId', '=', tenantId)
-    .where('employeeRoles.employeeId', '=', employeeId)
-    .where('roleGrants.kind', '=', 'permission')
-    .where('roleGrants.name', 'in', PERMISSION_NAMES)
-    .execute();
-  return rows.length === PERMISSION_NAMES.length;
+  const held = await permissionsOf(db, tenantId, employeeId);
+  return PERMISSION_NAMES.every((name) => held.has(name));
 }
 
 export type StartInput = { email: string; client: ClientKind; handoffChallenge?: string; loopbackPort?: number };
