@@ -11,6 +11,21 @@ const flag = (defaultValue: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? defaultValue : ['true', '1', 'yes'].includes(v)));
 
+/** An optional http:// or https:// address that also passes `fits` (the URL parsed, and the text as given). */
+const webAddress = (fits: (url: URL, text: string) => boolean, message: string) =>
+  z
+    .string()
+    .optional()
+    .refine((v) => {
+      if (!v) return true;
+      try {
+        const u = new URL(v);
+        return (u.protocol === 'https:' || u.protocol === 'http:') && fits(u, v);
+      } catch {
+        return false;
+      }
+    }, message);
+
 const int = (defaultValue: number, min: number, max: number) =>
   z
     .string()
@@ -60,18 +75,10 @@ const envSchema = z.object({
   /** Encrypts stored secrets (SSO client secrets); generated and kept in the database when unset. */
   SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The address people reach the server at, for the SSO redirect URI; the request's own when unset. */
-  PUBLIC_URL: z
-    .string()
-    .optional()
-    .refine((v) => {
-      if (!v) return true;
-      try {
-        const u = new URL(v);
-        return (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === v.replace(/\/$/, '');
-      } catch {
-        return false;
-      }
-    }, 'must be an origin like https://teambeat.example.com'),
+  PUBLIC_URL: webAddress(
+    (u, v) => u.origin === v.replace(/\/$/, ''),
+    'must be an origin like https://teambeat.example.com',
+  ),
   ACCESS_TOKEN_TTL_SECONDS: int(900, 30, 86_400),
   REFRESH_TOKEN_TTL_DAYS: int(30, 1, 365),
   SESSION_MAX_DAYS: int(90, 1, 3650),
@@ -104,18 +111,10 @@ const envSchema = z.object({
     .optional()
     .refine((v) => !v || /^[a-z0-9-]{1,40}$/.test(v), 'must be a region name like eu-west-1'),
   /** An S3-compatible server (MinIO, Ceph); AWS S3 itself when unset. */
-  S3_ENDPOINT: z
-    .string()
-    .optional()
-    .refine((v) => {
-      if (!v) return true;
-      try {
-        const u = new URL(v);
-        return (u.protocol === 'https:' || u.protocol === 'http:') && (u.pathname === '/' || u.pathname === '');
-      } catch {
-        return false;
-      }
-    }, 'must be an http:// or https:// address without a path, like https://minio.example.com:9000'),
+  S3_ENDPOINT: webAddress(
+    (u) => u.pathname === '/' || u.pathname === '',
+    'must be an http:// or https:// address without a path, like https://minio.example.com:9000',
+  ),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Path-style addresses (`endpoint/bucket/key`), which MinIO and Ceph usually need. */

@@ -26,15 +26,20 @@ const REQUEST_MESSAGES = [
 
 const FLAG_REASONS = ['Personal remark, not about the work', 'Shares confidential numbers', 'Unfair to the person'];
 
-export async function seedDemoFeedback(db: Db, tenantId: number, now: Date): Promise<number> {
-  const next = random(20261124);
-  const attributes = await db
+/** The active attributes the demo rates, in the order they were made. */
+export function demoAttributes(db: Db, tenantId: number) {
+  return db
     .selectFrom('feedbackAttributes')
     .select(['id', 'categoryId'])
     .where('tenantId', '=', tenantId)
     .where('isActive', '=', 1)
     .orderBy('id')
     .execute();
+}
+
+export async function seedDemoFeedback(db: Db, tenantId: number, now: Date): Promise<number> {
+  const next = random(20261124);
+  const attributes = await demoAttributes(db, tenantId);
   if (attributes.length === 0) return 0;
   const members = await db
     .selectFrom('teamMembers')

@@ -5,6 +5,7 @@
  * their colleagues give them. Demo rows like the rest of the demo feedback: hidden when the company switches demo data off.
  */
 import type { Db } from '../db/engine.js';
+import { demoAttributes } from './demo-feedback.js';
 
 const DAY = 86_400_000;
 const COMMENTS = [
@@ -30,14 +31,7 @@ export async function seedDemoRing(db: Db, tenantId: number, now: Date): Promise
       .limit(1)
       .executeTakeFirst();
   const pair = [await second('Data'), await second('Design')].filter((m) => m !== undefined);
-  const attributes = await db
-    .selectFrom('feedbackAttributes')
-    .select(['id', 'categoryId'])
-    .where('tenantId', '=', tenantId)
-    .where('isActive', '=', 1)
-    .orderBy('id')
-    .limit(2)
-    .execute();
+  const attributes = (await demoAttributes(db, tenantId)).slice(0, 2);
   if (pair.length < 2 || attributes.length < 2) return 0;
   const [a, b] = [pair[0]!.employeeId, pair[1]!.employeeId];
   let written = 0;

@@ -7,10 +7,9 @@
  */
 import type { Generated, Kysely, Selectable } from 'kysely';
 import type { AttachmentDeclaration, AttachmentKind } from '../../../shared/attachments.js';
-import type { AttachmentStatus } from '../../../shared/feedback.js';
 import type { ErrorCode } from '../../../shared/messages.js';
 import { ownedRows, type Bound } from '../db/owned.js';
-import type { Database } from '../db/schema.js';
+import type { BadgeImageTable, Database } from '../db/schema.js';
 import type { RequestContext } from '../http/context.js';
 import { errors } from '../http/errors.js';
 import type { ConfirmedUpload } from './service.js';
@@ -19,19 +18,8 @@ import type { ConfirmedUpload } from './service.js';
 type Extra = { feedbackAttachments: { kind: AttachmentKind }; badgeImages: Record<never, never> };
 export type UploadTable = keyof Extra;
 
-/** The columns both tables have. */
-type StoredUpload = {
-  id: number;
-  tenantId: number;
-  uploadedBy: number | null;
-  status: AttachmentStatus;
-  name: string;
-  size: number;
-  contentType: string;
-  storageKey: string;
-  thumbnailKey: string | null;
-  createdAt: string;
-};
+/** The columns both tables have: a badge image's are exactly those. */
+type StoredUpload = Selectable<BadgeImageTable>;
 /** A row of the table, its shared columns known to the flows below. */
 export type UploadRow<T extends UploadTable> = StoredUpload & Selectable<Database[T]>;
 

@@ -13,6 +13,7 @@ import type {
   auditEntrySchema,
 } from '../../../../shared/contracts/attendance.js';
 import type { Db } from '../../db/engine.js';
+import { ownedRows } from '../../db/owned.js';
 import type { AttendanceAuditTable, AttendanceTable } from '../../db/schema.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
@@ -198,38 +199,36 @@ export async function toViews(db: Db, rows: AttendanceRow[], now: Date): Promise
 }
 
 /**
- * The attendance standing for an employee's day: a corrected device punch is replaced by its correction
- * (every reader of attendance skips `correctedAt` rows; migration 0013).
+ * The attendances standing for the employees' days from..to: a corrected device punch is replaced by its
+ * correction, so every reader of attendance skips `correctedAt` rows (migration 0013).
  */
-export function findOnDay(db: Db, tenantId: number, employeeId: number, date: string) {
-  return db
+export function standingAttendances(
+  db: Db,
+  tenantId: number,
+  employees: number | readonly number[],
+  days: { from: string; to: string },
+) {
+  const query = db
     .selectFrom('attendances')
-    .selectAll()
     .where('tenantId', '=', tenantId)
-    .where('employeeId', '=', employeeId)
-    .where('workDate', '=', date)
-    .where('correctedAt', 'is', null)
-    .executeTakeFirst();
+    .where('workDate', '>=', days.from)
+    .where('workDate', '<=', days.to)
+    .where('correctedAt', 'is', null);
+  return typeof employees === 'number'
+    ? query.where('employeeId', '=', employees)
+    : query.where('employeeId', 'in', [...employees]);
 }
 
-export function findById(db: Db, tenantId: number, id: number) {
-  return db
-    .selectFrom('attendances')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+/** The attendance standing for an employee's day. */
+export function findOnDay(db: Db, tenantId: number, employeeId: number, date: string) {
+  return standingAttendances(db, tenantId, employeeId, { from: date, to: date }).selectAll().executeTakeFirst();
 }
+
+export const findById = (db: Db, tenantId: number, id: number) => ownedRows({ db, tenantId }).find('attendances', id);
 
 export function inRange(db: Db, tenantId: number, employeeId: number, start: string, end: string) {
-  return db
-    .selectFrom('attendances')
+  return standingAttendances(db, tenantId, employeeId, { from: start, to: end })
     .selectAll()
-    .where('tenantId', '=', tenantId)
-    .where('employeeId', '=', employeeId)
-    .where('workDate', '>=', start)
-    .where('workDate', '<=', end)
-    .where('correctedAt', 'is', null)
     .orderBy('workDate')
     .execute();
 }

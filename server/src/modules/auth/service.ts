@@ -138,23 +138,17 @@ export async function signUp(deps: Deps, input: { email: string; name: string; p
   const existing = await findEmployee(deps, tenant.id, input.email);
   // Hashed on every path, so the answer takes as long either way.
   const passwordHash = await hashPassword(input.password);
-  if (existing && existing.status !== 'active') {
+  // An inactive account, or one already signed up: its owner gets a notice instead of a code.
+  let notice: 'signUpInactive' | 'signUpExisting' | null = null;
+  if (existing && existing.status !== 'active') notice = 'signUpInactive';
+  else if (existing?.passwordHash && existing.emailConfirmed) notice = 'signUpExisting';
+  if (existing && notice) {
     const t = await emailTexts(deps.db, tenant.id, existing.id);
     await deps.mailer.send({
       tenantId: tenant.id,
       to: input.email,
-      subject: t('signUpInactive.subject', { company: tenant.name }),
-      text: t('signUpInactive.body'),
-    });
-    return codeSent;
-  }
-  if (existing?.passwordHash && existing.emailConfirmed) {
-    const t = await emailTexts(deps.db, tenant.id, existing.id);
-    await deps.mailer.send({
-      tenantId: tenant.id,
-      to: input.email,
-      subject: t('signUpExisting.subject', { company: tenant.name }),
-      text: t('signUpExisting.body'),
+      subject: t(`${notice}.subject`, { company: tenant.name }),
+      text: t(`${notice}.body`),
     });
     return codeSent;
   }

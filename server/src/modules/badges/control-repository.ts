@@ -63,28 +63,38 @@ function categorySelect(db: Db, tenantId: number) {
     .where('c.tenantId', '=', tenantId);
 }
 
-export function badgeSelect(db: Db, tenantId: number) {
+/** The tenant's badges with their category and image: what every read of badges starts from. */
+export function badgesWithCategory(db: Db, tenantId: number) {
   return db
     .selectFrom('badges as b')
     .innerJoin('badgeCategories as c', 'c.id', 'b.categoryId')
     .leftJoin('badgeImages as i', 'i.id', 'b.imageId')
-    .select([
-      'b.id',
-      'b.name',
-      'b.description',
-      'b.isCompany',
-      'b.isChampion',
-      'b.isActive',
-      'b.updatedAt',
-      'c.id as categoryId',
-      'c.name as categoryName',
-      'c.isActive as categoryIsActive',
-      'i.storageKey',
-      'i.thumbnailKey',
-      'i.name as imageName',
-      referenceCount('givenBadges', 'badgeId', 'b.id').as('heldCount'),
-    ])
     .where('b.tenantId', '=', tenantId);
+}
+
+/** What a badge is shown with wherever it is given or asked for (recognition-repository.ts `brief`). */
+export const BADGE_BRIEF_COLUMNS = [
+  'b.id',
+  'b.name',
+  'b.description',
+  'b.isCompany',
+  'b.isChampion',
+  'b.isActive',
+  'c.isActive as categoryIsActive',
+  'c.name as categoryName',
+  'i.storageKey',
+  'i.thumbnailKey',
+  'i.name as imageName',
+] as const;
+
+/** A badge as Badge Control lists it: its brief, its category's id, and how many hold it. */
+export function badgeSelect(db: Db, tenantId: number) {
+  return badgesWithCategory(db, tenantId).select([
+    ...BADGE_BRIEF_COLUMNS,
+    'b.updatedAt',
+    'c.id as categoryId',
+    referenceCount('givenBadges', 'badgeId', 'b.id').as('heldCount'),
+  ]);
 }
 
 type CategoryRow = Awaited<ReturnType<ReturnType<typeof categorySelect>['executeTakeFirstOrThrow']>>;

@@ -5,7 +5,7 @@
  * update on the status read, and an approval writes its given badge in the same transaction (its request
  * id is unique), so two approvals at once give one badge.
  */
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { ListResponse } from '../../../../shared/contracts/common.js';
 import type { PersonRef } from '../../../../shared/contracts/feedback-requests.js';
 import type {
@@ -17,11 +17,11 @@ import type {
 import type { BadgeRequestStats } from '../../../../shared/contracts/badges.js';
 import { addDays, startOfLocalDay } from '../../../../shared/time.js';
 import { toNumber, type Db } from '../../db/engine.js';
-import type { BadgeRequestTable } from '../../db/schema.js';
+import type { BadgeRequestTable, GivenBadgeTable } from '../../db/schema.js';
 import type { TenantScope } from '../../http/context.js';
 import { paginate } from '../../http/list.js';
 import { colleagueQuery, peopleByIds, personOf } from '../employees/people.js';
-import { imageKeysOf, type ImageKeys } from './control-repository.js';
+import { BADGE_BRIEF_COLUMNS, badgesWithCategory, imageKeysOf, type ImageKeys } from './control-repository.js';
 
 /** A badge as the pickers and lists show it, with the keys of its image. */
 export type BadgeBrief = {
@@ -70,24 +70,7 @@ export type RequestFilters = {
 };
 
 function briefSelect(db: Db, tenantId: number) {
-  return db
-    .selectFrom('badges as b')
-    .innerJoin('badgeCategories as c', 'c.id', 'b.categoryId')
-    .leftJoin('badgeImages as i', 'i.id', 'b.imageId')
-    .select([
-      'b.id',
-      'b.name',
-      'b.description',
-      'b.isCompany',
-      'b.isChampion',
-      'b.isActive',
-      'c.isActive as categoryIsActive',
-      'c.name as categoryName',
-      'i.storageKey',
-      'i.thumbnailKey',
-      'i.name as imageName',
-    ])
-    .where('b.tenantId', '=', tenantId);
+  return badgesWithCategory(db, tenantId).select(BADGE_BRIEF_COLUMNS);
 }
 type BriefRow = Awaited<ReturnType<ReturnType<typeof briefSelect>['executeTakeFirstOrThrow']>>;
 
@@ -113,16 +96,7 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
   const stamp = () => now().toISOString();
 
   async function hydrateGiven(
-    rows: {
-      id: number;
-      badgeId: number;
-      employeeId: number;
-      givenBy: number | null;
-      comment: string;
-      source: GivenBadgeSource;
-      requestId: number | null;
-      createdAt: string;
-    }[],
+    rows: Omit<Selectable<GivenBadgeTable>, 'tenantId' | 'isDemo'>[],
   ): Promise<GivenRecord[]> {
     const badges = await briefsByIds(
       db,

@@ -10,7 +10,7 @@ import { checkAttendance, storedMinutes } from '../../../../shared/attendance-ru
 import type { Db } from '../../db/engine.js';
 import type { AttendanceTable } from '../../db/schema.js';
 import type { Insertable, Selectable } from 'kysely';
-import { writeDeviceAttendance } from '../attendance/repository.js';
+import { standingAttendances, writeDeviceAttendance } from '../attendance/repository.js';
 
 export type ApplicablePunch = { id: number; employeeId: number; workDate: string; punchAt: string };
 export type ApplyOutcome = { applied: number; skipped: Map<string, number[]> };
@@ -43,16 +43,8 @@ async function existingAttendance(db: Db, tenantId: number, punches: ApplicableP
   const last = dates[dates.length - 1];
   if (!first || !last) return byKey;
   for (const part of chunks(employees)) {
-    const rows = await db
-      .selectFrom('attendances')
-      .selectAll()
-      .where('tenantId', '=', tenantId)
-      .where('employeeId', 'in', part)
-      .where('workDate', '>=', first)
-      .where('workDate', '<=', last)
-      // A corrected punch's day is its correction's (a manual row): punches leave it alone.
-      .where('correctedAt', 'is', null)
-      .execute();
+    // A corrected punch's day is its correction's (a manual row): punches leave it alone.
+    const rows = await standingAttendances(db, tenantId, part, { from: first, to: last }).selectAll().execute();
     for (const row of rows) byKey.set(`${row.employeeId}|${row.workDate}`, row);
   }
   return byKey;

@@ -7,6 +7,7 @@ import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import type { ApplyResult } from '../../../../shared/contracts/devices.js';
 import type { Deps } from '../../deps.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { ownedRows } from '../../db/owned.js';
 import { errors } from '../../http/errors.js';
 import { readSettings } from '../tenants/repository.js';
 import { applyPunches, chunks, markSkipped, type ApplicablePunch } from './attendance-apply.js';
@@ -73,14 +74,8 @@ export async function saveMapping(
   return { mapping, result };
 }
 
-export async function deleteMapping(deps: Deps, tenantId: number, id: number): Promise<boolean> {
-  const res = await deps.db
-    .deleteFrom('deviceUserMappings')
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(res.numDeletedRows) > 0;
-}
+export const deleteMapping = (deps: Deps, tenantId: number, id: number): Promise<boolean> =>
+  ownedRows({ db: deps.db, tenantId }).remove('deviceUserMappings', id);
 
 /** Unmapped punches grouped by device user id, most recent first: what the admin maps next. */
 export async function unmappedGroups(deps: Deps, tenantId: number) {

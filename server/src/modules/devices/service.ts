@@ -8,6 +8,7 @@ import type { ApplyResult, CreateDeviceBody, UpdateDeviceBody } from '../../../.
 import { DEFAULT_DEVICE_PORT } from '../../../../shared/contracts/devices.js';
 import type { Deps } from '../../deps.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { ownedRows } from '../../db/owned.js';
 import { errors } from '../../http/errors.js';
 import { readSettings } from '../tenants/repository.js';
 import { parseAttlog } from './adms.js';
@@ -200,12 +201,8 @@ export async function acceptHeldUpload(deps: Deps, tenantId: number, id: number)
 }
 
 export async function dismissPending(deps: Deps, tenantId: number, pendingId: number): Promise<void> {
-  const res = await deps.db
-    .deleteFrom('admsPendingDevices')
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', pendingId)
-    .executeTakeFirst();
-  if (Number(res.numDeletedRows) === 0) throw errors.notFound('pendingDeviceNotFound');
+  const removed = await ownedRows({ db: deps.db, tenantId }).remove('admsPendingDevices', pendingId);
+  if (!removed) throw errors.notFound('pendingDeviceNotFound');
 }
 
 const commandColumns = ['id', 'command', 'status', 'returnCode', 'createdAt'] as const;

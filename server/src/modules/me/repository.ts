@@ -1,9 +1,12 @@
 /** The signed-in employee's own row and teams, bound to their tenant (`ctx.repo(meRepository)`). */
 import type { Language } from '../../../../shared/i18n/languages.js';
 import { employeeImagePath } from '../../../../shared/images.js';
+import { groupLinks } from '../../db/links.js';
+import { ownedRows } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 
-export function meRepository({ db, tenantId, now }: TenantScope) {
+export function meRepository(scope: TenantScope) {
+  const { db, tenantId, now } = scope;
   return {
     /** The employee's profile fields; throws when the tenant has no such employee. */
     profile: async (employeeId: number) => {
@@ -28,23 +31,11 @@ export function meRepository({ db, tenantId, now }: TenantScope) {
 
     /** Sets the employee's own language (null: the company's default). */
     setLanguage: async (employeeId: number, language: Language | null) => {
-      await db
-        .updateTable('employees')
-        .set({ language, updatedAt: now().toISOString() })
-        .where('id', '=', employeeId)
-        .where('tenantId', '=', tenantId)
-        .execute();
+      await ownedRows(scope).update('employees', employeeId, { language, updatedAt: now().toISOString() });
     },
 
     /** The teams the employee belongs to, by name. */
-    teams: (employeeId: number) =>
-      db
-        .selectFrom('teamMembers')
-        .innerJoin('teams', 'teams.id', 'teamMembers.teamId')
-        .select(['teams.id', 'teams.name'])
-        .where('teamMembers.employeeId', '=', employeeId)
-        .where('teamMembers.tenantId', '=', tenantId)
-        .orderBy('teams.name')
-        .execute(),
+    teams: async (employeeId: number) =>
+      (await groupLinks(scope, 'teams').groupsOf([employeeId])).get(employeeId) ?? [],
   };
 }

@@ -11,6 +11,7 @@ import { countEmployedDays, isEmployed, isTenantWorkingDay } from '../../../../s
 import { toNumber, type Engine } from '../../db/engine.js';
 import type { EmployeeIds } from '../../db/links.js';
 import type { Deps } from '../../deps.js';
+import { standingAttendances } from '../attendance/repository.js';
 import { activeHolidays } from '../leave/repository.js';
 
 /** A subquery naming the employee ids a figure is about (always within one tenant). */
@@ -245,14 +246,8 @@ export async function uncountedPresence(
     .filter((p) => (p.dateOfJoining !== null && p.dateOfJoining > start) || (leave.get(p.id)?.size ?? 0) > 0)
     .map((p) => p.id);
   if (ids.length === 0) return [];
-  const rows = await ctx.deps.db
-    .selectFrom('attendances')
+  const rows = await standingAttendances(ctx.deps.db, ctx.tenantId, ids, { from: start, to: end })
     .select(['employeeId', 'workDate'])
-    .where('tenantId', '=', ctx.tenantId)
-    .where('workDate', '>=', start)
-    .where('workDate', '<=', end)
-    .where('employeeId', 'in', ids)
-    .where('correctedAt', 'is', null)
     .execute();
   const workingSet = new Set(working);
   return rows

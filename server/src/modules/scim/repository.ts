@@ -5,6 +5,8 @@
  * Demo employees and teams are no part of the directory the provider sees.
  */
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { groupLinks } from '../../db/links.js';
+import { ownedRows } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { booleanOf, constant, idColumn, textColumn, type AttributeMap, type Condition } from './filter.js';
 
@@ -99,7 +101,8 @@ async function pageOf<DB, TB extends keyof DB, O>(ordered: SelectQueryBuilder<DB
   return { total: Number(counted.total), rows };
 }
 
-export function scimRepository({ db, tenantId, now }: TenantScope) {
+export function scimRepository(scope: TenantScope) {
+  const { db, tenantId, now } = scope;
   const users = () =>
     db
       .selectFrom('employees')
@@ -122,19 +125,12 @@ export function scimRepository({ db, tenantId, now }: TenantScope) {
       .where('teams.tenantId', '=', tenantId)
       .where('teams.isDemo', '=', 0);
 
+  const members = groupLinks(scope, 'teams');
+  const rows = ownedRows(scope);
+  /** Each team's members by id, as a group's `members` shows them (id and name). */
   async function membersOf(teamIds: number[]) {
-    const byTeam = new Map<number, { id: number; name: string }[]>();
-    if (teamIds.length === 0) return byTeam;
-    const rows = await db
-      .selectFrom('teamMembers')
-      .innerJoin('employees', 'employees.id', 'teamMembers.employeeId')
-      .select(['teamMembers.teamId', 'employees.id', 'employees.name'])
-      .where('teamMembers.tenantId', '=', tenantId)
-      .where('teamMembers.teamId', 'in', teamIds)
-      .orderBy('employees.id')
-      .execute();
-    for (const r of rows) byTeam.set(r.teamId, [...(byTeam.get(r.teamId) ?? []), { id: r.id, name: r.name }]);
-    return byTeam;
+    const byTeam = await members.membersOf(teamIds, 'id');
+    return new Map([...byTeam].map(([id, people]) => [id, people.map((p) => ({ id: p.id, name: p.name }))]));
   }
 
   return {
@@ -180,18 +176,13 @@ export function scimRepository({ db, tenantId, now }: TenantScope) {
     },
 
     async setGroupExternalId(id: number, externalId: string | null): Promise<void> {
-      await db
-        .updateTable('teams')
-        .set({ externalId, updatedAt: now().toISOString() })
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', id)
-        .execute();
+      await rows.update('teams', id, { externalId, updatedAt: now().toISOString() });
     },
 
     /** Deletes a team; its memberships go with it (the employees stay). */
     async deleteGroup(id: number): Promise<void> {
-      await db.deleteFrom('teamMembers').where('tenantId', '=', tenantId).where('teamId', '=', id).execute();
-      await db.deleteFrom('teams').where('tenantId', '=', tenantId).where('id', '=', id).execute();
+      await members.replaceMembers(id, []);
+      await rows.remove('teams', id);
     },
   };
 }
