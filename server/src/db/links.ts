@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Db } from './engine.js';
+import type { ListOptions, SortSpec } from '../http/list.js';
 import type { Database } from './schema.js';
 
 const GROUPS = {
@@ -18,6 +19,23 @@ export type GroupKind = keyof typeof GROUPS;
 
 export type GroupRef = { id: number; name: string };
 export type Member = { id: number; name: string; email: string };
+
+/**
+ * How a page of groups (teams, functions, roles: `table` as the list's query names it) sorts and searches:
+ * by name (any case), last change, id, or its count of people (`count`, a column of the list's query).
+ */
+export function groupListOptions<C extends string>(table: string, count: Record<C, SortSpec>) {
+  return {
+    orderBy: {
+      ...count,
+      name: { ref: `${table}.name`, text: true },
+      updatedAt: { ref: `${table}.updatedAt` },
+      id: { ref: `${table}.id` },
+    },
+    search: [`${table}.name`, `${table}.description`],
+    tieBreaker: `${table}.id`,
+  } satisfies ListOptions<C | 'name' | 'updatedAt' | 'id'>;
+}
 
 /** A subquery of employee ids, for `where(column, 'in', …)`. */
 export type EmployeeIds = SelectQueryBuilder<Database, keyof Database, { employeeId: number }>;

@@ -6,6 +6,10 @@
 import { sql, type Kysely, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import type { Db } from './engine.js';
 import type { Database } from './schema.js';
+import { errors } from '../http/errors.js';
+
+/** What a missing row is called in the 404 (the validation catalogue's `…NotFound` keys). */
+type NotFoundKey = Parameters<typeof errors.notFound>[0];
 
 /** The tables whose rows belong to one tenant and are known by an integer id. */
 export type OwnedTable = {
@@ -44,6 +48,12 @@ export function ownedRows({ db, tenantId, now }: Omit<Bound, 'now'> & Partial<Pi
   const select = (table: OwnedTable) => view.selectFrom(asRows(table)).where('tenantId', '=', tenantId);
   const byId = (table: OwnedTable, id: number) => select(table).where('id', '=', id);
 
+  /** The row with every column, or undefined when the tenant has none with this id. */
+  async function find<T extends OwnedTable>(table: T, id: number): Promise<Selectable<Database[T]> | undefined> {
+    const row: unknown = await byId(table, id).selectAll().executeTakeFirst();
+    return row as Selectable<Database[T]> | undefined;
+  }
+
   /** Which of `ids` the tenant has: references to another tenant's rows are refused with this. */
   async function knownIds(table: OwnedTable, ids: readonly number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
@@ -63,10 +73,13 @@ export function ownedRows({ db, tenantId, now }: Omit<Bound, 'now'> & Partial<Pi
   }
 
   return {
-    /** The row with every column, or undefined when the tenant has none with this id. */
-    async find<T extends OwnedTable>(table: T, id: number): Promise<Selectable<Database[T]> | undefined> {
-      const row: unknown = await byId(table, id).selectAll().executeTakeFirst();
-      return row as Selectable<Database[T]> | undefined;
+    find,
+
+    /** The row with every column; 404 naming `missing` when the tenant has none with this id. */
+    async get<T extends OwnedTable>(table: T, id: number, missing: NotFoundKey): Promise<Selectable<Database[T]>> {
+      const row = await find(table, id);
+      if (!row) throw errors.notFound(missing);
+      return row;
     },
 
     named,

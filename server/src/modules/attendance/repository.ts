@@ -278,16 +278,7 @@ export function attendanceRepository(scope: TenantScope) {
     },
 
     /** A break; 404 when the tenant has none with this id. */
-    async findBreak(id: number): Promise<BreakRow> {
-      const found = await db
-        .selectFrom('attendanceBreaks')
-        .select(['id', 'attendanceId', 'startAt', 'endAt'])
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!found) throw errors.notFound('breakNotFound');
-      return found;
-    },
+    findBreak: (id: number): Promise<BreakRow> => ownedRows(scope).get('attendanceBreaks', id, 'breakNotFound'),
 
     /** The employees a visibility names, by name (the month view's picker). */
     async employees(visibility: Visibility): Promise<AttendanceEmployee[]> {

@@ -108,16 +108,7 @@ async function insertAttendance(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const after = await trx.selectFrom('attendances').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-      await audit(trx, {
-        tenantId: actor.tenantId,
-        employeeId: values.employeeId,
-        attendanceId: row.id,
-        action: 'create',
-        actorId: actor.employeeId,
-        at: now,
-        after,
-      });
+      await attendanceChanged(trx, actor, { id: row.id, employeeId: values.employeeId }, now, { action: 'create' });
       return row.id;
     });
   } catch (error) {
@@ -177,17 +168,7 @@ async function updateAttendanceRow(
       .where('id', '=', before.id)
       .execute();
     await storeMinutes(trx, before.id);
-    const after = await trx.selectFrom('attendances').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
-    await audit(trx, {
-      tenantId: actor.tenantId,
-      employeeId: before.employeeId,
-      attendanceId: before.id,
-      action: 'update',
-      actorId: actor.employeeId,
-      at: now,
-      before,
-      after,
-    });
+    await attendanceChanged(trx, actor, before, now, { action: 'update', before });
   });
 }
 
@@ -233,6 +214,30 @@ export async function endBreak(deps: Deps, actor: Actor, settings: TenantSetting
   });
   if (issues.length > 0) throw refuse(issues);
   await writeBreak(deps, actor, row, { id: open.id, start: open.startAt, end: now }, open);
+}
+
+/** Audits a change of an attendance (in its transaction) with the row as it now stands. */
+async function attendanceChanged(
+  trx: Db,
+  actor: Actor,
+  attendance: { id: number; employeeId: number },
+  now: string,
+  change: { action: 'create' | 'update'; before?: unknown },
+): Promise<void> {
+  const after = await trx
+    .selectFrom('attendances')
+    .selectAll()
+    .where('id', '=', attendance.id)
+    .executeTakeFirstOrThrow();
+  await audit(trx, {
+    tenantId: actor.tenantId,
+    employeeId: attendance.employeeId,
+    attendanceId: attendance.id,
+    actorId: actor.employeeId,
+    at: now,
+    ...change,
+    after,
+  });
 }
 
 /**

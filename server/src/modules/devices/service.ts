@@ -150,13 +150,11 @@ export async function approvePending(
   pendingId: number,
   body: { name: string; timeZone?: string | undefined },
 ) {
-  const pending = await deps.db
-    .selectFrom('admsPendingDevices')
-    .selectAll()
-    .where('tenantId', '=', who.tenantId)
-    .where('id', '=', pendingId)
-    .executeTakeFirst();
-  if (!pending) throw errors.notFound('pendingDeviceNotFound');
+  const pending = await ownedRows({ db: deps.db, tenantId: who.tenantId }).get(
+    'admsPendingDevices',
+    pendingId,
+    'pendingDeviceNotFound',
+  );
   return createDevice(deps, who, {
     name: body.name,
     serialNo: pending.serialNo,

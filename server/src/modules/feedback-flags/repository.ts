@@ -14,6 +14,7 @@ import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { FAMILIES } from '../../../../shared/policy-families.js';
 import type { Db } from '../../db/engine.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { ownedRows } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { mayReadFeedback, needsReceiverTeam } from '../../policy/feedback.js';
@@ -122,16 +123,7 @@ async function hydrate(
 
 export function feedbackFlagRepository({ db, tenantId, now }: TenantScope) {
   /** The feedback's facts, or 404 when it is not this tenant's. */
-  async function load(feedbackId: number) {
-    const row = await db
-      .selectFrom('feedback')
-      .select(['id', 'giverId', 'receiverId', 'flagStatus'])
-      .where('tenantId', '=', tenantId)
-      .where('id', '=', feedbackId)
-      .executeTakeFirst();
-    if (!row) throw errors.notFound('feedbackNotFound');
-    return row;
-  }
+  const load = (feedbackId: number) => ownedRows({ db, tenantId }).get('feedback', feedbackId, 'feedbackNotFound');
 
   /** A flagged feedback the reviewer may open: 404 unflagged, 403 their own or outside their queues. */
   async function reviewable(reviewer: Reviewer, feedbackId: number) {

@@ -10,7 +10,7 @@ import type { FunctionItem } from '../../../../shared/contracts/functions.js';
 import { MESSAGES } from '../../../../shared/messages.js';
 import { toNumber, type Db } from '../../db/engine.js';
 import { uniqueOr } from '../../db/errors.js';
-import { groupLinks } from '../../db/links.js';
+import { groupLinks, groupListOptions } from '../../db/links.js';
 import { ownedRows, referenceCount } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
@@ -78,16 +78,7 @@ export function functionRepository(tenant: TenantScope) {
     ): Promise<ListResponse<FunctionItem>> {
       let base = functionSelect(db, tenantId, scope);
       if (query.status) base = base.where('f.isActive', '=', query.status === 'active' ? 1 : 0);
-      const page = await paginate(base, query, {
-        orderBy: {
-          name: { ref: 'f.name', text: true },
-          memberCount: { ref: 'memberCount' },
-          updatedAt: { ref: 'f.updatedAt' },
-          id: { ref: 'f.id' },
-        },
-        search: ['f.name', 'f.description'],
-        tieBreaker: 'f.id',
-      });
+      const page = await paginate(base, query, groupListOptions('f', { memberCount: { ref: 'memberCount' } }));
       return { items: await views(page.items), total: page.total };
     },
 

@@ -38,17 +38,9 @@ export function leaveCatalogueRepository(scope: TenantScope) {
   const stamp = () => now().toISOString();
   const rows = ownedRows(scope);
 
-  async function typeRow(id: number) {
-    const row = await rows.find('leaveTypes', id);
-    if (!row) throw errors.notFound('leaveTypeNotFound');
-    return row;
-  }
-
-  async function getHoliday(id: number): Promise<Holiday> {
-    const row = await rows.find('holidays', id);
-    if (!row) throw errors.notFound('holidayNotFound');
-    return holidayView(row);
-  }
+  const typeRow = (id: number) => rows.get('leaveTypes', id, 'leaveTypeNotFound');
+  const getHoliday = async (id: number): Promise<Holiday> =>
+    holidayView(await rows.get('holidays', id, 'holidayNotFound'));
 
   return {
     async listTypes(): Promise<LeaveType[]> {

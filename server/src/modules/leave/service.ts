@@ -22,6 +22,7 @@ import type { TenantSettings } from '../../../../shared/settings.js';
 import { localDate } from '../../../../shared/time.js';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/engine.js';
+import { ownedRows } from '../../db/owned.js';
 import type { LeaveRequestEventTable } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { errors } from '../../http/errors.js';
@@ -124,13 +125,11 @@ export async function act(
   action: LeaveAction,
   reason: string,
 ): Promise<void> {
-  const request = await deps.db
-    .selectFrom('leaveRequests')
-    .selectAll()
-    .where('tenantId', '=', who.tenantId)
-    .where('id', '=', requestId)
-    .executeTakeFirst();
-  if (!request) throw errors.notFound('leaveRequestNotFound');
+  const request = await ownedRows({ db: deps.db, tenantId: who.tenantId }).get(
+    'leaveRequests',
+    requestId,
+    'leaveRequestNotFound',
+  );
   const actors = await actorsFor(deps.db, who, request.employeeId);
   if (actors.length === 0) throw errors.coded(403, 'LEAVE_NOT_APPROVER');
   const transition = findTransition(request.status, action, actors);

@@ -8,7 +8,7 @@ import type { Role } from '../../../../shared/contracts/people.js';
 import type { ListQuery, ListResponse } from '../../../../shared/contracts/common.js';
 import type { Db } from '../../db/engine.js';
 import { uniqueOr } from '../../db/errors.js';
-import { groupLinks, type GroupIds } from '../../db/links.js';
+import { groupLinks, groupListOptions, type GroupIds } from '../../db/links.js';
 import { ownedRows, referenceCount } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
@@ -156,16 +156,8 @@ export function roleRepository({ db, tenantId, now }: TenantScope) {
     get,
 
     async list(query: ListQuery<'name' | 'updatedAt' | 'employeeCount' | 'id'>): Promise<ListResponse<Role>> {
-      const page = await paginate(roleSelect(db, tenantId), query, {
-        orderBy: {
-          name: { ref: 'roles.name', text: true },
-          updatedAt: { ref: 'roles.updatedAt' },
-          employeeCount: { ref: 'employeeCount' },
-          id: { ref: 'roles.id' },
-        },
-        search: ['roles.name', 'roles.description'],
-        tieBreaker: 'roles.id',
-      });
+      const options = groupListOptions('roles', { employeeCount: { ref: 'employeeCount' } });
+      const page = await paginate(roleSelect(db, tenantId), query, options);
       return { items: await withGrants(db, tenantId, page.items), total: page.total };
     },
 

@@ -209,14 +209,7 @@ export async function finishSso(
   if (pending.client === 'web' && (!input.binding || !safeEqual(sha256(input.binding), pending.binding)))
     return fail('SSO_STATE_INVALID');
   // Single use: of two returns with one state (a replay), only the first claims it.
-  const claimed = await deps.db
-    .updateTable('ssoRequests')
-    .set({ usedAt: now.toISOString() })
-    .where('id', '=', pending.id)
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', now.toISOString())
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return fail('SSO_STATE_INVALID', desktopReturn);
+  if (!(await claimOnce(deps.db, 'ssoRequests', pending.id, now))) return fail('SSO_STATE_INVALID', desktopReturn);
 
   const row = await ssoRow(deps.db, pending.tenantId);
   if (row?.isEnabled !== 1) return fail('SSO_NOT_ENABLED', desktopReturn);
@@ -272,6 +265,21 @@ export async function finishSso(
   };
 }
 
+/**
+ * Spends a single-use row (a sign-in's state, a desktop handoff) unless it is spent or expired: a conditional
+ * update, so of two uses at once only one gets true.
+ */
+async function claimOnce(db: Db, table: 'ssoRequests' | 'ssoHandoffs', id: number, now: Date): Promise<boolean> {
+  const claimed = await db
+    .updateTable(table)
+    .set({ usedAt: now.toISOString() })
+    .where('id', '=', id)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', now.toISOString())
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
 function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -288,14 +296,8 @@ export async function exchangeHandoff(deps: Deps, input: { code: string; verifie
     .executeTakeFirst();
   if (!handoff) throw errors.unauthenticated('SSO_HANDOFF_INVALID');
   // Claimed before the verifier is compared: a wrong guess spends the code.
-  const claimed = await deps.db
-    .updateTable('ssoHandoffs')
-    .set({ usedAt: now.toISOString() })
-    .where('id', '=', handoff.id)
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', now.toISOString())
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1 || !safeEqual(s256(input.verifier), handoff.challenge))
+  const claimed = await claimOnce(deps.db, 'ssoHandoffs', handoff.id, now);
+  if (!claimed || !safeEqual(s256(input.verifier), handoff.challenge))
     throw errors.unauthenticated('SSO_HANDOFF_INVALID');
   const employee = await deps.db
     .selectFrom('employees')

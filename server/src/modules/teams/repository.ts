@@ -6,7 +6,7 @@ import type { ListQuery, ListResponse } from '../../../../shared/contracts/commo
 import type { Team } from '../../../../shared/contracts/people.js';
 import type { Db } from '../../db/engine.js';
 import { uniqueOr } from '../../db/errors.js';
-import { groupLinks } from '../../db/links.js';
+import { groupLinks, groupListOptions } from '../../db/links.js';
 import { ownedRows, referenceCount } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
@@ -49,16 +49,7 @@ export function teamRepository(scope: TenantScope) {
     ): Promise<ListResponse<Team>> {
       let base = teamSelect(db, tenantId);
       if (hideDemo) base = base.where('teams.isDemo', '=', 0);
-      const page = await paginate(base, query, {
-        orderBy: {
-          name: { ref: 'teams.name', text: true },
-          memberCount: { ref: 'memberCount' },
-          updatedAt: { ref: 'teams.updatedAt' },
-          id: { ref: 'teams.id' },
-        },
-        search: ['teams.name', 'teams.description'],
-        tieBreaker: 'teams.id',
-      });
+      const page = await paginate(base, query, groupListOptions('teams', { memberCount: { ref: 'memberCount' } }));
       return { items: page.items.map((t) => ({ ...t, memberCount: Number(t.memberCount ?? 0) })), total: page.total };
     },
 
