@@ -3,7 +3,15 @@
  * repository writes alike, with the tenant filter written once. A table qualifies when its rows have an
  * integer `id` and a `tenant_id`; another tenant's id reads as missing and is never changed.
  */
-import { sql, type Kysely, type RawBuilder, type Selectable, type Updateable } from 'kysely';
+import {
+  sql,
+  type Generated,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  type Updateable,
+} from 'kysely';
 import type { Db } from './engine.js';
 import type { Database } from './schema.js';
 import { errors } from '../http/errors.js';
@@ -22,6 +30,8 @@ type OwnedWith<Columns> = { [T in OwnedTable]: Database[T] extends Columns ? T :
 export type NamedTable = OwnedWith<{ name: string }>;
 /** Named tables whose demo rows are hidden while the company has switched demo data off. */
 export type DemoNamedTable = OwnedWith<{ name: string; isDemo: unknown }>;
+/** Tables whose rows are stamped when made and when changed. */
+export type StampedTable = OwnedWith<{ createdAt: string; updatedAt: string }>;
 /** Tables of what an administrator switches on and off (catalogues, badges, devices). */
 export type SwitchedTable = OwnedWith<{ isActive: unknown; updatedAt: string }>;
 
@@ -31,7 +41,15 @@ export type Named = { id: number; name: string };
  * Any owned table seen as one (like security/api-keys.ts): Kysely sends the real table name; each method's
  * signature keeps the caller to the columns the table really has.
  */
-type Row = { id: number; tenantId: number; name: string; isDemo: number; isActive: number; updatedAt: string };
+type Row = {
+  id: Generated<number>;
+  tenantId: number;
+  name: string;
+  isDemo: number;
+  isActive: number;
+  createdAt: string;
+  updatedAt: string;
+};
 type RowsView = Kysely<{ rows: Row }>;
 const asRows = (table: OwnedTable) => table as unknown as 'rows';
 
@@ -101,6 +119,21 @@ export function ownedRows({ db, tenantId, now }: Omit<Bound, 'now'> & Partial<Pi
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+
+    /** A new row of the tenant, stamped now; answers its id. */
+    async create<T extends StampedTable>(
+      table: T,
+      values: Omit<Insertable<Database[T]>, 'tenantId' | 'createdAt' | 'updatedAt'>,
+    ): Promise<number> {
+      const at = clock().toISOString();
+      const given: unknown = values;
+      const row = await view
+        .insertInto(asRows(table))
+        .values({ ...(given as Insertable<Row>), tenantId, createdAt: at, updatedAt: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
     },
 
     /** Changes the row; false when the tenant has none with this id. */

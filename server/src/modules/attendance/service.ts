@@ -216,6 +216,26 @@ export async function endBreak(deps: Deps, actor: Actor, settings: TenantSetting
   await writeBreak(deps, actor, row, { id: open.id, start: open.startAt, end: now }, open);
 }
 
+type AuditedChange = Pick<Parameters<typeof audit>[1], 'breakId' | 'action' | 'before' | 'after'>;
+
+/** The audit entry of the actor's change, at `now`, to an attendance or one of its breaks. */
+function auditChange(
+  trx: Db,
+  actor: Actor,
+  attendance: { id: number; employeeId: number },
+  now: string,
+  change: AuditedChange,
+): Promise<void> {
+  return audit(trx, {
+    tenantId: actor.tenantId,
+    employeeId: attendance.employeeId,
+    attendanceId: attendance.id,
+    actorId: actor.employeeId,
+    at: now,
+    ...change,
+  });
+}
+
 /** Audits a change of an attendance (in its transaction) with the row as it now stands. */
 async function attendanceChanged(
   trx: Db,
@@ -229,15 +249,7 @@ async function attendanceChanged(
     .selectAll()
     .where('id', '=', attendance.id)
     .executeTakeFirstOrThrow();
-  await audit(trx, {
-    tenantId: actor.tenantId,
-    employeeId: attendance.employeeId,
-    attendanceId: attendance.id,
-    actorId: actor.employeeId,
-    at: now,
-    ...change,
-    after,
-  });
+  await auditChange(trx, actor, attendance, now, { ...change, after });
 }
 
 /**
@@ -249,7 +261,7 @@ async function breakChanged(
   actor: Actor,
   attendance: AttendanceRow,
   now: string,
-  change: Pick<Parameters<typeof audit>[1], 'breakId' | 'action' | 'before' | 'after'>,
+  change: AuditedChange,
 ): Promise<void> {
   await trx
     .updateTable('attendances')
@@ -257,14 +269,7 @@ async function breakChanged(
     .where('id', '=', attendance.id)
     .execute();
   await storeMinutes(trx, attendance.id);
-  await audit(trx, {
-    tenantId: actor.tenantId,
-    employeeId: attendance.employeeId,
-    attendanceId: attendance.id,
-    actorId: actor.employeeId,
-    at: now,
-    ...change,
-  });
+  await auditChange(trx, actor, attendance, now, change);
 }
 
 /** Inserts or updates one break with its audit entry. */
@@ -409,15 +414,7 @@ export async function deleteAttendance(deps: Deps, actor: Actor, before: Attenda
         .where('id', '=', before.correctsId)
         .execute();
     }
-    await audit(trx, {
-      tenantId: actor.tenantId,
-      employeeId: before.employeeId,
-      attendanceId: before.id,
-      action: 'delete',
-      actorId: actor.employeeId,
-      at: now,
-      before: { ...before, breaks },
-    });
+    await auditChange(trx, actor, before, now, { action: 'delete', before: { ...before, breaks } });
   });
 }
 
@@ -534,25 +531,9 @@ export async function correctDevicePunch(
           )
           .execute();
       }
-      await audit(trx, {
-        tenantId: actor.tenantId,
-        employeeId: original.employeeId,
-        attendanceId: original.id,
-        action: 'update',
-        actorId: actor.employeeId,
-        at: now,
-        before: original,
-        after: { ...original, correctedAt: now, correctedById: row.id },
-      });
-      await audit(trx, {
-        tenantId: actor.tenantId,
-        employeeId: original.employeeId,
-        attendanceId: row.id,
-        action: 'create',
-        actorId: actor.employeeId,
-        at: now,
-        after: row,
-      });
+      const after = { ...original, correctedAt: now, correctedById: row.id };
+      await auditChange(trx, actor, original, now, { action: 'update', before: original, after });
+      await auditChange(trx, actor, row, now, { action: 'create', after: row });
       return row.id;
     });
   } catch (error) {

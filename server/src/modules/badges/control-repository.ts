@@ -205,15 +205,8 @@ export function badgeControlRepository(scope: TenantScope) {
     },
 
     async createCategory(name: string): Promise<BadgeCategory> {
-      const row = await uniqueOr(
-        db
-          .insertInto('badgeCategories')
-          .values({ tenantId, name, isActive: 1, createdAt: stamp(), updatedAt: stamp() })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
-        categoryExists,
-      );
-      return getCategory(row.id);
+      const id = await uniqueOr(rows.create('badgeCategories', { name, isActive: 1 }), categoryExists);
+      return getCategory(id);
     },
 
     async updateCategory(id: number, changes: { name?: string | undefined }): Promise<BadgeCategory> {
@@ -257,30 +250,21 @@ export function badgeControlRepository(scope: TenantScope) {
     async createBadge(values: BadgeValues): Promise<number> {
       await usableCategory(values.categoryId);
       await usableImage(values.imageId, null);
-      const row = await uniqueOr(
-        db
-          .insertInto('badges')
-          .values({
-            tenantId,
-            categoryId: values.categoryId,
-            imageId: values.imageId,
-            name: values.name,
-            description: textOrNull(values.description),
-            isCompany: flag(values.isCompany),
-            isChampion: 0,
-            isActive: 1,
-            createdAt: stamp(),
-            updatedAt: stamp(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
-        badgeExists,
-      );
+      const created = rows.create('badges', {
+        categoryId: values.categoryId,
+        imageId: values.imageId,
+        name: values.name,
+        description: textOrNull(values.description),
+        isCompany: flag(values.isCompany),
+        isChampion: 0,
+        isActive: 1,
+      });
+      const id = await uniqueOr(created, badgeExists);
       if (values.isChampion) {
-        await takeChampion(row.id);
-        await db.updateTable('badges').set({ isChampion: 1 }).where('id', '=', row.id).execute();
+        await takeChampion(id);
+        await rows.update('badges', id, { isChampion: 1 });
       }
-      return row.id;
+      return id;
     },
 
     /** Run in a transaction. Answers the storage keys of an image the change replaced, to delete. */

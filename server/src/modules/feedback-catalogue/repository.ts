@@ -163,11 +163,8 @@ export function feedbackCatalogueRepository(scope: TenantScope) {
   const { db, tenantId, now } = scope;
   const stamp = () => now().toISOString();
   const rows = ownedRows(scope);
-  /** A new category's or attribute's shared columns: the tenant's, active, stamped. */
-  const created = (values: Shared) => {
-    const at = stamp();
-    return { tenantId, ...storedValues(values), isActive: 1 as const, createdAt: at, updatedAt: at };
-  };
+  /** A new category's or attribute's shared columns: active. */
+  const fresh = (values: Shared) => ({ ...storedValues(values), isActive: 1 as const });
   /** An edit's shared columns, stamped. */
   const changed = (changes: Partial<Shared>) => ({ ...storedChanges(changes), updatedAt: stamp() });
 
@@ -237,15 +234,8 @@ export function feedbackCatalogueRepository(scope: TenantScope) {
     },
 
     async createCategory(values: CategoryValues): Promise<FeedbackCategory> {
-      const row = await uniqueOr(
-        db
-          .insertInto('feedbackCategories')
-          .values({ ...created(values), color: normalizeColor(values.color) })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
-        categoryExists,
-      );
-      return getCategory(row.id);
+      const created = rows.create('feedbackCategories', { ...fresh(values), color: normalizeColor(values.color) });
+      return getCategory(await uniqueOr(created, categoryExists));
     },
 
     async updateCategory(id: number, changes: CategoryChanges): Promise<FeedbackCategory> {
@@ -286,15 +276,8 @@ export function feedbackCatalogueRepository(scope: TenantScope) {
 
     async createAttribute(values: AttributeValues): Promise<FeedbackAttribute> {
       await usableCategory(values.categoryId);
-      const row = await uniqueOr(
-        db
-          .insertInto('feedbackAttributes')
-          .values({ ...created(values), categoryId: values.categoryId })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
-        attributeExists,
-      );
-      return getAttribute(row.id);
+      const created = rows.create('feedbackAttributes', { ...fresh(values), categoryId: values.categoryId });
+      return getAttribute(await uniqueOr(created, attributeExists));
     },
 
     /** Moving to another category needs an active one; staying in an inactive category is allowed. */

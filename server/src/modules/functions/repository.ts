@@ -92,24 +92,13 @@ export function functionRepository(tenant: TenantScope) {
     },
 
     async create(values: { name: string; description?: string | null | undefined }): Promise<number> {
-      const at = stamp();
-      const row = await uniqueOr(
-        db
-          .insertInto('functions')
-          .values({
-            tenantId,
-            name: values.name,
-            description: values.description || null,
-            isActive: 1,
-            isDemo: 0,
-            createdAt: at,
-            updatedAt: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
-        duplicateName,
-      );
-      return row.id;
+      const fresh = {
+        name: values.name,
+        description: values.description || null,
+        isActive: 1 as const,
+        isDemo: 0 as const,
+      };
+      return uniqueOr(rows.create('functions', fresh), duplicateName);
     },
 
     async update(id: number, changes: { name?: string | undefined; description?: string | null | undefined }) {

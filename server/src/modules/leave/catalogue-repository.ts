@@ -59,23 +59,13 @@ export function leaveCatalogueRepository(scope: TenantScope) {
     /** Unpaid types have no quota. */
     async createType(values: LeaveTypeValues): Promise<LeaveType> {
       const { minNoticeDays, allowBackdated, maxDaysPerRequest, ...fields } = values;
-      const row = await uniqueOr(
-        db
-          .insertInto('leaveTypes')
-          .values({
-            tenantId,
-            ...fields,
-            yearlyQuota: fields.kind === 'unpaid' ? 0 : fields.yearlyQuota,
-            isActive: 1,
-            ...storedRules(normalizeLeaveRules({ minNoticeDays, allowBackdated, maxDaysPerRequest })),
-            createdAt: stamp(),
-            updatedAt: stamp(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
-        typeConflict,
-      );
-      return this.getType(row.id);
+      const created = rows.create('leaveTypes', {
+        ...fields,
+        yearlyQuota: fields.kind === 'unpaid' ? 0 : fields.yearlyQuota,
+        isActive: 1,
+        ...storedRules(normalizeLeaveRules({ minNoticeDays, allowBackdated, maxDaysPerRequest })),
+      });
+      return this.getType(await uniqueOr(created, typeConflict));
     },
 
     /** Changes only the named fields; the rules are stored whole, normalised together. */
@@ -116,15 +106,7 @@ export function leaveCatalogueRepository(scope: TenantScope) {
     getHoliday,
 
     async createHoliday(values: { name: string; date: string }): Promise<Holiday> {
-      const row = await uniqueOr(
-        db
-          .insertInto('holidays')
-          .values({ tenantId, ...values, isActive: 1, createdAt: stamp(), updatedAt: stamp() })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
-        holidayConflict,
-      );
-      return getHoliday(row.id);
+      return getHoliday(await uniqueOr(rows.create('holidays', { ...values, isActive: 1 }), holidayConflict));
     },
 
     async updateHoliday(

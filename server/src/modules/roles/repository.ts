@@ -121,7 +121,8 @@ async function permissionsVia(db: Db, tenantId: number, roleIds: GroupIds): Prom
 export const permissionsOf = (db: Db, tenantId: number, employeeId: number) =>
   permissionsVia(db, tenantId, groupLinks({ db, tenantId }, 'roles').groupIdsOf(employeeId));
 
-export function roleRepository({ db, tenantId, now }: TenantScope) {
+export function roleRepository(scope: TenantScope) {
+  const { db, tenantId, now } = scope;
   async function grantNames(roleIds: number[], kind: 'permission' | 'activity'): Promise<string[]> {
     if (roleIds.length === 0) return [];
     const grants = await db
@@ -164,24 +165,14 @@ export function roleRepository({ db, tenantId, now }: TenantScope) {
     /** Writes only: run it in a transaction (the default moves and the grants are written with it). */
     async create(values: RoleValues): Promise<number> {
       if (values.isDefault) await clearDefault();
-      const at = stamp();
-      const row = await uniqueOr(
-        db
-          .insertInto('roles')
-          .values({
-            tenantId,
-            name: values.name,
-            description: values.description ?? null,
-            isDefault: values.isDefault ? 1 : 0,
-            createdAt: at,
-            updatedAt: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
-        duplicateName,
-      );
-      await replaceGrants(db, tenantId, row.id, values.permissions, values.activities);
-      return row.id;
+      const fresh = {
+        name: values.name,
+        description: values.description ?? null,
+        isDefault: values.isDefault ? 1 : 0,
+      } as const;
+      const id = await uniqueOr(ownedRows(scope).create('roles', fresh), duplicateName);
+      await replaceGrants(db, tenantId, id, values.permissions, values.activities);
+      return id;
     },
 
     /** Writes only: run it in a transaction. `isDefault: true` moves the default here; false is ignored. */
@@ -189,7 +180,7 @@ export function roleRepository({ db, tenantId, now }: TenantScope) {
       const { permissions, activities, isDefault, ...fields } = changes;
       if (isDefault) await clearDefault();
       const values = { ...fields, ...(isDefault ? { isDefault: 1 as const } : {}), updatedAt: stamp() };
-      await uniqueOr(ownedRows({ db, tenantId }).update('roles', id, values), duplicateName);
+      await uniqueOr(ownedRows(scope).update('roles', id, values), duplicateName);
       await replaceGrants(db, tenantId, id, permissions, activities);
     },
 

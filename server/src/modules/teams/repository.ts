@@ -54,23 +54,8 @@ export function teamRepository(scope: TenantScope) {
     },
 
     async create(values: { name: string; description?: string | null | undefined }): Promise<Team> {
-      const at = stamp();
-      const row = await uniqueOr(
-        db
-          .insertInto('teams')
-          .values({
-            tenantId,
-            name: values.name,
-            description: values.description ?? null,
-            isDemo: 0,
-            createdAt: at,
-            updatedAt: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
-        duplicateName,
-      );
-      return get(row.id);
+      const fresh = { name: values.name, description: values.description ?? null, isDemo: 0 as const };
+      return get(await uniqueOr(rows.create('teams', fresh), duplicateName));
     },
 
     async update(
