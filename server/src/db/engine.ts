@@ -82,3 +82,15 @@ function withStatementCache(sqlite: SQLite.Database, size = 500) {
 export function toNumber(value: string | number | bigint | null | undefined): number {
   return value == null ? 0 : Number(value);
 }
+
+type Numeric = string | number | bigint | null | undefined;
+
+/** The row with its aggregate columns `keys` as numbers (see `toNumber`), the others as they were. */
+export function withNumbers<R extends Record<K, Numeric>, K extends keyof R>(
+  row: R,
+  keys: readonly K[],
+): Omit<R, K> & Record<K, number> {
+  const out: Record<PropertyKey, unknown> = { ...row };
+  for (const key of keys) out[key] = toNumber(row[key]);
+  return out as Omit<R, K> & Record<K, number>;
+}

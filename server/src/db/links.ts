@@ -113,13 +113,18 @@ export function groupLinks({ db, tenantId }: { db: Db; tenantId: number }, kind:
       return row !== undefined;
     },
 
-    /** The members of each group (a group without any has an empty list), by `order`. */
-    async membersOf(groupIds: readonly number[], order: 'id' | 'name'): Promise<Map<number, Member[]>> {
+    /** The members of each group (a group without any has an empty list), by `order`; `activeOnly` as above. */
+    async membersOf(
+      groupIds: readonly number[],
+      order: 'id' | 'name',
+      options: { activeOnly?: boolean } = {},
+    ): Promise<Map<number, Member[]>> {
       const byGroup = new Map<number, Member[]>(groupIds.map((id) => [id, []]));
       if (groupIds.length === 0) return byGroup;
       let query = withEmployees()
         .select([groupIdAs, 'employees.id', 'employees.name', 'employees.email'])
         .where(col('groupId'), 'in', [...groupIds]);
+      if (options.activeOnly) query = query.where('employees.status', '=', 'active');
       query = order === 'name' ? query.orderBy(sql`lower(${sql.ref('employees.name')})`) : query;
       const rows = await query.orderBy('employees.id').execute();
       for (const r of rows) byGroup.get(r.groupId)?.push({ id: r.id, name: r.name, email: r.email });

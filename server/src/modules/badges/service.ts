@@ -133,18 +133,28 @@ export async function requestViews(ctx: RequestContext, records: readonly Reques
   );
 }
 
-export async function giveBadge(ctx: RequestContext, body: GiveBadgeBody): Promise<GivenBadge> {
-  const settings = await ctx.settings();
-  const rules = checkGiveBadge(body, ctx.caller.employeeId, settings.characterLimit);
+/** The shared rules of a badge form (shared/badges.ts) at the company's character limit; 400 when broken. */
+async function passRules(ctx: RequestContext, check: (characterLimit: number) => BadgeIssue[]): Promise<void> {
+  const rules = check((await ctx.settings()).characterLimit);
   if (rules.length > 0) throw badgeFailed(rules);
+}
+
+/** The badge if it may be given now, and what keeps it or the person from being given (by field). */
+async function givable(ctx: RequestContext, badgeId: number, employeeId: number, fields: [string, string]) {
   const repo = ctx.repo(recognitionRepository);
+  const badge = await repo.usableBadge(badgeId);
   const issues: BadgeIssue[] = [];
-  const badge = await repo.usableBadge(body.badgeId!);
-  if (!badge) issues.push({ field: 'badgeId', message: V.badgeUnknown });
-  else if (isOfficialBadge(badge) && !ctx.can('assign-badge'))
-    issues.push({ field: 'badgeId', message: V.badgeCompanyOnly });
-  if (!(await repo.isActiveEmployee(body.employeeId!)))
-    issues.push({ field: 'employeeId', message: V.badgeEmployeeUnknown });
+  if (!badge) issues.push({ field: fields[0], message: V.badgeUnknown });
+  if (!(await repo.isActiveEmployee(employeeId))) issues.push({ field: fields[1], message: V.badgeEmployeeUnknown });
+  return { badge, issues };
+}
+
+export async function giveBadge(ctx: RequestContext, body: GiveBadgeBody): Promise<GivenBadge> {
+  await passRules(ctx, (limit) => checkGiveBadge(body, ctx.caller.employeeId, limit));
+  const repo = ctx.repo(recognitionRepository);
+  const { badge, issues } = await givable(ctx, body.badgeId!, body.employeeId!, ['badgeId', 'employeeId']);
+  if (badge && isOfficialBadge(badge) && !ctx.can('assign-badge'))
+    issues.unshift({ field: 'badgeId', message: V.badgeCompanyOnly });
   if (issues.length > 0) throw badgeFailed(issues);
   const id = await repo.give({
     badgeId: body.badgeId!,
@@ -186,9 +196,7 @@ async function createOpenRequest(
 }
 
 export async function createContribution(ctx: RequestContext, body: ContributionBody): Promise<BadgeRequest> {
-  const settings = await ctx.settings();
-  const rules = checkContribution(body, settings.characterLimit);
-  if (rules.length > 0) throw badgeFailed(rules);
+  await passRules(ctx, (limit) => checkContribution(body, limit));
   const repo = ctx.repo(recognitionRepository);
   if (!(await repo.usableBadge(body.badgeId!))) throw badgeFailed([{ field: 'badgeId', message: V.badgeUnknown }]);
   await openCheck(ctx, body.badgeId!, ctx.caller.employeeId);
@@ -204,14 +212,8 @@ export async function createContribution(ctx: RequestContext, body: Contribution
 }
 
 export async function createRecommendation(ctx: RequestContext, body: RecommendationBody): Promise<BadgeRequest> {
-  const settings = await ctx.settings();
-  const rules = checkRecommendation(body, ctx.caller.employeeId, settings.characterLimit);
-  if (rules.length > 0) throw badgeFailed(rules);
-  const repo = ctx.repo(recognitionRepository);
-  const issues: BadgeIssue[] = [];
-  if (!(await repo.usableBadge(body.badgeId!))) issues.push({ field: 'badgeId', message: V.badgeUnknown });
-  if (!(await repo.isActiveEmployee(body.employeeId!)))
-    issues.push({ field: 'employeeId', message: V.badgeEmployeeUnknown });
+  await passRules(ctx, (limit) => checkRecommendation(body, ctx.caller.employeeId, limit));
+  const { issues } = await givable(ctx, body.badgeId!, body.employeeId!, ['badgeId', 'employeeId']);
   if (issues.length > 0) throw badgeFailed(issues);
   await openCheck(ctx, body.badgeId!, body.employeeId!);
   const id = await createOpenRequest(ctx, {
@@ -232,11 +234,7 @@ export async function createRecommendation(ctx: RequestContext, body: Recommenda
  * approver without `assign-badge` could hand it out.
  */
 async function assertGivable(ctx: RequestContext, badgeId: number, employeeId: number) {
-  const repo = ctx.repo(recognitionRepository);
-  const badge = await repo.usableBadge(badgeId);
-  const issues: BadgeIssue[] = [];
-  if (!badge) issues.push({ field: 'status', message: V.badgeUnknown });
-  if (!(await repo.isActiveEmployee(employeeId))) issues.push({ field: 'status', message: V.badgeEmployeeUnknown });
+  const { badge, issues } = await givable(ctx, badgeId, employeeId, ['status', 'status']);
   if (issues.length > 0) throw badgeFailed(issues);
   if (badge && isOfficialBadge(badge) && !ctx.can('assign-badge')) throw errors.forbidden('assign-badge');
 }

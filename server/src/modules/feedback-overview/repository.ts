@@ -303,23 +303,27 @@ export function overviewRepository(scope: TenantScope) {
       return employee;
     },
 
+    /** A category as its overview names it; 404 when the tenant has none with this id. */
     async category(id: number) {
-      return db
-        .selectFrom('feedbackCategories')
-        .select(['id', 'name', 'color', 'description'])
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const { name, color, description } = await ownedRows(scope).get(
+        'feedbackCategories',
+        id,
+        'feedbackCategoryNotFound',
+      );
+      return { id, name, color, description };
     },
 
+    /** An attribute with its category as its overview names them; 404 when the tenant has none with this id. */
     async attribute(id: number) {
-      return db
+      const found = await db
         .selectFrom('feedbackAttributes as a')
         .innerJoin('feedbackCategories as c', 'c.id', 'a.categoryId')
         .select(['a.id', 'a.name', 'a.description', 'a.categoryId', 'c.name as categoryName', 'c.color'])
         .where('a.tenantId', '=', tenantId)
         .where('a.id', '=', id)
         .executeTakeFirst();
+      if (!found) throw errors.notFound('feedbackAttributeNotFound');
+      return found;
     },
 
     /** Active employees by name (the first 50) among the caller's teammates or the whole tenant. */

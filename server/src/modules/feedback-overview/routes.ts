@@ -105,6 +105,11 @@ function trendMonths(s: Scope) {
   return { buckets, end: s.at(addDays(s.today, 1)) };
 }
 
+/** A category or an attribute with its own average and count (none rated: no average, count 0). */
+function withFigure<T>(named: T, own: { average: number | null; count: number } | undefined) {
+  return { ...named, average: own?.average ?? null, count: own?.count ?? 0 };
+}
+
 export const feedbackOverviewRoutes = defineRoutes(feedbackOverviewEndpoints, {
   getFeedbackOverview: async (ctx, { query }) => {
     const s = await scope(ctx, query);
@@ -153,7 +158,6 @@ export const feedbackOverviewRoutes = defineRoutes(feedbackOverviewEndpoints, {
   getCategoryOverview: async (ctx, { params, query }) => {
     const repo = ctx.repo(overviewRepository);
     const category = await repo.category(params.id);
-    if (!category) throw errors.notFound('feedbackCategoryNotFound');
     const s = await scope(ctx, query);
     const range = rangeOf(s, query);
     const { categories, attributes } = await repo.ratedFigures(s.subject, s.options, range.span, {
@@ -163,7 +167,7 @@ export const feedbackOverviewRoutes = defineRoutes(feedbackOverviewEndpoints, {
     return {
       from: range.from,
       to: range.to,
-      category: { ...category, average: own?.average ?? null, count: own?.count ?? 0 },
+      category: withFigure(category, own),
       attributes,
     };
   },
@@ -171,7 +175,6 @@ export const feedbackOverviewRoutes = defineRoutes(feedbackOverviewEndpoints, {
   getAttributeOverview: async (ctx, { params, query }) => {
     const repo = ctx.repo(overviewRepository);
     const attribute = await repo.attribute(params.id);
-    if (!attribute) throw errors.notFound('feedbackAttributeNotFound');
     const s = await scope(ctx, query);
     const range = rangeOf(s, query);
     const { buckets, end } = trendMonths(s);
@@ -184,7 +187,7 @@ export const feedbackOverviewRoutes = defineRoutes(feedbackOverviewEndpoints, {
     return {
       from: range.from,
       to: range.to,
-      attribute: { ...attribute, average: own?.average ?? null, count: own?.count ?? 0 },
+      attribute: withFigure(attribute, own),
       months,
       recentFeedbackIds,
     };

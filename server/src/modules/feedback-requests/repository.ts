@@ -12,6 +12,7 @@ import type {
 } from '../../../../shared/contracts/feedback-requests.js';
 import type { RequestRecipientStatus } from '../../../../shared/feedback.js';
 import type { Db } from '../../db/engine.js';
+import { ownedRows } from '../../db/owned.js';
 import type { FeedbackRequestRecipientTable, FeedbackRequestTable } from '../../db/schema.js';
 import type { TenantScope } from '../../http/context.js';
 import { colleagueQuery, peopleByIds, personOf } from '../employees/people.js';
@@ -176,12 +177,7 @@ export function feedbackRequestRepository({ db, tenantId, now }: TenantScope) {
 
     /** Whether the employee is the requester or one of the people asked. */
     async roleOf(id: number, employeeId: number): Promise<'requester' | 'recipient' | null | undefined> {
-      const row = await db
-        .selectFrom('feedbackRequests')
-        .select('requesterId')
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const row = await ownedRows({ db, tenantId }).find('feedbackRequests', id);
       if (!row) return undefined;
       if (row.requesterId === employeeId) return 'requester';
       const asked = await db

@@ -10,6 +10,8 @@ import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import type { TenantSettings } from '../../../../shared/settings.js';
 import { localDate } from '../../../../shared/time.js';
 import type { Db } from '../../db/engine.js';
+import { groupLinks } from '../../db/links.js';
+import { ownedRows } from '../../db/owned.js';
 import type { Deps } from '../../deps.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
@@ -64,26 +66,14 @@ export async function createRequest(
     if (employeeIds.some((id) => !active.has(id)))
       issues.push({ field: 'employeeIds', message: V.requestEmployeeUnknown });
   } else if (body.teamId) {
-    const team = await db
-      .selectFrom('teams')
-      .select('id')
-      .where('tenantId', '=', tenantId)
-      .where('id', '=', body.teamId)
-      .executeTakeFirst();
-    if (!team) issues.push({ field: 'teamId', message: V.requestTeamUnknown });
+    if (!(await ownedRows({ db, tenantId }).exists('teams', body.teamId)))
+      issues.push({ field: 'teamId', message: V.requestTeamUnknown });
     else {
-      // The team's members at the time, but the requester and the person the feedback is about.
-      const members = await db
-        .selectFrom('teamMembers as m')
-        .innerJoin('employees as e', 'e.id', 'm.employeeId')
-        .select('m.employeeId')
-        .where('m.tenantId', '=', tenantId)
-        .where('m.teamId', '=', team.id)
-        .where('e.status', '=', 'active')
-        .where('m.employeeId', 'not in', [requesterId, subjectId])
-        .orderBy('m.employeeId')
-        .execute();
-      recipients = members.map((m) => m.employeeId);
+      // The team's active members at the time, but the requester and the person the feedback is about.
+      const members = await groupLinks({ db, tenantId }, 'teams').membersOf([body.teamId], 'id', { activeOnly: true });
+      recipients = (members.get(body.teamId) ?? [])
+        .map((m) => m.id)
+        .filter((id) => id !== requesterId && id !== subjectId);
       if (recipients.length === 0) issues.push({ field: 'teamId', message: V.requestTeamEmpty });
     }
   }
@@ -177,13 +167,8 @@ export async function answerRequest(
   groupId: number,
   now: Date,
 ): Promise<void> {
-  const request = await tx
-    .selectFrom('feedbackRequests')
-    .select('id')
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', requestId)
-    .executeTakeFirst();
-  if (!request) throw errors.notFound('feedbackRequestNotFound');
+  if (!(await ownedRows({ db: tx, tenantId }).exists('feedbackRequests', requestId)))
+    throw errors.notFound('feedbackRequestNotFound');
   const answered = await closePending(tx, tenantId, requestId, giverId, now, { status: 'answered', groupId });
   if (!answered) throw errors.coded(409, 'FEEDBACK_REQUEST_CLOSED', { requestId });
 }

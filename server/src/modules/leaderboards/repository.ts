@@ -9,7 +9,7 @@
 import { sql, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { HIDDEN_FLAG_STATUSES, RATING_MIN } from '../../../../shared/feedback.js';
 import { REPEAT_WINDOW_DAYS, type PairSums, type ReceiverSums } from '../../../../shared/leaderboards.js';
-import { toNumber, type Engine } from '../../db/engine.js';
+import { withNumbers, type Engine } from '../../db/engine.js';
 import type { Database } from '../../db/schema.js';
 import { groupLinks } from '../../db/links.js';
 import { ownedRows } from '../../db/owned.js';
@@ -75,7 +75,7 @@ export function leaderboardRepository(tenant: TenantScope) {
   }
 
   /** The counted feedback of the span: the tenant's (a team's members'), shown, rated at least once. */
-  function counted(scope: BoardScope, span: Span, options: BoardOptions) {
+  function counted(scope: BoardScope, span: Span, options: Pick<BoardOptions, 'hideDemo'>) {
     let query = db
       .selectFrom('feedback')
       .where('feedback.tenantId', '=', tenantId)
@@ -166,13 +166,9 @@ export function leaderboardRepository(tenant: TenantScope) {
         .groupBy(['x.receiverId', 'e.name']);
       if (options.hideDemo) query = query.where('e.isDemo', '=', 0);
       const rows = await query.execute();
-      return rows.map((r) => ({
-        employeeId: r.receiverId,
-        name: r.name,
-        weightedSum: toNumber(r.weightedSum),
-        weightedCount: toNumber(r.weightedCount),
-        counted: toNumber(r.counted),
-        feedbackCount: toNumber(r.feedbackCount),
+      return rows.map(({ receiverId, ...r }) => ({
+        employeeId: receiverId,
+        ...withNumbers(r, ['weightedSum', 'weightedCount', 'counted', 'feedbackCount']),
       }));
     },
 
@@ -207,17 +203,12 @@ export function leaderboardRepository(tenant: TenantScope) {
         .orderBy('x.createdAt', 'desc')
         .orderBy('x.id', 'desc')
         .execute();
-      return rows.map((r) => ({ ...r, k: toNumber(r.k), s: toNumber(r.s), n: toNumber(r.n) }));
+      return rows.map((r) => withNumbers(r, ['k', 's', 'n']));
     },
 
     /** What each giver gave each receiver in the span: feedback, sum and number of rated values. */
     async pairs(span: Span, options: Pick<BoardOptions, 'hideDemo'>): Promise<PairSums[]> {
-      let query = db
-        .selectFrom('feedback')
-        .where('feedback.tenantId', '=', tenantId)
-        .where('feedback.createdAt', '>=', span.from)
-        .where('feedback.createdAt', '<', span.to)
-        .where('feedback.flagStatus', 'not in', [...HIDDEN_FLAG_STATUSES])
+      const rows = await counted({ kind: 'company' }, span, options)
         .where('feedback.ratingCount', '>', 0)
         .select([
           'feedback.giverId',
@@ -226,16 +217,9 @@ export function leaderboardRepository(tenant: TenantScope) {
           sql<number | string>`sum(${sql.ref('feedback.ratingSum')})`.as('sum'),
           sql<number | string>`sum(${sql.ref('feedback.ratingCount')})`.as('count'),
         ])
-        .groupBy(['feedback.giverId', 'feedback.receiverId']);
-      if (options.hideDemo) query = query.where('feedback.isDemo', '=', 0);
-      const rows = await query.execute();
-      return rows.map((r) => ({
-        giverId: r.giverId,
-        receiverId: r.receiverId,
-        feedbackCount: toNumber(r.feedbackCount),
-        sum: toNumber(r.sum),
-        count: toNumber(r.count),
-      }));
+        .groupBy(['feedback.giverId', 'feedback.receiverId'])
+        .execute();
+      return rows.map((r) => withNumbers(r, ['feedbackCount', 'sum', 'count']));
     },
 
     people: (ids: readonly number[]) => peopleByIds(db, tenantId, ids),

@@ -52,24 +52,20 @@ describe('parseFilter', () => {
     expect(parseFilter('x eq null')).toMatchObject({ value: null });
   });
 
-  it('refuses malformed filters with invalidFilter', () => {
-    for (const bad of [
-      '',
-      'userName',
-      'userName eq',
-      'userName like "x"',
-      'userName eq "open',
-      '(userName eq "x"',
-      'userName eq "x" extra',
-      'not userName eq "x"',
-      'emails[type eq "work"',
-      '1abc eq "x"',
-      `${'('.repeat(30)}a eq 1${')'.repeat(30)}`,
-    ])
-      expect(
-        scimTypeOf(() => parseFilter(bad)),
-        bad,
-      ).toBe('invalidFilter');
+  it.each([
+    '',
+    'userName',
+    'userName eq',
+    'userName like "x"',
+    'userName eq "open',
+    '(userName eq "x"',
+    'userName eq "x" extra',
+    'not userName eq "x"',
+    'emails[type eq "work"',
+    '1abc eq "x"',
+    `${'('.repeat(30)}a eq 1${')'.repeat(30)}`,
+  ])('refuses the malformed filter %j with invalidFilter', (bad) => {
+    expect(scimTypeOf(() => parseFilter(bad))).toBe('invalidFilter');
   });
 });
 
@@ -88,13 +84,12 @@ describe('parsePath', () => {
     expect(parsePath('members[value eq "12"]')).toMatchObject({ attr: 'members', filter: { value: '12' } });
   });
 
-  it('refuses malformed paths with invalidPath', () => {
-    for (const bad of ['', 'emails[type eq "work"', 'name.givenName[x eq 1]', 'emails[type eq "work"]value', 'a b'])
-      expect(
-        scimTypeOf(() => parsePath(bad)),
-        bad,
-      ).toBe('invalidPath');
-  });
+  it.each(['', 'emails[type eq "work"', 'name.givenName[x eq 1]', 'emails[type eq "work"]value', 'a b'])(
+    'refuses the malformed path %j with invalidPath',
+    (bad) => {
+      expect(scimTypeOf(() => parsePath(bad))).toBe('invalidPath');
+    },
+  );
 });
 
 describe('matches', () => {
