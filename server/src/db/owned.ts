@@ -94,11 +94,8 @@ export function ownedRows({ db, tenantId, now }: Omit<Bound, 'now'> & Partial<Pi
     find,
 
     /** The row with every column; 404 naming `missing` when the tenant has none with this id. */
-    async get<T extends OwnedTable>(table: T, id: number, missing: NotFoundKey): Promise<Selectable<Database[T]>> {
-      const row = await find(table, id);
-      if (!row) throw errors.notFound(missing);
-      return row;
-    },
+    get: <T extends OwnedTable>(table: T, id: number, missing: NotFoundKey): Promise<Selectable<Database[T]>> =>
+      oneOrNotFound({ executeTakeFirst: () => find(table, id) }, missing),
 
     named,
 
@@ -148,14 +145,15 @@ export function ownedRows({ db, tenantId, now }: Omit<Bound, 'now'> & Partial<Pi
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Switches the row on or off, stamped. */
-    async setActive(table: SwitchedTable, id: number, isActive: boolean): Promise<void> {
-      await view
+    /** Switches the row on or off, stamped; false when the tenant has none with this id. */
+    async setActive(table: SwitchedTable, id: number, isActive: boolean): Promise<boolean> {
+      const result = await view
         .updateTable(asRows(table))
         .set({ isActive: isActive ? 1 : 0, updatedAt: clock().toISOString() })
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
-        .execute();
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** Deletes the row; false when the tenant has none with this id. */
@@ -168,6 +166,13 @@ export function ownedRows({ db, tenantId, now }: Omit<Bound, 'now'> & Partial<Pi
       return Number(result.numDeletedRows) > 0;
     },
   };
+}
+
+/** The first row a query answers (narrowed to one id); 404 naming `missing` when it answers none. */
+export async function oneOrNotFound<T>(query: { executeTakeFirst(): Promise<T | undefined> }, missing: NotFoundKey) {
+  const row = await query.executeTakeFirst();
+  if (row === undefined) throw errors.notFound(missing);
+  return row;
 }
 
 /**

@@ -9,7 +9,7 @@ import { MESSAGES } from '../../../../shared/messages.js';
 import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { toNumber, type Db } from '../../db/engine.js';
 import { uniqueOr } from '../../db/errors.js';
-import { ownedRows, referenceCount } from '../../db/owned.js';
+import { oneOrNotFound, ownedRows, referenceCount } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { AppError, errors } from '../../http/errors.js';
 import { paginate } from '../../http/list.js';
@@ -133,17 +133,10 @@ export function badgeControlRepository(scope: TenantScope) {
   const stamp = () => now().toISOString();
   const rows = ownedRows(scope);
 
-  async function getCategory(id: number): Promise<BadgeCategory> {
-    const row = await categorySelect(db, tenantId).where('c.id', '=', id).executeTakeFirst();
-    if (!row) throw errors.notFound('badgeCategoryNotFound');
-    return categoryView(row);
-  }
-
-  async function getBadge(id: number): Promise<BadgeRecord> {
-    const row = await badgeSelect(db, tenantId).where('b.id', '=', id).executeTakeFirst();
-    if (!row) throw errors.notFound('badgeNotFound');
-    return badgeRecord(row);
-  }
+  const getCategory = async (id: number): Promise<BadgeCategory> =>
+    categoryView(await oneOrNotFound(categorySelect(db, tenantId).where('c.id', '=', id), 'badgeCategoryNotFound'));
+  const getBadge = async (id: number): Promise<BadgeRecord> =>
+    badgeRecord(await oneOrNotFound(badgeSelect(db, tenantId).where('b.id', '=', id), 'badgeNotFound'));
 
   /** A category a badge may be put in: the tenant's, and active. */
   async function usableCategory(categoryId: number): Promise<void> {
@@ -217,7 +210,6 @@ export function badgeControlRepository(scope: TenantScope) {
     },
 
     async setCategoryStatus(id: number, isActive: boolean): Promise<BadgeCategory> {
-      await getCategory(id);
       await rows.setActive('badgeCategories', id, isActive);
       return getCategory(id);
     },
@@ -299,8 +291,7 @@ export function badgeControlRepository(scope: TenantScope) {
     },
 
     async setBadgeStatus(id: number, isActive: boolean): Promise<void> {
-      await getBadge(id);
-      await rows.setActive('badges', id, isActive);
+      if (!(await rows.setActive('badges', id, isActive))) throw errors.notFound('badgeNotFound');
     },
   };
 }

@@ -15,7 +15,7 @@ import { normalizeColor, normalizeSynonyms } from '../../../../shared/feedback-c
 import { MESSAGES } from '../../../../shared/messages.js';
 import { toNumber, type Db } from '../../db/engine.js';
 import { uniqueOr } from '../../db/errors.js';
-import { ownedRows, referenceCount } from '../../db/owned.js';
+import { oneOrNotFound, ownedRows, referenceCount } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { AppError, errors } from '../../http/errors.js';
 import { paginate, type ListOptions, type SortSpec } from '../../http/list.js';
@@ -168,17 +168,12 @@ export function feedbackCatalogueRepository(scope: TenantScope) {
   /** An edit's shared columns, stamped. */
   const changed = (changes: Partial<Shared>) => ({ ...storedChanges(changes), updatedAt: stamp() });
 
-  async function getCategory(id: number): Promise<FeedbackCategory> {
-    const row = await categorySelect(db, tenantId).where('c.id', '=', id).executeTakeFirst();
-    if (!row) throw errors.notFound('feedbackCategoryNotFound');
-    return categoryView(row);
-  }
-
-  async function getAttribute(id: number): Promise<FeedbackAttribute> {
-    const row = await attributeSelect(db, tenantId).where('a.id', '=', id).executeTakeFirst();
-    if (!row) throw errors.notFound('feedbackAttributeNotFound');
-    return attributeView(row);
-  }
+  const getCategory = async (id: number): Promise<FeedbackCategory> =>
+    categoryView(await oneOrNotFound(categorySelect(db, tenantId).where('c.id', '=', id), 'feedbackCategoryNotFound'));
+  const getAttribute = async (id: number): Promise<FeedbackAttribute> =>
+    attributeView(
+      await oneOrNotFound(attributeSelect(db, tenantId).where('a.id', '=', id), 'feedbackAttributeNotFound'),
+    );
 
   /** A category an attribute may be put in: the tenant's, and active. */
   async function usableCategory(categoryId: number): Promise<void> {
@@ -247,7 +242,6 @@ export function feedbackCatalogueRepository(scope: TenantScope) {
 
     /** The attributes keep their own switch: they are not offered while the category is inactive. */
     async setCategoryStatus(id: number, isActive: boolean): Promise<FeedbackCategory> {
-      await getCategory(id);
       await rows.setActive('feedbackCategories', id, isActive);
       return getCategory(id);
     },
@@ -291,7 +285,6 @@ export function feedbackCatalogueRepository(scope: TenantScope) {
     },
 
     async setAttributeStatus(id: number, isActive: boolean): Promise<FeedbackAttribute> {
-      await getAttribute(id);
       await rows.setActive('feedbackAttributes', id, isActive);
       return getAttribute(id);
     },

@@ -13,7 +13,7 @@ import { HIDDEN_FLAG_STATUSES, RATING_MIN } from '../../../../shared/feedback.js
 import { startOfLocalDay } from '../../../../shared/time.js';
 import type { TenantScope } from '../../http/context.js';
 import { groupLinks } from '../../db/links.js';
-import { ownedRows } from '../../db/owned.js';
+import { oneOrNotFound, ownedRows } from '../../db/owned.js';
 import { errors } from '../../http/errors.js';
 import { searchCondition } from '../../http/list.js';
 import { visibleFeedback } from '../../policy/feedback.js';
@@ -315,15 +315,13 @@ export function overviewRepository(scope: TenantScope) {
 
     /** An attribute with its category as its overview names them; 404 when the tenant has none with this id. */
     async attribute(id: number) {
-      const found = await db
+      const attribute = db
         .selectFrom('feedbackAttributes as a')
         .innerJoin('feedbackCategories as c', 'c.id', 'a.categoryId')
         .select(['a.id', 'a.name', 'a.description', 'a.categoryId', 'c.name as categoryName', 'c.color'])
         .where('a.tenantId', '=', tenantId)
-        .where('a.id', '=', id)
-        .executeTakeFirst();
-      if (!found) throw errors.notFound('feedbackAttributeNotFound');
-      return found;
+        .where('a.id', '=', id);
+      return oneOrNotFound(attribute, 'feedbackAttributeNotFound');
     },
 
     /** Active employees by name (the first 50) among the caller's teammates or the whole tenant. */

@@ -11,7 +11,7 @@ import { MESSAGES } from '../../../../shared/messages.js';
 import { toNumber, type Db } from '../../db/engine.js';
 import { uniqueOr } from '../../db/errors.js';
 import { groupLinks, groupListOptions } from '../../db/links.js';
-import { ownedRows, referenceCount } from '../../db/owned.js';
+import { oneOrNotFound, ownedRows, referenceCount } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { paginate } from '../../http/list.js';
@@ -64,8 +64,7 @@ export function functionRepository(tenant: TenantScope) {
 
   /** A function within the scope; 404 otherwise (another tenant's, or one the caller may not see). */
   async function get(id: number, scope: FunctionScope): Promise<FunctionItem> {
-    const row = await functionSelect(db, tenantId, scope).where('f.id', '=', id).executeTakeFirst();
-    if (!row) throw errors.notFound('functionNotFound');
+    const row = await oneOrNotFound(functionSelect(db, tenantId, scope).where('f.id', '=', id), 'functionNotFound');
     return (await views([row]))[0]!;
   }
 

@@ -39,6 +39,15 @@ function windowStart(engine: Engine): RawBuilder<string> {
     : sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, '-${sql.raw(String(REPEAT_WINDOW_DAYS))} days')`;
 }
 
+/** What a board reads of each counted feedback besides its weight and values (and groups its ratings by). */
+const FEEDBACK_FACTS = [
+  'feedback.id',
+  'feedback.receiverId',
+  'feedback.giverId',
+  'feedback.createdAt',
+  'feedback.flagStatus',
+] as const;
+
 /** The table of what a board other than the company's ranks by. */
 const BOARD_TABLES = { category: 'feedbackCategories', attribute: 'feedbackAttributes', team: 'teams' } as const;
 
@@ -97,11 +106,7 @@ export function leaderboardRepository(tenant: TenantScope) {
       return base
         .where('feedback.ratingCount', '>', 0)
         .select((eb) => [
-          'feedback.id',
-          'feedback.receiverId',
-          'feedback.giverId',
-          'feedback.createdAt',
-          'feedback.flagStatus',
+          ...FEEDBACK_FACTS,
           repeatIndex(options)(eb).as('k'),
           sql<number>`${sql.ref('feedback.ratingSum')}`.as('s'),
           sql<number>`${sql.ref('feedback.ratingCount')}`.as('n'),
@@ -118,23 +123,12 @@ export function leaderboardRepository(tenant: TenantScope) {
         : rated.where('r.attributeId', '=', scope.id);
     return rated
       .select((eb) => [
-        'feedback.id',
-        'feedback.receiverId',
-        'feedback.giverId',
-        'feedback.createdAt',
-        'feedback.flagStatus',
+        ...FEEDBACK_FACTS,
         repeatIndex(options)(eb).as('k'),
         sql<number>`sum(${sql.ref('r.rating')})`.as('s'),
         sql<number>`count(*)`.as('n'),
       ])
-      .groupBy([
-        'feedback.id',
-        'feedback.receiverId',
-        'feedback.giverId',
-        'feedback.createdAt',
-        'feedback.flagStatus',
-        'feedback.tenantId',
-      ]);
+      .groupBy([...FEEDBACK_FACTS, 'feedback.tenantId']);
   }
 
   return {

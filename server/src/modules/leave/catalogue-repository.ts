@@ -86,7 +86,6 @@ export function leaveCatalogueRepository(scope: TenantScope) {
     },
 
     async setTypeStatus(id: number, isActive: boolean): Promise<LeaveType> {
-      await typeRow(id);
       await rows.setActive('leaveTypes', id, isActive);
       return this.getType(id);
     },
@@ -119,7 +118,6 @@ export function leaveCatalogueRepository(scope: TenantScope) {
     },
 
     async setHolidayStatus(id: number, isActive: boolean): Promise<Holiday> {
-      await getHoliday(id);
       await rows.setActive('holidays', id, isActive);
       return getHoliday(id);
     },

@@ -7,7 +7,7 @@ import type { Team } from '../../../../shared/contracts/people.js';
 import type { Db } from '../../db/engine.js';
 import { uniqueOr } from '../../db/errors.js';
 import { groupLinks, groupListOptions } from '../../db/links.js';
-import { ownedRows, referenceCount } from '../../db/owned.js';
+import { oneOrNotFound, ownedRows, referenceCount } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { paginate } from '../../http/list.js';
@@ -34,8 +34,7 @@ export function teamRepository(scope: TenantScope) {
 
   /** A team; 404 when the tenant has none with this id. */
   async function get(id: number): Promise<Team> {
-    const row = await teamSelect(db, tenantId).where('teams.id', '=', id).executeTakeFirst();
-    if (!row) throw errors.notFound('teamNotFound');
+    const row = await oneOrNotFound(teamSelect(db, tenantId).where('teams.id', '=', id), 'teamNotFound');
     return { ...row, memberCount: Number(row.memberCount ?? 0) };
   }
 
