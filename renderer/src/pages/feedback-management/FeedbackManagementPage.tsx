@@ -5,7 +5,6 @@
  */
 import {
   Badge,
-  Button,
   Card,
   makeStyles,
   Skeleton,
@@ -14,15 +13,8 @@ import {
   TabList,
   Text,
   tokens,
-  Tooltip,
 } from '@fluentui/react-components';
-import {
-  AddRegular,
-  CircleFilled,
-  EditRegular,
-  TagMultipleRegular,
-  TextBulletListSquareRegular,
-} from '@fluentui/react-icons';
+import { CircleFilled, TagMultipleRegular, TextBulletListSquareRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import type { FeedbackAttribute, FeedbackCategory } from '../../../../shared/contracts/feedback-catalogue';
 import {
@@ -34,13 +26,14 @@ import {
   useSetCategoryStatus,
 } from '../../api/hooks/feedback-catalogue';
 import { usePermissions } from '../../api/hooks/me';
-import { DataTable, type Column } from '../../components/DataTable';
+import { CatalogueTable } from '../../components/CatalogueTable';
+import type { Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryError } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
 import { AttributeDialog } from './AttributeDialog';
 import { CategoryDialog } from './CategoryDialog';
-import { StatusSwitch } from './StatusSwitch';
+import { useTableTexts } from './table-texts';
 
 const useStyles = makeStyles({
   counts: {
@@ -132,12 +125,8 @@ function CategoriesTab() {
   const { t } = useTranslation('feedbackAdmin');
   const format = useFormat();
   const permissions = usePermissions();
-  const [editing, setEditing] = useState<FeedbackCategory | 'new' | null>(null);
+  const texts = useTableTexts('categories');
   const status = useSetCategoryStatus();
-  const canAdd = permissions.has('add-feedback-categories');
-  const canEdit = permissions.has('edit-feedback-categories');
-  const canStatus = permissions.has('update-feedback-categories-status');
-
   const columns: Column<FeedbackCategory>[] = [
     {
       key: 'name',
@@ -169,63 +158,21 @@ function CategoriesTab() {
       width: '110px',
       render: (c) => <Text className={styles.mono}>{format.number(c.attributeCount)}</Text>,
     },
-    {
-      key: 'active',
-      label: t('categories.columns.active'),
-      width: '90px',
-      render: (c) => (
-        <StatusSwitch
-          label={t('categories.activeLabel', { name: c.name })}
-          checked={c.isActive}
-          disabled={!canStatus || status.isPending}
-          confirmTitle={t('categories.deactivateTitle', { name: c.name })}
-          confirmBody={t('categories.deactivateBody')}
-          onChange={(isActive) => status.mutateAsync({ id: c.id, isActive })}
-        />
-      ),
-    },
   ];
-  if (canEdit)
-    columns.push({
-      key: 'actions',
-      label: t('categories.columns.actions'),
-      hideLabel: true,
-      width: '64px',
-      render: (c) => (
-        <Tooltip content={t('categories.edit', { name: c.name })} relationship="label">
-          <Button appearance="subtle" icon={<EditRegular />} onClick={() => setEditing(c)} />
-        </Tooltip>
-      ),
-    });
-
-  const addButton = canAdd ? (
-    <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')}>
-      {t('categories.add')}
-    </Button>
-  ) : null;
-
   return (
-    <>
-      <DataTable<FeedbackCategory>
-        label={t('categories.tableLabel')}
-        queryKey={feedbackCatalogueKeys.categories}
-        fetchPage={fetchCategoryPage}
-        columns={columns}
-        rowKey={(c) => c.id}
-        defaultSort={{ key: 'name', dir: 'asc' }}
-        searchPlaceholder={t('categories.search')}
-        toolbar={addButton}
-        empty={{
-          icon: <TagMultipleRegular />,
-          title: t('categories.emptyTitle'),
-          body: t('categories.emptyBody'),
-          action: addButton,
-        }}
-      />
-      {editing ? (
-        <CategoryDialog category={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      ) : null}
-    </>
+    <CatalogueTable<FeedbackCategory>
+      texts={texts}
+      queryKey={feedbackCatalogueKeys.categories}
+      fetchPage={fetchCategoryPage}
+      defaultSort={{ key: 'name', dir: 'asc' }}
+      columns={columns}
+      status={status}
+      canAdd={permissions.has('add-feedback-categories')}
+      canEdit={permissions.has('edit-feedback-categories')}
+      canSetStatus={permissions.has('update-feedback-categories-status')}
+      emptyIcon={<TagMultipleRegular />}
+      dialog={(category, onClose) => <CategoryDialog category={category} onClose={onClose} />}
+    />
   );
 }
 
@@ -233,12 +180,8 @@ function AttributesTab() {
   const styles = useStyles();
   const { t } = useTranslation('feedbackAdmin');
   const permissions = usePermissions();
-  const [editing, setEditing] = useState<FeedbackAttribute | 'new' | null>(null);
+  const texts = useTableTexts('attributes');
   const status = useSetAttributeStatus();
-  const canAdd = permissions.has('add-feedback-categories');
-  const canEdit = permissions.has('edit-feedback-categories');
-  const canStatus = permissions.has('update-feedback-categories-status');
-
   const columns: Column<FeedbackAttribute>[] = [
     {
       key: 'name',
@@ -274,62 +217,20 @@ function AttributesTab() {
       wrap: true,
       render: (a) => <Text className={styles.description}>{a.description ?? '—'}</Text>,
     },
-    {
-      key: 'active',
-      label: t('attributes.columns.active'),
-      width: '90px',
-      render: (a) => (
-        <StatusSwitch
-          label={t('attributes.activeLabel', { name: a.name })}
-          checked={a.isActive}
-          disabled={!canStatus || status.isPending}
-          confirmTitle={t('attributes.deactivateTitle', { name: a.name })}
-          confirmBody={t('attributes.deactivateBody')}
-          onChange={(isActive) => status.mutateAsync({ id: a.id, isActive })}
-        />
-      ),
-    },
   ];
-  if (canEdit)
-    columns.push({
-      key: 'actions',
-      label: t('attributes.columns.actions'),
-      hideLabel: true,
-      width: '64px',
-      render: (a) => (
-        <Tooltip content={t('attributes.edit', { name: a.name })} relationship="label">
-          <Button appearance="subtle" icon={<EditRegular />} onClick={() => setEditing(a)} />
-        </Tooltip>
-      ),
-    });
-
-  const addButton = canAdd ? (
-    <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')}>
-      {t('attributes.add')}
-    </Button>
-  ) : null;
-
   return (
-    <>
-      <DataTable<FeedbackAttribute>
-        label={t('attributes.tableLabel')}
-        queryKey={feedbackCatalogueKeys.attributes}
-        fetchPage={fetchAttributePage}
-        columns={columns}
-        rowKey={(a) => a.id}
-        defaultSort={{ key: 'id', dir: 'desc' }}
-        searchPlaceholder={t('attributes.search')}
-        toolbar={addButton}
-        empty={{
-          icon: <TextBulletListSquareRegular />,
-          title: t('attributes.emptyTitle'),
-          body: t('attributes.emptyBody'),
-          action: addButton,
-        }}
-      />
-      {editing ? (
-        <AttributeDialog attribute={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      ) : null}
-    </>
+    <CatalogueTable<FeedbackAttribute>
+      texts={texts}
+      queryKey={feedbackCatalogueKeys.attributes}
+      fetchPage={fetchAttributePage}
+      defaultSort={{ key: 'id', dir: 'desc' }}
+      columns={columns}
+      status={status}
+      canAdd={permissions.has('add-feedback-categories')}
+      canEdit={permissions.has('edit-feedback-categories')}
+      canSetStatus={permissions.has('update-feedback-categories-status')}
+      emptyIcon={<TextBulletListSquareRegular />}
+      dialog={(attribute, onClose) => <AttributeDialog attribute={attribute} onClose={onClose} />}
+    />
   );
 }

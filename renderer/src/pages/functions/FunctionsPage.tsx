@@ -12,7 +12,6 @@ import {
   partitionAvatarGroupItems,
   Text,
   tokens,
-  Tooltip,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, EditRegular, OrganizationRegular, PeopleEditRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
@@ -24,10 +23,11 @@ import {
   useSetFunctionStatus,
 } from '../../api/hooks/functions';
 import { usePermissions } from '../../api/hooks/me';
+import { activeColumn, RowButton } from '../../components/CatalogueTable';
 import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { useFormat, useTranslation } from '../../i18n';
-import { StatusSwitch } from '../feedback-management/StatusSwitch';
+import { useTableTexts } from '../feedback-management/table-texts';
 import { FunctionDialog } from './FunctionDialog';
 import { MembersDialog } from './MembersDialog';
 
@@ -72,6 +72,7 @@ export function FunctionsPage() {
   const permissions = usePermissions();
   const [editing, setEditing] = useState<FunctionItem | 'new' | null>(null);
   const [membersOf, setMembersOf] = useState<FunctionItem | null>(null);
+  const texts = useTableTexts('functions');
   const status = useSetFunctionStatus();
   const report = useDownloadFunctionReport();
   const canAdd = permissions.has('add-function');
@@ -104,39 +105,25 @@ export function FunctionsPage() {
       width: '170px',
       render: (f) => format.instant(f.updatedAt),
     },
-    {
-      key: 'active',
-      label: t('functions.columns.active'),
-      width: '90px',
-      render: (f) => (
-        <StatusSwitch
-          label={t('functions.activeLabel', { name: f.name })}
-          checked={f.isActive}
-          disabled={!canEdit || status.isPending}
-          confirmTitle={t('functions.deactivateTitle', { name: f.name })}
-          confirmBody={t('functions.deactivateBody')}
-          onChange={(isActive) => status.mutateAsync({ id: f.id, isActive })}
-        />
-      ),
-    },
+    activeColumn(texts, status, canEdit),
   ];
   if (canEdit || canMembers)
     columns.push({
       key: 'actions',
-      label: t('functions.columns.actions'),
+      label: texts.actionsColumn,
       hideLabel: true,
       width: '96px',
       render: (f) => (
         <span className={styles.actions}>
           {canMembers ? (
-            <Tooltip content={t('functions.editMembers', { name: f.name })} relationship="label">
-              <Button appearance="subtle" icon={<PeopleEditRegular />} onClick={() => setMembersOf(f)} />
-            </Tooltip>
+            <RowButton
+              label={t('functions.editMembers', { name: f.name })}
+              icon={<PeopleEditRegular />}
+              onClick={() => setMembersOf(f)}
+            />
           ) : null}
           {canEdit ? (
-            <Tooltip content={t('functions.edit', { name: f.name })} relationship="label">
-              <Button appearance="subtle" icon={<EditRegular />} onClick={() => setEditing(f)} />
-            </Tooltip>
+            <RowButton label={texts.edit(f.name)} icon={<EditRegular />} onClick={() => setEditing(f)} />
           ) : null}
         </span>
       ),
@@ -144,7 +131,7 @@ export function FunctionsPage() {
 
   const addButton = canAdd ? (
     <Button appearance="primary" icon={<OrganizationRegular />} onClick={() => setEditing('new')}>
-      {t('functions.add')}
+      {texts.add}
     </Button>
   ) : null;
   const headerActions = (
@@ -162,17 +149,17 @@ export function FunctionsPage() {
     <>
       <PageHeader title={t('functions.title')} subtitle={t('functions.subtitle')} actions={headerActions} />
       <DataTable<FunctionItem>
-        label={t('functions.tableLabel')}
+        label={texts.tableLabel}
         queryKey={functionKeys.all}
         fetchPage={fetchFunctionPage}
         columns={columns}
         rowKey={(f) => f.id}
         defaultSort={{ key: 'updatedAt', dir: 'desc' }}
-        searchPlaceholder={t('functions.search')}
+        searchPlaceholder={texts.search}
         empty={{
           icon: <OrganizationRegular />,
-          title: t('functions.emptyTitle'),
-          body: permissions.has('view-all-functions') ? t('functions.emptyBody') : t('functions.emptyBodyOwn'),
+          title: texts.emptyTitle,
+          body: permissions.has('view-all-functions') ? texts.emptyBody : t('functions.emptyBodyOwn'),
           action: addButton,
         }}
       />
