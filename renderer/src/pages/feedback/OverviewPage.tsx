@@ -14,8 +14,6 @@ import {
   mergeClasses,
   Option,
   Spinner,
-  Tab,
-  TabList,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -27,7 +25,7 @@ import {
   DataTrendingRegular,
 } from '@fluentui/react-icons';
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { FeedbackOverview, MonthFigure } from '../../../../shared/contracts/feedback-overview';
 import { ratingBand, ratingPercentage } from '../../../../shared/feedback';
@@ -39,25 +37,17 @@ import {
   useFeedbackOverview,
   useFeedbackTrend,
 } from '../../api/hooks/feedback-overview';
-import { useMe, usePermissions } from '../../api/hooks/me';
-import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { useMe } from '../../api/hooks/me';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
-import { QueryError, type QueryLike } from '../../components/QueryState';
+import { QueryError, QueryState, type QueryLike } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
+import { AddressRangeFilter, FeedbackTabs, FilterBar } from './area';
 import { FeedbackCard } from './FeedbackCard';
 import { ChartCard, FigureBars, SubjectPicker, TrendChart, useOverviewParams } from './overview-parts';
 import { BAND_COLORS, bandColor } from './rating-band';
 
 const useStyles = makeStyles({
-  tabs: { marginBottom: tokens.spacingVerticalM },
-  filters: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'flex-start',
-    gap: tokens.spacingHorizontalM,
-    marginBottom: tokens.spacingVerticalL,
-  },
   kpis: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(230px, 1fr))',
@@ -89,32 +79,15 @@ const useStyles = makeStyles({
   dropdown: { minWidth: '200px' },
 });
 
-/** Received, Given and Overview: the feedback area's tabs. */
-function FeedbackTabs() {
-  const styles = useStyles();
-  const { t } = useTranslation(['feedback', 'feedbackOverview', 'leaderboards']);
-  const navigate = useNavigate();
-  const permissions = usePermissions();
-  return (
-    <TabList className={styles.tabs} selectedValue="overview" onTabSelect={(_, d) => navigate(`/${String(d.value)}`)}>
-      {permissions.has('view-received-feedback') ? <Tab value="received">{t('list.received')}</Tab> : null}
-      {permissions.has('view-given-feedback') ? <Tab value="given">{t('list.given')}</Tab> : null}
-      <Tab value="overview">{t('feedbackOverview:tab')}</Tab>
-      <Tab value="leaderboard">{t('leaderboards:tab')}</Tab>
-    </TabList>
-  );
-}
-
 /** The filters every overview page has: the range, and whose overview for those who may pick. */
 function Filters({ name }: { name: string | undefined }) {
-  const styles = useStyles();
   const { t } = useTranslation('feedbackOverview');
   const p = useOverviewParams();
   return (
-    <div className={styles.filters} role="search" aria-label={t('filters')}>
-      <DateRangeFilter key={`${p.range.preset}${p.range.from}`} value={p.range} today={p.today} onChange={p.setRange} />
+    <FilterBar label={t('filters')}>
+      <AddressRangeFilter />
       <SubjectPicker value={p.choice} name={name} onChange={p.setSubject} />
-    </div>
+    </FilterBar>
   );
 }
 
@@ -337,10 +310,9 @@ export function OverviewPage() {
   return (
     <>
       <PageHeader title={title} subtitle={subtitle} />
-      <FeedbackTabs />
+      <FeedbackTabs selected="overview" />
       <Filters name={data ? (data.employee?.name ?? data.team?.name ?? data.function?.name) : undefined} />
-      {overview.isError ? <QueryError error={overview.error} onRetry={() => void overview.refetch()} /> : null}
-      {overview.isPending ? <Spinner label={t('loading')} /> : null}
+      <QueryState query={overview} label={t('loading')} />
       {data && !overview.isError ? (
         <>
           <Figures data={data} />
@@ -403,8 +375,7 @@ function FigureListPage({ kind }: { kind: 'category' | 'attribute' }) {
       />
       <BackLink to={p.link('/overview')}>{t('links.back')}</BackLink>
       <Filters name={data ? (data.employee?.name ?? data.team?.name ?? data.function?.name) : undefined} />
-      {overview.isError ? <QueryError error={overview.error} onRetry={() => void overview.refetch()} /> : null}
-      {overview.isPending ? <Spinner label={t('loading')} /> : null}
+      <QueryState query={overview} label={t('loading')} />
       {figures && figures.length === 0 ? (
         <EmptyState icon={<DataTrendingRegular />} title={t('empty.title')}>
           {t('empty.body')}
@@ -444,8 +415,7 @@ export function CategoryOverviewPage() {
       <PageHeader title={category?.name ?? t('category.listTitle')} subtitle={t('category.subtitle')} />
       <BackLink to={p.link('/overview')}>{t('links.back')}</BackLink>
       <Filters name={undefined} />
-      {overview.isError ? <QueryError error={overview.error} onRetry={() => void overview.refetch()} /> : null}
-      {overview.isPending ? <Spinner label={t('loading')} /> : null}
+      <QueryState query={overview} label={t('loading')} />
       {category ? (
         <>
           <AverageKpi figure={category} />
@@ -500,8 +470,7 @@ export function AttributeOverviewPage() {
         {attribute ? attribute.categoryName : t('links.back')}
       </BackLink>
       <Filters name={undefined} />
-      {overview.isError ? <QueryError error={overview.error} onRetry={() => void overview.refetch()} /> : null}
-      {overview.isPending ? <Spinner label={t('loading')} /> : null}
+      <QueryState query={overview} label={t('loading')} />
       {attribute && overview.data ? (
         <>
           <AverageKpi figure={attribute} />
