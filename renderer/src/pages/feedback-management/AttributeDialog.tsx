@@ -9,9 +9,9 @@ import { useState } from 'react';
 import type { FeedbackAttribute } from '../../../../shared/contracts/feedback-catalogue';
 import { ATTRIBUTE_NAME_MAX, CATALOGUE_DESCRIPTION_MAX } from '../../../../shared/feedback-catalogue';
 import { useAllCategories, useSaveAttribute } from '../../api/hooks/feedback-catalogue';
-import { FormDialog, useFormStyles } from '../../components/FormDialog';
+import { useFormStyles } from '../../components/FormDialog';
 import { useTranslation } from '../../i18n';
-import { DescriptionField, NameField, SynonymsField, useCatalogueForm } from './catalogue-form';
+import { CatalogueDialog, DescriptionField, NameField, SynonymsField, useCatalogueForm } from './catalogue-form';
 
 const useStyles = makeStyles({
   option: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
@@ -28,7 +28,6 @@ export function AttributeDialog({ attribute, onClose }: { attribute: FeedbackAtt
     label: (key) => t(`attributeDialog.${key}`),
     nameMax: ATTRIBUTE_NAME_MAX,
     descriptionMax: CATALOGUE_DESCRIPTION_MAX,
-    failed: attribute ? t('attributeDialog.updateFailed') : t('attributeDialog.addFailed'),
   });
   const { messages } = form;
   const categories = useAllCategories();
@@ -51,16 +50,7 @@ export function AttributeDialog({ attribute, onClose }: { attribute: FeedbackAtt
   };
 
   return (
-    <FormDialog
-      title={attribute ? t('attributeDialog.editTitle', { name: attribute.name }) : t('attributeDialog.addTitle')}
-      formLabel={attribute ? t('attributeDialog.editLabel') : t('attributeDialog.addTitle')}
-      size="wide"
-      error={form.formError}
-      onSubmit={submit}
-      onClose={onClose}
-      submitLabel={attribute ? t('attributeDialog.submitEdit') : t('attributeDialog.submitAdd')}
-      pending={save.isPending}
-    >
+    <CatalogueDialog form={form} size="wide" pending={save.isPending} onSubmit={submit} onClose={onClose}>
       <div className={grid.grid}>
         <NameField form={form} />
         <Field
@@ -98,6 +88,6 @@ export function AttributeDialog({ attribute, onClose }: { attribute: FeedbackAtt
       </div>
       <SynonymsField form={form} hint={t('attributeDialog.synonymsHint')} />
       <DescriptionField form={form} />
-    </FormDialog>
+    </CatalogueDialog>
   );
 }

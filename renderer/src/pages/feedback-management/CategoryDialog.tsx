@@ -10,9 +10,9 @@ import {
   normalizeColor,
 } from '../../../../shared/feedback-catalogue';
 import { useSaveCategory } from '../../api/hooks/feedback-catalogue';
-import { FormDialog, useFormStyles } from '../../components/FormDialog';
+import { useFormStyles } from '../../components/FormDialog';
 import { useTranslation } from '../../i18n';
-import { DescriptionField, NameField, SynonymsField, useCatalogueForm } from './catalogue-form';
+import { CatalogueDialog, DescriptionField, NameField, SynonymsField, useCatalogueForm } from './catalogue-form';
 
 const useStyles = makeStyles({
   colorRow: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
@@ -39,7 +39,6 @@ export function CategoryDialog({ category, onClose }: { category: FeedbackCatego
     label: (key) => t(`categoryDialog.${key}`),
     nameMax: CATEGORY_NAME_MAX,
     descriptionMax: CATALOGUE_DESCRIPTION_MAX,
-    failed: category ? t('categoryDialog.updateFailed') : t('categoryDialog.addFailed'),
   });
   const { messages } = form;
   const [color, setColor] = useState(category?.color ?? CATEGORY_SWATCHES[0]);
@@ -60,16 +59,7 @@ export function CategoryDialog({ category, onClose }: { category: FeedbackCatego
   };
 
   return (
-    <FormDialog
-      title={category ? t('categoryDialog.editTitle', { name: category.name }) : t('categoryDialog.addTitle')}
-      formLabel={category ? t('categoryDialog.editLabel') : t('categoryDialog.addTitle')}
-      size="wide"
-      error={form.formError}
-      onSubmit={submit}
-      onClose={onClose}
-      submitLabel={category ? t('categoryDialog.submitEdit') : t('categoryDialog.submitAdd')}
-      pending={save.isPending}
-    >
+    <CatalogueDialog form={form} size="wide" pending={save.isPending} onSubmit={submit} onClose={onClose}>
       <div className={grid.grid}>
         <NameField form={form} />
         <Field
@@ -118,6 +108,6 @@ export function CategoryDialog({ category, onClose }: { category: FeedbackCatego
       </SwatchPicker>
       <SynonymsField form={form} hint={t('categoryDialog.synonymsHint')} />
       <DescriptionField form={form} />
-    </FormDialog>
+    </CatalogueDialog>
   );
 }

@@ -1,12 +1,13 @@
 /**
- * What the catalogue dialogs share (the category, attribute and function dialogs): the name, synonyms and
- * description fields with their rules and messages, and how a failed save is told (the first field the
- * server named, in the form and in a toast; its message under the field). Each dialog adds its own fields
- * (a colour, a category) and names them through `label`.
+ * What the catalogue dialogs share (the category, attribute and function dialogs): the dialog's frame with
+ * its add or edit texts, the name, synonyms and description fields with their rules and messages, and how a
+ * failed save is told (the first field the server named, in the form and in a toast; its message under the
+ * field). Each dialog adds its own fields (a colour, a category) and names them through `label`.
  */
 import { Field, Input, Textarea } from '@fluentui/react-components';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorMessage, fieldErrors } from '../../api/errors';
+import { FormDialog, type FormDialogProps } from '../../components/FormDialog';
 import { useFieldMessages } from '../../components/form-fields';
 import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
@@ -15,7 +16,7 @@ import { SynonymsInput } from './SynonymsInput';
 type Dialog = 'categoryDialog' | 'attributeDialog' | 'functionDialog';
 
 export function useCatalogueForm<Key extends string>(options: {
-  /** The dialog's texts in the feedbackAdmin namespace (nameRequired, nameTooLong, fieldFailed). */
+  /** The dialog's texts in the feedbackAdmin namespace (titles, labels, rules, failures). */
   dialog: Dialog;
   /** The entry edited, or null to add one. */
   initial: { name: string; synonyms?: readonly string[]; description: string | null } | null;
@@ -25,11 +26,10 @@ export function useCatalogueForm<Key extends string>(options: {
   label: (key: Key) => string;
   nameMax: number;
   descriptionMax: number;
-  /** The message of a failed save ("Attribute could not be added or updated"). */
-  failed: string;
 }) {
-  const { dialog, initial, fields, label, nameMax, descriptionMax, failed } = options;
+  const { dialog, initial, fields, label, nameMax, descriptionMax } = options;
   const { t } = useTranslation('feedbackAdmin');
+  const failed = initial ? t(`${dialog}.updateFailed`) : t(`${dialog}.addFailed`);
   const notify = useNotify();
   const [name, setName] = useState(initial?.name ?? '');
   const [synonyms, setSynonyms] = useState<string[]>([...(initial?.synonyms ?? [])]);
@@ -44,6 +44,9 @@ export function useCatalogueForm<Key extends string>(options: {
       : undefined;
 
   return {
+    dialog,
+    /** The name of the entry edited; null when adding. */
+    editing: initial ? initial.name : null,
     label,
     messages,
     formError,
@@ -75,6 +78,40 @@ export function useCatalogueForm<Key extends string>(options: {
 
 /** A catalogue form whose fields include `Key`, as the field components below take it. */
 export type CatalogueForm<Key extends string> = ReturnType<typeof useCatalogueForm<Key>>;
+
+/** The form's dialog: "Add …" or "Edit {name}", its error above the fields, Cancel and the submit button. */
+export function CatalogueDialog({
+  form,
+  size,
+  pending,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  form: { dialog: Dialog; editing: string | null; formError: string | null };
+  size: FormDialogProps['size'];
+  pending: boolean;
+  onSubmit: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('feedbackAdmin');
+  const { dialog, editing } = form;
+  return (
+    <FormDialog
+      title={editing === null ? t(`${dialog}.addTitle`) : t(`${dialog}.editTitle`, { name: editing })}
+      formLabel={editing === null ? t(`${dialog}.addTitle`) : t(`${dialog}.editLabel`)}
+      size={size}
+      error={form.formError}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      submitLabel={editing === null ? t(`${dialog}.submitAdd`) : t(`${dialog}.submitEdit`)}
+      pending={pending}
+    >
+      {children}
+    </FormDialog>
+  );
+}
 
 export function NameField({ form }: { form: CatalogueForm<'name'> }) {
   const { messages } = form;

@@ -2,9 +2,8 @@
 import type { FunctionItem } from '../../../../shared/contracts/functions';
 import { FUNCTION_DESCRIPTION_MAX, FUNCTION_NAME_MAX } from '../../../../shared/feedback-catalogue';
 import { useSaveFunction } from '../../api/hooks/functions';
-import { FormDialog } from '../../components/FormDialog';
 import { useTranslation } from '../../i18n';
-import { DescriptionField, NameField, useCatalogueForm } from '../feedback-management/catalogue-form';
+import { CatalogueDialog, DescriptionField, NameField, useCatalogueForm } from '../feedback-management/catalogue-form';
 
 export function FunctionDialog({ fn, onClose }: { fn: FunctionItem | null; onClose: () => void }) {
   const { t } = useTranslation('feedbackAdmin');
@@ -15,7 +14,6 @@ export function FunctionDialog({ fn, onClose }: { fn: FunctionItem | null; onClo
     label: (key) => t(`functionDialog.${key}`),
     nameMax: FUNCTION_NAME_MAX,
     descriptionMax: FUNCTION_DESCRIPTION_MAX,
-    failed: fn ? t('functionDialog.updateFailed') : t('functionDialog.addFailed'),
   });
   const save = useSaveFunction();
 
@@ -26,18 +24,9 @@ export function FunctionDialog({ fn, onClose }: { fn: FunctionItem | null; onClo
   };
 
   return (
-    <FormDialog
-      title={fn ? t('functionDialog.editTitle', { name: fn.name }) : t('functionDialog.addTitle')}
-      formLabel={fn ? t('functionDialog.editLabel') : t('functionDialog.addTitle')}
-      size="medium"
-      error={form.formError}
-      onSubmit={submit}
-      onClose={onClose}
-      submitLabel={fn ? t('functionDialog.submitEdit') : t('functionDialog.submitAdd')}
-      pending={save.isPending}
-    >
+    <CatalogueDialog form={form} size="medium" pending={save.isPending} onSubmit={submit} onClose={onClose}>
       <NameField form={form} />
       <DescriptionField form={form} />
-    </FormDialog>
+    </CatalogueDialog>
   );
 }
