@@ -5,11 +5,17 @@
  * and in its empty state, and the add or edit dialog. Each control shows only with its permission; the
  * server checks again.
  */
-import { Button, Tooltip } from '@fluentui/react-components';
+import { Button, makeStyles, Text, tokens, Tooltip } from '@fluentui/react-components';
 import { AddRegular, EditRegular } from '@fluentui/react-icons';
 import { useState, type ReactElement, type ReactNode } from 'react';
+import { useFormat } from '../i18n';
 import { DataTable, type Column, type DataTableProps } from './DataTable';
 import { StatusSwitch } from './StatusSwitch';
+
+const useStyles = makeStyles({
+  description: { color: tokens.colorNeutralForeground2, display: 'block', maxWidth: '360px' },
+  figure: { fontVariantNumeric: 'tabular-nums' },
+});
 
 export type CatalogueEntry = { id: number; name: string; isActive: boolean };
 
@@ -62,6 +68,42 @@ export function activeColumn<T extends CatalogueEntry>(
         onChange={(isActive) => status.mutateAsync({ id: entry.id, isActive })}
       />
     ),
+  };
+}
+
+/** Columns the catalogue tables have in common: the name, the description, a count, the last change. */
+export function useCatalogueColumns() {
+  const styles = useStyles();
+  const format = useFormat();
+  return {
+    name: <T extends CatalogueEntry>(label: string): Column<T> => ({
+      key: 'name',
+      label,
+      sortKey: 'name',
+      render: (entry) => <Text weight="semibold">{entry.name}</Text>,
+    }),
+    /** Free text that may wrap, a dash when there is none. */
+    description: <T extends { description: string | null }>(label: string): Column<T> => ({
+      key: 'description',
+      label,
+      wrap: true,
+      render: (entry) => <Text className={styles.description}>{entry.description ?? '—'}</Text>,
+    }),
+    /** A number in tabular figures; sorted by the API's orderKey `sortKey` when given. */
+    count: <T,>(
+      column: { key: string; label: string; width: string; sortKey?: string },
+      value: (entry: T) => number,
+    ): Column<T> => ({
+      ...column,
+      render: (entry) => <Text className={styles.figure}>{format.number(value(entry))}</Text>,
+    }),
+    updated: <T extends { updatedAt: string }>(label: string, width?: string): Column<T> => ({
+      key: 'updatedAt',
+      label,
+      sortKey: 'updatedAt',
+      width,
+      render: (entry) => format.instant(entry.updatedAt),
+    }),
   };
 }
 

@@ -15,10 +15,10 @@ import {
   useSetBadgeStatus,
 } from '../../api/hooks/badges';
 import { usePermissions } from '../../api/hooks/me';
-import { CatalogueTable, type CatalogueTexts } from '../../components/CatalogueTable';
+import { CatalogueTable, useCatalogueColumns, type CatalogueTexts } from '../../components/CatalogueTable';
 import type { Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
-import { useFormat, useTranslation } from '../../i18n';
+import { useTranslation } from '../../i18n';
 import { BadgeCategoryDialog, BadgeDialog } from './BadgeDialogs';
 import { BadgeImage } from './BadgeImage';
 
@@ -26,8 +26,6 @@ const useStyles = makeStyles({
   tabs: { marginBottom: tokens.spacingVerticalL },
   name: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   chips: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
-  description: { color: tokens.colorNeutralForeground2, display: 'block', maxWidth: '320px' },
-  mono: { fontVariantNumeric: 'tabular-nums' },
 });
 
 type TabValue = 'badges' | 'categories';
@@ -79,7 +77,7 @@ function useTableTexts(tab: 'control' | 'categories'): CatalogueTexts {
 function BadgesTab() {
   const styles = useStyles();
   const { t } = useTranslation('badges');
-  const format = useFormat();
+  const column = useCatalogueColumns();
   const permissions = usePermissions();
   const texts = useTableTexts('control');
   const status = useSetBadgeStatus();
@@ -96,12 +94,7 @@ function BadgesTab() {
       ),
     },
     { key: 'category', label: t('control.columns.category'), sortKey: 'category', render: (b) => b.category.name },
-    {
-      key: 'description',
-      label: t('control.columns.description'),
-      wrap: true,
-      render: (b) => <Text className={styles.description}>{b.description ?? '—'}</Text>,
-    },
+    column.description(t('control.columns.description')),
     {
       key: 'flags',
       label: t('control.columns.kind'),
@@ -121,18 +114,8 @@ function BadgesTab() {
         </span>
       ),
     },
-    {
-      key: 'held',
-      label: t('control.columns.given'),
-      width: '90px',
-      render: (b) => <Text className={styles.mono}>{format.number(b.heldCount)}</Text>,
-    },
-    {
-      key: 'updatedAt',
-      label: t('control.columns.updated'),
-      sortKey: 'updatedAt',
-      render: (b) => format.instant(b.updatedAt),
-    },
+    column.count({ key: 'held', label: t('control.columns.given'), width: '90px' }, (b) => b.heldCount),
+    column.updated(t('control.columns.updated')),
   ];
   return (
     <CatalogueTable<Badge>
@@ -151,32 +134,18 @@ function BadgesTab() {
 }
 
 function CategoriesTab() {
-  const styles = useStyles();
   const { t } = useTranslation('badges');
-  const format = useFormat();
+  const column = useCatalogueColumns();
   const permissions = usePermissions();
   const texts = useTableTexts('categories');
   const status = useSetBadgeCategoryStatus();
   const columns: Column<BadgeCategory>[] = [
-    {
-      key: 'name',
-      label: t('categories.columns.name'),
-      sortKey: 'name',
-      render: (c) => <Text weight="semibold">{c.name}</Text>,
-    },
-    {
-      key: 'badgeCount',
-      label: t('categories.columns.badges'),
-      sortKey: 'badgeCount',
-      width: '110px',
-      render: (c) => <Text className={styles.mono}>{format.number(c.badgeCount)}</Text>,
-    },
-    {
-      key: 'updatedAt',
-      label: t('control.columns.updated'),
-      sortKey: 'updatedAt',
-      render: (c) => format.instant(c.updatedAt),
-    },
+    column.name(t('categories.columns.name')),
+    column.count(
+      { key: 'badgeCount', label: t('categories.columns.badges'), sortKey: 'badgeCount', width: '110px' },
+      (c) => c.badgeCount,
+    ),
+    column.updated(t('control.columns.updated')),
   ];
   return (
     <CatalogueTable<BadgeCategory>

@@ -26,7 +26,7 @@ import {
   useSetCategoryStatus,
 } from '../../api/hooks/feedback-catalogue';
 import { usePermissions } from '../../api/hooks/me';
-import { CatalogueTable } from '../../components/CatalogueTable';
+import { CatalogueTable, useCatalogueColumns } from '../../components/CatalogueTable';
 import type { Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryError } from '../../components/QueryState';
@@ -48,8 +48,6 @@ const useStyles = makeStyles({
   tabs: { marginBottom: tokens.spacingVerticalL },
   name: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   synonyms: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
-  description: { color: tokens.colorNeutralForeground2, display: 'block', maxWidth: '360px' },
-  mono: { fontVariantNumeric: 'tabular-nums' },
 });
 
 type TabValue = 'categories' | 'attributes';
@@ -123,7 +121,7 @@ function Synonyms({ words }: { words: string[] }) {
 function CategoriesTab() {
   const styles = useStyles();
   const { t } = useTranslation('feedbackAdmin');
-  const format = useFormat();
+  const column = useCatalogueColumns();
   const permissions = usePermissions();
   const texts = useTableTexts('categories');
   const status = useSetCategoryStatus();
@@ -145,19 +143,11 @@ function CategoriesTab() {
       wrap: true,
       render: (c) => <Synonyms words={c.synonyms} />,
     },
-    {
-      key: 'description',
-      label: t('categories.columns.description'),
-      wrap: true,
-      render: (c) => <Text className={styles.description}>{c.description ?? '—'}</Text>,
-    },
-    {
-      key: 'attributeCount',
-      label: t('categories.columns.attributes'),
-      sortKey: 'attributeCount',
-      width: '110px',
-      render: (c) => <Text className={styles.mono}>{format.number(c.attributeCount)}</Text>,
-    },
+    column.description(t('categories.columns.description')),
+    column.count(
+      { key: 'attributeCount', label: t('categories.columns.attributes'), sortKey: 'attributeCount', width: '110px' },
+      (c) => c.attributeCount,
+    ),
   ];
   return (
     <CatalogueTable<FeedbackCategory>
@@ -179,16 +169,12 @@ function CategoriesTab() {
 function AttributesTab() {
   const styles = useStyles();
   const { t } = useTranslation('feedbackAdmin');
+  const column = useCatalogueColumns();
   const permissions = usePermissions();
   const texts = useTableTexts('attributes');
   const status = useSetAttributeStatus();
   const columns: Column<FeedbackAttribute>[] = [
-    {
-      key: 'name',
-      label: t('attributes.columns.name'),
-      sortKey: 'name',
-      render: (a) => <Text weight="semibold">{a.name}</Text>,
-    },
+    column.name(t('attributes.columns.name')),
     {
       key: 'category',
       label: t('attributes.columns.category'),
@@ -211,12 +197,7 @@ function AttributesTab() {
       wrap: true,
       render: (a) => <Synonyms words={a.synonyms} />,
     },
-    {
-      key: 'description',
-      label: t('attributes.columns.description'),
-      wrap: true,
-      render: (a) => <Text className={styles.description}>{a.description ?? '—'}</Text>,
-    },
+    column.description(t('attributes.columns.description')),
   ];
   return (
     <CatalogueTable<FeedbackAttribute>

@@ -23,7 +23,7 @@ import {
   useSetFunctionStatus,
 } from '../../api/hooks/functions';
 import { usePermissions } from '../../api/hooks/me';
-import { activeColumn, RowButton } from '../../components/CatalogueTable';
+import { activeColumn, RowButton, useCatalogueColumns } from '../../components/CatalogueTable';
 import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { useFormat, useTranslation } from '../../i18n';
@@ -32,7 +32,6 @@ import { FunctionDialog } from './FunctionDialog';
 import { MembersDialog } from './MembersDialog';
 
 const useStyles = makeStyles({
-  description: { color: tokens.colorNeutralForeground2, display: 'block', maxWidth: '360px' },
   members: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   mono: { fontVariantNumeric: 'tabular-nums' },
   muted: { color: tokens.colorNeutralForeground3 },
@@ -68,7 +67,7 @@ function Members({ fn }: { fn: FunctionItem }) {
 export function FunctionsPage() {
   const styles = useStyles();
   const { t } = useTranslation('feedbackAdmin');
-  const format = useFormat();
+  const column = useCatalogueColumns();
   const permissions = usePermissions();
   const [editing, setEditing] = useState<FunctionItem | 'new' | null>(null);
   const [membersOf, setMembersOf] = useState<FunctionItem | null>(null);
@@ -80,31 +79,15 @@ export function FunctionsPage() {
   const canMembers = permissions.has('add-function-members');
 
   const columns: Column<FunctionItem>[] = [
-    {
-      key: 'name',
-      label: t('functions.columns.name'),
-      sortKey: 'name',
-      render: (f) => <Text weight="semibold">{f.name}</Text>,
-    },
-    {
-      key: 'description',
-      label: t('functions.columns.description'),
-      wrap: true,
-      render: (f) => <Text className={styles.description}>{f.description ?? '—'}</Text>,
-    },
+    column.name(t('functions.columns.name')),
+    column.description(t('functions.columns.description')),
     {
       key: 'memberCount',
       label: t('functions.columns.members'),
       sortKey: 'memberCount',
       render: (f) => <Members fn={f} />,
     },
-    {
-      key: 'updatedAt',
-      label: t('functions.columns.lastChanged'),
-      sortKey: 'updatedAt',
-      width: '170px',
-      render: (f) => format.instant(f.updatedAt),
-    },
+    column.updated(t('functions.columns.lastChanged'), '170px'),
     activeColumn(texts, status, canEdit),
   ];
   if (canEdit || canMembers)
