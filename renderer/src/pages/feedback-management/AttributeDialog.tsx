@@ -7,7 +7,6 @@ import { Dropdown, Field, makeStyles, Option, tokens } from '@fluentui/react-com
 import { CircleFilled } from '@fluentui/react-icons';
 import { useState } from 'react';
 import type { FeedbackAttribute } from '../../../../shared/contracts/feedback-catalogue';
-import { ATTRIBUTE_NAME_MAX, CATALOGUE_DESCRIPTION_MAX } from '../../../../shared/feedback-catalogue';
 import { useAllCategories, useSaveAttribute } from '../../api/hooks/feedback-catalogue';
 import { useFormStyles } from '../../components/FormDialog';
 import { useTranslation } from '../../i18n';
@@ -26,8 +25,6 @@ export function AttributeDialog({ attribute, onClose }: { attribute: FeedbackAtt
     initial: attribute,
     fields: ['name', 'categoryId', 'synonyms', 'description'],
     label: (key) => t(`attributeDialog.${key}`),
-    nameMax: ATTRIBUTE_NAME_MAX,
-    descriptionMax: CATALOGUE_DESCRIPTION_MAX,
   });
   const { messages } = form;
   const categories = useAllCategories();

@@ -2,13 +2,7 @@
 import { ColorSwatch, Field, Input, makeStyles, SwatchPicker, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { FeedbackCategory } from '../../../../shared/contracts/feedback-catalogue';
-import {
-  CATALOGUE_DESCRIPTION_MAX,
-  CATEGORY_NAME_MAX,
-  CATEGORY_SWATCHES,
-  isColor,
-  normalizeColor,
-} from '../../../../shared/feedback-catalogue';
+import { CATEGORY_SWATCHES, isColor, normalizeColor } from '../../../../shared/feedback-catalogue';
 import { useSaveCategory } from '../../api/hooks/feedback-catalogue';
 import { useFormStyles } from '../../components/FormDialog';
 import { useTranslation } from '../../i18n';
@@ -37,8 +31,6 @@ export function CategoryDialog({ category, onClose }: { category: FeedbackCatego
     initial: category,
     fields: ['name', 'color', 'synonyms', 'description'],
     label: (key) => t(`categoryDialog.${key}`),
-    nameMax: CATEGORY_NAME_MAX,
-    descriptionMax: CATALOGUE_DESCRIPTION_MAX,
   });
   const { messages } = form;
   const [color, setColor] = useState(category?.color ?? CATEGORY_SWATCHES[0]);

@@ -6,6 +6,13 @@
  */
 import { Field, Input, Textarea } from '@fluentui/react-components';
 import { useState, type ReactNode } from 'react';
+import {
+  ATTRIBUTE_NAME_MAX,
+  CATALOGUE_DESCRIPTION_MAX,
+  CATEGORY_NAME_MAX,
+  FUNCTION_DESCRIPTION_MAX,
+  FUNCTION_NAME_MAX,
+} from '../../../../shared/feedback-catalogue';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { FormDialog, type FormDialogProps } from '../../components/FormDialog';
 import { useFieldMessages } from '../../components/form-fields';
@@ -14,6 +21,13 @@ import { useTranslation } from '../../i18n';
 import { SynonymsInput } from './SynonymsInput';
 
 type Dialog = 'categoryDialog' | 'attributeDialog' | 'functionDialog';
+
+/** Each dialog's lengths, the shared contracts' (the server refuses longer). */
+const LIMITS: Record<Dialog, { nameMax: number; descriptionMax: number }> = {
+  categoryDialog: { nameMax: CATEGORY_NAME_MAX, descriptionMax: CATALOGUE_DESCRIPTION_MAX },
+  attributeDialog: { nameMax: ATTRIBUTE_NAME_MAX, descriptionMax: CATALOGUE_DESCRIPTION_MAX },
+  functionDialog: { nameMax: FUNCTION_NAME_MAX, descriptionMax: FUNCTION_DESCRIPTION_MAX },
+};
 
 export function useCatalogueForm<Key extends string>(options: {
   /** The dialog's texts in the feedbackAdmin namespace (titles, labels, rules, failures). */
@@ -24,10 +38,9 @@ export function useCatalogueForm<Key extends string>(options: {
   fields: readonly Key[];
   /** A field's label, which a failed save names too. */
   label: (key: Key) => string;
-  nameMax: number;
-  descriptionMax: number;
 }) {
-  const { dialog, initial, fields, label, nameMax, descriptionMax } = options;
+  const { dialog, initial, fields, label } = options;
+  const { nameMax, descriptionMax } = LIMITS[dialog];
   const { t } = useTranslation('feedbackAdmin');
   const failed = initial ? t(`${dialog}.updateFailed`) : t(`${dialog}.addFailed`);
   const notify = useNotify();

@@ -1,6 +1,5 @@
 /** Add or edit a function: its name (unique in the company) and description. */
 import type { FunctionItem } from '../../../../shared/contracts/functions';
-import { FUNCTION_DESCRIPTION_MAX, FUNCTION_NAME_MAX } from '../../../../shared/feedback-catalogue';
 import { useSaveFunction } from '../../api/hooks/functions';
 import { useTranslation } from '../../i18n';
 import { CatalogueDialog, DescriptionField, NameField, useCatalogueForm } from '../feedback-management/catalogue-form';
@@ -12,8 +11,6 @@ export function FunctionDialog({ fn, onClose }: { fn: FunctionItem | null; onClo
     initial: fn,
     fields: ['name', 'description'],
     label: (key) => t(`functionDialog.${key}`),
-    nameMax: FUNCTION_NAME_MAX,
-    descriptionMax: FUNCTION_DESCRIPTION_MAX,
   });
   const save = useSaveFunction();
 
