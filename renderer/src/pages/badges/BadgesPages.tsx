@@ -24,11 +24,12 @@ import { EmployeeAvatar } from '../../components/EmployeeAvatar';
 import { EmptyState } from '../../components/EmptyState';
 import { PagedList, usePagedFilters } from '../../components/PagedList';
 import { PageHeader } from '../../components/PageHeader';
-import { QueryState, type QueryLike } from '../../components/QueryState';
+import type { QueryLike } from '../../components/QueryState';
 import { Section } from '../../components/Section';
 import { useFormat, useTranslation } from '../../i18n';
 import { BadgeForm } from './BadgeForm';
 import { BadgesTabs, OptionsState, RequestCard, RequestFiltersBar } from './parts';
+import { ItemRow, ListSection } from './rows';
 import { useBadgesStyles as useStyles } from './styles';
 
 export { GiveBadgePage } from './GiveBadgePage';
@@ -170,32 +171,23 @@ function RecommendationGroups() {
   const { t } = useTranslation('badges');
   const groups = useRecommendationGroups(true);
   return (
-    <Section title={t('recommendations.groupsTitle')}>
-      <QueryState
-        query={groups}
-        skeleton
-        label={t('requests.loading')}
-        isEmpty={(data) => data.length === 0}
-        empty={<Text className={styles.muted}>{t('requests.empty')}</Text>}
-      >
-        {(data) => (
-          <ul className={styles.list} aria-label={t('recommendations.groupsTitle')}>
-            {data.slice(0, 10).map((g) => (
-              <li key={`${g.badge.id}-${g.employee.id}`} className={styles.row}>
-                <EmployeeAvatar employee={g.employee} size={28} />
-                <div className={styles.grow}>
-                  <Text>{t('recommendations.groupLine', { name: g.employee.name, badge: g.badge.name })}</Text>
-                  <Text size={200} className={styles.muted}>
-                    {g.recommenders.map((r) => r.person.name).join(', ')}
-                  </Text>
-                </div>
-                <Text className={styles.count}>{t('recommendations.count', { count: g.count })}</Text>
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryState>
-    </Section>
+    <ListSection
+      title={t('recommendations.groupsTitle')}
+      query={groups}
+      loadingLabel={t('requests.loading')}
+      emptyText={t('requests.empty')}
+      limit={10}
+    >
+      {(g) => (
+        <ItemRow
+          key={`${g.badge.id}-${g.employee.id}`}
+          media={<EmployeeAvatar employee={g.employee} size={28} />}
+          line={t('recommendations.groupLine', { name: g.employee.name, badge: g.badge.name })}
+          detail={g.recommenders.map((r) => r.person.name).join(', ')}
+          end={<Text className={styles.count}>{t('recommendations.count', { count: g.count })}</Text>}
+        />
+      )}
+    </ListSection>
   );
 }
 

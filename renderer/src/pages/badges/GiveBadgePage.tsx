@@ -15,6 +15,7 @@ import { useFormat, useTranslation } from '../../i18n';
 import { BadgeForm } from './BadgeForm';
 import { BadgeImage } from './BadgeImage';
 import { BadgesTabs, OptionsState } from './parts';
+import { ItemRow, ListSection } from './rows';
 import { useBadgesStyles } from './styles';
 
 export function GiveBadgePage() {
@@ -48,40 +49,29 @@ export function GiveBadgePage() {
 }
 
 function RecentlyGiven() {
-  const styles = useBadgesStyles();
   const { t } = useTranslation('badges');
   const format = useFormat();
   const recent = useRecentGivenBadges();
   const permissions = usePermissions();
   if (!permissions.has('view-badges')) return null;
   return (
-    <Section title={t('recent.title')}>
-      <QueryState
-        query={recent}
-        skeleton
-        label={t('recent.loading')}
-        isEmpty={(data) => data.length === 0}
-        empty={<Text className={styles.muted}>{t('recent.empty')}</Text>}
-      >
-        {(data) => (
-          <ul className={styles.list} aria-label={t('recent.title')}>
-            {data.map((g) => (
-              <li key={g.id} className={styles.row}>
-                <BadgeImage image={g.badge.image} name={g.badge.name} size={32} />
-                <div className={styles.grow}>
-                  <Text>{t('recent.line', { name: g.employee.name, badge: g.badge.name })}</Text>
-                  <Text size={200} className={styles.muted}>
-                    {[g.givenBy ? t('recent.by', { name: g.givenBy.name }) : null, format.relative(g.createdAt)]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </Text>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryState>
-    </Section>
+    <ListSection
+      title={t('recent.title')}
+      query={recent}
+      loadingLabel={t('recent.loading')}
+      emptyText={t('recent.empty')}
+    >
+      {(g) => (
+        <ItemRow
+          key={g.id}
+          media={<BadgeImage image={g.badge.image} name={g.badge.name} size={32} />}
+          line={t('recent.line', { name: g.employee.name, badge: g.badge.name })}
+          detail={[g.givenBy ? t('recent.by', { name: g.givenBy.name }) : null, format.relative(g.createdAt)]
+            .filter(Boolean)
+            .join(' · ')}
+        />
+      )}
+    </ListSection>
   );
 }
 
@@ -98,30 +88,25 @@ function Champions() {
         {(data) =>
           data.badge ? (
             <div className={styles.column}>
-              <div className={styles.row}>
-                <BadgeImage image={data.badge.image} name={data.badge.name} size={56} />
-                <div className={styles.grow}>
-                  <Text weight="semibold">{data.badge.name}</Text>
-                  <Text size={200} className={styles.muted}>
-                    {data.badge.description ?? ''}
-                  </Text>
-                </div>
-              </div>
+              <ItemRow
+                as="div"
+                media={<BadgeImage image={data.badge.image} name={data.badge.name} size={56} />}
+                line={data.badge.name}
+                emphasis="strong"
+                detail={data.badge.description ?? ''}
+              />
               {data.champions.length === 0 ? (
                 <Text className={styles.muted}>{t('champions.none')}</Text>
               ) : (
                 <ul className={styles.list} aria-label={t('champions.listLabel')}>
                   {data.champions.map((c) => (
-                    <li key={c.employee.id} className={styles.row}>
-                      <EmployeeAvatar employee={c.employee} size={28} />
-                      <div className={styles.grow}>
-                        <Text>{c.employee.name}</Text>
-                        <Text size={200} className={styles.muted}>
-                          {t('champions.last', { date: format.instant(c.lastGivenAt) })}
-                        </Text>
-                      </div>
-                      <Text className={styles.count}>{t('champions.count', { count: c.count })}</Text>
-                    </li>
+                    <ItemRow
+                      key={c.employee.id}
+                      media={<EmployeeAvatar employee={c.employee} size={28} />}
+                      line={c.employee.name}
+                      detail={t('champions.last', { date: format.instant(c.lastGivenAt) })}
+                      end={<Text className={styles.count}>{t('champions.count', { count: c.count })}</Text>}
+                    />
                   ))}
                 </ul>
               )}

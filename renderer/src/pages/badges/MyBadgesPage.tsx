@@ -9,6 +9,7 @@ import { QueryState } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
 import { BadgeImage } from './BadgeImage';
 import { BadgesTabs } from './parts';
+import { ItemRow } from './rows';
 import { useBadgesStyles } from './styles';
 
 export function MyBadgesPage() {
@@ -40,42 +41,38 @@ export function MyBadgesPage() {
               {data.groups.map((group) => (
                 <li key={group.badge.id}>
                   <Card className={styles.card} data-testid={`my-badge-${group.badge.id}`}>
-                    <div className={styles.row}>
-                      <BadgeImage image={group.badge.image} name={group.badge.name} size={56} />
-                      <div className={styles.grow}>
-                        <Text weight="semibold">{group.badge.name}</Text>
-                        <Text size={200} className={styles.muted}>
-                          {group.badge.categoryName}
+                    <ItemRow
+                      as="div"
+                      media={<BadgeImage image={group.badge.image} name={group.badge.name} size={56} />}
+                      line={group.badge.name}
+                      emphasis="strong"
+                      detail={group.badge.categoryName}
+                      end={
+                        <Text
+                          size={500}
+                          weight="semibold"
+                          className={styles.count}
+                          aria-label={t('mine.countLabel', { count: group.count })}
+                        >
+                          {`×${format.number(group.count)}`}
                         </Text>
-                      </div>
-                      <Text
-                        size={500}
-                        weight="semibold"
-                        className={styles.count}
-                        aria-label={t('mine.countLabel', { count: group.count })}
-                      >
-                        {`×${format.number(group.count)}`}
-                      </Text>
-                    </div>
+                      }
+                    />
                     <ul className={styles.list}>
                       {group.given.map((g) => (
-                        <li key={g.id} className={styles.row}>
-                          {g.givenBy ? <EmployeeAvatar employee={g.givenBy} size={24} /> : null}
-                          <div className={styles.grow}>
-                            <Text size={200}>
-                              {[
-                                g.givenBy ? t('mine.from', { name: g.givenBy.name }) : t('mine.fromUnknown'),
-                                format.instant(g.createdAt),
-                                g.source === 'given' ? null : t(`sources.${g.source}`),
-                              ]
-                                .filter(Boolean)
-                                .join(' · ')}
-                            </Text>
-                            <Text size={200} className={styles.muted}>
-                              {g.comment}
-                            </Text>
-                          </div>
-                        </li>
+                        <ItemRow
+                          key={g.id}
+                          media={g.givenBy ? <EmployeeAvatar employee={g.givenBy} size={24} /> : null}
+                          line={[
+                            g.givenBy ? t('mine.from', { name: g.givenBy.name }) : t('mine.fromUnknown'),
+                            format.instant(g.createdAt),
+                            g.source === 'given' ? null : t(`sources.${g.source}`),
+                          ]
+                            .filter(Boolean)
+                            .join(' · ')}
+                          emphasis="small"
+                          detail={g.comment}
+                        />
                       ))}
                     </ul>
                   </Card>
