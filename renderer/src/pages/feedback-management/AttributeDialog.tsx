@@ -25,26 +25,20 @@ export function AttributeDialog({ attribute, onClose }: { attribute: FeedbackAtt
     initial: attribute,
     fields: ['name', 'categoryId', 'synonyms', 'description'],
     label: (key) => t(`attributeDialog.${key}`),
+    onClose,
   });
   const { messages } = form;
   const categories = useAllCategories();
   const [categoryId, setCategoryId] = useState<number | null>(attribute?.category.id ?? null);
   const save = useSaveAttribute();
   const chosen = categories.data?.find((c) => c.id === categoryId);
-  const rules = {
-    name: form.nameRule,
-    categoryId: categoryId === null ? t('attributeDialog.categoryRequired') : undefined,
-  };
-
-  const submit = () => {
-    messages.submitted();
-    if (rules.name || rules.categoryId || categoryId === null) return;
-    const body = { ...form.values, categoryId, synonyms: form.synonyms };
-    save.mutate(attribute ? { id: attribute.id, changes: body } : { body }, {
-      onSuccess: onClose,
-      onError: form.failedWith,
+  const rules = { categoryId: categoryId === null ? t('attributeDialog.categoryRequired') : undefined };
+  const submit = () =>
+    form.submit(rules, (callbacks) => {
+      if (categoryId === null) return;
+      const body = { ...form.values, categoryId, synonyms: form.synonyms };
+      save.mutate(attribute ? { id: attribute.id, changes: body } : { body }, callbacks);
     });
-  };
 
   return (
     <CatalogueDialog form={form} size="wide" pending={save.isPending} onSubmit={submit} onClose={onClose}>

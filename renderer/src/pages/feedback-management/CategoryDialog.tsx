@@ -31,24 +31,17 @@ export function CategoryDialog({ category, onClose }: { category: FeedbackCatego
     initial: category,
     fields: ['name', 'color', 'synonyms', 'description'],
     label: (key) => t(`categoryDialog.${key}`),
+    onClose,
   });
   const { messages } = form;
   const [color, setColor] = useState(category?.color ?? CATEGORY_SWATCHES[0]);
   const save = useSaveCategory();
-  const rules = {
-    name: form.nameRule,
-    color: isColor(color.trim()) ? undefined : t('categoryDialog.colorInvalid'),
-  };
-
-  const submit = () => {
-    messages.submitted();
-    if (rules.name || rules.color) return;
-    const body = { ...form.values, synonyms: form.synonyms, color: normalizeColor(color) };
-    save.mutate(category ? { id: category.id, changes: body } : { body }, {
-      onSuccess: onClose,
-      onError: form.failedWith,
+  const rules = { color: isColor(color.trim()) ? undefined : t('categoryDialog.colorInvalid') };
+  const submit = () =>
+    form.submit(rules, (callbacks) => {
+      const body = { ...form.values, synonyms: form.synonyms, color: normalizeColor(color) };
+      save.mutate(category ? { id: category.id, changes: body } : { body }, callbacks);
     });
-  };
 
   return (
     <CatalogueDialog form={form} size="wide" pending={save.isPending} onSubmit={submit} onClose={onClose}>

@@ -38,8 +38,10 @@ export function useCatalogueForm<Key extends string>(options: {
   fields: readonly Key[];
   /** A field's label, which a failed save names too. */
   label: (key: Key) => string;
+  /** Closes the dialog, after a save too. */
+  onClose: () => void;
 }) {
-  const { dialog, initial, fields, label } = options;
+  const { dialog, initial, fields, label, onClose } = options;
   const { nameMax, descriptionMax } = LIMITS[dialog];
   const { t } = useTranslation('feedbackAdmin');
   const failed = initial ? t(`${dialog}.updateFailed`) : t(`${dialog}.addFailed`);
@@ -55,6 +57,18 @@ export function useCatalogueForm<Key extends string>(options: {
     : trimmed.length > nameMax
       ? t(`${dialog}.nameTooLong`, { max: nameMax })
       : undefined;
+  /** A failed save: each field's server message under it ("synonyms.3" is the synonyms'), the form told. */
+  const failedWith = (error: unknown) => {
+    const byField: Partial<Record<string, string>> = {};
+    for (const [path, message] of Object.entries(fieldErrors(error))) {
+      if (message !== undefined) byField[path.split('.')[0]!] ??= message;
+    }
+    messages.setServerErrors(byField);
+    const named = fields.find((k) => byField[k] !== undefined);
+    const detail = named ? t(`${dialog}.fieldFailed`, { field: label(named) }) : null;
+    setFormError(detail ?? errorMessage(error, failed));
+    notify.error(failed, named ? `${detail} ${byField[named]}` : errorMessage(error, failed));
+  };
 
   return {
     dialog,
@@ -74,17 +88,17 @@ export function useCatalogueForm<Key extends string>(options: {
     nameRule,
     /** The name and description as the API takes them (trimmed; an empty description is none). */
     values: { name: trimmed, description: description.trim() || null },
-    /** A failed save: each field's server message under it ("synonyms.3" is the synonyms'), the form told. */
-    failedWith: (error: unknown) => {
-      const byField: Partial<Record<string, string>> = {};
-      for (const [path, message] of Object.entries(fieldErrors(error))) {
-        if (message !== undefined) byField[path.split('.')[0]!] ??= message;
-      }
-      messages.setServerErrors(byField);
-      const named = fields.find((k) => byField[k] !== undefined);
-      const detail = named ? t(`${dialog}.fieldFailed`, { field: label(named) }) : null;
-      setFormError(detail ?? errorMessage(error, failed));
-      notify.error(failed, named ? `${detail} ${byField[named]}` : errorMessage(error, failed));
+    /**
+     * Submits: the rule messages show from now on, and when the name and the dialog's own `rules` pass,
+     * `send` saves with the callbacks that close the dialog or tell the failure.
+     */
+    submit: (
+      rules: Partial<Record<Key, string>>,
+      send: (callbacks: { onSuccess: () => void; onError: (error: unknown) => void }) => void,
+    ) => {
+      messages.submitted();
+      if (nameRule || Object.values(rules).some(Boolean)) return;
+      send({ onSuccess: onClose, onError: failedWith });
     },
   };
 }

@@ -11,14 +11,11 @@ export function FunctionDialog({ fn, onClose }: { fn: FunctionItem | null; onClo
     initial: fn,
     fields: ['name', 'description'],
     label: (key) => t(`functionDialog.${key}`),
+    onClose,
   });
   const save = useSaveFunction();
 
-  const submit = () => {
-    form.messages.submitted();
-    if (form.nameRule) return;
-    save.mutate({ id: fn?.id, body: form.values }, { onSuccess: onClose, onError: form.failedWith });
-  };
+  const submit = () => form.submit({}, (callbacks) => save.mutate({ id: fn?.id, body: form.values }, callbacks));
 
   return (
     <CatalogueDialog form={form} size="medium" pending={save.isPending} onSubmit={submit} onClose={onClose}>
