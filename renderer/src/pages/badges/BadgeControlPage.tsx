@@ -3,9 +3,8 @@
  * flags, active switch) and their categories, each a paged list of 10 by last change, with search. Adding
  * and editing need add-badge and update-badge; the server checks each (docs/recognition.md "Badges").
  */
-import { Badge as Chip, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
+import { Badge as Chip, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { RibbonRegular, TagMultipleRegular, TrophyRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
 import type { Badge, BadgeCategory } from '../../../../shared/contracts/badges';
 import {
   badgeKeys,
@@ -18,37 +17,28 @@ import { usePermissions } from '../../api/hooks/me';
 import { CatalogueTable, useCatalogueColumns, type CatalogueTexts } from '../../components/CatalogueTable';
 import type { Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
+import { PanelTabs } from '../../components/PanelTabs';
 import { useTranslation } from '../../i18n';
 import { BadgeCategoryDialog, BadgeDialog } from './BadgeDialogs';
 import { BadgeImage } from './BadgeImage';
 
 const useStyles = makeStyles({
-  tabs: { marginBottom: tokens.spacingVerticalL },
   name: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   chips: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
 });
 
-type TabValue = 'badges' | 'categories';
-
 export function BadgeControlPage() {
-  const styles = useStyles();
   const { t } = useTranslation('badges');
-  const [tab, setTab] = useState<TabValue>('badges');
   return (
     <>
       <PageHeader title={t('control.title')} subtitle={t('control.subtitle')} />
-      <TabList
-        className={styles.tabs}
-        selectedValue={tab}
-        onTabSelect={(_, d) => setTab(d.value as TabValue)}
-        aria-label={t('control.tabsLabel')}
-      >
-        <Tab value="badges">{t('control.tabs.badges')}</Tab>
-        <Tab value="categories">{t('control.tabs.categories')}</Tab>
-      </TabList>
-      <div role="tabpanel" aria-label={t(`control.tabs.${tab}`)}>
-        {tab === 'badges' ? <BadgesTab /> : <CategoriesTab />}
-      </div>
+      <PanelTabs
+        label={t('control.tabsLabel')}
+        tabs={[
+          { value: 'badges', label: t('control.tabs.badges'), content: <BadgesTab /> },
+          { value: 'categories', label: t('control.tabs.categories'), content: <CategoriesTab /> },
+        ]}
+      />
     </>
   );
 }

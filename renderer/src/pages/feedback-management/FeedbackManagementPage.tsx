@@ -3,19 +3,8 @@
  * Categories and Attributes tabs (the spec's admin tabs; My Team and Leaderboard Videos come with their
  * own issues). Each control appears only with its permission; the server checks again.
  */
-import {
-  Badge,
-  Card,
-  makeStyles,
-  Skeleton,
-  SkeletonItem,
-  Tab,
-  TabList,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Card, makeStyles, Skeleton, SkeletonItem, Text, tokens } from '@fluentui/react-components';
 import { CircleFilled, TagMultipleRegular, TextBulletListSquareRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
 import type { FeedbackAttribute, FeedbackCategory } from '../../../../shared/contracts/feedback-catalogue';
 import {
   feedbackCatalogueKeys,
@@ -29,6 +18,7 @@ import { usePermissions } from '../../api/hooks/me';
 import { CatalogueTable, useCatalogueColumns } from '../../components/CatalogueTable';
 import type { Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
+import { PanelTabs } from '../../components/PanelTabs';
 import { QueryError } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
 import { AttributeDialog } from './AttributeDialog';
@@ -45,33 +35,23 @@ const useStyles = makeStyles({
   count: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalXS },
   figure: { fontVariantNumeric: 'tabular-nums' },
   muted: { color: tokens.colorNeutralForeground3 },
-  tabs: { marginBottom: tokens.spacingVerticalL },
   name: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   synonyms: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
 });
 
-type TabValue = 'categories' | 'attributes';
-
 export function FeedbackManagementPage() {
-  const styles = useStyles();
   const { t } = useTranslation('feedbackAdmin');
-  const [tab, setTab] = useState<TabValue>('categories');
   return (
     <>
       <PageHeader title={t('page.title')} subtitle={t('page.subtitle')} />
       <Counts />
-      <TabList
-        className={styles.tabs}
-        selectedValue={tab}
-        onTabSelect={(_, d) => setTab(d.value as TabValue)}
-        aria-label={t('page.tabsLabel')}
-      >
-        <Tab value="categories">{t('tabs.categories')}</Tab>
-        <Tab value="attributes">{t('tabs.attributes')}</Tab>
-      </TabList>
-      <div role="tabpanel" aria-label={t(`tabs.${tab}`)}>
-        {tab === 'categories' ? <CategoriesTab /> : <AttributesTab />}
-      </div>
+      <PanelTabs
+        label={t('page.tabsLabel')}
+        tabs={[
+          { value: 'categories', label: t('tabs.categories'), content: <CategoriesTab /> },
+          { value: 'attributes', label: t('tabs.attributes'), content: <AttributesTab /> },
+        ]}
+      />
     </>
   );
 }
