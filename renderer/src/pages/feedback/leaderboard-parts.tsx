@@ -3,21 +3,7 @@
  * one's place with the score's formula, and HR's reciprocal rings of the period (docs/recognition.md
  * "Leaderboards").
  */
-import {
-  Badge,
-  Button,
-  Card,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-  Spinner,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Card, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { PeopleTeamRegular } from '@fluentui/react-icons';
 import { Link } from 'react-router-dom';
 import {
@@ -26,7 +12,8 @@ import {
   type BoardChoice,
   type LeaderboardPeriod,
 } from '../../api/hooks/leaderboards';
-import { QueryError } from '../../components/QueryState';
+import { InfoDialog } from '../../components/InfoDialog';
+import { QueryError, QueryState } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
 
 /** The leaderboard page's styles, its parts' too. */
@@ -78,82 +65,72 @@ export function ExplainDialog({
   const two = (value: number | null) =>
     value === null ? '—' : fmt.number(value, { minimumFractionDigits: 0, maximumFractionDigits: 2 });
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>{t('explain.title')}</DialogTitle>
-          <DialogContent>
-            {query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : null}
-            {query.isPending ? <Spinner label={t('explain.loading')} /> : null}
-            {data ? (
-              <div className={styles.layout}>
-                <Text>
-                  {data.rank === null || data.score === null
-                    ? t('explain.notRanked', { minimum: two(data.minimum), counted: two(data.counted) })
-                    : t('explain.formula', {
-                        prior: two(data.priorWeight),
-                        mean: two(data.mean),
-                        sum: two(data.weightedSum),
-                        count: two(data.weightedCount),
-                        score: two(data.score),
-                      })}
-                </Text>
-                {data.rank !== null ? (
-                  <Text>
-                    {data.aheadScore === null
-                      ? t('explain.first')
-                      : t('explain.ahead', { score: two(data.aheadScore) })}
-                  </Text>
-                ) : null}
-                <Text className={styles.muted}>{t('explain.repeats', { days: data.windowDays })}</Text>
-                {data.entries.length === 0 ? (
-                  <Text>{t('explain.none')}</Text>
-                ) : (
-                  <table className={styles.table} aria-label={t('explain.list')}>
-                    <thead>
-                      <tr>
-                        <th>{t('explain.date')}</th>
-                        <th>{t('explain.from')}</th>
-                        <th>{t('explain.weight')}</th>
-                        <th>{t('explain.ratings')}</th>
-                        <th>{t('explain.average')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.entries.map((e, i) => (
-                        <tr key={`${e.createdAt}-${i}`}>
-                          <td>{fmt.day(e.createdAt)}</td>
-                          <td>
-                            {e.giver && e.feedbackId !== null ? (
-                              <Link to={`/received/${e.feedbackId}`}>{e.giver.name}</Link>
-                            ) : (
-                              <span className={styles.muted}>{t('explain.hidden')}</span>
-                            )}
-                          </td>
-                          <td>
-                            {two(e.weight)}
-                            {e.repeat > 1 ? (
-                              <span className={styles.muted}> ({t('explain.repeat', { n: e.repeat })})</span>
-                            ) : null}
-                          </td>
-                          <td>{fmt.number(e.ratedCount)}</td>
-                          <td>{two(e.average)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                )}
-              </div>
-            ) : null}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              {t('explain.close')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <InfoDialog
+      title={t('explain.title')}
+      closeLabel={t('explain.close')}
+      surfaceClassName={styles.surface}
+      onClose={onClose}
+    >
+      <QueryState query={query} label={t('explain.loading')} />
+      {data ? (
+        <div className={styles.layout}>
+          <Text>
+            {data.rank === null || data.score === null
+              ? t('explain.notRanked', { minimum: two(data.minimum), counted: two(data.counted) })
+              : t('explain.formula', {
+                  prior: two(data.priorWeight),
+                  mean: two(data.mean),
+                  sum: two(data.weightedSum),
+                  count: two(data.weightedCount),
+                  score: two(data.score),
+                })}
+          </Text>
+          {data.rank !== null ? (
+            <Text>
+              {data.aheadScore === null ? t('explain.first') : t('explain.ahead', { score: two(data.aheadScore) })}
+            </Text>
+          ) : null}
+          <Text className={styles.muted}>{t('explain.repeats', { days: data.windowDays })}</Text>
+          {data.entries.length === 0 ? (
+            <Text>{t('explain.none')}</Text>
+          ) : (
+            <table className={styles.table} aria-label={t('explain.list')}>
+              <thead>
+                <tr>
+                  <th>{t('explain.date')}</th>
+                  <th>{t('explain.from')}</th>
+                  <th>{t('explain.weight')}</th>
+                  <th>{t('explain.ratings')}</th>
+                  <th>{t('explain.average')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.entries.map((e, i) => (
+                  <tr key={`${e.createdAt}-${i}`}>
+                    <td>{fmt.day(e.createdAt)}</td>
+                    <td>
+                      {e.giver && e.feedbackId !== null ? (
+                        <Link to={`/received/${e.feedbackId}`}>{e.giver.name}</Link>
+                      ) : (
+                        <span className={styles.muted}>{t('explain.hidden')}</span>
+                      )}
+                    </td>
+                    <td>
+                      {two(e.weight)}
+                      {e.repeat > 1 ? (
+                        <span className={styles.muted}> ({t('explain.repeat', { n: e.repeat })})</span>
+                      ) : null}
+                    </td>
+                    <td>{fmt.number(e.ratedCount)}</td>
+                    <td>{two(e.average)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      ) : null}
+    </InfoDialog>
   );
 }
 
