@@ -6,6 +6,7 @@ export const common = {
     cancel: 'Cancel',
     close: 'Close',
     confirm: 'Confirm',
+    deactivate: 'Deactivate',
     delete: 'Delete',
     edit: 'Edit',
     next: 'Next',

@@ -12,7 +12,6 @@ export const feedbackAdmin = {
     activeOfTotal: 'of {{total}} in total',
     loading: 'Loading counts',
   },
-  status: { deactivate: 'Deactivate' },
   synonyms: {
     listLabel: 'Synonyms',
     remove: 'Remove {{word}}',

@@ -9,6 +9,7 @@ export const common: Translation<typeof en> = {
     cancel: 'Annuler',
     close: 'Fermer',
     confirm: 'Confirmer',
+    deactivate: 'Désactiver',
     delete: 'Supprimer',
     edit: 'Modifier',
     next: 'Suivant',

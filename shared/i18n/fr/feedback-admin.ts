@@ -15,7 +15,6 @@ export const feedbackAdmin: Translation<typeof en> = {
     activeOfTotal: 'sur {{total}} au total',
     loading: 'Chargement des totaux',
   },
-  status: { deactivate: 'Désactiver' },
   synonyms: {
     listLabel: 'Synonymes',
     remove: 'Retirer {{word}}',

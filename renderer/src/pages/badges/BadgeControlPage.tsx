@@ -3,9 +3,8 @@
  * flags, active switch) and their categories, each a paged list of 10 by last change, with search. Adding
  * and editing need add-badge and update-badge; the server checks each (docs/recognition.md "Badges").
  */
-import { Badge as Chip, Button, makeStyles, Tab, TabList, Text, tokens, Tooltip } from '@fluentui/react-components';
-import { AddRegular, EditRegular, RibbonRegular, TagMultipleRegular, TrophyRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { Badge as Chip, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { RibbonRegular, TagMultipleRegular, TrophyRegular } from '@fluentui/react-icons';
 import type { Badge, BadgeCategory } from '../../../../shared/contracts/badges';
 import {
   badgeKeys,
@@ -15,56 +14,63 @@ import {
   useSetBadgeStatus,
 } from '../../api/hooks/badges';
 import { usePermissions } from '../../api/hooks/me';
-import { DataTable, type Column } from '../../components/DataTable';
+import { CatalogueTable, useCatalogueColumns, type CatalogueTexts } from '../../components/CatalogueTable';
+import type { Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
-import { useFormat, useTranslation } from '../../i18n';
-import { StatusSwitch } from '../feedback-management/StatusSwitch';
+import { PanelTabs } from '../../components/PanelTabs';
+import { useTranslation } from '../../i18n';
 import { BadgeCategoryDialog, BadgeDialog } from './BadgeDialogs';
 import { BadgeImage } from './BadgeImage';
 
 const useStyles = makeStyles({
-  tabs: { marginBottom: tokens.spacingVerticalL },
   name: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   chips: { display: 'flex', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap' },
-  description: { color: tokens.colorNeutralForeground2, display: 'block', maxWidth: '320px' },
-  mono: { fontVariantNumeric: 'tabular-nums' },
 });
 
-type TabValue = 'badges' | 'categories';
-
 export function BadgeControlPage() {
-  const styles = useStyles();
   const { t } = useTranslation('badges');
-  const [tab, setTab] = useState<TabValue>('badges');
   return (
     <>
       <PageHeader title={t('control.title')} subtitle={t('control.subtitle')} />
-      <TabList
-        className={styles.tabs}
-        selectedValue={tab}
-        onTabSelect={(_, d) => setTab(d.value as TabValue)}
-        aria-label={t('control.tabsLabel')}
-      >
-        <Tab value="badges">{t('control.tabs.badges')}</Tab>
-        <Tab value="categories">{t('control.tabs.categories')}</Tab>
-      </TabList>
-      <div role="tabpanel" aria-label={t(`control.tabs.${tab}`)}>
-        {tab === 'badges' ? <BadgesTab /> : <CategoriesTab />}
-      </div>
+      <PanelTabs
+        label={t('control.tabsLabel')}
+        tabs={[
+          { value: 'badges', label: t('control.tabs.badges'), content: <BadgesTab /> },
+          { value: 'categories', label: t('control.tabs.categories'), content: <CategoriesTab /> },
+        ]}
+      />
     </>
   );
+}
+
+/**
+ * A tab's table texts: the badges tab's under `control`, the categories tab's under `categories`; the
+ * Active and Actions columns and the switch's name are the same in both.
+ */
+function useTableTexts(tab: 'control' | 'categories'): CatalogueTexts {
+  const { t } = useTranslation('badges');
+  return {
+    tableLabel: t(`${tab}.tableLabel`),
+    search: t(`${tab}.search`),
+    add: t(`${tab}.add`),
+    emptyTitle: t(`${tab}.emptyTitle`),
+    emptyBody: t(`${tab}.emptyBody`),
+    activeColumn: t('control.columns.active'),
+    actionsColumn: t('control.columns.actions'),
+    activeLabel: (name) => t('control.activeLabel', { name }),
+    deactivateTitle: (name) => t(`${tab}.deactivateTitle`, { name }),
+    deactivateBody: t(`${tab}.deactivateBody`),
+    edit: (name) => t(`${tab}.edit`, { name }),
+  };
 }
 
 function BadgesTab() {
   const styles = useStyles();
   const { t } = useTranslation('badges');
-  const format = useFormat();
+  const column = useCatalogueColumns();
   const permissions = usePermissions();
-  const [editing, setEditing] = useState<Badge | 'new' | null>(null);
+  const texts = useTableTexts('control');
   const status = useSetBadgeStatus();
-  const canAdd = permissions.has('add-badge');
-  const canEdit = permissions.has('update-badge');
-
   const columns: Column<Badge>[] = [
     {
       key: 'name',
@@ -78,12 +84,7 @@ function BadgesTab() {
       ),
     },
     { key: 'category', label: t('control.columns.category'), sortKey: 'category', render: (b) => b.category.name },
-    {
-      key: 'description',
-      label: t('control.columns.description'),
-      wrap: true,
-      render: (b) => <Text className={styles.description}>{b.description ?? '—'}</Text>,
-    },
+    column.description(t('control.columns.description')),
     {
       key: 'flags',
       label: t('control.columns.kind'),
@@ -103,157 +104,51 @@ function BadgesTab() {
         </span>
       ),
     },
-    {
-      key: 'held',
-      label: t('control.columns.given'),
-      width: '90px',
-      render: (b) => <Text className={styles.mono}>{format.number(b.heldCount)}</Text>,
-    },
-    {
-      key: 'updatedAt',
-      label: t('control.columns.updated'),
-      sortKey: 'updatedAt',
-      render: (b) => format.instant(b.updatedAt),
-    },
-    {
-      key: 'active',
-      label: t('control.columns.active'),
-      width: '90px',
-      render: (b) => (
-        <StatusSwitch
-          label={t('control.activeLabel', { name: b.name })}
-          checked={b.isActive}
-          disabled={!canEdit || status.isPending}
-          confirmTitle={t('control.deactivateTitle', { name: b.name })}
-          confirmBody={t('control.deactivateBody')}
-          onChange={(isActive) => status.mutateAsync({ id: b.id, isActive })}
-        />
-      ),
-    },
+    column.count({ key: 'held', label: t('control.columns.given'), width: '90px' }, (b) => b.heldCount),
+    column.updated(t('control.columns.updated')),
   ];
-  if (canEdit)
-    columns.push({
-      key: 'actions',
-      label: t('control.columns.actions'),
-      hideLabel: true,
-      width: '64px',
-      render: (b) => (
-        <Tooltip content={t('control.edit', { name: b.name })} relationship="label">
-          <Button appearance="subtle" icon={<EditRegular />} onClick={() => setEditing(b)} />
-        </Tooltip>
-      ),
-    });
-  const addButton = canAdd ? (
-    <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')}>
-      {t('control.add')}
-    </Button>
-  ) : undefined;
   return (
-    <>
-      <DataTable<Badge>
-        label={t('control.tableLabel')}
-        queryKey={badgeKeys.control}
-        fetchPage={fetchBadgePage}
-        columns={columns}
-        rowKey={(b) => b.id}
-        defaultSort={{ key: 'updatedAt', dir: 'desc' }}
-        searchPlaceholder={t('control.search')}
-        toolbar={addButton}
-        empty={{
-          icon: <RibbonRegular />,
-          title: t('control.emptyTitle'),
-          body: t('control.emptyBody'),
-          action: addButton,
-        }}
-      />
-      {editing ? <BadgeDialog badge={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
-    </>
+    <CatalogueTable<Badge>
+      texts={texts}
+      queryKey={badgeKeys.control}
+      fetchPage={fetchBadgePage}
+      defaultSort={{ key: 'updatedAt', dir: 'desc' }}
+      columns={columns}
+      status={status}
+      canAdd={permissions.has('add-badge')}
+      canEdit={permissions.has('update-badge')}
+      emptyIcon={<RibbonRegular />}
+      dialog={(badge, onClose) => <BadgeDialog badge={badge} onClose={onClose} />}
+    />
   );
 }
 
 function CategoriesTab() {
-  const styles = useStyles();
   const { t } = useTranslation('badges');
-  const format = useFormat();
+  const column = useCatalogueColumns();
   const permissions = usePermissions();
-  const [editing, setEditing] = useState<BadgeCategory | 'new' | null>(null);
+  const texts = useTableTexts('categories');
   const status = useSetBadgeCategoryStatus();
-  const canAdd = permissions.has('add-badge');
-  const canEdit = permissions.has('update-badge');
   const columns: Column<BadgeCategory>[] = [
-    {
-      key: 'name',
-      label: t('categories.columns.name'),
-      sortKey: 'name',
-      render: (c) => <Text weight="semibold">{c.name}</Text>,
-    },
-    {
-      key: 'badgeCount',
-      label: t('categories.columns.badges'),
-      sortKey: 'badgeCount',
-      width: '110px',
-      render: (c) => <Text className={styles.mono}>{format.number(c.badgeCount)}</Text>,
-    },
-    {
-      key: 'updatedAt',
-      label: t('control.columns.updated'),
-      sortKey: 'updatedAt',
-      render: (c) => format.instant(c.updatedAt),
-    },
-    {
-      key: 'active',
-      label: t('control.columns.active'),
-      width: '90px',
-      render: (c) => (
-        <StatusSwitch
-          label={t('control.activeLabel', { name: c.name })}
-          checked={c.isActive}
-          disabled={!canEdit || status.isPending}
-          confirmTitle={t('categories.deactivateTitle', { name: c.name })}
-          confirmBody={t('categories.deactivateBody')}
-          onChange={(isActive) => status.mutateAsync({ id: c.id, isActive })}
-        />
-      ),
-    },
+    column.name(t('categories.columns.name')),
+    column.count(
+      { key: 'badgeCount', label: t('categories.columns.badges'), sortKey: 'badgeCount', width: '110px' },
+      (c) => c.badgeCount,
+    ),
+    column.updated(t('control.columns.updated')),
   ];
-  if (canEdit)
-    columns.push({
-      key: 'actions',
-      label: t('control.columns.actions'),
-      hideLabel: true,
-      width: '64px',
-      render: (c) => (
-        <Tooltip content={t('categories.edit', { name: c.name })} relationship="label">
-          <Button appearance="subtle" icon={<EditRegular />} onClick={() => setEditing(c)} />
-        </Tooltip>
-      ),
-    });
-  const addButton = canAdd ? (
-    <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')}>
-      {t('categories.add')}
-    </Button>
-  ) : undefined;
   return (
-    <>
-      <DataTable<BadgeCategory>
-        label={t('categories.tableLabel')}
-        queryKey={badgeKeys.categories}
-        fetchPage={fetchBadgeCategoryPage}
-        columns={columns}
-        rowKey={(c) => c.id}
-        defaultSort={{ key: 'updatedAt', dir: 'desc' }}
-        searchPlaceholder={t('categories.search')}
-        toolbar={addButton}
-        empty={{
-          icon: <TagMultipleRegular />,
-          title: t('categories.emptyTitle'),
-          body: t('categories.emptyBody'),
-          action: addButton,
-        }}
-      />
-      {editing ? (
-        <BadgeCategoryDialog category={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      ) : null}
-    </>
+    <CatalogueTable<BadgeCategory>
+      texts={texts}
+      queryKey={badgeKeys.categories}
+      fetchPage={fetchBadgeCategoryPage}
+      defaultSort={{ key: 'updatedAt', dir: 'desc' }}
+      columns={columns}
+      status={status}
+      canAdd={permissions.has('add-badge')}
+      canEdit={permissions.has('update-badge')}
+      emptyIcon={<TagMultipleRegular />}
+      dialog={(category, onClose) => <BadgeCategoryDialog category={category} onClose={onClose} />}
+    />
   );
 }

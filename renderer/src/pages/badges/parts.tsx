@@ -1,6 +1,7 @@
 /**
- * Pieces the badges pages share: the tabs between them, the badge and colleague pickers, a request's card
- * with the approver's status actions (optimistic, confirmed when final), and the request filters.
+ * Pieces the badges pages share: the tabs between them, the badge options' loading, the badge and colleague
+ * pickers, a request's card with the approver's status actions (optimistic, confirmed when final), and the
+ * request filters.
  */
 import {
   Badge as Chip,
@@ -18,14 +19,15 @@ import {
   tokens,
   type BadgeProps,
 } from '@fluentui/react-components';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { BADGE_REQUEST_STATUSES, type BadgeRequestStatus, type BadgeRequestType } from '../../../../shared/badges';
-import type { BadgeOption, BadgeRequest } from '../../../../shared/contracts/badges';
+import type { BadgeOption, BadgeOptions, BadgeRequest } from '../../../../shared/contracts/badges';
 import type { PersonRef } from '../../../../shared/contracts/feedback-requests';
-import { useBadgeColleagues, useSetRequestStatus, type RequestFilters } from '../../api/hooks/badges';
+import { useBadgeColleagues, useBadgeOptions, useSetRequestStatus, type RequestFilters } from '../../api/hooks/badges';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmployeeAvatar } from '../../components/EmployeeAvatar';
+import { QueryState } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
 import { BadgeImage } from './BadgeImage';
 
@@ -63,6 +65,17 @@ export function BadgesTabs() {
         </Tab>
       ))}
     </TabList>
+  );
+}
+
+/** The forms' options (the badges offered, what the caller may do, the character limit), once loaded. */
+export function OptionsState({ children }: { children: (options: BadgeOptions) => ReactNode }) {
+  const { t } = useTranslation('badges');
+  const options = useBadgeOptions();
+  return (
+    <QueryState query={options} skeleton label={t('form.loading')}>
+      {children}
+    </QueryState>
   );
 }
 

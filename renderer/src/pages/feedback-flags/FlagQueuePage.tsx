@@ -16,9 +16,8 @@ import {
 } from '../../api/hooks/feedback-flags';
 import { usePermissions } from '../../api/hooks/me';
 import { EmptyState } from '../../components/EmptyState';
-import { PageButtons } from '../../components/PageButtons';
+import { PagedList } from '../../components/PagedList';
 import { PageHeader } from '../../components/PageHeader';
-import { QueryState } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
 import { FeedbackSummary } from './FeedbackSummary';
 
@@ -26,7 +25,6 @@ const PAGE_SIZE = 10;
 
 const useStyles = makeStyles({
   tabs: { marginBottom: tokens.spacingVerticalM },
-  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, listStyle: 'none', padding: 0 },
   card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalS },
   foot: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   muted: { color: tokens.colorNeutralForeground3, flexGrow: 1 },
@@ -55,37 +53,26 @@ function QueueItem({ item }: { item: FlaggedFeedback }) {
 }
 
 function Queue({ queue }: { queue: FlagQueue }) {
-  const styles = useStyles();
   const { t } = useTranslation('feedbackRequests');
   const [page, setPage] = useState(1);
   const list = useFlagQueue(queue, page, PAGE_SIZE);
   return (
-    <QueryState
+    <PagedList
       query={list}
-      skeleton
-      label={t('queue.loading')}
-      isEmpty={(data) => data.total === 0}
+      page={page}
+      onPage={setPage}
+      pageSize={PAGE_SIZE}
+      label={t(`queue.tabs.${queue}`)}
+      loadingLabel={t('queue.loading')}
       empty={
         <EmptyState icon={<ShieldCheckmarkRegular />} title={t(`queue.empty.${queue}`)}>
           {t('queue.emptyBody')}
         </EmptyState>
       }
+      itemKey={(item) => item.feedbackId}
     >
-      {(data) => (
-        <>
-          <ul className={styles.list} aria-label={t(`queue.tabs.${queue}`)}>
-            {data.items.map((item) => (
-              <li key={item.feedbackId}>
-                <QueueItem item={item} />
-              </li>
-            ))}
-          </ul>
-          {data.total > PAGE_SIZE ? (
-            <PageButtons page={page} pages={Math.ceil(data.total / PAGE_SIZE)} onPage={setPage} />
-          ) : null}
-        </>
-      )}
-    </QueryState>
+      {(item) => <QueueItem item={item} />}
+    </PagedList>
   );
 }
 

@@ -7,11 +7,10 @@ import { Dropdown, Field, makeStyles, Option, tokens } from '@fluentui/react-com
 import { CircleFilled } from '@fluentui/react-icons';
 import { useState } from 'react';
 import type { FeedbackAttribute } from '../../../../shared/contracts/feedback-catalogue';
-import { ATTRIBUTE_NAME_MAX, CATALOGUE_DESCRIPTION_MAX } from '../../../../shared/feedback-catalogue';
 import { useAllCategories, useSaveAttribute } from '../../api/hooks/feedback-catalogue';
-import { FormDialog, useFormStyles } from '../../components/FormDialog';
+import { useFormStyles } from '../../components/FormDialog';
 import { useTranslation } from '../../i18n';
-import { DescriptionField, NameField, SynonymsField, useCatalogueForm } from './catalogue-form';
+import { CatalogueDialog, DescriptionField, NameField, SynonymsField, useCatalogueForm } from './catalogue-form';
 
 const useStyles = makeStyles({
   option: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
@@ -26,41 +25,23 @@ export function AttributeDialog({ attribute, onClose }: { attribute: FeedbackAtt
     initial: attribute,
     fields: ['name', 'categoryId', 'synonyms', 'description'],
     label: (key) => t(`attributeDialog.${key}`),
-    nameMax: ATTRIBUTE_NAME_MAX,
-    descriptionMax: CATALOGUE_DESCRIPTION_MAX,
-    failed: attribute ? t('attributeDialog.updateFailed') : t('attributeDialog.addFailed'),
+    onClose,
   });
   const { messages } = form;
   const categories = useAllCategories();
   const [categoryId, setCategoryId] = useState<number | null>(attribute?.category.id ?? null);
   const save = useSaveAttribute();
   const chosen = categories.data?.find((c) => c.id === categoryId);
-  const rules = {
-    name: form.nameRule,
-    categoryId: categoryId === null ? t('attributeDialog.categoryRequired') : undefined,
-  };
-
-  const submit = () => {
-    messages.submitted();
-    if (rules.name || rules.categoryId || categoryId === null) return;
-    const body = { ...form.values, categoryId, synonyms: form.synonyms };
-    save.mutate(attribute ? { id: attribute.id, changes: body } : { body }, {
-      onSuccess: onClose,
-      onError: form.failedWith,
+  const rules = { categoryId: categoryId === null ? t('attributeDialog.categoryRequired') : undefined };
+  const submit = () =>
+    form.submit(rules, (callbacks) => {
+      if (categoryId === null) return;
+      const body = { ...form.values, categoryId, synonyms: form.synonyms };
+      save.mutate(attribute ? { id: attribute.id, changes: body } : { body }, callbacks);
     });
-  };
 
   return (
-    <FormDialog
-      title={attribute ? t('attributeDialog.editTitle', { name: attribute.name }) : t('attributeDialog.addTitle')}
-      formLabel={attribute ? t('attributeDialog.editLabel') : t('attributeDialog.addTitle')}
-      size="wide"
-      error={form.formError}
-      onSubmit={submit}
-      onClose={onClose}
-      submitLabel={attribute ? t('attributeDialog.submitEdit') : t('attributeDialog.submitAdd')}
-      pending={save.isPending}
-    >
+    <CatalogueDialog form={form} size="wide" pending={save.isPending} onSubmit={submit} onClose={onClose}>
       <div className={grid.grid}>
         <NameField form={form} />
         <Field
@@ -98,6 +79,6 @@ export function AttributeDialog({ attribute, onClose }: { attribute: FeedbackAtt
       </div>
       <SynonymsField form={form} hint={t('attributeDialog.synonymsHint')} />
       <DescriptionField form={form} />
-    </FormDialog>
+    </CatalogueDialog>
   );
 }

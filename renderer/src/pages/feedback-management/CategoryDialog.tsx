@@ -2,17 +2,11 @@
 import { ColorSwatch, Field, Input, makeStyles, SwatchPicker, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { FeedbackCategory } from '../../../../shared/contracts/feedback-catalogue';
-import {
-  CATALOGUE_DESCRIPTION_MAX,
-  CATEGORY_NAME_MAX,
-  CATEGORY_SWATCHES,
-  isColor,
-  normalizeColor,
-} from '../../../../shared/feedback-catalogue';
+import { CATEGORY_SWATCHES, isColor, normalizeColor } from '../../../../shared/feedback-catalogue';
 import { useSaveCategory } from '../../api/hooks/feedback-catalogue';
-import { FormDialog, useFormStyles } from '../../components/FormDialog';
+import { useFormStyles } from '../../components/FormDialog';
 import { useTranslation } from '../../i18n';
-import { DescriptionField, NameField, SynonymsField, useCatalogueForm } from './catalogue-form';
+import { CatalogueDialog, DescriptionField, NameField, SynonymsField, useCatalogueForm } from './catalogue-form';
 
 const useStyles = makeStyles({
   colorRow: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
@@ -37,39 +31,20 @@ export function CategoryDialog({ category, onClose }: { category: FeedbackCatego
     initial: category,
     fields: ['name', 'color', 'synonyms', 'description'],
     label: (key) => t(`categoryDialog.${key}`),
-    nameMax: CATEGORY_NAME_MAX,
-    descriptionMax: CATALOGUE_DESCRIPTION_MAX,
-    failed: category ? t('categoryDialog.updateFailed') : t('categoryDialog.addFailed'),
+    onClose,
   });
   const { messages } = form;
   const [color, setColor] = useState(category?.color ?? CATEGORY_SWATCHES[0]);
   const save = useSaveCategory();
-  const rules = {
-    name: form.nameRule,
-    color: isColor(color.trim()) ? undefined : t('categoryDialog.colorInvalid'),
-  };
-
-  const submit = () => {
-    messages.submitted();
-    if (rules.name || rules.color) return;
-    const body = { ...form.values, synonyms: form.synonyms, color: normalizeColor(color) };
-    save.mutate(category ? { id: category.id, changes: body } : { body }, {
-      onSuccess: onClose,
-      onError: form.failedWith,
+  const rules = { color: isColor(color.trim()) ? undefined : t('categoryDialog.colorInvalid') };
+  const submit = () =>
+    form.submit(rules, (callbacks) => {
+      const body = { ...form.values, synonyms: form.synonyms, color: normalizeColor(color) };
+      save.mutate(category ? { id: category.id, changes: body } : { body }, callbacks);
     });
-  };
 
   return (
-    <FormDialog
-      title={category ? t('categoryDialog.editTitle', { name: category.name }) : t('categoryDialog.addTitle')}
-      formLabel={category ? t('categoryDialog.editLabel') : t('categoryDialog.addTitle')}
-      size="wide"
-      error={form.formError}
-      onSubmit={submit}
-      onClose={onClose}
-      submitLabel={category ? t('categoryDialog.submitEdit') : t('categoryDialog.submitAdd')}
-      pending={save.isPending}
-    >
+    <CatalogueDialog form={form} size="wide" pending={save.isPending} onSubmit={submit} onClose={onClose}>
       <div className={grid.grid}>
         <NameField form={form} />
         <Field
@@ -118,6 +93,6 @@ export function CategoryDialog({ category, onClose }: { category: FeedbackCatego
       </SwatchPicker>
       <SynonymsField form={form} hint={t('categoryDialog.synonymsHint')} />
       <DescriptionField form={form} />
-    </FormDialog>
+    </CatalogueDialog>
   );
 }

@@ -3,27 +3,8 @@
  * Categories and Attributes tabs (the spec's admin tabs; My Team and Leaderboard Videos come with their
  * own issues). Each control appears only with its permission; the server checks again.
  */
-import {
-  Badge,
-  Button,
-  Card,
-  makeStyles,
-  Skeleton,
-  SkeletonItem,
-  Tab,
-  TabList,
-  Text,
-  tokens,
-  Tooltip,
-} from '@fluentui/react-components';
-import {
-  AddRegular,
-  CircleFilled,
-  EditRegular,
-  TagMultipleRegular,
-  TextBulletListSquareRegular,
-} from '@fluentui/react-icons';
-import { useState } from 'react';
+import { Badge, Card, makeStyles, Skeleton, SkeletonItem, Text, tokens } from '@fluentui/react-components';
+import { CircleFilled, TagMultipleRegular, TextBulletListSquareRegular } from '@fluentui/react-icons';
 import type { FeedbackAttribute, FeedbackCategory } from '../../../../shared/contracts/feedback-catalogue';
 import {
   feedbackCatalogueKeys,
@@ -34,13 +15,15 @@ import {
   useSetCategoryStatus,
 } from '../../api/hooks/feedback-catalogue';
 import { usePermissions } from '../../api/hooks/me';
-import { DataTable, type Column } from '../../components/DataTable';
+import { CatalogueTable, useCatalogueColumns } from '../../components/CatalogueTable';
+import type { Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
+import { PanelTabs } from '../../components/PanelTabs';
 import { QueryError } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
 import { AttributeDialog } from './AttributeDialog';
 import { CategoryDialog } from './CategoryDialog';
-import { StatusSwitch } from './StatusSwitch';
+import { useTableTexts } from './table-texts';
 
 const useStyles = makeStyles({
   counts: {
@@ -52,35 +35,23 @@ const useStyles = makeStyles({
   count: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalXS },
   figure: { fontVariantNumeric: 'tabular-nums' },
   muted: { color: tokens.colorNeutralForeground3 },
-  tabs: { marginBottom: tokens.spacingVerticalL },
   name: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   synonyms: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
-  description: { color: tokens.colorNeutralForeground2, display: 'block', maxWidth: '360px' },
-  mono: { fontVariantNumeric: 'tabular-nums' },
 });
 
-type TabValue = 'categories' | 'attributes';
-
 export function FeedbackManagementPage() {
-  const styles = useStyles();
   const { t } = useTranslation('feedbackAdmin');
-  const [tab, setTab] = useState<TabValue>('categories');
   return (
     <>
       <PageHeader title={t('page.title')} subtitle={t('page.subtitle')} />
       <Counts />
-      <TabList
-        className={styles.tabs}
-        selectedValue={tab}
-        onTabSelect={(_, d) => setTab(d.value as TabValue)}
-        aria-label={t('page.tabsLabel')}
-      >
-        <Tab value="categories">{t('tabs.categories')}</Tab>
-        <Tab value="attributes">{t('tabs.attributes')}</Tab>
-      </TabList>
-      <div role="tabpanel" aria-label={t(`tabs.${tab}`)}>
-        {tab === 'categories' ? <CategoriesTab /> : <AttributesTab />}
-      </div>
+      <PanelTabs
+        label={t('page.tabsLabel')}
+        tabs={[
+          { value: 'categories', label: t('tabs.categories'), content: <CategoriesTab /> },
+          { value: 'attributes', label: t('tabs.attributes'), content: <AttributesTab /> },
+        ]}
+      />
     </>
   );
 }
@@ -130,14 +101,10 @@ function Synonyms({ words }: { words: string[] }) {
 function CategoriesTab() {
   const styles = useStyles();
   const { t } = useTranslation('feedbackAdmin');
-  const format = useFormat();
+  const column = useCatalogueColumns();
   const permissions = usePermissions();
-  const [editing, setEditing] = useState<FeedbackCategory | 'new' | null>(null);
+  const texts = useTableTexts('categories');
   const status = useSetCategoryStatus();
-  const canAdd = permissions.has('add-feedback-categories');
-  const canEdit = permissions.has('edit-feedback-categories');
-  const canStatus = permissions.has('update-feedback-categories-status');
-
   const columns: Column<FeedbackCategory>[] = [
     {
       key: 'name',
@@ -156,96 +123,38 @@ function CategoriesTab() {
       wrap: true,
       render: (c) => <Synonyms words={c.synonyms} />,
     },
-    {
-      key: 'description',
-      label: t('categories.columns.description'),
-      wrap: true,
-      render: (c) => <Text className={styles.description}>{c.description ?? '—'}</Text>,
-    },
-    {
-      key: 'attributeCount',
-      label: t('categories.columns.attributes'),
-      sortKey: 'attributeCount',
-      width: '110px',
-      render: (c) => <Text className={styles.mono}>{format.number(c.attributeCount)}</Text>,
-    },
-    {
-      key: 'active',
-      label: t('categories.columns.active'),
-      width: '90px',
-      render: (c) => (
-        <StatusSwitch
-          label={t('categories.activeLabel', { name: c.name })}
-          checked={c.isActive}
-          disabled={!canStatus || status.isPending}
-          confirmTitle={t('categories.deactivateTitle', { name: c.name })}
-          confirmBody={t('categories.deactivateBody')}
-          onChange={(isActive) => status.mutateAsync({ id: c.id, isActive })}
-        />
-      ),
-    },
+    column.description(t('categories.columns.description')),
+    column.count(
+      { key: 'attributeCount', label: t('categories.columns.attributes'), sortKey: 'attributeCount', width: '110px' },
+      (c) => c.attributeCount,
+    ),
   ];
-  if (canEdit)
-    columns.push({
-      key: 'actions',
-      label: t('categories.columns.actions'),
-      hideLabel: true,
-      width: '64px',
-      render: (c) => (
-        <Tooltip content={t('categories.edit', { name: c.name })} relationship="label">
-          <Button appearance="subtle" icon={<EditRegular />} onClick={() => setEditing(c)} />
-        </Tooltip>
-      ),
-    });
-
-  const addButton = canAdd ? (
-    <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')}>
-      {t('categories.add')}
-    </Button>
-  ) : null;
-
   return (
-    <>
-      <DataTable<FeedbackCategory>
-        label={t('categories.tableLabel')}
-        queryKey={feedbackCatalogueKeys.categories}
-        fetchPage={fetchCategoryPage}
-        columns={columns}
-        rowKey={(c) => c.id}
-        defaultSort={{ key: 'name', dir: 'asc' }}
-        searchPlaceholder={t('categories.search')}
-        toolbar={addButton}
-        empty={{
-          icon: <TagMultipleRegular />,
-          title: t('categories.emptyTitle'),
-          body: t('categories.emptyBody'),
-          action: addButton,
-        }}
-      />
-      {editing ? (
-        <CategoryDialog category={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      ) : null}
-    </>
+    <CatalogueTable<FeedbackCategory>
+      texts={texts}
+      queryKey={feedbackCatalogueKeys.categories}
+      fetchPage={fetchCategoryPage}
+      defaultSort={{ key: 'name', dir: 'asc' }}
+      columns={columns}
+      status={status}
+      canAdd={permissions.has('add-feedback-categories')}
+      canEdit={permissions.has('edit-feedback-categories')}
+      canSetStatus={permissions.has('update-feedback-categories-status')}
+      emptyIcon={<TagMultipleRegular />}
+      dialog={(category, onClose) => <CategoryDialog category={category} onClose={onClose} />}
+    />
   );
 }
 
 function AttributesTab() {
   const styles = useStyles();
   const { t } = useTranslation('feedbackAdmin');
+  const column = useCatalogueColumns();
   const permissions = usePermissions();
-  const [editing, setEditing] = useState<FeedbackAttribute | 'new' | null>(null);
+  const texts = useTableTexts('attributes');
   const status = useSetAttributeStatus();
-  const canAdd = permissions.has('add-feedback-categories');
-  const canEdit = permissions.has('edit-feedback-categories');
-  const canStatus = permissions.has('update-feedback-categories-status');
-
   const columns: Column<FeedbackAttribute>[] = [
-    {
-      key: 'name',
-      label: t('attributes.columns.name'),
-      sortKey: 'name',
-      render: (a) => <Text weight="semibold">{a.name}</Text>,
-    },
+    column.name(t('attributes.columns.name')),
     {
       key: 'category',
       label: t('attributes.columns.category'),
@@ -268,68 +177,21 @@ function AttributesTab() {
       wrap: true,
       render: (a) => <Synonyms words={a.synonyms} />,
     },
-    {
-      key: 'description',
-      label: t('attributes.columns.description'),
-      wrap: true,
-      render: (a) => <Text className={styles.description}>{a.description ?? '—'}</Text>,
-    },
-    {
-      key: 'active',
-      label: t('attributes.columns.active'),
-      width: '90px',
-      render: (a) => (
-        <StatusSwitch
-          label={t('attributes.activeLabel', { name: a.name })}
-          checked={a.isActive}
-          disabled={!canStatus || status.isPending}
-          confirmTitle={t('attributes.deactivateTitle', { name: a.name })}
-          confirmBody={t('attributes.deactivateBody')}
-          onChange={(isActive) => status.mutateAsync({ id: a.id, isActive })}
-        />
-      ),
-    },
+    column.description(t('attributes.columns.description')),
   ];
-  if (canEdit)
-    columns.push({
-      key: 'actions',
-      label: t('attributes.columns.actions'),
-      hideLabel: true,
-      width: '64px',
-      render: (a) => (
-        <Tooltip content={t('attributes.edit', { name: a.name })} relationship="label">
-          <Button appearance="subtle" icon={<EditRegular />} onClick={() => setEditing(a)} />
-        </Tooltip>
-      ),
-    });
-
-  const addButton = canAdd ? (
-    <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')}>
-      {t('attributes.add')}
-    </Button>
-  ) : null;
-
   return (
-    <>
-      <DataTable<FeedbackAttribute>
-        label={t('attributes.tableLabel')}
-        queryKey={feedbackCatalogueKeys.attributes}
-        fetchPage={fetchAttributePage}
-        columns={columns}
-        rowKey={(a) => a.id}
-        defaultSort={{ key: 'id', dir: 'desc' }}
-        searchPlaceholder={t('attributes.search')}
-        toolbar={addButton}
-        empty={{
-          icon: <TextBulletListSquareRegular />,
-          title: t('attributes.emptyTitle'),
-          body: t('attributes.emptyBody'),
-          action: addButton,
-        }}
-      />
-      {editing ? (
-        <AttributeDialog attribute={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      ) : null}
-    </>
+    <CatalogueTable<FeedbackAttribute>
+      texts={texts}
+      queryKey={feedbackCatalogueKeys.attributes}
+      fetchPage={fetchAttributePage}
+      defaultSort={{ key: 'id', dir: 'desc' }}
+      columns={columns}
+      status={status}
+      canAdd={permissions.has('add-feedback-categories')}
+      canEdit={permissions.has('edit-feedback-categories')}
+      canSetStatus={permissions.has('update-feedback-categories-status')}
+      emptyIcon={<TextBulletListSquareRegular />}
+      dialog={(attribute, onClose) => <AttributeDialog attribute={attribute} onClose={onClose} />}
+    />
   );
 }

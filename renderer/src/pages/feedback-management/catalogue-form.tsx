@@ -1,12 +1,20 @@
 /**
- * What the catalogue dialogs share (the category, attribute and function dialogs): the name, synonyms and
- * description fields with their rules and messages, and how a failed save is told (the first field the
- * server named, in the form and in a toast; its message under the field). Each dialog adds its own fields
- * (a colour, a category) and names them through `label`.
+ * What the catalogue dialogs share (the category, attribute and function dialogs): the dialog's frame with
+ * its add or edit texts, the name, synonyms and description fields with their rules and messages, and how a
+ * failed save is told (the first field the server named, in the form and in a toast; its message under the
+ * field). Each dialog adds its own fields (a colour, a category) and names them through `label`.
  */
 import { Field, Input, Textarea } from '@fluentui/react-components';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import {
+  ATTRIBUTE_NAME_MAX,
+  CATALOGUE_DESCRIPTION_MAX,
+  CATEGORY_NAME_MAX,
+  FUNCTION_DESCRIPTION_MAX,
+  FUNCTION_NAME_MAX,
+} from '../../../../shared/feedback-catalogue';
 import { errorMessage, fieldErrors } from '../../api/errors';
+import { FormDialog, type FormDialogProps } from '../../components/FormDialog';
 import { useFieldMessages } from '../../components/form-fields';
 import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
@@ -14,8 +22,15 @@ import { SynonymsInput } from './SynonymsInput';
 
 type Dialog = 'categoryDialog' | 'attributeDialog' | 'functionDialog';
 
+/** Each dialog's lengths, the shared contracts' (the server refuses longer). */
+const LIMITS: Record<Dialog, { nameMax: number; descriptionMax: number }> = {
+  categoryDialog: { nameMax: CATEGORY_NAME_MAX, descriptionMax: CATALOGUE_DESCRIPTION_MAX },
+  attributeDialog: { nameMax: ATTRIBUTE_NAME_MAX, descriptionMax: CATALOGUE_DESCRIPTION_MAX },
+  functionDialog: { nameMax: FUNCTION_NAME_MAX, descriptionMax: FUNCTION_DESCRIPTION_MAX },
+};
+
 export function useCatalogueForm<Key extends string>(options: {
-  /** The dialog's texts in the feedbackAdmin namespace (nameRequired, nameTooLong, fieldFailed). */
+  /** The dialog's texts in the feedbackAdmin namespace (titles, labels, rules, failures). */
   dialog: Dialog;
   /** The entry edited, or null to add one. */
   initial: { name: string; synonyms?: readonly string[]; description: string | null } | null;
@@ -23,13 +38,13 @@ export function useCatalogueForm<Key extends string>(options: {
   fields: readonly Key[];
   /** A field's label, which a failed save names too. */
   label: (key: Key) => string;
-  nameMax: number;
-  descriptionMax: number;
-  /** The message of a failed save ("Attribute could not be added or updated"). */
-  failed: string;
+  /** Closes the dialog, after a save too. */
+  onClose: () => void;
 }) {
-  const { dialog, initial, fields, label, nameMax, descriptionMax, failed } = options;
+  const { dialog, initial, fields, label, onClose } = options;
+  const { nameMax, descriptionMax } = LIMITS[dialog];
   const { t } = useTranslation('feedbackAdmin');
+  const failed = initial ? t(`${dialog}.updateFailed`) : t(`${dialog}.addFailed`);
   const notify = useNotify();
   const [name, setName] = useState(initial?.name ?? '');
   const [synonyms, setSynonyms] = useState<string[]>([...(initial?.synonyms ?? [])]);
@@ -42,8 +57,23 @@ export function useCatalogueForm<Key extends string>(options: {
     : trimmed.length > nameMax
       ? t(`${dialog}.nameTooLong`, { max: nameMax })
       : undefined;
+  /** A failed save: each field's server message under it ("synonyms.3" is the synonyms'), the form told. */
+  const failedWith = (error: unknown) => {
+    const byField: Partial<Record<string, string>> = {};
+    for (const [path, message] of Object.entries(fieldErrors(error))) {
+      if (message !== undefined) byField[path.split('.')[0]!] ??= message;
+    }
+    messages.setServerErrors(byField);
+    const named = fields.find((k) => byField[k] !== undefined);
+    const detail = named ? t(`${dialog}.fieldFailed`, { field: label(named) }) : null;
+    setFormError(detail ?? errorMessage(error, failed));
+    notify.error(failed, named ? `${detail} ${byField[named]}` : errorMessage(error, failed));
+  };
 
   return {
+    dialog,
+    /** The name of the entry edited; null when adding. */
+    editing: initial ? initial.name : null,
     label,
     messages,
     formError,
@@ -58,23 +88,57 @@ export function useCatalogueForm<Key extends string>(options: {
     nameRule,
     /** The name and description as the API takes them (trimmed; an empty description is none). */
     values: { name: trimmed, description: description.trim() || null },
-    /** A failed save: each field's server message under it ("synonyms.3" is the synonyms'), the form told. */
-    failedWith: (error: unknown) => {
-      const byField: Partial<Record<string, string>> = {};
-      for (const [path, message] of Object.entries(fieldErrors(error))) {
-        if (message !== undefined) byField[path.split('.')[0]!] ??= message;
-      }
-      messages.setServerErrors(byField);
-      const named = fields.find((k) => byField[k] !== undefined);
-      const detail = named ? t(`${dialog}.fieldFailed`, { field: label(named) }) : null;
-      setFormError(detail ?? errorMessage(error, failed));
-      notify.error(failed, named ? `${detail} ${byField[named]}` : errorMessage(error, failed));
+    /**
+     * Submits: the rule messages show from now on, and when the name and the dialog's own `rules` pass,
+     * `send` saves with the callbacks that close the dialog or tell the failure.
+     */
+    submit: (
+      rules: Partial<Record<Key, string>>,
+      send: (callbacks: { onSuccess: () => void; onError: (error: unknown) => void }) => void,
+    ) => {
+      messages.submitted();
+      if (nameRule || Object.values(rules).some(Boolean)) return;
+      send({ onSuccess: onClose, onError: failedWith });
     },
   };
 }
 
 /** A catalogue form whose fields include `Key`, as the field components below take it. */
 export type CatalogueForm<Key extends string> = ReturnType<typeof useCatalogueForm<Key>>;
+
+/** The form's dialog: "Add …" or "Edit {name}", its error above the fields, Cancel and the submit button. */
+export function CatalogueDialog({
+  form,
+  size,
+  pending,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  form: { dialog: Dialog; editing: string | null; formError: string | null };
+  size: FormDialogProps['size'];
+  pending: boolean;
+  onSubmit: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('feedbackAdmin');
+  const { dialog, editing } = form;
+  return (
+    <FormDialog
+      title={editing === null ? t(`${dialog}.addTitle`) : t(`${dialog}.editTitle`, { name: editing })}
+      formLabel={editing === null ? t(`${dialog}.addTitle`) : t(`${dialog}.editLabel`)}
+      size={size}
+      error={form.formError}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      submitLabel={editing === null ? t(`${dialog}.submitAdd`) : t(`${dialog}.submitEdit`)}
+      pending={pending}
+    >
+      {children}
+    </FormDialog>
+  );
+}
 
 export function NameField({ form }: { form: CatalogueForm<'name'> }) {
   const { messages } = form;

@@ -32,9 +32,8 @@ import { usePermissions } from '../../api/hooks/me';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmployeeAvatar } from '../../components/EmployeeAvatar';
 import { EmptyState } from '../../components/EmptyState';
-import { PageButtons } from '../../components/PageButtons';
+import { PagedList } from '../../components/PagedList';
 import { PageHeader } from '../../components/PageHeader';
-import { QueryState } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
 import { AskFeedbackDialog } from './AskFeedbackDialog';
 
@@ -42,7 +41,6 @@ const PAGE_SIZE = 10;
 
 const useStyles = makeStyles({
   tabs: { marginBottom: tokens.spacingVerticalM },
-  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalS },
   head: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   who: { display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: '200px' },
@@ -113,75 +111,66 @@ function AskedOfMe({ canAnswer }: { canAnswer: boolean }) {
   const asked = useAskedOfMe(page, PAGE_SIZE);
   const [declining, setDeclining] = useState<AskedRequest | null>(null);
   return (
-    <QueryState
-      query={asked}
-      skeleton
-      label={t('asked.loading')}
-      isEmpty={(data) => data.total === 0}
-      empty={
-        <EmptyState icon={<ChatMultipleRegular />} title={t('asked.emptyTitle')}>
-          {t('asked.emptyBody')}
-        </EmptyState>
-      }
-    >
-      {(data) => (
-        <>
-          <ul className={styles.list} aria-label={t('page.askedOfMe')} style={{ listStyle: 'none', padding: 0 }}>
-            {data.items.map((request) => (
-              <li key={request.id}>
-                <Card className={styles.card} data-testid={`asked-${request.id}`}>
-                  <div className={styles.head}>
-                    <EmployeeAvatar employee={request.requester} size={32} />
-                    <div className={styles.who}>
-                      <Text weight="semibold">{t('asked.from', { name: request.requester.name })}</Text>
-                      <Text className={styles.muted}>
-                        {request.subject.id === request.requester.id
-                          ? t('asked.aboutRequester')
-                          : t('asked.about', { name: request.subject.name })}
-                        {' · '}
-                        {format.relative(request.createdAt)}
-                      </Text>
-                    </div>
-                    <StatusBadge status={request.status} />
-                    {request.status === 'pending' ? (
-                      <div className={styles.actions}>
-                        {canAnswer ? (
-                          <Button
-                            appearance="primary"
-                            onClick={() => navigate(`/feedback/personal?request=${request.id}`)}
-                          >
-                            {t('asked.answer')}
-                          </Button>
-                        ) : null}
-                        <Button onClick={() => setDeclining(request)}>{t('asked.decline')}</Button>
-                      </div>
-                    ) : null}
-                  </div>
-                  <Text className={styles.message}>{request.message}</Text>
-                  <Attributes request={request} />
-                  <Text className={styles.muted} size={200}>
-                    {request.status === 'pending'
-                      ? [
-                          request.dueDate ? t('asked.due', { date: format.day(request.dueDate) }) : null,
-                          t('asked.expires', { date: format.day(request.expiresAt.slice(0, 10)) }),
-                        ]
-                          .filter(Boolean)
-                          .join(' · ')
-                      : request.respondedAt
-                        ? t('asked.respondedAt', { date: format.instant(request.respondedAt) })
-                        : t('asked.expiredAt', { date: format.day(request.expiresAt.slice(0, 10)) })}
-                  </Text>
-                </Card>
-              </li>
-            ))}
-          </ul>
-          {data.total > PAGE_SIZE ? (
-            <PageButtons page={page} pages={Math.ceil(data.total / PAGE_SIZE)} onPage={setPage} />
-          ) : null}
-          {declining ? <DeclineDialog request={declining} onClose={() => setDeclining(null)} /> : null}
-        </>
-      )}
-    </QueryState>
+    <>
+      <PagedList
+        query={asked}
+        page={page}
+        onPage={setPage}
+        pageSize={PAGE_SIZE}
+        label={t('page.askedOfMe')}
+        loadingLabel={t('asked.loading')}
+        empty={
+          <EmptyState icon={<ChatMultipleRegular />} title={t('asked.emptyTitle')}>
+            {t('asked.emptyBody')}
+          </EmptyState>
+        }
+        itemKey={(request) => request.id}
+      >
+        {(request) => (
+          <Card className={styles.card} data-testid={`asked-${request.id}`}>
+            <div className={styles.head}>
+              <EmployeeAvatar employee={request.requester} size={32} />
+              <div className={styles.who}>
+                <Text weight="semibold">{t('asked.from', { name: request.requester.name })}</Text>
+                <Text className={styles.muted}>
+                  {request.subject.id === request.requester.id
+                    ? t('asked.aboutRequester')
+                    : t('asked.about', { name: request.subject.name })}
+                  {' · '}
+                  {format.relative(request.createdAt)}
+                </Text>
+              </div>
+              <StatusBadge status={request.status} />
+              {request.status === 'pending' ? (
+                <div className={styles.actions}>
+                  {canAnswer ? (
+                    <Button appearance="primary" onClick={() => navigate(`/feedback/personal?request=${request.id}`)}>
+                      {t('asked.answer')}
+                    </Button>
+                  ) : null}
+                  <Button onClick={() => setDeclining(request)}>{t('asked.decline')}</Button>
+                </div>
+              ) : null}
+            </div>
+            <Text className={styles.message}>{request.message}</Text>
+            <Attributes request={request} />
+            <Text className={styles.muted} size={200}>
+              {request.status === 'pending'
+                ? [
+                    request.dueDate ? t('asked.due', { date: format.day(request.dueDate) }) : null,
+                    t('asked.expires', { date: format.day(request.expiresAt.slice(0, 10)) }),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')
+                : request.respondedAt
+                  ? t('asked.respondedAt', { date: format.instant(request.respondedAt) })
+                  : t('asked.expiredAt', { date: format.day(request.expiresAt.slice(0, 10)) })}
+            </Text>
+          </Card>
+        )}
+      </PagedList>
+      {declining ? <DeclineDialog request={declining} onClose={() => setDeclining(null)} /> : null}
+    </>
   );
 }
 
@@ -192,11 +181,14 @@ function MyRequests({ onAsk }: { onAsk: () => void }) {
   const [page, setPage] = useState(1);
   const mine = useMyRequests(page, PAGE_SIZE);
   return (
-    <QueryState
+    <PagedList
       query={mine}
-      skeleton
-      label={t('mine.loading')}
-      isEmpty={(data) => data.total === 0}
+      page={page}
+      onPage={setPage}
+      pageSize={PAGE_SIZE}
+      label={t('page.mine')}
+      loadingLabel={t('mine.loading')}
+      itemKey={(request) => request.id}
       empty={
         <EmptyState
           icon={<PersonFeedbackRegular />}
@@ -211,68 +203,53 @@ function MyRequests({ onAsk }: { onAsk: () => void }) {
         </EmptyState>
       }
     >
-      {(data) => (
-        <>
-          <ul className={styles.list} aria-label={t('page.mine')} style={{ listStyle: 'none', padding: 0 }}>
-            {data.items.map((request) => {
-              const answered = request.recipients.filter((r) => r.status === 'answered').length;
-              return (
-                <li key={request.id}>
-                  <Card className={styles.card} data-testid={`mine-${request.id}`}>
-                    <div className={styles.head}>
-                      <div className={styles.who}>
-                        <Text weight="semibold">
-                          {request.team
-                            ? t('mine.askedTeam', { name: request.team.name })
-                            : t('mine.askedPeople', { count: request.recipients.length })}
-                        </Text>
-                        <Text className={styles.muted}>
-                          {request.subject.id === request.requester.id
-                            ? t('mine.aboutYou')
-                            : t('mine.about', { name: request.subject.name })}
-                          {' · '}
-                          {format.relative(request.createdAt)}
-                          {request.dueDate ? ` · ${t('asked.due', { date: format.day(request.dueDate) })}` : ''}
-                        </Text>
-                      </div>
-                      <Text>{t('mine.progress', { answered, count: request.recipients.length })}</Text>
-                    </div>
-                    <Text className={styles.message}>{request.message}</Text>
-                    <Attributes request={request} />
-                    <ul
-                      className={styles.people}
-                      aria-label={t('mine.people')}
-                      style={{ listStyle: 'none', padding: 0 }}
-                    >
-                      {request.recipients.map((r) => (
-                        <li key={r.employee.id} className={styles.person} data-testid={`recipient-${r.employee.id}`}>
-                          <EmployeeAvatar employee={r.employee} size={24} />
-                          <Text>{r.employee.name}</Text>
-                          <StatusBadge status={r.status} />
-                          {r.respondedAt ? (
-                            <Text className={styles.muted} size={200}>
-                              {format.instant(r.respondedAt)}
-                            </Text>
-                          ) : null}
-                          {r.declineReason ? (
-                            <Text className={styles.muted} size={200}>
-                              {t('mine.declineReason', { reason: r.declineReason })}
-                            </Text>
-                          ) : null}
-                        </li>
-                      ))}
-                    </ul>
-                  </Card>
+      {(request) => {
+        const answered = request.recipients.filter((r) => r.status === 'answered').length;
+        return (
+          <Card className={styles.card} data-testid={`mine-${request.id}`}>
+            <div className={styles.head}>
+              <div className={styles.who}>
+                <Text weight="semibold">
+                  {request.team
+                    ? t('mine.askedTeam', { name: request.team.name })
+                    : t('mine.askedPeople', { count: request.recipients.length })}
+                </Text>
+                <Text className={styles.muted}>
+                  {request.subject.id === request.requester.id
+                    ? t('mine.aboutYou')
+                    : t('mine.about', { name: request.subject.name })}
+                  {' · '}
+                  {format.relative(request.createdAt)}
+                  {request.dueDate ? ` · ${t('asked.due', { date: format.day(request.dueDate) })}` : ''}
+                </Text>
+              </div>
+              <Text>{t('mine.progress', { answered, count: request.recipients.length })}</Text>
+            </div>
+            <Text className={styles.message}>{request.message}</Text>
+            <Attributes request={request} />
+            <ul className={styles.people} aria-label={t('mine.people')} style={{ listStyle: 'none', padding: 0 }}>
+              {request.recipients.map((r) => (
+                <li key={r.employee.id} className={styles.person} data-testid={`recipient-${r.employee.id}`}>
+                  <EmployeeAvatar employee={r.employee} size={24} />
+                  <Text>{r.employee.name}</Text>
+                  <StatusBadge status={r.status} />
+                  {r.respondedAt ? (
+                    <Text className={styles.muted} size={200}>
+                      {format.instant(r.respondedAt)}
+                    </Text>
+                  ) : null}
+                  {r.declineReason ? (
+                    <Text className={styles.muted} size={200}>
+                      {t('mine.declineReason', { reason: r.declineReason })}
+                    </Text>
+                  ) : null}
                 </li>
-              );
-            })}
-          </ul>
-          {data.total > PAGE_SIZE ? (
-            <PageButtons page={page} pages={Math.ceil(data.total / PAGE_SIZE)} onPage={setPage} />
-          ) : null}
-        </>
-      )}
-    </QueryState>
+              ))}
+            </ul>
+          </Card>
+        );
+      }}
+    </PagedList>
   );
 }
 

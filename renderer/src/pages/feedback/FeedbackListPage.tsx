@@ -12,8 +12,6 @@ import {
   Option,
   SearchBox,
   Spinner,
-  Tab,
-  TabList,
   Text,
   tokens,
   Tooltip,
@@ -37,17 +35,10 @@ import { useDebounced, useTenantDay } from '../../components/hooks';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryError } from '../../components/QueryState';
 import { useTranslation } from '../../i18n';
+import { AreaTabs, FilterBar, MyTeamTabs } from './area';
 import { FeedbackCard } from './FeedbackCard';
 
 const useStyles = makeStyles({
-  tabs: { marginBottom: tokens.spacingVerticalM },
-  filters: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'flex-end',
-    gap: tokens.spacingHorizontalM,
-    marginBottom: tokens.spacingVerticalL,
-  },
   dropdown: { minWidth: '150px' },
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '920px' },
   more: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalM },
@@ -72,7 +63,7 @@ export function MyTeamFeedbackPage() {
 
 function FeedbackListPage({ direction, team }: { direction: Direction; team: boolean }) {
   const styles = useStyles();
-  const { t } = useTranslation(['feedback', 'common', 'feedbackOverview', 'feedbackMatrix', 'leaderboards']);
+  const { t } = useTranslation(['feedback', 'common', 'feedbackOverview', 'leaderboards']);
   const navigate = useNavigate();
   const permissions = usePermissions();
   const { today } = useTenantDay();
@@ -99,7 +90,7 @@ function FeedbackListPage({ direction, team }: { direction: Direction; team: boo
   const total = list.data?.pages[0]?.total ?? 0;
   const filtered = rating !== undefined || categoryId !== undefined || searchText !== '' || range.preset !== '90d';
 
-  const base = team ? '/my-team' : '';
+  const canOverview = permissions.has('view-feedback-overview');
   const detailPath = (item: FeedbackItem) => (team ? `/my-team/${direction}/${item.id}` : `/${direction}/${item.id}`);
   const title = team ? t('list.teamTitle') : t('list.title');
 
@@ -120,25 +111,20 @@ function FeedbackListPage({ direction, team }: { direction: Direction; team: boo
           ) : null
         }
       />
-      <TabList
-        className={styles.tabs}
-        selectedValue={direction}
-        onTabSelect={(_, d) => navigate(`${base}/${String(d.value)}`)}
-      >
-        <Tab value="received">{t('list.received')}</Tab>
-        <Tab value="given">{t('list.given')}</Tab>
-        {!team && permissions.has('view-feedback-overview') ? (
-          <Tab value="overview">{t('feedbackOverview:tab')}</Tab>
-        ) : null}
-        {!team && permissions.has('view-feedback-overview') ? (
-          <Tab value="leaderboard">{t('leaderboards:tab')}</Tab>
-        ) : null}
-        {team &&
-        (permissions.has('view-responsibility-matrix') || permissions.has('download-responsibility-matrix-report')) ? (
-          <Tab value="matrix">{t('feedbackMatrix:tab')}</Tab>
-        ) : null}
-      </TabList>
-      <div className={styles.filters} role="search" aria-label={t('list.filters')}>
+      {team ? (
+        <MyTeamTabs selected={direction} />
+      ) : (
+        <AreaTabs
+          selected={direction}
+          tabs={[
+            { value: 'received', label: t('list.received'), shown: true },
+            { value: 'given', label: t('list.given'), shown: true },
+            { value: 'overview', label: t('feedbackOverview:tab'), shown: canOverview },
+            { value: 'leaderboard', label: t('leaderboards:tab'), shown: canOverview },
+          ]}
+        />
+      )}
+      <FilterBar label={t('list.filters')} alignBottom>
         <DateRangeFilter value={range} today={today} onChange={setRange} />
         <Field label={t('list.rating')}>
           <Dropdown
@@ -175,7 +161,7 @@ function FeedbackListPage({ direction, team }: { direction: Direction; team: boo
         <Field label={t('list.search')}>
           <SearchBox value={search} onChange={(_, d) => setSearch(d.value)} placeholder={t('list.searchPlaceholder')} />
         </Field>
-      </div>
+      </FilterBar>
       {list.isError ? <QueryError error={list.error} onRetry={() => void list.refetch()} /> : null}
       {list.isPending ? <Spinner label={t('list.loading')} /> : null}
       {list.isSuccess && items.length === 0 ? (

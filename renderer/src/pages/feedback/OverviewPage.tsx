@@ -2,134 +2,32 @@
  * The feedback Overview (docs/feedback.md "Overview"): /overview with the overall rating in its band
  * colour and as a percentage, the trend against the previous equal period, "You got {n} feedback(s) this
  * week.", feedback per week, category and attribute averages as bars, the six-month trend (of everything,
- * a category or an attribute); /category-overview and /received/attribute list every category or
- * attribute; /overview/category/:category and /received/attribute/:attribute drill into one. Whose
- * overview and the range live in the address, so links and reloads keep them.
+ * a category or an attribute). Its drill-downs are in OverviewDrillPages.tsx. Whose overview and the range
+ * live in the address, so links and reloads keep them.
  */
-import {
-  Card,
-  Dropdown,
-  Field,
-  makeStyles,
-  mergeClasses,
-  Option,
-  Spinner,
-  Tab,
-  TabList,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
-import {
-  ArrowDownRegular,
-  ArrowLeftRegular,
-  ArrowRightRegular,
-  ArrowUpRegular,
-  DataTrendingRegular,
-} from '@fluentui/react-icons';
-import { useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Dropdown, Field, mergeClasses, Option, Text, tokens } from '@fluentui/react-components';
+import { ArrowDownRegular, ArrowRightRegular, ArrowUpRegular, DataTrendingRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { FeedbackOverview, MonthFigure } from '../../../../shared/contracts/feedback-overview';
+import type { FeedbackOverview } from '../../../../shared/contracts/feedback-overview';
 import { ratingBand, ratingPercentage } from '../../../../shared/feedback';
 import { daysIn } from '../../../../shared/feedback-overview';
-import { useFeedbackList } from '../../api/hooks/feedback';
-import {
-  useAttributeOverview,
-  useCategoryOverview,
-  useFeedbackOverview,
-  useFeedbackTrend,
-} from '../../api/hooks/feedback-overview';
-import { useMe, usePermissions } from '../../api/hooks/me';
-import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { useFeedbackOverview, useFeedbackTrend } from '../../api/hooks/feedback-overview';
+import { useMe } from '../../api/hooks/me';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
-import { QueryError, type QueryLike } from '../../components/QueryState';
+import { QueryState } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
-import { FeedbackCard } from './FeedbackCard';
-import { ChartCard, FigureBars, SubjectPicker, TrendChart, useOverviewParams } from './overview-parts';
-import { BAND_COLORS, bandColor } from './rating-band';
+import { FeedbackTabs } from './area';
+import { Kpi, OverviewFilters as Filters, TrendQueryCard, useOverviewStyles } from './overview-cards';
+import { ChartCard, FigureBars, useOverviewParams } from './overview-parts';
+import { BAND_COLORS } from './rating-band';
 
-const useStyles = makeStyles({
-  tabs: { marginBottom: tokens.spacingVerticalM },
-  filters: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'flex-start',
-    gap: tokens.spacingHorizontalM,
-    marginBottom: tokens.spacingVerticalL,
-  },
-  kpis: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(230px, 1fr))',
-    gap: tokens.spacingHorizontalL,
-    marginBottom: tokens.spacingVerticalL,
-  },
-  kpi: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalXS },
-  single: { maxWidth: '360px' },
-  label: { color: tokens.colorNeutralForeground3 },
-  value: { fontVariantNumeric: 'tabular-nums' },
-  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(400px, 1fr))',
-    gap: tokens.spacingHorizontalL,
-    marginBottom: tokens.spacingVerticalL,
-  },
-  plot: { width: '100%', height: '220px' },
-  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '920px' },
-  back: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalXS,
-    marginBottom: tokens.spacingVerticalM,
-  },
-  up: { color: tokens.colorPaletteGreenForeground1 },
-  down: { color: tokens.colorPaletteRedForeground1 },
-  flat: { color: tokens.colorNeutralForeground3 },
-  dropdown: { minWidth: '200px' },
-});
-
-/** Received, Given and Overview: the feedback area's tabs. */
-function FeedbackTabs() {
-  const styles = useStyles();
-  const { t } = useTranslation(['feedback', 'feedbackOverview', 'leaderboards']);
-  const navigate = useNavigate();
-  const permissions = usePermissions();
-  return (
-    <TabList className={styles.tabs} selectedValue="overview" onTabSelect={(_, d) => navigate(`/${String(d.value)}`)}>
-      {permissions.has('view-received-feedback') ? <Tab value="received">{t('list.received')}</Tab> : null}
-      {permissions.has('view-given-feedback') ? <Tab value="given">{t('list.given')}</Tab> : null}
-      <Tab value="overview">{t('feedbackOverview:tab')}</Tab>
-      <Tab value="leaderboard">{t('leaderboards:tab')}</Tab>
-    </TabList>
-  );
-}
-
-/** The filters every overview page has: the range, and whose overview for those who may pick. */
-function Filters({ name }: { name: string | undefined }) {
-  const styles = useStyles();
-  const { t } = useTranslation('feedbackOverview');
-  const p = useOverviewParams();
-  return (
-    <div className={styles.filters} role="search" aria-label={t('filters')}>
-      <DateRangeFilter key={`${p.range.preset}${p.range.from}`} value={p.range} today={p.today} onChange={p.setRange} />
-      <SubjectPicker value={p.choice} name={name} onChange={p.setSubject} />
-    </div>
-  );
-}
-
-function Kpi({ label, children }: { label: string; children: ReactNode }) {
-  const styles = useStyles();
-  return (
-    <Card className={styles.kpi} role="group" aria-label={label}>
-      <Text className={styles.label}>{label}</Text>
-      {children}
-    </Card>
-  );
-}
+export { AttributeListPage, AttributeOverviewPage, CategoryListPage, CategoryOverviewPage } from './OverviewDrillPages';
 
 function Figures({ data }: { data: FeedbackOverview }) {
-  const styles = useStyles();
+  const styles = useOverviewStyles();
   const { t } = useTranslation('feedbackOverview');
   const fmt = useFormat();
   const me = useMe();
@@ -202,7 +100,7 @@ function Figures({ data }: { data: FeedbackOverview }) {
 }
 
 function WeeksChart({ data }: { data: FeedbackOverview }) {
-  const styles = useStyles();
+  const styles = useOverviewStyles();
   const { t } = useTranslation('feedbackOverview');
   const fmt = useFormat();
   const points = data.weeks.map((w) => ({ ...w, label: fmt.day(w.start).slice(0, 6) }));
@@ -233,7 +131,7 @@ function WeeksChart({ data }: { data: FeedbackOverview }) {
 
 /** The six-month trend with its choice: every rating, a category's or an attribute's. */
 function TrendCard({ data }: { data: FeedbackOverview }) {
-  const styles = useStyles();
+  const styles = useOverviewStyles();
   const { t } = useTranslation('feedbackOverview');
   const p = useOverviewParams();
   const [of, setOf] = useState('');
@@ -271,53 +169,8 @@ function TrendCard({ data }: { data: FeedbackOverview }) {
   );
 }
 
-/**
- * The six-month trend of one query in its card (with a control beside the title if any): the chart once
- * it has come, a spinner until then, the error with Retry if it failed.
- */
-function TrendQueryCard({
-  trend,
-  action,
-}: {
-  trend: QueryLike<{ months: readonly MonthFigure[] }>;
-  action?: ReactNode;
-}) {
-  const { t } = useTranslation('feedbackOverview');
-  return (
-    <ChartCard title={t('charts.trendTitle')} action={action}>
-      {trend.isError ? <QueryError error={trend.error} onRetry={() => void trend.refetch()} /> : null}
-      {trend.data ? (
-        <TrendChart months={trend.data.months} label={t('charts.trendLabel')} />
-      ) : trend.isError ? null : (
-        <Spinner size="small" />
-      )}
-    </ChartCard>
-  );
-}
-
-/** The average of one category or attribute in its band colour, with how many ratings it counts. */
-function AverageKpi({ figure }: { figure: { average: number | null; count: number } }) {
-  const styles = useStyles();
-  const { t } = useTranslation('feedbackOverview');
-  const fmt = useFormat();
-  return (
-    <div className={mergeClasses(styles.kpis, styles.single)}>
-      <Kpi label={t('charts.average')}>
-        <Text
-          size={800}
-          weight="semibold"
-          style={figure.average !== null ? { color: bandColor(figure.average) } : undefined}
-        >
-          {figure.average === null ? t('overall.none') : fmt.number(figure.average, { maximumFractionDigits: 2 })}
-        </Text>
-        <Text className={styles.label}>{t('overall.ratings', { count: figure.count })}</Text>
-      </Kpi>
-    </div>
-  );
-}
-
 export function OverviewPage() {
-  const styles = useStyles();
+  const styles = useOverviewStyles();
   const { t } = useTranslation('feedbackOverview');
   const p = useOverviewParams();
   const overview = useFeedbackOverview(p.filter);
@@ -337,10 +190,9 @@ export function OverviewPage() {
   return (
     <>
       <PageHeader title={title} subtitle={subtitle} />
-      <FeedbackTabs />
+      <FeedbackTabs selected="overview" />
       <Filters name={data ? (data.employee?.name ?? data.team?.name ?? data.function?.name) : undefined} />
-      {overview.isError ? <QueryError error={overview.error} onRetry={() => void overview.refetch()} /> : null}
-      {overview.isPending ? <Spinner label={t('loading')} /> : null}
+      <QueryState query={overview} label={t('loading')} />
       {data && !overview.isError ? (
         <>
           <Figures data={data} />
@@ -372,165 +224,6 @@ export function OverviewPage() {
               </div>
             </>
           )}
-        </>
-      ) : null}
-    </>
-  );
-}
-
-function BackLink({ to, children }: { to: string; children: ReactNode }) {
-  const styles = useStyles();
-  return (
-    <Link className={styles.back} to={to}>
-      <ArrowLeftRegular aria-hidden />
-      {children}
-    </Link>
-  );
-}
-
-/** /category-overview and /received/attribute: every category or attribute rated in the range. */
-function FigureListPage({ kind }: { kind: 'category' | 'attribute' }) {
-  const { t } = useTranslation('feedbackOverview');
-  const p = useOverviewParams();
-  const overview = useFeedbackOverview(p.filter);
-  const data = overview.data;
-  const figures = kind === 'category' ? data?.categories : data?.attributes;
-  return (
-    <>
-      <PageHeader
-        title={kind === 'category' ? t('category.listTitle') : t('attribute.listTitle')}
-        subtitle={kind === 'category' ? t('category.listSubtitle') : t('attribute.listSubtitle')}
-      />
-      <BackLink to={p.link('/overview')}>{t('links.back')}</BackLink>
-      <Filters name={data ? (data.employee?.name ?? data.team?.name ?? data.function?.name) : undefined} />
-      {overview.isError ? <QueryError error={overview.error} onRetry={() => void overview.refetch()} /> : null}
-      {overview.isPending ? <Spinner label={t('loading')} /> : null}
-      {figures && figures.length === 0 ? (
-        <EmptyState icon={<DataTrendingRegular />} title={t('empty.title')}>
-          {t('empty.body')}
-        </EmptyState>
-      ) : null}
-      {figures && figures.length > 0 ? (
-        <FigureBars
-          title={kind === 'category' ? t('charts.categoriesTitle') : t('charts.attributesTitle')}
-          label={kind === 'category' ? t('charts.categoriesLabel') : t('charts.attributesLabel')}
-          figures={figures}
-          href={(f) => p.link(kind === 'category' ? `/overview/category/${f.id}` : `/received/attribute/${f.id}`)}
-        />
-      ) : null}
-    </>
-  );
-}
-
-export function CategoryListPage() {
-  return <FigureListPage kind="category" />;
-}
-
-export function AttributeListPage() {
-  return <FigureListPage kind="attribute" />;
-}
-
-/** /overview/category/:category: its average, its attributes as bars, its six months. */
-export function CategoryOverviewPage() {
-  const styles = useStyles();
-  const { t } = useTranslation('feedbackOverview');
-  const id = Number(useParams().category);
-  const p = useOverviewParams();
-  const overview = useCategoryOverview(id, p.filter);
-  const trend = useFeedbackTrend({ ...p.subject, categoryId: id });
-  const category = overview.data?.category;
-  return (
-    <>
-      <PageHeader title={category?.name ?? t('category.listTitle')} subtitle={t('category.subtitle')} />
-      <BackLink to={p.link('/overview')}>{t('links.back')}</BackLink>
-      <Filters name={undefined} />
-      {overview.isError ? <QueryError error={overview.error} onRetry={() => void overview.refetch()} /> : null}
-      {overview.isPending ? <Spinner label={t('loading')} /> : null}
-      {category ? (
-        <>
-          <AverageKpi figure={category} />
-          <div className={styles.grid}>
-            <TrendQueryCard trend={trend} />
-            {overview.data && overview.data.attributes.length > 0 ? (
-              <FigureBars
-                title={t('charts.attributesTitle')}
-                label={t('charts.attributesLabel')}
-                figures={overview.data.attributes}
-                href={(f) => p.link(`/received/attribute/${f.id}`)}
-              />
-            ) : (
-              <EmptyState icon={<DataTrendingRegular />} title={t('empty.title')}>
-                {t('category.noAttributes')}
-              </EmptyState>
-            )}
-          </div>
-        </>
-      ) : null}
-    </>
-  );
-}
-
-/** /received/attribute/:attribute: its average, its six months, the newest feedback rated on it. */
-export function AttributeOverviewPage() {
-  const styles = useStyles();
-  const { t } = useTranslation('feedbackOverview');
-  const me = useMe();
-  const id = Number(useParams().attribute);
-  const p = useOverviewParams();
-  const overview = useAttributeOverview(id, p.filter);
-  const attribute = overview.data?.attribute;
-  const recent = useFeedbackList(
-    {
-      direction: 'received',
-      ...p.subject,
-      attributeId: id,
-      from: p.range.from,
-      to: p.range.to,
-    },
-    { enabled: overview.isSuccess },
-  );
-  const items = (recent.data?.pages[0]?.items ?? []).slice(0, 5);
-  return (
-    <>
-      <PageHeader
-        title={attribute?.name ?? t('attribute.listTitle')}
-        subtitle={attribute ? t('attribute.subtitle', { category: attribute.categoryName }) : undefined}
-      />
-      <BackLink to={p.link(attribute ? `/overview/category/${attribute.categoryId}` : '/overview')}>
-        {attribute ? attribute.categoryName : t('links.back')}
-      </BackLink>
-      <Filters name={undefined} />
-      {overview.isError ? <QueryError error={overview.error} onRetry={() => void overview.refetch()} /> : null}
-      {overview.isPending ? <Spinner label={t('loading')} /> : null}
-      {attribute && overview.data ? (
-        <>
-          <AverageKpi figure={attribute} />
-          <div className={styles.grid}>
-            <TrendQueryCard trend={overview} />
-          </div>
-          <section className={styles.list} aria-label={t('attribute.recentTitle')}>
-            <Text as="h2" weight="semibold" size={400}>
-              {t('attribute.recentTitle')}
-            </Text>
-            {recent.isError ? <QueryError error={recent.error} onRetry={() => void recent.refetch()} /> : null}
-            {recent.isSuccess && items.length === 0 ? (
-              <Text className={styles.label}>{t('attribute.noRecent')}</Text>
-            ) : null}
-            {items.map((item) => (
-              <FeedbackCard
-                key={item.id}
-                item={item}
-                unseenMark={false}
-                headerLink={(content) => (
-                  <Link
-                    to={item.receiver.id === me?.employee.id ? `/received/${item.id}` : `/my-team/received/${item.id}`}
-                  >
-                    {content}
-                  </Link>
-                )}
-              />
-            ))}
-          </section>
         </>
       ) : null}
     </>

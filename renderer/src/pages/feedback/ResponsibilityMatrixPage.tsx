@@ -10,14 +10,12 @@ import {
   Card,
   makeStyles,
   ProgressBar,
-  Tab,
   Table,
   TableBody,
   TableCell,
   TableHeader,
   TableHeaderCell,
   TableRow,
-  TabList,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -40,9 +38,9 @@ import { useTenantDay } from '../../components/hooks';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
+import { MyTeamTabs } from './area';
 
 const useStyles = makeStyles({
-  tabs: { marginBottom: tokens.spacingVerticalM },
   bar: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -80,7 +78,6 @@ export function ResponsibilityMatrixPage() {
   const styles = useStyles();
   const { t } = useTranslation(['feedbackMatrix', 'feedback', 'common']);
   const format = useFormat();
-  const navigate = useNavigate();
   const permissions = usePermissions();
   const { today } = useTenantDay();
   const [date, setDate] = useState<string | undefined>();
@@ -89,8 +86,6 @@ export function ResponsibilityMatrixPage() {
   const teams = useTeamMatrix(date, canTeams);
   const download = useDownloadMatrixReport();
   const period = mine.data?.period;
-  const canTeamFeedback =
-    permissions.has('view-team-member-dropdown') || permissions.has('view-all-employees-feedback');
 
   const move = (by: -1 | 1) => {
     if (!period) return;
@@ -116,15 +111,7 @@ export function ResponsibilityMatrixPage() {
           ) : null
         }
       />
-      <TabList
-        className={styles.tabs}
-        selectedValue="matrix"
-        onTabSelect={(_, d) => navigate(`/my-team/${String(d.value)}`)}
-      >
-        {canTeamFeedback ? <Tab value="received">{t('feedback:list.received')}</Tab> : null}
-        {canTeamFeedback ? <Tab value="given">{t('feedback:list.given')}</Tab> : null}
-        <Tab value="matrix">{t('tab')}</Tab>
-      </TabList>
+      <MyTeamTabs selected="matrix" />
       {period ? (
         <div className={styles.bar}>
           <Button icon={<ChevronLeftRegular />} aria-label={t('period.previous')} onClick={() => move(-1)} />

@@ -126,6 +126,8 @@ export function useOverviewParams() {
     filter,
     /** The subject part of the filter, for the trend (which has no range) and the feedback list. */
     subject,
+    /** Changes other parameters of the address (the leaderboard's view and subject), replacing the entry. */
+    update,
     /** A path with the same subject and range, for links between the overview pages. */
     link: (path: string) => `${path}${params.size > 0 ? `?${params.toString()}` : ''}`,
     setRange: (value: DateRangeValue) =>

@@ -1,10 +1,8 @@
 /** Add or edit a function: its name (unique in the company) and description. */
 import type { FunctionItem } from '../../../../shared/contracts/functions';
-import { FUNCTION_DESCRIPTION_MAX, FUNCTION_NAME_MAX } from '../../../../shared/feedback-catalogue';
 import { useSaveFunction } from '../../api/hooks/functions';
-import { FormDialog } from '../../components/FormDialog';
 import { useTranslation } from '../../i18n';
-import { DescriptionField, NameField, useCatalogueForm } from '../feedback-management/catalogue-form';
+import { CatalogueDialog, DescriptionField, NameField, useCatalogueForm } from '../feedback-management/catalogue-form';
 
 export function FunctionDialog({ fn, onClose }: { fn: FunctionItem | null; onClose: () => void }) {
   const { t } = useTranslation('feedbackAdmin');
@@ -13,31 +11,16 @@ export function FunctionDialog({ fn, onClose }: { fn: FunctionItem | null; onClo
     initial: fn,
     fields: ['name', 'description'],
     label: (key) => t(`functionDialog.${key}`),
-    nameMax: FUNCTION_NAME_MAX,
-    descriptionMax: FUNCTION_DESCRIPTION_MAX,
-    failed: fn ? t('functionDialog.updateFailed') : t('functionDialog.addFailed'),
+    onClose,
   });
   const save = useSaveFunction();
 
-  const submit = () => {
-    form.messages.submitted();
-    if (form.nameRule) return;
-    save.mutate({ id: fn?.id, body: form.values }, { onSuccess: onClose, onError: form.failedWith });
-  };
+  const submit = () => form.submit({}, (callbacks) => save.mutate({ id: fn?.id, body: form.values }, callbacks));
 
   return (
-    <FormDialog
-      title={fn ? t('functionDialog.editTitle', { name: fn.name }) : t('functionDialog.addTitle')}
-      formLabel={fn ? t('functionDialog.editLabel') : t('functionDialog.addTitle')}
-      size="medium"
-      error={form.formError}
-      onSubmit={submit}
-      onClose={onClose}
-      submitLabel={fn ? t('functionDialog.submitEdit') : t('functionDialog.submitAdd')}
-      pending={save.isPending}
-    >
+    <CatalogueDialog form={form} size="medium" pending={save.isPending} onSubmit={submit} onClose={onClose}>
       <NameField form={form} />
       <DescriptionField form={form} />
-    </FormDialog>
+    </CatalogueDialog>
   );
 }

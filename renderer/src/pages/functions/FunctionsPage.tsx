@@ -12,7 +12,6 @@ import {
   partitionAvatarGroupItems,
   Text,
   tokens,
-  Tooltip,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, EditRegular, OrganizationRegular, PeopleEditRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
@@ -24,15 +23,15 @@ import {
   useSetFunctionStatus,
 } from '../../api/hooks/functions';
 import { usePermissions } from '../../api/hooks/me';
+import { activeColumn, RowButton, useCatalogueColumns } from '../../components/CatalogueTable';
 import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { useFormat, useTranslation } from '../../i18n';
-import { StatusSwitch } from '../feedback-management/StatusSwitch';
+import { useTableTexts } from '../feedback-management/table-texts';
 import { FunctionDialog } from './FunctionDialog';
 import { MembersDialog } from './MembersDialog';
 
 const useStyles = makeStyles({
-  description: { color: tokens.colorNeutralForeground2, display: 'block', maxWidth: '360px' },
   members: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   mono: { fontVariantNumeric: 'tabular-nums' },
   muted: { color: tokens.colorNeutralForeground3 },
@@ -68,10 +67,11 @@ function Members({ fn }: { fn: FunctionItem }) {
 export function FunctionsPage() {
   const styles = useStyles();
   const { t } = useTranslation('feedbackAdmin');
-  const format = useFormat();
+  const column = useCatalogueColumns();
   const permissions = usePermissions();
   const [editing, setEditing] = useState<FunctionItem | 'new' | null>(null);
   const [membersOf, setMembersOf] = useState<FunctionItem | null>(null);
+  const texts = useTableTexts('functions');
   const status = useSetFunctionStatus();
   const report = useDownloadFunctionReport();
   const canAdd = permissions.has('add-function');
@@ -79,64 +79,34 @@ export function FunctionsPage() {
   const canMembers = permissions.has('add-function-members');
 
   const columns: Column<FunctionItem>[] = [
-    {
-      key: 'name',
-      label: t('functions.columns.name'),
-      sortKey: 'name',
-      render: (f) => <Text weight="semibold">{f.name}</Text>,
-    },
-    {
-      key: 'description',
-      label: t('functions.columns.description'),
-      wrap: true,
-      render: (f) => <Text className={styles.description}>{f.description ?? '—'}</Text>,
-    },
+    column.name(t('functions.columns.name')),
+    column.description(t('functions.columns.description')),
     {
       key: 'memberCount',
       label: t('functions.columns.members'),
       sortKey: 'memberCount',
       render: (f) => <Members fn={f} />,
     },
-    {
-      key: 'updatedAt',
-      label: t('functions.columns.lastChanged'),
-      sortKey: 'updatedAt',
-      width: '170px',
-      render: (f) => format.instant(f.updatedAt),
-    },
-    {
-      key: 'active',
-      label: t('functions.columns.active'),
-      width: '90px',
-      render: (f) => (
-        <StatusSwitch
-          label={t('functions.activeLabel', { name: f.name })}
-          checked={f.isActive}
-          disabled={!canEdit || status.isPending}
-          confirmTitle={t('functions.deactivateTitle', { name: f.name })}
-          confirmBody={t('functions.deactivateBody')}
-          onChange={(isActive) => status.mutateAsync({ id: f.id, isActive })}
-        />
-      ),
-    },
+    column.updated(t('functions.columns.lastChanged'), '170px'),
+    activeColumn(texts, status, canEdit),
   ];
   if (canEdit || canMembers)
     columns.push({
       key: 'actions',
-      label: t('functions.columns.actions'),
+      label: texts.actionsColumn,
       hideLabel: true,
       width: '96px',
       render: (f) => (
         <span className={styles.actions}>
           {canMembers ? (
-            <Tooltip content={t('functions.editMembers', { name: f.name })} relationship="label">
-              <Button appearance="subtle" icon={<PeopleEditRegular />} onClick={() => setMembersOf(f)} />
-            </Tooltip>
+            <RowButton
+              label={t('functions.editMembers', { name: f.name })}
+              icon={<PeopleEditRegular />}
+              onClick={() => setMembersOf(f)}
+            />
           ) : null}
           {canEdit ? (
-            <Tooltip content={t('functions.edit', { name: f.name })} relationship="label">
-              <Button appearance="subtle" icon={<EditRegular />} onClick={() => setEditing(f)} />
-            </Tooltip>
+            <RowButton label={texts.edit(f.name)} icon={<EditRegular />} onClick={() => setEditing(f)} />
           ) : null}
         </span>
       ),
@@ -144,7 +114,7 @@ export function FunctionsPage() {
 
   const addButton = canAdd ? (
     <Button appearance="primary" icon={<OrganizationRegular />} onClick={() => setEditing('new')}>
-      {t('functions.add')}
+      {texts.add}
     </Button>
   ) : null;
   const headerActions = (
@@ -162,17 +132,17 @@ export function FunctionsPage() {
     <>
       <PageHeader title={t('functions.title')} subtitle={t('functions.subtitle')} actions={headerActions} />
       <DataTable<FunctionItem>
-        label={t('functions.tableLabel')}
+        label={texts.tableLabel}
         queryKey={functionKeys.all}
         fetchPage={fetchFunctionPage}
         columns={columns}
         rowKey={(f) => f.id}
         defaultSort={{ key: 'updatedAt', dir: 'desc' }}
-        searchPlaceholder={t('functions.search')}
+        searchPlaceholder={texts.search}
         empty={{
           icon: <OrganizationRegular />,
-          title: t('functions.emptyTitle'),
-          body: permissions.has('view-all-functions') ? t('functions.emptyBody') : t('functions.emptyBodyOwn'),
+          title: texts.emptyTitle,
+          body: permissions.has('view-all-functions') ? texts.emptyBody : t('functions.emptyBodyOwn'),
           action: addButton,
         }}
       />

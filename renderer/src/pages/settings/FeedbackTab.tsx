@@ -5,133 +5,76 @@
  * fields. Read with view-tenant-settings, changed with edit-tenant-settings; the server checks the same
  * rules (shared/settings.ts).
  */
-import { Button, Card, Field, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
-import { useState, type FormEvent } from 'react';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { CHARACTER_LIMIT_RANGE, RATING_DEVIATION_RANGE } from '../../../../shared/feedback';
 import { tenantSettingsSchema, type TenantSettings } from '../../../../shared/settings';
 import { useSaveGivingSettings } from '../../api/hooks/feedback';
 import { usePermissions } from '../../api/hooks/me';
 import { useTenant } from '../../api/hooks/tenant';
 import { QueryState } from '../../components/QueryState';
+import { bySchema, NumberSetting, SettingsCard, useNumberDraft } from '../../components/SettingsCard';
 import { useTranslation } from '../../i18n';
 import { RequestExpirySetting } from '../feedback-requests/RequestExpirySetting';
 import { FeedbackSettingsCard } from './FeedbackSettingsCard';
 import { LeaderboardSettingsCard } from './LeaderboardSettingsCard';
 
 const useStyles = makeStyles({
-  card: { padding: tokens.spacingHorizontalXL, maxWidth: '720px' },
-  form: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
-    alignItems: 'start',
-    gap: tokens.spacingHorizontalL,
-    marginTop: tokens.spacingVerticalM,
-  },
-  actions: { display: 'flex', justifyContent: 'flex-end', marginTop: tokens.spacingVerticalL },
+  cards: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
 });
 
 export function FeedbackTab() {
+  const styles = useStyles();
   const { t } = useTranslation('settings');
   const canEdit = usePermissions().has('edit-tenant-settings');
   const tenant = useTenant();
   return (
     <QueryState query={tenant} label={t('feedback.loading')}>
       {(data) => (
-        <>
+        <div className={styles.cards}>
           <GivingSettingsCard settings={data.settings} canEdit={canEdit} />
           <RequestExpirySetting days={data.settings.feedbackRequestExpiryDays} canEdit={canEdit} />
           <FeedbackSettingsCard settings={data.settings} canEdit={canEdit} />
           <LeaderboardSettingsCard settings={data.settings} canEdit={canEdit} />
-        </>
+        </div>
       )}
     </QueryState>
   );
 }
 
-/** A number typed in a field, checked by the settings schema's rule for it; undefined when refused. */
-function parsed(text: string, key: 'characterLimit' | 'ratingDeviation'): number | undefined {
-  if (text.trim() === '') return undefined;
-  const result = tenantSettingsSchema.shape[key].safeParse(Number(text));
-  return result.success ? result.data : undefined;
-}
-
 function GivingSettingsCard({ settings, canEdit }: { settings: TenantSettings; canEdit: boolean }) {
-  const styles = useStyles();
-  const { t } = useTranslation(['settings', 'common']);
-  const [limitText, setLimitText] = useState<string | null>(null);
-  const [deviationText, setDeviationText] = useState<string | null>(null);
+  const { t } = useTranslation('settings');
+  const limit = useNumberDraft(settings.characterLimit, bySchema(tenantSettingsSchema.shape.characterLimit));
+  const deviation = useNumberDraft(settings.ratingDeviation, bySchema(tenantSettingsSchema.shape.ratingDeviation));
   const save = useSaveGivingSettings();
-  const limit = parsed(limitText ?? String(settings.characterLimit), 'characterLimit');
-  const deviation = parsed(deviationText ?? String(settings.ratingDeviation), 'ratingDeviation');
-  const limitError =
-    limit === undefined ? t('feedback.giving.characterLimitInvalid', CHARACTER_LIMIT_RANGE) : undefined;
-  const deviationError =
-    deviation === undefined ? t('feedback.giving.ratingDeviationInvalid', RATING_DEVIATION_RANGE) : undefined;
-  const dirty = limitText !== null || deviationText !== null;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (limit === undefined || deviation === undefined) return;
-    save.mutate(
-      { characterLimit: limit, ratingDeviation: deviation },
-      {
-        onSuccess: () => {
-          setLimitText(null);
-          setDeviationText(null);
-        },
-      },
-    );
-  };
   return (
-    <Card className={styles.card}>
-      <form onSubmit={submit} noValidate aria-label={t('feedback.giving.formLabel')}>
-        <Text as="h2" size={400} weight="semibold">
-          {t('feedback.giving.title')}
-        </Text>
-        <div className={styles.form}>
-          <Field
-            label={t('feedback.giving.characterLimit')}
-            hint={t('feedback.giving.characterLimitHint', CHARACTER_LIMIT_RANGE)}
-            validationMessage={limitError}
-            validationState={limitError ? 'error' : 'none'}
-          >
-            <Input
-              type="number"
-              min={CHARACTER_LIMIT_RANGE.min}
-              max={CHARACTER_LIMIT_RANGE.max}
-              value={limitText ?? String(settings.characterLimit)}
-              readOnly={!canEdit}
-              onChange={(_, d) => setLimitText(d.value)}
-            />
-          </Field>
-          <Field
-            label={t('feedback.giving.ratingDeviation')}
-            hint={t('feedback.giving.ratingDeviationHint', RATING_DEVIATION_RANGE)}
-            validationMessage={deviationError}
-            validationState={deviationError ? 'error' : 'none'}
-          >
-            <Input
-              type="number"
-              min={RATING_DEVIATION_RANGE.min}
-              max={RATING_DEVIATION_RANGE.max}
-              step={0.5}
-              value={deviationText ?? String(settings.ratingDeviation)}
-              readOnly={!canEdit}
-              onChange={(_, d) => setDeviationText(d.value)}
-            />
-          </Field>
-        </div>
-        {canEdit ? (
-          <div className={styles.actions}>
-            <Button
-              appearance="primary"
-              type="submit"
-              disabled={save.isPending || !dirty || limitError !== undefined || deviationError !== undefined}
-            >
-              {t('common:actions.save')}
-            </Button>
-          </div>
-        ) : null}
-      </form>
-    </Card>
+    <SettingsCard
+      label={t('feedback.giving.formLabel')}
+      title={t('feedback.giving.title')}
+      canEdit={canEdit}
+      drafts={[limit, deviation]}
+      pending={save.isPending}
+      onSave={(saved) => {
+        if (limit.value !== undefined && deviation.value !== undefined)
+          save.mutate({ characterLimit: limit.value, ratingDeviation: deviation.value }, { onSuccess: saved });
+      }}
+    >
+      <NumberSetting
+        draft={limit}
+        label={t('feedback.giving.characterLimit')}
+        hint={t('feedback.giving.characterLimitHint', CHARACTER_LIMIT_RANGE)}
+        invalidMessage={t('feedback.giving.characterLimitInvalid', CHARACTER_LIMIT_RANGE)}
+        readOnly={!canEdit}
+        {...CHARACTER_LIMIT_RANGE}
+      />
+      <NumberSetting
+        draft={deviation}
+        label={t('feedback.giving.ratingDeviation')}
+        hint={t('feedback.giving.ratingDeviationHint', RATING_DEVIATION_RANGE)}
+        invalidMessage={t('feedback.giving.ratingDeviationInvalid', RATING_DEVIATION_RANGE)}
+        readOnly={!canEdit}
+        {...RATING_DEVIATION_RANGE}
+        step={0.5}
+      />
+    </SettingsCard>
   );
 }

@@ -3,35 +3,19 @@
  * requests (notice, past days, working days per request; docs/leave-workflow.md "Leave rules"). The
  * form is checked with the contract the server uses, so ranges are refused before sending.
  */
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Dropdown,
-  Field,
-  Input,
-  makeStyles,
-  Option,
-  Switch,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
-import { useState, type FormEvent } from 'react';
+import { Dropdown, Field, Input, makeStyles, Option, Switch, Text, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
 import { LEAVE_ICONS, leaveTypeBodySchema, type LeaveType } from '../../../../shared/contracts/leave';
 import { DEFAULT_LEAVE_RULES, describeLeaveRules, LEAVE_KINDS, normalizeLeaveRules } from '../../../../shared/leave';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useSaveLeaveType, type LeaveTypeBody } from '../../api/hooks/leave-catalogue';
+import { FormDialog } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
 import { LeaveIcon } from '../leave/leave-ui';
 import { firstIssueByField, useFieldMessages } from '../../components/form-fields';
 import { useTranslation } from '../../i18n';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   name: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   rules: {
     display: 'flex',
@@ -72,8 +56,7 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
     messages.edited(key);
   };
   const save = useSaveLeaveType();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     messages.submitted();
     if (parsed.success)
       save.mutate(
@@ -90,128 +73,112 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
       );
   };
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && !save.isPending && onClose()}>
-      <DialogSurface>
-        <form onSubmit={submit} noValidate aria-label={type ? t('leaveTypeDialog.edit') : t('leaveTypeDialog.add')}>
-          <DialogBody>
-            <DialogTitle>
-              {type ? t('leaveTypeDialog.editTitle', { name: type.name }) : t('leaveTypeDialog.add')}
-            </DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field label={t('leaveTypeDialog.name')} required {...messages.field('name', errors)}>
-                <Input
-                  value={form.name}
-                  onChange={(_, d) => change('name', { name: d.value })}
-                  onBlur={messages.touch('name')}
-                  autoFocus
-                />
-              </Field>
-              <Field label={t('leaveTypeDialog.kind')} hint={type ? t('leaveTypeDialog.kindFixed') : undefined}>
-                <Dropdown
-                  disabled={!!type}
-                  value={t(`kinds.${form.kind}`)}
-                  selectedOptions={[form.kind]}
-                  onOptionSelect={(_, d) => setForm({ ...form, kind: d.optionValue as LeaveType['kind'] })}
-                >
-                  {LEAVE_KINDS.map((k) => (
-                    <Option key={k} value={k}>
-                      {t(`kinds.${k}`)}
-                    </Option>
-                  ))}
-                </Dropdown>
-              </Field>
-              <Field label={t('leaveTypeDialog.icon')}>
-                <Dropdown
-                  value={t(`icons.${form.icon}`)}
-                  selectedOptions={[form.icon]}
-                  onOptionSelect={(_, d) => setForm({ ...form, icon: d.optionValue as LeaveType['icon'] })}
-                >
-                  {LEAVE_ICONS.map((icon) => (
-                    <Option key={icon} value={icon} text={t(`icons.${icon}`)}>
-                      <span className={styles.name}>
-                        <LeaveIcon icon={icon} />
-                        {t(`icons.${icon}`)}
-                      </span>
-                    </Option>
-                  ))}
-                </Dropdown>
-              </Field>
-              {form.kind !== 'unpaid' ? (
-                <Field
-                  label={t('leaveTypeDialog.yearlyQuota')}
-                  hint={t('leaveTypeDialog.yearlyQuotaHint')}
-                  {...messages.field('yearlyQuota', errors)}
-                >
-                  <Input
-                    type="number"
-                    min={0}
-                    max={365}
-                    value={String(form.yearlyQuota)}
-                    onChange={(_, d) => change('yearlyQuota', { yearlyQuota: number(d.value) })}
-                    onBlur={messages.touch('yearlyQuota')}
-                  />
-                </Field>
-              ) : null}
-              <fieldset className={styles.rules}>
-                <legend className={styles.legend}>{t('leaveTypeDialog.rulesLegend')}</legend>
-                <Field
-                  label={t('leaveTypeDialog.minNotice')}
-                  hint={t('leaveTypeDialog.minNoticeHint')}
-                  {...messages.field('minNoticeDays', errors)}
-                >
-                  <Input
-                    type="number"
-                    min={0}
-                    max={365}
-                    value={Number.isNaN(form.minNoticeDays) ? '' : String(form.minNoticeDays)}
-                    onChange={(_, d) => change('minNoticeDays', { minNoticeDays: number(d.value) })}
-                    onBlur={messages.touch('minNoticeDays')}
-                  />
-                </Field>
-                <Field
-                  hint={
-                    form.minNoticeDays > 0
-                      ? t('leaveTypeDialog.backdatedWithNotice')
-                      : t('leaveTypeDialog.backdatedHint')
-                  }
-                >
-                  <Switch
-                    label={t('leaveTypeDialog.allowBackdated')}
-                    checked={rules.allowBackdated}
-                    disabled={form.minNoticeDays > 0}
-                    onChange={(_, d) => setForm({ ...form, allowBackdated: d.checked })}
-                  />
-                </Field>
-                <Field
-                  label={t('leaveTypeDialog.maxDays')}
-                  hint={t('leaveTypeDialog.maxDaysHint')}
-                  {...messages.field('maxDaysPerRequest', errors)}
-                >
-                  <Input
-                    type="number"
-                    min={0}
-                    max={365}
-                    value={Number.isNaN(form.maxDaysPerRequest) ? '' : String(form.maxDaysPerRequest)}
-                    onChange={(_, d) => change('maxDaysPerRequest', { maxDaysPerRequest: number(d.value) })}
-                    onBlur={messages.touch('maxDaysPerRequest')}
-                  />
-                </Field>
-                <Text className={styles.muted} data-testid="rules-preview">
-                  {parsed.success ? describeLeaveRules(rules, t) || t('leaveTypeDialog.noRules') : ' '}
-                </Text>
-              </fieldset>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose} disabled={save.isPending}>
-                {t('common:actions.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={save.isPending}>
-                {t('common:actions.save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={type ? t('leaveTypeDialog.editTitle', { name: type.name }) : t('leaveTypeDialog.add')}
+      formLabel={type ? t('leaveTypeDialog.edit') : t('leaveTypeDialog.add')}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={t('common:actions.save')}
+      pending={save.isPending}
+    >
+      <Field label={t('leaveTypeDialog.name')} required {...messages.field('name', errors)}>
+        <Input
+          value={form.name}
+          onChange={(_, d) => change('name', { name: d.value })}
+          onBlur={messages.touch('name')}
+          autoFocus
+        />
+      </Field>
+      <Field label={t('leaveTypeDialog.kind')} hint={type ? t('leaveTypeDialog.kindFixed') : undefined}>
+        <Dropdown
+          disabled={!!type}
+          value={t(`kinds.${form.kind}`)}
+          selectedOptions={[form.kind]}
+          onOptionSelect={(_, d) => setForm({ ...form, kind: d.optionValue as LeaveType['kind'] })}
+        >
+          {LEAVE_KINDS.map((k) => (
+            <Option key={k} value={k}>
+              {t(`kinds.${k}`)}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      <Field label={t('leaveTypeDialog.icon')}>
+        <Dropdown
+          value={t(`icons.${form.icon}`)}
+          selectedOptions={[form.icon]}
+          onOptionSelect={(_, d) => setForm({ ...form, icon: d.optionValue as LeaveType['icon'] })}
+        >
+          {LEAVE_ICONS.map((icon) => (
+            <Option key={icon} value={icon} text={t(`icons.${icon}`)}>
+              <span className={styles.name}>
+                <LeaveIcon icon={icon} />
+                {t(`icons.${icon}`)}
+              </span>
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      {form.kind !== 'unpaid' ? (
+        <Field
+          label={t('leaveTypeDialog.yearlyQuota')}
+          hint={t('leaveTypeDialog.yearlyQuotaHint')}
+          {...messages.field('yearlyQuota', errors)}
+        >
+          <Input
+            type="number"
+            min={0}
+            max={365}
+            value={String(form.yearlyQuota)}
+            onChange={(_, d) => change('yearlyQuota', { yearlyQuota: number(d.value) })}
+            onBlur={messages.touch('yearlyQuota')}
+          />
+        </Field>
+      ) : null}
+      <fieldset className={styles.rules}>
+        <legend className={styles.legend}>{t('leaveTypeDialog.rulesLegend')}</legend>
+        <Field
+          label={t('leaveTypeDialog.minNotice')}
+          hint={t('leaveTypeDialog.minNoticeHint')}
+          {...messages.field('minNoticeDays', errors)}
+        >
+          <Input
+            type="number"
+            min={0}
+            max={365}
+            value={Number.isNaN(form.minNoticeDays) ? '' : String(form.minNoticeDays)}
+            onChange={(_, d) => change('minNoticeDays', { minNoticeDays: number(d.value) })}
+            onBlur={messages.touch('minNoticeDays')}
+          />
+        </Field>
+        <Field
+          hint={form.minNoticeDays > 0 ? t('leaveTypeDialog.backdatedWithNotice') : t('leaveTypeDialog.backdatedHint')}
+        >
+          <Switch
+            label={t('leaveTypeDialog.allowBackdated')}
+            checked={rules.allowBackdated}
+            disabled={form.minNoticeDays > 0}
+            onChange={(_, d) => setForm({ ...form, allowBackdated: d.checked })}
+          />
+        </Field>
+        <Field
+          label={t('leaveTypeDialog.maxDays')}
+          hint={t('leaveTypeDialog.maxDaysHint')}
+          {...messages.field('maxDaysPerRequest', errors)}
+        >
+          <Input
+            type="number"
+            min={0}
+            max={365}
+            value={Number.isNaN(form.maxDaysPerRequest) ? '' : String(form.maxDaysPerRequest)}
+            onChange={(_, d) => change('maxDaysPerRequest', { maxDaysPerRequest: number(d.value) })}
+            onBlur={messages.touch('maxDaysPerRequest')}
+          />
+        </Field>
+        <Text className={styles.muted} data-testid="rules-preview">
+          {parsed.success ? describeLeaveRules(rules, t) || t('leaveTypeDialog.noRules') : ' '}
+        </Text>
+      </fieldset>
+    </FormDialog>
   );
 }

@@ -2,25 +2,14 @@
  * Productivity settings: the spec's keys and ranges (§5, §9), validated as the user types with the same
  * schema the server uses (shared/contracts/tenant.ts over shared/settings.ts).
  */
-import {
-  Button,
-  Card,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Skeleton,
-  SkeletonItem,
-  Spinner,
-  tokens,
-} from '@fluentui/react-components';
-import { useState, type FormEvent } from 'react';
+import { Field, Input } from '@fluentui/react-components';
+import { useState } from 'react';
 import { productivitySettingsPatchSchema, type ProductivitySettings } from '../../../../shared/contracts/tenant';
-import { errorMessage, fieldErrors } from '../../api/errors';
+import { fieldErrors } from '../../api/errors';
 import { useProductivitySettings, useUpdateProductivitySettings } from '../../api/hooks/tenant';
-import { useNotify } from '../../components/toasts';
 import { useFieldMessages } from '../../components/form-fields';
+import { SettingsCard, SettingsQuery } from '../../components/SettingsCard';
+import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
 
 const FIELDS = [
@@ -31,16 +20,6 @@ const FIELDS = [
 ] as const;
 type NumberKey = (typeof FIELDS)[number]['key'];
 type Form = Record<NumberKey, string> & { tenant_timezone: string };
-
-const useStyles = makeStyles({
-  card: { padding: tokens.spacingHorizontalXL, maxWidth: '720px' },
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
-    gap: tokens.spacingHorizontalL,
-  },
-  actions: { display: 'flex', justifyContent: 'flex-end', marginTop: tokens.spacingVerticalL },
-});
 
 function toForm(s: ProductivitySettings): Form {
   return {
@@ -64,29 +43,23 @@ function toBody(form: Form) {
 }
 
 export function ProductivityTab() {
-  const styles = useStyles();
-  const { t } = useTranslation(['settings', 'common', 'errors']);
-  const notify = useNotify();
+  const { t } = useTranslation('settings');
   const settings = useProductivitySettings();
+  return (
+    <SettingsQuery query={settings} label={t('productivity.loading')}>
+      {(saved) => <ProductivityForm saved={saved} />}
+    </SettingsQuery>
+  );
+}
+
+function ProductivityForm({ saved }: { saved: ProductivitySettings }) {
+  const { t } = useTranslation(['settings', 'errors']);
+  const notify = useNotify();
   // The user's edits; until they type, the form shows what the server has.
   const [draft, setForm] = useState<Form | null>(null);
-  const form = draft ?? (settings.data ? toForm(settings.data) : null);
+  const form = draft ?? toForm(saved);
   const messages = useFieldMessages<keyof Form>();
-
   const save = useUpdateProductivitySettings();
-
-  if (settings.isError)
-    return (
-      <MessageBar intent="error">
-        <MessageBarBody>{errorMessage(settings.error)}</MessageBarBody>
-      </MessageBar>
-    );
-  if (!form)
-    return (
-      <Skeleton aria-label={t('productivity.loading')}>
-        <SkeletonItem size={48} />
-      </Skeleton>
-    );
 
   const parsed = productivitySettingsPatchSchema.safeParse(toBody(form));
   const errors: Record<string, string> = {};
@@ -102,8 +75,8 @@ export function ProductivityTab() {
     messages.touch(key)();
     messages.edited(key);
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  // Save stays clickable: a refused form says why in a toast and under each field.
+  const submit = () => {
     messages.submitted();
     if (parsed.success)
       save.mutate(parsed.data, {
@@ -114,38 +87,24 @@ export function ProductivityTab() {
   };
 
   return (
-    <Card className={styles.card}>
-      <form onSubmit={submit} noValidate aria-label={t('productivity.formLabel')}>
-        <div className={styles.grid}>
-          {FIELDS.map((f) => (
-            <Field
-              key={f.key}
-              label={t(f.label)}
-              hint={t('productivity.range', { min: 0, max: f.max })}
-              {...messages.field(f.key, errors)}
-            >
-              <Input type="number" step={f.step} value={form[f.key]} onChange={(_, d) => set(f.key, d.value)} />
-            </Field>
-          ))}
-          <Field
-            label={t('productivity.timeZone')}
-            hint={t('productivity.timeZoneHint')}
-            {...messages.field('tenant_timezone', errors)}
-          >
-            <Input value={form.tenant_timezone} onChange={(_, d) => set('tenant_timezone', d.value)} />
-          </Field>
-        </div>
-        <div className={styles.actions}>
-          <Button
-            appearance="primary"
-            type="submit"
-            disabled={save.isPending}
-            icon={save.isPending ? <Spinner size="tiny" /> : undefined}
-          >
-            {t('common:actions.save')}
-          </Button>
-        </div>
-      </form>
-    </Card>
+    <SettingsCard label={t('productivity.formLabel')} pending={save.isPending} onSave={submit}>
+      {FIELDS.map((f) => (
+        <Field
+          key={f.key}
+          label={t(f.label)}
+          hint={t('productivity.range', { min: 0, max: f.max })}
+          {...messages.field(f.key, errors)}
+        >
+          <Input type="number" step={f.step} value={form[f.key]} onChange={(_, d) => set(f.key, d.value)} />
+        </Field>
+      ))}
+      <Field
+        label={t('productivity.timeZone')}
+        hint={t('productivity.timeZoneHint')}
+        {...messages.field('tenant_timezone', errors)}
+      >
+        <Input value={form.tenant_timezone} onChange={(_, d) => set('tenant_timezone', d.value)} />
+      </Field>
+    </SettingsCard>
   );
 }

@@ -6,10 +6,9 @@
  * Single sign-on edit-tenant-settings held by an account holding every permission (the server demands it: the
  * provider named there can sign in as anyone; docs/sso.md), so the tab is not offered to anyone else.
  */
-import { makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
-import { useState } from 'react';
 import { PERMISSION_NAMES, type PermissionName } from '../../../../shared/permissions';
 import { PageHeader } from '../../components/PageHeader';
+import { PanelTabs } from '../../components/PanelTabs';
 import { usePermissions } from '../../api/hooks/me';
 import { useTranslation } from '../../i18n';
 import { FeedbackTab } from './FeedbackTab';
@@ -41,40 +40,20 @@ export const SETTINGS_TABS = [
 /** Whoever may open at least one tab may open the page. */
 export const SETTINGS_PERMISSIONS: readonly PermissionName[] = SETTINGS_TABS.map((t) => t.permission);
 
-const useStyles = makeStyles({
-  tabs: { marginBottom: tokens.spacingVerticalL },
-});
-
 export function SettingsPage() {
-  const styles = useStyles();
   const { t: tr } = useTranslation('settings');
   const permissions = usePermissions();
   const holdsAll = PERMISSION_NAMES.every((name) => permissions.has(name));
   const tabs = SETTINGS_TABS.filter(
     (t) => permissions.has(t.permission) && (!('everyPermission' in t) || !t.everyPermission || holdsAll),
   );
-  const [selected, setSelected] = useState<string>(tabs[0]?.value ?? 'general');
-  const current = tabs.find((t) => t.value === selected) ?? tabs[0];
   return (
     <>
       <PageHeader title={tr('page.title')} subtitle={tr('page.subtitle')} />
-      <TabList
-        className={styles.tabs}
-        selectedValue={current?.value}
-        onTabSelect={(_, d) => setSelected(String(d.value))}
-        aria-label={tr('page.tabsLabel')}
-      >
-        {tabs.map((t) => (
-          <Tab key={t.value} value={t.value}>
-            {tr(`tabs.${t.value}`)}
-          </Tab>
-        ))}
-      </TabList>
-      {current ? (
-        <div role="tabpanel" aria-label={tr(`tabs.${current.value}`)}>
-          <current.Panel />
-        </div>
-      ) : null}
+      <PanelTabs
+        label={tr('page.tabsLabel')}
+        tabs={tabs.map(({ value, Panel }) => ({ value, label: tr(`tabs.${value}`), content: <Panel /> }))}
+      />
     </>
   );
 }

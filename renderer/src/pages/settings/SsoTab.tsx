@@ -12,8 +12,6 @@ import {
   makeStyles,
   MessageBar,
   MessageBarBody,
-  Skeleton,
-  SkeletonItem,
   Spinner,
   Switch,
   Text,
@@ -27,6 +25,7 @@ import { useSaveSsoSettings, useSsoSettings, useTestSsoIssuer, type SsoSettingsC
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { firstIssueByField, useFieldMessages } from '../../components/form-fields';
 import { Section } from '../../components/Section';
+import { SettingsQuery } from '../../components/SettingsCard';
 import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
 
@@ -81,21 +80,13 @@ function toBody(form: Form): SsoSettingsChanges {
 }
 
 export function SsoTab() {
-  const { t } = useTranslation(['settings', 'common', 'errors']);
+  const { t } = useTranslation('settings');
   const settings = useSsoSettings();
-  if (settings.isError)
-    return (
-      <MessageBar intent="error">
-        <MessageBarBody>{errorMessage(settings.error)}</MessageBarBody>
-      </MessageBar>
-    );
-  if (!settings.data)
-    return (
-      <Skeleton aria-label={t('sso.loading')}>
-        <SkeletonItem size={48} />
-      </Skeleton>
-    );
-  return <SsoForm saved={settings.data} />;
+  return (
+    <SettingsQuery query={settings} label={t('sso.loading')}>
+      {(saved) => <SsoForm saved={saved} />}
+    </SettingsQuery>
+  );
 }
 
 function SsoForm({ saved }: { saved: SsoSettings }) {

@@ -1,11 +1,12 @@
 /**
- * An active switch in a table row. Switching on happens at once; switching off asks first, saying what
- * deactivating means (docs/feedback.md), because it withdraws the item from new feedback.
+ * An active switch in a table row (feedback categories and attributes, functions, badges and their
+ * categories). Switching on happens at once; switching off asks first, saying what deactivating means
+ * (docs/feedback.md, docs/recognition.md), because it withdraws the item from what people are offered.
  */
 import { Switch } from '@fluentui/react-components';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useTranslation } from '../../i18n';
+import { useTranslation } from '../i18n';
+import { ConfirmDialog } from './ConfirmDialog';
 
 export function StatusSwitch({
   label,
@@ -23,7 +24,7 @@ export function StatusSwitch({
   confirmBody: string;
   onChange: (isActive: boolean) => Promise<unknown>;
 }) {
-  const { t } = useTranslation('feedbackAdmin');
+  const { t } = useTranslation('common');
   const [confirming, setConfirming] = useState(false);
   return (
     <>
@@ -36,7 +37,7 @@ export function StatusSwitch({
       <ConfirmDialog
         open={confirming}
         title={confirmTitle}
-        confirmLabel={t('status.deactivate')}
+        confirmLabel={t('actions.deactivate')}
         danger
         onConfirm={() => onChange(false)}
         onClose={() => setConfirming(false)}
