@@ -34,8 +34,21 @@ function cleanQuery(query: Record<string, unknown> | undefined): Record<string, 
 /** What a call answers: the response schema's type, or the file as a Blob for endpoints that produce one. */
 export type CallResult<E extends EndpointDef> = E['produces'] extends string ? Blob : ResponseOf<E>;
 
-export async function call<E extends EndpointDef>(endpoint: E, ...args: CallArgs<E>): Promise<CallResult<E>> {
-  const [request, options] = args as [AnyRequest | undefined, CallOptions | undefined];
+export function call<E extends EndpointDef>(endpoint: E, ...args: CallArgs<E>): Promise<CallResult<E>> {
+  const [request, options] = args as [object | undefined, CallOptions | undefined];
+  return callEndpoint(endpoint, request, options);
+}
+
+/**
+ * `call` for the helpers generic over the endpoint (hooks/query.ts, hooks/mutation.ts): TypeScript cannot
+ * resolve `CallArgs<E>` for an unknown `E`, so these type the request in their own signatures instead.
+ */
+export async function callEndpoint<E extends EndpointDef>(
+  endpoint: E,
+  input: object | undefined,
+  options?: CallOptions,
+): Promise<CallResult<E>> {
+  const request = input as AnyRequest | undefined;
   try {
     const response = await api.request<CallResult<E>>({
       method: endpoint.method,

@@ -3,24 +3,10 @@
  * Cancel plus a primary submit button that shows progress. Escape and Cancel close it unless a save is pending;
  * Enter in a field submits. The fields come as children; the one that should take focus carries autoFocus.
  */
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-  mergeClasses,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from '../i18n';
+import { BusyButton, DialogFrame } from './DialogFrame';
 
 export type FormDialogProps = {
   /** Defaults to true: most dialogs are mounted only while open. */
@@ -56,11 +42,6 @@ const useStyles = makeStyles({
   full: { maxWidth: '920px', width: '100%' },
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   muted: { color: tokens.colorNeutralForeground3 },
-  danger: {
-    backgroundColor: tokens.colorPaletteRedBackground3,
-    ':hover': { backgroundColor: tokens.colorPaletteRedForeground1 },
-    ':hover:active': { backgroundColor: tokens.colorPaletteRedForeground1 },
-  },
 });
 
 export function FormDialog({
@@ -87,39 +68,40 @@ export function FormDialog({
     onSubmit();
   };
   return (
-    <Dialog open={open} modalType={modalType} onOpenChange={(_, data) => !data.open && !pending && onClose()}>
-      <DialogSurface className={size ? styles[size] : undefined}>
-        <form onSubmit={submit} noValidate aria-label={formLabel}>
-          <DialogBody>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogContent className={mergeClasses(styles.content, contentClassName)}>
-              {description ? <Text className={styles.muted}>{description}</Text> : null}
-              {error ? (
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{error}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-              {children}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose} disabled={pending}>
-                {cancelLabel ?? t('actions.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                appearance="primary"
-                disabled={pending}
-                icon={pending ? <Spinner size="tiny" /> : undefined}
-                className={danger ? styles.danger : undefined}
-              >
-                {submitLabel}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <DialogFrame
+      open={open}
+      title={title}
+      modalType={modalType}
+      busy={pending}
+      onClose={onClose}
+      surfaceClassName={size ? styles[size] : undefined}
+      contentClassName={mergeClasses(styles.content, contentClassName)}
+      form={{ onSubmit: submit, 'aria-label': formLabel }}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={pending}>
+            {cancelLabel ?? t('actions.cancel')}
+          </Button>
+          <BusyButton type="submit" busy={pending} danger={danger}>
+            {submitLabel}
+          </BusyButton>
+        </>
+      }
+    >
+      {description ? <Text className={styles.muted}>{description}</Text> : null}
+      <FormError message={error} />
+      {children}
+    </DialogFrame>
   );
+}
+
+/** A form's error, as an alert above its fields; nothing when there is none. */
+export function FormError({ message }: { message: string | null | undefined }) {
+  return message ? (
+    <MessageBar intent="error" role="alert">
+      <MessageBarBody>{message}</MessageBarBody>
+    </MessageBar>
+  ) : null;
 }
 
 /** The field layouts form dialogs share: two columns that fold to one on narrow screens, and a full-width cell. */

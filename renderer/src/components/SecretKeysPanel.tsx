@@ -6,30 +6,26 @@
 import {
   Badge,
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   makeStyles,
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
-  Spinner,
   Text,
   tokens,
-  Tooltip,
 } from '@fluentui/react-components';
 import { CheckmarkRegular, CopyRegular, DeleteRegular, KeyMultipleRegular, KeyRegular } from '@fluentui/react-icons';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../api/errors';
-import { useFormat, useTranslation } from '../i18n';
+import { useFormat } from '../i18n';
 import { ConfirmDialog } from './ConfirmDialog';
 import { StaticTable } from './DataTable';
+import { InfoDialog } from './DialogFrame';
+import { FormDialog } from './FormDialog';
+import { errorProps } from './form-fields';
+import { IconButton } from './RowActions';
 import { QueryState, type QueryLike } from './QueryState';
 import { Section } from './Section';
 
@@ -113,7 +109,6 @@ function CreateKeyDialog<C extends { name: string }>(props: {
 }) {
   const { texts, create, secretOf, onClose } = props;
   const styles = useStyles();
-  const { t } = useTranslation('common');
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
   const [created, setCreated] = useState<C | null>(null);
@@ -122,8 +117,7 @@ function CreateKeyDialog<C extends { name: string }>(props: {
   const valid = props.validName(name);
   const nameError = touched && !valid ? texts.nameRequired : undefined;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setTouched(true);
     if (!valid) return;
     setError(null);
@@ -139,84 +133,56 @@ function CreateKeyDialog<C extends { name: string }>(props: {
     }
   };
 
+  if (created)
+    return (
+      <InfoDialog
+        title={texts.keyFor(created.name)}
+        contentClassName={styles.form}
+        closeLabel={texts.done}
+        onClose={onClose}
+      >
+        <MessageBar intent="warning">
+          <MessageBarBody>
+            <MessageBarTitle>{texts.copyNow}</MessageBarTitle>
+            {texts.shownOnce}
+          </MessageBarBody>
+        </MessageBar>
+        {error ? (
+          <MessageBar intent="error">
+            <MessageBarBody>{error}</MessageBarBody>
+          </MessageBar>
+        ) : null}
+        <div className={styles.keyRow}>
+          <Input
+            readOnly
+            value={secretOf(created)}
+            aria-label={texts.keyLabel}
+            className={styles.keyInput}
+            onFocus={(e) => e.target.select()}
+          />
+          <Button icon={copied ? <CheckmarkRegular /> : <CopyRegular />} onClick={() => void copy()}>
+            {copied ? texts.copied : texts.copy}
+          </Button>
+        </div>
+        <Text size={200} className={styles.muted}>
+          {texts.pasteIt}
+        </Text>
+      </InfoDialog>
+    );
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && !create.isPending && onClose()}>
-      <DialogSurface>
-        {created ? (
-          <DialogBody>
-            <DialogTitle>{texts.keyFor(created.name)}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <MessageBar intent="warning">
-                <MessageBarBody>
-                  <MessageBarTitle>{texts.copyNow}</MessageBarTitle>
-                  {texts.shownOnce}
-                </MessageBarBody>
-              </MessageBar>
-              {error ? (
-                <MessageBar intent="error">
-                  <MessageBarBody>{error}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-              <div className={styles.keyRow}>
-                <Input
-                  readOnly
-                  value={secretOf(created)}
-                  aria-label={texts.keyLabel}
-                  className={styles.keyInput}
-                  onFocus={(e) => e.target.select()}
-                />
-                <Button icon={copied ? <CheckmarkRegular /> : <CopyRegular />} onClick={() => void copy()}>
-                  {copied ? texts.copied : texts.copy}
-                </Button>
-              </div>
-              <Text size={200} className={styles.muted}>
-                {texts.pasteIt}
-              </Text>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="primary" onClick={onClose}>
-                {texts.done}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        ) : (
-          <form onSubmit={submit} noValidate aria-label={texts.title}>
-            <DialogBody>
-              <DialogTitle>{texts.title}</DialogTitle>
-              <DialogContent className={styles.form}>
-                {error ? (
-                  <MessageBar intent="error" role="alert">
-                    <MessageBarBody>{error}</MessageBarBody>
-                  </MessageBar>
-                ) : null}
-                <Field
-                  label={texts.name}
-                  required
-                  validationMessage={nameError}
-                  validationState={nameError ? 'error' : 'none'}
-                  hint={texts.nameHint}
-                >
-                  <Input value={name} onChange={(_, d) => setName(d.value)} onBlur={() => setTouched(true)} autoFocus />
-                </Field>
-              </DialogContent>
-              <DialogActions>
-                <Button onClick={onClose} disabled={create.isPending}>
-                  {t('actions.cancel')}
-                </Button>
-                <Button
-                  type="submit"
-                  appearance="primary"
-                  disabled={create.isPending}
-                  icon={create.isPending ? <Spinner size="tiny" /> : undefined}
-                >
-                  {texts.submit}
-                </Button>
-              </DialogActions>
-            </DialogBody>
-          </form>
-        )}
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={texts.title}
+      formLabel={texts.title}
+      error={error}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={texts.submit}
+      pending={create.isPending}
+    >
+      <Field label={texts.name} required {...errorProps(nameError)} hint={texts.nameHint}>
+        <Input value={name} onChange={(_, d) => setName(d.value)} onBlur={() => setTouched(true)} autoFocus />
+      </Field>
+    </FormDialog>
   );
 }
 
@@ -279,9 +245,11 @@ export function SecretKeysPanel<K extends SecretKey, C extends { name: string }>
                 label: '',
                 render: (k) =>
                   k.revokedAt ? null : (
-                    <Tooltip content={texts.revokeNamed(k.name)} relationship="label">
-                      <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => setRevoking(k)} />
-                    </Tooltip>
+                    <IconButton
+                      label={texts.revokeNamed(k.name)}
+                      icon={<DeleteRegular />}
+                      onClick={() => setRevoking(k)}
+                    />
                   ),
               },
             ]}

@@ -21,6 +21,14 @@ export function firstIssueByField(result: {
   return errors;
 }
 
+/** A Fluent Field's props showing `message` as its error, or no error. */
+export function errorProps(message: string | null | undefined) {
+  return {
+    validationMessage: message ?? undefined,
+    validationState: message ? ('error' as const) : ('none' as const),
+  };
+}
+
 export function useFieldMessages<Key extends string>() {
   const [touched, setTouched] = useState<Partial<Record<Key, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -37,10 +45,7 @@ export function useFieldMessages<Key extends string>() {
     /** The message the field shows now, if any. */
     message,
     /** Props for a Fluent Field. */
-    field: (key: Key, ruleErrors: RuleMessages) => ({
-      validationMessage: message(key, ruleErrors),
-      validationState: message(key, ruleErrors) ? ('error' as const) : ('none' as const),
-    }),
+    field: (key: Key, ruleErrors: RuleMessages) => errorProps(message(key, ruleErrors)),
     /** onBlur handler: the field's rule error shows from now on. */
     touch: (key: Key) => () => setTouched((t) => (t[key] ? t : { ...t, [key]: true })),
     /** The user changed the field: the server's message about its old value no longer applies. */

@@ -10,6 +10,7 @@ import { attendanceEndpoints as ep } from '../../../../shared/endpoints/attendan
 import { useFormat, useTranslation } from '../../i18n';
 import { call } from '../typed';
 import { useApiMutation } from './mutation';
+import { itemsOf, useEndpointQuery } from './query';
 
 /** Everything under ['attendance'] is refreshed after any change (today, days, months, stats, audit). */
 export const attendanceKeys = {
@@ -103,53 +104,44 @@ export function useTodayAction(source: Source) {
 }
 
 /** The employees whose attendance the caller may see (the month view's picker). */
-export function useAttendanceEmployees(enabled: boolean) {
-  return useQuery({
-    queryKey: attendanceKeys.employees,
-    queryFn: ({ signal }) => call(ep.listAttendanceEmployees, {}, { signal }).then((r) => r.items),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
-}
+export const useAttendanceEmployees = (enabled: boolean) =>
+  useEndpointQuery(
+    attendanceKeys.employees,
+    ep.listAttendanceEmployees,
+    {},
+    { select: itemsOf, enabled, staleTime: 5 * 60_000 },
+  );
 
 /** A day of an employee's attendance; the caller's own without an id. */
-export function useAttendanceDay(employeeId: number | undefined, date: string) {
-  return useQuery({
-    queryKey: attendanceKeys.day(employeeId, date),
-    queryFn: ({ signal }) => call(ep.getAttendanceDay, { query: { date, employeeId } }, { signal }),
-  });
-}
+export const useAttendanceDay = (employeeId: number | undefined, date: string) =>
+  useEndpointQuery(attendanceKeys.day(employeeId, date), ep.getAttendanceDay, { query: { date, employeeId } });
 
-export function useAttendanceMonth(employeeId: number | undefined, month: string) {
-  return useQuery({
-    queryKey: attendanceKeys.month(employeeId, month),
-    queryFn: ({ signal }) => call(ep.getAttendanceMonth, { query: { month, employeeId } }, { signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useAttendanceMonth = (employeeId: number | undefined, month: string) =>
+  useEndpointQuery(
+    attendanceKeys.month(employeeId, month),
+    ep.getAttendanceMonth,
+    { query: { month, employeeId } },
+    { placeholderData: keepPreviousData },
+  );
 
-export function useAttendancePastMonths(employeeId: number | undefined) {
-  return useQuery({
-    queryKey: attendanceKeys.pastMonths(employeeId),
-    queryFn: ({ signal }) => call(ep.getAttendancePastMonths, { query: { employeeId } }, { signal }),
-  });
-}
+export const useAttendancePastMonths = (employeeId: number | undefined) =>
+  useEndpointQuery(attendanceKeys.pastMonths(employeeId), ep.getAttendancePastMonths, { query: { employeeId } });
 
-export function useAttendanceStats(employeeId: number | undefined, startDate: string, endDate: string) {
-  return useQuery({
-    queryKey: attendanceKeys.stats(employeeId, startDate, endDate),
-    queryFn: ({ signal }) => call(ep.getAttendanceStats, { query: { startDate, endDate, employeeId } }, { signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useAttendanceStats = (employeeId: number | undefined, startDate: string, endDate: string) =>
+  useEndpointQuery(
+    attendanceKeys.stats(employeeId, startDate, endDate),
+    ep.getAttendanceStats,
+    { query: { startDate, endDate, employeeId } },
+    { placeholderData: keepPreviousData },
+  );
 
-export function useAttendanceAudit(attendanceId: number) {
-  return useQuery({
-    queryKey: attendanceKeys.audit(attendanceId),
-    queryFn: ({ signal }) =>
-      call(ep.listAttendanceAudit, { params: { id: attendanceId } }, { signal }).then((r) => r.items),
-  });
-}
+export const useAttendanceAudit = (attendanceId: number) =>
+  useEndpointQuery(
+    attendanceKeys.audit(attendanceId),
+    ep.listAttendanceAudit,
+    { params: { id: attendanceId } },
+    { select: itemsOf },
+  );
 
 type AttendanceChanges = RequestOf<typeof ep.updateAttendance>['body'];
 

@@ -11,7 +11,7 @@ import { platform } from '../../platform';
 import { expectSessionOnReturn } from '../client';
 import { call } from '../typed';
 import { routesOf } from './first-screen';
-import { useApiMutation } from './mutation';
+import { useApiMutation, useCallMutation } from './mutation';
 
 const route = routesOf<typeof authEndpoints>();
 const ep = {
@@ -51,29 +51,20 @@ export const sessionCalls = {
 
 /** The sign-in page's first step: the company of the address (404 EMAIL_DOMAIN_UNAUTHORIZED when none). */
 export function useLookupTenant() {
-  return useApiMutation({
-    mutationFn: (email: string) => call(ep.lookupTenant, { query: { email } }),
-    invalidates: [],
-  });
+  return useCallMutation((email: string) => call(ep.lookupTenant, { query: { email } }));
 }
 
 /** Starts a sign-up; the answer says how long the e-mailed code is valid. */
 export function useSignUp() {
-  return useApiMutation({ mutationFn: (body: SignUpBody) => call(ep.signUp, { body }), invalidates: [] });
+  return useCallMutation((body: SignUpBody) => call(ep.signUp, { body }));
 }
 
 export function useResendSignUpCode() {
-  return useApiMutation({
-    mutationFn: (email: string) => call(ep.resendSignUpCode, { body: { email } }),
-    invalidates: [],
-  });
+  return useCallMutation((email: string) => call(ep.resendSignUpCode, { body: { email } }));
 }
 
 export function useConfirmSignUp() {
-  return useApiMutation({
-    mutationFn: (input: { email: string; code: string }) => call(ep.confirmSignUp, { body: input }),
-    invalidates: [],
-  });
+  return useCallMutation((input: { email: string; code: string }) => call(ep.confirmSignUp, { body: input }));
 }
 
 /**
@@ -82,37 +73,25 @@ export function useConfirmSignUp() {
  * callback and from there to the app (docs/sso.md). The desktop starts it in its main process instead.
  */
 export function useStartSso() {
-  return useApiMutation({
-    mutationFn: async (email: string) => {
-      const { authorizationUrl } = await call(ssoEp.startSso, { body: { email, client: 'web' } });
-      expectSessionOnReturn();
-      window.location.assign(authorizationUrl);
-    },
-    invalidates: [],
+  return useCallMutation(async (email: string) => {
+    const { authorizationUrl } = await call(ssoEp.startSso, { body: { email, client: 'web' } });
+    expectSessionOnReturn();
+    window.location.assign(authorizationUrl);
   });
 }
 
 /** E-mails a password reset code. */
 export function useSendPasswordResetCode() {
-  return useApiMutation({
-    mutationFn: (email: string) => call(ep.sendPasswordResetCode, { body: { email } }),
-    invalidates: [],
-  });
+  return useCallMutation((email: string) => call(ep.sendPasswordResetCode, { body: { email } }));
 }
 
 export function useResetPassword() {
-  return useApiMutation({
-    mutationFn: (body: ResetPasswordBody) => call(ep.resetPassword, { body }),
-    invalidates: [],
-  });
+  return useCallMutation((body: ResetPasswordBody) => call(ep.resetPassword, { body }));
 }
 
 /** Confirms an e-mail change with the code sent to the new address; the server then ends every session. */
 export function useConfirmEmailChange() {
-  return useApiMutation({
-    mutationFn: (input: { email: string; code: string }) => call(ep.confirmEmailChange, { body: input }),
-    invalidates: [],
-  });
+  return useCallMutation((input: { email: string; code: string }) => call(ep.confirmEmailChange, { body: input }));
 }
 
 /** Changes one's password; the server signs the other sessions out. Errors are shown in the dialog. */

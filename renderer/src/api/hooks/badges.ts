@@ -3,9 +3,9 @@
  * badges, champions, contributions and recommendations, and the approvers' status changes, which are
  * optimistic: the list shows the new status at once and rolls back with a message when the server refuses.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import axios from 'axios';
-import type { ListQuery, ListResponse } from '../../../../shared/contracts/common';
+import type { ListResponse } from '../../../../shared/contracts/common';
 import type { BadgeRequest } from '../../../../shared/contracts/badges';
 import type { BadgeRequestStatus, BadgeRequestType } from '../../../../shared/badges';
 import type { RequestOf } from '../../../../shared/endpoints/define';
@@ -14,7 +14,8 @@ import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
 import { errorMessage } from '../errors';
 import { call } from '../typed';
-import { useApiMutation } from './mutation';
+import { useApiMutation, useSaveMutation, useStatusMutation } from './mutation';
+import { ALL_BY_NAME, itemsOf, pageFetcher, useEndpointQuery } from './query';
 
 export const badgeKeys = {
   all: ['badges'] as const,
@@ -29,10 +30,6 @@ export const badgeKeys = {
   requests: ['badges', 'requests'] as const,
 };
 
-export type BadgeBody = RequestOf<typeof ep.createBadge>['body'];
-export type BadgeChanges = RequestOf<typeof ep.updateBadge>['body'];
-type CategoryListQuery = NonNullable<RequestOf<typeof ep.listBadgeCategories>['query']>;
-type BadgeListQuery = NonNullable<RequestOf<typeof ep.listBadges>['query']>;
 export type RequestFilters = {
   badgeId?: number | undefined;
   status?: BadgeRequestStatus | undefined;
@@ -42,25 +39,14 @@ export type RequestFilters = {
 };
 
 /** One page of badge categories, for the DataTable. */
-export const fetchBadgeCategoryPage = (params: ListQuery, signal?: AbortSignal) =>
-  call(ep.listBadgeCategories, { query: params as CategoryListQuery }, { signal });
+export const fetchBadgeCategoryPage = pageFetcher(ep.listBadgeCategories);
 
 /** One page of badges, for the DataTable. */
-export const fetchBadgePage = (params: ListQuery, signal?: AbortSignal) =>
-  call(ep.listBadges, { query: params as BadgeListQuery }, { signal });
+export const fetchBadgePage = pageFetcher(ep.listBadges);
 
 /** Every badge category by name, for the badge dialog's picker. */
-export function useAllBadgeCategories() {
-  return useQuery({
-    queryKey: badgeKeys.allCategories,
-    queryFn: ({ signal }) =>
-      call(
-        ep.listBadgeCategories,
-        { query: { page: 1, pageSize: 100, orderKey: 'name', orderDir: 'asc' } },
-        { signal },
-      ).then((r) => r.items),
-  });
-}
+export const useAllBadgeCategories = () =>
+  useEndpointQuery(badgeKeys.allCategories, ep.listBadgeCategories, { query: ALL_BY_NAME }, { select: itemsOf });
 
 export function useSaveBadgeCategory() {
   const { t } = useTranslation('badges');
@@ -77,16 +63,18 @@ export function useSaveBadgeCategory() {
   });
 }
 
-export function useSetBadgeCategoryStatus() {
+/** A category's or a badge's status; both say the same. */
+function useBadgeStatusMutation(endpoint: typeof ep.setBadgeCategoryStatus | typeof ep.setBadgeStatus) {
   const { t } = useTranslation('badges');
-  return useApiMutation({
-    mutationFn: (input: { id: number; isActive: boolean }) =>
-      call(ep.setBadgeCategoryStatus, { params: { id: input.id }, body: { isActive: input.isActive } }),
+  return useStatusMutation(endpoint, {
     invalidates: [badgeKeys.all],
-    success: (c) => ({ title: c.isActive ? t('toasts.activated') : t('toasts.deactivated'), body: c.name }),
+    activated: t('toasts.activated'),
+    deactivated: t('toasts.deactivated'),
     failure: t('toasts.statusUnchanged'),
   });
 }
+
+export const useSetBadgeCategoryStatus = () => useBadgeStatusMutation(ep.setBadgeCategoryStatus);
 
 /** Uploads a badge image: begin (a signed link), PUT the bytes, confirm (checked and re-encoded). */
 export async function uploadBadgeImage(file: File, signal?: AbortSignal) {
@@ -100,60 +88,30 @@ export async function uploadBadgeImage(file: File, signal?: AbortSignal) {
 /** Adds a badge, or changes one when an id is given. Errors are shown in the dialog. */
 export function useSaveBadge() {
   const { t } = useTranslation('badges');
-  return useApiMutation({
-    mutationFn: (input: { id: number; changes: BadgeChanges } | { id?: undefined; body: BadgeBody }) =>
-      input.id === undefined
-        ? call(ep.createBadge, { body: input.body })
-        : call(ep.updateBadge, { params: { id: input.id }, body: input.changes }),
-    invalidates: [badgeKeys.all],
-    success: (saved, input) => ({
-      title: input.id === undefined ? t('toasts.badgeAdded') : t('toasts.badgeUpdated'),
-      body: saved.name,
-    }),
-  });
+  return useSaveMutation(
+    { create: ep.createBadge, update: ep.updateBadge },
+    { invalidates: [badgeKeys.all], added: t('toasts.badgeAdded'), updated: t('toasts.badgeUpdated') },
+  );
 }
 
-export function useSetBadgeStatus() {
-  const { t } = useTranslation('badges');
-  return useApiMutation({
-    mutationFn: (input: { id: number; isActive: boolean }) =>
-      call(ep.setBadgeStatus, { params: { id: input.id }, body: { isActive: input.isActive } }),
-    invalidates: [badgeKeys.all],
-    success: (b) => ({ title: b.isActive ? t('toasts.activated') : t('toasts.deactivated'), body: b.name }),
-    failure: t('toasts.statusUnchanged'),
-  });
-}
+export const useSetBadgeStatus = () => useBadgeStatusMutation(ep.setBadgeStatus);
 
-export function useBadgeOptions() {
-  return useQuery({ queryKey: badgeKeys.options, queryFn: ({ signal }) => call(ep.getBadgeOptions, {}, { signal }) });
-}
+export const useBadgeOptions = () => useEndpointQuery(badgeKeys.options, ep.getBadgeOptions, {});
 
-export function useBadgeColleagues(searchText: string, enabled: boolean) {
-  return useQuery({
-    queryKey: badgeKeys.colleagues(searchText),
-    queryFn: ({ signal }) => call(ep.listBadgeColleagues, { query: { searchText } }, { signal }),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
-}
+export const useBadgeColleagues = (searchText: string, enabled: boolean) =>
+  useEndpointQuery(
+    badgeKeys.colleagues(searchText),
+    ep.listBadgeColleagues,
+    { query: { searchText } },
+    { enabled, placeholderData: keepPreviousData },
+  );
 
-export function useChampions() {
-  return useQuery({
-    queryKey: badgeKeys.champions,
-    queryFn: ({ signal }) => call(ep.getBadgeChampions, {}, { signal }),
-  });
-}
+export const useChampions = () => useEndpointQuery(badgeKeys.champions, ep.getBadgeChampions, {});
 
-export function useMyBadges() {
-  return useQuery({ queryKey: badgeKeys.mine, queryFn: ({ signal }) => call(ep.getMyBadges, {}, { signal }) });
-}
+export const useMyBadges = () => useEndpointQuery(badgeKeys.mine, ep.getMyBadges, {});
 
-export function useRecentGivenBadges() {
-  return useQuery({
-    queryKey: badgeKeys.recent,
-    queryFn: ({ signal }) => call(ep.listRecentGivenBadges, { query: { limit: 10 } }, { signal }),
-  });
-}
+export const useRecentGivenBadges = () =>
+  useEndpointQuery(badgeKeys.recent, ep.listRecentGivenBadges, { query: { limit: 10 } });
 
 /** Gives a badge. Errors are shown on the form's fields. */
 export function useGiveBadge() {
@@ -193,41 +151,28 @@ const filterQuery = (filters: RequestFilters) =>
   Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== ''));
 
 /** The caller's own requests of one type, with filters, a page at a time. */
-export function useMyBadgeRequests(page: number, filters: RequestFilters) {
-  return useQuery({
-    queryKey: [...badgeKeys.requests, 'mine', page, filters],
-    queryFn: ({ signal }) =>
-      call(ep.listMyBadgeRequests, { query: { page, pageSize: 10, ...filterQuery(filters) } }, { signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useMyBadgeRequests = (page: number, filters: RequestFilters) =>
+  useEndpointQuery(
+    [...badgeKeys.requests, 'mine', page, filters],
+    ep.listMyBadgeRequests,
+    { query: { page, pageSize: 10, ...filterQuery(filters) } },
+    { placeholderData: keepPreviousData },
+  );
 
 /** Every request of the company (approvers), with filters, a page at a time. */
-export function useBadgeRequests(page: number, filters: RequestFilters, enabled: boolean) {
-  return useQuery({
-    queryKey: [...badgeKeys.requests, 'all', page, filters],
-    queryFn: ({ signal }) =>
-      call(ep.listBadgeRequests, { query: { page, pageSize: 10, ...filterQuery(filters) } }, { signal }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
+export const useBadgeRequests = (page: number, filters: RequestFilters, enabled: boolean) =>
+  useEndpointQuery(
+    [...badgeKeys.requests, 'all', page, filters],
+    ep.listBadgeRequests,
+    { query: { page, pageSize: 10, ...filterQuery(filters) } },
+    { placeholderData: keepPreviousData, enabled },
+  );
 
-export function useBadgeRequestStats(enabled: boolean) {
-  return useQuery({
-    queryKey: [...badgeKeys.requests, 'stats'],
-    queryFn: ({ signal }) => call(ep.getBadgeRequestStats, {}, { signal }),
-    enabled,
-  });
-}
+export const useBadgeRequestStats = (enabled: boolean) =>
+  useEndpointQuery([...badgeKeys.requests, 'stats'], ep.getBadgeRequestStats, {}, { enabled });
 
-export function useRecommendationGroups(enabled: boolean) {
-  return useQuery({
-    queryKey: [...badgeKeys.requests, 'recommendations'],
-    queryFn: ({ signal }) => call(ep.listRecommendations, { query: {} }, { signal }),
-    enabled,
-  });
-}
+export const useRecommendationGroups = (enabled: boolean) =>
+  useEndpointQuery([...badgeKeys.requests, 'recommendations'], ep.listRecommendations, { query: {} }, { enabled });
 
 /**
  * An approver's status change, optimistic: every cached list of requests shows the new status at once;

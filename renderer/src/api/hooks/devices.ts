@@ -4,7 +4,6 @@
  * the typed client with the endpoint map's declaration; each mutation says what it invalidates and what the user is
  * told. Dialogs that show a failure in the form pass their own onError to `mutate`.
  */
-import { useQuery } from '@tanstack/react-query';
 import type { RequestOf, ResponseOf } from '../../../../shared/endpoints/define';
 import { deviceEndpoints as ep, deviceIntegrationEndpoints as integration } from '../../../../shared/endpoints/devices';
 import type { ApplyResult } from '../../../../shared/contracts/devices';
@@ -12,7 +11,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from '../../i18n';
 import { call } from '../typed';
 import { attendanceKeys } from './attendance';
-import { useApiMutation } from './mutation';
+import { useApiMutation, useCallMutation, useSaveMutation, useStatusMutation } from './mutation';
+import { pageFetcher, useEndpointQuery } from './query';
 
 export const deviceKeys = {
   devices: ['devices', 'list'] as const,
@@ -35,19 +35,6 @@ export type AdmsPendingDevice = ResponseOf<typeof integration.listAdmsPendingDev
 export type AdmsHeldUpload = ResponseOf<typeof integration.listAdmsHeldUploads>['items'][number];
 export type ApproveAdmsDeviceBody = RequestOf<typeof integration.approveAdmsPendingDevice>['body'];
 
-type DeviceListQuery = RequestOf<typeof ep.listDevices>['query'];
-type PendingListQuery = RequestOf<typeof integration.listAdmsPendingDevices>['query'];
-type HeldListQuery = RequestOf<typeof integration.listAdmsHeldUploads>['query'];
-
-/** The page parameters the paged table passes (plain strings and numbers; the server refuses other values). */
-type PageParams = {
-  page: number;
-  pageSize: number;
-  orderKey: string;
-  orderDir: 'asc' | 'desc';
-  searchText?: string | undefined;
-};
-
 /** What a run of waiting punches did, as the toasts say it: one sentence per combination of counts. */
 export function describeApply(result: ApplyResult, t: TFunction<['devices', 'errors']>): string {
   const values = { count: result.applied, kept: result.skipped, unmapped: result.unmapped };
@@ -59,50 +46,24 @@ export function describeApply(result: ApplyResult, t: TFunction<['devices', 'err
 
 // Devices
 
-/**
- * One page of the devices list, for the paged table (which runs the query under `deviceKeys.devices`). The table
- * speaks plain strings and numbers; its sort keys are the columns' sortKey values and its page sizes PAGE_SIZES,
- * each a value the list's query accepts (the server refuses any other with 400).
- */
-export function fetchDevicePage(
-  params: {
-    page: number;
-    pageSize: number;
-    orderKey: string;
-    orderDir: 'asc' | 'desc';
-    searchText?: string | undefined;
-  },
-  signal?: AbortSignal,
-) {
-  return call(ep.listDevices, { query: params as DeviceListQuery }, { signal });
-}
+/** One page of the devices list, for the paged table (which runs the query under `deviceKeys.devices`). */
+export const fetchDevicePage = pageFetcher(ep.listDevices);
 
 /** Adds a device, or changes one when an id is given. The dialog shows failures itself. */
 export function useSaveDevice() {
   const { t } = useTranslation(['devices', 'errors']);
-  return useApiMutation({
-    mutationFn: (input: { id?: number | undefined; body: DeviceBody }) =>
-      input.id === undefined
-        ? call(ep.createDevice, { body: input.body })
-        : call(ep.updateDevice, { params: { id: input.id }, body: input.body }),
-    invalidates: [deviceKeys.devices],
-    success: (saved, input) => ({
-      title: input.id === undefined ? t('toasts.deviceAdded') : t('toasts.deviceUpdated'),
-      body: saved.name,
-    }),
-  });
+  return useSaveMutation(
+    { create: ep.createDevice, update: ep.updateDevice },
+    { invalidates: [deviceKeys.devices], added: t('toasts.deviceAdded'), updated: t('toasts.deviceUpdated') },
+  );
 }
 
 export function useSetDeviceStatus() {
   const { t } = useTranslation(['devices', 'errors']);
-  return useApiMutation({
-    mutationFn: (input: { id: number; isActive: boolean }) =>
-      call(ep.setDeviceStatus, { params: { id: input.id }, body: { isActive: input.isActive } }),
+  return useStatusMutation(ep.setDeviceStatus, {
     invalidates: [deviceKeys.devices],
-    success: (saved) => ({
-      title: saved.isActive ? t('toasts.deviceActivated') : t('toasts.deviceDeactivated'),
-      body: saved.name,
-    }),
+    activated: t('toasts.deviceActivated'),
+    deactivated: t('toasts.deviceDeactivated'),
     failure: t('toasts.statusFailed'),
   });
 }
@@ -111,32 +72,19 @@ export function useSetDeviceStatus() {
  * The server's connection test of a device. A query, not a mutation: it runs once when the dialog opens, "Test
  * again" refetches, and closing forgets the answer.
  */
-export function useDeviceConnectionTest(id: number) {
-  return useQuery({
-    queryKey: deviceKeys.connectionTest(id),
-    queryFn: ({ signal }) => call(ep.testDeviceConnection, { params: { id } }, { signal }),
-    retry: false,
-    gcTime: 0,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
-}
+export const useDeviceConnectionTest = (id: number) =>
+  useEndpointQuery(
+    deviceKeys.connectionTest(id),
+    ep.testDeviceConnection,
+    { params: { id } },
+    { retry: false, gcTime: 0, staleTime: Infinity, refetchOnWindowFocus: false },
+  );
 
 // Device user mappings and unmapped punches
 
-export function useDeviceUserMappings() {
-  return useQuery({
-    queryKey: deviceKeys.mappings,
-    queryFn: ({ signal }) => call(ep.listDeviceUserMappings, {}, { signal }),
-  });
-}
+export const useDeviceUserMappings = () => useEndpointQuery(deviceKeys.mappings, ep.listDeviceUserMappings, {});
 
-export function useUnmappedPunches() {
-  return useQuery({
-    queryKey: deviceKeys.unmapped,
-    queryFn: ({ signal }) => call(ep.listUnmappedPunches, {}, { signal }),
-  });
-}
+export const useUnmappedPunches = () => useEndpointQuery(deviceKeys.unmapped, ep.listUnmappedPunches, {});
 
 /** Maps a device user id to an employee and applies its waiting punches. The dialog shows failures itself. */
 export function useSaveDeviceUserMapping() {
@@ -174,12 +122,7 @@ export function useApplyUnmappedPunches() {
 
 // Agent keys
 
-export function useAgentKeys() {
-  return useQuery({
-    queryKey: deviceKeys.agentKeys,
-    queryFn: ({ signal }) => call(integration.listAgentKeys, {}, { signal }),
-  });
-}
+export const useAgentKeys = () => useEndpointQuery(deviceKeys.agentKeys, integration.listAgentKeys, {});
 
 /** Creates a key; the answer is the only time it is shown. Whoever asks shows failures itself. */
 export function useCreateAgentKey() {
@@ -201,12 +144,7 @@ export function useRevokeAgentKey() {
 
 // ADMS
 
-export function useAdmsSettings() {
-  return useQuery({
-    queryKey: deviceKeys.adms,
-    queryFn: ({ signal }) => call(integration.getAdmsSettings, {}, { signal }),
-  });
-}
+export const useAdmsSettings = () => useEndpointQuery(deviceKeys.adms, integration.getAdmsSettings, {});
 
 export function useSaveAdmsSettings() {
   const { t } = useTranslation(['devices', 'errors']);
@@ -222,22 +160,13 @@ export function useSaveAdmsSettings() {
 }
 
 /** Whether the saved address leads to this server. The form shows the verdict itself. */
-export function useTestAdms() {
-  return useApiMutation({
-    mutationFn: () => call(integration.testAdmsSettings),
-    invalidates: [],
-  });
-}
+export const useTestAdms = () => useCallMutation(() => call(integration.testAdmsSettings));
 
 /** One page of the push devices waiting for approval, for the paged table (under `deviceKeys.pending`). */
-export function fetchAdmsPendingPage(params: PageParams, signal?: AbortSignal) {
-  return call(integration.listAdmsPendingDevices, { query: params as PendingListQuery }, { signal });
-}
+export const fetchAdmsPendingPage = pageFetcher(integration.listAdmsPendingDevices);
 
 /** One page of the uploads held as unverified, for the paged table (under `deviceKeys.held`). */
-export function fetchAdmsHeldPage(params: PageParams, signal?: AbortSignal) {
-  return call(integration.listAdmsHeldUploads, { query: params as HeldListQuery }, { signal });
-}
+export const fetchAdmsHeldPage = pageFetcher(integration.listAdmsHeldUploads);
 
 /** Accepts a held upload: its punches are applied like any other, so attendance and unmapped punches change. */
 export function useAcceptAdmsHeldUpload() {

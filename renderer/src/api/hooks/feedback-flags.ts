@@ -3,7 +3,7 @@
  * decision, and the summary the sidebar badge and the queue's update check poll. The queue is not
  * refetched on a timer: the summary is, and the queue reloads only when it says items arrived (spec §4).
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { ResponseOf } from '../../../../shared/endpoints/define';
 import { feedbackFlagEndpoints as ep } from '../../../../shared/endpoints/feedback-flags';
@@ -12,6 +12,7 @@ import type { FlagQueue } from '../../../../shared/feedback-requests';
 import { useTranslation } from '../../i18n';
 import { call } from '../typed';
 import { useApiMutation } from './mutation';
+import { useEndpointQuery } from './query';
 
 export const feedbackFlagKeys = {
   all: ['feedback-flags'] as const,
@@ -27,24 +28,23 @@ export type FlaggedFeedback = ResponseOf<typeof ep.getFlaggedFeedback>;
 /** How often the badge and the update check ask whether something arrived. */
 export const FLAG_POLL_MS = 30_000;
 
-export function useFlagQueue(queue: FlagQueue, page: number, pageSize: number) {
-  return useQuery({
-    queryKey: feedbackFlagKeys.queue(queue, page, pageSize),
-    queryFn: ({ signal }) => call(ep.listFlaggedFeedback, { query: { queue, page, pageSize } }, { signal }),
+export const useFlagQueue = (queue: FlagQueue, page: number, pageSize: number) =>
+  useEndpointQuery(
+    feedbackFlagKeys.queue(queue, page, pageSize),
+    ep.listFlaggedFeedback,
+    { query: { queue, page, pageSize } },
     // Fresh until the summary says otherwise: a reviewer's page does not jump under them.
-    staleTime: Infinity,
-  });
-}
+    { staleTime: Infinity },
+  );
 
 /** The counts of my queues (the sidebar badge), polled. */
-export function useFlagSummary(enabled = true) {
-  return useQuery({
-    queryKey: feedbackFlagKeys.summary,
-    queryFn: ({ signal }) => call(ep.getFlagSummary, { query: {} }, { signal }),
-    refetchInterval: FLAG_POLL_MS,
-    enabled,
-  });
-}
+export const useFlagSummary = (enabled = true) =>
+  useEndpointQuery(
+    feedbackFlagKeys.summary,
+    ep.getFlagSummary,
+    { query: {} },
+    { refetchInterval: FLAG_POLL_MS, enabled },
+  );
 
 /**
  * The update check of the queue: when the polled summary's latest arrival moves past what the shown list
@@ -63,12 +63,8 @@ export function useRefreshQueueOnArrival() {
   }, [latest, queryClient]);
 }
 
-export function useFlaggedFeedback(id: number) {
-  return useQuery({
-    queryKey: feedbackFlagKeys.one(id),
-    queryFn: ({ signal }) => call(ep.getFlaggedFeedback, { params: { id } }, { signal }),
-  });
-}
+export const useFlaggedFeedback = (id: number) =>
+  useEndpointQuery(feedbackFlagKeys.one(id), ep.getFlaggedFeedback, { params: { id } });
 
 /** Flags a feedback with a reason; the dialog shows a failure in the form itself. */
 export function useFlagFeedback() {

@@ -3,7 +3,7 @@
  * teams' members, and the company CSV. Keys sit under `feedbackKeys.all`, so giving feedback (which
  * refreshes every feedback key) moves the counts at once.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { matrixFileName } from '../../../../shared/contracts/feedback-matrix';
 import { feedbackMatrixEndpoints as ep } from '../../../../shared/endpoints/feedback-matrix';
 import { tenantEndpoints as tenantEp } from '../../../../shared/endpoints/tenant';
@@ -12,6 +12,7 @@ import { useTranslation } from '../../i18n';
 import { call } from '../typed';
 import { meKey } from './me';
 import { useApiMutation } from './mutation';
+import { useEndpointQuery } from './query';
 import { saveFile } from './productivity';
 import { tenantKeys } from './tenant';
 
@@ -22,23 +23,22 @@ export const matrixKeys = {
 };
 
 /** The caller's part in each of their teams, for the period containing `date` (today when undefined). */
-export function useMyMatrix(date: string | undefined) {
-  return useQuery({
-    queryKey: matrixKeys.mine(date),
-    queryFn: ({ signal }) => call(ep.getMyResponsibilityMatrix, { query: { date } }, { signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useMyMatrix = (date: string | undefined) =>
+  useEndpointQuery(
+    matrixKeys.mine(date),
+    ep.getMyResponsibilityMatrix,
+    { query: { date } },
+    { placeholderData: keepPreviousData },
+  );
 
 /** Every member of the caller's teams (view-responsibility-matrix). */
-export function useTeamMatrix(date: string | undefined, enabled: boolean) {
-  return useQuery({
-    queryKey: matrixKeys.teams(date),
-    queryFn: ({ signal }) => call(ep.getTeamResponsibilityMatrix, { query: { date } }, { signal }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
+export const useTeamMatrix = (date: string | undefined, enabled: boolean) =>
+  useEndpointQuery(
+    matrixKeys.teams(date),
+    ep.getTeamResponsibilityMatrix,
+    { query: { date } },
+    { placeholderData: keepPreviousData, enabled },
+  );
 
 /** Downloads the company-wide report of the period containing `date` (download-responsibility-matrix-report). */
 export function useDownloadMatrixReport() {

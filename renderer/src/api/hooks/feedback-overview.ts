@@ -3,10 +3,10 @@
  * category and attribute drill-downs, and whom the caller may pick. Keys sit under `feedbackKeys.all`, so
  * giving, editing or deleting feedback refreshes every overview at once.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { RequestOf } from '../../../../shared/endpoints/define';
 import { feedbackOverviewEndpoints as ep } from '../../../../shared/endpoints/feedback-overview';
-import { call } from '../typed';
+import { useEndpointQuery } from './query';
 
 export type OverviewFilter = RequestOf<typeof ep.getFeedbackOverview>['query'];
 export type TrendFilter = RequestOf<typeof ep.getFeedbackTrend>['query'];
@@ -23,50 +23,36 @@ export const overviewKeys = {
 /** Neither a 403 nor a 404 gets better by asking again. */
 const retry = (count: number, error: unknown) =>
   count < 2 && !/40[034]/.test(String((error as { response?: { status?: number } }).response?.status));
+/** A new filter keeps the figures shown until its own arrive. */
+const figures = { placeholderData: keepPreviousData, retry };
 
-export function useFeedbackOverview(filter: OverviewFilter) {
-  return useQuery({
-    queryKey: overviewKeys.figures(filter),
-    queryFn: ({ signal }) => call(ep.getFeedbackOverview, { query: filter }, { signal }),
-    placeholderData: keepPreviousData,
-    retry,
-  });
-}
+export const useFeedbackOverview = (filter: OverviewFilter) =>
+  useEndpointQuery(overviewKeys.figures(filter), ep.getFeedbackOverview, { query: filter }, figures);
 
-export function useFeedbackTrend(filter: TrendFilter) {
-  return useQuery({
-    queryKey: overviewKeys.trend(filter),
-    queryFn: ({ signal }) => call(ep.getFeedbackTrend, { query: filter }, { signal }),
-    placeholderData: keepPreviousData,
-    retry,
-  });
-}
+export const useFeedbackTrend = (filter: TrendFilter) =>
+  useEndpointQuery(overviewKeys.trend(filter), ep.getFeedbackTrend, { query: filter }, figures);
 
-export function useCategoryOverview(id: number, filter: OverviewFilter) {
-  return useQuery({
-    queryKey: overviewKeys.category(id, filter),
-    queryFn: ({ signal }) => call(ep.getCategoryOverview, { params: { id }, query: filter }, { signal }),
-    placeholderData: keepPreviousData,
-    retry,
-  });
-}
+export const useCategoryOverview = (id: number, filter: OverviewFilter) =>
+  useEndpointQuery(
+    overviewKeys.category(id, filter),
+    ep.getCategoryOverview,
+    { params: { id }, query: filter },
+    figures,
+  );
 
-export function useAttributeOverview(id: number, filter: OverviewFilter) {
-  return useQuery({
-    queryKey: overviewKeys.attribute(id, filter),
-    queryFn: ({ signal }) => call(ep.getAttributeOverview, { params: { id }, query: filter }, { signal }),
-    placeholderData: keepPreviousData,
-    retry,
-  });
-}
+export const useAttributeOverview = (id: number, filter: OverviewFilter) =>
+  useEndpointQuery(
+    overviewKeys.attribute(id, filter),
+    ep.getAttributeOverview,
+    { params: { id }, query: filter },
+    figures,
+  );
 
 /** Whom the caller may pick (Team Members, Employees, Teams, Functions), matching a search; off when none may be. */
-export function useOverviewPeople(search: string, enabled: boolean) {
-  return useQuery({
-    queryKey: overviewKeys.people(search),
-    queryFn: ({ signal }) => call(ep.listOverviewPeople, { query: { searchText: search || undefined } }, { signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-    enabled,
-  });
-}
+export const useOverviewPeople = (search: string, enabled: boolean) =>
+  useEndpointQuery(
+    overviewKeys.people(search),
+    ep.listOverviewPeople,
+    { query: { searchText: search || undefined } },
+    { placeholderData: keepPreviousData, staleTime: 30_000, enabled },
+  );

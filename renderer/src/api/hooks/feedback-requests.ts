@@ -3,7 +3,6 @@
  * was asked of me and what I asked, one request (the give form prefills an answer from it), declining,
  * and the tenant setting of how long a request stays open.
  */
-import { useQuery } from '@tanstack/react-query';
 import type { RequestOf, ResponseOf } from '../../../../shared/endpoints/define';
 import { feedbackRequestEndpoints as ep } from '../../../../shared/endpoints/feedback-requests';
 import { tenantEndpoints } from '../../../../shared/endpoints/tenant';
@@ -11,6 +10,7 @@ import { useTranslation } from '../../i18n';
 import { call } from '../typed';
 import { meKey } from './me';
 import { useApiMutation } from './mutation';
+import { useEndpointQuery } from './query';
 import { tenantKeys } from './tenant';
 
 export const feedbackRequestKeys = {
@@ -27,39 +27,32 @@ export type AskedRequest = ResponseOf<typeof ep.listFeedbackRequestsAskedOfMe>['
 export type RequestOptions = ResponseOf<typeof ep.getFeedbackRequestOptions>;
 
 /** Attributes, colleagues and teams a request may name. */
-export function useRequestOptions(enabled = true) {
-  return useQuery({
-    queryKey: feedbackRequestKeys.options,
-    queryFn: ({ signal }) => call(ep.getFeedbackRequestOptions, {}, { signal }),
-    enabled,
-  });
-}
+export const useRequestOptions = (enabled = true) =>
+  useEndpointQuery(feedbackRequestKeys.options, ep.getFeedbackRequestOptions, {}, { enabled });
 
 /** What was asked of me: my action items (pending) first. */
-export function useAskedOfMe(page: number, pageSize: number) {
-  return useQuery({
-    queryKey: feedbackRequestKeys.asked(page, pageSize),
-    queryFn: ({ signal }) => call(ep.listFeedbackRequestsAskedOfMe, { query: { page, pageSize } }, { signal }),
+export const useAskedOfMe = (page: number, pageSize: number) =>
+  useEndpointQuery(feedbackRequestKeys.asked(page, pageSize), ep.listFeedbackRequestsAskedOfMe, {
+    query: { page, pageSize },
   });
-}
 
 /** What I asked, each with the people asked and where they stand. */
-export function useMyRequests(page: number, pageSize: number, enabled = true) {
-  return useQuery({
-    queryKey: feedbackRequestKeys.mine(page, pageSize),
-    queryFn: ({ signal }) => call(ep.listMyFeedbackRequests, { query: { page, pageSize } }, { signal }),
-    enabled,
-  });
-}
+export const useMyRequests = (page: number, pageSize: number, enabled = true) =>
+  useEndpointQuery(
+    feedbackRequestKeys.mine(page, pageSize),
+    ep.listMyFeedbackRequests,
+    { query: { page, pageSize } },
+    { enabled },
+  );
 
 /** One request (its requester and the people asked may read it): the give form's prefill. */
-export function useFeedbackRequest(id: number | null) {
-  return useQuery({
-    queryKey: feedbackRequestKeys.one(id ?? 0),
-    queryFn: ({ signal }) => call(ep.getFeedbackRequest, { params: { id: id! } }, { signal }),
-    enabled: id !== null,
-  });
-}
+export const useFeedbackRequest = (id: number | null) =>
+  useEndpointQuery(
+    feedbackRequestKeys.one(id ?? 0),
+    ep.getFeedbackRequest,
+    { params: { id: id! } },
+    { enabled: id !== null },
+  );
 
 /** Asks for feedback. The dialog shows a failure in the form (fields) and as a toast itself. */
 export function useAskFeedback() {

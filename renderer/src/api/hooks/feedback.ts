@@ -25,6 +25,7 @@ import { errorMessage } from '../errors';
 import { call } from '../typed';
 import { meKey } from './me';
 import { useApiMutation } from './mutation';
+import { itemsOf, useEndpointQuery } from './query';
 import { tenantKeys } from './tenant';
 
 export type FeedbackListFilter = Omit<RequestOf<typeof ep.listFeedback>['query'], 'page' | 'pageSize'>;
@@ -43,13 +44,8 @@ export const feedbackKeys = {
   unseen: ['feedback', 'unseen'] as const,
 };
 
-export function useGivingOptions() {
-  return useQuery({
-    queryKey: feedbackKeys.options,
-    queryFn: ({ signal }) => call(ep.getGivingOptions, {}, { signal }),
-    staleTime: 60_000,
-  });
-}
+export const useGivingOptions = () =>
+  useEndpointQuery(feedbackKeys.options, ep.getGivingOptions, {}, { staleTime: 60_000 });
 
 /**
  * Settings › Feedback, Giving: the comment's character limit and the rating deviation. The give form reads
@@ -67,15 +63,13 @@ export function useSaveGivingSettings() {
 }
 
 /** Colleagues matching a search (the first 20), for the recipients picker. */
-export function useColleagues(search: string) {
-  return useQuery({
-    queryKey: feedbackKeys.colleagues(search),
-    queryFn: ({ signal }) => call(ep.listColleagues, { query: { searchText: search || undefined } }, { signal }),
-    select: (r) => r.items,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-}
+export const useColleagues = (search: string) =>
+  useEndpointQuery(
+    feedbackKeys.colleagues(search),
+    ep.listColleagues,
+    { query: { searchText: search || undefined } },
+    { select: itemsOf, placeholderData: keepPreviousData, staleTime: 30_000 },
+  );
 
 /** One colleague by id (a suggestion's "give feedback to"), or null until known or when not one. */
 export function useColleague(id: number | null) {
@@ -112,24 +106,24 @@ export function useFeedbackList(filter: FeedbackListFilter, options: { enabled?:
   });
 }
 
-export function useFeedback(id: number) {
-  return useQuery({
-    queryKey: feedbackKeys.one(id),
-    queryFn: ({ signal }) => call(ep.getFeedback, { params: { id } }, { signal }),
-    retry: (count, error) =>
-      count < 2 && !/40[34]/.test(String((error as { response?: { status?: number } }).response?.status)),
-  });
-}
+export const useFeedback = (id: number) =>
+  useEndpointQuery(
+    feedbackKeys.one(id),
+    ep.getFeedback,
+    { params: { id } },
+    {
+      retry: (count, error) =>
+        count < 2 && !/40[34]/.test(String((error as { response?: { status?: number } }).response?.status)),
+    },
+  );
 
-export function useUnseenCount(enabled: boolean) {
-  return useQuery({
-    queryKey: feedbackKeys.unseen,
-    queryFn: ({ signal }) => call(ep.getUnseenCount, {}, { signal }),
-    select: (r) => r.unseen,
-    enabled,
-    refetchInterval: 60_000,
-  });
-}
+export const useUnseenCount = (enabled: boolean) =>
+  useEndpointQuery(
+    feedbackKeys.unseen,
+    ep.getUnseenCount,
+    {},
+    { select: (r) => r.unseen, enabled, refetchInterval: 60_000 },
+  );
 
 /** Marks received feedback seen (opened); the lists and the count refresh. Quiet: nobody asked for it. */
 export function useMarkSeen() {

@@ -3,51 +3,35 @@
  * refreshes the table.
  */
 import { FUNCTION_REPORT_FILE } from '../../../../shared/contracts/functions';
-import type { ListQuery } from '../../../../shared/contracts/common';
-import type { RequestOf } from '../../../../shared/endpoints/define';
 import { functionEndpoints as ep } from '../../../../shared/endpoints/functions';
 import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
 import { errorMessage } from '../errors';
 import { call } from '../typed';
-import { useApiMutation } from './mutation';
+import { useApiMutation, useSaveMutation, useStatusMutation } from './mutation';
 import { saveFile } from './productivity';
+import { pageFetcher } from './query';
 
 export const functionKeys = { all: ['functions'] as const };
 
-export type FunctionBody = RequestOf<typeof ep.createFunction>['body'];
-type FunctionListQuery = NonNullable<RequestOf<typeof ep.listFunctions>['query']>;
-
 /** One page of functions, for the DataTable. */
-export const fetchFunctionPage = (params: ListQuery, signal?: AbortSignal) =>
-  call(ep.listFunctions, { query: params as FunctionListQuery }, { signal });
+export const fetchFunctionPage = pageFetcher(ep.listFunctions);
 
 /** Adds a function, or changes one when an id is given. Errors are shown in the dialog. */
 export function useSaveFunction() {
   const { t } = useTranslation('feedbackAdmin');
-  return useApiMutation({
-    mutationFn: (input: { id?: number | undefined; body: FunctionBody }) =>
-      input.id === undefined
-        ? call(ep.createFunction, { body: input.body })
-        : call(ep.updateFunction, { params: { id: input.id }, body: input.body }),
-    invalidates: [functionKeys.all],
-    success: (saved, input) => ({
-      title: input.id === undefined ? t('toasts.functionAdded') : t('toasts.functionUpdated'),
-      body: saved.name,
-    }),
-  });
+  return useSaveMutation(
+    { create: ep.createFunction, update: ep.updateFunction },
+    { invalidates: [functionKeys.all], added: t('toasts.functionAdded'), updated: t('toasts.functionUpdated') },
+  );
 }
 
 export function useSetFunctionStatus() {
   const { t } = useTranslation('feedbackAdmin');
-  return useApiMutation({
-    mutationFn: (input: { id: number; isActive: boolean }) =>
-      call(ep.setFunctionStatus, { params: { id: input.id }, body: { isActive: input.isActive } }),
+  return useStatusMutation(ep.setFunctionStatus, {
     invalidates: [functionKeys.all],
-    success: (f) => ({
-      title: f.isActive ? t('toasts.functionActivated') : t('toasts.functionDeactivated'),
-      body: f.name,
-    }),
+    activated: t('toasts.functionActivated'),
+    deactivated: t('toasts.functionDeactivated'),
     failure: t('toasts.statusUnchanged'),
   });
 }

@@ -12,6 +12,7 @@ import { leaderboardEndpoints as ep } from '../../../../shared/endpoints/leaderb
 import { call } from '../typed';
 import { meKey } from './me';
 import { useApiMutation } from './mutation';
+import { useEndpointQuery } from './query';
 import { tenantKeys } from './tenant';
 
 export type LeaderboardPeriod = { from: string; to: string };
@@ -74,25 +75,17 @@ export function useLeaderboardExplanation(board: BoardChoice, period: Leaderboar
 }
 
 /** Reciprocal rings of the period (view-all-employees-feedback). */
-export function useReciprocalRings(period: LeaderboardPeriod, enabled: boolean) {
-  return useQuery({
-    queryKey: leaderboardKeys.rings(period),
-    queryFn: ({ signal }) => call(ep.listReciprocalRings, { query: period }, { signal }),
-    placeholderData: keepPreviousData,
-    enabled,
-    retry,
-  });
-}
+export const useReciprocalRings = (period: LeaderboardPeriod, enabled: boolean) =>
+  useEndpointQuery(
+    leaderboardKeys.rings(period),
+    ep.listReciprocalRings,
+    { query: period },
+    { placeholderData: keepPreviousData, enabled, retry },
+  );
 
 /** The active categories and attributes, and the teams whose board the caller may open. */
-export function useLeaderboardChoices() {
-  return useQuery({
-    queryKey: leaderboardKeys.choices,
-    queryFn: ({ signal }) => call(ep.getLeaderboardChoices, {}, { signal }),
-    staleTime: 60_000,
-    retry,
-  });
-}
+export const useLeaderboardChoices = () =>
+  useEndpointQuery(leaderboardKeys.choices, ep.getLeaderboardChoices, {}, { staleTime: 60_000, retry });
 
 /** Settings › General › Leaderboards: the top positions and the gamification threshold. */
 export function useSaveLeaderboardSettings() {

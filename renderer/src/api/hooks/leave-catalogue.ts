@@ -4,15 +4,14 @@
  * through the typed client with the endpoint map's declaration, and each mutation says what it
  * invalidates and what the user is told.
  */
-import { useQuery } from '@tanstack/react-query';
 import { leaveCatalogueEndpoints as ep } from '../../../../shared/endpoints/leave-catalogue';
 import type { RequestOf, ResponseOf } from '../../../../shared/endpoints/define';
 import { formatDay } from '../../components/format';
 import { useTranslation } from '../../i18n';
-import { call } from '../typed';
 import { attendanceKeys } from './attendance';
-import { useApiMutation } from './mutation';
+import { useSaveMutation, useStatusMutation } from './mutation';
 import { productivityKeys } from './productivity';
+import { itemsOf, useEndpointQuery } from './query';
 
 export const leaveCatalogueKeys = {
   /** Leave types and holidays both sit under the leave keys: a change refreshes balances and calendars too. */
@@ -28,47 +27,28 @@ export type LeaveTypeBody = RequestOf<typeof ep.createLeaveType>['body'];
 export type LeaveTypeChanges = RequestOf<typeof ep.updateLeaveType>['body'];
 export type Holiday = ResponseOf<typeof ep.createHoliday>;
 
-export function useLeaveTypes() {
-  return useQuery({
-    queryKey: leaveCatalogueKeys.types,
-    queryFn: ({ signal }) => call(ep.listLeaveTypes, {}, { signal }).then((r) => r.items),
-  });
-}
+export const useLeaveTypes = () =>
+  useEndpointQuery(leaveCatalogueKeys.types, ep.listLeaveTypes, {}, { select: itemsOf });
 
 /** Holidays of a year; this year in the company's time zone when no year is given. */
-export function useHolidays(year?: number) {
-  return useQuery({
-    queryKey: leaveCatalogueKeys.holidays(year),
-    queryFn: ({ signal }) => call(ep.listHolidays, { query: { year } }, { signal }).then((r) => r.items),
-  });
-}
+export const useHolidays = (year?: number) =>
+  useEndpointQuery(leaveCatalogueKeys.holidays(year), ep.listHolidays, { query: { year } }, { select: itemsOf });
 
 /** Adds a type, or changes one when an id is given. Errors are shown in the dialog. */
 export function useSaveLeaveType() {
   const { t } = useTranslation('leave');
-  return useApiMutation({
-    mutationFn: (input: { id: number; changes: LeaveTypeChanges } | { id?: undefined; body: LeaveTypeBody }) =>
-      input.id === undefined
-        ? call(ep.createLeaveType, { body: input.body })
-        : call(ep.updateLeaveType, { params: { id: input.id }, body: input.changes }),
-    invalidates: [leaveCatalogueKeys.all],
-    success: (saved, input) => ({
-      title: input.id === undefined ? t('toasts.typeAdded') : t('toasts.typeUpdated'),
-      body: saved.name,
-    }),
-  });
+  return useSaveMutation(
+    { create: ep.createLeaveType, update: ep.updateLeaveType },
+    { invalidates: [leaveCatalogueKeys.all], added: t('toasts.typeAdded'), updated: t('toasts.typeUpdated') },
+  );
 }
 
 export function useSetLeaveTypeStatus() {
   const { t } = useTranslation('leave');
-  return useApiMutation({
-    mutationFn: (input: { id: number; isActive: boolean }) =>
-      call(ep.setLeaveTypeStatus, { params: { id: input.id }, body: { isActive: input.isActive } }),
+  return useStatusMutation(ep.setLeaveTypeStatus, {
     invalidates: [leaveCatalogueKeys.all],
-    success: (type) => ({
-      title: type.isActive ? t('toasts.typeActivated') : t('toasts.typeDeactivated'),
-      body: type.name,
-    }),
+    activated: t('toasts.typeActivated'),
+    deactivated: t('toasts.typeDeactivated'),
     failure: t('toasts.statusUnchanged'),
   });
 }
@@ -76,29 +56,23 @@ export function useSetLeaveTypeStatus() {
 /** Adds a holiday, or changes one when an id is given. Errors are shown in the dialog. */
 export function useSaveHoliday() {
   const { t } = useTranslation('leave');
-  return useApiMutation({
-    mutationFn: (input: { id?: number | undefined; body: { name: string; date: string } }) =>
-      input.id === undefined
-        ? call(ep.createHoliday, { body: input.body })
-        : call(ep.updateHoliday, { params: { id: input.id }, body: input.body }),
-    invalidates: HOLIDAY_VIEWS,
-    success: (h, input) => ({
-      title: input.id === undefined ? t('toasts.holidayAdded') : t('toasts.holidayUpdated'),
-      body: t('toasts.holiday', { name: h.name, date: formatDay(h.date) }),
-    }),
-  });
+  return useSaveMutation(
+    { create: ep.createHoliday, update: ep.updateHoliday },
+    {
+      invalidates: HOLIDAY_VIEWS,
+      added: t('toasts.holidayAdded'),
+      updated: t('toasts.holidayUpdated'),
+      describe: (h) => t('toasts.holiday', { name: h.name, date: formatDay(h.date) }),
+    },
+  );
 }
 
 export function useSetHolidayStatus() {
   const { t } = useTranslation('leave');
-  return useApiMutation({
-    mutationFn: (input: { id: number; isActive: boolean }) =>
-      call(ep.setHolidayStatus, { params: { id: input.id }, body: { isActive: input.isActive } }),
+  return useStatusMutation(ep.setHolidayStatus, {
     invalidates: HOLIDAY_VIEWS,
-    success: (h) => ({
-      title: h.isActive ? t('toasts.holidayActivated') : t('toasts.holidayDeactivated'),
-      body: h.name,
-    }),
+    activated: t('toasts.holidayActivated'),
+    deactivated: t('toasts.holidayDeactivated'),
     failure: t('toasts.statusUnchanged'),
   });
 }

@@ -13,6 +13,7 @@ import { i18n, useTranslation } from '../../i18n';
 import { call } from '../typed';
 import { leaveCatalogueKeys } from './leave-catalogue';
 import { useApiMutation } from './mutation';
+import { itemsOf, useEndpointQuery } from './query';
 
 const ep = { ...leaveRequestEndpoints, ...leaveCalendarEndpoints, ...autoLeavesEndpoints };
 
@@ -34,12 +35,7 @@ export type AutoLeavesConfigBody = RequestOf<typeof ep.setAutoLeavesConfig>['bod
 export type LeaveJobsRun = ResponseOf<typeof ep.runLeaveJobs>;
 
 /** The signed-in employee's balance this year. */
-export function useLeaveDetails() {
-  return useQuery({
-    queryKey: leaveKeys.details,
-    queryFn: ({ signal }) => call(ep.getLeaveDetails, {}, { signal }),
-  });
-}
+export const useLeaveDetails = () => useEndpointQuery(leaveKeys.details, ep.getLeaveDetails, {});
 
 /**
  * A page of the signed-in employee's requests ('mine') or of the requests waiting for their decision
@@ -58,21 +54,15 @@ export function useLeaveRequests(mode: 'mine' | 'pending', page: number, leaveId
 }
 
 /** Live leave between two dates, of one team or of every team the caller may see. */
-export function useLeaveCalendar({ startDate, endDate, teamId }: CalendarRange) {
-  return useQuery({
-    queryKey: leaveKeys.calendar(startDate, endDate, teamId),
-    queryFn: ({ signal }) => call(ep.getLeaveCalendar, { query: { startDate, endDate, teamId } }, { signal }),
-    select: (r) => r.items,
-    placeholderData: keepPreviousData,
-  });
-}
+export const useLeaveCalendar = ({ startDate, endDate, teamId }: CalendarRange) =>
+  useEndpointQuery(
+    leaveKeys.calendar(startDate, endDate, teamId),
+    ep.getLeaveCalendar,
+    { query: { startDate, endDate, teamId } },
+    { select: itemsOf, placeholderData: keepPreviousData },
+  );
 
-export function useAutoLeavesConfig() {
-  return useQuery({
-    queryKey: leaveKeys.autoConfig,
-    queryFn: ({ signal }) => call(ep.getAutoLeavesConfig, {}, { signal }),
-  });
-}
+export const useAutoLeavesConfig = () => useEndpointQuery(leaveKeys.autoConfig, ep.getAutoLeavesConfig, {});
 
 /** Sends a request. Failures are shown (and toasted) by the dialog, which knows the form. */
 export function useRequestLeave() {

@@ -10,7 +10,10 @@ import {
   type QueryKey,
   type UseMutationResult,
 } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { EndpointDef, ResponseOf } from '../../../../shared/endpoints/define';
 import { errorMessage } from '../errors';
+import { callEndpoint } from '../typed';
 import { useNotify } from '../../components/toasts';
 
 export type ApiMutationOptions<TInput, TData> = {
@@ -51,5 +54,81 @@ export function useApiMutation<TInput = void, TData = unknown>(
     onError: (error) => {
       if (options.failure) notify.error(options.failure, errorMessage(error));
     },
+  });
+}
+
+/**
+ * A call that changes nothing the app holds and tells nothing itself (a lookup, a code sent, a connection
+ * check): the form that asked shows the outcome.
+ */
+export function useCallMutation<TInput = void, TData = unknown>(mutationFn: (input: TInput) => Promise<TData>) {
+  return useApiMutation({ mutationFn, invalidates: [] });
+}
+
+/** An endpoint answering a named entry as JSON (an employee, a role, a device, a leave type…). */
+type Named<Extra = unknown> = EndpointDef & {
+  readonly response: z.ZodType<{ name: string } & Extra>;
+  readonly produces?: undefined;
+};
+/** A named entry's endpoint's answer: `Named` rules out file answers, which TypeScript cannot see through `E`. */
+const callNamed = <E extends Named>(endpoint: E, input: object) =>
+  callEndpoint(endpoint, input) as Promise<ResponseOf<E>>;
+
+/** An endpoint of a named entry that takes a body. */
+type NamedWithBody = Named & { readonly body: z.ZodType };
+
+/**
+ * A new entry's body, or an entry's id with its changes. Dialogs whose add and edit take the same body
+ * send it as `body`, with the id when editing.
+ */
+export type SaveInput<C extends NamedWithBody, U extends NamedWithBody> =
+  | { id?: undefined; body: z.input<C['body']> }
+  | { id: number; changes: z.input<U['body']> }
+  | { id?: number | undefined; body: z.input<C['body']> & z.input<U['body']> };
+
+/**
+ * The save of an add-or-edit dialog: adds an entry when the input has no id, changes entry `id` otherwise,
+ * and says which in the toast, over the entry's name (or `describe`'s line). Failures are the dialog's to
+ * show, in the form.
+ */
+export function useSaveMutation<C extends NamedWithBody, U extends NamedWithBody>(
+  endpoints: { create: C; update: U },
+  options: {
+    invalidates: ApiMutationOptions<unknown, unknown>['invalidates'];
+    added: string;
+    updated: string;
+    describe?: (saved: ResponseOf<C> | ResponseOf<U>) => string;
+  },
+) {
+  const { create, update } = endpoints;
+  return useApiMutation({
+    mutationFn: (input: SaveInput<C, U>): Promise<ResponseOf<C> | ResponseOf<U>> =>
+      input.id === undefined
+        ? callNamed(create, { body: input.body })
+        : callNamed(update, { params: { id: input.id }, body: 'changes' in input ? input.changes : input.body }),
+    invalidates: options.invalidates,
+    success: (saved, input) => ({
+      title: input.id === undefined ? options.added : options.updated,
+      body: options.describe ? options.describe(saved) : saved.name,
+    }),
+  });
+}
+
+/** Activates or deactivates entry `id`; the toast says which, over its name. */
+export function useStatusMutation<E extends Named<{ isActive: boolean }>>(
+  endpoint: E,
+  options: {
+    invalidates: ApiMutationOptions<unknown, unknown>['invalidates'];
+    activated: string;
+    deactivated: string;
+    failure: string;
+  },
+) {
+  return useApiMutation({
+    mutationFn: (input: { id: number; isActive: boolean }) =>
+      callNamed(endpoint, { params: { id: input.id }, body: { isActive: input.isActive } }),
+    invalidates: options.invalidates,
+    success: (saved) => ({ title: saved.isActive ? options.activated : options.deactivated, body: saved.name }),
+    failure: options.failure,
   });
 }

@@ -4,14 +4,13 @@
  * the query with its own paging); everything else as query and mutation hooks.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { ListQuery } from '../../../../shared/contracts/common';
 import type { EmployeeImageBody, EmployeeStatus } from '../../../../shared/contracts/people';
-import type { RequestOf } from '../../../../shared/endpoints/define';
 import { employeeEndpoints, roleEndpoints, teamEndpoints } from '../../../../shared/endpoints/people';
 import { useTranslation } from '../../i18n';
 import { call } from '../typed';
 import { meKey } from './me';
-import { useApiMutation } from './mutation';
+import { useApiMutation, useSaveMutation } from './mutation';
+import { ALL_BY_NAME, itemsOf, pageFetcher, useEndpointQuery } from './query';
 
 export const peopleKeys = {
   employees: ['employees'] as const,
@@ -22,75 +21,45 @@ export const peopleKeys = {
   allTeams: ['teams', 'all'] as const,
 };
 
-export type EmployeeBody = RequestOf<typeof employeeEndpoints.createEmployee>['body'];
-export type EmployeeChanges = RequestOf<typeof employeeEndpoints.updateEmployee>['body'];
-export type RoleBody = RequestOf<typeof roleEndpoints.createRole>['body'];
-export type RoleChanges = RequestOf<typeof roleEndpoints.updateRole>['body'];
-
-type EmployeeListQuery = NonNullable<RequestOf<typeof employeeEndpoints.listEmployees>['query']>;
-type RoleListQuery = NonNullable<RequestOf<typeof roleEndpoints.listRoles>['query']>;
-
 /**
  * One page of the Employee Directory, for the DataTable. Its sort keys are the columns' sortKey, each
  * one of the contract's order keys.
  */
-export const fetchEmployeePage = (params: ListQuery, signal?: AbortSignal) =>
-  call(employeeEndpoints.listEmployees, { query: params as EmployeeListQuery }, { signal });
+export const fetchEmployeePage = pageFetcher(employeeEndpoints.listEmployees);
 
 /** One page of roles, for the DataTable (sort keys as above). */
-export const fetchRolePage = (params: ListQuery, signal?: AbortSignal) =>
-  call(roleEndpoints.listRoles, { query: params as RoleListQuery }, { signal });
+export const fetchRolePage = pageFetcher(roleEndpoints.listRoles);
 
-/** Every role or team for a picker: the lists are small, one page of 100 holds them. */
-const everything = { page: 1, pageSize: 100, orderKey: 'name', orderDir: 'asc' } as const;
+export const useAllRoles = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useEndpointQuery(peopleKeys.allRoles, roleEndpoints.listRoles, { query: ALL_BY_NAME }, { enabled, select: itemsOf });
 
-export function useAllRoles(options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: peopleKeys.allRoles,
-    queryFn: ({ signal }) => call(roleEndpoints.listRoles, { query: everything }, { signal }).then((r) => r.items),
-    enabled: options.enabled ?? true,
-  });
-}
-
-export function useAllTeams(options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: peopleKeys.allTeams,
-    queryFn: ({ signal }) => call(teamEndpoints.listTeams, { query: everything }, { signal }).then((r) => r.items),
-    enabled: options.enabled ?? true,
-  });
-}
+export const useAllTeams = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useEndpointQuery(peopleKeys.allTeams, teamEndpoints.listTeams, { query: ALL_BY_NAME }, { enabled, select: itemsOf });
 
 /** The first ten employees by name matching a search, for picking one. */
-export function useEmployeePick(searchText: string, enabled: boolean) {
-  return useQuery({
-    queryKey: peopleKeys.employeePick(searchText),
-    queryFn: ({ signal }) =>
-      call(
-        employeeEndpoints.listEmployees,
-        { query: { page: 1, pageSize: 10, orderKey: 'name', orderDir: 'asc', searchText: searchText || undefined } },
-        { signal },
-      ),
-    enabled,
-    staleTime: 30_000,
-  });
-}
+export const useEmployeePick = (searchText: string, enabled: boolean) =>
+  useEndpointQuery(
+    peopleKeys.employeePick(searchText),
+    employeeEndpoints.listEmployees,
+    { query: { ...ALL_BY_NAME, pageSize: 10, searchText: searchText || undefined } },
+    { enabled, staleTime: 30_000 },
+  );
 
 /** Adds an employee, or changes one when an id is given. Errors are shown (and toasted) by the dialog. */
 export function useSaveEmployee() {
   const { t } = useTranslation('people');
-  return useApiMutation({
-    mutationFn: (input: { id: number; changes: EmployeeChanges } | { id?: undefined; body: EmployeeBody }) =>
-      input.id === undefined
-        ? call(employeeEndpoints.createEmployee, { body: input.body })
-        : call(employeeEndpoints.updateEmployee, { params: { id: input.id }, body: input.changes }),
-    // The employee may be the signed-in user (name, roles, and so permissions).
-    invalidates: [peopleKeys.employees, meKey],
-    success: (saved, input) => ({
-      title: input.id === undefined ? t('toasts.employeeAdded') : t('toasts.employeeUpdated'),
+  return useSaveMutation(
+    { create: employeeEndpoints.createEmployee, update: employeeEndpoints.updateEmployee },
+    {
+      // The employee may be the signed-in user (name, roles, and so permissions).
+      invalidates: [peopleKeys.employees, meKey],
+      added: t('toasts.employeeAdded'),
+      updated: t('toasts.employeeUpdated'),
       // A new e-mail waits for the code sent to it (docs/security.md, "E-mail change").
-      body: saved.pendingEmail ? t('toasts.pendingEmail', { name: saved.name, email: saved.pendingEmail }) : saved.name,
-    }),
-  });
+      describe: (saved) =>
+        saved.pendingEmail ? t('toasts.pendingEmail', { name: saved.name, email: saved.pendingEmail }) : saved.name,
+    },
+  );
 }
 
 /**
@@ -142,16 +111,9 @@ export function useSetEmployeeStatus() {
 /** Adds a role, or changes one when an id is given. Errors are shown (and toasted) by the dialog. */
 export function useSaveRole() {
   const { t } = useTranslation('people');
-  return useApiMutation({
-    mutationFn: (input: { id: number; changes: RoleChanges } | { id?: undefined; body: RoleBody }) =>
-      input.id === undefined
-        ? call(roleEndpoints.createRole, { body: input.body })
-        : call(roleEndpoints.updateRole, { params: { id: input.id }, body: input.changes }),
+  return useSaveMutation(
+    { create: roleEndpoints.createRole, update: roleEndpoints.updateRole },
     // The signed-in user may hold the role: their permissions change with it.
-    invalidates: [peopleKeys.roles, meKey],
-    success: (saved, input) => ({
-      title: input.id === undefined ? t('toasts.roleAdded') : t('toasts.roleUpdated'),
-      body: saved.name,
-    }),
-  });
+    { invalidates: [peopleKeys.roles, meKey], added: t('toasts.roleAdded'), updated: t('toasts.roleUpdated') },
+  );
 }

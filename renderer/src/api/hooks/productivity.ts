@@ -2,7 +2,7 @@
  * Productivity dashboards (the overview, the per-employee attendance table, team statistics, the teams to
  * pick; also Home's team cards) and the CSV reports, which arrive as a download.
  */
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { RequestOf } from '../../../../shared/endpoints/define';
 import { productivityEndpoints as ep } from '../../../../shared/endpoints/productivity';
 import { reportFileName, type ProductivityOrderKey, type ReportName } from '../../../../shared/contracts/productivity';
@@ -12,6 +12,7 @@ import { useTranslation } from '../../i18n';
 import { errorMessage } from '../errors';
 import { call } from '../typed';
 import { useApiMutation } from './mutation';
+import { useEndpointQuery } from './query';
 
 /** The dashboard's range and team (every team the caller may see without one). */
 export type RangeFilter = { startDate: string; endDate: string; teamId?: number | undefined };
@@ -24,21 +25,16 @@ export const productivityKeys = {
   teamStats: (kind: 'attendance' | 'wfo', f: RangeFilter) => ['productivity', 'team-stats', kind, f] as const,
 };
 
-export function useProductivityTeams() {
-  return useQuery({
-    queryKey: productivityKeys.teams,
-    queryFn: ({ signal }) => call(ep.listProductivityTeams, {}, { signal }),
-  });
-}
+export const useProductivityTeams = () => useEndpointQuery(productivityKeys.teams, ep.listProductivityTeams, {});
 
 /** The overview's totals and series; the previous answer stays while another range loads (`keepPrevious`). */
-export function useProductivityOverview(filter: RangeFilter, options: { keepPrevious?: boolean } = {}) {
-  return useQuery({
-    queryKey: productivityKeys.overview(filter),
-    queryFn: ({ signal }) => call(ep.getProductivityOverview, { query: filter }, { signal }),
-    ...(options.keepPrevious ? { placeholderData: keepPreviousData } : {}),
-  });
-}
+export const useProductivityOverview = (filter: RangeFilter, options: { keepPrevious?: boolean } = {}) =>
+  useEndpointQuery(
+    productivityKeys.overview(filter),
+    ep.getProductivityOverview,
+    { query: filter },
+    { ...(options.keepPrevious ? { placeholderData: keepPreviousData } : {}) },
+  );
 
 /** The fetcher of the per-employee attendance table (the table keeps its pages under its own key). */
 export function productivityAttendanceFetcher(filter: RangeFilter) {

@@ -2,24 +2,19 @@
  * Provisioning (Settings, Provisioning): the SCIM tokens an administrator creates for the company's
  * identity provider. A new token is in the create answer only; revoking one stops the provider at once.
  */
-import { useQuery } from '@tanstack/react-query';
 import type { ResponseOf } from '../../../../shared/endpoints/define';
 import { scimTokenEndpoints as ep } from '../../../../shared/endpoints/scim';
 import { useTranslation } from '../../i18n';
 import { call } from '../typed';
 import { useApiMutation } from './mutation';
+import { useEndpointQuery } from './query';
 
 export const scimKeys = { tokens: ['scim-tokens'] as const };
 
 export type ScimToken = ResponseOf<typeof ep.listScimTokens>['items'][number];
 export type CreatedScimToken = ResponseOf<typeof ep.createScimToken>;
 
-export function useScimTokens() {
-  return useQuery({
-    queryKey: scimKeys.tokens,
-    queryFn: ({ signal }) => call(ep.listScimTokens, {}, { signal }),
-  });
-}
+export const useScimTokens = () => useEndpointQuery(scimKeys.tokens, ep.listScimTokens, {});
 
 /** Creates a token; the answer is the only time it is shown. Whoever asks shows failures itself. */
 export function useCreateScimToken() {

@@ -3,23 +3,18 @@
  * client secret is write-only (the answer says only whether one is stored), and the connection test. Both
  * need an account holding every permission; the server decides.
  */
-import { useQuery } from '@tanstack/react-query';
 import type { RequestOf } from '../../../../shared/endpoints/define';
 import { ssoEndpoints as ep } from '../../../../shared/endpoints/sso';
 import { useTranslation } from '../../i18n';
 import { call } from '../typed';
-import { useApiMutation } from './mutation';
+import { useApiMutation, useCallMutation } from './mutation';
+import { useEndpointQuery } from './query';
 
 export const ssoKeys = { settings: ['sso', 'settings'] as const };
 
 export type SsoSettingsChanges = RequestOf<typeof ep.updateSsoSettings>['body'];
 
-export function useSsoSettings() {
-  return useQuery({
-    queryKey: ssoKeys.settings,
-    queryFn: ({ signal }) => call(ep.getSsoSettings, {}, { signal }),
-  });
-}
+export const useSsoSettings = () => useEndpointQuery(ssoKeys.settings, ep.getSsoSettings, {});
 
 /** Saves the provider; a refusal's field messages are the form's to show. */
 export function useSaveSsoSettings() {
@@ -33,9 +28,4 @@ export function useSaveSsoSettings() {
 }
 
 /** OpenID discovery at an issuer, nothing saved; the form shows the outcome beside the field. */
-export function useTestSsoIssuer() {
-  return useApiMutation({
-    mutationFn: (issuer: string) => call(ep.testSsoIssuer, { body: { issuer } }),
-    invalidates: [],
-  });
-}
+export const useTestSsoIssuer = () => useCallMutation((issuer: string) => call(ep.testSsoIssuer, { body: { issuer } }));

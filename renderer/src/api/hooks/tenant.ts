@@ -3,7 +3,6 @@
  * refresh /api/me (`meKey`), which carries the tenant's name and settings to the header, the weekend and
  * every page that reads them.
  */
-import { useQuery } from '@tanstack/react-query';
 import type { RequestOf } from '../../../../shared/endpoints/define';
 import { tenantEndpoints as ep } from '../../../../shared/endpoints/tenant';
 import type { Language } from '../../../../shared/i18n/languages';
@@ -13,6 +12,7 @@ import { attendanceKeys } from './attendance';
 import { meKey } from './me';
 import { productivityKeys } from './productivity';
 import { useApiMutation } from './mutation';
+import { useEndpointQuery } from './query';
 
 export const tenantKeys = {
   tenant: ['tenant', 'details'] as const,
@@ -22,9 +22,7 @@ export const tenantKeys = {
 export type ProductivitySettingsChanges = RequestOf<typeof ep.updateProductivitySettings>['body'];
 
 /** The tenant with all its settings (needs view-tenant-settings). */
-export function useTenant() {
-  return useQuery({ queryKey: tenantKeys.tenant, queryFn: ({ signal }) => call(ep.getTenant, {}, { signal }) });
-}
+export const useTenant = () => useEndpointQuery(tenantKeys.tenant, ep.getTenant, {});
 
 /** The General tab's save of the company's default language (also the e-mails' language). */
 export function useSaveCompanyLanguage() {
@@ -47,12 +45,7 @@ export function useSaveCompanyName() {
   });
 }
 
-export function useProductivitySettings() {
-  return useQuery({
-    queryKey: tenantKeys.productivity,
-    queryFn: ({ signal }) => call(ep.getProductivitySettings, {}, { signal }),
-  });
-}
+export const useProductivitySettings = () => useEndpointQuery(tenantKeys.productivity, ep.getProductivitySettings, {});
 
 /** Saves productivity settings; a refusal's field messages are the page's to show. */
 export function useUpdateProductivitySettings() {

@@ -1,19 +1,8 @@
 /** The audit trail of one attendance and its breaks: who changed what, when, and the values before and after. */
-import {
-  Badge,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useAttendanceAudit } from '../../api/hooks/attendance';
 import { StaticTable } from '../../components/DataTable';
+import { InfoDialog } from '../../components/DialogFrame';
 import { QueryState } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
 import { timeIn } from './shared';
@@ -82,59 +71,47 @@ export function AuditDialog({
   onClose: () => void;
 }) {
   const styles = useStyles();
-  const { t } = useTranslation(['attendance', 'common']);
+  const { t } = useTranslation('attendance');
   const fmt = useFormat();
   const audit = useAttendanceAudit(attendanceId);
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface} aria-describedby={undefined}>
-        <DialogBody>
-          <DialogTitle>{t('audit.title')}</DialogTitle>
-          <DialogContent>
-            <QueryState query={audit} label={t('audit.loading')}>
-              {(entries) => (
-                <StaticTable
-                  label={t('audit.title')}
-                  size="small"
-                  rows={entries}
-                  rowKey={(e) => e.id}
-                  columns={[
-                    { key: 'when', label: t('audit.when'), render: (e) => fmt.instant(e.at) },
-                    { key: 'who', label: t('audit.who'), render: (e) => e.actor?.name ?? t('audit.system') },
-                    {
-                      key: 'what',
-                      label: t('audit.what'),
-                      render: (e) => (
-                        <>
-                          <Badge appearance="tint" color={ACTION_COLORS[e.action]}>
-                            {t(`audit.action.${e.action}`)}
-                          </Badge>{' '}
-                          {t(`audit.subject.${e.subject}`)}
-                        </>
-                      ),
-                    },
-                    {
-                      key: 'before',
-                      label: t('audit.before'),
-                      render: (e) => <Values values={e.before} timeZone={timeZone} />,
-                    },
-                    {
-                      key: 'after',
-                      label: t('audit.after'),
-                      render: (e) => <Values values={e.after} timeZone={timeZone} />,
-                    },
-                  ]}
-                />
-              )}
-            </QueryState>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              {t('common:actions.close')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <InfoDialog title={t('audit.title')} surfaceClassName={styles.surface} onClose={onClose}>
+      <QueryState query={audit} label={t('audit.loading')}>
+        {(entries) => (
+          <StaticTable
+            label={t('audit.title')}
+            size="small"
+            rows={entries}
+            rowKey={(e) => e.id}
+            columns={[
+              { key: 'when', label: t('audit.when'), render: (e) => fmt.instant(e.at) },
+              { key: 'who', label: t('audit.who'), render: (e) => e.actor?.name ?? t('audit.system') },
+              {
+                key: 'what',
+                label: t('audit.what'),
+                render: (e) => (
+                  <>
+                    <Badge appearance="tint" color={ACTION_COLORS[e.action]}>
+                      {t(`audit.action.${e.action}`)}
+                    </Badge>{' '}
+                    {t(`audit.subject.${e.subject}`)}
+                  </>
+                ),
+              },
+              {
+                key: 'before',
+                label: t('audit.before'),
+                render: (e) => <Values values={e.before} timeZone={timeZone} />,
+              },
+              {
+                key: 'after',
+                label: t('audit.after'),
+                render: (e) => <Values values={e.after} timeZone={timeZone} />,
+              },
+            ]}
+          />
+        )}
+      </QueryState>
+    </InfoDialog>
   );
 }

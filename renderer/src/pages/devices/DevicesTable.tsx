@@ -2,18 +2,7 @@
 import {
   Badge,
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   makeStyles,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
@@ -23,13 +12,7 @@ import {
   tokens,
   Tooltip,
 } from '@fluentui/react-components';
-import {
-  ArrowClockwiseRegular,
-  EditRegular,
-  FingerprintRegular,
-  MoreHorizontalRegular,
-  PlugConnectedRegular,
-} from '@fluentui/react-icons';
+import { ArrowClockwiseRegular, EditRegular, FingerprintRegular, PlugConnectedRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { ConnectionTestResponse, Device } from '../../../../shared/contracts/devices';
@@ -37,6 +20,8 @@ import { errorMessage } from '../../api/errors';
 import { deviceKeys, fetchDevicePage, useDeviceConnectionTest, useSetDeviceStatus } from '../../api/hooks/devices';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
+import { InfoDialog } from '../../components/DialogFrame';
+import { actionsColumn, IconButton, RowMenu } from '../../components/RowActions';
 import { usePermissions } from '../../api/hooks/me';
 import { useFormat, useTranslation } from '../../i18n';
 import { DeviceDialog } from './DeviceDialog';
@@ -93,27 +78,21 @@ function ConnectionTestDialog({ device, onClose }: { device: Device; onClose: ()
     );
   }
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface aria-describedby={undefined}>
-        <DialogBody>
-          <DialogTitle>{t('connectionTest.title', { name: device.name })}</DialogTitle>
-          <DialogContent className={styles.result}>
-            <div aria-live="polite">{body}</div>
-            <Text size={200} className={styles.muted}>
-              {t('connectionTest.note')}
-            </Text>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => void test.refetch()} disabled={test.isFetching}>
-              {t('connectionTest.again')}
-            </Button>
-            <Button appearance="primary" onClick={onClose}>
-              {t('common:actions.close')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <InfoDialog
+      title={t('connectionTest.title', { name: device.name })}
+      contentClassName={styles.result}
+      onClose={onClose}
+      actions={
+        <Button onClick={() => void test.refetch()} disabled={test.isFetching}>
+          {t('connectionTest.again')}
+        </Button>
+      }
+    >
+      <div aria-live="polite">{body}</div>
+      <Text size={200} className={styles.muted}>
+        {t('connectionTest.note')}
+      </Text>
+    </InfoDialog>
   );
 }
 
@@ -212,34 +191,22 @@ export function DevicesTable({ addButton }: { addButton: ReactNode }) {
     },
   ];
   if (canEdit || canTest) {
-    columns.push({
-      key: 'actions',
-      label: t('table.columns.actions'),
-      width: '72px',
-      render: (d) => (
-        <Menu>
-          <MenuTrigger disableButtonEnhancement>
-            <Tooltip content={t('table.actionsFor', { name: d.name })} relationship="label">
-              <Button appearance="subtle" icon={<MoreHorizontalRegular />} />
-            </Tooltip>
-          </MenuTrigger>
-          <MenuPopover>
-            <MenuList>
-              {canEdit ? (
-                <MenuItem icon={<EditRegular />} onClick={() => setEditing(d)}>
-                  {t('common:actions.edit')}
-                </MenuItem>
-              ) : null}
-              {canTest ? (
-                <MenuItem icon={<PlugConnectedRegular />} disabled={!d.ipAddress} onClick={() => setTesting(d)}>
-                  {t('table.testConnection')}
-                </MenuItem>
-              ) : null}
-            </MenuList>
-          </MenuPopover>
-        </Menu>
-      ),
-    });
+    columns.push(
+      actionsColumn(t('table.columns.actions'), (d) => (
+        <RowMenu
+          label={t('table.actionsFor', { name: d.name })}
+          items={[
+            canEdit && { label: t('common:actions.edit'), icon: <EditRegular />, onClick: () => setEditing(d) },
+            canTest && {
+              label: t('table.testConnection'),
+              icon: <PlugConnectedRegular />,
+              disabled: !d.ipAddress,
+              onClick: () => setTesting(d),
+            },
+          ]}
+        />
+      )),
+    );
   }
 
   return (
@@ -253,13 +220,11 @@ export function DevicesTable({ addButton }: { addButton: ReactNode }) {
         defaultSort={{ key: 'name', dir: 'asc' }}
         searchPlaceholder={t('table.search')}
         toolbar={
-          <Tooltip content={t('table.refresh')} relationship="label">
-            <Button
-              appearance="subtle"
-              icon={<ArrowClockwiseRegular />}
-              onClick={() => void queryClient.invalidateQueries({ queryKey: deviceKeys.devices })}
-            />
-          </Tooltip>
+          <IconButton
+            label={t('table.refresh')}
+            icon={<ArrowClockwiseRegular />}
+            onClick={() => void queryClient.invalidateQueries({ queryKey: deviceKeys.devices })}
+          />
         }
         empty={{
           icon: <FingerprintRegular />,

@@ -3,18 +3,7 @@
  * employees. Saving a mapping applies that id's waiting punches at once; "Apply waiting punches" retries all of them
  * after employee IDs changed in the directory.
  */
-import {
-  Button,
-  Combobox,
-  Field,
-  Input,
-  makeStyles,
-  Option,
-  Spinner,
-  Text,
-  tokens,
-  Tooltip,
-} from '@fluentui/react-components';
+import { Button, Combobox, Field, Input, makeStyles, Option, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowSyncRegular, DeleteRegular, LinkRegular, PersonLinkRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { errorMessage, fieldErrors } from '../../api/errors';
@@ -32,6 +21,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { StaticTable } from '../../components/DataTable';
 import { QueryState } from '../../components/QueryState';
 import { FormDialog } from '../../components/FormDialog';
+import { IconButton } from '../../components/RowActions';
 import { useFieldMessages } from '../../components/form-fields';
 import { usePermissions } from '../../api/hooks/me';
 import { useFormat, useTranslation } from '../../i18n';
@@ -272,12 +262,11 @@ export function MappingPanel() {
                         key: 'remove',
                         label: '',
                         render: (m: DeviceUserMapping) => (
-                          <Tooltip
-                            content={t('mapping.mappings.removeNamed', { id: m.deviceUserId })}
-                            relationship="label"
-                          >
-                            <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => setRemoving(m)} />
-                          </Tooltip>
+                          <IconButton
+                            label={t('mapping.mappings.removeNamed', { id: m.deviceUserId })}
+                            icon={<DeleteRegular />}
+                            onClick={() => setRemoving(m)}
+                          />
                         ),
                       },
                     ]

@@ -1,20 +1,7 @@
 /** Employee Directory (/employee/management): the spec's columns, search, sort, paging, add, edit, status. */
-import {
-  Badge,
-  Button,
-  makeStyles,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  Text,
-  tokens,
-  Tooltip,
-} from '@fluentui/react-components';
+import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import {
   EditRegular,
-  MoreHorizontalRegular,
   PersonAddRegular,
   PersonAvailableRegular,
   PersonProhibitedRegular,
@@ -26,6 +13,7 @@ import { fetchEmployeePage, peopleKeys, useSetEmployeeStatus } from '../../api/h
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
+import { actionsColumn, RowMenu } from '../../components/RowActions';
 import { useMe, usePermissions } from '../../api/hooks/me';
 import { EmployeeDialog } from './EmployeeDialog';
 import { EmployeeAvatar } from '../../components/EmployeeAvatar';
@@ -137,46 +125,29 @@ export function EmployeeDirectoryPage() {
     },
   ];
   if (canEdit || canChangeStatus) {
-    columns.push({
-      key: 'actions',
-      label: t('directory.columns.actions'),
-      width: '72px',
-      render: (e) => (
-        <Menu>
-          <MenuTrigger disableButtonEnhancement>
-            <Tooltip content={t('directory.actionsFor', { name: e.name })} relationship="label">
-              <Button appearance="subtle" icon={<MoreHorizontalRegular />} />
-            </Tooltip>
-          </MenuTrigger>
-          <MenuPopover>
-            <MenuList>
-              {canEdit ? (
-                <MenuItem icon={<EditRegular />} onClick={() => setEditing(e)}>
-                  {t('common:actions.edit')}
-                </MenuItem>
-              ) : null}
-              {canChangeStatus && e.status === 'active' ? (
-                <MenuItem
-                  icon={<PersonProhibitedRegular />}
-                  disabled={e.id === me?.employee.id}
-                  onClick={() => setStatusChange({ employee: e, to: 'inactive' })}
-                >
-                  {t('directory.deactivate')}
-                </MenuItem>
-              ) : null}
-              {canChangeStatus && e.status === 'inactive' ? (
-                <MenuItem
-                  icon={<PersonAvailableRegular />}
-                  onClick={() => setStatusChange({ employee: e, to: 'active' })}
-                >
-                  {t('directory.activate')}
-                </MenuItem>
-              ) : null}
-            </MenuList>
-          </MenuPopover>
-        </Menu>
-      ),
-    });
+    columns.push(
+      actionsColumn(t('directory.columns.actions'), (e) => (
+        <RowMenu
+          label={t('directory.actionsFor', { name: e.name })}
+          items={[
+            canEdit && { label: t('common:actions.edit'), icon: <EditRegular />, onClick: () => setEditing(e) },
+            canChangeStatus &&
+              e.status === 'active' && {
+                label: t('directory.deactivate'),
+                icon: <PersonProhibitedRegular />,
+                disabled: e.id === me?.employee.id,
+                onClick: () => setStatusChange({ employee: e, to: 'inactive' }),
+              },
+            canChangeStatus &&
+              e.status === 'inactive' && {
+                label: t('directory.activate'),
+                icon: <PersonAvailableRegular />,
+                onClick: () => setStatusChange({ employee: e, to: 'active' }),
+              },
+          ]}
+        />
+      )),
+    );
   }
 
   const addButton = canAdd ? (

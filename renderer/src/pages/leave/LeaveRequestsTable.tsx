@@ -3,20 +3,7 @@
  * badges, the history of a request, and the actions the workflow allows from where the request stands.
  * The buttons follow shared/leave.ts; the server checks again and its refusal is shown.
  */
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Dropdown,
-  makeStyles,
-  Option,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Dropdown, makeStyles, Option, Text, tokens } from '@fluentui/react-components';
 import { ClipboardTaskListLtrRegular, HistoryRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { LEAVE_PAGE_SIZE, type LeaveRequest } from '../../../../shared/contracts/leave';
@@ -24,6 +11,7 @@ import { LEAVE_ACTION, LEAVE_STATUS } from '../../../../shared/leave';
 import { useLeaveRequests } from '../../api/hooks/leave';
 import { useLeaveTypes } from '../../api/hooks/leave-catalogue';
 import { StaticTable, type Column } from '../../components/DataTable';
+import { InfoDialog } from '../../components/DialogFrame';
 import { EmptyState } from '../../components/EmptyState';
 import { leaveStatusLabel } from '../../components/format';
 import { PageButtons } from '../../components/PageButtons';
@@ -241,40 +229,29 @@ function HistoryDialog({ request, onClose }: { request: LeaveRequest; onClose: (
   const who = (e: LeaveRequest['events'][number]) =>
     e.actor?.name ?? (e.actorRole === 'system' ? t('history.automatic') : t('history.someone'));
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>
-            {t('history.title', { type: request.leaveType.name, dates: dates(request.startDate, request.endDate) })}
-          </DialogTitle>
-          <DialogContent>
-            <Text block>
-              {t('history.summary', { name: request.employee.name, count: request.days })}{' '}
-              <StatusBadge status={request.status} label={request.statusLabel} />
+    <InfoDialog
+      title={t('history.title', { type: request.leaveType.name, dates: dates(request.startDate, request.endDate) })}
+      onClose={onClose}
+    >
+      <Text block>
+        {t('history.summary', { name: request.employee.name, count: request.days })}{' '}
+        <StatusBadge status={request.status} label={request.statusLabel} />
+      </Text>
+      <ol aria-label={t('history.label')}>
+        {request.events.map((e, i) => (
+          <li key={i} className={styles.event}>
+            <Text weight="semibold">
+              {t('history.event', {
+                status: leaveStatusLabel(e.toStatus),
+                who: who(e),
+                role: t(`actor.${e.actorRole}`),
+              })}
             </Text>
-            <ol aria-label={t('history.label')}>
-              {request.events.map((e, i) => (
-                <li key={i} className={styles.event}>
-                  <Text weight="semibold">
-                    {t('history.event', {
-                      status: leaveStatusLabel(e.toStatus),
-                      who: who(e),
-                      role: t(`actor.${e.actorRole}`),
-                    })}
-                  </Text>
-                  <Text className={styles.muted}>{format.instant(e.at)}</Text>
-                  {e.reason ? <Text>{t('history.reason', { reason: e.reason })}</Text> : null}
-                </li>
-              ))}
-            </ol>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              {t('common:actions.close')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+            <Text className={styles.muted}>{format.instant(e.at)}</Text>
+            {e.reason ? <Text>{t('history.reason', { reason: e.reason })}</Text> : null}
+          </li>
+        ))}
+      </ol>
+    </InfoDialog>
   );
 }

@@ -1,5 +1,5 @@
 /** Roles & Permissions (/role/management): the roles, their reach, and which one is the default. */
-import { Badge, Button, makeStyles, Text, tokens, Tooltip } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { EditRegular, ShieldAddRegular, ShieldPersonRegular, StarFilled } from '@fluentui/react-icons';
 import { useState } from 'react';
 import type { Role } from '../../../../shared/contracts/people';
@@ -7,6 +7,7 @@ import { PERMISSION_NAMES } from '../../../../shared/permissions';
 import { fetchRolePage, peopleKeys, useAllRoles } from '../../api/hooks/people';
 import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
+import { actionsColumn, IconButton } from '../../components/RowActions';
 import { usePermissions } from '../../api/hooks/me';
 import { RoleDialog } from './RoleDialog';
 import { useFormat, useTranslation } from '../../i18n';
@@ -78,16 +79,15 @@ export function RolesPage() {
     },
   ];
   if (canEdit) {
-    columns.push({
-      key: 'actions',
-      label: t('rolesPage.columns.actions'),
-      width: '72px',
-      render: (r) => (
-        <Tooltip content={t('rolesPage.editRole', { name: r.name })} relationship="label">
-          <Button appearance="subtle" icon={<EditRegular />} onClick={() => setEditing(r)} />
-        </Tooltip>
-      ),
-    });
+    columns.push(
+      actionsColumn(t('rolesPage.columns.actions'), (r) => (
+        <IconButton
+          label={t('rolesPage.editRole', { name: r.name })}
+          icon={<EditRegular />}
+          onClick={() => setEditing(r)}
+        />
+      )),
+    );
   }
 
   const addButton = canAdd ? (

@@ -1,0 +1,144 @@
+/**
+ * What every dialog of the app is made of: the surface with its title, content and actions, closed by
+ * Escape or a click outside unless something is running; the primary button that spins while it runs
+ * (danger-styled for destructive actions); and the read-only dialog with a Close button (a history, an
+ * audit trail, a test's result). FormDialog and ConfirmDialog are built on the same frame.
+ */
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  mergeClasses,
+  Spinner,
+  tokens,
+  type ButtonProps,
+} from '@fluentui/react-components';
+import type { FormHTMLAttributes, ReactNode } from 'react';
+import { useTranslation } from '../i18n';
+
+const useStyles = makeStyles({
+  danger: {
+    backgroundColor: tokens.colorPaletteRedBackground3,
+    ':hover': { backgroundColor: tokens.colorPaletteRedForeground1 },
+    ':hover:active': { backgroundColor: tokens.colorPaletteRedForeground1 },
+  },
+});
+
+/** The primary button of a dialog or a form: disabled with a spinner in place of its icon while `busy`. */
+export function BusyButton({
+  busy,
+  danger,
+  type = 'button',
+  onClick,
+  icon,
+  iconPosition,
+  size,
+  className,
+  children,
+}: Pick<ButtonProps, 'icon' | 'iconPosition' | 'size'> & {
+  busy: boolean;
+  /** Destructive actions (reject, delete) get the danger styling. */
+  danger?: boolean | undefined;
+  type?: 'button' | 'submit';
+  onClick?: () => void;
+  className?: string | undefined;
+  children: ReactNode;
+}) {
+  const styles = useStyles();
+  return (
+    <Button
+      type={type}
+      appearance="primary"
+      size={size}
+      disabled={busy}
+      icon={busy ? <Spinner size="tiny" /> : icon}
+      iconPosition={iconPosition}
+      className={mergeClasses(danger ? styles.danger : undefined, className)}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
+  );
+}
+
+export type DialogFrameProps = {
+  /** Defaults to true: most dialogs are mounted only while open. */
+  open?: boolean;
+  title: ReactNode;
+  /** Alert dialogs do not close on a click outside (confirmations, actions that need a reason). */
+  modalType?: 'modal' | 'alert';
+  /** Something runs: Escape and a click outside do not close. */
+  busy?: boolean;
+  onClose: () => void;
+  surfaceClassName?: string | undefined;
+  contentClassName?: string | undefined;
+  /** The content and actions make a form (its submit, its accessible name). */
+  form?: FormHTMLAttributes<HTMLFormElement> | undefined;
+  actions: ReactNode;
+  children: ReactNode;
+};
+
+export function DialogFrame({
+  open = true,
+  title,
+  modalType = 'modal',
+  busy = false,
+  onClose,
+  surfaceClassName,
+  contentClassName,
+  form,
+  actions,
+  children,
+}: DialogFrameProps) {
+  const body = (
+    <DialogBody>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent className={contentClassName}>{children}</DialogContent>
+      <DialogActions>{actions}</DialogActions>
+    </DialogBody>
+  );
+  return (
+    <Dialog open={open} modalType={modalType} onOpenChange={(_, data) => !data.open && !busy && onClose()}>
+      <DialogSurface className={surfaceClassName} aria-describedby={undefined}>
+        {form ? (
+          <form noValidate {...form}>
+            {body}
+          </form>
+        ) : (
+          body
+        )}
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/** A dialog to read: its content and a primary Close button, after any `actions` of its own. */
+export function InfoDialog({
+  actions,
+  closeLabel,
+  ...frame
+}: Omit<DialogFrameProps, 'actions' | 'form' | 'busy' | 'modalType'> & {
+  actions?: ReactNode;
+  /** "Done" where the dialog finishes a step; "Close" when left out. */
+  closeLabel?: string;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <DialogFrame
+      {...frame}
+      actions={
+        <>
+          {actions}
+          <Button appearance="primary" onClick={frame.onClose}>
+            {closeLabel ?? t('actions.close')}
+          </Button>
+        </>
+      }
+    />
+  );
+}
