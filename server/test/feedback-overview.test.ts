@@ -17,6 +17,7 @@ import type {
 import { overviewRepository } from '../src/modules/feedback-overview/repository.js';
 import type { Asker } from '../src/policy/scope.js';
 import { ENGINE, startServer, type TestServer } from './harness.js';
+import { feedbackWorld } from './feedback-world.js';
 import { organisation, type Organisation } from './organisation.js';
 
 type People = 'ann' | 'bob' | 'cem' | 'lead' | 'hr' | 'outsider' | 'other';
@@ -34,18 +35,7 @@ const fb: Record<string, number> = {};
 
 beforeAll(async () => {
   server = await startServer({}, () => NOW);
-  org = await organisation(server, {
-    people: {
-      ann: ['Employee'],
-      bob: ['Employee'],
-      cem: ['Employee'],
-      lead: ['Team Lead'],
-      hr: ['HR'],
-      outsider: ['Employee'],
-      other: ['Team Lead'],
-    },
-    teams: { Core: ['ann', 'bob', 'cem', 'lead'], Other: ['outsider', 'other'] },
-  });
+  org = await feedbackWorld(server);
   const f = org.f;
   const p = org.people;
   comms = (await f.category({ name: 'Talk', color: '#112233' })).id;

@@ -9,6 +9,7 @@ import { tenantEndpoints } from '../../shared/endpoints/tenant.js';
 import { answerRequest } from '../src/modules/feedback-requests/service.js';
 import { expectError } from './client.js';
 import { startServer, type TestServer } from './harness.js';
+import { acmeOwnCatalogue, otherCompany } from './feedback-world.js';
 import { organisation, type Organisation } from './organisation.js';
 
 let clock = new Date('2026-11-23T05:00:00Z'); // Monday 10:00 in Karachi
@@ -24,10 +25,7 @@ const ask = (who: keyof typeof org.people, body: Record<string, unknown>) =>
 beforeAll(async () => {
   server = await startServer({}, () => clock);
   org = await organisation(server, {
-    // Its own catalogue, named as the assertions read it, instead of the seeded one.
-    feedbackCatalogue: false,
-    name: 'Acme',
-    domain: 'acme.example',
+    ...acmeOwnCatalogue,
     people: {
       ann: ['Employee'],
       bob: ['Employee'],
@@ -56,12 +54,7 @@ beforeAll(async () => {
   ] as const) {
     attr[key] = (await f.attribute({ categoryId, name: key, isActive })).id;
   }
-  other = await organisation(server, {
-    name: 'Other',
-    domain: 'other.example',
-    feedbackCatalogue: false,
-    people: { admin: ['Administrator'] },
-  });
+  other = await otherCompany(server);
 });
 afterAll(() => server.close());
 
