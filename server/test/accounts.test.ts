@@ -9,6 +9,7 @@ import { PERMISSION_NAMES, type PermissionName } from '../../shared/permissions.
 import type { Deps } from '../src/deps.js';
 import { confirmEmailChange } from '../src/modules/auth/email-change.js';
 import { codeFrom, lastEmail, PASSWORD, startServer, type Api, type TestServer } from './harness.js';
+import { defaultRoles } from './reads.js';
 
 let server: TestServer;
 let tenantId: number;
@@ -229,12 +230,7 @@ describe('role grants (item 6)', () => {
     const res = await editor.patch(`/api/roles/${roleIds.get('Administrator')}`, { isDefault: true });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('GRANT_EXCEEDS_OWN');
-    const defaults = await server.db
-      .selectFrom('roles')
-      .select('name')
-      .where('tenantId', '=', tenantId)
-      .where('isDefault', '=', 1)
-      .execute();
+    const defaults = await defaultRoles(server.db, tenantId);
     expect(defaults).toEqual([{ name: 'Employee' }]);
   });
 
