@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { allEndpoints } from '../../shared/endpoints/index.js';
 import type { EndpointDef } from '../../shared/endpoints/define.js';
 import { fillPath } from '../../shared/endpoints/define.js';
-import { startServer, type Api, type TestServer } from './harness.js';
+import { companyWithAdmin, startServer, type Api, type TestServer } from './harness.js';
 
 // Wednesday 25 November 2026, 15:00 in Karachi: yesterday's attendance is within the edit limit.
 const clock = () => new Date('2026-11-25T10:00:00Z');
@@ -386,10 +386,8 @@ const FIXTURES: Record<string, Fixture> = {
 
 beforeAll(async () => {
   server = await startServer({}, clock);
-  tenantId = (await server.tenant('Acme', 'acme.example')).id;
   // The administrator also gives the feedback the edit fixture changes: only its giver may edit it.
-  feedbackWorld.giverId = (await server.user(tenantId, { email: 'admin@acme.example', roles: ['Administrator'] })).id;
-  admin = server.api(await server.signIn('admin@acme.example'));
+  ({ tenantId, adminId: feedbackWorld.giverId, admin } = await companyWithAdmin(server));
   const f = server.factories(tenantId);
   feedbackWorld.firstId = (await f.employee()).id;
   feedbackWorld.secondId = (await f.employee()).id;
