@@ -3,7 +3,7 @@ import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recordingLogger, silentLogger } from './logger.js';
+import { recordingLogger, silentLogger, type Logger } from './logger.js';
 import {
   createRefreshTokenStore,
   keytarStore,
@@ -118,17 +118,16 @@ describe('the safeStorage file store', () => {
 describe('keychain with fallback', () => {
   const service = 'Teambeat';
   const account = 'refresh-token';
+  /** The refresh-token store as the app makes it, over these layers and this test's file. */
+  const tokenStore = (keytar: KeytarLike | null, safeStorage: SafeStorageLike, logger: Logger = silentLogger) =>
+    createRefreshTokenStore({ keytar, safeStorage, fallbackFile: file, service, account, logger });
+  /** The keychain in front of the encrypted file. */
+  const keychainThenFile = (keytar: KeytarLike, safeStorage: SafeStorageLike) =>
+    withFallback(keytarStore(keytar, service, account), safeStorageFileStore(safeStorage, file), silentLogger);
 
   it('uses the keychain while it works and writes nothing to disk', async () => {
     const keytar = fakeKeytar();
-    const store = createRefreshTokenStore({
-      keytar,
-      safeStorage: fakeSafeStorage(),
-      fallbackFile: file,
-      service,
-      account,
-      logger: silentLogger,
-    });
+    const store = tokenStore(keytar, fakeSafeStorage());
     await store.set(TOKEN);
     expect(keytar.entries.get('Teambeat/refresh-token')).toBe(TOKEN);
     await expect(readFile(file)).rejects.toMatchObject({ code: 'ENOENT' });
@@ -139,7 +138,7 @@ describe('keychain with fallback', () => {
     const keytar = fakeKeytar();
     const safeStorage = fakeSafeStorage();
     const logger = recordingLogger();
-    const open = () => createRefreshTokenStore({ keytar, safeStorage, fallbackFile: file, service, account, logger });
+    const open = () => tokenStore(keytar, safeStorage, logger);
 
     keytar.failing = true;
     await open().set(TOKEN);
@@ -156,22 +155,14 @@ describe('keychain with fallback', () => {
   it('a token written to the fallback is not shadowed by an older one left in the keychain', async () => {
     const keytar = fakeKeytar();
     const safeStorage = fakeSafeStorage();
-    const store = withFallback(
-      keytarStore(keytar, service, account),
-      safeStorageFileStore(safeStorage, file),
-      silentLogger,
-    );
+    const store = keychainThenFile(keytar, safeStorage);
     await store.set('old-token');
     keytar.failing = true;
     await store.set('new-token');
     keytar.failing = false;
     expect(await store.get()).toBe('new-token');
     // Also after a restart, when the keychain answers again and still holds the old token.
-    const restarted = withFallback(
-      keytarStore(keytar, service, account),
-      safeStorageFileStore(safeStorage, file),
-      silentLogger,
-    );
+    const restarted = keychainThenFile(keytar, safeStorage);
     expect(keytar.entries.get('Teambeat/refresh-token')).toBe('old-token');
     expect(await restarted.get()).toBe('new-token');
   });
@@ -180,37 +171,16 @@ describe('keychain with fallback', () => {
     const keytar = fakeKeytar();
     const safeStorage = fakeSafeStorage();
     keytar.failing = true;
-    await createRefreshTokenStore({
-      keytar,
-      safeStorage,
-      fallbackFile: file,
-      service,
-      account,
-      logger: silentLogger,
-    }).set('first');
+    await tokenStore(keytar, safeStorage).set('first');
     keytar.failing = false;
-    const next = createRefreshTokenStore({
-      keytar,
-      safeStorage,
-      fallbackFile: file,
-      service,
-      account,
-      logger: silentLogger,
-    });
+    const next = tokenStore(keytar, safeStorage);
     await next.set('second');
     expect(keytar.entries.get('Teambeat/refresh-token')).toBe('second');
     await expect(readFile(file)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('without keytar and without OS encryption, keeps the token in memory only: nothing readable on disk', async () => {
-    const store = createRefreshTokenStore({
-      keytar: null,
-      safeStorage: fakeSafeStorage({ backend: 'basic_text' }),
-      fallbackFile: file,
-      service,
-      account,
-      logger: silentLogger,
-    });
+    const store = tokenStore(null, fakeSafeStorage({ backend: 'basic_text' }));
     await store.set(TOKEN);
     expect(await store.get()).toBe(TOKEN);
     await expect(readdir(path.dirname(file))).rejects.toMatchObject({ code: 'ENOENT' });
@@ -222,14 +192,7 @@ describe('keychain with fallback', () => {
     // A copy in each layer, as after a keychain hiccup in an earlier session.
     await safeStorageFileStore(safeStorage, file).set('stale');
     keytar.entries.set('Teambeat/refresh-token', TOKEN);
-    const store = createRefreshTokenStore({
-      keytar,
-      safeStorage,
-      fallbackFile: file,
-      service,
-      account,
-      logger: silentLogger,
-    });
+    const store = tokenStore(keytar, safeStorage);
     await store.delete();
     expect(await store.get()).toBeNull();
     expect(keytar.entries.size).toBe(0);

@@ -10,7 +10,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDesktopSso, listenLoopback, realSsoTimers, type DesktopSsoOptions, type SsoTimers } from './sso-flow.js';
 import { silentLogger } from './logger.js';
-import { signInAtProvider, startTestProvider, type TestProvider } from '../server/test/oidc-fixture.js';
+import { signInAtProvider, ssoCompany, type TestProvider } from '../server/test/oidc-fixture.js';
 import { startServer, type TestServer } from '../server/test/harness.js';
 import { freePort } from '../server/test/free-port.js';
 
@@ -20,20 +20,7 @@ const DOMAIN = 'desk.example';
 
 beforeAll(async () => {
   server = await startServer();
-  provider = await startTestProvider();
-  provider.allowRedirect(`${server.url}/api/auth/sso/callback`);
-  const tenant = await server.tenant('Desk Co', DOMAIN);
-  await server.user(tenant.id, { email: `admin@${DOMAIN}`, roles: ['Administrator'] });
-  await server.user(tenant.id, { email: `dee@${DOMAIN}`, roles: ['Employee'] });
-  const res = await server.api(await server.signIn(`admin@${DOMAIN}`)).put('/api/tenant/sso', {
-    providerName: 'Test IdP',
-    issuer: provider.issuer,
-    clientId: provider.clientId,
-    clientSecret: provider.clientSecret,
-    isEnabled: true,
-    isRequired: false,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  ({ provider } = await ssoCompany(server, 'Desk Co', DOMAIN, 'dee'));
 });
 afterAll(async () => {
   await provider?.close();

@@ -35,6 +35,19 @@ export function formatWallClock(wall: WallClock): string {
   return `${p(wall.year, 4)}-${p(wall.month)}-${p(wall.day)}T${p(wall.hour)}:${p(wall.minute)}:${p(wall.second)}`;
 }
 
+/**
+ * The protocol's packed time (terminal.md, node-zklib's timeParser.js): month 1-12; only the years 2000-2099
+ * can be written. The agent only decodes; the ZKTeco simulator (tools/zk-sim) encodes with this same rule.
+ */
+export function encodeDeviceTime(t: WallClock): number {
+  return (
+    (((t.year % 100) * 12 * 31 + (t.month - 1) * 31 + (t.day - 1)) * 86400 +
+      (t.hour * 60 + t.minute) * 60 +
+      t.second) >>>
+    0
+  );
+}
+
 /** Decode the protocol's packed time (terminal.md; node-zklib's parseTimeToDate, without the host-zone Date). */
 export function decodeDeviceTime(value: number): WallClock {
   let t = value;

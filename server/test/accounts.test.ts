@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_NAMES, type PermissionName } from '../../shared/permissions.js';
 import type { Deps } from '../src/deps.js';
 import { confirmEmailChange } from '../src/modules/auth/email-change.js';
-import { codeFrom, lastEmail, PASSWORD, startServer, type Api, type TestServer } from './harness.js';
+import { codeFrom, companyWithAdmin, lastEmail, PASSWORD, startServer, type Api, type TestServer } from './harness.js';
+import { defaultRoles } from './reads.js';
 
 let server: TestServer;
 let tenantId: number;
@@ -19,10 +20,8 @@ let hr: Api;
 
 beforeAll(async () => {
   server = await startServer();
-  ({ id: tenantId, roleIds } = await server.tenant('Acme', 'acme.example'));
-  adminId = (await server.user(tenantId, { email: 'admin@acme.example', roles: ['Administrator'] })).id;
+  ({ tenantId, roleIds, adminId, admin } = await companyWithAdmin(server));
   await server.user(tenantId, { email: 'hr@acme.example', roles: ['HR'] });
-  admin = server.api(await server.signIn('admin@acme.example'));
   hr = server.api(await server.signIn('hr@acme.example'));
 });
 afterAll(() => server.close());
@@ -229,12 +228,7 @@ describe('role grants (item 6)', () => {
     const res = await editor.patch(`/api/roles/${roleIds.get('Administrator')}`, { isDefault: true });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('GRANT_EXCEEDS_OWN');
-    const defaults = await server.db
-      .selectFrom('roles')
-      .select('name')
-      .where('tenantId', '=', tenantId)
-      .where('isDefault', '=', 1)
-      .execute();
+    const defaults = await defaultRoles(server.db, tenantId);
     expect(defaults).toEqual([{ name: 'Employee' }]);
   });
 

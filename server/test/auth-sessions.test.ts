@@ -4,7 +4,7 @@
  * at once, not 15 minutes later. And a session ends after SESSION_MAX_DAYS however often it is refreshed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFrom, lastEmail, PASSWORD, startServer, type TestServer } from './harness.js';
+import { codeFrom, lastEmail, PASSWORD, resetPassword, startServer, type TestServer } from './harness.js';
 
 let server: TestServer;
 let tenantId: number;
@@ -67,12 +67,7 @@ describe('access tokens end with their session', () => {
     const s = await signIn('reset@acme.example');
     await server.api().post('/api/auth/forgot-password', { email: 'reset@acme.example' });
     const code = codeFrom((await lastEmail(server, 'reset@acme.example'))?.body);
-    const res = await server.api().post('/api/auth/reset-password', {
-      email: 'reset@acme.example',
-      code,
-      password: 'Fresh!Pass9x',
-      confirmPassword: 'Fresh!Pass9x',
-    });
+    const res = await resetPassword(server, 'reset@acme.example', code, 'Fresh!Pass9x');
     expect(res.status).toBe(204);
     expect(await use(s.accessToken)).toBe(401);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
 import { consumeCode, createCode } from '../src/modules/auth/codes.js';
-import { codeFrom, lastEmail, PASSWORD, startServer, type TestServer } from './harness.js';
+import { codeFrom, lastEmail, PASSWORD, resetPassword, startServer, type TestServer } from './harness.js';
 
 let server: TestServer;
 let tenantId: number;
@@ -249,12 +249,7 @@ describe('sign-up, reset and change password', () => {
       .execute();
     expect(codes).toHaveLength(0);
     expect((await signIn({ email: 'ivy@acme.example', password: PASSWORD })).status).toBe(200);
-    const reset = await server.api().post('/api/auth/reset-password', {
-      email: 'ivy@acme.example',
-      code,
-      password: 'Uncommon!Pass7',
-      confirmPassword: 'Uncommon!Pass7',
-    });
+    const reset = await resetPassword(server, 'ivy@acme.example', code, 'Uncommon!Pass7');
     expect(reset.status).toBe(204);
   });
 
@@ -309,12 +304,7 @@ describe('sign-up, reset and change password', () => {
     expect(unknown.body.error.message).toBe('No user found with this email address');
     expect((await server.api().post('/api/auth/forgot-password', { email: 'eve@acme.example' })).status).toBe(202);
     const code = codeFrom((await lastEmail(server, 'eve@acme.example'))?.body);
-    const reset = await server.api().post('/api/auth/reset-password', {
-      email: 'eve@acme.example',
-      code,
-      password: 'Fresh!Pass9',
-      confirmPassword: 'Fresh!Pass9',
-    });
+    const reset = await resetPassword(server, 'eve@acme.example', code, 'Fresh!Pass9');
     expect(reset.status).toBe(204);
     expect((await signIn({ email: 'eve@acme.example', password: PASSWORD })).status).toBe(401);
     expect((await signIn({ email: 'eve@acme.example', password: 'Fresh!Pass9' })).status).toBe(200);

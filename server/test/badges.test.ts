@@ -28,6 +28,23 @@ let company: number; // a company badge
 const MINUTE = 60_000;
 const tick = () => (clock = new Date(clock.getTime() + MINUTE));
 const as = (who: Who) => ({ as: org.people[who] });
+type Decision = 'approved' | 'rejected' | 'under_review';
+/** Asks `who` to set a request's status; answers the raw reply, for a refusal's checks. */
+const decide = (who: Who | Person, id: number, status: Decision) =>
+  server.client.call(
+    ep.setBadgeRequestStatus,
+    { params: { id }, body: { status } },
+    { as: typeof who === 'string' ? org.people[who] : who },
+  );
+/** The same, expecting success: answers the decided request. */
+const decided = (who: Who, id: number, status: Decision) =>
+  server.client.ok(ep.setBadgeRequestStatus, { params: { id }, body: { status } }, as(who));
+/** A request of `requester` (by default the receiver) for a badge, written straight into the table. */
+const requestFor = (badgeId: number, employee: Person, requester = employee) =>
+  org.f.badgeRequest({ badgeId, employeeId: employee.id, requestedBy: requester.id });
+/** The given badges that approving this request wrote. */
+const givenFor = (requestId: number) =>
+  server.db.selectFrom('givenBadges').select('id').where('requestId', '=', requestId).execute();
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'teambeat-badges-'));
@@ -561,18 +578,10 @@ describe('deciding badge requests', () => {
   it('lets an approver review, then approve: the badge is given in the same step, and approval is final', async () => {
     const request = (await server.client.ok(ep.listMyBadgeRequests, { query: { type: 'contribution' } }, as('bob')))
       .items[0]!;
-    const reviewed = await server.client.ok(
-      ep.setBadgeRequestStatus,
-      { params: { id: request.id }, body: { status: 'under_review' } },
-      as('hr'),
-    );
+    const reviewed = await decided('hr', request.id, 'under_review');
     expect(reviewed).toMatchObject({ status: 'under_review', decidedBy: null, canDecide: true });
     tick();
-    const approved = await server.client.ok(
-      ep.setBadgeRequestStatus,
-      { params: { id: request.id }, body: { status: 'approved' } },
-      as('hr'),
-    );
+    const approved = await decided('hr', request.id, 'approved');
     expect(approved).toMatchObject({
       status: 'approved',
       decidedBy: { id: org.people.hr.id },
@@ -591,61 +600,17 @@ describe('deciding badge requests', () => {
     ]);
     const mine = await server.client.ok(ep.getMyBadges, {}, as('bob'));
     expect(mine.groups.find((g) => g.badge.id === star)?.given[0]).toMatchObject({ source: 'contribution' });
-    expectError(
-      await server.client.call(
-        ep.setBadgeRequestStatus,
-        { params: { id: request.id }, body: { status: 'rejected' } },
-        as('hr'),
-      ),
-      409,
-      'BADGE_REQUEST_DECIDED',
-    );
+    expectError(await decide('hr', request.id, 'rejected'), 409, 'BADGE_REQUEST_DECIDED');
   });
 
   it('never lets an approver decide their own request or one for themselves, nor one for an account above them', async () => {
-    const own = await org.f.badgeRequest({
-      badgeId: star,
-      employeeId: org.people.hr.id,
-      requestedBy: org.people.hr.id,
-    });
-    expectError(
-      await server.client.call(
-        ep.setBadgeRequestStatus,
-        { params: { id: own.id }, body: { status: 'approved' } },
-        as('hr'),
-      ),
-      403,
-      'BADGE_REQUEST_OWN',
-    );
-    const forHr = await org.f.badgeRequest({
-      badgeId: star,
-      employeeId: org.people.hr.id,
-      requestedBy: org.people.ann.id,
-    });
-    expectError(
-      await server.client.call(
-        ep.setBadgeRequestStatus,
-        { params: { id: forHr.id }, body: { status: 'approved' } },
-        as('hr'),
-      ),
-      403,
-      'BADGE_REQUEST_OWN',
-    );
+    const own = await requestFor(star, org.people.hr);
+    expectError(await decide('hr', own.id, 'approved'), 403, 'BADGE_REQUEST_OWN');
+    const forHr = await requestFor(star, org.people.hr, org.people.ann);
+    expectError(await decide('hr', forHr.id, 'approved'), 403, 'BADGE_REQUEST_OWN');
     // The approver holding only approve-badge-requests is below an Employee.
-    const forAnn = await org.f.badgeRequest({
-      badgeId: company,
-      employeeId: org.people.ann.id,
-      requestedBy: org.people.ann.id,
-    });
-    expectError(
-      await server.client.call(
-        ep.setBadgeRequestStatus,
-        { params: { id: forAnn.id }, body: { status: 'approved' } },
-        as('approver'),
-      ),
-      403,
-      'ACCOUNT_OUTRANKS_CALLER',
-    );
+    const forAnn = await requestFor(company, org.people.ann);
+    expectError(await decide('approver', forAnn.id, 'approved'), 403, 'ACCOUNT_OUTRANKS_CALLER');
     const listed = await server.client.ok(
       ep.listBadgeRequests,
       { query: { employeeId: org.people.ann.id } },
@@ -653,69 +618,25 @@ describe('deciding badge requests', () => {
     );
     expect(listed.items.find((r) => r.id === forAnn.id)?.canDecide).toBe(false);
     // HR holds all the Employee holds; the Administrator is above HR.
-    const forAdmin = await org.f.badgeRequest({
-      badgeId: star,
-      employeeId: org.people.admin.id,
-      requestedBy: org.people.admin.id,
-    });
-    expectError(
-      await server.client.call(
-        ep.setBadgeRequestStatus,
-        { params: { id: forAdmin.id }, body: { status: 'rejected' } },
-        as('hr'),
-      ),
-      403,
-      'ACCOUNT_OUTRANKS_CALLER',
-    );
-    const rejected = await server.client.ok(
-      ep.setBadgeRequestStatus,
-      { params: { id: forAnn.id }, body: { status: 'rejected' } },
-      as('hr'),
-    );
+    const forAdmin = await requestFor(star, org.people.admin);
+    expectError(await decide('hr', forAdmin.id, 'rejected'), 403, 'ACCOUNT_OUTRANKS_CALLER');
+    const rejected = await decided('hr', forAnn.id, 'rejected');
     expect(rejected.status).toBe('rejected');
-    expect(await server.db.selectFrom('givenBadges').select('id').where('requestId', '=', forAnn.id).execute()).toEqual(
-      [],
-    );
+    expect(await givenFor(forAnn.id)).toEqual([]);
     // An employee is no approver; another company's request is not found.
-    expectError(
-      await server.client.call(
-        ep.setBadgeRequestStatus,
-        { params: { id: forAnn.id }, body: { status: 'approved' } },
-        as('ann'),
-      ),
-      403,
-    );
-    expectError(
-      await server.client.call(
-        ep.setBadgeRequestStatus,
-        { params: { id: forAdmin.id }, body: { status: 'approved' } },
-        { as: other.people.admin },
-      ),
-      404,
-    );
+    expectError(await decide('ann', forAnn.id, 'approved'), 403);
+    expectError(await decide(other.people.admin, forAdmin.id, 'approved'), 404);
   });
 
   it('gives one badge when two approvals arrive at once', async () => {
-    const request = await org.f.badgeRequest({
-      badgeId: star,
-      employeeId: org.people.cat.id,
-      requestedBy: org.people.cat.id,
-    });
+    const request = await requestFor(star, org.people.cat);
     const second = await org.person('hr2', ['HR']);
     const replies = await Promise.all(
-      [org.people.hr, second, org.people.admin].map((who) =>
-        server.client.call(
-          ep.setBadgeRequestStatus,
-          { params: { id: request.id }, body: { status: 'approved' } },
-          { as: who },
-        ),
-      ),
+      [org.people.hr, second, org.people.admin].map((who) => decide(who, request.id, 'approved')),
     );
     expect(replies.filter((r) => r.ok)).toHaveLength(1);
     for (const r of replies.filter((x) => !x.ok)) expectError(r, 409, 'BADGE_REQUEST_DECIDED');
-    expect(
-      await server.db.selectFrom('givenBadges').select('id').where('requestId', '=', request.id).execute(),
-    ).toHaveLength(1);
+    expect(await givenFor(request.id)).toHaveLength(1);
   });
 
   it('counts requests by status and type, lists the recent ones, filters mine by badge, status, type and dates', async () => {
@@ -789,35 +710,23 @@ describe('approving gives the badge', () => {
     // An approver above an Employee but without assign-badge: may review and reject a company badge's request,
     // never approve it (else anyone could ask for one and have it handed out).
     const approver = await org.person('approver2', { roles: ['Employee'], grants: ['approve-badge-requests'] });
-    const forCompany = await org.f.badgeRequest({
-      badgeId: company,
-      employeeId: org.people.cat.id,
-      requestedBy: org.people.cat.id,
-    });
-    const decide = (who: Person, id: number, status: 'approved' | 'under_review') =>
-      server.client.call(ep.setBadgeRequestStatus, { params: { id }, body: { status } }, { as: who });
+    const forCompany = await requestFor(company, org.people.cat);
     expect((await decide(approver, forCompany.id, 'under_review')).ok).toBe(true);
     expect(expectError(await decide(approver, forCompany.id, 'approved'), 403, 'FORBIDDEN').details).toEqual({
       permission: 'assign-badge',
     });
-    expect(
-      await server.db.selectFrom('givenBadges').select('id').where('requestId', '=', forCompany.id).execute(),
-    ).toHaveLength(0);
+    expect(await givenFor(forCompany.id)).toHaveLength(0);
     expect((await decide(org.people.hr, forCompany.id, 'approved')).ok).toBe(true);
 
     // A badge switched off since the request, or a person who left, is not given: 400 naming the status.
     const retired = (await org.f.badge({ categoryId: values, name: 'Retired' })).id;
-    const forRetired = await org.f.badgeRequest({
-      badgeId: retired,
-      employeeId: org.people.cat.id,
-      requestedBy: org.people.cat.id,
-    });
+    const forRetired = await requestFor(retired, org.people.cat);
     await server.db.updateTable('badges').set({ isActive: 0 }).where('id', '=', retired).execute();
     expect(expectError(await decide(org.people.hr, forRetired.id, 'approved'), 400, 'BADGE_FAILED').details).toEqual({
       fields: [{ path: 'body.status', message: 'Choose an active badge of your company' }],
     });
     const leaver = await org.person('leaver', ['Employee']);
-    const forLeaver = await org.f.badgeRequest({ badgeId: star, employeeId: leaver.id, requestedBy: leaver.id });
+    const forLeaver = await requestFor(star, leaver);
     await server.db.updateTable('employees').set({ status: 'inactive' }).where('id', '=', leaver.id).execute();
     expect(expectError(await decide(org.people.hr, forLeaver.id, 'approved'), 400, 'BADGE_FAILED').details).toEqual({
       fields: [{ path: 'body.status', message: 'Choose an active colleague of your company' }],

@@ -22,6 +22,7 @@ import {
   type ResponseOf,
 } from '../../shared/endpoints/define.js';
 import type { ErrorCode } from '../../shared/messages.js';
+import type { Api } from './harness.js';
 
 export type CallOptions = {
   /** The caller: a bearer token, or anything holding one (an organisation's person). */
@@ -108,4 +109,13 @@ export function expectError<E extends EndpointDef>(
   expect(reply.status, JSON.stringify(reply.body)).toBe(status);
   if (code !== undefined) expect(reply.body.error.code).toBe(code);
   return reply.body.error;
+}
+
+/** Expects each GET to answer 400 with this field first among the errors (a query's rules, one URL a rule). */
+export async function expectFieldNamed(api: Api, cases: [url: string, path: string][]): Promise<void> {
+  for (const [url, path] of cases) {
+    const res = await api.get<{ error: { details: { fields: { path: string }[] } } }>(url);
+    expect(res.status, url).toBe(400);
+    expect(res.body.error.details.fields[0]!.path, url).toBe(path);
+  }
 }

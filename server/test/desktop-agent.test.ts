@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.js';
 import { createDeviceAgentHost, realAgentRuntime, verifyAgentKey } from '../../electron/device-agent-host.js';
-import { memoryStore } from '../../electron/secret-store.js';
+import { memoryStore, type SecretStore } from '../../electron/secret-store.js';
 import { ZkSimulator } from '../../tools/zk-sim/server.js';
 import {
   addDevice,
@@ -38,17 +38,21 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** The host as the desktop app makes it, on this server and data folder, keeping its key in `keyStore`. */
+const hostOf = (keyStore: SecretStore) =>
+  createDeviceAgentHost({
+    keyStore,
+    serverUrl: () => world.server.url,
+    dataDir,
+    logger: silentLogger,
+    runtime: realAgentRuntime(silentLogger),
+    verifyKey: verifyAgentKey,
+  });
+
 describe('the desktop device agent host', () => {
   it('refuses a key the server does not know, then pulls the device with a real one until stopped', async () => {
     const keyStore = memoryStore();
-    const host = createDeviceAgentHost({
-      keyStore,
-      serverUrl: () => world.server.url,
-      dataDir,
-      logger: silentLogger,
-      runtime: realAgentRuntime(silentLogger),
-      verifyKey: verifyAgentKey,
-    });
+    const host = hostOf(keyStore);
     await host.start();
     expect(host.status()).toMatchObject({ configured: false, running: false });
 
@@ -68,14 +72,7 @@ describe('the desktop device agent host', () => {
     expect(host.status().running).toBe(false);
     // The key stays in the keychain: the next app start pulls again without asking.
     expect(await keyStore.get()).toBe(world.agentKey);
-    const again = createDeviceAgentHost({
-      keyStore,
-      serverUrl: () => world.server.url,
-      dataDir,
-      logger: silentLogger,
-      runtime: realAgentRuntime(silentLogger),
-      verifyKey: verifyAgentKey,
-    });
+    const again = hostOf(keyStore);
     await again.start();
     expect(again.status()).toMatchObject({ configured: true, running: true });
     // Removing the key stops it and forgets it; nothing was uploaded twice.

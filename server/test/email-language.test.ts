@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../shared/i18n/index.js';
-import { codeFrom, lastEmail, startServer, type Api, type TestServer } from './harness.js';
+import { codeFrom, companyWithAdmin, lastEmail, startServer, type Api, type TestServer } from './harness.js';
 
 const { en, fr } = resources;
 let server: TestServer;
@@ -13,20 +13,18 @@ let frenchAdmin: Api;
 
 beforeAll(async () => {
   server = await startServer();
-  const acme = await server.tenant('Acme', 'acme.example');
-  await server.user(acme.id, { email: 'admin@acme.example', roles: ['Administrator'] });
-  await server.user(acme.id, { email: 'emma@acme.example', roles: ['Employee'] });
-  await server.user(acme.id, { email: 'jack@acme.example', roles: ['Employee'] });
-  acmeAdmin = server.api(await server.signIn('admin@acme.example'));
+  const acme = await companyWithAdmin(server);
+  acmeAdmin = acme.admin;
+  await server.user(acme.tenantId, { email: 'emma@acme.example', roles: ['Employee'] });
+  await server.user(acme.tenantId, { email: 'jack@acme.example', roles: ['Employee'] });
   // Emma chooses French; Jack keeps the company's default (English at Acme).
   const emma = server.api(await server.signIn('emma@acme.example'));
   expect((await emma.patch('/api/me', { language: 'fr' })).status).toBe(200);
 
-  const lyon = await server.tenant('Lyon SA', 'lyon.example');
-  await server.user(lyon.id, { email: 'admin@lyon.example', roles: ['Administrator'] });
-  await server.user(lyon.id, { email: 'paul@lyon.example', roles: ['Employee'] });
-  await server.user(lyon.id, { email: 'anna@lyon.example', roles: ['Employee'] });
-  frenchAdmin = server.api(await server.signIn('admin@lyon.example'));
+  const lyon = await companyWithAdmin(server, 'Lyon SA', 'lyon.example');
+  frenchAdmin = lyon.admin;
+  await server.user(lyon.tenantId, { email: 'paul@lyon.example', roles: ['Employee'] });
+  await server.user(lyon.tenantId, { email: 'anna@lyon.example', roles: ['Employee'] });
   expect((await frenchAdmin.patch('/api/tenant', { settings: { default_language: 'fr' } })).status).toBe(200);
   // Anna, at a French company, chooses English.
   const anna = server.api(await server.signIn('anna@lyon.example'));

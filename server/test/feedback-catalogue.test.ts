@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_CATEGORIES } from '../src/seed/feedback-catalogue.js';
-import { startServer, type Api, type TestServer } from './harness.js';
+import { companyWithAdmin, startServer, type Api, type TestServer } from './harness.js';
 
 let server: TestServer;
 let admin: Api;
@@ -13,10 +13,8 @@ let otherTenantId: number;
 
 beforeAll(async () => {
   server = await startServer();
-  tenantId = (await server.tenant('Acme', 'acme.example')).id;
+  ({ tenantId, admin } = await companyWithAdmin(server));
   otherTenantId = (await server.tenant('Other', 'other.example')).id;
-  await server.user(tenantId, { email: 'admin@acme.example', roles: ['Administrator'] });
-  admin = server.api(await server.signIn('admin@acme.example'));
 });
 afterAll(() => server.close());
 

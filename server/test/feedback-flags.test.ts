@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackFlagEndpoints as ep } from '../../shared/endpoints/feedback-flags.js';
 import { expectError } from './client.js';
 import { startServer, type TestServer } from './harness.js';
+import { acmeOwnCatalogue, otherCompany } from './feedback-world.js';
 import { organisation, type Organisation, type Person } from './organisation.js';
 
 let clock = new Date('2026-11-23T05:00:00Z');
@@ -23,10 +24,7 @@ const tick = () => {
 beforeAll(async () => {
   server = await startServer({}, () => clock);
   org = await organisation(server, {
-    // Its own catalogue, named as the assertions read it, instead of the seeded one.
-    feedbackCatalogue: false,
-    name: 'Acme',
-    domain: 'acme.example',
+    ...acmeOwnCatalogue,
     people: {
       giver: ['Employee'],
       receiver: ['Employee'],
@@ -41,12 +39,7 @@ beforeAll(async () => {
   });
   const category = await org.f.category({ name: 'Communication' });
   attributeId = (await org.f.attribute({ categoryId: category.id, name: 'Clarity' })).id;
-  other = await organisation(server, {
-    name: 'Other',
-    domain: 'other.example',
-    feedbackCatalogue: false,
-    people: { admin: ['Administrator'] },
-  });
+  other = await otherCompany(server);
 });
 afterAll(() => server.close());
 

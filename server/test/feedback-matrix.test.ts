@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyMatrix, TeamMatrix } from '../../shared/contracts/feedback-matrix.js';
 import { periodOf } from '../../shared/feedback-matrix.js';
 import { localDate } from '../../shared/time.js';
+import { colleagues } from './feedback-world.js';
 import { organisation, type Organisation } from './organisation.js';
 import { startServer, type TestServer } from './harness.js';
 
@@ -18,11 +19,7 @@ beforeAll(async () => {
   server = await startServer();
   org = await organisation(server, {
     people: {
-      ann: ['Employee'],
-      bob: ['Employee'],
-      cem: ['Employee'],
-      lead: ['Team Lead'],
-      hr: ['HR'],
+      ...colleagues,
       admin: { roles: ['Administrator'], language: 'fr' },
       outsider: ['Employee'],
       solo: ['Employee'],

@@ -5,7 +5,6 @@
  * 6-month trend and the drill-downs; who may open whose overview; a feedback hidden by a flag or outside
  * the caller's reach never moves a figure; bad input names its field.
  */
-import { CompiledQuery, createQueryId, sql, type KyselyPlugin, type QueryId, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AttributeOverview,
@@ -16,7 +15,10 @@ import type {
 } from '../../shared/contracts/feedback-overview.js';
 import { overviewRepository } from '../src/modules/feedback-overview/repository.js';
 import type { Asker } from '../src/policy/scope.js';
-import { ENGINE, startServer, type TestServer } from './harness.js';
+import { expectFieldNamed } from './client.js';
+import { startServer, type TestServer } from './harness.js';
+import { captureQueries, explainAll } from './queries.js';
+import { feedbackWorld } from './feedback-world.js';
 import { organisation, type Organisation } from './organisation.js';
 
 type People = 'ann' | 'bob' | 'cem' | 'lead' | 'hr' | 'outsider' | 'other';
@@ -34,18 +36,7 @@ const fb: Record<string, number> = {};
 
 beforeAll(async () => {
   server = await startServer({}, () => NOW);
-  org = await organisation(server, {
-    people: {
-      ann: ['Employee'],
-      bob: ['Employee'],
-      cem: ['Employee'],
-      lead: ['Team Lead'],
-      hr: ['HR'],
-      outsider: ['Employee'],
-      other: ['Team Lead'],
-    },
-    teams: { Core: ['ann', 'bob', 'cem', 'lead'], Other: ['outsider', 'other'] },
-  });
+  org = await feedbackWorld(server);
   const f = org.f;
   const p = org.people;
   comms = (await f.category({ name: 'Talk', color: '#112233' })).id;
@@ -483,11 +474,7 @@ describe('bad input', () => {
       [`/api/feedback?direction=received&teamId=${org.teams.Core.id}&functionId=1`, 'querystring.functionId'],
       [`/api/feedback/overview/trend?categoryId=${comms}&attributeId=${clarity}`, 'querystring.attributeId'],
     ];
-    for (const [url, path] of cases) {
-      const res = await get<{ error: { details: { fields: { path: string }[] } } }>('hr', url);
-      expect(res.status, url).toBe(400);
-      expect(res.body.error.details.fields[0]!.path, url).toBe(path);
-    }
+    await expectFieldNamed(org.people.hr.api, cases);
   });
 });
 
@@ -499,18 +486,12 @@ describe('query plans', () => {
    * transaction: what it shows is that the index serves the query; tools/bench measures the speed.
    */
   it('reads feedback through the receiver index on this engine', async () => {
-    // Subqueries pass transformQuery too: keep the nodes whose result came back, the executed queries.
-    const built = new Map<QueryId, RootOperationNode>();
-    const captured: RootOperationNode[] = [];
-    const capture: KyselyPlugin = {
-      transformQuery: ({ node, queryId }) => (built.set(queryId, node), node),
-      transformResult: async ({ result, queryId }) => (captured.push(built.get(queryId)!), result),
-    };
+    const { plugin, captured } = captureQueries();
     const permissions = new Set(['view-received-feedback', 'view-given-feedback', 'view-team-member-dropdown']);
     const options = { asker: { employeeId: org.people.lead.id, permissions } as Asker, hideDemo: true };
     const span = { from: '2025-12-18T19:00:00.000Z', to: '2026-03-18T19:00:00.000Z' };
     const previous = { from: '2025-09-19T19:00:00.000Z', to: span.from };
-    const repo = overviewRepository({ db: server.db.withPlugin(capture), tenantId: org.tenantId, now: () => NOW });
+    const repo = overviewRepository({ db: server.db.withPlugin(plugin), tenantId: org.tenantId, now: () => NOW });
     const fn = await org.f.function({ name: 'Planned', memberIds: [org.people.ann.id, org.people.bob.id] });
     const subjects = [
       { employeeId: org.people.ann.id },
@@ -533,24 +514,14 @@ describe('query plans', () => {
       });
       await repo.recentWithAttribute(subject, options, span, clarity);
     }
-    await server.db.transaction().execute(async (trx) => {
-      if (ENGINE === 'postgres') await sql`set local enable_seqscan = off`.execute(trx);
-      // The figures' queries; the catalogue lookups that name the averages afterwards read no feedback.
-      const compiled = captured
-        .map((node) => trx.getExecutor().compileQuery(node, createQueryId()))
-        .filter((query) => / from "feedback"/.test(query.sql));
-      expect(compiled.length).toBe(24);
-      for (const query of compiled) {
-        const explain = ENGINE === 'postgres' ? 'explain ' : 'explain query plan ';
-        const plan = await trx.executeQuery<Record<string, unknown>>(
-          CompiledQuery.raw(explain + query.sql, [...query.parameters]),
-        );
-        const text = plan.rows.map((r) => Object.values(r).join(' ')).join('\n');
-        // One employee's figures go through the receiver index; a team's over a period may go through the
-        // period index (migration 0021) when the engine judges the team's receivers many. Never a scan.
-        expect(text, query.sql).toMatch(/feedback_receiver|feedback_tenant_created/);
-        expect(text, query.sql).not.toMatch(/SCAN feedback( |$)|Seq Scan on feedback( |$)/m);
-      }
-    });
+    // The figures' queries; the catalogue lookups that name the averages afterwards read no feedback.
+    const plans = await explainAll(server.db, captured, (sql) => / from "feedback"/.test(sql));
+    expect(plans.length).toBe(24);
+    for (const { sql, plan } of plans) {
+      // One employee's figures go through the receiver index; a team's over a period may go through the
+      // period index (migration 0021) when the engine judges the team's receivers many. Never a scan.
+      expect(plan, sql).toMatch(/feedback_receiver|feedback_tenant_created/);
+      expect(plan, sql).not.toMatch(/SCAN feedback( |$)|Seq Scan on feedback( |$)/m);
+    }
   });
 });

@@ -5,10 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackRequestEndpoints as ep } from '../../shared/endpoints/feedback-requests.js';
+import type { RequestOf } from '../../shared/endpoints/define.js';
 import { tenantEndpoints } from '../../shared/endpoints/tenant.js';
 import { answerRequest } from '../src/modules/feedback-requests/service.js';
 import { expectError } from './client.js';
 import { startServer, type TestServer } from './harness.js';
+import { acmeOwnCatalogue, otherCompany } from './feedback-world.js';
 import { organisation, type Organisation } from './organisation.js';
 
 let clock = new Date('2026-11-23T05:00:00Z'); // Monday 10:00 in Karachi
@@ -18,16 +20,18 @@ let other: Organisation<'admin', never>;
 const attr: Record<string, number> = {};
 
 const DAY = 86_400_000;
-const ask = (who: keyof typeof org.people, body: Record<string, unknown>) =>
+type Who = keyof typeof org.people;
+/** Sends a request as `who`: the raw reply, for a refusal's checks. */
+const ask = (who: Who, body: Record<string, unknown>) =>
   server.client.call(ep.createFeedbackRequest, { body: body as never }, { as: org.people[who] });
+/** The same with a valid body, expecting success: answers the request made. */
+const asked = (who: Who, body: RequestOf<typeof ep.createFeedbackRequest>['body']) =>
+  server.client.ok(ep.createFeedbackRequest, { body }, { as: org.people[who] });
 
 beforeAll(async () => {
   server = await startServer({}, () => clock);
   org = await organisation(server, {
-    // Its own catalogue, named as the assertions read it, instead of the seeded one.
-    feedbackCatalogue: false,
-    name: 'Acme',
-    domain: 'acme.example',
+    ...acmeOwnCatalogue,
     people: {
       ann: ['Employee'],
       bob: ['Employee'],
@@ -56,12 +60,7 @@ beforeAll(async () => {
   ] as const) {
     attr[key] = (await f.attribute({ categoryId, name: key, isActive })).id;
   }
-  other = await organisation(server, {
-    name: 'Other',
-    domain: 'other.example',
-    feedbackCatalogue: false,
-    people: { admin: ['Administrator'] },
-  });
+  other = await otherCompany(server);
 });
 afterAll(() => server.close());
 
@@ -105,18 +104,12 @@ describe('asking for feedback', () => {
   });
 
   it('asks up to five colleagues about oneself; the request expires after the tenant setting', async () => {
-    const created = await server.client.ok(
-      ep.createFeedbackRequest,
-      {
-        body: {
-          attributeIds: [attr['testing']!, attr['clarity']!],
-          employeeIds: [org.people.bob.id, org.people.cat.id],
-          message: '  How was my demo?  ',
-          dueDate: '2026-11-30',
-        },
-      },
-      { as: org.people.ann },
-    );
+    const created = await asked('ann', {
+      attributeIds: [attr['testing']!, attr['clarity']!],
+      employeeIds: [org.people.bob.id, org.people.cat.id],
+      message: '  How was my demo?  ',
+      dueDate: '2026-11-30',
+    });
     expect(created).toMatchObject({
       requester: { id: org.people.ann.id, name: 'ANN' },
       subject: { id: org.people.ann.id },
@@ -152,52 +145,40 @@ describe('asking for feedback', () => {
       400,
       'VALIDATION',
     );
-    const short = await server.client.ok(
-      ep.createFeedbackRequest,
-      { body: { attributeIds: [attr['design']!], employeeIds: [org.people.dan.id], message: 'Quick one' } },
-      { as: org.people.ann },
-    );
+    const short = await asked('ann', {
+      attributeIds: [attr['design']!],
+      employeeIds: [org.people.dan.id],
+      message: 'Quick one',
+    });
     expect(short.expiresAt).toBe(new Date(clock.getTime() + 7 * DAY).toISOString());
     await org.f.setting('feedbackRequestExpiryDays', 30);
   });
 
   it('asks a team: its active members at the time, but the requester', async () => {
-    const created = await server.client.ok(
-      ep.createFeedbackRequest,
-      { body: { attributeIds: [attr['review']!], teamId: org.teams.Core.id, message: 'Team retro' } },
-      { as: org.people.ann },
-    );
+    const created = await asked('ann', {
+      attributeIds: [attr['review']!],
+      teamId: org.teams.Core.id,
+      message: 'Team retro',
+    });
     expect(created.team).toEqual({ id: org.teams.Core.id, name: 'Core' });
     expect(created.recipients.map((r) => r.employee.name)).toEqual(['BOB', 'CAT', 'LEAD']);
   });
 
   it('asks about a chosen colleague with ask-feedback-recipient only, never asking that colleague', async () => {
-    const about = await server.client.ok(
-      ep.createFeedbackRequest,
-      {
-        body: {
-          subjectId: org.people.bob.id,
-          attributeIds: [attr['clarity']!],
-          employeeIds: [org.people.cat.id],
-          message: 'How is Bob doing?',
-        },
-      },
-      { as: org.people.lead },
-    );
+    const about = await asked('lead', {
+      subjectId: org.people.bob.id,
+      attributeIds: [attr['clarity']!],
+      employeeIds: [org.people.cat.id],
+      message: 'How is Bob doing?',
+    });
     expect(about.subject.name).toBe('BOB');
     // A team asked about Bob leaves Bob out.
-    const team = await server.client.ok(
-      ep.createFeedbackRequest,
-      {
-        body: {
-          subjectId: org.people.bob.id,
-          attributeIds: [attr['clarity']!],
-          teamId: org.teams.Core.id,
-          message: 'x',
-        },
-      },
-      { as: org.people.lead },
-    );
+    const team = await asked('lead', {
+      subjectId: org.people.bob.id,
+      attributeIds: [attr['clarity']!],
+      teamId: org.teams.Core.id,
+      message: 'x',
+    });
     expect(team.recipients.map((r) => r.employee.name)).toEqual(['ANN', 'CAT']);
     expectError(
       await ask('asker', {
@@ -210,18 +191,12 @@ describe('asking for feedback', () => {
       'FORBIDDEN',
     );
     // About oneself, named explicitly, needs nothing more.
-    await server.client.ok(
-      ep.createFeedbackRequest,
-      {
-        body: {
-          subjectId: org.people.asker.id,
-          attributeIds: [attr['clarity']!],
-          employeeIds: [org.people.cat.id],
-          message: 'x',
-        },
-      },
-      { as: org.people.asker },
-    );
+    await asked('asker', {
+      subjectId: org.people.asker.id,
+      attributeIds: [attr['clarity']!],
+      employeeIds: [org.people.cat.id],
+      message: 'x',
+    });
   });
 
   it('refuses every broken rule with the spec’s message and the field named, writing nothing', async () => {
@@ -341,18 +316,12 @@ describe('the lists, reading and declining', () => {
     const { cat, dan } = org.people;
     const make = async (message: string, dueDate?: string) =>
       (
-        await server.client.ok(
-          ep.createFeedbackRequest,
-          {
-            body: {
-              attributeIds: [attr['writing']!],
-              employeeIds: [cat.id, dan.id],
-              message,
-              ...(dueDate ? { dueDate } : {}),
-            },
-          },
-          { as: org.people.hr },
-        )
+        await asked('hr', {
+          attributeIds: [attr['writing']!],
+          employeeIds: [cat.id, dan.id],
+          message,
+          ...(dueDate ? { dueDate } : {}),
+        })
       ).id;
     older = await make('Older, no due date');
     clock = new Date(clock.getTime() + 60_000);
@@ -461,11 +430,11 @@ describe('the lists, reading and declining', () => {
 describe('answering and expiry', () => {
   it('answerRequest marks the giver’s pending row answered in the caller’s transaction, once', async () => {
     const { ann, bob, cat, lead } = org.people;
-    const request = await server.client.ok(
-      ep.createFeedbackRequest,
-      { body: { attributeIds: [attr['clarity']!], employeeIds: [bob.id, cat.id], message: 'Answer me' } },
-      { as: ann },
-    );
+    const request = await asked('ann', {
+      attributeIds: [attr['clarity']!],
+      employeeIds: [bob.id, cat.id],
+      message: 'Answer me',
+    });
     const { group } = await org.f.feedback({ giverId: bob.id, receiverIds: [ann.id] });
     const answer = (giverId: number, tenantId = org.tenantId) =>
       server.db.transaction().execute((tx) => answerRequest(tx, tenantId, request.id, giverId, group.id, clock));
@@ -497,11 +466,11 @@ describe('answering and expiry', () => {
 
   it('expires pending answers after the expiry: at once in reads, in the rows by the job', async () => {
     const { ann, dan } = org.people;
-    const request = await server.client.ok(
-      ep.createFeedbackRequest,
-      { body: { attributeIds: [attr['clarity']!], employeeIds: [dan.id], message: 'Soon gone' } },
-      { as: ann },
-    );
+    const request = await asked('ann', {
+      attributeIds: [attr['clarity']!],
+      employeeIds: [dan.id],
+      message: 'Soon gone',
+    });
     // Its expiry has passed (moving the clock 30 days would also end every session).
     await server.db
       .updateTable('feedbackRequests')

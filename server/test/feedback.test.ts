@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedbackItem } from '../../shared/contracts/feedback.js';
+import { feedbackWorld } from './feedback-world.js';
 import { organisation, type Organisation } from './organisation.js';
 import { startServer, type TestServer } from './harness.js';
 
@@ -21,18 +22,7 @@ const ids = (list: List) => list.items.map((i) => i.id).sort((a, b) => a - b);
 
 beforeAll(async () => {
   server = await startServer();
-  org = await organisation(server, {
-    people: {
-      ann: ['Employee'],
-      bob: ['Employee'],
-      cem: ['Employee'],
-      lead: ['Team Lead'],
-      hr: ['HR'],
-      outsider: ['Employee'],
-      other: ['Team Lead'],
-    },
-    teams: { Core: ['ann', 'bob', 'cem', 'lead'], Other: ['outsider', 'other'] },
-  });
+  org = await feedbackWorld(server);
   const c = await org.f.category({ name: 'Test communication' });
   comms = c.id;
   clarity = (await org.f.attribute({ categoryId: c.id, name: 'Precision' })).id;

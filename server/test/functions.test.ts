@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionName } from '../../shared/permissions.js';
-import { startServer, type Api, type TestServer } from './harness.js';
+import { companyWithAdmin, startServer, type Api, type TestServer } from './harness.js';
 
 let server: TestServer;
 let admin: Api;
@@ -15,10 +15,8 @@ let bob: { id: number };
 
 beforeAll(async () => {
   server = await startServer();
-  tenantId = (await server.tenant('Acme', 'acme.example')).id;
+  ({ tenantId, admin } = await companyWithAdmin(server));
   otherTenantId = (await server.tenant('Other', 'other.example')).id;
-  await server.user(tenantId, { email: 'admin@acme.example', roles: ['Administrator'] });
-  admin = server.api(await server.signIn('admin@acme.example'));
   const f = server.factories(tenantId);
   ann = await f.employee({ name: 'Ann Archer', email: 'ann@acme.example' });
   bob = await f.employee({ name: 'Bob Baker', email: 'bob@acme.example' });

@@ -198,3 +198,16 @@ export function codeFrom(body: string | undefined): string {
   if (!match) throw new Error(`no code in e-mail: ${body}`);
   return match[1]!;
 }
+
+/** Sets a new password with a reset code, typed twice as the form does; answers the API's reply. */
+export function resetPassword(server: TestServer, email: string, code: string, password: string) {
+  return server.api().post('/api/auth/reset-password', { email, code, password, confirmPassword: password });
+}
+
+/** A company on `domain` with its administrator, admin@<domain>, signed in: where most suites start. */
+export async function companyWithAdmin(server: TestServer, name = 'Acme', domain = 'acme.example') {
+  const { id: tenantId, roleIds } = await server.tenant(name, domain);
+  const { id: adminId } = await server.user(tenantId, { email: `admin@${domain}`, roles: ['Administrator'] });
+  const adminToken = await server.signIn(`admin@${domain}`);
+  return { tenantId, roleIds, adminId, adminToken, admin: server.api(adminToken) };
+}

@@ -6,7 +6,7 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './harness.js';
+import { companyWithAdmin, startServer, type TestServer } from './harness.js';
 
 let server: TestServer;
 let tenantId: number;
@@ -14,10 +14,7 @@ let admin: string;
 
 beforeAll(async () => {
   server = await startServer();
-  const t = await server.tenant('Acme', 'acme.example');
-  tenantId = t.id;
-  await server.user(tenantId, { email: 'admin@acme.example', roles: ['Administrator'] });
-  admin = await server.signIn('admin@acme.example');
+  ({ tenantId, adminToken: admin } = await companyWithAdmin(server));
 });
 afterAll(() => server.close());
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../shared/i18n/index.js';
-import { startServer, type Api, type TestServer } from './harness.js';
+import { companyWithAdmin, startServer, type Api, type TestServer } from './harness.js';
 
 let server: TestServer;
 let admin: Api;
@@ -14,11 +14,9 @@ let employeeId: number;
 
 beforeAll(async () => {
   server = await startServer();
-  const tenant = await server.tenant('Acme', 'acme.example');
-  await server.user(tenant.id, { email: 'admin@acme.example', roles: ['Administrator'] });
-  employeeId = (await server.user(tenant.id, { email: 'emma@acme.example', roles: ['Employee'] })).id;
-  adminToken = await server.signIn('admin@acme.example');
-  admin = server.api(adminToken);
+  const acme = await companyWithAdmin(server);
+  ({ adminToken, admin } = acme);
+  employeeId = (await server.user(acme.tenantId, { email: 'emma@acme.example', roles: ['Employee'] })).id;
   employee = server.api(await server.signIn('emma@acme.example'));
 });
 afterAll(() => server.close());

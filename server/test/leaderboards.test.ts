@@ -6,7 +6,6 @@
  * team's board, "why am I here" with contents only where the caller may read them, reciprocal rings for HR,
  * bad input naming its field, and every board query served by an index.
  */
-import { CompiledQuery, createQueryId, sql, type KyselyPlugin, type QueryId, type RootOperationNode } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type {
   Leaderboard,
@@ -16,7 +15,9 @@ import type {
 } from '../../shared/contracts/leaderboards.js';
 import { leaderboardRepository } from '../src/modules/leaderboards/repository.js';
 import { seedDemoRing } from '../src/seed/demo-leaderboards.js';
+import { expectFieldNamed } from './client.js';
 import { ENGINE, startServer, type TestServer } from './harness.js';
+import { captureQueries, explainAll } from './queries.js';
 import { organisation, type Organisation } from './organisation.js';
 
 type People = 'ann' | 'bob' | 'cem' | 'dan' | 'eve' | 'lead' | 'hr' | 'quiet' | 'auditor';
@@ -191,11 +192,7 @@ describe('the company board', () => {
       ['/api/leaderboards/company?from=2026-02-16&to=2026-03-17', 'querystring.to'],
       ['/api/leaderboards/explain?board=company&from=2026-03-17&to=2026-03-17', 'querystring.to'],
     ];
-    for (const [url, path] of cases) {
-      const res = await get<{ error: { details: { fields: { path: string }[] } } }>('ann', url);
-      expect(res.status, url).toBe(400);
-      expect(res.body.error.details.fields[0]!.path, url).toBe(path);
-    }
+    await expectFieldNamed(org.people.ann.api, cases);
   });
 });
 
@@ -390,13 +387,8 @@ describe('query plans', () => {
    * the check's transaction: it shows the indexes serve the queries.
    */
   it('reads feedback through its indexes on this engine', async () => {
-    const built = new Map<QueryId, RootOperationNode>();
-    const captured: RootOperationNode[] = [];
-    const capture: KyselyPlugin = {
-      transformQuery: ({ node, queryId }) => (built.set(queryId, node), node),
-      transformResult: async ({ result, queryId }) => (captured.push(built.get(queryId)!), result),
-    };
-    const repo = leaderboardRepository({ db: server.db.withPlugin(capture), tenantId: org.tenantId, now: () => NOW });
+    const { plugin, captured } = captureQueries();
+    const repo = leaderboardRepository({ db: server.db.withPlugin(plugin), tenantId: org.tenantId, now: () => NOW });
     const span = { from: '2025-12-18T19:00:00.000Z', to: '2026-03-18T19:00:00.000Z' };
     const options = { engine: ENGINE, hideDemo: true };
     const scopes = [
@@ -411,23 +403,14 @@ describe('query plans', () => {
     }
     await repo.pairs(span, options);
     expect(captured.length).toBe(9);
-    await server.db.transaction().execute(async (trx) => {
-      if (ENGINE === 'postgres') await sql`set local enable_seqscan = off`.execute(trx);
-      for (const node of captured) {
-        const query = trx.getExecutor().compileQuery(node, createQueryId());
-        const explain = ENGINE === 'postgres' ? 'explain ' : 'explain query plan ';
-        const plan = await trx.executeQuery<Record<string, unknown>>(
-          CompiledQuery.raw(explain + query.sql, [...query.parameters]),
-        );
-        const text = plan.rows.map((r) => Object.values(r).join(' ')).join('\n');
-        expect(text, query.sql).toMatch(/feedback_tenant_created|feedback_receiver|feedback_giver/);
-        expect(text, query.sql).not.toMatch(/SCAN (feedback|p)( |$)|Seq Scan on feedback( |$)/m);
-        // The repeat count probes the pair's feedback by an index, once per counted feedback.
-        if (query.sql.includes('"p"')) {
-          expect(text, query.sql).toMatch(/SEARCH p USING|Index (Only )?Scan using \w+ on feedback p/);
-          if (ENGINE === 'sqlite') expect(text.match(/SEARCH p USING/g)).toHaveLength(1);
-        }
+    for (const { sql, plan } of await explainAll(server.db, captured)) {
+      expect(plan, sql).toMatch(/feedback_tenant_created|feedback_receiver|feedback_giver/);
+      expect(plan, sql).not.toMatch(/SCAN (feedback|p)( |$)|Seq Scan on feedback( |$)/m);
+      // The repeat count probes the pair's feedback by an index, once per counted feedback.
+      if (sql.includes('"p"')) {
+        expect(plan, sql).toMatch(/SEARCH p USING|Index (Only )?Scan using \w+ on feedback p/);
+        if (ENGINE === 'sqlite') expect(plan.match(/SEARCH p USING/g)).toHaveLength(1);
       }
-    });
+    }
   });
 });

@@ -9,6 +9,7 @@ import http from 'node:http';
 import { generateKeyPair, exportJWK, SignJWT, decodeJwt, decodeProtectedHeader, importJWK, type JWK } from 'jose';
 import Provider from 'oidc-provider';
 import { freePort } from './free-port.js';
+import type { TestServer } from './harness.js';
 
 export type Tamper = 'wrong-audience' | 'expired' | 'foreign-key' | 'no-nonce' | 'unverified-email';
 
@@ -98,6 +99,30 @@ export async function startTestProvider(options: { redirectUris?: string[] } = {
   const server = http.createServer(provider.callback());
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return state;
+}
+
+/**
+ * A company on `domain` that signs in through a fresh test provider (enabled, not required), with its
+ * administrator and one employee, `<employee>@<domain>`; the provider accepts the server's callback.
+ * Answers the provider, the tenant and the administrator's token.
+ */
+export async function ssoCompany(server: TestServer, name: string, domain: string, employee: string) {
+  const provider = await startTestProvider();
+  provider.allowRedirect(`${server.url}/api/auth/sso/callback`);
+  const tenantId = (await server.tenant(name, domain)).id;
+  await server.user(tenantId, { email: `admin@${domain}`, roles: ['Administrator'] });
+  await server.user(tenantId, { email: `${employee}@${domain}`, roles: ['Employee'] });
+  const adminToken = await server.signIn(`admin@${domain}`);
+  const res = await server.api(adminToken).put('/api/tenant/sso', {
+    providerName: 'Test IdP',
+    issuer: provider.issuer,
+    clientId: provider.clientId,
+    clientSecret: provider.clientSecret,
+    isEnabled: true,
+    isRequired: false,
+  });
+  if (res.status !== 200) throw new Error(`Saving the provider answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return { provider, tenantId, adminToken };
 }
 
 /** A tiny cookie jar per host, enough for the provider's interaction cookies. */

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { allEndpoints } from '../../shared/endpoints/index.js';
 import type { EndpointDef } from '../../shared/endpoints/define.js';
 import { fillPath } from '../../shared/endpoints/define.js';
-import { startServer, type Api, type TestServer } from './harness.js';
+import { companyWithAdmin, startServer, type Api, type TestServer } from './harness.js';
 
 // Wednesday 25 November 2026, 15:00 in Karachi: yesterday's attendance is within the edit limit.
 const clock = () => new Date('2026-11-25T10:00:00Z');
@@ -36,13 +36,48 @@ type Fixture = {
 
 const byId = <T extends { id: number }>(rows: T[]) => rows.sort((a, b) => a.id - b.id);
 
-async function rowOf(table: 'employees' | 'teams' | 'roles' | 'leaveTypes' | 'holidays' | 'devices', id: unknown) {
+type RowTable =
+  | 'employees'
+  | 'teams'
+  | 'roles'
+  | 'leaveTypes'
+  | 'holidays'
+  | 'devices'
+  | 'functions'
+  | 'badges'
+  | 'badgeCategories'
+  | 'feedbackCategories'
+  | 'feedbackAttributes'
+  | 'attendances'
+  | 'attendanceBreaks';
+
+async function rowOf(table: RowTable, id: unknown) {
   return (await server.db
     .selectFrom(table)
     .selectAll()
     .where('id', '=', Number(id))
     .executeTakeFirstOrThrow()) as Snapshot;
 }
+
+/** A catalogue row with its synonyms parsed, as the body names them. */
+async function withSynonyms(table: 'feedbackCategories' | 'feedbackAttributes', id: unknown): Promise<Snapshot> {
+  const row = await rowOf(table, id);
+  return { ...row, synonyms: JSON.parse(String(row['synonyms'])) as unknown };
+}
+
+/** A fresh employee's day of attendance (8 hours, one 30-minute break), as both attendance fixtures edit it. */
+const dayOfAttendance = async (extra: { isWfo?: 0 | 1 } = {}) => {
+  const f = server.factories(tenantId);
+  const employee = await f.employee({ roles: ['Employee'] });
+  return f.attendance({
+    employeeId: employee.id,
+    workDate: '2026-11-24',
+    checkIn: '2026-11-24T04:00:00.000Z',
+    checkOut: '2026-11-24T12:00:00.000Z',
+    ...extra,
+    breaks: [['2026-11-24T07:00:00.000Z', '2026-11-24T07:30:00.000Z']],
+  });
+};
 
 async function settingsOf(): Promise<Snapshot> {
   const rows = await server.db
@@ -117,14 +152,7 @@ const FIXTURES: Record<string, Fixture> = {
         await server.factories(tenantId).category({ synonyms: '["first"]', description: 'Original', color: '#112233' })
       ).id,
     }),
-    read: async ({ id }) => {
-      const row = await server.db
-        .selectFrom('feedbackCategories')
-        .selectAll()
-        .where('id', '=', Number(id))
-        .executeTakeFirstOrThrow();
-      return { ...row, synonyms: JSON.parse(row.synonyms) as unknown };
-    },
+    read: ({ id }) => withSynonyms('feedbackCategories', id),
     values: { name: 'Renamed category', synonyms: ['second'], description: 'Changed', color: '#445566' },
   },
   updateFeedbackAttribute: {
@@ -135,14 +163,7 @@ const FIXTURES: Record<string, Fixture> = {
         id: (await f.attribute({ categoryId: category.id, synonyms: '["first"]', description: 'Original' })).id,
       };
     },
-    read: async ({ id }) => {
-      const row = await server.db
-        .selectFrom('feedbackAttributes')
-        .selectAll()
-        .where('id', '=', Number(id))
-        .executeTakeFirstOrThrow();
-      return { ...row, synonyms: JSON.parse(row.synonyms) as unknown };
-    },
+    read: ({ id }) => withSynonyms('feedbackAttributes', id),
     values: {
       name: 'Renamed attribute',
       synonyms: ['second'],
@@ -154,24 +175,14 @@ const FIXTURES: Record<string, Fixture> = {
   // Badge Control (docs/recognition.md); the ids of badgeWorld are made in beforeAll.
   updateBadgeCategory: {
     create: async () => ({ id: (await server.factories(tenantId).badgeCategory()).id }),
-    read: async ({ id }) =>
-      (await server.db
-        .selectFrom('badgeCategories')
-        .selectAll()
-        .where('id', '=', Number(id))
-        .executeTakeFirstOrThrow()) as Snapshot,
+    read: ({ id }) => rowOf('badgeCategories', id),
     values: { name: 'Renamed badge category' },
   },
   updateBadge: {
     create: async () => ({
       id: (await server.factories(tenantId).badge({ categoryId: badgeWorld.categoryId, description: 'Original' })).id,
     }),
-    read: async ({ id }) =>
-      (await server.db
-        .selectFrom('badges')
-        .selectAll()
-        .where('id', '=', Number(id))
-        .executeTakeFirstOrThrow()) as Snapshot,
+    read: ({ id }) => rowOf('badges', id),
     values: {
       name: 'Renamed badge',
       description: 'Changed',
@@ -185,12 +196,7 @@ const FIXTURES: Record<string, Fixture> = {
     create: async () => ({
       id: (await server.factories(tenantId).function({ description: 'Original', memberIds: [] })).id,
     }),
-    read: async ({ id }) =>
-      (await server.db
-        .selectFrom('functions')
-        .selectAll()
-        .where('id', '=', Number(id))
-        .executeTakeFirstOrThrow()) as Snapshot,
+    read: ({ id }) => rowOf('functions', id),
     values: { name: 'Renamed function', description: 'Changed' },
   },
   // The caller's own account: the admin's row (own account only, the token names it).
@@ -306,25 +312,9 @@ const FIXTURES: Record<string, Fixture> = {
     },
   },
   updateAttendance: {
-    create: async () => {
-      const f = server.factories(tenantId);
-      const employee = await f.employee({ roles: ['Employee'] });
-      const row = await f.attendance({
-        employeeId: employee.id,
-        workDate: '2026-11-24',
-        checkIn: '2026-11-24T04:00:00.000Z',
-        checkOut: '2026-11-24T12:00:00.000Z',
-        isWfo: 0,
-        breaks: [['2026-11-24T07:00:00.000Z', '2026-11-24T07:30:00.000Z']],
-      });
-      return { id: row.id };
-    },
+    create: async () => ({ id: (await dayOfAttendance({ isWfo: 0 })).id }),
     read: async ({ id }) => ({
-      ...((await server.db
-        .selectFrom('attendances')
-        .selectAll()
-        .where('id', '=', Number(id))
-        .executeTakeFirstOrThrow()) as Snapshot),
+      ...(await rowOf('attendances', id)),
       breaks: byId(
         await server.db.selectFrom('attendanceBreaks').selectAll().where('attendanceId', '=', Number(id)).execute(),
       ),
@@ -334,15 +324,7 @@ const FIXTURES: Record<string, Fixture> = {
   },
   updateAttendanceBreak: {
     create: async () => {
-      const f = server.factories(tenantId);
-      const employee = await f.employee({ roles: ['Employee'] });
-      const row = await f.attendance({
-        employeeId: employee.id,
-        workDate: '2026-11-24',
-        checkIn: '2026-11-24T04:00:00.000Z',
-        checkOut: '2026-11-24T12:00:00.000Z',
-        breaks: [['2026-11-24T07:00:00.000Z', '2026-11-24T07:30:00.000Z']],
-      });
+      const row = await dayOfAttendance();
       const brk = await server.db
         .selectFrom('attendanceBreaks')
         .select('id')
@@ -351,12 +333,7 @@ const FIXTURES: Record<string, Fixture> = {
       return { id: brk.id };
     },
     read: async ({ id }) => {
-      const row = (await server.db
-        .selectFrom('attendanceBreaks')
-        .selectAll()
-        .where('id', '=', Number(id))
-        .executeTakeFirstOrThrow()) as Snapshot;
-      const { startAt, endAt, ...rest } = row;
+      const { startAt, endAt, ...rest } = await rowOf('attendanceBreaks', id);
       return { ...rest, start: startAt, end: endAt };
     },
     values: { start: '2026-11-24T06:45:00.000Z', end: '2026-11-24T07:40:00.000Z' },
@@ -409,10 +386,8 @@ const FIXTURES: Record<string, Fixture> = {
 
 beforeAll(async () => {
   server = await startServer({}, clock);
-  tenantId = (await server.tenant('Acme', 'acme.example')).id;
   // The administrator also gives the feedback the edit fixture changes: only its giver may edit it.
-  feedbackWorld.giverId = (await server.user(tenantId, { email: 'admin@acme.example', roles: ['Administrator'] })).id;
-  admin = server.api(await server.signIn('admin@acme.example'));
+  ({ tenantId, adminId: feedbackWorld.giverId, admin } = await companyWithAdmin(server));
   const f = server.factories(tenantId);
   feedbackWorld.firstId = (await f.employee()).id;
   feedbackWorld.secondId = (await f.employee()).id;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer, type Api } from './harness.js';
+import { defaultRoles } from './reads.js';
 
 let server: TestServer;
 let admin: Api;
@@ -215,23 +216,13 @@ describe('roles and permissions', () => {
   it('keeps exactly one default role', async () => {
     const r = (await admin.post('/api/roles', { name: 'Newcomer', permissions: ['view-profile'], isDefault: true }))
       .body;
-    const defaults = await server.db
-      .selectFrom('roles')
-      .select('name')
-      .where('tenantId', '=', tenantId)
-      .where('isDefault', '=', 1)
-      .execute();
+    const defaults = await defaultRoles(server.db, tenantId);
     expect(defaults).toEqual([{ name: 'Newcomer' }]);
     const unset = await admin.patch(`/api/roles/${r.id}`, { isDefault: false });
     expect(unset.status).toBe(400);
     expect(unset.body.error.code).toBe('DEFAULT_ROLE_REQUIRED');
     await admin.patch(`/api/roles/${roleIds.get('Employee')}`, { isDefault: true });
-    const after = await server.db
-      .selectFrom('roles')
-      .select('name')
-      .where('tenantId', '=', tenantId)
-      .where('isDefault', '=', 1)
-      .execute();
+    const after = await defaultRoles(server.db, tenantId);
     expect(after).toEqual([{ name: 'Employee' }]);
   });
 

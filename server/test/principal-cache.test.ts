@@ -10,10 +10,14 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { ENGINE, startServer, type TestServer } from './harness.js';
 import { organisation, type Organisation } from './organisation.js';
+import { captureQueries, sqlOf } from './queries.js';
 
 let server: TestServer;
-/** A second API process on the same database, with its own cache. */
+/** A second API process on the same database, with its own cache; every query it runs is kept. */
 let other: FastifyInstance;
+const otherQueries = captureQueries();
+/** How many times the second process has read someone's grants. */
+const grantReads = () => otherQueries.captured.filter((node) => /"role_grants"/.test(sqlOf(server.db, node))).length;
 let otherUrl: string;
 let org: Organisation<'emp' | 'admin', never>;
 let employeeRoleId: number;
@@ -41,7 +45,7 @@ beforeAll(async () => {
   org = await organisation(server, { people: { emp: ['Employee'], admin: ['Administrator'] } });
   employeeRoleId = org.roleIds.get('Employee')!;
   const config = loadConfig({ LOG_LEVEL: 'silent', RENDERER_DIR: '/nonexistent' });
-  ({ app: other } = await buildApp({ config, db: server.db, engine: ENGINE }));
+  ({ app: other } = await buildApp({ config, db: server.db.withPlugin(otherQueries.plugin), engine: ENGINE }));
   otherUrl = await other.listen({ port: 0, host: '127.0.0.1' });
 });
 
@@ -94,11 +98,17 @@ describe('cached permissions', () => {
     const otherOrg = await organisation(server, { people: { someone: ['Employee'] } });
     const before = await version(org.tenantId);
     const otherBefore = await version(otherOrg.tenantId);
+    // The second process holds the employee's grants under this version.
+    expect(await status(otherUrl, org.people.emp.token)).toBe(200);
+    const reads = grantReads();
+    expect(reads).toBeGreaterThan(0);
 
-    // Requests and unrelated writes leave it alone.
+    // Requests and unrelated writes leave it alone, and the grants are not read again.
     await status(server.url, org.people.emp.token);
     await server.db.updateTable('employees').set({ name: 'Renamed' }).where('id', '=', org.people.emp.id).execute();
     expect(await version(org.tenantId)).toBe(before);
+    expect(await status(otherUrl, org.people.emp.token)).toBe(200);
+    expect(grantReads()).toBe(reads);
 
     // Each table and each kind of write moves it.
     const role = await server.db
@@ -125,6 +135,10 @@ describe('cached permissions', () => {
     await server.db.deleteFrom('roles').where('id', '=', role.id).execute();
     expect(await version(org.tenantId)).toBe(before + 7);
     expect(await version(otherOrg.tenantId)).toBe(otherBefore);
+    // The version moved: the next request reads the grants again, once, and the one after keeps them.
+    expect(await status(otherUrl, org.people.emp.token)).toBe(200);
+    expect(await status(otherUrl, org.people.emp.token)).toBe(200);
+    expect(grantReads()).toBe(reads + 1);
   });
 
   it('still refuse a deactivated account and an ended session at once', async () => {

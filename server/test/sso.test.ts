@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CookieJar, signInAtProvider, startTestProvider, type TestProvider } from './oidc-fixture.js';
+import { CookieJar, signInAtProvider, ssoCompany, type TestProvider } from './oidc-fixture.js';
 import { startServer, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -18,26 +18,16 @@ const DOMAIN = 'sso.example';
 
 beforeAll(async () => {
   server = await startServer();
-  provider = await startTestProvider();
-  provider.allowRedirect(`${server.url}/api/auth/sso/callback`);
-  tenantId = (await server.tenant('Single Co', DOMAIN)).id;
-  await server.user(tenantId, { email: `admin@${DOMAIN}`, roles: ['Administrator'] });
-  await server.user(tenantId, { email: `ann@${DOMAIN}`, roles: ['Employee'] });
-  adminToken = await server.signIn(`admin@${DOMAIN}`);
-  const res = await server.api(adminToken).put('/api/tenant/sso', {
-    providerName: 'Test IdP',
-    issuer: provider.issuer,
-    clientId: provider.clientId,
-    clientSecret: provider.clientSecret,
-    isEnabled: true,
-    isRequired: false,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  ({ provider, tenantId, adminToken } = await ssoCompany(server, 'Single Co', DOMAIN, 'ann'));
 });
 afterAll(async () => {
   await provider?.close();
   await server?.close();
 });
+
+/** The tenant's stored provider settings, to check a refused save changed nothing. */
+const storedSso = () =>
+  server.db.selectFrom('tenantSso').selectAll().where('tenantId', '=', tenantId).executeTakeFirst();
 
 /** Starts a web sign-in as a browser would: the start call's cookie goes with the return. */
 async function startWeb(email: string) {
@@ -260,11 +250,7 @@ describe('settings', () => {
   });
 
   it('tests the connection by discovery without saving, and names the issuer when nothing answers', async () => {
-    const before = await server.db
-      .selectFrom('tenantSso')
-      .selectAll()
-      .where('tenantId', '=', tenantId)
-      .executeTakeFirst();
+    const before = await storedSso();
     const ok = await server.api(adminToken).post('/api/tenant/sso/test', { issuer: provider.issuer });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body).toEqual({ issuer: provider.issuer, authorizationEndpoint: `${provider.issuer}/auth` });
@@ -276,18 +262,12 @@ describe('settings', () => {
     const plain = await server.api(adminToken).post('/api/tenant/sso/test', { issuer: 'http://idp.example.com' });
     expect(plain.status).toBe(400);
     expect(JSON.stringify(plain.body)).toContain('The issuer must be an https URL');
-    expect(
-      await server.db.selectFrom('tenantSso').selectAll().where('tenantId', '=', tenantId).executeTakeFirst(),
-    ).toEqual(before);
+    expect(await storedSso()).toEqual(before);
   });
 
   it('names the field of a bad issuer, an unreachable provider, a missing secret, and changes nothing', async () => {
     const base = { providerName: 'X', clientId: 'c', isEnabled: true, isRequired: false };
-    const before = await server.db
-      .selectFrom('tenantSso')
-      .selectAll()
-      .where('tenantId', '=', tenantId)
-      .executeTakeFirst();
+    const before = await storedSso();
     const http = await server.api(adminToken).put('/api/tenant/sso', { ...base, issuer: 'http://idp.example.com' });
     expect(http.status).toBe(400);
     expect(JSON.stringify(http.body)).toContain('body.issuer');
@@ -308,18 +288,12 @@ describe('settings', () => {
       .put('/api/tenant/sso', { ...base, issuer: provider.issuer, isEnabled: false });
     expect(noSecret.status).toBe(400);
     expect(JSON.stringify(noSecret.body)).toContain('body.clientSecret');
-    expect(
-      await server.db.selectFrom('tenantSso').selectAll().where('tenantId', '=', tenantId).executeTakeFirst(),
-    ).toEqual(before);
+    expect(await storedSso()).toEqual(before);
   });
 
   it('keeps the stored secret only for the same provider: a new issuer or client id needs the secret again', async () => {
     // Otherwise an editor could point the tenant at a server of theirs and receive the write-only secret.
-    const before = await server.db
-      .selectFrom('tenantSso')
-      .selectAll()
-      .where('tenantId', '=', tenantId)
-      .executeTakeFirst();
+    const before = await storedSso();
     const base = { providerName: 'Test IdP', isEnabled: false, isRequired: false };
     const otherIssuer = await server
       .api(adminToken)
@@ -331,19 +305,13 @@ describe('settings', () => {
       .put('/api/tenant/sso', { ...base, issuer: provider.issuer, clientId: 'another-client' });
     expect(otherClient.status).toBe(400);
     expect(JSON.stringify(otherClient.body)).toContain('body.clientSecret');
-    expect(
-      await server.db.selectFrom('tenantSso').selectAll().where('tenantId', '=', tenantId).executeTakeFirst(),
-    ).toEqual(before);
+    expect(await storedSso()).toEqual(before);
   });
 });
 
 describe('who may set the identity provider', () => {
   it('needs every permission: the provider it names can sign in as anyone, administrators included', async () => {
-    const before = await server.db
-      .selectFrom('tenantSso')
-      .selectAll()
-      .where('tenantId', '=', tenantId)
-      .executeTakeFirst();
+    const before = await storedSso();
     await server.user(tenantId, {
       email: `settings@${DOMAIN}`,
       grants: ['view-tenant-settings', 'edit-tenant-settings'],
@@ -363,9 +331,7 @@ describe('who may set the identity provider', () => {
     const probe = await editor.post('/api/tenant/sso/test', { issuer: provider.issuer });
     expect(probe.status).toBe(403);
     expect(probe.body.error.code).toBe('GRANT_EXCEEDS_OWN');
-    expect(
-      await server.db.selectFrom('tenantSso').selectAll().where('tenantId', '=', tenantId).executeTakeFirst(),
-    ).toEqual(before);
+    expect(await storedSso()).toEqual(before);
   });
 });
 

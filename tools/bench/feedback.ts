@@ -19,28 +19,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { openDatabase } from '../../server/src/db/engine.js';
 import { migrateToLatest } from '../../server/src/db/migrate.js';
 import { random } from '../../server/src/seed/random.js';
 import { startPostgresCluster, type PostgresCluster } from '../../server/test/postgres-cluster.js';
 import { buildFeedbackBenchTenant } from './feedback-data.js';
-import { load, peakMemoryMiB, signIn, startChild, type LoadResult } from './harness.js';
+import { flags, load, peakMemoryMiB, signIn, startChild, type LoadResult } from './harness.js';
 
-const { values } = parseArgs({
-  options: {
-    engine: { type: 'string', default: 'both' },
-    employees: { type: 'string', default: '2000' },
-    years: { type: 'string', default: '2' },
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '10' },
-    people: { type: 'string', default: '20' },
-  },
-});
-const duration = Number(values.duration);
-const connections = Number(values.connections);
-const people = Number(values.people);
+const values = flags({ engine: 'both', employees: 2000, years: 2, duration: 10, connections: 10, people: 20 });
+const { duration, connections, people } = values;
 const engines = values.engine === 'both' ? (['sqlite', 'postgres'] as const) : [values.engine];
 if (!engines.every((e) => e === 'sqlite' || e === 'postgres')) throw new Error('--engine: both, sqlite or postgres');
 const PASSWORD = 'Bench!Pass1';
@@ -70,8 +58,8 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
       throw new Error('DATABASE_URL must point at an empty database');
     }
     const tenant = await buildFeedbackBenchTenant(handle.db, {
-      employees: Number(values.employees),
-      years: Number(values.years),
+      employees: values.employees,
+      years: values.years,
       password: PASSWORD,
       now,
       log,

@@ -2,10 +2,31 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { freePort } from '../../server/test/free-port.js';
 
 export const root = path.resolve(import.meta.dirname, '../..');
+
+type Flags<T> = { [K in keyof T]: T[K] extends number ? number : string };
+
+/**
+ * A benchmark's flags, `--name <value>` for each default given (the README lists them): a flag whose default
+ * is a number is answered as a number.
+ */
+export function flags<T extends Record<string, string | number>>(defaults: T): Flags<T> {
+  const { values } = parseArgs({
+    options: Object.fromEntries(
+      Object.entries(defaults).map(([name, value]) => [name, { type: 'string' as const, default: String(value) }]),
+    ),
+  });
+  return Object.fromEntries(
+    Object.entries(defaults).map(([name, value]) => [
+      name,
+      typeof value === 'number' ? Number(values[name]) : values[name],
+    ]),
+  ) as Flags<T>;
+}
 
 export type Child = { child: ChildProcess; url: string; stop: () => Promise<void> };
 

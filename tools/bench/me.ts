@@ -9,14 +9,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { load, peakMemoryMiB, signIn, startChild } from './harness.js';
+import { flags, load, peakMemoryMiB, signIn, startChild } from './harness.js';
 
-const { values } = parseArgs({
-  options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' } },
-});
-const duration = Number(values.duration);
-const connections = Number(values.connections);
+const { duration, connections } = flags({ duration: 10, connections: 20 });
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'teambeat-bench-'));
 const api = await startChild(

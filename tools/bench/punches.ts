@@ -12,7 +12,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { DeviceAgent, zkAdapterFactory, type AdapterFactory } from '../../electron/device-agent/agent.js';
 import { createAgentServer, type AgentServer } from '../../electron/device-agent/http-client.js';
 import { PunchQueue } from '../../electron/device-agent/queue.js';
@@ -23,16 +22,9 @@ import { migrateToLatest } from '../../server/src/db/migrate.js';
 import { createAgentKey } from '../../server/src/modules/devices/agent-keys.js';
 import { createTenantWithRoles } from '../../server/src/seed/tenant.js';
 import { ZkSimulator } from '../zk-sim/server.js';
+import { flags } from './harness.js';
 
-const { values } = parseArgs({
-  options: {
-    punches: { type: 'string', default: '100000' },
-    users: { type: 'string', default: '500' },
-    batch: { type: 'string', default: '5000' },
-  },
-});
-const punchCount = Number(values.punches);
-const userCount = Number(values.users);
+const { punches: punchCount, users: userCount, batch } = flags({ punches: 100000, users: 500, batch: 5000 });
 const quiet = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} };
 
 /** The same bytes node-zklib receives, written by one socket and read by another on loopback. */
@@ -152,7 +144,7 @@ try {
   const queue = new PunchQueue(path.join(dir, 'agent'));
   const agent = new DeviceAgent(
     { server: timedServer, queue, logger: quiet, createAdapter: timedAdapters },
-    { batchSize: Number(values.batch) },
+    { batchSize: batch },
   );
   const started = performance.now();
   const report = await agent.pollOnce();
@@ -180,7 +172,7 @@ try {
     `  raw loopback transfer of the same ${mib.toFixed(1)} MiB: ${rawMs.toFixed(0)} ms (${rate(rawMs)}, ${(mib / (rawMs / 1000)).toFixed(0)} MiB/s)`,
   );
   console.log(`  node-zklib pull from the simulator:   ${pullMs.toFixed(0)} ms (${rate(pullMs)})`);
-  console.log(`  upload + ingest (HTTP, ${values.batch}/batch):   ${uploadMs.toFixed(0)} ms (${rate(uploadMs)})`);
+  console.log(`  upload + ingest (HTTP, ${batch}/batch):   ${uploadMs.toFixed(0)} ms (${rate(uploadMs)})`);
   console.log(`  simulator to attendance rows, total:  ${totalMs.toFixed(0)} ms (${rate(totalMs)})`);
   console.log(`  ratio total ÷ raw transfer time: ×${(totalMs / rawMs).toFixed(0)}`);
   console.log(

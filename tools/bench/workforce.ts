@@ -14,23 +14,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { addDays, formatISO } from 'date-fns';
 import { openDatabase } from '../../server/src/db/engine.js';
 import { migrateToLatest } from '../../server/src/db/migrate.js';
-import { load, peakMemoryMiB, signIn, startChild, type LoadResult } from './harness.js';
+import { flags, load, peakMemoryMiB, signIn, startChild, type LoadResult } from './harness.js';
 import { buildBenchTenant } from './workforce-data.js';
 
-const { values } = parseArgs({
-  options: {
-    employees: { type: 'string', default: '2000' },
-    years: { type: 'string', default: '2' },
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '10' },
-  },
-});
-const duration = Number(values.duration);
-const connections = Number(values.connections);
+const values = flags({ employees: 2000, years: 2, duration: 10, connections: 10 });
+const { duration, connections } = values;
 const PASSWORD = 'Bench!Pass1';
 const engine = process.env['DATABASE_URL'] ? 'postgres' : 'sqlite';
 const log = (line: string) => console.log(line);
@@ -58,8 +49,8 @@ if ((await handle.db.selectFrom('tenants').select('id').limit(1).execute()).leng
   throw new Error('DATABASE_URL must point at an empty database');
 }
 const tenant = await buildBenchTenant(handle.db, {
-  employees: Number(values.employees),
-  years: Number(values.years),
+  employees: values.employees,
+  years: values.years,
   password: PASSWORD,
   now,
   log,

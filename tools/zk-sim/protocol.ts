@@ -118,32 +118,8 @@ export class TcpFrameReader {
   }
 }
 
-export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
-
-/** Device time encoding (timeParser.js, terminal.md): month 1-12; only years 2000-2099 are representable. */
-export function encodeZkTime(t: WallClock): number {
-  return (
-    (((t.year % 100) * 12 * 31 + (t.month - 1) * 31 + (t.day - 1)) * 86400 +
-      (t.hour * 60 + t.minute) * 60 +
-      t.second) >>>
-    0
-  );
-}
-
-export function decodeZkTime(value: number): WallClock {
-  let t = value;
-  const second = t % 60;
-  t = (t - second) / 60;
-  const minute = t % 60;
-  t = (t - minute) / 60;
-  const hour = t % 24;
-  t = (t - hour) / 24;
-  const day = (t % 31) + 1;
-  t = (t - (day - 1)) / 31;
-  const month = (t % 12) + 1;
-  t = (t - (month - 1)) / 12;
-  return { year: t + 2000, month, day, hour, minute, second };
-}
+// The packed device time is the agent's own definition, so the simulator cannot drift from what it decodes.
+export { decodeDeviceTime, encodeDeviceTime, type WallClock } from '../../electron/device-agent/zk-time.js';
 
 /** Parse a CMD_DATA_WRRQ request body (`01 <u16 table> <u32 fct> <u32 ext>`). */
 export function decodeReadRequest(data: Buffer): { table: number; fct: number } {

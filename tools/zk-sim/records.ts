@@ -1,7 +1,7 @@
 // The simulated device's storage: users and the attendance log, held in typed arrays so hundreds of thousands of
 // punches cost a few megabytes, and encoders for the record layouts node-zklib 1.3.0 decodes.
 import { TZDate } from '@date-fns/tz';
-import { encodeZkTime, type WallClock } from './protocol.js';
+import { encodeDeviceTime, type WallClock } from './protocol.js';
 
 export type SimUser = { uid: number; userId: string; name: string; role: number; password: string; cardNo: number };
 /** A punch as the simulator is told about it: an instant; the device stores its wall-clock time in its zone. */
@@ -91,7 +91,7 @@ export class ZoneClock {
   }
 
   encode(epochMs: number): number {
-    return encodeZkTime(this.wallClock(epochMs));
+    return encodeDeviceTime(this.wallClock(epochMs));
   }
 }
 

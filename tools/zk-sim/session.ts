@@ -1,7 +1,7 @@
 // One client's conversation with the simulated terminal: turns a request packet into the reply units the transport
 // must send. Transport-agnostic, so TCP and UDP share the command semantics and only differ in framing.
 import { TZDate } from '@date-fns/tz';
-import { CMD, EF_ATTLOG, TABLE, decodeReadRequest, decodeZkTime, encodePacket, type ZkPacket } from './protocol.js';
+import { CMD, EF_ATTLOG, TABLE, decodeReadRequest, decodeDeviceTime, encodePacket, type ZkPacket } from './protocol.js';
 import type { DeviceStore, SimPunch } from './records.js';
 
 export type Transport = 'tcp' | 'udp';
@@ -63,7 +63,7 @@ export class DeviceSession {
       }
       case CMD.SET_TIME: {
         if (request.data.length >= 4) {
-          const t = decodeZkTime(request.data.readUInt32LE(0));
+          const t = decodeDeviceTime(request.data.readUInt32LE(0));
           const zone = this.device.store.zone.timeZone;
           this.device.setDeviceTimeMs(
             new TZDate(t.year, t.month - 1, t.day, t.hour, t.minute, t.second, zone).getTime(),

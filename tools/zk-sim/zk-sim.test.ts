@@ -2,7 +2,8 @@
 // library's own failure modes that the device agent's adapter has to contain.
 import ZKLib from 'node-zklib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CMD, TcpFrameReader, decodeZkTime, encodePacket, encodeZkTime, wrapTcp } from './protocol.js';
+import { CMD, TcpFrameReader, decodeDeviceTime, encodePacket, encodeDeviceTime, wrapTcp } from './protocol.js';
+import { wallClockFromHostDate } from '../../electron/device-agent/zk-time.js';
 import { ZkSimulator, type ZkSimulatorOptions } from './server.js';
 import { skipStalledTransfer } from './stall-clock.js';
 
@@ -24,16 +25,6 @@ async function connect(port: number): Promise<ZKLib> {
   return zk;
 }
 
-/** The wall-clock node-zklib decoded (it builds host-local Dates from device components). */
-const components = (d: Date) => [
-  d.getFullYear(),
-  d.getMonth() + 1,
-  d.getDate(),
-  d.getHours(),
-  d.getMinutes(),
-  d.getSeconds(),
-];
-
 afterEach(async () => {
   for (const zk of clients.splice(0)) {
     zk.zklibTcp.socket?.destroy();
@@ -49,7 +40,7 @@ afterEach(async () => {
 describe('protocol', () => {
   it('round-trips packed device times and splits a coalesced TCP stream into packets', () => {
     const wall = { year: 2026, month: 2, day: 28, hour: 23, minute: 59, second: 58 };
-    expect(decodeZkTime(encodeZkTime(wall))).toEqual(wall);
+    expect(decodeDeviceTime(encodeDeviceTime(wall))).toEqual(wall);
     const a = wrapTcp(encodePacket(CMD.DATA_RDY, 7, 3, Buffer.alloc(8, 1)));
     const b = wrapTcp(encodePacket(CMD.DATA_RDY, 7, 4, Buffer.alloc(8, 2)));
     const reader = new TcpFrameReader();
@@ -80,7 +71,7 @@ describe('node-zklib 1.3.0 against the simulator (TCP)', () => {
     const reply = await zk.executeCmd(201, '');
     expect(reply.readUInt16LE(0)).toBe(CMD.ACK_OK);
     // 04:05:06 UTC is 09:05:06 in Karachi (UTC+5): the device reports its own wall clock.
-    expect(decodeZkTime(reply.readUInt32LE(8))).toEqual({
+    expect(decodeDeviceTime(reply.readUInt32LE(8))).toEqual({
       year: 2026,
       month: 3,
       day: 10,
@@ -116,14 +107,8 @@ describe('node-zklib 1.3.0 against the simulator (TCP)', () => {
       expect(record.deviceUserId).toBe(punch?.userId);
       expect(record.userSn).toBe(punch?.userSn);
       const wall = sim.store.zone.wallClock(punch?.time.getTime() ?? 0);
-      expect(components(record.recordTime)).toEqual([
-        wall.year,
-        wall.month,
-        wall.day,
-        wall.hour,
-        wall.minute,
-        wall.second,
-      ]);
+      // node-zklib builds host-local Dates from the device's wall-clock components.
+      expect(wallClockFromHostDate(record.recordTime)).toEqual(wall);
     });
   });
 
@@ -137,7 +122,14 @@ describe('node-zklib 1.3.0 against the simulator (TCP)', () => {
     sim.emitRealTime({ userId: '1004', time: new Date('2026-05-01T03:00:30Z') });
     await expect.poll(() => events.length).toBe(2);
     expect(events[0]?.userId).toBe('1003');
-    expect(components(events[0]?.attTime ?? new Date(0))).toEqual([2026, 5, 1, 8, 0, 0]);
+    expect(wallClockFromHostDate(events[0]?.attTime ?? new Date(0))).toEqual({
+      year: 2026,
+      month: 5,
+      day: 1,
+      hour: 8,
+      minute: 0,
+      second: 0,
+    });
 
     expect((await zk.getInfo()).logCounts).toBe(12);
     const cleared = await zk.clearAttendanceLog();
@@ -187,14 +179,8 @@ describe('node-zklib 1.3.0 against the simulator (UDP fallback)', () => {
     expect(logs.data).toHaveLength(3000);
     const first = sim.punches()[0];
     const wall = sim.store.zone.wallClock(first?.time.getTime() ?? 0);
-    expect(components(logs.data[0]?.recordTime ?? new Date(0))).toEqual([
-      wall.year,
-      wall.month,
-      wall.day,
-      wall.hour,
-      wall.minute,
-      wall.second,
-    ]);
+    // node-zklib builds host-local Dates from the device's wall-clock components.
+    expect(wallClockFromHostDate(logs.data[0]?.recordTime ?? new Date(0))).toEqual(wall);
     await zk.disconnect();
   });
 });
