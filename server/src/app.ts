@@ -8,7 +8,6 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -24,6 +23,7 @@ import { JOBS } from './jobs/jobs.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
 import { jobRoutes } from './jobs/routes.js';
 import { registerOpenApi } from './http/openapi.js';
+import { appSecurityHeaders, registerSecurityHeaders } from './http/security-headers.js';
 import { createMailer } from './mail/mailer.js';
 import { attendanceRoutes } from './modules/attendance/routes.js';
 import { admsRoutes } from './modules/devices/adms.js';
@@ -128,24 +128,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (!route.schema?.operationId) throw new Error(`${String(route.method)} ${route.url} is not in the endpoint map`);
   });
 
-  const storageOrigin = deps.storage.linkOrigin ? [deps.storage.linkOrigin] : [];
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Fluent UI (Griffel) and Swagger UI insert style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Pictures are served by Teambeat itself (blob: URLs of fetched images): no address elsewhere.
-        imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigin],
-        // With the S3 driver, uploads go straight to the bucket (docs/storage.md).
-        connectSrc: ["'self'", ...storageOrigin],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  registerSecurityHeaders(app, appSecurityHeaders(deps.storage.linkOrigin));
   await app.register(fastifyCors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     credentials: true,
