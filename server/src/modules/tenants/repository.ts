@@ -1,6 +1,7 @@
 /** Tenants and their settings. Settings are one row per key with a JSON value, parsed only here. */
 import { DEFAULT_TENANT_SETTINGS, tenantSettingsSchema, type TenantSettings } from '../../../../shared/settings.js';
 import type { Db } from '../../db/engine.js';
+import { prepareForTenant } from '../../db/prepared.js';
 import type { TenantScope } from '../../http/context.js';
 import { emailDomain } from '../../../../shared/validation.js';
 
@@ -14,12 +15,20 @@ export async function getTenant(db: Db, tenantId: number) {
   return db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirstOrThrow();
 }
 
+// Prepared, in key order: most requests read the settings, and every GET /api/me the tenant too.
+const settingRows = prepareForTenant((db, p: { tenantId: number }) =>
+  db.selectFrom('tenantSettings').select(['key', 'value']).where('tenantId', '=', p.tenantId).orderBy('key'),
+);
+const tenantRow = prepareForTenant((db, p: { tenantId: number }) =>
+  db.selectFrom('tenants').select(['id', 'name', 'emailDomain', 'logo']).where('id', '=', p.tenantId),
+);
+
 export async function readSettings(db: Db, tenantId: number): Promise<TenantSettings> {
-  const rows = await db
-    .selectFrom('tenantSettings')
-    .select(['key', 'value'])
-    .where('tenantId', '=', tenantId)
-    .execute();
+  const rows = await settingRows.all({ db, tenantId }, {});
+  return parseSettings(rows);
+}
+
+function parseSettings(rows: readonly { key: string; value: string }[]): TenantSettings {
   const stored: Record<string, unknown> = {};
   for (const row of rows) {
     if (!Object.hasOwn(DEFAULT_TENANT_SETTINGS, row.key)) continue;
@@ -71,8 +80,9 @@ export function tenantRepository({ db, tenantId, now }: TenantScope) {
 
     /** The tenant with all its settings, as the settings tabs show it. */
     async view() {
-      const [tenant, settings] = await Promise.all([getTenant(db, tenantId), readSettings(db, tenantId)]);
-      return { id: tenant.id, name: tenant.name, emailDomain: tenant.emailDomain, logo: tenant.logo, settings };
+      const [tenant, settings] = await Promise.all([tenantRow.first({ db, tenantId }, {}), readSettings(db, tenantId)]);
+      if (!tenant) throw new Error(`No tenant ${tenantId}`);
+      return { ...tenant, settings };
     },
 
     /** Changes the tenant's own columns (name, logo); nothing when no field is given. */
