@@ -23,9 +23,27 @@ const tenantRow = prepareForTenant((db, p: { tenantId: number }) =>
   db.selectFrom('tenants').select(['id', 'name', 'emailDomain', 'logo']).where('id', '=', p.tenantId),
 );
 
+/** How many tenants' parsed settings one API process keeps. */
+const SETTINGS_CACHE_SIZE = 1_000;
+
+/**
+ * Each tenant's settings as last parsed, under the stored text they were parsed from. Validating them with
+ * zod on every request cost more than reading them (issue #18); the rows are still read each time, so a
+ * change made by any process applies at once. Frozen, since requests share them.
+ */
+const parsedSettings = new Map<number, { stored: string; settings: TenantSettings }>();
+
 export async function readSettings(db: Db, tenantId: number): Promise<TenantSettings> {
   const rows = await settingRows.all({ db, tenantId }, {});
-  return parseSettings(rows);
+  const stored = rows.map((row) => `${row.key}\u0000${row.value}`).join('\u0001');
+  const cached = parsedSettings.get(tenantId);
+  if (cached?.stored === stored) return cached.settings;
+  const settings = deepFreeze(parseSettings(rows));
+  parsedSettings.delete(tenantId);
+  // The oldest entry goes first (a Map iterates in insertion order).
+  if (parsedSettings.size >= SETTINGS_CACHE_SIZE) parsedSettings.delete(parsedSettings.keys().next().value!);
+  parsedSettings.set(tenantId, { stored, settings });
+  return settings;
 }
 
 function parseSettings(rows: readonly { key: string; value: string }[]): TenantSettings {
@@ -46,6 +64,15 @@ function parseSettings(rows: readonly { key: string; value: string }[]): TenantS
   return Object.fromEntries(
     Object.entries(merged).map(([k, v]) => [k, bad.has(k) ? DEFAULT_TENANT_SETTINGS[k as keyof TenantSettings] : v]),
   ) as TenantSettings;
+}
+
+/** Freezes settings and the arrays in them (their values are JSON: objects, arrays and scalars). */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 export async function writeSettings(
