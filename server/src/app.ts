@@ -10,7 +10,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db, Engine } from './db/engine.js';
 import type { Deps } from './deps.js';
@@ -23,6 +23,7 @@ import { JOBS } from './jobs/jobs.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
 import { jobRoutes } from './jobs/routes.js';
 import { registerOpenApi } from './http/openapi.js';
+import { responseSerializerCompiler } from './http/serialize.js';
 import { appSecurityHeaders, registerSecurityHeaders } from './http/security-headers.js';
 import { createMailer } from './mail/mailer.js';
 import { attendanceRoutes } from './modules/attendance/routes.js';
@@ -107,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   runner.current = createJobRunner(deps, JOBS);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ validate: config.validateResponses }));
   // A POST without a body means "no fields": let the route's schema judge an empty object, so defaults
   // apply and required fields are named, instead of failing on a missing body.
   app.addHook('preValidation', async (request) => {
