@@ -66,6 +66,8 @@ export async function startServer(options: { startAt: string; label: string }): 
       LOG_PRETTY: 'false',
       // Every spec signs in; the production limit of 10 a minute per address would throttle the suite.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // Every answer is checked against its contract by zod as well (server/src/http/serialize.ts).
+      VALIDATE_RESPONSES: 'true',
       TEAMBEAT_TEST_NOW: options.startAt,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,6 +14,7 @@ describe('configuration', () => {
       corsOrigins: [],
       accessTokenTtlSeconds: 900,
       seedDemo: true,
+      validateResponses: false,
     });
   });
 

@@ -97,6 +97,8 @@ const envSchema = z.object({
   TRUST_PROXY: flag(false),
   RENDERER_DIR: z.string().optional(),
   SHUTDOWN_TIMEOUT_SECONDS: int(10, 1, 300),
+  /** Check every answer against its contract with zod as well (tests); off in service, for speed. */
+  VALIDATE_RESPONSES: flag(false),
   /** Where uploaded files live (docs/storage.md): `local` (under DATA_DIR/files) or `s3`. */
   STORAGE_DRIVER: z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
   S3_BUCKET: z
@@ -164,6 +166,8 @@ export type Config = {
   trustProxy: boolean;
   rendererDir: string;
   shutdownTimeoutSeconds: number;
+  /** Answers are checked against their contract by zod too, not only copied along it (http/serialize.ts). */
+  validateResponses: boolean;
   storage: StorageConfig;
 };
 
@@ -205,6 +209,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     rendererDir: path.resolve(cwd, e.RENDERER_DIR ?? 'dist/renderer'),
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    validateResponses: e.VALIDATE_RESPONSES,
     storage,
   };
 }

@@ -1,5 +1,41 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness.js';
+
+/** The headers of an answer as sent: names as spelled on the wire, in order, with their values. */
+function rawHeaders(url: string): Promise<{ status: number; headers: [string, string][] }> {
+  return new Promise((resolve, reject) => {
+    request(url, (res) => {
+      const headers: [string, string][] = [];
+      for (let i = 0; i < res.rawHeaders.length; i += 2) headers.push([res.rawHeaders[i]!, res.rawHeaders[i + 1]!]);
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** helmet's headers with the app's policy, byte for byte as @fastify/helmet sent them before issue #18. */
+const SECURITY_HEADERS: [string, string][] = [
+  [
+    'Content-Security-Policy',
+    "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';" +
+      "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +
+      "style-src 'self' 'unsafe-inline';connect-src 'self'",
+  ],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+  ['Origin-Agent-Cluster', '?1'],
+  ['Referrer-Policy', 'no-referrer'],
+  ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-DNS-Prefetch-Control', 'off'],
+  ['X-Download-Options', 'noopen'],
+  ['X-Frame-Options', 'SAMEORIGIN'],
+  ['X-Permitted-Cross-Domain-Policies', 'none'],
+  ['X-XSS-Protection', '0'],
+];
 
 let server: TestServer;
 beforeAll(async () => {
@@ -22,6 +58,31 @@ describe('API core', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  it('sends the same security headers first on every answer: success, not found, unauthenticated', async () => {
+    for (const [path, status] of [
+      ['/api/health', 200],
+      ['/api/nope', 404],
+      ['/api/me', 401],
+    ] as const) {
+      const res = await rawHeaders(`${server.url}${path}`);
+      expect(res.status).toBe(status);
+      expect(res.headers.slice(0, SECURITY_HEADERS.length)).toEqual(SECURITY_HEADERS);
+      expect(res.headers.slice(SECURITY_HEADERS.length).map(([name]) => name)).toEqual([
+        'content-type',
+        'x-request-id',
+        'content-length',
+        'Date',
+        'Connection',
+        'Keep-Alive',
+      ]);
+    }
+    // Swagger UI replaces the policy with its own and keeps the rest.
+    const docs = await rawHeaders(`${server.url}/api/docs/`);
+    expect(docs.headers[0]?.[0]).toBe('content-security-policy');
+    expect(docs.headers[0]?.[1]).toContain('validator.swagger.io');
+    expect(docs.headers.slice(1, SECURITY_HEADERS.length)).toEqual(SECURITY_HEADERS.slice(1));
   });
 
   it('serves an OpenAPI 3 document where every operation declares its access and responses', async () => {

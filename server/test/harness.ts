@@ -108,6 +108,8 @@ export async function startServer(env: Record<string, string> = {}, now?: () => 
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     RENDERER_DIR: '/nonexistent',
+    // zod checks every answer against its contract, and the served text must be the one it writes.
+    VALIDATE_RESPONSES: 'true',
     ...env,
   });
   const { app, deps } = await buildApp({ config, db: handle.db, engine: handle.engine, ...(now ? { now } : {}) });

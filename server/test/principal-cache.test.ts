@@ -44,7 +44,7 @@ beforeAll(async () => {
   server = await startServer();
   org = await organisation(server, { people: { emp: ['Employee'], admin: ['Administrator'] } });
   employeeRoleId = org.roleIds.get('Employee')!;
-  const config = loadConfig({ LOG_LEVEL: 'silent', RENDERER_DIR: '/nonexistent' });
+  const config = loadConfig({ LOG_LEVEL: 'silent', RENDERER_DIR: '/nonexistent', VALIDATE_RESPONSES: 'true' });
   ({ app: other } = await buildApp({ config, db: server.db.withPlugin(otherQueries.plugin), engine: ENGINE }));
   otherUrl = await other.listen({ port: 0, host: '127.0.0.1' });
 });

@@ -1,4 +1,7 @@
-/** What the HTTP benchmarks share: child servers on free ports, autocannon load, peak memory. */
+/**
+ * What the HTTP benchmarks share: child servers on free ports, autocannon load, the server's CPU time per
+ * request, peak memory.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,10 +33,18 @@ export function flags<T extends Record<string, string | number>>(defaults: T): F
 
 export type Child = { child: ChildProcess; url: string; stop: () => Promise<void> };
 
-/** Runs a TypeScript entry point with tsx on a free port and waits until `readyPath` answers. */
-export async function startChild(script: string, env: Record<string, string>, readyPath: string): Promise<Child> {
+/**
+ * Runs a TypeScript entry point with tsx on a free port and waits until `readyPath` answers. `nodeArgs`
+ * go to node itself (`--cpu-prof` to profile the server).
+ */
+export async function startChild(
+  script: string,
+  env: Record<string, string>,
+  readyPath: string,
+  nodeArgs: readonly string[] = [],
+): Promise<Child> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script)], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, script)], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -65,8 +76,28 @@ export function peakMemoryMiB(pid: number | undefined): number {
   return kb / 1024;
 }
 
-/** `timeouts`: requests unanswered after autocannon's 10 s (counted only with `tolerateTimeouts`). */
-export type LoadResult = { rps: number; p50: number; p99: number; requests: number; timeouts: number };
+/** User and system CPU time a process has used so far, in microseconds (Linux /proc, clock ticks of 10 ms). */
+export function cpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are
+  // the 14th and 15th fields of the line, the 12th and 13th after the parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
+}
+
+/**
+ * `timeouts`: requests unanswered after autocannon's 10 s (counted only with `tolerateTimeouts`).
+ * `cpuPerRequest`: microseconds of the server process's CPU per answered request during the measured
+ * run (NaN without `serverPid`). Load from other processes distorts it far less than latency.
+ */
+export type LoadResult = {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  timeouts: number;
+  cpuPerRequest: number;
+};
 
 /**
  * A warm-up, then `duration` seconds of load. `nextPath`, when given, picks the path of every request
@@ -84,6 +115,8 @@ export async function load(
     nextPath?: () => string;
     nextRequest?: () => { path: string; headers?: Record<string, string> };
     tolerateTimeouts?: boolean;
+    /** The server's process, whose CPU time per request is measured. */
+    serverPid?: number | undefined;
   },
 ): Promise<LoadResult> {
   const { nextPath, nextRequest } = options;
@@ -106,7 +139,10 @@ export async function load(
     ...(requests ? { requests } : {}),
   };
   await autocannon({ ...common, duration: 2 });
+  const { serverPid } = options;
+  const cpuBefore = serverPid ? cpuMicros(serverPid) : NaN;
   const result = await autocannon({ ...common, duration: options.duration });
+  const cpu = serverPid ? cpuMicros(serverPid) - cpuBefore : NaN;
   const errors = options.tolerateTimeouts ? result.errors - result.timeouts : result.errors;
   if (result.non2xx > 0 || errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return {
@@ -115,6 +151,7 @@ export async function load(
     p99: result.latency.p99,
     requests: result.requests.total,
     timeouts: options.tolerateTimeouts ? result.timeouts : 0,
+    cpuPerRequest: cpu / result.requests.total,
   };
 }
 

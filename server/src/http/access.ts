@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Language } from '../../../shared/i18n/languages.js';
 import { isPermissionName, type PermissionName } from '../../../shared/permissions.js';
 import type { Db } from '../db/engine.js';
+import { prepare } from '../db/prepared.js';
 import type { TokenService } from '../security/tokens.js';
 import type { Caller } from './context.js';
 import type { EndpointAccess } from '../../../shared/endpoints/define.js';
@@ -77,6 +78,30 @@ type Principal = {
 };
 type Grants = { version: number; permissions: ReadonlySet<PermissionName>; activities: ReadonlySet<string> };
 
+/**
+ * The request's one read: the employee is active, the session live, their language, the tenant's access
+ * version. Prepared: every authenticated request runs it.
+ */
+const principalRow = prepare((db, p: { employeeId: number; tenantId: number; familyId: string; now: string }) =>
+  db
+    .selectFrom('employees')
+    .innerJoin('tenants', 'tenants.id', 'employees.tenantId')
+    .select(['employees.language', 'tenants.accessVersion'])
+    .where('employees.id', '=', p.employeeId)
+    .where('employees.tenantId', '=', p.tenantId)
+    .where('employees.status', '=', 'active')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('refreshTokens')
+          .select('refreshTokens.id')
+          .where('refreshTokens.familyId', '=', p.familyId)
+          .whereRef('refreshTokens.employeeId', '=', 'employees.id')
+          .where('refreshTokens.revokedAt', 'is', null)
+          .where('refreshTokens.expiresAt', '>', p.now),
+      ),
+    ),
+);
+
 /** How many callers' grants one API process keeps (about 40 KB each for an administrator). */
 const GRANTS_CACHE_SIZE = 5_000;
 
@@ -119,24 +144,8 @@ export function principalLoader(db: Db) {
     claims: { employeeId: number; tenantId: number; familyId: string },
     now: Date,
   ): Promise<Principal | null> {
-    const row = await db
-      .selectFrom('employees')
-      .innerJoin('tenants', 'tenants.id', 'employees.tenantId')
-      .select(['employees.language', 'tenants.accessVersion'])
-      .where('employees.id', '=', claims.employeeId)
-      .where('employees.tenantId', '=', claims.tenantId)
-      .where('employees.status', '=', 'active')
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('refreshTokens')
-            .select('refreshTokens.id')
-            .where('refreshTokens.familyId', '=', claims.familyId)
-            .whereRef('refreshTokens.employeeId', '=', 'employees.id')
-            .where('refreshTokens.revokedAt', 'is', null)
-            .where('refreshTokens.expiresAt', '>', now.toISOString()),
-        ),
-      )
-      .executeTakeFirst();
+    const { employeeId, tenantId, familyId } = claims;
+    const row = await principalRow.first(db, { employeeId, tenantId, familyId, now: now.toISOString() });
     if (!row) return null;
     const key = `${claims.tenantId}:${claims.employeeId}`;
     let grants = cache.get(key);

@@ -124,9 +124,10 @@ export function localizeAnswer(
 
 export function registerErrorHandling(app: FastifyInstance): void {
   // Before routing and before access control: a request target too long to be sensible is refused whole.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     if ((request.raw.url ?? '').length > MAX_URL_LENGTH)
-      throw new AppError(414, 'URI_TOO_LONG', MESSAGES.URI_TOO_LONG, { maxLength: MAX_URL_LENGTH });
+      return done(new AppError(414, 'URI_TOO_LONG', MESSAGES.URI_TOO_LONG, { maxLength: MAX_URL_LENGTH }));
+    done();
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

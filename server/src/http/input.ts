@@ -102,12 +102,12 @@ export function registerInputHygiene(app: FastifyInstance): void {
   app.addContentTypeParser('application/scim+json', { parseAs: 'buffer' }, parser);
 
   // Every string of every /api request, whatever its field's own rule (/iclock carries device text).
-  app.addHook('preValidation', async (request: FastifyRequest) => {
-    if (!request.url.startsWith('/api/')) return;
+  app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
     const path =
       findUncleanText(request.params, 'params') ??
       findUncleanText(request.query, 'querystring') ??
       findUncleanText(request.body, 'body');
-    if (path) throw errors.validation([{ path, message: MULTI_LINE_TEXT_MESSAGE }]);
+    done(path ? errors.validation([{ path, message: MULTI_LINE_TEXT_MESSAGE }]) : undefined);
   });
 }

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTokenService } from './tokens.js';
 
 const SECRET = 'a'.repeat(48);
@@ -24,6 +24,17 @@ describe('access tokens', () => {
       expect(verified).toMatchObject(claims);
       expect(Math.abs(verified!.expiresAt.getTime() - Date.now() - 900_000)).toBeLessThan(5_000);
     }
+  });
+
+  afterEach(() => vi.useRealTimers());
+
+  it('refuse a token they verified and kept once it has expired', async () => {
+    const { token } = await tokens.issueAccessToken(claims);
+    expect(await tokens.verifyAccessToken(token)).toMatchObject(claims);
+    vi.useFakeTimers({ now: Date.now() + 899_000 });
+    expect(await tokens.verifyAccessToken(token)).toMatchObject(claims);
+    vi.setSystemTime(Date.now() + 2_000);
+    expect(await tokens.verifyAccessToken(token)).toBeNull();
   });
 
   it('refuse a forged, altered, expired, unsigned or foreign token', async () => {

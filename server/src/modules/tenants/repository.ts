@@ -1,6 +1,7 @@
 /** Tenants and their settings. Settings are one row per key with a JSON value, parsed only here. */
 import { DEFAULT_TENANT_SETTINGS, tenantSettingsSchema, type TenantSettings } from '../../../../shared/settings.js';
 import type { Db } from '../../db/engine.js';
+import { prepareForTenant } from '../../db/prepared.js';
 import type { TenantScope } from '../../http/context.js';
 import { emailDomain } from '../../../../shared/validation.js';
 
@@ -14,12 +15,38 @@ export async function getTenant(db: Db, tenantId: number) {
   return db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirstOrThrow();
 }
 
+// Prepared, in key order: most requests read the settings, and every GET /api/me the tenant too.
+const settingRows = prepareForTenant((db, p: { tenantId: number }) =>
+  db.selectFrom('tenantSettings').select(['key', 'value']).where('tenantId', '=', p.tenantId).orderBy('key'),
+);
+const tenantRow = prepareForTenant((db, p: { tenantId: number }) =>
+  db.selectFrom('tenants').select(['id', 'name', 'emailDomain', 'logo']).where('id', '=', p.tenantId),
+);
+
+/** How many tenants' parsed settings one API process keeps. */
+const SETTINGS_CACHE_SIZE = 1_000;
+
+/**
+ * Each tenant's settings as last parsed, under the stored text they were parsed from. Validating them with
+ * zod on every request cost more than reading them (issue #18); the rows are still read each time, so a
+ * change made by any process applies at once. Frozen, since requests share them.
+ */
+const parsedSettings = new Map<number, { stored: string; settings: TenantSettings }>();
+
 export async function readSettings(db: Db, tenantId: number): Promise<TenantSettings> {
-  const rows = await db
-    .selectFrom('tenantSettings')
-    .select(['key', 'value'])
-    .where('tenantId', '=', tenantId)
-    .execute();
+  const rows = await settingRows.all({ db, tenantId }, {});
+  const stored = rows.map((row) => `${row.key}\u0000${row.value}`).join('\u0001');
+  const cached = parsedSettings.get(tenantId);
+  if (cached?.stored === stored) return cached.settings;
+  const settings = deepFreeze(parseSettings(rows));
+  parsedSettings.delete(tenantId);
+  // The oldest entry goes first (a Map iterates in insertion order).
+  if (parsedSettings.size >= SETTINGS_CACHE_SIZE) parsedSettings.delete(parsedSettings.keys().next().value!);
+  parsedSettings.set(tenantId, { stored, settings });
+  return settings;
+}
+
+function parseSettings(rows: readonly { key: string; value: string }[]): TenantSettings {
   const stored: Record<string, unknown> = {};
   for (const row of rows) {
     if (!Object.hasOwn(DEFAULT_TENANT_SETTINGS, row.key)) continue;
@@ -37,6 +64,15 @@ export async function readSettings(db: Db, tenantId: number): Promise<TenantSett
   return Object.fromEntries(
     Object.entries(merged).map(([k, v]) => [k, bad.has(k) ? DEFAULT_TENANT_SETTINGS[k as keyof TenantSettings] : v]),
   ) as TenantSettings;
+}
+
+/** Freezes settings and the arrays in them (their values are JSON: objects, arrays and scalars). */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 export async function writeSettings(
@@ -71,8 +107,9 @@ export function tenantRepository({ db, tenantId, now }: TenantScope) {
 
     /** The tenant with all its settings, as the settings tabs show it. */
     async view() {
-      const [tenant, settings] = await Promise.all([getTenant(db, tenantId), readSettings(db, tenantId)]);
-      return { id: tenant.id, name: tenant.name, emailDomain: tenant.emailDomain, logo: tenant.logo, settings };
+      const [tenant, settings] = await Promise.all([tenantRow.first({ db, tenantId }, {}), readSettings(db, tenantId)]);
+      if (!tenant) throw new Error(`No tenant ${tenantId}`);
+      return { ...tenant, settings };
     },
 
     /** Changes the tenant's own columns (name, logo); nothing when no field is given. */
