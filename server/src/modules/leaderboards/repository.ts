@@ -35,32 +35,33 @@ function windowStart(engine: Engine): RawBuilder<string> {
     : sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, '-${sql.raw(String(REPEAT_WINDOW_DAYS))} days')`;
 }
 
-export function leaderboardRepository({ db, tenantId }: TenantScope) {
-  /**
-   * k for each feedback: 1 + the same giver's counted feedback to the same receiver in the window before it
-   * (ties in time by id), so the first weighs 1, the second 1/2… A hidden feedback never counts here either.
-   */
-  function repeatIndex(options: BoardOptions) {
-    return (eb: FeedbackEb) => {
-      let earlier = eb
-        .selectFrom('feedback as p')
-        .select((e) => e.fn.countAll<number | string>().as('n'))
-        .where('p.tenantId', '=', tenantId)
-        .whereRef('p.giverId', '=', 'feedback.giverId')
-        .whereRef('p.receiverId', '=', 'feedback.receiverId')
-        .where('p.createdAt', '>=', windowStart(options.engine))
-        .where((e) =>
-          e.or([
-            e('p.createdAt', '<', e.ref('feedback.createdAt')),
-            e.and([e('p.createdAt', '=', e.ref('feedback.createdAt')), e('p.id', '<', e.ref('feedback.id'))]),
-          ]),
-        )
-        .where('p.flagStatus', 'not in', [...HIDDEN_FLAG_STATUSES]);
-      if (options.hideDemo) earlier = earlier.where('p.isDemo', '=', 0);
-      return sql<number>`(1 + ${earlier})`;
-    };
-  }
+/**
+ * k for each feedback: 1 + the same giver's counted feedback to the same receiver in the window before it
+ * (ties in time by id), so the first weighs 1, the second 1/2… A hidden feedback never counts here either.
+ * Also the Home rankings' weight (server/src/modules/home/).
+ */
+export function repeatIndex(tenantId: number, options: BoardOptions) {
+  return (eb: FeedbackEb) => {
+    let earlier = eb
+      .selectFrom('feedback as p')
+      .select((e) => e.fn.countAll<number | string>().as('n'))
+      .where('p.tenantId', '=', tenantId)
+      .whereRef('p.giverId', '=', 'feedback.giverId')
+      .whereRef('p.receiverId', '=', 'feedback.receiverId')
+      .where('p.createdAt', '>=', windowStart(options.engine))
+      .where((e) =>
+        e.or([
+          e('p.createdAt', '<', e.ref('feedback.createdAt')),
+          e.and([e('p.createdAt', '=', e.ref('feedback.createdAt')), e('p.id', '<', e.ref('feedback.id'))]),
+        ]),
+      )
+      .where('p.flagStatus', 'not in', [...HIDDEN_FLAG_STATUSES]);
+    if (options.hideDemo) earlier = earlier.where('p.isDemo', '=', 0);
+    return sql<number>`(1 + ${earlier})`;
+  };
+}
 
+export function leaderboardRepository({ db, tenantId }: TenantScope) {
   /** The counted feedback of the span: the tenant's (a team's members'), shown, rated at least once. */
   function counted(scope: BoardScope, span: Span, options: BoardOptions) {
     let query = db
@@ -97,7 +98,7 @@ export function leaderboardRepository({ db, tenantId }: TenantScope) {
           'feedback.giverId',
           'feedback.createdAt',
           'feedback.flagStatus',
-          repeatIndex(options)(eb).as('k'),
+          repeatIndex(tenantId, options)(eb).as('k'),
           sql<number>`${sql.ref('feedback.ratingSum')}`.as('s'),
           sql<number>`${sql.ref('feedback.ratingCount')}`.as('n'),
         ]);
@@ -118,7 +119,7 @@ export function leaderboardRepository({ db, tenantId }: TenantScope) {
         'feedback.giverId',
         'feedback.createdAt',
         'feedback.flagStatus',
-        repeatIndex(options)(eb).as('k'),
+        repeatIndex(tenantId, options)(eb).as('k'),
         sql<number>`sum(${sql.ref('r.rating')})`.as('s'),
         sql<number>`count(*)`.as('n'),
       ])
