@@ -2,7 +2,7 @@
  * One's frequency: feedback given each of the last 12 weeks as bars, the weekly average, and the weekly
  * target the responsibility matrix sets (a dashed line across the bars).
  */
-import { makeStyles, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { DataBarVerticalRegular } from '@fluentui/react-icons';
 import { useGivingFrequency } from '../../../api/hooks/home';
 import { useFormat, useTranslation } from '../../../i18n';
@@ -67,7 +67,7 @@ export function FrequencyWidget() {
                   {frequency.weeks.map((week) => (
                     <li
                       key={week.weekStart}
-                      className={week.given > 0 ? styles.bar : `${styles.bar} ${styles.idle}`}
+                      className={mergeClasses(styles.bar, week.given === 0 && styles.idle)}
                       style={{ height: height(week.given) }}
                       aria-label={t('widgets.frequency.week', { date: fmt.day(week.weekStart), count: week.given })}
                       title={t('widgets.frequency.week', { date: fmt.day(week.weekStart), count: week.given })}

@@ -2,7 +2,7 @@
  * Hashtags: the most used of the last 90 days, and a search by the start of a tag. Emptying the search
  * box clears its results without asking the server (spec §5) and shows the most used again.
  */
-import { makeStyles, SearchBox, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, SearchBox, Text, tokens } from '@fluentui/react-components';
 import { NumberSymbolRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import type { HashtagList } from '../../../../../shared/contracts/home';
@@ -44,7 +44,7 @@ function Tags({ list, label }: { list: HashtagList; label: string }) {
       {list.items.map((h) => (
         <li
           key={h.tag}
-          className={h.own ? `${styles.tag} ${styles.own}` : styles.tag}
+          className={mergeClasses(styles.tag, h.own && styles.own)}
           title={h.own ? t('widgets.hashtags.own') : undefined}
         >
           <Text weight="semibold">#{h.tag}</Text>

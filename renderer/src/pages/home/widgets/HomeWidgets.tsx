@@ -22,7 +22,6 @@ const useStyles = makeStyles({
     display: 'grid',
     gap: tokens.spacingHorizontalL,
     gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))',
-    alignItems: 'start',
   },
 });
 

@@ -1,5 +1,5 @@
 /** The home leaderboard: the company board of the last three months, and the caller's place on it. */
-import { Text } from '@fluentui/react-components';
+import { mergeClasses, Text } from '@fluentui/react-components';
 import { TrophyRegular } from '@fluentui/react-icons';
 import { useHomeLeaderboard } from '../../../api/hooks/home';
 import { AppLink } from '../../../components/AppLink';
@@ -30,7 +30,7 @@ export function LeaderboardWidget() {
               return (
                 <li
                   key={entry.employee.id}
-                  className={isMe ? `${styles.row} ${styles.mine}` : styles.row}
+                  className={mergeClasses(styles.row, isMe && styles.mine)}
                   aria-current={isMe ? 'true' : undefined}
                 >
                   <Text weight="semibold" className={styles.rank}>

@@ -2,7 +2,7 @@
  * The employee ranking (by feedback given, the spec's default, or received) and the team ranking, each 20
  * at a time. Someone else's received count comes only to HR; the server leaves it out (null) otherwise.
  */
-import { Tab, TabList, Text } from '@fluentui/react-components';
+import { mergeClasses, Tab, TabList, Text } from '@fluentui/react-components';
 import { PeopleTeamRegular, PersonStarRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { DEFAULT_RANKING_TYPE, RANKING_TYPES, type RankingType } from '../../../../../shared/home';
@@ -51,7 +51,7 @@ export function EmployeeRankingWidget() {
               .map((item) => (
                 <li
                   key={item.employee.id}
-                  className={item.isMe ? `${styles.row} ${styles.mine}` : styles.row}
+                  className={mergeClasses(styles.row, item.isMe && styles.mine)}
                   aria-current={item.isMe ? 'true' : undefined}
                 >
                   <Text weight="semibold" className={styles.rank}>
@@ -106,7 +106,7 @@ export function TeamRankingWidget() {
               .map((item) => (
                 <li
                   key={item.team.id}
-                  className={item.isMine ? `${styles.row} ${styles.mine}` : styles.row}
+                  className={mergeClasses(styles.row, item.isMine && styles.mine)}
                   aria-current={item.isMine ? 'true' : undefined}
                 >
                   <Text weight="semibold" className={styles.rank}>

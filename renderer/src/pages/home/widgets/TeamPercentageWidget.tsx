@@ -2,7 +2,7 @@
  * One's team's share of its responsibility-matrix target: the spec's message for the current period and
  * the last periods as bars. A percentage only, never who gave how much.
  */
-import { makeStyles, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { TargetArrowRegular } from '@fluentui/react-icons';
 import type { TeamPercentageTrend } from '../../../../../shared/contracts/home';
 import { useTeamPercentage } from '../../../api/hooks/home';
@@ -61,7 +61,7 @@ function TeamTrend({ team, single }: { team: Team; single: boolean }) {
                 {p.percent === null ? '–' : fmt.percent(p.percent)}
               </Text>
               <span
-                className={i === team.periods.length - 1 ? `${styles.bar} ${styles.current}` : styles.bar}
+                className={mergeClasses(styles.bar, i === team.periods.length - 1 && styles.current)}
                 style={{ height: `${Math.round(((p.percent ?? 0) / 100) * BAR_HEIGHT)}px` }}
               />
             </li>

@@ -3,7 +3,7 @@
  * title, an icon, the window it covers, and its body; `QueryBody` gives each widget its own loading,
  * error and empty states.
  */
-import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Card, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { useId, type ReactNode } from 'react';
 import { QueryState, type QueryLike } from '../../../components/QueryState';
 import { useTranslation } from '../../../i18n';
@@ -70,7 +70,7 @@ export function WidgetCard({
   const { t } = useTranslation('home');
   const titleId = useId();
   return (
-    <Card className={className ? `${styles.card} ${className}` : styles.card} role="region" aria-labelledby={titleId}>
+    <Card className={mergeClasses(styles.card, className)} role="region" aria-labelledby={titleId}>
       <div className={styles.head}>
         <span className={styles.icon} aria-hidden="true">
           {icon}
