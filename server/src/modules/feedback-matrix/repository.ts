@@ -71,7 +71,16 @@ export function feedbackMatrixRepository({ db, tenantId }: TenantScope) {
         )
         .select(['mg.teamId', 'feedback.giverId', (eb) => eb.fn.countAll<number | string>().as('n')])
         .groupBy(['mg.teamId', 'feedback.giverId']);
-      if (scope.kind === 'mine') query = query.where('mg.teamId', 'in', myTeams(scope.employeeId));
+      if (scope.kind === 'mine') {
+        // Also said of the feedback itself, so the engine reads each member's gifts through feedback_giver
+        // rather than the whole tenant's period through feedback_tenant_created.
+        const mates = db
+          .selectFrom('teamMembers')
+          .select('employeeId')
+          .where('tenantId', '=', tenantId)
+          .where('teamId', 'in', myTeams(scope.employeeId));
+        query = query.where('mg.teamId', 'in', myTeams(scope.employeeId)).where('feedback.giverId', 'in', mates);
+      }
       const rows = await query.execute();
       return new Map(rows.map((r) => [`${r.teamId}:${r.giverId}`, toNumber(r.n)]));
     },

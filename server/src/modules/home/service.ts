@@ -15,7 +15,7 @@ import type {
 } from '../../../../shared/contracts/home.js';
 import type { Leaderboard } from '../../../../shared/contracts/leaderboards.js';
 import { todayIn } from '../../../../shared/date-range.js';
-import { shiftPeriod } from '../../../../shared/feedback-matrix.js';
+import { expectedOf, shiftPeriod } from '../../../../shared/feedback-matrix.js';
 import {
   achievedPercent,
   FREQUENCY_WEEKS,
@@ -35,12 +35,26 @@ import { addDays, startOfLocalDay } from '../../../../shared/time.js';
 import type { RequestContext } from '../../http/context.js';
 import { pageSlice } from '../../http/list.js';
 import { holds } from '../../policy/scope.js';
-import { myMatrix, teamRows } from '../feedback-matrix/service.js';
+import { feedbackMatrixRepository } from '../feedback-matrix/repository.js';
+import { teamRows } from '../feedback-matrix/service.js';
 import { boardAnswer } from '../leaderboards/routes.js';
 import { homeRepository } from './repository.js';
 import { homeSums, type HomeSums } from './snapshot.js';
 
 const page = (n: number) => ({ page: n, pageSize: HOME_PAGE_SIZE });
+
+/**
+ * What a ranking derives from one array of sums, kept while that array is the same one (./snapshot.ts
+ * answers the same array until something new is given): ordering 2,000 people by name on every request
+ * cost more than the rest of the request.
+ */
+const derived = new WeakMap<object, Map<string, unknown>>();
+function memo<T>(source: object, key: string, make: () => T): T {
+  let byKey = derived.get(source);
+  if (!byKey) derived.set(source, (byKey = new Map()));
+  if (!byKey.has(key)) byKey.set(key, make());
+  return byKey.get(key) as T;
+}
 
 export async function homeLeaderboard(ctx: RequestContext): Promise<Leaderboard> {
   const sums = await homeSums(ctx, ['received']);
@@ -96,18 +110,35 @@ export async function givingStreak(ctx: RequestContext): Promise<GivingStreak> {
   return { weeks, thisWeek, weekStart: monday };
 }
 
+/** What the matrix expects of the caller in one period: the index in each of their teams (shared/feedback-matrix.ts). */
+async function expectedPerPeriod(ctx: RequestContext): Promise<number> {
+  const settings = await ctx.settings();
+  const self = ctx.caller.employeeId;
+  const members = await ctx
+    .repo(feedbackMatrixRepository)
+    .members({ kind: 'mine', employeeId: self }, settings.isDemoDataDisabled);
+  const sizes = new Map<number, number>();
+  for (const m of members) sizes.set(m.teamId, (sizes.get(m.teamId) ?? 0) + 1);
+  const mine = new Set(members.filter((m) => m.employeeId === self).map((m) => m.teamId));
+  return [...mine].reduce((sum, teamId) => sum + expectedOf(settings.responsibilityMatrixIndex, sizes.get(teamId)!), 0);
+}
+
 export async function givingFrequency(ctx: RequestContext): Promise<GivingFrequency> {
-  const [{ counts, weekOf }, matrix] = await Promise.all([givenByWeek(ctx, FREQUENCY_WEEKS), myMatrix(ctx, {})]);
+  const [{ counts, weekOf }, perPeriod, settings] = await Promise.all([
+    givenByWeek(ctx, FREQUENCY_WEEKS),
+    expectedPerPeriod(ctx),
+    ctx.settings(),
+  ]);
   const weeks = Array.from({ length: FREQUENCY_WEEKS }, (_, i) => {
     const w = FREQUENCY_WEEKS - 1 - i;
     return { weekStart: weekOf(w), given: counts.get(w) ?? 0 };
   });
-  const perPeriod = matrix.teams.reduce((sum, t) => sum + t.expected, 0);
+  const period = settings.responsibilityMatrixPeriod;
   return {
     weeks,
     average: round2(weeks.reduce((sum, week) => sum + week.given, 0) / FREQUENCY_WEEKS),
-    target: perPeriod > 0 ? weeklyTarget(perPeriod, matrix.period.kind) : null,
-    period: matrix.period.kind,
+    target: perPeriod > 0 ? weeklyTarget(perPeriod, period) : null,
+    period,
     perPeriod,
   };
 }
@@ -170,13 +201,15 @@ export async function employeeRanking(
   pageNumber: number,
 ): Promise<EmployeeRanking> {
   const sums = await homeSums(ctx, [type]);
-  const rows = (type === 'given' ? sums.given : sums.received)
-    .filter((r) => r.feedbackCount > 0)
-    .map((r) => ({ id: r.employeeId, name: r.name, counted: r.counted, count: r.feedbackCount }));
-  const ranked = rankBy(
-    rows,
-    (r) => r.counted,
-    (r) => r.count,
+  const source = type === 'given' ? sums.given : sums.received;
+  const ranked = memo(source, 'ranking', () =>
+    rankBy(
+      source
+        .filter((r) => r.feedbackCount > 0)
+        .map((r) => ({ id: r.employeeId, name: r.name, counted: r.counted, count: r.feedbackCount })),
+      (r) => r.counted,
+      (r) => r.count,
+    ),
   );
   const self = ctx.caller.employeeId;
   // Given feedback is activity; what someone else received, compared day by day, tells when they got some.
@@ -200,10 +233,28 @@ export async function employeeRanking(
 
 export async function teamRanking(ctx: RequestContext, pageNumber: number): Promise<TeamRanking> {
   const sums = await homeSums(ctx, ['received']);
-  const byEmployee = new Map(sums.received.map((r) => [r.employeeId, r]));
-  const mean = boardMean(sums.received);
   const minimum = minimumCounted(sums.window.settings.gamificationThreshold);
   const self = ctx.caller.employeeId;
+  const ranked = memo(sums.received, `teams:${minimum}`, () => rankTeams(sums, minimum));
+  const { items, total } = pageSlice(ranked, page(pageNumber));
+  return {
+    from: sums.window.from,
+    to: sums.window.to,
+    total,
+    items: items.map((r) => ({
+      rank: r.rank,
+      team: { id: r.id, name: r.name },
+      score: round2(r.score),
+      memberCount: r.memberIds.length,
+      isMine: r.memberIds.includes(self),
+    })),
+  };
+}
+
+/** Teams by the damped average of what their members received; those below the minimum left out. */
+function rankTeams(sums: HomeSums, minimum: number) {
+  const byEmployee = new Map(sums.received.map((r) => [r.employeeId, r]));
+  const mean = boardMean(sums.received);
   const rows =
     mean === null
       ? []
@@ -220,34 +271,14 @@ export async function teamRanking(ctx: RequestContext, pageNumber: number): Prom
           }
           if (counted + 1e-9 < minimum) return [];
           return [
-            {
-              id: team.id,
-              name: team.name,
-              score: dampedScore(s, n, mean),
-              weight: n,
-              memberCount: team.memberIds.length,
-              isMine: team.memberIds.includes(self),
-            },
+            { id: team.id, name: team.name, score: dampedScore(s, n, mean), weight: n, memberIds: team.memberIds },
           ];
         });
-  const ranked = rankBy(
+  return rankBy(
     rows,
     (r) => r.score,
     (r) => r.weight,
   );
-  const { items, total } = pageSlice(ranked, page(pageNumber));
-  return {
-    from: sums.window.from,
-    to: sums.window.to,
-    total,
-    items: items.map((r) => ({
-      rank: r.rank,
-      team: { id: r.id, name: r.name },
-      score: round2(r.score),
-      memberCount: r.memberCount,
-      isMine: r.isMine,
-    })),
-  };
 }
 
 /** Each of the caller's teams over the last TREND_PERIODS matrix periods, counted as the matrix counts. */

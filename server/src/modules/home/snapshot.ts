@@ -35,7 +35,8 @@ export type Sums = {
   hashtags: HashtagSums[];
 };
 type Payload = Sums & { teams: TeamMembers[] };
-type Snapshot = StoredSnapshot & { payload: Payload };
+/** `merged`: each part's sums with a given live part, by part and the live part's JSON (see `homeSums`). */
+type Snapshot = StoredSnapshot & { payload: Payload; merged: Map<string, unknown[]> };
 
 /** The window of the widgets, the tenant's options, and the instant today ends. */
 export type HomeWindow = {
@@ -83,7 +84,7 @@ async function snapshotOf(ctx: RequestContext, window: HomeWindow): Promise<Snap
     if (cached && cached.coversTo === meta.coversTo && cached.windowFrom === meta.windowFrom) return cached;
     const text = await repo.snapshotPayload(hideDemo, meta.coversTo);
     if (text !== undefined) {
-      const snapshot = { ...meta, payload: JSON.parse(text) as Payload };
+      const snapshot = { ...meta, payload: JSON.parse(text) as Payload, merged: new Map() };
       cache.set(key, snapshot);
       return snapshot;
     }
@@ -119,7 +120,7 @@ async function compute(ctx: RequestContext, window: HomeWindow): Promise<Snapsho
   ]);
   const payload: Payload = { ...sums, teams };
   await ctx.repo(homeRepository).storeSnapshot(window.options.hideDemo, meta, JSON.stringify(payload));
-  return { ...meta, payload };
+  return { ...meta, payload, merged: new Map() };
 }
 
 /** The part of the window after the snapshot: from `covers_to` to the end of today. */
@@ -188,6 +189,27 @@ const mergeHashtags = (a: readonly HashtagSums[], b: readonly HashtagSums[]) =>
 
 export type HomeSums = { window: HomeWindow; teams: TeamMembers[] } & Sums;
 
+/** At most this many merged parts are kept per snapshot (the live part changes as feedback comes in). */
+const MERGED_KEPT = 32;
+
+/**
+ * A part of the snapshot brought up to date with its live part. The same inputs answer the same array, so
+ * the service can keep what it derives from it (rankings) for as long as nothing new was given: the
+ * snapshot's own array while nothing was, one merge per new live part after that.
+ */
+function mergedPart<T>(snapshot: Snapshot, part: keyof Sums, live: T[], merge: (a: T[], b: T[]) => T[]): T[] {
+  const stored = snapshot.payload[part] as T[];
+  if (live.length === 0) return stored;
+  const key = `${part}:${JSON.stringify(live)}`;
+  let merged = snapshot.merged.get(key) as T[] | undefined;
+  if (!merged) {
+    if (snapshot.merged.size >= MERGED_KEPT) snapshot.merged.clear();
+    merged = merge(stored, live);
+    snapshot.merged.set(key, merged);
+  }
+  return merged;
+}
+
 /**
  * The window's sums the caller's widget needs: the snapshot's, plus the same sums of what came after it.
  * `parts` names the sums to bring up to date (the others are left as the snapshot has them).
@@ -197,7 +219,6 @@ export async function homeSums(ctx: RequestContext, parts: readonly (keyof Sums)
   const snapshot = await snapshotOf(ctx, window);
   const span = liveSpan(snapshot, window);
   const repo = ctx.repo(homeRepository);
-  const { payload } = snapshot;
   const want = new Set(parts);
   const [received, given, attributes, hashtags] = await Promise.all([
     want.has('received')
@@ -209,10 +230,10 @@ export async function homeSums(ctx: RequestContext, parts: readonly (keyof Sums)
   ]);
   return {
     window,
-    teams: payload.teams,
-    received: mergeReceived(payload.received, received),
-    given: mergeGiven(payload.given, given),
-    attributes: mergeAttributes(payload.attributes, attributes),
-    hashtags: mergeHashtags(payload.hashtags, hashtags),
+    teams: snapshot.payload.teams,
+    received: mergedPart(snapshot, 'received', received, mergeReceived),
+    given: mergedPart(snapshot, 'given', given, mergeGiven),
+    attributes: mergedPart(snapshot, 'attributes', attributes, mergeAttributes),
+    hashtags: mergedPart(snapshot, 'hashtags', hashtags, mergeHashtags),
   };
 }
