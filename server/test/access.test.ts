@@ -498,6 +498,7 @@ beforeAll(async () => {
       coversFrom: '2025-12-31T19:00:00.000Z',
       coversTo: '2026-03-31T00:00:00.000Z',
       payload: JSON.stringify({ received: [], given: [], attributes: [], hashtags: [{ tag: 'alpha' }], teams: [] }),
+      computation: 'alpha',
     })
     .execute();
 

@@ -348,6 +348,14 @@ describe('keeping in step', () => {
       count: 5,
     });
     expect(await snapshots()).toHaveLength(1);
+    // The team target keeps its past periods under the snapshot: a flag on February's feedback drops both.
+    const shares = async () =>
+      (await get<TeamPercentageTrend>('ann', '/api/home/team-percentage')).teams[0]!.periods.map((p) => p.percent);
+    expect(await shares()).toEqual([0, 0, 5, 0, 10, 30]);
+    expect((await org.people.bob.api.post(`/api/feedback-flags/${ids.get(3)}`, { reason: 'Off topic' })).status).toBe(
+      201,
+    );
+    expect(await shares()).toEqual([0, 0, 5, 0, 5, 30]);
     // A person leaving drops it too.
     await server.db
       .updateTable('employees')

@@ -593,6 +593,8 @@ export type HomeSnapshotTable = {
   coversTo: string;
   /** JSON, parsed by server/src/modules/home/snapshot.ts. */
   payload: string;
+  /** A random id of the computation that wrote it: what API processes compare to know it changed. */
+  computation: string;
 };
 
 /** A rating of a feedback on a category, or on one of the category's attributes (0 = not rated). */

@@ -64,6 +64,8 @@ export const hashtags: MigrationFactory = (engine) => ({
       .addColumn('covers_from', 'text', (c) => c.notNull())
       .addColumn('covers_to', 'text', (c) => c.notNull())
       .addColumn('payload', 'text', (c) => c.notNull())
+      // A random id per computation: two computed at the same instant (a frozen clock) still differ.
+      .addColumn('computation', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint('home_snapshots_pk', ['tenant_id', 'hide_demo'])
       .execute();
 

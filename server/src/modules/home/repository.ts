@@ -18,7 +18,7 @@ export type AttributeSums = { id: number; count: number; sum: number };
 /** A hashtag's uses (acts of giving) and givers; the givers' ids only while fewer than three (see shared/home.ts). */
 export type HashtagSums = { tag: string; uses: number; givers: number; giverIds: number[] };
 export type TeamMembers = { id: number; name: string; memberIds: number[] };
-export type StoredSnapshot = { windowFrom: string; coversFrom: string; coversTo: string };
+export type StoredSnapshot = { windowFrom: string; coversFrom: string; coversTo: string; computation: string };
 
 export function homeRepository({ db, tenantId }: TenantScope) {
   /** The span's counted feedback: the tenant's, not hidden by a flag, demo rows out when hidden. */
@@ -177,19 +177,19 @@ export function homeRepository({ db, tenantId }: TenantScope) {
     async snapshotMeta(hideDemo: boolean): Promise<StoredSnapshot | undefined> {
       return db
         .selectFrom('homeSnapshots')
-        .select(['windowFrom', 'coversFrom', 'coversTo'])
+        .select(['windowFrom', 'coversFrom', 'coversTo', 'computation'])
         .where('tenantId', '=', tenantId)
         .where('hideDemo', '=', hideDemo ? 1 : 0)
         .executeTakeFirst();
     },
 
-    async snapshotPayload(hideDemo: boolean, coversTo: string): Promise<string | undefined> {
+    async snapshotPayload(hideDemo: boolean, computation: string): Promise<string | undefined> {
       const row = await db
         .selectFrom('homeSnapshots')
         .select('payload')
         .where('tenantId', '=', tenantId)
         .where('hideDemo', '=', hideDemo ? 1 : 0)
-        .where('coversTo', '=', coversTo)
+        .where('computation', '=', computation)
         .executeTakeFirst();
       return row?.payload;
     },

@@ -39,7 +39,7 @@ import { feedbackMatrixRepository } from '../feedback-matrix/repository.js';
 import { teamRows } from '../feedback-matrix/service.js';
 import { boardAnswer } from '../leaderboards/routes.js';
 import { homeRepository } from './repository.js';
-import { homeSums, type HomeSums } from './snapshot.js';
+import { homeSums, snapshotVersion, type HomeSums } from './snapshot.js';
 
 const page = (n: number) => ({ page: n, pageSize: HOME_PAGE_SIZE });
 
@@ -281,14 +281,32 @@ function rankTeams(sums: HomeSums, minimum: number) {
   );
 }
 
-/** Each of the caller's teams over the last TREND_PERIODS matrix periods, counted as the matrix counts. */
+/** Past periods of the team percentage, by snapshot, caller and matrix settings (see teamPercentage). */
+const pastPeriods = new Map<string, Promise<Awaited<ReturnType<typeof teamRows>>[]>>();
+const PAST_KEPT = 5_000;
+
+/**
+ * Each of the caller's teams over the last TREND_PERIODS matrix periods, counted as the matrix counts.
+ * The periods before the current one end before the snapshot's instant, so whatever would change them
+ * (a feedback of theirs written, flagged or deleted, a member coming or going) drops the snapshot: they are
+ * kept under its identity and only the current period is counted on each request.
+ */
 export async function teamPercentage(ctx: RequestContext): Promise<TeamPercentageTrend> {
   const settings = await ctx.settings();
   const kind = settings.responsibilityMatrixPeriod;
   const dates = [todayIn(settings.tenant_timezone, ctx.now())];
   while (dates.length < TREND_PERIODS) dates.unshift(shiftPeriod(dates[0]!, kind, -1));
   const scope = { kind: 'mine', employeeId: ctx.caller.employeeId } as const;
-  const periods = await Promise.all(dates.map((date) => teamRows(ctx, scope, { date }, 'all')));
+  const version = await snapshotVersion(ctx);
+  const key = `${version}:${ctx.caller.employeeId}:${kind}:${settings.responsibilityMatrixIndex}:${dates[0]}`;
+  let past = pastPeriods.get(key);
+  if (!past) {
+    if (pastPeriods.size >= PAST_KEPT) pastPeriods.clear();
+    past = Promise.all(dates.slice(0, -1).map((date) => teamRows(ctx, scope, { date }, 'all')));
+    pastPeriods.set(key, past);
+    past.catch(() => pastPeriods.delete(key));
+  }
+  const periods = [...(await past), await teamRows(ctx, scope, { date: dates[dates.length - 1]! }, 'all')];
   const teams = new Map<number, TeamPercentageTrend['teams'][number]>();
   for (const { period, teams: rows } of periods) {
     for (const team of rows) {

@@ -7,9 +7,10 @@
  *
  * A snapshot is recomputed when the window moves to a new day, after REFRESH_MS, or when the database
  * dropped it (triggers of migration 0030: a counted row changed, a person or a team changed). Each API
- * process keeps the parsed payload of the row it last read, keyed by `covers_to`, so a request reads one
+ * process keeps the parsed payload of the row it last read, keyed by its `computation`, so a request reads one
  * small row; concurrent requests of one process wait for one computation.
  */
+import { randomUUID } from 'node:crypto';
 import type { ReceiverSums } from '../../../../shared/leaderboards.js';
 import { HASHTAG_MIN_GIVERS, HOME_WINDOW_DAYS } from '../../../../shared/home.js';
 import { todayIn } from '../../../../shared/date-range.js';
@@ -81,8 +82,8 @@ async function snapshotOf(ctx: RequestContext, window: HomeWindow): Promise<Snap
     Date.parse(meta.coversTo) <= now;
   if (fresh) {
     const cached = cache.get(key);
-    if (cached && cached.coversTo === meta.coversTo && cached.windowFrom === meta.windowFrom) return cached;
-    const text = await repo.snapshotPayload(hideDemo, meta.coversTo);
+    if (cached && cached.computation === meta.computation) return cached;
+    const text = await repo.snapshotPayload(hideDemo, meta.computation);
     if (text !== undefined) {
       const snapshot = { ...meta, payload: JSON.parse(text) as Payload, merged: new Map() };
       cache.set(key, snapshot);
@@ -99,6 +100,17 @@ async function snapshotOf(ctx: RequestContext, window: HomeWindow): Promise<Snap
   return snapshot;
 }
 
+/**
+ * The stored snapshot's identity: it changes whenever the database dropped the snapshot because a counted
+ * row changed (or a person, a team, its members), and at least daily. What is derived from days before
+ * its instant can be kept under it (the team percentage's past periods).
+ */
+export async function snapshotVersion(ctx: RequestContext): Promise<string> {
+  const window = await homeWindow(ctx);
+  const snapshot = await snapshotOf(ctx, window);
+  return `${ctx.caller.tenantId}:${window.options.hideDemo ? 1 : 0}:${snapshot.computation}`;
+}
+
 /** What the window holds from `span.from` to `span.to`, summed in the database. */
 export async function sumsOf(ctx: RequestContext, span: Span, options: BoardOptions): Promise<Sums> {
   const repo = ctx.repo(homeRepository);
@@ -113,7 +125,7 @@ export async function sumsOf(ctx: RequestContext, span: Span, options: BoardOpti
 
 async function compute(ctx: RequestContext, window: HomeWindow): Promise<Snapshot> {
   const coversTo = ctx.now().toISOString();
-  const meta = { windowFrom: window.from, coversFrom: window.span.from, coversTo };
+  const meta = { windowFrom: window.from, coversFrom: window.span.from, coversTo, computation: randomUUID() };
   const [sums, teams] = await Promise.all([
     sumsOf(ctx, { from: window.span.from, to: coversTo }, window.options),
     ctx.repo(homeRepository).teams(window.options.hideDemo),
