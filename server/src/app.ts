@@ -55,6 +55,7 @@ import { feedbackCatalogueRoutes } from './modules/feedback-catalogue/routes.js'
 import { functionRoutes } from './modules/functions/routes.js';
 import { leaderboardRoutes } from './modules/leaderboards/routes.js';
 import { badgeRoutes } from './modules/badges/routes.js';
+import { homeRoutes } from './modules/home/routes.js';
 import { scimErrorBody } from './modules/scim/errors.js';
 import { createSecretBox, ensureSecret } from './security/secrets.js';
 import { createTokenService } from './security/tokens.js';
@@ -180,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     feedbackMatrixRoutes,
     leaderboardRoutes,
     badgeRoutes,
+    homeRoutes,
   ]);
   // Outside /api: ZKTeco push devices speak text/plain and cannot send tokens (see the module's comment).
   await app.register(admsRoutes(deps));

@@ -275,6 +275,15 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'GET /api/leaderboards/explain': { query: 'board=company' },
   'GET /api/leaderboards/rings': {},
   'GET /api/leaderboards/choices': {},
+  'GET /api/home/leaderboard': {},
+  'GET /api/home/streak': {},
+  'GET /api/home/frequency': {},
+  'GET /api/home/hashtags': {},
+  'GET /api/home/hashtags/search': { query: 'q=team' },
+  'GET /api/home/top-attributes': {},
+  'GET /api/home/employee-ranking': { query: 'type=received' },
+  'GET /api/home/team-ranking': {},
+  'GET /api/home/team-percentage': {},
   // Badges and recognition (docs/recognition.md)
   'GET /api/badge-categories': {},
   'POST /api/badge-categories': { body: { name: 'Intruders' } },
@@ -452,7 +461,7 @@ beforeAll(async () => {
   const given = await a.feedback({
     giverId: victim.id,
     receiverIds: [ids.subordinates],
-    comment: 'Alpha praise',
+    comment: 'Alpha praise #alphatag',
     ratings: [{ attributeId: attribute.id, rating: 4 }],
   });
   ids.feedbackGroups = given.group.id;
@@ -477,6 +486,20 @@ beforeAll(async () => {
   await server.db
     .insertInto('feedbackFlagDecisions')
     .values({ tenantId: tenantA, feedbackId: ids.feedback, decision: 'rejected', decidedAt: new Date().toISOString() })
+    .execute();
+  // The Home widgets' stored sums (migration 0030), last: seeding feedback would drop them. B's widgets
+  // never read, replace or drop them.
+  await server.db
+    .insertInto('homeSnapshots')
+    .values({
+      tenantId: tenantA,
+      hideDemo: 0,
+      windowFrom: '2026-01-01',
+      coversFrom: '2025-12-31T19:00:00.000Z',
+      coversTo: '2026-03-31T00:00:00.000Z',
+      payload: JSON.stringify({ received: [], given: [], attributes: [], hashtags: [{ tag: 'alpha' }], teams: [] }),
+      computation: 'alpha',
+    })
     .execute();
 
   const doc = (await server.api().get('/api/openapi.json')).body;

@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { storedRating } from '../../shared/feedback.js';
 import type { Db } from '../src/db/engine.js';
+import { writeHashtags } from '../src/modules/home/hashtags.js';
 import type { Overrides, Row } from './factories.js';
 
 export type RatingSpec = { rating: number } & ({ attributeId: number } | { categoryId: number });
@@ -72,6 +73,8 @@ export function feedbackFactories(db: Db, tenantId: number, stamp: () => string,
         .values({ tenantId, comment: `Comment ${next()}`, createdAt: at, updatedAt: at, ...columns })
         .returningAll()
         .executeTakeFirstOrThrow();
+      // As the service does: the comment's #hashtags (docs/recognition.md "Home").
+      await writeHashtags(db, tenantId, [group]);
       const resolved: { categoryId: number; attributeId: number | null; rating: number }[] = [];
       for (const r of ratings) {
         if ('attributeId' in r) {

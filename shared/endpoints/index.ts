@@ -27,6 +27,7 @@ import { feedbackCatalogueEndpoints } from './feedback-catalogue.js';
 import { functionEndpoints } from './functions.js';
 import { leaderboardEndpoints } from './leaderboards.js';
 import { badgeEndpoints } from './badges.js';
+import { homeEndpoints } from './home.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
@@ -55,6 +56,7 @@ export const endpointGroups = {
   feedbackMatrix: feedbackMatrixEndpoints,
   leaderboards: leaderboardEndpoints,
   badges: badgeEndpoints,
+  home: homeEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

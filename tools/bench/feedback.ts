@@ -2,8 +2,8 @@
  * Benchmark of the feedback reads on a large tenant (2,000 employees, two years of feedback, about
  * 500,000 rows by default; tools/bench/feedback-data.ts), on SQLite and on PostgreSQL in one run: one
  * employee's Received list (page 1), the same with a category filter, one employee's list read by the
- * administrator, a lead's My team list, one employee's overview and 6-month trend, and a team's overview
- * (a lead's), each as p50/p99 latency and requests per second under load
+ * administrator, a lead's My team list, one employee's overview and 6-month trend, a team's overview
+ * (a lead's), and each Home widget (one employee's), each as p50/p99 latency and requests per second under load
  * from this process, beside a bare indexed lookup on the same database in the same run
  * (tools/bench/lookup-server.ts `/feedback-lookup`: the newest 10 feedback of one receiver through the
  * (tenant_id, receiver_id, created_at) index, no authentication or shaping). The ratios are the figures
@@ -114,8 +114,13 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
         const probe = nextRequest();
         const answer = await fetch(`${url}${probe.path}`, probe.headers ? { headers: probe.headers } : {});
         if (!answer.ok) throw new Error(`${label}: ${answer.status} ${await answer.text()}`);
-        const body = (await answer.json()) as { items?: unknown[]; feedbackCount?: number; months?: unknown[] };
-        const size = body.items?.length ?? body.feedbackCount ?? body.months?.length ?? 0;
+        const body = (await answer.json()) as Record<string, unknown>;
+        // The first list the answer holds (or its count): an empty answer measures nothing. A streak is a figure.
+        const list = ['items', 'months', 'entries', 'weeks', 'teams'].map((k) => body[k]).find(Array.isArray);
+        const size =
+          list?.length ??
+          (typeof body['feedbackCount'] === 'number' ? body['feedbackCount'] : undefined) ??
+          (typeof body['weeks'] === 'number' ? 1 : 0);
         if (size === 0) throw new Error(`${label}: an empty answer measures nothing`);
         const result = await load(url, { connections, duration, nextRequest, tolerateTimeouts: true });
         rows.push({ label, result });
@@ -152,6 +157,21 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
         path: '/api/feedback/overview?team=true',
         headers: pick(teamLeads),
       }));
+
+      // The Home widgets (docs/recognition.md "Home"), as one of the 20 employees: company-wide sums from
+      // the stored snapshot plus what came after it, one's own streak, frequency and team target.
+      const home = (label: string, path: string) =>
+        run(`home: ${label}`, api.url, () => ({ path: `/api/home/${path}`, headers: pick(employees) }));
+      await home('leaderboard', 'leaderboard');
+      await home('streak', 'streak');
+      await home('frequency', 'frequency');
+      await home('top hashtags', 'hashtags');
+      await home('hashtag search', 'hashtags/search?q=t');
+      await home('top attributes', 'top-attributes');
+      await home('employee ranking (given)', 'employee-ranking');
+      await home('employee ranking (received)', 'employee-ranking?type=received');
+      await home('team ranking', 'team-ranking');
+      await home('team percentage', 'team-percentage');
 
       printTable(engine, rows);
       log(`  peak API memory (VmHWM): ${peakMemoryMiB(api.child.pid).toFixed(1)} MiB`);

@@ -570,6 +570,33 @@ export type FeedbackTable = {
   createdAt: string;
 };
 
+/** A `#tag` of a group's comment (shared/home.ts), with the group's giver, demo mark and time. */
+export type FeedbackHashtagTable = {
+  tenantId: number;
+  groupId: number;
+  tag: string;
+  giverId: number;
+  isDemo: Generated<Flag>;
+  createdAt: string;
+};
+
+/**
+ * The company-wide sums of the Home widgets over [covers_from, covers_to), one per tenant and demo switch
+ * (docs/recognition.md "Home"); triggers delete it when something it counted changes.
+ */
+export type HomeSnapshotTable = {
+  tenantId: number;
+  hideDemo: Flag;
+  /** The window's first tenant-local day. */
+  windowFrom: string;
+  coversFrom: string;
+  coversTo: string;
+  /** JSON, parsed by server/src/modules/home/snapshot.ts. */
+  payload: string;
+  /** A random id of the computation that wrote it: what API processes compare to know it changed. */
+  computation: string;
+};
+
 /** A rating of a feedback on a category, or on one of the category's attributes (0 = not rated). */
 export type FeedbackRatingTable = {
   id: Generated<number>;
@@ -779,6 +806,8 @@ export type Database = {
   feedbackGroups: FeedbackGroupTable;
   feedback: FeedbackTable;
   feedbackRatings: FeedbackRatingTable;
+  feedbackHashtags: FeedbackHashtagTable;
+  homeSnapshots: HomeSnapshotTable;
   feedbackReactions: FeedbackReactionTable;
   feedbackAttachments: FeedbackAttachmentTable;
   feedbackRequests: FeedbackRequestTable;

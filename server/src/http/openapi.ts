@@ -57,6 +57,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     'The responsibility matrix: who is expected to give feedback to whom in a period (docs/feedback.md).',
   leaderboards:
     'Leaderboards by received feedback (company, category, attribute, team), one’s own place explained, reciprocal rings (docs/recognition.md).',
+  home: 'The Home widgets: leaderboard, streak, frequency, hashtags, top attributes, rankings and team target.',
   badges:
     'Badges and recognition: Badge Control (categories, badges and their images, company and champion badges), giving, My badges and champions (docs/recognition.md).',
   'badge-categories': 'Badge Control’s categories: name and status.',

@@ -9,6 +9,7 @@
  */
 import { REQUEST_DEFAULT_EXPIRY_DAYS, storedRating } from '../../../shared/feedback.js';
 import type { Db } from '../db/engine.js';
+import { writeHashtags } from '../modules/home/hashtags.js';
 import { DEMO_E2E_EMPLOYEE } from './demo-leave.js';
 import { commentFor, feedbackGenerator, leaningRating, pick, type PlannedFeedback } from './feedback-generator.js';
 import { random } from './random.js';
@@ -136,13 +137,14 @@ export async function seedDemoFeedback(db: Db, tenantId: number, now: Date): Pro
         let groupId: number | null = null;
         if (state === 'answered') {
           const value = leaningRating(next);
+          const comment = commentFor(value, next);
           groupId = (
             await trx
               .insertInto('feedbackGroups')
               .values({
                 tenantId,
                 giverId: employeeId,
-                comment: commentFor(value, next),
+                comment,
                 requestId: request.id,
                 isDemo: 1,
                 createdAt: respondedAt,
@@ -151,6 +153,9 @@ export async function seedDemoFeedback(db: Db, tenantId: number, now: Date): Pro
               .returning('id')
               .executeTakeFirstOrThrow()
           ).id;
+          await writeHashtags(trx, tenantId, [
+            { id: groupId, giverId: employeeId, isDemo: 1, createdAt: respondedAt, comment },
+          ]);
           const categoryOf = new Map(attributes.map((a) => [a.id, a.categoryId]));
           const ratings = attributeIds.map((attributeId) => ({
             categoryId: categoryOf.get(attributeId)!,

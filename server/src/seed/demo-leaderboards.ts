@@ -5,6 +5,7 @@
  * their colleagues give them. Demo rows like the rest of the demo feedback: hidden when the company switches demo data off.
  */
 import type { Db } from '../db/engine.js';
+import { writeHashtags } from '../modules/home/hashtags.js';
 import { demoAttributes } from './demo-feedback.js';
 
 const DAY = 86_400_000;
@@ -47,6 +48,9 @@ export async function seedDemoRing(db: Db, tenantId: number, now: Date): Promise
           .values({ tenantId, giverId, comment: COMMENTS[i]!, isDemo: 1, createdAt: at, updatedAt: at })
           .returning('id')
           .executeTakeFirstOrThrow();
+        await writeHashtags(trx, tenantId, [
+          { id: group.id, giverId, isDemo: 1, createdAt: at, comment: COMMENTS[i]! },
+        ]);
         const feedback = await trx
           .insertInto('feedback')
           .values({

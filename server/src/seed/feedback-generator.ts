@@ -4,11 +4,13 @@
  * giving per person per week) and the randomness (a seeded `next`, server/src/seed/random.ts); the shape is
  * the same for both: three in four acts of giving to one's own team, one in eight to two people at once,
  * one to three of the tenant's attributes rated around one value leaning positive, a comment on most (always
- * on a poor one), a reaction from the receiver on a third, all but the last few days' seen. Written in
- * batches, each feedback with the stored averages of shared/feedback.ts.
+ * on a poor one, most praise carrying a #hashtag or two), a reaction from the receiver on a third, all but
+ * the last few days' seen. Written in batches, each feedback with the stored averages of shared/feedback.ts
+ * and each comment's hashtags (docs/recognition.md "Home").
  */
 import { averageRating, REACTION_EMOJIS, storedRating } from '../../../shared/feedback.js';
 import type { Db } from '../db/engine.js';
+import { writeHashtags } from '../modules/home/hashtags.js';
 
 const DAY = 86_400_000;
 const WEEK = 7 * DAY;
@@ -46,21 +48,21 @@ export type WrittenFeedback = { id: number; receiverId: number; at: Date };
 
 const COMMENTS: Record<number, readonly string[]> = {
   5: [
-    'Outstanding work on the release: calm, thorough and ahead of schedule.',
-    'Your walkthrough made a hard topic easy for the whole team. Thank you!',
-    'You picked up the incident at midnight and kept everyone informed. Exemplary.',
-    'The new onboarding guide is brilliant; three people used it this week already.',
+    'Outstanding work on the release: calm, thorough and ahead of schedule. #ownership',
+    'Your walkthrough made a hard topic easy for the whole team. Thank you! #teamwork #mentoring',
+    'You picked up the incident at midnight and kept everyone informed. Exemplary. #ownership #oncall',
+    'The new onboarding guide is brilliant; three people used it this week already. #knowledgesharing',
   ],
   4: [
-    'Solid delivery this sprint, and the code review comments were really helpful.',
-    'Thanks for jumping in on the customer call, it went much better with you there.',
-    'Good planning on the migration; a little more notice to QA would make it perfect.',
+    'Solid delivery this sprint, and the code review comments were really helpful. #codereview',
+    'Thanks for jumping in on the customer call, it went much better with you there. #customerfirst #teamwork',
+    'Good planning on the migration; a little more notice to QA would make it perfect. #planning',
     'Clear write-up of the options. I would love a recommendation at the end next time.',
   ],
   3: [
-    'The feature works; the tests around the edge cases could be stronger.',
+    'The feature works; the tests around the edge cases could be stronger. #testing',
     'Good effort on the estimate, though it slipped twice. Let us pair on the next one.',
-    'Helpful in the retro. Following up on the action items would close the loop.',
+    'Helpful in the retro. Following up on the action items would close the loop. #retro',
   ],
   2: [
     'The handover missed the open questions, which cost the team a day. Let us fix the checklist together.',
@@ -178,6 +180,17 @@ export function feedbackGenerator(options: FeedbackGeneratorOptions) {
           .execute();
         // Identities are handed out in the order of the rows: the ascending ids are the batch's order.
         const groupIds = groups.map((g) => g.id).sort((a, b) => a - b);
+        await writeHashtags(
+          db,
+          tenantId,
+          plans.map((p, k) => ({
+            id: groupIds[k]!,
+            giverId: p.giverId,
+            isDemo,
+            createdAt: p.at.toISOString(),
+            comment: p.comment,
+          })),
+        );
         const rows = plans.flatMap((p, k) =>
           p.receivers.map((receiverId) => ({
             plan: p,

@@ -10,6 +10,7 @@ import { visibleRoutes } from '../../frame/Sidebar';
 import { useMe, usePermissions } from '../../api/hooks/me';
 import { TodayCard } from '../attendance/TodayCard';
 import { TeamCards } from './TeamCards';
+import { HomeWidgets } from './widgets/HomeWidgets';
 import { EmployeeAvatar } from '../../components/EmployeeAvatar';
 import { useFormat, useTranslation } from '../../i18n';
 import type { home } from '../../../../shared/i18n/en/home';
@@ -97,6 +98,8 @@ export function HomePage() {
           <TodayCard />
         </div>
       ) : null}
+
+      <HomeWidgets />
 
       <Text as="h2" size={500} weight="semibold" className={styles.sectionTitle} block>
         {t('yourTeams')}

@@ -16,7 +16,11 @@ export type PeriodRange = { from: string; to: string };
 /** Which teams: the asker's own, or every team of the tenant (the company report). */
 export type TeamScope = { kind: 'mine'; employeeId: number } | { kind: 'all' };
 
-export type MatrixReadOptions = { asker: Asker; hideDemo: boolean; range: PeriodRange };
+/**
+ * `asker` null counts every feedback no flag hides, whoever asks: for Home's team percentage, which shows a
+ * share of the target, never a count (docs/recognition.md "Home").
+ */
+export type MatrixReadOptions = { asker: Asker | null; hideDemo: boolean; range: PeriodRange };
 
 export type MemberRow = { teamId: number; teamName: string; employeeId: number; name: string; email: string };
 
@@ -31,8 +35,8 @@ export function feedbackMatrixRepository({ db, tenantId }: TenantScope) {
       .where('feedback.tenantId', '=', tenantId)
       .where('feedback.createdAt', '>=', options.range.from)
       .where('feedback.createdAt', '<', options.range.to)
-      .where('feedback.flagStatus', 'not in', [...HIDDEN_FLAG_STATUSES])
-      .where(visibleFeedback(db, tenantId, options.asker));
+      .where('feedback.flagStatus', 'not in', [...HIDDEN_FLAG_STATUSES]);
+    if (options.asker) query = query.where(visibleFeedback(db, tenantId, options.asker));
     if (options.hideDemo) query = query.where('feedback.isDemo', '=', 0);
     return query;
   }
@@ -67,7 +71,16 @@ export function feedbackMatrixRepository({ db, tenantId }: TenantScope) {
         )
         .select(['mg.teamId', 'feedback.giverId', (eb) => eb.fn.countAll<number | string>().as('n')])
         .groupBy(['mg.teamId', 'feedback.giverId']);
-      if (scope.kind === 'mine') query = query.where('mg.teamId', 'in', myTeams(scope.employeeId));
+      if (scope.kind === 'mine') {
+        // Also said of the feedback itself, so the engine reads each member's gifts through feedback_giver
+        // rather than the whole tenant's period through feedback_tenant_created.
+        const mates = db
+          .selectFrom('teamMembers')
+          .select('employeeId')
+          .where('tenantId', '=', tenantId)
+          .where('teamId', 'in', myTeams(scope.employeeId));
+        query = query.where('mg.teamId', 'in', myTeams(scope.employeeId)).where('feedback.giverId', 'in', mates);
+      }
       const rows = await query.execute();
       return new Map(rows.map((r) => [`${r.teamId}:${r.giverId}`, toNumber(r.n)]));
     },

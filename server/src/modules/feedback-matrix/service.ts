@@ -11,15 +11,21 @@ import { feedbackMatrixRepository, type MatrixReadOptions, type MemberRow, type 
 
 type Period = MyMatrix['period'];
 
+/**
+ * Whose view the counts take: the caller's (what they may read), or every feedback no flag hides (Home's
+ * team percentage, a share of the target and never a count).
+ */
+export type MatrixView = 'caller' | 'all';
+
 /** The period containing the query's date (today in the tenant's zone), and what to read it with. */
-async function periodContext(ctx: RequestContext, query: MatrixQuery) {
+async function periodContext(ctx: RequestContext, query: MatrixQuery, view: MatrixView = 'caller') {
   const settings = await ctx.settings();
   const zone = settings.tenant_timezone;
   const kind = settings.responsibilityMatrixPeriod;
   const { start, end } = periodOf(query.date ?? localDate(ctx.now(), zone), kind);
   const period: Period = { kind, start, end, index: settings.responsibilityMatrixIndex };
   const options: MatrixReadOptions = {
-    asker: ctx.caller,
+    asker: view === 'caller' ? ctx.caller : null,
     hideDemo: settings.isDemoDataDisabled,
     range: {
       from: startOfLocalDay(start, zone).toISOString(),
@@ -43,8 +49,8 @@ function byTeam(rows: MemberRow[]): TeamRows[] {
 }
 
 /** Every member of the teams in scope with expected, given and remaining, and the teams' totals. */
-async function teamRows(ctx: RequestContext, scope: TeamScope, query: MatrixQuery) {
-  const { period, options } = await periodContext(ctx, query);
+export async function teamRows(ctx: RequestContext, scope: TeamScope, query: MatrixQuery, view: MatrixView = 'caller') {
+  const { period, options } = await periodContext(ctx, query, view);
   const repo = ctx.repo(feedbackMatrixRepository);
   const [members, given] = await Promise.all([repo.members(scope, options.hideDemo), repo.givenByTeam(scope, options)]);
   const teams = byTeam(members).map((team) => {

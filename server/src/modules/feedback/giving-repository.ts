@@ -1,13 +1,14 @@
 /**
  * The database side of giving feedback (./giving.ts): the facts its checks need (active people, the
  * active catalogue, the giver's recent averages) and its writes (groups, one feedback per recipient with
- * ratings and stored averages, attachments, the request answered). Bound to the tenant; inside a
+ * ratings and stored averages, the comment's hashtags, attachments, the request answered). Bound to the tenant; inside a
  * transaction through `tx.repo(givingRepository)`.
  */
 import type { RatingInput } from '../../../../shared/contracts/feedback.js';
 import { DEVIATION_WINDOW_DAYS, storedRating } from '../../../../shared/feedback.js';
 import type { TenantScope } from '../../http/context.js';
 import { answerRequest } from '../feedback-requests/service.js';
+import { replaceHashtags, writeHashtags } from '../home/hashtags.js';
 
 export type ResolvedRating = { categoryId: number; attributeId: number | null; rating: number };
 
@@ -113,6 +114,9 @@ export function givingRepository({ db, tenantId }: TenantScope) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await writeHashtags(db, tenantId, [
+        { id: row.id, giverId: values.giverId, isDemo: 0, createdAt: values.at, comment: values.comment },
+      ]);
       return row.id;
     },
 
@@ -154,6 +158,7 @@ export function givingRepository({ db, tenantId }: TenantScope) {
         .where('tenantId', '=', tenantId)
         .where('id', '=', groupId)
         .execute();
+      if (values.comment !== undefined) await replaceHashtags(db, tenantId, groupId);
     },
 
     /** One recipient's feedback with its ratings and stored average. */

@@ -51,38 +51,37 @@ const FEEDBACK_FACTS = [
 /** The table of what a board other than the company's ranks by. */
 const BOARD_TABLES = { category: 'feedbackCategories', attribute: 'feedbackAttributes', team: 'teams' } as const;
 
+/**
+ * k for each feedback: 1 + the same giver's counted feedback to the same receiver in the window before it
+ * (ties in time by id), so the first weighs 1, the second 1/2… A hidden feedback never counts here either,
+ * nor one with no rating at all. Also the Home rankings' weight (server/src/modules/home/).
+ */
+export function repeatIndex(tenantId: number, options: BoardOptions) {
+  return (eb: FeedbackEb) => {
+    let earlier = eb
+      .selectFrom('feedback as p')
+      .select((e) => e.fn.countAll<number | string>().as('n'))
+      .where('p.tenantId', '=', tenantId)
+      .whereRef('p.giverId', '=', 'feedback.giverId')
+      .whereRef('p.receiverId', '=', 'feedback.receiverId')
+      .where('p.createdAt', '>=', windowStart(options.engine))
+      .where((e) =>
+        e.or([
+          e('p.createdAt', '<', e.ref('feedback.createdAt')),
+          e.and([e('p.createdAt', '=', e.ref('feedback.createdAt')), e('p.id', '<', e.ref('feedback.id'))]),
+        ]),
+      )
+      .where('p.flagStatus', 'not in', [...HIDDEN_FLAG_STATUSES])
+      // A comment without a rating counts on no board, so it damps none either.
+      .where('p.ratingCount', '>', 0);
+    if (options.hideDemo) earlier = earlier.where('p.isDemo', '=', 0);
+    return sql<number>`(1 + ${earlier})`;
+  };
+}
+
 export function leaderboardRepository(tenant: TenantScope) {
   const { db, tenantId } = tenant;
   const teams = groupLinks(tenant, 'teams');
-
-  /**
-   * k for each feedback: 1 + the same giver's counted feedback to the same receiver in the window before it
-   * (ties in time by id), so the first weighs 1, the second 1/2… A hidden feedback never counts here either,
-   * nor one with no rating at all.
-   */
-  function repeatIndex(options: BoardOptions) {
-    return (eb: FeedbackEb) => {
-      let earlier = eb
-        .selectFrom('feedback as p')
-        .select((e) => e.fn.countAll<number | string>().as('n'))
-        .where('p.tenantId', '=', tenantId)
-        .whereRef('p.giverId', '=', 'feedback.giverId')
-        .whereRef('p.receiverId', '=', 'feedback.receiverId')
-        .where('p.createdAt', '>=', windowStart(options.engine))
-        .where((e) =>
-          e.or([
-            e('p.createdAt', '<', e.ref('feedback.createdAt')),
-            e.and([e('p.createdAt', '=', e.ref('feedback.createdAt')), e('p.id', '<', e.ref('feedback.id'))]),
-          ]),
-        )
-        .where('p.flagStatus', 'not in', [...HIDDEN_FLAG_STATUSES])
-        // A comment without a rating counts on no board, so it damps none either.
-        .where('p.ratingCount', '>', 0);
-      if (options.hideDemo) earlier = earlier.where('p.isDemo', '=', 0);
-      return sql<number>`(1 + ${earlier})`;
-    };
-  }
-
   /** The counted feedback of the span: the tenant's (a team's members'), shown, rated at least once. */
   function counted(scope: BoardScope, span: Span, options: Pick<BoardOptions, 'hideDemo'>) {
     let query = db
@@ -107,7 +106,7 @@ export function leaderboardRepository(tenant: TenantScope) {
         .where('feedback.ratingCount', '>', 0)
         .select((eb) => [
           ...FEEDBACK_FACTS,
-          repeatIndex(options)(eb).as('k'),
+          repeatIndex(tenantId, options)(eb).as('k'),
           sql<number>`${sql.ref('feedback.ratingSum')}`.as('s'),
           sql<number>`${sql.ref('feedback.ratingCount')}`.as('n'),
         ]);
@@ -124,7 +123,7 @@ export function leaderboardRepository(tenant: TenantScope) {
     return rated
       .select((eb) => [
         ...FEEDBACK_FACTS,
-        repeatIndex(options)(eb).as('k'),
+        repeatIndex(tenantId, options)(eb).as('k'),
         sql<number>`sum(${sql.ref('r.rating')})`.as('s'),
         sql<number>`count(*)`.as('n'),
       ])

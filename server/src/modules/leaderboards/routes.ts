@@ -23,6 +23,7 @@ import {
   round2,
   boardMean,
   type LeaderboardKind,
+  type ReceiverSums,
 } from '../../../../shared/leaderboards.js';
 import { averageOf } from '../../../../shared/feedback-overview.js';
 import { addDays, startOfLocalDay } from '../../../../shared/time.js';
@@ -95,23 +96,23 @@ async function boardOf(ctx: RequestContext, kind: LeaderboardKind, id: number | 
   return { scope: { kind, id } as BoardScope, board: { kind, id: row.id, name: row.name } };
 }
 
-async function leaderboard(
-  ctx: RequestContext,
-  kind: LeaderboardKind,
-  id: number | undefined,
-  query: { from?: string | undefined; to?: string | undefined },
-): Promise<Leaderboard> {
-  const { scope, board } = await boardOf(ctx, kind, id);
-  const period = await periodOf(ctx, query);
-  const rows = await ctx.repo(leaderboardRepository).board(scope, period.span, period.options);
+/**
+ * A board's answer from its receivers' sums: the places shown, and the caller's own place when they can be
+ * on it; other people's counts only for HR (`readsAll`). Also the home leaderboard's (server/src/modules/home/).
+ */
+export function boardAnswer(
+  rows: readonly ReceiverSums[],
+  period: { from: string; to: string; positions: number; minimum: number },
+  board: Leaderboard['board'],
+  self: number | null,
+  readsAll: boolean,
+): Leaderboard {
   const { mean, ranked } = rankBoard(rows, period.minimum);
-  const self = ctx.caller.employeeId;
   const mine = rows.find((r) => r.employeeId === self);
   const placed = ranked.find((r) => r.employeeId === self);
-  const canBeHere = kind !== 'team' || (await ctx.repo(policyRepository).isMember(self, id!));
   // How much someone else's place rests on is HR's to see: exact counts, compared over time, tell who
   // received feedback when. Everyone sees their own.
-  const countsShown = (employeeId: number) => employeeId === self || readsAll(ctx);
+  const countsShown = (employeeId: number) => employeeId === self || readsAll;
   return {
     board,
     from: period.from,
@@ -127,15 +128,30 @@ async function leaderboard(
       counted: countsShown(r.employeeId) ? round2(r.counted) : null,
       feedbackCount: countsShown(r.employeeId) ? r.feedbackCount : null,
     })),
-    me: canBeHere
-      ? {
-          rank: placed?.rank ?? null,
-          score: placed ? round2(placed.score) : null,
-          counted: round2(mine?.counted ?? 0),
-          feedbackCount: mine?.feedbackCount ?? 0,
-        }
-      : null,
+    me:
+      self === null
+        ? null
+        : {
+            rank: placed?.rank ?? null,
+            score: placed ? round2(placed.score) : null,
+            counted: round2(mine?.counted ?? 0),
+            feedbackCount: mine?.feedbackCount ?? 0,
+          },
   };
+}
+
+async function leaderboard(
+  ctx: RequestContext,
+  kind: LeaderboardKind,
+  id: number | undefined,
+  query: { from?: string | undefined; to?: string | undefined },
+): Promise<Leaderboard> {
+  const { scope, board } = await boardOf(ctx, kind, id);
+  const period = await periodOf(ctx, query);
+  const rows = await ctx.repo(leaderboardRepository).board(scope, period.span, period.options);
+  const self = ctx.caller.employeeId;
+  const canBeHere = kind !== 'team' || (await ctx.repo(policyRepository).isMember(self, id!));
+  return boardAnswer(rows, period, board, canBeHere ? self : null, readsAll(ctx));
 }
 
 export const leaderboardRoutes = defineRoutes(leaderboardEndpoints, {
