@@ -54,6 +54,7 @@ import { feedbackCatalogueRoutes } from './modules/feedback-catalogue/routes.js'
 import { functionRoutes } from './modules/functions/routes.js';
 import { leaderboardRoutes } from './modules/leaderboards/routes.js';
 import { badgeRoutes } from './modules/badges/routes.js';
+import { feedRoutes } from './modules/feed/routes.js';
 import { scimErrorBody } from './modules/scim/errors.js';
 import { createSecretBox, ensureSecret } from './security/secrets.js';
 import { createTokenService } from './security/tokens.js';
@@ -193,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     feedbackMatrixRoutes,
     leaderboardRoutes,
     badgeRoutes,
+    feedRoutes,
   ]);
   // Outside /api: ZKTeco push devices speak text/plain and cannot send tokens (see the module's comment).
   await app.register(admsRoutes(deps));

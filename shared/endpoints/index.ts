@@ -27,6 +27,7 @@ import { feedbackCatalogueEndpoints } from './feedback-catalogue.js';
 import { functionEndpoints } from './functions.js';
 import { leaderboardEndpoints } from './leaderboards.js';
 import { badgeEndpoints } from './badges.js';
+import { feedEndpoints } from './feed.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
@@ -55,6 +56,7 @@ export const endpointGroups = {
   feedbackMatrix: feedbackMatrixEndpoints,
   leaderboards: leaderboardEndpoints,
   badges: badgeEndpoints,
+  feed: feedEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */
