@@ -21,6 +21,7 @@ export const PERMISSION_GROUPS = [
   'Function management',
   'Feedback management',
   'Badges',
+  'News feed',
   'Tenant settings',
   'Employee profile',
   'Employee dashboard',
@@ -136,10 +137,13 @@ export const PERMISSIONS = {
   'add-badge': { group: 'Badges', description: 'Create badges' },
   'update-badge': { group: 'Badges', description: 'Edit badges' },
   'view-badge-management': { group: 'Badges', description: 'Open Badge Control' },
-  'view-badges': { group: 'Badges', description: 'See badges and champions' },
+  'view-badges': { group: 'Badges', description: 'See badges and champions, and read and join in the news feed' },
   'approve-badge-requests': { group: 'Badges', description: 'Approve or reject badge requests' },
   'add-contribution': { group: 'Badges', description: 'Submit contributions for a badge' },
   'view-hr-given-badges': { group: 'Badges', description: 'See badges given by HR' },
+  // News feed (docs/recognition.md "News feed"): reading, liking, commenting and reporting need view-badges;
+  // reported posts are reviewed with flag-feedback.
+  'post-announcement': { group: 'News feed', description: 'Post announcements to the news feed' },
   // Tenant settings
   'view-tenant-settings': { group: 'Tenant settings', description: 'See the General, Tenant and Demo data settings' },
   'edit-tenant-settings': { group: 'Tenant settings', description: 'Change tenant settings and demo data' },

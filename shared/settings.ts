@@ -8,6 +8,7 @@ import { LANGUAGES } from './i18n/languages.js';
 import { parseNetwork } from './network.js';
 import { DEFAULT_MATRIX_INDEX, MATRIX_PERIODS, MAX_MATRIX_INDEX } from './feedback-matrix.js';
 import { CHARACTER_LIMIT_RANGE, RATING_DEVIATION_RANGE } from './feedback.js';
+import { FEED_POST_KINDS } from './feed.js';
 
 const knownZones = new Map<string, boolean>();
 
@@ -26,7 +27,14 @@ export function isValidTimeZone(zone: string): boolean {
   return valid;
 }
 
-export const FEED_TYPES = ['feedback', 'badge', 'leaderboard-video', 'post'] as const;
+/**
+ * What the news feed shows (docs/recognition.md "News feed"): its kinds of post, and leaderboard videos,
+ * which have no post yet. `feedPosition` is the side of Home's two columns the feed takes on a wide screen.
+ */
+export const FEED_TYPES = [...FEED_POST_KINDS, 'leaderboard-video'] as const;
+export type FeedType = (typeof FEED_TYPES)[number];
+export const FEED_POSITIONS = ['left', 'right'] as const;
+export type FeedPosition = (typeof FEED_POSITIONS)[number];
 
 export const tenantSettingsSchema = z
   .object({
@@ -57,8 +65,11 @@ export const tenantSettingsSchema = z
     ratingDeviation: z.number().min(RATING_DEVIATION_RANGE.min).max(RATING_DEVIATION_RANGE.max),
     /** Days a feedback request stays open before it expires (docs/feedback.md "Requests"). */
     feedbackRequestExpiryDays: z.number().int().min(1).max(365),
-    feedTypes: z.array(z.enum(FEED_TYPES)).max(FEED_TYPES.length),
-    feedPosition: z.enum(['left', 'right']),
+    feedTypes: z
+      .array(z.enum(FEED_TYPES))
+      .max(FEED_TYPES.length)
+      .refine((types) => new Set(types).size === types.length, V.eachOnce),
+    feedPosition: z.enum(FEED_POSITIONS),
     isDemoDataDisabled: z.boolean(),
     /** Responsibility matrix: feedback each member is expected to give per period to their teammates. */
     responsibilityMatrixIndex: z.number().int().min(0).max(MAX_MATRIX_INDEX),

@@ -56,6 +56,7 @@ import { functionRoutes } from './modules/functions/routes.js';
 import { leaderboardRoutes } from './modules/leaderboards/routes.js';
 import { badgeRoutes } from './modules/badges/routes.js';
 import { homeRoutes } from './modules/home/routes.js';
+import { feedRoutes } from './modules/feed/routes.js';
 import { scimErrorBody } from './modules/scim/errors.js';
 import { createSecretBox, ensureSecret } from './security/secrets.js';
 import { createTokenService } from './security/tokens.js';
@@ -182,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     leaderboardRoutes,
     badgeRoutes,
     homeRoutes,
+    feedRoutes,
   ]);
   // Outside /api: ZKTeco push devices speak text/plain and cannot send tokens (see the module's comment).
   await app.register(admsRoutes(deps));

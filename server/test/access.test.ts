@@ -318,6 +318,22 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
     table: 'badgeRequests',
     afterGuard: 'ACCOUNT_OUTRANKS_CALLER',
   },
+  // The news feed (docs/recognition.md "News feed")
+  'GET /api/feed/posts': {},
+  'GET /api/feed/posts/{id}': { table: 'feedPosts' },
+  'POST /api/feed/announcements': { body: { text: 'Hello' } },
+  // Past the permission, only its author or the people it is about may remove a post.
+  'DELETE /api/feed/posts/{id}': { table: 'feedPosts', afterGuard: 'FEED_POST_NOT_YOURS' },
+  'PUT /api/feed/posts/{id}/like': { body: { type: 'celebrate' }, table: 'feedPosts' },
+  'DELETE /api/feed/posts/{id}/like': { table: 'feedPosts' },
+  'GET /api/feed/posts/{id}/likes': { table: 'feedPosts' },
+  'GET /api/feed/posts/{id}/comments': { table: 'feedPosts' },
+  'POST /api/feed/posts/{id}/comments': { body: { comment: 'Hacked' }, table: 'feedPosts' },
+  // Past the permission, only its author may delete a comment.
+  'DELETE /api/feed/comments/{id}': { table: 'feedComments', afterGuard: 'FEED_COMMENT_NOT_YOURS' },
+  'POST /api/feed/posts/{id}/report': { body: { reason: 'Hacked' }, table: 'feedPosts' },
+  'GET /api/feed/reports': {},
+  'POST /api/feed/posts/{id}/review': { body: { decision: 'kept' }, table: 'reportedFeedPosts' },
 };
 
 let server: TestServer;
@@ -349,6 +365,10 @@ const ids = {
   badgeImages: 0,
   badges: 0,
   badgeRequests: 0,
+  feedPosts: 0,
+  feedComments: 0,
+  /** A post of tenant A under review, with a report. */
+  reportedFeedPosts: 0,
 };
 /** SCIM tokens of tenant A and B for the SCIM routes. */
 const scimTokens = { a: '', b: '' };
@@ -482,6 +502,19 @@ beforeAll(async () => {
   ids.badgeRequests = (
     await a.badgeRequest({ badgeId: ids.badges, employeeId: victim.id, requestedBy: victim.id, description: 'Alpha' })
   ).id;
+  // The news feed: a shared feedback's post, an announcement with a like and a comment, a reported post
+  // (migration 0029); the badge given above has no post, as only the service writes them.
+  await a.feedPost({ kind: 'feedback', authorId: victim.id, groupId: given.group.id });
+  await server.db.updateTable('feedbackGroups').set({ shareOnFeed: 1 }).where('id', '=', given.group.id).execute();
+  ids.feedPosts = (await a.feedPost({ kind: 'announcement', authorId: victim.id, text: 'Alpha news' })).id;
+  await a.feedLike({ postId: ids.feedPosts, employeeId: ids.subordinates });
+  ids.feedComments = (
+    await a.feedComment({ postId: ids.feedPosts, employeeId: ids.subordinates, comment: 'Alpha comment' })
+  ).id;
+  ids.reportedFeedPosts = (
+    await a.feedPost({ kind: 'announcement', authorId: victim.id, text: 'Alpha notice', reviewStatus: 'pending' })
+  ).id;
+  await a.feedReport({ postId: ids.reportedFeedPosts, reportedBy: ids.subordinates, reason: 'Alpha reason' });
   // Every decision on a flag is a row (migration 0019).
   await server.db
     .insertInto('feedbackFlagDecisions')

@@ -22,6 +22,7 @@ import type { Db } from '../src/db/engine.js';
 import type { Database, Tenant } from '../src/db/schema.js';
 import { feedbackFactories } from './feedback-factories.js';
 import { badgeFactories } from './badge-factories.js';
+import { feedFactories } from './feed-factories.js';
 import { hashPassword } from '../src/security/passwords.js';
 import { createTenantWithRoles } from '../src/seed/tenant.js';
 
@@ -119,6 +120,7 @@ export function factories(db: Db, tenantId: number, options: { now?: () => Date 
     tenantId,
     ...feedbackFactories(db, tenantId, stamp, next),
     ...badgeFactories(db, tenantId, stamp, next),
+    ...feedFactories(db, tenantId, stamp, next),
 
     async employee(overrides: EmployeeOverrides = {}): Promise<Row<'employees'>> {
       const { password, teamIds, roles, roleIds, grants, activities, ...columns } = overrides;

@@ -25,6 +25,7 @@ import {
   FLAG_STATUSES,
   REQUEST_RECIPIENT_STATUSES,
 } from '../../shared/feedback.js';
+import { FEED_POST_KINDS, FEED_REVIEW_STATUSES, LIKE_TYPES } from '../../shared/feed.js';
 import { LANGUAGES } from '../../shared/i18n/languages.js';
 import { LEAVE_ACTIONS, LEAVE_EVENT_ACTORS, LEAVE_KINDS, LEAVE_STATUSES } from '../../shared/leave.js';
 import { readLiveSchema, type LiveSchema } from './catalogue.js';
@@ -61,6 +62,9 @@ const SHARED_VALUES: Record<string, readonly (string | number)[]> = {
   'badgeRequests.status': BADGE_REQUEST_STATUSES,
   'badgeRequests.contributionType': CONTRIBUTION_TYPES,
   'givenBadges.source': GIVEN_BADGE_SOURCES,
+  'feedPosts.kind': FEED_POST_KINDS,
+  'feedPosts.reviewStatus': FEED_REVIEW_STATUSES,
+  'feedLikes.kind': LIKE_TYPES,
 };
 /** Column names that hold one of a fixed set of values wherever they appear. */
 const ENUMERATED_NAME =

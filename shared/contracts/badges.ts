@@ -54,7 +54,7 @@ export const badgeStatusBodySchema = z.strictObject({ isActive: z.boolean() });
 
 // Badges
 
-const imageSchema = z.object({
+export const imageSchema = z.object({
   /** A signed link valid 30 minutes (docs/storage.md). */
   url: z.string(),
   /** The 320-pixel thumbnail, or null when the image was kept as uploaded. */

@@ -38,12 +38,14 @@ export const giveFeedbackBodySchema = z.strictObject({
   attachmentIds: z.array(bodyIdSchema).max(20).optional(),
   /** The request this answers: the giver must be one of the people asked, still pending. */
   requestId: bodyIdSchema.optional(),
+  /** Share it on the news feed (names, comment, categories; never the ratings). Private when left out. */
+  shareOnFeed: z.boolean().optional(),
 });
 export type GiveFeedbackBody = z.infer<typeof giveFeedbackBodySchema>;
 
 /** An edit names what changes; recipients and ratings are replaced as wholes and diffed on the server. */
 export const updateFeedbackBodySchema = giveFeedbackBodySchema
-  .omit({ requestId: true })
+  .omit({ requestId: true, shareOnFeed: true })
   .partial()
   .refine((b) => Object.keys(b).length > 0, { message: 'Name at least one field to change' });
 export type UpdateFeedbackBody = z.infer<typeof updateFeedbackBodySchema>;

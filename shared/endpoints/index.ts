@@ -28,6 +28,7 @@ import { functionEndpoints } from './functions.js';
 import { leaderboardEndpoints } from './leaderboards.js';
 import { badgeEndpoints } from './badges.js';
 import { homeEndpoints } from './home.js';
+import { feedEndpoints } from './feed.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
@@ -57,6 +58,7 @@ export const endpointGroups = {
   leaderboards: leaderboardEndpoints,
   badges: badgeEndpoints,
   home: homeEndpoints,
+  feed: feedEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

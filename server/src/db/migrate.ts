@@ -25,6 +25,7 @@ import { badges } from './migrations/0023-badges.js';
 import { accessVersion } from './migrations/0026-access-version.js';
 import { overviewCoveringIndexes } from './migrations/0027-overview-covering-indexes.js';
 import { badgeRequestOpen } from './migrations/0028-badge-request-open.js';
+import { newsFeed } from './migrations/0029-news-feed.js';
 import { hashtags } from './migrations/0030-hashtags.js';
 import type { MigrationFactory } from './migration-kit.js';
 
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0026-access-version': accessVersion,
   '0027-overview-covering-indexes': overviewCoveringIndexes,
   '0028-badge-request-open': badgeRequestOpen,
+  '0029-news-feed': newsFeed,
   '0030-hashtags': hashtags,
 };
 

@@ -18,6 +18,7 @@ import type {
   GivenBadgeSource,
 } from '../../../shared/badges.js';
 import type { AttachmentStatus, FlagDecision, FlagStatus, RequestRecipientStatus } from '../../../shared/feedback.js';
+import type { FeedPostKind, FeedReviewStatus, LikeType } from '../../../shared/feed.js';
 import type { Language } from '../../../shared/i18n/languages.js';
 import type { LeaveAction, LeaveEventActor, LeaveKind, LeaveStatus } from '../../../shared/leave.js';
 
@@ -547,6 +548,8 @@ export type FeedbackGroupTable = {
   comment: string | null;
   /** The request this group answers, if any. */
   requestId: number | null;
+  /** The giver shared it on the news feed (migration 0029); private (0) by default. */
+  shareOnFeed: Generated<Flag>;
   isDemo: Generated<Flag>;
   createdAt: string;
   updatedAt: string;
@@ -762,6 +765,56 @@ export type GivenBadgeTable = {
   createdAt: string;
 };
 
+/** A post of the news feed (migration 0029, docs/recognition.md "News feed"). */
+export type FeedPostTable = {
+  id: Generated<number>;
+  tenantId: number;
+  kind: FeedPostKind;
+  /** The feedback's or badge's giver, or the announcer. */
+  authorId: number | null;
+  /** The shared feedback group (unique; deleting the group deletes the post). */
+  groupId: number | null;
+  /** The given badge (unique; deleting it deletes the post). */
+  givenBadgeId: number | null;
+  /** An announcement's text; a feedback or badge post reads its comment from its row. */
+  text: string | null;
+  reviewStatus: ColumnType<FeedReviewStatus, FeedReviewStatus | undefined, FeedReviewStatus>;
+  reviewedBy: number | null;
+  reviewedAt: string | null;
+  isDemo: Generated<Flag>;
+  createdAt: string;
+};
+
+/** One like per person and post (the primary key). */
+export type FeedLikeTable = {
+  tenantId: number;
+  postId: number;
+  employeeId: number;
+  kind: LikeType;
+  isDemo: Generated<Flag>;
+  createdAt: string;
+};
+
+export type FeedCommentTable = {
+  id: Generated<number>;
+  tenantId: number;
+  postId: number;
+  employeeId: number;
+  comment: string;
+  isDemo: Generated<Flag>;
+  createdAt: string;
+};
+
+/** One report per person and post (a unique index). */
+export type FeedReportTable = {
+  id: Generated<number>;
+  tenantId: number;
+  postId: number;
+  reportedBy: number;
+  reason: string;
+  createdAt: string;
+};
+
 export type Database = {
   tenants: TenantTable;
   tenantSettings: TenantSettingTable;
@@ -820,6 +873,10 @@ export type Database = {
   badges: BadgeTable;
   badgeRequests: BadgeRequestTable;
   givenBadges: GivenBadgeTable;
+  feedPosts: FeedPostTable;
+  feedLikes: FeedLikeTable;
+  feedComments: FeedCommentTable;
+  feedReports: FeedReportTable;
 };
 
 export type Employee = Selectable<EmployeeTable>;

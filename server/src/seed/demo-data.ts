@@ -6,6 +6,8 @@
 import { LEAVE_STATUS, type LeaveAction, type LeaveActor, type LeaveStatus } from '../../../shared/leave.js';
 import { SEED_ROLES } from './roles.js';
 import type { ContributionType } from '../../../shared/badges.js';
+import { SEED_CATEGORIES } from './feedback-catalogue.js';
+import { FEEDBACK_COMMENTS } from './feedback-generator.js';
 
 export const DEMO_TENANT = { name: 'Northwind Labs', emailDomain: 'northwind.example' } as const;
 export const DEMO_ADMIN_EMAIL = `admin@${DEMO_TENANT.emailDomain}`;
@@ -210,6 +212,32 @@ export const BADGE_REASONS = [
   'Their demo convinced the customer to renew.',
 ];
 
+/** The news feed's announcements (server/src/seed/demo-feed.ts), posted by HR and the administrator. */
+export const FEED_ANNOUNCEMENTS = [
+  'Welcome to our new colleagues joining the Mobile and Data teams this month!',
+  'The office will be closed on Friday for the quarterly offsite. See you all there.',
+  'Town hall next Tuesday at 16:00: the roadmap for the next half and your questions.',
+  'The new parental leave policy is live: twenty weeks for every parent.',
+  'Thank you all for a record quarter. Dinner is on us next Thursday.',
+  'Reminder: the security training is due by the end of the month.',
+  'We are now a certified great place to work, thanks to every one of you.',
+  'The wellness room on the third floor is open. Book it in the calendar.',
+];
+
+/** Comments of the demo's colleagues under the news feed's posts. */
+export const FEED_COMMENTS = [
+  'Well deserved!',
+  'Congratulations, so happy for you!',
+  'Couldn’t agree more.',
+  'Great news, thanks for sharing.',
+  'This made my day.',
+  'Bravo to the whole team!',
+  'Looking forward to it.',
+  'So proud to work with you.',
+  'Thanks for all the help on this one.',
+  'Amazing work, as always.',
+];
+
 /** Every text the demo seed writes that people read: the walk's allow-list of data. */
 export function demoDataTexts(): string[] {
   return [
@@ -227,5 +255,10 @@ export function demoDataTexts(): string[] {
     ...BADGE_COMMENTS,
     ...Object.values(BADGE_CONTRIBUTIONS),
     ...BADGE_REASONS,
+    ...FEED_ANNOUNCEMENTS,
+    ...FEED_COMMENTS,
+    // What the news feed shows of the demo's shared feedback: comments, categories and attributes.
+    ...Object.values(FEEDBACK_COMMENTS).flat(),
+    ...SEED_CATEGORIES.flatMap((c) => [c.name, ...c.attributes.map(([name]) => name)]),
   ];
 }

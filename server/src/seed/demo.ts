@@ -10,6 +10,7 @@ import { seedDemoFeedback } from './demo-feedback.js';
 import { seedDemoFunctions } from './demo-functions.js';
 import { seedDemoRing } from './demo-leaderboards.js';
 import { seedDemoBadges } from './demo-badges.js';
+import { seedDemoFeed } from './demo-feed.js';
 import { createTenantWithRoles } from './tenant.js';
 import { ADMIN_NAME, DEMO_ADMIN_EMAIL, DEMO_TENANT, FIRST, LAST, TEAMS } from './demo-data.js';
 
@@ -99,5 +100,6 @@ export async function seedDemoIfEmpty(db: Db, password: string, now: Date): Prom
   await seedDemoFunctions(db, tenantId, now);
   // Their images are drawn once the app's storage exists (main.ts: seedDemoBadgeImages).
   await seedDemoBadges(db, tenantId, now);
+  await seedDemoFeed(db, tenantId, now);
   return true;
 }

@@ -46,7 +46,8 @@ export type FeedbackGeneratorOptions = {
 /** A written feedback: what the demo's flags and requests build on. */
 export type WrittenFeedback = { id: number; receiverId: number; at: Date };
 
-const COMMENTS: Record<number, readonly string[]> = {
+/** The comments of generated feedback by rating (1 to 5); the news feed shows the shared ones. */
+export const FEEDBACK_COMMENTS: Record<number, readonly string[]> = {
   5: [
     'Outstanding work on the release: calm, thorough and ahead of schedule. #ownership',
     'Your walkthrough made a hard topic easy for the whole team. Thank you! #teamwork #mentoring',
@@ -73,7 +74,7 @@ const COMMENTS: Record<number, readonly string[]> = {
 
 /** A comment that fits a rating (1 to 5). */
 export function commentFor(rating: number, next: Random): string {
-  return pick(COMMENTS[rating]!, next);
+  return pick(FEEDBACK_COMMENTS[rating]!, next);
 }
 
 /** A rating that leans positive: 5 (30%), 4 (42%), 3 (18%), 2 (7%), 1 (3%). */

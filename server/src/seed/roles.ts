@@ -156,6 +156,7 @@ const hr: PermissionName[] = [
   'view-badge-management',
   'approve-badge-requests',
   'view-hr-given-badges',
+  'post-announcement',
   'view-tenant-settings',
   'edit-productivity-settings',
   'edit-notification-settings',

@@ -160,4 +160,16 @@ export const errors = {
   BADGE_REQUEST_OWN: 'You cannot decide a badge request you made or one for yourself.',
   BADGE_REQUEST_OPEN: 'A request for this badge and this person is already waiting for a decision.',
   BADGE_STATUS_UNCHANGED: 'The request already has this status.',
+  // The news feed (docs/recognition.md "News feed")
+  FEED_COMMENT_FAILED: 'Comment could not be added',
+  FEED_ANNOUNCEMENT_FAILED: 'Announcement could not be posted',
+  FEED_REPORT_FAILED: 'Post could not be reported',
+  FEED_ANNOUNCEMENTS_OFF: 'Announcements are switched off on this company’s news feed.',
+  FEED_POST_NOT_YOURS: 'Only its author or the people it is about can remove this post.',
+  FEED_COMMENT_NOT_YOURS: 'Only its author can delete this comment.',
+  FEED_REPORT_OWN: 'You cannot report your own post.',
+  FEED_ALREADY_REPORTED: 'You have already reported this post.',
+  FEED_POST_NOT_REPORTED: 'This post is not waiting for a review.',
+  FEED_POST_REVIEWED: 'This post has already been reviewed.',
+  FEED_REVIEW_CONFLICT: 'You cannot review a post you wrote or one about you.',
 } as const;

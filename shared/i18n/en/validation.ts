@@ -118,6 +118,11 @@ export const validation = {
   badgeCategoryUnknown: 'Choose an active badge category of your company',
   badgeImageUnknown: 'Upload an image for the badge',
   contributionTypeUnknown: 'Choose a contribution type from the list',
+  // The news feed (shared/feed.ts)
+  feedPostNotFound: 'Post not found.',
+  feedCommentNotFound: 'Comment not found.',
+  feedLikeType: 'Choose one of the reactions of the list',
+  feedReportReason: 'Say why this post should be reviewed',
   emailTaken: 'Another employee already has this e-mail address.',
   employeeIdTaken: 'Another employee already has this employee ID.',
   emailOrEmployeeIdTaken: 'Another employee already has this e-mail address or employee ID.',

@@ -29,6 +29,7 @@ import { errors } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { roleRepository } from '../roles/repository.js';
 import { assertOutranks } from '../roles/guard.js';
+import { feedPostRepository } from '../feed/posts-repository.js';
 import { imageLinker, type ImageLinker } from './images.js';
 import {
   recognitionRepository,
@@ -156,12 +157,16 @@ export async function giveBadge(ctx: RequestContext, body: GiveBadgeBody): Promi
   if (badge && isOfficialBadge(badge) && !ctx.can('assign-badge'))
     issues.unshift({ field: 'badgeId', message: V.badgeCompanyOnly });
   if (issues.length > 0) throw badgeFailed(issues);
-  const id = await repo.give({
-    badgeId: body.badgeId!,
-    employeeId: body.employeeId!,
-    givenBy: ctx.caller.employeeId,
-    comment: body.comment!.trim(),
-    source: 'given',
+  const id = await ctx.transaction(async (tx) => {
+    const given = await tx.repo(recognitionRepository).give({
+      badgeId: body.badgeId!,
+      employeeId: body.employeeId!,
+      givenBy: ctx.caller.employeeId,
+      comment: body.comment!.trim(),
+      source: 'given',
+    });
+    await tx.repo(feedPostRepository).postGivenBadge(given);
+    return given;
   });
   return givenView(imageLinker(ctx), (await repo.getGiven(id))!);
 }
@@ -257,8 +262,8 @@ export async function setRequestStatus(ctx: RequestContext, id: number, to: Badg
     await ctx.transaction(async (tx) => {
       const repo = tx.repo(recognitionRepository);
       if (!(await repo.moveStatus(id, current.status, to, me))) throw errors.coded(409, 'BADGE_REQUEST_DECIDED');
-      if (to === 'approved')
-        await repo.give({
+      if (to === 'approved') {
+        const given = await repo.give({
           badgeId: current.badge.id,
           employeeId: current.employee.id,
           givenBy: me,
@@ -266,6 +271,8 @@ export async function setRequestStatus(ctx: RequestContext, id: number, to: Badg
           source: current.type,
           requestId: id,
         });
+        await tx.repo(feedPostRepository).postGivenBadge(given);
+      }
     });
   } catch (error) {
     // The request's given badge is unique: a racing approval that got past the status lost here.

@@ -11,6 +11,7 @@ import { deviatesFromRecent, givingIssues } from '../../../../shared/feedback.js
 import type { ErrorCode } from '../../../../shared/messages.js';
 import type { RequestContext } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
+import { feedPostRepository } from '../feed/posts-repository.js';
 import { givingRepository, type ResolvedRating } from './giving-repository.js';
 
 type Failure = 'FEEDBACK_SUBMIT_FAILED' | 'FEEDBACK_UPDATE_FAILED';
@@ -72,6 +73,7 @@ export async function giveFeedback(ctx: RequestContext, body: GiveFeedbackBody) 
       throw refuse(failure, 'attachmentIds', 'FEEDBACK_TOO_MANY_IMAGES');
     }
     if (body.requestId !== undefined) await giving.answerRequest(body.requestId, giverId, groupId, ctx.now());
+    if (body.shareOnFeed) await tx.repo(feedPostRepository).shareFeedback(groupId, giverId, at);
     return { groupId, feedbackIds };
   });
 }

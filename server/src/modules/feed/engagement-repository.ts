@@ -1,0 +1,177 @@
+/**
+ * Likes and comments of the news feed's posts in one tenant (docs/recognition.md "News feed"). One like
+ * per person and post is the table's primary key, and liking is an upsert on it, so two likes sent at once
+ * (double clicks, two tabs) leave one row of the last type. Counts and the newest comments of a page of
+ * posts are grouped in SQL, a few queries per page whatever its size. Demo likes and comments are left
+ * out once the company switched demo data off.
+ */
+import { sql } from 'kysely';
+import { LIKE_TYPES, type LikeType } from '../../../../shared/feed.js';
+import type { LikeSummary } from '../../../../shared/contracts/feed.js';
+import type { CursorListResponse } from '../../../../shared/contracts/common.js';
+import { toNumber } from '../../db/engine.js';
+import type { TenantScope } from '../../http/context.js';
+import { paginateByCursor } from '../../http/list.js';
+
+export type CommentRow = { id: number; postId: number; employeeId: number; comment: string; createdAt: string };
+export type LikeRow = { employeeId: number; kind: LikeType; createdAt: string };
+
+const COMMENT_COLUMNS = ['c.id', 'c.postId', 'c.employeeId', 'c.comment', 'c.createdAt'] as const;
+
+const noLikes = (): LikeSummary => ({ likeCount: 0, likeTypes: [], currentUserLike: null });
+
+export function feedEngagementRepository({ db, tenantId, now }: TenantScope) {
+  const stamp = () => now().toISOString();
+
+  return {
+    /** Likes a post, or changes the type of one's like: one row per person and post. */
+    async like(postId: number, employeeId: number, kind: LikeType): Promise<void> {
+      await db
+        .insertInto('feedLikes')
+        .values({ tenantId, postId, employeeId, kind, createdAt: stamp() })
+        .onConflict((oc) => oc.columns(['postId', 'employeeId']).doUpdateSet({ kind }))
+        .execute();
+    },
+
+    async unlike(postId: number, employeeId: number): Promise<void> {
+      await db
+        .deleteFrom('feedLikes')
+        .where('tenantId', '=', tenantId)
+        .where('postId', '=', postId)
+        .where('employeeId', '=', employeeId)
+        .execute();
+    },
+
+    /** Each post's like count, the types used (most used first) and the viewer's own like. */
+    async likeSummaries(postIds: readonly number[], viewerId: number, hideDemo: boolean) {
+      const out = new Map<number, LikeSummary>(postIds.map((id) => [id, noLikes()]));
+      if (postIds.length === 0) return out;
+      let counts = db
+        .selectFrom('feedLikes')
+        .select(['postId', 'kind', sql<number | string>`count(*)`.as('n')])
+        .where('tenantId', '=', tenantId)
+        .where('postId', 'in', [...postIds])
+        .groupBy(['postId', 'kind']);
+      if (hideDemo) counts = counts.where('isDemo', '=', 0);
+      const mine = db
+        .selectFrom('feedLikes')
+        .select(['postId', 'kind'])
+        .where('tenantId', '=', tenantId)
+        .where('postId', 'in', [...postIds])
+        .where('employeeId', '=', viewerId);
+      const [rows, own] = await Promise.all([counts.execute(), mine.execute()]);
+      for (const r of rows) {
+        const summary = out.get(r.postId)!;
+        const n = toNumber(r.n);
+        summary.likeCount += n;
+        summary.likeTypes.push({ type: r.kind, count: n });
+      }
+      for (const summary of out.values())
+        summary.likeTypes.sort((a, b) => b.count - a.count || LIKE_TYPES.indexOf(a.type) - LIKE_TYPES.indexOf(b.type));
+      for (const r of own) out.get(r.postId)!.currentUserLike = { type: r.kind };
+      return out;
+    },
+
+    /** Who liked a post, newest first. */
+    async likesPage(
+      postId: number,
+      query: { limit: number; cursor?: string | undefined; type?: LikeType | undefined },
+      hideDemo: boolean,
+    ): Promise<CursorListResponse<LikeRow>> {
+      let q = db
+        .selectFrom('feedLikes as l')
+        .select(['l.employeeId', 'l.kind', 'l.createdAt'])
+        .where('l.tenantId', '=', tenantId)
+        .where('l.postId', '=', postId);
+      if (query.type) q = q.where('l.kind', '=', query.type);
+      if (hideDemo) q = q.where('l.isDemo', '=', 0);
+      return paginateByCursor(q, {
+        orderBy: [
+          ['l.createdAt', 'desc'],
+          ['l.employeeId', 'desc'],
+        ],
+        cursor: query.cursor,
+        limit: query.limit,
+      });
+    },
+
+    async commentCounts(postIds: readonly number[], hideDemo: boolean): Promise<Map<number, number>> {
+      if (postIds.length === 0) return new Map();
+      let q = db
+        .selectFrom('feedComments')
+        .select(['postId', sql<number | string>`count(*)`.as('n')])
+        .where('tenantId', '=', tenantId)
+        .where('postId', 'in', [...postIds])
+        .groupBy('postId');
+      if (hideDemo) q = q.where('isDemo', '=', 0);
+      return new Map((await q.execute()).map((r) => [r.postId, toNumber(r.n)]));
+    },
+
+    /** The `count` newest comments of each post, newest first, in one query (a window over the posts). */
+    async latestComments(postIds: readonly number[], count: number, hideDemo: boolean) {
+      const out = new Map<number, CommentRow[]>(postIds.map((id) => [id, []]));
+      if (postIds.length === 0) return out;
+      let ranked = db
+        .selectFrom('feedComments as c')
+        .select([
+          ...COMMENT_COLUMNS,
+          sql<number>`row_number() over (partition by c.post_id order by c.created_at desc, c.id desc)`.as('n'),
+        ])
+        .where('c.tenantId', '=', tenantId)
+        .where('c.postId', 'in', [...postIds]);
+      if (hideDemo) ranked = ranked.where('c.isDemo', '=', 0);
+      const rows = await db
+        .selectFrom(ranked.as('x'))
+        .select(['x.id', 'x.postId', 'x.employeeId', 'x.comment', 'x.createdAt'])
+        .where('x.n', '<=', count)
+        .orderBy('x.createdAt', 'desc')
+        .orderBy('x.id', 'desc')
+        .execute();
+      for (const r of rows) out.get(r.postId)!.push(r);
+      return out;
+    },
+
+    /** A post's comments, newest first. */
+    async commentsPage(
+      postId: number,
+      query: { limit: number; cursor?: string | undefined },
+      hideDemo: boolean,
+    ): Promise<CursorListResponse<CommentRow>> {
+      let q = db
+        .selectFrom('feedComments as c')
+        .select(COMMENT_COLUMNS)
+        .where('c.tenantId', '=', tenantId)
+        .where('c.postId', '=', postId);
+      if (hideDemo) q = q.where('c.isDemo', '=', 0);
+      return paginateByCursor(q, {
+        orderBy: [
+          ['c.createdAt', 'desc'],
+          ['c.id', 'desc'],
+        ],
+        cursor: query.cursor,
+        limit: query.limit,
+      });
+    },
+
+    async addComment(postId: number, employeeId: number, comment: string): Promise<CommentRow> {
+      return db
+        .insertInto('feedComments')
+        .values({ tenantId, postId, employeeId, comment, createdAt: stamp() })
+        .returning(['id', 'postId', 'employeeId', 'comment', 'createdAt'])
+        .executeTakeFirstOrThrow();
+    },
+
+    async getComment(id: number): Promise<CommentRow | undefined> {
+      return db
+        .selectFrom('feedComments as c')
+        .select(COMMENT_COLUMNS)
+        .where('c.tenantId', '=', tenantId)
+        .where('c.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async deleteComment(id: number): Promise<void> {
+      await db.deleteFrom('feedComments').where('tenantId', '=', tenantId).where('id', '=', id).execute();
+    },
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * Who sees a post of the news feed (docs/recognition.md "News feed"), written once as a condition on
+ * `feed_posts as p` for every read (the feed, one person's feed, one post, its likes and comments):
+ *
+ *   - a kind the company's feedTypes include, and not a demo row once the company switched demo data off;
+ *   - a feedback post only while its group is shared (`share_on_feed`, the giver's choice: a private
+ *     feedback never appears, whatever post row exists) and no feedback of the group is hidden by a flag;
+ *   - a post under review (reported, pending) only to its author and the reviewers; a removed one to nobody.
+ */
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { FeedPostKind } from '../../../../shared/feed.js';
+import { SHOWN_REVIEW_STATUSES } from '../../../../shared/feed.js';
+import { HIDDEN_FLAG_STATUSES } from '../../../../shared/feedback.js';
+import type { Database, FeedPostTable } from '../../db/schema.js';
+
+export type FeedViewer = {
+  readonly employeeId: number;
+  /** Holds flag-feedback: reviews reported posts, so sees them while they wait. */
+  readonly canReview: boolean;
+  readonly hideDemo: boolean;
+  /** The kinds of post the company's feedTypes show. */
+  readonly kinds: readonly FeedPostKind[];
+};
+
+type PostsDb = Database & { p: FeedPostTable };
+export type PostEb = ExpressionBuilder<PostsDb, 'p'>;
+
+const one = sql<number>`1`.as('one');
+
+/** A feedback post's group is shared and none of its feedback is hidden by a flag; other kinds pass. */
+function sharedFeedback(tenantId: number, eb: PostEb): Expression<SqlBool> {
+  const shared = eb.exists(
+    eb
+      .selectFrom('feedbackGroups as g')
+      .select(one)
+      .whereRef('g.id', '=', 'p.groupId')
+      .where('g.tenantId', '=', tenantId)
+      .where('g.shareOnFeed', '=', 1),
+  );
+  const flagged = eb.exists(
+    eb
+      .selectFrom('feedback as f')
+      .select(one)
+      .whereRef('f.groupId', '=', 'p.groupId')
+      .where('f.tenantId', '=', tenantId)
+      .where('f.flagStatus', 'in', [...HIDDEN_FLAG_STATUSES]),
+  );
+  return eb.or([eb('p.kind', '<>', 'feedback'), eb.and([shared, eb.not(flagged)])]);
+}
+
+/** Readers see posts nobody reported or a reviewer kept; a pending one its author and the reviewers. */
+function reviewShown(viewer: FeedViewer, eb: PostEb): Expression<SqlBool> {
+  const pending = eb('p.reviewStatus', '=', 'pending');
+  return eb.or([
+    eb('p.reviewStatus', 'in', [...SHOWN_REVIEW_STATUSES]),
+    viewer.canReview ? pending : eb.and([pending, eb('p.authorId', '=', viewer.employeeId)]),
+  ]);
+}
+
+/** Everything but the review: what the reviewers' queue also asks of a post. */
+export function postExists(tenantId: number, viewer: FeedViewer) {
+  return (eb: PostEb): Expression<SqlBool> => {
+    if (viewer.kinds.length === 0) return sql<SqlBool>`1 = 0`;
+    const parts = [
+      eb('p.tenantId', '=', tenantId),
+      eb('p.kind', 'in', [...viewer.kinds]),
+      sharedFeedback(tenantId, eb),
+    ];
+    if (viewer.hideDemo) parts.push(eb('p.isDemo', '=', 0));
+    return eb.and(parts);
+  };
+}
+
+/** The posts the viewer may read. */
+export function postShown(tenantId: number, viewer: FeedViewer) {
+  return (eb: PostEb): Expression<SqlBool> => eb.and([postExists(tenantId, viewer)(eb), reviewShown(viewer, eb)]);
+}
+
+/** Posts by or about an employee: they wrote it, received the feedback or hold the badge. */
+export function postConcerns(tenantId: number, employeeId: number) {
+  return (eb: PostEb): Expression<SqlBool> =>
+    eb.or([
+      eb('p.authorId', '=', employeeId),
+      eb.exists(
+        eb
+          .selectFrom('feedback as f')
+          .select(one)
+          .whereRef('f.groupId', '=', 'p.groupId')
+          .where('f.tenantId', '=', tenantId)
+          .where('f.receiverId', '=', employeeId),
+      ),
+      eb.exists(
+        eb
+          .selectFrom('givenBadges as gb')
+          .select(one)
+          .whereRef('gb.id', '=', 'p.givenBadgeId')
+          .where('gb.employeeId', '=', employeeId),
+      ),
+    ]);
+}
