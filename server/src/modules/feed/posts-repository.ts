@@ -12,7 +12,7 @@ import type { CursorListResponse } from '../../../../shared/contracts/common.js'
 import type { TenantScope } from '../../http/context.js';
 import { paginateByCursor } from '../../http/list.js';
 import { imageKeysOf, type ImageKeys } from '../badges/control-repository.js';
-import { peopleByIds } from '../feedback-requests/repository.js';
+import { peopleByIds } from '../employees/people.js';
 import { postConcerns, postExists, postShown, type FeedViewer } from './visibility.js';
 
 export type PostRow = {

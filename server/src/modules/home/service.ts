@@ -69,6 +69,7 @@ export async function homeLeaderboard(ctx: RequestContext): Promise<Leaderboard>
     },
     { kind: 'company', id: null, name: null },
     ctx.caller.employeeId,
+    holds('feedback', 'all', ctx.caller.permissions),
   );
 }
 

@@ -25,7 +25,7 @@ const teamRows = prepareForTenant((db, p: { tenantId: number; employeeId: number
 );
 
 export function meRepository(scope: TenantScope) {
-  const { db, tenantId, now } = scope;
+  const { tenantId, now } = scope;
   return {
     /** The employee's profile fields; throws when the tenant has no such employee. */
     profile: async (employeeId: number) => {
