@@ -5,7 +5,6 @@
  * runs them on every write.
  */
 import { z } from 'zod';
-import { MAX_FILE_NAME_LENGTH } from '../attachments.js';
 import {
   BADGE_CATEGORY_NAME_MAX,
   BADGE_DESCRIPTION_MAX,
@@ -19,6 +18,7 @@ import { isoDateSchema, lineText, multiLineText, requiredText } from '../validat
 import { bodyIdSchema, listQuerySchema, listResponseSchema, optionalIdQuery } from './common.js';
 import { personRefSchema } from './feedback-requests.js';
 import { COMMENT_HARD_MAX } from './feedback.js';
+import { begunUploadSchema, uploadDeclarationFields } from './storage.js';
 
 const statusFilter = z.enum(['active', 'inactive']).optional().describe('Only active or only inactive rows');
 
@@ -109,21 +109,8 @@ export const updateBadgeBodySchema = z.strictObject(badgeFields).partial();
 export type UpdateBadgeBody = z.input<typeof updateBadgeBodySchema>;
 
 /** A badge image about to be uploaded (an image: jpeg, png, webp or gif; shared/attachments.ts). */
-export const beginBadgeImageBodySchema = z.strictObject({
-  kind: z.literal('image'),
-  name: lineText(MAX_FILE_NAME_LENGTH),
-  size: z.number().int().min(0),
-  contentType: z.string().trim().toLowerCase().max(100),
-});
-export const begunBadgeImageSchema = z.object({
-  id: z.number().int(),
-  upload: z.object({
-    method: z.literal('PUT'),
-    url: z.string(),
-    headers: z.record(z.string(), z.string()),
-    expiresAt: z.string(),
-  }),
-});
+export const beginBadgeImageBodySchema = z.strictObject({ kind: z.literal('image'), ...uploadDeclarationFields });
+export const begunBadgeImageSchema = begunUploadSchema;
 export const badgeImageSchema = imageSchema.extend({ id: z.number().int() }).meta({ id: 'BadgeImage' });
 
 /** A badge as the pickers offer it (giving, contributions, recommendations). */

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { validation as V } from '../i18n/en/validation.js';
 import { isValidTimeZone } from '../settings.js';
+import { apiKeyListSchema, apiKeySchema, createApiKeyBodySchema } from './api-keys.js';
 import { bodyIdSchema, listQuerySchema, listResponseSchema } from './common.js';
 import { isoInstantSchema, lineText, requiredText } from '../validation.js';
 
@@ -161,16 +162,9 @@ export const unmappedPunchGroupSchema = z.object({
 export const unmappedPunchListSchema = z.object({ items: z.array(unmappedPunchGroupSchema), total: z.number() });
 
 // Agent keys
-export const agentKeySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  prefix: z.string(),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-  revokedAt: z.string().nullable(),
-});
-export const agentKeyListSchema = z.object({ items: z.array(agentKeySchema), total: z.number() });
-export const createAgentKeyBodySchema = z.strictObject({ name: requiredText(120) });
+export const agentKeySchema = apiKeySchema;
+export const agentKeyListSchema = apiKeyListSchema;
+export const createAgentKeyBodySchema = createApiKeyBodySchema;
 /** The only answer that carries the key itself: it is stored hashed and cannot be shown again. */
 export const createdAgentKeySchema = agentKeySchema.extend({ key: z.string() });
 

@@ -13,9 +13,10 @@ import {
   RATING_MAX,
   REACTION_EMOJIS,
 } from '../feedback.js';
-import { ATTACHMENT_KINDS, MAX_FILE_NAME_LENGTH } from '../attachments.js';
+import { ATTACHMENT_KINDS } from '../attachments.js';
 import { bodyIdSchema, idSchema, listQuerySchema, listResponseSchema } from './common.js';
-import { isoDateSchema, lineText, multiLineText } from '../validation.js';
+import { begunUploadSchema, uploadDeclarationFields } from './storage.js';
+import { isoDateSchema, multiLineText } from '../validation.js';
 
 /** The most a comment may hold whatever the tenant's characterLimit says (settings bound it to 5000). */
 export const COMMENT_HARD_MAX = CHARACTER_LIMIT_RANGE.max;
@@ -86,21 +87,8 @@ export const attachmentSchema = z.object({
 export type FeedbackAttachment = z.infer<typeof attachmentSchema>;
 
 /** A file about to be uploaded for feedback: its kind, name, size and type (rules: shared/attachments.ts). */
-export const beginAttachmentBodySchema = z.strictObject({
-  kind: z.enum(ATTACHMENT_KINDS),
-  name: lineText(MAX_FILE_NAME_LENGTH),
-  size: z.number().int().min(0),
-  contentType: z.string().trim().toLowerCase().max(100),
-});
-export const begunAttachmentSchema = z.object({
-  id: z.number().int(),
-  upload: z.object({
-    method: z.literal('PUT'),
-    url: z.string(),
-    headers: z.record(z.string(), z.string()),
-    expiresAt: z.string(),
-  }),
-});
+export const beginAttachmentBodySchema = z.strictObject({ kind: z.enum(ATTACHMENT_KINDS), ...uploadDeclarationFields });
+export const begunAttachmentSchema = begunUploadSchema;
 
 export const feedbackItemSchema = z
   .object({

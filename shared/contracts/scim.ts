@@ -6,7 +6,8 @@
  * contracts of Settings, Provisioning (the tokens an administrator creates for the provider).
  */
 import { z } from 'zod';
-import { lineText, requiredText } from '../validation.js';
+import { lineText } from '../validation.js';
+import { apiKeyListSchema, apiKeySchema, createApiKeyBodySchema } from './api-keys.js';
 
 export const SCIM_USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const SCIM_GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
@@ -165,17 +166,10 @@ export const scimDocumentSchema = z.looseObject({ schemas: z.array(z.string()) }
 export const scimDocumentListSchema = scimListResponseSchema(scimDocumentSchema);
 
 // Settings, Provisioning: the tokens of the tenant's SCIM client.
-export const scimTokenSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  prefix: z.string(),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-  revokedAt: z.string().nullable(),
-});
+export const scimTokenSchema = apiKeySchema;
 export type ScimToken = z.infer<typeof scimTokenSchema>;
-export const scimTokenListSchema = z.object({ items: z.array(scimTokenSchema), total: z.number() });
-export const createScimTokenBodySchema = z.strictObject({ name: requiredText(120) });
+export const scimTokenListSchema = apiKeyListSchema;
+export const createScimTokenBodySchema = createApiKeyBodySchema;
 export type CreateScimTokenBody = z.infer<typeof createScimTokenBodySchema>;
 /** The only answer that carries the token itself: it is stored hashed and cannot be shown again. */
 export const createdScimTokenSchema = scimTokenSchema.extend({ token: z.string() });
