@@ -8,12 +8,10 @@ import {
   Checkbox,
   Dropdown,
   Field,
-  Input,
   makeStyles,
   Option,
   Spinner,
   Text,
-  Textarea,
   tokens,
 } from '@fluentui/react-components';
 import { ImageAddRegular } from '@fluentui/react-icons';
@@ -25,6 +23,7 @@ import { errorMessage, fieldErrors } from '../../api/errors';
 import { uploadBadgeImage, useAllBadgeCategories, useSaveBadge, useSaveBadgeCategory } from '../../api/hooks/badges';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
 import { useFieldMessages } from '../../components/form-fields';
+import { MessageField } from '../../components/MessageField';
 import { useTranslation } from '../../i18n';
 import { BadgeImage } from './BadgeImage';
 
@@ -138,18 +137,17 @@ export function BadgeDialog({ badge, onClose }: { badge: Badge | null; onClose: 
         </div>
       </Field>
       <div className={form.grid}>
-        <Field label={t('dialog.name')} required {...messages.field('name', rules)}>
-          <Input
-            value={name}
-            autoFocus
-            maxLength={BADGE_NAME_MAX}
-            onChange={(_, d) => {
-              setName(d.value);
-              messages.edited('name');
-            }}
-            onBlur={messages.touch('name')}
-          />
-        </Field>
+        <MessageField
+          messages={messages}
+          field="name"
+          rules={rules}
+          label={t('dialog.name')}
+          required
+          value={name}
+          onChange={setName}
+          maxLength={BADGE_NAME_MAX}
+          autoFocus
+        />
         <Field label={t('dialog.category')} required {...messages.field('categoryId', rules)}>
           <Dropdown
             placeholder={categories.isLoading ? t('dialog.loadingCategories') : t('dialog.chooseCategory')}
@@ -168,16 +166,15 @@ export function BadgeDialog({ badge, onClose }: { badge: Badge | null; onClose: 
           </Dropdown>
         </Field>
       </div>
-      <Field label={t('dialog.description')} {...messages.field('description', {})}>
-        <Textarea
-          value={description}
-          maxLength={BADGE_DESCRIPTION_MAX}
-          onChange={(_, d) => {
-            setDescription(d.value);
-            messages.edited('description');
-          }}
-        />
-      </Field>
+      <MessageField
+        messages={messages}
+        field="description"
+        label={t('dialog.description')}
+        multiline
+        value={description}
+        onChange={setDescription}
+        maxLength={BADGE_DESCRIPTION_MAX}
+      />
       <div className={styles.flags}>
         <Checkbox
           checked={isCompany}
@@ -228,18 +225,17 @@ export function BadgeCategoryDialog({ category, onClose }: { category: BadgeCate
       submitLabel={category ? t('dialog.submitEdit') : t('dialog.submitAdd')}
       pending={save.isPending}
     >
-      <Field label={t('dialog.name')} required {...messages.field('name', rules)}>
-        <Input
-          value={name}
-          autoFocus
-          maxLength={BADGE_CATEGORY_NAME_MAX}
-          onChange={(_, d) => {
-            setName(d.value);
-            messages.edited('name');
-          }}
-          onBlur={messages.touch('name')}
-        />
-      </Field>
+      <MessageField
+        messages={messages}
+        field="name"
+        rules={rules}
+        label={t('dialog.name')}
+        required
+        value={name}
+        onChange={setName}
+        maxLength={BADGE_CATEGORY_NAME_MAX}
+        autoFocus
+      />
     </FormDialog>
   );
 }

@@ -5,7 +5,7 @@
  * the user types; the server checks them again and its field messages show under the fields. A sent form
  * starts over empty.
  */
-import { Button, Dropdown, Field, Option, Text, Textarea, tokens } from '@fluentui/react-components';
+import { Button, Dropdown, Field, Option, Text, tokens } from '@fluentui/react-components';
 import { GiftRegular, SendRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import {
@@ -22,6 +22,7 @@ import { errorMessage, fieldErrors } from '../../api/errors';
 import { useCreateContribution, useCreateRecommendation, useGiveBadge } from '../../api/hooks/badges';
 import { useMe } from '../../api/hooks/me';
 import { useFieldMessages } from '../../components/form-fields';
+import { MessageField } from '../../components/MessageField';
 import { useTranslation } from '../../i18n';
 import { BadgePicker, ColleaguePicker } from './parts';
 import { useBadgesStyles as useStyles } from './styles';
@@ -157,22 +158,17 @@ export function BadgeForm({
           />
         </Field>
       )}
-      <Field
+      <MessageField
+        messages={messages}
+        field={textField}
+        rules={rules}
         label={t(`form.${textField}`)}
         required
         hint={t('form.characters', { count: text.trim().length, max: limit })}
-        {...messages.field(textField, rules)}
-      >
-        <Textarea
-          value={text}
-          resize="vertical"
-          onChange={(_, d) => {
-            setText(d.value);
-            messages.edited(textField);
-          }}
-          onBlur={messages.touch(textField)}
-        />
-      </Field>
+        multiline
+        value={text}
+        onChange={setText}
+      />
       <Button
         className={styles.submit}
         appearance="primary"

@@ -4,7 +4,7 @@
  * failed save is told (the first field the server named, in the form and in a toast; its message under the
  * field). Each dialog adds its own fields (a colour, a category) and names them through `label`.
  */
-import { Field, Input, Textarea } from '@fluentui/react-components';
+import { Field } from '@fluentui/react-components';
 import { useState, type ReactNode } from 'react';
 import {
   ATTRIBUTE_NAME_MAX,
@@ -16,6 +16,7 @@ import {
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { FormDialog, type FormDialogProps } from '../../components/FormDialog';
 import { useFieldMessages } from '../../components/form-fields';
+import { MessageField } from '../../components/MessageField';
 import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
 import { SynonymsInput } from './SynonymsInput';
@@ -141,20 +142,18 @@ export function CatalogueDialog({
 }
 
 export function NameField({ form }: { form: CatalogueForm<'name'> }) {
-  const { messages } = form;
   return (
-    <Field label={form.label('name')} required {...messages.field('name', { name: form.nameRule })}>
-      <Input
-        value={form.name}
-        autoFocus
-        maxLength={form.nameMax}
-        onChange={(_, d) => {
-          form.setName(d.value);
-          messages.edited('name');
-        }}
-        onBlur={messages.touch('name')}
-      />
-    </Field>
+    <MessageField
+      messages={form.messages}
+      field="name"
+      rules={{ name: form.nameRule }}
+      label={form.label('name')}
+      required
+      value={form.name}
+      onChange={form.setName}
+      maxLength={form.nameMax}
+      autoFocus
+    />
   );
 }
 
@@ -174,18 +173,15 @@ export function SynonymsField({ form, hint }: { form: CatalogueForm<'synonyms'>;
 }
 
 export function DescriptionField({ form }: { form: CatalogueForm<'description'> }) {
-  const { messages } = form;
   return (
-    <Field label={form.label('description')} {...messages.field('description', {})}>
-      <Textarea
-        value={form.description}
-        maxLength={form.descriptionMax}
-        resize="vertical"
-        onChange={(_, d) => {
-          form.setDescription(d.value);
-          messages.edited('description');
-        }}
-      />
-    </Field>
+    <MessageField
+      messages={form.messages}
+      field="description"
+      label={form.label('description')}
+      multiline
+      value={form.description}
+      onChange={form.setDescription}
+      maxLength={form.descriptionMax}
+    />
   );
 }
