@@ -14,6 +14,7 @@ import {
   type DateRangePreset,
 } from '../../../shared/date-range';
 import { useTranslation } from '../i18n';
+import { errorProps } from './form-fields';
 
 type RangeMessage = keyof typeof DATE_RANGE_MESSAGES;
 
@@ -95,11 +96,7 @@ export function DateRangeFilter({
       </Field>
       {value.preset === 'custom' ? (
         <>
-          <Field
-            label={t('dateRange.from')}
-            validationMessage={errors.from}
-            validationState={errors.from ? 'error' : 'none'}
-          >
+          <Field label={t('dateRange.from')} {...errorProps(errors.from)}>
             <Input
               type="date"
               contentBefore={<CalendarRegular />}
@@ -108,7 +105,7 @@ export function DateRangeFilter({
               onChange={(_, d) => editCustom({ ...draft, from: d.value })}
             />
           </Field>
-          <Field label={t('dateRange.to')} validationMessage={errors.to} validationState={errors.to ? 'error' : 'none'}>
+          <Field label={t('dateRange.to')} {...errorProps(errors.to)}>
             <Input
               type="date"
               contentBefore={<CalendarRegular />}

@@ -2,10 +2,12 @@
  * A password input with show/hide, the live checklist of the shared password rule, and the new password with its
  * confirmation as the sign-up, reset-password and change-password forms ask for it.
  */
-import { Button, Field, Input, makeStyles, Text, tokens, type InputProps } from '@fluentui/react-components';
+import { Button, Input, makeStyles, Text, tokens, type InputProps } from '@fluentui/react-components';
 import { CheckmarkCircleFilled, CircleRegular, EyeOffRegular, EyeRegular } from '@fluentui/react-icons';
 import { useState, type Ref } from 'react';
 import { useTranslation } from '../i18n';
+import type { FormState, RuleMessages } from './form-fields';
+import { TextField } from './TextField';
 
 export function PasswordInput(props: Omit<InputProps, 'type' | 'contentAfter'> & { ref?: Ref<HTMLInputElement> }) {
   const [visible, setVisible] = useState(false);
@@ -73,47 +75,37 @@ export function PasswordRules({ password, id }: { password: string; id?: string 
   );
 }
 
-type PasswordKey = 'password' | 'confirmPassword';
-/** Field props as useFieldMessages gives them. */
-type FieldProps = { validationMessage?: string; validationState: 'error' | 'none' };
+/** The two fields of a form holding a new password and its confirmation (and whatever else it asks). */
+type PasswordForm = { password: string; confirmPassword: string };
 
-export function NewPasswordFields({
+export function NewPasswordFields<Form extends PasswordForm & Record<string, unknown>>({
   labels,
-  values,
-  field,
-  onChange,
-  onBlur,
+  form,
+  rules,
 }: {
   labels: { password: string; confirmPassword: string };
-  values: Record<PasswordKey, string>;
-  /** The Field props (messages) of each input. */
-  field: (key: PasswordKey) => FieldProps;
-  onChange: (key: PasswordKey) => (event: unknown, data: { value: string }) => void;
-  onBlur: (key: PasswordKey) => () => void;
+  form: FormState<Form>;
+  rules: RuleMessages;
 }) {
+  // TypeScript cannot see the two keys as text keys of every such form; they are by PasswordForm.
+  const fields = { form: form as unknown as FormState<PasswordForm>, rules, control: PasswordInput };
   return (
     <>
-      <Field
+      <TextField
+        {...fields}
+        name="password"
         label={labels.password}
         required
-        {...field('password')}
-        hint={<PasswordRules password={values.password} />}
-      >
-        <PasswordInput
-          autoComplete="new-password"
-          value={values.password}
-          onChange={onChange('password')}
-          onBlur={onBlur('password')}
-        />
-      </Field>
-      <Field label={labels.confirmPassword} required {...field('confirmPassword')}>
-        <PasswordInput
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={onChange('confirmPassword')}
-          onBlur={onBlur('confirmPassword')}
-        />
-      </Field>
+        hint={<PasswordRules password={form.values.password} />}
+        autoComplete="new-password"
+      />
+      <TextField
+        {...fields}
+        name="confirmPassword"
+        label={labels.confirmPassword}
+        required
+        autoComplete="new-password"
+      />
     </>
   );
 }

@@ -12,6 +12,7 @@ import { platform } from '../platform';
 import { useSessionActions } from '../session/SessionProvider';
 import { useTranslation } from '../i18n';
 import { BrandMark } from './BrandMark';
+import { errorProps } from './form-fields';
 
 const useStyles = makeStyles({
   root: {
@@ -70,12 +71,7 @@ export function ServerSetup() {
           {t('serverSetup.title')}
         </Text>
         <Text className={styles.hint}>{t('serverSetup.hint')}</Text>
-        <Field
-          label={t('serverSetup.address')}
-          required
-          validationMessage={error}
-          validationState={error ? 'error' : 'none'}
-        >
+        <Field label={t('serverSetup.address')} required {...errorProps(error)}>
           <Input
             type="url"
             value={url}

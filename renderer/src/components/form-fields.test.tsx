@@ -1,7 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { firstIssueByField, useFieldMessages } from './form-fields';
+import { apiError } from '../test/api-error';
+import { firstIssueByField, useFieldMessages, useFormState } from './form-fields';
 
 const rule = { name: 'Name is required' };
 
@@ -54,5 +55,35 @@ describe('firstIssueByField', () => {
       age: 'Age is a number',
     });
     expect(firstIssueByField(schema.safeParse({ name: 'Ann', age: 3 }))).toEqual({});
+  });
+});
+
+describe('useFormState', () => {
+  const initial = () => ({ name: '', email: 'ann@example.com' });
+
+  it('saves only when no rule fails; a failing rule shows every message and the form says why', () => {
+    const { result } = renderHook(() => useFormState(initial));
+    let saved = 0;
+    act(() => result.current.submit({ name: 'Name is required', email: null }, 'Check the fields', () => saved++));
+    expect(saved).toBe(0);
+    expect(result.current.formError).toBe('Check the fields');
+    expect(result.current.messages.field('name', { name: 'Name is required' }).validationMessage).toBe(
+      'Name is required',
+    );
+    act(() => result.current.set('name', 'Ann'));
+    expect(result.current.values).toEqual({ name: 'Ann', email: 'ann@example.com' });
+    act(() => result.current.submit({ name: null, email: null }, 'Check the fields', () => saved++));
+    expect(saved).toBe(1);
+    expect(result.current.formError).toBeNull();
+  });
+
+  it("shows a refused save's field messages under their fields until edited, and the caller's text above", () => {
+    const { result } = renderHook(() => useFormState(initial));
+    const refused = apiError(409, 'DUPLICATE', 'Taken', { fields: [{ path: 'body.email', message: 'E-mail in use' }] });
+    act(() => result.current.failed(refused, (byField) => `Refused: ${Object.keys(byField).join(',')}`));
+    expect(result.current.formError).toBe('Refused: email');
+    expect(result.current.messages.field('email', {}).validationMessage).toBe('E-mail in use');
+    act(() => result.current.set('email', 'ann@example.org'));
+    expect(result.current.messages.field('email', {}).validationMessage).toBeUndefined();
   });
 });

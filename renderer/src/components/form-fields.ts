@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { localizeMessage } from '../../../shared/i18n/localize';
+import { fieldErrors } from '../api/errors';
 import { useTranslation } from '../i18n';
 
 export type FieldErrors = Partial<Record<string, string>>;
@@ -60,3 +61,48 @@ export function useFieldMessages<Key extends string>() {
     },
   };
 }
+
+/**
+ * A form's values with their field messages and its form-level error, for the add-or-edit dialogs: `set`
+ * changes a field (dropping the server's message about its old value), `submit` saves only when no rule
+ * fails, and `failed` shows a refused save (each field's message under it, the form's text above).
+ */
+export function useFormState<Form extends Record<string, unknown>>(initial: () => Form) {
+  const [values, setValues] = useState<Form>(initial);
+  const messages = useFieldMessages<keyof Form & string>();
+  const [formError, setFormError] = useState<string | null>(null);
+  return {
+    values,
+    messages,
+    formError,
+    setFormError,
+    set<K extends keyof Form & string>(key: K, value: Form[K]) {
+      setValues((v) => ({ ...v, [key]: value }));
+      messages.edited(key);
+    },
+    /** Shows every rule's message; runs `save` when none fails, else the form says `invalid`. */
+    submit(rules: RuleMessages, invalid: string, save: () => void) {
+      messages.submitted();
+      if (Object.values(rules).some(Boolean)) {
+        setFormError(invalid);
+        return;
+      }
+      setFormError(null);
+      save();
+    },
+    /** Back to `next` with nothing touched, submitted or refused (a closed dialog, a new step). */
+    reset(next: Form) {
+      setValues(next);
+      messages.reset();
+      setFormError(null);
+    },
+    /** A refused save: the server's field messages under their fields, `text` of them above. */
+    failed(error: unknown, text: (byField: FieldErrors) => string) {
+      const byField = fieldErrors(error);
+      messages.setServerErrors(byField);
+      setFormError(text(byField));
+    },
+  };
+}
+
+export type FormState<Form extends Record<string, unknown>> = ReturnType<typeof useFormState<Form>>;

@@ -43,7 +43,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
 import { QueryState } from '../../components/QueryState';
 import { FormDialog } from '../../components/FormDialog';
-import { firstIssueByField, useFieldMessages } from '../../components/form-fields';
+import { firstIssueByField, useFieldMessages, useFormState } from '../../components/form-fields';
+import { TextField } from '../../components/TextField';
 import { usePermissions } from '../../api/hooks/me';
 import { useFormat, useTranslation } from '../../i18n';
 import { Section } from '../../components/Section';
@@ -155,23 +156,23 @@ function AdmsSettingsForm({ enabled, serverAddress }: { enabled: boolean; server
 
 function ApproveDialog({ device, onClose }: { device: AdmsPendingDevice; onClose: () => void }) {
   const { t } = useTranslation('devices');
-  const [name, setName] = useState('');
-  const [timeZone, setTimeZone] = useState('');
-  const messages = useFieldMessages<'name' | 'timeZone'>();
+  const form = useFormState(() => ({ name: '', timeZone: '' }));
+  const { name, timeZone } = form.values;
   const body = { name: name.trim(), ...(timeZone.trim() ? { timeZone: timeZone.trim() } : {}) };
   const parsed = approveAdmsDeviceBodySchema.safeParse(body);
-  const rules = firstIssueByField(parsed);
-  const errors = {
-    name: rules['name'] && t('adms.approve.nameRequired'),
-    timeZone: rules['timeZone'] && t('adms.approve.timeZoneInvalid'),
+  const issues = firstIssueByField(parsed);
+  const rules = {
+    name: issues['name'] && t('adms.approve.nameRequired'),
+    timeZone: issues['timeZone'] && t('adms.approve.timeZoneInvalid'),
   };
   const approve = useApproveAdmsDevice();
   const submit = () => {
-    messages.submitted();
+    form.messages.submitted();
     if (parsed.success)
       approve.mutate(
         { id: device.id, body },
-        { onSuccess: onClose, onError: (e) => messages.setServerErrors(fieldErrors(e)) },
+        // The mutation's toast says it failed; the fields say why.
+        { onSuccess: onClose, onError: (e) => form.messages.setServerErrors(fieldErrors(e)) },
       );
   };
   return (
@@ -183,33 +184,23 @@ function ApproveDialog({ device, onClose }: { device: AdmsPendingDevice; onClose
       submitLabel={t('adms.approve.submit')}
       pending={approve.isPending}
     >
-      <Field label={t('adms.approve.name')} required {...messages.field('name', errors)}>
-        <Input
-          value={name}
-          placeholder={t('adms.approve.namePlaceholder')}
-          onChange={(_, d) => {
-            setName(d.value);
-            messages.edited('name');
-          }}
-          onBlur={messages.touch('name')}
-          autoFocus
-        />
-      </Field>
-      <Field
+      <TextField
+        form={form}
+        rules={rules}
+        name="name"
+        label={t('adms.approve.name')}
+        required
+        placeholder={t('adms.approve.namePlaceholder')}
+        autoFocus
+      />
+      <TextField
+        form={form}
+        rules={rules}
+        name="timeZone"
         label={t('adms.approve.timeZone')}
         hint={t('adms.approve.timeZoneHint')}
-        {...messages.field('timeZone', errors)}
-      >
-        <Input
-          value={timeZone}
-          placeholder={t('adms.approve.timeZonePlaceholder')}
-          onChange={(_, d) => {
-            setTimeZone(d.value);
-            messages.edited('timeZone');
-          }}
-          onBlur={messages.touch('timeZone')}
-        />
-      </Field>
+        placeholder={t('adms.approve.timeZonePlaceholder')}
+      />
     </FormDialog>
   );
 }

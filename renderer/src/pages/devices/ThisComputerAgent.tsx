@@ -26,6 +26,7 @@ import { QueryState } from '../../components/QueryState';
 import { useNotify } from '../../components/toasts';
 import { usePermissions } from '../../api/hooks/me';
 import { useFormat, useTranslation } from '../../i18n';
+import { errorProps } from '../../components/form-fields';
 import { Section } from '../../components/Section';
 
 const useStyles = makeStyles({
@@ -138,12 +139,7 @@ export function ThisComputerAgent({ agent }: { agent: DeviceAgentApi }) {
       ) : null}
       {s && !s.configured ? (
         <form className={styles.row} onSubmit={submit} noValidate aria-label={t('thisComputer.formLabel')}>
-          <Field
-            className={styles.keyField}
-            label={t('thisComputer.key')}
-            validationMessage={error ?? undefined}
-            validationState={error ? 'error' : 'none'}
-          >
+          <Field className={styles.keyField} label={t('thisComputer.key')} {...errorProps(error)}>
             <Input
               type="password"
               value={pasted}

@@ -1,16 +1,23 @@
 /** Add or edit an employee. The shared contract validates as the user types; the server has the last word. */
-import { Dropdown, Field, Input, Option, SpinButton } from '@fluentui/react-components';
+import { Dropdown, Field, Option, SpinButton } from '@fluentui/react-components';
 import { useState } from 'react';
 import { createEmployeeBodySchema, type Employee } from '../../../../shared/contracts/people';
 import { emailDomain } from '../../../../shared/credentials';
-import { errorMessage, fieldErrors } from '../../api/errors';
+import { errorMessage } from '../../api/errors';
 import { useAllRoles, useAllTeams, useSaveEmployee, useUploadEmployeeImage } from '../../api/hooks/people';
 import { EmployeeAvatar } from '../../components/EmployeeAvatar';
 import { MAX_IMAGE_BYTES, sniffImageType } from '../../../../shared/images';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
 import { useMe, usePermissions } from '../../api/hooks/me';
-import { firstIssueByField, useFieldMessages } from '../../components/form-fields';
+import {
+  errorProps,
+  firstIssueByField,
+  useFormState,
+  type FormState,
+  type RuleMessages,
+} from '../../components/form-fields';
+import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
 
 type Form = {
@@ -22,7 +29,6 @@ type Form = {
   roleIds: number[];
   teamIds: number[];
 };
-type Key = keyof Form;
 
 function toForm(employee: Employee | null): Form {
   return {
@@ -56,52 +62,86 @@ function toBody(form: Form, isNew: boolean) {
   };
 }
 
+/** Roles or teams, several of them, by name; the form keeps their ids. */
+function PickMany({
+  form,
+  rules,
+  name,
+  options,
+  label,
+  hint,
+  className,
+  placeholder,
+}: {
+  form: FormState<Form>;
+  rules: RuleMessages;
+  name: 'roleIds' | 'teamIds';
+  options: readonly { id: number; name: string }[];
+  label: string;
+  hint?: string | undefined;
+  className?: string;
+  placeholder: string;
+}) {
+  const ids = form.values[name];
+  return (
+    <Field label={label} hint={hint} className={className} {...form.messages.field(name, rules)}>
+      <Dropdown
+        multiselect
+        placeholder={placeholder}
+        value={options
+          .filter((o) => ids.includes(o.id))
+          .map((o) => o.name)
+          .join(', ')}
+        selectedOptions={ids.map(String)}
+        onOptionSelect={(_, d) => form.set(name, d.selectedOptions.map(Number))}
+      >
+        {options.map((o) => (
+          <Option key={o.id} value={String(o.id)}>
+            {o.name}
+          </Option>
+        ))}
+      </Dropdown>
+    </Field>
+  );
+}
+
 export function EmployeeDialog({ employee, onClose }: { employee: Employee | null; onClose: () => void }) {
   const styles = useFormStyles();
   const { t } = useTranslation(['people', 'errors', 'common']);
   const notify = useNotify();
   const me = useMe();
   const permissions = usePermissions();
-  const [form, setForm] = useState<Form>(() => toForm(employee));
-  const fields = useFieldMessages<Key>();
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useFormState<Form>(() => toForm(employee));
+  const { values } = form;
   const roles = useAllRoles({ enabled: permissions.has('view-roles') });
   const teams = useAllTeams({ enabled: permissions.has('view-teams') });
 
   // The contract's own rules, plus the company-domain rule the server enforces.
-  const parsed = createEmployeeBodySchema.safeParse(toBody(form, !employee));
-  const ruleErrors = firstIssueByField(parsed);
+  const parsed = createEmployeeBodySchema.safeParse(toBody(values, !employee));
+  const rules = firstIssueByField(parsed);
   const domain = me?.tenant.emailDomain;
-  if (!ruleErrors['email'] && domain && emailDomain(form.email) !== domain)
-    ruleErrors['email'] = t('errors:EMAIL_OUTSIDE_DOMAIN');
-  if (!form.name.trim()) ruleErrors['name'] = t('employeeDialog.enterName');
-
-  const field = (key: Key) => fields.field(key, ruleErrors);
-  const set = <K extends Key>(key: K, value: Form[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    fields.edited(key);
-  };
-  const touch = fields.touch;
+  if (!rules['email'] && domain && emailDomain(values.email) !== domain)
+    rules['email'] = t('errors:EMAIL_OUTSIDE_DOMAIN');
+  if (!values.name.trim()) rules['name'] = t('employeeDialog.enterName');
+  const field = (key: keyof Form) => form.messages.field(key, rules);
+  const bound = { form, rules };
 
   const save = useSaveEmployee();
   const onSaveError = (error: unknown) => {
-    const byField = fieldErrors(error);
-    fields.setServerErrors(byField);
     const failed = employee ? t('errors:EMPLOYEE_UPDATE_FAILED') : t('errors:EMPLOYEE_ADD_FAILED');
-    setFormError(Object.keys(byField).length > 0 ? t('errors:VALIDATION') : errorMessage(error, failed));
+    form.failed(error, (byField) =>
+      Object.keys(byField).length > 0 ? t('errors:VALIDATION') : errorMessage(error, failed),
+    );
     notify.error(failed, errorMessage(error, failed));
   };
-
-  const submit = () => {
-    fields.submitted();
-    setFormError(null);
-    if (Object.keys(ruleErrors).length > 0) {
-      setFormError(t('errors:VALIDATION'));
-      return;
-    }
-    const body = toBody(form, !employee);
-    save.mutate(employee ? { id: employee.id, changes: body } : { body }, { onSuccess: onClose, onError: onSaveError });
-  };
+  const submit = () =>
+    form.submit(rules, t('errors:VALIDATION'), () => {
+      const body = toBody(values, !employee);
+      save.mutate(employee ? { id: employee.id, changes: body } : { body }, {
+        onSuccess: onClose,
+        onError: onSaveError,
+      });
+    });
 
   // The picture is uploaded to Teambeat as soon as it is chosen (an existing employee only).
   const upload = useUploadEmployeeImage();
@@ -120,20 +160,12 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
     );
   };
 
-  const roleOptions = roles.data ?? employee?.roles ?? [];
-  const teamOptions = teams.data ?? employee?.teams ?? [];
-  const names = (ids: number[], options: { id: number; name: string }[]) =>
-    options
-      .filter((o) => ids.includes(o.id))
-      .map((o) => o.name)
-      .join(', ');
-
   return (
     <FormDialog
       title={employee ? t('employeeDialog.editTitle', { name: employee.name }) : t('employeeDialog.addTitle')}
       formLabel={employee ? t('employeeDialog.editLabel') : t('employeeDialog.addTitle')}
       size="wide"
-      error={formError}
+      error={form.formError}
       onSubmit={submit}
       onClose={onClose}
       submitLabel={employee ? t('employeeDialog.submitEdit') : t('employeeDialog.submitAdd')}
@@ -145,8 +177,7 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
             label={t('employeeDialog.picture')}
             className={styles.wide}
             hint={t('employeeDialog.pictureHint')}
-            validationMessage={pictureError ?? undefined}
-            validationState={pictureError ? 'error' : 'none'}
+            {...errorProps(pictureError)}
           >
             <span style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
               <EmployeeAvatar employee={shown} size={48} color="colorful" data-testid="employee-picture" />
@@ -160,13 +191,13 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
             </span>
           </Field>
         ) : null}
-        <Field label={t('employeeDialog.fullName')} required {...field('name')}>
-          <Input value={form.name} onChange={(_, d) => set('name', d.value)} onBlur={touch('name')} autoFocus />
-        </Field>
-        <Field
+        <TextField {...bound} name="name" label={t('employeeDialog.fullName')} required autoFocus />
+        <TextField
+          {...bound}
+          name="email"
+          type="email"
           label={t('employeeDialog.workEmail')}
           required
-          {...field('email')}
           hint={
             employee?.pendingEmail
               ? t('employeeDialog.pendingEmailHint', { email: employee.pendingEmail })
@@ -174,25 +205,14 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
                 ? t('employeeDialog.domainHint', { domain })
                 : undefined
           }
-        >
-          <Input type="email" value={form.email} onChange={(_, d) => set('email', d.value)} onBlur={touch('email')} />
-        </Field>
-        <Field label={t('employeeDialog.employeeId')} {...field('employeeIdentificationNo')}>
-          <Input
-            value={form.employeeIdentificationNo}
-            placeholder={t('employeeDialog.employeeIdPlaceholder')}
-            onChange={(_, d) => set('employeeIdentificationNo', d.value)}
-            onBlur={touch('employeeIdentificationNo')}
-          />
-        </Field>
-        <Field label={t('employeeDialog.dateOfJoining')} {...field('dateOfJoining')}>
-          <Input
-            type="date"
-            value={form.dateOfJoining}
-            onChange={(_, d) => set('dateOfJoining', d.value)}
-            onBlur={touch('dateOfJoining')}
-          />
-        </Field>
+        />
+        <TextField
+          {...bound}
+          name="employeeIdentificationNo"
+          label={t('employeeDialog.employeeId')}
+          placeholder={t('employeeDialog.employeeIdPlaceholder')}
+        />
+        <TextField {...bound} name="dateOfJoining" type="date" label={t('employeeDialog.dateOfJoining')} />
         <Field
           label={t('employeeDialog.allocation')}
           {...field('allocation')}
@@ -204,51 +224,33 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
             min={0}
             max={100}
             step={5}
-            value={form.allocation}
+            value={values.allocation}
             onChange={(_, d) => {
               const next = d.value ?? Number(d.displayValue);
-              if (Number.isFinite(next)) set('allocation', Math.round(next));
+              if (Number.isFinite(next)) form.set('allocation', Math.round(next));
             }}
-            onBlur={touch('allocation')}
+            onBlur={form.messages.touch('allocation')}
           />
         </Field>
         {permissions.has('view-roles') ? (
-          <Field
+          <PickMany
+            {...bound}
+            name="roleIds"
             label={t('employeeDialog.roles')}
-            {...field('roleIds')}
-            hint={!employee && form.roleIds.length === 0 ? t('employeeDialog.rolesHint') : undefined}
-          >
-            <Dropdown
-              multiselect
-              placeholder={roles.isPending ? t('employeeDialog.loadingRoles') : t('employeeDialog.chooseRoles')}
-              value={names(form.roleIds, roleOptions)}
-              selectedOptions={form.roleIds.map(String)}
-              onOptionSelect={(_, d) => set('roleIds', d.selectedOptions.map(Number))}
-            >
-              {roleOptions.map((r) => (
-                <Option key={r.id} value={String(r.id)}>
-                  {r.name}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
+            hint={!employee && values.roleIds.length === 0 ? t('employeeDialog.rolesHint') : undefined}
+            placeholder={roles.isPending ? t('employeeDialog.loadingRoles') : t('employeeDialog.chooseRoles')}
+            options={roles.data ?? employee?.roles ?? []}
+          />
         ) : null}
         {permissions.has('view-teams') ? (
-          <Field label={t('employeeDialog.teams')} className={styles.wide} {...field('teamIds')}>
-            <Dropdown
-              multiselect
-              placeholder={teams.isPending ? t('employeeDialog.loadingTeams') : t('employeeDialog.chooseTeams')}
-              value={names(form.teamIds, teamOptions)}
-              selectedOptions={form.teamIds.map(String)}
-              onOptionSelect={(_, d) => set('teamIds', d.selectedOptions.map(Number))}
-            >
-              {teamOptions.map((t) => (
-                <Option key={t.id} value={String(t.id)}>
-                  {t.name}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
+          <PickMany
+            {...bound}
+            name="teamIds"
+            label={t('employeeDialog.teams')}
+            className={styles.wide}
+            placeholder={teams.isPending ? t('employeeDialog.loadingTeams') : t('employeeDialog.chooseTeams')}
+            options={teams.data ?? employee?.teams ?? []}
+          />
         ) : null}
       </div>
     </FormDialog>

@@ -11,6 +11,7 @@ import { useLeaveAction } from '../../api/hooks/leave';
 import { FormDialog } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
+import { errorProps } from '../../components/form-fields';
 import { useLeaveDates } from './leave-ui';
 
 /** What the button and the dialog say for an action: the keys under `leave:actions`. */
@@ -78,8 +79,7 @@ export function LeaveActionDialog({ pending, onClose }: { pending: PendingAction
       <Field
         label={t('actionDialog.reason')}
         required
-        validationMessage={missing ? t('errors:LEAVE_REASON_REQUIRED') : undefined}
-        validationState={missing ? 'error' : 'none'}
+        {...errorProps(missing ? t('errors:LEAVE_REASON_REQUIRED') : null)}
       >
         <Textarea value={reason} onChange={(_, d) => setReason(d.value)} maxLength={1000} autoFocus />
       </Field>

@@ -1,103 +1,77 @@
 /** Forgotten password: the e-mail gets a 6-digit code, then code and new password set it. */
-import { Button, Field, Input, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { EMAIL_PATTERN, isStrongPassword } from '../../../../shared/credentials';
 import { errorCode, errorMessage } from '../../api/errors';
 import { useResetPassword, useSendPasswordResetCode } from '../../api/hooks/auth';
 import { AppLink } from '../../components/AppLink';
-import type { AuthHandOver } from './AuthPage';
 import { NewPasswordFields } from '../../components/PasswordFields';
-import { FormError, SubmitButton } from './AuthFields';
+import { TextField } from '../../components/TextField';
+import type { AuthHandOver } from './AuthPage';
+import { CodeField, FormError, SubmitButton } from './AuthFields';
+import { CODE_PATTERN, useAuthForm } from './formState';
 import { useFormStyles } from './formStyles';
 import { useTranslation } from '../../i18n';
-import { useFieldMessages } from '../../components/form-fields';
-import { CODE_PATTERN } from './formState';
-
-type Key = 'email' | 'code' | 'password' | 'confirmPassword';
 
 export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
   const styles = useFormStyles();
   const { t } = useTranslation(['auth', 'errors']);
   const navigate = useNavigate();
-  const [values, setValues] = useState({ email: handOver.email ?? '', code: '', password: '', confirmPassword: '' });
+  const form = useAuthForm({ email: handOver.email ?? '', code: '', password: '', confirmPassword: '' });
+  const { values } = form;
   const [step, setStep] = useState<'email' | 'reset'>('email');
-  const [formError, setFormError] = useState<string | null>(null);
-  const [info, setInfo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const messages = useFieldMessages<Key>();
   const sendResetCode = useSendPasswordResetCode();
   const resetPassword = useResetPassword();
+  const email = values.email.trim();
 
-  const rules: Record<Key, string | null> = {
-    email: EMAIL_PATTERN.test(values.email.trim()) ? null : t('rules.invalidEmail'),
+  const rules = {
+    email: EMAIL_PATTERN.test(email) ? null : t('rules.invalidEmail'),
     code: CODE_PATTERN.test(values.code.trim()) ? null : t('rules.code'),
     password: isStrongPassword(values.password) ? null : t('errors:WEAK_PASSWORD'),
     confirmPassword: values.confirmPassword === values.password ? null : t('errors:PASSWORDS_DO_NOT_MATCH'),
   };
-  const field = (key: Key) => messages.field(key, rules);
-  const set = (key: Key) => (_: unknown, d: { value: string }) => {
-    setValues((v) => ({ ...v, [key]: key === 'code' ? d.value.replace(/\D/g, '') : d.value }));
-    messages.edited(key);
-  };
 
-  const sendCode = async (event?: FormEvent) => {
+  const sendCode = (event?: FormEvent) => {
     event?.preventDefault();
-    messages.submitted();
-    if (rules.email) return;
-    setBusy(true);
-    setFormError(null);
-    try {
-      const sent = await sendResetCode.mutateAsync(values.email.trim());
-      setInfo(t('forgotPassword.codeSent', { minutes: sent.expiresInMinutes }));
-      messages.reset();
-      setStep('reset');
-    } catch (error) {
-      const code = errorCode(error);
-      if (code === 'USER_NOT_FOUND') messages.setServerErrors({ email: t('errors:USER_NOT_FOUND') });
-      else if (code === 'EMAIL_DOMAIN_UNAUTHORIZED')
-        messages.setServerErrors({ email: t('errors:EMAIL_DOMAIN_UNAUTHORIZED') });
-      else setFormError(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    return form.attempt(
+      [rules.email],
+      async () => {
+        const sent = await sendResetCode.mutateAsync(email);
+        form.setInfo(t('forgotPassword.codeSent', { minutes: sent.expiresInMinutes }));
+        form.messages.reset();
+        setStep('reset');
+      },
+      (error) => {
+        const code = errorCode(error);
+        if (code === 'USER_NOT_FOUND') form.messages.setServerErrors({ email: t('errors:USER_NOT_FOUND') });
+        else if (code === 'EMAIL_DOMAIN_UNAUTHORIZED')
+          form.messages.setServerErrors({ email: t('errors:EMAIL_DOMAIN_UNAUTHORIZED') });
+        else form.setFormError(errorMessage(error));
+      },
+    );
   };
 
-  const reset = async (event: FormEvent) => {
+  const reset = (event: FormEvent) => {
     event.preventDefault();
-    messages.submitted();
-    if (rules.code || rules.password || rules.confirmPassword) return;
-    setBusy(true);
-    setFormError(null);
-    try {
-      await resetPassword.mutateAsync({ ...values, email: values.email.trim(), code: values.code.trim() });
-      navigate('/login', {
-        replace: true,
-        state: {
-          email: values.email.trim(),
-          notice: t('forgotPassword.changed'),
-        } satisfies AuthHandOver,
-      });
-    } catch (error) {
-      setFormError(
-        errorCode(error) === 'INVALID_CODE'
-          ? t('errors:INVALID_CODE')
-          : errorMessage(error, t('errors:PASSWORD_UPDATE_FAILED')),
-      );
-      setBusy(false);
-    }
+    return form.attempt(
+      [rules.code, rules.password, rules.confirmPassword],
+      async () => {
+        await resetPassword.mutateAsync({ ...values, email, code: values.code.trim() });
+        navigate('/login', {
+          replace: true,
+          state: { email, notice: t('forgotPassword.changed') } satisfies AuthHandOver,
+        });
+      },
+      (error) =>
+        form.setFormError(
+          errorCode(error) === 'INVALID_CODE'
+            ? t('errors:INVALID_CODE')
+            : errorMessage(error, t('errors:PASSWORD_UPDATE_FAILED')),
+        ),
+    );
   };
 
-  const banners = (
-    <>
-      {info && step === 'reset' ? (
-        <MessageBar intent="info">
-          <MessageBarBody>{info}</MessageBarBody>
-        </MessageBar>
-      ) : null}
-      <FormError message={formError} />
-    </>
-  );
   const submitLabel = step === 'email' ? t('forgotPassword.sendCode') : t('forgotPassword.setNewPassword');
 
   return (
@@ -107,41 +81,34 @@ export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
       noValidate
       aria-label={t('forgotPassword.formLabel')}
     >
-      {banners}
-      <Field label={t('fields.workEmail')} required {...field('email')}>
-        <Input
-          type="email"
-          autoComplete="username"
-          autoFocus={step === 'email'}
-          readOnly={step === 'reset'}
-          value={values.email}
-          onChange={set('email')}
-          onBlur={messages.touch('email')}
-        />
-      </Field>
+      {form.info && step === 'reset' ? (
+        <MessageBar intent="info">
+          <MessageBarBody>{form.info}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      <FormError message={form.formError} />
+      <TextField
+        form={form}
+        rules={rules}
+        name="email"
+        label={t('fields.workEmail')}
+        required
+        type="email"
+        autoComplete="username"
+        autoFocus={step === 'email'}
+        readOnly={step === 'reset'}
+      />
       {step === 'reset' ? (
         <>
-          <Field label={t('fields.codeFromEmail')} required {...field('code')}>
-            <Input
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              autoFocus
-              value={values.code}
-              onChange={set('code')}
-              onBlur={messages.touch('code')}
-            />
-          </Field>
+          <CodeField form={form} rules={rules} label={t('fields.codeFromEmail')} autoFocus />
           <NewPasswordFields
+            form={form}
+            rules={rules}
             labels={{ password: t('fields.newPassword'), confirmPassword: t('fields.confirmNewPassword') }}
-            values={values}
-            field={field}
-            onChange={set}
-            onBlur={messages.touch}
           />
         </>
       ) : null}
-      <SubmitButton busy={busy}>{submitLabel}</SubmitButton>
+      <SubmitButton busy={form.busy}>{submitLabel}</SubmitButton>
       {step === 'reset' ? (
         <Button appearance="subtle" onClick={() => void sendCode()}>
           {t('forgotPassword.sendNewCode')}
@@ -149,7 +116,7 @@ export function ForgotPasswordForm({ handOver }: { handOver: AuthHandOver }) {
       ) : null}
       <Text className={styles.footer}>
         {t('forgotPassword.remembered')}{' '}
-        <AppLink to="/login" state={{ email: values.email.trim() } satisfies AuthHandOver}>
+        <AppLink to="/login" state={{ email } satisfies AuthHandOver}>
           {t('forgotPassword.backToSignIn')}
         </AppLink>
       </Text>

@@ -10,6 +10,7 @@ import { MESSAGES } from '../../../../shared/messages';
 import { useLookupTenant, useStartSso, type TenantPublic } from '../../api/hooks/auth';
 import { errorCode, errorMessage } from '../../api/errors';
 import { AppLink } from '../../components/AppLink';
+import { errorProps } from '../../components/form-fields';
 import { PasswordInput } from '../../components/PasswordFields';
 import { platform } from '../../platform';
 import { useSessionActions } from '../../session/SessionProvider';
@@ -128,12 +129,7 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
       <form className={styles.form} onSubmit={(e) => void submitEmail(e)} noValidate aria-label={t('signIn.formLabel')}>
         {notice}
         <FormError message={formError} />
-        <Field
-          label={t('fields.workEmail')}
-          required
-          validationMessage={emailError}
-          validationState={emailError ? 'error' : 'none'}
-        >
+        <Field label={t('fields.workEmail')} required {...errorProps(emailError)}>
           <Input
             ref={emailRef}
             type="email"
@@ -214,12 +210,7 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
           {t('signIn.continueWithProvider', { provider: tenant.providerName })}
         </Button>
       ) : null}
-      <Field
-        label={t('fields.password')}
-        required
-        validationMessage={passwordError}
-        validationState={passwordError ? 'error' : 'none'}
-      >
+      <Field label={t('fields.password')} required {...errorProps(passwordError)}>
         <PasswordInput
           ref={passwordRef}
           name="password"
