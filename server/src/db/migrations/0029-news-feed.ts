@@ -104,8 +104,12 @@ export const newsFeed: MigrationFactory = (engine) => ({
     await sql`insert into feed_posts (tenant_id, kind, author_id, given_badge_id, is_demo, created_at)
       select tenant_id, 'badge', given_by, id, is_demo, created_at from given_badges order by id`.execute(db);
 
+    // A role that already holds the permission (given by hand, or a database seeded by newer code) keeps
+    // its one grant.
     await sql`insert into role_grants (tenant_id, role_id, kind, name)
-      select distinct tenant_id, role_id, 'permission', 'post-announcement' from role_grants
-      where kind = 'permission' and name in ('assign-badge', 'edit-tenant-settings')`.execute(db);
+      select distinct g.tenant_id, g.role_id, 'permission', 'post-announcement' from role_grants g
+      where g.kind = 'permission' and g.name in ('assign-badge', 'edit-tenant-settings')
+        and not exists (select 1 from role_grants h where h.role_id = g.role_id and h.kind = 'permission'
+          and h.name = 'post-announcement')`.execute(db);
   },
 });
