@@ -36,10 +36,18 @@ export function formatIsoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's calendar day in a time zone (the tenant's), as YYYY-MM-DD. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  // Building a DateTimeFormat costs far more than formatting with it (issue #18): one per zone. en-CA
+  // formats as YYYY-MM-DD.
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    if (dayFormats.size < 1000) dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 function addDays(day: Date, days: number): Date {

@@ -25,7 +25,7 @@ import { migrateToLatest } from '../../server/src/db/migrate.js';
 import { random } from '../../server/src/seed/random.js';
 import { startPostgresCluster, type PostgresCluster } from '../../server/test/postgres-cluster.js';
 import { buildFeedbackBenchTenant } from './feedback-data.js';
-import { flags, load, peakMemoryMiB, signIn, startChild, type LoadResult } from './harness.js';
+import { flags, load, peakMemoryMiB, signIn, startChild, type Child, type LoadResult } from './harness.js';
 
 const values = flags({ engine: 'both', employees: 2000, years: 2, duration: 10, connections: 10, people: 20 });
 const { duration, connections, people } = values;
@@ -108,9 +108,10 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
       const rows: Row[] = [];
       const run = async (
         label: string,
-        url: string,
+        server: Child,
         nextRequest: () => { path: string; headers?: Record<string, string> },
       ) => {
+        const { url } = server;
         const probe = nextRequest();
         const answer = await fetch(`${url}${probe.path}`, probe.headers ? { headers: probe.headers } : {});
         if (!answer.ok) throw new Error(`${label}: ${answer.status} ${await answer.text()}`);
@@ -122,38 +123,44 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
           (typeof body['feedbackCount'] === 'number' ? body['feedbackCount'] : undefined) ??
           (typeof body['weeks'] === 'number' ? 1 : 0);
         if (size === 0) throw new Error(`${label}: an empty answer measures nothing`);
-        const result = await load(url, { connections, duration, nextRequest, tolerateTimeouts: true });
+        const result = await load(url, {
+          connections,
+          duration,
+          nextRequest,
+          tolerateTimeouts: true,
+          serverPid: server.child.pid,
+        });
         rows.push({ label, result });
         log(`  ${label}: ${format(result, rows[0]!.result)}`);
       };
-      await run('baseline: indexed lookup, 10 newest received', lookup.url, () => ({
+      await run('baseline: indexed lookup, 10 newest received', lookup, () => ({
         path: `/feedback-lookup?tenantId=${tenant.tenantId}&receiverId=${pick(tenant.employeeIds)}`,
       }));
-      await run('received, page 1 (own)', api.url, () => ({
+      await run('received, page 1 (own)', api, () => ({
         path: '/api/feedback?direction=received',
         headers: pick(employees),
       }));
-      await run('received, a category (own)', api.url, () => ({
+      await run('received, a category (own)', api, () => ({
         path: `/api/feedback?direction=received&categoryId=${pick(tenant.categoryIds)}`,
         headers: pick(employees),
       }));
-      await run("received, one employee's (admin)", api.url, () => ({
+      await run("received, one employee's (admin)", api, () => ({
         path: `/api/feedback?direction=received&employeeId=${pick(tenant.employeeIds)}`,
         headers: admin,
       }));
-      await run('received, My team (a lead)', api.url, () => ({
+      await run('received, My team (a lead)', api, () => ({
         path: '/api/feedback?direction=received&team=true',
         headers: pick(teamLeads),
       }));
-      await run('overview (own, 90 days)', api.url, () => ({
+      await run('overview (own, 90 days)', api, () => ({
         path: '/api/feedback/overview',
         headers: pick(employees),
       }));
-      await run('6-month trend (own)', api.url, () => ({
+      await run('6-month trend (own)', api, () => ({
         path: '/api/feedback/overview/trend',
         headers: pick(employees),
       }));
-      await run("a team's overview (a lead, 90 days)", api.url, () => ({
+      await run("a team's overview (a lead, 90 days)", api, () => ({
         path: '/api/feedback/overview?team=true',
         headers: pick(teamLeads),
       }));
@@ -194,7 +201,8 @@ function format(r: LoadResult, base: LoadResult): string {
   if (r.requests === 0) return `none finished within the ${duration} s`;
   const against = r === base ? '' : `   p50 ${ratio(r.p50, base.p50)}, p99 ${ratio(r.p99, base.p99)} of baseline`;
   const timeouts = r.timeouts > 0 ? `, ${r.timeouts} timed out (10 s)` : '';
-  return `p50 ${String(r.p50).padStart(5)} ms  p99 ${String(r.p99).padStart(5)} ms  ${r.rps.toFixed(0).padStart(6)} req/s${against}${timeouts}`;
+  const cpu = `${r.cpuPerRequest.toFixed(0).padStart(6)} µs CPU`;
+  return `p50 ${String(r.p50).padStart(5)} ms  p99 ${String(r.p99).padStart(5)} ms  ${r.rps.toFixed(0).padStart(6)} req/s ${cpu}${against}${timeouts}`;
 }
 
 function printTable(engine: string, rows: Row[]) {

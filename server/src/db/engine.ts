@@ -5,8 +5,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, SqliteQueryCompiler } from 'kysely';
+import { Kysely } from 'kysely';
 import pg from 'pg';
+import { RowsCamelCasePlugin, TeambeatPostgresDialect, TeambeatSqliteDialect } from './dialects.js';
 import type { Database } from './schema.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -34,12 +35,17 @@ export function isPostgresUrl(url: string | undefined): url is string {
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  const plugins = [new CamelCasePlugin()];
+  // camelCase here, snake_case in SQL: the dialects write the identifiers, the plugin maps the rows.
+  const camelCase = new RowsCamelCasePlugin();
+  const plugins = [camelCase];
   if (isPostgresUrl(options.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // The pool replaces a broken idle connection by itself; the error only needs to be seen.
     pool.on('error', options.onPoolError ?? (() => {}));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    const db = new Kysely<Database>({
+      dialect: new TeambeatPostgresDialect({ pool }, camelCase.toSnakeCase),
+      plugins,
+    });
     const url = new URL(options.databaseUrl);
     url.password = '';
     return { db, engine: 'postgres', location: url.toString(), close: () => db.destroy() };
@@ -51,33 +57,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({
-    dialect: new StablePlanSqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new TeambeatSqliteDialect({ database: withStatementCache(sqlite) }, camelCase.toSnakeCase),
     plugins,
   });
   return { db, engine: 'sqlite', location: options.sqliteFile, close: () => db.destroy() };
-}
-
-/**
- * Parameters are written `+?` instead of `?` (issue #18). SQLite's planner looks at some bound values (a
- * LIMIT, a join's key, a small integer such as tenant 1) and marks the statement to be planned again when
- * they are bound anew; better-sqlite3 clears the bindings after every run, so each such statement was
- * parsed and planned again on every run: 5-7 µs for a small join, more for a list. `+?` is the same value
- * with the same (absent) type affinity, and still serves an index, but the planner does not read it, so a
- * statement is prepared once and kept (the cache below). What is lost: a plan chosen for one bound value,
- * which needs statistics SQLite here never has (no ANALYZE), and a partial index whose condition only a
- * bound value would meet; ours are met by literal conditions (`corrected_at is null`) or only enforce
- * uniqueness.
- */
-class StablePlanSqliteDialect extends SqliteDialect {
-  override createQueryCompiler(): SqliteQueryCompiler {
-    return new StablePlanQueryCompiler();
-  }
-}
-
-class StablePlanQueryCompiler extends SqliteQueryCompiler {
-  protected override getCurrentParameterPlaceholder(): string {
-    return '+?';
-  }
 }
 
 /**
