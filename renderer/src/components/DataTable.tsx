@@ -28,8 +28,7 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useDebounced } from './hooks';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type ListQuery, type ListResponse } from '../../../shared/contracts/common';
 import { EmptyState } from './EmptyState';
-import { PageButtons } from './PageButtons';
-import { QueryError } from './QueryState';
+import { TableCard, useTableCardStyles } from './TableCard';
 import { useFormat, useTranslation } from '../i18n';
 
 export type Column<T> = {
@@ -63,41 +62,13 @@ export type DataTableProps<T> = {
 };
 
 const useStyles = makeStyles({
-  root: {
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusXLarge,
-    boxShadow: tokens.shadow4,
-    overflow: 'hidden',
-  },
-  toolbar: {
-    display: 'flex',
-    alignItems: 'center',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalM,
-    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
-    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-  },
   search: { width: '320px', maxWidth: '100%' },
   spacer: { flexGrow: 1 },
-  scroll: { overflowX: 'auto', position: 'relative' },
   progress: { position: 'absolute', top: 0, left: 0, right: 0 },
-  // Auto layout sizes columns by their content; fixed widths squeezed e-mail addresses into the next column.
-  table: { minWidth: '860px', tableLayout: 'auto' },
   cell: { whiteSpace: 'nowrap' },
   headerRow: { backgroundColor: tokens.colorNeutralBackground2 },
   header: { fontWeight: tokens.fontWeightSemibold, whiteSpace: 'nowrap' },
-  pager: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'flex-end',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalM,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
-    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
-    color: tokens.colorNeutralForeground2,
-  },
   pageSize: { minWidth: '84px' },
-  message: { margin: tokens.spacingHorizontalL },
 });
 
 /** The table itself: header cells (sortable where a sort is given) and rows, or skeleton rows while loading. */
@@ -201,6 +172,7 @@ const toggle = (s: Sort, key: string): Sort =>
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, label } = props;
   const styles = useStyles();
+  const tableStyles = useTableCardStyles();
   const { t } = useTranslation('common');
   const fmt = useFormat();
   const pageSizeLabel = useId();
@@ -228,22 +200,25 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const isEmpty = query.isSuccess && total === 0;
   return (
-    <section className={styles.root} aria-label={label}>
-      <div className={styles.toolbar}>
-        <SearchBox
-          className={styles.search}
-          placeholder={props.searchPlaceholder}
-          aria-label={props.searchPlaceholder}
-          contentBefore={<SearchRegular />}
-          value={search}
-          onChange={(_, d) => setSearch(d.value)}
-        />
-        <div className={styles.spacer} />
-        {props.toolbar}
-      </div>
-      {query.isError ? <QueryError error={query.error} onRetry={query.refetch} className={styles.message} /> : null}
-      {isEmpty ? (
-        searchText ? (
+    <TableCard
+      label={label}
+      query={query}
+      toolbar={
+        <>
+          <SearchBox
+            className={styles.search}
+            placeholder={props.searchPlaceholder}
+            aria-label={props.searchPlaceholder}
+            contentBefore={<SearchRegular />}
+            value={search}
+            onChange={(_, d) => setSearch(d.value)}
+          />
+          <div className={styles.spacer} />
+          {props.toolbar}
+        </>
+      }
+      empty={
+        !isEmpty ? null : searchText ? (
           <EmptyState icon={<SearchRegular />} title={t('dataTable.noResults', { search: searchText })}>
             {t('dataTable.noResultsHint')}
           </EmptyState>
@@ -252,52 +227,52 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {props.empty.body}
           </EmptyState>
         )
-      ) : (
-        <div className={styles.scroll}>
-          {query.isFetching && !query.isPending ? <ProgressBar className={styles.progress} thickness="medium" /> : null}
-          <Grid
-            label={label}
-            columns={columns}
-            items={items}
-            rowKey={props.rowKey}
-            loading={query.isPending}
-            skeletonRows={Math.min(pageSize, 8)}
-            busy={query.isFetching}
-            rowCount={total}
-            className={styles.table}
-            nowrap
-            headerClassName={styles.header}
-            headerRowClassName={styles.headerRow}
-            sort={sort}
-            sortKeyOf={(c) => c.sortKey}
-            onSort={(key) => setSort((s) => toggle(s, key))}
-          />
-        </div>
-      )}
-      <div className={styles.pager}>
-        <Text id={pageSizeLabel}>{t('dataTable.rowsPerPage')}</Text>
-        <Dropdown
-          className={styles.pageSize}
-          aria-labelledby={pageSizeLabel}
-          value={String(pageSize)}
-          selectedOptions={[String(pageSize)]}
-          onOptionSelect={(_, d) => {
-            setPageSize(Number(d.optionValue));
-            setPage(1);
-          }}
-        >
-          {PAGE_SIZES.map((size) => (
-            <Option key={size} value={String(size)}>
-              {String(size)}
-            </Option>
-          ))}
-        </Dropdown>
-        <Text aria-live="polite" data-testid="pager-range">
-          {t('dataTable.range', { first: fmt.number(first), last: fmt.number(last), total: fmt.number(total) })}
-        </Text>
-        <PageButtons page={page} pages={pages} onPage={setPage} />
-      </div>
-    </section>
+      }
+      pager={
+        <>
+          <Text id={pageSizeLabel}>{t('dataTable.rowsPerPage')}</Text>
+          <Dropdown
+            className={styles.pageSize}
+            aria-labelledby={pageSizeLabel}
+            value={String(pageSize)}
+            selectedOptions={[String(pageSize)]}
+            onOptionSelect={(_, d) => {
+              setPageSize(Number(d.optionValue));
+              setPage(1);
+            }}
+          >
+            {PAGE_SIZES.map((size) => (
+              <Option key={size} value={String(size)}>
+                {String(size)}
+              </Option>
+            ))}
+          </Dropdown>
+          <Text aria-live="polite" data-testid="pager-range">
+            {t('dataTable.range', { first: fmt.number(first), last: fmt.number(last), total: fmt.number(total) })}
+          </Text>
+        </>
+      }
+      page={{ page, pages, onPage: setPage }}
+    >
+      {query.isFetching && !query.isPending ? <ProgressBar className={styles.progress} thickness="medium" /> : null}
+      <Grid
+        label={label}
+        columns={columns}
+        items={items}
+        rowKey={props.rowKey}
+        loading={query.isPending}
+        skeletonRows={Math.min(pageSize, 8)}
+        busy={query.isFetching}
+        rowCount={total}
+        className={tableStyles.table}
+        nowrap
+        headerClassName={styles.header}
+        headerRowClassName={styles.headerRow}
+        sort={sort}
+        sortKeyOf={(c) => c.sortKey}
+        onSort={(key) => setSort((s) => toggle(s, key))}
+      />
+    </TableCard>
   );
 }
 

@@ -21,13 +21,12 @@ import { useState } from 'react';
 import { errorMessage } from '../api/errors';
 import { useFormat } from '../i18n';
 import { ConfirmDialog } from './ConfirmDialog';
-import { StaticTable } from './DataTable';
 import { InfoDialog } from './DialogFrame';
 import { FormDialog } from './FormDialog';
 import { errorProps } from './form-fields';
 import { IconButton } from './RowActions';
-import { QueryState, type QueryLike } from './QueryState';
-import { Section } from './Section';
+import type { QueryLike } from './QueryState';
+import { Section, SectionTable } from './Section';
 
 export type SecretKey = {
   id: number;
@@ -90,8 +89,6 @@ type Props<K extends SecretKey, C extends { name: string }> = {
 };
 
 const useStyles = makeStyles({
-  scroll: { overflowX: 'auto' },
-  table: { minWidth: '640px' },
   muted: { color: tokens.colorNeutralForeground3 },
   mono: { fontFamily: tokens.fontFamilyMonospace },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -200,63 +197,52 @@ export function SecretKeysPanel<K extends SecretKey, C extends { name: string }>
   );
 
   const body = (
-    <QueryState query={keys} size="small" label={texts.loading}>
-      {(data) => (
-        <div className={styles.scroll}>
-          <StaticTable
-            label={texts.tableLabel}
-            className={styles.table}
-            size="small"
-            rows={data.items}
-            rowKey={(k) => k.id}
-            empty={{ icon: <KeyRegular />, title: texts.emptyTitle, body: texts.emptyBody }}
-            columns={[
-              { key: 'name', label: texts.columns.name, render: (k) => <Text weight="semibold">{k.name}</Text> },
-              {
-                key: 'prefix',
-                label: texts.columns.prefix,
-                render: (k) => <Text className={styles.mono}>{texts.prefix(k.prefix)}</Text>,
-              },
-              { key: 'created', label: texts.columns.created, render: (k) => format.instant(k.createdAt) },
-              {
-                key: 'used',
-                label: texts.columns.used,
-                render: (k) =>
-                  k.lastUsedAt ? format.instant(k.lastUsedAt) : <Text className={styles.muted}>{texts.never}</Text>,
-              },
-              {
-                key: 'status',
-                label: texts.columns.status,
-                render: (k) => (
-                  <span className={styles.status}>
-                    <Badge appearance="tint" shape="rounded" color={k.revokedAt ? 'subtle' : 'success'}>
-                      {k.revokedAt ? texts.revoked : texts.active}
-                    </Badge>
-                    {k.revokedAt ? (
-                      <Text size={200} className={styles.muted}>
-                        {format.instant(k.revokedAt)}
-                      </Text>
-                    ) : null}
-                  </span>
-                ),
-              },
-              {
-                key: 'actions',
-                label: '',
-                render: (k) =>
-                  k.revokedAt ? null : (
-                    <IconButton
-                      label={texts.revokeNamed(k.name)}
-                      icon={<DeleteRegular />}
-                      onClick={() => setRevoking(k)}
-                    />
-                  ),
-              },
-            ]}
-          />
-        </div>
-      )}
-    </QueryState>
+    <SectionTable
+      query={keys}
+      loadingLabel={texts.loading}
+      label={texts.tableLabel}
+      rowKey={(k) => k.id}
+      empty={{ icon: <KeyRegular />, title: texts.emptyTitle, body: texts.emptyBody }}
+      columns={[
+        { key: 'name', label: texts.columns.name, render: (k) => <Text weight="semibold">{k.name}</Text> },
+        {
+          key: 'prefix',
+          label: texts.columns.prefix,
+          render: (k) => <Text className={styles.mono}>{texts.prefix(k.prefix)}</Text>,
+        },
+        { key: 'created', label: texts.columns.created, render: (k) => format.instant(k.createdAt) },
+        {
+          key: 'used',
+          label: texts.columns.used,
+          render: (k) =>
+            k.lastUsedAt ? format.instant(k.lastUsedAt) : <Text className={styles.muted}>{texts.never}</Text>,
+        },
+        {
+          key: 'status',
+          label: texts.columns.status,
+          render: (k) => (
+            <span className={styles.status}>
+              <Badge appearance="tint" shape="rounded" color={k.revokedAt ? 'subtle' : 'success'}>
+                {k.revokedAt ? texts.revoked : texts.active}
+              </Badge>
+              {k.revokedAt ? (
+                <Text size={200} className={styles.muted}>
+                  {format.instant(k.revokedAt)}
+                </Text>
+              ) : null}
+            </span>
+          ),
+        },
+        {
+          key: 'actions',
+          label: '',
+          render: (k) =>
+            k.revokedAt ? null : (
+              <IconButton label={texts.revokeNamed(k.name)} icon={<DeleteRegular />} onClick={() => setRevoking(k)} />
+            ),
+        },
+      ]}
+    />
   );
 
   return (

@@ -5,7 +5,7 @@
  */
 import { Button, Combobox, Field, Input, makeStyles, Option, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowSyncRegular, DeleteRegular, LinkRegular, PersonLinkRegular } from '@fluentui/react-icons';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useEmployeePick } from '../../api/hooks/people';
 import {
@@ -18,31 +18,18 @@ import {
   type UnmappedPunchGroup,
 } from '../../api/hooks/devices';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { StaticTable } from '../../components/DataTable';
-import { QueryState } from '../../components/QueryState';
+import { useDebounced } from '../../components/hooks';
 import { FormDialog } from '../../components/FormDialog';
 import { IconButton } from '../../components/RowActions';
 import { useFieldMessages } from '../../components/form-fields';
 import { usePermissions } from '../../api/hooks/me';
 import { useFormat, useTranslation } from '../../i18n';
-import { Section } from '../../components/Section';
+import { Section, SectionTable } from '../../components/Section';
 
 const useStyles = makeStyles({
-  scroll: { overflowX: 'auto' },
-  table: { minWidth: '640px' },
   muted: { color: tokens.colorNeutralForeground3 },
   mono: { fontVariantNumeric: 'tabular-nums' },
 });
-
-function useEmployeeSearch(input: string, enabled: boolean) {
-  // One request once typing pauses, not one per key.
-  const [search, setSearch] = useState(input);
-  useEffect(() => {
-    const id = setTimeout(() => setSearch(input), 250);
-    return () => clearTimeout(id);
-  }, [input]);
-  return useEmployeePick(search, enabled);
-}
 
 function MapDialog({ deviceUserId, onClose }: { deviceUserId: string | null; onClose: () => void }) {
   const { t } = useTranslation(['devices', 'common']);
@@ -54,7 +41,8 @@ function MapDialog({ deviceUserId, onClose }: { deviceUserId: string | null; onC
   // Messages wait for Save, as the other mapping steps do.
   const messages = useFieldMessages<'deviceUserId' | 'employeeId'>();
   const [error, setError] = useState<string | null>(null);
-  const employees = useEmployeeSearch(search.trim(), canPick);
+  // One request once typing pauses, not one per key.
+  const employees = useEmployeePick(useDebounced(search.trim(), 250), canPick);
   const chosen = canPick ? employeeId : Number(manualId) || null;
   const rules = {
     deviceUserId: userId.trim() ? null : t('mapping.dialog.userIdRequired'),
@@ -165,118 +153,84 @@ export function MappingPanel() {
   const apply = useApplyUnmappedPunches();
   const remove = useDeleteDeviceUserMapping();
 
+  /** A device user id, as the device shows it. */
+  const deviceUserId = (x: { deviceUserId: string }) => (
+    <Text weight="semibold" className={styles.mono}>
+      {x.deviceUserId}
+    </Text>
+  );
+
   const unmappedBody = (
-    <QueryState query={unmapped} size="small" label={t('mapping.unmapped.loading')}>
-      {(data) => (
-        <div className={styles.scroll}>
-          <StaticTable
-            label={t('mapping.unmapped.label')}
-            className={styles.table}
-            size="small"
-            rows={data.items}
-            rowKey={(g) => g.deviceUserId}
-            empty={{
-              icon: <PersonLinkRegular />,
-              title: t('mapping.unmapped.emptyTitle'),
-              body: t('mapping.unmapped.emptyBody'),
-            }}
-            columns={[
+    <SectionTable
+      query={unmapped}
+      loadingLabel={t('mapping.unmapped.loading')}
+      label={t('mapping.unmapped.label')}
+      rowKey={(g) => g.deviceUserId}
+      empty={{
+        icon: <PersonLinkRegular />,
+        title: t('mapping.unmapped.emptyTitle'),
+        body: t('mapping.unmapped.emptyBody'),
+      }}
+      columns={[
+        { key: 'id', label: t('mapping.unmapped.columns.id'), render: deviceUserId },
+        {
+          key: 'count',
+          label: t('mapping.unmapped.columns.punches'),
+          render: (g) => <Text className={styles.mono}>{g.count}</Text>,
+        },
+        { key: 'first', label: t('mapping.unmapped.columns.first'), render: (g) => format.instant(g.firstAt) },
+        { key: 'last', label: t('mapping.unmapped.columns.last'), render: (g) => format.instant(g.lastAt) },
+        { key: 'devices', label: t('mapping.unmapped.columns.devices'), render: (g) => g.deviceSerials.join(', ') },
+        ...(canEdit
+          ? [
               {
-                key: 'id',
-                label: t('mapping.unmapped.columns.id'),
-                render: (g) => (
-                  <Text weight="semibold" className={styles.mono}>
-                    {g.deviceUserId}
-                  </Text>
+                key: 'map',
+                label: '',
+                render: (g: UnmappedPunchGroup) => (
+                  <Button size="small" icon={<LinkRegular />} onClick={() => setMapping(g.deviceUserId)}>
+                    {t('mapping.unmapped.map')}
+                  </Button>
                 ),
               },
-              {
-                key: 'count',
-                label: t('mapping.unmapped.columns.punches'),
-                render: (g) => <Text className={styles.mono}>{g.count}</Text>,
-              },
-              { key: 'first', label: t('mapping.unmapped.columns.first'), render: (g) => format.instant(g.firstAt) },
-              { key: 'last', label: t('mapping.unmapped.columns.last'), render: (g) => format.instant(g.lastAt) },
-              {
-                key: 'devices',
-                label: t('mapping.unmapped.columns.devices'),
-                render: (g) => g.deviceSerials.join(', '),
-              },
-              ...(canEdit
-                ? [
-                    {
-                      key: 'map',
-                      label: '',
-                      render: (g: UnmappedPunchGroup) => (
-                        <Button size="small" icon={<LinkRegular />} onClick={() => setMapping(g.deviceUserId)}>
-                          {t('mapping.unmapped.map')}
-                        </Button>
-                      ),
-                    },
-                  ]
-                : []),
-            ]}
-          />
-        </div>
-      )}
-    </QueryState>
+            ]
+          : []),
+      ]}
+    />
   );
 
   const mappingsBody = (
-    <QueryState query={mappings} size="small" label={t('mapping.mappings.loading')}>
-      {(data) =>
-        data.items.length === 0 ? (
-          <Text className={styles.muted}>{t('mapping.mappings.none')}</Text>
-        ) : (
-          <div className={styles.scroll}>
-            <StaticTable
-              label={t('mapping.mappings.label')}
-              className={styles.table}
-              size="small"
-              rows={data.items}
-              rowKey={(m) => m.deviceUserId}
-              columns={[
-                {
-                  key: 'id',
-                  label: t('mapping.mappings.columns.id'),
-                  render: (m) => (
-                    <Text weight="semibold" className={styles.mono}>
-                      {m.deviceUserId}
-                    </Text>
-                  ),
-                },
-                { key: 'employee', label: t('mapping.mappings.columns.employee'), render: (m) => m.employee.name },
-                {
-                  key: 'employeeId',
-                  label: t('mapping.mappings.columns.employeeId'),
-                  render: (m) => m.employee.employeeIdentificationNo ?? '—',
-                },
-                {
-                  key: 'changed',
-                  label: t('mapping.mappings.columns.changed'),
-                  render: (m) => format.instant(m.updatedAt),
-                },
-                ...(canEdit
-                  ? [
-                      {
-                        key: 'remove',
-                        label: '',
-                        render: (m: DeviceUserMapping) => (
-                          <IconButton
-                            label={t('mapping.mappings.removeNamed', { id: m.deviceUserId })}
-                            icon={<DeleteRegular />}
-                            onClick={() => setRemoving(m)}
-                          />
-                        ),
-                      },
-                    ]
-                  : []),
-              ]}
-            />
-          </div>
-        )
-      }
-    </QueryState>
+    <SectionTable
+      query={mappings}
+      loadingLabel={t('mapping.mappings.loading')}
+      none={<Text className={styles.muted}>{t('mapping.mappings.none')}</Text>}
+      label={t('mapping.mappings.label')}
+      rowKey={(m) => m.deviceUserId}
+      columns={[
+        { key: 'id', label: t('mapping.mappings.columns.id'), render: deviceUserId },
+        { key: 'employee', label: t('mapping.mappings.columns.employee'), render: (m) => m.employee.name },
+        {
+          key: 'employeeId',
+          label: t('mapping.mappings.columns.employeeId'),
+          render: (m) => m.employee.employeeIdentificationNo ?? '—',
+        },
+        { key: 'changed', label: t('mapping.mappings.columns.changed'), render: (m) => format.instant(m.updatedAt) },
+        ...(canEdit
+          ? [
+              {
+                key: 'remove',
+                label: '',
+                render: (m: DeviceUserMapping) => (
+                  <IconButton
+                    label={t('mapping.mappings.removeNamed', { id: m.deviceUserId })}
+                    icon={<DeleteRegular />}
+                    onClick={() => setRemoving(m)}
+                  />
+                ),
+              },
+            ]
+          : []),
+      ]}
+    />
   );
 
   return (

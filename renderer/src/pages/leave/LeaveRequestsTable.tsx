@@ -14,44 +14,16 @@ import { StaticTable, type Column } from '../../components/DataTable';
 import { InfoDialog } from '../../components/DialogFrame';
 import { EmptyState } from '../../components/EmptyState';
 import { leaveStatusLabel } from '../../components/format';
-import { PageButtons } from '../../components/PageButtons';
-import { QueryError } from '../../components/QueryState';
+import { TableCard, useTableCardStyles } from '../../components/TableCard';
 import { useFormat, useTranslation } from '../../i18n';
 import { LeaveActionDialog, type PendingAction } from './LeaveActionDialog';
 import { LeaveIcon, StatusBadge, useLeaveDates } from './leave-ui';
 
 const useStyles = makeStyles({
-  root: {
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusXLarge,
-    boxShadow: tokens.shadow4,
-    overflow: 'hidden',
-  },
-  toolbar: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
-    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-  },
-  scroll: { overflowX: 'auto' },
-  // Auto layout sizes columns by their content, so the action buttons are never clipped.
-  table: { minWidth: '860px', tableLayout: 'auto' },
-  headerRow: { backgroundColor: tokens.colorNeutralBackground2 },
   nowrap: { whiteSpace: 'nowrap' },
   type: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS, whiteSpace: 'nowrap' },
   reason: { color: tokens.colorNeutralForeground2, maxWidth: '260px', display: 'block' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap' },
-  pager: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'flex-end',
-    gap: tokens.spacingHorizontalM,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
-    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
-    color: tokens.colorNeutralForeground2,
-  },
-  message: { margin: tokens.spacingHorizontalL },
   event: {
     display: 'flex',
     flexDirection: 'column',
@@ -86,6 +58,7 @@ function actionsFor(mode: 'mine' | 'pending', r: LeaveRequest): Omit<PendingActi
 
 export function LeaveRequestsTable({ mode }: { mode: 'mine' | 'pending' }) {
   const styles = useStyles();
+  const tableStyles = useTableCardStyles();
   const { t } = useTranslation(['leave', 'common', 'errors']);
   const dates = useLeaveDates();
   const [page, setPage] = useState(1);
@@ -169,55 +142,56 @@ export function LeaveRequestsTable({ mode }: { mode: 'mine' | 'pending' }) {
   ];
 
   return (
-    <section className={styles.root} aria-label={label}>
-      <div className={styles.toolbar}>
-        <Dropdown
-          aria-label={t('requests.typeFilter')}
-          value={types.data?.find((type) => type.id === leaveId)?.name ?? t('requests.allTypes')}
-          selectedOptions={[leaveId ? String(leaveId) : 'all']}
-          onOptionSelect={(_, d) => {
-            setLeaveId(d.optionValue === 'all' ? undefined : Number(d.optionValue));
-            setPage(1);
-          }}
-        >
-          <Option value="all">{t('requests.allTypes')}</Option>
-          {(types.data ?? []).map((type) => (
-            <Option key={type.id} value={String(type.id)}>
-              {type.name}
-            </Option>
-          ))}
-        </Dropdown>
-      </div>
-      {query.isError ? <QueryError error={query.error} onRetry={query.refetch} className={styles.message} /> : null}
-      {query.isSuccess && total === 0 ? (
-        <EmptyState
-          icon={<ClipboardTaskListLtrRegular />}
-          title={mode === 'mine' ? t('requests.emptyMineTitle') : t('requests.emptyPendingTitle')}
-        >
-          {mode === 'mine' ? t('requests.emptyMine') : t('requests.emptyPending')}
-        </EmptyState>
-      ) : (
-        <div className={styles.scroll}>
-          <StaticTable
-            label={label}
-            className={styles.table}
-            shadedHeader
-            rows={items}
-            rowKey={(r) => r.id}
-            rowProps={(r) => ({ 'data-request-id': r.id })}
-            loading={query.isPending}
-            busy={query.isFetching}
-            columns={columns}
-          />
-        </div>
-      )}
-      <div className={styles.pager}>
-        <Text aria-live="polite">{t('requests.pager', { page, pages, count: total })}</Text>
-        <PageButtons page={page} pages={pages} onPage={setPage} />
-      </div>
+    <>
+      <TableCard
+        label={label}
+        query={query}
+        toolbar={
+          <Dropdown
+            aria-label={t('requests.typeFilter')}
+            value={types.data?.find((type) => type.id === leaveId)?.name ?? t('requests.allTypes')}
+            selectedOptions={[leaveId ? String(leaveId) : 'all']}
+            onOptionSelect={(_, d) => {
+              setLeaveId(d.optionValue === 'all' ? undefined : Number(d.optionValue));
+              setPage(1);
+            }}
+          >
+            <Option value="all">{t('requests.allTypes')}</Option>
+            {(types.data ?? []).map((type) => (
+              <Option key={type.id} value={String(type.id)}>
+                {type.name}
+              </Option>
+            ))}
+          </Dropdown>
+        }
+        empty={
+          query.isSuccess && total === 0 ? (
+            <EmptyState
+              icon={<ClipboardTaskListLtrRegular />}
+              title={mode === 'mine' ? t('requests.emptyMineTitle') : t('requests.emptyPendingTitle')}
+            >
+              {mode === 'mine' ? t('requests.emptyMine') : t('requests.emptyPending')}
+            </EmptyState>
+          ) : null
+        }
+        pager={<Text aria-live="polite">{t('requests.pager', { page, pages, count: total })}</Text>}
+        page={{ page, pages, onPage: setPage }}
+      >
+        <StaticTable
+          label={label}
+          className={tableStyles.table}
+          shadedHeader
+          rows={items}
+          rowKey={(r) => r.id}
+          rowProps={(r) => ({ 'data-request-id': r.id })}
+          loading={query.isPending}
+          busy={query.isFetching}
+          columns={columns}
+        />
+      </TableCard>
       {acting ? <LeaveActionDialog pending={acting} onClose={() => setActing(null)} /> : null}
       {history ? <HistoryDialog request={history} onClose={() => setHistory(null)} /> : null}
-    </section>
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 /** Productivity Overview: the range's totals as cards, hours against expected and WFO % against required as charts. */
 import { Card, makeStyles, ProgressBar, Skeleton, SkeletonItem, Text, tokens } from '@fluentui/react-components';
 import { DataBarVerticalRegular } from '@fluentui/react-icons';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import {
   Bar,
   CartesianGrid,
@@ -71,6 +71,24 @@ const tooltipStyle = {
   color: tokens.colorNeutralForeground1,
 };
 
+const margin = { top: 16, right: 16, bottom: 0, left: 0 };
+const line = { strokeWidth: 2, dot: false } as const;
+
+/** A chart in a card under its heading, described to screen readers by `label` (what it compares). */
+function ChartCard({ title, label, children }: { title: string; label: string; children: ReactElement }) {
+  const styles = useStyles();
+  return (
+    <Card className={styles.chart}>
+      <Text as="h2" weight="semibold" size={400}>
+        {title}
+      </Text>
+      <div className={styles.plot} role="img" aria-label={label}>
+        <ResponsiveContainer>{children}</ResponsiveContainer>
+      </div>
+    </Card>
+  );
+}
+
 function Charts({ data }: { data: ProductivityOverview }) {
   const styles = useStyles();
   const { t } = useTranslation('productivity');
@@ -84,95 +102,78 @@ function Charts({ data }: { data: ProductivityOverview }) {
   const percentTick = (value: number) => fmt.percent(value);
   const numberOf = (value: unknown, unit: (n: number) => string) =>
     typeof value === 'number' ? unit(value) : String(value ?? '');
+  const grid = <CartesianGrid stroke={tokens.colorNeutralStroke2} vertical={false} />;
+  const xAxis = <XAxis dataKey="label" tick={axisStyle} minTickGap={12} />;
   return (
     <div className={styles.charts}>
-      <Card className={styles.chart}>
-        <Text as="h2" weight="semibold" size={400}>
-          {daily ? t('charts.hoursTitleDay') : t('charts.hoursTitleWeek')}
-        </Text>
-        <div
-          className={styles.plot}
-          role="img"
-          aria-label={t(daily ? 'charts.hoursLabelDay' : 'charts.hoursLabelWeek', {
-            hours: fmt.number(data.workingHoursPerDay),
-          })}
-        >
-          <ResponsiveContainer>
-            <ComposedChart data={points} margin={{ top: 16, right: 16, bottom: 0, left: 0 }}>
-              <CartesianGrid stroke={tokens.colorNeutralStroke2} vertical={false} />
-              <XAxis dataKey="label" tick={axisStyle} minTickGap={12} />
-              <YAxis tick={axisStyle} tickFormatter={hoursTick} width={56} />
-              <Tooltip
-                contentStyle={tooltipStyle}
-                formatter={(value) => numberOf(value, (n) => fmt.number(n, { maximumFractionDigits: 2 }))}
-              />
-              <Legend />
-              <Bar
-                dataKey="workedHours"
-                name={t('charts.worked')}
-                fill={tokens.colorBrandBackground}
-                radius={[4, 4, 0, 0]}
-              />
-              <Line
-                dataKey="expectedHours"
-                name={t('charts.expected')}
-                type="stepAfter"
-                stroke={tokens.colorPaletteMarigoldForeground1}
-                strokeWidth={2}
-                dot={false}
-              />
-            </ComposedChart>
-          </ResponsiveContainer>
-        </div>
-      </Card>
-      <Card className={styles.chart}>
-        <Text as="h2" weight="semibold" size={400}>
-          {t('charts.wfoTitle')}
-        </Text>
-        <div
-          className={styles.plot}
-          role="img"
-          aria-label={t(daily ? 'charts.wfoLabelDay' : 'charts.wfoLabelWeek', {
-            required: fmt.percent(data.requiredWfoPercentage),
-          })}
-        >
-          <ResponsiveContainer>
-            <LineChart data={points} margin={{ top: 16, right: 16, bottom: 0, left: 0 }}>
-              <CartesianGrid stroke={tokens.colorNeutralStroke2} vertical={false} />
-              <XAxis dataKey="label" tick={axisStyle} minTickGap={12} />
-              <YAxis tick={axisStyle} tickFormatter={percentTick} domain={[0, 100]} width={56} />
-              <Tooltip contentStyle={tooltipStyle} formatter={(value) => numberOf(value, percentTick)} />
-              <Legend />
-              <ReferenceLine
-                y={data.requiredWfoPercentage}
-                stroke={tokens.colorPaletteRedForeground1}
-                strokeDasharray="6 4"
-                label={{
-                  value: t('charts.required', { required: fmt.percent(data.requiredWfoPercentage) }),
-                  position: 'insideTopRight',
-                  ...axisStyle,
-                }}
-              />
-              <Line
-                dataKey="wfoPercentage"
-                name={t('charts.wfoPercent')}
-                stroke={tokens.colorBrandForeground1}
-                strokeWidth={2}
-                dot={false}
-                connectNulls
-              />
-              <Line
-                dataKey="attendanceRate"
-                name={t('charts.attendancePercent')}
-                stroke={tokens.colorPaletteGreenForeground1}
-                strokeWidth={2}
-                dot={false}
-                connectNulls
-              />
-            </LineChart>
-          </ResponsiveContainer>
-        </div>
-      </Card>
+      <ChartCard
+        title={daily ? t('charts.hoursTitleDay') : t('charts.hoursTitleWeek')}
+        label={t(daily ? 'charts.hoursLabelDay' : 'charts.hoursLabelWeek', {
+          hours: fmt.number(data.workingHoursPerDay),
+        })}
+      >
+        <ComposedChart data={points} margin={margin}>
+          {grid}
+          {xAxis}
+          <YAxis tick={axisStyle} tickFormatter={hoursTick} width={56} />
+          <Tooltip
+            contentStyle={tooltipStyle}
+            formatter={(value) => numberOf(value, (n) => fmt.number(n, { maximumFractionDigits: 2 }))}
+          />
+          <Legend />
+          <Bar
+            dataKey="workedHours"
+            name={t('charts.worked')}
+            fill={tokens.colorBrandBackground}
+            radius={[4, 4, 0, 0]}
+          />
+          <Line
+            {...line}
+            dataKey="expectedHours"
+            name={t('charts.expected')}
+            type="stepAfter"
+            stroke={tokens.colorPaletteMarigoldForeground1}
+          />
+        </ComposedChart>
+      </ChartCard>
+      <ChartCard
+        title={t('charts.wfoTitle')}
+        label={t(daily ? 'charts.wfoLabelDay' : 'charts.wfoLabelWeek', {
+          required: fmt.percent(data.requiredWfoPercentage),
+        })}
+      >
+        <LineChart data={points} margin={margin}>
+          {grid}
+          {xAxis}
+          <YAxis tick={axisStyle} tickFormatter={percentTick} domain={[0, 100]} width={56} />
+          <Tooltip contentStyle={tooltipStyle} formatter={(value) => numberOf(value, percentTick)} />
+          <Legend />
+          <ReferenceLine
+            y={data.requiredWfoPercentage}
+            stroke={tokens.colorPaletteRedForeground1}
+            strokeDasharray="6 4"
+            label={{
+              value: t('charts.required', { required: fmt.percent(data.requiredWfoPercentage) }),
+              position: 'insideTopRight',
+              ...axisStyle,
+            }}
+          />
+          <Line
+            {...line}
+            dataKey="wfoPercentage"
+            name={t('charts.wfoPercent')}
+            stroke={tokens.colorBrandForeground1}
+            connectNulls
+          />
+          <Line
+            {...line}
+            dataKey="attendanceRate"
+            name={t('charts.attendancePercent')}
+            stroke={tokens.colorPaletteGreenForeground1}
+            connectNulls
+          />
+        </LineChart>
+      </ChartCard>
     </div>
   );
 }

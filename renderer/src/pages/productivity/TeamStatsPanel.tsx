@@ -59,13 +59,24 @@ const useStyles = makeStyles({
 
 type Page = TeamAttendanceStats | TeamWfoStats;
 type Row = { key: number; cells: ReactNode[] };
+/** Whom a row is about: a member, or a team with its size. */
+type Who = { employee: { id: number; name: string } } | { team: { id: number; name: string }; memberCount: number };
+
+/** A row: who (the member's name; the team's name and size), then the figures. */
+const rowOf = (who: Who, figures: ReactNode[]): Row =>
+  'employee' in who
+    ? { key: who.employee.id, cells: [who.employee.name, ...figures] }
+    : { key: who.team.id, cells: [who.team.name, who.memberCount, ...figures] };
+
+const whoColumns = (level: Page['level']): ColumnKey[] => (level === 'members' ? ['employee'] : ['team', 'members']);
 
 function StatsTable<P extends Page>(props: {
   title: string;
   filter: RangeFilter;
   query: UseInfiniteQueryResult<InfiniteData<P>>;
-  columns: (level: P['level']) => ColumnKey[];
-  rows: (page: P) => Row[];
+  /** The figures' columns, after who the row is about. */
+  columns: ColumnKey[];
+  figures: (item: P['items'][number]) => ReactNode[];
 }) {
   const styles = useStyles();
   const { t } = useTranslation(['productivity', 'common']);
@@ -78,8 +89,9 @@ function StatsTable<P extends Page>(props: {
       : props.filter.teamId === undefined
         ? t('teamStats.perTeam')
         : t('teamStats.teamLevel');
-  const rows = query.data?.pages.flatMap(props.rows) ?? [];
-  const columns = first ? props.columns(first.level) : [];
+  const items = query.data?.pages.flatMap<P['items'][number]>((page) => page.items) ?? [];
+  const rows = items.map((item) => rowOf(item, props.figures(item)));
+  const columns = first ? [...whoColumns(first.level), ...props.columns] : [];
   const label = t('teamStats.tableLabel', { title: props.title, scope: scopeText });
 
   const body = (
@@ -135,8 +147,6 @@ function StatsTable<P extends Page>(props: {
   );
 }
 
-const who = (level: 'members' | 'teams'): ColumnKey[] => (level === 'members' ? ['employee'] : ['team', 'members']);
-
 export function TeamStatsPanel({ filter }: { filter: RangeFilter }) {
   const styles = useStyles();
   const { t } = useTranslation('productivity');
@@ -149,72 +159,31 @@ export function TeamStatsPanel({ filter }: { filter: RangeFilter }) {
         title={t('teamStats.attendanceTitle')}
         filter={filter}
         query={attendance}
-        columns={(level) => [...who(level), 'workingDays', 'present', 'leave', 'absent', 'attendance', 'averageDay']}
-        rows={(page) =>
-          page.level === 'members'
-            ? page.items.map((r) => ({
-                key: r.employee.id,
-                cells: [
-                  r.employee.name,
-                  r.workingDays,
-                  r.presentDays,
-                  r.leaveDays,
-                  r.absentDays,
-                  fmt.percent(r.attendancePercentage),
-                  fmt.duration(r.averageWorkedMinutes),
-                ],
-              }))
-            : page.items.map((r) => ({
-                key: r.team.id,
-                cells: [
-                  r.team.name,
-                  r.memberCount,
-                  r.workingDays,
-                  r.presentDays,
-                  r.leaveDays,
-                  r.absentDays,
-                  fmt.percent(r.attendancePercentage),
-                  fmt.duration(r.averageWorkedMinutes),
-                ],
-              }))
-        }
+        columns={['workingDays', 'present', 'leave', 'absent', 'attendance', 'averageDay']}
+        figures={(r) => [
+          r.workingDays,
+          r.presentDays,
+          r.leaveDays,
+          r.absentDays,
+          fmt.percent(r.attendancePercentage),
+          fmt.duration(r.averageWorkedMinutes),
+        ]}
       />
       <StatsTable<TeamWfoStats>
         title={t('teamStats.wfoTitle')}
         filter={filter}
         query={wfo}
-        columns={(level) => [...who(level), 'presentDays', 'wfoDays', 'wfo', 'target']}
-        rows={(page) => {
-          const target = (meets: boolean, required: number) => (
-            <Badge appearance="tint" color={meets ? 'success' : 'warning'}>
-              {meets
-                ? t('teamStats.meets', { required: fmt.percent(required) })
-                : t('teamStats.below', { required: fmt.percent(required) })}
-            </Badge>
-          );
-          return page.level === 'members'
-            ? page.items.map((r) => ({
-                key: r.employee.id,
-                cells: [
-                  r.employee.name,
-                  r.presentDays,
-                  r.wfoDays,
-                  fmt.percent(r.wfoPercentage),
-                  target(r.meetsRequirement, r.requiredPercentage),
-                ],
-              }))
-            : page.items.map((r) => ({
-                key: r.team.id,
-                cells: [
-                  r.team.name,
-                  r.memberCount,
-                  r.presentDays,
-                  r.wfoDays,
-                  fmt.percent(r.wfoPercentage),
-                  target(r.meetsRequirement, r.requiredPercentage),
-                ],
-              }));
-        }}
+        columns={['presentDays', 'wfoDays', 'wfo', 'target']}
+        figures={(r) => [
+          r.presentDays,
+          r.wfoDays,
+          fmt.percent(r.wfoPercentage),
+          <Badge appearance="tint" color={r.meetsRequirement ? 'success' : 'warning'}>
+            {r.meetsRequirement
+              ? t('teamStats.meets', { required: fmt.percent(r.requiredPercentage) })
+              : t('teamStats.below', { required: fmt.percent(r.requiredPercentage) })}
+          </Badge>,
+        ]}
       />
     </div>
   );
