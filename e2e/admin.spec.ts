@@ -9,23 +9,15 @@ test.describe('the demo administrator', () => {
     page,
     consoleErrors,
   }) => {
-    await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/home$/);
+    await loginPage.signInToHome(ADMIN.email, DEMO_PASSWORD);
     await frame.expectSignedInAs(ADMIN.name);
     expect(await frame.navEntries()).toEqual(ADMIN_NAV);
 
-    await frame.openPage('Employee Directory');
+    await directory.open();
     await expect(page).toHaveURL(/\/employee\/management$/);
-    await directory.waitForRows();
     await expect(page.getByTestId('pager-range')).toHaveText(/^1–10 of 60$/);
 
-    const stamp = Date.now().toString(36);
-    const employee = {
-      name: `Zoe Tester ${stamp}`,
-      email: `zoe.${stamp}@northwind.example`,
-      employeeId: `E2E-${stamp}`,
-    };
-    await directory.addEmployee(employee);
+    const employee = await directory.addUniqueEmployee('Zoe Tester', 'E2E');
     await directory.search(employee.email);
     await expect(directory.rows()).toHaveCount(1);
     await expect(directory.row(employee.name)).toContainText(employee.employeeId);
@@ -48,21 +40,13 @@ test.describe('the demo administrator', () => {
     consoleErrors,
   }) => {
     await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
-    await frame.openPage('Employee Directory');
-    await directory.waitForRows();
-    const stamp = Date.now().toString(36);
-    const employee = { name: `Mo Mover ${stamp}`, email: `mo.${stamp}@northwind.example`, employeeId: `MV-${stamp}` };
-    await directory.addEmployee(employee);
+    await directory.open();
+    const employee = await directory.addUniqueEmployee('Mo Mover', 'MV');
     await directory.search(employee.email);
     const row = directory.row(employee.name);
     await expect(row).toHaveCount(1);
-    const openEdit = async () => {
-      await row.getByRole('button', { name: `Actions for ${employee.name}` }).click();
-      await page.getByRole('menuitem', { name: 'Edit' }).click();
-      return page.getByRole('dialog', { name: `Edit ${employee.name}` });
-    };
-    const newEmail = `mo.new.${stamp}@northwind.example`;
-    let dialog = await openEdit();
+    const newEmail = `mo.new.${employee.stamp}@northwind.example`;
+    let dialog = await directory.openEdit(employee.name);
     await dialog.getByLabel('Work e-mail').fill(newEmail);
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect(dialog).toBeHidden();
@@ -71,7 +55,7 @@ test.describe('the demo administrator', () => {
     await page.reload();
     await directory.search(employee.email);
     await expect(row).toHaveCount(1);
-    dialog = await openEdit();
+    dialog = await directory.openEdit(employee.name);
     await expect(dialog.getByLabel('Work e-mail')).toHaveValue(employee.email);
     await expect(dialog.getByText(`Pending confirmation at ${newEmail}`)).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -90,8 +74,7 @@ test.describe('the demo administrator', () => {
 
   test('pages and sorts the directory and opens Roles & Permissions', async ({ loginPage, frame, directory, page }) => {
     await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
-    await frame.openPage('Employee Directory');
-    await directory.waitForRows();
+    await directory.open();
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect(page.getByTestId('pager-range')).toHaveText(/^11–20 of \d+$/);
     await page.getByRole('combobox', { name: 'Rows per page' }).click();
@@ -104,18 +87,15 @@ test.describe('the demo administrator', () => {
     await directory.search('quinn');
     const quinn = directory.rows().first();
     await expect(quinn).toContainText('Quinn');
-    // The name cell also holds the avatar's initials; the full name is its last line.
-    const name = (await quinn.locator('td').nth(2).innerText()).trim().split('\n').pop()!.trim();
-    await quinn.getByRole('button', { name: `Actions for ${name}` }).click();
-    await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+    const name = await directory.nameIn(quinn);
+    await directory.chooseAction(name, 'Deactivate', quinn);
     const confirm = page.getByRole('alertdialog', { name: 'Deactivate employee?' });
     await expect(confirm).toContainText(`${name} will be signed out everywhere`);
     await confirm.getByRole('button', { name: 'Deactivate' }).click();
     await expect(confirm).toBeHidden();
     await expect(page.getByText('Employee deactivated', { exact: true }).first()).toBeVisible();
     await expect(quinn).toContainText('Inactive');
-    await quinn.getByRole('button', { name: `Actions for ${name}` }).click();
-    await page.getByRole('menuitem', { name: 'Activate' }).click();
+    await directory.chooseAction(name, 'Activate', quinn);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Activate' }).click();
     await expect(quinn).toContainText('Active');
 
@@ -128,12 +108,10 @@ test.describe('the demo administrator', () => {
   for (const scheme of ['light', 'dark'] as const) {
     test(`screenshots of the frame and the directory (${scheme})`, async ({ loginPage, frame, directory, page }) => {
       await page.emulateMedia({ colorScheme: scheme });
-      await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
-      await expect(page).toHaveURL(/\/home$/);
+      await loginPage.signInToHome(ADMIN.email, DEMO_PASSWORD);
       await frame.expectSignedInAs(ADMIN.name);
       await snapshot(page, 'frame-home', scheme);
-      await frame.openPage('Employee Directory');
-      await directory.waitForRows();
+      await directory.open();
       await snapshot(page, 'directory', scheme);
       await page.getByRole('button', { name: 'Add employee' }).first().click();
       await expect(page.getByRole('dialog')).toBeVisible();

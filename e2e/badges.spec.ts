@@ -4,7 +4,7 @@
  * the employee holds it; the administrator adds a badge with an uploaded image in Badge Control, and it is
  * there after a reload.
  */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN, DEMO_PASSWORD, EMPLOYEE, expect, test } from './fixtures.js';
 import { LoginPage } from './pages/login-page.js';
@@ -12,14 +12,6 @@ import { snapshot } from './screenshots.js';
 
 /** A demo account with the HR role (server/src/seed/demo.ts). */
 const HR = { email: 'grace.malik@northwind.example', name: 'Grace Malik' };
-
-async function signedIn(newContext: () => Promise<BrowserContext>, email: string): Promise<Page> {
-  const context = await newContext();
-  const page = await context.newPage();
-  await new LoginPage(page).signIn(email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/home$/);
-  return page;
-}
 
 async function pickBadge(page: Page, scope: ReturnType<Page['getByRole']>, name: string) {
   await scope.getByRole('combobox', { name: 'Badge' }).click();
@@ -37,7 +29,7 @@ async function myBadgeCard(page: Page, badge: string) {
 
 test('HR gives a badge and the receiver sees it in My badges after a reload', async ({
   page,
-  newContext,
+  signedIn,
   consoleErrors,
 }) => {
   test.slow();
@@ -59,7 +51,7 @@ test('HR gives a badge and the receiver sees it in My badges after a reload', as
   await expect(page.getByRole('list', { name: 'Given lately' })).toContainText('Omar Iqbal received Team Player');
   await snapshot(page, 'badges-give', 'light');
 
-  const omar = await signedIn(newContext, EMPLOYEE.email);
+  const { page: omar } = await signedIn(EMPLOYEE.email);
   let card = await myBadgeCard(omar, 'Team Player');
   await expect(card).toContainText(`From ${HR.name}`);
   await expect(card).toContainText(comment);
@@ -76,12 +68,12 @@ test('HR gives a badge and the receiver sees it in My badges after a reload', as
 
 test('an employee asks a contribution badge, HR approves it, and the employee holds it', async ({
   page,
-  newContext,
+  signedIn,
   consoleErrors,
 }) => {
   test.slow();
   const description = `Mentored the two summer interns ${Date.now().toString(36)}`;
-  const omar = await signedIn(newContext, EMPLOYEE.email);
+  const { page: omar } = await signedIn(EMPLOYEE.email);
   await omar.goto('/contributions');
   const form = omar.getByRole('form', { name: 'Ask for a badge' });
   await pickBadge(omar, form, 'Mentor');

@@ -1,12 +1,22 @@
 /**
- * The desktop specs' stand-in for the shell's main-process session (electron/desktop-session.ts), installed in
- * the page before the stand-in PlatformApi: `window.teambeatDesktopSession(state)` answers the
- * `desktopSession` part of the PlatformApi. Like main, it keeps the refresh token in `state.token`, refreshes
- * itself and never hands the token back to the renderer.
+ * The desktop specs' stand-in for the shell, installed in the page before the app loads:
+ * - `window.teambeatDesktopSession(state)` plays the main-process session (electron/desktop-session.ts), the
+ *   `desktopSession` part of the PlatformApi. Like main, it keeps the refresh token in `state.token`,
+ *   refreshes itself and never hands the token back to the renderer.
+ * - `window.teambeatDesktop(state, parts)` answers a whole stand-in PlatformApi on that session: a desktop
+ *   already pointed at this page's server, with no tray, updates or notifications, except for the `parts` a
+ *   spec plays itself.
  */
 import type { Page } from '@playwright/test';
 
-export async function defineDesktopSession(page: Page): Promise<void> {
+/** The page's window as the stand-ins see it, for the specs' own init scripts. */
+export type DesktopWindow = {
+  teambeat: unknown;
+  teambeatDesktop: (state: { token: string | null }, parts?: Record<string, unknown>) => unknown;
+};
+
+/** Installs the stand-ins, then `standIn`, the spec's own script that sets `window.teambeat` with them. */
+export async function defineDesktop(page: Page, standIn: () => void): Promise<void> {
   await page.addInitScript(() => {
     const session = (state: { token: string | null }) => ({
       keep: async (t: string) => void (state.token = t),
@@ -37,6 +47,21 @@ export async function defineDesktopSession(page: Page): Promise<void> {
       },
       forget: async () => void (state.token = null),
     });
-    (window as unknown as { teambeatDesktopSession: typeof session }).teambeatDesktopSession = session;
+    const desktop = (state: { token: string | null }, parts: Record<string, unknown> = {}) => ({
+      kind: 'desktop',
+      appVersion: '0.0.0-e2e',
+      notify: async () => {},
+      openExternal: async () => {},
+      desktopSession: session(state),
+      getServerUrl: async () => location.origin,
+      setServerUrl: async () => {},
+      setTrayState: () => {},
+      onTrayCommand: () => () => {},
+      onUpdateAvailable: () => () => {},
+      installUpdate: async () => {},
+      ...parts,
+    });
+    Object.assign(window, { teambeatDesktopSession: session, teambeatDesktop: desktop });
   });
+  await page.addInitScript(standIn);
 }

@@ -4,7 +4,7 @@
  * the server address is remembered only after it answers /api/health (plain http only to a private address,
  * confirmed), the refresh token lives with the "main process", not in a cookie, and is never handed back. The shell's own side is tested under Node in electron/.
  */
-import { defineDesktopSession } from './desktop-session.js';
+import { defineDesktop, type DesktopWindow } from './desktop-session.js';
 import { DEMO_PASSWORD, EMPLOYEE, expect, test } from './fixtures.js';
 
 test('the desktop app asks for the company server on first start, then signs in with a keychain token', async ({
@@ -12,18 +12,11 @@ test('the desktop app asks for the company server on first start, then signs in 
   loginPage,
   consoleErrors,
 }) => {
-  await defineDesktopSession(page);
-  await page.addInitScript(() => {
+  await defineDesktop(page, () => {
     const state = { server: null as string | null, token: null as string | null };
     (window as unknown as { teambeatState: typeof state }).teambeatState = state;
-    (window as unknown as { teambeat: unknown }).teambeat = {
-      kind: 'desktop',
-      appVersion: '0.0.0-e2e',
-      notify: async () => {},
-      openExternal: async () => {},
-      desktopSession: (
-        window as unknown as { teambeatDesktopSession: (s: { token: string | null }) => unknown }
-      ).teambeatDesktopSession(state),
+    const desktop = window as unknown as DesktopWindow;
+    desktop.teambeat = desktop.teambeatDesktop(state, {
       getServerUrl: async () => state.server,
       // The shell probes from the main process; the page's CSP only lets this stand-in reach its own
       // origin, which is the one Teambeat server of the e2e run.
@@ -35,11 +28,7 @@ test('the desktop app asks for the company server on first start, then signs in 
         if (!answer?.ok) throw new Error('No Teambeat server answers at this address.');
         state.server = url;
       },
-      setTrayState: () => {},
-      onTrayCommand: () => () => {},
-      onUpdateAvailable: () => () => {},
-      installUpdate: async () => {},
-    };
+    });
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Connect to your company' })).toBeVisible();
@@ -79,8 +68,7 @@ test('the tray shows today’s attendance, checks in on its command and reports 
   loginPage,
   consoleErrors,
 }) => {
-  await defineDesktopSession(page);
-  await page.addInitScript(() => {
+  await defineDesktop(page, () => {
     type Stand = {
       token: string | null;
       trays: { signedIn: boolean; attendance?: { state: string; workedMinutes: number } | null }[];
@@ -89,24 +77,15 @@ test('the tray shows today’s attendance, checks in on its command and reports 
     };
     const state: Stand = { token: null, trays: [], notes: [], listeners: [] };
     (window as unknown as { teambeatState: Stand }).teambeatState = state;
-    (window as unknown as { teambeat: unknown }).teambeat = {
-      kind: 'desktop',
-      appVersion: '0.0.0-e2e',
+    const desktop = window as unknown as DesktopWindow;
+    desktop.teambeat = desktop.teambeatDesktop(state, {
       notify: async (n: { title: string; body: string }) => void state.notes.push(n),
-      openExternal: async () => {},
-      desktopSession: (
-        window as unknown as { teambeatDesktopSession: (s: { token: string | null }) => unknown }
-      ).teambeatDesktopSession(state),
-      getServerUrl: async () => location.origin,
-      setServerUrl: async () => {},
       setTrayState: (s: Stand['trays'][number]) => void state.trays.push(s),
       onTrayCommand: (listener: (command: string) => void) => {
         state.listeners.push(listener);
         return () => void state.listeners.splice(state.listeners.indexOf(listener), 1);
       },
-      onUpdateAvailable: () => () => {},
-      installUpdate: async () => {},
-    };
+    });
   });
   const lastTray = () =>
     page.evaluate(

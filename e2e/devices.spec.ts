@@ -3,15 +3,14 @@
  * key on the Biometric Devices page; the real device agent (the headless command, the same module the desktop app
  * runs) pulls the device with that key; the employee whose employee ID the device knows sees the check-in.
  */
-import { defineDesktopSession } from './desktop-session.js';
+import { defineDesktop, type DesktopWindow } from './desktop-session.js';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { ZkSimulator } from '../tools/zk-sim/server.js';
-import { ADMIN, DEMO_PASSWORD, EMPLOYEE, expect, test } from './fixtures.js';
-import { DevicesPage } from './pages/devices-page.js';
+import { ADMIN, DEMO_PASSWORD, EMPLOYEE, expect, test, type TestServer } from './fixtures.js';
 import { snapshot } from './screenshots.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -26,6 +25,20 @@ type Person = {
   status: string;
   roles: { name: string }[];
 };
+
+/** `minutes` before the server's now, to the whole second: a device clock's resolution. */
+const minutesAgo = (server: TestServer, minutes: number) =>
+  new Date(Math.floor((server.now().getTime() - minutes * 60_000) / 1000) * 1000);
+
+/** A terminal on the server's clock with one enrolled user, who punched once at `punchAt`. */
+function terminal(server: TestServer, timeZone: string, user: { userId: string; name: string }, punchAt: Date) {
+  return new ZkSimulator({
+    now: () => server.now().getTime(),
+    timeZone,
+    users: [{ uid: 1, ...user, role: 0, password: '', cardNo: 0 }],
+    punches: [{ userId: user.userId, time: punchAt }],
+  });
+}
 
 async function getJson<T>(request: APIRequestContext, token: string, url: string): Promise<T> {
   const res = await request.get(url, { headers: { authorization: `Bearer ${token}` } });
@@ -60,7 +73,7 @@ async function employeeWithoutAttendanceToday(request: APIRequestContext, adminT
 }
 
 /** Runs `electron/device-agent/cli.ts --once`: one read of every device and one upload; exit 0 when all uploaded. */
-function runAgentOnce(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function spawnAgentOnce(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'electron/device-agent/cli.ts', '--once'], {
       cwd: root,
@@ -86,10 +99,21 @@ test.describe('biometric devices', () => {
     await sim?.stop();
     if (agentDir) await rm(agentDir, { recursive: true, force: true });
   });
+  /** One run of the real agent against `origin` with `key`, in a data folder of its own; expects exit 0. */
+  const runAgentOnce = async (origin: string, key: string) => {
+    agentDir = await mkdtemp(path.join(tmpdir(), 'teambeat-e2e-agent-'));
+    const run = await spawnAgentOnce({
+      TEAMBEAT_SERVER_URL: origin,
+      TEAMBEAT_AGENT_KEY: key,
+      TEAMBEAT_AGENT_DATA_DIR: agentDir,
+    });
+    expect(run.code, run.output).toBe(0);
+  };
 
   test('an admin adds a device and an agent key, the agent pulls it, the employee sees the check-in', async ({
     loginPage,
     frame,
+    devices,
     page,
     consoleErrors,
     server,
@@ -102,17 +126,11 @@ test.describe('biometric devices', () => {
     // The terminal: one enrolled user (the employee's ID) who punched two minutes ago, on a clock in Dubai time.
     // The terminal's clock is the server's (13:00 in Dubai, 14:00 in Karachi on the test clock): two minutes ago
     // is today in both zones.
-    const punchAt = new Date(Math.floor((server.now().getTime() - 2 * 60_000) / 1000) * 1000);
-    sim = new ZkSimulator({
-      now: () => server.now().getTime(),
-      timeZone: DEVICE_ZONE,
-      users: [{ uid: 1, userId: deviceUserId, name: person.name.slice(0, 24), role: 0, password: '', cardNo: 0 }],
-      punches: [{ userId: deviceUserId, time: punchAt }],
-    });
+    const punchAt = minutesAgo(server, 2);
+    sim = terminal(server, DEVICE_ZONE, { userId: deviceUserId, name: person.name.slice(0, 24) }, punchAt);
     const port = await sim.start();
 
-    const devices = new DevicesPage(page);
-    await frame.openPage('Biometric Devices');
+    await devices.open();
     await expect(page).toHaveURL(/\/biometric\/management$/);
 
     const stamp = Date.now().toString(36).toUpperCase();
@@ -138,11 +156,7 @@ test.describe('biometric devices', () => {
     await expect(devices.row(device.name)).toContainText(DEVICE_ZONE);
 
     // The connection test reports from the server's side of the network.
-    await devices
-      .row(device.name)
-      .getByRole('button', { name: `Actions for ${device.name}` })
-      .click();
-    await page.getByRole('menuitem', { name: 'Test connection' }).click();
+    await devices.chooseAction(device.name, 'Test connection');
     const probe = page.getByRole('dialog', { name: `Connection test · ${device.name}` });
     await expect(probe).toContainText(`The server opened a connection to 127.0.0.1:${port}`);
     await snapshot(page, 'devices-connection-test', 'light');
@@ -158,13 +172,7 @@ test.describe('biometric devices', () => {
     await expect(page.getByRole('table', { name: 'Agent keys' })).toContainText(`E2E agent ${stamp}`);
 
     // The real agent, against this server, with the key from the page.
-    agentDir = await mkdtemp(path.join(tmpdir(), 'teambeat-e2e-agent-'));
-    const run = await runAgentOnce({
-      TEAMBEAT_SERVER_URL: new URL(page.url()).origin,
-      TEAMBEAT_AGENT_KEY: key,
-      TEAMBEAT_AGENT_DATA_DIR: agentDir,
-    });
-    expect(run.code, run.output).toBe(0);
+    await runAgentOnce(new URL(page.url()).origin, key);
 
     // The agent reported what it saw: online, one user, one punch.
     await devices.openTab('Devices');
@@ -241,7 +249,7 @@ test.describe('biometric devices', () => {
 
   test('a punch of an unknown device user waits until the admin maps the id to an employee', async ({
     loginPage,
-    frame,
+    devices,
     page,
     consoleErrors,
     server,
@@ -253,13 +261,8 @@ test.describe('biometric devices', () => {
     // A terminal enrolled with its own numbering: this id matches no employee ID.
     const deviceUserId = `U${stamp.slice(-7)}`;
     // Three minutes before the server's now (14:00 in Karachi on the test clock): today.
-    const punchAt = new Date(Math.floor((server.now().getTime() - 3 * 60_000) / 1000) * 1000);
-    sim = new ZkSimulator({
-      now: () => server.now().getTime(),
-      timeZone: 'Asia/Karachi',
-      users: [{ uid: 1, userId: deviceUserId, name: 'Enrolled', role: 0, password: '', cardNo: 0 }],
-      punches: [{ userId: deviceUserId, time: punchAt }],
-    });
+    const punchAt = minutesAgo(server, 3);
+    sim = terminal(server, 'Asia/Karachi', { userId: deviceUserId, name: 'Enrolled' }, punchAt);
     const port = await sim.start();
     const headers = { authorization: `Bearer ${adminToken}` };
     const created = await page.request.post('/api/devices', {
@@ -269,16 +272,9 @@ test.describe('biometric devices', () => {
     expect(created.status()).toBe(201);
     const keyAnswer = await page.request.post('/api/device-agent-keys', { headers, data: { name: `Map ${stamp}` } });
     const { id: keyId, key } = (await keyAnswer.json()) as { id: number; key: string };
-    agentDir = await mkdtemp(path.join(tmpdir(), 'teambeat-e2e-agent-'));
-    const run = await runAgentOnce({
-      TEAMBEAT_SERVER_URL: new URL(page.url()).origin,
-      TEAMBEAT_AGENT_KEY: key,
-      TEAMBEAT_AGENT_DATA_DIR: agentDir,
-    });
-    expect(run.code, run.output).toBe(0);
+    await runAgentOnce(new URL(page.url()).origin, key);
 
-    const devices = new DevicesPage(page);
-    await frame.openPage('Biometric Devices');
+    await devices.open();
     await devices.openTab('Unmapped punches');
     const waiting = page.getByRole('table', { name: 'Unmapped punches' }).getByRole('row').filter({
       hasText: deviceUserId,
@@ -318,13 +314,12 @@ test.describe('biometric devices', () => {
 
   test('the desktop app pulls devices itself once given a key, checked with the server', async ({
     loginPage,
-    frame,
+    devices,
     page,
   }) => {
     // The shell's device agent stands in here with the preload's contract: setKey asks the server with the key
     // (as electron/device-agent-host.ts does) and refuses a key the server does not know.
-    await defineDesktopSession(page);
-    await page.addInitScript(() => {
+    await defineDesktop(page, () => {
       const state = {
         token: null as string | null,
         status: {
@@ -338,20 +333,8 @@ test.describe('biometric devices', () => {
           lastError: null as string | null,
         },
       };
-      (window as unknown as { teambeat: unknown }).teambeat = {
-        kind: 'desktop',
-        appVersion: '0.0.0-e2e',
-        notify: async () => {},
-        openExternal: async () => {},
-        desktopSession: (
-          window as unknown as { teambeatDesktopSession: (s: { token: string | null }) => unknown }
-        ).teambeatDesktopSession(state),
-        getServerUrl: async () => location.origin,
-        setServerUrl: async () => {},
-        setTrayState: () => {},
-        onTrayCommand: () => () => {},
-        onUpdateAvailable: () => () => {},
-        installUpdate: async () => {},
+      const desktop = window as unknown as DesktopWindow;
+      desktop.teambeat = desktop.teambeatDesktop(state, {
         deviceAgent: {
           status: async () => ({ ...state.status }),
           setKey: async (key: string | null) => {
@@ -372,11 +355,10 @@ test.describe('biometric devices', () => {
             return { ...state.status };
           },
         },
-      };
+      });
     });
     await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
-    const devices = new DevicesPage(page);
-    await frame.openPage('Biometric Devices');
+    await devices.open();
     await devices.openTab('Device agents');
     const section = page.getByRole('region', { name: 'This computer pulls devices' });
     await expect(section).toContainText('Not set up');
@@ -405,12 +387,11 @@ test.describe('biometric devices', () => {
 
   test('ADMS settings: an address that does not lead here fails with the spec message, this server passes', async ({
     loginPage,
-    frame,
+    devices,
     page,
   }) => {
     await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
-    const devices = new DevicesPage(page);
-    await frame.openPage('Biometric Devices');
+    await devices.open();
     await devices.openTab('ADMS');
     const form = page.getByRole('form', { name: 'ADMS settings' });
     const address = form.getByRole('textbox', { name: 'Server address devices use' });
@@ -444,7 +425,7 @@ test.describe('biometric devices', () => {
   });
   test('ADMS: an upload from outside a push device’s network is held until the admin accepts or rejects it', async ({
     loginPage,
-    frame,
+    devices,
     page,
     server,
   }) => {
@@ -486,8 +467,8 @@ test.describe('biometric devices', () => {
         second: '2-digit',
         hour12: false,
       }).format(at);
-    const push = async (minutesAgo: number) => {
-      const at = new Date(Math.floor((server.now().getTime() - minutesAgo * 60_000) / 1000) * 1000);
+    const push = async (minutes: number) => {
+      const at = minutesAgo(server, minutes);
       const res = await page.request.post(`/iclock/cdata?SN=${serialNo}&table=ATTLOG&Stamp=1`, {
         data: `${person.employeeIdentificationNo}\t${wallClock(at)}\t0\t1\t0\t0\t0\n`,
       });
@@ -497,8 +478,7 @@ test.describe('biometric devices', () => {
       await push(3);
       expect(await attendance()).toBeNull();
 
-      const devices = new DevicesPage(page);
-      await frame.openPage('Biometric Devices');
+      await devices.open();
       await devices.openTab('ADMS');
       const held = page.getByRole('table', { name: 'Unverified uploads' });
       const row = held.getByRole('row').filter({ hasText: serialNo });

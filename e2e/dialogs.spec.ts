@@ -4,7 +4,6 @@
  * messages once.
  */
 import { ADMIN, DEMO_PASSWORD, expect, test } from './fixtures.js';
-import { DevicesPage } from './pages/devices-page.js';
 
 /** A seeded Employee no other spec signs in as (server/src/seed/demo.ts): their password may change here. */
 const TARA = { email: 'tara.novak@northwind.example', name: 'Tara Novak' };
@@ -55,33 +54,21 @@ test('change password: the new password signs in after a reload, the old one no 
 
 test('employee dialog: edited fields are kept after a reload', async ({
   loginPage,
-  frame,
   directory,
   page,
   consoleErrors,
 }) => {
   await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
-  await frame.openPage('Employee Directory');
-  await directory.waitForRows();
-  const stamp = Date.now().toString(36);
-  const employee = { name: `Edit Me ${stamp}`, email: `edit.${stamp}@northwind.example`, employeeId: `ED-${stamp}` };
-  await directory.addEmployee(employee);
+  await directory.open();
+  const employee = await directory.addUniqueEmployee('Edit Me', 'ED');
 
-  const openEdit = async () => {
+  const openEdit = async (name: string) => {
     await directory.search(employee.email);
     await expect(directory.rows()).toHaveCount(1);
-    await directory
-      .rows()
-      .first()
-      .getByRole('button', { name: /^Actions for / })
-      .click();
-    await page.getByRole('menuitem', { name: 'Edit' }).click();
-    const dialog = page.getByRole('dialog', { name: /^Edit / });
-    await expect(dialog).toBeVisible();
-    return dialog;
+    return directory.openEdit(name);
   };
 
-  let dialog = await openEdit();
+  let dialog = await openEdit(employee.name);
   // A rule message shows once the field is left, and goes with the fix.
   await dialog.getByLabel('Full name').fill('');
   await dialog.getByLabel('Full name').blur();
@@ -96,7 +83,7 @@ test('employee dialog: edited fields are kept after a reload', async ({
 
   await page.reload();
   await directory.waitForRows();
-  dialog = await openEdit();
+  dialog = await openEdit(renamed);
   await expect(dialog.getByLabel('Full name')).toHaveValue(renamed);
   await expect(dialog.getByLabel('Employee ID')).toHaveValue(`${employee.employeeId}-2`);
   await expect(dialog.getByLabel('Date of joining')).toHaveValue('2030-01-15');
@@ -107,13 +94,12 @@ test('employee dialog: edited fields are kept after a reload', async ({
 
 test('device dialog: an added device and its edits are kept after a reload', async ({
   loginPage,
-  frame,
+  devices,
   page,
   consoleErrors,
 }) => {
   await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
-  const devices = new DevicesPage(page);
-  await frame.openPage('Biometric Devices');
+  await devices.open();
   const stamp = Date.now().toString(36).toUpperCase();
   const device = { name: `Gate ${stamp}`, serialNo: `DLG${stamp}`, ipAddress: '10.0.0.7', port: 4370, timeZone: '' };
 
@@ -130,17 +116,7 @@ test('device dialog: an added device and its edits are kept after a reload', asy
   await devices.search(device.serialNo);
   await expect(devices.row(device.name)).toContainText('10.0.0.7:4371');
 
-  const openEdit = async (name: string) => {
-    await devices
-      .row(name)
-      .getByRole('button', { name: `Actions for ${name}` })
-      .click();
-    await page.getByRole('menuitem', { name: 'Edit' }).click();
-    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
-    await expect(edit).toBeVisible();
-    return edit;
-  };
-  let edit = await openEdit(device.name);
+  let edit = await devices.openEdit(device.name);
   const renamed = `${device.name} North`;
   await edit.getByRole('textbox', { name: 'Name', exact: true }).fill(renamed);
   await edit.getByRole('textbox', { name: 'IP address or host name' }).fill('10.0.0.8');
@@ -150,7 +126,7 @@ test('device dialog: an added device and its edits are kept after a reload', asy
   await page.reload();
   await devices.search(device.serialNo);
   await expect(devices.row(renamed)).toContainText('10.0.0.8:4371');
-  edit = await openEdit(renamed);
+  edit = await devices.openEdit(renamed);
   await expect(edit.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(renamed);
   await expect(edit.getByRole('textbox', { name: 'Port', exact: true })).toHaveValue('4371');
   await edit.getByRole('button', { name: 'Cancel' }).click();
@@ -159,13 +135,12 @@ test('device dialog: an added device and its edits are kept after a reload', asy
 
 test('device dialog: a push device’s network is kept after a reload, changed, and removed when emptied', async ({
   loginPage,
-  frame,
+  devices,
   page,
   consoleErrors,
 }) => {
   await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
-  const devices = new DevicesPage(page);
-  await frame.openPage('Biometric Devices');
+  await devices.open();
   const stamp = Date.now().toString(36).toUpperCase();
   const name = `Branch ${stamp}`;
   const network = (dialog: ReturnType<typeof page.getByRole>) =>
@@ -182,14 +157,7 @@ test('device dialog: a push device’s network is kept after a reload, changed, 
   const openEdit = async () => {
     await page.reload();
     await devices.search(`NET${stamp}`);
-    await devices
-      .row(name)
-      .getByRole('button', { name: `Actions for ${name}` })
-      .click();
-    await page.getByRole('menuitem', { name: 'Edit' }).click();
-    const edit = page.getByRole('dialog', { name: `Edit ${name}` });
-    await expect(edit).toBeVisible();
-    return edit;
+    return devices.openEdit(name);
   };
   let edit = await openEdit();
   await expect(network(edit)).toHaveValue('10.20.0.0/16');

@@ -11,25 +11,16 @@ const PNG = Buffer.from(
   'base64',
 );
 
-test('uploads an employee picture, reloads and sees it served by Teambeat', async ({
-  loginPage,
-  frame,
-  directory,
-  page,
-}) => {
+test('uploads an employee picture, reloads and sees it served by Teambeat', async ({ loginPage, directory, page }) => {
   await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
-  await frame.openPage('Employee Directory');
-  await directory.waitForRows();
+  await directory.open();
   await directory.search('quinn');
   const quinn = directory.rows().first();
   await expect(quinn).toContainText('Quinn');
   await expect(quinn.locator('img')).toHaveCount(0);
-  const name = (await quinn.locator('td').nth(2).innerText()).trim().split('\n').pop()!.trim();
+  const name = await directory.nameIn(quinn);
 
-  await quinn.getByRole('button', { name: `Actions for ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'Edit' }).click();
-  const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
-  await expect(dialog).toBeVisible();
+  const dialog = await directory.openEdit(name, quinn);
   // A file that is not a picture is refused before anything is sent.
   await dialog
     .getByLabel('Upload picture')

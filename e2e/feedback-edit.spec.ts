@@ -4,26 +4,13 @@
  * it kept and attaches a new one, saves; after a reload the detail and the Given list show each change,
  * and the removed recipient can no longer read it (404 in the app and from the API).
  */
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO_PASSWORD, EMPLOYEE, expect, test } from './fixtures.js';
+import { AYESHA, DEMO_PASSWORD, EMPLOYEE, GRACE, PRIYA, expect, test } from './fixtures.js';
 import { FeedbackPage } from './pages/feedback-page.js';
-import { LoginPage } from './pages/login-page.js';
-
-// Omar Iqbal's teammates (Web) in the demo seed, and someone of another team he adds in the edit.
-const AYESHA = { email: 'ayesha.fischer20@northwind.example', name: 'Ayesha Fischer' };
-const GRACE = { email: 'grace.castillo26@northwind.example', name: 'Grace Castillo' };
-const PRIYA = { email: 'priya.ahmed@northwind.example', name: 'Priya Ahmed' };
 
 type Attachment = { id: number; name: string; url: string | null };
 type Item = { id: number; comment: string; ratings: { attributeName: string; rating: number }[] };
-
-async function signedIn(newContext: () => Promise<BrowserContext>, email: string) {
-  const page: Page = await (await newContext()).newPage();
-  const token = await new LoginPage(page).signIn(email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/home$/);
-  return { page, auth: { authorization: `Bearer ${token}` } };
-}
 
 /** Begins, uploads and confirms a file as the signed-in giver, as the give form does. */
 async function upload(
@@ -53,7 +40,7 @@ const picture = (background: string) =>
 test('the giver edits a gift: a rating, a recipient in and one out, a file out and one in; all kept after a reload', async ({
   loginPage,
   page,
-  newContext,
+  signedIn,
   request,
   consoleErrors,
 }) => {
@@ -168,17 +155,21 @@ test('the giver edits a gift: a rating, a recipient in and one out, a file out a
   expect((await request.get(droppedUrl)).status()).toBe(404);
 
   // Grace no longer reads it: gone from the app and the API.
-  const grace = await signedIn(newContext, GRACE.email);
-  expect((await request.get(`/api/feedback/${graceCopy}`, { headers: grace.auth })).status()).toBe(404);
+  const grace = await signedIn(GRACE.email);
+  expect(
+    (await request.get(`/api/feedback/${graceCopy}`, { headers: { authorization: `Bearer ${grace.token}` } })).status(),
+  ).toBe(404);
   await grace.page.goto(`/received/${graceCopy}`);
   await expect(grace.page.getByRole('heading', { name: 'Feedback not found' })).toBeVisible();
   await grace.page.goto('/received');
   await expect(grace.page.getByText(comment)).toHaveCount(0);
 
   // Priya, added, reads it with the new rating and both files.
-  const priya = await signedIn(newContext, PRIYA.email);
+  const priya = await signedIn(PRIYA.email);
   const priyaCopy = feedbackIds.find((id) => id !== ayeshaCopy)!;
-  const theirs = await request.get(`/api/feedback/${priyaCopy}`, { headers: priya.auth });
+  const theirs = await request.get(`/api/feedback/${priyaCopy}`, {
+    headers: { authorization: `Bearer ${priya.token}` },
+  });
   expect(theirs.status()).toBe(200);
   const item = (await theirs.json()) as Item & { attachments: Attachment[] };
   expect(item.comment).toBe(comment);

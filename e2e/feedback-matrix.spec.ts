@@ -4,21 +4,11 @@
  * Matrix, follows a "give feedback" suggestion into the prefilled form, sends, and sees their counts move;
  * the administrator downloads the company report.
  */
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { MyMatrix } from '../shared/contracts/feedback-matrix.js';
-import { ADMIN, DEMO_PASSWORD, expect, test } from './fixtures.js';
+import { ADMIN, DEMO_PASSWORD, LEAD, expect, test } from './fixtures.js';
 import { FeedbackPage } from './pages/feedback-page.js';
-import { LoginPage } from './pages/login-page.js';
 import { snapshot } from './screenshots.js';
-
-const LEAD = { email: 'chen.okafor@northwind.example', name: 'Chen Okafor' };
-
-async function signedIn(newContext: () => Promise<BrowserContext>, email: string) {
-  const page = await (await newContext()).newPage();
-  const token = await new LoginPage(page).signIn(email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/home$/);
-  return { page, token };
-}
 
 async function myMatrix(request: APIRequestContext, token: string): Promise<MyMatrix> {
   const res = await request.get('/api/feedback-matrix/mine', { headers: { authorization: `Bearer ${token}` } });
@@ -42,7 +32,7 @@ async function saveIndex(page: Page, value: string): Promise<void> {
 test('a lead follows a suggestion, gives feedback and sees the matrix move; the company report downloads', async ({
   loginPage,
   page,
-  newContext,
+  signedIn,
   request,
   consoleErrors,
 }) => {
@@ -56,7 +46,7 @@ test('a lead follows a suggestion, gives feedback and sees the matrix move; the 
   await expect(form.getByText('Enter a whole number from 0 to 100')).toBeVisible();
   await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
 
-  const lead = await signedIn(newContext, LEAD.email);
+  const lead = await signedIn(LEAD.email);
   const before = await myMatrix(request, lead.token);
   expect(before.period.index).toBe(40);
   const suggestion = before.suggestions.find((s) => s.type === 'GIVE_FEEDBACK');

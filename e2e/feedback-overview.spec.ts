@@ -8,13 +8,9 @@
  * and a drill-down.
  */
 import type { Page } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, EMPLOYEE, expect, test } from './fixtures.js';
+import { ADMIN, AYESHA, DEMO_PASSWORD, EMPLOYEE, LEAD, expect, test } from './fixtures.js';
 import { LoginPage } from './pages/login-page.js';
 import { snapshot } from './screenshots.js';
-
-// Omar Iqbal's teammate and lead in the demo seed (e2e/feedback.spec.ts).
-const AYESHA = { email: 'ayesha.fischer20@northwind.example', name: 'Ayesha Fischer' };
-const LEAD = { email: 'chen.okafor@northwind.example', name: 'Chen Okafor' };
 
 test('the overview shows the figures and the chart, and a new feedback moves this week’s count', async ({
   loginPage,

@@ -4,21 +4,10 @@
  * requester sees it; a feedback flagged through the API shows in the reviewers' queue with a count in the
  * sidebar, is escalated, then approved from HR's queue, each decision confirmed.
  */
-import { request as apiRequest, type BrowserContext, type Page } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, EMPLOYEE, expect, test } from './fixtures.js';
+import { request as apiRequest, type Page } from '@playwright/test';
+import { ADMIN, DEMO_PASSWORD, EMPLOYEE, PRIYA, QUINN, expect, test } from './fixtures.js';
 import { seedAttributes, seedFeedback } from './feedback-seed.js';
 import { LoginPage } from './pages/login-page.js';
-
-const PRIYA = { email: 'priya.ahmed@northwind.example', name: 'Priya Ahmed' };
-const QUINN = { email: 'quinn.haddad@northwind.example', name: 'Quinn Haddad' };
-
-async function signedIn(newContext: () => Promise<BrowserContext>, email: string): Promise<Page> {
-  const context = await newContext();
-  const page = await context.newPage();
-  await new LoginPage(page).signIn(email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/home$/);
-  return page;
-}
 
 async function openRequests(page: Page) {
   await page
@@ -35,7 +24,7 @@ async function pick(page: Page, label: string, names: string[]) {
   await page.keyboard.press('Escape');
 }
 
-test('asking for feedback, declining, and the requester seeing it', async ({ page, newContext, server }) => {
+test('asking for feedback, declining, and the requester seeing it', async ({ page, signedIn, server }) => {
   // Three people sign in and the settings are saved and reloaded: longer than the default minute.
   test.slow();
   const run = Date.now().toString(36);
@@ -58,7 +47,7 @@ test('asking for feedback, declining, and the requester seeing it', async ({ pag
   await expect(admin.getByRole('spinbutton', { name: 'Days a request stays open' })).toHaveValue('14');
 
   // Omar asks Priya and Quinn about himself.
-  const omar = await signedIn(newContext, EMPLOYEE.email);
+  const { page: omar } = await signedIn(EMPLOYEE.email);
   await openRequests(omar);
   await omar.getByRole('tab', { name: 'My requests' }).click();
   await expect(omar.getByText('You have not asked for feedback yet')).toBeVisible();
@@ -84,7 +73,7 @@ test('asking for feedback, declining, and the requester seeing it', async ({ pag
   await expect(mine.getByText(QUINN.name)).toBeVisible();
 
   // Priya declines, with a reason, after confirming.
-  const priya = await signedIn(newContext, PRIYA.email);
+  const { page: priya } = await signedIn(PRIYA.email);
   await openRequests(priya);
   const asked = priya.locator('[data-testid^="asked-"]').filter({ hasText: 'How did my sprint demo land?' });
   await expect(asked).toContainText(`${EMPLOYEE.name} asks for your feedback`);

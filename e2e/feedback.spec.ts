@@ -4,33 +4,18 @@
  * (seen) and reacts, the reaction kept after a reload; their team lead reads it in My team; a colleague of
  * another team gets 403 from the API and finds nothing in the app.
  */
-import type { BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO_PASSWORD, EMPLOYEE, expect, test } from './fixtures.js';
+import { AYESHA, DEMO_PASSWORD, EMPLOYEE, GRACE, LEAD, PRIYA, expect, test } from './fixtures.js';
 import { FeedbackPage } from './pages/feedback-page.js';
-import { LoginPage } from './pages/login-page.js';
 import { snapshot } from './screenshots.js';
 
-// Omar Iqbal's team (Web) in the demo seed: two teammates, their lead, and someone of another team.
-const AYESHA = { email: 'ayesha.fischer20@northwind.example', name: 'Ayesha Fischer' };
-const GRACE = { email: 'grace.castillo26@northwind.example', name: 'Grace Castillo' };
-const LEAD = { email: 'chen.okafor@northwind.example', name: 'Chen Okafor' };
-const OUTSIDER = { email: 'priya.ahmed@northwind.example', name: 'Priya Ahmed' };
-
-async function signedIn(
-  newContext: () => Promise<BrowserContext>,
-  email: string,
-): Promise<{ page: Page; token: string }> {
-  const page = await (await newContext()).newPage();
-  const token = await new LoginPage(page).signIn(email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/home$/);
-  return { page, token };
-}
+// Someone of another team than Omar's.
+const OUTSIDER = PRIYA;
 
 test('feedback goes to two teammates, who read and react; their lead sees it; nobody else does', async ({
   loginPage,
   page,
-  newContext,
+  signedIn,
   request,
   consoleErrors,
 }) => {
@@ -69,7 +54,7 @@ test('feedback goes to two teammates, who read and react; their lead sees it; no
   await snapshot(page, 'feedback-given', 'light');
 
   for (const person of [AYESHA, GRACE]) {
-    const { page: theirs } = await signedIn(newContext, person.email);
+    const { page: theirs } = await signedIn(person.email);
     await theirs.goto('/received');
     const card = new FeedbackPage(theirs).card(comment);
     await expect(card).toContainText('New');
@@ -94,11 +79,11 @@ test('feedback goes to two teammates, who read and react; their lead sees it; no
     if (person === AYESHA) await snapshot(theirs, 'feedback-received', 'light');
   }
 
-  const lead = await signedIn(newContext, LEAD.email);
+  const lead = await signedIn(LEAD.email);
   await lead.page.goto('/my-team/received');
   await expect(new FeedbackPage(lead.page).card(comment)).toHaveCount(2);
 
-  const outsider = await signedIn(newContext, OUTSIDER.email);
+  const outsider = await signedIn(OUTSIDER.email);
   for (const id of feedbackIds) {
     const refused = await request.get(`/api/feedback/${id}`, {
       headers: { authorization: `Bearer ${outsider.token}` },
@@ -128,12 +113,12 @@ test('the empty list invites a first feedback, and the rules show before sending
 test('a request is answered from its action item; a flag hides the answer until a reviewer rejects it', async ({
   loginPage,
   page,
-  newContext,
+  signedIn,
   request,
 }) => {
   const message = `How did my demo land? ${Date.now()}`;
   const answer = `Calm and clear, well paced ${Date.now()}`;
-  const ayesha = await signedIn(newContext, AYESHA.email);
+  const ayesha = await signedIn(AYESHA.email);
   const auth = { authorization: `Bearer ${ayesha.token}` };
   const omar = (
     await (
@@ -178,7 +163,7 @@ test('a request is answered from its action item; a flag hides the answer until 
   await expect(ayesha.page.getByText(answer)).toHaveCount(0);
 
   // A reviewer rejects the flag: the feedback is shown again.
-  const admin = await signedIn(newContext, 'admin@northwind.example');
+  const admin = await signedIn('admin@northwind.example');
   await admin.page.goto('/flag-feedback');
   await admin.page
     .getByTestId(/^flagged-/)

@@ -3,11 +3,13 @@
  * API server and database (the demo company, fresh), every browser context runs on that server's clock, and
  * page models.
  */
-import { test as base, type BrowserContext } from '@playwright/test';
+import { test as base, type BrowserContext, type Page } from '@playwright/test';
 import { followServerClock } from './browser-clock.js';
 import { AppFrame } from './pages/app-frame.js';
+import { DevicesPage } from './pages/devices-page.js';
 import { DirectoryPage } from './pages/directory-page.js';
 import { LoginPage } from './pages/login-page.js';
+import { SettingsPage } from './pages/settings-page.js';
 import { startServer } from './server.js';
 
 /**
@@ -27,6 +29,13 @@ export const DEMO_PASSWORD = 'Teambeat@2026';
 export const ADMIN = { email: 'admin@northwind.example', name: 'Alex Morgan' };
 /** A seeded employee whose only role is Employee (see server/src/seed/demo.ts). */
 export const EMPLOYEE = { email: 'omar.iqbal@northwind.example', name: 'Omar Iqbal' };
+/** Omar Iqbal's teammates in team Web, and their lead. */
+export const AYESHA = { email: 'ayesha.fischer20@northwind.example', name: 'Ayesha Fischer' };
+export const GRACE = { email: 'grace.castillo26@northwind.example', name: 'Grace Castillo' };
+export const LEAD = { email: 'chen.okafor@northwind.example', name: 'Chen Okafor' };
+/** Employees of other teams than Omar's. */
+export const PRIYA = { email: 'priya.ahmed@northwind.example', name: 'Priya Ahmed' };
+export const QUINN = { email: 'quinn.haddad@northwind.example', name: 'Quinn Haddad' };
 
 /** What an Employee's sidebar shows: their own workforce pages, no administration. */
 export const EMPLOYEE_NAV = [
@@ -78,9 +87,13 @@ type Models = {
   loginPage: LoginPage;
   frame: AppFrame;
   directory: DirectoryPage;
+  devices: DevicesPage;
+  settings: SettingsPage;
   consoleErrors: string[];
   /** Another browser context (another user at the same time), on the server's clock; closed after the test. */
   newContext: () => Promise<BrowserContext>;
+  /** A page of another browser context, signed in through the form as `email` and on Home; with its token. */
+  signedIn: (email: string) => Promise<{ page: Page; token: string }>;
 };
 
 export const test = base.extend<Models, { server: TestServer; ownServer: boolean }>({
@@ -121,6 +134,13 @@ export const test = base.extend<Models, { server: TestServer; ownServer: boolean
     });
     await Promise.all(contexts.map((c) => c.close()));
   },
+  signedIn: async ({ newContext }, use) => {
+    await use(async (email) => {
+      const page = await (await newContext()).newPage();
+      const token = await new LoginPage(page).signInToHome(email, DEMO_PASSWORD);
+      return { page, token };
+    });
+  },
   // Every spec fails on a console error or an uncaught exception in the page.
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
@@ -133,6 +153,8 @@ export const test = base.extend<Models, { server: TestServer; ownServer: boolean
   loginPage: async ({ page }, use) => use(new LoginPage(page)),
   frame: async ({ page }, use) => use(new AppFrame(page)),
   directory: async ({ page }, use) => use(new DirectoryPage(page)),
+  devices: async ({ page }, use) => use(new DevicesPage(page)),
+  settings: async ({ page }, use) => use(new SettingsPage(page)),
 });
 
 /**

@@ -10,8 +10,7 @@ test.describe('the Home page team cards', () => {
     page,
     consoleErrors,
   }) => {
-    await loginPage.signIn(TEAM_LEAD.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/home$/);
+    await loginPage.signInToHome(TEAM_LEAD.email, DEMO_PASSWORD);
     const card = page.getByRole('group', { name: `${TEAM_LEAD.team} team` });
     await expect(card).toBeVisible();
     await expect(card.getByText('Last 30 days')).toBeVisible();
@@ -42,8 +41,7 @@ test.describe('the Home page team cards', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/productivity/')) productivityCalls.push(r.url());
     });
-    await loginPage.signIn(EMPLOYEE.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/home$/);
+    await loginPage.signInToHome(EMPLOYEE.email, DEMO_PASSWORD);
     await expect(page.getByRole('heading', { name: 'Your teams' })).toBeVisible();
     await expect(page.getByText('Web', { exact: true })).toBeVisible();
     await expect(page.getByRole('group', { name: /team$/ })).toHaveCount(0);

@@ -4,20 +4,12 @@
  * dialog shows them in one line and refuses a too-early start with the same message the server answers.
  * The type gets a unique name and is switched off at the end, so reruns and other specs are not affected.
  */
-import { request as apiRequest, type BrowserContext, type Page } from '@playwright/test';
+import { request as apiRequest } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD, EMPLOYEE, expect, test, TODAY } from './fixtures.js';
-import { LoginPage } from './pages/login-page.js';
 import { snapshot } from './screenshots.js';
 
 const NOTICE = 'This leave type needs more notice: choose a later start date.';
 const RULES_LINE = "At least 3 days' notice · up to 2 working days per request";
-
-async function signedIn(newContext: () => Promise<BrowserContext>, email: string): Promise<Page> {
-  const page = await (await newContext()).newPage();
-  await new LoginPage(page).signIn(email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/home$/);
-  return page;
-}
 
 async function apiAs(base: string, email: string) {
   const anon = await apiRequest.newContext({ baseURL: base });
@@ -31,12 +23,12 @@ async function apiAs(base: string, email: string) {
 type Rules = { today: string; weekendDays: number[]; types: { leaveTypeId: number; name: string; summary: string }[] };
 
 test('a leave type with notice: set in Settings, shown and refused early in the request dialog', async ({
-  newContext,
+  signedIn,
   server,
 }) => {
   test.setTimeout(120_000);
   const name = `E2E Planned ${Date.now().toString(36)}`;
-  const admin = await signedIn(newContext, ADMIN.email);
+  const { page: admin } = await signedIn(ADMIN.email);
   await admin.goto('/settings');
   await admin.getByRole('tab', { name: 'Leaves' }).click();
   await admin.getByRole('button', { name: 'Add leave type' }).click();
@@ -77,7 +69,7 @@ test('a leave type with notice: set in Settings, shown and refused early in the 
     .find((d) => !rules.weekendDays.includes(new Date(`${d}T00:00:00Z`).getUTCDay()));
   if (!early) throw new Error(`no working day within three days of ${rules.today}`);
 
-  const omar = await signedIn(newContext, EMPLOYEE.email);
+  const { page: omar } = await signedIn(EMPLOYEE.email);
   await omar.goto('/leave');
   const dialog = omar.getByRole('dialog', { name: 'Request leave' });
   const openDialog = async () => {

@@ -7,12 +7,11 @@ import { ADMIN, DEMO_PASSWORD, expect, test } from './fixtures.js';
 
 test('an admin creates a provisioning token, sees it listed after a reload, and revokes it', async ({
   loginPage,
+  settings,
   page,
 }) => {
-  await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/home$/);
-  await page.goto('/settings');
-  await page.getByRole('tab', { name: 'Provisioning' }).click();
+  await loginPage.signInToHome(ADMIN.email, DEMO_PASSWORD);
+  await settings.open('Provisioning');
 
   const name = `E2E IdP ${Date.now()}`;
   await page.getByRole('button', { name: 'Create token' }).first().click();
@@ -30,8 +29,7 @@ test('an admin creates a provisioning token, sees it listed after a reload, and 
     page.request.get('/api/scim/v2/Users?count=1', { headers: { authorization: `Bearer ${token}` } });
   expect((await scimUsers()).status()).toBe(200);
 
-  await page.reload();
-  await page.getByRole('tab', { name: 'Provisioning' }).click();
+  await settings.reload('Provisioning');
   const table = page.getByRole('table', { name: 'Provisioning tokens' });
   const row = table.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('Active');
@@ -43,8 +41,7 @@ test('an admin creates a provisioning token, sees it listed after a reload, and 
   await expect(row).toContainText('Revoked');
   expect((await scimUsers()).status()).toBe(401);
 
-  await page.reload();
-  await page.getByRole('tab', { name: 'Provisioning' }).click();
+  await settings.reload('Provisioning');
   await expect(
     page.getByRole('table', { name: 'Provisioning tokens' }).getByRole('row').filter({ hasText: name }),
   ).toContainText('Revoked');

@@ -5,7 +5,9 @@
  */
 import type { Page } from '@playwright/test';
 import { decodeJwt, SignJWT } from 'jose';
-import { ADMIN, DEMO_PASSWORD, expect, test } from './fixtures.js';
+import { ADMIN, DEMO_PASSWORD, expect, test, type TestServer } from './fixtures.js';
+import type { AppFrame } from './pages/app-frame.js';
+import type { LoginPage } from './pages/login-page.js';
 
 async function expiredTwin(token: string, secret: string): Promise<string> {
   const claims = decodeJwt(token);
@@ -32,6 +34,18 @@ async function expire(page: Page, token: string, secret: string): Promise<void> 
   });
 }
 
+/**
+ * Signs the administrator in and leaves Home for Roles & Permissions in the app, keeping its token (Home's
+ * today card refreshes on its own and would meet the expired token first); then that token expires.
+ */
+async function signInThenExpire(f: { loginPage: LoginPage; frame: AppFrame; page: Page; server: TestServer }) {
+  const token = await f.loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
+  await f.frame.expectSignedInAs(ADMIN.name);
+  await f.frame.openPage('Roles & Permissions');
+  await expect(f.page.getByRole('heading', { level: 1, name: 'Roles & Permissions' })).toBeVisible();
+  await expire(f.page, token, f.server.jwtSecret);
+}
+
 test('an expired access token is refreshed transparently and the request retried', async ({
   loginPage,
   frame,
@@ -39,13 +53,7 @@ test('an expired access token is refreshed transparently and the request retried
   page,
   server,
 }) => {
-  const token = await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
-  await frame.expectSignedInAs(ADMIN.name);
-  // Leave Home first (in the app, keeping its token): its today card refreshes on its own and would meet
-  // the expired token before the click.
-  await frame.openPage('Roles & Permissions');
-  await expect(page.getByRole('heading', { level: 1, name: 'Roles & Permissions' })).toBeVisible();
-  await expire(page, token, server.jwtSecret);
+  await signInThenExpire({ loginPage, frame, page, server });
 
   const statuses: string[] = [];
   page.on('response', (r) => {
@@ -74,13 +82,7 @@ test('when the refresh is refused the user is signed out and sent to /login', as
   context,
   server,
 }) => {
-  const token = await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
-  await frame.expectSignedInAs(ADMIN.name);
-  // Leave Home first (in the app, keeping its token): its today card refreshes on its own and would meet
-  // the expired token before the click.
-  await frame.openPage('Roles & Permissions');
-  await expect(page.getByRole('heading', { level: 1, name: 'Roles & Permissions' })).toBeVisible();
-  await expire(page, token, server.jwtSecret);
+  await signInThenExpire({ loginPage, frame, page, server });
   // Without the refresh cookie the server refuses the refresh ("Failed to sign in").
   await context.clearCookies();
   await frame.nav().getByRole('button', { name: 'Employee Directory' }).click();

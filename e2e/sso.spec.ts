@@ -8,9 +8,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { startTestProvider, type TestProvider } from '../server/test/oidc-fixture.js';
 import { ADMIN, DEMO_PASSWORD, EMPLOYEE, expect, test } from './fixtures.js';
+import type { LoginPage } from './pages/login-page.js';
 
 const DOMAIN = 'northwind.example';
 const PROVIDER_NAME = 'Northwind Login';
+const TAB = 'Single sign-on';
 let provider: TestProvider;
 
 test.beforeAll(async ({ server }) => {
@@ -50,15 +52,26 @@ async function signInAtProvider(page: Page, login: string) {
   await page.locator('button[type="submit"]').click();
 }
 
+/**
+ * With the provider set, the employee types their e-mail, continues with the provider and signs in on its
+ * page as `login` (their own identity, or another).
+ */
+async function continueWithProvider(loginPage: LoginPage, request: APIRequestContext, login: string) {
+  await configure(request);
+  await loginPage.open();
+  await loginPage.enterEmail(EMPLOYEE.email);
+  await loginPage.page.getByRole('button', { name: `Continue with ${PROVIDER_NAME}` }).click();
+  await signInAtProvider(loginPage.page, login);
+}
+
 test('an administrator sets up single sign-on: saved, reloaded, the secret only shown as stored', async ({
   loginPage,
+  settings,
   page,
   server,
 }) => {
-  await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/home$/);
-  await page.goto('/settings');
-  await page.getByRole('tab', { name: 'Single sign-on' }).click();
+  await loginPage.signInToHome(ADMIN.email, DEMO_PASSWORD);
+  await settings.open(TAB);
   const form = page.getByRole('form', { name: 'Single sign-on settings' });
 
   await expect(form.getByRole('textbox', { name: 'Redirect URI' })).toHaveValue(
@@ -88,8 +101,7 @@ test('an administrator sets up single sign-on: saved, reloaded, the secret only 
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Single sign-on settings saved').first()).toBeVisible();
 
-  await page.reload();
-  await page.getByRole('tab', { name: 'Single sign-on' }).click();
+  await settings.reload(TAB);
   await expect(form.getByRole('textbox', { name: 'Provider name' })).toHaveValue(PROVIDER_NAME);
   await expect(form.getByRole('textbox', { name: 'Issuer URL' })).toHaveValue(provider.issuer);
   await expect(form.getByRole('textbox', { name: 'Client ID' })).toHaveValue(provider.clientId);
@@ -110,16 +122,14 @@ test('an administrator sets up single sign-on: saved, reloaded, the secret only 
   const confirm = page.getByRole('alertdialog', { name: 'Require single sign-on?' });
   await expect(confirm).toContainText('everyone but the 1 break-glass account');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
-  await page.reload();
-  await page.getByRole('tab', { name: 'Single sign-on' }).click();
+  await settings.reload(TAB);
   await expect(form.getByRole('switch', { name: 'Require single sign-on' })).not.toBeChecked();
 
   await form.getByRole('switch', { name: 'Require single sign-on' }).check();
   await form.getByRole('button', { name: 'Save' }).click();
   await confirm.getByRole('button', { name: 'Require single sign-on' }).click();
   await expect(page.getByText('Single sign-on settings saved').first()).toBeVisible();
-  await page.reload();
-  await page.getByRole('tab', { name: 'Single sign-on' }).click();
+  await settings.reload(TAB);
   await expect(form.getByRole('switch', { name: 'Require single sign-on' })).toBeChecked();
   // Password sign-in is now refused to the employee (the administrator is a break-glass account).
   const refused = await page.request.post('/api/auth/sign-in', {
@@ -131,8 +141,7 @@ test('an administrator sets up single sign-on: saved, reloaded, the secret only 
   await form.getByRole('switch', { name: 'Require single sign-on' }).uncheck();
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Single sign-on settings saved').first()).toBeVisible();
-  await page.reload();
-  await page.getByRole('tab', { name: 'Single sign-on' }).click();
+  await settings.reload(TAB);
   await expect(form.getByRole('switch', { name: 'Require single sign-on' })).not.toBeChecked();
 });
 
@@ -141,11 +150,7 @@ test('an employee continues with the provider, signs in on its page, and lands s
   page,
   request,
 }) => {
-  await configure(request);
-  await loginPage.open();
-  await loginPage.enterEmail(EMPLOYEE.email);
-  await page.getByRole('button', { name: `Continue with ${PROVIDER_NAME}` }).click();
-  await signInAtProvider(page, EMPLOYEE.email);
+  await continueWithProvider(loginPage, request, EMPLOYEE.email);
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByText(EMPLOYEE.name).first()).toBeVisible();
   // The session is a real one: it survives a reload (the refresh cookie the callback set).
@@ -158,11 +163,7 @@ test('an identity from another domain comes back to the sign-in page with a clea
   page,
   request,
 }) => {
-  await configure(request);
-  await loginPage.open();
-  await loginPage.enterEmail(EMPLOYEE.email);
-  await page.getByRole('button', { name: `Continue with ${PROVIDER_NAME}` }).click();
-  await signInAtProvider(page, 'someone@elsewhere.example');
+  await continueWithProvider(loginPage, request, 'someone@elsewhere.example');
   await expect(page).toHaveURL(/\/login\?ssoError=SSO_EMAIL_DOMAIN$/);
   await expect(loginPage.errorMessage()).toContainText(
     'The identity provider signed you in with an address outside your company’s domain.',

@@ -1,4 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { AppFrame } from './app-frame.js';
+import { chooseRowAction, openEditDialog } from './row-actions.js';
 
 /** Biometric Devices (/biometric/management): devices table and dialogs, agent keys, ADMS. */
 export class DevicesPage {
@@ -6,6 +8,21 @@ export class DevicesPage {
 
   readonly table = () => this.page.getByRole('table', { name: 'Biometric devices' });
   readonly row = (text: string) => this.table().getByRole('row').filter({ hasText: text });
+
+  /** Opens Biometric Devices from the sidebar. */
+  async open(): Promise<void> {
+    await new AppFrame(this.page).openPage('Biometric Devices');
+  }
+
+  /** Chooses `item` in the actions menu of the device named `name`. */
+  async chooseAction(name: string, item: string): Promise<void> {
+    await chooseRowAction(this.page, this.row(name), name, item);
+  }
+
+  /** Opens the Edit dialog of the device named `name`; answers it once shown. */
+  openEdit(name: string): Promise<Locator> {
+    return openEditDialog(this.page, this.row(name), name);
+  }
 
   async openTab(name: 'Devices' | 'Unmapped punches' | 'Device agents' | 'ADMS'): Promise<void> {
     await this.page.getByRole('tab', { name }).click();

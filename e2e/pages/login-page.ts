@@ -33,4 +33,11 @@ export class LoginPage {
     const body = (await (await answer).json()) as { accessToken: string };
     return body.accessToken;
   }
+
+  /** Signs in through the form and waits for Home, where every sign-in lands; returns the access token. */
+  async signInToHome(email: string, password: string): Promise<string> {
+    const token = await this.signIn(email, password);
+    await expect(this.page).toHaveURL(/\/home$/);
+    return token;
+  }
 }

@@ -12,69 +12,69 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../src/db/engine.js';
 import type { Overrides, Row } from './factories.js';
+import { insertRow } from './insert-row.js';
 
 export function badgeFactories(db: Db, tenantId: number, stamp: () => string, next: () => number) {
   const f = {
     async badgeCategory(overrides: Overrides<'badgeCategories'> = {}): Promise<Row<'badgeCategories'>> {
-      return db
-        .insertInto('badgeCategories')
-        .values({ tenantId, name: `Badge category ${next()}`, createdAt: stamp(), updatedAt: stamp(), ...overrides })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'badgeCategories', {
+        tenantId,
+        name: `Badge category ${next()}`,
+        createdAt: stamp(),
+        updatedAt: stamp(),
+        ...overrides,
+      });
     },
 
     async badgeImage(overrides: Overrides<'badgeImages'> = {}): Promise<Row<'badgeImages'>> {
       const uuid = randomUUID();
-      return db
-        .insertInto('badgeImages')
-        .values({
-          tenantId,
-          status: 'ready',
-          name: 'badge.png',
-          size: 100,
-          contentType: 'image/png',
-          storageKey: `${tenantId}/image/${uuid}`,
-          thumbnailKey: `${tenantId}/image/${uuid}-thumb`,
-          createdAt: stamp(),
-          ...overrides,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'badgeImages', {
+        tenantId,
+        status: 'ready',
+        name: 'badge.png',
+        size: 100,
+        contentType: 'image/png',
+        storageKey: `${tenantId}/image/${uuid}`,
+        thumbnailKey: `${tenantId}/image/${uuid}-thumb`,
+        createdAt: stamp(),
+        ...overrides,
+      });
     },
 
     async badge(overrides: Overrides<'badges', 'categoryId'>): Promise<Row<'badges'>> {
       const imageId = overrides.imageId === undefined ? (await f.badgeImage()).id : overrides.imageId;
-      return db
-        .insertInto('badges')
-        .values({ tenantId, name: `Badge ${next()}`, createdAt: stamp(), updatedAt: stamp(), ...overrides, imageId })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'badges', {
+        tenantId,
+        name: `Badge ${next()}`,
+        createdAt: stamp(),
+        updatedAt: stamp(),
+        ...overrides,
+        imageId,
+      });
     },
 
     async givenBadge(overrides: Overrides<'givenBadges', 'badgeId' | 'employeeId'>): Promise<Row<'givenBadges'>> {
-      return db
-        .insertInto('givenBadges')
-        .values({ tenantId, comment: 'Well done', source: 'given', createdAt: stamp(), ...overrides })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'givenBadges', {
+        tenantId,
+        comment: 'Well done',
+        source: 'given',
+        createdAt: stamp(),
+        ...overrides,
+      });
     },
 
     async badgeRequest(
       overrides: Overrides<'badgeRequests', 'badgeId' | 'employeeId' | 'requestedBy'>,
     ): Promise<Row<'badgeRequests'>> {
-      return db
-        .insertInto('badgeRequests')
-        .values({
-          tenantId,
-          type: overrides.employeeId === overrides.requestedBy ? 'contribution' : 'recommendation',
-          contributionType: overrides.employeeId === overrides.requestedBy ? 'mentoring' : null,
-          description: 'For the onboarding guide',
-          createdAt: stamp(),
-          updatedAt: stamp(),
-          ...overrides,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'badgeRequests', {
+        tenantId,
+        type: overrides.employeeId === overrides.requestedBy ? 'contribution' : 'recommendation',
+        contributionType: overrides.employeeId === overrides.requestedBy ? 'mentoring' : null,
+        description: 'For the onboarding guide',
+        createdAt: stamp(),
+        updatedAt: stamp(),
+        ...overrides,
+      });
     },
   };
   return f;

@@ -25,6 +25,7 @@ import { badgeFactories } from './badge-factories.js';
 import { feedFactories } from './feed-factories.js';
 import { hashPassword } from '../src/security/passwords.js';
 import { createTenantWithRoles } from '../src/seed/tenant.js';
+import { insertRow } from './insert-row.js';
 
 /** The password of every factory-made employee unless a test gives another. */
 export const PASSWORD = 'Str0ng!Pass';
@@ -125,20 +126,16 @@ export function factories(db: Db, tenantId: number, options: { now?: () => Date 
     async employee(overrides: EmployeeOverrides = {}): Promise<Row<'employees'>> {
       const { password, teamIds, roles, roleIds, grants, activities, ...columns } = overrides;
       const n = next();
-      const row = await db
-        .insertInto('employees')
-        .values({
-          tenantId,
-          email: columns.email ?? `person-${n}@${await emailDomain()}`,
-          name: columns.name ?? `Person ${n}`,
-          passwordHash: password === null ? null : await passwordHash(password),
-          emailConfirmed: 1,
-          createdAt: stamp(),
-          updatedAt: stamp(),
-          ...columns,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertRow(db, 'employees', {
+        tenantId,
+        email: columns.email ?? `person-${n}@${await emailDomain()}`,
+        name: columns.name ?? `Person ${n}`,
+        passwordHash: password === null ? null : await passwordHash(password),
+        emailConfirmed: 1,
+        createdAt: stamp(),
+        updatedAt: stamp(),
+        ...columns,
+      });
       const assigned = [...(roleIds ?? [])];
       for (const name of roles ?? []) assigned.push(await seededRoleId(name));
       if (grants || activities) {
@@ -176,49 +173,41 @@ export function factories(db: Db, tenantId: number, options: { now?: () => Date 
 
     async team(overrides: Overrides<'teams'> & { memberIds?: number[] } = {}): Promise<Row<'teams'>> {
       const { memberIds, ...columns } = overrides;
-      const row = await db
-        .insertInto('teams')
-        .values({ tenantId, name: `Team ${next()}`, createdAt: stamp(), updatedAt: stamp(), ...columns })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertRow(db, 'teams', {
+        tenantId,
+        name: `Team ${next()}`,
+        createdAt: stamp(),
+        updatedAt: stamp(),
+        ...columns,
+      });
       for (const employeeId of memberIds ?? []) await f.teamMember({ teamId: row.id, employeeId });
       return row;
     },
 
     async teamMember(values: Overrides<'teamMembers', 'teamId' | 'employeeId'>): Promise<Row<'teamMembers'>> {
-      return db
-        .insertInto('teamMembers')
-        .values({ tenantId, ...values })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'teamMembers', { tenantId, ...values });
     },
 
     async role(overrides: RoleOverrides = {}): Promise<Row<'roles'>> {
       const { grants, activities, ...columns } = overrides;
-      const row = await db
-        .insertInto('roles')
-        .values({ tenantId, name: `Role ${next()}`, createdAt: stamp(), updatedAt: stamp(), ...columns })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertRow(db, 'roles', {
+        tenantId,
+        name: `Role ${next()}`,
+        createdAt: stamp(),
+        updatedAt: stamp(),
+        ...columns,
+      });
       for (const name of grants ?? []) await f.roleGrant({ roleId: row.id, kind: 'permission', name });
       for (const name of activities ?? []) await f.roleGrant({ roleId: row.id, kind: 'activity', name });
       return row;
     },
 
     async roleGrant(values: Overrides<'roleGrants', 'roleId' | 'name'>): Promise<Row<'roleGrants'>> {
-      return db
-        .insertInto('roleGrants')
-        .values({ tenantId, kind: 'permission', ...values })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'roleGrants', { tenantId, kind: 'permission', ...values });
     },
 
     async employeeRole(values: Overrides<'employeeRoles', 'employeeId' | 'roleId'>): Promise<Row<'employeeRoles'>> {
-      return db
-        .insertInto('employeeRoles')
-        .values({ tenantId, ...values })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'employeeRoles', { tenantId, ...values });
     },
 
     /** Stores one setting as the settings repository does (JSON text). */
@@ -232,50 +221,38 @@ export function factories(db: Db, tenantId: number, options: { now?: () => Date 
     },
 
     async refreshToken(overrides: Overrides<'refreshTokens', 'employeeId'>): Promise<Row<'refreshTokens'>> {
-      return db
-        .insertInto('refreshTokens')
-        .values({
-          tenantId,
-          familyId: randomBytes(8).toString('hex'),
-          tokenHash: randomBytes(16).toString('hex'),
-          client: 'web',
-          createdAt: stamp(),
-          expiresAt: new Date(now().getTime() + 30 * 86_400_000).toISOString(),
-          ...overrides,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'refreshTokens', {
+        tenantId,
+        familyId: randomBytes(8).toString('hex'),
+        tokenHash: randomBytes(16).toString('hex'),
+        client: 'web',
+        createdAt: stamp(),
+        expiresAt: new Date(now().getTime() + 30 * 86_400_000).toISOString(),
+        ...overrides,
+      });
     },
 
     async verificationCode(overrides: Overrides<'verificationCodes'> = {}): Promise<Row<'verificationCodes'>> {
-      return db
-        .insertInto('verificationCodes')
-        .values({
-          tenantId,
-          email: `person-${next()}@${await emailDomain()}`,
-          purpose: 'sign-up',
-          codeHash: randomBytes(16).toString('hex'),
-          createdAt: stamp(),
-          expiresAt: new Date(now().getTime() + 15 * 60_000).toISOString(),
-          ...overrides,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'verificationCodes', {
+        tenantId,
+        email: `person-${next()}@${await emailDomain()}`,
+        purpose: 'sign-up',
+        codeHash: randomBytes(16).toString('hex'),
+        createdAt: stamp(),
+        expiresAt: new Date(now().getTime() + 15 * 60_000).toISOString(),
+        ...overrides,
+      });
     },
 
     async outboxEmail(overrides: Overrides<'outboxEmails'> = {}): Promise<Row<'outboxEmails'>> {
-      return db
-        .insertInto('outboxEmails')
-        .values({
-          tenantId,
-          recipient: `person-${next()}@${await emailDomain()}`,
-          subject: 'Hello',
-          body: 'Hello from Teambeat',
-          createdAt: stamp(),
-          ...overrides,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'outboxEmails', {
+        tenantId,
+        recipient: `person-${next()}@${await emailDomain()}`,
+        subject: 'Hello',
+        body: 'Hello from Teambeat',
+        createdAt: stamp(),
+        ...overrides,
+      });
     },
 
     /**
@@ -290,24 +267,20 @@ export function factories(db: Db, tenantId: number, options: { now?: () => Date 
         columns.workDate ?? (columns.checkIn ? localDate(columns.checkIn, DEFAULT_TIME_ZONE) : uniqueDay());
       const checkIn = columns.checkIn ?? `${workDate}T04:00:00.000Z`;
       const checkOut = 'checkOut' in columns ? (columns.checkOut ?? null) : `${workDate}T12:00:00.000Z`;
-      const row = await db
-        .insertInto('attendances')
-        .values({
-          tenantId,
-          workDate,
-          checkIn,
-          checkOut,
-          source: 'manual',
-          ...storedMinutes(
-            { checkIn, checkOut },
-            breaks.map(([start, end]) => ({ start, end })),
-          ),
-          createdAt: stamp(),
-          updatedAt: stamp(),
-          ...columns,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertRow(db, 'attendances', {
+        tenantId,
+        workDate,
+        checkIn,
+        checkOut,
+        source: 'manual',
+        ...storedMinutes(
+          { checkIn, checkOut },
+          breaks.map(([start, end]) => ({ start, end })),
+        ),
+        createdAt: stamp(),
+        updatedAt: stamp(),
+        ...columns,
+      });
       for (const [startAt, endAt] of breaks) await f.attendanceBreak({ attendanceId: row.id, startAt, endAt });
       return row;
     },
@@ -323,92 +296,74 @@ export function factories(db: Db, tenantId: number, options: { now?: () => Date 
           .executeTakeFirstOrThrow();
         startAt = new Date(new Date(attendance.checkIn).getTime() + 3 * 3_600_000).toISOString();
       }
-      return db
-        .insertInto('attendanceBreaks')
-        .values({
-          tenantId,
-          endAt: new Date(new Date(startAt).getTime() + 30 * 60_000).toISOString(),
-          createdAt: stamp(),
-          updatedAt: stamp(),
-          ...overrides,
-          startAt,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'attendanceBreaks', {
+        tenantId,
+        endAt: new Date(new Date(startAt).getTime() + 30 * 60_000).toISOString(),
+        createdAt: stamp(),
+        updatedAt: stamp(),
+        ...overrides,
+        startAt,
+      });
     },
 
     async attendanceAudit(
       overrides: Overrides<'attendanceAudit', 'employeeId' | 'attendanceId'>,
     ): Promise<Row<'attendanceAudit'>> {
-      return db
-        .insertInto('attendanceAudit')
-        .values({ tenantId, action: 'create', at: stamp(), ...overrides })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'attendanceAudit', { tenantId, action: 'create', at: stamp(), ...overrides });
     },
 
     async leaveType(overrides: Overrides<'leaveTypes'> = {}): Promise<Row<'leaveTypes'>> {
-      return db
-        .insertInto('leaveTypes')
-        .values({
-          tenantId,
-          name: `Leave type ${next()}`,
-          kind: 'quota',
-          icon: 'calendar',
-          yearlyQuota: 10,
-          createdAt: stamp(),
-          updatedAt: stamp(),
-          ...overrides,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'leaveTypes', {
+        tenantId,
+        name: `Leave type ${next()}`,
+        kind: 'quota',
+        icon: 'calendar',
+        yearlyQuota: 10,
+        createdAt: stamp(),
+        updatedAt: stamp(),
+        ...overrides,
+      });
     },
 
     async holiday(overrides: Overrides<'holidays'> = {}): Promise<Row<'holidays'>> {
-      return db
-        .insertInto('holidays')
-        .values({
-          tenantId,
-          name: `Holiday ${next()}`,
-          date: uniqueDay(),
-          createdAt: stamp(),
-          updatedAt: stamp(),
-          ...overrides,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'holidays', {
+        tenantId,
+        name: `Holiday ${next()}`,
+        date: uniqueDay(),
+        createdAt: stamp(),
+        updatedAt: stamp(),
+        ...overrides,
+      });
     },
 
     /** One working day, pending the PO's approval, of the builder's default leave type unless told. */
     async leaveRequest(overrides: Overrides<'leaveRequests', 'employeeId'>): Promise<Row<'leaveRequests'>> {
       const startDate = overrides.startDate ?? uniqueDay();
       const leaveTypeId = overrides.leaveTypeId ?? (await (defaultLeaveType ??= f.leaveType())).id;
-      return db
-        .insertInto('leaveRequests')
-        .values({
-          tenantId,
-          leaveTypeId,
-          startDate,
-          endDate: startDate,
-          days: 1,
-          reason: 'Away',
-          status: 1,
-          createdAt: stamp(),
-          updatedAt: stamp(),
-          ...overrides,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'leaveRequests', {
+        tenantId,
+        leaveTypeId,
+        startDate,
+        endDate: startDate,
+        days: 1,
+        reason: 'Away',
+        status: 1,
+        createdAt: stamp(),
+        updatedAt: stamp(),
+        ...overrides,
+      });
     },
 
     async leaveRequestEvent(
       overrides: Overrides<'leaveRequestEvents', 'requestId'>,
     ): Promise<Row<'leaveRequestEvents'>> {
-      return db
-        .insertInto('leaveRequestEvents')
-        .values({ tenantId, actorRole: 'requester', toStatus: 1, at: stamp(), ...overrides })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'leaveRequestEvents', {
+        tenantId,
+        actorRole: 'requester',
+        toStatus: 1,
+        at: stamp(),
+        ...overrides,
+      });
     },
 
     /** The tenant's one auto-leave configuration (replaced when it exists). */
@@ -423,58 +378,48 @@ export function factories(db: Db, tenantId: number, options: { now?: () => Date 
     },
 
     async autoLeaveMark(overrides: Overrides<'autoLeaveMarks', 'employeeId'>): Promise<Row<'autoLeaveMarks'>> {
-      return db
-        .insertInto('autoLeaveMarks')
-        .values({ tenantId, date: uniqueDay(), createdAt: stamp(), ...overrides })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'autoLeaveMarks', { tenantId, date: uniqueDay(), createdAt: stamp(), ...overrides });
     },
 
     async device(overrides: Overrides<'devices'> = {}): Promise<Row<'devices'>> {
       const n = next();
-      return db
-        .insertInto('devices')
-        .values({
-          tenantId,
-          name: `Device ${n}`,
-          serialNo: `DEV-${n}`,
-          ipAddress: '127.0.0.1',
-          timeZone: DEFAULT_TIME_ZONE,
-          createdAt: stamp(),
-          updatedAt: stamp(),
-          ...overrides,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'devices', {
+        tenantId,
+        name: `Device ${n}`,
+        serialNo: `DEV-${n}`,
+        ipAddress: '127.0.0.1',
+        timeZone: DEFAULT_TIME_ZONE,
+        createdAt: stamp(),
+        updatedAt: stamp(),
+        ...overrides,
+      });
     },
 
     /** A punch as stored by the ingest, unmapped unless told. */
     async devicePunch(overrides: Overrides<'devicePunches'> = {}): Promise<Row<'devicePunches'>> {
       const n = next();
-      return db
-        .insertInto('devicePunches')
-        .values({
-          tenantId,
-          deviceSerial: `DEV-${n}`,
-          deviceUserId: String(9000 + n),
-          punchAt: new Date(Date.UTC(2026, 0, 5, 4) + n * 60_000).toISOString(),
-          status: 'unmapped',
-          via: 'agent',
-          receivedAt: stamp(),
-          ...overrides,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'devicePunches', {
+        tenantId,
+        deviceSerial: `DEV-${n}`,
+        deviceUserId: String(9000 + n),
+        punchAt: new Date(Date.UTC(2026, 0, 5, 4) + n * 60_000).toISOString(),
+        status: 'unmapped',
+        via: 'agent',
+        receivedAt: stamp(),
+        ...overrides,
+      });
     },
 
     async deviceUserMapping(
       overrides: Overrides<'deviceUserMappings', 'employeeId'>,
     ): Promise<Row<'deviceUserMappings'>> {
-      return db
-        .insertInto('deviceUserMappings')
-        .values({ tenantId, deviceUserId: String(5000 + next()), createdAt: stamp(), updatedAt: stamp(), ...overrides })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'deviceUserMappings', {
+        tenantId,
+        deviceUserId: String(5000 + next()),
+        createdAt: stamp(),
+        updatedAt: stamp(),
+        ...overrides,
+      });
     },
 
     /**
@@ -485,36 +430,28 @@ export function factories(db: Db, tenantId: number, options: { now?: () => Date 
       overrides: Overrides<'deviceAgentKeys'> = {},
     ): Promise<Row<'deviceAgentKeys'> & { key: string }> {
       const key = `tbagent_${randomBytes(32).toString('base64url')}`;
-      const row = await db
-        .insertInto('deviceAgentKeys')
-        .values({
-          tenantId,
-          name: `Agent ${next()}`,
-          prefix: key.slice(0, 'tbagent_'.length + 6),
-          keyHash: createHash('sha256').update(key).digest('hex'),
-          createdAt: stamp(),
-          ...overrides,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertRow(db, 'deviceAgentKeys', {
+        tenantId,
+        name: `Agent ${next()}`,
+        prefix: key.slice(0, 'tbagent_'.length + 6),
+        keyHash: createHash('sha256').update(key).digest('hex'),
+        createdAt: stamp(),
+        ...overrides,
+      });
       return { ...row, key };
     },
 
     /** A SCIM provisioning token of the tenant, with the token itself (stored only as its hash). */
     async scimToken(overrides: Overrides<'scimTokens'> = {}): Promise<Row<'scimTokens'> & { token: string }> {
       const token = `tbscim_${randomBytes(32).toString('base64url')}`;
-      const row = await db
-        .insertInto('scimTokens')
-        .values({
-          tenantId,
-          name: `SCIM ${next()}`,
-          prefix: token.slice(0, 'tbscim_'.length + 6),
-          tokenHash: createHash('sha256').update(token).digest('hex'),
-          createdAt: stamp(),
-          ...overrides,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertRow(db, 'scimTokens', {
+        tenantId,
+        name: `SCIM ${next()}`,
+        prefix: token.slice(0, 'tbscim_'.length + 6),
+        tokenHash: createHash('sha256').update(token).digest('hex'),
+        createdAt: stamp(),
+        ...overrides,
+      });
       return { ...row, token };
     },
 
@@ -530,43 +467,37 @@ export function factories(db: Db, tenantId: number, options: { now?: () => Date 
     },
 
     async admsPendingDevice(overrides: Overrides<'admsPendingDevices'> = {}): Promise<Row<'admsPendingDevices'>> {
-      return db
-        .insertInto('admsPendingDevices')
-        .values({
-          tenantId,
-          serialNo: `PENDING-${next()}`,
-          firstSeenAt: stamp(),
-          lastSeenAt: stamp(),
-          ...overrides,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'admsPendingDevices', {
+        tenantId,
+        serialNo: `PENDING-${next()}`,
+        firstSeenAt: stamp(),
+        lastSeenAt: stamp(),
+        ...overrides,
+      });
     },
 
     async admsHeldUpload(overrides: Overrides<'admsHeldUploads', 'deviceId'>): Promise<Row<'admsHeldUploads'>> {
-      return db
-        .insertInto('admsHeldUploads')
-        .values({
-          tenantId,
-          serialNo: `HELD-${next()}`,
-          clientAddress: '198.51.100.1',
-          body: '1001\t2026-01-05 09:00:00\t0\t1\t0\t0\t0',
-          punchCount: 1,
-          firstPunch: '2026-01-05T09:00:00',
-          lastPunch: '2026-01-05T09:00:00',
-          receivedAt: stamp(),
-          ...overrides,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'admsHeldUploads', {
+        tenantId,
+        serialNo: `HELD-${next()}`,
+        clientAddress: '198.51.100.1',
+        body: '1001\t2026-01-05 09:00:00\t0\t1\t0\t0\t0',
+        punchCount: 1,
+        firstPunch: '2026-01-05T09:00:00',
+        lastPunch: '2026-01-05T09:00:00',
+        receivedAt: stamp(),
+        ...overrides,
+      });
     },
 
     async deviceCommand(overrides: Overrides<'deviceCommands', 'deviceId'>): Promise<Row<'deviceCommands'>> {
-      return db
-        .insertInto('deviceCommands')
-        .values({ tenantId, command: 'INFO', status: 'pending', createdAt: stamp(), ...overrides })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'deviceCommands', {
+        tenantId,
+        command: 'INFO',
+        status: 'pending',
+        createdAt: stamp(),
+        ...overrides,
+      });
     },
 
     /** A finished run of a scheduled job (server/src/jobs). */
@@ -589,55 +520,43 @@ export function factories(db: Db, tenantId: number, options: { now?: () => Date 
     },
 
     async ssoRequest(overrides: Overrides<'ssoRequests'> = {}): Promise<Row<'ssoRequests'>> {
-      return db
-        .insertInto('ssoRequests')
-        .values({
-          tenantId,
-          stateHash: createHash('sha256').update(`state-${next()}`).digest('hex'),
-          nonce: 'nonce',
-          codeVerifier: 'verifier',
-          redirectUri: 'https://teambeat.example/api/auth/sso/callback',
-          client: 'web',
-          binding: 'binding',
-          createdAt: stamp(),
-          expiresAt: stamp(),
-          ...overrides,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'ssoRequests', {
+        tenantId,
+        stateHash: createHash('sha256').update(`state-${next()}`).digest('hex'),
+        nonce: 'nonce',
+        codeVerifier: 'verifier',
+        redirectUri: 'https://teambeat.example/api/auth/sso/callback',
+        client: 'web',
+        binding: 'binding',
+        createdAt: stamp(),
+        expiresAt: stamp(),
+        ...overrides,
+      });
     },
 
     async ssoHandoff(overrides: Overrides<'ssoHandoffs', 'employeeId'>): Promise<Row<'ssoHandoffs'>> {
-      return db
-        .insertInto('ssoHandoffs')
-        .values({
-          tenantId,
-          codeHash: createHash('sha256').update(`handoff-${next()}`).digest('hex'),
-          challenge: 'challenge',
-          createdAt: stamp(),
-          expiresAt: stamp(),
-          ...overrides,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'ssoHandoffs', {
+        tenantId,
+        codeHash: createHash('sha256').update(`handoff-${next()}`).digest('hex'),
+        challenge: 'challenge',
+        createdAt: stamp(),
+        expiresAt: stamp(),
+        ...overrides,
+      });
     },
 
     async jobRun(overrides: Overrides<'jobRuns'> = {}): Promise<Row<'jobRuns'>> {
-      return db
-        .insertInto('jobRuns')
-        .values({
-          tenantId,
-          job: 'leave-statuses',
-          trigger: 'schedule',
-          outcome: 'succeeded',
-          counts: '{}',
-          error: null,
-          startedAt: stamp(),
-          finishedAt: stamp(),
-          ...overrides,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'jobRuns', {
+        tenantId,
+        job: 'leave-statuses',
+        trigger: 'schedule',
+        outcome: 'succeeded',
+        counts: '{}',
+        error: null,
+        startedAt: stamp(),
+        finishedAt: stamp(),
+        ...overrides,
+      });
     },
   };
   return f;

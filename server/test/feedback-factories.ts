@@ -14,6 +14,7 @@ import { storedRating } from '../../shared/feedback.js';
 import type { Db } from '../src/db/engine.js';
 import { writeHashtags } from '../src/modules/home/hashtags.js';
 import type { Overrides, Row } from './factories.js';
+import { insertRow } from './insert-row.js';
 
 export type RatingSpec = { rating: number } & ({ attributeId: number } | { categoryId: number });
 
@@ -27,35 +28,35 @@ export type FeedbackOverrides = Omit<Overrides<'feedbackGroups', 'giverId'>, 'id
 export function feedbackFactories(db: Db, tenantId: number, stamp: () => string, next: () => number) {
   const f = {
     async category(overrides: Overrides<'feedbackCategories'> = {}): Promise<Row<'feedbackCategories'>> {
-      return db
-        .insertInto('feedbackCategories')
-        .values({
-          tenantId,
-          name: `Category ${next()}`,
-          color: '#336699',
-          createdAt: stamp(),
-          updatedAt: stamp(),
-          ...overrides,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'feedbackCategories', {
+        tenantId,
+        name: `Category ${next()}`,
+        color: '#336699',
+        createdAt: stamp(),
+        updatedAt: stamp(),
+        ...overrides,
+      });
     },
 
     async attribute(overrides: Overrides<'feedbackAttributes', 'categoryId'>): Promise<Row<'feedbackAttributes'>> {
-      return db
-        .insertInto('feedbackAttributes')
-        .values({ tenantId, name: `Attribute ${next()}`, createdAt: stamp(), updatedAt: stamp(), ...overrides })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'feedbackAttributes', {
+        tenantId,
+        name: `Attribute ${next()}`,
+        createdAt: stamp(),
+        updatedAt: stamp(),
+        ...overrides,
+      });
     },
 
     async function(overrides: Overrides<'functions'> & { memberIds?: number[] } = {}): Promise<Row<'functions'>> {
       const { memberIds, ...columns } = overrides;
-      const row = await db
-        .insertInto('functions')
-        .values({ tenantId, name: `Function ${next()}`, createdAt: stamp(), updatedAt: stamp(), ...columns })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertRow(db, 'functions', {
+        tenantId,
+        name: `Function ${next()}`,
+        createdAt: stamp(),
+        updatedAt: stamp(),
+        ...columns,
+      });
       for (const employeeId of memberIds ?? []) {
         await db.insertInto('functionMembers').values({ tenantId, functionId: row.id, employeeId }).execute();
       }
@@ -68,11 +69,13 @@ export function feedbackFactories(db: Db, tenantId: number, stamp: () => string,
     ): Promise<{ group: Row<'feedbackGroups'>; feedback: Row<'feedback'>[] }> {
       const { receiverIds, ratings = [], each = {}, ...columns } = overrides;
       const at = columns.createdAt ?? each.createdAt ?? stamp();
-      const group = await db
-        .insertInto('feedbackGroups')
-        .values({ tenantId, comment: `Comment ${next()}`, createdAt: at, updatedAt: at, ...columns })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const group = await insertRow(db, 'feedbackGroups', {
+        tenantId,
+        comment: `Comment ${next()}`,
+        createdAt: at,
+        updatedAt: at,
+        ...columns,
+      });
       // As the service does: the comment's #hashtags (docs/recognition.md "Home").
       await writeHashtags(db, tenantId, [group]);
       const resolved: { categoryId: number; attributeId: number | null; rating: number }[] = [];
@@ -90,19 +93,15 @@ export function feedbackFactories(db: Db, tenantId: number, stamp: () => string,
       }
       const rows: Row<'feedback'>[] = [];
       for (const receiverId of receiverIds) {
-        const row = await db
-          .insertInto('feedback')
-          .values({
-            tenantId,
-            groupId: group.id,
-            giverId: group.giverId,
-            receiverId,
-            ...storedRating(resolved),
-            createdAt: at,
-            ...each,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await insertRow(db, 'feedback', {
+          tenantId,
+          groupId: group.id,
+          giverId: group.giverId,
+          receiverId,
+          ...storedRating(resolved),
+          createdAt: at,
+          ...each,
+        });
         if (resolved.length > 0) {
           await db
             .insertInto('feedbackRatings')
@@ -117,31 +116,23 @@ export function feedbackFactories(db: Db, tenantId: number, stamp: () => string,
     async reaction(
       overrides: Overrides<'feedbackReactions', 'feedbackId' | 'employeeId'>,
     ): Promise<Row<'feedbackReactions'>> {
-      return db
-        .insertInto('feedbackReactions')
-        .values({ tenantId, emoji: '👍', createdAt: stamp(), ...overrides })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'feedbackReactions', { tenantId, emoji: '👍', createdAt: stamp(), ...overrides });
     },
 
     async attachment(overrides: Overrides<'feedbackAttachments', 'uploadedBy'>): Promise<Row<'feedbackAttachments'>> {
       const n = next();
-      return db
-        .insertInto('feedbackAttachments')
-        .values({
-          tenantId,
-          kind: 'file',
-          status: 'ready',
-          name: `file-${n}.pdf`,
-          size: 1000,
-          contentType: 'application/pdf',
-          // A confirmed file's key as the storage module makes them (server/src/storage/keys.ts).
-          storageKey: `${tenantId}/file/${randomUUID()}`,
-          createdAt: stamp(),
-          ...overrides,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertRow(db, 'feedbackAttachments', {
+        tenantId,
+        kind: 'file',
+        status: 'ready',
+        name: `file-${n}.pdf`,
+        size: 1000,
+        contentType: 'application/pdf',
+        // A confirmed file's key as the storage module makes them (server/src/storage/keys.ts).
+        storageKey: `${tenantId}/file/${randomUUID()}`,
+        createdAt: stamp(),
+        ...overrides,
+      });
     },
 
     /** A request with its attributes and the people asked (pending unless `statuses` says otherwise). */
@@ -153,17 +144,13 @@ export function feedbackFactories(db: Db, tenantId: number, stamp: () => string,
       },
     ): Promise<Row<'feedbackRequests'>> {
       const { recipientIds = [], attributeIds = [], statuses = [], ...columns } = overrides;
-      const row = await db
-        .insertInto('feedbackRequests')
-        .values({
-          tenantId,
-          subjectId: columns.requesterId,
-          expiresAt: new Date(Date.parse(stamp()) + 30 * 86_400_000).toISOString(),
-          createdAt: stamp(),
-          ...columns,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertRow(db, 'feedbackRequests', {
+        tenantId,
+        subjectId: columns.requesterId,
+        expiresAt: new Date(Date.parse(stamp()) + 30 * 86_400_000).toISOString(),
+        createdAt: stamp(),
+        ...columns,
+      });
       for (const attributeId of attributeIds) {
         await db.insertInto('feedbackRequestAttributes').values({ tenantId, requestId: row.id, attributeId }).execute();
       }
@@ -177,11 +164,12 @@ export function feedbackFactories(db: Db, tenantId: number, stamp: () => string,
     },
 
     async flag(overrides: Overrides<'feedbackFlags', 'feedbackId' | 'flaggedBy'>): Promise<Row<'feedbackFlags'>> {
-      const row = await db
-        .insertInto('feedbackFlags')
-        .values({ tenantId, reason: 'Inappropriate', createdAt: stamp(), ...overrides })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertRow(db, 'feedbackFlags', {
+        tenantId,
+        reason: 'Inappropriate',
+        createdAt: stamp(),
+        ...overrides,
+      });
       await db.updateTable('feedback').set({ flagStatus: row.status }).where('id', '=', row.feedbackId).execute();
       return row;
     },

@@ -20,12 +20,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { openDatabase } from '../../server/src/db/engine.js';
-import { migrateToLatest } from '../../server/src/db/migrate.js';
 import { random } from '../../server/src/seed/random.js';
 import { startPostgresCluster, type PostgresCluster } from '../../server/test/postgres-cluster.js';
 import { buildFeedbackBenchTenant } from './feedback-data.js';
-import { flags, load, peakMemoryMiB, signIn, startChild, type Child, type LoadResult } from './harness.js';
+import {
+  flags,
+  load,
+  openEmptyDatabase,
+  peakMemoryMiB,
+  signIn,
+  startChild,
+  type Child,
+  type LoadResult,
+} from './harness.js';
 
 const values = flags({ engine: 'both', employees: 2000, years: 2, duration: 10, connections: 10, people: 20 });
 const { duration, connections, people } = values;
@@ -51,12 +58,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
     const now = new Date();
     log(`\nFeedback benchmark (${engine}): building ${values.employees} employees × ${values.years} years of feedback`);
     const building = Date.now();
-    const handle = openDatabase({ databaseUrl, sqliteFile: path.join(dataDir, 'teambeat.sqlite') });
-    await migrateToLatest(handle.db, handle.engine);
-    if ((await handle.db.selectFrom('tenants').select('id').limit(1).execute()).length > 0) {
-      await handle.close();
-      throw new Error('DATABASE_URL must point at an empty database');
-    }
+    const handle = await openEmptyDatabase(databaseUrl, dataDir);
     const tenant = await buildFeedbackBenchTenant(handle.db, {
       employees: values.employees,
       years: values.years,

@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { openDatabase } from '../../server/src/db/engine.js';
+import { migrateToLatest } from '../../server/src/db/migrate.js';
 import { freePort } from '../../server/test/free-port.js';
 
 export const root = path.resolve(import.meta.dirname, '../..');
@@ -29,6 +31,20 @@ export function flags<T extends Record<string, string | number>>(defaults: T): F
       typeof value === 'number' ? Number(values[name]) : values[name],
     ]),
   ) as Flags<T>;
+}
+
+/**
+ * The benchmark's database, migrated: PostgreSQL at `databaseUrl`, else SQLite in `dataDir`. One that holds
+ * data already is refused, so a benchmark never builds its tenant into a database someone uses.
+ */
+export async function openEmptyDatabase(databaseUrl: string | undefined, dataDir: string) {
+  const handle = openDatabase({ databaseUrl, sqliteFile: path.join(dataDir, 'teambeat.sqlite') });
+  await migrateToLatest(handle.db, handle.engine);
+  if ((await handle.db.selectFrom('tenants').select('id').limit(1).execute()).length > 0) {
+    await handle.close();
+    throw new Error('DATABASE_URL must point at an empty database');
+  }
+  return handle;
 }
 
 export type Child = { child: ChildProcess; url: string; stop: () => Promise<void> };

@@ -15,9 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addDays, formatISO } from 'date-fns';
-import { openDatabase } from '../../server/src/db/engine.js';
-import { migrateToLatest } from '../../server/src/db/migrate.js';
-import { flags, load, peakMemoryMiB, signIn, startChild, type LoadResult } from './harness.js';
+import { flags, load, openEmptyDatabase, peakMemoryMiB, signIn, startChild, type LoadResult } from './harness.js';
 import { buildBenchTenant } from './workforce-data.js';
 
 const values = flags({ employees: 2000, years: 2, duration: 10, connections: 10 });
@@ -39,15 +37,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'teambeat-bench-'));
 const now = new Date();
 log(`Workforce benchmark (${engine}): building ${values.employees} employees × ${values.years} years of attendance`);
 const building = Date.now();
-const handle = openDatabase({
-  databaseUrl: process.env['DATABASE_URL'],
-  sqliteFile: path.join(dataDir, 'teambeat.sqlite'),
-});
-await migrateToLatest(handle.db, handle.engine);
-if ((await handle.db.selectFrom('tenants').select('id').limit(1).execute()).length > 0) {
-  await handle.close();
-  throw new Error('DATABASE_URL must point at an empty database');
-}
+const handle = await openEmptyDatabase(process.env['DATABASE_URL'], dataDir);
 const tenant = await buildBenchTenant(handle.db, {
   employees: values.employees,
   years: values.years,
