@@ -8,7 +8,7 @@
  * - /recommendations: recommend a colleague for a badge, my recommendations; approvers see them grouped by
  *   badge and person.
  */
-import { Card, Skeleton, SkeletonItem, Text } from '@fluentui/react-components';
+import { Text } from '@fluentui/react-components';
 import { PeopleTeamRegular, SendRegular } from '@fluentui/react-icons';
 import type { BadgeRequestType } from '../../../../shared/badges';
 import type { BadgeOptions, BadgeRequest } from '../../../../shared/contracts/badges';
@@ -22,11 +22,12 @@ import {
 import { usePermissions } from '../../api/hooks/me';
 import { EmployeeAvatar } from '../../components/EmployeeAvatar';
 import { EmptyState } from '../../components/EmptyState';
+import { FigureCard } from '../../components/FigureCard';
 import { PagedList, usePagedFilters } from '../../components/PagedList';
 import { PageHeader } from '../../components/PageHeader';
 import type { QueryLike } from '../../components/QueryState';
 import { Section } from '../../components/Section';
-import { useFormat, useTranslation } from '../../i18n';
+import { useTranslation } from '../../i18n';
 import { BadgeForm } from './BadgeForm';
 import { BadgesTabs, OptionsState, RequestCard, RequestFiltersBar } from './parts';
 import { ItemRow, ListSection } from './rows';
@@ -64,27 +65,18 @@ function useTypeTexts(type: BadgeRequestType) {
 function Stats() {
   const styles = useStyles();
   const { t } = useTranslation('badges');
-  const format = useFormat();
   const stats = useBadgeRequestStats(true);
   const keys = ['pending', 'under_review', 'approved', 'rejected', 'total', 'contribution', 'recommendation'] as const;
   if (stats.isError) return null;
   return (
     <div className={styles.stats}>
       {keys.map((k) => (
-        <Card key={k} className={styles.stat} aria-label={t(`stats.${k}`)}>
-          <Text size={200} className={styles.muted}>
-            {t(`stats.${k}`)}
-          </Text>
-          {stats.data ? (
-            <Text size={600} weight="semibold" className={styles.figure}>
-              {format.number(stats.data[k])}
-            </Text>
-          ) : (
-            <Skeleton aria-label={t('requests.loading')}>
-              <SkeletonItem size={24} />
-            </Skeleton>
-          )}
-        </Card>
+        <FigureCard
+          key={k}
+          className={styles.stat}
+          label={t(`stats.${k}`)}
+          figure={{ value: stats.data?.[k], loadingLabel: t('requests.loading') }}
+        />
       ))}
     </div>
   );

@@ -37,5 +37,4 @@ export const useBadgesStyles = makeStyles({
     marginBottom: tokens.spacingVerticalL,
   },
   stat: { padding: tokens.spacingHorizontalM },
-  figure: { fontVariantNumeric: 'tabular-nums' },
 });

@@ -3,7 +3,7 @@
  * Categories and Attributes tabs (the spec's admin tabs; My Team and Leaderboard Videos come with their
  * own issues). Each control appears only with its permission; the server checks again.
  */
-import { Badge, Card, makeStyles, Skeleton, SkeletonItem, Text, tokens } from '@fluentui/react-components';
+import { Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { CircleFilled, TagMultipleRegular, TextBulletListSquareRegular } from '@fluentui/react-icons';
 import type { FeedbackAttribute, FeedbackCategory } from '../../../../shared/contracts/feedback-catalogue';
 import {
@@ -16,6 +16,7 @@ import {
 } from '../../api/hooks/feedback-catalogue';
 import { usePermissions } from '../../api/hooks/me';
 import { CatalogueTable, useCatalogueColumns } from '../../components/CatalogueTable';
+import { FigureCard } from '../../components/FigureCard';
 import type { Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { PanelTabs } from '../../components/PanelTabs';
@@ -32,8 +33,6 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalL,
     marginBottom: tokens.spacingVerticalL,
   },
-  count: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalXS },
-  figure: { fontVariantNumeric: 'tabular-nums' },
   muted: { color: tokens.colorNeutralForeground3 },
   name: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   synonyms: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
@@ -63,23 +62,17 @@ function Counts() {
   const counts = useFeedbackCatalogueCounts();
   if (counts.isError) return <QueryError error={counts.error} onRetry={() => void counts.refetch()} />;
   const card = (key: 'categories' | 'attributes') => (
-    <Card className={styles.count} key={key} aria-label={t(`counts.${key}`)}>
-      <Text className={styles.muted}>{t(`counts.${key}`)}</Text>
+    <FigureCard
+      key={key}
+      label={t(`counts.${key}`)}
+      figure={{ value: counts.data?.[key].active, loadingLabel: t('counts.loading'), size: 700 }}
+    >
       {counts.data ? (
-        <>
-          <Text size={700} weight="semibold" className={styles.figure}>
-            {format.number(counts.data[key].active)}
-          </Text>
-          <Text size={200} className={styles.muted}>
-            {t('counts.activeOfTotal', { total: format.number(counts.data[key].total) })}
-          </Text>
-        </>
-      ) : (
-        <Skeleton aria-label={t('counts.loading')}>
-          <SkeletonItem size={32} />
-        </Skeleton>
-      )}
-    </Card>
+        <Text size={200} className={styles.muted}>
+          {t('counts.activeOfTotal', { total: format.number(counts.data[key].total) })}
+        </Text>
+      ) : null}
+    </FigureCard>
   );
   return <div className={styles.counts}>{[card('categories'), card('attributes')]}</div>;
 }

@@ -16,11 +16,12 @@ import { daysIn } from '../../../../shared/feedback-overview';
 import { useFeedbackOverview, useFeedbackTrend } from '../../api/hooks/feedback-overview';
 import { useMe } from '../../api/hooks/me';
 import { EmptyState } from '../../components/EmptyState';
+import { FigureCard } from '../../components/FigureCard';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
 import { FeedbackTabs } from './area';
-import { Kpi, OverviewFilters as Filters, TrendQueryCard, useOverviewStyles } from './overview-cards';
+import { OverviewFilters as Filters, TrendQueryCard, useOverviewStyles } from './overview-cards';
 import { ChartCard, FigureBars, useOverviewParams } from './overview-parts';
 import { BAND_COLORS } from './rating-band';
 
@@ -50,7 +51,7 @@ function Figures({ data }: { data: FeedbackOverview }) {
         : t('week.person', { count: data.weekCount, name: data.employee.name });
   return (
     <div className={styles.kpis}>
-      <Kpi label={t('overall.title')}>
+      <FigureCard label={t('overall.title')}>
         <div className={styles.row}>
           <Text
             size={800}
@@ -71,8 +72,8 @@ function Figures({ data }: { data: FeedbackOverview }) {
           </Text>
         ) : null}
         <Text className={styles.label}>{t('overall.ratings', { count: data.ratingCount })}</Text>
-      </Kpi>
-      <Kpi label={t('trend.title')}>
+      </FigureCard>
+      <FigureCard label={t('trend.title')}>
         <div className={mergeClasses(styles.row, trendClass)}>
           <TrendIcon fontSize={28} aria-hidden />
           <Text size={600} weight="semibold">
@@ -87,14 +88,14 @@ function Figures({ data }: { data: FeedbackOverview }) {
             {t('trend.previous', { rating: fmt.number(data.previousRating, { maximumFractionDigits: 2 }) })}
           </Text>
         ) : null}
-      </Kpi>
-      <Kpi label={t('week.title')}>
+      </FigureCard>
+      <FigureCard label={t('week.title')}>
         <Text size={600} weight="semibold" className={styles.value} data-testid="week-count">
           {fmt.number(data.weekCount)}
         </Text>
         <Text>{weekText}</Text>
         <Text className={styles.label}>{t('week.inRange', { count: data.feedbackCount })}</Text>
-      </Kpi>
+      </FigureCard>
     </div>
   );
 }

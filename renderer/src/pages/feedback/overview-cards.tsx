@@ -3,11 +3,12 @@
  * range and whose overview), a figure's card, the average of a category or an attribute, the six-month
  * trend of one query in its card, and the link back to the overview.
  */
-import { Card, makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { MonthFigure } from '../../../../shared/contracts/feedback-overview';
+import { FigureCard } from '../../components/FigureCard';
 import { QueryError, type QueryLike } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
 import { AddressRangeFilter, FilterBar } from './area';
@@ -22,7 +23,6 @@ export const useOverviewStyles = makeStyles({
     gap: tokens.spacingHorizontalL,
     marginBottom: tokens.spacingVerticalL,
   },
-  kpi: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalXS },
   single: { maxWidth: '360px' },
   label: { color: tokens.colorNeutralForeground3 },
   value: { fontVariantNumeric: 'tabular-nums' },
@@ -59,16 +59,6 @@ export function OverviewFilters({ name }: { name: string | undefined }) {
   );
 }
 
-export function Kpi({ label, children }: { label: string; children: ReactNode }) {
-  const styles = useOverviewStyles();
-  return (
-    <Card className={styles.kpi} role="group" aria-label={label}>
-      <Text className={styles.label}>{label}</Text>
-      {children}
-    </Card>
-  );
-}
-
 /**
  * The six-month trend of one query in its card (with a control beside the title if any): the chart once
  * it has come, a spinner until then, the error with Retry if it failed.
@@ -100,7 +90,7 @@ export function AverageKpi({ figure }: { figure: { average: number | null; count
   const fmt = useFormat();
   return (
     <div className={mergeClasses(styles.kpis, styles.single)}>
-      <Kpi label={t('charts.average')}>
+      <FigureCard label={t('charts.average')}>
         <Text
           size={800}
           weight="semibold"
@@ -109,7 +99,7 @@ export function AverageKpi({ figure }: { figure: { average: number | null; count
           {figure.average === null ? t('overall.none') : fmt.number(figure.average, { maximumFractionDigits: 2 })}
         </Text>
         <Text className={styles.label}>{t('overall.ratings', { count: figure.count })}</Text>
-      </Kpi>
+      </FigureCard>
     </div>
   );
 }
