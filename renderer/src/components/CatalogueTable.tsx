@@ -42,6 +42,37 @@ export type CatalogueTexts = StatusTexts & {
   edit: (name: string) => string;
 };
 
+/** The keys a catalogue table's texts have in its section of the page's namespace. */
+export type CatalogueTextKey =
+  | 'tableLabel'
+  | 'search'
+  | 'add'
+  | 'emptyTitle'
+  | 'emptyBody'
+  | 'columns.active'
+  | 'columns.actions'
+  | 'activeLabel'
+  | 'deactivateTitle'
+  | 'deactivateBody'
+  | 'edit';
+
+/** A table's texts read by key; `name` fills the texts that name the entry. */
+export function catalogueTexts(text: (key: CatalogueTextKey, name?: string) => string): CatalogueTexts {
+  return {
+    tableLabel: text('tableLabel'),
+    search: text('search'),
+    add: text('add'),
+    emptyTitle: text('emptyTitle'),
+    emptyBody: text('emptyBody'),
+    activeColumn: text('columns.active'),
+    actionsColumn: text('columns.actions'),
+    activeLabel: (name) => text('activeLabel', name),
+    deactivateTitle: (name) => text('deactivateTitle', name),
+    deactivateBody: text('deactivateBody'),
+    edit: (name) => text('edit', name),
+  };
+}
+
 /** A status change as the API hooks offer it. */
 export type StatusMutation = {
   isPending: boolean;

@@ -14,7 +14,12 @@ import {
   useSetBadgeStatus,
 } from '../../api/hooks/badges';
 import { usePermissions } from '../../api/hooks/me';
-import { CatalogueTable, useCatalogueColumns, type CatalogueTexts } from '../../components/CatalogueTable';
+import {
+  CatalogueTable,
+  catalogueTexts,
+  useCatalogueColumns,
+  type CatalogueTexts,
+} from '../../components/CatalogueTable';
 import type { Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { PanelTabs } from '../../components/PanelTabs';
@@ -45,23 +50,15 @@ export function BadgeControlPage() {
 
 /**
  * A tab's table texts: the badges tab's under `control`, the categories tab's under `categories`; the
- * Active and Actions columns and the switch's name are the same in both.
+ * Active and Actions columns and the switch's name are the badges tab's in both.
  */
 function useTableTexts(tab: 'control' | 'categories'): CatalogueTexts {
   const { t } = useTranslation('badges');
-  return {
-    tableLabel: t(`${tab}.tableLabel`),
-    search: t(`${tab}.search`),
-    add: t(`${tab}.add`),
-    emptyTitle: t(`${tab}.emptyTitle`),
-    emptyBody: t(`${tab}.emptyBody`),
-    activeColumn: t('control.columns.active'),
-    actionsColumn: t('control.columns.actions'),
-    activeLabel: (name) => t('control.activeLabel', { name }),
-    deactivateTitle: (name) => t(`${tab}.deactivateTitle`, { name }),
-    deactivateBody: t(`${tab}.deactivateBody`),
-    edit: (name) => t(`${tab}.edit`, { name }),
-  };
+  return catalogueTexts((key, name) =>
+    tab === 'control' || key === 'columns.active' || key === 'columns.actions' || key === 'activeLabel'
+      ? t(`control.${key}`, { name })
+      : t(`categories.${key}`, { name }),
+  );
 }
 
 function BadgesTab() {
