@@ -24,7 +24,6 @@ import { errorMessage, fieldErrors } from '../../api/errors';
 import { useSaveSsoSettings, useSsoSettings, useTestSsoIssuer, type SsoSettingsChanges } from '../../api/hooks/sso';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { firstIssueByField, useFieldMessages } from '../../components/form-fields';
-import { MessageField } from '../../components/MessageField';
 import { Section } from '../../components/Section';
 import { SettingsQuery } from '../../components/SettingsCard';
 import { useNotify } from '../../components/toasts';
@@ -214,27 +213,27 @@ function SsoForm({ saved }: { saved: SsoSettings }) {
                 </Button>
               </div>
             </Field>
-            <MessageField
-              messages={messages}
-              field="providerName"
-              rules={ruleErrors}
+            <Field
               label={t('sso.providerName')}
               hint={t('sso.providerNameHint')}
               required
-              value={form.providerName}
-              onChange={(value) => set('providerName', value)}
-              maxLength={60}
-            />
-            <MessageField
-              messages={messages}
-              field="clientId"
-              rules={ruleErrors}
-              label={t('sso.clientId')}
-              required
-              value={form.clientId}
-              onChange={(value) => set('clientId', value)}
-              maxLength={255}
-            />
+              {...messages.field('providerName', ruleErrors)}
+            >
+              <Input
+                value={form.providerName}
+                maxLength={60}
+                onChange={(_, d) => set('providerName', d.value)}
+                onBlur={messages.touch('providerName')}
+              />
+            </Field>
+            <Field label={t('sso.clientId')} required {...messages.field('clientId', ruleErrors)}>
+              <Input
+                value={form.clientId}
+                maxLength={255}
+                onChange={(_, d) => set('clientId', d.value)}
+                onBlur={messages.touch('clientId')}
+              />
+            </Field>
             <Field
               label={t('sso.clientSecret')}
               hint={form.clientSecret === null ? t('sso.secretStoredHint') : t('sso.secretHint')}
