@@ -17,6 +17,7 @@ import { useTranslation } from '../../i18n';
 import { RequestExpirySetting } from '../feedback-requests/RequestExpirySetting';
 import { FeedbackSettingsCard } from './FeedbackSettingsCard';
 import { LeaderboardSettingsCard } from './LeaderboardSettingsCard';
+import { FeedSettingsCard } from './FeedSettingsCard';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, maxWidth: '720px' },
@@ -42,6 +43,7 @@ export function FeedbackTab() {
           <RequestExpirySetting days={data.settings.feedbackRequestExpiryDays} canEdit={canEdit} />
           <FeedbackSettingsCard settings={data.settings} canEdit={canEdit} />
           <LeaderboardSettingsCard settings={data.settings} canEdit={canEdit} />
+          <FeedSettingsCard settings={data.settings} canEdit={canEdit} />
         </>
       )}
     </QueryState>
