@@ -3,9 +3,10 @@
  * feed, a wide screen has two columns, the feed on the side the company's `feedPosition` names
  * (docs/recognition.md "Home and the settings"); a narrow one stacks them.
  */
-import { Badge, Card, CardHeader, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import { Badge, Card, CardHeader, makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ChevronRightRegular, PeopleRegular } from '@fluentui/react-icons';
 import { format } from 'date-fns';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
@@ -14,10 +15,13 @@ import { visibleRoutes } from '../../frame/Sidebar';
 import { useMe, usePermissions } from '../../api/hooks/me';
 import { TodayCard } from '../attendance/TodayCard';
 import { TeamCards } from './TeamCards';
-import { FeedSection, useFeedShown } from './feed/FeedSection';
+import { useFeedShown } from './feed/shown';
 import { EmployeeAvatar } from '../../components/EmployeeAvatar';
 import { useFormat, useTranslation } from '../../i18n';
 import type { home } from '../../../../shared/i18n/en/home';
+
+// The feed is the heaviest part of Home: its own chunk, so the rest of the page shows first.
+const FeedSection = lazy(() => import('./feed/FeedSection').then((m) => ({ default: m.FeedSection })));
 
 /** The shortcut cards that say what their page is for (texts under `home:descriptions`). */
 type Described = keyof typeof home.descriptions;
@@ -106,7 +110,7 @@ export function HomePage() {
   const me = useMe();
   const permissions = usePermissions();
   const navigate = useNavigate();
-  const { t } = useTranslation(['home', 'frame']);
+  const { t } = useTranslation(['home', 'frame', 'feed']);
   const fmt = useFormat();
   const feed = useFeedShown();
   if (!me) return null;
@@ -149,7 +153,9 @@ export function HomePage() {
 
         {feed.shown ? (
           <div className={styles.feedArea}>
-            <FeedSection />
+            <Suspense fallback={<Spinner label={t('feed:loading')} />}>
+              <FeedSection />
+            </Suspense>
           </div>
         ) : null}
 

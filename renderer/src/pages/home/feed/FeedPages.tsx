@@ -7,12 +7,12 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useFeed, useFeedPost } from '../../../api/hooks/feed';
+import { AppLink } from '../../../components/AppLink';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryState } from '../../../components/QueryState';
 import { useTranslation } from '../../../i18n';
 import { PostCard } from './PostCard';
 import { PostList } from './PostList';
-import { RouteLink } from './parts';
 
 const useStyles = makeStyles({
   column: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '720px' },
@@ -23,12 +23,12 @@ function BackHome() {
   const styles = useStyles();
   const { t } = useTranslation('feed');
   return (
-    <RouteLink to="/home">
+    <AppLink to="/home">
       <span className={styles.back}>
         <ArrowLeftRegular aria-hidden />
         {t('post.back')}
       </span>
-    </RouteLink>
+    </AppLink>
   );
 }
 

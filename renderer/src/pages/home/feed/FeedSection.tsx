@@ -5,12 +5,11 @@
  */
 import { makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import { FEED_POST_KINDS } from '../../../../../shared/feed';
 import { useFeed, useReportedPosts } from '../../../api/hooks/feed';
-import { useMe, usePermissions } from '../../../api/hooks/me';
 import { useTranslation } from '../../../i18n';
 import { AnnouncementComposer } from './AnnouncementComposer';
 import { PostList } from './PostList';
+import { useFeedShown } from './shown';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
@@ -22,19 +21,6 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
   },
 });
-
-/** Whether Home shows the feed to the signed-in person, and whether they may announce. */
-export function useFeedShown() {
-  const me = useMe();
-  const permissions = usePermissions();
-  const types = me?.tenant.settings.feedTypes ?? [];
-  const kinds = FEED_POST_KINDS.filter((kind) => types.includes(kind));
-  return {
-    shown: permissions.has('view-badges') && kinds.length > 0,
-    canAnnounce: permissions.has('post-announcement') && kinds.includes('announcement'),
-    canReview: permissions.has('flag-feedback'),
-  };
-}
 
 function ReportedPosts() {
   const { t } = useTranslation('feed');

@@ -2,12 +2,11 @@
  * Small pieces of the news feed's posts: a person as a link to their feed, a post's time as a link to its
  * page, the topics of a shared feedback, a like type with its emoji, and the early check of a text field.
  */
-import { Link, makeStyles, Text, tokens } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
-import { useHref, useNavigate } from 'react-router-dom';
+import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { PersonRef } from '../../../../../shared/contracts/feedback-requests';
 import { LIKE_EMOJI, type FeedIssue, type LikeType } from '../../../../../shared/feed';
 import { localizeMessage } from '../../../../../shared/i18n/localize';
+import { AppLink } from '../../../components/AppLink';
 import { EmployeeAvatar } from '../../../components/EmployeeAvatar';
 import { useFormat, useTranslation } from '../../../i18n';
 
@@ -27,32 +26,13 @@ const useStyles = makeStyles({
   time: { color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
 });
 
-/** An in-app link that keeps modified clicks (new tab) working, with an accessible name of its own. */
-export function RouteLink({ to, label, children }: { to: string; label?: string; children: ReactNode }) {
-  const navigate = useNavigate();
-  const href = useHref(to);
-  return (
-    <Link
-      href={href}
-      aria-label={label}
-      onClick={(event) => {
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-        event.preventDefault();
-        navigate(to);
-      }}
-    >
-      {children}
-    </Link>
-  );
-}
-
 /** A person's avatar and name, linking to their feed. */
 export function PersonLink({ person, avatar = 20 }: { person: PersonRef; avatar?: 20 | 24 | 32 | null }) {
   const styles = useStyles();
   return (
     <span className={styles.person}>
       {avatar ? <EmployeeAvatar employee={person} size={avatar} aria-hidden /> : null}
-      <RouteLink to={`/feed/people/${person.id}`}>{person.name}</RouteLink>
+      <AppLink to={`/feed/people/${person.id}`}>{person.name}</AppLink>
     </span>
   );
 }
@@ -63,11 +43,11 @@ export function PostTime({ postId, at }: { postId: number; at: string }) {
   const fmt = useFormat();
   const { t } = useTranslation('feed');
   return (
-    <RouteLink to={`/feed/${postId}`} label={t('postedAt', { time: fmt.instant(at) })}>
+    <AppLink to={`/feed/${postId}`} label={t('postedAt', { time: fmt.instant(at) })}>
       <Text size={200} className={styles.time}>
         <time dateTime={at}>{fmt.relative(at)}</time>
       </Text>
-    </RouteLink>
+    </AppLink>
   );
 }
 
