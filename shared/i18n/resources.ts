@@ -31,6 +31,8 @@ import { leaderboards as en_leaderboards } from './en/leaderboards.js';
 import { leaderboards as fr_leaderboards } from './fr/leaderboards.js';
 import { badges as en_badges } from './en/badges.js';
 import { badges as fr_badges } from './fr/badges.js';
+import { feed as en_feed } from './en/feed.js';
+import { feed as fr_feed } from './fr/feed.js';
 import { common as fr_common } from './fr/common.js';
 import { errors as fr_errors } from './fr/errors.js';
 import { validation as fr_validation } from './fr/validation.js';
@@ -68,6 +70,7 @@ export const NAMESPACES = [
   'feedbackMatrix',
   'leaderboards',
   'badges',
+  'feed',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -93,6 +96,7 @@ export const en = {
   feedbackMatrix: en_feedbackMatrix,
   leaderboards: en_leaderboards,
   badges: en_badges,
+  feed: en_feed,
 };
 export const fr = {
   common: fr_common,
@@ -116,6 +120,7 @@ export const fr = {
   feedbackMatrix: fr_feedbackMatrix,
   leaderboards: fr_leaderboards,
   badges: fr_badges,
+  feed: fr_feed,
 };
 
 export type Resources = typeof en;

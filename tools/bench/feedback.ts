@@ -170,7 +170,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
       // The Home widgets (docs/recognition.md "Home"), as one of the 20 employees: company-wide sums from
       // the stored snapshot plus what came after it, one's own streak, frequency and team target.
       const home = (label: string, path: string) =>
-        run(`home: ${label}`, api.url, () => ({ path: `/api/home/${path}`, headers: pick(employees) }));
+        run(`home: ${label}`, api, () => ({ path: `/api/home/${path}`, headers: pick(employees) }));
       await home('leaderboard', 'leaderboard');
       await home('streak', 'streak');
       await home('frequency', 'frequency');

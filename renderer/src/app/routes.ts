@@ -29,6 +29,23 @@ export const APP_ROUTES: readonly AppRoute[] = [
     section: 'main',
     Page: lazy(() => import('../pages/home/HomePage').then((m) => ({ default: m.HomePage }))),
   },
+  // The news feed's pages (docs/recognition.md "News feed"), reached from Home's posts.
+  {
+    path: '/feed/:id',
+    titleKey: 'home',
+    permission: 'view-badges',
+    section: 'main',
+    navAs: '/home',
+    Page: lazy(() => import('../pages/home/feed/FeedPages').then((m) => ({ default: m.FeedPostPage }))),
+  },
+  {
+    path: '/feed/people/:id',
+    titleKey: 'home',
+    permission: 'view-badges',
+    section: 'main',
+    navAs: '/home',
+    Page: lazy(() => import('../pages/home/feed/FeedPages').then((m) => ({ default: m.PersonFeedPage }))),
+  },
   // Feedback requests and flags (docs/feedback.md); /flag-feedback/:id is reached from the queue, not the sidebar.
   {
     path: '/received',

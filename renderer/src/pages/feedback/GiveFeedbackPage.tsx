@@ -35,6 +35,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
+import { ShareOnFeedCheckbox } from '../home/feed/ShareOnFeedCheckbox';
 import { AttachmentPicker, type Upload } from './AttachmentPicker';
 import { RatingPicker, type Chosen } from './RatingPicker';
 import { RecipientPicker, type Recipient } from './RecipientPicker';
@@ -156,6 +157,7 @@ function FeedbackForm({ editing, answering, to }: { editing?: Editing; answering
     keepRecipients([suggested]);
   }
   const [comment, keepComment] = useState(editing?.comment ?? '');
+  const [shareOnFeed, setShareOnFeed] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -241,7 +243,10 @@ function FeedbackForm({ editing, answering, to }: { editing?: Editing; answering
         },
       );
     } else {
-      give.mutate(body, { onSuccess: () => navigate(answering ? '/feedback/requests' : '/given'), onError });
+      give.mutate(
+        { ...body, shareOnFeed },
+        { onSuccess: () => navigate(answering ? '/feedback/requests' : '/given'), onError },
+      );
     }
   };
 
@@ -316,6 +321,8 @@ function FeedbackForm({ editing, answering, to }: { editing?: Editing; answering
               <Text size={200} className={length > limit ? styles.over : styles.counter} aria-live="polite">
                 {t('give.counter', { count: length, limit })}
               </Text>
+              {/* Sharing is decided when giving: an edit neither shares nor unshares. */}
+              {editing ? null : <ShareOnFeedCheckbox checked={shareOnFeed} onChange={setShareOnFeed} />}
             </Card>
             <Card className={styles.card}>
               <Field label={t('files.label')} {...fieldProps('attachmentIds')}>

@@ -1,7 +1,12 @@
-/** Home: a greeting, the user's workspace and teams, and the pages they can open. */
-import { Badge, Card, CardHeader, makeStyles, Text, tokens } from '@fluentui/react-components';
+/**
+ * Home: a greeting, today's card, the news feed, the user's teams and the pages they can open. With the
+ * feed, a wide screen has two columns, the feed on the side the company's `feedPosition` names
+ * (docs/recognition.md "Home and the settings"); a narrow one stacks them.
+ */
+import { Badge, Card, CardHeader, makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ChevronRightRegular, PeopleRegular } from '@fluentui/react-icons';
 import { format } from 'date-fns';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
@@ -10,10 +15,14 @@ import { visibleRoutes } from '../../frame/Sidebar';
 import { useMe, usePermissions } from '../../api/hooks/me';
 import { TodayCard } from '../attendance/TodayCard';
 import { TeamCards } from './TeamCards';
+import { useFeedShown } from './feed/shown';
 import { HomeWidgets } from './widgets/HomeWidgets';
 import { EmployeeAvatar } from '../../components/EmployeeAvatar';
 import { useFormat, useTranslation } from '../../i18n';
 import type { home } from '../../../../shared/i18n/en/home';
+
+// The feed is the heaviest part of Home: its own chunk, so the rest of the page shows first.
+const FeedSection = lazy(() => import('./feed/FeedSection').then((m) => ({ default: m.FeedSection })));
 
 /** The shortcut cards that say what their page is for (texts under `home:descriptions`). */
 type Described = keyof typeof home.descriptions;
@@ -53,6 +62,42 @@ const useStyles = makeStyles({
   },
   muted: { color: tokens.colorNeutralForeground3 },
   today: { maxWidth: '560px' },
+  layout: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    gridTemplateAreas: '"today" "widgets" "teams" "manage"',
+    columnGap: tokens.spacingHorizontalXXL,
+    alignItems: 'start',
+  },
+  // Narrow: the feed after today's card (left) or after everything (right); wide: its own column.
+  feedLeft: {
+    gridTemplateAreas: '"today" "widgets" "feed" "teams" "manage"',
+    '@media (min-width: 1100px)': {
+      gridTemplateColumns: 'minmax(0, 3fr) minmax(300px, 2fr)',
+      gridTemplateAreas: '"feed today" "feed widgets" "feed teams" "feed manage"',
+      gridTemplateRows: 'auto auto auto 1fr',
+    },
+  },
+  feedRight: {
+    gridTemplateAreas: '"today" "widgets" "teams" "manage" "feed"',
+    '@media (min-width: 1100px)': {
+      gridTemplateColumns: 'minmax(300px, 2fr) minmax(0, 3fr)',
+      gridTemplateAreas: '"today feed" "widgets feed" "teams feed" "manage feed"',
+      gridTemplateRows: 'auto auto auto 1fr',
+    },
+  },
+  todayArea: { gridArea: 'today', minWidth: 0 },
+  feedArea: {
+    gridArea: 'feed',
+    minWidth: 0,
+    marginTop: tokens.spacingVerticalL,
+    '@media (min-width: 1100px)': { marginTop: 0 },
+  },
+  widgetsArea: { gridArea: 'widgets', minWidth: 0 },
+  teamsArea: { gridArea: 'teams', minWidth: 0 },
+  manageArea: { gridArea: 'manage', minWidth: 0 },
+  // In the side column the shortcuts stack, one card a row.
+  sideGrid: { gridTemplateColumns: 'minmax(0, 1fr)' },
   teams: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 
@@ -67,9 +112,15 @@ export function HomePage() {
   const me = useMe();
   const permissions = usePermissions();
   const navigate = useNavigate();
-  const { t } = useTranslation(['home', 'frame']);
+  const { t } = useTranslation(['home', 'frame', 'feed']);
   const fmt = useFormat();
+  const feed = useFeedShown();
   if (!me) return null;
+  const side = feed.shown
+    ? me.tenant.settings.feedPosition === 'right'
+      ? styles.feedRight
+      : styles.feedLeft
+    : undefined;
   const now = new Date();
   const firstName = me.employee.name.split(' ')[0] ?? me.employee.name;
   const shortcuts = visibleRoutes(permissions).filter((r) => r.path !== '/home');
@@ -93,66 +144,89 @@ export function HomePage() {
         </div>
       </section>
 
-      {permissions.has('view-attendance') ? (
-        <div className={styles.today}>
-          <TodayCard />
+      <div className={mergeClasses(styles.layout, side)}>
+        <div className={styles.todayArea}>
+          {permissions.has('view-attendance') ? (
+            <div className={feed.shown ? undefined : styles.today}>
+              <TodayCard />
+            </div>
+          ) : null}
         </div>
-      ) : null}
 
-      <HomeWidgets />
-
-      <Text as="h2" size={500} weight="semibold" className={styles.sectionTitle} block>
-        {t('yourTeams')}
-      </Text>
-      {me.employee.teams.length > 0 && permissions.has('view-productivity-dashboard') ? (
-        <TeamCards teams={me.employee.teams} timeZone={me.tenant.settings.tenant_timezone} />
-      ) : me.employee.teams.length > 0 ? (
-        <div className={styles.teams}>
-          {me.employee.teams.map((team) => (
-            <Badge key={team.id} appearance="tint" size="extra-large" icon={<PeopleRegular />}>
-              {team.name}
-            </Badge>
-          ))}
-        </div>
-      ) : (
-        <Card>
-          <EmptyState icon={<PeopleRegular />} title={t('noTeam')}>
-            {t('noTeamHint')}
-          </EmptyState>
-        </Card>
-      )}
-
-      {shortcuts.length > 0 ? (
-        <>
-          <Text as="h2" size={500} weight="semibold" className={styles.sectionTitle} block>
-            {t('manage')}
-          </Text>
-          <div className={styles.grid}>
-            {shortcuts.map((route) => {
-              const Icon = NAV_ICONS[route.path] ?? PeopleRegular;
-              const title = t(`frame:routes.${route.titleKey}`);
-              return (
-                <Card key={route.path} className={styles.card} onClick={() => navigate(route.path)} aria-label={title}>
-                  <CardHeader
-                    image={
-                      <span className={styles.cardIcon}>
-                        <Icon />
-                      </span>
-                    }
-                    header={<Text weight="semibold">{title}</Text>}
-                    description={
-                      <Text className={styles.muted}>
-                        {isDescribed(route.titleKey) ? t(`descriptions.${route.titleKey}`) : ''}
-                      </Text>
-                    }
-                    action={<ChevronRightRegular aria-hidden="true" />}
-                  />
-                </Card>
-              );
-            })}
+        {feed.shown ? (
+          <div className={styles.feedArea}>
+            <Suspense fallback={<Spinner label={t('feed:loading')} />}>
+              <FeedSection />
+            </Suspense>
           </div>
-        </>
-      ) : null}
+        ) : null}
+
+        <div className={styles.widgetsArea}>
+          <HomeWidgets />
+        </div>
+
+        <div className={styles.teamsArea}>
+          <Text as="h2" size={500} weight="semibold" className={styles.sectionTitle} block>
+            {t('yourTeams')}
+          </Text>
+          {me.employee.teams.length > 0 && permissions.has('view-productivity-dashboard') ? (
+            <TeamCards teams={me.employee.teams} timeZone={me.tenant.settings.tenant_timezone} />
+          ) : me.employee.teams.length > 0 ? (
+            <div className={styles.teams}>
+              {me.employee.teams.map((team) => (
+                <Badge key={team.id} appearance="tint" size="extra-large" icon={<PeopleRegular />}>
+                  {team.name}
+                </Badge>
+              ))}
+            </div>
+          ) : (
+            <Card>
+              <EmptyState icon={<PeopleRegular />} title={t('noTeam')}>
+                {t('noTeamHint')}
+              </EmptyState>
+            </Card>
+          )}
+        </div>
+
+        <div className={styles.manageArea}>
+          {shortcuts.length > 0 ? (
+            <>
+              <Text as="h2" size={500} weight="semibold" className={styles.sectionTitle} block>
+                {t('manage')}
+              </Text>
+              <div className={mergeClasses(styles.grid, feed.shown && styles.sideGrid)}>
+                {shortcuts.map((route) => {
+                  const Icon = NAV_ICONS[route.path] ?? PeopleRegular;
+                  const title = t(`frame:routes.${route.titleKey}`);
+                  return (
+                    <Card
+                      key={route.path}
+                      className={styles.card}
+                      onClick={() => navigate(route.path)}
+                      aria-label={title}
+                    >
+                      <CardHeader
+                        image={
+                          <span className={styles.cardIcon}>
+                            <Icon />
+                          </span>
+                        }
+                        header={<Text weight="semibold">{title}</Text>}
+                        description={
+                          <Text className={styles.muted}>
+                            {isDescribed(route.titleKey) ? t(`descriptions.${route.titleKey}`) : ''}
+                          </Text>
+                        }
+                        action={<ChevronRightRegular aria-hidden="true" />}
+                      />
+                    </Card>
+                  );
+                })}
+              </div>
+            </>
+          ) : null}
+        </div>
+      </div>
     </>
   );
 }

@@ -17,6 +17,7 @@ import { useTranslation } from '../../i18n';
 import { RequestExpirySetting } from '../feedback-requests/RequestExpirySetting';
 import { FeedbackSettingsCard } from './FeedbackSettingsCard';
 import { LeaderboardSettingsCard } from './LeaderboardSettingsCard';
+import { FeedSettingsCard } from './FeedSettingsCard';
 
 const useStyles = makeStyles({
   cards: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -35,6 +36,7 @@ export function FeedbackTab() {
           <RequestExpirySetting days={data.settings.feedbackRequestExpiryDays} canEdit={canEdit} />
           <FeedbackSettingsCard settings={data.settings} canEdit={canEdit} />
           <LeaderboardSettingsCard settings={data.settings} canEdit={canEdit} />
+          <FeedSettingsCard settings={data.settings} canEdit={canEdit} />
         </div>
       )}
     </QueryState>

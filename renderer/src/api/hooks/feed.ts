@@ -1,0 +1,301 @@
+/**
+ * The news feed (docs/recognition.md "News feed"): Home's feed, a person's feed, one post, its comments
+ * and likes, the reviewers' reported posts, and every action on them. Every cached copy of a post lives
+ * under `feedKeys.posts` (the feeds' pages and the post's own page), so an action patches them all at once.
+ * Comments and likes are optimistic (spec §5): the comment is placed first and the counts rise on every
+ * copy, then the server is called; its answer replaces the placeholder, and a refusal puts every copy back
+ * as it was with a toast saying why.
+ */
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryKey,
+} from '@tanstack/react-query';
+import type { CursorListResponse } from '../../../../shared/contracts/common';
+import type { FeedComment, FeedPost, LikeSummary } from '../../../../shared/contracts/feed';
+import { feedEndpoints as ep } from '../../../../shared/endpoints/feed';
+import { tenantEndpoints as tenantEp } from '../../../../shared/endpoints/tenant';
+import { LATEST_COMMENTS, LIKE_TYPES, type FeedReviewDecision, type LikeType } from '../../../../shared/feed';
+import type { TenantSettings } from '../../../../shared/settings';
+import { useNotify } from '../../components/toasts';
+import { useTranslation } from '../../i18n';
+import { errorMessage, fieldErrors } from '../errors';
+import { call } from '../typed';
+import { meKey, useMe } from './me';
+import { useApiMutation } from './mutation';
+import { tenantKeys } from './tenant';
+
+export const feedKeys = {
+  all: ['feed'] as const,
+  /** Every cached copy of a post: the feeds' pages, the reported posts and each post's own. */
+  posts: ['feed', 'posts'] as const,
+  list: (employeeId: number | null) => ['feed', 'posts', 'list', employeeId] as const,
+  reported: ['feed', 'posts', 'reported'] as const,
+  post: (id: number) => ['feed', 'posts', 'one', id] as const,
+  comments: (postId: number) => ['feed', 'comments', postId] as const,
+  likes: (postId: number, type: LikeType | null) => ['feed', 'likes', postId, type] as const,
+};
+
+type Page<T> = CursorListResponse<T>;
+type PostCache = InfiniteData<Page<FeedPost>> | FeedPost;
+
+/** Neither a 403 nor a 404 gets better by asking again. */
+const retry = (count: number, error: unknown) =>
+  count < 2 && !/40[34]/.test(String((error as { response?: { status?: number } }).response?.status));
+
+const cursorPaging = {
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor ?? undefined,
+};
+
+/** Home's feed, or one person's (`employeeId`), a cursor page at a time. */
+export function useFeed(employeeId: number | null, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: feedKeys.list(employeeId),
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        ep.listFeedPosts,
+        { query: { ...(pageParam ? { cursor: pageParam } : {}), ...(employeeId ? { employeeId } : {}) } },
+        { signal },
+      ),
+    ...cursorPaging,
+    enabled,
+    retry,
+  });
+}
+
+export function useFeedPost(id: number) {
+  return useQuery({
+    queryKey: feedKeys.post(id),
+    queryFn: ({ signal }) => call(ep.getFeedPost, { params: { id } }, { signal }),
+    retry,
+  });
+}
+
+/** Reported posts waiting for a review (flag-feedback). */
+export function useReportedPosts(enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: feedKeys.reported,
+    queryFn: ({ pageParam, signal }) =>
+      call(ep.listReportedFeedPosts, { query: pageParam ? { cursor: pageParam } : {} }, { signal }),
+    ...cursorPaging,
+    enabled,
+    retry,
+  });
+}
+
+/** A post's comments, newest first, 10 at a time; fetched once the post's comments are opened. */
+export function useFeedComments(postId: number, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: feedKeys.comments(postId),
+    queryFn: ({ pageParam, signal }) =>
+      call(ep.listFeedComments, { params: { id: postId }, query: pageParam ? { cursor: pageParam } : {} }, { signal }),
+    ...cursorPaging,
+    enabled,
+    retry,
+  });
+}
+
+/** Who liked a post, all or one type. */
+export function useFeedLikes(postId: number, type: LikeType | null, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: feedKeys.likes(postId, type),
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        ep.listFeedLikes,
+        { params: { id: postId }, query: { ...(pageParam ? { cursor: pageParam } : {}), ...(type ? { type } : {}) } },
+        { signal },
+      ),
+    ...cursorPaging,
+    enabled,
+    retry,
+  });
+}
+
+/** The post `postId` changed by `patch` in a cached feed page or post; anything else as it is. */
+function patchPost(data: PostCache | undefined, postId: number, patch: (post: FeedPost) => FeedPost) {
+  if (!data) return data;
+  if ('pages' in data)
+    return {
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        items: page.items.map((post) => (post.id === postId ? patch(post) : post)),
+      })),
+    };
+  return data.id === postId ? patch(data) : data;
+}
+
+/** Keeps what every cached feed query holds now, and puts it back on a refusal. */
+function useSnapshots() {
+  const queryClient = useQueryClient();
+  return {
+    async take(...keys: QueryKey[]) {
+      await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
+      return keys.flatMap((queryKey) => queryClient.getQueriesData({ queryKey }));
+    },
+    restore(snapshot: readonly (readonly [QueryKey, unknown])[] | undefined) {
+      for (const [key, data] of snapshot ?? []) queryClient.setQueryData(key, data);
+    },
+    patchPosts(postId: number, patch: (post: FeedPost) => FeedPost) {
+      queryClient.setQueriesData<PostCache>({ queryKey: feedKeys.posts }, (data) => patchPost(data, postId, patch));
+    },
+    setComments(postId: number, update: (items: FeedComment[]) => FeedComment[]) {
+      queryClient.setQueryData<InfiniteData<Page<FeedComment>>>(feedKeys.comments(postId), (data) =>
+        data
+          ? { ...data, pages: data.pages.map((page, i) => (i === 0 ? { ...page, items: update(page.items) } : page)) }
+          : data,
+      );
+    },
+  };
+}
+
+/**
+ * Comments on a post, optimistically: placed first with the count raised on every copy of the post, then
+ * sent. The server's comment replaces the placeholder; a refusal puts everything back and says why.
+ */
+export function useAddComment(postId: number) {
+  const { t } = useTranslation(['errors']);
+  const notify = useNotify();
+  const me = useMe();
+  const cache = useSnapshots();
+  return useMutation({
+    mutationFn: (comment: string) => call(ep.addFeedComment, { params: { id: postId }, body: { comment } }),
+    onMutate: async (comment) => {
+      const snapshot = await cache.take(feedKeys.posts, feedKeys.comments(postId));
+      const employee = me?.employee;
+      const placeholder: FeedComment = {
+        id: -Date.now(),
+        postId,
+        author: { id: employee?.id ?? 0, name: employee?.name ?? '', image: employee?.image ?? null },
+        comment: comment.trim(),
+        createdAt: new Date().toISOString(),
+        canDelete: false,
+      };
+      cache.patchPosts(postId, (post) => ({
+        ...post,
+        commentCount: post.commentCount + 1,
+        latestComments: [placeholder, ...post.latestComments].slice(0, LATEST_COMMENTS),
+      }));
+      cache.setComments(postId, (items) => [placeholder, ...items]);
+      return { snapshot, placeholder };
+    },
+    onError: (error, _comment, context) => {
+      cache.restore(context?.snapshot);
+      notify.error(t('errors:FEED_COMMENT_FAILED'), fieldErrors(error)['comment'] ?? errorMessage(error));
+    },
+    onSuccess: (saved, _comment, context) => {
+      const swap = (c: FeedComment) => (c.id === context.placeholder.id ? saved : c);
+      cache.patchPosts(postId, (post) => ({ ...post, latestComments: post.latestComments.map(swap) }));
+      cache.setComments(postId, (items) => items.map(swap));
+    },
+  });
+}
+
+/** The likes of a post after the caller's like of `type` (null: taken back), as the spec counts them. */
+export function likedAs(post: LikeSummary, type: LikeType | null): LikeSummary {
+  const before = post.currentUserLike?.type ?? null;
+  const counts = new Map(post.likeTypes.map((l) => [l.type, l.count]));
+  if (before) counts.set(before, (counts.get(before) ?? 1) - 1);
+  if (type) counts.set(type, (counts.get(type) ?? 0) + 1);
+  const likeTypes = [...counts]
+    .filter(([, count]) => count > 0)
+    .map(([t, count]) => ({ type: t, count }))
+    .sort((a, b) => b.count - a.count || LIKE_TYPES.indexOf(a.type) - LIKE_TYPES.indexOf(b.type));
+  const likeCount = Math.max(0, post.likeCount + (type && !before ? 1 : 0) - (!type && before ? 1 : 0));
+  return { likeCount, likeTypes, currentUserLike: type ? { type } : null };
+}
+
+/** Likes a post with a type, or takes the like back (null), optimistically on every copy of the post. */
+export function useLikePost() {
+  const { t } = useTranslation('feed');
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const cache = useSnapshots();
+  return useMutation({
+    mutationFn: ({ postId, type }: { postId: number; type: LikeType | null }) =>
+      type
+        ? call(ep.likeFeedPost, { params: { id: postId }, body: { type } })
+        : call(ep.unlikeFeedPost, { params: { id: postId } }),
+    onMutate: async ({ postId, type }) => {
+      const snapshot = await cache.take(feedKeys.posts);
+      cache.patchPosts(postId, (post) => ({ ...post, ...likedAs(post, type) }));
+      return { snapshot };
+    },
+    onError: (error, _input, context) => {
+      cache.restore(context?.snapshot);
+      notify.error(t('likes.failed'), errorMessage(error));
+    },
+    onSuccess: (summary, { postId }) => {
+      cache.patchPosts(postId, (post) => ({ ...post, ...summary }));
+      void queryClient.invalidateQueries({ queryKey: ['feed', 'likes', postId] });
+    },
+  });
+}
+
+export function useDeleteComment(postId: number) {
+  const { t } = useTranslation('feed');
+  return useApiMutation({
+    mutationFn: (commentId: number) => call(ep.deleteFeedComment, { params: { id: commentId } }),
+    invalidates: [feedKeys.posts, feedKeys.comments(postId)],
+    success: () => t('comments.deleted'),
+    failure: t('comments.deleteFailed'),
+  });
+}
+
+export function useRemovePost() {
+  const { t } = useTranslation('feed');
+  return useApiMutation({
+    mutationFn: (postId: number) => call(ep.removeFeedPost, { params: { id: postId } }),
+    invalidates: [feedKeys.posts],
+    success: () => t('remove.done'),
+    failure: t('remove.failed'),
+  });
+}
+
+/** Reports a post; the dialog shows a refusal on its field. */
+export function useReportPost() {
+  const { t } = useTranslation('feed');
+  return useApiMutation({
+    mutationFn: ({ postId, reason }: { postId: number; reason: string }) =>
+      call(ep.reportFeedPost, { params: { id: postId }, body: { reason } }),
+    invalidates: [feedKeys.posts],
+    success: () => ({ title: t('report.done'), body: t('report.doneBody') }),
+  });
+}
+
+export function useReviewPost() {
+  const { t } = useTranslation('feed');
+  return useApiMutation({
+    mutationFn: ({ postId, decision }: { postId: number; decision: FeedReviewDecision }) =>
+      call(ep.reviewFeedPost, { params: { id: postId }, body: { decision } }),
+    invalidates: [feedKeys.posts],
+    success: (r) => (r.reviewStatus === 'kept' ? t('review.kept') : t('review.removed')),
+    failure: t('review.failed'),
+  });
+}
+
+/** Posts an announcement; the composer shows a refusal on its field. */
+export function useCreateAnnouncement() {
+  const { t } = useTranslation('feed');
+  return useApiMutation({
+    mutationFn: (text: string) => call(ep.createAnnouncement, { body: { text } }),
+    invalidates: [feedKeys.posts],
+    success: () => t('composer.posted'),
+  });
+}
+
+/** Settings › Feedback › News feed: which kinds show and the feed's side of Home. */
+export function useSaveFeedSettings() {
+  const { t } = useTranslation('feed');
+  return useApiMutation({
+    mutationFn: (settings: Pick<TenantSettings, 'feedTypes' | 'feedPosition'>) =>
+      call(tenantEp.updateTenant, { body: { settings } }),
+    invalidates: [tenantKeys.tenant, meKey, feedKeys.all],
+    success: () => t('settings.saved'),
+    failure: t('settings.notSaved'),
+  });
+}
