@@ -138,17 +138,21 @@ export async function signUp(deps: Deps, input: { email: string; name: string; p
   const existing = await findEmployee(deps, tenant.id, input.email);
   // Hashed on every path, so the answer takes as long either way.
   const passwordHash = await hashPassword(input.password);
-  // An inactive account, or one already signed up: its owner gets a notice instead of a code.
-  let notice: 'signUpInactive' | 'signUpExisting' | null = null;
-  if (existing && existing.status !== 'active') notice = 'signUpInactive';
-  else if (existing?.passwordHash && existing.emailConfirmed) notice = 'signUpExisting';
+  // An inactive account, or one already signed up: its owner gets a notice instead of a code. The keys are
+  // written out whole so the catalogue check sees them in use.
+  const notice =
+    existing && existing.status !== 'active'
+      ? ({ subject: 'signUpInactive.subject', body: 'signUpInactive.body' } as const)
+      : existing?.passwordHash && existing.emailConfirmed
+        ? ({ subject: 'signUpExisting.subject', body: 'signUpExisting.body' } as const)
+        : null;
   if (existing && notice) {
     const t = await emailTexts(deps.db, tenant.id, existing.id);
     await deps.mailer.send({
       tenantId: tenant.id,
       to: input.email,
-      subject: t(`${notice}.subject`, { company: tenant.name }),
-      text: t(`${notice}.body`),
+      subject: t(notice.subject, { company: tenant.name }),
+      text: t(notice.body),
     });
     return codeSent;
   }
