@@ -124,6 +124,7 @@ export const feed = {
       feedback: 'Shared feedback',
       badge: 'Badges received',
       announcement: 'Announcements',
+      'leaderboard-video': 'Leaderboard videos',
     },
     position: 'Place on Home',
     positionHint: 'On a wide screen, the column the feed takes.',

@@ -127,6 +127,7 @@ export const feed: Translation<typeof en> = {
       feedback: 'Feedbacks partagés',
       badge: 'Badges reçus',
       announcement: 'Annonces',
+      'leaderboard-video': 'Vidéos du classement',
     },
     position: 'Place sur l’accueil',
     positionHint: 'Sur un grand écran, la colonne qu’occupe le fil.',
