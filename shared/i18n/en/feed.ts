@@ -18,6 +18,7 @@ export const feed = {
     feedback: 'shared feedback',
     badge: 'gave a badge',
     announcement: 'posted an announcement',
+    'leaderboard-video': 'shared a leaderboard video',
   },
   to: 'To',
   awardedTo: 'Awarded to',

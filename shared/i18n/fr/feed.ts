@@ -20,6 +20,7 @@ export const feed: Translation<typeof en> = {
     feedback: 'a partagé un feedback',
     badge: 'a remis un badge',
     announcement: 'a publié une annonce',
+    'leaderboard-video': 'a partagé une vidéo du classement',
   },
   to: 'Pour',
   awardedTo: 'Remis à',
