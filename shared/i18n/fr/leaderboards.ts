@@ -31,6 +31,7 @@ export const leaderboards: Translation<typeof en> = {
     like: 'J’aime',
     unlike: 'Retirer mon j’aime',
     likes_one: '{{count}} j’aime',
+    likes_many: '{{count}} j’aime',
     likes_other: '{{count}} j’aime',
     comments: 'Commentaires',
     noComments: 'Aucun commentaire pour l’instant',
