@@ -8,10 +8,10 @@ import { validation as V } from './i18n/en/validation.js';
 
 /**
  * What a post is about: feedback its giver shared, a badge someone received (given or by an approved
- * request), or an announcement. The tenant's `feedTypes` setting names the same values (and leaderboard
- * videos, which have no post yet).
+ * request), an announcement, or a leaderboard video an administrator approved. The tenant's `feedTypes`
+ * setting names the same values.
  */
-export const FEED_POST_KINDS = ['feedback', 'badge', 'announcement'] as const;
+export const FEED_POST_KINDS = ['feedback', 'badge', 'announcement', 'leaderboard-video'] as const;
 export type FeedPostKind = (typeof FEED_POST_KINDS)[number];
 
 /** The fixed set of reactions, in the order the picker shows them; stored by key, translated in `feed`. */

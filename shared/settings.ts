@@ -28,10 +28,10 @@ export function isValidTimeZone(zone: string): boolean {
 }
 
 /**
- * What the news feed shows (docs/recognition.md "News feed"): its kinds of post, and leaderboard videos,
- * which have no post yet. `feedPosition` is the side of Home's two columns the feed takes on a wide screen.
+ * What the news feed shows (docs/recognition.md "News feed"): its kinds of post, leaderboard videos
+ * included. `feedPosition` is the side of Home's two columns the feed takes on a wide screen.
  */
-export const FEED_TYPES = [...FEED_POST_KINDS, 'leaderboard-video'] as const;
+export const FEED_TYPES = FEED_POST_KINDS;
 export type FeedType = (typeof FEED_TYPES)[number];
 export const FEED_POSITIONS = ['left', 'right'] as const;
 export type FeedPosition = (typeof FEED_POSITIONS)[number];

@@ -57,6 +57,7 @@ import { leaderboardRoutes } from './modules/leaderboards/routes.js';
 import { badgeRoutes } from './modules/badges/routes.js';
 import { homeRoutes } from './modules/home/routes.js';
 import { feedRoutes } from './modules/feed/routes.js';
+import { leaderboardVideoRoutes } from './modules/leaderboard-videos/routes.js';
 import { scimErrorBody } from './modules/scim/errors.js';
 import { createSecretBox, ensureSecret } from './security/secrets.js';
 import { createTokenService } from './security/tokens.js';
@@ -184,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     badgeRoutes,
     homeRoutes,
     feedRoutes,
+    leaderboardVideoRoutes,
   ]);
   // Outside /api: ZKTeco push devices speak text/plain and cannot send tokens (see the module's comment).
   await app.register(admsRoutes(deps));

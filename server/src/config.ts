@@ -121,6 +121,11 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Path-style addresses (`endpoint/bucket/key`), which MinIO and Ceph usually need. */
   S3_FORCE_PATH_STYLE: flag(false),
+  /**
+   * Leaderboard videos added by address may come from loopback and private networks (tests, an intranet
+   * server). Off by default: the server would otherwise fetch addresses of its own network for a caller.
+   */
+  LEADERBOARD_VIDEO_ALLOW_PRIVATE_URLS: flag(false),
 });
 
 /** Where uploaded files are kept (docs/storage.md). */
@@ -169,6 +174,8 @@ export type Config = {
   /** Answers are checked against their contract by zod too, not only copied along it (http/serialize.ts). */
   validateResponses: boolean;
   storage: StorageConfig;
+  /** Leaderboard videos by address may be downloaded from loopback and private addresses. */
+  videoAllowPrivateUrls: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -211,6 +218,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     validateResponses: e.VALIDATE_RESPONSES,
     storage,
+    videoAllowPrivateUrls: e.LEADERBOARD_VIDEO_ALLOW_PRIVATE_URLS,
   };
 }
 

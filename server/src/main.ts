@@ -10,6 +10,7 @@ import { loggerOptions } from './logger.js';
 import { redactSecrets } from './security/redact.js';
 import { DEMO_ADMIN_EMAIL, seedDemoIfEmpty } from './seed/demo.js';
 import { seedDemoBadgeImages } from './seed/demo-badges.js';
+import { seedDemoVideos } from './seed/demo-videos.js';
 import { clockFrom, TEST_NOW_VARIABLE } from './test-clock.js';
 
 async function main(): Promise<void> {
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (seeded) {
     await seedDemoBadgeImages(handle.db, deps.storage, now());
+    await seedDemoVideos(handle.db, deps.storage, now());
     app.log.info('demo company seeded');
   }
 

@@ -334,6 +334,17 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'POST /api/feed/posts/{id}/report': { body: { reason: 'Hacked' }, table: 'feedPosts' },
   'GET /api/feed/reports': {},
   'POST /api/feed/posts/{id}/review': { body: { decision: 'kept' }, table: 'reportedFeedPosts' },
+  'GET /api/leaderboard-videos': {},
+  'GET /api/leaderboard-videos/manage': {},
+  'GET /api/leaderboard-videos/{id}': { table: 'leaderboardVideos' },
+  'POST /api/leaderboard-videos/url': { body: { url: 'https://example.com/a.webm', title: 'Hacked' } },
+  'POST /api/leaderboard-videos/file': { query: 'title=Hacked' },
+  'PUT /api/leaderboard-videos/{id}/review': { body: { videoStatus: 'rejected' }, table: 'leaderboardVideos' },
+  'PUT /api/leaderboard-videos/{id}/status': { body: { isActive: false }, table: 'leaderboardVideos' },
+  'PUT /api/leaderboard-videos/{id}/like': { body: { type: 'like' }, table: 'leaderboardVideos' },
+  'DELETE /api/leaderboard-videos/{id}/like': { table: 'leaderboardVideos' },
+  'GET /api/leaderboard-videos/{id}/comments': { table: 'leaderboardVideos' },
+  'POST /api/leaderboard-videos/{id}/comments': { body: { comment: 'Hacked' }, table: 'leaderboardVideos' },
 };
 
 let server: TestServer;
@@ -367,6 +378,8 @@ const ids = {
   badgeRequests: 0,
   feedPosts: 0,
   feedComments: 0,
+  /** An approved, active video of tenant A with its post (migration 0031). */
+  leaderboardVideos: 0,
   /** A post of tenant A under review, with a report. */
   reportedFeedPosts: 0,
 };
@@ -515,6 +528,10 @@ beforeAll(async () => {
     await a.feedPost({ kind: 'announcement', authorId: victim.id, text: 'Alpha notice', reviewStatus: 'pending' })
   ).id;
   await a.feedReport({ postId: ids.reportedFeedPosts, reportedBy: ids.subordinates, reason: 'Alpha reason' });
+  ids.leaderboardVideos = (
+    await a.leaderboardVideo({ uploadedBy: victim.id, title: 'Alpha video', status: 'approved' }, ['alpha'])
+  ).id;
+  await a.feedPost({ kind: 'leaderboard-video', authorId: victim.id, leaderboardVideoId: ids.leaderboardVideos });
   // Every decision on a flag is a row (migration 0019).
   await server.db
     .insertInto('feedbackFlagDecisions')

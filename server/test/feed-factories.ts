@@ -8,6 +8,7 @@
  *
  * A feedback post names a shared group (`f.feedback({ ..., shareOnFeed: 1 })`), a badge post a given badge.
  */
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../src/db/engine.js';
 import type { Overrides, Row } from './factories.js';
 
@@ -40,6 +41,39 @@ export function feedFactories(db: Db, tenantId: number, stamp: () => string, nex
         .values({ tenantId, comment: `Comment ${next()}`, createdAt: stamp(), ...overrides })
         .returningAll()
         .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * A leaderboard video's row (migration 0031) with its hashtags; its file is a key that need not exist,
+     * for tests of access and lists (server/test/leaderboard-videos.test.ts uploads real files).
+     */
+    async leaderboardVideo(
+      overrides: Overrides<'leaderboardVideos', 'uploadedBy'>,
+      hashtags: readonly string[] = [],
+    ): Promise<Row<'leaderboardVideos'>> {
+      const video = await db
+        .insertInto('leaderboardVideos')
+        .values({
+          tenantId,
+          title: `Video ${next()}`,
+          source: 'file',
+          storageKey: `${tenantId}/video/${randomUUID()}`,
+          contentType: 'video/webm',
+          size: 1000,
+          durationMs: 3000,
+          width: 320,
+          height: 180,
+          createdAt: stamp(),
+          ...overrides,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (hashtags.length > 0)
+        await db
+          .insertInto('leaderboardVideoHashtags')
+          .values(hashtags.map((tag) => ({ tenantId, videoId: video.id, tag })))
+          .execute();
+      return video;
     },
 
     async feedReport(overrides: Overrides<'feedReports', 'postId' | 'reportedBy'>): Promise<Row<'feedReports'>> {

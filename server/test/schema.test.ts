@@ -26,6 +26,7 @@ import {
   REQUEST_RECIPIENT_STATUSES,
 } from '../../shared/feedback.js';
 import { FEED_POST_KINDS, FEED_REVIEW_STATUSES, LIKE_TYPES } from '../../shared/feed.js';
+import { VIDEO_SOURCES, VIDEO_STATUSES } from '../../shared/leaderboard-videos.js';
 import { LANGUAGES } from '../../shared/i18n/languages.js';
 import { LEAVE_ACTIONS, LEAVE_EVENT_ACTORS, LEAVE_KINDS, LEAVE_STATUSES } from '../../shared/leave.js';
 import { readLiveSchema, type LiveSchema } from './catalogue.js';
@@ -65,6 +66,8 @@ const SHARED_VALUES: Record<string, readonly (string | number)[]> = {
   'feedPosts.kind': FEED_POST_KINDS,
   'feedPosts.reviewStatus': FEED_REVIEW_STATUSES,
   'feedLikes.kind': LIKE_TYPES,
+  'leaderboardVideos.status': VIDEO_STATUSES,
+  'leaderboardVideos.source': VIDEO_SOURCES,
 };
 /** Column names that hold one of a fixed set of values wherever they appear. */
 const ENUMERATED_NAME =

@@ -57,6 +57,22 @@ export const feedTopicSchema = z.object({
   attributeName: z.string().nullable(),
 });
 
+/** A leaderboard video as its post shows it; the post's likes and comments are the video's. */
+export const feedVideoSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    hashtags: z.array(z.string()),
+    videoUrl: z.string().describe('A signed link, valid one hour, that answers range requests'),
+    preview: z.string().nullable(),
+    contentType: z.string(),
+    durationSeconds: z.number(),
+    width: z.number().int(),
+    height: z.number().int(),
+  })
+  .meta({ id: 'FeedVideo' });
+export type FeedVideo = z.infer<typeof feedVideoSchema>;
+
 export const feedPostSchema = z
   .object({
     id: z.number().int(),
@@ -74,6 +90,7 @@ export const feedPostSchema = z
       .nullable()
       .describe('The badge received, on a badge post'),
     badgeSource: z.enum(GIVEN_BADGE_SOURCES).nullable(),
+    video: feedVideoSchema.nullable().describe('The approved leaderboard video, on a video post'),
     topics: z
       .array(feedTopicSchema)
       .describe('The categories and attributes a shared feedback was about; never its ratings'),

@@ -29,6 +29,7 @@ import { leaderboardEndpoints } from './leaderboards.js';
 import { badgeEndpoints } from './badges.js';
 import { homeEndpoints } from './home.js';
 import { feedEndpoints } from './feed.js';
+import { leaderboardVideoEndpoints, leaderboardVideoUploadEndpoints } from './leaderboard-videos.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
@@ -59,6 +60,8 @@ export const endpointGroups = {
   badges: badgeEndpoints,
   home: homeEndpoints,
   feed: feedEndpoints,
+  leaderboardVideos: leaderboardVideoEndpoints,
+  leaderboardVideoUpload: leaderboardVideoUploadEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

@@ -16,7 +16,9 @@ export const storageEndpoints = {
     summary: 'Download a stored file through a signed, short-lived link',
     description:
       'The link comes from the module that owns the file (its download URL). Answers the bytes with their ' +
-      'stored content type, `Content-Disposition: attachment` with the file name and `nosniff`.',
+      'stored content type, `Content-Disposition: attachment` with the file name and `nosniff`. A `Range` ' +
+      'header of one byte range answers 206 with `Content-Range` (so video players can seek), one past the ' +
+      'end 416.',
     query: signedLinkQuerySchema,
     response: storedFileResponseSchema,
     produces: 'application/octet-stream',

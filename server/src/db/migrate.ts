@@ -27,6 +27,7 @@ import { overviewCoveringIndexes } from './migrations/0027-overview-covering-ind
 import { badgeRequestOpen } from './migrations/0028-badge-request-open.js';
 import { newsFeed } from './migrations/0029-news-feed.js';
 import { hashtags } from './migrations/0030-hashtags.js';
+import { leaderboardVideos } from './migrations/0031-leaderboard-videos.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0028-badge-request-open': badgeRequestOpen,
   '0029-news-feed': newsFeed,
   '0030-hashtags': hashtags,
+  '0031-leaderboard-videos': leaderboardVideos,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -20,6 +20,7 @@ import type {
 import type { AttachmentStatus, FlagDecision, FlagStatus, RequestRecipientStatus } from '../../../shared/feedback.js';
 import type { FeedPostKind, FeedReviewStatus, LikeType } from '../../../shared/feed.js';
 import type { Language } from '../../../shared/i18n/languages.js';
+import type { VideoSource, VideoStatus } from '../../../shared/leaderboard-videos.js';
 import type { LeaveAction, LeaveEventActor, LeaveKind, LeaveStatus } from '../../../shared/leave.js';
 
 // Columns of a fixed set of values are typed with the values shared/ declares for the API
@@ -776,6 +777,8 @@ export type FeedPostTable = {
   groupId: number | null;
   /** The given badge (unique; deleting it deletes the post). */
   givenBadgeId: number | null;
+  /** The approved leaderboard video (unique, migration 0031; deleting it deletes the post). */
+  leaderboardVideoId: number | null;
   /** An announcement's text; a feedback or badge post reads its comment from its row. */
   text: string | null;
   reviewStatus: ColumnType<FeedReviewStatus, FeedReviewStatus | undefined, FeedReviewStatus>;
@@ -813,6 +816,39 @@ export type FeedReportTable = {
   reportedBy: number;
   reason: string;
   createdAt: string;
+};
+
+/** A leaderboard video (migration 0031, docs/recognition.md "Leaderboard videos"). */
+export type LeaderboardVideoTable = {
+  id: Generated<number>;
+  tenantId: number;
+  uploadedBy: number | null;
+  title: string;
+  source: VideoSource;
+  /** The address a video added by URL was downloaded from. */
+  sourceUrl: string | null;
+  storageKey: string;
+  /** A JPEG frame; null when ffmpeg could not make one. */
+  previewKey: string | null;
+  contentType: string;
+  size: number;
+  durationMs: number;
+  width: number;
+  height: number;
+  categoryId: number | null;
+  attributeId: number | null;
+  status: ColumnType<VideoStatus, VideoStatus | undefined, VideoStatus>;
+  isActive: Generated<Flag>;
+  reviewedBy: number | null;
+  reviewedAt: string | null;
+  isDemo: Generated<Flag>;
+  createdAt: string;
+};
+
+export type LeaderboardVideoHashtagTable = {
+  tenantId: number;
+  videoId: number;
+  tag: string;
 };
 
 export type Database = {
@@ -877,6 +913,8 @@ export type Database = {
   feedLikes: FeedLikeTable;
   feedComments: FeedCommentTable;
   feedReports: FeedReportTable;
+  leaderboardVideos: LeaderboardVideoTable;
+  leaderboardVideoHashtags: LeaderboardVideoHashtagTable;
 };
 
 export type Employee = Selectable<EmployeeTable>;

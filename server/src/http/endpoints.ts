@@ -137,7 +137,9 @@ function registerEndpoint(
       if (reply.sent) return reply;
       if (status === 204) return reply.status(204).send();
       if (definition.produces === 'application/scim+json') void reply.type('application/scim+json; charset=utf-8');
-      return reply.status(status).send(answer);
+      // A file's partial answer (an HTTP range: the stored-file download) keeps the 206 its handler set.
+      const partial = definition.produces !== undefined && reply.statusCode === 206;
+      return reply.status(partial ? 206 : status).send(answer);
     },
   });
 }

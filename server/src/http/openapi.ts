@@ -61,7 +61,9 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   badges:
     'Badges and recognition: Badge Control (categories, badges and their images, company and champion badges), giving, My badges and champions (docs/recognition.md).',
   'badge-categories': 'Badge Control’s categories: name and status.',
-  feed: 'The news feed: shared feedback, badges and announcements, likes, comments, reports and their review (docs/recognition.md).',
+  'leaderboard-videos':
+    'Leaderboard videos: uploads by file or address checked with ffprobe, the review, likes and comments (docs/recognition.md).',
+  feed: 'The news feed: shared feedback, badges, announcements and leaderboard videos, likes, comments, reports and their review (docs/recognition.md).',
   'badge-requests':
     'Contributions and recommendations for badges, their approval (approving gives the badge), stats and filters.',
   'scim-tokens': 'Provisioning tokens of the company’s identity provider (Settings, Provisioning).',

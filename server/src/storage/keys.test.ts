@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition, confirmedKey, newPendingKey, parseKey, thumbnailKey } from './keys.js';
+import { attachmentDisposition, confirmedKey, newPendingKey, newStoredKey, parseKey, thumbnailKey } from './keys.js';
 import { createLinkSigner } from './signed-links.js';
 
 const ID = '0b5e7a52-4c3e-4f0e-9a43-3d5c1f3b9e21';
@@ -14,10 +14,16 @@ describe('storage keys', () => {
     expect(parseKey(`12/image/${ID}-thumb`)).toMatchObject({ thumbnail: true, pending: false });
   });
 
+  it('hold leaderboard videos, stored confirmed with their preview', () => {
+    const made = newStoredKey(12, 'video');
+    expect(parseKey(made.key)).toMatchObject({ tenantId: 12, pending: false, kind: 'video', thumbnail: false });
+    expect(parseKey(made.thumbnail)).toMatchObject({ kind: 'video', thumbnail: true });
+  });
+
   it('refuse anything else', () => {
     for (const key of [
       `0/file/${ID}`,
-      `12/video/${ID}`,
+      `12/document/${ID}`,
       `12/pending/file/${ID}-thumb`,
       `12/file/${ID}/`,
       `12/file/${ID.toUpperCase()}`,

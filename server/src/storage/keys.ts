@@ -5,19 +5,25 @@
  *
  *   <tenantId>/pending/<kind>/<uuid>   an upload not confirmed yet (deleted after a day: the orphan job)
  *   <tenantId>/<kind>/<uuid>           a confirmed upload, its content checked
- *   <tenantId>/<kind>/<uuid>-thumb     an image's thumbnail
+ *   <tenantId>/<kind>/<uuid>-thumb     an image's thumbnail, a video's preview frame
+ *
+ * Kinds are the attachments' (image, file) and `video` (leaderboard videos, which the server stores itself
+ * once it has checked them: they are never pending).
  */
 import { randomUUID } from 'node:crypto';
 import { ATTACHMENT_KINDS, type AttachmentKind } from '../../../shared/attachments.js';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const KINDS = ATTACHMENT_KINDS.join('|');
+/** What a key may hold: the attachment kinds, and leaderboard videos. */
+export const STORED_KINDS = [...ATTACHMENT_KINDS, 'video'] as const;
+export type StoredKind = (typeof STORED_KINDS)[number];
+const KINDS = STORED_KINDS.join('|');
 const KEY = new RegExp(`^([1-9][0-9]{0,9})/(?:(pending)/)?(${KINDS})/(${UUID})(-thumb)?$`);
 
 export type ParsedKey = {
   tenantId: number;
   pending: boolean;
-  kind: AttachmentKind;
+  kind: StoredKind;
   id: string;
   thumbnail: boolean;
 };
@@ -29,7 +35,7 @@ export function parseKey(key: string): ParsedKey | null {
   const pending = m[2] === 'pending';
   const thumbnail = m[5] === '-thumb';
   if (pending && thumbnail) return null;
-  return { tenantId: Number(m[1]), pending, kind: m[3] as AttachmentKind, id: m[4]!, thumbnail };
+  return { tenantId: Number(m[1]), pending, kind: m[3] as StoredKind, id: m[4]!, thumbnail };
 }
 
 export function isKey(key: string): boolean {
@@ -43,6 +49,12 @@ export function assertKey(key: string): void {
 
 export function newPendingKey(tenantId: number, kind: AttachmentKind): string {
   return `${tenantId}/pending/${kind}/${randomUUID()}`;
+}
+
+/** A confirmed key of a kind the server stores itself (a checked video), and its preview's key. */
+export function newStoredKey(tenantId: number, kind: StoredKind): { key: string; thumbnail: string } {
+  const id = randomUUID();
+  return { key: `${tenantId}/${kind}/${id}`, thumbnail: `${tenantId}/${kind}/${id}-thumb` };
 }
 
 export function confirmedKey(key: ParsedKey): string {

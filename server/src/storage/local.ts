@@ -123,9 +123,9 @@ export function createLocalStorage(options: {
       await rename(temp, file);
       return 'ok';
     },
-    async getStream(key) {
+    async getStream(key, range) {
       const found = await headFile(key);
-      return found ? createReadStream(pathOf(key)) : null;
+      return found ? createReadStream(pathOf(key), range ? { start: range.start, end: range.end } : {}) : null;
     },
     head: headFile,
     async exists(key) {

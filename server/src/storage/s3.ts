@@ -60,10 +60,12 @@ export function createS3Storage(config: S3Config, now: () => Date): Storage {
       assertKey(key);
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
     },
-    async getStream(key) {
+    async getStream(key, range) {
       assertKey(key);
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const out = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        );
         return out.Body instanceof Readable ? out.Body : null;
       } catch (error) {
         if (isMissing(error)) return null;

@@ -26,7 +26,15 @@ import {
 import { validation as V } from '../../../shared/i18n/en/validation.js';
 import { errors } from '../http/errors.js';
 import { checkImage, contentMatches, MAX_INPUT_PIXELS, processImage } from './content.js';
-import { confirmedKey, newPendingKey, parseKey, pendingPrefix, thumbnailKey, type ParsedKey } from './keys.js';
+import {
+  confirmedKey,
+  newPendingKey,
+  newStoredKey,
+  parseKey,
+  pendingPrefix,
+  thumbnailKey,
+  type ParsedKey,
+} from './keys.js';
 import type { Storage, UploadTarget } from './types.js';
 
 /** How long a signed upload stays valid. */
@@ -60,7 +68,19 @@ export type StorageService = {
   /** `field` names the request field that carried the key, for the error (default `body.key`). */
   confirm(input: { tenantId: number; key: string; field?: string }): Promise<ConfirmedUpload>;
   downloadUrl(input: { tenantId: number; key: string; fileName: string; expiresInSeconds?: number }): Promise<string>;
-  /** Deletes confirmed uploads (and an image's thumbnail) of the tenant; absent keys are no error. */
+  /**
+   * Stores a file the calling module has checked itself (a leaderboard video, read by ffprobe), with its
+   * preview image, under new confirmed keys of the tenant. Nothing is pending: the module writes its row
+   * next, and calls `remove` if that fails.
+   */
+  store(input: {
+    tenantId: number;
+    kind: 'video';
+    body: Buffer;
+    contentType: string;
+    preview: { body: Buffer; contentType: string } | null;
+  }): Promise<{ key: string; previewKey: string | null }>;
+  /** Deletes confirmed uploads (and an image's thumbnail, a video's preview) of the tenant; absent keys are no error. */
   remove(input: { tenantId: number; keys: readonly string[] }): Promise<void>;
   /** Deletes the tenant's uploads begun more than a day ago and never confirmed; answers how many. */
   purgeOrphans(tenantId: number): Promise<{ deleted: number }>;
@@ -72,11 +92,22 @@ export function createStorageService(
   linkOrigin: string | null = null,
 ): StorageService {
   /** A key of this tenant in the state asked, else the same 404 as a missing upload. */
-  function ownKey(tenantId: number, key: string, state: 'pending' | 'confirmed', field: string): ParsedKey {
+  function ownKey(
+    tenantId: number,
+    key: string,
+    state: 'pending' | 'confirmed',
+    field: string,
+  ): ParsedKey & { kind: AttachmentKind } {
     const parsed = parseKey(key);
-    if (!parsed || parsed.tenantId !== tenantId || parsed.pending !== (state === 'pending') || parsed.thumbnail)
+    if (
+      !parsed ||
+      parsed.tenantId !== tenantId ||
+      parsed.pending !== (state === 'pending') ||
+      parsed.thumbnail ||
+      parsed.kind === 'video'
+    )
       throw errors.validation([{ path: field, message: V.fileNotUploaded }]);
-    return parsed;
+    return { ...parsed, kind: parsed.kind };
   }
 
   return {
@@ -155,13 +186,27 @@ export function createStorageService(
       return driver.downloadUrl(key, { fileName, expiresInSeconds: seconds });
     },
 
+    async store({ tenantId, kind, body, contentType, preview }) {
+      const keys = newStoredKey(tenantId, kind);
+      await driver.put(keys.key, body, contentType);
+      if (!preview) return { key: keys.key, previewKey: null };
+      try {
+        await driver.put(keys.thumbnail, preview.body, preview.contentType);
+      } catch (error) {
+        await driver.delete([keys.key]);
+        throw error;
+      }
+      return { key: keys.key, previewKey: keys.thumbnail };
+    },
+
     async remove({ tenantId, keys }) {
       const doomed: string[] = [];
       for (const key of keys) {
         const parsed = parseKey(key);
         if (!parsed || parsed.tenantId !== tenantId) throw errors.notFound('fileNotFound');
         doomed.push(key);
-        if (parsed.kind === 'image' && !parsed.pending && !parsed.thumbnail) doomed.push(thumbnailKey(parsed));
+        if ((parsed.kind === 'image' || parsed.kind === 'video') && !parsed.pending && !parsed.thumbnail)
+          doomed.push(thumbnailKey(parsed));
       }
       await driver.delete(doomed);
     },

@@ -6,6 +6,9 @@
  */
 import type { Readable } from 'node:stream';
 
+/** Bytes `start` to `end` of an object, both included (an HTTP range). */
+export type ByteRange = { start: number; end: number };
+
 export type StoredObject = {
   key: string;
   size: number;
@@ -25,8 +28,11 @@ export type Storage = {
   readonly driver: 'local' | 's3';
   /** Writes an object whole, replacing any object of that key. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** The object's bytes as a stream; null when there is no such object. */
-  getStream(key: string): Promise<Readable | null>;
+  /**
+   * The object's bytes as a stream, or only bytes `start` to `end` (inclusive, both within the object: the
+   * caller checks the range against `head`); null when there is no such object.
+   */
+  getStream(key: string, range?: ByteRange): Promise<Readable | null>;
   /** The object's size, type and time, or null when there is none. */
   head(key: string): Promise<StoredObject | null>;
   exists(key: string): Promise<boolean>;

@@ -172,4 +172,8 @@ export const errors = {
   FEED_POST_NOT_REPORTED: 'This post is not waiting for a review.',
   FEED_POST_REVIEWED: 'This post has already been reviewed.',
   FEED_REVIEW_CONFLICT: 'You cannot review a post you wrote or one about you.',
+  // Leaderboard videos (docs/recognition.md "Leaderboard videos")
+  VIDEO_UPLOAD_FAILED: 'Video could not be uploaded',
+  VIDEO_STATUS_FAILED: 'Video status could not be updated',
+  RANGE_NOT_SATISFIABLE: 'The requested range lies outside the file.',
 } as const;

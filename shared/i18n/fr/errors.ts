@@ -159,4 +159,7 @@ export const errors: Translation<typeof en> = {
   FEED_POST_NOT_REPORTED: 'Cette publication n’attend pas d’examen.',
   FEED_POST_REVIEWED: 'Cette publication a déjà été examinée.',
   FEED_REVIEW_CONFLICT: 'Vous ne pouvez pas examiner une publication que vous avez écrite ou qui vous concerne.',
+  VIDEO_UPLOAD_FAILED: 'La vidéo n’a pas pu être envoyée',
+  VIDEO_STATUS_FAILED: 'Le statut de la vidéo n’a pas pu être mis à jour',
+  RANGE_NOT_SATISFIABLE: 'La plage demandée est en dehors du fichier.',
 };

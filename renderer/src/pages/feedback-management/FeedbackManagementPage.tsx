@@ -1,7 +1,7 @@
 /**
  * Feedback Management (/feedback/management): the counts of categories and attributes, then the
- * Categories and Attributes tabs (the spec's admin tabs; My Team and Leaderboard Videos come with their
- * own issues). Each control appears only with its permission; the server checks again.
+ * Categories, Attributes and Leaderboard Videos tabs (the spec's admin tabs; My Team comes with its own
+ * issue). Each control appears only with its permission; the server checks again.
  */
 import { Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { CircleFilled, TagMultipleRegular, TextBulletListSquareRegular } from '@fluentui/react-icons';
@@ -24,6 +24,7 @@ import { QueryError } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
 import { AttributeDialog } from './AttributeDialog';
 import { CategoryDialog } from './CategoryDialog';
+import { LeaderboardVideosTab } from './LeaderboardVideosTab';
 import { useTableTexts } from './table-texts';
 
 const useStyles = makeStyles({
@@ -40,6 +41,7 @@ const useStyles = makeStyles({
 
 export function FeedbackManagementPage() {
   const { t } = useTranslation('feedbackAdmin');
+  const permissions = usePermissions();
   return (
     <>
       <PageHeader title={t('page.title')} subtitle={t('page.subtitle')} />
@@ -49,6 +51,9 @@ export function FeedbackManagementPage() {
         tabs={[
           { value: 'categories', label: t('tabs.categories'), content: <CategoriesTab /> },
           { value: 'attributes', label: t('tabs.attributes'), content: <AttributesTab /> },
+          ...(permissions.has('view-leaderboard-video-management')
+            ? [{ value: 'videos', label: t('tabs.videos'), content: <LeaderboardVideosTab /> }]
+            : []),
         ]}
       />
     </>

@@ -36,6 +36,7 @@ import { QueryError } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
 import { AddressRangeFilter, FeedbackTabs, FilterBar } from './area';
 import { ExplainDialog, Rings, useLeaderboardStyles as useStyles } from './leaderboard-parts';
+import { LeaderboardVideos } from './LeaderboardVideos';
 import { useOverviewParams } from './overview-parts';
 
 const isKind = (value: string | null): value is LeaderboardKind =>
@@ -243,6 +244,7 @@ export function LeaderboardPage() {
           {permissions.has('view-all-employees-feedback') ? <Rings period={period} /> : null}
         </div>
       ) : null}
+      {waitingForChoice ? null : <LeaderboardVideos kind={kind} id={id} />}
       {why ? <ExplainDialog board={board} period={period} onClose={() => setWhy(false)} /> : null}
     </>
   );

@@ -21,6 +21,7 @@ export type PostRow = {
   authorId: number | null;
   groupId: number | null;
   givenBadgeId: number | null;
+  leaderboardVideoId: number | null;
   text: string | null;
   reviewStatus: FeedReviewStatus;
   createdAt: string;
@@ -50,6 +51,7 @@ const POST_COLUMNS = [
   'p.authorId',
   'p.groupId',
   'p.givenBadgeId',
+  'p.leaderboardVideoId',
   'p.text',
   'p.reviewStatus',
   'p.createdAt',

@@ -22,11 +22,12 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { RequestContext } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { imageLinker } from '../badges/images.js';
+import { feedVideos } from '../leaderboard-videos/views.js';
 import { feedEngagementRepository, type CommentRow } from './engagement-repository.js';
 import { feedPostRepository, type PostRow } from './posts-repository.js';
 import type { FeedViewer } from './visibility.js';
 
-const failed = (code: ErrorCode, issues: readonly FeedIssue[]) =>
+export const failed = (code: ErrorCode, issues: readonly FeedIssue[]) =>
   errors.coded(400, code, { fields: issues.map((i) => ({ path: `body.${i.field}`, message: i.message })) });
 
 const unknownPerson = (id: number): PersonRef => ({ id, name: '', image: null });
@@ -42,7 +43,7 @@ export async function viewerOf(ctx: RequestContext): Promise<FeedViewer> {
   };
 }
 
-function commentView(row: CommentRow, people: Map<number, PersonRef>, viewerId: number): FeedComment {
+export function commentView(row: CommentRow, people: Map<number, PersonRef>, viewerId: number): FeedComment {
   return {
     id: row.id,
     postId: row.postId,
@@ -62,11 +63,13 @@ export async function postViews(
   const posts = ctx.repo(feedPostRepository);
   const engagement = ctx.repo(feedEngagementRepository);
   const ids = rows.map((r) => r.id);
-  const [details, likes, counts, latest] = await Promise.all([
+  const videoIds = rows.flatMap((r) => (r.leaderboardVideoId === null ? [] : [r.leaderboardVideoId]));
+  const [details, likes, counts, latest, videos] = await Promise.all([
     posts.details(rows),
     engagement.likeSummaries(ids, viewer.employeeId, viewer.hideDemo),
     engagement.commentCounts(ids, viewer.hideDemo),
     engagement.latestComments(ids, LATEST_COMMENTS, viewer.hideDemo),
+    feedVideos(ctx, videoIds),
   ]);
   const people = await posts.people([
     ...rows.flatMap((r) => (r.authorId === null ? [] : [r.authorId])),
@@ -86,7 +89,9 @@ export async function postViews(
           ? (details.groupComments.get(r.groupId!) ?? null)
           : r.kind === 'badge'
             ? given?.comment
-            : r.text;
+            : r.kind === 'leaderboard-video'
+              ? videos.get(r.leaderboardVideoId!)?.title
+              : r.text;
       return {
         id: r.id,
         kind: r.kind,
@@ -96,6 +101,7 @@ export async function postViews(
         text: text ?? null,
         badge: given ? { id: given.badge.id, name: given.badge.name, image: await link(given.badge.image) } : null,
         badgeSource: given?.source ?? null,
+        video: r.leaderboardVideoId === null ? null : (videos.get(r.leaderboardVideoId) ?? null),
         topics: r.groupId === null ? [] : (details.topics.get(r.groupId) ?? []),
         ...likes.get(r.id)!,
         commentCount: counts.get(r.id) ?? 0,

@@ -5,6 +5,8 @@
  *   - a kind the company's feedTypes include, and not a demo row once the company switched demo data off;
  *   - a feedback post only while its group is shared (`share_on_feed`, the giver's choice: a private
  *     feedback never appears, whatever post row exists) and no feedback of the group is hidden by a flag;
+ *   - a leaderboard video's post only while its video is approved and active (a rejected or deactivated
+ *     video takes its post off the feed; approving or activating it again brings it back);
  *   - a post under review (reported, pending) only to its author and the reviewers; a removed one to nobody.
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
@@ -48,6 +50,20 @@ function sharedFeedback(tenantId: number, eb: PostEb): Expression<SqlBool> {
   return eb.or([eb('p.kind', '<>', 'feedback'), eb.and([shared, eb.not(flagged)])]);
 }
 
+/** A video's post shows while its video is approved and active; other kinds pass. */
+function shownVideo(tenantId: number, eb: PostEb): Expression<SqlBool> {
+  const shown = eb.exists(
+    eb
+      .selectFrom('leaderboardVideos as v')
+      .select(one)
+      .whereRef('v.id', '=', 'p.leaderboardVideoId')
+      .where('v.tenantId', '=', tenantId)
+      .where('v.status', '=', 'approved')
+      .where('v.isActive', '=', 1),
+  );
+  return eb.or([eb('p.kind', '<>', 'leaderboard-video'), shown]);
+}
+
 /** Readers see posts nobody reported or a reviewer kept; a pending one its author and the reviewers. */
 function reviewShown(viewer: FeedViewer, eb: PostEb): Expression<SqlBool> {
   const pending = eb('p.reviewStatus', '=', 'pending');
@@ -65,6 +81,7 @@ export function postExists(tenantId: number, viewer: FeedViewer) {
       eb('p.tenantId', '=', tenantId),
       eb('p.kind', 'in', [...viewer.kinds]),
       sharedFeedback(tenantId, eb),
+      shownVideo(tenantId, eb),
     ];
     if (viewer.hideDemo) parts.push(eb('p.isDemo', '=', 0));
     return eb.and(parts);

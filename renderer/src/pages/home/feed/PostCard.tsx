@@ -33,6 +33,7 @@ import { Comments } from './Comments';
 import { LikeButton, LikeSummary } from './LikeBar';
 import { PersonLink, PostTime, Topics } from './parts';
 import { ReportDialog } from './ReportDialog';
+import { VideoPlayer } from '../../../components/VideoPlayer';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL, gap: tokens.spacingVerticalM },
@@ -119,6 +120,17 @@ function Body({ post }: { post: FeedPost }) {
       </>
     );
   if (post.kind === 'announcement') return <Text className={styles.announcement}>{post.text}</Text>;
+  if (post.kind === 'leaderboard-video' && post.video)
+    return (
+      <>
+        <VideoPlayer video={post.video} />
+        {post.video.hashtags.length > 0 ? (
+          <Text size={200} className={styles.muted}>
+            {post.video.hashtags.map((h) => `#${h}`).join(' ')}
+          </Text>
+        ) : null}
+      </>
+    );
   return (
     <>
       <People label={t('to')} people={post.subjects} />

@@ -1,0 +1,144 @@
+/**
+ * Leaderboard videos (docs/recognition.md "Leaderboard videos"): the readers' list (pages of 5, by view and
+ * hashtag), one video, the managers' table, uploads by file (the raw bytes, the details in the query) and by
+ * address, the review and the active switch, likes and comments. A change refreshes every video list and
+ * the news feed, where an approved video is a post.
+ */
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { LeaderboardVideo, VideoListQuery } from '../../../../shared/contracts/leaderboard-videos';
+import { leaderboardVideoEndpoints as ep } from '../../../../shared/endpoints/leaderboard-videos';
+import type { LikeType } from '../../../../shared/feed';
+import type { VideoDecision } from '../../../../shared/leaderboard-videos';
+import { useTranslation } from '../../i18n';
+import { api } from '../client';
+import { callEndpoint } from '../typed';
+import { feedKeys } from './feed';
+import { useApiMutation } from './mutation';
+import { useEndpointQuery } from './query';
+
+export const videoKeys = {
+  all: ['leaderboard-videos'] as const,
+  list: (filter: VideoFilter) => ['leaderboard-videos', 'list', filter] as const,
+  managed: (query: object) => ['leaderboard-videos', 'managed', query] as const,
+  one: (id: number) => ['leaderboard-videos', 'one', id] as const,
+  comments: (id: number) => ['leaderboard-videos', 'comments', id] as const,
+};
+
+export type VideoFilter = Pick<VideoListQuery, 'hashtag' | 'categoryId' | 'attributeId'>;
+
+/** The readers' videos of a view, 5 a page; "Show more" appends the next page. */
+export function useLeaderboardVideos(filter: VideoFilter) {
+  return useInfiniteQuery({
+    queryKey: videoKeys.list(filter),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      callEndpoint(ep.listLeaderboardVideos, { query: { ...filter, page: pageParam } }, { signal }),
+    // A page of 5 is full when more may follow (the spec's rule); the total says it exactly.
+    getNextPageParam: (last, pages) =>
+      pages.reduce((n, p) => n + p.items.length, 0) < last.total ? pages.length + 1 : undefined,
+  });
+}
+
+/** One video: fetched only when it is not in a loaded list already (`enabled`). */
+export const useLeaderboardVideo = (id: number | undefined, enabled: boolean) =>
+  useEndpointQuery(videoKeys.one(id ?? 0), ep.getLeaderboardVideo, { params: { id: id ?? 0 } }, { enabled });
+
+export const useManagedVideos = (query: {
+  page: number;
+  pageSize: number;
+  videoStatus?: LeaderboardVideo['videoStatus'];
+}) => useEndpointQuery(videoKeys.managed(query), ep.listManagedLeaderboardVideos, { query });
+
+export type VideoDetails = { title: string; hashtags: string[]; categoryId?: number; attributeId?: number };
+
+/** Uploads a file: its bytes as the body, the details in the query. Errors are shown in the form. */
+export function useUploadVideo() {
+  const { t } = useTranslation('feedbackAdmin');
+  return useApiMutation({
+    mutationFn: async (input: VideoDetails & { file: File }) => {
+      const { file, hashtags, ...details } = input;
+      const response = await api.post<LeaderboardVideo>('/leaderboard-videos/file', file, {
+        params: { ...details, hashtags: hashtags.join(',') },
+        headers: { 'content-type': file.type || 'application/octet-stream' },
+        timeout: 0,
+      });
+      return response.data;
+    },
+    invalidates: [videoKeys.all],
+    success: (video) => ({ title: t('videos.uploaded'), body: video.title }),
+  });
+}
+
+export function useAddVideoByUrl() {
+  const { t } = useTranslation('feedbackAdmin');
+  return useApiMutation({
+    mutationFn: (input: VideoDetails & { url: string }) => callEndpoint(ep.addLeaderboardVideoByUrl, { body: input }),
+    invalidates: [videoKeys.all],
+    success: (video) => ({ title: t('videos.uploaded'), body: video.title }),
+  });
+}
+
+/** Approve or reject; a failure says the spec's "Video status could not be updated". */
+export function useReviewVideo() {
+  const { t } = useTranslation('feedbackAdmin');
+  return useApiMutation({
+    mutationFn: (input: { id: number; videoStatus: VideoDecision }) =>
+      callEndpoint(ep.setLeaderboardVideoReview, {
+        params: { id: input.id },
+        body: { videoStatus: input.videoStatus },
+      }),
+    invalidates: [videoKeys.all, feedKeys.all],
+    success: (video) => ({
+      title: t(`videos.toasts.${video.videoStatus === 'approved' ? 'approved' : 'rejected'}`),
+      body: video.title,
+    }),
+    failure: t('videos.toasts.statusFailed'),
+  });
+}
+
+export function useSetVideoActive() {
+  const { t } = useTranslation('feedbackAdmin');
+  return useApiMutation({
+    mutationFn: (input: { id: number; isActive: boolean }) =>
+      callEndpoint(ep.setLeaderboardVideoStatus, { params: { id: input.id }, body: { isActive: input.isActive } }),
+    invalidates: [videoKeys.all, feedKeys.all],
+    success: (video) => ({
+      title: t(`videos.toasts.${video.isActive ? 'activated' : 'deactivated'}`),
+      body: video.title,
+    }),
+    failure: t('videos.toasts.statusFailed'),
+  });
+}
+
+export function useLikeVideo() {
+  const { t } = useTranslation('leaderboards');
+  return useApiMutation({
+    mutationFn: (input: { id: number; type: LikeType | null }) =>
+      input.type === null
+        ? callEndpoint(ep.unlikeLeaderboardVideo, { params: { id: input.id } })
+        : callEndpoint(ep.likeLeaderboardVideo, { params: { id: input.id }, body: { type: input.type } }),
+    invalidates: [videoKeys.all, feedKeys.all],
+    failure: t('videos.likeFailed'),
+  });
+}
+
+/** A video's comments, 10 a page, newest first. */
+export function useVideoComments(id: number) {
+  return useInfiniteQuery({
+    queryKey: videoKeys.comments(id),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      callEndpoint(ep.listLeaderboardVideoComments, { params: { id }, query: { cursor: pageParam } }, { signal }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function useCommentVideo() {
+  const { t } = useTranslation('leaderboards');
+  return useApiMutation({
+    mutationFn: (input: { id: number; comment: string }) =>
+      callEndpoint(ep.addLeaderboardVideoComment, { params: { id: input.id }, body: { comment: input.comment } }),
+    invalidates: [videoKeys.all, feedKeys.all],
+    failure: t('videos.commentFailed'),
+  });
+}

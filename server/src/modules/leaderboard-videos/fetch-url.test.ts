@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { isSpecialAddress } from './fetch-url.js';
+
+describe('addresses a video is never downloaded from (unless allowed)', () => {
+  it.each([
+    '127.0.0.1',
+    '127.8.9.10',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '::1',
+    '::',
+    'fd00::1',
+    'fe80::1',
+    '::ffff:127.0.0.1',
+    '::ffff:10.0.0.1',
+    'not an address',
+  ])('%s is special', (address) => expect(isSpecialAddress(address)).toBe(true));
+
+  it.each(['8.8.8.8', '172.32.0.1', '93.184.216.34', '2606:4700::1111', '::ffff:8.8.8.8'])('%s is public', (address) =>
+    expect(isSpecialAddress(address)).toBe(false),
+  );
+});

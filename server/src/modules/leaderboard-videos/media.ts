@@ -1,0 +1,152 @@
+/**
+ * What the server reads of a video itself (docs/recognition.md "Leaderboard videos"): the bytes go to a
+ * temporary file with the size limit enforced while they arrive, ffprobe reads the container, duration and
+ * frame size from the file's content (never its name or declared type), and ffmpeg takes one frame as the
+ * preview. The binaries ship per platform with @ffprobe-installer and @ffmpeg-installer; they are called
+ * with an argument list (no shell) and a timeout. The caller removes the temporary folder whatever happens.
+ */
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import ffprobeInstaller from '@ffprobe-installer/ffprobe';
+import { execFile } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  checkVideoMetadata,
+  MAX_VIDEO_BYTES,
+  VIDEO_CONTAINERS,
+  type VideoContentType,
+} from '../../../../shared/leaderboard-videos.js';
+import { validation as V } from '../../../../shared/i18n/en/validation.js';
+
+const PROBE_TIMEOUT_MS = 20_000;
+const PREVIEW_TIMEOUT_MS = 30_000;
+const PREVIEW_WIDTH = 320;
+
+export const ffmpegPath = ffmpegInstaller.path;
+export const ffprobePath = ffprobeInstaller.path;
+
+export type VideoFacts = {
+  contentType: VideoContentType;
+  durationSeconds: number;
+  width: number;
+  height: number;
+  size: number;
+};
+
+/** A temporary folder for one upload; `dispose` removes it and all it holds. */
+export async function tempFolder(): Promise<{ dir: string; dispose: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'teambeat-video-'));
+  return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Streams a body into `file`, stopping as soon as it passes MAX_VIDEO_BYTES: answers the bytes written,
+ * or 'too-large' (the partial file is left for the folder's removal).
+ */
+export async function receive(body: Readable, file: string): Promise<number | 'too-large'> {
+  let received = 0;
+  let tooLarge = false;
+  try {
+    await pipeline(
+      body,
+      async function* (source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) {
+          received += chunk.length;
+          if (received > MAX_VIDEO_BYTES) {
+            tooLarge = true;
+            throw new Error('too large');
+          }
+          yield chunk;
+        }
+      },
+      createWriteStream(file),
+    );
+  } catch (error) {
+    if (tooLarge) return 'too-large';
+    throw error;
+  }
+  return received;
+}
+
+function run(file: string, args: readonly string[], timeout: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(file, args, { timeout, maxBuffer: 4 * 1024 * 1024, windowsHide: true }, (error, stdout) => {
+      if (error) reject(error);
+      else resolve(stdout);
+    });
+  });
+}
+
+type ProbeStream = { codec_type?: string; width?: number; height?: number; duration?: string };
+type Probe = { format?: { format_name?: string; duration?: string }; streams?: ProbeStream[] };
+
+/**
+ * Reads a file with ffprobe: its facts, or the message refusing it. A file ffprobe cannot read is the spec's
+ * "Error loading video metadata"; a picture or a sound (no moving video stream) is no video.
+ */
+export async function probe(file: string, size: number): Promise<VideoFacts | { refused: string }> {
+  let parsed: Probe;
+  try {
+    const out = await run(
+      ffprobePath,
+      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+      PROBE_TIMEOUT_MS,
+    );
+    parsed = JSON.parse(out) as Probe;
+  } catch {
+    return { refused: V.videoMetadata };
+  }
+  const formatName = parsed.format?.format_name ?? '';
+  const contentType = Object.hasOwn(VIDEO_CONTAINERS, formatName)
+    ? VIDEO_CONTAINERS[formatName as keyof typeof VIDEO_CONTAINERS]
+    : null;
+  const video = parsed.streams?.find((s) => s.codec_type === 'video');
+  if (!contentType || !video) return { refused: V.videoNotVideo };
+  const durationSeconds = Number(parsed.format?.duration ?? video.duration ?? NaN);
+  const facts = {
+    contentType,
+    durationSeconds: Number.isFinite(durationSeconds) ? durationSeconds : 0,
+    width: video.width ?? 0,
+    height: video.height ?? 0,
+    size,
+  };
+  const refused = checkVideoMetadata(facts);
+  return refused ? { refused } : facts;
+}
+
+/** One frame (at a second in, or the middle of a shorter video) as a JPEG 320 pixels wide; null on failure. */
+export async function previewFrame(file: string, dir: string, durationSeconds: number): Promise<Buffer | null> {
+  const out = path.join(dir, 'preview.jpg');
+  const at = Math.min(1, durationSeconds / 2).toFixed(3);
+  try {
+    await run(
+      ffmpegPath,
+      [
+        '-v',
+        'error',
+        '-ss',
+        at,
+        '-i',
+        file,
+        '-frames:v',
+        '1',
+        '-vf',
+        `scale=${PREVIEW_WIDTH}:-2`,
+        '-q:v',
+        '4',
+        '-f',
+        'image2',
+        '-y',
+        out,
+      ],
+      PREVIEW_TIMEOUT_MS,
+    );
+    return await readFile(out);
+  } catch {
+    return null;
+  }
+}
