@@ -61,6 +61,11 @@ test('an administrator uploads and approves a video, and an employee plays it', 
     .setInputFiles({ name: 'cheers.webm', mimeType: 'video/webm', buffer: video });
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Hashtags').fill('#release #cheers');
+  // Shown on one category's leaderboard (and the Company view): the first category the picker offers.
+  await form.getByRole('combobox', { name: 'Shown in' }).click();
+  const category = page.getByRole('option', { name: /^Category: / }).first();
+  const categoryText = (await category.textContent()) ?? '';
+  await category.click();
   await form.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByText('Video uploaded: it waits for approval').first()).toBeVisible();
 
@@ -76,6 +81,7 @@ test('an administrator uploads and approves a video, and an employee plays it', 
   await page.reload();
   await page.getByRole('tab', { name: 'Leaderboard Videos' }).click();
   await expect(list.getByRole('listitem', { name: title })).toContainText('Approved');
+  await expect(list.getByRole('listitem', { name: title })).toContainText(categoryText);
 
   const { page: omar } = await signedIn(EMPLOYEE.email);
   await omar.goto('/leaderboard');

@@ -245,7 +245,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/feedback/management',
     titleKey: 'feedbackManagement',
-    permission: 'view-feedback-categories',
+    permission: ['view-feedback-categories', 'view-leaderboard-video-management'],
     section: 'administration',
     Page: lazy(() =>
       import('../pages/feedback-management/FeedbackManagementPage').then((m) => ({

@@ -42,15 +42,21 @@ const useStyles = makeStyles({
 export function FeedbackManagementPage() {
   const { t } = useTranslation('feedbackAdmin');
   const permissions = usePermissions();
+  // The page opens with either permission (renderer/src/app/routes.ts); each part needs its own.
+  const catalogue = permissions.has('view-feedback-categories');
   return (
     <>
       <PageHeader title={t('page.title')} subtitle={t('page.subtitle')} />
-      <Counts />
+      {catalogue ? <Counts /> : null}
       <PanelTabs
         label={t('page.tabsLabel')}
         tabs={[
-          { value: 'categories', label: t('tabs.categories'), content: <CategoriesTab /> },
-          { value: 'attributes', label: t('tabs.attributes'), content: <AttributesTab /> },
+          ...(catalogue
+            ? [
+                { value: 'categories', label: t('tabs.categories'), content: <CategoriesTab /> },
+                { value: 'attributes', label: t('tabs.attributes'), content: <AttributesTab /> },
+              ]
+            : []),
           ...(permissions.has('view-leaderboard-video-management')
             ? [{ value: 'videos', label: t('tabs.videos'), content: <LeaderboardVideosTab /> }]
             : []),

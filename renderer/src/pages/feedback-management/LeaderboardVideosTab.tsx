@@ -39,6 +39,7 @@ import {
   useSetVideoActive,
   useUploadVideo,
 } from '../../api/hooks/leaderboard-videos';
+import { useLeaderboardChoices } from '../../api/hooks/leaderboards';
 import { usePermissions } from '../../api/hooks/me';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
@@ -67,6 +68,57 @@ const PAGE_SIZE = 10;
 const STATUS_COLOR = { pending: 'warning', approved: 'success', rejected: 'danger' } as const;
 const splitTags = (text: string) => text.split(/[\s,]+/).filter((t) => t !== '');
 
+/** Where a video shows on the leaderboard: every view, a category's or an attribute's (its category's too). */
+type Place = { categoryId?: number; attributeId?: number };
+const placeValue = (place: Place) =>
+  place.attributeId !== undefined
+    ? `a${place.attributeId}`
+    : place.categoryId !== undefined
+      ? `c${place.categoryId}`
+      : '';
+
+function PlacePicker({
+  value,
+  error,
+  onChange,
+}: {
+  value: Place;
+  error: string | undefined;
+  onChange: (place: Place) => void;
+}) {
+  const { t } = useTranslation('feedbackAdmin');
+  const choices = useLeaderboardChoices();
+  const options = [
+    { value: '', text: t('videos.shownEverywhere'), place: {} },
+    ...(choices.data?.categories ?? []).map((c) => ({
+      value: `c${c.id}`,
+      text: t('videos.shownCategory', { name: c.name }),
+      place: { categoryId: c.id },
+    })),
+    ...(choices.data?.attributes ?? []).map((a) => ({
+      value: `a${a.id}`,
+      text: t('videos.shownAttribute', { name: a.name, category: a.categoryName }),
+      place: { attributeId: a.id },
+    })),
+  ];
+  const chosen = options.find((o) => o.value === placeValue(value)) ?? options[0]!;
+  return (
+    <Field label={t('videos.shownIn')} hint={t('videos.shownInHint')} validationMessage={error}>
+      <Dropdown
+        value={choices.isLoading ? t('videos.shownLoading') : chosen.text}
+        selectedOptions={[chosen.value]}
+        onOptionSelect={(_, d) => onChange(options.find((o) => o.value === d.optionValue)?.place ?? {})}
+      >
+        {options.map((o) => (
+          <Option key={o.value || 'every'} value={o.value} text={o.text}>
+            {o.text}
+          </Option>
+        ))}
+      </Dropdown>
+    </Field>
+  );
+}
+
 export function LeaderboardVideosTab() {
   const styles = useStyles();
   const permissions = usePermissions();
@@ -86,6 +138,7 @@ function UploadCard() {
   const [url, setUrl] = useState('');
   const [title, setTitle] = useState('');
   const [tags, setTags] = useState('');
+  const [place, setPlace] = useState<Place>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [inputKey, setInputKey] = useState(0);
   const uploadFile = useUploadVideo();
@@ -93,7 +146,7 @@ function UploadCard() {
   const busy = uploadFile.isPending || addUrl.isPending;
 
   const submit = () => {
-    const details = { title: title.trim(), hashtags: splitTags(tags) };
+    const details = { title: title.trim(), hashtags: splitTags(tags), ...place };
     const issues = [
       ...checkVideoDetails(details),
       ...(source === 'file' ? checkVideoFileSize(file?.size) : checkVideoUrl(url)),
@@ -104,6 +157,7 @@ function UploadCard() {
       onSuccess: () => {
         setTitle('');
         setTags('');
+        setPlace({});
         setUrl('');
         setFile(null);
         setInputKey((k) => k + 1);
@@ -164,6 +218,7 @@ function UploadCard() {
         <Field label={t('videos.hashtags')} hint={t('videos.hashtagsHint')} validationMessage={errors['hashtags']}>
           <Input value={tags} onChange={(_, d) => setTags(d.value)} />
         </Field>
+        <PlacePicker value={place} error={errors['attributeId'] ?? errors['categoryId']} onChange={setPlace} />
         <div>
           <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
             {busy ? t('videos.uploading') : t('videos.upload')}
@@ -275,6 +330,11 @@ function VideoRow({
             video.uploadedBy ? t('videos.by', { name: video.uploadedBy.name }) : null,
             format.instant(video.createdAt),
             video.hashtags.map((h) => `#${h}`).join(' '),
+            video.attribute && video.category
+              ? t('videos.shownAttribute', { name: video.attribute.name, category: video.category.name })
+              : video.category
+                ? t('videos.shownCategory', { name: video.category.name })
+                : null,
           ]
             .filter(Boolean)
             .join(' · ')}
