@@ -572,6 +572,40 @@ describe('contributions and recommendations', () => {
     expect(groups[0]).toMatchObject({ badge: { id: star }, employee: { id: org.people.bob.id }, count: 2, pending: 2 });
     expect(groups[0]!.recommenders.map((r) => r.person.name)).toEqual(['ANN', 'CAT']);
   });
+
+  it('counts every recommendation of a group however many there are, and answers the first groups asked', async () => {
+    const badge = await org.f.badge({ categoryId: values });
+    // 1,001 decided recommendations of Bob (older), then one of Cat (newer): the groups are counted whole.
+    const at = (minutes: number) => new Date(clock.getTime() - minutes * MINUTE).toISOString();
+    const row = (employee: Person, minutes: number) => ({
+      tenantId: org.tenantId,
+      type: 'recommendation' as const,
+      status: 'rejected' as const,
+      badgeId: badge.id,
+      employeeId: employee.id,
+      requestedBy: org.people.peer.id,
+      description: 'Kept the release calm',
+      createdAt: at(minutes),
+      updatedAt: at(minutes),
+    });
+    const bob = Array.from({ length: 1001 }, (_, i) => row(org.people.bob, 2000 - i));
+    await server.db.insertInto('badgeRequests').values(bob).execute();
+    await server.db.insertInto('badgeRequests').values(row(org.people.cat, 1)).execute();
+    const groups = await server.client.ok(ep.listRecommendations, { query: { badgeId: badge.id } }, as('hr'));
+    expect(groups.map((g) => [g.employee.id, g.count, g.pending])).toEqual([
+      [org.people.bob.id, 1001, 0],
+      [org.people.cat.id, 1, 0],
+    ]);
+    expect(groups[0]!.recommenders).toHaveLength(1001);
+    expect(groups[0]!.recommenders[0]!.createdAt).toBe(at(1000));
+    const first = await server.client.ok(ep.listRecommendations, { query: { badgeId: badge.id, limit: 1 } }, as('hr'));
+    expect(first.map((g) => g.employee.id)).toEqual([org.people.bob.id]);
+    const tooMany = expectError(
+      await server.client.call(ep.listRecommendations, { query: { limit: 51 } }, as('hr')),
+      400,
+    );
+    expect(JSON.stringify(tooMany.details)).toContain('querystring.limit');
+  });
 });
 
 describe('deciding badge requests', () => {

@@ -286,6 +286,7 @@ export const recentRequestsSchema = z.array(badgeRequestSchema);
 export const recommendationsQuerySchema = z.strictObject({
   badgeId: optionalIdQuery,
   employeeId: optionalIdQuery,
+  limit: z.coerce.number().int().min(1).max(50).default(10).describe('How many groups, the first ones'),
 });
 /** Recommendations grouped by badge and recommended employee, most recommended first. */
 export const recommendationGroupsSchema = z.array(

@@ -413,57 +413,72 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
       return out;
     },
 
-    /** Recommendations grouped by badge and recommended employee, the most recommended first. */
+    /**
+     * Recommendations grouped by badge and recommended employee, the most recommended first (then the most
+     * recently recommended): the `limit` first groups, counted by the database over every recommendation,
+     * then the recommenders of those groups only, newest first.
+     */
     async recommendations(
-      filters: { badgeId?: number | undefined; employeeId?: number | undefined },
+      filters: { badgeId?: number | undefined; employeeId?: number | undefined; limit: number },
       hideDemo: boolean,
     ) {
-      let q = requestSelect(hideDemo)
+      let top = db
+        .selectFrom('badgeRequests as r')
+        .innerJoin('badges as b', 'b.id', 'r.badgeId')
+        .innerJoin('employees as e', 'e.id', 'r.employeeId')
+        .select([
+          'r.badgeId',
+          'r.employeeId',
+          sql<number | string>`count(*)`.as('n'),
+          sql<number | string>`sum(case when r.status in ('pending', 'under_review') then 1 else 0 end)`.as('open'),
+        ])
+        .where('r.tenantId', '=', tenantId)
         .where('r.type', '=', 'recommendation')
+        .groupBy(['r.badgeId', 'r.employeeId'])
+        .orderBy(sql`count(*)`, 'desc')
+        .orderBy(sql`max(r.created_at)`, 'desc')
+        .orderBy('r.badgeId')
+        .orderBy('r.employeeId')
+        .limit(filters.limit);
+      if (hideDemo) top = top.where('r.isDemo', '=', 0);
+      if (filters.badgeId !== undefined) top = top.where('r.badgeId', '=', filters.badgeId);
+      if (filters.employeeId !== undefined) top = top.where('r.employeeId', '=', filters.employeeId);
+      const groups = await top.execute();
+      if (groups.length === 0) return [];
+      const rows = await requestSelect(hideDemo)
+        .where('r.type', '=', 'recommendation')
+        .where((eb) =>
+          eb.or(groups.map((g) => eb.and([eb('r.badgeId', '=', g.badgeId), eb('r.employeeId', '=', g.employeeId)]))),
+        )
         .orderBy('r.createdAt', 'desc')
-        .orderBy('r.id', 'desc');
-      if (filters.badgeId !== undefined) q = q.where('r.badgeId', '=', filters.badgeId);
-      if (filters.employeeId !== undefined) q = q.where('r.employeeId', '=', filters.employeeId);
-      const records = await hydrateRequests(await q.limit(1000).execute());
-      const groups = new Map<
-        string,
-        {
-          badge: { id: number; name: string };
-          employee: PersonRef;
-          count: number;
-          pending: number;
-          recommenders: { person: PersonRef; reason: string; status: BadgeRequestStatus; createdAt: string }[];
-        }
-      >();
+        .orderBy('r.id', 'desc')
+        .execute();
+      const records = await hydrateRequests(rows);
+      const key = (badgeId: number, employeeId: number) => `${badgeId}:${employeeId}`;
+      const recommenders = new Map<string, RequestRecord[]>();
       for (const r of records) {
-        const key = `${r.badge.id}:${r.employee.id}`;
-        let group = groups.get(key);
-        if (!group) {
-          group = {
-            badge: { id: r.badge.id, name: r.badge.name },
-            employee: r.employee,
-            count: 0,
-            pending: 0,
-            recommenders: [],
-          };
-          groups.set(key, group);
-        }
-        group.count += 1;
-        if (r.status === 'pending' || r.status === 'under_review') group.pending += 1;
-        group.recommenders.push({
-          person: r.requestedBy,
-          reason: r.description,
-          status: r.status,
-          createdAt: r.createdAt,
-        });
+        const k = key(r.badge.id, r.employee.id);
+        recommenders.set(k, [...(recommenders.get(k) ?? []), r]);
       }
-      return [...groups.values()].sort(
-        (a, b) =>
-          b.count - a.count ||
-          (b.recommenders[0]?.createdAt ?? '').localeCompare(a.recommenders[0]?.createdAt ?? '') ||
-          a.badge.id - b.badge.id ||
-          a.employee.id - b.employee.id,
-      );
+      // A group whose rows went between the two reads (a deleted person) is left out.
+      return groups.flatMap((g) => {
+        const own = recommenders.get(key(g.badgeId, g.employeeId));
+        if (!own?.[0]) return [];
+        return [
+          {
+            badge: { id: own[0].badge.id, name: own[0].badge.name },
+            employee: own[0].employee,
+            count: toNumber(g.n),
+            pending: toNumber(g.open),
+            recommenders: own.map((r) => ({
+              person: r.requestedBy,
+              reason: r.description,
+              status: r.status,
+              createdAt: r.createdAt,
+            })),
+          },
+        ];
+      });
     },
 
     /**
