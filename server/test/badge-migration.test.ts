@@ -1,7 +1,8 @@
 /**
- * Migration 0032 (badge demo rows) over an installation from before it: the categories, badges and images
- * the demo seed wrote become demo rows (older than their tenant, in a tenant with demo employees; images by
- * the badge they dress), and nothing the company made does.
+ * Migration 0032 (badge demo rows, one image per badge) over an installation from before it: the
+ * categories, badges and images the demo seed wrote become demo rows (older than their tenant, in a tenant
+ * with demo employees; images by the badge they dress), and nothing the company made does; badges that
+ * shared an image leave it to the oldest before the unique index is made.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
@@ -20,7 +21,7 @@ const ago = (days: number) => new Date(seededAt.getTime() - days * DAY).toISOStr
 const after = (days: number) => new Date(seededAt.getTime() + days * DAY).toISOString();
 
 describe('migration 0032-badge-demo', () => {
-  it('marks the rows the demo seed wrote, and only those', async () => {
+  it('marks the rows the demo seed wrote, and only those; leaves a shared image to the oldest badge', async () => {
     const { db, engine } = database.handle;
     await migrateTo(db, engine, '0031-leaderboard-videos');
     // The demo company as the seed left it: demo employees, categories and badges dated before the tenant.
@@ -38,6 +39,8 @@ describe('migration 0032-badge-demo', () => {
     const real = factories(db, realTenant.id, { now: () => seededAt });
     const oldCategory = await real.badgeCategory({ createdAt: ago(2), updatedAt: ago(2) });
     const oldBadge = await real.badge({ categoryId: oldCategory.id, createdAt: ago(1), updatedAt: ago(1) });
+    // Two saves at once once gave two badges one image.
+    const sharing = await real.badge({ categoryId: oldCategory.id, imageId: oldBadge.imageId, createdAt: after(1) });
 
     await migrateToLatest(db, engine);
     const flags = async (table: 'badgeCategories' | 'badges' | 'badgeImages') =>
@@ -49,12 +52,22 @@ describe('migration 0032-badge-demo', () => {
       [ownCategory.id]: 0,
       [oldCategory.id]: 0,
     });
-    expect(await flags('badges')).toEqual({ [demoBadge.id]: 1, [ownBadge.id]: 0, [oldBadge.id]: 0 });
+    expect(await flags('badges')).toEqual({ [demoBadge.id]: 1, [ownBadge.id]: 0, [oldBadge.id]: 0, [sharing.id]: 0 });
     expect(await flags('badgeImages')).toEqual({
       [demoBadge.imageId!]: 1,
       [ownBadge.imageId!]: 0,
       [spare.id]: 0,
       [oldBadge.imageId!]: 0,
     });
+    const links = await db
+      .selectFrom('badges')
+      .select(['id', 'imageId'])
+      .where('id', 'in', [oldBadge.id, sharing.id])
+      .orderBy('id')
+      .execute();
+    expect(links).toEqual([
+      { id: oldBadge.id, imageId: oldBadge.imageId },
+      { id: sharing.id, imageId: null },
+    ]);
   });
 });

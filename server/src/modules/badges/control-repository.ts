@@ -3,14 +3,17 @@
  * images. Names are unique per tenant whatever the case (migration 0023's indexes on lower(name)); the
  * champion flag is held by at most one badge (a partial unique index), moved in one transaction. The demo's
  * categories, badges and images (`is_demo`, migration 0032) are absent, to reads and writes alike, while the
- * company has switched demo data off (`hideDemo`, the last argument of every method).
+ * company has switched demo data off (`hideDemo`, the last argument of every method). An image dresses one
+ * badge (a unique index, migration 0032); a replaced image is deleted only while no badge uses it, and every
+ * write that sets an image takes the tenant's row lock, like the daily sweep of unused ones (./images.ts),
+ * so the sweep never deletes an image a badge is being given.
  */
 import type { ListQuery, ListResponse } from '../../../../shared/contracts/common.js';
 import type { BadgeCategory } from '../../../../shared/contracts/badges.js';
 import { MESSAGES } from '../../../../shared/messages.js';
 import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { toNumber, type Db } from '../../db/engine.js';
-import { uniqueOr } from '../../db/errors.js';
+import { isUniqueViolation, uniqueOr } from '../../db/errors.js';
 import { oneOrNotFound, ownedRows, referenceCount } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { AppError, errors } from '../../http/errors.js';
@@ -19,6 +22,21 @@ import { lockTenantRow } from '../../db/tenant-lock.js';
 
 const categoryExists = () => errors.conflict('body.name', MESSAGES.BADGE_CATEGORY_EXISTS);
 const badgeExists = () => errors.conflict('body.name', MESSAGES.BADGE_EXISTS);
+
+/**
+ * A badge write that broke a unique index: the one-image index (two saves of one image at once, past the
+ * check) answers as the form's unknown image; any other is the name. The champion's cannot break: it moves
+ * first.
+ */
+async function badgeSaved<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const message = error instanceof Error ? error.message : '';
+    throw /badges_image\b|badges\.image_id/.test(message) ? badgeRule('imageId', V.badgeImageUnknown) : badgeExists();
+  }
+}
 /** A broken rule of Badge Control's forms: the spec's failure message, the field named. */
 export const badgeRule = (field: string, message: string) =>
   new AppError(400, 'BADGE_FAILED', MESSAGES.BADGE_FAILED, { fields: [{ path: `body.${field}`, message }] });
@@ -172,6 +190,20 @@ export function badgeControlRepository(scope: TenantScope) {
       throw badgeRule('imageId', V.badgeImageUnknown);
   }
 
+  /** Deletes an image row no badge uses (none, since the index; checked anyway): its keys, or null if kept. */
+  async function removeUnusedImage(imageId: number): Promise<ImageKeys | null> {
+    const row = await db
+      .deleteFrom('badgeImages')
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', imageId)
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('badges as b').select('b.id').whereRef('b.imageId', '=', 'badgeImages.id'))),
+      )
+      .returning(['storageKey', 'thumbnailKey', 'name'])
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
   /**
    * Makes `badgeId` the champion badge, taking the flag from any other (in the caller's transaction). Two
    * moves at once wait for each other on the tenant's row: the second then sees, and clears, the first's
@@ -258,9 +290,10 @@ export function badgeControlRepository(scope: TenantScope) {
       return { items: page.items.map(badgeRecord), total: page.total };
     },
 
-    /** Run in a transaction (the champion flag moves with the insert). */
+    /** Run in a transaction (the champion flag moves with the insert; the image is held by the lock). */
     async createBadge(values: BadgeValues, hideDemo: boolean): Promise<number> {
       await usableCategory(values.categoryId, hideDemo);
+      await lockTenantRow(db, tenantId);
       await usableImage(values.imageId, null, hideDemo);
       const created = rows.create('badges', {
         categoryId: values.categoryId,
@@ -271,7 +304,7 @@ export function badgeControlRepository(scope: TenantScope) {
         isChampion: 0,
         isActive: 1,
       });
-      const id = await uniqueOr(created, badgeExists);
+      const id = await badgeSaved(created);
       if (values.isChampion) {
         await takeChampion(id);
         await rows.update('badges', id, { isChampion: 1 });
@@ -279,11 +312,16 @@ export function badgeControlRepository(scope: TenantScope) {
       return id;
     },
 
-    /** Run in a transaction. Answers the storage keys of an image the change replaced, to delete. */
+    /**
+     * Run in a transaction. Answers the storage keys of the image the change replaced, its row deleted here,
+     * for the caller to delete once the transaction committed (so a rolled-back change keeps its file).
+     */
     async updateBadge(id: number, changes: BadgeChanges, hideDemo: boolean): Promise<ImageKeys | null> {
       const current = await getBadge(id, hideDemo);
       if (changes.categoryId !== undefined && changes.categoryId !== current.category.id)
         await usableCategory(changes.categoryId, hideDemo);
+      // Read under the lock, so two replacements of one badge's image at once each see the other's result.
+      if (changes.imageId !== undefined) await lockTenantRow(db, tenantId);
       const old = await db
         .selectFrom('badges as b')
         .innerJoin('badgeImages as i', 'i.id', 'b.imageId')
@@ -302,12 +340,8 @@ export function badgeControlRepository(scope: TenantScope) {
         ...(changes.isChampion === undefined ? {} : { isChampion: flag(changes.isChampion) }),
         updatedAt: stamp(),
       };
-      await uniqueOr(rows.update('badges', id, values), badgeExists);
-      if (replacesImage && old) {
-        await rows.remove('badgeImages', old.id);
-        return { storageKey: old.storageKey, thumbnailKey: old.thumbnailKey, name: old.name };
-      }
-      return null;
+      await badgeSaved(rows.update('badges', id, values));
+      return replacesImage && old ? removeUnusedImage(old.id) : null;
     },
 
     async setBadgeStatus(id: number, isActive: boolean, hideDemo: boolean): Promise<void> {
