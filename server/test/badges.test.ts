@@ -11,6 +11,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badgeEndpoints as ep } from '../../shared/endpoints/badges.js';
+import { badgePng, uploadBadgeImage } from './badge-uploads.js';
 import { expectError } from './client.js';
 import { startServer, type TestServer } from './harness.js';
 import { organisation, type Organisation, type Person } from './organisation.js';
@@ -79,30 +80,9 @@ afterAll(async () => {
 });
 
 const abs = (url: string) => (url.startsWith('http') ? url : `${server.url}${url}`);
-const png = (color = '#3366aa') =>
-  sharp({ create: { width: 64, height: 64, channels: 3, background: color } })
-    .png()
-    .withMetadata({ exif: { IFD0: { Copyright: 'Secret place' } } })
-    .toBuffer();
-
-/** Begins, uploads and confirms an image as `who`; answers the confirm reply. */
-async function uploadImage(who: Person, body: Buffer, name = 'badge.png', contentType = 'image/png') {
-  const begun = await server.client.ok(
-    ep.beginBadgeImage,
-    { body: { kind: 'image', name, size: body.length, contentType } },
-    { as: who },
-  );
-  const put = await fetch(abs(begun.upload.url), {
-    method: 'PUT',
-    body: new Uint8Array(body),
-    headers: begun.upload.headers,
-  });
-  expect(put.status).toBe(204);
-  return {
-    id: begun.id,
-    confirm: await server.client.call(ep.confirmBadgeImage, { params: { id: begun.id } }, { as: who }),
-  };
-}
+const png = badgePng;
+/** Begins, uploads and confirms an image as `who` (badge-uploads.ts). */
+const uploadImage = (who: Person, body: Buffer) => uploadBadgeImage(server, who, body);
 
 describe('Badge Control', () => {
   it('adds categories with names unique whatever the case, renames and switches them; lists by updatedAt desc', async () => {

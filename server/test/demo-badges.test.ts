@@ -1,7 +1,8 @@
 /**
  * The demo company's badges (server/src/seed/demo-badges.ts): categories and badges with images drawn at
  * seed time and served through signed links, badges given over a year, requests in every state with the
- * approved ones held, all readable through the API like any badge.
+ * approved ones held, all readable through the API like any badge; and all of it hidden, Badge Control and the
+ * pickers included, while the company has switched demo data off.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BADGE_REQUEST_STATUSES } from '../../shared/badges.js';
 import { badgeEndpoints as ep } from '../../shared/endpoints/badges.js';
+import { BADGE_CATEGORIES } from '../src/seed/demo-data.js';
 import { DEMO_BADGES, initials, seedDemoBadgeImages, seedDemoBadges } from '../src/seed/demo-badges.js';
+import { expectError } from './client.js';
 import { startServer, type TestServer } from './harness.js';
 import { organisation, type Organisation } from './organisation.js';
 
@@ -75,5 +78,122 @@ describe('demo badges', () => {
     expect(given.every((g) => g.isDemo === 1 && g.employeeId !== g.givenBy)).toBe(true);
     // Only those who may give badges gave them (HR here; approvals are HR's decisions too).
     expect(new Set(given.map((g) => g.givenBy).filter((id) => id !== null))).toEqual(new Set([org.people.hr.id]));
+  });
+});
+
+// Last: it adds the company's own category and badge, which the counts above do not expect.
+describe('demo badges once demo data is switched off', () => {
+  it('leaves the demo categories, badges and images out of Badge Control, the pickers and every write', async () => {
+    const admin = { as: org.people.admin };
+    const real = await org.f.badgeCategory({ name: 'Our values' });
+    const ours = await org.f.badge({ categoryId: real.id, name: 'Our star' });
+    const demo = await server.db
+      .selectFrom('badges')
+      .select(['id', 'categoryId', 'imageId'])
+      .where('tenantId', '=', org.tenantId)
+      .where('name', '=', 'Champion of the Quarter')
+      .executeTakeFirstOrThrow();
+    const shown = async () => ({
+      categories: (await server.client.ok(ep.listBadgeCategories, { query: { pageSize: 100 } }, admin)).items.map(
+        (c) => c.name,
+      ),
+      badges: (await server.client.ok(ep.listBadges, { query: { pageSize: 100 } }, admin)).items.map((b) => b.id),
+      options: (await server.client.ok(ep.getBadgeOptions, {}, admin)).badges.map((b) => b.id),
+      champion: (await server.client.ok(ep.getBadgeChampions, {}, admin)).badge?.id ?? null,
+    });
+
+    await org.f.setting('isDemoDataDisabled', true);
+    expect(await shown()).toEqual({
+      categories: ['Our values'],
+      badges: [ours.id],
+      options: [ours.id],
+      champion: null,
+    });
+    // A demo id in a write answers as absent: Badge Control's 404, the forms' unknown badge or category.
+    expectError(await server.client.call(ep.updateBadge, { params: { id: demo.id }, body: { name: 'X' } }, admin), 404);
+    expectError(
+      await server.client.call(ep.setBadgeStatus, { params: { id: demo.id }, body: { isActive: false } }, admin),
+      404,
+    );
+    expectError(
+      await server.client.call(ep.updateBadgeCategory, { params: { id: demo.categoryId }, body: { name: 'X' } }, admin),
+      404,
+    );
+    expectError(
+      await server.client.call(
+        ep.setBadgeCategoryStatus,
+        { params: { id: demo.categoryId }, body: { isActive: false } },
+        admin,
+      ),
+      404,
+    );
+    const given = expectError(
+      await server.client.call(
+        ep.giveBadge,
+        { body: { badgeId: demo.id, employeeId: org.people.a.id, comment: 'Hi' } },
+        admin,
+      ),
+      400,
+      'BADGE_FAILED',
+    );
+    expect(given.details).toEqual({
+      fields: [{ path: 'body.badgeId', message: 'Choose an active badge of your company' }],
+    });
+    const asked = expectError(
+      await server.client.call(
+        ep.createContribution,
+        { body: { badgeId: demo.id, contributionType: 'mentoring', description: 'x' } },
+        admin,
+      ),
+      400,
+    );
+    expect(asked.details).toMatchObject({ fields: [{ path: 'body.badgeId' }] });
+    // A demo image, even one no badge uses, dresses no new badge; nor does a new badge go into a demo category.
+    await server.db.updateTable('badges').set({ imageId: null }).where('id', '=', demo.id).execute();
+    const image = expectError(
+      await server.client.call(
+        ep.createBadge,
+        { body: { name: 'New', categoryId: real.id, imageId: demo.imageId! } },
+        admin,
+      ),
+      400,
+    );
+    expect(image.details).toEqual({ fields: [{ path: 'body.imageId', message: 'Upload an image for the badge' }] });
+    const category = expectError(
+      await server.client.call(
+        ep.createBadge,
+        { body: { name: 'New', categoryId: demo.categoryId, imageId: (await org.f.badgeImage()).id } },
+        admin,
+      ),
+      400,
+    );
+    expect(category.details).toEqual({
+      fields: [{ path: 'body.categoryId', message: 'Choose an active badge category of your company' }],
+    });
+    await server.db.updateTable('badges').set({ imageId: demo.imageId }).where('id', '=', demo.id).execute();
+
+    // Switched back on, they all return.
+    await org.f.setting('isDemoDataDisabled', false);
+    const back = await shown();
+    expect(back.categories).toEqual(expect.arrayContaining([...BADGE_CATEGORIES, 'Our values']));
+    expect(back.badges).toHaveLength(DEMO_BADGES.length + 1);
+    expect(back.options).toContain(demo.id);
+    expect(back.champion).toBe(demo.id);
+  });
+
+  it('marks what the seed wrote as demo rows', async () => {
+    for (const table of ['badgeCategories', 'badges', 'badgeImages'] as const) {
+      const rows = await server.db
+        .selectFrom(table)
+        .select(['isDemo', 'name'])
+        .where('tenantId', '=', org.tenantId)
+        .where('name', 'not in', ['Our values', 'Our star', 'badge.png'])
+        .execute();
+      expect(rows.length, table).toBeGreaterThan(0);
+      expect(
+        rows.filter((r) => r.isDemo !== 1).map((r) => r.name),
+        table,
+      ).toEqual([]);
+    }
   });
 });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { listQuerySchema, listResponseSchema } from './common.js';
 
-export const JOB_NAMES = ['leave-statuses', 'storage-orphans', 'feedback-requests'] as const;
+export const JOB_NAMES = ['leave-statuses', 'storage-orphans', 'feedback-requests', 'badge-images'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /** What started a run: its schedule, or someone's Run now. */
@@ -16,6 +16,7 @@ export const JOB_LABELS: Record<JobName, string> = {
   'leave-statuses': 'Leave jobs (auto reject, auto cancel, cancellations, auto leaves)',
   'storage-orphans': 'Uploads never confirmed (deleted after a day)',
   'feedback-requests': 'Feedback requests (expire those left unanswered)',
+  'badge-images': 'Badge images no badge uses (deleted after a day)',
 };
 
 export const jobRunSchema = z

@@ -28,6 +28,7 @@ import { badgeRequestOpen } from './migrations/0028-badge-request-open.js';
 import { newsFeed } from './migrations/0029-news-feed.js';
 import { hashtags } from './migrations/0030-hashtags.js';
 import { leaderboardVideos } from './migrations/0031-leaderboard-videos.js';
+import { badgeDemo } from './migrations/0032-badge-demo.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0029-news-feed': newsFeed,
   '0030-hashtags': hashtags,
   '0031-leaderboard-videos': leaderboardVideos,
+  '0032-badge-demo': badgeDemo,
 };
 
 class StaticProvider implements MigrationProvider {

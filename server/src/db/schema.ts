@@ -699,6 +699,7 @@ export type BadgeCategoryTable = {
   tenantId: number;
   name: string;
   isActive: Generated<Flag>;
+  isDemo: Generated<Flag>;
   createdAt: string;
   updatedAt: string;
 };
@@ -714,6 +715,8 @@ export type BadgeImageTable = {
   contentType: string;
   storageKey: string;
   thumbnailKey: string | null;
+  /** The demo's (migration 0032): it follows the badge it dresses. */
+  isDemo: Generated<Flag>;
   createdAt: string;
 };
 
@@ -721,6 +724,7 @@ export type BadgeTable = {
   id: Generated<number>;
   tenantId: number;
   categoryId: number;
+  /** Unique (migration 0032): one image row dresses one badge. */
   imageId: number | null;
   name: string;
   description: string | null;
@@ -728,6 +732,7 @@ export type BadgeTable = {
   /** At most one per tenant (a partial unique index). */
   isChampion: Generated<Flag>;
   isActive: Generated<Flag>;
+  isDemo: Generated<Flag>;
   createdAt: string;
   updatedAt: string;
 };

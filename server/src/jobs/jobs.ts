@@ -1,10 +1,12 @@
 /** Every scheduled job, registered once. */
 import { runLeaveJobs } from '../modules/leave/auto-leaves.js';
 import { expireRequests } from '../modules/feedback-requests/service.js';
+import { sweepUnusedImages } from '../modules/badges/images.js';
 import type { JobName } from '../../../shared/contracts/jobs.js';
 import type { JobDefinition } from './runner.js';
 
 export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
 
 /** The leave jobs' name, for the Run now of the auto-leave settings. */
 export const LEAVE_JOB: JobName = 'leave-statuses';
@@ -13,6 +15,8 @@ export const FEEDBACK_REQUEST_JOB: JobName = 'feedback-requests';
 
 /** Deletes uploads begun and never confirmed (server/src/storage, docs/storage.md). */
 export const STORAGE_ORPHANS_JOB: JobName = 'storage-orphans';
+/** Deletes confirmed badge images no badge uses (docs/recognition.md "Badges"). */
+export const BADGE_IMAGES_JOB: JobName = 'badge-images';
 
 export const JOBS: readonly JobDefinition[] = [
   {
@@ -35,5 +39,12 @@ export const JOBS: readonly JobDefinition[] = [
     name: FEEDBACK_REQUEST_JOB,
     everyMs: HOUR_MS,
     run: (deps, tenantId) => expireRequests(deps, tenantId),
+  },
+  {
+    // A badge image confirmed but left unused for a day: a form never saved. Daily: such files only cost
+    // space, and replaced images are deleted at once.
+    name: BADGE_IMAGES_JOB,
+    everyMs: DAY_MS,
+    run: (deps, tenantId) => sweepUnusedImages(deps, tenantId),
   },
 ];

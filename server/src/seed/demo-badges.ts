@@ -2,7 +2,9 @@
  * Badges for the demo company (issue #13, docs/recognition.md "Badges"), so the badge pages are alive: four
  * categories, a dozen badges (company badges, the champion badge, one inactive), a year of badges given
  * by HR, leads and colleagues, and contributions and recommendations in every state. Random but repeatable
- * (a fixed seed). The e2e employee holds no badge and has made no request, so the specs start clean.
+ * (a fixed seed). The e2e employee holds no badge and has made no request, so the specs start clean. Every
+ * row written here, categories, badges and images included, is a demo row (`is_demo`), hidden when the
+ * company switches demo data off.
  *
  * The images are made here, never downloaded: a coloured circle with the badge's initials, an SVG rendered
  * to PNG by sharp, stored through the storage driver with a thumbnail once the app (and its storage)
@@ -58,7 +60,7 @@ export async function seedDemoBadges(db: Db, tenantId: number, now: Date): Promi
     const at = new Date(now.getTime() - (40 - i) * DAY).toISOString();
     const row = await db
       .insertInto('badgeCategories')
-      .values({ tenantId, name, isActive: 1, createdAt: at, updatedAt: at })
+      .values({ tenantId, name, isActive: 1, isDemo: 1, createdAt: at, updatedAt: at })
       .returning('id')
       .executeTakeFirstOrThrow();
     categoryIds.set(name, row.id);
@@ -76,6 +78,7 @@ export async function seedDemoBadges(db: Db, tenantId: number, now: Date): Promi
         isCompany: b.isCompany ? 1 : 0,
         isChampion: b.isChampion ? 1 : 0,
         isActive: b.isActive === false ? 0 : 1,
+        isDemo: 1,
         createdAt: at,
         updatedAt: at,
       })
@@ -195,12 +198,13 @@ export async function seedDemoBadges(db: Db, tenantId: number, now: Date): Promi
   }
 }
 
-/** Draws and stores an image for each badge that has none (the demo's, once the app's storage exists). */
+/** Draws and stores an image for each demo badge that has none (once the app's storage exists). */
 export async function seedDemoBadgeImages(db: Db, storage: StorageService, now: Date): Promise<number> {
   const badges = await db
     .selectFrom('badges')
     .select(['id', 'name', 'tenantId'])
     .where('imageId', 'is', null)
+    .where('isDemo', '=', 1)
     .orderBy('id')
     .execute();
   const colors = new Map(DEMO_BADGES.map((b) => [b.name, b.color]));
@@ -223,6 +227,7 @@ export async function seedDemoBadgeImages(db: Db, storage: StorageService, now: 
         contentType: 'image/png',
         storageKey: key,
         thumbnailKey,
+        isDemo: 1,
         createdAt: now.toISOString(),
       })
       .returning('id')

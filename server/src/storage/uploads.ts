@@ -18,8 +18,8 @@ import type { ConfirmedUpload } from './service.js';
 type Extra = { feedbackAttachments: { kind: AttachmentKind }; badgeImages: Record<never, never> };
 export type UploadTable = keyof Extra;
 
-/** The columns both tables have: a badge image's are exactly those. */
-type StoredUpload = Selectable<BadgeImageTable>;
+/** The columns both tables have: a badge image's but its demo mark (an upload is never the demo's). */
+type StoredUpload = Omit<Selectable<BadgeImageTable>, 'isDemo'>;
 /** A row of the table, its shared columns known to the flows below. */
 export type UploadRow<T extends UploadTable> = StoredUpload & Selectable<Database[T]>;
 

@@ -184,6 +184,7 @@ export const settings = {
       'leave-statuses': 'Leave jobs (auto reject, auto cancel, cancellations, auto leaves)',
       'storage-orphans': 'Uploads never confirmed (deleted after a day)',
       'feedback-requests': 'Feedback requests (expire those left unanswered)',
+      'badge-images': 'Badge images no badge uses (deleted after a day)',
     },
     outcomes: {
       running: 'Running',

@@ -188,6 +188,7 @@ export const settings: Translation<typeof en> = {
         'Tâches des congés (rejet automatique, annulation automatique, annulations, congés automatiques)',
       'storage-orphans': 'Envois jamais confirmés (supprimés après un jour)',
       'feedback-requests': 'Demandes de feedback (expiration de celles restées sans réponse)',
+      'badge-images': 'Images de badges qu’aucun badge n’utilise (supprimées après un jour)',
     },
     outcomes: {
       running: 'En cours',

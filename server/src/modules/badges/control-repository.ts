@@ -1,14 +1,19 @@
 /**
  * Badge Control of one tenant (docs/recognition.md "Badges"): badge categories, badges, their uploaded
  * images. Names are unique per tenant whatever the case (migration 0023's indexes on lower(name)); the
- * champion flag is held by at most one badge (a partial unique index), moved in one transaction.
+ * champion flag is held by at most one badge (a partial unique index), moved in one transaction. The demo's
+ * categories, badges and images (`is_demo`, migration 0032) are absent, to reads and writes alike, while the
+ * company has switched demo data off (`hideDemo`, the last argument of every method). An image dresses one
+ * badge (a unique index, migration 0032); a replaced image is deleted only while no badge uses it, and every
+ * write that sets an image takes the tenant's row lock, like the daily sweep of unused ones (./images.ts),
+ * so the sweep never deletes an image a badge is being given.
  */
 import type { ListQuery, ListResponse } from '../../../../shared/contracts/common.js';
 import type { BadgeCategory } from '../../../../shared/contracts/badges.js';
 import { MESSAGES } from '../../../../shared/messages.js';
 import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { toNumber, type Db } from '../../db/engine.js';
-import { uniqueOr } from '../../db/errors.js';
+import { isUniqueViolation, uniqueOr } from '../../db/errors.js';
 import { oneOrNotFound, ownedRows, referenceCount } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { AppError, errors } from '../../http/errors.js';
@@ -17,6 +22,21 @@ import { lockTenantRow } from '../../db/tenant-lock.js';
 
 const categoryExists = () => errors.conflict('body.name', MESSAGES.BADGE_CATEGORY_EXISTS);
 const badgeExists = () => errors.conflict('body.name', MESSAGES.BADGE_EXISTS);
+
+/**
+ * A badge write that broke a unique index: the one-image index (two saves of one image at once, past the
+ * check) answers as the form's unknown image; any other is the name. The champion's cannot break: it moves
+ * first.
+ */
+async function badgeSaved<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const message = error instanceof Error ? error.message : '';
+    throw /badges_image\b|badges\.image_id/.test(message) ? badgeRule('imageId', V.badgeImageUnknown) : badgeExists();
+  }
+}
 /** A broken rule of Badge Control's forms: the spec's failure message, the field named. */
 export const badgeRule = (field: string, message: string) =>
   new AppError(400, 'BADGE_FAILED', MESSAGES.BADGE_FAILED, { fields: [{ path: `body.${field}`, message }] });
@@ -50,8 +70,8 @@ export type BadgeValues = {
 };
 export type BadgeChanges = { [K in keyof BadgeValues]?: BadgeValues[K] | undefined };
 
-function categorySelect(db: Db, tenantId: number) {
-  return db
+function categorySelect(db: Db, tenantId: number, hideDemo: boolean) {
+  const select = db
     .selectFrom('badgeCategories as c')
     .select([
       'c.id',
@@ -61,6 +81,7 @@ function categorySelect(db: Db, tenantId: number) {
       referenceCount('badges', 'categoryId', 'c.id').as('badgeCount'),
     ])
     .where('c.tenantId', '=', tenantId);
+  return hideDemo ? select.where('c.isDemo', '=', 0) : select;
 }
 
 /** The tenant's badges with their category and image: what every read of badges starts from. */
@@ -88,13 +109,14 @@ export const BADGE_BRIEF_COLUMNS = [
 ] as const;
 
 /** A badge as Badge Control lists it: its brief, its category's id, and how many hold it. */
-export function badgeSelect(db: Db, tenantId: number) {
-  return badgesWithCategory(db, tenantId).select([
+export function badgeSelect(db: Db, tenantId: number, hideDemo: boolean) {
+  const select = badgesWithCategory(db, tenantId).select([
     ...BADGE_BRIEF_COLUMNS,
     'b.updatedAt',
     'c.id as categoryId',
     referenceCount('givenBadges', 'badgeId', 'b.id').as('heldCount'),
   ]);
+  return hideDemo ? select.where('b.isDemo', '=', 0) : select;
 }
 
 type CategoryRow = Awaited<ReturnType<ReturnType<typeof categorySelect>['executeTakeFirstOrThrow']>>;
@@ -133,30 +155,53 @@ export function badgeControlRepository(scope: TenantScope) {
   const stamp = () => now().toISOString();
   const rows = ownedRows(scope);
 
-  const getCategory = async (id: number): Promise<BadgeCategory> =>
-    categoryView(await oneOrNotFound(categorySelect(db, tenantId).where('c.id', '=', id), 'badgeCategoryNotFound'));
-  const getBadge = async (id: number): Promise<BadgeRecord> =>
-    badgeRecord(await oneOrNotFound(badgeSelect(db, tenantId).where('b.id', '=', id), 'badgeNotFound'));
+  const getCategory = async (id: number, hideDemo: boolean): Promise<BadgeCategory> =>
+    categoryView(
+      await oneOrNotFound(categorySelect(db, tenantId, hideDemo).where('c.id', '=', id), 'badgeCategoryNotFound'),
+    );
+  const getBadge = async (id: number, hideDemo: boolean): Promise<BadgeRecord> =>
+    badgeRecord(await oneOrNotFound(badgeSelect(db, tenantId, hideDemo).where('b.id', '=', id), 'badgeNotFound'));
 
-  /** A category a badge may be put in: the tenant's, and active. */
-  async function usableCategory(categoryId: number): Promise<void> {
+  /** A category a badge may be put in: the tenant's, active, and not a hidden demo one. */
+  async function usableCategory(categoryId: number, hideDemo: boolean): Promise<void> {
     const row = await rows.find('badgeCategories', categoryId);
-    if (!row || row.isActive !== 1) throw badgeRule('categoryId', V.badgeCategoryUnknown);
+    if (!row || row.isActive !== 1 || (hideDemo && row.isDemo === 1))
+      throw badgeRule('categoryId', V.badgeCategoryUnknown);
   }
 
-  /** A confirmed image of the tenant not used by another badge. */
-  async function usableImage(imageId: number, badgeId: number | null): Promise<void> {
+  /** A confirmed image of the tenant, not a hidden demo one, not used by another badge. */
+  async function usableImage(imageId: number, badgeId: number | null, hideDemo: boolean): Promise<void> {
     const row = await db
       .selectFrom('badgeImages as i')
       .select([
         'i.status',
+        'i.isDemo',
         (eb) => eb.selectFrom('badges as b').select('b.id').whereRef('b.imageId', '=', 'i.id').limit(1).as('usedBy'),
       ])
       .where('i.tenantId', '=', tenantId)
       .where('i.id', '=', imageId)
       .executeTakeFirst();
-    if (!row || row.status !== 'ready' || (row.usedBy !== null && row.usedBy !== badgeId))
+    if (
+      !row ||
+      row.status !== 'ready' ||
+      (hideDemo && row.isDemo === 1) ||
+      (row.usedBy !== null && row.usedBy !== badgeId)
+    )
       throw badgeRule('imageId', V.badgeImageUnknown);
+  }
+
+  /** Deletes an image row no badge uses (none, since the index; checked anyway): its keys, or null if kept. */
+  async function removeUnusedImage(imageId: number): Promise<ImageKeys | null> {
+    const row = await db
+      .deleteFrom('badgeImages')
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', imageId)
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('badges as b').select('b.id').whereRef('b.imageId', '=', 'badgeImages.id'))),
+      )
+      .returning(['storageKey', 'thumbnailKey', 'name'])
+      .executeTakeFirst();
+    return row ?? null;
   }
 
   /**
@@ -181,8 +226,9 @@ export function badgeControlRepository(scope: TenantScope) {
 
     async listCategories(
       query: ListQuery<'updatedAt' | 'name' | 'badgeCount' | 'id'> & { status?: 'active' | 'inactive' | undefined },
+      hideDemo: boolean,
     ): Promise<ListResponse<BadgeCategory>> {
-      let base = categorySelect(db, tenantId);
+      let base = categorySelect(db, tenantId, hideDemo);
       if (query.status) base = base.where('c.isActive', '=', flag(query.status === 'active'));
       const page = await paginate(base, query, {
         orderBy: {
@@ -199,19 +245,24 @@ export function badgeControlRepository(scope: TenantScope) {
 
     async createCategory(name: string): Promise<BadgeCategory> {
       const id = await uniqueOr(rows.create('badgeCategories', { name, isActive: 1 }), categoryExists);
-      return getCategory(id);
+      return getCategory(id, false);
     },
 
-    async updateCategory(id: number, changes: { name?: string | undefined }): Promise<BadgeCategory> {
-      await getCategory(id);
+    async updateCategory(
+      id: number,
+      changes: { name?: string | undefined },
+      hideDemo: boolean,
+    ): Promise<BadgeCategory> {
+      await getCategory(id, hideDemo);
       const values = { ...(changes.name === undefined ? {} : { name: changes.name }), updatedAt: stamp() };
       await uniqueOr(rows.update('badgeCategories', id, values), categoryExists);
-      return getCategory(id);
+      return getCategory(id, hideDemo);
     },
 
-    async setCategoryStatus(id: number, isActive: boolean): Promise<BadgeCategory> {
+    async setCategoryStatus(id: number, isActive: boolean, hideDemo: boolean): Promise<BadgeCategory> {
+      await getCategory(id, hideDemo);
       await rows.setActive('badgeCategories', id, isActive);
-      return getCategory(id);
+      return getCategory(id, hideDemo);
     },
 
     async listBadges(
@@ -220,8 +271,9 @@ export function badgeControlRepository(scope: TenantScope) {
         categoryId?: number | undefined;
         company?: 'true' | 'false' | undefined;
       },
+      hideDemo: boolean,
     ): Promise<ListResponse<BadgeRecord>> {
-      let base = badgeSelect(db, tenantId);
+      let base = badgeSelect(db, tenantId, hideDemo);
       if (query.status) base = base.where('b.isActive', '=', flag(query.status === 'active'));
       if (query.categoryId !== undefined) base = base.where('b.categoryId', '=', query.categoryId);
       if (query.company) base = base.where('b.isCompany', '=', flag(query.company === 'true'));
@@ -238,10 +290,11 @@ export function badgeControlRepository(scope: TenantScope) {
       return { items: page.items.map(badgeRecord), total: page.total };
     },
 
-    /** Run in a transaction (the champion flag moves with the insert). */
-    async createBadge(values: BadgeValues): Promise<number> {
-      await usableCategory(values.categoryId);
-      await usableImage(values.imageId, null);
+    /** Run in a transaction (the champion flag moves with the insert; the image is held by the lock). */
+    async createBadge(values: BadgeValues, hideDemo: boolean): Promise<number> {
+      await usableCategory(values.categoryId, hideDemo);
+      await lockTenantRow(db, tenantId);
+      await usableImage(values.imageId, null, hideDemo);
       const created = rows.create('badges', {
         categoryId: values.categoryId,
         imageId: values.imageId,
@@ -251,7 +304,7 @@ export function badgeControlRepository(scope: TenantScope) {
         isChampion: 0,
         isActive: 1,
       });
-      const id = await uniqueOr(created, badgeExists);
+      const id = await badgeSaved(created);
       if (values.isChampion) {
         await takeChampion(id);
         await rows.update('badges', id, { isChampion: 1 });
@@ -259,11 +312,16 @@ export function badgeControlRepository(scope: TenantScope) {
       return id;
     },
 
-    /** Run in a transaction. Answers the storage keys of an image the change replaced, to delete. */
-    async updateBadge(id: number, changes: BadgeChanges): Promise<ImageKeys | null> {
-      const current = await getBadge(id);
+    /**
+     * Run in a transaction. Answers the storage keys of the image the change replaced, its row deleted here,
+     * for the caller to delete once the transaction committed (so a rolled-back change keeps its file).
+     */
+    async updateBadge(id: number, changes: BadgeChanges, hideDemo: boolean): Promise<ImageKeys | null> {
+      const current = await getBadge(id, hideDemo);
       if (changes.categoryId !== undefined && changes.categoryId !== current.category.id)
-        await usableCategory(changes.categoryId);
+        await usableCategory(changes.categoryId, hideDemo);
+      // Read under the lock, so two replacements of one badge's image at once each see the other's result.
+      if (changes.imageId !== undefined) await lockTenantRow(db, tenantId);
       const old = await db
         .selectFrom('badges as b')
         .innerJoin('badgeImages as i', 'i.id', 'b.imageId')
@@ -271,7 +329,7 @@ export function badgeControlRepository(scope: TenantScope) {
         .where('b.id', '=', id)
         .executeTakeFirst();
       const replacesImage = changes.imageId !== undefined && changes.imageId !== old?.id;
-      if (replacesImage) await usableImage(changes.imageId!, id);
+      if (replacesImage) await usableImage(changes.imageId!, id, hideDemo);
       if (changes.isChampion === true) await takeChampion(id);
       const values = {
         ...(changes.name === undefined ? {} : { name: changes.name }),
@@ -282,15 +340,12 @@ export function badgeControlRepository(scope: TenantScope) {
         ...(changes.isChampion === undefined ? {} : { isChampion: flag(changes.isChampion) }),
         updatedAt: stamp(),
       };
-      await uniqueOr(rows.update('badges', id, values), badgeExists);
-      if (replacesImage && old) {
-        await rows.remove('badgeImages', old.id);
-        return { storageKey: old.storageKey, thumbnailKey: old.thumbnailKey, name: old.name };
-      }
-      return null;
+      await badgeSaved(rows.update('badges', id, values));
+      return replacesImage && old ? removeUnusedImage(old.id) : null;
     },
 
-    async setBadgeStatus(id: number, isActive: boolean): Promise<void> {
+    async setBadgeStatus(id: number, isActive: boolean, hideDemo: boolean): Promise<void> {
+      await getBadge(id, hideDemo);
       if (!(await rows.setActive('badges', id, isActive))) throw errors.notFound('badgeNotFound');
     },
   };

@@ -1,7 +1,8 @@
 /**
  * Recognition of one tenant (docs/recognition.md "Badges"): badges held (`given_badges`: given directly or
  * by an approved request), badge requests (contributions and recommendations) and their decisions. Reads
- * leave out demo rows when the company switched demo data off (`hideDemo`). A decision is a conditional
+ * leave out demo rows when the company switched demo data off (`hideDemo`), demo badges among them: a hidden
+ * badge is neither offered nor given nor asked for, while the rows already naming it still show it. A decision is a conditional
  * update on the status read, and an approval writes its given badge in the same transaction (its request
  * id is unique), so two approvals at once give one badge.
  */
@@ -181,6 +182,12 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
     }));
   }
 
+  /** Active badges of active categories, less the demo's while hidden. */
+  function givableSelect(hideDemo: boolean) {
+    const q = briefSelect(db, tenantId).where('b.isActive', '=', 1).where('c.isActive', '=', 1);
+    return hideDemo ? q.where('b.isDemo', '=', 0) : q;
+  }
+
   async function getRequest(id: number): Promise<RequestRecord | undefined> {
     const row = await requestSelect(false).where('r.id', '=', id).executeTakeFirst();
     return row ? (await hydrateRequests([row]))[0] : undefined;
@@ -190,10 +197,8 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
     getRequest,
 
     /** Active badges of active categories, by name: what may be given or asked for. */
-    async activeBadges(): Promise<BadgeBrief[]> {
-      const rows = await briefSelect(db, tenantId)
-        .where('b.isActive', '=', 1)
-        .where('c.isActive', '=', 1)
+    async activeBadges(hideDemo: boolean): Promise<BadgeBrief[]> {
+      const rows = await givableSelect(hideDemo)
         .orderBy(sql`lower(b.name)`)
         .orderBy('b.id')
         .execute();
@@ -201,12 +206,8 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
     },
 
     /** The badge if it may be given or asked for now (the tenant's, active, of an active category). */
-    async usableBadge(id: number): Promise<BadgeBrief | undefined> {
-      const row = await briefSelect(db, tenantId)
-        .where('b.id', '=', id)
-        .where('b.isActive', '=', 1)
-        .where('c.isActive', '=', 1)
-        .executeTakeFirst();
+    async usableBadge(id: number, hideDemo: boolean): Promise<BadgeBrief | undefined> {
+      const row = await givableSelect(hideDemo).where('b.id', '=', id).executeTakeFirst();
       return row ? brief(row) : undefined;
     },
 
@@ -293,7 +294,9 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
 
     /** The champion badge and who holds it, most recent first. */
     async champions(hideDemo: boolean) {
-      const row = await briefSelect(db, tenantId).where('b.isChampion', '=', 1).executeTakeFirst();
+      let champion = briefSelect(db, tenantId).where('b.isChampion', '=', 1);
+      if (hideDemo) champion = champion.where('b.isDemo', '=', 0);
+      const row = await champion.executeTakeFirst();
       if (!row) return { badge: null, champions: [] };
       let q = db
         .selectFrom('givenBadges as g')

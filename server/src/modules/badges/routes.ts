@@ -27,27 +27,33 @@ async function badgeView(ctx: RequestContext, record: BadgeRecord): Promise<Badg
 }
 
 const readBadge = async (ctx: RequestContext, id: number) =>
-  badgeView(ctx, await ctx.repo(badgeControlRepository).getBadge(id));
+  badgeView(ctx, await ctx.repo(badgeControlRepository).getBadge(id, await hideDemo(ctx)));
 
 export const badgeRoutes = defineRoutes(badgeEndpoints, {
-  listBadgeCategories: (ctx, { query }) => ctx.repo(badgeControlRepository).listCategories(query),
+  listBadgeCategories: async (ctx, { query }) =>
+    ctx.repo(badgeControlRepository).listCategories(query, await hideDemo(ctx)),
   createBadgeCategory: (ctx, { body }) => ctx.repo(badgeControlRepository).createCategory(body.name),
-  updateBadgeCategory: (ctx, { params, body }) => ctx.repo(badgeControlRepository).updateCategory(params.id, body),
-  setBadgeCategoryStatus: (ctx, { params, body }) =>
-    ctx.repo(badgeControlRepository).setCategoryStatus(params.id, body.isActive),
+  updateBadgeCategory: async (ctx, { params, body }) =>
+    ctx.repo(badgeControlRepository).updateCategory(params.id, body, await hideDemo(ctx)),
+  setBadgeCategoryStatus: async (ctx, { params, body }) =>
+    ctx.repo(badgeControlRepository).setCategoryStatus(params.id, body.isActive, await hideDemo(ctx)),
 
   listBadges: async (ctx, { query }) => {
-    const page = await ctx.repo(badgeControlRepository).listBadges(query);
+    const page = await ctx.repo(badgeControlRepository).listBadges(query, await hideDemo(ctx));
     return { items: await Promise.all(page.items.map((b) => badgeView(ctx, b))), total: page.total };
   },
   beginBadgeImage: (ctx, { body }) => beginBadgeImage(ctx, body),
   confirmBadgeImage: (ctx, { params }) => confirmBadgeImage(ctx, params.id),
   createBadge: async (ctx, { body }) => {
-    const id = await ctx.transaction((tx) => tx.repo(badgeControlRepository).createBadge(body));
+    const hidden = await hideDemo(ctx);
+    const id = await ctx.transaction((tx) => tx.repo(badgeControlRepository).createBadge(body, hidden));
     return readBadge(ctx, id);
   },
   updateBadge: async (ctx, { params, body }) => {
-    const replaced = await ctx.transaction((tx) => tx.repo(badgeControlRepository).updateBadge(params.id, body));
+    const hidden = await hideDemo(ctx);
+    const replaced = await ctx.transaction((tx) =>
+      tx.repo(badgeControlRepository).updateBadge(params.id, body, hidden),
+    );
     if (replaced) {
       const keys = [replaced.storageKey];
       await ctx.deps.storage
@@ -57,7 +63,7 @@ export const badgeRoutes = defineRoutes(badgeEndpoints, {
     return readBadge(ctx, params.id);
   },
   setBadgeStatus: async (ctx, { params, body }) => {
-    await ctx.repo(badgeControlRepository).setBadgeStatus(params.id, body.isActive);
+    await ctx.repo(badgeControlRepository).setBadgeStatus(params.id, body.isActive, await hideDemo(ctx));
     return readBadge(ctx, params.id);
   },
 
@@ -65,7 +71,7 @@ export const badgeRoutes = defineRoutes(badgeEndpoints, {
     const can = abilities(ctx);
     requireAbility(can.canBrowse, ['view-badges', 'assign-badge', 'add-contribution']);
     const link = imageLinker(ctx);
-    const badges = await ctx.repo(recognitionRepository).activeBadges();
+    const badges = await ctx.repo(recognitionRepository).activeBadges(await hideDemo(ctx));
     return {
       badges: await Promise.all(badges.map((b) => optionView(ctx, link, b))),
       canGive: can.canGive,

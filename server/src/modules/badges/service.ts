@@ -143,7 +143,7 @@ async function passRules(ctx: RequestContext, check: (characterLimit: number) =>
 /** The badge if it may be given now, and what keeps it or the person from being given (by field). */
 async function givable(ctx: RequestContext, badgeId: number, employeeId: number, fields: [string, string]) {
   const repo = ctx.repo(recognitionRepository);
-  const badge = await repo.usableBadge(badgeId);
+  const badge = await repo.usableBadge(badgeId, await hideDemo(ctx));
   const issues: BadgeIssue[] = [];
   if (!badge) issues.push({ field: fields[0], message: V.badgeUnknown });
   if (!(await repo.isActiveEmployee(employeeId))) issues.push({ field: fields[1], message: V.badgeEmployeeUnknown });
@@ -203,7 +203,8 @@ async function createOpenRequest(
 export async function createContribution(ctx: RequestContext, body: ContributionBody): Promise<BadgeRequest> {
   await passRules(ctx, (limit) => checkContribution(body, limit));
   const repo = ctx.repo(recognitionRepository);
-  if (!(await repo.usableBadge(body.badgeId!))) throw badgeFailed([{ field: 'badgeId', message: V.badgeUnknown }]);
+  if (!(await repo.usableBadge(body.badgeId!, await hideDemo(ctx))))
+    throw badgeFailed([{ field: 'badgeId', message: V.badgeUnknown }]);
   await openCheck(ctx, body.badgeId!, ctx.caller.employeeId);
   const id = await createOpenRequest(ctx, {
     type: 'contribution',
