@@ -30,8 +30,11 @@ export class LeavePage {
   }
 
   showPending = async (): Promise<void> => {
-    await this.page.getByRole('tab', { name: 'Pending approvals' }).click();
-    await expect(this.page.getByRole('region', { name: 'Pending approvals' })).toBeVisible();
+    // A click while the page is still settling can be lost (seen once in CI): click until the list shows.
+    await expect(async () => {
+      await this.page.getByRole('tab', { name: 'Pending approvals' }).click();
+      await expect(this.page.getByRole('region', { name: 'Pending approvals' })).toBeVisible({ timeout: 2_000 });
+    }).toPass();
   };
 
   /** The row of a request, found by a text it shows (an employee's name, a date). */
