@@ -4,11 +4,11 @@
  * review and the active switch, and the news-feed post an approval makes. Likes and comments are those of
  * that post (feed_likes, feed_comments: one conversation wherever the video is watched).
  */
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { VideoDecision, VideoSource, VideoStatus } from '../../../../shared/leaderboard-videos.js';
 import type { ListResponse } from '../../../../shared/contracts/common.js';
 import type { ManagedVideoListQuery, VideoListQuery } from '../../../../shared/contracts/leaderboard-videos.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, LeaderboardVideoTable } from '../../db/schema.js';
 import type { TenantScope } from '../../http/context.js';
 import { paginate } from '../../http/list.js';
 import { peopleByIds } from '../employees/people.js';
@@ -36,21 +36,11 @@ export type VideoRow = {
   postId: number | null;
 };
 
-export type NewVideo = {
-  uploadedBy: number;
-  title: string;
-  source: VideoSource;
-  sourceUrl: string | null;
-  storageKey: string;
-  previewKey: string | null;
-  contentType: string;
-  size: number;
-  durationMs: number;
-  width: number;
-  height: number;
-  categoryId: number | null;
-  attributeId: number | null;
-};
+/** A checked, stored video as written: the table's own columns less what the insert or a review sets. */
+export type NewVideo = Omit<
+  Insertable<LeaderboardVideoTable>,
+  'id' | 'tenantId' | 'status' | 'isActive' | 'reviewedBy' | 'reviewedAt' | 'isDemo' | 'createdAt'
+> & { uploadedBy: number };
 
 type VideosDb = Database & { v: Database['leaderboardVideos'] };
 type VideoEb = ExpressionBuilder<VideosDb, 'v'>;
