@@ -6,12 +6,12 @@
  * routes.ts, which play the part of S3's pre-signed PUT and GET.
  */
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { assertKey, isKey } from './keys.js';
+import { writeLimited } from './limited-write.js';
 import type { LinkSigner } from './signed-links.js';
 import type { Storage, StoredObject } from './types.js';
 
@@ -89,32 +89,8 @@ export function createLocalStorage(options: {
       const file = pathOf(key);
       await mkdir(path.dirname(file), { recursive: true });
       const temp = tempOf(file);
-      let received = 0;
-      let tooLarge = false;
-      const out = createWriteStream(temp);
-      try {
-        await pipeline(
-          body,
-          async function* (source: AsyncIterable<Buffer>) {
-            for await (const chunk of source) {
-              received += chunk.length;
-              if (received > size) {
-                tooLarge = true;
-                throw new Error('too large');
-              }
-              yield chunk;
-            }
-          },
-          out,
-        );
-      } catch (error) {
-        // The file may still be opening when the pipeline fails: remove it only once the stream has closed,
-        // or the late open would leave it behind.
-        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
-        await rm(temp, { force: true });
-        if (tooLarge) return 'too-large';
-        throw error;
-      }
+      const received = await writeLimited(body, temp, size);
+      if (received === 'too-large') return 'too-large';
       if (received !== size) {
         await rm(temp, { force: true });
         return 'too-small';

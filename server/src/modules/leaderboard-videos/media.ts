@@ -8,12 +8,10 @@
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import ffprobeInstaller from '@ffprobe-installer/ffprobe';
 import { execFile } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   checkVideoMetadata,
   MAX_VIDEO_BYTES,
@@ -21,6 +19,7 @@ import {
   type VideoContentType,
 } from '../../../../shared/leaderboard-videos.js';
 import { validation as V } from '../../../../shared/i18n/en/validation.js';
+import { writeLimited } from '../../storage/limited-write.js';
 
 const PROBE_TIMEOUT_MS = 20_000;
 const PREVIEW_TIMEOUT_MS = 30_000;
@@ -43,34 +42,8 @@ export async function tempFolder(): Promise<{ dir: string; dispose: () => Promis
   return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/**
- * Streams a body into `file`, stopping as soon as it passes MAX_VIDEO_BYTES: answers the bytes written,
- * or 'too-large' (the partial file is left for the folder's removal).
- */
-export async function receive(body: Readable, file: string): Promise<number | 'too-large'> {
-  let received = 0;
-  let tooLarge = false;
-  try {
-    await pipeline(
-      body,
-      async function* (source: AsyncIterable<Buffer>) {
-        for await (const chunk of source) {
-          received += chunk.length;
-          if (received > MAX_VIDEO_BYTES) {
-            tooLarge = true;
-            throw new Error('too large');
-          }
-          yield chunk;
-        }
-      },
-      createWriteStream(file),
-    );
-  } catch (error) {
-    if (tooLarge) return 'too-large';
-    throw error;
-  }
-  return received;
-}
+/** Streams a body into `file`, stopping as soon as it passes MAX_VIDEO_BYTES: the bytes written, or 'too-large'. */
+export const receive = (body: Readable, file: string) => writeLimited(body, file, MAX_VIDEO_BYTES);
 
 function run(file: string, args: readonly string[], timeout: number): Promise<string> {
   return new Promise((resolve, reject) => {
