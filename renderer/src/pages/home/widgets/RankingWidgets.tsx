@@ -4,12 +4,29 @@
  */
 import { mergeClasses, Tab, TabList, Text } from '@fluentui/react-components';
 import { PeopleTeamRegular, PersonStarRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DEFAULT_RANKING_TYPE, RANKING_TYPES, type RankingType } from '../../../../../shared/home';
 import { useEmployeeRanking, useTeamRanking } from '../../../api/hooks/home';
 import { useFormat, useTranslation } from '../../../i18n';
 import { MoreButton } from './MoreButton';
 import { QueryBody, useWidgetStyles, WidgetCard } from './WidgetCard';
+
+/** One place of a ranking: the rank, who (the caller's own place marked), and the figure. */
+function RankRow({ rank, mine, value, children }: { rank: number; mine: boolean; value: string; children: ReactNode }) {
+  const styles = useWidgetStyles();
+  const fmt = useFormat();
+  return (
+    <li className={mergeClasses(styles.row, mine && styles.mine)} aria-current={mine ? 'true' : undefined}>
+      <Text weight="semibold" className={styles.rank}>
+        {fmt.ordinal(rank)}
+      </Text>
+      {children}
+      <Text size={200} className={styles.value}>
+        {value}
+      </Text>
+    </li>
+  );
+}
 
 export function EmployeeRankingWidget() {
   const styles = useWidgetStyles();
@@ -49,22 +66,17 @@ export function EmployeeRankingWidget() {
             {data.pages
               .flatMap((p) => p.items)
               .map((item) => (
-                <li
+                <RankRow
                   key={item.employee.id}
-                  className={mergeClasses(styles.row, item.isMe && styles.mine)}
-                  aria-current={item.isMe ? 'true' : undefined}
+                  rank={item.rank}
+                  mine={item.isMe}
+                  value={item.count === null ? '' : t('widgets.employeeRanking.count', { count: item.count })}
                 >
-                  <Text weight="semibold" className={styles.rank}>
-                    {fmt.ordinal(item.rank)}
-                  </Text>
                   <Text className={styles.name}>
                     {item.employee.name}
                     {item.isMe ? ` · ${t('widgets.employeeRanking.you')}` : ''}
                   </Text>
-                  <Text size={200} className={styles.value}>
-                    {item.count === null ? '' : t('widgets.employeeRanking.count', { count: item.count })}
-                  </Text>
-                </li>
+                </RankRow>
               ))}
           </ol>
         )}
@@ -104,14 +116,14 @@ export function TeamRankingWidget() {
             {data.pages
               .flatMap((p) => p.items)
               .map((item) => (
-                <li
+                <RankRow
                   key={item.team.id}
-                  className={mergeClasses(styles.row, item.isMine && styles.mine)}
-                  aria-current={item.isMine ? 'true' : undefined}
+                  rank={item.rank}
+                  mine={item.isMine}
+                  value={t('widgets.teamRanking.score', {
+                    score: fmt.number(item.score, { minimumFractionDigits: 2 }),
+                  })}
                 >
-                  <Text weight="semibold" className={styles.rank}>
-                    {fmt.ordinal(item.rank)}
-                  </Text>
                   <span className={styles.name}>
                     <Text block className={styles.name}>
                       {item.team.name}
@@ -122,10 +134,7 @@ export function TeamRankingWidget() {
                         : t('widgets.teamRanking.members', { count: item.memberCount })}
                     </Text>
                   </span>
-                  <Text size={200} className={styles.value}>
-                    {t('widgets.teamRanking.score', { score: fmt.number(item.score, { minimumFractionDigits: 2 }) })}
-                  </Text>
-                </li>
+                </RankRow>
               ))}
           </ol>
         )}
