@@ -146,7 +146,9 @@ test('a comment shows at once, and is rolled back with a message when the server
   await refused;
   const toast = page.locator('.fui-Toast').filter({ hasText: 'Comment could not be added' });
   await expect(toast.first()).toContainText('The requested item does not exist.');
-  await expect(stale.getByText('Can I bring a friend?')).toHaveCount(0);
+  await expect(comments.getByText('Can I bring a friend?')).toHaveCount(0);
+  // The text the user wrote is given back to the box, not lost.
+  await expect(stale.getByRole('textbox', { name: 'Your comment' })).toHaveValue('Can I bring a friend?');
   await expect(stale.getByRole('button', { name: '1 comment' })).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });

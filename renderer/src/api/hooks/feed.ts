@@ -42,10 +42,6 @@ export const feedKeys = {
 type Page<T> = CursorListResponse<T>;
 type PostCache = InfiniteData<Page<FeedPost>> | FeedPost;
 
-/** Neither a 403 nor a 404 gets better by asking again. */
-const retry = (count: number, error: unknown) =>
-  count < 2 && !/40[34]/.test(String((error as { response?: { status?: number } }).response?.status));
-
 const cursorPaging = {
   initialPageParam: undefined as string | undefined,
   getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor ?? undefined,
@@ -63,7 +59,6 @@ export function useFeed(employeeId: number | null, enabled = true) {
       ),
     ...cursorPaging,
     enabled,
-    retry,
   });
 }
 
@@ -71,7 +66,6 @@ export function useFeedPost(id: number) {
   return useQuery({
     queryKey: feedKeys.post(id),
     queryFn: ({ signal }) => call(ep.getFeedPost, { params: { id } }, { signal }),
-    retry,
   });
 }
 
@@ -83,7 +77,6 @@ export function useReportedPosts(enabled: boolean) {
       call(ep.listReportedFeedPosts, { query: pageParam ? { cursor: pageParam } : {} }, { signal }),
     ...cursorPaging,
     enabled,
-    retry,
   });
 }
 
@@ -95,7 +88,6 @@ export function useFeedComments(postId: number, enabled: boolean) {
       call(ep.listFeedComments, { params: { id: postId }, query: pageParam ? { cursor: pageParam } : {} }, { signal }),
     ...cursorPaging,
     enabled,
-    retry,
   });
 }
 
@@ -111,7 +103,6 @@ export function useFeedLikes(postId: number, type: LikeType | null, enabled: boo
       ),
     ...cursorPaging,
     enabled,
-    retry,
   });
 }
 

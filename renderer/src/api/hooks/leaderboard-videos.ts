@@ -66,6 +66,7 @@ export function useUploadVideo() {
     },
     invalidates: [videoKeys.all],
     success: (video) => ({ title: t('videos.uploaded'), body: video.title }),
+    failure: t('videos.uploadFailed'),
   });
 }
 
@@ -75,6 +76,7 @@ export function useAddVideoByUrl() {
     mutationFn: (input: VideoDetails & { url: string }) => callEndpoint(ep.addLeaderboardVideoByUrl, { body: input }),
     invalidates: [videoKeys.all],
     success: (video) => ({ title: t('videos.uploaded'), body: video.title }),
+    failure: t('videos.uploadFailed'),
   });
 }
 

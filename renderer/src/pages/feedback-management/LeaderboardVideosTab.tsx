@@ -352,8 +352,8 @@ function VideoRow({
             label={t('videos.activeLabel', { title: video.title })}
             checked={video.isActive}
             disabled={false}
-            confirmTitle={t('videos.rejectTitle')}
-            confirmBody={t('videos.rejectBody', { title: video.title })}
+            confirmTitle={t('videos.deactivateTitle')}
+            confirmBody={t('videos.deactivateBody', { title: video.title })}
             onChange={onActive}
           />
         </div>

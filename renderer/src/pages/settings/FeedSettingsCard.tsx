@@ -1,8 +1,7 @@
 /**
  * Settings › Feedback › News feed (docs/recognition.md "Home and the settings"): which kinds of post the
  * feed shows (feedTypes) and the side of Home it takes on a wide screen (feedPosition). Checked with the
- * shared settings rules before saving; the server checks them again. Leaderboard videos, which have no post
- * yet, keep whatever the company had.
+ * shared settings rules before saving; the server checks them again.
  */
 import { Checkbox, Field, Label, makeStyles, Radio, RadioGroup, Text, tokens, useId } from '@fluentui/react-components';
 import { FEED_POST_KINDS, type FeedPostKind } from '../../../../shared/feed';

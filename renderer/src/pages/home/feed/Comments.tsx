@@ -93,7 +93,8 @@ export function Comments({ post, expanded }: { post: FeedPost; expanded: boolean
     event.preventDefault();
     setTried(true);
     if (issues.length > 0) return;
-    add.mutate(text);
+    // The box empties at once (the comment shows as sending); a refusal gives the text back.
+    add.mutate(text, { onError: () => setText((now) => (now === '' ? text : now)) });
     setText('');
     setTried(false);
   };
