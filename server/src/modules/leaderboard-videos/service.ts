@@ -259,6 +259,9 @@ export async function listManagedVideos(
   return { items: await videoViews(ctx, page.items, hidden), total: page.total };
 }
 
-/** A hashtag filter as typed: canonical, or one that matches nothing when it is no hashtag. */
+/**
+ * A hashtag filter as typed: canonical, or one that matches nothing when it is no hashtag: '#', which no
+ * stored tag holds (they are letters, digits and underscores). Not a NUL byte: PostgreSQL refuses it in text.
+ */
 export const tagFilter = (text: string | undefined): string | null =>
-  text === undefined || text.trim() === '' ? null : (videoHashtag(text) ?? '\u0000');
+  text === undefined || text.trim() === '' ? null : (videoHashtag(text) ?? '#');
