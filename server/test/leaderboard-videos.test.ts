@@ -27,7 +27,7 @@ import { organisation, type Organisation } from './organisation.js';
 const run = promisify(execFile);
 
 let server: TestServer;
-let org: Organisation<'admin' | 'emp' | 'uploader', never>;
+let org: Organisation<'admin' | 'emp' | 'peer' | 'uploader', never>;
 let other: Organisation<'admin' | 'emp', never>;
 let dir: string;
 let files: Record<'ok' | 'long' | 'wide' | 'square' | 'text', Buffer>;
@@ -99,6 +99,7 @@ beforeAll(async () => {
     people: {
       admin: ['Administrator'],
       emp: ['Employee'],
+      peer: ['Employee'],
       // Uploads and sees the boards, nothing else.
       uploader: { grants: ['upload-leaderboard-video', 'view-feedback-overview'] },
     },
@@ -376,6 +377,64 @@ describe('review, feed, streaming and engagement', () => {
       { as: org.people.emp },
     );
     expect(unliked.likeCount).toBe(0);
+  });
+
+  it('keeps a video’s post on the feed when its uploader tries to remove it: the video’s review decides', async () => {
+    const own = (await upload(files.ok, { title: 'My own cheer' }, org.people.admin)).body as LeaderboardVideo;
+    const approved = await server.client.ok(
+      ep.setLeaderboardVideoReview,
+      { params: { id: own.id }, body: { videoStatus: 'approved' } },
+      { as: org.people.admin },
+    );
+    const shown = (await server.client.ok(feedEp.listFeedPosts, { query: {} }, { as: org.people.admin })).items.find(
+      (p) => p.id === approved.postId,
+    );
+    expect(shown).toMatchObject({ canRemove: false });
+    expectError(
+      await server.client.call(feedEp.removeFeedPost, { params: { id: approved.postId! } }, { as: org.people.admin }),
+      409,
+      'FEED_POST_IS_VIDEO',
+    );
+    expect(await feedVideoIds(org.people.emp)).toContain(own.id);
+    await server.client.ok(
+      ep.setLeaderboardVideoReview,
+      { params: { id: own.id }, body: { videoStatus: 'rejected' } },
+      { as: org.people.admin },
+    );
+  });
+
+  it('closes a reported post’s likes and comments to readers until a reviewer keeps it', async () => {
+    const postId = (
+      await server.client.ok(ep.getLeaderboardVideo, { params: { id: video.id } }, { as: org.people.emp })
+    ).postId!;
+    await server.client.ok(
+      feedEp.reportFeedPost,
+      { params: { id: postId }, body: { reason: 'Not for work' } },
+      { as: org.people.emp },
+    );
+    const like = (who: Who) =>
+      server.client.call(ep.likeLeaderboardVideo, { params: { id: video.id }, body: { type: 'like' } }, { as: who });
+    const comment = (who: Who) =>
+      server.client.call(
+        ep.addLeaderboardVideoComment,
+        { params: { id: video.id }, body: { comment: 'Still here?' } },
+        { as: who },
+      );
+    for (const who of [org.people.peer, org.people.emp]) {
+      expectError(await like(who), 404);
+      expectError(await comment(who), 404);
+      expectError(
+        await server.client.call(ep.listLeaderboardVideoComments, { params: { id: video.id }, query: {} }, { as: who }),
+        404,
+      );
+    }
+    await server.client.ok(
+      feedEp.reviewFeedPost,
+      { params: { id: postId }, body: { decision: 'kept' } },
+      { as: org.people.admin },
+    );
+    expect((await like(org.people.peer)).ok).toBe(true);
+    await server.client.ok(ep.unlikeLeaderboardVideo, { params: { id: video.id } }, { as: org.people.peer });
   });
 
   it('keeps other companies out', async () => {

@@ -100,7 +100,9 @@ export const feedPostSchema = z
     reviewStatus: z
       .enum(FEED_REVIEW_STATUSES)
       .describe('pending: reported and hidden from everyone but its author and the reviewers'),
-    canRemove: z.boolean().describe('The caller wrote it or is one of the people it is about'),
+    canRemove: z
+      .boolean()
+      .describe('The caller wrote it or is one of the people it is about, and it is not a leaderboard video’s post'),
     canReport: z.boolean(),
     canReview: z.boolean(),
   })

@@ -67,7 +67,7 @@ export const feedEndpoints = {
     path: '/api/feed/posts/:id',
     access: 'view-badges',
     summary: 'Remove a post one wrote or one about oneself from the news feed (its likes and comments go with it)',
-    description: `403 FEED_POST_NOT_YOURS for anyone else. ${HIDDEN}`,
+    description: `403 FEED_POST_NOT_YOURS for anyone else; 409 FEED_POST_IS_VIDEO for a leaderboard video's post, which goes with the video's review. ${HIDDEN}`,
     params: idParamsSchema,
     status: 204,
     response: emptyResponseSchema,

@@ -107,7 +107,8 @@ export async function postViews(
         commentCount: counts.get(r.id) ?? 0,
         latestComments: (latest.get(r.id) ?? []).map((c) => commentView(c, people, viewer.employeeId)),
         reviewStatus: r.reviewStatus,
-        canRemove: mine || about,
+        // A video's post goes with the video's review (removePost refuses it).
+        canRemove: (mine || about) && r.kind !== 'leaderboard-video',
         canReport: !mine && r.reviewStatus === 'none',
         canReview: viewer.canReview && r.reviewStatus === 'pending' && !mine && !about,
       };
@@ -155,6 +156,9 @@ export async function removePost(ctx: RequestContext, id: number): Promise<void>
     if (!(await posts.shown(viewer, id))) throw errors.notFound('feedPostNotFound');
     throw errors.coded(403, 'FEED_POST_NOT_YOURS');
   }
+  // A video's post goes with its review (docs/recognition.md "Leaderboard videos"): removing it here would
+  // delete everyone's likes and comments while the video stays on the leaderboard.
+  if (row.kind === 'leaderboard-video') throw errors.coded(409, 'FEED_POST_IS_VIDEO');
   await posts.remove(id);
 }
 

@@ -25,7 +25,9 @@ import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import type { RequestContext } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { feedEngagementRepository } from '../feed/engagement-repository.js';
-import { commentView, failed } from '../feed/service.js';
+import { feedPostRepository } from '../feed/posts-repository.js';
+import { commentView, failed, viewerOf } from '../feed/service.js';
+import type { FeedViewer } from '../feed/visibility.js';
 import { download } from './fetch-url.js';
 import { previewFrame, probe, receive, tempFolder } from './media.js';
 import { leaderboardVideoRepository, type VideoRow } from './repository.js';
@@ -205,10 +207,16 @@ export async function setVideoActive(ctx: RequestContext, id: number, isActive: 
   return readVideo(ctx, id, false);
 }
 
-/** The post of a shown video: likes and comments are its. */
+/**
+ * The post of a shown video: likes and comments are its, so they follow the feed's one rule for a post
+ * (feed/visibility.ts): a reported post is closed to readers until a reviewer keeps it, a removed one for
+ * good. Whatever kinds the company's feed shows: the leaderboard shows its videos either way.
+ */
 async function postOf(ctx: RequestContext, id: number): Promise<number> {
   const row = await visibleRow(ctx, id, true);
-  if (row.postId === null) throw errors.notFound('videoNotFound');
+  const viewer: FeedViewer = { ...(await viewerOf(ctx)), kinds: ['leaderboard-video'] };
+  if (row.postId === null || !(await ctx.repo(feedPostRepository).shown(viewer, row.postId)))
+    throw errors.notFound('videoNotFound');
   return row.postId;
 }
 
