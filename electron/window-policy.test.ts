@@ -139,6 +139,8 @@ describe('Content-Security-Policy', () => {
     });
     expect(directive(csp, 'script-src')).toEqual(["'self'"]);
     expect(directive(csp, 'connect-src')).toEqual(["'self'", 'https://teambeat.acme.example']);
+    // Videos play from the server (or a bucket's https address), not only from the app's own files.
+    expect(directive(csp, 'media-src')).toEqual(["'self'", 'https:', 'https://teambeat.acme.example']);
     expect(directive(csp, 'object-src')).toEqual(["'none'"]);
     expect(directive(csp, 'frame-ancestors')).toEqual(["'none'"]);
     expect(csp).not.toContain('unsafe-eval');

@@ -120,6 +120,8 @@ export function contentSecurityPolicy({ appOrigin, serverUrl, development }: Csp
     'script-src': scripts,
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:', ...(server ? [server] : [])],
+    // Leaderboard videos, served by the server through signed links (or the bucket's https address).
+    'media-src': ["'self'", 'https:', ...(server ? [server] : [])],
     'font-src': ["'self'", 'data:'],
     'connect-src': connect,
     'object-src': ["'none'"],

@@ -70,6 +70,7 @@ describe('the S3 driver', () => {
     const csp = (await fetch(`${server.url}/api/health`)).headers.get('content-security-policy')!;
     expect(csp.split(';')).toContain(`connect-src 'self' ${s3.endpoint}`);
     expect(csp.split(';')).toContain(`img-src 'self' data: blob: ${s3.endpoint}`);
+    expect(csp.split(';')).toContain(`media-src 'self' ${s3.endpoint}`);
     const begun = await upload({ ...A_PDF, name: 'Compte rendu.pdf' });
     expect(begun.upload.url.startsWith(`${s3.endpoint}/${BUCKET}/${tenantId}/pending/file/`)).toBe(true);
     expect(begun.upload.url).toContain('X-Amz-Signature=');

@@ -52,6 +52,8 @@ export function appSecurityHeaders(storageOrigin: string | null): HeaderList {
         imgSrc: ["'self'", 'data:', 'blob:', ...storage],
         // With the S3 driver, uploads go straight to the bucket (docs/storage.md).
         connectSrc: ["'self'", ...storage],
+        // Leaderboard videos play from the bucket (default-src covers 'self' when files are served here).
+        ...(storageOrigin ? { mediaSrc: ["'self'", ...storage] } : {}),
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
