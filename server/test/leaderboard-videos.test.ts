@@ -30,7 +30,7 @@ let server: TestServer;
 let org: Organisation<'admin' | 'emp' | 'peer' | 'uploader', never>;
 let other: Organisation<'admin' | 'emp', never>;
 let dir: string;
-let files: Record<'ok' | 'long' | 'wide' | 'square' | 'text', Buffer>;
+let files: Record<'ok' | 'long' | 'wide' | 'square' | 'sound' | 'text', Buffer>;
 let web: Server;
 let webUrl: string;
 
@@ -54,15 +54,28 @@ async function makeVideo(name: string, size: string, seconds: number, rate = 10)
   return readFile(out);
 }
 
+/** A sound with an album cover: ffprobe reports the picture as a video stream. */
+async function makeSoundWithCover(): Promise<Buffer> {
+  const out = path.join(dir, 'cover.m4a');
+  const lavfi = (input: string) => ['-f', 'lavfi', '-i', input];
+  await run(ffmpegPath, [
+    ...['-v', 'error', ...lavfi('sine=duration=2'), ...lavfi('color=c=red:s=64x64:d=1')],
+    ...['-map', '0', '-map', '1', '-frames:v', '1', '-c:a', 'aac', '-c:v', 'mjpeg'],
+    ...['-disposition:v:0', 'attached_pic', '-y', out],
+  ]);
+  return readFile(out);
+}
+
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'videos-test-'));
-  const [ok, long, wide, square] = await Promise.all([
+  const [ok, long, wide, square, sound] = await Promise.all([
     makeVideo('ok', '320x180', 2),
     makeVideo('long', '32x18', 61, 2),
     makeVideo('wide', '1290x100', 1, 2),
     makeVideo('square', '800x800', 1, 2),
+    makeSoundWithCover(),
   ]);
-  files = { ok, long, wide, square, text: Buffer.from('just some words, not a video\n'.repeat(50)) };
+  files = { ok, long, wide, square, sound, text: Buffer.from('just some words, not a video\n'.repeat(50)) };
   await writeFile(path.join(dir, 'ok.webm'), ok);
 
   // A web server of the test's own, for uploads by address.
@@ -185,6 +198,7 @@ describe('uploads', () => {
       [files.wide, V.videoFrameTooLarge],
       [files.square, V.videoFrameTooLarge],
       [files.text, V.videoMetadata],
+      [files.sound, V.videoNotVideo],
       [Buffer.alloc(0), V.fileRequired],
     ];
     for (const [bytes, message] of cases) {

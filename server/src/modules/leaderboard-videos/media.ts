@@ -54,7 +54,13 @@ function run(file: string, args: readonly string[], timeout: number): Promise<st
   });
 }
 
-type ProbeStream = { codec_type?: string; width?: number; height?: number; duration?: string };
+type ProbeStream = {
+  codec_type?: string;
+  width?: number;
+  height?: number;
+  duration?: string;
+  disposition?: { attached_pic?: number };
+};
 type Probe = { format?: { format_name?: string; duration?: string }; streams?: ProbeStream[] };
 
 /**
@@ -77,7 +83,8 @@ export async function probe(file: string, size: number): Promise<VideoFacts | { 
   const contentType = Object.hasOwn(VIDEO_CONTAINERS, formatName)
     ? VIDEO_CONTAINERS[formatName as keyof typeof VIDEO_CONTAINERS]
     : null;
-  const video = parsed.streams?.find((s) => s.codec_type === 'video');
+  // A picture attached to a sound (an album cover) is reported as a video stream; it is not one.
+  const video = parsed.streams?.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
   if (!contentType || !video) return { refused: V.videoNotVideo };
   const durationSeconds = Number(parsed.format?.duration ?? video.duration ?? NaN);
   const facts = {
