@@ -268,6 +268,16 @@ describe('announcements', () => {
       );
       await org.f.setting('feedTypes', ['announcement']);
       expect(new Set((await wholeFeed('ann')).map((p) => p.kind))).toEqual(new Set(['announcement']));
+      // Sharing a feedback is refused while the feed shows none, and nothing is given.
+      const groups = async () => (await server.db.selectFrom('feedbackGroups').select('id').execute()).length;
+      const before = await groups();
+      const body = { receiverIds: [id('bob')], ratings: [{ attributeId: craft, rating: 5 }], comment: 'Shared?' };
+      expectError(
+        await server.client.call(feedbackEp.giveFeedback, { body: { ...body, shareOnFeed: true } }, as('ann')),
+        409,
+        'FEED_SHARING_OFF',
+      );
+      expect(await groups()).toBe(before);
     } finally {
       await org.f.setting('feedTypes', ['feedback', 'badge', 'announcement', 'leaderboard-video']);
     }

@@ -93,7 +93,8 @@ export const feedbackEndpoints = {
     description:
       'Ratings 1-5 on categories or attributes (0 = chosen, not rated); the comment within the tenant’s ' +
       'characterLimit, and required when a rating deviates from the giver’s recent average for that ' +
-      'person by more than ratingDeviation. With requestId it answers that request.',
+      'person by more than ratingDeviation. With requestId it answers that request. shareOnFeed posts it on ' +
+      'the news feed; 409 FEED_SHARING_OFF while the company’s feedTypes leave feedback out.',
     body: giveFeedbackBodySchema,
     status: 201,
     response: givenGroupSchema,

@@ -167,6 +167,7 @@ export const errors = {
   FEED_ANNOUNCEMENTS_OFF: 'Announcements are switched off on this company’s news feed.',
   FEED_POST_IS_VIDEO:
     'A leaderboard video’s post goes with the video: deactivate the video in Feedback Management instead.',
+  FEED_SHARING_OFF: 'Sharing feedback is switched off on this company’s news feed.',
   FEED_POST_NOT_YOURS: 'Only its author or the people it is about can remove this post.',
   FEED_COMMENT_NOT_YOURS: 'Only its author can delete this comment.',
   FEED_REPORT_OWN: 'You cannot report your own post.',

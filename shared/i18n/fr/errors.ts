@@ -154,6 +154,7 @@ export const errors: Translation<typeof en> = {
   FEED_ANNOUNCEMENTS_OFF: 'Les annonces sont désactivées dans le fil d’actualité de cette entreprise.',
   FEED_POST_IS_VIDEO:
     'La publication d’une vidéo du classement suit la vidéo : désactivez plutôt la vidéo dans la gestion du feedback.',
+  FEED_SHARING_OFF: 'Le partage de feedback est désactivé sur le fil d’actualité de cette entreprise.',
   FEED_POST_NOT_YOURS: 'Seuls son auteur et les personnes concernées peuvent retirer cette publication.',
   FEED_COMMENT_NOT_YOURS: 'Seul son auteur peut supprimer ce commentaire.',
   FEED_REPORT_OWN: 'Vous ne pouvez pas signaler votre propre publication.',

@@ -51,6 +51,9 @@ async function check(
 
 export async function giveFeedback(ctx: RequestContext, body: GiveFeedbackBody) {
   const failure = 'FEEDBACK_SUBMIT_FAILED';
+  // The give form offers sharing only while the company's feed shows feedback; the server holds it too.
+  if (body.shareOnFeed && !(await ctx.settings()).feedTypes.includes('feedback'))
+    throw errors.coded(409, 'FEED_SHARING_OFF');
   const ratings = await check(ctx, body, failure);
   const giverId = ctx.caller.employeeId;
   const at = ctx.now().toISOString();
