@@ -295,14 +295,16 @@ export const recommendationGroupsSchema = z.array(
     employee: personRefSchema,
     count: z.number().int(),
     pending: z.number().int().describe('Pending or under review'),
-    recommenders: z.array(
-      z.object({
-        person: personRefSchema,
-        reason: z.string(),
-        status: z.enum(BADGE_REQUEST_STATUSES),
-        createdAt: z.string(),
-      }),
-    ),
+    recommenders: z
+      .array(
+        z.object({
+          person: personRefSchema,
+          reason: z.string(),
+          status: z.enum(BADGE_REQUEST_STATUSES),
+          createdAt: z.string(),
+        }),
+      )
+      .describe('The 20 newest; count has them all'),
   }),
 );
 export type RecommendationGroup = z.infer<typeof recommendationGroupsSchema>[number];

@@ -93,6 +93,9 @@ async function briefsByIds(db: Db, tenantId: number, ids: readonly number[]): Pr
   return new Map(rows.map((r) => [r.id, brief(r)]));
 }
 
+/** How many recommenders a recommendation group lists, the newest (its count is every one). */
+export const RECOMMENDERS_SHOWN = 20;
+
 export function recognitionRepository({ db, tenantId, now }: TenantScope) {
   const stamp = () => now().toISOString();
 
@@ -419,7 +422,7 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
     /**
      * Recommendations grouped by badge and recommended employee, the most recommended first (then the most
      * recently recommended): the `limit` first groups, counted by the database over every recommendation,
-     * then the recommenders of those groups only, newest first.
+     * then the newest RECOMMENDERS_SHOWN recommenders of those groups only.
      */
     async recommendations(
       filters: { badgeId?: number | undefined; employeeId?: number | undefined; limit: number },
@@ -448,13 +451,23 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
       if (filters.employeeId !== undefined) top = top.where('r.employeeId', '=', filters.employeeId);
       const groups = await top.execute();
       if (groups.length === 0) return [];
-      const rows = await requestSelect(hideDemo)
+      // The newest recommenders of each group only: a group's count is the database's, however many.
+      const ranked = requestSelect(hideDemo)
+        .select(
+          sql<number>`row_number() over (partition by r.badge_id, r.employee_id order by r.created_at desc, r.id desc)`.as(
+            'place',
+          ),
+        )
         .where('r.type', '=', 'recommendation')
         .where((eb) =>
           eb.or(groups.map((g) => eb.and([eb('r.badgeId', '=', g.badgeId), eb('r.employeeId', '=', g.employeeId)]))),
-        )
-        .orderBy('r.createdAt', 'desc')
-        .orderBy('r.id', 'desc')
+        );
+      const rows = await db
+        .selectFrom(ranked.as('x'))
+        .selectAll()
+        .where('x.place', '<=', RECOMMENDERS_SHOWN)
+        .orderBy('x.createdAt', 'desc')
+        .orderBy('x.id', 'desc')
         .execute();
       const records = await hydrateRequests(rows);
       const key = (badgeId: number, employeeId: number) => `${badgeId}:${employeeId}`;
