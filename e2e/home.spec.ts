@@ -42,8 +42,10 @@ test.describe('the Home page team cards', () => {
       if (r.url().includes('/api/productivity/')) productivityCalls.push(r.url());
     });
     await loginPage.signInToHome(EMPLOYEE.email, DEMO_PASSWORD);
-    await expect(page.getByRole('heading', { name: 'Your teams' })).toBeVisible();
-    await expect(page.getByText('Web', { exact: true })).toBeVisible();
+    // The teams region, not the whole page: Home's team ranking names the same teams.
+    const yourTeams = page.getByRole('region', { name: 'Your teams' });
+    await expect(yourTeams.getByRole('heading', { name: 'Your teams' })).toBeVisible();
+    await expect(yourTeams.getByText('Web', { exact: true })).toBeVisible();
     await expect(page.getByRole('group', { name: /team$/ })).toHaveCount(0);
     await expect(page.getByText('Last 30 days')).toHaveCount(0);
     expect(productivityCalls).toEqual([]);

@@ -165,8 +165,8 @@ export function HomePage() {
           <HomeWidgets />
         </div>
 
-        <div className={styles.teamsArea}>
-          <Text as="h2" size={500} weight="semibold" className={styles.sectionTitle} block>
+        <section className={styles.teamsArea} aria-labelledby="home-your-teams">
+          <Text as="h2" id="home-your-teams" size={500} weight="semibold" className={styles.sectionTitle} block>
             {t('yourTeams')}
           </Text>
           {me.employee.teams.length > 0 && permissions.has('view-productivity-dashboard') ? (
@@ -186,7 +186,7 @@ export function HomePage() {
               </EmptyState>
             </Card>
           )}
-        </div>
+        </section>
 
         <div className={styles.manageArea}>
           {shortcuts.length > 0 ? (
