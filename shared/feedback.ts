@@ -91,8 +91,11 @@ export const REQUEST_MAX_ATTRIBUTES = 5;
 /** Days a request stays open unless the tenant says otherwise (tenant setting feedbackRequestExpiryDays). */
 export const REQUEST_DEFAULT_EXPIRY_DAYS = 30;
 
-/** An attachment row is pending until its upload is confirmed (kinds and limits: shared/attachments.ts). */
-export const ATTACHMENT_STATUSES = ['pending', 'ready'] as const;
+/**
+ * An attachment row is pending until its upload is confirmed, confirming while one confirm checks it, then
+ * ready (kinds and limits: shared/attachments.ts).
+ */
+export const ATTACHMENT_STATUSES = ['pending', 'confirming', 'ready'] as const;
 export type AttachmentStatus = (typeof ATTACHMENT_STATUSES)[number];
 
 /** Recipients of one act of giving (one group); a sensible bound, not the spec's. */

@@ -4,7 +4,7 @@
  * giving; readers get signed links; only the uploader attaches or removes an upload; at most 5 images;
  * a refused upload leaves no row; deleting the feedback deletes its files.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -39,8 +39,10 @@ const png = () =>
     .png()
     .toBuffer();
 
-/** Begins, uploads and confirms a file as `api`; answers the confirm reply. */
-async function upload(api: Api, file: { kind: 'image' | 'file'; name: string; contentType: string; body: Buffer }) {
+type UploadFile = { kind: 'image' | 'file'; name: string; contentType: string; body: Buffer };
+
+/** Begins and uploads a file as `api`, not confirmed yet; answers its id. */
+async function put(api: Api, file: UploadFile): Promise<number> {
   const begun = await api.post('/api/feedback/attachments', {
     kind: file.kind,
     name: file.name,
@@ -48,14 +50,31 @@ async function upload(api: Api, file: { kind: 'image' | 'file'; name: string; co
     contentType: file.contentType,
   });
   expect(begun.status, JSON.stringify(begun.body)).toBe(201);
-  const put = await fetch(abs(begun.body.upload.url), {
+  const sent = await fetch(abs(begun.body.upload.url), {
     method: 'PUT',
     body: new Uint8Array(file.body),
     headers: begun.body.upload.headers,
   });
-  expect(put.status).toBe(204);
-  return { id: begun.body.id as number, confirm: await api.post(`/api/feedback/attachments/${begun.body.id}/confirm`) };
+  expect(sent.status).toBe(204);
+  return begun.body.id as number;
 }
+
+const confirm = (api: Api, id: number) => api.post(`/api/feedback/attachments/${id}/confirm`);
+
+/** Begins, uploads and confirms a file as `api`; answers the confirm reply. */
+async function upload(api: Api, file: UploadFile) {
+  const id = await put(api, file);
+  return { id, confirm: await confirm(api, id) };
+}
+
+const pdfBody = () => Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const pdf = (name: string): UploadFile => ({ kind: 'file', name, contentType: 'application/pdf', body: pdfBody() });
+const attachmentRow = (id: number) =>
+  server.db
+    .selectFrom('feedbackAttachments')
+    .select(['status', 'claimedAt', 'storageKey'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 const give = (api: Api, receiverId: number, attachmentIds: number[]) =>
   api.post('/api/feedback', {
@@ -79,7 +98,7 @@ describe('feedback attachments', () => {
       kind: 'file',
       name: 'notes.pdf',
       contentType: 'application/pdf',
-      body: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+      body: pdfBody(),
     });
     expect(pdf.confirm.status).toBe(200);
     const res = await give(org.people.ann.api, org.people.bob.id, [image.id, pdf.id]);
@@ -206,5 +225,77 @@ describe('feedback attachments', () => {
         .execute();
       expect(feedback.map((f) => f.id)).toEqual(won.body.feedbackIds);
     }
+  });
+
+  it('confirms an upload once when several confirms arrive at once: none deletes it, each answers it ready or busy', async () => {
+    // Before the claim, a PDF confirmed twice at once answered 200 and 400, and the loser deleted the row.
+    const files: UploadFile[] = [
+      pdf('twice.pdf'),
+      { kind: 'image', name: 'twice.png', contentType: 'image/png', body: await png() },
+    ];
+    for (const file of files) {
+      for (let round = 0; round < 3; round += 1) {
+        const id = await put(org.people.ann.api, file);
+        const replies = await Promise.all([1, 2, 3].map(() => confirm(org.people.ann.api, id)));
+        const detail = JSON.stringify(replies.map((r) => [r.status, r.body]));
+        for (const reply of replies) expect([200, 409], detail).toContain(reply.status);
+        expect(
+          replies.some((r) => r.status === 200),
+          detail,
+        ).toBe(true);
+        for (const busy of replies.filter((r) => r.status === 409))
+          expect(busy.body.error.code).toBe('UPLOAD_CONFIRMING');
+        expect(await attachmentRow(id)).toMatchObject({ status: 'ready', claimedAt: null });
+        const again = await confirm(org.people.ann.api, id);
+        expect(again.status).toBe(200);
+        const given = await give(org.people.ann.api, org.people.bob.id, [id]);
+        expect(given.status, JSON.stringify(given.body)).toBe(201);
+        const seen = await org.people.bob.api.get<FeedbackItem>(`/api/feedback/${given.body.feedbackIds[0]}`);
+        expect((await fetch(abs(seen.body.attachments[0]!.url!))).status).toBe(200);
+      }
+    }
+  });
+
+  it('answers 409 while another confirm holds the upload, refuses to delete it then, and takes over a stale claim', async () => {
+    const id = await put(org.people.ann.api, pdf('held.pdf'));
+    // A confirm in another process claimed it a moment ago.
+    await server.db
+      .updateTable('feedbackAttachments')
+      .set({ status: 'confirming', claimedAt: server.now().toISOString() })
+      .where('id', '=', id)
+      .execute();
+    const busy = await confirm(org.people.ann.api, id);
+    expect(busy.status).toBe(409);
+    expect(busy.body.error.code).toBe('UPLOAD_CONFIRMING');
+    const removal = await org.people.ann.api.delete(`/api/feedback/attachments/${id}`);
+    expect(removal.status).toBe(409);
+    expect(await attachmentRow(id)).toMatchObject({ status: 'confirming' });
+
+    // That process stopped mid-check ten minutes ago: the next confirm takes the claim over.
+    await server.db
+      .updateTable('feedbackAttachments')
+      .set({ claimedAt: new Date(server.now().getTime() - 10 * 60_000).toISOString() })
+      .where('id', '=', id)
+      .execute();
+    const taken = await confirm(org.people.ann.api, id);
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect(await attachmentRow(id)).toMatchObject({ status: 'ready', claimedAt: null });
+  });
+
+  it('gives the claim back when storage fails without refusing the file, so it may be confirmed again', async () => {
+    const id = await put(org.people.ann.api, pdf('later.pdf'));
+    const row = await attachmentRow(id);
+    // The disk fails for a moment: the pending object's type file cannot be read (a folder stands there).
+    const typePath = path.join(dataDir, 'files', ...row!.storageKey.split('/')) + '.type';
+    const aside = `${typePath}.aside`;
+    renameSync(typePath, aside);
+    mkdirSync(typePath);
+    const failed = await confirm(org.people.ann.api, id);
+    expect(failed.status, JSON.stringify(failed.body)).toBe(500);
+    expect(await attachmentRow(id)).toMatchObject({ status: 'pending', claimedAt: null });
+    rmSync(typePath, { recursive: true });
+    renameSync(aside, typePath);
+    const retried = await confirm(org.people.ann.api, id);
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
   });
 });

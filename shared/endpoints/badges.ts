@@ -107,6 +107,9 @@ export const badgeEndpoints = {
     path: '/api/badges/images/:id/confirm',
     access: ['add-badge', 'update-badge'],
     summary: 'Finish a badge image upload: its content is checked, re-encoded without metadata, thumbnailed',
+    description:
+      'One confirm checks an upload at a time: a second one meanwhile answers 409 UPLOAD_CONFIRMING, and one ' +
+      'after it answers the ready image (docs/storage.md "Confirming").',
     params: idParamsSchema,
     response: badgeImageSchema,
   }),

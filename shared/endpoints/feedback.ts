@@ -73,6 +73,9 @@ export const feedbackEndpoints = {
     path: '/api/feedback/attachments/:id/confirm',
     access: 'give-feedback',
     summary: 'Finish an upload: its content is checked against its type, images are re-encoded with a thumbnail',
+    description:
+      'One confirm checks an upload at a time: a second one meanwhile answers 409 UPLOAD_CONFIRMING, and one ' +
+      'after it answers the ready attachment (docs/storage.md "Confirming").',
     params: idParamsSchema,
     response: attachmentSchema,
   }),
@@ -81,6 +84,7 @@ export const feedbackEndpoints = {
     path: '/api/feedback/attachments/:id',
     access: 'give-feedback',
     summary: 'Remove an upload of one’s own not yet attached to feedback (attached ones go with an edit)',
+    description: 'Refused (409 UPLOAD_CONFIRMING) while a confirm is checking the file.',
     params: idParamsSchema,
     status: 204,
     response: emptyResponseSchema,

@@ -29,6 +29,7 @@ import { newsFeed } from './migrations/0029-news-feed.js';
 import { hashtags } from './migrations/0030-hashtags.js';
 import { leaderboardVideos } from './migrations/0031-leaderboard-videos.js';
 import { badgeDemo } from './migrations/0032-badge-demo.js';
+import { uploadClaim } from './migrations/0033-upload-claim.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0030-hashtags': hashtags,
   '0031-leaderboard-videos': leaderboardVideos,
   '0032-badge-demo': badgeDemo,
+  '0033-upload-claim': uploadClaim,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -633,6 +633,8 @@ export type FeedbackAttachmentTable = {
   contentType: string;
   storageKey: string;
   thumbnailKey: string | null;
+  /** When a confirm claimed the row (status `confirming`, migration 0033); null otherwise. */
+  claimedAt: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: string;
 };
 
@@ -715,6 +717,8 @@ export type BadgeImageTable = {
   contentType: string;
   storageKey: string;
   thumbnailKey: string | null;
+  /** When a confirm claimed the row (status `confirming`, migration 0033); null otherwise. */
+  claimedAt: ColumnType<string | null, string | null | undefined, string | null>;
   /** The demo's (migration 0032): it follows the badge it dresses. */
   isDemo: Generated<Flag>;
   createdAt: string;

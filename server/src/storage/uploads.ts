@@ -11,7 +11,7 @@ import type { ErrorCode } from '../../../shared/messages.js';
 import { ownedRows, type Bound } from '../db/owned.js';
 import type { BadgeImageTable, Database } from '../db/schema.js';
 import type { RequestContext } from '../http/context.js';
-import { errors } from '../http/errors.js';
+import { AppError, errors } from '../http/errors.js';
 import type { ConfirmedUpload } from './service.js';
 
 /** The tables of uploads and what the module's declaration adds to a row of each. */
@@ -24,7 +24,13 @@ type StoredUpload = Omit<Selectable<BadgeImageTable>, 'isDemo'>;
 export type UploadRow<T extends UploadTable> = StoredUpload & Selectable<Database[T]>;
 
 /** Either table seen as one (like security/api-keys.ts): Kysely sends the real table name. */
-type UploadsView = Kysely<{ uploads: Omit<StoredUpload, 'id'> & { id: Generated<number>; kind?: AttachmentKind } }>;
+type UploadsView = Kysely<{
+  uploads: Omit<StoredUpload, 'id' | 'claimedAt'> & {
+    id: Generated<number>;
+    claimedAt: string | null;
+    kind?: AttachmentKind;
+  };
+}>;
 
 /** An upload's rows in one table, bound to a tenant. */
 export function uploadRows<T extends UploadTable>(scope: Bound, table: T) {
@@ -50,12 +56,44 @@ export function uploadRows<T extends UploadTable>(scope: Bound, table: T) {
       return row as UploadRow<T> | undefined;
     },
 
-    /** The checked file's keys, size and type (`confirm`'s answer); the row is ready. */
+    /**
+     * Claims a pending upload for one confirm (status `confirming`), or takes over a claim older than
+     * `CLAIM_STALE_MS`, left by a process that stopped mid-check. False when another confirm holds it, or
+     * it is ready or gone: the caller reads the row again to say which.
+     */
+    async claim(id: number): Promise<boolean> {
+      const at = now();
+      const stale = new Date(at.getTime() - CLAIM_STALE_MS).toISOString();
+      const claimed = await view
+        .updateTable(uploads)
+        .set({ status: 'confirming', claimedAt: at.toISOString() })
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'confirming'), eb('claimedAt', '<', stale)])]),
+        )
+        .executeTakeFirst();
+      return claimed.numUpdatedRows > 0n;
+    },
+
+    /** Gives a claimed upload back (a failure that refused nothing): a later confirm may try again. */
+    async release(id: number) {
+      await view
+        .updateTable(uploads)
+        .set({ status: 'pending', claimedAt: null })
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .where('status', '=', 'confirming')
+        .execute();
+    },
+
+    /** The checked file's keys, size and type (`confirm`'s answer); the claimed row is ready. */
     async markReady(id: number, confirmed: Pick<ConfirmedUpload, 'key' | 'thumbnailKey' | 'size' | 'contentType'>) {
       await view
         .updateTable(uploads)
         .set({
           status: 'ready',
+          claimedAt: null,
           storageKey: confirmed.key,
           thumbnailKey: confirmed.thumbnailKey,
           size: confirmed.size,
@@ -63,6 +101,7 @@ export function uploadRows<T extends UploadTable>(scope: Bound, table: T) {
         })
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
+        .where('status', '=', 'confirming')
         .execute();
     },
 
@@ -101,8 +140,17 @@ export async function ownUpload<T extends UploadTable>(ctx: RequestContext, tabl
 }
 
 /**
- * Confirms the caller's upload once its bytes are there: the storage module checks and moves them, and the
- * row becomes ready (one already ready is answered as it is). A refused file deletes the row too.
+ * A confirm's claim older than this was left by a process that stopped mid-check (a confirm checks one file
+ * of at most 25 MB: seconds, not minutes), and another confirm may take it over.
+ */
+export const CLAIM_STALE_MS = 5 * 60 * 1000;
+
+/**
+ * Confirms the caller's upload once its bytes are there: the row is claimed (so two confirms at once cannot
+ * both check and move the object), the storage module checks and moves the bytes, and the row becomes
+ * ready. One already ready is answered as it is; one another confirm is checking answers 409
+ * `UPLOAD_CONFIRMING`. A refused file (400) deletes the row too; any other failure gives the claim back, so
+ * the file may be confirmed again.
  */
 export async function confirmUpload<T extends UploadTable>(
   ctx: RequestContext,
@@ -113,18 +161,27 @@ export async function confirmUpload<T extends UploadTable>(
   const row = await ownUpload(ctx, table, id, notYours);
   if (row.status === 'ready') return row;
   const repo = ctx.repo((scope) => uploadRows(scope, table));
+  if (!(await repo.claim(id))) {
+    const current = await repo.get(id);
+    if (!current) throw errors.notFound('fileNotFound');
+    if (current.status === 'ready') return current;
+    throw errors.coded(409, 'UPLOAD_CONFIRMING');
+  }
+  let confirmed: ConfirmedUpload;
   try {
-    const confirmed = await ctx.deps.storage.confirm({
-      tenantId: ctx.tenantId,
-      key: row.storageKey,
-      field: 'params.id',
-    });
-    await repo.markReady(id, confirmed);
-    const { key, thumbnailKey, size, contentType } = confirmed;
-    return { ...row, storageKey: key, thumbnailKey, size, contentType, status: 'ready' };
+    confirmed = await ctx.deps.storage.confirm({ tenantId: ctx.tenantId, key: row.storageKey, field: 'params.id' });
   } catch (error) {
-    // The storage module deleted the object it refused; the row goes with it.
-    await repo.remove(id);
+    // A refusal: the storage module deleted the object it refused, and the row goes with it.
+    if (error instanceof AppError && error.statusCode === 400) await repo.remove(id);
+    else await repo.release(id);
     throw error;
   }
+  await repo.markReady(id, confirmed);
+  const { key, thumbnailKey, size, contentType } = confirmed;
+  return { ...row, storageKey: key, thumbnailKey, size, contentType, status: 'ready', claimedAt: null };
+}
+
+/** 409 `UPLOAD_CONFIRMING` while a confirm is checking the upload: removing it then would orphan its file. */
+export function refuseWhileConfirming(row: { status: string }) {
+  if (row.status === 'confirming') throw errors.coded(409, 'UPLOAD_CONFIRMING');
 }

@@ -26,6 +26,7 @@ export const errors = {
   FILE_LINK_EXPIRED: 'This file link has expired. Ask for a new one.',
   FILE_SIZE_MISMATCH: 'The uploaded file is not the size that was announced.',
   FILE_TYPE_MISMATCH: 'The upload’s content type is not the one that was announced.',
+  UPLOAD_CONFIRMING: 'This file is still being checked. Try again in a moment.',
   // Session and sign-in (feedback-and-engagement §8)
   SIGN_IN_FAILED: 'Failed to sign in',
   EMAIL_DOMAIN_UNAUTHORIZED: 'Failed to authorize email domain',

@@ -22,6 +22,7 @@ export const errors: Translation<typeof en> = {
   FILE_LINK_EXPIRED: 'Ce lien de fichier a expiré. Demandez-en un nouveau.',
   FILE_SIZE_MISMATCH: 'Le fichier envoyé n’a pas la taille annoncée.',
   FILE_TYPE_MISMATCH: 'Le type de contenu de l’envoi n’est pas celui qui a été annoncé.',
+  UPLOAD_CONFIRMING: 'Ce fichier est encore en cours de vérification. Réessayez dans un instant.',
   SIGN_IN_FAILED: 'Échec de la connexion',
   EMAIL_DOMAIN_UNAUTHORIZED: 'Échec de l’autorisation du domaine de l’e-mail',
   INVALID_CREDENTIALS: 'Nom d’utilisateur ou mot de passe incorrect',

@@ -5,9 +5,10 @@
  */
 import type { FeedbackAttachment } from '../../../../shared/contracts/feedback.js';
 import type { AttachmentKind } from '../../../../shared/attachments.js';
+import type { AttachmentStatus } from '../../../../shared/feedback.js';
 import type { RequestContext } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
-import { beginUpload, confirmUpload, ownUpload, uploadRows } from '../../storage/uploads.js';
+import { beginUpload, confirmUpload, ownUpload, refuseWhileConfirming, uploadRows } from '../../storage/uploads.js';
 
 /** How long the links in a read stay valid: long enough to look through a page of feedback. */
 const LINK_SECONDS = 30 * 60;
@@ -16,7 +17,7 @@ const LINK_SECONDS = 30 * 60;
 export type StoredAttachment = Omit<FeedbackAttachment, 'url' | 'thumbnailUrl'> & {
   storageKey: string;
   thumbnailKey: string | null;
-  status: 'pending' | 'ready';
+  status: AttachmentStatus;
 };
 
 export function toAttachment(row: {
@@ -64,6 +65,7 @@ export async function confirmAttachment(ctx: RequestContext, id: number): Promis
 export async function deleteAttachment(ctx: RequestContext, id: number): Promise<void> {
   const row = await ownUpload(ctx, 'feedbackAttachments', id, 'FEEDBACK_ATTACHMENT_NOT_YOURS');
   if (row.groupId !== null) throw errors.coded(409, 'FEEDBACK_ATTACHMENT_ATTACHED');
+  refuseWhileConfirming(row);
   if (row.status === 'ready') await ctx.deps.storage.remove({ tenantId: ctx.tenantId, keys: [row.storageKey] });
   await ctx.repo((scope) => uploadRows(scope, 'feedbackAttachments')).remove(id);
 }
