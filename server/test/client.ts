@@ -66,12 +66,18 @@ export function testClient(app: FastifyInstance): TestClient {
     const as = options?.as;
     if (as) headers['authorization'] = `Bearer ${typeof as === 'string' ? as : as.token}`;
     const query = queryOf(request?.query);
+    let payload = request?.body as object | undefined;
+    // A raw-body endpoint (`consumes`) takes a file's bytes, sent with the file's type.
+    if (endpoint.consumes && request?.body instanceof Blob) {
+      headers['content-type'] ??= request.body.type || endpoint.consumes;
+      payload = Buffer.from(await request.body.arrayBuffer());
+    }
     const res = await app.inject({
       method: endpoint.method,
       url: fillPath(endpoint.path, request?.params),
       headers,
       ...(query ? { query } : {}),
-      ...(request?.body !== undefined ? { payload: request.body as object } : {}),
+      ...(payload !== undefined ? { payload } : {}),
     });
     const text = res.body;
     const json = /json/.test(String(res.headers['content-type'] ?? '')) && text !== '';

@@ -213,12 +213,21 @@ describe('uploads', () => {
   });
 
   it('checks the details first and names them', async () => {
-    const res = await upload(files.ok, { title: '', hashtags: 'ok,not a tag' });
-    expect(res.status).toBe(400);
-    expect(res.body.error.details.fields).toEqual([
-      { path: 'query.title', message: V.required },
-      { path: 'query.hashtags', message: V.videoHashtag },
-    ]);
+    // Through the endpoint map's typed client, which sends a Blob's bytes to a raw-body endpoint.
+    const res = await server.client.call(
+      ep.uploadLeaderboardVideo,
+      {
+        query: { title: '', hashtags: 'ok,not a tag' },
+        body: new Blob([new Uint8Array(files.ok)], { type: 'video/webm' }),
+      },
+      { as: org.people.uploader },
+    );
+    expect(expectError(res, 400).details).toMatchObject({
+      fields: [
+        { path: 'query.title', message: V.required },
+        { path: 'query.hashtags', message: V.videoHashtag },
+      ],
+    });
   });
 
   it('downloads a video by address, following a redirect, and refuses what is no video or too large', async () => {

@@ -50,7 +50,16 @@ export type EndpointDef = {
    * it.
    */
   readonly produces?: 'text/csv' | 'image/*' | 'application/octet-stream' | 'application/scim+json';
+  /**
+   * A body of a file's raw bytes instead of JSON (the leaderboard video upload), with no `body` schema: the
+   * server hands the handler the request's stream unparsed and unbuffered (`RawBody`), and the renderer's
+   * client sends a Blob, its type as the Content-Type.
+   */
+  readonly consumes?: 'application/octet-stream';
 };
+
+/** The body a `consumes` endpoint's handler reads: the request's bytes as they arrive. */
+export type RawBody = AsyncIterable<Uint8Array>;
 
 /** Declares one endpoint, keeping its literal types (method, path, access, schemas). */
 export function endpoint<const E extends EndpointDef>(definition: E): E {
@@ -67,7 +76,7 @@ type SchemaInput<S> = S extends z.ZodType ? z.input<S> : undefined;
 export type ParsedInput<E extends EndpointDef> = {
   params: SchemaOutput<E['params']>;
   query: SchemaOutput<E['query']>;
-  body: SchemaOutput<E['body']>;
+  body: E['consumes'] extends string ? RawBody : SchemaOutput<E['body']>;
 };
 
 /** What the answer of a successful call holds. */
@@ -83,7 +92,11 @@ type Compact<T> = { [K in Exclude<keyof T, OptionalKeys<T>>]: T[K] } & { [K in O
 export type RequestOf<E extends EndpointDef> = Compact<{
   params: E['params'] extends z.ZodType ? SchemaInput<E['params']> : undefined;
   query: E['query'] extends z.ZodType ? QueryInput<E['query']> | OptionalWhenEmpty<QueryInput<E['query']>> : undefined;
-  body: E['body'] extends z.ZodType ? SchemaInput<E['body']> | OptionalWhenEmpty<SchemaInput<E['body']>> : undefined;
+  body: E['consumes'] extends string
+    ? Blob
+    : E['body'] extends z.ZodType
+      ? SchemaInput<E['body']> | OptionalWhenEmpty<SchemaInput<E['body']>>
+      : undefined;
 }>;
 
 type IsUnknown<T> = unknown extends T ? ([T] extends [unknown] ? true : false) : false;

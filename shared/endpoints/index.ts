@@ -29,7 +29,7 @@ import { leaderboardEndpoints } from './leaderboards.js';
 import { badgeEndpoints } from './badges.js';
 import { homeEndpoints } from './home.js';
 import { feedEndpoints } from './feed.js';
-import { leaderboardVideoEndpoints, leaderboardVideoUploadEndpoints } from './leaderboard-videos.js';
+import { leaderboardVideoEndpoints } from './leaderboard-videos.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
@@ -61,7 +61,6 @@ export const endpointGroups = {
   home: homeEndpoints,
   feed: feedEndpoints,
   leaderboardVideos: leaderboardVideoEndpoints,
-  leaderboardVideoUpload: leaderboardVideoUploadEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

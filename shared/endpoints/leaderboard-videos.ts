@@ -57,6 +57,17 @@ export const leaderboardVideoEndpoints = {
     params: idParamsSchema,
     response: leaderboardVideoSchema,
   }),
+  uploadLeaderboardVideo: endpoint({
+    method: 'POST',
+    path: '/api/leaderboard-videos/file',
+    access: 'upload-leaderboard-video',
+    summary: 'Upload a video file: the raw bytes as the body, the details in the query',
+    description: `The body is the file itself (any Content-Type; its content decides). ${CHECKS} An empty body answers "No file provided".`,
+    query: videoFileQuerySchema,
+    consumes: 'application/octet-stream',
+    status: 201,
+    response: leaderboardVideoSchema,
+  }),
   addLeaderboardVideoByUrl: endpoint({
     method: 'POST',
     path: '/api/leaderboard-videos/url',
@@ -123,19 +134,5 @@ export const leaderboardVideoEndpoints = {
     body: commentBodySchema,
     status: 201,
     response: feedCommentSchema,
-  }),
-} as const;
-
-/** The file upload reads the raw body itself, so it is registered in a scope without body parsers. */
-export const leaderboardVideoUploadEndpoints = {
-  uploadLeaderboardVideo: endpoint({
-    method: 'POST',
-    path: '/api/leaderboard-videos/file',
-    access: 'upload-leaderboard-video',
-    summary: 'Upload a video file: the raw bytes as the body, the details in the query',
-    description: `The body is the file itself (any Content-Type; its content decides). ${CHECKS} An empty body answers "No file provided".`,
-    query: videoFileQuerySchema,
-    status: 201,
-    response: leaderboardVideoSchema,
   }),
 } as const;

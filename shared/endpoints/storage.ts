@@ -33,6 +33,7 @@ export const storageEndpoints = {
       'it was signed for (413 when longer, 400 when shorter). The upload is pending until the owning ' +
       'module confirms it, which checks its content.',
     query: signedLinkQuerySchema,
+    consumes: 'application/octet-stream',
     status: 204,
     response: emptyResponseSchema,
   }),

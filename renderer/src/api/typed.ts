@@ -58,6 +58,10 @@ export async function callEndpoint<E extends EndpointDef>(
       data: request?.body,
       signal: options?.signal,
       ...(endpoint.produces ? { responseType: 'blob' as const } : {}),
+      // A file's bytes (a raw-body endpoint): its own type, and no time limit for a large upload.
+      ...(endpoint.consumes && request?.body instanceof Blob
+        ? { headers: { 'content-type': request.body.type || endpoint.consumes }, timeout: 0 }
+        : {}),
     });
     return response.data;
   } catch (error) {

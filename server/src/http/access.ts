@@ -4,6 +4,7 @@
  * /api route without it. The check runs in onRequest, before input validation, so a caller without
  * the right to a route learns nothing about its input rules.
  */
+import type { EndpointDef } from '../../../shared/endpoints/define.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Language } from '../../../shared/i18n/languages.js';
 import { isPermissionName, type PermissionName } from '../../../shared/permissions.js';
@@ -38,6 +39,8 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyContextConfig {
     access?: Access;
+    /** The endpoint's raw body type (shared/endpoints/define.ts `consumes`), for the OpenAPI document. */
+    consumes?: EndpointDef['consumes'];
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {

@@ -78,11 +78,22 @@ export type RouteModule = { register(app: FastifyInstance, deps: Deps): void };
 export function defineRoutes<G extends EndpointGroup>(group: G, handlers: Handlers<G>): RouteModule {
   return {
     register(app, deps) {
+      const raw: [string, EndpointDef, HandlerWithOptions<EndpointDef>][] = [];
       for (const [operationId, definition] of Object.entries(group)) {
         const entry = handlers[operationId as keyof G] as Handler<EndpointDef> | HandlerWithOptions<EndpointDef>;
         const options = typeof entry === 'function' ? { handler: entry } : entry;
-        registerEndpoint(app, deps, operationId, definition, options);
+        if (definition.consumes) raw.push([operationId, definition, options]);
+        else registerEndpoint(app, deps, operationId, definition, options);
       }
+      if (raw.length === 0) return;
+      // A raw body is read by its handler as it arrives: these routes live in a scope whose only parser
+      // leaves the body unread (nothing is buffered, and no size limit of a parser applies).
+      void app.register(async (scope) => {
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+        for (const [operationId, definition, options] of raw)
+          registerEndpoint(scope, deps, operationId, definition, options);
+      });
     },
   };
 }
@@ -103,7 +114,11 @@ function registerEndpoint(
 ): void {
   const status = definition.status ?? 200;
   const inputOf = (request: FastifyRequest) =>
-    ({ params: request.params, query: request.query, body: request.body }) as ParsedInput<EndpointDef>;
+    ({
+      params: request.params,
+      query: request.query,
+      body: definition.consumes ? request.raw : request.body,
+    }) as ParsedInput<EndpointDef>;
   const answers: Record<number, z.ZodType> = { [status]: definition.response };
   // SCIM routes answer RFC 7644's error schema instead of ours (their clients read only that).
   const errorSchema = definition.access === 'scim' ? scimErrorSchema : errorResponseSchema;
@@ -114,6 +129,7 @@ function registerEndpoint(
     ...(bodyLimit ? { bodyLimit } : {}),
     config: {
       access: definition.access,
+      ...(definition.consumes ? { consumes: definition.consumes } : {}),
       ...(rateLimit ? { rateLimit: typeof rateLimit === 'function' ? rateLimit(deps) : rateLimit } : {}),
     },
     schema: {

@@ -148,6 +148,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const access = input.route.config?.access;
       const segment = input.url.split('/')[2] ?? 'api';
       const schema = { ...(out.schema as Record<string, unknown>), tags: [segment] } as Record<string, unknown>;
+      // A raw body (the endpoint's `consumes`) is described for the document only: the route validates none.
+      const consumes = input.route.config?.consumes;
+      if (consumes) {
+        schema['consumes'] = [consumes];
+        schema['body'] = { type: 'string', format: 'binary', description: 'The file’s bytes' };
+      }
       if (access) {
         schema['x-access'] = access;
         // Public operations say so with an empty requirement: no credentials.

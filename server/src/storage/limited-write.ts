@@ -5,7 +5,6 @@
  */
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /**
@@ -13,14 +12,18 @@ import { pipeline } from 'node:stream/promises';
  * failure the partial file is removed, once its stream has closed: the file may still be opening when the
  * pipeline fails, and a late open would leave it behind.
  */
-export async function writeLimited(body: Readable, file: string, limit: number): Promise<number | 'too-large'> {
+export async function writeLimited(
+  body: AsyncIterable<Uint8Array>,
+  file: string,
+  limit: number,
+): Promise<number | 'too-large'> {
   let received = 0;
   let tooLarge = false;
   const out = createWriteStream(file);
   try {
     await pipeline(
       body,
-      async function* (source: AsyncIterable<Buffer>) {
+      async function* (source: AsyncIterable<Uint8Array>) {
         for await (const chunk of source) {
           received += chunk.length;
           if (received > limit) {

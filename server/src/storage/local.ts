@@ -9,7 +9,6 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { assertKey, isKey } from './keys.js';
 import { writeLimited } from './limited-write.js';
 import type { LinkSigner } from './signed-links.js';
@@ -24,7 +23,7 @@ export type LocalStorage = Storage & {
   readonly driver: 'local';
   readonly links: LinkSigner;
   /** Streams exactly `size` bytes into the key; more or fewer leave nothing behind. */
-  writeStream(key: string, body: Readable, contentType: string, size: number): Promise<WriteOutcome>;
+  writeStream(key: string, body: AsyncIterable<Uint8Array>, contentType: string, size: number): Promise<WriteOutcome>;
 };
 
 export function createLocalStorage(options: {

@@ -3,7 +3,6 @@
  * and both answer 404. The upload route reads the raw body itself (any content type, streamed to disk,
  * stopped past the signed size), so it is registered in its own scope where no body parser runs.
  */
-import type { FastifyInstance } from 'fastify';
 import { storageEndpoints } from '../../../shared/endpoints/storage.js';
 import type { Deps } from '../deps.js';
 import { defineRoutes, type RouteModule } from '../http/endpoints.js';
@@ -43,7 +42,8 @@ export function byteRange(header: string | undefined, size: number): ByteRange |
   return { start, end };
 }
 
-const routes = defineRoutes(storageEndpoints, {
+/** The upload declares a raw body (`consumes`): the endpoint map streams it to the handler unparsed. */
+export const storageRoutes: RouteModule = defineRoutes(storageEndpoints, {
   downloadStoredFile: async (ctx, { query }, { request, reply }) => {
     const driver = localDriver(ctx.deps);
     const check = driver.links.verify(query.token, 'get', ctx.now());
@@ -71,7 +71,7 @@ const routes = defineRoutes(storageEndpoints, {
     // Fastify pipes a stream as it is; the response schema only describes it for the OpenAPI document.
     return body as unknown as string;
   },
-  uploadStoredFile: async (ctx, { query }, { request }) => {
+  uploadStoredFile: async (ctx, { query, body }, { request }) => {
     const driver = localDriver(ctx.deps);
     const check = driver.links.verify(query.token, 'put', ctx.now());
     if (!check.ok) throw linkError(check.reason);
@@ -84,21 +84,10 @@ const routes = defineRoutes(storageEndpoints, {
     if (sentLength !== undefined && Number(sentLength) > size)
       throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.', { maxBytes: size });
     if (sentLength !== undefined && Number(sentLength) !== size) throw errors.coded(400, 'FILE_SIZE_MISMATCH');
-    const outcome = await driver.writeStream(key, request.raw, type, size);
+    const outcome = await driver.writeStream(key, body, type, size);
     if (outcome === 'too-large')
       throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.', { maxBytes: size });
     if (outcome === 'too-small') throw errors.coded(400, 'FILE_SIZE_MISMATCH');
     return undefined;
   },
 });
-
-export const storageRoutes: RouteModule = {
-  register(app: FastifyInstance, deps: Deps) {
-    void app.register(async (scope) => {
-      // The upload route streams any content type itself; nothing is buffered or parsed before it.
-      scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-      routes.register(scope, deps);
-    });
-  },
-};

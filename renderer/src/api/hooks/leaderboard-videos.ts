@@ -10,7 +10,6 @@ import { leaderboardVideoEndpoints as ep } from '../../../../shared/endpoints/le
 import type { LikeType } from '../../../../shared/feed';
 import type { VideoDecision } from '../../../../shared/leaderboard-videos';
 import { useTranslation } from '../../i18n';
-import { api } from '../client';
 import { callEndpoint } from '../typed';
 import { feedKeys } from './feed';
 import { useApiMutation } from './mutation';
@@ -55,14 +54,12 @@ export type VideoDetails = { title: string; hashtags: string[]; categoryId?: num
 export function useUploadVideo() {
   const { t } = useTranslation('feedbackAdmin');
   return useApiMutation({
-    mutationFn: async (input: VideoDetails & { file: File }) => {
+    mutationFn: (input: VideoDetails & { file: File }) => {
       const { file, hashtags, ...details } = input;
-      const response = await api.post<LeaderboardVideo>('/leaderboard-videos/file', file, {
-        params: { ...details, hashtags: hashtags.join(',') },
-        headers: { 'content-type': file.type || 'application/octet-stream' },
-        timeout: 0,
+      return callEndpoint(ep.uploadLeaderboardVideo, {
+        query: { ...details, hashtags: hashtags.join(',') },
+        body: file,
       });
-      return response.data;
     },
     invalidates: [videoKeys.all],
     success: (video) => ({ title: t('videos.uploaded'), body: video.title }),

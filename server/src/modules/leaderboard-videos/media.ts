@@ -11,7 +11,6 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import {
   checkVideoMetadata,
   MAX_VIDEO_BYTES,
@@ -43,7 +42,7 @@ export async function tempFolder(): Promise<{ dir: string; dispose: () => Promis
 }
 
 /** Streams a body into `file`, stopping as soon as it passes MAX_VIDEO_BYTES: the bytes written, or 'too-large'. */
-export const receive = (body: Readable, file: string) => writeLimited(body, file, MAX_VIDEO_BYTES);
+export const receive = (body: AsyncIterable<Uint8Array>, file: string) => writeLimited(body, file, MAX_VIDEO_BYTES);
 
 function run(file: string, args: readonly string[], timeout: number): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -7,7 +7,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import {
   checkVideoDetails,
   checkVideoFileSize,
@@ -21,6 +20,7 @@ import {
 import { checkComment, type LikeType } from '../../../../shared/feed.js';
 import type { CommentBody } from '../../../../shared/contracts/feed.js';
 import type { LeaderboardVideo } from '../../../../shared/contracts/leaderboard-videos.js';
+import type { RawBody } from '../../../../shared/endpoints/define.js';
 import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import type { RequestContext } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
@@ -142,7 +142,7 @@ async function ingest(
 export function uploadVideoFile(
   ctx: RequestContext,
   details: Details,
-  body: Readable,
+  body: RawBody,
   declaredLength: number | undefined,
 ): Promise<LeaderboardVideo> {
   return ingest(ctx, {
