@@ -13,6 +13,8 @@ import { feedbackFlagEndpoints as flagEp } from '../../shared/endpoints/feedback
 import { feedEndpoints as ep } from '../../shared/endpoints/feed.js';
 import { FEED_COMMENT_MAX } from '../../shared/feed.js';
 import type { EndpointDef } from '../../shared/endpoints/define.js';
+import { feedEngagementRepository } from '../src/modules/feed/engagement-repository.js';
+import { AppError } from '../src/http/errors.js';
 import { expectError, type CallResult } from './client.js';
 import { startServer, type TestServer } from './harness.js';
 import { organisation, type Organisation } from './organisation.js';
@@ -458,6 +460,33 @@ describe('removing a post', () => {
     const received = await server.client.ok(feedbackEp.listFeedback, { query: { direction: 'received' } }, as('ann'));
     expect(received.items.map((f) => f.comment)).toContain('Shared about Ann');
   });
+
+  it('answers 404, not 500, to a like or comment whose post is removed between the check and the write', async () => {
+    const post = await announce('Removed while Bob reacts');
+    // The moment between the service's visibility check and its insert, held open: the post goes first.
+    const engagement = feedEngagementRepository({ db: server.db, tenantId: org.tenantId, now: () => clock });
+    await server.client.ok(ep.removeFeedPost, { params: { id: post.id } }, as('hr'));
+    for (const write of [
+      () => engagement.like(post.id, id('bob'), 'like'),
+      () => engagement.addComment(post.id, id('bob'), 'Too late'),
+    ]) {
+      const failure = await write().catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(AppError);
+      expect(failure).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+    }
+    // And over HTTP, racing for real: every answer is a like or a 404.
+    for (let round = 0; round < 5; round += 1) {
+      const raced = await announce(`Raced ${round}`);
+      const answers = await Promise.all([
+        server.client.call(ep.likeFeedPost, { params: { id: raced.id }, body: { type: 'like' } }, as('bob')),
+        server.client.call(ep.addFeedComment, { params: { id: raced.id }, body: { comment: 'Quick' } }, as('ann')),
+        server.client.call(ep.removeFeedPost, { params: { id: raced.id } }, as('hr')),
+      ]);
+      expect(answers[2].status).toBe(204);
+      for (const answer of answers.slice(0, 2))
+        expect([200, 201, 404], JSON.stringify(answer.body)).toContain(answer.status);
+    }
+  });
 });
 
 describe('reports', () => {
@@ -566,11 +595,12 @@ describe('paging and whose feed', () => {
     expect(second.items.map((p) => p.id)).toEqual(before.slice(0, 5).reverse());
     const fresh = await feed('bob', { limit: 3 });
     expect(fresh.items.map((p) => p.text)).toEqual(['Arrived 3', 'Arrived 2', 'Arrived 1']);
-    const forged = expectError(
-      await server.client.call(ep.listFeedPosts, { query: { cursor: 'bm90LWpzb24' } }, as('bob')),
-      400,
-    );
-    expect(forged.details).toEqual({ fields: [{ path: 'query.cursor', message: 'Invalid cursor' }] });
+    // Not JSON, and well-formed JSON whose id is a text (PostgreSQL answered 500 comparing it with the id).
+    const textId = Buffer.from(JSON.stringify(['2026-01-01T00:00:00.000Z', 'abc'])).toString('base64url');
+    for (const cursor of ['bm90LWpzb24', textId]) {
+      const forged = expectError(await server.client.call(ep.listFeedPosts, { query: { cursor } }, as('bob')), 400);
+      expect(forged.details).toEqual({ fields: [{ path: 'query.cursor', message: 'Invalid cursor' }] });
+    }
   });
 
   it('narrows to one person’s feed: posts they wrote or that are about them', async () => {

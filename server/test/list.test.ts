@@ -1,7 +1,7 @@
 /**
  * The cursor list helper on the engine under test, against a real table (job_runs): walking every page
  * returns each row once and in order, rows inserted before the cursor meanwhile do not shift the next
- * pages, and a forged or malformed cursor is a 400 naming query.cursor.
+ * pages, and a forged or malformed cursor (a value not of its column's type too) is a 400 naming query.cursor.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/engine.js';
@@ -11,8 +11,8 @@ import { createTenantWithRoles } from '../src/seed/tenant.js';
 import { createTestDatabase } from './harness.js';
 
 const ORDER: CursorOrder = [
-  ['jobRuns.startedAt', 'desc'],
-  ['jobRuns.id', 'desc'],
+  ['jobRuns.startedAt', 'desc', 'text'],
+  ['jobRuns.id', 'desc', 'integer'],
 ];
 
 describe('paginateByCursor', () => {
@@ -87,6 +87,10 @@ describe('paginateByCursor', () => {
       encodeCursor(['2026-01-01T00:00:00.000Z']), // too few values
       Buffer.from('[{"a":1},2]').toString('base64url'),
       Buffer.from('[1,').toString('base64url'),
+      // Each value of its column's type: PostgreSQL answered 500 comparing the integer id with a text.
+      encodeCursor(['2026-01-01T00:00:00.000Z', 'abc']),
+      encodeCursor(['2026-01-01T00:00:00.000Z', 1.5]),
+      encodeCursor([20260101, 3]),
     ];
     for (const cursor of forged) {
       const failure = await paginateByCursor(runs(), { orderBy: ORDER, cursor, limit: 5 }).catch((e: unknown) => e);

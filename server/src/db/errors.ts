@@ -1,16 +1,33 @@
+/** The driver's error code: better-sqlite3's `SQLITE_CONSTRAINT_…`, PostgreSQL's SQLSTATE. */
+const codeOf = (error: unknown): unknown =>
+  typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+
 /** Recognises a unique-constraint violation from either engine. */
 export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const code = (error as { code?: unknown }).code;
+  const code = codeOf(error);
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
 
-/** Runs a write and turns a unique-constraint violation into the caller's error (a 409 naming the field). */
-export async function uniqueOr<T>(write: Promise<T>, conflict: () => Error): Promise<T> {
+/** Recognises a foreign-key violation from either engine: a row referred to went (or never was). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}
+
+/** Runs a write and turns the violation `matches` recognises into the caller's error. */
+async function violationOr<T>(write: Promise<T>, matches: (error: unknown) => boolean, instead: () => Error) {
   try {
     return await write;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict();
+    if (matches(error)) throw instead();
     throw error;
   }
 }
+
+/** Runs a write and turns a unique-constraint violation into the caller's error (a 409 naming the field). */
+export const uniqueOr = <T>(write: Promise<T>, conflict: () => Error): Promise<T> =>
+  violationOr(write, isUniqueViolation, conflict);
+
+/** Runs a write and turns a foreign-key violation into the caller's error (the row it needs is gone). */
+export const referenceOr = <T>(write: Promise<T>, gone: () => Error): Promise<T> =>
+  violationOr(write, isForeignKeyViolation, gone);

@@ -68,8 +68,13 @@ export function pageSlice<T>(sorted: readonly T[], query: Pick<ListQuery, 'page'
 
 // ---- Cursor (keyset) lists: the news feed and notifications will use them ----
 
-/** A sort column and its direction; the last pair must be a unique column (the id). */
-export type CursorOrder = readonly (readonly [column: string, direction: 'asc' | 'desc'])[];
+/**
+ * A sort column, its direction and the type of its values; the last one must be a unique column (the id).
+ * The type lets a cursor be checked before it reaches SQL: PostgreSQL refuses to compare an integer column
+ * with a text, and a forged cursor would answer 500 instead of 400.
+ */
+export type CursorOrder = readonly (readonly [column: string, direction: 'asc' | 'desc', type: CursorType])[];
+export type CursorType = 'text' | 'integer';
 type CursorValue = string | number;
 
 /** The row's value of a sort column: its select key is the column's name, "t.startedAt" → "startedAt". */
@@ -81,8 +86,11 @@ export function encodeCursor(values: readonly CursorValue[]): string {
   return Buffer.from(JSON.stringify(values), 'utf8').toString('base64url');
 }
 
-/** The sort values a cursor carries; a forged or malformed one is a 400 naming query.cursor. */
-export function decodeCursor(cursor: string, arity: number): CursorValue[] {
+const fitsType = (value: unknown, type: CursorType) =>
+  type === 'integer' ? Number.isSafeInteger(value) : typeof value === 'string' && value.length <= 500;
+
+/** The sort values a cursor carries, each of its column's type; a forged or malformed one is a 400 naming query.cursor. */
+export function decodeCursor(cursor: string, types: readonly CursorType[]): CursorValue[] {
   const invalid = () => errors.validation([{ path: 'query.cursor', message: V.invalidCursor }]);
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid();
   let values: unknown;
@@ -91,11 +99,7 @@ export function decodeCursor(cursor: string, arity: number): CursorValue[] {
   } catch {
     throw invalid();
   }
-  if (
-    !Array.isArray(values) ||
-    values.length !== arity ||
-    !values.every((v) => (typeof v === 'string' && v.length <= 500) || (typeof v === 'number' && Number.isFinite(v)))
-  )
+  if (!Array.isArray(values) || values.length !== types.length || !values.every((v, i) => fitsType(v, types[i]!)))
     throw invalid();
   return values as CursorValue[];
 }
@@ -115,7 +119,10 @@ export async function paginateByCursor<DB, TB extends keyof DB, O>(
   if (orderBy.length === 0) throw new Error('paginateByCursor needs at least one sort column');
   let query = base;
   if (options.cursor !== undefined) {
-    const after = decodeCursor(options.cursor, orderBy.length);
+    const after = decodeCursor(
+      options.cursor,
+      orderBy.map(([, , type]) => type),
+    );
     // (a > x) or (a = x and b > y) or ..., with < for descending columns.
     const branches = orderBy.map(([column, dir], i) => {
       const equal = orderBy.slice(0, i).map(([c], j) => sql<SqlBool>`${sql.ref(c)} = ${after[j]}`);

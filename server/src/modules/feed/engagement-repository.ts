@@ -10,7 +10,9 @@ import { LIKE_TYPES, type LikeType } from '../../../../shared/feed.js';
 import type { LikeSummary } from '../../../../shared/contracts/feed.js';
 import type { CursorListResponse } from '../../../../shared/contracts/common.js';
 import { toNumber } from '../../db/engine.js';
+import { referenceOr } from '../../db/errors.js';
 import type { TenantScope } from '../../http/context.js';
+import { errors } from '../../http/errors.js';
 import { paginateByCursor } from '../../http/list.js';
 
 export type CommentRow = { id: number; postId: number; employeeId: number; comment: string; createdAt: string };
@@ -18,19 +20,26 @@ export type LikeRow = { employeeId: number; kind: LikeType; createdAt: string };
 
 const COMMENT_COLUMNS = ['c.id', 'c.postId', 'c.employeeId', 'c.comment', 'c.createdAt'] as const;
 
+const postGone = () => errors.notFound('feedPostNotFound');
 const noLikes = (): LikeSummary => ({ likeCount: 0, likeTypes: [], currentUserLike: null });
 
 export function feedEngagementRepository({ db, tenantId, now }: TenantScope) {
   const stamp = () => now().toISOString();
 
   return {
-    /** Likes a post, or changes the type of one's like: one row per person and post. */
+    /**
+     * Likes a post, or changes the type of one's like: one row per person and post. A post removed since the
+     * caller's check (a removal racing the like) is a 404, as it would be a moment later.
+     */
     async like(postId: number, employeeId: number, kind: LikeType): Promise<void> {
-      await db
-        .insertInto('feedLikes')
-        .values({ tenantId, postId, employeeId, kind, createdAt: stamp() })
-        .onConflict((oc) => oc.columns(['postId', 'employeeId']).doUpdateSet({ kind }))
-        .execute();
+      await referenceOr(
+        db
+          .insertInto('feedLikes')
+          .values({ tenantId, postId, employeeId, kind, createdAt: stamp() })
+          .onConflict((oc) => oc.columns(['postId', 'employeeId']).doUpdateSet({ kind }))
+          .execute(),
+        postGone,
+      );
     },
 
     async unlike(postId: number, employeeId: number): Promise<void> {
@@ -87,8 +96,8 @@ export function feedEngagementRepository({ db, tenantId, now }: TenantScope) {
       if (hideDemo) q = q.where('l.isDemo', '=', 0);
       return paginateByCursor(q, {
         orderBy: [
-          ['l.createdAt', 'desc'],
-          ['l.employeeId', 'desc'],
+          ['l.createdAt', 'desc', 'text'],
+          ['l.employeeId', 'desc', 'integer'],
         ],
         cursor: query.cursor,
         limit: query.limit,
@@ -145,20 +154,24 @@ export function feedEngagementRepository({ db, tenantId, now }: TenantScope) {
       if (hideDemo) q = q.where('c.isDemo', '=', 0);
       return paginateByCursor(q, {
         orderBy: [
-          ['c.createdAt', 'desc'],
-          ['c.id', 'desc'],
+          ['c.createdAt', 'desc', 'text'],
+          ['c.id', 'desc', 'integer'],
         ],
         cursor: query.cursor,
         limit: query.limit,
       });
     },
 
+    /** Comments on a post; like `like`, a post removed since the caller's check is a 404. */
     async addComment(postId: number, employeeId: number, comment: string): Promise<CommentRow> {
-      return db
-        .insertInto('feedComments')
-        .values({ tenantId, postId, employeeId, comment, createdAt: stamp() })
-        .returning(['id', 'postId', 'employeeId', 'comment', 'createdAt'])
-        .executeTakeFirstOrThrow();
+      return referenceOr(
+        db
+          .insertInto('feedComments')
+          .values({ tenantId, postId, employeeId, comment, createdAt: stamp() })
+          .returning(['id', 'postId', 'employeeId', 'comment', 'createdAt'])
+          .executeTakeFirstOrThrow(),
+        postGone,
+      );
     },
 
     async getComment(id: number): Promise<CommentRow | undefined> {

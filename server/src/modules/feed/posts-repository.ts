@@ -57,8 +57,8 @@ const POST_COLUMNS = [
   'p.createdAt',
 ] as const;
 const NEWEST_FIRST = [
-  ['p.createdAt', 'desc'],
-  ['p.id', 'desc'],
+  ['p.createdAt', 'desc', 'text'],
+  ['p.id', 'desc', 'integer'],
 ] as const;
 
 const ids = (values: readonly (number | null)[]) => [...new Set(values.filter((v): v is number => v !== null))];
