@@ -368,6 +368,47 @@ describe('keeping in step', () => {
   });
 });
 
+describe('a computation racing a write', () => {
+  it('stores no sums read while a counted row changed, so the next request computes again', async () => {
+    const repo = homeRepository({ db: server.db, tenantId: org.tenantId, now: () => NOW });
+    const meta = (computation: string) => ({
+      windowFrom: '2025-12-19',
+      coversFrom: '2025-12-18T19:00:00.000Z',
+      coversTo: NOW.toISOString(),
+      computation,
+    });
+    // Undisturbed: the claimed row takes its payload.
+    await repo.claimSnapshot(false, meta('calm'));
+    expect(await repo.snapshotMeta(false)).toBeUndefined(); // a claim is no snapshot yet
+    expect(await repo.storeSnapshot(false, 'calm', '{}')).toBe(true);
+    expect(await repo.snapshotMeta(false)).toEqual(meta('calm'));
+
+    // A person renamed while the sums are read: the database drops the claim, and the sums are not stored.
+    await repo.claimSnapshot(false, meta('raced'));
+    const name = (
+      await server.db
+        .selectFrom('employees')
+        .select('name')
+        .where('id', '=', org.people.dan.id)
+        .executeTakeFirstOrThrow()
+    ).name;
+    await server.db.updateTable('employees').set({ name: 'Daniel' }).where('id', '=', org.people.dan.id).execute();
+    try {
+      expect(await repo.storeSnapshot(false, 'raced', '{}')).toBe(false);
+      expect(await repo.snapshotMeta(false)).toBeUndefined();
+      // Another computation's claim since is not taken over by an older one.
+      await repo.claimSnapshot(false, meta('newer'));
+      expect(await repo.storeSnapshot(false, 'raced', '{}')).toBe(false);
+    } finally {
+      await server.db.updateTable('employees').set({ name }).where('id', '=', org.people.dan.id).execute();
+    }
+    // The next request computes and stores its own.
+    await get<HashtagList>('bob', '/api/home/hashtags');
+    const stored = await repo.snapshotMeta(false);
+    expect(stored?.computation).not.toMatch(/^(calm|raced|newer)$/);
+  });
+});
+
 describe('migration 0030-hashtags', () => {
   it('reads the hashtags of the comments written before it', async () => {
     const database = await createTestDatabase({ migrate: false });

@@ -19,6 +19,8 @@ export type AttributeSums = { id: number; count: number; sum: number };
 export type HashtagSums = { tag: string; uses: number; givers: number; giverIds: number[] };
 export type TeamMembers = { id: number; name: string; memberIds: number[] };
 export type StoredSnapshot = { windowFrom: string; coversFrom: string; coversTo: string; computation: string };
+/** The payload of a snapshot row claimed by a computation that has not stored its sums yet. */
+const CLAIMED = '';
 
 export function homeRepository({ db, tenantId }: TenantScope) {
   /** The span's counted feedback: the tenant's, not hidden by a flag, demo rows out when hidden. */
@@ -174,12 +176,14 @@ export function homeRepository({ db, tenantId }: TenantScope) {
       return new Map(rows.map((r) => [r.id, { name: r.name, categoryName: r.categoryName }]));
     },
 
+    /** The stored snapshot's identity, if one is stored: a claim still being computed is none yet. */
     async snapshotMeta(hideDemo: boolean): Promise<StoredSnapshot | undefined> {
       return db
         .selectFrom('homeSnapshots')
         .select(['windowFrom', 'coversFrom', 'coversTo', 'computation'])
         .where('tenantId', '=', tenantId)
         .where('hideDemo', '=', hideDemo ? 1 : 0)
+        .where('payload', '<>', CLAIMED)
         .executeTakeFirst();
     },
 
@@ -190,17 +194,38 @@ export function homeRepository({ db, tenantId }: TenantScope) {
         .where('tenantId', '=', tenantId)
         .where('hideDemo', '=', hideDemo ? 1 : 0)
         .where('computation', '=', computation)
+        .where('payload', '<>', CLAIMED)
         .executeTakeFirst();
       return row?.payload;
     },
 
-    async storeSnapshot(hideDemo: boolean, meta: StoredSnapshot, payload: string): Promise<void> {
-      const values = { ...meta, payload };
+    /**
+     * Claims the tenant's snapshot row for a computation before its sums are read: the row, with no payload
+     * yet, stands for what the sums will cover, so the triggers of migration 0030 drop it when a counted row
+     * changes while the sums are being read.
+     */
+    async claimSnapshot(hideDemo: boolean, meta: StoredSnapshot): Promise<void> {
+      const values = { ...meta, payload: CLAIMED };
       await db
         .insertInto('homeSnapshots')
         .values({ tenantId, hideDemo: hideDemo ? 1 : 0, ...values })
         .onConflict((oc) => oc.columns(['tenantId', 'hideDemo']).doUpdateSet(values))
         .execute();
+    },
+
+    /**
+     * Stores the claimed computation's payload; false when the claim is gone (a counted row changed meanwhile,
+     * so the sums may miss it) or another computation claimed the row since: nothing is stored then.
+     */
+    async storeSnapshot(hideDemo: boolean, computation: string, payload: string): Promise<boolean> {
+      const stored = await db
+        .updateTable('homeSnapshots')
+        .set({ payload })
+        .where('tenantId', '=', tenantId)
+        .where('hideDemo', '=', hideDemo ? 1 : 0)
+        .where('computation', '=', computation)
+        .executeTakeFirst();
+      return stored.numUpdatedRows > 0n;
     },
   };
 }

@@ -78,6 +78,8 @@ async function snapshotOf(ctx: RequestContext, window: HomeWindow): Promise<Snap
   const fresh =
     meta !== undefined &&
     meta.windowFrom === window.from &&
+    // The same days may start at another instant after the company's time zone changed.
+    meta.coversFrom === window.span.from &&
     now - Date.parse(meta.coversTo) < REFRESH_MS &&
     Date.parse(meta.coversTo) <= now;
   if (fresh) {
@@ -123,15 +125,24 @@ export async function sumsOf(ctx: RequestContext, span: Span, options: BoardOpti
   return { received, given, attributes, hashtags };
 }
 
+/**
+ * Sums the window up to now and stores them. The row is claimed first, so a counted row changed while the
+ * sums are read drops the claim (the database's triggers) and the sums, which may have missed the change,
+ * are not stored: the next request computes again. This request still answers from them, as it would have
+ * had it come a moment earlier.
+ */
 async function compute(ctx: RequestContext, window: HomeWindow): Promise<Snapshot> {
+  const repo = ctx.repo(homeRepository);
+  const hideDemo = window.options.hideDemo;
   const coversTo = ctx.now().toISOString();
   const meta = { windowFrom: window.from, coversFrom: window.span.from, coversTo, computation: randomUUID() };
+  await repo.claimSnapshot(hideDemo, meta);
   const [sums, teams] = await Promise.all([
     sumsOf(ctx, { from: window.span.from, to: coversTo }, window.options),
-    ctx.repo(homeRepository).teams(window.options.hideDemo),
+    repo.teams(hideDemo),
   ]);
   const payload: Payload = { ...sums, teams };
-  await ctx.repo(homeRepository).storeSnapshot(window.options.hideDemo, meta, JSON.stringify(payload));
+  await repo.storeSnapshot(hideDemo, meta.computation, JSON.stringify(payload));
   return { ...meta, payload, merged: new Map() };
 }
 
