@@ -16,7 +16,10 @@ import type { EndpointDef } from '../../shared/endpoints/define.js';
 import { feedEngagementRepository } from '../src/modules/feed/engagement-repository.js';
 import { AppError } from '../src/http/errors.js';
 import { expectError, type CallResult } from './client.js';
-import { startServer, type TestServer } from './harness.js';
+import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
+import { readSettings } from '../src/modules/tenants/repository.js';
+import { createTenant } from './factories.js';
+import { createTestDatabase, startServer, type TestServer } from './harness.js';
 import { organisation, type Organisation } from './organisation.js';
 
 let clock = new Date('2026-11-23T05:00:00Z');
@@ -654,5 +657,41 @@ describe('paging and whose feed', () => {
     expect((await server.client.ok(ep.listFeedPosts, { query: { employeeId: id('ann') } }, stranger)).items).toEqual(
       [],
     );
+  });
+});
+
+describe('migration 0034-feed-types-post', () => {
+  it('renames a stored `post` feed type to `announcement`, so the company’s choice is kept', async () => {
+    const database = await createTestDatabase({ migrate: false });
+    try {
+      const { db, engine } = database.handle;
+      await migrateTo(db, engine, '0033-upload-claim');
+      const old = async (name: string, value: string) => {
+        const { tenant } = await createTenant(db, { name, emailDomain: `${name}.example` }, clock, {
+          feedbackCatalogue: false,
+        });
+        await db
+          .insertInto('tenantSettings')
+          .values({ tenantId: tenant.id, key: 'feedTypes', value, updatedAt: clock.toISOString() })
+          .onConflict((oc) => oc.columns(['tenantId', 'key']).doUpdateSet({ value }))
+          .execute();
+        return tenant.id;
+      };
+      const chose = await old('chose', JSON.stringify(['feedback', 'post']));
+      const both = await old('both', JSON.stringify(['post', 'announcement']));
+      const corrupt = await old('corrupt', '[not json');
+      await migrateToLatest(db, engine);
+      expect((await readSettings(db, chose)).feedTypes).toEqual(['feedback', 'announcement']);
+      expect((await readSettings(db, both)).feedTypes).toEqual(['announcement']);
+      const raw = await db
+        .selectFrom('tenantSettings')
+        .select('value')
+        .where('tenantId', '=', corrupt)
+        .where('key', '=', 'feedTypes')
+        .executeTakeFirstOrThrow();
+      expect(raw.value).toBe('[not json');
+    } finally {
+      await database.drop();
+    }
   });
 });

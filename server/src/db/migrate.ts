@@ -30,6 +30,7 @@ import { hashtags } from './migrations/0030-hashtags.js';
 import { leaderboardVideos } from './migrations/0031-leaderboard-videos.js';
 import { badgeDemo } from './migrations/0032-badge-demo.js';
 import { uploadClaim } from './migrations/0033-upload-claim.js';
+import { feedTypesPost } from './migrations/0034-feed-types-post.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0031-leaderboard-videos': leaderboardVideos,
   '0032-badge-demo': badgeDemo,
   '0033-upload-claim': uploadClaim,
+  '0034-feed-types-post': feedTypesPost,
 };
 
 class StaticProvider implements MigrationProvider {
