@@ -298,4 +298,31 @@ describe('feedback attachments', () => {
     const retried = await confirm(org.people.ann.api, id);
     expect(retried.status, JSON.stringify(retried.body)).toBe(200);
   });
+
+  it('forgets the rows of uploads abandoned a day ago with the orphan job, and keeps recent and ready ones', async () => {
+    const dayAgo = new Date(server.now().getTime() - 25 * 60 * 60 * 1000).toISOString();
+    const [abandoned, stuck, recent] = [
+      await put(org.people.eve.api, pdf('abandoned.pdf')),
+      await put(org.people.eve.api, pdf('stuck.pdf')),
+      await put(org.people.eve.api, pdf('recent.pdf')),
+    ];
+    const ready = (await upload(org.people.eve.api, pdf('ready.pdf'))).id;
+    await server.db
+      .updateTable('feedbackAttachments')
+      .set({ createdAt: dayAgo })
+      .where('id', 'in', [abandoned, stuck, ready])
+      .execute();
+    // A confirm claimed this one a day ago and its process never came back.
+    await server.db
+      .updateTable('feedbackAttachments')
+      .set({ status: 'confirming', claimedAt: dayAgo })
+      .where('id', '=', stuck)
+      .execute();
+    const run = await server.deps.jobs.runNow('storage-orphans', org.tenantId);
+    expect(run.ran && run.runs[0]!.counts).toMatchObject({ rows: 2 });
+    expect(await attachmentRow(abandoned)).toBeUndefined();
+    expect(await attachmentRow(stuck)).toBeUndefined();
+    expect(await attachmentRow(recent)).toMatchObject({ status: 'pending' });
+    expect(await attachmentRow(ready)).toMatchObject({ status: 'ready' });
+  });
 });

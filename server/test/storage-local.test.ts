@@ -389,12 +389,12 @@ describe('the orphan job', () => {
     const recent = await uploaded({ body: PDF }, tenantB);
     const kept = await storage().confirm({ tenantId: tenantB, key: (await uploaded({ body: PDF }, tenantB)).key });
     const first = await server.deps.jobs.runNow('storage-orphans', tenantB);
-    expect(first.ran && first.runs[0]!.counts).toEqual({ deleted: 0 });
+    expect(first.ran && first.runs[0]!.counts).toEqual({ deleted: 0, rows: 0 });
     // The upload was written 25 hours ago (the file's time is what the job reads, as S3's LastModified).
     const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
     utimesSync(path.join(dataDir, 'files', ...abandoned.key.split('/')), dayAgo, dayAgo);
     const run = await server.deps.jobs.runNow('storage-orphans', tenantB);
-    expect(run.ran && run.runs[0]!.counts).toEqual({ deleted: 1 });
+    expect(run.ran && run.runs[0]!.counts).toEqual({ deleted: 1, rows: 0 });
     expect(await driver().exists(abandoned.key)).toBe(false);
     expect(await driver().exists(recent.key)).toBe(true);
     expect(await driver().exists(kept.key)).toBe(true);

@@ -1,4 +1,5 @@
 /** Every scheduled job, registered once. */
+import { purgeAbandonedUploads } from '../storage/uploads.js';
 import { runLeaveJobs } from '../modules/leave/auto-leaves.js';
 import { expireRequests } from '../modules/feedback-requests/service.js';
 import { sweepUnusedImages } from '../modules/badges/images.js';
@@ -28,10 +29,13 @@ export const JOBS: readonly JobDefinition[] = [
   },
   {
     // An upload link lives 15 minutes; a pending upload a day old was abandoned (a closed tab, a failed
-    // save). Hourly, so one lingers at most a day and an hour.
+    // save): its file, and the row a module kept of it. Hourly, so one lingers at most a day and an hour.
     name: STORAGE_ORPHANS_JOB,
     everyMs: HOUR_MS,
-    run: (deps, tenantId) => deps.storage.purgeOrphans(tenantId),
+    run: async (deps, tenantId) => ({
+      ...(await deps.storage.purgeOrphans(tenantId)),
+      ...(await purgeAbandonedUploads(deps, tenantId)),
+    }),
   },
   {
     // Feedback requests past their expiry stop waiting (docs/feedback.md "Requests"). Hourly, like the

@@ -12,7 +12,8 @@ import { ownedRows, type Bound } from '../db/owned.js';
 import type { BadgeImageTable, Database } from '../db/schema.js';
 import type { RequestContext } from '../http/context.js';
 import { AppError, errors } from '../http/errors.js';
-import type { ConfirmedUpload } from './service.js';
+import type { Deps } from '../deps.js';
+import { ORPHAN_AFTER_MS, type ConfirmedUpload } from './service.js';
 
 /** The tables of uploads and what the module's declaration adds to a row of each. */
 type Extra = { feedbackAttachments: { kind: AttachmentKind }; badgeImages: Record<never, never> };
@@ -184,4 +185,29 @@ export async function confirmUpload<T extends UploadTable>(
 /** 409 `UPLOAD_CONFIRMING` while a confirm is checking the upload: removing it then would orphan its file. */
 export function refuseWhileConfirming(row: { status: string }) {
   if (row.status === 'confirming') throw errors.coded(409, 'UPLOAD_CONFIRMING');
+}
+
+/**
+ * The storage-orphans job's other half: the rows of uploads abandoned a day ago (the orphan purge deletes
+ * their pending files at the same age, so such a row could only ever be refused). A pending row counts from
+ * its creation, a claimed one from its claim; ready rows are their modules' to keep or sweep.
+ */
+export async function purgeAbandonedUploads(deps: Deps, tenantId: number): Promise<{ rows: number }> {
+  const before = new Date(deps.now().getTime() - ORPHAN_AFTER_MS).toISOString();
+  let rows = 0;
+  for (const table of ['feedbackAttachments', 'badgeImages'] as const) {
+    const view = deps.db as unknown as UploadsView;
+    const removed = await view
+      .deleteFrom(table as unknown as 'uploads')
+      .where('tenantId', '=', tenantId)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'pending'), eb('createdAt', '<', before)]),
+          eb.and([eb('status', '=', 'confirming'), eb('claimedAt', '<', before)]),
+        ]),
+      )
+      .executeTakeFirst();
+    rows += Number(removed.numDeletedRows);
+  }
+  return { rows };
 }
