@@ -368,6 +368,37 @@ describe('keeping in step', () => {
   });
 });
 
+describe('writes that change nothing', () => {
+  const snapshots = () =>
+    server.db.selectFrom('homeSnapshots').select('computation').where('tenantId', '=', org.tenantId).execute();
+
+  it('keep the snapshot: a person saved with the same name and status, a team with the same members', async () => {
+    await get<HashtagList>('bob', '/api/home/hashtags');
+    expect(await snapshots()).toHaveLength(1);
+    const ann = org.people.ann.id;
+    const before = await server.db
+      .selectFrom('employees')
+      .select(['name', 'status', 'isDemo'])
+      .where('id', '=', ann)
+      .executeTakeFirstOrThrow();
+    await server.db.updateTable('employees').set(before).where('id', '=', ann).execute();
+    expect(await snapshots()).toHaveLength(1);
+    const core = org.teams.Core.id;
+    const members = [ann, org.people.bob.id, org.people.cem.id, org.people.lead.id];
+    const saved = await org.people.hr.api.put(`/api/teams/${core}/members`, { employeeIds: members });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await snapshots()).toHaveLength(1);
+    // A real change still drops it: one member fewer, then back.
+    expect((await org.people.hr.api.put(`/api/teams/${core}/members`, { employeeIds: members.slice(1) })).status).toBe(
+      200,
+    );
+    expect(await snapshots()).toHaveLength(0);
+    expect((await org.people.hr.api.put(`/api/teams/${core}/members`, { employeeIds: members })).status).toBe(200);
+    const kept = await server.db.selectFrom('teamMembers').select('employeeId').where('teamId', '=', core).execute();
+    expect(kept.map((m) => m.employeeId).sort((a, b) => a - b)).toEqual([...members].sort((a, b) => a - b));
+  });
+});
+
 describe('a computation racing a write', () => {
   it('stores no sums read while a counted row changed, so the next request computes again', async () => {
     const repo = homeRepository({ db: server.db, tenantId: org.tenantId, now: () => NOW });

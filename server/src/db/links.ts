@@ -66,6 +66,31 @@ export function groupLinks({ db, tenantId }: { db: Db; tenantId: number }, kind:
   /** The group's id, answered as `groupId`. */
   const groupIdAs = `${linkTable}.${groupColumn} as groupId` as unknown as 'links.groupId';
 
+  /**
+   * The links of one group (or one employee) become exactly `ids`: only the links that go are deleted and only
+   * the new ones inserted, so a save or a SCIM sync that changes nothing writes nothing, and the triggers on
+   * the link tables (Home's snapshot, the access version of role holders) fire only for what changed.
+   */
+  async function replaceLinks(fixed: 'groupId' | 'employeeId', id: number, ids: readonly number[]) {
+    const wanted = [...new Set(ids)];
+    const other = fixed === 'groupId' ? 'employeeId' : 'groupId';
+    let gone = view.deleteFrom(links).where(col('tenantId'), '=', tenantId).where(col(fixed), '=', id);
+    if (wanted.length > 0) gone = gone.where(col(other), 'not in', wanted);
+    await gone.execute();
+    if (wanted.length === 0) return;
+    await view
+      .insertInto(links)
+      .values(
+        wanted.map((each) =>
+          fixed === 'groupId'
+            ? { tenantId, [group]: id, employeeId: each }
+            : { tenantId, [group]: each, employeeId: id },
+        ),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+
   /** The links of the tenant, the employee of each joined when a filter or an answer needs them. */
   const withEmployees = () =>
     view
@@ -154,28 +179,12 @@ export function groupLinks({ db, tenantId }: { db: Db; tenantId: number }, kind:
 
     /** Writes only: run it in a transaction. The group's members become exactly `employeeIds`. */
     async replaceMembers(groupId: number, employeeIds: readonly number[]): Promise<void> {
-      await view.deleteFrom(links).where(col('tenantId'), '=', tenantId).where(col('groupId'), '=', groupId).execute();
-      if (employeeIds.length > 0) {
-        await view
-          .insertInto(links)
-          .values([...new Set(employeeIds)].map((employeeId) => ({ tenantId, [group]: groupId, employeeId })))
-          .execute();
-      }
+      await replaceLinks('groupId', groupId, employeeIds);
     },
 
     /** Writes only: run it in a transaction. The employee's groups of this kind become exactly `groupIds`. */
     async replaceGroupsOf(employeeId: number, groupIds: readonly number[]): Promise<void> {
-      await view
-        .deleteFrom(links)
-        .where(col('tenantId'), '=', tenantId)
-        .where(col('employeeId'), '=', employeeId)
-        .execute();
-      if (groupIds.length > 0) {
-        await view
-          .insertInto(links)
-          .values([...new Set(groupIds)].map((groupId) => ({ tenantId, [group]: groupId, employeeId })))
-          .execute();
-      }
+      await replaceLinks('employeeId', employeeId, groupIds);
     },
   };
 }

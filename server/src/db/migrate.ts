@@ -31,6 +31,7 @@ import { leaderboardVideos } from './migrations/0031-leaderboard-videos.js';
 import { badgeDemo } from './migrations/0032-badge-demo.js';
 import { uploadClaim } from './migrations/0033-upload-claim.js';
 import { feedTypesPost } from './migrations/0034-feed-types-post.js';
+import { homeTriggersChanged } from './migrations/0035-home-triggers-changed.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0032-badge-demo': badgeDemo,
   '0033-upload-claim': uploadClaim,
   '0034-feed-types-post': feedTypesPost,
+  '0035-home-triggers-changed': homeTriggersChanged,
 };
 
 class StaticProvider implements MigrationProvider {
