@@ -1,12 +1,12 @@
 /**
  * Badges end to end (docs/recognition.md "Badges"), as people act: HR gives a badge and the receiver sees
- * it in My badges after a reload; an employee asks a contribution badge, HR approves it (confirmed) and
+ * it in My badges after a reload; an employee asks a contribution badge, their team lead approves it (confirmed) and
  * the employee holds it; the administrator adds a badge with an uploaded image in Badge Control, and it is
  * there after a reload.
  */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, DEMO_PASSWORD, EMPLOYEE, expect, test } from './fixtures.js';
+import { ADMIN, DEMO_PASSWORD, EMPLOYEE, expect, LEAD, test } from './fixtures.js';
 import { LoginPage } from './pages/login-page.js';
 import { snapshot } from './screenshots.js';
 
@@ -66,7 +66,7 @@ test('HR gives a badge and the receiver sees it in My badges after a reload', as
   expect(consoleErrors).toEqual([]);
 });
 
-test('an employee asks a contribution badge, HR approves it, and the employee holds it', async ({
+test('an employee asks a contribution badge, their team lead approves it, and the employee holds it', async ({
   page,
   signedIn,
   consoleErrors,
@@ -88,8 +88,9 @@ test('an employee asks a contribution badge, HR approves it, and the employee ho
     .filter({ hasText: description });
   await expect(mine.getByTestId('badge-request-status')).toHaveText('Pending');
 
-  // HR decides it from the list of contributions to decide, confirming the final step.
-  await new LoginPage(page).signIn(HR.email, DEMO_PASSWORD);
+  // Omar's lead decides it from the list of contributions to decide (their team members' requests: the Team
+  // Lead role holds approve-team-badge-requests), confirming the final step.
+  await new LoginPage(page).signIn(LEAD.email, DEMO_PASSWORD);
   await page.goto('/contributions');
   const request = page
     .getByRole('list', { name: 'Contributions to decide' })

@@ -139,6 +139,11 @@ export const PERMISSIONS = {
   'view-badge-management': { group: 'Badges', description: 'Open Badge Control' },
   'view-badges': { group: 'Badges', description: 'See badges and champions, and read and join in the news feed' },
   'approve-badge-requests': { group: 'Badges', description: 'Approve or reject badge requests' },
+  // The team level of approving (shared/policy-families.ts 'badge-requests'): team leads.
+  'approve-team-badge-requests': {
+    group: 'Badges',
+    description: 'Approve or reject the badge requests of members of one’s teams',
+  },
   'add-contribution': { group: 'Badges', description: 'Submit contributions for a badge' },
   'view-hr-given-badges': { group: 'Badges', description: 'See badges given by HR' },
   // News feed (docs/recognition.md "News feed"): reading, liking, commenting and reporting need view-badges;

@@ -40,6 +40,13 @@ export const FAMILIES = {
     team: ['view-team-member-dropdown'],
     all: ['view-all-employees-feedback'],
   },
+  // Deciding badge requests (docs/recognition.md "Contributions and recommendations"), by the person a
+  // request is for; nobody decides their own, so there is no own level.
+  'badge-requests': {
+    own: null,
+    team: ['approve-team-badge-requests'],
+    all: ['approve-badge-requests'],
+  },
   // The dashboard's figures: one's own only as a member of one's teams.
   productivity: {
     own: null,

@@ -2,7 +2,8 @@
  * Migration 0032 (badge demo rows, one image per badge) over an installation from before it: the
  * categories, badges and images the demo seed wrote become demo rows (older than their tenant, in a tenant
  * with demo employees; images by the badge they dress), and nothing the company made does; badges that
- * shared an image leave it to the oldest before the unique index is made.
+ * shared an image leave it to the oldest before the unique index is made. Migration 0036 grants the team
+ * level of deciding badge requests to the roles that lead teams.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
@@ -69,5 +70,42 @@ describe('migration 0032-badge-demo', () => {
       { id: oldBadge.id, imageId: oldBadge.imageId },
       { id: sharing.id, imageId: null },
     ]);
+  });
+});
+
+describe('migration 0036-team-badge-approvers', () => {
+  it('lets the roles that lead teams decide their members’ badge requests, once, and no other role', async () => {
+    const fresh = await createTestDatabase({ migrate: false });
+    try {
+      const { db, engine } = fresh.handle;
+      await migrateTo(db, engine, '0035-home-triggers-changed');
+      const { tenant, roleIds } = await createTenant(db, { name: 'Before' }, seededAt);
+      // The roles as they stood before the permission existed (today's seed already grants it).
+      await db.deleteFrom('roleGrants').where('name', '=', 'approve-team-badge-requests').execute();
+      const custom = await db
+        .insertInto('roles')
+        .values({ tenantId: tenant.id, name: 'Shift lead', description: '', createdAt: 'x', updatedAt: 'x' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('roleGrants')
+        .values({ tenantId: tenant.id, roleId: custom.id, kind: 'permission', name: 'view-team-member-leave-requests' })
+        .execute();
+      await migrateToLatest(db, engine);
+      const holders = await db
+        .selectFrom('roleGrants')
+        .select('roleId')
+        .where('tenantId', '=', tenant.id)
+        .where('name', '=', 'approve-team-badge-requests')
+        .execute();
+      const ids = holders.map((h) => h.roleId);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids).toContain(roleIds.get('Team Lead'));
+      expect(ids).toContain(roleIds.get('Product Owner'));
+      expect(ids).toContain(custom.id);
+      expect(ids).not.toContain(roleIds.get('Employee'));
+    } finally {
+      await fresh.drop();
+    }
   });
 });

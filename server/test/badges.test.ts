@@ -642,6 +642,35 @@ describe('deciding badge requests', () => {
     expectError(await decide(other.people.admin, forAdmin.id, 'approved'), 404);
   });
 
+  it('lets a team lead decide only their team members’ requests, and list and count only those', async () => {
+    // The Team Lead role holds approve-team-badge-requests (the seed, migration 0036); Core is ann, bob, lead.
+    const helper = (await org.f.badge({ categoryId: values, name: 'Helping hand' })).id;
+    const forBob = await requestFor(helper, org.people.bob);
+    const forCat = await requestFor(helper, org.people.cat);
+    const team = new Set([org.people.ann.id, org.people.bob.id]);
+    const listed = await server.client.ok(ep.listBadgeRequests, { query: { pageSize: 100 } }, as('lead'));
+    expect(listed.items.length).toBeGreaterThan(0);
+    for (const r of listed.items) expect(team.has(r.employee.id), String(r.employee.id)).toBe(true);
+    expect(listed.items.find((r) => r.id === forBob.id)?.canDecide).toBe(true);
+    const recent = await server.client.ok(ep.listRecentBadgeRequests, {}, as('lead'));
+    expect(recent.map((r) => r.id)).not.toContain(forCat.id);
+    const stats = await server.client.ok(ep.getBadgeRequestStats, {}, as('lead'));
+    const rows = await server.db
+      .selectFrom('badgeRequests')
+      .select('id')
+      .where('tenantId', '=', org.tenantId)
+      .where('employeeId', 'in', [...team])
+      .execute();
+    expect(stats.total).toBe(rows.length);
+    // Someone outside the lead's teams: not among the requests they decide, so not found; nothing given.
+    expectError(await decide('lead', forCat.id, 'approved'), 404);
+    expect(await givenFor(forCat.id)).toEqual([]);
+    expect((await decided('lead', forBob.id, 'approved')).status).toBe('approved');
+    expect(await givenFor(forBob.id)).toHaveLength(1);
+    // An employee holds neither level.
+    expectError(await server.client.call(ep.getBadgeRequestStats, {}, as('ann')), 403);
+  });
+
   it('gives one badge when two approvals arrive at once', async () => {
     const request = await requestFor(star, org.people.cat);
     const second = await org.person('hr2', ['HR']);
@@ -669,7 +698,7 @@ describe('deciding badge requests', () => {
       contribution: rows.filter((r) => r.type === 'contribution').length,
       recommendation: rows.filter((r) => r.type === 'recommendation').length,
     });
-    expect(stats.approved).toBe(2);
+    expect(stats.approved).toBe(3); // HR's, one of two at once, and the team lead's
     const recent = await server.client.ok(ep.listRecentBadgeRequests, { query: { limit: 3 } }, as('hr'));
     expect(recent).toHaveLength(3);
     expectError(await server.client.call(ep.getBadgeRequestStats, {}, as('ann')), 403);

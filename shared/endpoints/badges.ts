@@ -42,7 +42,11 @@ import {
   updateBadgeCategoryBodySchema,
 } from '../contracts/badges.js';
 import { idParamsSchema } from '../contracts/common.js';
+import { familyAccess } from '../policy-families.js';
 import { endpoint } from './define.js';
+
+/** Deciding badge requests: the whole company's, or the caller's team members' (the policy narrows). */
+const APPROVERS = familyAccess('badge-requests');
 
 const FAILED =
   'A broken rule answers 400 BADGE_FAILED, "Badge could not be assigned, recommended or given", naming each field.';
@@ -214,8 +218,9 @@ export const badgeEndpoints = {
   listBadgeRequests: endpoint({
     method: 'GET',
     path: '/api/badge-requests',
-    access: 'approve-badge-requests',
-    summary: 'Every badge request of the company: filters (badge, status, type, employee, dates), pages of 10',
+    access: APPROVERS,
+    summary:
+      'The badge requests the caller decides (the company’s, or their team members’ with approve-team-badge-requests): filters, pages of 10',
     query: badgeRequestListQuerySchema,
     response: badgeRequestListSchema,
   }),
@@ -230,35 +235,37 @@ export const badgeEndpoints = {
   getBadgeRequestStats: endpoint({
     method: 'GET',
     path: '/api/badge-requests/stats',
-    access: 'approve-badge-requests',
-    summary: 'Counts of requests by status and by type',
+    access: APPROVERS,
+    summary: 'Counts of the requests the caller decides, by status and by type',
     response: badgeRequestStatsSchema,
   }),
   listRecentBadgeRequests: endpoint({
     method: 'GET',
     path: '/api/badge-requests/recent',
-    access: 'approve-badge-requests',
-    summary: 'The latest requests, newest first',
+    access: APPROVERS,
+    summary: 'The latest requests the caller decides, newest first',
     query: recentRequestsQuerySchema,
     response: recentRequestsSchema,
   }),
   listRecommendations: endpoint({
     method: 'GET',
     path: '/api/badge-requests/recommendations',
-    access: 'approve-badge-requests',
-    summary: 'Recommendations grouped by badge and recommended employee, most recommended first',
+    access: APPROVERS,
+    summary:
+      'Recommendations of the people the caller decides for, grouped by badge and recommended employee, most recommended first',
     query: recommendationsQuerySchema,
     response: recommendationGroupsSchema,
   }),
   setBadgeRequestStatus: endpoint({
     method: 'PUT',
     path: '/api/badge-requests/:id/status',
-    access: 'approve-badge-requests',
+    access: APPROVERS,
     summary: 'Move a request to under review, approved or rejected; approving gives the badge',
     description:
       'Approved and rejected are final (409 BADGE_REQUEST_DECIDED, also for the loser of two decisions at ' +
       'once). Nobody decides a request they made or one for themselves (403 BADGE_REQUEST_OWN), nor one for ' +
-      'an account holding a permission they lack (403 ACCOUNT_OUTRANKS_CALLER). Approving writes the given ' +
+      'an account holding a permission they lack (403 ACCOUNT_OUTRANKS_CALLER); a team approver decides only ' +
+      'for members of their teams (404 for anyone else’s request). Approving writes the given ' +
       'badge in the same transaction.',
     params: idParamsSchema,
     body: badgeRequestStatusBodySchema,

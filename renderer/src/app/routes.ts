@@ -2,6 +2,7 @@
  * The pages that exist, where they live and who may open them. The sidebar shows an entry only for a
  * route listed here whose permission the user holds; each page is its own chunk (route-level splitting).
  */
+import { familyAccess } from '../../../shared/policy-families';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { frame } from '../../../shared/i18n/en/frame';
 import type { PermissionName } from '../../../shared/permissions';
@@ -179,7 +180,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ).map(([path, page]): AppRoute => ({
     path,
     titleKey: 'badges',
-    permission: ['view-badges', 'add-contribution', 'assign-badge', 'approve-badge-requests'],
+    permission: ['view-badges', 'add-contribution', 'assign-badge', ...familyAccess('badge-requests')],
     section: 'main',
     ...(path === '/badges' ? {} : { navAs: '/badges' }),
     Page: lazy(() => import('../pages/badges/BadgesPages').then((m) => ({ default: m[page] }))),

@@ -32,6 +32,7 @@ import { badgeDemo } from './migrations/0032-badge-demo.js';
 import { uploadClaim } from './migrations/0033-upload-claim.js';
 import { feedTypesPost } from './migrations/0034-feed-types-post.js';
 import { homeTriggersChanged } from './migrations/0035-home-triggers-changed.js';
+import { teamBadgeApprovers } from './migrations/0036-team-badge-approvers.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0033-upload-claim': uploadClaim,
   '0034-feed-types-post': feedTypesPost,
   '0035-home-triggers-changed': homeTriggersChanged,
+  '0036-team-badge-approvers': teamBadgeApprovers,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -77,6 +77,7 @@ const teamLead: PermissionName[] = [
   'view-responsibility-matrix',
   'view-productivity-dashboard',
   'view-teams',
+  'approve-team-badge-requests',
 ];
 const teamLeadActivities: ActivityKey[] = [
   ...employeeActivities,

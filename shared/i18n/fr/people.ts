@@ -235,6 +235,7 @@ export const people: Translation<typeof en> = {
     'view-badge-management': 'Ouvrir la gestion des badges',
     'view-badges': 'Voir les badges et les champions, lire le fil d’actualité et y participer',
     'approve-badge-requests': 'Approuver ou rejeter les demandes de badges',
+    'approve-team-badge-requests': 'Approuver ou rejeter les demandes de badges des membres de ses équipes',
     'add-contribution': 'Soumettre des contributions pour un badge',
     'view-hr-given-badges': 'Voir les badges attribués par les RH',
     'post-announcement': 'Publier des annonces dans le fil d’actualité',

@@ -8,6 +8,7 @@
  * - /recommendations: recommend a colleague for a badge, my recommendations; approvers see them grouped by
  *   badge and person.
  */
+import { familyAccess } from '../../../../shared/policy-families';
 import { Text } from '@fluentui/react-components';
 import { PeopleTeamRegular, SendRegular } from '@fluentui/react-icons';
 import type { BadgeRequestType } from '../../../../shared/badges';
@@ -188,7 +189,8 @@ function RequestsPage({ type }: { type: BadgeRequestType }) {
   const { t } = useTranslation('badges');
   const texts = useTypeTexts(type);
   const permissions = usePermissions();
-  const approver = permissions.has('approve-badge-requests');
+  // The company's requests, or a team lead's team members' (the server narrows the lists and counts).
+  const approver = familyAccess('badge-requests').some((p) => permissions.has(p));
   return (
     <>
       <PageHeader title={t('page.title')} subtitle={texts.subtitle} />

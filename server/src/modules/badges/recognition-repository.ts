@@ -6,6 +6,7 @@
  * update on the status read, and an approval writes its given badge in the same transaction (its request
  * id is unique), so two approvals at once give one badge.
  */
+import type { EmployeeIds } from '../../db/links.js';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { ListResponse } from '../../../../shared/contracts/common.js';
 import type { PersonRef } from '../../../../shared/contracts/feedback-requests.js';
@@ -366,6 +367,7 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
       } & RequestFilters,
       timeZone: string,
       hideDemo: boolean,
+      about?: EmployeeIds,
     ): Promise<ListResponse<RequestRecord>> {
       let base = requestSelect(hideDemo);
       if (query.badgeId !== undefined) base = base.where('r.badgeId', '=', query.badgeId);
@@ -373,6 +375,7 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
       if (query.type) base = base.where('r.type', '=', query.type);
       if (query.employeeId !== undefined) base = base.where('r.employeeId', '=', query.employeeId);
       if (query.requestedBy !== undefined) base = base.where('r.requestedBy', '=', query.requestedBy);
+      if (about) base = base.where('r.employeeId', 'in', about);
       if (query.startDate)
         base = base.where('r.createdAt', '>=', startOfLocalDay(query.startDate, timeZone).toISOString());
       if (query.endDate)
@@ -385,22 +388,21 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
       return { items: await hydrateRequests(page.items), total: page.total };
     },
 
-    async recentRequests(limit: number, hideDemo: boolean): Promise<RequestRecord[]> {
-      const rows = await requestSelect(hideDemo)
-        .orderBy('r.createdAt', 'desc')
-        .orderBy('r.id', 'desc')
-        .limit(limit)
-        .execute();
+    async recentRequests(limit: number, hideDemo: boolean, about?: EmployeeIds): Promise<RequestRecord[]> {
+      let latest = requestSelect(hideDemo);
+      if (about) latest = latest.where('r.employeeId', 'in', about);
+      const rows = await latest.orderBy('r.createdAt', 'desc').orderBy('r.id', 'desc').limit(limit).execute();
       return hydrateRequests(rows);
     },
 
-    async stats(hideDemo: boolean): Promise<BadgeRequestStats> {
+    async stats(hideDemo: boolean, about?: EmployeeIds): Promise<BadgeRequestStats> {
       let q = db
         .selectFrom('badgeRequests')
         .select(['status', 'type', sql<number | string>`count(*)`.as('n')])
         .where('tenantId', '=', tenantId)
         .groupBy(['status', 'type']);
       if (hideDemo) q = q.where('isDemo', '=', 0);
+      if (about) q = q.where('employeeId', 'in', about);
       const out: BadgeRequestStats = {
         pending: 0,
         under_review: 0,
@@ -427,6 +429,7 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
     async recommendations(
       filters: { badgeId?: number | undefined; employeeId?: number | undefined; limit: number },
       hideDemo: boolean,
+      about?: EmployeeIds,
     ) {
       let top = db
         .selectFrom('badgeRequests as r')
@@ -449,6 +452,7 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
       if (hideDemo) top = top.where('r.isDemo', '=', 0);
       if (filters.badgeId !== undefined) top = top.where('r.badgeId', '=', filters.badgeId);
       if (filters.employeeId !== undefined) top = top.where('r.employeeId', '=', filters.employeeId);
+      if (about) top = top.where('r.employeeId', 'in', about);
       const groups = await top.execute();
       if (groups.length === 0) return [];
       // The newest recommenders of each group only: a group's count is the database's, however many.

@@ -11,6 +11,7 @@ import { beginBadgeImage, confirmBadgeImage, imageLinker } from './images.js';
 import { recognitionRepository } from './recognition-repository.js';
 import {
   abilities,
+  approvalScope,
   createContribution,
   createRecommendation,
   giveBadge,
@@ -147,7 +148,7 @@ export const badgeRoutes = defineRoutes(badgeEndpoints, {
     const settings = await ctx.settings();
     const page = await ctx
       .repo(recognitionRepository)
-      .listRequests(query, settings.tenant_timezone, settings.isDemoDataDisabled);
+      .listRequests(query, settings.tenant_timezone, settings.isDemoDataDisabled, approvalScope(ctx));
     return { items: await requestViews(ctx, page.items), total: page.total };
   },
   listMyBadgeRequests: async (ctx, { query }) => {
@@ -157,10 +158,13 @@ export const badgeRoutes = defineRoutes(badgeEndpoints, {
       .listRequests({ ...query, requestedBy: ctx.caller.employeeId }, settings.tenant_timezone, false);
     return { items: await requestViews(ctx, page.items), total: page.total };
   },
-  getBadgeRequestStats: async (ctx) => ctx.repo(recognitionRepository).stats(await hideDemo(ctx)),
+  getBadgeRequestStats: async (ctx) => ctx.repo(recognitionRepository).stats(await hideDemo(ctx), approvalScope(ctx)),
   listRecentBadgeRequests: async (ctx, { query }) =>
-    requestViews(ctx, await ctx.repo(recognitionRepository).recentRequests(query.limit, await hideDemo(ctx))),
+    requestViews(
+      ctx,
+      await ctx.repo(recognitionRepository).recentRequests(query.limit, await hideDemo(ctx), approvalScope(ctx)),
+    ),
   listRecommendations: async (ctx, { query }) =>
-    ctx.repo(recognitionRepository).recommendations(query, await hideDemo(ctx)),
+    ctx.repo(recognitionRepository).recommendations(query, await hideDemo(ctx), approvalScope(ctx)),
   setBadgeRequestStatus: (ctx, { params, body }) => setRequestStatus(ctx, params.id, body.status),
 });

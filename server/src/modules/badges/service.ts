@@ -4,6 +4,9 @@
  * spec's "Badge could not be assigned, recommended or given", naming each field. Who may do what is a
  * permission or an activity key: `can` below.
  */
+import type { EmployeeIds } from '../../db/links.js';
+import { policyRepository } from '../../policy/repository.js';
+import { holds, visibleEmployees } from '../../policy/scope.js';
 import {
   checkContribution,
   checkGiveBadge,
@@ -103,8 +106,10 @@ export async function givenView(link: ImageLinker, g: GivenRecord): Promise<Give
  */
 async function decidable(ctx: RequestContext, records: readonly RequestRecord[]): Promise<Set<number>> {
   const out = new Set<number>();
-  if (!ctx.can('approve-badge-requests')) return out;
+  const all = holds(APPROVING, 'all', ctx.caller.permissions);
+  if (!all && !holds(APPROVING, 'team', ctx.caller.permissions)) return out;
   const roles = ctx.repo(roleRepository);
+  const policy = ctx.repo(policyRepository);
   const within = new Map<number, boolean>();
   for (const r of records) {
     if (nextRequestStatuses(r.status).length === 0) continue;
@@ -112,14 +117,24 @@ async function decidable(ctx: RequestContext, records: readonly RequestRecord[])
     if (r.requestedBy.id === me || r.employee.id === me) continue;
     if (!within.has(r.employee.id)) {
       const held = await roles.permissionsOfEmployee(r.employee.id);
-      within.set(
-        r.employee.id,
-        [...held].every((p) => ctx.caller.permissions.has(p as never)),
-      );
+      const outranked = [...held].every((p) => ctx.caller.permissions.has(p as never));
+      within.set(r.employee.id, outranked && (all || (await policy.sharesTeam(me, r.employee.id))));
     }
     if (within.get(r.employee.id)) out.add(r.id);
   }
   return out;
+}
+
+/** The policy family of deciding badge requests (shared/policy-families.ts): the company's, or a team's. */
+const APPROVING = 'badge-requests';
+
+/**
+ * The people whose requests the caller decides, for the approvers' lists and counts: undefined for the whole
+ * company, else their team members (a team approver's own requests are theirs to follow in "mine").
+ */
+export function approvalScope(ctx: RequestContext): EmployeeIds | undefined {
+  const visibility = visibleEmployees(APPROVING, ctx.caller);
+  return visibility.kind === 'all' ? undefined : ctx.repo(policyRepository).visibleEmployeeIds(visibility);
 }
 
 export async function requestViews(ctx: RequestContext, records: readonly RequestRecord[]): Promise<BadgeRequest[]> {
@@ -254,6 +269,12 @@ export async function setRequestStatus(ctx: RequestContext, id: number, to: Badg
   if (!current) throw errors.notFound('badgeRequestNotFound');
   const me = ctx.caller.employeeId;
   if (current.requestedBy.id === me || current.employee.id === me) throw errors.coded(403, 'BADGE_REQUEST_OWN');
+  // A team approver decides for members of their teams only: another's request is not among theirs (404).
+  if (
+    !holds(APPROVING, 'all', ctx.caller.permissions) &&
+    !(await ctx.repo(policyRepository).sharesTeam(me, current.employee.id))
+  )
+    throw errors.notFound('badgeRequestNotFound');
   await assertOutranks(ctx.repo(roleRepository), ctx.caller, current.employee.id);
   const next = nextRequestStatuses(current.status);
   if (next.length === 0) throw errors.coded(409, 'BADGE_REQUEST_DECIDED');
