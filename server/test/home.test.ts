@@ -186,6 +186,39 @@ describe('rankings', () => {
     expect(res).toMatchObject({ total: 4, me: { rank: 4, count: 1 } });
   });
 
+  it('damps comment-only feedback in the given ranking like any other: three quick notes do not weigh three', async () => {
+    const notes = [];
+    for (const minute of [0, 1, 2])
+      notes.push(
+        await org.f.feedback({
+          giverId: org.people.lead.id,
+          receiverIds: [org.people.dan.id],
+          createdAt: `2026-03-17T08:0${minute}:00.000Z`,
+          comment: `Quick note ${minute}`,
+        }),
+      );
+    try {
+      // 1 + 1/2 + 1/3: below CEM's two to two people, level with BOB's three (then by count, then by name).
+      const res = await get<EmployeeRanking>('dan', '/api/home/employee-ranking');
+      expect(res.items.map((r) => [r.employee.name, r.count])).toEqual([
+        ['ANN', 6],
+        ['CEM', 2],
+        ['BOB', 3],
+        ['LEAD', 3],
+        ['DAN', 1],
+      ]);
+    } finally {
+      await server.db
+        .deleteFrom('feedbackGroups')
+        .where(
+          'id',
+          'in',
+          notes.map((n) => n.group.id),
+        )
+        .execute();
+    }
+  });
+
   it('ranks receivers by counted feedback received: someone else’s count for HR only', async () => {
     const cem = await get<EmployeeRanking>('cem', '/api/home/employee-ranking?type=received');
     expect(cem.items.map((r) => [r.rank, r.employee.name, r.count])).toEqual([

@@ -40,7 +40,7 @@ export function homeRepository({ db, tenantId }: TenantScope) {
     async givers(span: Span, options: BoardOptions): Promise<GiverSums[]> {
       const inner = counted(span, options.hideDemo).select((eb) => [
         'feedback.giverId',
-        repeatIndex(tenantId, options)(eb).as('k'),
+        repeatIndex(tenantId, options, { unrated: true })(eb).as('k'),
       ]);
       // Materialized: SQLite would otherwise flatten x and run the repeat count once per use of k.
       let query = db

@@ -54,9 +54,11 @@ const BOARD_TABLES = { category: 'feedbackCategories', attribute: 'feedbackAttri
 /**
  * k for each feedback: 1 + the same giver's counted feedback to the same receiver in the window before it
  * (ties in time by id), so the first weighs 1, the second 1/2… A hidden feedback never counts here either,
- * nor one with no rating at all. Also the Home rankings' weight (server/src/modules/home/).
+ * nor, on the boards, one with no rating at all. Also the Home rankings' weight (server/src/modules/home/),
+ * where the givers' ranking counts comment-only feedback too (`unrated`): there those repeat like any other,
+ * or ten quick comments to one colleague would weigh ten.
  */
-export function repeatIndex(tenantId: number, options: BoardOptions) {
+export function repeatIndex(tenantId: number, options: BoardOptions, { unrated = false }: { unrated?: boolean } = {}) {
   return (eb: FeedbackEb) => {
     let earlier = eb
       .selectFrom('feedback as p')
@@ -71,9 +73,9 @@ export function repeatIndex(tenantId: number, options: BoardOptions) {
           e.and([e('p.createdAt', '=', e.ref('feedback.createdAt')), e('p.id', '<', e.ref('feedback.id'))]),
         ]),
       )
-      .where('p.flagStatus', 'not in', [...HIDDEN_FLAG_STATUSES])
-      // A comment without a rating counts on no board, so it damps none either.
-      .where('p.ratingCount', '>', 0);
+      .where('p.flagStatus', 'not in', [...HIDDEN_FLAG_STATUSES]);
+    // A comment without a rating counts on no board, so it damps none either.
+    if (!unrated) earlier = earlier.where('p.ratingCount', '>', 0);
     if (options.hideDemo) earlier = earlier.where('p.isDemo', '=', 0);
     return sql<number>`(1 + ${earlier})`;
   };
