@@ -3,7 +3,8 @@
  * feed and in the receiver's My badges; an employee's comment shows at once and is rolled back with a
  * message when the server refuses it (the post was removed meanwhile); a feedback left private never
  * reaches the feed while a shared one does, without its ratings; the administrator's News feed settings
- * are kept after a reload and Home follows them.
+ * are kept after a reload and Home follows them; a reported post is hidden from others until a reviewer keeps
+ * it.
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD, EMPLOYEE, expect as baseExpect, test } from './fixtures.js';
@@ -150,6 +151,63 @@ test('a comment shows at once, and is rolled back with a message when the server
   // The text the user wrote is given back to the box, not lost.
   await expect(stale.getByRole('textbox', { name: 'Your comment' })).toHaveValue('Can I bring a friend?');
   await expect(stale.getByRole('button', { name: '1 comment' })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a reported post is hidden from others until a reviewer keeps it, and both steps are kept after a reload', async ({
+  page,
+  newContext,
+  consoleErrors,
+}) => {
+  test.setTimeout(360_000);
+  const text = unique('Parking lot closed on Friday');
+  const hr = await signedIn(newContext, HR.email);
+  const composer = feedOf(hr).getByRole('form', { name: 'Post an announcement' });
+  await composer.getByRole('textbox', { name: 'Post an announcement' }).fill(text);
+  await composer.getByRole('button', { name: 'Post' }).click();
+  await expect(post(hr, text)).toBeVisible();
+
+  // Omar reports it with a reason; a report without one is refused in the dialog first.
+  const omar = await signedIn(newContext, EMPLOYEE.email);
+  await post(omar, text).getByRole('button', { name: 'More actions for this post' }).click();
+  await omar.getByRole('menuitem', { name: 'Report to reviewers' }).click();
+  const dialog = omar.getByRole('dialog', { name: 'Report this post' });
+  await dialog.getByRole('button', { name: 'Report' }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Why should it be reviewed?' }).fill('Names a colleague’s car plate');
+  const reported = omar.waitForResponse((r) => /\/api\/feed\/posts\/\d+\/report$/.test(r.url()) && r.ok());
+  await dialog.getByRole('button', { name: 'Report' }).click();
+  await reported;
+  await expect(dialog).toBeHidden();
+  await expect(post(omar, text)).toHaveCount(0);
+  await omar.reload();
+  await expect(feedOf(omar)).toBeVisible();
+  await expect(post(omar, text)).toHaveCount(0);
+  // Its author still sees it, marked as reported.
+  await hr.reload();
+  await expect(post(hr, text)).toContainText('Reported: hidden from others until a reviewer looks at it.');
+
+  // The administrator reviews it from the reported posts, with Omar's reason, and keeps it.
+  await signIn(page, ADMIN.email);
+  await feedOf(page).getByRole('tab', { name: 'Reported posts' }).click();
+  const queued = post(page, text);
+  await expect(queued.getByRole('list', { name: 'Reports' })).toContainText('Names a colleague’s car plate');
+  await expect(queued.getByRole('list', { name: 'Reports' })).toContainText(EMPLOYEE.name);
+  await queued.getByRole('button', { name: 'Keep' }).click();
+  const keep = page.getByRole('alertdialog', { name: 'Keep this post on the feed?' });
+  await keep.getByRole('button', { name: 'Keep' }).click();
+  await expect(post(page, text)).toHaveCount(0);
+  await page.reload();
+  await feedOf(page).getByRole('tab', { name: 'Reported posts' }).click();
+  await expect(feedOf(page).getByText('No reported post is waiting for a review')).toBeVisible();
+
+  // Shown again to everyone, and no longer reportable.
+  await omar.reload();
+  const back = post(omar, text);
+  await expect(back).toBeVisible();
+  await back.getByRole('button', { name: 'More actions for this post' }).click();
+  await expect(omar.getByRole('menuitem', { name: 'Report to reviewers' })).toHaveCount(0);
+  await omar.keyboard.press('Escape');
   expect(consoleErrors).toEqual([]);
 });
 
