@@ -1,7 +1,8 @@
 /**
  * Leaderboard videos end to end (docs/recognition.md "Leaderboard videos"): the administrator uploads a video
  * file (made here by ffmpeg) in Feedback Management's Leaderboard Videos tab, approves it after confirming,
- * sees it approved after a reload, and an employee plays it on the leaderboard.
+ * sees it approved after a reload, and an employee plays it on the leaderboard, likes it and comments (at
+ * once, kept after a reload); the administrator then switches it off and it leaves the leaderboard.
  */
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { execFile } from 'node:child_process';
@@ -96,6 +97,54 @@ test('an administrator uploads and approves a video, and an employee plays it', 
   await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
   await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.2);
   // The sidebar is there at once: the video came from the list.
-  await expect(dialog.getByRole('complementary', { name: 'Comments' })).toBeVisible();
+  const sidebar = dialog.getByRole('complementary', { name: 'Comments' });
+  await expect(sidebar).toBeVisible();
+
+  // Omar likes it and comments: both show at once, and both are kept after a reload.
+  await sidebar.getByRole('button', { name: 'Like', exact: true }).click();
+  await expect(sidebar.getByRole('button', { name: 'Take back my like' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(sidebar).toContainText('1 like');
+  const comment = `Brilliant work ${Date.now().toString(36)}`;
+  const saved = omar.waitForResponse(
+    (r) => /\/api\/leaderboard-videos\/\d+\/comments$/.test(r.url()) && r.status() === 201,
+  );
+  // The server is held back: the comment must show (as sending) before it answers.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await omar.route(/\/api\/leaderboard-videos\/\d+\/comments$/, async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.continue();
+  });
+  await sidebar.getByRole('textbox', { name: 'Your comment' }).fill(comment);
+  await sidebar.getByRole('button', { name: 'Send' }).click();
+  const mine = sidebar.getByRole('listitem').filter({ hasText: comment });
+  await expect(mine).toContainText(EMPLOYEE.name);
+  await expect(mine).toContainText('Sending…');
+  await expect(sidebar.getByRole('textbox', { name: 'Your comment' })).toHaveValue('');
+  answer();
+  await saved;
+  await expect(mine).not.toContainText('Sending…');
+  await omar.unrouteAll({ behavior: 'wait' });
+  await omar.reload();
+  const again = omar.getByRole('dialog', { name: title }).getByRole('complementary', { name: 'Comments' });
+  await expect(again.getByRole('listitem').filter({ hasText: comment })).toBeVisible();
+  await expect(again.getByRole('button', { name: 'Take back my like' })).toBeVisible();
+  await expect(again).toContainText('1 like');
+
+  // The administrator switches it off (confirmed): it stays off after a reload, and leaves the leaderboard.
+  const active = list.getByRole('listitem', { name: title }).getByRole('switch');
+  await expect(active).toBeChecked();
+  await active.click();
+  await page
+    .getByRole('alertdialog', { name: 'Deactivate this video?' })
+    .getByRole('button', { name: 'Deactivate' })
+    .click();
+  await expect(active).not.toBeChecked();
+  await page.reload();
+  await page.getByRole('tab', { name: 'Leaderboard Videos' }).click();
+  await expect(list.getByRole('listitem', { name: title }).getByRole('switch')).not.toBeChecked();
+  await omar.goto('/leaderboard');
+  await expect(omar.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(omar.getByRole('button', { name: `Watch “${title}”` })).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
 });

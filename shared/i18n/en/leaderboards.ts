@@ -36,6 +36,7 @@ export const leaderboards = {
     send: 'Send',
     likeFailed: 'Your like could not be saved',
     commentFailed: 'Comment could not be added',
+    sending: 'Sending…',
     notFound: 'This video is not available',
   },
   pick: {

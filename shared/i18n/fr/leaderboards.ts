@@ -40,6 +40,7 @@ export const leaderboards: Translation<typeof en> = {
     send: 'Envoyer',
     likeFailed: 'Votre j’aime n’a pas pu être enregistré',
     commentFailed: 'Le commentaire n’a pas pu être ajouté',
+    sending: 'Envoi…',
     notFound: 'Cette vidéo n’est pas disponible',
   },
   pick: {

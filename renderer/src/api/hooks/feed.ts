@@ -4,7 +4,8 @@
  * under `feedKeys.posts` (the feeds' pages and the post's own page), so an action patches them all at once.
  * Comments and likes are optimistic (spec §5): the comment is placed first and the counts rise on every
  * copy, then the server is called; its answer replaces the placeholder, and a refusal puts every copy back
- * as it was with a toast saying why.
+ * as it was with a toast saying why. A leaderboard video's likes and comments are its post's, so every copy
+ * of the video (hooks/leaderboard-videos.ts) moves with the post, and the other way round.
  */
 import {
   useInfiniteQuery,
@@ -16,6 +17,7 @@ import {
 } from '@tanstack/react-query';
 import type { CursorListResponse } from '../../../../shared/contracts/common';
 import type { FeedComment, FeedPost, LikeSummary } from '../../../../shared/contracts/feed';
+import type { LeaderboardVideo } from '../../../../shared/contracts/leaderboard-videos';
 import { feedEndpoints as ep } from '../../../../shared/endpoints/feed';
 import { tenantEndpoints as tenantEp } from '../../../../shared/endpoints/tenant';
 import { LATEST_COMMENTS, LIKE_TYPES, type FeedReviewDecision, type LikeType } from '../../../../shared/feed';
@@ -24,6 +26,7 @@ import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
 import { errorMessage, fieldErrors } from '../errors';
 import { call } from '../typed';
+import { videoKeys } from './leaderboard-videos';
 import { meKey, useMe } from './me';
 import { useApiMutation } from './mutation';
 import { tenantKeys } from './tenant';
@@ -120,9 +123,51 @@ function patchPost(data: PostCache | undefined, postId: number, patch: (post: Fe
   return data.id === postId ? patch(data) : data;
 }
 
-/** Keeps what every cached feed query holds now, and puts it back on a refusal. */
-function useSnapshots() {
+type VideoPage = { items: LeaderboardVideo[] };
+
+/** The videos `match` picks changed by `patch` in a cached video, list or pages; anything else as it is. */
+function patchVideo(
+  data: unknown,
+  match: (video: LeaderboardVideo) => boolean,
+  patch: (video: LeaderboardVideo) => LeaderboardVideo,
+): unknown {
+  if (!data || typeof data !== 'object') return data;
+  const each = (items: LeaderboardVideo[]) => items.map((v) => (match(v) ? patch(v) : v));
+  if ('pages' in data) {
+    const pages = data as InfiniteData<VideoPage>;
+    return { ...pages, pages: pages.pages.map((page) => ({ ...page, items: each(page.items) })) };
+  }
+  if ('items' in data) return { ...data, items: each((data as VideoPage).items) };
+  const video = data as LeaderboardVideo;
+  return match(video) ? patch(video) : video;
+}
+
+/** A comment shown at once while it is sent: a negative id, the caller as its author. */
+export function placeholderComment(me: ReturnType<typeof useMe>, postId: number, comment: string): FeedComment {
+  const employee = me?.employee;
+  return {
+    id: -Date.now(),
+    postId,
+    author: { id: employee?.id ?? 0, name: employee?.name ?? '', image: employee?.image ?? null },
+    comment: comment.trim(),
+    createdAt: new Date().toISOString(),
+    canDelete: false,
+  };
+}
+
+/**
+ * Keeps what the cached feed and video queries hold now, and puts it back on a refusal; patches every copy of
+ * a post, of a video, or a list of comments.
+ */
+export function useEngagementCache() {
   const queryClient = useQueryClient();
+  /** The first page of the comments cached under `key` (a post's or a video's). */
+  const setCommentsAt = (key: QueryKey, update: (items: FeedComment[]) => FeedComment[]) =>
+    queryClient.setQueryData<InfiniteData<Page<FeedComment>>>(key, (data) =>
+      data
+        ? { ...data, pages: data.pages.map((page, i) => (i === 0 ? { ...page, items: update(page.items) } : page)) }
+        : data,
+    );
   return {
     async take(...keys: QueryKey[]) {
       await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
@@ -134,13 +179,16 @@ function useSnapshots() {
     patchPosts(postId: number, patch: (post: FeedPost) => FeedPost) {
       queryClient.setQueriesData<PostCache>({ queryKey: feedKeys.posts }, (data) => patchPost(data, postId, patch));
     },
-    setComments(postId: number, update: (items: FeedComment[]) => FeedComment[]) {
-      queryClient.setQueryData<InfiniteData<Page<FeedComment>>>(feedKeys.comments(postId), (data) =>
-        data
-          ? { ...data, pages: data.pages.map((page, i) => (i === 0 ? { ...page, items: update(page.items) } : page)) }
-          : data,
+    /** Every cached copy of the videos `match` picks: lists, pages and the one video (not their comments). */
+    patchVideos(match: (video: LeaderboardVideo) => boolean, patch: (video: LeaderboardVideo) => LeaderboardVideo) {
+      queryClient.setQueriesData(
+        { queryKey: videoKeys.all, predicate: (query) => query.queryKey[1] !== 'comments' },
+        (data: unknown) => patchVideo(data, match, patch),
       );
     },
+    setComments: (postId: number, update: (items: FeedComment[]) => FeedComment[]) =>
+      setCommentsAt(feedKeys.comments(postId), update),
+    setCommentsAt,
   };
 }
 
@@ -152,26 +200,22 @@ export function useAddComment(postId: number) {
   const { t } = useTranslation(['errors']);
   const notify = useNotify();
   const me = useMe();
-  const cache = useSnapshots();
+  const cache = useEngagementCache();
   return useMutation({
     mutationFn: (comment: string) => call(ep.addFeedComment, { params: { id: postId }, body: { comment } }),
     onMutate: async (comment) => {
-      const snapshot = await cache.take(feedKeys.posts, feedKeys.comments(postId));
-      const employee = me?.employee;
-      const placeholder: FeedComment = {
-        id: -Date.now(),
-        postId,
-        author: { id: employee?.id ?? 0, name: employee?.name ?? '', image: employee?.image ?? null },
-        comment: comment.trim(),
-        createdAt: new Date().toISOString(),
-        canDelete: false,
-      };
+      const snapshot = await cache.take(feedKeys.posts, feedKeys.comments(postId), videoKeys.all);
+      const placeholder = placeholderComment(me, postId, comment);
       cache.patchPosts(postId, (post) => ({
         ...post,
         commentCount: post.commentCount + 1,
         latestComments: [placeholder, ...post.latestComments].slice(0, LATEST_COMMENTS),
       }));
       cache.setComments(postId, (items) => [placeholder, ...items]);
+      cache.patchVideos(
+        (video) => video.postId === postId,
+        (video) => ({ ...video, commentCount: video.commentCount + 1 }),
+      );
       return { snapshot, placeholder };
     },
     onError: (error, _comment, context) => {
@@ -205,15 +249,19 @@ export function useLikePost() {
   const { t } = useTranslation('feed');
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const cache = useSnapshots();
+  const cache = useEngagementCache();
   return useMutation({
     mutationFn: ({ postId, type }: { postId: number; type: LikeType | null }) =>
       type
         ? call(ep.likeFeedPost, { params: { id: postId }, body: { type } })
         : call(ep.unlikeFeedPost, { params: { id: postId } }),
     onMutate: async ({ postId, type }) => {
-      const snapshot = await cache.take(feedKeys.posts);
+      const snapshot = await cache.take(feedKeys.posts, videoKeys.all);
       cache.patchPosts(postId, (post) => ({ ...post, ...likedAs(post, type) }));
+      cache.patchVideos(
+        (video) => video.postId === postId,
+        (video) => ({ ...video, ...likedAs(video, type) }),
+      );
       return { snapshot };
     },
     onError: (error, _input, context) => {

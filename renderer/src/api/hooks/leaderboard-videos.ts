@@ -4,14 +4,18 @@
  * address, the review and the active switch, likes and comments. A change refreshes every video list and
  * the news feed, where an approved video is a post.
  */
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import type { FeedComment } from '../../../../shared/contracts/feed';
 import type { LeaderboardVideo, VideoListQuery } from '../../../../shared/contracts/leaderboard-videos';
 import { leaderboardVideoEndpoints as ep } from '../../../../shared/endpoints/leaderboard-videos';
-import type { LikeType } from '../../../../shared/feed';
+import { LATEST_COMMENTS, type LikeType } from '../../../../shared/feed';
 import type { VideoDecision } from '../../../../shared/leaderboard-videos';
+import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
+import { errorMessage, fieldErrors } from '../errors';
 import { callEndpoint } from '../typed';
-import { feedKeys } from './feed';
+import { feedKeys, likedAs, placeholderComment, useEngagementCache } from './feed';
+import { useMe } from './me';
 import { useApiMutation } from './mutation';
 import { useEndpointQuery } from './query';
 
@@ -109,15 +113,32 @@ export function useSetVideoActive() {
   });
 }
 
+/**
+ * Likes a video or takes the like back, optimistically on every copy of the video and of its feed post (the
+ * same like: hooks/feed.ts); a refusal puts them back and says why.
+ */
 export function useLikeVideo() {
   const { t } = useTranslation('leaderboards');
-  return useApiMutation({
-    mutationFn: (input: { id: number; type: LikeType | null }) =>
-      input.type === null
-        ? callEndpoint(ep.unlikeLeaderboardVideo, { params: { id: input.id } })
-        : callEndpoint(ep.likeLeaderboardVideo, { params: { id: input.id }, body: { type: input.type } }),
-    invalidates: [videoKeys.all, feedKeys.all],
-    failure: t('videos.likeFailed'),
+  const notify = useNotify();
+  const cache = useEngagementCache();
+  return useMutation({
+    mutationFn: ({ video, type }: { video: LeaderboardVideo; type: LikeType | null }) =>
+      type === null
+        ? callEndpoint(ep.unlikeLeaderboardVideo, { params: { id: video.id } })
+        : callEndpoint(ep.likeLeaderboardVideo, { params: { id: video.id }, body: { type } }),
+    onMutate: async ({ video, type }) => {
+      const snapshot = await cache.take(videoKeys.all, feedKeys.posts);
+      cache.patchVideos(
+        (v) => v.id === video.id,
+        (v) => ({ ...v, ...likedAs(v, type) }),
+      );
+      if (video.postId !== null) cache.patchPosts(video.postId, (post) => ({ ...post, ...likedAs(post, type) }));
+      return { snapshot };
+    },
+    onError: (error, _input, context) => {
+      cache.restore(context?.snapshot);
+      notify.error(t('videos.likeFailed'), errorMessage(error));
+    },
   });
 }
 
@@ -132,12 +153,52 @@ export function useVideoComments(id: number) {
   });
 }
 
-export function useCommentVideo() {
+/**
+ * Comments on a video, optimistically as on the feed: placed first in the video's comments (and its post's),
+ * the counts raised on every copy, then sent; the server's comment replaces the placeholder, and a refusal
+ * puts everything back with a toast saying why.
+ */
+export function useCommentVideo(video: LeaderboardVideo) {
   const { t } = useTranslation('leaderboards');
-  return useApiMutation({
-    mutationFn: (input: { id: number; comment: string }) =>
-      callEndpoint(ep.addLeaderboardVideoComment, { params: { id: input.id }, body: { comment: input.comment } }),
-    invalidates: [videoKeys.all, feedKeys.all],
-    failure: t('videos.commentFailed'),
+  const notify = useNotify();
+  const me = useMe();
+  const cache = useEngagementCache();
+  const { id, postId } = video;
+  return useMutation({
+    mutationFn: (comment: string) => callEndpoint(ep.addLeaderboardVideoComment, { params: { id }, body: { comment } }),
+    onMutate: async (comment) => {
+      const snapshot = await cache.take(
+        videoKeys.all,
+        feedKeys.posts,
+        ...(postId !== null ? [feedKeys.comments(postId)] : []),
+      );
+      const placeholder = placeholderComment(me, postId ?? 0, comment);
+      cache.setCommentsAt(videoKeys.comments(id), (items) => [placeholder, ...items]);
+      cache.patchVideos(
+        (v) => v.id === id,
+        (v) => ({ ...v, commentCount: v.commentCount + 1 }),
+      );
+      if (postId !== null) {
+        cache.patchPosts(postId, (post) => ({
+          ...post,
+          commentCount: post.commentCount + 1,
+          latestComments: [placeholder, ...post.latestComments].slice(0, LATEST_COMMENTS),
+        }));
+        cache.setComments(postId, (items) => [placeholder, ...items]);
+      }
+      return { snapshot, placeholder };
+    },
+    onError: (error, _comment, context) => {
+      cache.restore(context?.snapshot);
+      notify.error(t('videos.commentFailed'), fieldErrors(error)['comment'] ?? errorMessage(error));
+    },
+    onSuccess: (saved, _comment, context) => {
+      const swap = (c: FeedComment) => (c.id === context.placeholder.id ? saved : c);
+      cache.setCommentsAt(videoKeys.comments(id), (items) => items.map(swap));
+      if (postId !== null) {
+        cache.patchPosts(postId, (post) => ({ ...post, latestComments: post.latestComments.map(swap) }));
+        cache.setComments(postId, (items) => items.map(swap));
+      }
+    },
   });
 }

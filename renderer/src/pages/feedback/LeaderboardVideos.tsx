@@ -182,7 +182,7 @@ function Sidebar({ video }: { video: LeaderboardVideo }) {
   const { t } = useTranslation('leaderboards');
   const like = useLikeVideo();
   const comments = useVideoComments(video.id);
-  const send = useCommentVideo();
+  const send = useCommentVideo(video);
   const [text, setText] = useState('');
   const liked = video.currentUserLike !== null;
   const items = comments.data?.pages.flatMap((p) => p.items) ?? [];
@@ -196,7 +196,7 @@ function Sidebar({ video }: { video: LeaderboardVideo }) {
           icon={liked ? <HeartFilled /> : <HeartRegular />}
           aria-pressed={liked}
           disabled={like.isPending}
-          onClick={() => like.mutate({ id: video.id, type: liked ? null : 'like' })}
+          onClick={() => like.mutate({ video, type: liked ? null : 'like' })}
         >
           {liked ? t('videos.unlike') : t('videos.like')}
         </Button>{' '}
@@ -207,7 +207,10 @@ function Sidebar({ video }: { video: LeaderboardVideo }) {
         onSubmit={(e) => {
           e.preventDefault();
           if (text.trim() === '') return;
-          send.mutate({ id: video.id, comment: text.trim() }, { onSuccess: () => setText('') });
+          // The box empties at once (the comment shows as sending); a refusal gives the text back.
+          const sent = text;
+          send.mutate(sent.trim(), { onError: () => setText((now) => (now === '' ? sent : now)) });
+          setText('');
         }}
       >
         <Input aria-label={t('videos.comment')} value={text} onChange={(_, d) => setText(d.value)} />{' '}
@@ -221,6 +224,7 @@ function Sidebar({ video }: { video: LeaderboardVideo }) {
         {items.map((c) => (
           <li key={c.id}>
             <Text weight="semibold">{c.author.name}</Text> <Text>{c.comment}</Text>
+            {c.id < 0 ? <Text className={styles.muted}> {t('videos.sending')}</Text> : null}
           </li>
         ))}
       </ul>
