@@ -19,7 +19,8 @@ import { feedEndpoints as feedEp } from '../../shared/endpoints/feed.js';
 import { leaderboardVideoEndpoints as ep } from '../../shared/endpoints/leaderboard-videos.js';
 import { validation as V } from '../../shared/i18n/en/validation.js';
 import { MAX_VIDEO_BYTES } from '../../shared/leaderboard-videos.js';
-import { ffmpegPath } from '../src/modules/leaderboard-videos/media.js';
+import { download, isSpecialAddress } from '../src/modules/leaderboard-videos/fetch-url.js';
+import { ffmpegPath, probe } from '../src/modules/leaderboard-videos/media.js';
 import { expectError } from './client.js';
 import { startServer, type TestServer } from './harness.js';
 import { organisation, type Organisation } from './organisation.js';
@@ -80,6 +81,7 @@ beforeAll(async () => {
 
   // A web server of the test's own, for uploads by address.
   web = createServer((req, res) => {
+    webHits.push(req.url ?? '');
     if (req.url === '/ok.webm') return res.writeHead(200, { 'content-type': 'video/webm' }).end(files.ok);
     if (req.url === '/moved') return res.writeHead(302, { location: '/ok.webm' }).end();
     if (req.url === '/elsewhere') return res.writeHead(302, { location: 'file:///etc/passwd' }).end();
@@ -131,6 +133,24 @@ afterAll(async () => {
 });
 
 type Who = { token: string };
+
+/** What the test's web server was asked for. */
+const webHits: string[] = [];
+
+/** An HLS playlist whose segments are an address of the test's web server and a file of this machine. */
+const playlist = () =>
+  Buffer.from(
+    [
+      '#EXTM3U',
+      '#EXT-X-TARGETDURATION:1',
+      '#EXTINF:1,',
+      `${webUrl}/segment.ts`,
+      '#EXTINF:1,',
+      'file:///etc/hostname',
+      '#EXT-X-ENDLIST',
+      '',
+    ].join('\n'),
+  );
 
 async function upload(bytes: Buffer, query: Record<string, string>, who: Who = org.people.uploader) {
   const res = await fetch(`${server.url}/api/leaderboard-videos/file?${new URLSearchParams(query).toString()}`, {
@@ -200,6 +220,8 @@ describe('uploads', () => {
       [files.text, V.videoMetadata],
       [files.sound, V.videoNotVideo],
       [Buffer.alloc(0), V.fileRequired],
+      // A playlist naming other files and addresses: ffprobe may open neither, so it cannot read it at all.
+      [playlist(), V.videoMetadata],
     ];
     for (const [bytes, message] of cases) {
       const res = await upload(bytes, { title: 'Refused' });
@@ -210,6 +232,7 @@ describe('uploads', () => {
     expect(await storedVideos(org.tenantId)).toBe(before.stored);
     expect(await rows()).toBe(before.rows);
     expect(await tempLeft()).toBe(before.temp);
+    expect(webHits.filter((url) => url.startsWith('/segment'))).toEqual([]);
   });
 
   it('checks the details first and names them', async () => {
@@ -523,5 +546,76 @@ describe('review, feed, streaming and engagement', () => {
     expect(again.postId).toBe(rejected.postId);
     expect(again.commentCount).toBe(12);
     expect(await feedVideoIds(reader)).toEqual([video.id]);
+  });
+});
+
+describe('addresses the server will not fetch', () => {
+  it('knows loopback, private, link-local and tunnelled addresses in every notation, and lets public ones by', () => {
+    const special = [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::7f00:1',
+      '64:ff9b::a00:1',
+      '2001:0:4136:e378::1',
+      '2002:c0a8:101::1',
+      'fc00::1',
+      'fd12:3456::1',
+      'fe80::1',
+      'fec0::1',
+      'ff02::1',
+      'not an address',
+    ];
+    for (const address of special) expect(isSpecialAddress(address), address).toBe(true);
+    for (const address of ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '::ffff:93.184.216.34'])
+      expect(isSpecialAddress(address), address).toBe(false);
+  });
+
+  it('refuses a local address before asking it anything, by name or by number', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'teambeat-download-'));
+    try {
+      const before = webHits.length;
+      const port = new URL(webUrl).port;
+      for (const url of [
+        `${webUrl}/ok.webm`,
+        `http://localhost:${port}/ok.webm`,
+        `http://[::ffff:127.0.0.1]:${port}/ok.webm`,
+      ])
+        expect(await download(url, path.join(folder, 'video'), false), url).toEqual({ refused: V.videoUrlPrivate });
+      expect(webHits.length).toBe(before);
+      expect(await readdir(folder)).toEqual([]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('what ffprobe may open for an upload', () => {
+  it('refuses a script that names other files beside it, instead of reading them', async () => {
+    // An ffconcat script is detected by its content whatever its name, and reads the files it lists.
+    const folder = await mkdtemp(path.join(tmpdir(), 'teambeat-probe-'));
+    try {
+      await writeFile(path.join(folder, 'beside.webm'), files.ok);
+      const script = path.join(folder, 'video');
+      await writeFile(script, 'ffconcat version 1.0\nfile beside.webm\n');
+      // Without the whitelists ffprobe read the sibling and called it `concat` ("not a video"); now it
+      // opens nothing but the accepted containers, and cannot read the script at all.
+      expect(await probe(script, files.ok.length)).toEqual({ refused: V.videoMetadata });
+      // A real video in the same folder is read as before.
+      expect(await probe(path.join(folder, 'beside.webm'), files.ok.length)).toMatchObject({
+        contentType: 'video/webm',
+        demuxer: 'matroska',
+      });
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -101,7 +101,7 @@ export async function seedDemoVideos(db: Db, storage: StorageService, now: Date)
         const body = await readFile(file);
         const facts = await probe(file, body.length);
         if ('refused' in facts) throw new Error(`demo video ${i} refused: ${facts.refused}`);
-        const preview = await previewFrame(file, temp.dir, facts.durationSeconds);
+        const preview = await previewFrame(file, temp.dir, facts);
         const stored = await storage.store({
           tenantId: admin.tenantId,
           kind: 'video',

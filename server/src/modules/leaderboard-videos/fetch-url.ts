@@ -33,20 +33,24 @@ for (const [net, prefix] of [
   ['240.0.0.0', 4],
 ] as const)
   SPECIAL.addSubnet(net, prefix, 'ipv4');
+// IPv4-mapped addresses (::ffff:a.b.c.d, in either notation) are checked against the IPv4 list by BlockList.
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
+  ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible addresses
+  ['64:ff9b::', 96], // NAT64
+  ['64:ff9b:1::', 48], // local-use NAT64
+  ['100::', 64], // discard
+  ['2001::', 32], // Teredo: an IPv4 address tunnelled
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4: an IPv4 address inside
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // the deprecated site-local
+  ['ff00::', 8], // multicast
 ] as const)
   SPECIAL.addSubnet(net, prefix, 'ipv6');
 
 /** An address of loopback, a private or link-local network, or another range no public server has. */
 export function isSpecialAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return SPECIAL.check(mapped[1]!, 'ipv4');
   const family = isIP(address);
   if (family === 0) return true;
   return SPECIAL.check(address, family === 4 ? 'ipv4' : 'ipv6');

@@ -21,6 +21,13 @@ import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { writeLimited } from '../../storage/limited-write.js';
 
 const PROBE_TIMEOUT_MS = 20_000;
+/**
+ * What ffprobe and ffmpeg may open for an upload: only the file itself (no network, no other protocol) and
+ * only the demuxers of the accepted containers (`mov` reads MP4 and QuickTime, `matroska` WebM, `ogg` Ogg).
+ * An uploaded playlist (HLS, concat) or any other format could otherwise make them read other files or
+ * addresses; it is refused as unreadable before anything is opened for it.
+ */
+const INPUT_LIMITS = ['-protocol_whitelist', 'file', '-format_whitelist', 'mov,matroska,ogg'] as const;
 const PREVIEW_TIMEOUT_MS = 30_000;
 const PREVIEW_WIDTH = 320;
 
@@ -29,6 +36,8 @@ export const ffprobePath = ffprobeInstaller.path;
 
 export type VideoFacts = {
   contentType: VideoContentType;
+  /** The demuxer ffprobe read it with (`mov`, `matroska`, `ogg`): the preview opens it with the same. */
+  demuxer: string;
   durationSeconds: number;
   width: number;
   height: number;
@@ -71,7 +80,7 @@ export async function probe(file: string, size: number): Promise<VideoFacts | { 
   try {
     const out = await run(
       ffprobePath,
-      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+      ['-v', 'error', ...INPUT_LIMITS, '-print_format', 'json', '-show_format', '-show_streams', `file:${file}`],
       PROBE_TIMEOUT_MS,
     );
     parsed = JSON.parse(out) as Probe;
@@ -88,6 +97,7 @@ export async function probe(file: string, size: number): Promise<VideoFacts | { 
   const durationSeconds = Number(parsed.format?.duration ?? video.duration ?? NaN);
   const facts = {
     contentType,
+    demuxer: formatName.split(',')[0]!,
     durationSeconds: Number.isFinite(durationSeconds) ? durationSeconds : 0,
     width: video.width ?? 0,
     height: video.height ?? 0,
@@ -98,19 +108,26 @@ export async function probe(file: string, size: number): Promise<VideoFacts | { 
 }
 
 /** One frame (at a second in, or the middle of a shorter video) as a JPEG 320 pixels wide; null on failure. */
-export async function previewFrame(file: string, dir: string, durationSeconds: number): Promise<Buffer | null> {
+export async function previewFrame(
+  file: string,
+  dir: string,
+  facts: Pick<VideoFacts, 'durationSeconds' | 'demuxer'>,
+): Promise<Buffer | null> {
   const out = path.join(dir, 'preview.jpg');
-  const at = Math.min(1, durationSeconds / 2).toFixed(3);
+  const at = Math.min(1, facts.durationSeconds / 2).toFixed(3);
   try {
     await run(
       ffmpegPath,
       [
         '-v',
         'error',
+        ...INPUT_LIMITS,
+        '-f',
+        facts.demuxer,
         '-ss',
         at,
         '-i',
-        file,
+        `file:${file}`,
         '-frames:v',
         '1',
         '-vf',

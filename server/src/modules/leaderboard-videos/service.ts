@@ -95,7 +95,7 @@ async function ingest(
     if (sizeIssue) throw fileError(sizeIssue.message);
     const facts = await probe(file, filled.size);
     if ('refused' in facts) throw fileError(facts.refused);
-    const preview = await previewFrame(file, temp.dir, facts.durationSeconds);
+    const preview = await previewFrame(file, temp.dir, facts);
     if (!preview) ctx.log.warn({ tenantId: ctx.tenantId }, 'no preview frame could be taken of a leaderboard video');
     const saved = await ctx.deps.storage.store({
       tenantId: ctx.tenantId,
