@@ -196,4 +196,22 @@ describe('demo badges once demo data is switched off', () => {
       ).toEqual([]);
     }
   });
+
+  it('counts a category’s badges without the demo’s while demo data is off', async () => {
+    const admin = { as: org.people.admin };
+    const mixed = await org.f.badgeCategory({ name: 'Mixed' });
+    await org.f.badge({ categoryId: mixed.id, name: 'Real one' });
+    await org.f.badge({ categoryId: mixed.id, name: 'Demo one', isDemo: 1 });
+    const count = async () =>
+      (await server.client.ok(ep.listBadgeCategories, { query: { pageSize: 100 } }, admin)).items.find(
+        (c) => c.id === mixed.id,
+      )?.badgeCount;
+    expect(await count()).toBe(2);
+    await org.f.setting('isDemoDataDisabled', true);
+    try {
+      expect(await count()).toBe(1);
+    } finally {
+      await org.f.setting('isDemoDataDisabled', false);
+    }
+  });
 });

@@ -133,8 +133,17 @@ export function ownedRows({ db, tenantId, now }: Omit<Bound, 'now'> & Partial<Pi
       return row.id;
     },
 
-    /** Changes the row; false when the tenant has none with this id. */
-    async update<T extends OwnedTable>(table: T, id: number, changes: Updateable<Database[T]>): Promise<boolean> {
+    /**
+     * Changes the row; false when the tenant has none with this id. A row's tenant and id are never changes:
+     * the type leaves them out, so no caller can move a row to another tenant through here.
+     */
+    async update<T extends OwnedTable>(
+      table: T,
+      id: number,
+      changes: Omit<Updateable<Database[T]>, 'tenantId' | 'id'>,
+    ): Promise<boolean> {
+      // A value typed wider than a literal could still carry them: refused, not passed on.
+      if ('tenantId' in changes || 'id' in changes) throw new Error('An update never changes a row’s tenant or id');
       const values: unknown = changes;
       const result = await view
         .updateTable(asRows(table))
@@ -183,6 +192,9 @@ export function referenceCount<T extends keyof Database>(
   table: T,
   column: keyof Database[T] & string,
   parent: string,
+  /** Leave out the demo's rows (the table's `is_demo`), while the company has switched demo data off. */
+  { hideDemo = false }: { hideDemo?: boolean } = {},
 ): RawBuilder<number> {
-  return sql<number>`(select count(*) from ${sql.table(table)} where ${sql.ref(`${table}.${column}`)} = ${sql.ref(parent)})`;
+  const demo = hideDemo ? sql` and ${sql.ref(`${table}.isDemo`)} = 0` : sql``;
+  return sql<number>`(select count(*) from ${sql.table(table)} where ${sql.ref(`${table}.${column}`)} = ${sql.ref(parent)}${demo})`;
 }

@@ -78,7 +78,8 @@ function categorySelect(db: Db, tenantId: number, hideDemo: boolean) {
       'c.name',
       'c.isActive',
       'c.updatedAt',
-      referenceCount('badges', 'categoryId', 'c.id').as('badgeCount'),
+      // The badges the category shows: the demo's are left out with the rest of the demo.
+      referenceCount('badges', 'categoryId', 'c.id', { hideDemo }).as('badgeCount'),
     ])
     .where('c.tenantId', '=', tenantId);
   return hideDemo ? select.where('c.isDemo', '=', 0) : select;
