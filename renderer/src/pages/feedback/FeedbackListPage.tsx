@@ -37,6 +37,7 @@ import { QueryError } from '../../components/QueryState';
 import { useTranslation } from '../../i18n';
 import { AreaTabs, FilterBar, MyTeamTabs } from './area';
 import { FeedbackCard } from './FeedbackCard';
+import { ShowMore } from '../../components/ShowMore';
 
 const useStyles = makeStyles({
   dropdown: { minWidth: '150px' },
@@ -224,13 +225,7 @@ function FeedbackListPage({ direction, team }: { direction: Direction; team: boo
               }
             />
           ))}
-          {list.hasNextPage ? (
-            <div className={styles.more}>
-              <Button onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-                {list.isFetchingNextPage ? t('list.loadingMore') : t('list.more')}
-              </Button>
-            </div>
-          ) : null}
+          <ShowMore query={list} label={t('list.more')} loading={t('list.loadingMore')} className={styles.more} />
         </section>
       ) : null}
       {deleting ? (

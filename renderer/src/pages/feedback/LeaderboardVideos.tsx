@@ -24,6 +24,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { QueryError } from '../../components/QueryState';
 import { VideoPlayer } from '../../components/VideoPlayer';
 import { useTranslation } from '../../i18n';
+import { ShowMore } from '../../components/ShowMore';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -97,13 +98,7 @@ export function LeaderboardVideos({ kind, id }: { kind: LeaderboardKind; id: num
           </li>
         ))}
       </ul>
-      {list.hasNextPage ? (
-        <div>
-          <Button disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            {t('videos.more')}
-          </Button>
-        </div>
-      ) : null}
+      <ShowMore query={list} label={t('videos.more')} />
       {openId !== undefined ? (
         <VideoDialog
           id={openId}
@@ -228,11 +223,7 @@ function Sidebar({ video }: { video: LeaderboardVideo }) {
           </li>
         ))}
       </ul>
-      {comments.hasNextPage ? (
-        <Button size="small" onClick={() => void comments.fetchNextPage()}>
-          {t('videos.moreComments')}
-        </Button>
-      ) : null}
+      <ShowMore query={comments} label={t('videos.moreComments')} size="small" />
     </aside>
   );
 }

@@ -3,7 +3,7 @@
  * caller belongs to the team, or sees every team), per team otherwise (spec §4). Pages of 50 are
  * appended with "Show more".
  */
-import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { PeopleTeamRegular } from '@fluentui/react-icons';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -13,6 +13,7 @@ import { StaticTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryState } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
+import { ShowMore } from '../../components/ShowMore';
 
 type ColumnKey =
   | 'employee'
@@ -122,13 +123,12 @@ function StatsTable<P extends Page>(props: {
               render: (r: Row) => r.cells[i],
             }))}
           />
-          {query.hasNextPage ? (
-            <div className={styles.more}>
-              <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage ? t('common:states.loading') : t('teamStats.showMore')}
-              </Button>
-            </div>
-          ) : null}
+          <ShowMore
+            query={query}
+            label={t('teamStats.showMore')}
+            loading={t('common:states.loading')}
+            className={styles.more}
+          />
         </div>
       )}
     </QueryState>

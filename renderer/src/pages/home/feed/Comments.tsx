@@ -15,6 +15,7 @@ import { EmployeeAvatar } from '../../../components/EmployeeAvatar';
 import { QueryError } from '../../../components/QueryState';
 import { useFormat, useTranslation } from '../../../i18n';
 import { PersonLink, useIssueText } from './parts';
+import { ShowMore } from '../../../components/ShowMore';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -127,16 +128,7 @@ export function Comments({ post, expanded }: { post: FeedPost; expanded: boolean
       ) : null}
       {expanded && all.isPending ? <Spinner size="tiny" label={t('comments.loading')} /> : null}
       {expanded && all.isError ? <QueryError error={all.error} onRetry={all.refetch} /> : null}
-      {expanded && all.hasNextPage ? (
-        <Button
-          appearance="transparent"
-          size="small"
-          onClick={() => void all.fetchNextPage()}
-          disabled={all.isFetchingNextPage}
-        >
-          {t('comments.more')}
-        </Button>
-      ) : null}
+      {expanded ? <ShowMore query={all} label={t('comments.more')} appearance="transparent" size="small" /> : null}
     </div>
   );
 }

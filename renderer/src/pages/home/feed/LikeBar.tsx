@@ -32,6 +32,7 @@ import { useFeedLikes, useLikePost } from '../../../api/hooks/feed';
 import { QueryError } from '../../../components/QueryState';
 import { useFormat, useTranslation } from '../../../i18n';
 import { PersonLink, useLikeLabel } from './parts';
+import { ShowMore } from '../../../components/ShowMore';
 
 const useStyles = makeStyles({
   liked: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
@@ -160,15 +161,7 @@ function LikesDialog({ post, onClose }: { post: FeedPost; onClose: () => void })
                 </li>
               ))}
             </ul>
-            {likes.hasNextPage ? (
-              <Button
-                appearance="transparent"
-                onClick={() => void likes.fetchNextPage()}
-                disabled={likes.isFetchingNextPage}
-              >
-                {t('likes.more')}
-              </Button>
-            ) : null}
+            <ShowMore query={likes} label={t('likes.more')} appearance="transparent" />
           </DialogContent>
         </DialogBody>
       </DialogSurface>
