@@ -19,17 +19,15 @@ import type { CursorListResponse } from '../../../../shared/contracts/common';
 import type { FeedComment, FeedPost, LikeSummary } from '../../../../shared/contracts/feed';
 import type { LeaderboardVideo } from '../../../../shared/contracts/leaderboard-videos';
 import { feedEndpoints as ep } from '../../../../shared/endpoints/feed';
-import { tenantEndpoints as tenantEp } from '../../../../shared/endpoints/tenant';
 import { LATEST_COMMENTS, LIKE_TYPES, type FeedReviewDecision, type LikeType } from '../../../../shared/feed';
-import type { TenantSettings } from '../../../../shared/settings';
 import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
 import { errorMessage, fieldErrors } from '../errors';
 import { call } from '../typed';
 import { videoKeys } from './leaderboard-videos';
-import { meKey, useMe } from './me';
+import { useMe } from './me';
 import { useApiMutation } from './mutation';
-import { tenantKeys } from './tenant';
+import { useSaveTenantSettings } from './tenant';
 
 export const feedKeys = {
   all: ['feed'] as const,
@@ -330,11 +328,9 @@ export function useCreateAnnouncement() {
 /** Settings › Feedback › News feed: which kinds show and the feed's side of Home. */
 export function useSaveFeedSettings() {
   const { t } = useTranslation('feed');
-  return useApiMutation({
-    mutationFn: (settings: Pick<TenantSettings, 'feedTypes' | 'feedPosition'>) =>
-      call(tenantEp.updateTenant, { body: { settings } }),
-    invalidates: [tenantKeys.tenant, meKey, feedKeys.all],
-    success: () => t('settings.saved'),
-    failure: t('settings.notSaved'),
+  return useSaveTenantSettings<'feedTypes' | 'feedPosition'>({
+    invalidates: [feedKeys.all],
+    saved: t('settings.saved'),
+    notSaved: t('settings.notSaved'),
   });
 }

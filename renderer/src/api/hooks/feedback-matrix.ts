@@ -6,15 +6,13 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { matrixFileName } from '../../../../shared/contracts/feedback-matrix';
 import { feedbackMatrixEndpoints as ep } from '../../../../shared/endpoints/feedback-matrix';
-import { tenantEndpoints as tenantEp } from '../../../../shared/endpoints/tenant';
 import { periodOf, type MatrixPeriod } from '../../../../shared/feedback-matrix';
 import { useTranslation } from '../../i18n';
 import { call } from '../typed';
-import { meKey } from './me';
 import { useApiMutation } from './mutation';
 import { useEndpointQuery } from './query';
 import { saveFile } from './productivity';
-import { tenantKeys } from './tenant';
+import { useSaveTenantSettings } from './tenant';
 
 export const matrixKeys = {
   all: ['feedback', 'matrix'] as const,
@@ -60,10 +58,9 @@ export type MatrixSettings = { responsibilityMatrixIndex: number; responsibility
 /** Settings › General › Feedback: the expected count and the period (edit-tenant-settings). */
 export function useSaveMatrixSettings() {
   const { t } = useTranslation('feedbackMatrix');
-  return useApiMutation({
-    mutationFn: (settings: MatrixSettings) => call(tenantEp.updateTenant, { body: { settings } }),
-    invalidates: [tenantKeys.tenant, meKey, matrixKeys.all],
-    success: () => t('settings.saved'),
-    failure: t('settings.notSaved'),
+  return useSaveTenantSettings<keyof MatrixSettings>({
+    invalidates: [matrixKeys.all],
+    saved: t('settings.saved'),
+    notSaved: t('settings.notSaved'),
   });
 }

@@ -17,16 +17,14 @@ import type { FeedbackAttachment, FeedbackItem, FeedbackReaction } from '../../.
 import type { ListResponse } from '../../../../shared/contracts/common';
 import type { RequestOf } from '../../../../shared/endpoints/define';
 import { feedbackEndpoints as ep } from '../../../../shared/endpoints/feedback';
-import { tenantEndpoints as tenantEp } from '../../../../shared/endpoints/tenant';
 import { FEEDBACK_PAGE_SIZE, type ReactionEmoji } from '../../../../shared/feedback';
 import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
 import { errorMessage } from '../errors';
 import { call } from '../typed';
-import { meKey } from './me';
 import { useApiMutation } from './mutation';
 import { itemsOf, useEndpointQuery } from './query';
-import { tenantKeys } from './tenant';
+import { useSaveTenantSettings } from './tenant';
 
 export type FeedbackListFilter = Omit<RequestOf<typeof ep.listFeedback>['query'], 'page' | 'pageSize'>;
 export type GiveFeedbackBody = RequestOf<typeof ep.giveFeedback>['body'];
@@ -53,12 +51,10 @@ export const useGivingOptions = () =>
  */
 export function useSaveGivingSettings() {
   const { t } = useTranslation('settings');
-  return useApiMutation({
-    mutationFn: (settings: { characterLimit: number; ratingDeviation: number }) =>
-      call(tenantEp.updateTenant, { body: { settings } }),
-    invalidates: [tenantKeys.tenant, meKey, feedbackKeys.options],
-    success: () => t('feedback.giving.saved'),
-    failure: t('feedback.giving.notSaved'),
+  return useSaveTenantSettings<'characterLimit' | 'ratingDeviation'>({
+    invalidates: [feedbackKeys.options],
+    saved: t('feedback.giving.saved'),
+    notSaved: t('feedback.giving.notSaved'),
   });
 }
 

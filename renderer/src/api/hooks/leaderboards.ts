@@ -4,16 +4,12 @@
  * under the feedback keys, so giving, editing or deleting feedback refreshes every board at once.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TenantSettings } from '../../../../shared/settings';
-import { tenantEndpoints as tenantEp } from '../../../../shared/endpoints/tenant';
 import { useTranslation } from '../../i18n';
 import type { LeaderboardKind } from '../../../../shared/leaderboards';
 import { leaderboardEndpoints as ep } from '../../../../shared/endpoints/leaderboards';
 import { call } from '../typed';
-import { meKey } from './me';
-import { useApiMutation } from './mutation';
 import { useEndpointQuery } from './query';
-import { tenantKeys } from './tenant';
+import { useSaveTenantSettings } from './tenant';
 
 export type LeaderboardPeriod = { from: string; to: string };
 /** Which board: the company's, or a category's, an attribute's or a team's by id. */
@@ -90,11 +86,9 @@ export const useLeaderboardChoices = () =>
 /** Settings › General › Leaderboards: the top positions and the gamification threshold. */
 export function useSaveLeaderboardSettings() {
   const { t } = useTranslation('leaderboards');
-  return useApiMutation({
-    mutationFn: (settings: Pick<TenantSettings, 'leaderboardPositions' | 'gamificationThreshold'>) =>
-      call(tenantEp.updateTenant, { body: { settings } }),
-    invalidates: [tenantKeys.tenant, meKey, leaderboardKeys.all],
-    success: () => t('settings.saved'),
-    failure: t('settings.notSaved'),
+  return useSaveTenantSettings<'leaderboardPositions' | 'gamificationThreshold'>({
+    invalidates: [leaderboardKeys.all],
+    saved: t('settings.saved'),
+    notSaved: t('settings.notSaved'),
   });
 }

@@ -6,6 +6,8 @@
 import type { RequestOf } from '../../../../shared/endpoints/define';
 import { tenantEndpoints as ep } from '../../../../shared/endpoints/tenant';
 import type { Language } from '../../../../shared/i18n/languages';
+import type { TenantSettings } from '../../../../shared/settings';
+import type { QueryKey } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n';
 import { call } from '../typed';
 import { attendanceKeys } from './attendance';
@@ -23,6 +25,23 @@ export type ProductivitySettingsChanges = RequestOf<typeof ep.updateProductivity
 
 /** The tenant with all its settings (needs view-tenant-settings). */
 export const useTenant = () => useEndpointQuery(tenantKeys.tenant, ep.getTenant, {});
+
+/**
+ * A save of some of the company's settings (the Settings tabs' cards): the tenant and /api/me are read
+ * again, and whatever else the settings shape (`invalidates`); the toasts say `saved` or `notSaved`.
+ */
+export function useSaveTenantSettings<K extends keyof TenantSettings>(options: {
+  invalidates: readonly QueryKey[];
+  saved: string;
+  notSaved: string;
+}) {
+  return useApiMutation({
+    mutationFn: (settings: Pick<TenantSettings, K>) => call(ep.updateTenant, { body: { settings } }),
+    invalidates: [tenantKeys.tenant, meKey, ...options.invalidates],
+    success: () => options.saved,
+    failure: options.notSaved,
+  });
+}
 
 /** The General tab's save of the company's default language (also the e-mails' language). */
 export function useSaveCompanyLanguage() {
