@@ -293,8 +293,10 @@ export function badgeControlRepository(scope: TenantScope) {
 
     /** Run in a transaction (the champion flag moves with the insert; the image is held by the lock). */
     async createBadge(values: BadgeValues, hideDemo: boolean): Promise<number> {
-      await usableCategory(values.categoryId, hideDemo);
+      // The lock before any read: on SQLite a transaction that read first and then writes fails (SQLITE_BUSY)
+      // when another process wrote meanwhile, instead of waiting its turn.
       await lockTenantRow(db, tenantId);
+      await usableCategory(values.categoryId, hideDemo);
       await usableImage(values.imageId, null, hideDemo);
       const created = rows.create('badges', {
         categoryId: values.categoryId,
@@ -318,11 +320,12 @@ export function badgeControlRepository(scope: TenantScope) {
      * for the caller to delete once the transaction committed (so a rolled-back change keeps its file).
      */
     async updateBadge(id: number, changes: BadgeChanges, hideDemo: boolean): Promise<ImageKeys | null> {
+      // Everything read under the lock (taken first, as in createBadge), so two replacements of one badge's
+      // image at once each see the other's result.
+      if (changes.imageId !== undefined || changes.isChampion === true) await lockTenantRow(db, tenantId);
       const current = await getBadge(id, hideDemo);
       if (changes.categoryId !== undefined && changes.categoryId !== current.category.id)
         await usableCategory(changes.categoryId, hideDemo);
-      // Read under the lock, so two replacements of one badge's image at once each see the other's result.
-      if (changes.imageId !== undefined) await lockTenantRow(db, tenantId);
       const old = await db
         .selectFrom('badges as b')
         .innerJoin('badgeImages as i', 'i.id', 'b.imageId')
