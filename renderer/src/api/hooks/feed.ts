@@ -184,9 +184,26 @@ export function useEngagementCache() {
         (data: unknown) => patchVideo(data, match, patch),
       );
     },
-    setComments: (postId: number, update: (items: FeedComment[]) => FeedComment[]) =>
-      setCommentsAt(feedKeys.comments(postId), update),
     setCommentsAt,
+    /** A comment sent on a post: first in its comments and among its newest, its count raised, on every copy. */
+    placeComment(postId: number, placeholder: FeedComment) {
+      queryClient.setQueriesData<PostCache>({ queryKey: feedKeys.posts }, (data) =>
+        patchPost(data, postId, (post) => ({
+          ...post,
+          commentCount: post.commentCount + 1,
+          latestComments: [placeholder, ...post.latestComments].slice(0, LATEST_COMMENTS),
+        })),
+      );
+      setCommentsAt(feedKeys.comments(postId), (items) => [placeholder, ...items]);
+    },
+    /** The server's comment in place of its placeholder, on every copy of the post. */
+    swapComment(postId: number, placeholderId: number, saved: FeedComment) {
+      const swap = (c: FeedComment) => (c.id === placeholderId ? saved : c);
+      queryClient.setQueriesData<PostCache>({ queryKey: feedKeys.posts }, (data) =>
+        patchPost(data, postId, (post) => ({ ...post, latestComments: post.latestComments.map(swap) })),
+      );
+      setCommentsAt(feedKeys.comments(postId), (items) => items.map(swap));
+    },
   };
 }
 
@@ -204,12 +221,7 @@ export function useAddComment(postId: number) {
     onMutate: async (comment) => {
       const snapshot = await cache.take(feedKeys.posts, feedKeys.comments(postId), videoKeys.all);
       const placeholder = placeholderComment(me, postId, comment);
-      cache.patchPosts(postId, (post) => ({
-        ...post,
-        commentCount: post.commentCount + 1,
-        latestComments: [placeholder, ...post.latestComments].slice(0, LATEST_COMMENTS),
-      }));
-      cache.setComments(postId, (items) => [placeholder, ...items]);
+      cache.placeComment(postId, placeholder);
       cache.patchVideos(
         (video) => video.postId === postId,
         (video) => ({ ...video, commentCount: video.commentCount + 1 }),
@@ -220,11 +232,7 @@ export function useAddComment(postId: number) {
       cache.restore(context?.snapshot);
       notify.error(t('errors:FEED_COMMENT_FAILED'), fieldErrors(error)['comment'] ?? errorMessage(error));
     },
-    onSuccess: (saved, _comment, context) => {
-      const swap = (c: FeedComment) => (c.id === context.placeholder.id ? saved : c);
-      cache.patchPosts(postId, (post) => ({ ...post, latestComments: post.latestComments.map(swap) }));
-      cache.setComments(postId, (items) => items.map(swap));
-    },
+    onSuccess: (saved, _comment, context) => cache.swapComment(postId, context.placeholder.id, saved),
   });
 }
 

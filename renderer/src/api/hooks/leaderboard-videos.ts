@@ -8,7 +8,7 @@ import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import type { FeedComment } from '../../../../shared/contracts/feed';
 import type { LeaderboardVideo, VideoListQuery } from '../../../../shared/contracts/leaderboard-videos';
 import { leaderboardVideoEndpoints as ep } from '../../../../shared/endpoints/leaderboard-videos';
-import { LATEST_COMMENTS, type LikeType } from '../../../../shared/feed';
+import type { LikeType } from '../../../../shared/feed';
 import type { VideoDecision } from '../../../../shared/leaderboard-videos';
 import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
@@ -178,14 +178,7 @@ export function useCommentVideo(video: LeaderboardVideo) {
         (v) => v.id === id,
         (v) => ({ ...v, commentCount: v.commentCount + 1 }),
       );
-      if (postId !== null) {
-        cache.patchPosts(postId, (post) => ({
-          ...post,
-          commentCount: post.commentCount + 1,
-          latestComments: [placeholder, ...post.latestComments].slice(0, LATEST_COMMENTS),
-        }));
-        cache.setComments(postId, (items) => [placeholder, ...items]);
-      }
+      if (postId !== null) cache.placeComment(postId, placeholder);
       return { snapshot, placeholder };
     },
     onError: (error, _comment, context) => {
@@ -195,10 +188,7 @@ export function useCommentVideo(video: LeaderboardVideo) {
     onSuccess: (saved, _comment, context) => {
       const swap = (c: FeedComment) => (c.id === context.placeholder.id ? saved : c);
       cache.setCommentsAt(videoKeys.comments(id), (items) => items.map(swap));
-      if (postId !== null) {
-        cache.patchPosts(postId, (post) => ({ ...post, latestComments: post.latestComments.map(swap) }));
-        cache.setComments(postId, (items) => items.map(swap));
-      }
+      if (postId !== null) cache.swapComment(postId, context.placeholder.id, saved);
     },
   });
 }
