@@ -18,10 +18,19 @@ describe('addresses a video is never downloaded from (unless allowed)', () => {
     'fe80::1',
     '::ffff:127.0.0.1',
     '::ffff:10.0.0.1',
+    // The same in hex, IPv4-compatible, NAT64, Teredo and 6to4 (IPv4 inside), site-local, multicast.
+    '::ffff:7f00:1',
+    '::7f00:1',
+    '64:ff9b::a00:1',
+    '2001:0:4136:e378::1',
+    '2002:c0a8:101::1',
+    'fec0::1',
+    'ff02::1',
     'not an address',
   ])('%s is special', (address) => expect(isSpecialAddress(address)).toBe(true));
 
-  it.each(['8.8.8.8', '172.32.0.1', '93.184.216.34', '2606:4700::1111', '::ffff:8.8.8.8'])('%s is public', (address) =>
-    expect(isSpecialAddress(address)).toBe(false),
+  it.each(['8.8.8.8', '172.32.0.1', '93.184.216.34', '2606:4700::1111', '::ffff:8.8.8.8', '::ffff:93.184.216.34'])(
+    '%s is public',
+    (address) => expect(isSpecialAddress(address)).toBe(false),
   );
 });
