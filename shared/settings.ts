@@ -9,6 +9,13 @@ import { parseNetwork } from './network.js';
 import { DEFAULT_MATRIX_INDEX, MATRIX_PERIODS, MAX_MATRIX_INDEX } from './feedback-matrix.js';
 import { CHARACTER_LIMIT_RANGE, RATING_DEVIATION_RANGE } from './feedback.js';
 import { FEED_POST_KINDS } from './feed.js';
+import {
+  DEFAULT_DIGEST_DAYS,
+  DEFAULT_DIGEST_TIMES,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  DEFAULT_REMINDER_DAYS,
+  notificationPreferencesSchema,
+} from './notifications.js';
 
 const knownZones = new Map<string, boolean>();
 
@@ -76,6 +83,21 @@ export const tenantSettingsSchema = z
     responsibilityMatrixPeriod: z.enum(MATRIX_PERIODS),
     /** The company's interface and e-mail language, for people who chose none (docs/i18n.md). */
     default_language: z.enum(LANGUAGES),
+    // Notification tab (docs/notifications.md): the digest's days (the spec's selectedDays, 0 = Sunday) and
+    // times (HH:mm in the company's time zone), new employees' channel switches, and the reminder days.
+    notificationDigestDays: z
+      .array(z.number().int().min(0).max(6))
+      .max(7)
+      .refine((days) => new Set(days).size === days.length, V.eachDayOnce),
+    notificationDigestTimes: z
+      .array(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, V.timeOfDay))
+      .max(4)
+      .refine((times) => new Set(times).size === times.length, V.eachOnce),
+    notificationDefaults: notificationPreferencesSchema,
+    notificationReminderDays: z
+      .array(z.number().int().min(1).max(30))
+      .max(3)
+      .refine((days) => days.every((d, i) => i === 0 || d > days[i - 1]!), V.reminderDaysRising),
   })
   .strict();
 
@@ -101,7 +123,19 @@ export const DEFAULT_TENANT_SETTINGS: TenantSettings = {
   responsibilityMatrixIndex: DEFAULT_MATRIX_INDEX,
   responsibilityMatrixPeriod: 'month',
   default_language: 'en',
+  notificationDigestDays: [...DEFAULT_DIGEST_DAYS],
+  notificationDigestTimes: [...DEFAULT_DIGEST_TIMES],
+  notificationDefaults: DEFAULT_NOTIFICATION_PREFERENCES,
+  notificationReminderDays: [...DEFAULT_REMINDER_DAYS],
 };
+
+/** Keys of the Notification tab, which need edit-notification-settings to change. */
+export const NOTIFICATION_SETTING_KEYS = [
+  'notificationDigestDays',
+  'notificationDigestTimes',
+  'notificationDefaults',
+  'notificationReminderDays',
+] as const satisfies readonly TenantSettingKey[];
 
 /** Keys that belong to the Productivity tab and need edit-productivity-settings to change. */
 export const PRODUCTIVITY_SETTING_KEYS = [

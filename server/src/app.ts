@@ -58,6 +58,8 @@ import { badgeRoutes } from './modules/badges/routes.js';
 import { homeRoutes } from './modules/home/routes.js';
 import { feedRoutes } from './modules/feed/routes.js';
 import { leaderboardVideoRoutes } from './modules/leaderboard-videos/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import { createNotificationService } from './modules/notifications/service.js';
 import { scimErrorBody } from './modules/scim/errors.js';
 import { createSecretBox, ensureSecret } from './security/secrets.js';
 import { createTokenService } from './security/tokens.js';
@@ -70,6 +72,8 @@ export type AppOptions = {
   engine: Engine;
   logger?: FastifyServerOptions['logger'];
   now?: () => Date;
+  /** PostgreSQL: where the notifications' listener connects, when the config does not say (tests). */
+  databaseUrl?: string;
 };
 
 export type App = { app: FastifyInstance; deps: Deps };
@@ -92,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const now = options.now ?? (() => new Date());
   const secret = config.jwtSecret ?? (await ensureSecret(db, 'jwt', now));
   const runner: { current?: JobRunner } = {};
+  const mailer = createMailer({ db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom, now });
   const deps: Deps = {
     config,
     db,
@@ -100,8 +105,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
     log: app.log,
     tokens: createTokenService(secret, config.accessTokenTtlSeconds),
     secretBox: createSecretBox(config.secretsKey ?? (await ensureSecret(db, 'secrets-key', now))),
-    mailer: createMailer({ db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom, now }),
+    mailer,
     storage: await createStorage(config, { db, now, log: app.log }),
+    notifications: createNotificationService({
+      db,
+      engine,
+      config,
+      databaseUrl: options.databaseUrl ?? config.databaseUrl,
+      mailer,
+      log: app.log,
+      now,
+    }),
     // The runner's jobs receive these deps; it is created right below, before anything can read it.
     get jobs(): JobRunner {
       if (!runner.current) throw new Error('The job runner is not created yet');
@@ -109,6 +123,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   };
   runner.current = createJobRunner(deps, JOBS);
+  // Notifications hear changes once the server is ready; open streams end before it closes (they would
+  // hold the close), and the listener and deliveries stop last.
+  app.addHook('onReady', () => deps.notifications.start());
+  app.addHook('preClose', (done) => {
+    deps.notifications.closeStreams();
+    done();
+  });
+  app.addHook('onClose', () => deps.notifications.stop());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ validate: config.validateResponses }));
@@ -186,6 +208,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     homeRoutes,
     feedRoutes,
     leaderboardVideoRoutes,
+    notificationRoutes,
   ]);
   // Outside /api: ZKTeco push devices speak text/plain and cannot send tokens (see the module's comment).
   await app.register(admsRoutes(deps));

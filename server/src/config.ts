@@ -126,6 +126,11 @@ const envSchema = z.object({
    * server). Off by default: the server would otherwise fetch addresses of its own network for a caller.
    */
   LEADERBOARD_VIDEO_ALLOW_PRIVATE_URLS: flag(false),
+  /**
+   * Browser push subscriptions may name an endpoint on loopback or a private network (a test's push
+   * service). Off by default: the server would otherwise post to addresses of its own network for a caller.
+   */
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: flag(false),
 });
 
 /** Where uploaded files are kept (docs/storage.md). */
@@ -176,6 +181,8 @@ export type Config = {
   storage: StorageConfig;
   /** Leaderboard videos by address may be downloaded from loopback and private addresses. */
   videoAllowPrivateUrls: boolean;
+  /** Push subscriptions may name loopback and private endpoints, over http too (tests only). */
+  pushAllowPrivateEndpoints: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -219,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     validateResponses: e.VALIDATE_RESPONSES,
     storage,
     videoAllowPrivateUrls: e.LEADERBOARD_VIDEO_ALLOW_PRIVATE_URLS,
+    pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
   };
 }
 

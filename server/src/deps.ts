@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer.js';
 import type { SecretBox } from './security/secrets.js';
 import type { TokenService } from './security/tokens.js';
 import type { StorageService } from './storage/service.js';
+import type { NotificationService } from './modules/notifications/service.js';
 
 /** What route plugins need, passed explicitly so tests can build an app around any database. */
 export type Deps = {
@@ -23,4 +24,6 @@ export type Deps = {
   jobs: JobRunner;
   /** Uploaded files: begin, confirm, download links, removal (server/src/storage, docs/storage.md). */
   storage: StorageService;
+  /** Live streams, e-mail and push of notifications (server/src/modules/notifications, docs/notifications.md). */
+  notifications: NotificationService;
 };

@@ -103,7 +103,7 @@ export type TestServer = {
 };
 
 export async function startServer(env: Record<string, string> = {}, now?: () => Date): Promise<TestServer> {
-  const { handle, drop } = await createTestDatabase();
+  const { handle, drop, env: databaseEnv } = await createTestDatabase();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
@@ -112,7 +112,13 @@ export async function startServer(env: Record<string, string> = {}, now?: () => 
     VALIDATE_RESPONSES: 'true',
     ...env,
   });
-  const { app, deps } = await buildApp({ config, db: handle.db, engine: handle.engine, ...(now ? { now } : {}) });
+  const { app, deps } = await buildApp({
+    config,
+    db: handle.db,
+    engine: handle.engine,
+    ...(databaseEnv['DATABASE_URL'] ? { databaseUrl: databaseEnv['DATABASE_URL'] } : {}),
+    ...(now ? { now } : {}),
+  });
   const clock = now ?? (() => new Date());
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { listQuerySchema, listResponseSchema } from './common.js';
 
-export const JOB_NAMES = ['leave-statuses', 'storage-orphans', 'feedback-requests', 'badge-images'] as const;
+export const JOB_NAMES = ['leave-statuses', 'storage-orphans', 'feedback-requests', 'badge-images', 'notifications'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /** What started a run: its schedule, or someone's Run now. */
@@ -17,6 +17,7 @@ export const JOB_LABELS: Record<JobName, string> = {
   'storage-orphans': 'Uploads never confirmed (deleted after a day)',
   'feedback-requests': 'Feedback requests (expire those left unanswered)',
   'badge-images': 'Badge images no badge uses (deleted after a day)',
+  notifications: 'Notifications no server sent, and reminders of open action items',
 };
 
 export const jobRunSchema = z

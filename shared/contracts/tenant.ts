@@ -1,7 +1,12 @@
 /** The signed-in employee (/api/me) and the tenant's settings. */
 import { z } from 'zod';
 import { validation as V } from '../i18n/en/validation.js';
-import { tenantSettingsPatchSchema, tenantSettingsSchema, PRODUCTIVITY_SETTING_KEYS } from '../settings.js';
+import {
+  NOTIFICATION_SETTING_KEYS,
+  tenantSettingsPatchSchema,
+  tenantSettingsSchema,
+  PRODUCTIVITY_SETTING_KEYS,
+} from '../settings.js';
 import { LANGUAGES } from '../i18n/languages.js';
 import { requiredText } from '../validation.js';
 import { teamRefSchema } from './people.js';
@@ -63,8 +68,8 @@ export const updateTenantBodySchema = z.strictObject({
     .optional(),
   settings: tenantSettingsPatchSchema
     .omit(
-      Object.fromEntries(PRODUCTIVITY_SETTING_KEYS.map((k) => [k, true])) as {
-        [K in (typeof PRODUCTIVITY_SETTING_KEYS)[number]]: true;
+      Object.fromEntries([...PRODUCTIVITY_SETTING_KEYS, ...NOTIFICATION_SETTING_KEYS].map((k) => [k, true])) as {
+        [K in (typeof PRODUCTIVITY_SETTING_KEYS)[number] | (typeof NOTIFICATION_SETTING_KEYS)[number]]: true;
       },
     )
     .optional(),
@@ -81,3 +86,15 @@ export const productivitySettingsSchema = tenantSettingsSchema.pick({
 });
 export type ProductivitySettings = z.infer<typeof productivitySettingsSchema>;
 export const productivitySettingsPatchSchema = productivitySettingsSchema.partial().strict();
+
+/** The Notification tab (docs/notifications.md), changed with edit-notification-settings. */
+export const tenantNotificationSettingsSchema = tenantSettingsSchema
+  .pick({
+    notificationDigestDays: true,
+    notificationDigestTimes: true,
+    notificationDefaults: true,
+    notificationReminderDays: true,
+  })
+  .meta({ id: 'TenantNotificationSettings' });
+export type TenantNotificationSettings = z.infer<typeof tenantNotificationSettingsSchema>;
+export const tenantNotificationSettingsPatchSchema = tenantNotificationSettingsSchema.partial().strict();

@@ -46,10 +46,11 @@ export type EndpointDef = {
    */
   readonly errorStatuses?: readonly ServerErrorStatus[];
   /**
-   * A non-JSON answer (CSV reports, pictures; SCIM's JSON media type); the response schema then describes
-   * it.
+   * A non-JSON answer (CSV reports, pictures; SCIM's JSON media type; the notifications' live stream, whose
+   * handler writes the events itself); the response schema then describes it.
    */
-  readonly produces?: 'text/csv' | 'image/*' | 'application/octet-stream' | 'application/scim+json';
+  readonly produces?:
+    'text/csv' | 'image/*' | 'application/octet-stream' | 'application/scim+json' | 'text/event-stream';
   /**
    * A body of a file's raw bytes instead of JSON (the leaderboard video upload), with no `body` schema: the
    * server hands the handler the request's stream unparsed and unbuffered (`RawBody`), and the renderer's

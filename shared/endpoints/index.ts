@@ -30,6 +30,7 @@ import { badgeEndpoints } from './badges.js';
 import { homeEndpoints } from './home.js';
 import { feedEndpoints } from './feed.js';
 import { leaderboardVideoEndpoints } from './leaderboard-videos.js';
+import { notificationEndpoints } from './notifications.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
@@ -61,6 +62,7 @@ export const endpointGroups = {
   home: homeEndpoints,
   feed: feedEndpoints,
   leaderboardVideos: leaderboardVideoEndpoints,
+  notifications: notificationEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

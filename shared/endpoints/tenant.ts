@@ -1,10 +1,12 @@
 /**
  * The tenant and its settings: the General, Tenant and Demo data tabs (name, logo, general settings) and
- * the Productivity tab (its own keys, behind their own permission).
+ * the Productivity and Notification tabs (their own keys, behind their own permissions).
  */
 import {
   productivitySettingsPatchSchema,
   productivitySettingsSchema,
+  tenantNotificationSettingsPatchSchema,
+  tenantNotificationSettingsSchema,
   tenantResponseSchema,
   updateTenantBodySchema,
 } from '../contracts/tenant.js';
@@ -40,5 +42,20 @@ export const tenantEndpoints = {
     summary: 'Change productivity settings (edit limit 0-365, hours 0-24, WFO 0-100, time zone)',
     body: productivitySettingsPatchSchema,
     response: productivitySettingsSchema,
+  }),
+  getTenantNotificationSettings: endpoint({
+    method: 'GET',
+    path: '/api/tenant/notification-settings',
+    access: 'edit-notification-settings',
+    summary: 'The Notification tab: digest days and times, new employees’ channels, reminder days',
+    response: tenantNotificationSettingsSchema,
+  }),
+  updateTenantNotificationSettings: endpoint({
+    method: 'PATCH',
+    path: '/api/tenant/notification-settings',
+    access: 'edit-notification-settings',
+    summary: 'Change the Notification tab (times HH:mm in the company’s time zone; reminder days rising, 1-30)',
+    body: tenantNotificationSettingsPatchSchema,
+    response: tenantNotificationSettingsSchema,
   }),
 };

@@ -33,6 +33,8 @@ import { badges as en_badges } from './en/badges.js';
 import { badges as fr_badges } from './fr/badges.js';
 import { feed as en_feed } from './en/feed.js';
 import { feed as fr_feed } from './fr/feed.js';
+import { notifications as en_notifications } from './en/notifications.js';
+import { notifications as fr_notifications } from './fr/notifications.js';
 import { common as fr_common } from './fr/common.js';
 import { errors as fr_errors } from './fr/errors.js';
 import { validation as fr_validation } from './fr/validation.js';
@@ -71,6 +73,7 @@ export const NAMESPACES = [
   'leaderboards',
   'badges',
   'feed',
+  'notifications',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -97,6 +100,7 @@ export const en = {
   leaderboards: en_leaderboards,
   badges: en_badges,
   feed: en_feed,
+  notifications: en_notifications,
 };
 export const fr = {
   common: fr_common,
@@ -121,6 +125,7 @@ export const fr = {
   leaderboards: fr_leaderboards,
   badges: fr_badges,
   feed: fr_feed,
+  notifications: fr_notifications,
 };
 
 export type Resources = typeof en;

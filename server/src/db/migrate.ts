@@ -33,6 +33,7 @@ import { uploadClaim } from './migrations/0033-upload-claim.js';
 import { feedTypesPost } from './migrations/0034-feed-types-post.js';
 import { homeTriggersChanged } from './migrations/0035-home-triggers-changed.js';
 import { teamBadgeApprovers } from './migrations/0036-team-badge-approvers.js';
+import { notifications } from './migrations/0037-notifications.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0034-feed-types-post': feedTypesPost,
   '0035-home-triggers-changed': homeTriggersChanged,
   '0036-team-badge-approvers': teamBadgeApprovers,
+  '0037-notifications': notifications,
 };
 
 class StaticProvider implements MigrationProvider {

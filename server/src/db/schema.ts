@@ -4,6 +4,7 @@
  * instants are ISO-8601 UTC strings, dates YYYY-MM-DD strings.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { NotificationKind, NotificationType, SuggestionType } from '../../../shared/notifications.js';
 import type { AttendanceSource } from '../../../shared/contracts/attendance.js';
 import type { ClientKind } from '../../../shared/contracts/auth.js';
 import type { DeviceMode, DeviceState } from '../../../shared/contracts/devices.js';
@@ -860,6 +861,64 @@ export type LeaderboardVideoHashtagTable = {
   tag: string;
 };
 
+/** One notification of one person (migration 0037, docs/notifications.md). */
+export type NotificationTable = {
+  id: Generated<number>;
+  tenantId: number;
+  recipientId: number;
+  type: NotificationType;
+  kind: NotificationKind;
+  suggestionType: SuggestionType | null;
+  /** What an action item is about, so finishing that work closes it: `leave:12`, `feedback-request:5:8`. */
+  subject: string | null;
+  actorId: number | null;
+  /** JSON text of a NotificationBody (shared/contracts/notifications.ts). */
+  body: string;
+  createdAt: string;
+  readAt: string | null;
+  /** Done (an action item) or ignored: out of every list. */
+  closedAt: string | null;
+  /** Reminders sent for an open action item. */
+  reminders: Generated<number>;
+  /** Its e-mail and push: pending, claimed by one process, done. */
+  delivery: ColumnType<NotificationDelivery, NotificationDelivery | undefined, NotificationDelivery>;
+  deliveryAt: string | null;
+};
+export type NotificationDelivery = 'pending' | 'claimed' | 'done';
+
+export type NotificationPreferenceTable = {
+  tenantId: number;
+  employeeId: number;
+  /** JSON text of NotificationPreferences (shared/notifications.ts). */
+  preferences: string;
+  updatedAt: string;
+};
+
+export type PushSubscriptionTable = {
+  id: Generated<number>;
+  tenantId: number;
+  employeeId: number;
+  deviceId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  createdAt: string;
+};
+
+/** Keys the server makes once for itself (the VAPID pair); not tenant-owned. */
+export type ServerKeyTable = {
+  name: string;
+  value: string;
+  createdAt: string;
+};
+
+/** SQLite only: each recipient's latest change, for the live streams (migration 0037). */
+export type NotificationSignalTable = {
+  seq: Generated<number>;
+  tenantId: number;
+  recipientId: number;
+};
+
 export type Database = {
   tenants: TenantTable;
   tenantSettings: TenantSettingTable;
@@ -924,6 +983,11 @@ export type Database = {
   feedReports: FeedReportTable;
   leaderboardVideos: LeaderboardVideoTable;
   leaderboardVideoHashtags: LeaderboardVideoHashtagTable;
+  notifications: NotificationTable;
+  notificationPreferences: NotificationPreferenceTable;
+  pushSubscriptions: PushSubscriptionTable;
+  serverKeys: ServerKeyTable;
+  notificationSignals: NotificationSignalTable;
 };
 
 export type Employee = Selectable<EmployeeTable>;

@@ -4,6 +4,7 @@ import { runLeaveJobs } from '../modules/leave/auto-leaves.js';
 import { expireRequests } from '../modules/feedback-requests/service.js';
 import { sweepUnusedImages } from '../modules/badges/images.js';
 import type { JobName } from '../../../shared/contracts/jobs.js';
+import { readSettings } from '../modules/tenants/repository.js';
 import type { JobDefinition } from './runner.js';
 
 export const HOUR_MS = 3_600_000;
@@ -16,6 +17,8 @@ export const FEEDBACK_REQUEST_JOB: JobName = 'feedback-requests';
 
 /** Deletes uploads begun and never confirmed (server/src/storage, docs/storage.md). */
 export const STORAGE_ORPHANS_JOB: JobName = 'storage-orphans';
+/** Notifications no process delivered, and reminders of open action items (docs/notifications.md). */
+export const NOTIFICATIONS_JOB: JobName = 'notifications';
 /** Deletes confirmed badge images no badge uses (docs/recognition.md "Badges"). */
 export const BADGE_IMAGES_JOB: JobName = 'badge-images';
 
@@ -43,6 +46,19 @@ export const JOBS: readonly JobDefinition[] = [
     name: FEEDBACK_REQUEST_JOB,
     everyMs: HOUR_MS,
     run: (deps, tenantId) => expireRequests(deps, tenantId),
+  },
+  {
+    // Delivery happens when a change is heard; this catches what a stopped process claimed and never sent
+    // (after 10 minutes) and sends the reminders of open action items on the company's reminder days.
+    name: NOTIFICATIONS_JOB,
+    everyMs: 15 * 60_000,
+    run: async (deps, tenantId) => ({
+      delivered: await deps.notifications.delivery.sweep(tenantId),
+      reminded: await deps.notifications.delivery.remind(
+        tenantId,
+        (await readSettings(deps.db, tenantId)).notificationReminderDays,
+      ),
+    }),
   },
   {
     // A badge image confirmed but left unused for a day: a form never saved. Daily: such files only cost

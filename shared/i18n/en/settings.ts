@@ -185,6 +185,7 @@ export const settings = {
       'storage-orphans': 'Uploads never confirmed (deleted after a day)',
       'feedback-requests': 'Feedback requests (expire those left unanswered)',
       'badge-images': 'Badge images no badge uses (deleted after a day)',
+      notifications: 'Notifications no server sent, and reminders of open action items',
     },
     outcomes: {
       running: 'Running',

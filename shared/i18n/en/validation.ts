@@ -51,6 +51,8 @@ export const validation = {
   synonymCount: 'At most {{max}} synonyms',
   // Feedback requests and flags (shared/feedback-requests.ts)
   eachOnce: 'Each one only once',
+  timeOfDay: 'Use a time of day as HH:mm, for example 09:00',
+  reminderDaysRising: 'List the reminder days from the earliest, each later than the one before',
   requestAttributesRequired: 'Choose at least one attribute',
   requestAttributesMax: 'Choose at most {{max}} attributes',
   requestAttributeUnknown: 'Choose active attributes of this company',
@@ -95,6 +97,8 @@ export const validation = {
   heldUploadNotFound: 'Held upload not found.',
   holidayNotFound: 'Holiday not found.',
   leaveRequestNotFound: 'Leave request not found.',
+  notificationNotFound: 'Notification not found.',
+  pushSubscriptionInvalid: 'This browser gave a push subscription the server cannot use.',
   leaveTypeNotFound: 'Leave type not found.',
   mappingNotFound: 'Mapping not found.',
   pendingDeviceNotFound: 'Pending device not found.',

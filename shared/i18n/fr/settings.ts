@@ -189,6 +189,7 @@ export const settings: Translation<typeof en> = {
       'storage-orphans': 'Envois jamais confirmés (supprimés après un jour)',
       'feedback-requests': 'Demandes de feedback (expiration de celles restées sans réponse)',
       'badge-images': 'Images de badges qu’aucun badge n’utilise (supprimées après un jour)',
+      notifications: 'Notifications qu’aucun serveur n’a envoyées, et rappels des actions en attente',
     },
     outcomes: {
       running: 'En cours',

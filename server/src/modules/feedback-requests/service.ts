@@ -15,6 +15,7 @@ import { ownedRows } from '../../db/owned.js';
 import type { Deps } from '../../deps.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
+import { closeActions, notify, subjects } from '../notifications/writer.js';
 import { attributesByIds } from './repository.js';
 
 /** The spec's "Feedback request submission failed", naming each field that broke a rule. */
@@ -103,6 +104,24 @@ export async function createRequest(
       .insertInto('feedbackRequestRecipients')
       .values(recipients.map((employeeId) => ({ tenantId, requestId: row.id, employeeId, status: 'pending' as const })))
       .execute();
+    await notify(
+      trx,
+      tenantId,
+      {
+        type: 'feedback-request',
+        recipientIds: recipients,
+        actorId: requesterId,
+        subject: (employeeId) => subjects.feedbackRequest(row.id, employeeId),
+        params: { attributes: attributes.map((a) => a.name).join(', ') },
+        link: `/feedback/requests`,
+        metaData: {
+          requestedTo: subjectId,
+          requestedToTeam: employeeIds.length > 0 ? null : (body.teamId ?? null),
+          attribute: body.attributeIds[0] ?? null,
+        },
+      },
+      now,
+    );
     return row.id;
   });
 }
@@ -138,6 +157,36 @@ async function closePending(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Closes the person's action item of the request and tells its requester they answered or declined. */
+async function notifyClosed(
+  db: Db,
+  tenantId: number,
+  requestId: number,
+  employeeId: number,
+  outcome: 'feedback-request-answered' | 'feedback-request-declined',
+  now: Date,
+): Promise<void> {
+  await closeActions(db, tenantId, subjects.feedbackRequest(requestId, employeeId), now, employeeId);
+  const request = await db
+    .selectFrom('feedbackRequests')
+    .select('requesterId')
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', requestId)
+    .executeTakeFirstOrThrow();
+  await notify(
+    db,
+    tenantId,
+    {
+      type: outcome,
+      recipientIds: [request.requesterId],
+      actorId: employeeId,
+      params: {},
+      link: '/feedback/requests?tab=mine',
+    },
+    now,
+  );
+}
+
 /** Declines as one of the people asked; 409 once the row is no longer pending or the request expired. */
 export async function declineRequest(
   db: Db,
@@ -147,11 +196,14 @@ export async function declineRequest(
   reason: string | undefined,
   now: Date,
 ): Promise<void> {
-  const declined = await closePending(db, tenantId, requestId, employeeId, now, {
-    status: 'declined',
-    declineReason: reason ? reason : null,
+  await db.transaction().execute(async (trx) => {
+    const declined = await closePending(trx, tenantId, requestId, employeeId, now, {
+      status: 'declined',
+      declineReason: reason ? reason : null,
+    });
+    if (!declined) throw errors.coded(409, 'FEEDBACK_REQUEST_CLOSED');
+    await notifyClosed(trx, tenantId, requestId, employeeId, 'feedback-request-declined', now);
   });
-  if (!declined) throw errors.coded(409, 'FEEDBACK_REQUEST_CLOSED');
 }
 
 /**
@@ -171,6 +223,7 @@ export async function answerRequest(
     throw errors.notFound('feedbackRequestNotFound');
   const answered = await closePending(tx, tenantId, requestId, giverId, now, { status: 'answered', groupId });
   if (!answered) throw errors.coded(409, 'FEEDBACK_REQUEST_CLOSED', { requestId });
+  await notifyClosed(tx, tenantId, requestId, giverId, 'feedback-request-answered', now);
 }
 
 /** The actions of the routes, bound to the caller's tenant like a repository (`ctx.repo(feedbackRequestActions)`). */
@@ -183,17 +236,35 @@ export function feedbackRequestActions({ db, tenantId, now }: TenantScope) {
   };
 }
 
-/** The expiry job (server/src/jobs/jobs.ts): pending rows of requests past their expiry become expired. */
+/**
+ * The expiry job (server/src/jobs/jobs.ts): pending rows of requests past their expiry become expired, and
+ * their action items close with them.
+ */
 export async function expireRequests(deps: Deps, tenantId: number): Promise<{ expired: number }> {
-  const at = deps.now().toISOString();
-  const result = await deps.db
-    .updateTable('feedbackRequestRecipients')
-    .set({ status: 'expired' })
-    .where('tenantId', '=', tenantId)
-    .where('status', '=', 'pending')
-    .where('requestId', 'in', (eb) =>
-      eb.selectFrom('feedbackRequests').select('id').where('tenantId', '=', tenantId).where('expiresAt', '<=', at),
-    )
-    .executeTakeFirst();
-  return { expired: Number(result.numUpdatedRows) };
+  const now = deps.now();
+  const at = now.toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const overdue = await trx
+      .selectFrom('feedbackRequestRecipients')
+      .select(['requestId', 'employeeId'])
+      .where('tenantId', '=', tenantId)
+      .where('status', '=', 'pending')
+      .where('requestId', 'in', (eb) =>
+        eb.selectFrom('feedbackRequests').select('id').where('tenantId', '=', tenantId).where('expiresAt', '<=', at),
+      )
+      .execute();
+    if (overdue.length === 0) return { expired: 0 };
+    const result = await trx
+      .updateTable('feedbackRequestRecipients')
+      .set({ status: 'expired' })
+      .where('tenantId', '=', tenantId)
+      .where('status', '=', 'pending')
+      .where('requestId', 'in', (eb) =>
+        eb.selectFrom('feedbackRequests').select('id').where('tenantId', '=', tenantId).where('expiresAt', '<=', at),
+      )
+      .executeTakeFirst();
+    for (const row of overdue)
+      await closeActions(trx, tenantId, subjects.feedbackRequest(row.requestId, row.employeeId), now, row.employeeId);
+    return { expired: Number(result.numUpdatedRows) };
+  });
 }

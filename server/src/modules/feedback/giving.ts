@@ -12,6 +12,7 @@ import type { ErrorCode } from '../../../../shared/messages.js';
 import type { RequestContext } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { feedPostRepository } from '../feed/posts-repository.js';
+import { notificationWriter } from '../notifications/writer.js';
 import { givingRepository, type ResolvedRating } from './giving-repository.js';
 
 type Failure = 'FEEDBACK_SUBMIT_FAILED' | 'FEEDBACK_UPDATE_FAILED';
@@ -66,8 +67,17 @@ export async function giveFeedback(ctx: RequestContext, body: GiveFeedbackBody) 
       at,
     });
     const feedbackIds: number[] = [];
+    const notifications = tx.repo(notificationWriter);
     for (const receiverId of new Set(body.receiverIds)) {
-      feedbackIds.push(await giving.addRecipient({ groupId, giverId, receiverId, createdAt: at }, ratings));
+      const feedbackId = await giving.addRecipient({ groupId, giverId, receiverId, createdAt: at }, ratings);
+      feedbackIds.push(feedbackId);
+      await notifications.notify({
+        type: 'feedback-received',
+        recipientIds: [receiverId],
+        actorId: giverId,
+        params: {},
+        link: `/received/${feedbackId}`,
+      });
     }
     if (!(await giving.attach(giverId, groupId, body.attachmentIds ?? []))) {
       throw refuse(failure, 'attachmentIds', 'FEEDBACK_ATTACHMENT_UNKNOWN');

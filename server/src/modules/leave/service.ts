@@ -27,10 +27,13 @@ import type { LeaveRequestEventTable } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { errors } from '../../http/errors.js';
 import { actorsFor, approversFor } from './approvers.js';
+import { notifyLeaveEvent } from './notifications.js';
 import { activeHolidays, leaveRulesOf, usage } from './repository.js';
 
+/** Records a request's event with the notifications it causes (notifications.ts), in the caller's transaction. */
 export async function recordEvent(db: Db, e: Insertable<LeaveRequestEventTable>) {
   await db.insertInto('leaveRequestEvents').values(e).execute();
+  await notifyLeaveEvent(db, { ...e, actorId: e.actorId ?? null, fromStatus: e.fromStatus ?? null }, new Date(e.at));
 }
 
 export async function createRequest(

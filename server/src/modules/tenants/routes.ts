@@ -1,16 +1,25 @@
 /**
  * The tenant and its settings (shared/endpoints/tenant.ts): the General, Tenant and Demo data tabs, and
- * the Productivity tab with its own keys. The SQL is in the tenant-bound repository.
+ * the Productivity and Notification tabs with their own keys. The SQL is in the tenant-bound repository.
  */
-import type { ProductivitySettings } from '../../../../shared/contracts/tenant.js';
+import type { ProductivitySettings, TenantNotificationSettings } from '../../../../shared/contracts/tenant.js';
 import { tenantEndpoints } from '../../../../shared/endpoints/tenant.js';
-import { PRODUCTIVITY_SETTING_KEYS, type TenantSettings } from '../../../../shared/settings.js';
+import {
+  NOTIFICATION_SETTING_KEYS,
+  PRODUCTIVITY_SETTING_KEYS,
+  type TenantSettings,
+} from '../../../../shared/settings.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { tenantRepository } from './repository.js';
 
 /** The Productivity tab's keys of the settings. */
 function productivityOf(settings: TenantSettings): ProductivitySettings {
   return Object.fromEntries(PRODUCTIVITY_SETTING_KEYS.map((k) => [k, settings[k]])) as ProductivitySettings;
+}
+
+/** The Notification tab's keys of the settings. */
+function notificationSettingsOf(settings: TenantSettings): TenantNotificationSettings {
+  return Object.fromEntries(NOTIFICATION_SETTING_KEYS.map((k) => [k, settings[k]])) as TenantNotificationSettings;
 }
 
 export const tenantRoutes = defineRoutes(tenantEndpoints, {
@@ -30,5 +39,13 @@ export const tenantRoutes = defineRoutes(tenantEndpoints, {
     const tenants = ctx.repo(tenantRepository);
     await tenants.writeSettings(body);
     return productivityOf(await tenants.readSettings());
+  },
+
+  getTenantNotificationSettings: async (ctx) => notificationSettingsOf(await ctx.settings()),
+
+  updateTenantNotificationSettings: async (ctx, { body }) => {
+    const tenants = ctx.repo(tenantRepository);
+    await tenants.writeSettings(body);
+    return notificationSettingsOf(await tenants.readSettings());
   },
 });

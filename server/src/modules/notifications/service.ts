@@ -1,0 +1,86 @@
+/**
+ * The notifications' moving parts for one API process (docs/notifications.md): the hub that hears changes,
+ * the open streams, and the delivery by e-mail and push. app.ts starts it when the server is ready, closes
+ * the streams before the server closes (an open stream would hold the close), and stops it last.
+ */
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db, Engine } from '../../db/engine.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { createNotificationDelivery, type NotificationDelivery, type PushChannel } from './delivery.js';
+import { createNotificationHub, type NotificationHub } from './hub.js';
+import { createStreamRegistry, openStream } from './stream.js';
+import { isPublicHost } from './endpoint-guard.js';
+
+export type NotificationService = {
+  readonly hub: NotificationHub;
+  readonly delivery: NotificationDelivery;
+  openStream(reply: FastifyReply, tenantId: number, recipientId: number, expiresAt: Date): Promise<void>;
+  /** Open streams of this process. */
+  streamCount(): number;
+  /** The VAPID public key browsers subscribe with; null without push. */
+  pushPublicKey(): string | null;
+  /**
+   * Whether a push endpoint may be kept: https on a public address (resolved now; push.ts checks the address
+   * again when it connects). PUSH_ALLOW_PRIVATE_ENDPOINTS admits loopback and http, for tests.
+   */
+  acceptsEndpoint(url: string): Promise<boolean>;
+  start(): Promise<void>;
+  closeStreams(): void;
+  stop(): Promise<void>;
+};
+
+export function createNotificationService(options: {
+  db: Db;
+  engine: Engine;
+  config: Config;
+  databaseUrl: string | undefined;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  push?: { channel: PushChannel; publicKey: string; idle(): Promise<void> };
+}): NotificationService {
+  const hub = createNotificationHub({
+    engine: options.engine,
+    db: options.db,
+    databaseUrl: options.databaseUrl,
+    log: options.log,
+  });
+  const delivery = createNotificationDelivery({
+    db: options.db,
+    mailer: options.mailer,
+    log: options.log,
+    now: options.now,
+    publicUrl: options.config.publicUrl,
+    ...(options.push ? { push: options.push.channel } : {}),
+  });
+  const streams = createStreamRegistry();
+  let unsubscribe: (() => void) | undefined;
+  return {
+    hub,
+    delivery,
+    openStream: (reply, tenantId, recipientId, expiresAt) =>
+      openStream({ reply, db: options.db, hub, registry: streams, tenantId, recipientId, expiresAt, now: options.now }),
+    streamCount: () => streams.size(),
+    pushPublicKey: () => options.push?.publicKey ?? null,
+    async acceptsEndpoint(url) {
+      const parsed = URL.canParse(url) ? new URL(url) : null;
+      if (!parsed) return false;
+      if (options.config.pushAllowPrivateEndpoints) return parsed.protocol === 'https:' || parsed.protocol === 'http:';
+      if (parsed.protocol !== 'https:') return false;
+      return isPublicHost(parsed.hostname);
+    },
+    async start() {
+      unsubscribe ??= hub.onSignal((signal) => void delivery.deliver(signal));
+      await hub.start();
+    },
+    closeStreams: () => streams.closeAll(),
+    async stop() {
+      unsubscribe?.();
+      streams.closeAll();
+      await hub.stop();
+      await delivery.idle();
+      await options.push?.idle();
+    },
+  };
+}

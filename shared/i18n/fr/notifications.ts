@@ -1,0 +1,77 @@
+/** Textes français des notifications (espace `notifications`, docs/notifications.md). */
+import type { notifications as en } from '../en/notifications.js';
+import type { Translation } from '../translation.js';
+
+export const notifications: Translation<typeof en> = {
+  types: {
+    'feedback-received': '{{actor}} vous a donné un feedback',
+    'feedback-request': '{{actor}} vous demande un feedback sur {{subject}}',
+    'feedback-request-answered': '{{actor}} a répondu à votre demande de feedback',
+    'feedback-request-declined': '{{actor}} a refusé votre demande de feedback',
+    'leave-approval': '{{requester}} demande {{leaveType}}, {{dates}} : en attente de votre approbation',
+    'leave-cancellation-approval':
+      '{{requester}} demande l’annulation de {{leaveType}}, {{dates}} : en attente de votre décision',
+    'leave-approved': 'Votre {{leaveType}}, {{dates}}, a été approuvé par {{actor}}',
+    'leave-rejected': 'Votre {{leaveType}}, {{dates}}, a été refusé par {{actor}}',
+    'leave-cancelled': 'Votre {{leaveType}}, {{dates}}, a été annulé par {{actor}}',
+    'leave-cancellation-approved': 'L’annulation de votre {{leaveType}}, {{dates}}, a été approuvée par {{actor}}',
+    'leave-cancellation-rejected': 'L’annulation de votre {{leaveType}}, {{dates}}, a été refusée par {{actor}}',
+  },
+  system: 'Teambeat',
+  yourself: 'vous',
+  categories: {
+    feedback: 'Feedbacks reçus',
+    requests: 'Demandes de feedback',
+    recognition: 'Badges et reconnaissance',
+    feed: 'Réactions et commentaires',
+    leave: 'Congés',
+    attendance: 'Présence',
+  },
+  channels: { email: 'E-mail', push: 'Push (navigateur et bureau)' },
+  bell: {
+    title: 'Notifications',
+    actionItems: 'Actions à faire',
+    all: 'Toutes',
+    empty: 'Vous êtes à jour',
+    emptyActions: 'Rien ne vous attend',
+    markAllRead: 'Tout marquer comme lu',
+    ignore: 'Ignorer',
+    ignoreTitle: 'Ignorer cette notification ?',
+    ignoreBody:
+      'Elle quitte votre liste et n’est plus comptée. Le travail lui-même n’est pas modifié : il reste sur sa page.',
+    loadFailed: 'Les notifications n’ont pas pu être chargées.',
+    more: 'Afficher plus',
+    count_one: '{{count}} notification non lue',
+    count_other: '{{count}} notifications non lues',
+    unread: 'Non lue',
+    settings: 'Paramètres des notifications',
+  },
+  settingsPage: {
+    title: 'Paramètres des notifications',
+    intro: 'Dans l’application, vous voyez toujours tout. Choisissez ce qui vous parvient aussi par e-mail et par push.',
+    category: 'Catégorie',
+    saved: 'Paramètres des notifications enregistrés',
+    pushState: {
+      unsupported: 'Ce navigateur ne peut pas afficher de notifications push.',
+      denied: 'Ce navigateur bloque les notifications de Teambeat. Autorisez-les dans les paramètres du site.',
+      subscribed: 'Ce navigateur affiche les notifications push.',
+      off: 'Ce navigateur n’affiche pas encore les notifications push.',
+    },
+    enablePush: 'Activer le push dans ce navigateur',
+    disablePush: 'Désactiver le push dans ce navigateur',
+  },
+  email: {
+    action: {
+      subject: 'Teambeat : {{text}}',
+      body: '{{text}}\n\nOuvrir dans Teambeat : {{url}}\n\nVous recevez cet e-mail car l’e-mail est activé pour « {{category}} » dans vos paramètres de notification.',
+    },
+    reminder: {
+      subject: 'Rappel : {{text}}',
+      body: 'Ceci vous attend toujours :\n\n{{text}}\n\nOuvrir dans Teambeat : {{url}}',
+    },
+    digest: {
+      subject: 'Teambeat : {{count}} notifications non lues',
+      body: 'Depuis votre dernier résumé :\n\n{{lines}}\n\nOuvrir Teambeat : {{url}}',
+    },
+  },
+};

@@ -1,0 +1,27 @@
+/**
+ * A notification's line in a language: the bell, the desktop's and the browser's push and the e-mails all
+ * read it from here, so they say the same. Stored params are language-free (names, YYYY-MM-DD days); the
+ * days are written here in the language's DD-MMM-YYYY, and a missing actor is the system's name.
+ */
+import type { NotificationBody } from './contracts/notifications.js';
+import { formatDay } from './i18n/format.js';
+import type { Language } from './i18n/languages.js';
+import { resources } from './i18n/resources.js';
+import type { NotificationType } from './notifications.js';
+
+export function notificationText(
+  language: Language,
+  type: NotificationType,
+  params: NotificationBody['params'],
+  actorName: string | null,
+): string {
+  const texts = resources[language].notifications;
+  const values: Record<string, string> = { actor: actorName ?? texts.system };
+  for (const [key, value] of Object.entries(params)) values[key] = String(value);
+  const start = params['startDate'];
+  const end = params['endDate'];
+  if (typeof start === 'string' && typeof end === 'string')
+    values['dates'] =
+      start === end ? formatDay(start, language) : `${formatDay(start, language)} – ${formatDay(end, language)}`;
+  return texts.types[type].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+}
