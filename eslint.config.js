@@ -99,6 +99,11 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker (renderer/public/sw.js) runs in the browser's worker scope, not in Node or a page.
+    files: ['renderer/public/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     // React's rules of hooks and the React Compiler's correctness rules, for the renderer only.
     files: ['renderer/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat['recommended-latest'],
