@@ -16,6 +16,18 @@ export type TrayState = {
   language?: Language | undefined;
 };
 
+/**
+ * A notification for the person at the computer. `link` is the in-app page a click opens (a path such as
+ * `/leave/approvals`, shared/in-app-link.ts; the shell refuses anything else). `id` is the notification's
+ * id: showing the same id again replaces the one on screen instead of adding a duplicate.
+ */
+export type NotificationPayload = {
+  title: string;
+  body: string;
+  link?: string | undefined;
+  id?: number | undefined;
+};
+
 export type TrayCommand = 'sign-out' | 'check-in' | 'check-out' | 'start-break' | 'end-break' | 'open';
 
 export type UpdateInfo = { version: string; releaseNotes?: string | undefined };
@@ -74,7 +86,13 @@ export type PlatformApi = {
   kind: 'web' | 'desktop';
   appVersion: string;
   /** A native notification (desktop) or a browser Notification (web, when the user allowed it). */
-  notify: (notification: { title: string; body: string }) => Promise<void>;
+  notify: (notification: NotificationPayload) => Promise<void>;
+  /**
+   * The in-app link of a native notification the person clicked (desktop): the shell has brought the window
+   * up and the renderer navigates to it. Returns an unsubscribe function. A no-op subscription on the web,
+   * where the service worker handles a click on a push notification.
+   */
+  onOpenLink: (listener: (link: string) => void) => () => void;
   /** Opens an http(s) link in the user's browser; other schemes are refused. */
   openExternal: (url: string) => Promise<void>;
   /**
