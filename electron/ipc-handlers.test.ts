@@ -245,7 +245,13 @@ describe('IPC handlers', () => {
     handlers.send['tray:set-state'](app, [{ signedIn: 'yes' }]);
     handlers.send['tray:set-state'](stranger, [{ signedIn: false }]);
     handlers.send['tray:set-state'](app, [{ signedIn: true, attendance: { state: 'checked-in', workedMinutes: -1 } }]);
-    expect(trayStates).toEqual([{ signedIn: true, userName: 'Sara', attendance: null }]);
+    handlers.send['tray:set-state'](app, [{ signedIn: true, actionCount: 3 }]);
+    for (const actionCount of [-1, 2.5, '3', 1_000_001])
+      handlers.send['tray:set-state'](app, [{ signedIn: true, actionCount }]);
+    expect(trayStates).toEqual([
+      { signedIn: true, userName: 'Sara', attendance: null },
+      { signedIn: true, actionCount: 3 },
+    ]);
   });
 
   it('choose the server through the connection, returning its verdict', async () => {

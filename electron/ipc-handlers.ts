@@ -69,6 +69,7 @@ const trayStateSchema = z.strictObject({
     .nullable()
     .optional(),
   language: z.enum(LANGUAGES).optional(),
+  actionCount: z.int().min(0).max(1_000_000).optional(),
 }) satisfies z.ZodType<TrayState>;
 
 const schemas = {

@@ -316,8 +316,10 @@ async function start(): Promise<void> {
       }
     });
   const setTrayState = (state: TrayState) => {
-    if (!tray) return;
     const model = trayModel(state, pickLanguage(app.getLocale()));
+    // The dock's badge on macOS, the launcher's on Linux (Unity); Windows has no count badge for apps.
+    if (process.platform !== 'win32') app.setBadgeCount(model.badgeCount);
+    if (!tray) return;
     tray.setImage(trayImage(model.icon));
     tray.setToolTip(model.tooltip);
     tray.setContextMenu(Menu.buildFromTemplate(menuTemplate(model)));

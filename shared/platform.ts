@@ -14,6 +14,11 @@ export type TrayState = {
   attendance?: { state: 'not-checked-in' | 'checked-in' | 'on-break' | 'checked-out'; workedMinutes: number } | null;
   /** The interface's language, which the tray's menu speaks too (docs/i18n.md). */
   language?: Language | undefined;
+  /**
+   * How many things wait for the person (unread actions of the notifications feed): a line in the tray's
+   * menu, the tooltip, and the dock or launcher badge. 0 or absent shows nothing.
+   */
+  actionCount?: number | undefined;
 };
 
 /**
