@@ -57,6 +57,7 @@ export async function defineDesktop(page: Page, standIn: () => void): Promise<vo
       setServerUrl: async () => {},
       setTrayState: () => {},
       onTrayCommand: () => () => {},
+      onOpenLink: () => () => {},
       onUpdateAvailable: () => () => {},
       installUpdate: async () => {},
       ...parts,

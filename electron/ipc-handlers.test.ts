@@ -29,6 +29,7 @@ function setup() {
   const notified: NotificationPayload[] = [];
   const opened: string[] = [];
   const trayStates: TrayState[] = [];
+  const pendingLinks: (string | null)[] = ['/leave/approvals'];
   const refreshToken = memoryStore();
   const server = createServerConnection({
     store: fileServerUrlStore(path.join(dir, 'settings.json'), silentLogger),
@@ -77,6 +78,7 @@ function setup() {
   const handlers = createIpcHandlers({
     appOrigin: PACKAGED_APP_ORIGIN,
     notify: (notification) => notified.push(notification),
+    takePendingLink: () => pendingLinks.shift() ?? null,
     openExternal: async (url) => {
       opened.push(url);
     },
@@ -192,13 +194,64 @@ describe('IPC handlers', () => {
     expect(notified).toEqual([{ title: 'Badge received', body: 'Team Player from Sara' }]);
   });
 
+  it('take a notification’s link only when it is a path inside the app', async () => {
+    const { handlers, notified } = setup();
+    const refused = [
+      'https://evil.example/',
+      '//evil.example/leave',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'leave/approvals',
+      '/leave\napprovals',
+      '',
+      `/${'a'.repeat(600)}`,
+      42,
+      null,
+    ];
+    for (const link of refused) {
+      await expect(
+        handlers.invoke.notify(app, [{ title: 'Leave request', body: 'x', link }]),
+        String(link),
+      ).rejects.toBeInstanceOf(IpcRefusedError);
+    }
+    for (const id of [-1, 1.5, '12', Number.MAX_SAFE_INTEGER + 1]) {
+      await expect(
+        handlers.invoke.notify(app, [{ title: 'Leave request', body: 'x', id }]),
+        String(id),
+      ).rejects.toBeInstanceOf(IpcRefusedError);
+    }
+    expect(notified).toEqual([]);
+    const valid = {
+      title: 'Leave request',
+      body: 'Sara asks for 2 days',
+      link: '/feedback/requests/12?tab=c#3',
+      id: 12,
+    };
+    await handlers.invoke.notify(app, [valid]);
+    expect(notified).toEqual([valid]);
+  });
+
+  it('hand the link waiting for a loading page over once', async () => {
+    const { handlers } = setup();
+    expect(await handlers.invoke['notification:pending-link'](app, [])).toBe('/leave/approvals');
+    expect(await handlers.invoke['notification:pending-link'](app, [])).toBeNull();
+    await expect(handlers.invoke['notification:pending-link'](app, ['x'])).rejects.toBeInstanceOf(IpcRefusedError);
+  });
+
   it('mirror a valid tray state and drop an invalid one', () => {
     const { handlers, trayStates } = setup();
     handlers.send['tray:set-state'](app, [{ signedIn: true, userName: 'Sara', attendance: null }]);
     handlers.send['tray:set-state'](app, [{ signedIn: 'yes' }]);
     handlers.send['tray:set-state'](stranger, [{ signedIn: false }]);
     handlers.send['tray:set-state'](app, [{ signedIn: true, attendance: { state: 'checked-in', workedMinutes: -1 } }]);
-    expect(trayStates).toEqual([{ signedIn: true, userName: 'Sara', attendance: null }]);
+    handlers.send['tray:set-state'](app, [{ signedIn: true, actionCount: 3 }]);
+    for (const actionCount of [-1, 2.5, '3', 1_000_001])
+      handlers.send['tray:set-state'](app, [{ signedIn: true, actionCount }]);
+    expect(trayStates).toEqual([
+      { signedIn: true, userName: 'Sara', attendance: null },
+      { signedIn: true, actionCount: 3 },
+    ]);
   });
 
   it('choose the server through the connection, returning its verdict', async () => {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { InvokeChannel, IpcInvokeMap, IpcSendMap, NotificationPayload, SendChannel } from '../shared/ipc.js';
 import { LANGUAGES } from '../shared/i18n/languages.js';
+import { IN_APP_LINK_MAX_LENGTH, isInAppLink } from '../shared/in-app-link.js';
 import type { TrayState } from '../shared/platform.js';
 import type { DeviceAgentHost } from './device-agent-host.js';
 import type { Logger } from './logger.js';
@@ -18,6 +19,8 @@ import { externalLink, isTrustedSender } from './window-policy.js';
 export type IpcServices = {
   appOrigin: string;
   notify: (notification: NotificationPayload) => void;
+  /** The link of a notification clicked while the page was loading, once (desktop-notifications.ts). */
+  takePendingLink: () => string | null;
   /** Electron's shell.openExternal; only ever called with a URL that passed externalLink(). */
   openExternal: (url: string) => Promise<void>;
   /** Holds the refresh token; the handlers never answer it (security review #10, item 18). */
@@ -46,6 +49,9 @@ export type SendHandlers = { [C in SendChannel]: (sender: IpcSender, args: reado
 const notificationSchema = z.strictObject({
   title: z.string().trim().min(1).max(200),
   body: z.string().max(2000),
+  // A path inside the app only (shared/in-app-link.ts): a click must never navigate or open anything else.
+  link: z.string().max(IN_APP_LINK_MAX_LENGTH).refine(isInAppLink, 'not an in-app path').optional(),
+  id: z.int().min(0).optional(),
 }) satisfies z.ZodType<NotificationPayload>;
 
 const trayStateSchema = z.strictObject({
@@ -63,10 +69,12 @@ const trayStateSchema = z.strictObject({
     .nullable()
     .optional(),
   language: z.enum(LANGUAGES).optional(),
+  actionCount: z.int().min(0).max(1_000_000).optional(),
 }) satisfies z.ZodType<TrayState>;
 
 const schemas = {
   notify: z.tuple([notificationSchema]),
+  'notification:pending-link': z.tuple([]),
   'open-external': z.tuple([z.string().max(4096)]),
   // The server's refresh tokens are at most 200 characters; the margin is for a future format.
   'session:keep': z.tuple([z.string().min(1).max(4096)]),
@@ -112,6 +120,10 @@ export function createIpcHandlers(services: IpcServices): { invoke: InvokeHandle
     notify: async (sender, args) => {
       const [notification] = accept('notify', sender, schemas.notify, args);
       services.notify(notification);
+    },
+    'notification:pending-link': async (sender, args) => {
+      accept('notification:pending-link', sender, schemas['notification:pending-link'], args);
+      return services.takePendingLink();
     },
     'open-external': async (sender, args) => {
       const [url] = accept('open-external', sender, schemas['open-external'], args);

@@ -1,7 +1,8 @@
 /**
  * The desktop shell's main process. It only wires Electron's objects into the plain modules beside it
- * (window-policy, app-protocol, secret-store, server-url, tray-menu, updater, instance, ipc-handlers), which
- * hold the rules and are tested under Node; what is left here cannot run without Electron.
+ * (window-policy, app-protocol, secret-store, server-url, tray-menu, updater, instance, ipc-handlers,
+ * desktop-notifications), which hold the rules and are tested under Node; what is left here cannot run
+ * without Electron.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -24,10 +25,11 @@ import {
 } from 'electron';
 import electronUpdater from 'electron-updater';
 import { pino } from 'pino';
-import { INVOKE_CHANNELS, type EventChannel, type IpcEventMap, type NotificationPayload } from '../shared/ipc.js';
+import { INVOKE_CHANNELS, type EventChannel, type IpcEventMap } from '../shared/ipc.js';
 import type { TrayCommand, TrayState } from '../shared/platform.js';
 import { pickLanguage } from '../shared/i18n/languages.js';
 import { createAppProtocolHandler } from './app-protocol.js';
+import { createDesktopNotifier, createLinkDelivery } from './desktop-notifications.js';
 import { createDeviceAgentHost, realAgentRuntime, verifyAgentKey } from './device-agent-host.js';
 import {
   createInstanceCoordinator,
@@ -273,16 +275,20 @@ async function start(): Promise<void> {
     });
   }
 
-  // Notifications stay referenced until closed: a collected Notification loses its click handler on Windows.
-  const shown = new Set<Notification>();
-  const notify = ({ title, body }: NotificationPayload) => {
-    if (!Notification.isSupported()) return;
-    const notification = new Notification({ title, body });
-    shown.add(notification);
-    notification.on('click', showWindow);
-    notification.on('close', () => shown.delete(notification));
-    notification.show();
-  };
+  // A click brings the window up, then its page navigates to the notification's link; a page that is not
+  // there yet or still loading asks for it once it listens (notification:pending-link).
+  const links = createLinkDelivery({
+    rendererReady: () => win !== null && !win.isDestroyed() && !win.webContents.isLoadingMainFrame(),
+    send: (link) => sendToRenderer('notification:open', { link }),
+    now: Date.now,
+  });
+  const notifier = createDesktopNotifier({
+    isSupported: () => Notification.isSupported(),
+    create: (options) => new Notification(options),
+    showWindow,
+    openLink: links.open,
+    log: logger,
+  });
 
   const trayImage = (icon: TrayModel['icon']) => nativeImage.createFromPath(path.join(assetsDir, `tray-${icon}.png`));
   const runTrayCommand = (command: TrayCommand) => {
@@ -310,8 +316,10 @@ async function start(): Promise<void> {
       }
     });
   const setTrayState = (state: TrayState) => {
-    if (!tray) return;
     const model = trayModel(state, pickLanguage(app.getLocale()));
+    // The dock's badge on macOS, the launcher's on Linux (Unity); Windows has no count badge for apps.
+    if (process.platform !== 'win32') app.setBadgeCount(model.badgeCount);
+    if (!tray) return;
     tray.setImage(trayImage(model.icon));
     tray.setToolTip(model.tooltip);
     tray.setContextMenu(Menu.buildFromTemplate(menuTemplate(model)));
@@ -378,9 +386,21 @@ async function start(): Promise<void> {
   });
   const handlers = createIpcHandlers({
     appOrigin,
-    notify,
+    notify: notifier.notify,
+    takePendingLink: links.takePending,
     openExternal: (url) => shell.openExternal(url),
-    session: desktopSession,
+    // When the session ends its notifications go too: they belong to the person who signed out.
+    session: {
+      ...desktopSession,
+      signOut: async () => {
+        notifier.closeAll();
+        await desktopSession.signOut();
+      },
+      forget: async () => {
+        notifier.closeAll();
+        await desktopSession.forget();
+      },
+    },
     server,
     updates,
     setTrayState,

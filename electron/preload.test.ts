@@ -79,6 +79,7 @@ describe('the sandboxed preload bundle', () => {
         'installUpdate',
         'kind',
         'notify',
+        'onOpenLink',
         'onTrayCommand',
         'onUpdateAvailable',
         'openExternal',
@@ -101,6 +102,7 @@ describe('the sandboxed preload bundle', () => {
     const api = exposed[0]!.api;
     const notification = { title: 'Hi', body: 'there', onclick: 'evil' };
     await api.notify(notification);
+    await api.notify({ title: 'Leave request', body: 'Sara', link: '/leave/approvals', id: 7 });
     await api.desktopSession!.keep('rt_1');
     expect(await api.desktopSession!.refresh()).toEqual({ ok: true, accessToken: 'at_1', expiresIn: 900 });
     await api.desktopSession!.signOut();
@@ -117,6 +119,7 @@ describe('the sandboxed preload bundle', () => {
     api.setTrayState({ signedIn: true, userName: 'Sara' });
     expect(invoked).toEqual([
       { channel: 'notify', args: [{ title: 'Hi', body: 'there' }] },
+      { channel: 'notify', args: [{ title: 'Leave request', body: 'Sara', link: '/leave/approvals', id: 7 }] },
       { channel: 'session:keep', args: ['rt_1'] },
       { channel: 'session:refresh', args: [] },
       { channel: 'session:sign-out', args: [] },
@@ -153,6 +156,41 @@ describe('the sandboxed preload bundle', () => {
     emit('tray:command', 'sign-out' satisfies TrayCommand);
     expect(received).toEqual([['check-in']]);
     expect(listeners.get('tray:command')?.size).toBe(0);
+  });
+
+  it('hands a clicked notification’s link to the renderer without the IPC event, until unsubscribed', async () => {
+    const { exposed, emit, invoked } = loadPreload({ 'notification:pending-link': () => null });
+    const api = exposed[0]!.api;
+    const received: unknown[][] = [];
+    const unsubscribe = api.onOpenLink((...args: unknown[]) => received.push(args));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    emit('notification:open', { link: '/leave/approvals' });
+    unsubscribe();
+    emit('notification:open', { link: '/feedback/requests/12' });
+    expect(received).toEqual([['/leave/approvals']]);
+    // Main is asked once per page for a link clicked while it loaded.
+    api.onOpenLink(() => {});
+    expect(invoked.filter((call) => call.channel === 'notification:pending-link')).toHaveLength(1);
+  });
+
+  it('keeps a link that came before any listener, and the one main kept while the page loaded, for the first one', async () => {
+    const early = loadPreload({ 'notification:pending-link': () => null });
+    early.emit('notification:open', { link: '/leave/approvals' });
+    const first: string[] = [];
+    early.exposed[0]!.api.onOpenLink((link) => first.push(link));
+    expect(first).toEqual(['/leave/approvals']);
+    const second: string[] = [];
+    early.exposed[0]!.api.onOpenLink((link) => second.push(link));
+    expect(second).toEqual([]);
+
+    // React's StrictMode subscribes, unsubscribes and subscribes again before main answers.
+    const loading = loadPreload({ 'notification:pending-link': () => '/feedback/requests/12' });
+    const api = loading.exposed[0]!.api;
+    const received: string[] = [];
+    api.onOpenLink((link) => received.push(`first ${link}`))();
+    api.onOpenLink((link) => received.push(`second ${link}`));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(received).toEqual(['second /feedback/requests/12']);
   });
 
   it('replays an update that was ready before the renderer subscribed, once', async () => {

@@ -37,10 +37,42 @@ function subscribe<C extends EventChannel>(channel: C, listener: (payload: IpcEv
 
 const versionArg = process.argv.find((arg) => arg.startsWith(APP_VERSION_ARG));
 
+/**
+ * A notification's link (notification:open) is taken from the preload's start, before the renderer's
+ * router has subscribed: a click that brought the window up may land in between. A link nobody listened to
+ * waits here for the first listener, as does the one main kept while the page was loading.
+ */
+const linkListeners = new Set<(link: string) => void>();
+let waitingLink: string | null = null;
+let askedMainForLink = false;
+const deliverLink = (link: string) => {
+  if (linkListeners.size === 0) waitingLink = link;
+  for (const listener of linkListeners) listener(link);
+};
+subscribe('notification:open', ({ link }) => deliverLink(link));
+
 const teambeat = {
   kind: 'desktop',
   appVersion: versionArg ? versionArg.slice(APP_VERSION_ARG.length) : '0.0.0',
-  notify: ({ title, body }) => invoke('notify', { title, body }),
+  notify: ({ title, body, link, id }) =>
+    invoke('notify', { title, body, ...(link === undefined ? {} : { link }), ...(id === undefined ? {} : { id }) }),
+  onOpenLink: (listener) => {
+    linkListeners.add(listener);
+    if (waitingLink !== null) {
+      const link = waitingLink;
+      waitingLink = null;
+      listener(link);
+    }
+    if (!askedMainForLink) {
+      askedMainForLink = true;
+      void invoke('notification:pending-link').then((link) => {
+        if (link !== null) deliverLink(link);
+      });
+    }
+    return () => {
+      linkListeners.delete(listener);
+    };
+  },
   openExternal: async (url) => {
     const { ok } = await invoke('open-external', url);
     if (!ok) throw new Error('Only http and https links can be opened.');

@@ -44,6 +44,40 @@ describe('trayModel', () => {
     expect(commands(trayModel({ signedIn: true, attendance: null }).items)).toEqual(['open', 'sign-out', 'quit']);
   });
 
+  it('shows how many items wait for the person, in the menu, the tooltip and the badge', () => {
+    const model = trayModel({
+      signedIn: true,
+      userName: 'Ali',
+      attendance: { state: 'checked-in', workedMinutes: 125 },
+      actionCount: 3,
+    });
+    expect(labels(model.items)).toEqual(['Signed in as Ali', '3 items need you', 'Checked in · 2h 5m today']);
+    expect(model.tooltip).toBe('Teambeat: Ali · Checked in · 2h 5m today · 3 items need you');
+    expect(model.badgeCount).toBe(3);
+    // The line is information, not a command: the commands stay the same.
+    expect(commands(model.items)).toEqual(['start-break', 'check-out', 'open', 'sign-out', 'quit']);
+    expect(labels(trayModel({ signedIn: true, userName: 'Ali', actionCount: 1 }).items)).toEqual([
+      'Signed in as Ali',
+      '1 item needs you',
+    ]);
+  });
+
+  it('shows no count and clears the badge when nothing waits, the count is unknown, or nobody is signed in', () => {
+    for (const state of [
+      { signedIn: true, userName: 'Ali', actionCount: 0 },
+      { signedIn: true, userName: 'Ali' },
+      { signedIn: true, userName: 'Ali', actionCount: Number.NaN },
+    ]) {
+      const model = trayModel(state);
+      expect(labels(model.items)).toEqual(['Signed in as Ali']);
+      expect(model.tooltip).toBe('Teambeat: Ali');
+      expect(model.badgeCount).toBe(0);
+    }
+    const signedOut = trayModel({ signedIn: false, actionCount: 4 });
+    expect(labels(signedOut.items)).toEqual(['Not signed in']);
+    expect(signedOut.badgeCount).toBe(0);
+  });
+
   it('keeps a long or multi-line name to one short line', () => {
     const model = trayModel({ signedIn: true, userName: `  ${'Very Long Name '.repeat(8)}\nsecond line` });
     const [header] = labels(model.items);
@@ -70,6 +104,13 @@ describe('the tray’s language', () => {
       'Quitter Teambeat',
     ]);
     expect(model.tooltip).toBe('Teambeat : Ali · Arrivée pointée · 2 h 5 min aujourd’hui');
+  });
+
+  it('counts the waiting items in French too', () => {
+    const at = (actionCount: number) => trayModel({ signedIn: true, userName: 'Ali', actionCount, language: 'fr' });
+    expect(labels(at(1).items)).toEqual(['Connecté en tant que Ali', '1 élément vous attend']);
+    expect(labels(at(3).items)).toEqual(['Connecté en tant que Ali', '3 éléments vous attendent']);
+    expect(at(3).tooltip).toBe('Teambeat : Ali · 3 éléments vous attendent');
   });
 
   it('speaks the computer’s language until the renderer has sent one, and the sent one after', () => {

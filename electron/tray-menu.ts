@@ -19,6 +19,8 @@ export type TrayModel = {
   icon: 'signed-in' | 'signed-out';
   tooltip: string;
   items: TrayMenuItem[];
+  /** The unread action count for the dock (macOS) or launcher (Linux) badge; 0 clears it. */
+  badgeCount: number;
 };
 
 export const PRODUCT_NAME = 'Teambeat';
@@ -28,6 +30,11 @@ function displayName(name: string | undefined): string | null {
   const clean = name?.replace(/\s+/g, ' ').trim();
   if (!clean) return null;
   return clean.length > 40 ? `${clean.slice(0, 39)}…` : clean;
+}
+
+/** A whole, non-negative count; anything else (unknown, not yet loaded) shows nothing. */
+function actionCount(count: number | undefined): number {
+  return count !== undefined && Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
 }
 
 const STATE_KEY = {
@@ -71,6 +78,7 @@ export function trayModel(state: TrayState, systemLanguage: Language = 'en'): Tr
   if (!state.signedIn) {
     return {
       icon: 'signed-out',
+      badgeCount: 0,
       tooltip: t('tray.tooltipSignedOut', { product }),
       items: [
         { kind: 'label', label: t('tray.notSignedIn') },
@@ -85,11 +93,18 @@ export function trayModel(state: TrayState, systemLanguage: Language = 'en'): Tr
   const name = displayName(state.userName);
   const attendance = state.attendance ? attendanceItems(state.attendance, language) : [];
   const status = attendance[0]?.kind === 'label' ? ` · ${attendance[0].label}` : '';
+  const count = actionCount(state.actionCount);
+  const waiting = count > 0 ? t('tray.actionsWaiting', { count }) : null;
   return {
     icon: 'signed-in',
-    tooltip: t('tray.tooltip', { product, status: `${name ?? t('tray.tooltipSignedIn')}${status}` }),
+    badgeCount: count,
+    tooltip: t('tray.tooltip', {
+      product,
+      status: `${name ?? t('tray.tooltipSignedIn')}${status}${waiting ? ` · ${waiting}` : ''}`,
+    }),
     items: [
       { kind: 'label', label: name ? t('tray.signedInAs', { name }) : t('tray.signedIn') },
+      ...(waiting ? [{ kind: 'label', label: waiting } as const] : []),
       ...(attendance.length > 0 ? [{ kind: 'separator' } as const, ...attendance] : []),
       { kind: 'separator' },
       open,

@@ -9,12 +9,13 @@ import type {
   DesktopRefreshResult,
   DesktopSsoResult,
   DeviceAgentStatus,
+  NotificationPayload,
   TrayCommand,
   TrayState,
   UpdateInfo,
 } from './platform.js';
 
-export type NotificationPayload = { title: string; body: string };
+export type { NotificationPayload };
 
 /** Why a server address was refused; the preload turns `message` into the rejected promise's error. */
 export type ServerUrlErrorCode =
@@ -30,6 +31,11 @@ export type SetAgentKeyResult = { ok: true; status: DeviceAgentStatus } | { ok: 
 /** Renderer asks, main answers (ipcRenderer.invoke / ipcMain.handle). */
 export type IpcInvokeMap = {
   notify: { args: [notification: NotificationPayload]; result: void };
+  /**
+   * The link of a notification clicked while the window was missing or loading (the event below would have
+   * been lost), once: the preload asks when the renderer first subscribes to notification:open.
+   */
+  'notification:pending-link': { args: []; result: string | null };
   'open-external': { args: [url: string]; result: { ok: boolean } };
   /**
    * The refresh token goes into main once and never comes back (electron/desktop-session.ts): no channel
@@ -64,6 +70,8 @@ export type IpcSendMap = {
 export type IpcEventMap = {
   'tray:command': TrayCommand;
   'update:available': UpdateInfo;
+  /** A native notification was clicked: the renderer navigates to its in-app link (shared/in-app-link.ts). */
+  'notification:open': { link: string };
 };
 
 export type InvokeChannel = keyof IpcInvokeMap;
@@ -73,6 +81,7 @@ export type EventChannel = keyof IpcEventMap;
 /** Every invoke channel, so main can check at start-up that each one has a handler. */
 export const INVOKE_CHANNELS = [
   'notify',
+  'notification:pending-link',
   'open-external',
   'session:keep',
   'session:refresh',

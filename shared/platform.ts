@@ -14,6 +14,23 @@ export type TrayState = {
   attendance?: { state: 'not-checked-in' | 'checked-in' | 'on-break' | 'checked-out'; workedMinutes: number } | null;
   /** The interface's language, which the tray's menu speaks too (docs/i18n.md). */
   language?: Language | undefined;
+  /**
+   * How many things wait for the person (unread actions of the notifications feed): a line in the tray's
+   * menu, the tooltip, and the dock or launcher badge. 0 or absent shows nothing.
+   */
+  actionCount?: number | undefined;
+};
+
+/**
+ * A notification for the person at the computer. `link` is the in-app page a click opens (a path such as
+ * `/leave/approvals`, shared/in-app-link.ts; the shell refuses anything else). `id` is the notification's
+ * id: showing the same id again replaces the one on screen instead of adding a duplicate.
+ */
+export type NotificationPayload = {
+  title: string;
+  body: string;
+  link?: string | undefined;
+  id?: number | undefined;
 };
 
 export type TrayCommand = 'sign-out' | 'check-in' | 'check-out' | 'start-break' | 'end-break' | 'open';
@@ -74,7 +91,13 @@ export type PlatformApi = {
   kind: 'web' | 'desktop';
   appVersion: string;
   /** A native notification (desktop) or a browser Notification (web, when the user allowed it). */
-  notify: (notification: { title: string; body: string }) => Promise<void>;
+  notify: (notification: NotificationPayload) => Promise<void>;
+  /**
+   * The in-app link of a native notification the person clicked (desktop): the shell has brought the window
+   * up and the renderer navigates to it. Returns an unsubscribe function. A no-op subscription on the web,
+   * where the service worker handles a click on a push notification.
+   */
+  onOpenLink: (listener: (link: string) => void) => () => void;
   /** Opens an http(s) link in the user's browser; other schemes are refused. */
   openExternal: (url: string) => Promise<void>;
   /**

@@ -9,12 +9,14 @@ const noop = () => undefined;
 export const webPlatform = {
   kind: 'web',
   appVersion: import.meta.env['VITE_APP_VERSION'] ?? '0.1.0',
-  async notify({ title, body }) {
+  async notify({ title, body, id }) {
     if (typeof Notification === 'undefined') return;
     // Asking is the spec's push flow; a denied or unsupported browser shows nothing (§8).
     const permission =
       Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
-    if (permission === 'granted') new Notification(title, { body, icon: '/favicon.svg' });
+    // The same id again replaces the one shown (the tag), as on the desktop.
+    if (permission === 'granted')
+      new Notification(title, { body, icon: '/favicon.svg', ...(id === undefined ? {} : { tag: `teambeat-${id}` }) });
   },
   async openExternal(url) {
     const parsed = new URL(url, window.location.href);
@@ -30,6 +32,8 @@ export const webPlatform = {
   },
   setTrayState: noop,
   onTrayCommand: (_listener: (command: TrayCommand) => void) => noop,
+  // A click on a push notification is the service worker's to handle: it focuses or opens the page itself.
+  onOpenLink: (_listener: (link: string) => void) => noop,
   onUpdateAvailable: (_listener: (info: UpdateInfo) => void) => noop,
   async installUpdate() {},
   // Browsers cannot open TCP sockets to the terminals: the desktop app or the headless agent pulls them.

@@ -10,6 +10,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, typ
 import { useNavigate } from 'react-router-dom';
 import type { SESSION_VERIFY_INTERVAL_MS } from '../../../shared/contracts/auth';
 import type { MeResponse } from '../../../shared/contracts/tenant';
+import { isInAppLink } from '../../../shared/in-app-link';
 import type { DesktopSsoResult } from '../../../shared/platform';
 import { acceptSession, forgetSession, hasAccessToken, isNetworkError, refreshAccessToken } from '../api/client';
 import { onSessionEvent } from '../api/events';
@@ -208,6 +209,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (command === 'sign-out') void signOut();
       }),
     [signOut],
+  );
+
+  // A clicked native notification (desktop): the shell brought the window up; open its page here, inside the
+  // app (a path of this origin only: the shell checks it too). A no-op subscription on the web.
+  useEffect(
+    () =>
+      platform.onOpenLink((link) => {
+        if (isInAppLink(link)) navigate(link);
+      }),
+    [navigate],
   );
 
   const actions = useMemo<SessionActions>(

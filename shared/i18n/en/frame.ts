@@ -103,5 +103,8 @@ export const frame = {
     tooltip: '{{product}}: {{status}}',
     tooltipSignedOut: '{{product}}: not signed in',
     tooltipSignedIn: 'signed in',
+    /** The unread actions of the notifications feed, a line of the menu and the tooltip's end. */
+    actionsWaiting_one: '{{count}} item needs you',
+    actionsWaiting_other: '{{count}} items need you',
   },
 };

@@ -106,5 +106,8 @@ export const frame: Translation<typeof en> = {
     tooltip: '{{product}} : {{status}}',
     tooltipSignedOut: '{{product}} : non connecté',
     tooltipSignedIn: 'connecté',
+    actionsWaiting_one: '{{count}} élément vous attend',
+    actionsWaiting_many: '{{count}} éléments vous attendent',
+    actionsWaiting_other: '{{count}} éléments vous attendent',
   },
 };
