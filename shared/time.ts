@@ -11,6 +11,11 @@ export function localDate(instant: Date | string, timeZone: string): string {
   return format(new TZDate(new Date(instant).getTime(), timeZone), 'yyyy-MM-dd');
 }
 
+/** The local time of day (HH:mm, 24-hour) of an instant in the zone. */
+export function localTime(instant: Date | string, timeZone: string): string {
+  return format(new TZDate(new Date(instant).getTime(), timeZone), 'HH:mm');
+}
+
 /** The UTC instant at which a local calendar date starts in the zone (not always 00:00 on DST days). */
 export function startOfLocalDay(date: string, timeZone: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

@@ -4,7 +4,7 @@
  * the app works as it does without it. Plain JavaScript, since Vite copies renderer/public as it is; it is
  * served at /sw.js so that its scope is the whole app (renderer/src/platform/web-push.ts registers it).
  *
- * A push's payload is JSON { title, body, link, id }: id is the notification's tag, so a message sent again
+ * A push's payload is JSON { title, body, link, id }: id makes the notification's tag, so a message sent again
  * replaces the one shown instead of stacking; link is a path in the app.
  */
 
@@ -31,7 +31,8 @@ self.addEventListener('push', (event) => {
   const message = payloadOf(event.data);
   // Subscriptions are userVisibleOnly: every push shows a notification, or the browser shows its own.
   const options = { body: text(message.body), icon: '/favicon.svg', data: { link: text(message.link) } };
-  if (text(message.id)) options.tag = message.id;
+  // The same tag as the page's own notifications (renderer/src/platform/web.ts), so the two replace each other.
+  if (typeof message.id === 'number' || text(message.id)) options.tag = `teambeat-${message.id}`;
   event.waitUntil(self.registration.showNotification(text(message.title) || FALLBACK_TITLE, options));
 });
 

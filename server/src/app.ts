@@ -60,8 +60,9 @@ import { feedRoutes } from './modules/feed/routes.js';
 import { leaderboardVideoRoutes } from './modules/leaderboard-videos/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { createNotificationService } from './modules/notifications/service.js';
+import { loadOrCreateVapidKeys } from './modules/notifications/web-push.js';
 import { scimErrorBody } from './modules/scim/errors.js';
-import { createSecretBox, ensureSecret } from './security/secrets.js';
+import { createSecretBox, ensureSecret, serverSecretStore } from './security/secrets.js';
 import { createTokenService } from './security/tokens.js';
 import { createStorage } from './storage/index.js';
 import { storageRoutes } from './storage/routes.js';
@@ -97,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const secret = config.jwtSecret ?? (await ensureSecret(db, 'jwt', now));
   const runner: { current?: JobRunner } = {};
   const mailer = createMailer({ db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom, now });
+  const secretBox = createSecretBox(config.secretsKey ?? (await ensureSecret(db, 'secrets-key', now)));
   const deps: Deps = {
     config,
     db,
@@ -104,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     now,
     log: app.log,
     tokens: createTokenService(secret, config.accessTokenTtlSeconds),
-    secretBox: createSecretBox(config.secretsKey ?? (await ensureSecret(db, 'secrets-key', now))),
+    secretBox,
     mailer,
     storage: await createStorage(config, { db, now, log: app.log }),
     notifications: createNotificationService({
@@ -112,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       engine,
       config,
       databaseUrl: options.databaseUrl ?? config.databaseUrl,
+      vapid: await loadOrCreateVapidKeys(serverSecretStore(db, now), secretBox),
       mailer,
       log: app.log,
       now,

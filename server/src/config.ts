@@ -131,6 +131,14 @@ const envSchema = z.object({
    * service). Off by default: the server would otherwise post to addresses of its own network for a caller.
    */
   PUSH_ALLOW_PRIVATE_ENDPOINTS: flag(false),
+  /**
+   * Who push services may contact about this server's messages (the VAPID subject): a mailto: or https:
+   * address. Defaults to PUBLIC_URL when it is https, else MAIL_FROM's address.
+   */
+  PUSH_CONTACT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// address')
+    .optional(),
 });
 
 /** Where uploaded files are kept (docs/storage.md). */
@@ -183,9 +191,18 @@ export type Config = {
   videoAllowPrivateUrls: boolean;
   /** Push subscriptions may name loopback and private endpoints, over http too (tests only). */
   pushAllowPrivateEndpoints: boolean;
+  /** The VAPID subject: a mailto: or https: address push services may contact. */
+  pushContact: string;
 };
 
 export class ConfigError extends Error {}
+
+/** PUBLIC_URL when it is https, else the address in MAIL_FROM ("Name <a@b>" or "a@b"). */
+function defaultPushContact(publicUrl: string | undefined, mailFrom: string): string {
+  if (publicUrl?.startsWith('https://')) return publicUrl.replace(/\/$/, '');
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
   const parsed = envSchema.safeParse(env);
@@ -227,6 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage,
     videoAllowPrivateUrls: e.LEADERBOARD_VIDEO_ALLOW_PRIVATE_URLS,
     pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
+    pushContact: e.PUSH_CONTACT ?? defaultPushContact(e.PUBLIC_URL, e.MAIL_FROM),
   };
 }
 

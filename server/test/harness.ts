@@ -84,6 +84,8 @@ export type TestServer = {
   url: string;
   deps: Deps;
   db: Deps['db'];
+  /** PostgreSQL: the test database's URL, for a second process on it (a listener of its own). */
+  databaseUrl: string | undefined;
   /** The server's clock (the test's, when it gave one). */
   now: () => Date;
   app: FastifyInstance;
@@ -154,6 +156,7 @@ export async function startServer(env: Record<string, string> = {}, now?: () => 
     url: address,
     deps,
     db: handle.db,
+    databaseUrl: databaseEnv['DATABASE_URL'],
     now: clock,
     app,
     client: testClient(app),

@@ -9,7 +9,9 @@ import { parseNotificationBody, type NotificationList } from '../../shared/contr
 import { LEAVE_ACTION } from '../../shared/leave.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
 import { leaveCatalogueEndpoints } from '../../shared/endpoints/leave-catalogue.js';
-import { startServer, type Api, type TestServer } from './harness.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { ENGINE, startServer, type Api, type TestServer } from './harness.js';
 import { organisation, type Organisation } from './organisation.js';
 
 const clock = new Date('2026-11-23T05:00:00Z'); // Monday, 10:00 in Karachi
@@ -55,7 +57,12 @@ async function requestLeave(api: Api): Promise<number> {
   const day = `2026-12-${String(nextDay).padStart(2, '0')}`;
   nextDay += 1;
   while ([0, 6].includes(new Date(`2026-12-${String(nextDay).padStart(2, '0')}T00:00:00Z`).getUTCDay())) nextDay += 1;
-  const res = await api.post('/api/leave-requests', { leaveTypeId: annual, startDate: day, endDate: day, reason: 'Trip' });
+  const res = await api.post('/api/leave-requests', {
+    leaveTypeId: annual,
+    startDate: day,
+    endDate: day,
+    reason: 'Trip',
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id;
 }
@@ -125,15 +132,16 @@ describe('leave', () => {
     await requestLeave(emp.api);
     // The next one was delivered (claimed and done) without an e-mail.
     await expect
-      .poll(async () =>
-        (
-          await server.db
-            .selectFrom('notifications')
-            .select('delivery')
-            .where('recipientId', '=', lead.id)
-            .orderBy('id', 'desc')
-            .executeTakeFirstOrThrow()
-        ).delivery,
+      .poll(
+        async () =>
+          (
+            await server.db
+              .selectFrom('notifications')
+              .select('delivery')
+              .where('recipientId', '=', lead.id)
+              .orderBy('id', 'desc')
+              .executeTakeFirstOrThrow()
+          ).delivery,
       )
       .toBe('done');
     expect((await emailsTo(lead.email)).length).toBe(before + 1);
@@ -166,9 +174,7 @@ describe('feedback', () => {
       requestId: asked.body.id,
     });
     expect(given.status, JSON.stringify(given.body)).toBe(201);
-    expect((await list(mate.api, '&type=action')).notifications.some((n) => n.type === 'feedback-request')).toBe(
-      false,
-    );
+    expect((await list(mate.api, '&type=action')).notifications.some((n) => n.type === 'feedback-request')).toBe(false);
     const declined = await lead.api.post(`/api/feedback-requests/${asked.body.id}/decline`, {});
     expect(declined.status).toBe(200);
     const news = (await list(emp.api)).notifications.map((n) => [n.type, n.actor?.id]);
@@ -249,9 +255,48 @@ describe('live stream', () => {
     await requestLeave(emp.api);
     await until(/event: notification\ndata: (\{[^\n]*\})\n\n/);
     const data = JSON.parse(/event: notification\ndata: (\{[^\n]*\})\n\n/.exec(text)![1]!);
-    expect(data).toMatchObject({ type: 'leave-approval', actor: { id: emp.id }, counts: { unreadAction: expect.any(Number) } });
+    expect(data).toMatchObject({
+      type: 'leave-approval',
+      actor: { id: emp.id },
+      counts: { unreadAction: expect.any(Number) },
+    });
     controller.abort();
     expect(server.deps.notifications.streamCount()).toBeGreaterThanOrEqual(0);
+  });
+
+  it('reaches a stream open on another API process (LISTEN/NOTIFY, or the SQLite signal table)', async () => {
+    const { emp, lead } = org.people;
+    // Another app on the same database (so the same signing secret and VAPID keys) with its own listener.
+    const { app: second } = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', RENDERER_DIR: '/nonexistent' }),
+      db: server.db,
+      engine: ENGINE,
+      ...(server.databaseUrl ? { databaseUrl: server.databaseUrl } : {}),
+    });
+    const secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+    const controller = new AbortController();
+    try {
+      const res = await fetch(`${secondUrl}/api/notification/stream`, {
+        headers: { authorization: `Bearer ${lead.token}` },
+        signal: controller.signal,
+      });
+      expect(res.status).toBe(200);
+      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let text = '';
+      const until = async (pattern: RegExp) => {
+        while (!pattern.test(text)) {
+          const { value, done } = await reader.read();
+          if (done) throw new Error(`stream ended before ${pattern}: ${text}`);
+          text += value;
+        }
+      };
+      await until(/event: counts\n/);
+      await requestLeave(emp.api);
+      await until(/event: notification\ndata: [^\n]*"leave-approval"/);
+    } finally {
+      controller.abort();
+      await second.close();
+    }
   });
 
   it('refuses a stream without a token', async () => {
@@ -295,10 +340,6 @@ describe('the Notification tab', () => {
       notificationDigestDays: [1, 4],
       notificationReminderDays: [2, 4],
     });
-    refused(
-      await admin.api.patch('/api/tenant', { settings: { notificationDigestDays: [2] } }),
-      400,
-      'VALIDATION',
-    );
+    refused(await admin.api.patch('/api/tenant', { settings: { notificationDigestDays: [2] } }), 400, 'VALIDATION');
   });
 });

@@ -91,8 +91,8 @@ export const markAsReadBodySchema = z.strictObject({
 export const notificationSettingsSchema = z
   .object({
     preferences: notificationPreferencesSchema,
-    /** The server's VAPID public key for the browser's push subscription; null when push is off. */
-    pushPublicKey: z.string().nullable(),
+    /** The server's VAPID public key (base64url) a browser subscribes to push with. */
+    pushPublicKey: z.string(),
   })
   .meta({ id: 'NotificationSettings' });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;

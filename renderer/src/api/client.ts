@@ -132,6 +132,28 @@ export function refreshAccessToken(): Promise<string> {
   return refreshing;
 }
 
+/**
+ * A streaming GET with the access token (the notifications' live stream, which axios cannot read as it
+ * arrives): fetch, with one refresh and retry on 401, like every other call. The caller reads the body.
+ */
+export async function openStream(path: string, signal: AbortSignal): Promise<Response> {
+  const attempt = (token: string | null) =>
+    fetch(`${api.defaults.baseURL}${path}`, {
+      headers: {
+        accept: 'text/event-stream',
+        'accept-language': currentLanguage(),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      credentials: 'include',
+      cache: 'no-store',
+      signal,
+    });
+  const first = await attempt(accessToken);
+  if (first.status !== 401) return first;
+  await first.body?.cancel();
+  return attempt(await refreshAccessToken());
+}
+
 /** Routes where a 401 is an answer about credentials, not about an expired access token. */
 const CREDENTIAL_ROUTES =
   /^\/?auth\/(sign-in|sign-up|refresh|sign-out|forgot-password|reset-password|email-change|tenant)/;

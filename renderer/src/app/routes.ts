@@ -274,9 +274,28 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/settings',
     titleKey: 'settings',
     // Any one tab's permission opens the page; SettingsPage shows the tabs one holds.
-    permission: ['view-tenant-settings', 'edit-productivity-settings', 'view-leave-management', 'view-public-holidays'],
+    permission: [
+      'view-tenant-settings',
+      'edit-productivity-settings',
+      'edit-notification-settings',
+      'view-leave-management',
+      'view-public-holidays',
+    ],
     section: 'administration',
     Page: lazy(() => import('../pages/settings/SettingsPage').then((m) => ({ default: m.SettingsPage }))),
+  },
+  {
+    // Everyone's own: reached from the bell, not an entry of the sidebar.
+    path: '/notifications/settings',
+    titleKey: 'notificationSettings',
+    permission: null,
+    section: 'main',
+    navAs: '/home',
+    Page: lazy(() =>
+      import('../pages/notifications/NotificationSettingsPage').then((m) => ({
+        default: m.NotificationSettingsPage,
+      })),
+    ),
   },
 ];
 

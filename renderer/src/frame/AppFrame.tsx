@@ -11,6 +11,7 @@ import { offlineAtom } from '../session/atoms';
 import { usePermissions } from '../api/hooks/me';
 import { useTranslation } from '../i18n';
 import { Header } from './Header';
+import { NotificationStream } from './NotificationStream';
 import { Sidebar } from './Sidebar';
 
 const useStyles = makeStyles({
@@ -43,6 +44,7 @@ export function AppFrame() {
         {t('appFrame.skipToContent')}
       </a>
       <Header />
+      <NotificationStream />
       {platform.kind === 'desktop' && permissions.has('view-attendance') ? <AttendanceTray /> : null}
       {offline ? (
         <MessageBar intent="warning" layout="singleline">

@@ -11,15 +11,11 @@ import {
   MenuList,
   MenuPopover,
   MenuTrigger,
-  Popover,
-  PopoverSurface,
-  PopoverTrigger,
   Text,
   tokens,
   Tooltip,
 } from '@fluentui/react-components';
 import {
-  AlertRegular,
   DarkThemeRegular,
   KeyRegular,
   NavigationRegular,
@@ -30,7 +26,7 @@ import {
 import { useAtom, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { BrandLockup } from '../components/BrandMark';
-import { EmptyState } from '../components/EmptyState';
+import { NotificationBell } from './NotificationBell';
 import { sidebarOpenAtom, themePreferenceAtom, type ThemePreference } from '../session/atoms';
 import { useMe } from '../api/hooks/me';
 import { useSessionActions } from '../session/SessionProvider';
@@ -69,7 +65,6 @@ const useStyles = makeStyles({
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
   },
   muted: { color: tokens.colorNeutralForeground3 },
-  bellSurface: { width: '320px', padding: 0 },
 });
 
 const THEMES: { value: ThemePreference; Icon: typeof DarkThemeRegular }[] = [
@@ -77,26 +72,6 @@ const THEMES: { value: ThemePreference; Icon: typeof DarkThemeRegular }[] = [
   { value: 'light', Icon: WeatherSunnyRegular },
   { value: 'dark', Icon: WeatherMoonRegular },
 ];
-
-function NotificationBell() {
-  const styles = useStyles();
-  const { t } = useTranslation('frame');
-  // The notification count arrives with the notifications issue; until then the bell shows no badge.
-  return (
-    <Popover positioning="below-end" withArrow>
-      <PopoverTrigger disableButtonEnhancement>
-        <Tooltip content={t('header.notifications')} relationship="label">
-          <Button appearance="subtle" icon={<AlertRegular />} data-testid="notification-bell" />
-        </Tooltip>
-      </PopoverTrigger>
-      <PopoverSurface className={styles.bellSurface} aria-label={t('header.notifications')}>
-        <EmptyState icon={<AlertRegular />} title={t('header.caughtUp')}>
-          {t('header.caughtUpHint')}
-        </EmptyState>
-      </PopoverSurface>
-    </Popover>
-  );
-}
 
 export function Header() {
   const styles = useStyles();

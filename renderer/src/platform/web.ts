@@ -10,12 +10,11 @@ export const webPlatform = {
   kind: 'web',
   appVersion: import.meta.env['VITE_APP_VERSION'] ?? '0.1.0',
   async notify({ title, body, id }) {
+    // Only once the person allowed it: the permission is asked by the notification settings' push switch
+    // (a click), never here, so no page load prompts; denied or unsupported shows nothing (§8).
     if (typeof Notification === 'undefined') return;
-    // Asking is the spec's push flow; a denied or unsupported browser shows nothing (§8).
-    const permission =
-      Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
-    // The same id again replaces the one shown (the tag), as on the desktop.
-    if (permission === 'granted')
+    // The same id again replaces the one shown (the tag), as on the desktop and the service worker.
+    if (Notification.permission === 'granted')
       new Notification(title, { body, icon: '/favicon.svg', ...(id === undefined ? {} : { tag: `teambeat-${id}` }) });
   },
   async openExternal(url) {

@@ -27,3 +27,6 @@ export const themePreferenceAtom = atomWithStorage<ThemePreference>('teambeat.th
 
 /** Sidebar collapsed (narrow screens start collapsed). */
 export const sidebarOpenAtom = atom(typeof window === 'undefined' ? true : window.innerWidth >= 900);
+
+/** True while the notifications' live stream is open; the counts poll only while it is not (the spec's 60 s). */
+export const notificationStreamUpAtom = atom(false);

@@ -905,11 +905,11 @@ export type PushSubscriptionTable = {
   createdAt: string;
 };
 
-/** Keys the server makes once for itself (the VAPID pair); not tenant-owned. */
-export type ServerKeyTable = {
-  name: string;
-  value: string;
-  createdAt: string;
+/** A digest sent: the company's local `YYYY-MM-DDTHH:mm` (migration 0037). */
+export type NotificationDigestTable = {
+  tenantId: number;
+  slot: string;
+  sentAt: string;
 };
 
 /** SQLite only: each recipient's latest change, for the live streams (migration 0037). */
@@ -986,8 +986,8 @@ export type Database = {
   notifications: NotificationTable;
   notificationPreferences: NotificationPreferenceTable;
   pushSubscriptions: PushSubscriptionTable;
-  serverKeys: ServerKeyTable;
   notificationSignals: NotificationSignalTable;
+  notificationDigests: NotificationDigestTable;
 };
 
 export type Employee = Selectable<EmployeeTable>;

@@ -5,6 +5,7 @@ import { expireRequests } from '../modules/feedback-requests/service.js';
 import { sweepUnusedImages } from '../modules/badges/images.js';
 import type { JobName } from '../../../shared/contracts/jobs.js';
 import { readSettings } from '../modules/tenants/repository.js';
+import { sendDigests } from '../modules/notifications/digest.js';
 import type { JobDefinition } from './runner.js';
 
 export const HOUR_MS = 3_600_000;
@@ -49,7 +50,8 @@ export const JOBS: readonly JobDefinition[] = [
   },
   {
     // Delivery happens when a change is heard; this catches what a stopped process claimed and never sent
-    // (after 10 minutes) and sends the reminders of open action items on the company's reminder days.
+    // (after 10 minutes), sends the reminders of open action items on the company's reminder days, and the
+    // e-mail digests at the company's times (so within 15 minutes of them).
     name: NOTIFICATIONS_JOB,
     everyMs: 15 * 60_000,
     run: async (deps, tenantId) => ({
@@ -57,6 +59,11 @@ export const JOBS: readonly JobDefinition[] = [
       reminded: await deps.notifications.delivery.remind(
         tenantId,
         (await readSettings(deps.db, tenantId)).notificationReminderDays,
+      ),
+      digests: await sendDigests(
+        { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl },
+        tenantId,
+        deps.now(),
       ),
     }),
   },

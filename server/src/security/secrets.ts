@@ -18,6 +18,26 @@ export async function ensureSecret(db: Db, name: string, now: () => Date): Promi
   return row.value;
 }
 
+/**
+ * Named server-wide values in server_secrets that a caller makes itself (the VAPID key pair): putIfAbsent
+ * keeps the first value written under a name and answers the stored one, so processes starting together agree.
+ */
+export function serverSecretStore(db: Db, now: () => Date) {
+  const get = async (name: string) =>
+    (await db.selectFrom('serverSecrets').select('value').where('name', '=', name).executeTakeFirst())?.value;
+  return {
+    get,
+    async putIfAbsent(name: string, value: string): Promise<string> {
+      await db
+        .insertInto('serverSecrets')
+        .values({ name, value, createdAt: now().toISOString() })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      return (await get(name))!;
+    },
+  };
+}
+
 /** Encrypts secrets kept in the database; `context` binds a ciphertext to its row (a tenant), so it cannot be moved. */
 export type SecretBox = { seal(plain: string, context: string): string; open(sealed: string, context: string): string };
 

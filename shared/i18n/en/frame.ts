@@ -19,6 +19,7 @@ export const frame = {
     feedbackManagement: 'Feedback Management',
     functions: 'Function Setup',
     settings: 'Settings',
+    notificationSettings: 'Notification settings',
     badges: 'Badges',
     badgeControl: 'Badge Control',
   },

@@ -21,6 +21,7 @@ export const frame: Translation<typeof en> = {
     feedbackManagement: 'Gestion des feedbacks',
     functions: 'Configuration des fonctions',
     settings: 'Paramètres',
+    notificationSettings: 'Paramètres des notifications',
     badges: 'Badges',
     badgeControl: 'Contrôle des badges',
   },

@@ -36,6 +36,8 @@ export const notifications: Translation<typeof en> = {
     emptyActions: 'Rien ne vous attend',
     markAllRead: 'Tout marquer comme lu',
     ignore: 'Ignorer',
+    ignoreFailed: 'La notification n’a pas pu être ignorée',
+    markFailed: 'Les notifications n’ont pas pu être marquées comme lues',
     ignoreTitle: 'Ignorer cette notification ?',
     ignoreBody:
       'Elle quitte votre liste et n’est plus comptée. Le travail lui-même n’est pas modifié : il reste sur sa page.',
@@ -48,9 +50,14 @@ export const notifications: Translation<typeof en> = {
   },
   settingsPage: {
     title: 'Paramètres des notifications',
-    intro: 'Dans l’application, vous voyez toujours tout. Choisissez ce qui vous parvient aussi par e-mail et par push.',
+    intro:
+      'Dans l’application, vous voyez toujours tout. Choisissez ce qui vous parvient aussi par e-mail et par push.',
     category: 'Catégorie',
+    cell: '{{channel}} : {{category}}',
     saved: 'Paramètres des notifications enregistrés',
+    notSaved: 'Les paramètres des notifications n’ont pas été enregistrés',
+    loading: 'Chargement de vos paramètres de notification',
+    pushFailed: 'Le push n’a pas pu être activé dans ce navigateur',
     pushState: {
       unsupported: 'Ce navigateur ne peut pas afficher de notifications push.',
       denied: 'Ce navigateur bloque les notifications de Teambeat. Autorisez-les dans les paramètres du site.',

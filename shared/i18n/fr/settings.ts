@@ -12,6 +12,7 @@ export const settings: Translation<typeof en> = {
     general: 'Général',
     feedback: 'Feedback',
     productivity: 'Productivité',
+    notification: 'Notifications',
     leaves: 'Congés',
     holidays: 'Jours fériés',
     jobs: 'Tâches',
@@ -42,6 +43,23 @@ export const settings: Translation<typeof en> = {
       saved: 'Paramètres pour donner un feedback enregistrés',
       notSaved: 'Les paramètres pour donner un feedback n’ont pas été enregistrés',
     },
+  },
+  notification: {
+    formLabel: 'Paramètres des notifications',
+    loading: 'Chargement des paramètres des notifications',
+    saved: 'Paramètres des notifications enregistrés',
+    notSaved: 'Les paramètres des notifications n’ont pas été enregistrés',
+    digestDays: 'Jours du résumé',
+    digestDaysHint: 'Le résumé par e-mail des notifications non lues part ces jours-là.',
+    digestTimes: 'Heures du résumé',
+    digestTimesHint:
+      'HH:mm dans le fuseau horaire de l’entreprise, séparées par des virgules (4 au plus), par exemple 09:00, 16:00.',
+    reminderDays: 'Jours de rappel',
+    reminderDaysHint:
+      'Jours après l’arrivée d’une action où elle est rappelée une fois de plus, séparés par des virgules, croissants (3 au plus) ; vide : aucun rappel.',
+    defaults: 'Canaux des nouveaux employés',
+    defaultsHint: 'Ce qui parvient par e-mail et par push tant que chacun n’a pas choisi.',
+    numbersOnly: 'Utilisez des nombres entiers séparés par des virgules',
   },
   productivity: {
     formLabel: 'Paramètres de productivité',

@@ -1,7 +1,8 @@
 /**
  * Tenant settings (/settings): one tab per group, each shown only with its permission (workforce §2):
  * General needs view-tenant-settings, Feedback (docs/feedback.md "Settings") view-tenant-settings,
- * Productivity edit-productivity-settings (the spec's productivity-setting), Leaves view-leave-management, Holidays view-public-holidays, Jobs (the scheduled
+ * Productivity edit-productivity-settings (the spec's productivity-setting), Notification
+ * edit-notification-settings (docs/notifications.md "Settings"), Leaves view-leave-management, Holidays view-public-holidays, Jobs (the scheduled
  * jobs' runs) view-tenant-settings, Provisioning (SCIM tokens of the identity provider) edit-tenant-settings,
  * Single sign-on edit-tenant-settings held by an account holding every permission (the server demands it: the
  * provider named there can sign in as anyone; docs/sso.md), so the tab is not offered to anyone else.
@@ -16,6 +17,7 @@ import { GeneralTab } from './GeneralTab';
 import { HolidaysTab } from './HolidaysTab';
 import { JobsTab } from './JobsTab';
 import { LeavesTab } from './LeavesTab';
+import { NotificationTab } from './NotificationTab';
 import { ProductivityTab } from './ProductivityTab';
 import { ProvisioningTab } from './ProvisioningTab';
 import { SsoTab } from './SsoTab';
@@ -24,6 +26,7 @@ export const SETTINGS_TABS = [
   { value: 'general', permission: 'view-tenant-settings', Panel: GeneralTab },
   { value: 'feedback', permission: 'view-tenant-settings', Panel: FeedbackTab },
   { value: 'productivity', permission: 'edit-productivity-settings', Panel: ProductivityTab },
+  { value: 'notification', permission: 'edit-notification-settings', Panel: NotificationTab },
   { value: 'leaves', permission: 'view-leave-management', Panel: LeavesTab },
   { value: 'holidays', permission: 'view-public-holidays', Panel: HolidaysTab },
   { value: 'jobs', permission: 'view-tenant-settings', Panel: JobsTab },

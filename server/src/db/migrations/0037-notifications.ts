@@ -1,4 +1,6 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { backfillActionItems } from '../../modules/notifications/backfill.js';
+import type { Db } from '../engine.js';
 import { idColumn, type MigrationFactory } from '../migration-kit.js';
 
 /**
@@ -12,12 +14,21 @@ import { idColumn, type MigrationFactory } from '../migration-kit.js';
  *   - `notification_preferences`: a person's channel switches, absent until they change them (the company's
  *     defaults apply);
  *   - `push_subscriptions`: a browser's Web Push subscription per person and device;
- *   - `server_keys`: keys the server makes once for itself (the VAPID key pair, its private half sealed);
+ *   - `notification_digests`: the company's digests sent, one row per local day and time;
  *   - the live streams' signal: on PostgreSQL a trigger NOTIFYs `teambeat_notifications` with the tenant and
  *     recipient (delivered on commit, to every API process that LISTENs); on SQLite the trigger records the
  *     recipient's latest change in `notification_signals` (one row per recipient, its `seq` rising), which
- *     each process reads every few tenths of a second. Only a new row, a read or a close signals.
+ *     each process reads every few tenths of a second. Only a new row, a read or a close signals;
+ *   - the work already waiting (pending leave and feedback requests) becomes action items, as delivered.
  */
+/** The work that already waits becomes action items (backfill.ts), before the live signals exist. */
+async function backfillEveryTenant(db: Kysely<unknown>) {
+  const typed = db as unknown as Db;
+  const tenants = await typed.selectFrom('tenants').select('id').execute();
+  const now = new Date();
+  for (const t of tenants) await backfillActionItems(typed, t.id, now);
+}
+
 export const notifications: MigrationFactory = (engine) => ({
   async up(db: Kysely<unknown>) {
     const tenant = (c: ColumnDefinitionBuilder) => c.notNull().references('tenants.id').onDelete('cascade');
@@ -84,12 +95,16 @@ export const notifications: MigrationFactory = (engine) => ({
       .execute();
     await db.schema.createIndex('push_subscriptions_endpoint').on('push_subscriptions').column('endpoint').execute();
 
+    // One row per digest sent (a company's day and time): taking the row is what sends it, once.
     await db.schema
-      .createTable('server_keys')
-      .addColumn('name', 'text', (c) => c.primaryKey())
-      .addColumn('value', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
+      .createTable('notification_digests')
+      .addColumn('tenant_id', 'integer', tenant)
+      .addColumn('slot', 'text', (c) => c.notNull())
+      .addColumn('sent_at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('notification_digests_pk', ['tenant_id', 'slot'])
       .execute();
+
+    await backfillEveryTenant(db);
 
     if (engine === 'postgres') {
       await sql`create function notifications_signal() returns trigger language plpgsql as $$

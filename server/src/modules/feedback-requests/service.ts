@@ -104,26 +104,59 @@ export async function createRequest(
       .insertInto('feedbackRequestRecipients')
       .values(recipients.map((employeeId) => ({ tenantId, requestId: row.id, employeeId, status: 'pending' as const })))
       .execute();
-    await notify(
+    await notifyAsked(
       trx,
       tenantId,
       {
-        type: 'feedback-request',
+        requestId: row.id,
+        requesterId,
+        subjectId,
+        teamId: employeeIds.length > 0 ? null : (body.teamId ?? null),
         recipientIds: recipients,
-        actorId: requesterId,
-        subject: (employeeId) => subjects.feedbackRequest(row.id, employeeId),
-        params: { attributes: attributes.map((a) => a.name).join(', ') },
-        link: `/feedback/requests`,
-        metaData: {
-          requestedTo: subjectId,
-          requestedToTeam: employeeIds.length > 0 ? null : (body.teamId ?? null),
-          attribute: body.attributeIds[0] ?? null,
-        },
+        attributes,
       },
       now,
     );
     return row.id;
   });
+}
+
+/**
+ * The action items of the people asked (docs/notifications.md): each their own (closed when they answer,
+ * decline or the request expires), with the spec's metaData: whom the feedback is about, the team asked,
+ * and the first attribute.
+ */
+export async function notifyAsked(
+  db: Db,
+  tenantId: number,
+  request: {
+    requestId: number;
+    requesterId: number;
+    subjectId: number;
+    teamId: number | null;
+    recipientIds: readonly number[];
+    attributes: readonly { id: number; name: string }[];
+  },
+  now: Date,
+): Promise<void> {
+  await notify(
+    db,
+    tenantId,
+    {
+      type: 'feedback-request',
+      recipientIds: request.recipientIds,
+      actorId: request.requesterId,
+      subject: (employeeId) => subjects.feedbackRequest(request.requestId, employeeId),
+      params: { attributes: request.attributes.map((a) => a.name).join(', ') },
+      link: '/feedback/requests',
+      metaData: {
+        requestedTo: request.subjectId,
+        requestedToTeam: request.teamId,
+        attribute: request.attributes[0]?.id ?? null,
+      },
+    },
+    now,
+  );
 }
 
 /** Marks `employeeId`'s pending, unexpired row of the request with `changes`; false when there is none. */

@@ -21,9 +21,13 @@ import type { NotificationSignal } from './hub.js';
 
 export const CLAIM_TIMEOUT_MS = 10 * 60_000;
 
-/** A push to one person's browsers; absent when push is not configured. */
+/** A push to one person's browsers: answers how many subscriptions it went to (sent in the background). */
 export type PushChannel = {
-  send(tenantId: number, employeeId: number, payload: { id: number; title: string; body: string; link: string | null }): Promise<number>;
+  send(
+    tenantId: number,
+    employeeId: number,
+    payload: { id: number; title: string; body: string; link: string | null },
+  ): Promise<number>;
 };
 
 export type NotificationDelivery = {
@@ -47,7 +51,7 @@ export function createNotificationDelivery(options: {
   now: () => Date;
   /** The app's public address for links in e-mails (PUBLIC_URL); links are paths without it. */
   publicUrl: string | undefined;
-  push?: PushChannel;
+  push: PushChannel;
 }): NotificationDelivery {
   const { db } = options;
   const inFlight = new Set<Promise<unknown>>();
@@ -71,7 +75,14 @@ export function createNotificationDelivery(options: {
     return update.returning(['id', 'type', 'kind', 'body', 'actorId', 'closedAt']).execute();
   }
 
-  type Row = { id: number; type: NotificationRow['type']; kind: NotificationRow['kind']; body: string; actorId: number | null; closedAt: string | null };
+  type Row = {
+    id: number;
+    type: NotificationRow['type'];
+    kind: NotificationRow['kind'];
+    body: string;
+    actorId: number | null;
+    closedAt: string | null;
+  };
 
   async function send(tenantId: number, recipientId: number, rows: readonly Row[], reminder = false) {
     if (rows.length === 0) return 0;
@@ -104,7 +115,12 @@ export function createNotificationDelivery(options: {
       const body = parseNotificationBody(row.body);
       // Done before it could be sent (answered at once): nothing to say any more.
       if (!body || row.closedAt !== null || person?.status !== 'active') continue;
-      const text = notificationText(language, row.type, body.params, row.actorId === null ? null : (actors.get(row.actorId) ?? null));
+      const text = notificationText(
+        language,
+        row.type,
+        body.params,
+        row.actorId === null ? null : (actors.get(row.actorId) ?? null),
+      );
       const url = `${options.publicUrl ?? ''}${body.link ?? '/home'}`;
       if (row.kind === 'action' && channelOn(preferences, 'email', row.type)) {
         const category = texts.categories[notificationCategory(row.type)];
@@ -117,14 +133,23 @@ export function createNotificationDelivery(options: {
         });
         sent += 1;
       }
-      if (options.push && channelOn(preferences, 'push', row.type))
-        sent += await options.push.send(tenantId, recipientId, { id: row.id, title: texts.bell.title, body: text, link: body.link });
+      if (channelOn(preferences, 'push', row.type))
+        sent += await options.push.send(tenantId, recipientId, {
+          id: row.id,
+          title: texts.system,
+          body: text,
+          link: body.link,
+        });
     }
     if (!reminder)
       await db
         .updateTable('notifications')
         .set({ delivery: 'done', deliveryAt: options.now().toISOString() })
-        .where('id', 'in', rows.map((r) => r.id))
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
         .execute();
     return sent;
   }
@@ -156,7 +181,9 @@ export function createNotificationDelivery(options: {
         .execute();
       let sent = 0;
       for (const { recipientId } of recipients)
-        sent += await track(claim(tenantId, recipientId, staleBefore).then((rows) => send(tenantId, recipientId, rows)));
+        sent += await track(
+          claim(tenantId, recipientId, staleBefore).then((rows) => send(tenantId, recipientId, rows)),
+        );
       return sent;
     },
     async remind(tenantId, reminderDays) {

@@ -2,10 +2,9 @@
  * Push endpoints are addresses a browser gave us, and the server posts to them: without a guard a
  * signed-in user could make the server post to its own network (server-side request forgery). A push
  * service is a public server, so an endpoint must resolve to public addresses only, checked when the
- * subscription is kept and again when each push connects (`guardedLookup`, so a name that later resolves
- * to a private address is refused too). The ranges are the video downloads' (fetch-url.ts).
+ * subscription is kept, and again when each push connects (push-transport.ts, so a name that later
+ * resolves to a private address is refused too). The ranges are the video downloads' (fetch-url.ts).
  */
-import { lookup, type LookupAddress, type LookupAllOptions, type LookupOneOptions } from 'node:dns';
 import { lookup as lookupAll } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { isSpecialAddress } from '../leaderboard-videos/fetch-url.js';
@@ -18,21 +17,4 @@ export async function isPublicHost(hostname: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-
-/** A `lookup` for an http(s) Agent that refuses loopback, private and other special addresses. */
-export function guardedLookup(hostname: string, options: LookupOneOptions | LookupAllOptions, callback: LookupCallback) {
-  lookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, []);
-    const list = addresses as LookupAddress[];
-    if (list.length === 0 || list.some((a) => isSpecialAddress(a.address))) {
-      const refused: NodeJS.ErrnoException = new Error(`Push endpoint ${hostname} is not a public address`);
-      refused.code = 'EPUSHPRIVATE';
-      return callback(refused, []);
-    }
-    if ((options as LookupAllOptions).all) return callback(null, list);
-    return callback(null, list[0]!.address, list[0]!.family);
-  });
 }

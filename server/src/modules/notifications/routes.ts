@@ -1,16 +1,9 @@
 /** Notifications (shared/endpoints/notifications.ts, docs/notifications.md): each caller's own only. */
-import { z } from 'zod';
 import { notificationEndpoints } from '../../../../shared/endpoints/notifications.js';
 import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { errors } from '../../http/errors.js';
 import { notificationRepository } from './repository.js';
-
-/** The browser's PushSubscription JSON, as much of it as push needs. */
-const subscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/ }),
-  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
-});
 
 export const notificationRoutes = defineRoutes(notificationEndpoints, {
   listNotifications: (ctx, { query }) => ctx.repo(notificationRepository).list(ctx.caller.employeeId, query),
@@ -34,13 +27,9 @@ export const notificationRoutes = defineRoutes(notificationEndpoints, {
   },
 
   registerDeviceToken: async (ctx, { body }) => {
-    let subscription: z.infer<typeof subscriptionSchema>;
-    try {
-      subscription = subscriptionSchema.parse(JSON.parse(body.token));
-    } catch {
-      throw errors.validation([{ path: 'body.token', message: V.pushSubscriptionInvalid }]);
-    }
-    if (!(await ctx.deps.notifications.acceptsEndpoint(subscription.endpoint)))
+    const live = ctx.deps.notifications;
+    const subscription = live.parseSubscription(body.token);
+    if (!subscription || !(await live.acceptsEndpoint(subscription.endpoint)))
       throw errors.validation([{ path: 'body.token', message: V.pushSubscriptionInvalid }]);
     await ctx.repo(notificationRepository).keepSubscription(ctx.caller.employeeId, body.deviceId, subscription);
     return undefined;

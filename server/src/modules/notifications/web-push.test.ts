@@ -23,7 +23,7 @@ import {
 const SUBJECT = 'mailto:push-admin@teambeat.example';
 const secretBox = createSecretBox('web-push-test-key');
 
-/** The server_keys table's contract in memory: the first write under a name wins. */
+/** The server_secrets store's contract in memory: the first write under a name wins. */
 function memoryKeyStore() {
   const values = new Map<string, string>();
   const store: ServerKeyStore = {

@@ -17,7 +17,7 @@ export type { PushSend } from './push-transport.js';
 export type VapidKeys = { publicKey: string; privateKey: string };
 
 /**
- * Named server-wide values (the `server_keys` table). putIfAbsent keeps the first value written under a name
+ * Named server-wide values (the `server_secrets` table, security/secrets.ts). putIfAbsent keeps the first value written under a name
  * and answers whichever value is stored, so processes starting together agree on one.
  */
 export type ServerKeyStore = {
@@ -27,7 +27,7 @@ export type ServerKeyStore = {
 
 const VAPID_KEY_NAME = 'vapid';
 // Binds the sealed private key to its row: it cannot be opened as another secret.
-const VAPID_SEAL_CONTEXT = 'server-keys:vapid';
+const VAPID_SEAL_CONTEXT = 'server-secrets:vapid';
 
 /** The public key of a P-256 private scalar, as a raw uncompressed point. */
 function publicKeyOf(privateKey: string): string {

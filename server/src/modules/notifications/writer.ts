@@ -28,7 +28,11 @@ export async function notify(db: Db, tenantId: number, n: NewNotification, now: 
   if (recipients.length === 0) return 0;
   const definition: { kind: 'enable' | 'action'; suggestion?: 'GIVE_FEEDBACK' | 'ASK_FOR_FEEDBACK' } =
     NOTIFICATION_TYPES[n.type];
-  const body = JSON.stringify({ params: n.params, link: n.link, metaData: n.metaData ?? null } satisfies NotificationBody);
+  const body = JSON.stringify({
+    params: n.params,
+    link: n.link,
+    metaData: n.metaData ?? null,
+  } satisfies NotificationBody);
   const createdAt = now.toISOString();
   await db
     .insertInto('notifications')
@@ -72,11 +76,28 @@ export async function closeActions(
   return Number(result.numUpdatedRows);
 }
 
+/**
+ * Demo data turned off: the demo people's notifications and the items about their work leave every list
+ * (turning demo data on again does not bring them back; new events notify as usual).
+ */
+export async function closeDemoNotifications(db: Db, tenantId: number, now: Date): Promise<number> {
+  const demo = db.selectFrom('employees').select('id').where('tenantId', '=', tenantId).where('isDemo', '=', 1);
+  const result = await db
+    .updateTable('notifications')
+    .set({ closedAt: now.toISOString() })
+    .where('tenantId', '=', tenantId)
+    .where('closedAt', 'is', null)
+    .where((eb) => eb.or([eb('actorId', 'in', demo), eb('recipientId', 'in', demo)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** The writer bound to a tenant (`tx.repo(notificationWriter)` inside a module's transaction). */
 export function notificationWriter({ db, tenantId, now }: TenantScope) {
   return {
     notify: (n: NewNotification) => notify(db, tenantId, n, now()),
     closeActions: (subject: string, recipientId?: number) => closeActions(db, tenantId, subject, now(), recipientId),
+    closeDemo: () => closeDemoNotifications(db, tenantId, now()),
   };
 }
 

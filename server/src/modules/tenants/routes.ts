@@ -10,6 +10,7 @@ import {
   type TenantSettings,
 } from '../../../../shared/settings.js';
 import { defineRoutes } from '../../http/endpoints.js';
+import { notificationWriter } from '../notifications/writer.js';
 import { tenantRepository } from './repository.js';
 
 /** The Productivity tab's keys of the settings. */
@@ -30,6 +31,7 @@ export const tenantRoutes = defineRoutes(tenantEndpoints, {
     const { settings, ...fields } = body;
     await tenants.update(fields);
     if (settings) await tenants.writeSettings(settings);
+    if (settings?.isDemoDataDisabled === true) await ctx.repo(notificationWriter).closeDemo();
     return tenants.view();
   },
 
