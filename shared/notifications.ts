@@ -28,6 +28,7 @@ export const NOTIFICATION_TYPES = {
   'feedback-request-declined': { kind: 'enable', category: 'requests' },
   'leave-approval': { kind: 'action', category: 'leave' },
   'leave-cancellation-approval': { kind: 'action', category: 'leave' },
+  'leave-forwarded': { kind: 'enable', category: 'leave' },
   'leave-approved': { kind: 'enable', category: 'leave' },
   'leave-rejected': { kind: 'enable', category: 'leave' },
   'leave-cancelled': { kind: 'enable', category: 'leave' },

@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseNotificationBody, type NotificationList } from '../../shared/contracts/notifications.js';
 import { LEAVE_ACTION } from '../../shared/leave.js';
+import { LANGUAGES } from '../../shared/i18n/languages.js';
+import { notificationText } from '../../shared/notification-text.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
 import { leaveCatalogueEndpoints } from '../../shared/endpoints/leave-catalogue.js';
 import { buildApp } from '../src/app.js';
@@ -99,8 +101,11 @@ describe('leave', () => {
     expect((await act(hr.api, id, LEAVE_ACTION.APPROVE)).status).toBe(200);
     expect((await list(hr.api)).unreadAction).toBe(before.unreadAction);
     const mine = await list(emp.api);
-    expect(mine).toMatchObject({ unread: 1, unreadEnable: 1, unreadAction: 0 });
-    expect(mine.notifications[0]).toMatchObject({ type: 'leave-approved', kind: 'enable', actor: { id: hr.id } });
+    expect(mine).toMatchObject({ unread: 2, unreadEnable: 2, unreadAction: 0 });
+    expect(mine.notifications.map((n) => [n.type, n.actor?.id])).toEqual([
+      ['leave-approved', hr.id],
+      ['leave-forwarded', lead.id],
+    ]);
   });
 
   it('closes the approvers’ items when the requester cancels, and tells nobody the requester’s own act', async () => {
@@ -341,5 +346,21 @@ describe('the Notification tab', () => {
       notificationReminderDays: [2, 4],
     });
     refused(await admin.api.patch('/api/tenant', { settings: { notificationDigestDays: [2] } }), 400, 'VALIDATION');
+  });
+});
+
+describe('texts', () => {
+  it('writes every notification made above in both languages with nothing left unfilled', async () => {
+    const rows = await server.db
+      .selectFrom('notifications as n')
+      .leftJoin('employees as a', 'a.id', 'n.actorId')
+      .select(['n.type', 'n.body', 'a.name as actorName'])
+      .execute();
+    expect(new Set(rows.map((r) => r.type)).size).toBeGreaterThanOrEqual(7);
+    for (const row of rows)
+      for (const language of LANGUAGES) {
+        const text = notificationText(language, row.type, parseNotificationBody(row.body)!.params, row.actorName);
+        expect(text, `${row.type} in ${language}`).not.toMatch(/\{\{|\}\}/);
+      }
   });
 });

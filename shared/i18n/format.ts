@@ -113,10 +113,10 @@ export function formatRelative(iso: string, now: Date, language: Language): stri
   return fill(template, { count });
 }
 
-/** Short weekday names from Monday to Sunday in the language: Mon … Sun, lun. … dim. */
-export function weekdayNames(language: Language): string[] {
+/** Weekday names from Monday to Sunday in the language: Mon … Sun, lun. … dim.; or whole (Monday, lundi). */
+export function weekdayNames(language: Language, width: 'short' | 'long' = 'short'): string[] {
   // 1 January 2024 was a Monday.
   return Array.from({ length: 7 }, (_, i) =>
-    format(new Date(2024, 0, 1 + i), 'EEE', { locale: DATE_LOCALES[language] }),
+    format(new Date(2024, 0, 1 + i), width === 'long' ? 'EEEE' : 'EEE', { locale: DATE_LOCALES[language] }),
   );
 }

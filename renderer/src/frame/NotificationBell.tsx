@@ -1,8 +1,8 @@
 /**
  * The header's bell (docs/notifications.md): its badge counts what wants the person (unread notifications
  * and open action items), live from the stream. It opens a panel of two tabs, everything and the action
- * items, newest first, ten at a time. Opening one marks it read and goes to its page; "Ignore" asks first,
- * then takes it off the list (an action item stops counting; the work itself stays on its page).
+ * items, newest first, ten at a time. Opening one marks it read and goes to its page; "Ignore" asks first
+ * (inside the panel), then takes it off the list (an action item stops counting; the work stays on its page).
  */
 import {
   Button,
@@ -21,7 +21,7 @@ import {
 } from '@fluentui/react-components';
 import { AlertRegular, DismissRegular, SettingsRegular } from '@fluentui/react-icons';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   parseNotificationBody,
@@ -31,7 +31,6 @@ import {
 import { isInAppLink } from '../../../shared/in-app-link';
 import { notificationText } from '../../../shared/notification-text';
 import { useIgnoreNotification, useMarkNotificationsRead, useNotificationList } from '../api/hooks/notifications';
-import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EmptyState } from '../components/EmptyState';
 import { useFormat, useTranslation } from '../i18n';
 import { notificationStreamUpAtom } from '../session/atoms';
@@ -39,8 +38,8 @@ import { useLiveNotificationCounts } from './NotificationStream';
 
 const useStyles = makeStyles({
   surface: { width: '380px', maxWidth: 'calc(100vw - 24px)', padding: 0 },
-  bellButton: { position: 'relative' },
-  badge: { position: 'absolute', top: '2px', right: '0px', pointerEvents: 'none' },
+  bellWrap: { position: 'relative', display: 'inline-flex' },
+  badge: { position: 'absolute', top: '0px', right: '-2px', pointerEvents: 'none' },
   head: {
     display: 'flex',
     alignItems: 'center',
@@ -50,12 +49,20 @@ const useStyles = makeStyles({
   },
   list: { listStyle: 'none', margin: 0, padding: 0, maxHeight: '420px', overflowY: 'auto' },
   item: {
-    display: 'flex',
-    alignItems: 'flex-start',
-    gap: tokens.spacingHorizontalS,
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
     borderBottom: `1px solid ${tokens.colorNeutralStroke3}`,
   },
+  row: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalS },
+  confirm: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    marginTop: tokens.spacingVerticalS,
+    padding: tokens.spacingVerticalS,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  confirmActions: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS },
   unread: { backgroundColor: tokens.colorBrandBackground2 },
   open: {
     flexGrow: 1,
@@ -84,33 +91,29 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const label = counts.unread > 0 ? t('bell.count', { count: counts.unread }) : t('bell.title');
   return (
-    <Popover open={open} onOpenChange={(_, d) => setOpen(d.open)} positioning="below-end" withArrow trapFocus>
-      <PopoverTrigger disableButtonEnhancement>
-        <Tooltip content={label} relationship="label">
-          <Button
-            appearance="subtle"
-            icon={<AlertRegular />}
-            className={styles.bellButton}
-            data-testid="notification-bell"
-          >
-            {counts.unread > 0 ? (
-              <CounterBadge
-                className={styles.badge}
-                count={counts.unread}
-                overflowCount={99}
-                size="small"
-                color="danger"
-                data-testid="notification-count"
-                aria-hidden
-              />
-            ) : null}
-          </Button>
-        </Tooltip>
-      </PopoverTrigger>
-      <PopoverSurface className={styles.surface} aria-label={t('bell.title')}>
-        {open ? <BellPanel unreadAction={counts.unreadAction} onClose={() => setOpen(false)} /> : null}
-      </PopoverSurface>
-    </Popover>
+    <span className={styles.bellWrap}>
+      <Popover open={open} onOpenChange={(_, d) => setOpen(d.open)} positioning="below-end" withArrow trapFocus>
+        <PopoverTrigger disableButtonEnhancement>
+          <Tooltip content={label} relationship="label">
+            <Button appearance="subtle" icon={<AlertRegular />} data-testid="notification-bell" />
+          </Tooltip>
+        </PopoverTrigger>
+        <PopoverSurface className={styles.surface} aria-label={t('bell.title')}>
+          {open ? <BellPanel unreadAction={counts.unreadAction} onClose={() => setOpen(false)} /> : null}
+        </PopoverSurface>
+      </Popover>
+      {counts.unread > 0 ? (
+        <CounterBadge
+          className={styles.badge}
+          count={counts.unread}
+          overflowCount={99}
+          size="small"
+          color="danger"
+          data-testid="notification-count"
+          aria-hidden
+        />
+      ) : null}
+    </span>
   );
 }
 
@@ -164,8 +167,6 @@ function NotificationList({ type, onOpened }: { type: NotificationListType; onOp
   const styles = useStyles();
   const { t } = useTranslation('notifications');
   const list = useNotificationList(type, true);
-  const [ignoring, setIgnoring] = useState<Notification | null>(null);
-  const ignore = useIgnoreNotification();
   if (list.isPending)
     return (
       <div className={styles.state}>
@@ -182,14 +183,14 @@ function NotificationList({ type, onOpened }: { type: NotificationListType; onOp
   if (items.length === 0)
     return (
       <EmptyState icon={<AlertRegular />} title={type === 'action' ? t('bell.emptyActions') : t('bell.empty')}>
-        {null}
+        {t('bell.emptyHint')}
       </EmptyState>
     );
   return (
     <>
       <ul className={styles.list} aria-label={type === 'action' ? t('bell.actionItems') : t('bell.title')}>
         {items.map((n) => (
-          <NotificationItem key={n.id} notification={n} onOpened={onOpened} onIgnore={() => setIgnoring(n)} />
+          <NotificationItem key={n.id} notification={n} onOpened={onOpened} />
         ))}
       </ul>
       {list.hasNextPage ? (
@@ -199,33 +200,20 @@ function NotificationList({ type, onOpened }: { type: NotificationListType; onOp
           </Button>
         </div>
       ) : null}
-      <ConfirmDialog
-        open={ignoring !== null}
-        title={t('bell.ignoreTitle')}
-        confirmLabel={t('bell.ignore')}
-        onConfirm={() => (ignoring ? ignore.mutateAsync(ignoring.id) : undefined)}
-        onClose={() => setIgnoring(null)}
-      >
-        {t('bell.ignoreBody')}
-      </ConfirmDialog>
     </>
   );
 }
 
-function NotificationItem({
-  notification: n,
-  onOpened,
-  onIgnore,
-}: {
-  notification: Notification;
-  onOpened: () => void;
-  onIgnore: () => void;
-}) {
+function NotificationItem({ notification: n, onOpened }: { notification: Notification; onOpened: () => void }) {
   const styles = useStyles();
-  const { t } = useTranslation('notifications');
+  const { t } = useTranslation(['notifications', 'common']);
   const format = useFormat();
   const navigate = useNavigate();
   const markRead = useMarkNotificationsRead();
+  const ignore = useIgnoreNotification();
+  // Ignoring asks first, inside the panel: a dialog over the panel would count as outside it and close it.
+  const [confirming, setConfirming] = useState(false);
+  const questionId = useId();
   const body = parseNotificationBody(n.body);
   const text = body ? notificationText(format.language, n.type, body.params, n.actor?.name ?? null) : '';
   const open = () => {
@@ -235,16 +223,50 @@ function NotificationItem({
   };
   return (
     <li className={mergeClasses(styles.item, !n.isRead && styles.unread)} data-testid="notification-item">
-      <button type="button" className={styles.open} onClick={open}>
-        <Text>{text}</Text>
-        <Text size={200} className={styles.when}>
-          {!n.isRead ? `${t('bell.unread')} · ` : ''}
-          {format.relative(n.createdAt)}
-        </Text>
-      </button>
-      <Tooltip content={t('bell.ignore')} relationship="label">
-        <Button appearance="subtle" size="small" icon={<DismissRegular />} onClick={onIgnore} />
-      </Tooltip>
+      <div className={styles.row}>
+        <button type="button" className={styles.open} onClick={open}>
+          <Text>{text}</Text>
+          <Text size={200} className={styles.when}>
+            {!n.isRead ? `${t('bell.unread')} · ` : ''}
+            {format.relative(n.createdAt)}
+          </Text>
+        </button>
+        <Tooltip content={t('bell.ignore')} relationship="label">
+          <Button
+            appearance="subtle"
+            size="small"
+            icon={<DismissRegular />}
+            disabled={confirming}
+            onClick={() => setConfirming(true)}
+          />
+        </Tooltip>
+      </div>
+      {confirming ? (
+        <div
+          className={styles.confirm}
+          role="alertdialog"
+          aria-label={t('bell.ignoreTitle')}
+          aria-describedby={questionId}
+        >
+          <Text size={200} id={questionId}>
+            {t('bell.ignoreBody')}
+          </Text>
+          <div className={styles.confirmActions}>
+            <Button size="small" onClick={() => setConfirming(false)}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button
+              size="small"
+              appearance="primary"
+              autoFocus
+              disabled={ignore.isPending}
+              onClick={() => ignore.mutate(n.id, { onSettled: () => setConfirming(false) })}
+            >
+              {t('bell.ignore')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
     </li>
   );
 }

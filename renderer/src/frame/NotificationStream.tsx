@@ -60,8 +60,11 @@ export function NotificationStream() {
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
 
+    // Counts change when something is read, done or ignored, anywhere: the lists follow (only an open panel's
+    // list is fetched again; the others are marked stale).
     const onCounts = (counts: NotificationCounts) => {
       handlers.current.setCounts(counts);
+      void handlers.current.queryClient.invalidateQueries({ queryKey: notificationKeys.lists });
       updateTray({ actionCount: Math.min(Math.max(counts.unreadAction, 0), 1_000_000) });
     };
 
@@ -79,7 +82,6 @@ export function NotificationStream() {
                 counts: NotificationCounts;
               };
               onCounts(counts);
-              void handlers.current.queryClient.invalidateQueries({ queryKey: notificationKeys.lists });
               showNative(notification);
             }
           },

@@ -43,9 +43,6 @@ export const frame = {
   },
   header: {
     toggleNavigation: 'Toggle navigation',
-    notifications: 'Notifications',
-    caughtUp: 'You’re all caught up',
-    caughtUpHint: 'New feedback, requests and approvals will appear here.',
     accountMenu: 'Account menu for {{name}}',
     theme: 'Theme',
     themes: {

@@ -5,11 +5,12 @@
 export const notifications = {
   types: {
     'feedback-received': '{{actor}} gave you feedback',
-    'feedback-request': '{{actor}} asks for your feedback about {{subject}}',
+    'feedback-request': '{{actor}} asks for your feedback on {{attributes}}',
     'feedback-request-answered': '{{actor}} answered your feedback request',
     'feedback-request-declined': '{{actor}} declined your feedback request',
     'leave-approval': '{{requester}} asks for {{leaveType}}, {{dates}}: waiting for your approval',
     'leave-cancellation-approval': '{{requester}} asks to cancel {{leaveType}}, {{dates}}: waiting for your decision',
+    'leave-forwarded': '{{actor}} approved your {{leaveType}}, {{dates}}; HR decides next',
     'leave-approved': 'Your {{leaveType}}, {{dates}}, was approved by {{actor}}',
     'leave-rejected': 'Your {{leaveType}}, {{dates}}, was rejected by {{actor}}',
     'leave-cancelled': 'Your {{leaveType}}, {{dates}}, was cancelled by {{actor}}',
@@ -34,6 +35,7 @@ export const notifications = {
     all: 'All',
     empty: 'You’re all caught up',
     emptyActions: 'Nothing waits for you',
+    emptyHint: 'New feedback, requests and approvals will appear here.',
     markAllRead: 'Mark all as read',
     ignore: 'Ignore',
     ignoreFailed: 'The notification could not be ignored',

@@ -46,9 +46,6 @@ export const frame: Translation<typeof en> = {
   },
   header: {
     toggleNavigation: 'Afficher ou masquer la navigation',
-    notifications: 'Notifications',
-    caughtUp: 'Vous êtes à jour',
-    caughtUpHint: 'Les nouveaux feedbacks, demandes et approbations apparaîtront ici.',
     accountMenu: 'Menu du compte de {{name}}',
     theme: 'Thème',
     themes: {

@@ -5,12 +5,13 @@ import type { Translation } from '../translation.js';
 export const notifications: Translation<typeof en> = {
   types: {
     'feedback-received': '{{actor}} vous a donné un feedback',
-    'feedback-request': '{{actor}} vous demande un feedback sur {{subject}}',
+    'feedback-request': '{{actor}} vous demande un feedback sur {{attributes}}',
     'feedback-request-answered': '{{actor}} a répondu à votre demande de feedback',
     'feedback-request-declined': '{{actor}} a refusé votre demande de feedback',
     'leave-approval': '{{requester}} demande {{leaveType}}, {{dates}} : en attente de votre approbation',
     'leave-cancellation-approval':
       '{{requester}} demande l’annulation de {{leaveType}}, {{dates}} : en attente de votre décision',
+    'leave-forwarded': '{{actor}} a approuvé votre {{leaveType}}, {{dates}} ; les RH décident ensuite',
     'leave-approved': 'Votre {{leaveType}}, {{dates}}, a été approuvé par {{actor}}',
     'leave-rejected': 'Votre {{leaveType}}, {{dates}}, a été refusé par {{actor}}',
     'leave-cancelled': 'Votre {{leaveType}}, {{dates}}, a été annulé par {{actor}}',
@@ -34,6 +35,7 @@ export const notifications: Translation<typeof en> = {
     all: 'Toutes',
     empty: 'Vous êtes à jour',
     emptyActions: 'Rien ne vous attend',
+    emptyHint: 'Les nouveaux feedbacks, demandes et approbations apparaîtront ici.',
     markAllRead: 'Tout marquer comme lu',
     ignore: 'Ignorer',
     ignoreFailed: 'La notification n’a pas pu être ignorée',

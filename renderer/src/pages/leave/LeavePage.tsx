@@ -17,6 +17,7 @@ import {
 } from '@fluentui/react-components';
 import { CalendarAddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/errors';
 import { PageHeader } from '../../components/PageHeader';
 import { useLeaveDetails } from '../../api/hooks/leave';
@@ -122,7 +123,9 @@ export function LeavePage() {
   const permissions = usePermissions();
   const canRequest = permissions.has('request-leave');
   const canApprove = permissions.has('approve-leave');
-  const [tab, setTab] = useState<'mine' | 'pending'>('mine');
+  // The tab is in the address, so a notification's link (/leave?tab=pending) opens the approvals.
+  const [params, setParams] = useSearchParams();
+  const tab: 'mine' | 'pending' = canApprove && params.get('tab') === 'pending' ? 'pending' : 'mine';
   const [requesting, setRequesting] = useState(false);
 
   return (
@@ -143,7 +146,7 @@ export function LeavePage() {
         <TabList
           className={styles.tabs}
           selectedValue={tab}
-          onTabSelect={(_, d) => setTab(d.value as 'mine' | 'pending')}
+          onTabSelect={(_, d) => setParams(d.value === 'pending' ? { tab: 'pending' } : {}, { replace: true })}
           aria-label={t('leavePage.lists')}
         >
           <Tab value="mine">{t('leavePage.mine')}</Tab>

@@ -108,7 +108,8 @@ function NotificationForm({ saved }: { saved: TenantNotificationSettings }) {
       });
     else notify.error(t('errors:VALIDATION'));
   };
-  const days = weekdayNames(format.language);
+  // Monday first, as the company reads a week; stored as 0 = Sunday … 6 = Saturday.
+  const days = weekdayNames(format.language, 'long').map((name, i) => ({ name, day: (i + 1) % 7 }));
 
   return (
     <SettingsCard
@@ -124,7 +125,7 @@ function NotificationForm({ saved }: { saved: TenantNotificationSettings }) {
         {...messages.field('days', errors)}
       >
         <div className={styles.days} role="group" aria-label={t('notification.digestDays')}>
-          {days.map((name, day) => (
+          {days.map(({ name, day }) => (
             <Checkbox
               key={day}
               label={name}

@@ -2,7 +2,8 @@
  * What a leave event tells whom (docs/notifications.md "What notifies whom"): every event closes the
  * approval items of the stage it ended, wherever it was acted on; a request waiting at a stage is an action
  * item for that stage's approvers (team lead or product owner, then HR; cancellations likewise); a decision
- * someone else took (an approver, or the leave jobs) informs the requester. Called by recordEvent, inside
+ * someone else took (an approver, or the leave jobs) informs the requester, the lead's approval too (HR
+ * decides next). Called by recordEvent, inside
  * the event's transaction, so the notifications land and roll back with it.
  */
 import { LEAVE_STATUS as S, type LeaveStatus } from '../../../../shared/leave.js';
@@ -33,6 +34,8 @@ const CANCELLATION_PENDING: readonly number[] = [S.PENDING_PO_CANCELLATION, S.PE
 function outcomeOf(from: number | null, to: number): NotificationType | null {
   const fromCancellation = from !== null && CANCELLATION_PENDING.includes(from);
   switch (to) {
+    case S.APPROVED_BY_PO:
+      return 'leave-forwarded';
     case S.APPROVED_BY_HR:
     case S.AUTO_APPROVED:
       return fromCancellation ? 'leave-cancellation-rejected' : 'leave-approved';
