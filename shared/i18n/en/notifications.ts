@@ -19,7 +19,6 @@ export const notifications = {
   },
   /** Who did it when nobody did: the leave jobs. */
   system: 'Teambeat',
-  yourself: 'you',
   categories: {
     feedback: 'Feedback you receive',
     requests: 'Feedback requests',
@@ -77,7 +76,8 @@ export const notifications = {
       body: 'This still waits for you:\n\n{{text}}\n\nOpen it in Teambeat: {{url}}',
     },
     digest: {
-      subject: 'Teambeat: {{count}} unread notifications',
+      subject_one: 'Teambeat: {{count}} unread notification',
+      subject_other: 'Teambeat: {{count}} unread notifications',
       body: 'Since your last digest:\n\n{{lines}}\n\nOpen Teambeat: {{url}}',
     },
   },

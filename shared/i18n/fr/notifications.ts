@@ -19,7 +19,6 @@ export const notifications: Translation<typeof en> = {
     'leave-cancellation-rejected': 'L’annulation de votre {{leaveType}}, {{dates}}, a été refusée par {{actor}}',
   },
   system: 'Teambeat',
-  yourself: 'vous',
   categories: {
     feedback: 'Feedbacks reçus',
     requests: 'Demandes de feedback',
@@ -46,6 +45,7 @@ export const notifications: Translation<typeof en> = {
     loadFailed: 'Les notifications n’ont pas pu être chargées.',
     more: 'Afficher plus',
     count_one: '{{count}} notification non lue',
+    count_many: '{{count}} notifications non lues',
     count_other: '{{count}} notifications non lues',
     unread: 'Non lue',
     settings: 'Paramètres des notifications',
@@ -79,7 +79,9 @@ export const notifications: Translation<typeof en> = {
       body: 'Ceci vous attend toujours :\n\n{{text}}\n\nOuvrir dans Teambeat : {{url}}',
     },
     digest: {
-      subject: 'Teambeat : {{count}} notifications non lues',
+      subject_one: 'Teambeat : {{count}} notification non lue',
+      subject_many: 'Teambeat : {{count}} notifications non lues',
+      subject_other: 'Teambeat : {{count}} notifications non lues',
       body: 'Depuis votre dernier résumé :\n\n{{lines}}\n\nOuvrir Teambeat : {{url}}',
     },
   },

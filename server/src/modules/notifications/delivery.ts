@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { parseNotificationBody } from '../../../../shared/contracts/notifications.js';
 import { channelOn, notificationCategory } from '../../../../shared/notifications.js';
 import { notificationText } from '../../../../shared/notification-text.js';
-import { resources } from '../../../../shared/i18n/resources.js';
+import { namespaceTranslator } from '../../../../shared/i18n/index.js';
 import type { Db } from '../../db/engine.js';
 import type { NotificationTable as NotificationRow } from '../../db/schema.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -109,7 +109,7 @@ export function createNotificationDelivery(options: {
               .execute()
           ).map((a) => [a.id, a.name]),
     );
-    const texts = resources[language].notifications;
+    const t = namespaceTranslator(language, 'notifications');
     let sent = 0;
     for (const row of rows) {
       const body = parseNotificationBody(row.body);
@@ -123,20 +123,20 @@ export function createNotificationDelivery(options: {
       );
       const url = `${options.publicUrl ?? ''}${body.link ?? '/home'}`;
       if (row.kind === 'action' && channelOn(preferences, 'email', row.type)) {
-        const category = texts.categories[notificationCategory(row.type)];
-        const mail = reminder ? texts.email.reminder : texts.email.action;
+        const category = t(`categories.${notificationCategory(row.type)}`);
         await options.mailer.send({
           tenantId,
           to: person.email,
-          subject: mail.subject.replace('{{text}}', text),
-          text: mail.body.replace('{{text}}', text).replace('{{url}}', url).replace('{{category}}', category),
+          ...(reminder
+            ? { subject: t('email.reminder.subject', { text }), text: t('email.reminder.body', { text, url }) }
+            : { subject: t('email.action.subject', { text }), text: t('email.action.body', { text, url, category }) }),
         });
         sent += 1;
       }
       if (channelOn(preferences, 'push', row.type))
         sent += await options.push.send(tenantId, recipientId, {
           id: row.id,
-          title: texts.system,
+          title: t('system'),
           body: text,
           link: body.link,
         });

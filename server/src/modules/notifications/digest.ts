@@ -6,7 +6,7 @@
  * time; a day's time is taken once across processes by inserting its row (the table's key).
  */
 import { parseNotificationBody } from '../../../../shared/contracts/notifications.js';
-import { resources } from '../../../../shared/i18n/resources.js';
+import { namespaceTranslator } from '../../../../shared/i18n/index.js';
 import { notificationText } from '../../../../shared/notification-text.js';
 import { channelOn } from '../../../../shared/notifications.js';
 import { dayOfWeek, localDate, localTime } from '../../../../shared/time.js';
@@ -74,7 +74,7 @@ export async function sendDigests(
     const wanted = items.filter((i) => channelOn(preferences, 'email', i.type));
     if (wanted.length === 0) continue;
     const language = await recipientLanguage(db, tenantId, recipientId);
-    const texts = resources[language].notifications;
+    const t = namespaceTranslator(language, 'notifications');
     const lines = wanted.slice(0, LINES).map((i) => {
       const body = parseNotificationBody(i.body);
       return `• ${body ? notificationText(language, i.type, body.params, i.actorName) : ''}`;
@@ -83,10 +83,8 @@ export async function sendDigests(
     await options.mailer.send({
       tenantId,
       to: wanted[0]!.email,
-      subject: texts.email.digest.subject.replace('{{count}}', String(wanted.length)),
-      text: texts.email.digest.body
-        .replace('{{lines}}', lines.join('\n'))
-        .replace('{{url}}', `${options.publicUrl ?? ''}/home`),
+      subject: t('email.digest.subject', { count: wanted.length }),
+      text: t('email.digest.body', { lines: lines.join('\n'), url: `${options.publicUrl ?? ''}/home` }),
     });
     sent += 1;
   }
