@@ -7,6 +7,7 @@
  * commit, and push retries with backoff in the background (web-push.ts). A notification claimed by a process
  * that died is claimed again after CLAIM_TIMEOUT_MS by the sweep (the notifications job).
  */
+import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { parseNotificationBody } from '../../../../shared/contracts/notifications.js';
 import { channelOn, notificationCategory } from '../../../../shared/notifications.js';
@@ -194,7 +195,7 @@ export function createNotificationDelivery(options: {
           .selectFrom('notifications')
           .select(['id', 'recipientId', 'type', 'kind', 'body', 'actorId', 'closedAt'])
           .where('tenantId', '=', tenantId)
-          .where('kind', '=', 'action')
+          .where('kind', '=', sql.lit('action'))
           .where('closedAt', 'is', null)
           .where('reminders', '=', index)
           .where('createdAt', '<=', before)

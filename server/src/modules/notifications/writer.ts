@@ -5,6 +5,7 @@
  * action item names its `subject`; `closeActions` closes every open item of a subject when the work is
  * done, whoever did it and wherever.
  */
+import { sql } from 'kysely';
 import type { NotificationBody } from '../../../../shared/contracts/notifications.js';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../../../shared/notifications.js';
 import type { Db } from '../../db/engine.js';
@@ -69,7 +70,7 @@ export async function closeActions(
     .set({ closedAt: now.toISOString() })
     .where('tenantId', '=', tenantId)
     .where('subject', '=', subject)
-    .where('kind', '=', 'action')
+    .where('kind', '=', sql.lit('action'))
     .where('closedAt', 'is', null);
   if (recipientId !== undefined) query = query.where('recipientId', '=', recipientId);
   const result = await query.executeTakeFirst();
