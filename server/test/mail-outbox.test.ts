@@ -5,9 +5,10 @@
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeFrom, lastEmail, startServer, type TestServer } from './harness.js';
+import { organisation } from './organisation.js';
 
 /** Enough of SMTP for nodemailer: no extensions, no TLS, every command accepted. */
-function smtpListener(): Promise<{ server: Server; port: number; messages: string[] }> {
+function smtpListener(port = 0): Promise<{ server: Server; port: number; messages: string[] }> {
   const messages: string[] = [];
   const server = createServer((socket) => {
     let buffer = '';
@@ -38,7 +39,7 @@ function smtpListener(): Promise<{ server: Server; port: number; messages: strin
     });
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
       resolve({ server, port: typeof address === 'object' && address ? address.port : 0, messages });
     }),
@@ -88,6 +89,57 @@ describe('with a mail server', () => {
       expect(row?.body).not.toMatch(/\d{6}/);
     } finally {
       await broken.close();
+    }
+  });
+});
+
+describe('a mail server that is down', () => {
+  it('keeps a refused notification e-mail and sends it on a later run of the notifications job', async () => {
+    // A port that was free a moment ago: nothing answers there until the listener starts on it.
+    const probe = await smtpListener();
+    const port = probe.port;
+    await new Promise((resolve) => probe.server.close(resolve));
+    let clock = Date.parse('2026-11-23T05:00:00Z');
+    const server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${port}` }, () => new Date(clock));
+    let smtp: Awaited<ReturnType<typeof smtpListener>> | undefined;
+    try {
+      const org = await organisation(server, {
+        people: { emp: ['Employee'], lead: ['Team Lead'], hr: ['HR'] },
+        teams: { Core: ['emp', 'lead'] },
+      });
+      const type = await org.people.hr.api.post('/api/leave-types', {
+        name: 'Annual',
+        kind: 'quota',
+        icon: 'beach',
+        yearlyQuota: 10,
+      });
+      const asked = await org.people.emp.api.post('/api/leave-requests', {
+        leaveTypeId: type.body.id,
+        startDate: '2026-12-01',
+        endDate: '2026-12-01',
+        reason: 'Trip',
+      });
+      // The request itself succeeds: the mail server's refusal never reaches it.
+      expect(asked.status).toBe(201);
+      // Delivered once the change is heard (SQLite: the signal table's next read).
+      await expect.poll(async () => (await lastEmail(server, org.people.lead.email))?.attempts).toBe(1);
+      const refused = await lastEmail(server, org.people.lead.email);
+      expect(refused).toMatchObject({ sentAt: null, attempts: 1 });
+      expect(refused?.error).toBeTruthy();
+      expect(refused?.nextAttemptAt).toBe(new Date(clock + 60_000).toISOString());
+
+      smtp = await smtpListener(port);
+      expect(await server.deps.mailer.retryFailed(org.tenantId)).toBe(0); // not due yet
+      clock += 2 * 60_000;
+      const run = await server.deps.jobs.runNow('notifications', org.tenantId);
+      expect(run.ran && run.runs[0]!.counts).toMatchObject({ mailRetried: 1 });
+      const sent = await lastEmail(server, org.people.lead.email);
+      expect(sent).toMatchObject({ id: refused!.id, error: null, nextAttemptAt: null });
+      expect(sent?.sentAt).not.toBeNull();
+      expect(smtp.messages.some((m) => m.includes('asks for Annual'))).toBe(true);
+    } finally {
+      await server.close();
+      smtp?.server.close();
     }
   });
 });

@@ -164,6 +164,10 @@ export type OutboxEmailTable = {
   error: string | null;
   /** When the row is deleted (a code's expiry, else 30 days: server/src/mail/mailer.ts); null only before 0010. */
   expiresAt: string | null;
+  /** Sending attempts that failed (migration 0037). */
+  attempts: Generated<number>;
+  /** When a refused message is tried again; null when sent, given up, or never to retry (a code). */
+  nextAttemptAt: string | null;
 };
 
 export type ServerSecretTable = {

@@ -50,8 +50,9 @@ export const JOBS: readonly JobDefinition[] = [
   },
   {
     // Delivery happens when a change is heard; this catches what a stopped process claimed and never sent
-    // (after 10 minutes), sends the reminders of open action items on the company's reminder days, and the
-    // e-mail digests at the company's times (so within 15 minutes of them).
+    // (after 10 minutes), sends the reminders of open action items on the company's reminder days, tries again
+    // the e-mails the mail server refused, and sends the e-mail digests at the company's times (so within 15
+    // minutes of them).
     name: NOTIFICATIONS_JOB,
     everyMs: 15 * 60_000,
     run: async (deps, tenantId) => ({
@@ -60,6 +61,7 @@ export const JOBS: readonly JobDefinition[] = [
         tenantId,
         (await readSettings(deps.db, tenantId)).notificationReminderDays,
       ),
+      mailRetried: await deps.mailer.retryFailed(tenantId),
       digests: await sendDigests(
         { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl },
         tenantId,

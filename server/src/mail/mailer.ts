@@ -5,6 +5,10 @@
  * withheld, since only the mailbox may see it; without SMTP the outbox is how a local install reads it,
  * so it is kept in clear until the secret expires. Every row expires (the secret's expiry, or
  * OUTBOX_KEEP_DAYS) and each send deletes the expired ones.
+ *
+ * A message the mail server refuses (SMTP down) keeps its error and is tried again after 1, 5, 30 and 120
+ * minutes by `retryFailed` (the notifications job), never blocking the request that wrote it. A message with
+ * a secret is not retried: its code was withheld from the outbox, and the person asks for a new one.
  */
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -22,7 +26,14 @@ export type OutgoingEmail = {
 
 const OUTBOX_KEEP_DAYS = 30;
 const WITHHELD = '[withheld: sent by e-mail only]';
-export type Mailer = { send: (email: OutgoingEmail) => Promise<void> };
+export type Mailer = {
+  send: (email: OutgoingEmail) => Promise<void>;
+  /** Tries again the refused messages of a tenant that are due; answers how many went out. */
+  retryFailed: (tenantId: number) => Promise<number>;
+};
+
+/** The waits before each retry of a refused message; after the last one it stays failed. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 120 * 60_000] as const;
 
 export function createMailer(options: {
   db: Db;
@@ -59,22 +70,69 @@ export function createMailer(options: {
         );
         return;
       }
-      try {
-        await transport.sendMail({ from: options.from, to: email.to, subject: email.subject, text: email.text });
-        await options.db
+      await attempt(row.id, { to: email.to, subject: email.subject, text: email.text }, 0, !email.secret);
+    },
+
+    async retryFailed(tenantId) {
+      if (!transport) return 0;
+      const now = options.now().toISOString();
+      const due = await options.db
+        .selectFrom('outboxEmails')
+        .select(['id', 'recipient', 'subject', 'body', 'attempts', 'nextAttemptAt'])
+        .where('tenantId', '=', tenantId)
+        .where('nextAttemptAt', '<=', now)
+        .where('sentAt', 'is', null)
+        .orderBy('nextAttemptAt')
+        .limit(100)
+        .execute();
+      let sent = 0;
+      for (const row of due) {
+        // Taken by one process only: the attempt clears the time it was due at.
+        const taken = await options.db
           .updateTable('outboxEmails')
-          .set({ sentAt: options.now().toISOString() })
+          .set({ nextAttemptAt: null })
           .where('id', '=', row.id)
-          .execute();
-      } catch (error) {
-        // The message stays in the outbox with its error; the user can ask for a new code.
-        options.log.error({ err: error, to: email.to }, 'e-mail could not be sent');
-        await options.db
-          .updateTable('outboxEmails')
-          .set({ error: error instanceof Error ? error.message : String(error) })
-          .where('id', '=', row.id)
-          .execute();
+          .where('nextAttemptAt', '=', row.nextAttemptAt)
+          .executeTakeFirst();
+        if (Number(taken.numUpdatedRows) !== 1) continue;
+        if (await attempt(row.id, { to: row.recipient, subject: row.subject, text: row.body }, row.attempts, true))
+          sent += 1;
       }
+      return sent;
     },
   };
+
+  /** One sending attempt; a refusal is recorded with its error and, when `retry`, the next attempt's time. */
+  async function attempt(
+    id: number,
+    message: { to: string; subject: string; text: string },
+    failedBefore: number,
+    retry: boolean,
+  ): Promise<boolean> {
+    try {
+      await transport!.sendMail({ from: options.from, ...message });
+      await options.db
+        .updateTable('outboxEmails')
+        .set({ sentAt: options.now().toISOString(), error: null, nextAttemptAt: null })
+        .where('id', '=', id)
+        .execute();
+      return true;
+    } catch (error) {
+      const wait = retry ? RETRY_DELAYS_MS[failedBefore] : undefined;
+      options.log.error(
+        { err: error, to: message.to, outboxId: id, retryInMs: wait ?? null },
+        'e-mail could not be sent',
+      );
+      await options.db
+        .updateTable('outboxEmails')
+        .set({
+          error: error instanceof Error ? error.message : String(error),
+          attempts: failedBefore + 1,
+          nextAttemptAt: wait === undefined ? null : new Date(options.now().getTime() + wait).toISOString(),
+        })
+        .where('id', '=', id)
+        .execute();
+      return false;
+    }
+  }
 }

@@ -15,6 +15,7 @@ import { idColumn, type MigrationFactory } from '../migration-kit.js';
  *     defaults apply);
  *   - `push_subscriptions`: a browser's Web Push subscription per person and device;
  *   - `notification_digests`: the company's digests sent, one row per local day and time;
+ *   - `outbox_emails.attempts` and `next_attempt_at`: an e-mail the mail server refused is tried again;
  *   - the live streams' signal: on PostgreSQL a trigger NOTIFYs `teambeat_notifications` with the tenant and
  *     recipient (delivered on commit, to every API process that LISTENs); on SQLite the trigger records the
  *     recipient's latest change in `notification_signals` (one row per recipient, its `seq` rising), which
@@ -103,6 +104,16 @@ export const notifications: MigrationFactory = (engine) => ({
       .addColumn('sent_at', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint('notification_digests_pk', ['tenant_id', 'slot'])
       .execute();
+
+    // An e-mail the mail server refused is tried again (mailer.ts): how often so far, and when next.
+    await db.schema
+      .alterTable('outbox_emails')
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema.alterTable('outbox_emails').addColumn('next_attempt_at', 'text').execute();
+    await sql`create index outbox_emails_retry on outbox_emails (next_attempt_at) where next_attempt_at is not null`.execute(
+      db,
+    );
 
     await backfillEveryTenant(db);
 
