@@ -3,7 +3,8 @@
  * lookup on the same database the API uses, with no authentication, permission reads or shaping:
  * `/lookup`, one employee's attendance rows of a month through the (tenant_id, employee_id, work_date)
  * index; `/feedback-lookup`, the newest page of 10 feedback one employee received through the
- * (tenant_id, receiver_id, created_at) index. `/plan?of=attendance|feedback` shows the plan of each.
+ * (tenant_id, receiver_id, created_at) index; `/notification-lookup`, the newest 10 notifications of one person
+ * through (tenant_id, recipient_id, id). `/plan?of=attendance|feedback|notifications` shows the plan of each.
  * SQLite: the DATA_DIR's file, read-only. PostgreSQL: DATABASE_URL.
  */
 import path from 'node:path';
@@ -45,11 +46,25 @@ app.get<{ Querystring: { tenantId: string; receiverId: string } }>('/feedback-lo
     .execute();
   return { items: rows };
 });
+app.get<{ Querystring: { tenantId: string; recipientId: string } }>('/notification-lookup', async (request) => {
+  const q = request.query;
+  const rows = await handle.db
+    .selectFrom('notifications')
+    .select(['id', 'type', 'kind', 'body', 'createdAt'])
+    .where('tenantId', '=', Number(q.tenantId))
+    .where('recipientId', '=', Number(q.recipientId))
+    .orderBy('id', 'desc')
+    .limit(10)
+    .execute();
+  return { items: rows };
+});
 const PLANNED = {
   attendance: `select id, work_date, check_in, check_out, source, is_wfo from attendances
     where tenant_id = 1 and employee_id = 1 and work_date between '2026-01-01' and '2026-01-31'`,
   feedback: `select id, group_id, giver_id, rating, created_at from feedback
     where tenant_id = 1 and receiver_id = 2 order by created_at desc limit 10`,
+  notifications: `select id, type, kind, body, created_at from notifications
+    where tenant_id = 1 and recipient_id = 2 order by id desc limit 10`,
 };
 app.get<{ Querystring: { of?: keyof typeof PLANNED } }>('/plan', async (request) => {
   // Proves the baseline uses the index it claims to (printed by the benchmark once).
