@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { PermissionName } from '../../shared/permissions.js';
 import { SCIM_ERROR, SCIM_PATCH } from '../../shared/contracts/scim.js';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
+import { notificationRepository } from '../src/modules/notifications/repository.js';
+import { notify } from '../src/modules/notifications/writer.js';
 import { tenantOwnedTables } from './catalogue.js';
 import { freePort } from './free-port.js';
 import { ENGINE, startServer, type TestServer } from './harness.js';
@@ -345,6 +348,18 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'DELETE /api/leaderboard-videos/{id}/like': { table: 'leaderboardVideos' },
   'GET /api/leaderboard-videos/{id}/comments': { table: 'leaderboardVideos' },
   'POST /api/leaderboard-videos/{id}/comments': { body: { comment: 'Hacked' }, table: 'leaderboardVideos' },
+  // Notifications (docs/notifications.md): everyone's own; B's calls reach B's rows only.
+  'GET /api/notification/v2': {},
+  'PATCH /api/notification/mark-as-read': { body: {} },
+  'PATCH /api/notification/ignore/{id}': { table: 'notifications' },
+  'GET /api/notification/settings': {},
+  'PATCH /api/notification/settings': { body: { preferences: DEFAULT_NOTIFICATION_PREFERENCES } },
+  'POST /api/notification/register-device-token': { body: { token: 'not a subscription', deviceId: 'device-b-0001' } },
+  // The device id of tenant A's subscription: B's removal must not reach it.
+  'DELETE /api/notification/device-token/{deviceId}': {},
+  'GET /api/notification/stream': {},
+  'GET /api/tenant/notification-settings': {},
+  'PATCH /api/tenant/notification-settings': { body: { notificationReminderDays: [2] } },
 };
 
 let server: TestServer;
@@ -382,7 +397,11 @@ const ids = {
   leaderboardVideos: 0,
   /** A post of tenant A under review, with a report. */
   reportedFeedPosts: 0,
+  /** A notification of tenant A's victim. */
+  notifications: 0,
 };
+/** Tenant A's browser push subscription's device. */
+const ALPHA_DEVICE = 'alpha-device-0001';
 /** SCIM tokens of tenant A and B for the SCIM routes. */
 const scimTokens = { a: '', b: '' };
 /** Agent keys of tenant A and B for the device-agent routes (not the fixture key the admin routes revoke). */
@@ -537,6 +556,27 @@ beforeAll(async () => {
     .insertInto('feedbackFlagDecisions')
     .values({ tenantId: tenantA, feedbackId: ids.feedback, decision: 'rejected', decidedAt: new Date().toISOString() })
     .execute();
+  // Notifications (migration 0037): one of the victim's, their channel settings, a browser's push
+  // subscription, a digest sent (notify also writes SQLite's signal row).
+  await notify(
+    server.db,
+    tenantA,
+    { type: 'feedback-received', recipientIds: [victim.id], actorId: ids.subordinates, params: {}, link: '/received' },
+    new Date(),
+  );
+  ids.notifications = (
+    await server.db.selectFrom('notifications').select('id').where('tenantId', '=', tenantA).executeTakeFirstOrThrow()
+  ).id;
+  const alphaScope = { db: server.db, tenantId: tenantA, now: () => new Date() };
+  await notificationRepository(alphaScope).savePreferences(victim.id, DEFAULT_NOTIFICATION_PREFERENCES);
+  await notificationRepository(alphaScope).keepSubscription(victim.id, ALPHA_DEVICE, {
+    endpoint: 'https://push.example.com/alpha',
+    keys: { p256dh: 'alpha-key', auth: 'alpha-auth' },
+  });
+  await server.db
+    .insertInto('notificationDigests')
+    .values({ tenantId: tenantA, slot: '2026-01-05T09:00', sentAt: new Date().toISOString() })
+    .execute();
   // The Home widgets' stored sums (migration 0030), last: seeding feedback would drop them. B's widgets
   // never read, replace or drop them.
   await server.db
@@ -564,8 +604,10 @@ function concrete(op: Op): { url: string; body: unknown } {
   const sample = SAMPLES[`${op.method} ${op.path}`];
   if (!sample) throw new Error(`access.test.ts has no sample for ${op.method} ${op.path}: add one`);
   const url =
-    op.path.replace('{id}', String(sample.table ? ids[sample.table] : 1)).replace('{emoji}', encodeURIComponent('👍')) +
-    (sample.query ? `?${sample.query}` : '');
+    op.path
+      .replace('{id}', String(sample.table ? ids[sample.table] : 1))
+      .replace('{emoji}', encodeURIComponent('👍'))
+      .replace('{deviceId}', ALPHA_DEVICE) + (sample.query ? `?${sample.query}` : '');
   return { url, body: sample.body ?? (op.method === 'GET' ? undefined : {}) };
 }
 
@@ -633,7 +675,8 @@ describe('every route', () => {
     for (const op of ops.filter((o) => o.access !== 'public' && !o.path.includes('{id}'))) {
       const { url, body } = concrete(op);
       const res = await server.api().request(op.method, url, body, as(op));
-      const text = JSON.stringify(res.body);
+      // A 204 answers nothing (B removing its own push subscription of that device).
+      const text = JSON.stringify(res.body) ?? '';
       expect(text, `${op.method} ${op.path}`).not.toContain('a.example');
       expect(text).not.toContain('Alpha');
     }

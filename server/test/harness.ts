@@ -64,6 +64,14 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   };
 }
 
+/** The first bytes of a streamed answer, then the stream is closed. */
+async function firstChunk(res: Response): Promise<string> {
+  const reader = res.body!.getReader();
+  const { value } = await reader.read();
+  await reader.cancel();
+  return new TextDecoder().decode(value);
+}
+
 export type Reply<T = unknown> = { status: number; body: T; headers: Headers };
 
 export type Api = {
@@ -133,7 +141,10 @@ export async function startServer(env: Record<string, string> = {}, now?: () => 
         init.body = JSON.stringify(body);
       }
       const res = await fetch(`${address}${url}`, init);
-      const text = await res.text();
+      // A live stream never ends: its answer here is what it sends first (the notifications' counts).
+      const text = res.headers.get('content-type')?.startsWith('text/event-stream')
+        ? await firstChunk(res)
+        : await res.text();
       let parsed: unknown = text;
       try {
         parsed = text ? JSON.parse(text) : undefined;

@@ -61,6 +61,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   badges:
     'Badges and recognition: Badge Control (categories, badges and their images, company and champion badges), giving, My badges and champions (docs/recognition.md).',
   'badge-categories': 'Badge Control’s categories: name and status.',
+  notification:
+    'Notifications and action items (feedback §7): the list with its counts, marking read, ignoring, each person’s channel settings, browser push subscriptions and the live event stream.',
   'leaderboard-videos':
     'Leaderboard videos: uploads by file or address checked with ffprobe, the review, likes and comments (docs/recognition.md).',
   feed: 'The news feed: shared feedback, badges, announcements and leaderboard videos, likes, comments, reports and their review (docs/recognition.md).',
