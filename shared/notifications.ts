@@ -34,6 +34,30 @@ export const NOTIFICATION_TYPES = {
   'leave-cancelled': { kind: 'enable', category: 'leave' },
   'leave-cancellation-approved': { kind: 'enable', category: 'leave' },
   'leave-cancellation-rejected': { kind: 'enable', category: 'leave' },
+  // Flags on feedback: the decision, to whoever flagged it.
+  'flag-approved': { kind: 'enable', category: 'feedback' },
+  'flag-rejected': { kind: 'enable', category: 'feedback' },
+  'flag-escalated': { kind: 'enable', category: 'feedback' },
+  // Badges: one given, a request waiting for its approvers, a request decided.
+  'badge-received': { kind: 'enable', category: 'recognition' },
+  'badge-contribution-approval': { kind: 'action', category: 'recognition' },
+  'badge-recommendation-approval': { kind: 'action', category: 'recognition' },
+  'badge-contribution-approved': { kind: 'enable', category: 'recognition' },
+  'badge-contribution-rejected': { kind: 'enable', category: 'recognition' },
+  'badge-recommendation-approved': { kind: 'enable', category: 'recognition' },
+  'badge-recommendation-rejected': { kind: 'enable', category: 'recognition' },
+  // Leaderboard videos: the review, to the uploader.
+  'video-approved': { kind: 'enable', category: 'recognition' },
+  'video-rejected': { kind: 'enable', category: 'recognition' },
+  // The news feed: to a post's author, or to the people it is about; a report's review to its reporters.
+  'feed-reaction': { kind: 'enable', category: 'feed' },
+  'feed-reaction-about-you': { kind: 'enable', category: 'feed' },
+  'feed-comment': { kind: 'enable', category: 'feed' },
+  'feed-comment-about-you': { kind: 'enable', category: 'feed' },
+  'feed-report-kept': { kind: 'enable', category: 'feed' },
+  'feed-report-removed': { kind: 'enable', category: 'feed' },
+  // Attendance written, changed or deleted by someone else (a lead, HR), to its owner.
+  'attendance-corrected': { kind: 'enable', category: 'attendance' },
 } as const satisfies Record<
   string,
   { kind: NotificationKind; category: NotificationCategory; suggestion?: SuggestionType }

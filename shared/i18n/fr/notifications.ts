@@ -17,6 +17,28 @@ export const notifications: Translation<typeof en> = {
     'leave-cancelled': 'Votre {{leaveType}}, {{dates}}, a été annulé par {{actor}}',
     'leave-cancellation-approved': 'L’annulation de votre {{leaveType}}, {{dates}}, a été approuvée par {{actor}}',
     'leave-cancellation-rejected': 'L’annulation de votre {{leaveType}}, {{dates}}, a été refusée par {{actor}}',
+    'flag-approved': '{{actor}} a retenu votre signalement du feedback donné par {{giver}} : il reste masqué',
+    'flag-rejected': '{{actor}} a rejeté votre signalement du feedback donné par {{giver}} : il est de nouveau affiché',
+    'flag-escalated': '{{actor}} a transmis aux RH votre signalement du feedback donné par {{giver}}',
+    'badge-received': '{{actor}} vous a donné le badge {{badge}}',
+    'badge-contribution-approval':
+      '{{actor}} demande le badge {{badge}} pour une contribution : en attente de votre décision',
+    'badge-recommendation-approval':
+      '{{actor}} recommande {{employee}} pour le badge {{badge}} : en attente de votre décision',
+    'badge-contribution-approved': '{{actor}} a approuvé votre contribution : vous recevez le badge {{badge}}',
+    'badge-contribution-rejected': '{{actor}} a rejeté votre demande du badge {{badge}}',
+    'badge-recommendation-approved':
+      '{{actor}} a approuvé votre recommandation : {{employee}} reçoit le badge {{badge}}',
+    'badge-recommendation-rejected': '{{actor}} a rejeté votre recommandation du badge {{badge}} pour {{employee}}',
+    'video-approved': '{{actor}} a approuvé votre vidéo « {{title}} » : elle figure au classement',
+    'video-rejected': '{{actor}} a refusé votre vidéo « {{title}} »',
+    'feed-reaction': '{{actor}} a réagi à votre publication',
+    'feed-reaction-about-you': '{{actor}} a réagi à une publication qui vous concerne',
+    'feed-comment': '{{actor}} a commenté votre publication',
+    'feed-comment-about-you': '{{actor}} a commenté une publication qui vous concerne',
+    'feed-report-kept': '{{actor}} a examiné la publication que vous avez signalée et l’a conservée',
+    'feed-report-removed': '{{actor}} a examiné la publication que vous avez signalée et l’a supprimée',
+    'attendance-corrected': '{{actor}} a modifié votre pointage du {{dates}}',
   },
   system: 'Teambeat',
   categories: {

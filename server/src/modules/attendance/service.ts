@@ -1,7 +1,7 @@
 /**
  * Write side: self check-in/out and breaks, manual add/edit/delete of attendance and breaks. Every rule
  * of shared/attendance-rules runs here before anything is written; every change is audited with who made
- * it, when, and the values before and after.
+ * it, when, and the values before and after, and one made by someone else tells the owner (./notifications.ts).
  */
 import {
   checkAttendance,
@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { AttendanceSource } from '../../db/schema.js';
 import type { AppError } from '../../http/errors.js';
 import { errors } from '../../http/errors.js';
+import { tellOwner } from './notifications.js';
 import { audit, breaksOf, findById, findOnDay, storeMinutes, type AttendanceRow } from './repository.js';
 
 type Actor = { tenantId: number; employeeId: number };
@@ -109,6 +110,7 @@ async function insertAttendance(
         .returning('id')
         .executeTakeFirstOrThrow();
       await attendanceChanged(trx, actor, { id: row.id, employeeId: values.employeeId }, now, { action: 'create' });
+      await tellOwner(trx, actor, { employeeId: values.employeeId, workDate: values.date }, now);
       return row.id;
     });
   } catch (error) {
@@ -169,6 +171,7 @@ async function updateAttendanceRow(
       .execute();
     await storeMinutes(trx, before.id);
     await attendanceChanged(trx, actor, before, now, { action: 'update', before });
+    await tellOwner(trx, actor, { employeeId: before.employeeId, workDate: patch.workDate ?? before.workDate }, now);
   });
 }
 
@@ -272,13 +275,17 @@ async function breakChanged(
   await auditChange(trx, actor, attendance, now, change);
 }
 
-/** Inserts or updates one break with its audit entry. */
+/**
+ * Inserts or updates one break with its audit entry; `tell`: whether the owner hears of someone else's
+ * change (not for the breaks of an attendance just written, whose owner heard of it already).
+ */
 async function writeBreak(
   deps: Deps,
   actor: Actor,
   attendance: AttendanceRow,
   span: { id?: number; start: string; end: string | null },
   before?: { id: number; startAt: string; endAt: string | null },
+  tell = true,
 ): Promise<number> {
   const now = deps.now().toISOString();
   return deps.db.transaction().execute(async (trx) => {
@@ -311,6 +318,7 @@ async function writeBreak(
       ...(before ? { before: { start: before.startAt, end: before.endAt } } : {}),
       after: { start: span.start, end: span.end },
     });
+    if (tell) await tellOwner(trx, actor, attendance, now);
     return id;
   });
 }
@@ -356,7 +364,7 @@ export async function createManual(
     clientIp: null,
   });
   const row = (await findById(deps.db, actor.tenantId, id))!;
-  for (const span of spans) await writeBreak(deps, actor, row, span);
+  for (const span of spans) await writeBreak(deps, actor, row, span, undefined, false);
   return id;
 }
 
@@ -415,6 +423,7 @@ export async function deleteAttendance(deps: Deps, actor: Actor, before: Attenda
         .execute();
     }
     await auditChange(trx, actor, before, now, { action: 'delete', before: { ...before, breaks } });
+    await tellOwner(trx, actor, before, now);
   });
 }
 
@@ -453,6 +462,7 @@ export async function deleteBreak(
       action: 'delete',
       before: { start: breakRow.startAt, end: breakRow.endAt },
     });
+    await tellOwner(trx, actor, attendance, now);
   });
 }
 
@@ -534,6 +544,7 @@ export async function correctDevicePunch(
       const after = { ...original, correctedAt: now, correctedById: row.id };
       await auditChange(trx, actor, original, now, { action: 'update', before: original, after });
       await auditChange(trx, actor, row, now, { action: 'create', after: row });
+      await tellOwner(trx, actor, original, now);
       return row.id;
     });
   } catch (error) {

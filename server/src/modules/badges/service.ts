@@ -34,6 +34,7 @@ import { roleRepository } from '../roles/repository.js';
 import { assertOutranks } from '../roles/guard.js';
 import { feedPostRepository } from '../feed/posts-repository.js';
 import { imageLinker, type ImageLinker } from './images.js';
+import { announceDecision, announceGiven, announceRequest } from './notifications.js';
 import {
   recognitionRepository,
   type BadgeBrief,
@@ -181,6 +182,7 @@ export async function giveBadge(ctx: RequestContext, body: GiveBadgeBody): Promi
       source: 'given',
     });
     await tx.repo(feedPostRepository).postGivenBadge(given);
+    await announceGiven(tx, { badge: badge!, employee: { id: body.employeeId! } }, ctx.caller.employeeId);
     return given;
   });
   return givenView(imageLinker(ctx), (await repo.getGiven(id))!);
@@ -202,13 +204,21 @@ async function openCheck(ctx: RequestContext, badgeId: number, employeeId: numbe
     throw requestOpen();
 }
 
-/** Writes a request; of two sent at once past `openCheck`, the database keeps one (migration 0028). */
+/**
+ * Writes a request and its approvers' action items in one transaction; of two sent at once past
+ * `openCheck`, the database keeps one (migration 0028).
+ */
 async function createOpenRequest(
   ctx: RequestContext,
   values: Parameters<ReturnType<typeof recognitionRepository>['createRequest']>[0],
 ) {
   try {
-    return await ctx.repo(recognitionRepository).createRequest(values);
+    return await ctx.transaction(async (tx) => {
+      const repo = tx.repo(recognitionRepository);
+      const id = await repo.createRequest(values);
+      await announceRequest(tx, (await repo.getRequest(id))!);
+      return id;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw requestOpen();
     throw error;
@@ -263,6 +273,7 @@ async function assertGivable(ctx: RequestContext, badgeId: number, employeeId: n
 /**
  * An approver moves a request on. Approving gives the badge (source: the request's type) in the same
  * transaction; the status moves only from the one read, so the loser of two decisions at once gets 409.
+ * A decision closes the approvers' items and tells the requester (./notifications.ts).
  */
 export async function setRequestStatus(ctx: RequestContext, id: number, to: BadgeRequestStatus): Promise<BadgeRequest> {
   const current = await ctx.repo(recognitionRepository).getRequest(id);
@@ -295,6 +306,7 @@ export async function setRequestStatus(ctx: RequestContext, id: number, to: Badg
         });
         await tx.repo(feedPostRepository).postGivenBadge(given);
       }
+      await announceDecision(tx, current, to, me);
     });
   } catch (error) {
     // The request's given badge is unique: a racing approval that got past the status lost here.

@@ -28,18 +28,33 @@ export function feedEngagementRepository({ db, tenantId, now }: TenantScope) {
 
   return {
     /**
-     * Likes a post, or changes the type of one's like: one row per person and post. A post removed since the
-     * caller's check (a removal racing the like) is a 404, as it would be a moment later.
+     * Likes a post, or changes the type of one's like: one row per person and post. Answers true when the
+     * like is new (its author hears of it) and false when only its type changed: the insert that does
+     * nothing on a conflict returns no row, so of two likes sent at once exactly one is new. A post removed
+     * since the caller's check (a removal racing the like) is a 404, as it would be a moment later.
      */
-    async like(postId: number, employeeId: number, kind: LikeType): Promise<void> {
-      await referenceOr(
-        db
-          .insertInto('feedLikes')
-          .values({ tenantId, postId, employeeId, kind, createdAt: stamp() })
-          .onConflict((oc) => oc.columns(['postId', 'employeeId']).doUpdateSet({ kind }))
-          .execute(),
-        postGone,
-      );
+    async like(postId: number, employeeId: number, kind: LikeType): Promise<boolean> {
+      for (;;) {
+        const inserted = await referenceOr(
+          db
+            .insertInto('feedLikes')
+            .values({ tenantId, postId, employeeId, kind, createdAt: stamp() })
+            .onConflict((oc) => oc.columns(['postId', 'employeeId']).doNothing())
+            .returning('postId')
+            .executeTakeFirst(),
+          postGone,
+        );
+        if (inserted) return true;
+        const changed = await db
+          .updateTable('feedLikes')
+          .set({ kind })
+          .where('tenantId', '=', tenantId)
+          .where('postId', '=', postId)
+          .where('employeeId', '=', employeeId)
+          .executeTakeFirst();
+        // Zero rows: the like went between the two writes (an unlike sent at once), so insert it again.
+        if (Number(changed.numUpdatedRows) === 1) return false;
+      }
     },
 
     async unlike(postId: number, employeeId: number): Promise<void> {

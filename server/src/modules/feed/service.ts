@@ -24,6 +24,7 @@ import { errors } from '../../http/errors.js';
 import { imageLinker } from '../badges/images.js';
 import { feedVideos } from '../leaderboard-videos/views.js';
 import { feedEngagementRepository, type CommentRow } from './engagement-repository.js';
+import { comment, decideReport, react } from './notifications.js';
 import { feedPostRepository, type PostRow } from './posts-repository.js';
 import type { FeedViewer } from './visibility.js';
 
@@ -171,10 +172,9 @@ async function likeSummary(ctx: RequestContext, viewer: FeedViewer, postId: numb
 
 export async function likePost(ctx: RequestContext, id: number, type: LikeType | null): Promise<LikeSummary> {
   const viewer = await viewerOf(ctx);
-  await shownPost(ctx, viewer, id);
-  const engagement = ctx.repo(feedEngagementRepository);
-  if (type === null) await engagement.unlike(id, viewer.employeeId);
-  else await engagement.like(id, viewer.employeeId, type);
+  const row = await shownPost(ctx, viewer, id);
+  if (type === null) await ctx.repo(feedEngagementRepository).unlike(id, viewer.employeeId);
+  else await react(ctx, row, viewer.employeeId, type);
   return likeSummary(ctx, viewer, id);
 }
 
@@ -211,10 +211,10 @@ export async function listComments(
 
 export async function addComment(ctx: RequestContext, id: number, body: CommentBody): Promise<FeedComment> {
   const viewer = await viewerOf(ctx);
-  await shownPost(ctx, viewer, id);
+  const post = await shownPost(ctx, viewer, id);
   const issues = checkComment(body);
   if (issues.length > 0) throw failed('FEED_COMMENT_FAILED', issues);
-  const row = await ctx.repo(feedEngagementRepository).addComment(id, viewer.employeeId, body.comment!.trim());
+  const row = await comment(ctx, post, viewer.employeeId, body.comment!.trim());
   return commentView(row, await ctx.repo(feedPostRepository).people([row.employeeId]), viewer.employeeId);
 }
 
@@ -272,7 +272,7 @@ export async function listReported(ctx: RequestContext, query: { limit: number; 
   };
 }
 
-/** A reviewer keeps or removes a reported post, never one they wrote or are about; final. */
+/** A reviewer keeps or removes a reported post, never one they wrote or are about; final. Its reporters hear. */
 export async function reviewPost(ctx: RequestContext, id: number, decision: FeedReviewDecision) {
   const viewer = await viewerOf(ctx);
   const posts = ctx.repo(feedPostRepository);
@@ -283,6 +283,6 @@ export async function reviewPost(ctx: RequestContext, id: number, decision: Feed
   const subjects = (await posts.details([row])).subjects.get(row.id) ?? [];
   if (row.authorId === viewer.employeeId || subjects.includes(viewer.employeeId))
     throw errors.coded(403, 'FEED_REVIEW_CONFLICT');
-  if (!(await posts.decide(id, decision, viewer.employeeId))) throw errors.coded(409, 'FEED_POST_REVIEWED');
+  if (!(await decideReport(ctx, row, decision, viewer.employeeId))) throw errors.coded(409, 'FEED_POST_REVIEWED');
   return { postId: id, reviewStatus: decision };
 }

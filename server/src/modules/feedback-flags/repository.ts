@@ -9,6 +9,7 @@
 import { sql } from 'kysely';
 import type { FlaggedFeedback, FlagSummary } from '../../../../shared/contracts/feedback-flags.js';
 import type { FlagDecision, FlagStatus } from '../../../../shared/feedback.js';
+import type { NotificationType } from '../../../../shared/notifications.js';
 import { allowedByStatus, deciderPermission, type FlagQueue } from '../../../../shared/feedback-requests.js';
 import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { FAMILIES } from '../../../../shared/policy-families.js';
@@ -21,7 +22,15 @@ import { mayReadFeedback, needsReceiverTeam } from '../../policy/feedback.js';
 import type { Asker } from '../../policy/scope.js';
 import { peopleByIds, personOf } from '../employees/people.js';
 import { ratingsOf } from '../feedback/ratings.js';
+import { notify } from '../notifications/writer.js';
 import { sharesTeam } from '../teams/membership.js';
+
+/** What a flagger is told of each decision. */
+const FLAG_NEWS = {
+  approved: 'flag-approved',
+  rejected: 'flag-rejected',
+  escalated: 'flag-escalated',
+} as const satisfies Record<FlagDecision, NotificationType>;
 
 /** A reviewer: who they are and what they hold. */
 export type Reviewer = Asker;
@@ -135,6 +144,39 @@ export function feedbackFlagRepository({ db, tenantId, now }: TenantScope) {
     if (row.flagStatus === 'pending' && !reviewer.permissions.has('flag-feedback'))
       throw errors.forbidden('flag-feedback');
     return row;
+  }
+
+  /**
+   * Whoever flagged the feedback hears the decision (docs/notifications.md), in its transaction; the line
+   * names the feedback by its giver, and opens nothing (what they may read of it depends on the decision).
+   */
+  async function tellFlaggers(trx: Db, feedbackId: number, giverId: number, decision: FlagDecision, actorId: number) {
+    const [flaggers, giver] = await Promise.all([
+      trx
+        .selectFrom('feedbackFlags')
+        .select('flaggedBy')
+        .where('tenantId', '=', tenantId)
+        .where('feedbackId', '=', feedbackId)
+        .execute(),
+      trx
+        .selectFrom('employees')
+        .select('name')
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', giverId)
+        .executeTakeFirst(),
+    ]);
+    await notify(
+      trx,
+      tenantId,
+      {
+        type: FLAG_NEWS[decision],
+        recipientIds: flaggers.map((f) => f.flaggedBy),
+        actorId,
+        params: { giver: giver?.name ?? '' },
+        link: null,
+      },
+      now(),
+    );
   }
 
   /** The base of a queue: feedback in that status, but what the reviewer gave or received. */
@@ -293,6 +335,7 @@ export function feedbackFlagRepository({ db, tenantId, now }: TenantScope) {
           .where('tenantId', '=', tenantId)
           .where('feedbackId', '=', feedbackId)
           .execute();
+        await tellFlaggers(trx, feedbackId, row.giverId, decision, reviewer.employeeId);
       });
       return (await hydrate(db, tenantId, reviewer, [feedbackId])).get(feedbackId)!;
     },

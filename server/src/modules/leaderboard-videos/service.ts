@@ -25,9 +25,11 @@ import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import type { RequestContext } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { feedEngagementRepository } from '../feed/engagement-repository.js';
-import { feedPostRepository } from '../feed/posts-repository.js';
+import { comment, react } from '../feed/notifications.js';
+import { feedPostRepository, type PostRow } from '../feed/posts-repository.js';
 import { commentView, failed, viewerOf } from '../feed/service.js';
 import type { FeedViewer } from '../feed/visibility.js';
+import { notificationWriter } from '../notifications/writer.js';
 import { download } from './fetch-url.js';
 import { previewFrame, probe, receive, tempFolder } from './media.js';
 import { leaderboardVideoRepository, type VideoRow } from './repository.js';
@@ -190,13 +192,24 @@ export async function readVideo(ctx: RequestContext, id: number, shownOnly: bool
 export const getVideo = (ctx: RequestContext, id: number) =>
   readVideo(ctx, id, !ctx.can('view-leaderboard-video-management'));
 
-/** Approves (and posts on the feed, in one transaction) or rejects a video. */
+/**
+ * Approves (and posts on the feed, in one transaction) or rejects a video. Its uploader hears of a decision
+ * that changes its status (a second approval of an approved video is no news).
+ */
 export async function reviewVideo(ctx: RequestContext, id: number, decision: VideoDecision) {
-  await visibleRow(ctx, id, false);
+  const before = await visibleRow(ctx, id, false);
   await ctx.transaction(async (tx) => {
     const repo = tx.repo(leaderboardVideoRepository);
     await repo.review(id, decision, ctx.caller.employeeId);
     if (decision === 'approved') await repo.post(id);
+    if (before.status !== decision && before.uploadedBy !== null)
+      await tx.repo(notificationWriter).notify({
+        type: decision === 'approved' ? 'video-approved' : 'video-rejected',
+        recipientIds: [before.uploadedBy],
+        actorId: ctx.caller.employeeId,
+        params: { title: before.title },
+        link: decision === 'approved' ? `/leaderboard?video=${id}` : null,
+      });
   });
   return readVideo(ctx, id, false);
 }
@@ -212,20 +225,20 @@ export async function setVideoActive(ctx: RequestContext, id: number, isActive: 
  * (feed/visibility.ts): a reported post is closed to readers until a reviewer keeps it, a removed one for
  * good. Whatever kinds the company's feed shows: the leaderboard shows its videos either way.
  */
-async function postOf(ctx: RequestContext, id: number): Promise<number> {
+async function postOf(ctx: RequestContext, id: number): Promise<PostRow> {
   const row = await visibleRow(ctx, id, true);
   const viewer: FeedViewer = { ...(await viewerOf(ctx)), kinds: ['leaderboard-video'] };
-  if (row.postId === null || !(await ctx.repo(feedPostRepository).shown(viewer, row.postId)))
-    throw errors.notFound('videoNotFound');
-  return row.postId;
+  const post = row.postId === null ? undefined : await ctx.repo(feedPostRepository).shown(viewer, row.postId);
+  if (!post) throw errors.notFound('videoNotFound');
+  return post;
 }
 
 export async function likeVideo(ctx: RequestContext, id: number, type: LikeType | null) {
-  const postId = await postOf(ctx, id);
+  const post = await postOf(ctx, id);
   const engagement = ctx.repo(feedEngagementRepository);
-  if (type === null) await engagement.unlike(postId, ctx.caller.employeeId);
-  else await engagement.like(postId, ctx.caller.employeeId, type);
-  return (await engagement.likeSummaries([postId], ctx.caller.employeeId, await hideDemo(ctx))).get(postId)!;
+  if (type === null) await engagement.unlike(post.id, ctx.caller.employeeId);
+  else await react(ctx, post, ctx.caller.employeeId, type);
+  return (await engagement.likeSummaries([post.id], ctx.caller.employeeId, await hideDemo(ctx))).get(post.id)!;
 }
 
 export async function listVideoComments(
@@ -233,17 +246,17 @@ export async function listVideoComments(
   id: number,
   query: { limit: number; cursor?: string | undefined },
 ) {
-  const postId = await postOf(ctx, id);
-  const page = await ctx.repo(feedEngagementRepository).commentsPage(postId, query, await hideDemo(ctx));
+  const post = await postOf(ctx, id);
+  const page = await ctx.repo(feedEngagementRepository).commentsPage(post.id, query, await hideDemo(ctx));
   const people = await ctx.repo(leaderboardVideoRepository).people(page.items.map((c) => c.employeeId));
   return { items: page.items.map((c) => commentView(c, people, ctx.caller.employeeId)), nextCursor: page.nextCursor };
 }
 
 export async function addVideoComment(ctx: RequestContext, id: number, body: CommentBody) {
-  const postId = await postOf(ctx, id);
+  const post = await postOf(ctx, id);
   const issues = checkComment(body);
   if (issues.length > 0) throw failed('FEED_COMMENT_FAILED', issues);
-  const row = await ctx.repo(feedEngagementRepository).addComment(postId, ctx.caller.employeeId, body.comment!.trim());
+  const row = await comment(ctx, post, ctx.caller.employeeId, body.comment!.trim());
   const people = await ctx.repo(leaderboardVideoRepository).people([row.employeeId]);
   return commentView(row, people, ctx.caller.employeeId);
 }

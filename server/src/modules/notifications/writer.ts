@@ -106,4 +106,5 @@ export function notificationWriter({ db, tenantId, now }: TenantScope) {
 export const subjects = {
   leave: (requestId: number) => `leave:${requestId}`,
   feedbackRequest: (requestId: number, employeeId: number) => `feedback-request:${requestId}:${employeeId}`,
+  badgeRequest: (requestId: number) => `badge-request:${requestId}`,
 };

@@ -1,0 +1,29 @@
+/**
+ * What attendance tells whom (docs/notifications.md "What notifies whom"): an attendance written, changed
+ * or deleted by someone else than its owner (a team lead, HR: a manual entry, an edit, a break, a device
+ * punch corrected) tells the owner which day changed, in the change's transaction. Their own check-ins,
+ * breaks and edits, and the devices' punches, tell nobody.
+ */
+import type { Db } from '../../db/engine.js';
+import { notify } from '../notifications/writer.js';
+
+export async function tellOwner(
+  trx: Db,
+  actor: { tenantId: number; employeeId: number },
+  attendance: { employeeId: number; workDate: string },
+  now: string,
+): Promise<void> {
+  if (actor.employeeId === attendance.employeeId) return;
+  await notify(
+    trx,
+    actor.tenantId,
+    {
+      type: 'attendance-corrected',
+      recipientIds: [attendance.employeeId],
+      actorId: actor.employeeId,
+      params: { startDate: attendance.workDate, endDate: attendance.workDate },
+      link: '/attendance',
+    },
+    new Date(now),
+  );
+}
