@@ -2,7 +2,13 @@
 import { z } from 'zod';
 import { listQuerySchema, listResponseSchema } from './common.js';
 
-export const JOB_NAMES = ['leave-statuses', 'storage-orphans', 'feedback-requests', 'badge-images', 'notifications'] as const;
+export const JOB_NAMES = [
+  'leave-statuses',
+  'storage-orphans',
+  'feedback-requests',
+  'badge-images',
+  'notifications',
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /** What started a run: its schedule, or someone's Run now. */

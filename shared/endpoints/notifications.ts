@@ -80,7 +80,7 @@ export const notificationEndpoints = {
     method: 'DELETE',
     path: '/api/notification/device-token/:deviceId',
     access: 'signed-in',
-    summary: "Stop push to this browser (signing out or switching push off); nothing to remove is fine",
+    summary: 'Stop push to this browser (signing out or switching push off); nothing to remove is fine',
     params: deviceIdParamsSchema,
     status: 204,
     response: emptyResponseSchema,

@@ -59,7 +59,14 @@ export async function notifyLeaveEvent(db: Db, e: LeaveEvent, now: Date): Promis
     .selectFrom('leaveRequests as r')
     .innerJoin('employees as e', 'e.id', 'r.employeeId')
     .innerJoin('leaveTypes as t', 't.id', 'r.leaveTypeId')
-    .select(['r.employeeId', 'r.startDate', 'r.endDate', 'r.poApproverId', 'e.name as requester', 't.name as leaveType'])
+    .select([
+      'r.employeeId',
+      'r.startDate',
+      'r.endDate',
+      'r.poApproverId',
+      'e.name as requester',
+      't.name as leaveType',
+    ])
     .where('r.tenantId', '=', e.tenantId)
     .where('r.id', '=', e.requestId)
     .executeTakeFirstOrThrow();

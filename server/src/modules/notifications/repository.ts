@@ -146,7 +146,9 @@ export function notificationRepository({ db, tenantId, now }: TenantScope) {
       await db
         .insertInto('notificationPreferences')
         .values(row)
-        .onConflict((oc) => oc.column('employeeId').doUpdateSet({ preferences: row.preferences, updatedAt: row.updatedAt }))
+        .onConflict((oc) =>
+          oc.column('employeeId').doUpdateSet({ preferences: row.preferences, updatedAt: row.updatedAt }),
+        )
         .execute();
     },
 

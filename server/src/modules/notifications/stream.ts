@@ -61,8 +61,10 @@ export async function openStream(options: {
     'x-accel-buffering': 'no',
     'x-request-id': reply.request.id,
   });
-  const send = (event: 'counts' | 'notification', data: NotificationCounts | (Notification & { counts: NotificationCounts })) =>
-    raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const send = (
+    event: 'counts' | 'notification',
+    data: NotificationCounts | (Notification & { counts: NotificationCounts }),
+  ) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   raw.write('retry: 3000\n\n');
   send('counts', counts);
 
