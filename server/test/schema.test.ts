@@ -89,7 +89,10 @@ afterAll(() => drop?.());
 
 describe(`schema.ts against the migrated ${ENGINE} database`, () => {
   it('has the same tables', () => {
-    expect([...typed.keys()].sort()).toEqual([...live.keys()].map(camel).sort());
+    // SQLite's notification signals stand in for PostgreSQL's LISTEN/NOTIFY (migration 0037): typed, made on SQLite only.
+    const onlyOn: Record<string, string> = { notificationSignals: 'sqlite' };
+    const expected = [...typed.keys()].filter((t) => (onlyOn[t] ?? ENGINE) === ENGINE);
+    expect(expected.sort()).toEqual([...live.keys()].map(camel).sort());
   });
 
   it('has the same columns in every table', () => {
