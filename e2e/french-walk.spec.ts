@@ -10,7 +10,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { resources } from '../shared/i18n/resources.js';
 import { demoDataTexts } from '../server/src/seed/demo-data.js';
 import { ADMIN, DEMO_PASSWORD, expect, test } from './fixtures.js';
@@ -124,9 +124,41 @@ function englishIn(text: string): string[] {
   return [...new Set(found)];
 }
 
+/**
+ * Requests of the page still unanswered, but the notifications' live stream, which stays open for good (so
+ * Playwright's "networkidle" never comes while a session is signed in).
+ */
+function trackRequests(page: Page): () => number {
+  const pending = new Set<Request>();
+  const done = (request: Request) => pending.delete(request);
+  page.on('request', (request) => {
+    if (!request.url().includes('/api/notification/stream')) pending.add(request);
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return () => pending.size;
+}
+
+let pendingRequests: () => number = () => 0;
+
+/** Half a second without a request in flight (the stream aside), or 10 s at most. */
+async function settled(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (pendingRequests() > 0) return false;
+        await page.waitForTimeout(500);
+        return pendingRequests() === 0;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true)
+    .catch(() => undefined);
+}
+
 /** Waits for the view to settle (data loaded, no spinner), checks it and saves its picture. */
 async function check(page: Page, name: string, leftovers: Map<string, string[]>): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await settled(page);
   await expect(page.locator('[role="progressbar"][aria-busy="true"], .fui-Spinner'))
     .toHaveCount(0, { timeout: 15_000 })
     .catch(() => undefined);
@@ -155,6 +187,7 @@ test('the French walk: every page, tab and menu of the administrator speaks Fren
   test.setTimeout(240_000);
   expect(FORBIDDEN.size, 'the word list is built from the catalogue').toBeGreaterThan(300);
   const leftovers = new Map<string, string[]>();
+  pendingRequests = trackRequests(page);
 
   await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/home$/);
@@ -195,8 +228,8 @@ test('the French walk: every page, tab and menu of the administrator speaks Fren
       ['/employee/management', null, fr.people.directory.add, 'dialog-employee'],
       ['/role/management', null, fr.people.rolesPage.add, 'dialog-role'],
       ['/biometric/management', null, fr.devices.page.addDevice, 'dialog-device'],
-      ['/settings', 3, fr.settings.leaveTypes.add, 'dialog-leave-type'],
-      ['/settings', 4, fr.settings.holidays.add, 'dialog-holiday'],
+      ['/settings', 4, fr.settings.leaveTypes.add, 'dialog-leave-type'],
+      ['/settings', 5, fr.settings.holidays.add, 'dialog-holiday'],
     ];
     for (const [url, tab, button, name] of dialogs) {
       await page.goto(url);

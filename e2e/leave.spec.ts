@@ -217,6 +217,7 @@ test.describe('leave', () => {
       'General',
       'Feedback',
       'Productivity',
+      'Notification',
       'Leaves',
       'Holidays',
       'Jobs',

@@ -33,6 +33,12 @@ function addDays(day: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** A day as the app shows it: DD-MMM-YYYY. */
+function display(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  return `${day.slice(8, 10)}-${d.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })}-${day.slice(0, 4)}`;
+}
+
 /** A leave request of the API's person on the first free working day from `from` days ahead; its day. */
 async function requestLeave(api: APIRequestContext, from: number): Promise<string> {
   const types = await json<{ items: { id: number; name: string }[] }>(api, '/api/leave-types');
@@ -69,14 +75,16 @@ test.describe('notifications', () => {
     const leadBefore = await bellCount(leadPage);
     const omarBefore = await bellCount(omar);
 
-    await requestLeave(omarApi, 25);
+    const day = display(await requestLeave(omarApi, 25));
     // No reload: the stream brings it.
     await expect.poll(() => bellCount(leadPage), { timeout: 15_000 }).toBe(leadBefore + 1);
 
     await leadPage.getByTestId('notification-bell').click();
     const panel = leadPage.getByRole('dialog', { name: 'Notifications' });
     await expect(panel.getByRole('tab', { name: /Action items/ })).toHaveAttribute('aria-selected', 'true');
-    const item = panel.getByTestId('notification-item').filter({ hasText: `${EMPLOYEE.name} asks for Annual leave` });
+    const item = panel
+      .getByTestId('notification-item')
+      .filter({ hasText: `${EMPLOYEE.name} asks for Annual leave, ${day}` });
     await expect(item.first()).toBeVisible();
     await snapshot(leadPage, 'notifications-bell', 'light');
     await item.first().getByRole('button').first().click();
@@ -91,7 +99,7 @@ test.describe('notifications', () => {
     await omar.getByTestId('notification-bell').click();
     const omarPanel = omar.getByRole('dialog', { name: 'Notifications' });
     await expect(
-      omarPanel.getByTestId('notification-item').filter({ hasText: `${lead.name} approved your Annual leave` }),
+      omarPanel.getByTestId('notification-item').filter({ hasText: `${lead.name} approved your Annual leave, ${day}` }),
     ).toBeVisible();
     await Promise.all([omarApi.dispose(), adminApi.dispose()]);
   });

@@ -26,6 +26,8 @@ export const NOTIFICATION_TYPES = {
   'feedback-request': { kind: 'action', category: 'requests', suggestion: 'GIVE_FEEDBACK' },
   'feedback-request-answered': { kind: 'enable', category: 'requests' },
   'feedback-request-declined': { kind: 'enable', category: 'requests' },
+  'feedback-request-due-soon': { kind: 'enable', category: 'requests' },
+  'feedback-request-expired': { kind: 'enable', category: 'requests' },
   'leave-approval': { kind: 'action', category: 'leave' },
   'leave-cancellation-approval': { kind: 'action', category: 'leave' },
   'leave-forwarded': { kind: 'enable', category: 'leave' },
@@ -58,6 +60,7 @@ export const NOTIFICATION_TYPES = {
   'feed-report-removed': { kind: 'enable', category: 'feed' },
   // Attendance written, changed or deleted by someone else (a lead, HR), to its owner.
   'attendance-corrected': { kind: 'enable', category: 'attendance' },
+  'attendance-checkout-missing': { kind: 'action', category: 'attendance' },
 } as const satisfies Record<
   string,
   { kind: NotificationKind; category: NotificationCategory; suggestion?: SuggestionType }

@@ -6,7 +6,8 @@
  * notifications out of the lists.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationList } from '../../shared/contracts/notifications.js';
+import { parseNotificationBody, type NotificationList } from '../../shared/contracts/notifications.js';
+import { notificationText } from '../../shared/notification-text.js';
 import { LEAVE_ACTION } from '../../shared/leave.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
 import { leaveCatalogueEndpoints } from '../../shared/endpoints/leave-catalogue.js';
@@ -127,6 +128,65 @@ describe('digest', () => {
   });
 });
 
+describe('what time causes', () => {
+  const items = async (api: Api, type: string) =>
+    (await api.get<NotificationList>('/api/notification/v2?limit=50')).body.notifications.filter(
+      (n) => n.type === type,
+    );
+
+  it('makes a forgotten check-out an action item the next day, once, closed by the check-out', async () => {
+    const { emp } = org.people;
+    clock = new Date(Date.UTC(2026, 11, 15, 4, 0)); // Tuesday 09:00 in Karachi
+    const checkedIn = await emp.api.post('/api/attendance/check-in', {});
+    expect(checkedIn.status, JSON.stringify(checkedIn.body)).toBe(200);
+    const attendanceId = checkedIn.body.attendance.id as number;
+    expect((await runJob())['checkoutsMissing']).toBe(0); // the day is not over
+    clock = new Date(Date.UTC(2026, 11, 16, 4, 0));
+    expect((await runJob())['checkoutsMissing']).toBe(1);
+    expect((await runJob())['checkoutsMissing']).toBe(0);
+    const [item] = await items(emp.api, 'attendance-checkout-missing');
+    expect(item).toMatchObject({ kind: 'action', actor: null });
+    expect(notificationText('en', item!.type, parseNotificationBody(item!.body)!.params, null)).toBe(
+      'You checked in on 15-Dec-2026 and did not check out: add your check-out',
+    );
+    const fixed = await emp.api.patch(`/api/attendance/${attendanceId}`, {
+      checkOut: '2026-12-15T12:00:00.000Z',
+    });
+    expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+    expect(await items(emp.api, 'attendance-checkout-missing')).toHaveLength(0);
+  });
+
+  it('tells each person asked that a request closes tomorrow, once, and the requester when it expired', async () => {
+    const { emp, lead, admin } = org.people;
+    clock = new Date(Date.UTC(2026, 11, 16, 5, 0));
+    // Requests stay open two days here, so the expiry comes without moving the clock past the session's life.
+    expect((await admin.api.patch('/api/tenant', { settings: { feedbackRequestExpiryDays: 2 } })).status).toBe(200);
+    const options = await emp.api.get('/api/feedback-requests/options');
+    const attribute = options.body.attributes[0];
+    const asked = await emp.api.post('/api/feedback-requests', {
+      employeeIds: [lead.id],
+      attributeIds: [attribute.id],
+      message: 'Before the retro?',
+      dueDate: '2026-12-17',
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    expect((await runJob())['requestsDue']).toBe(1);
+    expect((await runJob())['requestsDue']).toBe(0);
+    const [due] = await items(lead.api, 'feedback-request-due-soon');
+    expect(parseNotificationBody(due!.body)?.params).toMatchObject({
+      attributes: attribute.name,
+      startDate: '2026-12-17',
+    });
+
+    clock = new Date(clock.getTime() + 3 * DAY);
+    const expiry = await server.deps.jobs.runNow('feedback-requests', org.tenantId);
+    expect(expiry.ran && expiry.runs[0]!.counts).toMatchObject({ expired: 1 });
+    expect(await items(emp.api, 'feedback-request-expired')).toHaveLength(1);
+    // The lead's action item closed with the expiry.
+    expect(await items(lead.api, 'feedback-request')).toHaveLength(0);
+  });
+});
+
 describe('demo data off', () => {
   it('takes the demo people’s notifications out of the lists', async () => {
     const { lead, admin } = org.people;
@@ -144,7 +204,7 @@ describe('demo data off', () => {
 });
 
 describe('migration 0037-notifications', () => {
-  it('makes action items of the leave and feedback requests already waiting, as delivered', async () => {
+  it('makes action items of the leave, feedback and badge requests already waiting, as delivered', async () => {
     const database = await createTestDatabase({ migrate: false });
     try {
       const { db, engine } = database.handle;
@@ -156,19 +216,25 @@ describe('migration 0037-notifications', () => {
       await f.employeeRole({ employeeId: emp.id, roleId: roleIds.get('Employee')! });
       await f.employeeRole({ employeeId: lead.id, roleId: roleIds.get('Team Lead')! });
       await f.team({ memberIds: [emp.id, lead.id] });
+      const hr = await f.employee({ name: 'Hr' });
+      await f.employeeRole({ employeeId: hr.id, roleId: roleIds.get('HR')! });
       const waiting = await f.leaveRequest({ employeeId: emp.id, status: 1 });
       await f.leaveRequest({ employeeId: emp.id, status: 11 });
+      const category = await f.badgeCategory({ name: 'Kudos' });
+      const badge = await f.badge({ categoryId: category.id, name: 'Helper' });
+      const asked = await f.badgeRequest({ badgeId: badge.id, employeeId: emp.id, requestedBy: emp.id });
+      await f.badgeRequest({ badgeId: badge.id, employeeId: emp.id, requestedBy: emp.id, status: 'approved' });
 
       await migrateToLatest(db, engine);
-      const rows = await db.selectFrom('notifications').selectAll().execute();
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({
-        recipientId: lead.id,
-        type: 'leave-approval',
-        kind: 'action',
-        subject: `leave:${waiting.id}`,
-        delivery: 'done',
-      });
+      const rows = await db.selectFrom('notifications').selectAll().orderBy('id').execute();
+      const of = (type: string) =>
+        rows.filter((r) => r.type === type).map((r) => [r.recipientId, r.kind, r.subject, r.delivery]);
+      expect(of('leave-approval')).toEqual([[lead.id, 'action', `leave:${waiting.id}`, 'done']]);
+      // HR decides any badge request; the team lead, their teammate's (approve-team-badge-requests).
+      expect(of('badge-contribution-approval')).toEqual(
+        [lead.id, hr.id].sort((a, b) => a - b).map((id) => [id, 'action', `badge-request:${asked.id}`, 'done']),
+      );
+      expect(rows).toHaveLength(3);
     } finally {
       await database.drop();
     }

@@ -6,6 +6,7 @@ import { sweepUnusedImages } from '../modules/badges/images.js';
 import type { JobName } from '../../../shared/contracts/jobs.js';
 import { readSettings } from '../modules/tenants/repository.js';
 import { sendDigests } from '../modules/notifications/digest.js';
+import { announceRequestsDue, remindMissingCheckouts } from '../modules/notifications/timed.js';
 import type { JobDefinition } from './runner.js';
 
 export const HOUR_MS = 3_600_000;
@@ -50,7 +51,8 @@ export const JOBS: readonly JobDefinition[] = [
   },
   {
     // Delivery happens when a change is heard; this catches what a stopped process claimed and never sent
-    // (after 10 minutes), sends the reminders of open action items on the company's reminder days, tries again
+    // (after 10 minutes), sends the reminders of open action items on the company's reminder days, writes what
+    // time causes (a check-out forgotten yesterday, a request closing tomorrow), tries again
     // the e-mails the mail server refused, and sends the e-mail digests at the company's times (so within 15
     // minutes of them).
     name: NOTIFICATIONS_JOB,
@@ -61,6 +63,8 @@ export const JOBS: readonly JobDefinition[] = [
         tenantId,
         (await readSettings(deps.db, tenantId)).notificationReminderDays,
       ),
+      checkoutsMissing: await remindMissingCheckouts(deps.db, tenantId, deps.now()),
+      requestsDue: await announceRequestsDue(deps.db, tenantId, deps.now()),
       mailRetried: await deps.mailer.retryFailed(tenantId),
       digests: await sendDigests(
         { db: deps.db, mailer: deps.mailer, publicUrl: deps.config.publicUrl },

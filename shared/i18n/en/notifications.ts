@@ -8,6 +8,9 @@ export const notifications = {
     'feedback-request': '{{actor}} asks for your feedback on {{attributes}}',
     'feedback-request-answered': '{{actor}} answered your feedback request',
     'feedback-request-declined': '{{actor}} declined your feedback request',
+    'feedback-request-due-soon':
+      '{{actor}}’s feedback request on {{attributes}} closes on {{dates}}: answer it before then',
+    'feedback-request-expired': 'Your feedback request on {{attributes}} expired before everyone answered',
     'leave-approval': '{{requester}} asks for {{leaveType}}, {{dates}}: waiting for your approval',
     'leave-cancellation-approval': '{{requester}} asks to cancel {{leaveType}}, {{dates}}: waiting for your decision',
     'leave-forwarded': '{{actor}} approved your {{leaveType}}, {{dates}}; HR decides next',
@@ -37,6 +40,7 @@ export const notifications = {
     'feed-report-kept': '{{actor}} reviewed the post you reported and kept it',
     'feed-report-removed': '{{actor}} reviewed the post you reported and removed it',
     'attendance-corrected': '{{actor}} changed your attendance of {{dates}}',
+    'attendance-checkout-missing': 'You checked in on {{dates}} and did not check out: add your check-out',
   },
   /** Who did it when nobody did: the leave jobs. */
   system: 'Teambeat',

@@ -8,6 +8,9 @@ export const notifications: Translation<typeof en> = {
     'feedback-request': '{{actor}} vous demande un feedback sur {{attributes}}',
     'feedback-request-answered': '{{actor}} a répondu à votre demande de feedback',
     'feedback-request-declined': '{{actor}} a refusé votre demande de feedback',
+    'feedback-request-due-soon':
+      'La demande de feedback envoyée par {{actor}} sur {{attributes}} se clôt le {{dates}} : répondez-y avant',
+    'feedback-request-expired': 'Votre demande de feedback sur {{attributes}} a expiré avant que tout le monde réponde',
     'leave-approval': '{{requester}} demande {{leaveType}}, {{dates}} : en attente de votre approbation',
     'leave-cancellation-approval':
       '{{requester}} demande l’annulation de {{leaveType}}, {{dates}} : en attente de votre décision',
@@ -39,6 +42,7 @@ export const notifications: Translation<typeof en> = {
     'feed-report-kept': '{{actor}} a examiné la publication que vous avez signalée et l’a conservée',
     'feed-report-removed': '{{actor}} a examiné la publication que vous avez signalée et l’a supprimée',
     'attendance-corrected': '{{actor}} a modifié votre pointage du {{dates}}',
+    'attendance-checkout-missing': 'Vous avez pointé votre arrivée le {{dates}} sans pointer votre départ : ajoutez-le',
   },
   system: 'Teambeat',
   categories: {

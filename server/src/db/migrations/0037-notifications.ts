@@ -64,8 +64,9 @@ export const notifications: MigrationFactory = (engine) => ({
       where kind = 'enable' and read_at is null and closed_at is null`.execute(db);
     await sql`create index notifications_open_action on notifications (tenant_id, recipient_id, created_at)
       where kind = 'action' and closed_at is null`.execute(db);
-    await sql`create index notifications_open_subject on notifications (tenant_id, subject)
-      where kind = 'action' and closed_at is null`.execute(db);
+    // What closes an action item, and what a once-only notification looks up, find it by its subject.
+    await sql`create index notifications_subject on notifications (tenant_id, subject)
+      where subject is not null`.execute(db);
     await sql`create index notifications_undelivered on notifications (tenant_id, recipient_id, id)
       where delivery <> 'done'`.execute(db);
 

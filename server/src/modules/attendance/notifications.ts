@@ -5,7 +5,7 @@
  * breaks and edits, and the devices' punches, tell nobody.
  */
 import type { Db } from '../../db/engine.js';
-import { notify } from '../notifications/writer.js';
+import { closeActions, notify, subjects } from '../notifications/writer.js';
 
 export async function tellOwner(
   trx: Db,
@@ -26,4 +26,9 @@ export async function tellOwner(
     },
     new Date(now),
   );
+}
+
+/** A check-out added, or the day deleted: the owner's "no check-out" item is done (notifications/timed.ts). */
+export async function checkoutDone(trx: Db, tenantId: number, attendanceId: number, now: string): Promise<void> {
+  await closeActions(trx, tenantId, subjects.checkout(attendanceId), new Date(now));
 }

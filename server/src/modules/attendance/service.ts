@@ -20,7 +20,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { AttendanceSource } from '../../db/schema.js';
 import type { AppError } from '../../http/errors.js';
 import { errors } from '../../http/errors.js';
-import { tellOwner } from './notifications.js';
+import { checkoutDone, tellOwner } from './notifications.js';
 import { audit, breaksOf, findById, findOnDay, storeMinutes, type AttendanceRow } from './repository.js';
 
 type Actor = { tenantId: number; employeeId: number };
@@ -172,6 +172,7 @@ async function updateAttendanceRow(
     await storeMinutes(trx, before.id);
     await attendanceChanged(trx, actor, before, now, { action: 'update', before });
     await tellOwner(trx, actor, { employeeId: before.employeeId, workDate: patch.workDate ?? before.workDate }, now);
+    if (patch.checkOut) await checkoutDone(trx, actor.tenantId, before.id, now);
   });
 }
 
@@ -424,6 +425,7 @@ export async function deleteAttendance(deps: Deps, actor: Actor, before: Attenda
     }
     await auditChange(trx, actor, before, now, { action: 'delete', before: { ...before, breaks } });
     await tellOwner(trx, actor, before, now);
+    await checkoutDone(trx, actor.tenantId, before.id, now);
   });
 }
 

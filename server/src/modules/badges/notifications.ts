@@ -11,7 +11,7 @@
 import type { BadgeRequestStatus, BadgeRequestType } from '../../../../shared/badges.js';
 import type { NotificationType } from '../../../../shared/notifications.js';
 import type { TenantBound, TenantScope } from '../../http/context.js';
-import { notificationWriter, subjects } from '../notifications/writer.js';
+import { notificationWriter, subjects, type NewNotification } from '../notifications/writer.js';
 import { permissionsOf } from '../roles/repository.js';
 import { teammateIds } from '../teams/membership.js';
 import type { RequestRecord } from './recognition-repository.js';
@@ -81,17 +81,31 @@ const approverRepository = (scope: TenantScope) => ({
 
 const pageOf = (type: BadgeRequestType) => (type === 'contribution' ? '/contributions' : '/recommendations');
 
-/** A new request: an action item of each of its approvers. */
-export async function announceRequest(tx: TenantBound, request: RequestNews): Promise<void> {
-  const approvers = await tx.repo(approverRepository).of(request.employee.id, request.requestedBy.id);
-  await tx.repo(notificationWriter).notify({
+/** A request waiting, as its approvers' action item (also what the upgrade writes: notifications/backfill.ts). */
+export function waitingItem(
+  request: {
+    id: number;
+    type: BadgeRequestType;
+    badge: { name: string };
+    employee: { name: string };
+    requestedBy: { id: number };
+  },
+  approvers: readonly number[],
+): NewNotification {
+  return {
     type: WAITING[request.type],
     recipientIds: approvers,
     actorId: request.requestedBy.id,
     subject: subjects.badgeRequest(request.id),
     params: { badge: request.badge.name, employee: request.employee.name },
     link: pageOf(request.type),
-  });
+  };
+}
+
+/** A new request: an action item of each of its approvers. */
+export async function announceRequest(tx: TenantBound, request: RequestNews): Promise<void> {
+  const approvers = await tx.repo(approverRepository).of(request.employee.id, request.requestedBy.id);
+  await tx.repo(notificationWriter).notify(waitingItem(request, approvers));
 }
 
 /**

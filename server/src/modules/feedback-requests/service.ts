@@ -15,6 +15,8 @@ import { ownedRows } from '../../db/owned.js';
 import type { Deps } from '../../deps.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
+import { notifyOnce } from '../notifications/once.js';
+import { attributeNames } from '../notifications/timed.js';
 import { closeActions, notify, subjects } from '../notifications/writer.js';
 import { attributesByIds } from './repository.js';
 
@@ -298,6 +300,27 @@ export async function expireRequests(deps: Deps, tenantId: number): Promise<{ ex
       .executeTakeFirst();
     for (const row of overdue)
       await closeActions(trx, tenantId, subjects.feedbackRequest(row.requestId, row.employeeId), now, row.employeeId);
+    // Each request's requester hears once that it closed without every answer.
+    const requests = await trx
+      .selectFrom('feedbackRequests')
+      .select(['id', 'requesterId'])
+      .where('tenantId', '=', tenantId)
+      .where('id', 'in', [...new Set(overdue.map((r) => r.requestId))])
+      .execute();
+    for (const r of requests)
+      await notifyOnce(
+        trx,
+        tenantId,
+        {
+          type: 'feedback-request-expired',
+          recipientIds: [r.requesterId],
+          actorId: null,
+          subject: subjects.requestExpired(r.id),
+          params: { attributes: await attributeNames(trx, r.id) },
+          link: '/feedback/requests?tab=mine',
+        },
+        now,
+      );
     return { expired: Number(result.numUpdatedRows) };
   });
 }

@@ -1,14 +1,17 @@
 /**
  * The action items of work that waited before notifications existed (docs/notifications.md "Upgrading"):
  * every pending leave request becomes an item of its stage's approvers, every pending, unexpired feedback
- * request one of each person asked, as if the event had just happened, but already delivered (nobody is
+ * request one of each person asked, every badge request waiting (pending or under review) one of its
+ * approvers, as if the event had just happened, but already delivered (nobody is
  * e-mailed about old work at once; reminders still follow on the company's days). Migration 0037 runs it
  * for every company, and the demo seed for the demo company it writes after the migrations.
  */
 import { LEAVE_STATUS } from '../../../../shared/leave.js';
 import type { Db } from '../../db/engine.js';
 import { notifyLeaveEvent } from '../leave/notifications.js';
+import { badgeApprovers, waitingItem } from '../badges/notifications.js';
 import { notifyAsked } from '../feedback-requests/service.js';
+import { notify } from './writer.js';
 
 const WAITING = [
   LEAVE_STATUS.PENDING_PO,
@@ -65,6 +68,25 @@ export async function backfillActionItems(db: Db, tenantId: number, now: Date): 
       },
       now,
     );
+  }
+  const badgeRequests = await db
+    .selectFrom('badgeRequests as r')
+    .innerJoin('badges as b', 'b.id', 'r.badgeId')
+    .innerJoin('employees as e', 'e.id', 'r.employeeId')
+    .select(['r.id', 'r.type', 'r.requestedBy', 'b.name as badge', 'e.id as employeeId', 'e.name as employee'])
+    .where('r.tenantId', '=', tenantId)
+    .where('r.status', 'in', ['pending', 'under_review'])
+    .execute();
+  for (const r of badgeRequests) {
+    const request = {
+      id: r.id,
+      type: r.type,
+      badge: { name: r.badge },
+      employee: { id: r.employeeId, name: r.employee },
+      requestedBy: { id: r.requestedBy },
+    };
+    const approvers = await badgeApprovers({ db, tenantId }, r.employeeId, r.requestedBy);
+    await notify(db, tenantId, waitingItem(request, approvers), now);
   }
   const written = await db
     .updateTable('notifications')

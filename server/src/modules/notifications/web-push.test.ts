@@ -7,7 +7,12 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import { createSecretBox } from '../../security/secrets.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../../db/engine.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { createSecretBox, serverSecretStore } from '../../security/secrets.js';
 import { freePort } from '../../../test/free-port.js';
 import { startPushService, type TestPushService } from '../../../test/push-service.js';
 import { createPushTransport, PUSH_ADDRESS_REFUSED } from './push-transport.js';
@@ -23,22 +28,31 @@ import {
 const SUBJECT = 'mailto:push-admin@teambeat.example';
 const secretBox = createSecretBox('web-push-test-key');
 
-/** The server_secrets store's contract in memory: the first write under a name wins. */
-function memoryKeyStore() {
-  const values = new Map<string, string>();
-  const store: ServerKeyStore = {
-    // Answers on a later tick, as a database would, so two callers can both miss before either writes.
-    get: async (name) => {
-      await new Promise((resolve) => setImmediate(resolve));
-      return values.get(name);
-    },
-    putIfAbsent: async (name, value) => {
-      if (!values.has(name)) values.set(name, value);
-      return values.get(name)!;
-    },
-  };
-  return { store, values };
+/**
+ * The real store (server_secrets through serverSecretStore) on a fresh, migrated SQLite database of its
+ * own; `stored` reads the table back. Closed and removed after the file's tests.
+ */
+const opened: { close: () => Promise<void>; dir: string }[] = [];
+async function keyStore() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'teambeat-vapid-'));
+  const handle = openDatabase({ sqliteFile: path.join(dir, 'teambeat.sqlite') });
+  await migrateToLatest(handle.db, handle.engine);
+  opened.push({ close: handle.close, dir });
+  const store: ServerKeyStore = serverSecretStore(handle.db, () => new Date());
+  const stored = async () =>
+    new Map(
+      (await handle.db.selectFrom('serverSecrets').select(['name', 'value']).where('name', '=', 'vapid').execute()).map(
+        (r) => [r.name, r.value],
+      ),
+    );
+  return { store, stored };
 }
+afterAll(async () => {
+  for (const { close, dir } of opened.splice(0)) {
+    await close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 /** A real pino logger writing JSON lines into memory. */
 function captureLog() {
@@ -56,7 +70,7 @@ let service: TestPushService;
 let keys: VapidKeys;
 beforeAll(async () => {
   service = await startPushService();
-  keys = await loadOrCreateVapidKeys(memoryKeyStore().store, secretBox);
+  keys = await loadOrCreateVapidKeys((await keyStore()).store, secretBox);
 });
 afterAll(() => service?.close());
 
@@ -91,7 +105,7 @@ const requestsTo = (subscription: PushSubscriptionKeys) =>
 
 describe('VAPID keys', () => {
   it('are made once, sealed, and the same for two processes starting at once', async () => {
-    const { store, values } = memoryKeyStore();
+    const { store, stored } = await keyStore();
     const [first, second] = await Promise.all([
       loadOrCreateVapidKeys(store, secretBox),
       loadOrCreateVapidKeys(store, secretBox),
@@ -100,13 +114,14 @@ describe('VAPID keys', () => {
     expect(await loadOrCreateVapidKeys(store, secretBox)).toEqual(first);
     expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
     expect(Buffer.from(first.privateKey, 'base64url')).toHaveLength(32);
+    const values = await stored();
     expect([...values.keys()]).toEqual(['vapid']);
     expect(values.get('vapid')).toContain(first.publicKey);
     expect(values.get('vapid')).not.toContain(first.privateKey);
   });
 
   it('are not opened with another secrets key', async () => {
-    const { store } = memoryKeyStore();
+    const { store } = await keyStore();
     await loadOrCreateVapidKeys(store, secretBox);
     await expect(loadOrCreateVapidKeys(store, createSecretBox('another-key'))).rejects.toThrow(/SECRETS_KEY/);
   });

@@ -107,4 +107,9 @@ export const subjects = {
   leave: (requestId: number) => `leave:${requestId}`,
   feedbackRequest: (requestId: number, employeeId: number) => `feedback-request:${requestId}:${employeeId}`,
   badgeRequest: (requestId: number) => `badge-request:${requestId}`,
+  /** An attendance left without a check-out. */
+  checkout: (attendanceId: number) => `attendance:${attendanceId}`,
+  /** The once-only notes about a request: one person's "closes soon", the requester's "expired". */
+  requestDue: (requestId: number, employeeId: number) => `feedback-request-due:${requestId}:${employeeId}`,
+  requestExpired: (requestId: number) => `feedback-request-expired:${requestId}`,
 };
