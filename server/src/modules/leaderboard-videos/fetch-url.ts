@@ -10,51 +10,14 @@
 import { lookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { MAX_VIDEO_BYTES, videoFileTooBigMessage } from '../../../../shared/leaderboard-videos.js';
 import { validation as V } from '../../../../shared/i18n/en/validation.js';
+import { isSpecialAddress } from '../../security/addresses.js';
 import { receive } from './media.js';
 
 const DOWNLOAD_TIMEOUT_MS = 60_000;
 const MAX_REDIRECTS = 3;
-
-const SPECIAL = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  SPECIAL.addSubnet(net, prefix, 'ipv4');
-// IPv4-mapped addresses (::ffff:a.b.c.d, in either notation) are checked against the IPv4 list by BlockList.
-for (const [net, prefix] of [
-  ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible addresses
-  ['64:ff9b::', 96], // NAT64
-  ['64:ff9b:1::', 48], // local-use NAT64
-  ['100::', 64], // discard
-  ['2001::', 32], // Teredo: an IPv4 address tunnelled
-  ['2001:db8::', 32], // documentation
-  ['2002::', 16], // 6to4: an IPv4 address inside
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // the deprecated site-local
-  ['ff00::', 8], // multicast
-] as const)
-  SPECIAL.addSubnet(net, prefix, 'ipv6');
-
-/** An address of loopback, a private or link-local network, or another range no public server has. */
-export function isSpecialAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  return SPECIAL.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
 
 export type Downloaded = { size: number } | { refused: string };
 

@@ -14,7 +14,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import webpush, { type RequestDetails, type SendResult } from 'web-push';
-import { isSpecialAddress } from '../leaderboard-videos/fetch-url.js';
+import { isSpecialAddress } from '../../security/addresses.js';
 
 /** The signature of web-push's sendNotification, so tests and callers may inject either. */
 export type PushSend = typeof webpush.sendNotification;

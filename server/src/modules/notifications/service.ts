@@ -11,7 +11,7 @@ import type { Mailer } from '../../mail/mailer.js';
 import { createNotificationDelivery, type NotificationDelivery, type PushChannel } from './delivery.js';
 import { createNotificationHub, type NotificationHub } from './hub.js';
 import { createStreamRegistry, openStream } from './stream.js';
-import { isPublicHost } from './endpoint-guard.js';
+import { isPublicHost } from '../../security/addresses.js';
 import { createPushSender, type PushSend, type VapidKeys } from './web-push.js';
 
 export type NotificationService = {

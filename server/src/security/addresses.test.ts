@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isSpecialAddress } from './fetch-url.js';
+import { isPublicHost, isSpecialAddress } from './addresses.js';
 
-describe('addresses a video is never downloaded from (unless allowed)', () => {
+describe('addresses the server never reaches for a caller (a video download, a push endpoint)', () => {
   it.each([
     '127.0.0.1',
     '127.8.9.10',
@@ -33,4 +33,13 @@ describe('addresses a video is never downloaded from (unless allowed)', () => {
     '%s is public',
     (address) => expect(isSpecialAddress(address)).toBe(false),
   );
+
+  it('resolves a host before judging it: public only when every address is', async () => {
+    expect(await isPublicHost('93.184.216.34')).toBe(true);
+    expect(await isPublicHost('[2606:4700::1111]')).toBe(true);
+    expect(await isPublicHost('127.0.0.1')).toBe(false);
+    expect(await isPublicHost('[::1]')).toBe(false);
+    expect(await isPublicHost('localhost')).toBe(false);
+    expect(await isPublicHost('no-such-host.invalid')).toBe(false);
+  });
 });
