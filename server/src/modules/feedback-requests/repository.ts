@@ -51,6 +51,21 @@ export async function attributesByIds(
   return query.execute();
 }
 
+/** One request's attributes with their categories, in the order attributesByIds gives (categories, then names). */
+export async function requestAttributes(db: Db, tenantId: number, requestId: number): Promise<RequestAttribute[]> {
+  const links = await db
+    .selectFrom('feedbackRequestAttributes')
+    .select('attributeId')
+    .where('tenantId', '=', tenantId)
+    .where('requestId', '=', requestId)
+    .execute();
+  return attributesByIds(
+    db,
+    tenantId,
+    links.map((l) => l.attributeId),
+  );
+}
+
 /** Rows of requests as the contract's shape; `viewerId` sees only their own row unless they asked. */
 async function hydrate(db: Db, tenantId: number, rows: RequestRow[], viewerId: number, now: Date) {
   if (rows.length === 0) return new Map<number, FeedbackRequest>();

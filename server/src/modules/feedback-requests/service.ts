@@ -16,9 +16,8 @@ import type { Deps } from '../../deps.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { notifyOnce } from '../notifications/once.js';
-import { attributeNames } from '../notifications/timed.js';
 import { closeActions, notify, subjects } from '../notifications/writer.js';
-import { attributesByIds } from './repository.js';
+import { attributesByIds, requestAttributes } from './repository.js';
 
 /** The spec's "Feedback request submission failed", naming each field that broke a rule. */
 export function requestFailed(issues: readonly RequestIssue[]) {
@@ -123,6 +122,11 @@ export async function createRequest(
   });
 }
 
+/** A request's attributes as its notifications name them. */
+export function attributeList(attributes: readonly { name: string }[]): string {
+  return attributes.map((a) => a.name).join(', ');
+}
+
 /**
  * The action items of the people asked (docs/notifications.md): each their own (closed when they answer,
  * decline or the request expires), with the spec's metaData: whom the feedback is about, the team asked,
@@ -149,7 +153,7 @@ export async function notifyAsked(
       recipientIds: request.recipientIds,
       actorId: request.requesterId,
       subject: (employeeId) => subjects.feedbackRequest(request.requestId, employeeId),
-      params: { attributes: request.attributes.map((a) => a.name).join(', ') },
+      params: { attributes: attributeList(request.attributes) },
       link: '/feedback/requests',
       metaData: {
         requestedTo: request.subjectId,
@@ -316,7 +320,7 @@ export async function expireRequests(deps: Deps, tenantId: number): Promise<{ ex
           recipientIds: [r.requesterId],
           actorId: null,
           subject: subjects.requestExpired(r.id),
-          params: { attributes: await attributeNames(trx, r.id) },
+          params: { attributes: attributeList(await requestAttributes(trx, tenantId, r.id)) },
           link: '/feedback/requests?tab=mine',
         },
         now,

@@ -10,6 +10,7 @@ import { LEAVE_STATUS } from '../../../../shared/leave.js';
 import type { Db } from '../../db/engine.js';
 import { notifyLeaveEvent } from '../leave/notifications.js';
 import { badgeApprovers, waitingItem } from '../badges/notifications.js';
+import { requestAttributes } from '../feedback-requests/repository.js';
 import { notifyAsked } from '../feedback-requests/service.js';
 import { notify } from './writer.js';
 
@@ -48,13 +49,7 @@ export async function backfillActionItems(db: Db, tenantId: number, now: Date): 
     .where('r.expiresAt', '>', now.toISOString())
     .execute();
   for (const a of asked) {
-    const attributes = await db
-      .selectFrom('feedbackRequestAttributes as ra')
-      .innerJoin('feedbackAttributes as fa', 'fa.id', 'ra.attributeId')
-      .select(['fa.id', 'fa.name'])
-      .where('ra.requestId', '=', a.id)
-      .orderBy('fa.id')
-      .execute();
+    const attributes = await requestAttributes(db, tenantId, a.id);
     await notifyAsked(
       db,
       tenantId,

@@ -7,6 +7,8 @@
  */
 import { addDays, localDate } from '../../../../shared/time.js';
 import type { Db } from '../../db/engine.js';
+import { requestAttributes } from '../feedback-requests/repository.js';
+import { attributeList } from '../feedback-requests/service.js';
 import { readSettings } from '../tenants/repository.js';
 import { notifyOnce } from './once.js';
 import { closeActions, subjects } from './writer.js';
@@ -83,23 +85,15 @@ export async function announceRequestsDue(db: Db, tenantId: number, now: Date): 
         recipientIds: [d.employeeId],
         actorId: d.requesterId,
         subject: subjects.requestDue(d.id, d.employeeId),
-        params: { attributes: await attributeNames(db, d.id), startDate: day, endDate: day },
+        params: {
+          attributes: attributeList(await requestAttributes(db, tenantId, d.id)),
+          startDate: day,
+          endDate: day,
+        },
         link: '/feedback/requests',
       },
       now,
     );
   }
   return written;
-}
-
-/** A request's attributes as its lines name them. */
-export async function attributeNames(db: Db, requestId: number): Promise<string> {
-  const rows = await db
-    .selectFrom('feedbackRequestAttributes as ra')
-    .innerJoin('feedbackAttributes as a', 'a.id', 'ra.attributeId')
-    .select('a.name')
-    .where('ra.requestId', '=', requestId)
-    .orderBy('a.name')
-    .execute();
-  return rows.map((r) => r.name).join(', ');
 }
