@@ -1,9 +1,27 @@
 /**
- * The e-mails the worker's server wrote (its outbox_emails table: without SMTP, that is where they go), read
- * from its SQLite database, for specs that check an e-mail was or was not sent.
+ * The e-mails the worker's server wrote (its outbox_emails table: without SMTP, that is where they go), and
+ * whether a notification was delivered yet, read from its SQLite database, for specs that check an e-mail
+ * was or was not sent.
  */
 import path from 'node:path';
 import { openDatabase } from '../server/src/db/engine.js';
+
+/** The delivery state of a person's newest notification (docs/notifications.md: pending, claimed, done). */
+export async function newestDelivery(dataDir: string, address: string): Promise<string | undefined> {
+  const handle = openDatabase({ sqliteFile: path.join(dataDir, 'teambeat.sqlite') });
+  try {
+    const row = await handle.db
+      .selectFrom('notifications as n')
+      .innerJoin('employees as e', 'e.id', 'n.recipientId')
+      .select('n.delivery')
+      .where('e.email', '=', address)
+      .orderBy('n.id', 'desc')
+      .executeTakeFirst();
+    return row?.delivery;
+  } finally {
+    await handle.close();
+  }
+}
 
 export async function emailsTo(dataDir: string, address: string): Promise<{ subject: string; body: string }[]> {
   const handle = openDatabase({ sqliteFile: path.join(dataDir, 'teambeat.sqlite') });

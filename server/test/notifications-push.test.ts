@@ -79,8 +79,21 @@ describe('browser push', () => {
     expect((await org.people.lead.api.patch('/api/notification/settings', { preferences: off })).status).toBe(200);
     const before = push.requests().length;
     expect((await leave('2026-12-02')).status).toBe(201);
-    await server.deps.notifications.delivery.idle();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Delivered (claimed and done), and every push it started finished: none went out.
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.db
+              .selectFrom('notifications')
+              .select('delivery')
+              .where('recipientId', '=', org.people.lead.id)
+              .orderBy('id', 'desc')
+              .executeTakeFirstOrThrow()
+          ).delivery,
+      )
+      .toBe('done');
+    await server.deps.notifications.idle();
     expect(push.requests().length).toBe(before);
     expect(
       (await org.people.lead.api.patch('/api/notification/settings', { preferences: DEFAULT_NOTIFICATION_PREFERENCES }))

@@ -30,6 +30,8 @@ export type NotificationService = {
   /** A browser's PushSubscription JSON text, checked (shared/contracts/push.ts); null when it is not one. */
   parseSubscription(token: string): PushSubscriptionKeys | null;
   start(): Promise<void>;
+  /** Waits for the deliveries in flight, push retries included (tests; stop does the same). */
+  idle(): Promise<void>;
   closeStreams(): void;
   stop(): Promise<void>;
 };
@@ -115,6 +117,10 @@ export function createNotificationService(options: {
     async start() {
       unsubscribe ??= hub.onSignal((signal) => void delivery.deliver(signal));
       await hub.start();
+    },
+    async idle() {
+      await delivery.idle();
+      await sender.idle();
     },
     closeStreams: () => streams.closeAll(),
     async stop() {
