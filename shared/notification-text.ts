@@ -3,7 +3,8 @@
  * read it from here, so they say the same. Stored params are language-free (names, YYYY-MM-DD days); the
  * days are written here in the language's DD-MMM-YYYY, and a missing actor is the system's name.
  */
-import type { NotificationBody } from './contracts/notifications.js';
+import { parseNotificationBody, type Notification, type NotificationBody } from './contracts/notifications.js';
+import { isInAppLink } from './in-app-link.js';
 import { formatDay } from './i18n/format.js';
 import type { Language } from './i18n/languages.js';
 import { resources } from './i18n/resources.js';
@@ -24,4 +25,21 @@ export function notificationText(
     values['dates'] =
       start === end ? formatDay(start, language) : `${formatDay(start, language)} – ${formatDay(end, language)}`;
   return texts.types[type].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/**
+ * A notification as the app shows it: the title of a native one, its line, and the page it opens (an in-app
+ * path only, else null). Null when its body is not a notification's.
+ */
+export function notificationLine(
+  language: Language,
+  n: Pick<Notification, 'type' | 'body' | 'actor'>,
+): { title: string; text: string; link: string | null } | null {
+  const body = parseNotificationBody(n.body);
+  if (!body) return null;
+  return {
+    title: resources[language].notifications.system,
+    text: notificationText(language, n.type, body.params, n.actor?.name ?? null),
+    link: body.link && isInAppLink(body.link) ? body.link : null,
+  };
 }

@@ -23,13 +23,8 @@ import { AlertRegular, DismissRegular, SettingsRegular } from '@fluentui/react-i
 import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  parseNotificationBody,
-  type Notification,
-  type NotificationListType,
-} from '../../../shared/contracts/notifications';
-import { isInAppLink } from '../../../shared/in-app-link';
-import { notificationText } from '../../../shared/notification-text';
+import { type Notification, type NotificationListType } from '../../../shared/contracts/notifications';
+import { notificationLine } from '../../../shared/notification-text';
 import { useIgnoreNotification, useMarkNotificationsRead, useNotificationList } from '../api/hooks/notifications';
 import { EmptyState } from '../components/EmptyState';
 import { useFormat, useTranslation } from '../i18n';
@@ -214,18 +209,17 @@ function NotificationItem({ notification: n, onOpened }: { notification: Notific
   // Ignoring asks first, inside the panel: a dialog over the panel would count as outside it and close it.
   const [confirming, setConfirming] = useState(false);
   const questionId = useId();
-  const body = parseNotificationBody(n.body);
-  const text = body ? notificationText(format.language, n.type, body.params, n.actor?.name ?? null) : '';
+  const line = notificationLine(format.language, n);
   const open = () => {
     if (!n.isRead) markRead.mutate([n.id]);
     onOpened();
-    if (body?.link && isInAppLink(body.link)) void navigate(body.link);
+    if (line?.link) void navigate(line.link);
   };
   return (
     <li className={mergeClasses(styles.item, !n.isRead && styles.unread)} data-testid="notification-item">
       <div className={styles.row}>
         <button type="button" className={styles.open} onClick={open}>
-          <Text>{text}</Text>
+          <Text>{line?.text ?? ''}</Text>
           <Text size={200} className={styles.when}>
             {!n.isRead ? `${t('bell.unread')} · ` : ''}
             {format.relative(n.createdAt)}

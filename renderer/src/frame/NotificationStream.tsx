@@ -9,13 +9,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
-import {
-  parseNotificationBody,
-  type Notification,
-  type NotificationCounts,
-} from '../../../shared/contracts/notifications';
-import { isInAppLink } from '../../../shared/in-app-link';
-import { notificationText } from '../../../shared/notification-text';
+import { type Notification, type NotificationCounts } from '../../../shared/contracts/notifications';
+import { notificationLine } from '../../../shared/notification-text';
 import {
   notificationKeys,
   openNotificationStream,
@@ -34,16 +29,14 @@ const BODY_MAX = 2000;
 /** Shows a new notification natively when the person is elsewhere; never throws. */
 function showNative(n: Notification) {
   if (typeof document !== 'undefined' && document.visibilityState === 'visible' && document.hasFocus()) return;
-  const body = parseNotificationBody(n.body);
-  if (!body) return;
-  const text = notificationText(currentLanguage(), n.type, body.params, n.actor?.name ?? null);
-  const link = body.link && isInAppLink(body.link) ? body.link : undefined;
+  const line = notificationLine(currentLanguage(), n);
+  if (!line) return;
   void platform
     .notify({
-      title: 'Teambeat'.slice(0, TITLE_MAX),
-      body: text.slice(0, BODY_MAX),
+      title: line.title.slice(0, TITLE_MAX),
+      body: line.text.slice(0, BODY_MAX),
       id: n.id,
-      ...(link ? { link } : {}),
+      ...(line.link ? { link: line.link } : {}),
     })
     .catch(() => undefined);
 }

@@ -9,9 +9,8 @@
  */
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { parseNotificationBody } from '../../../../shared/contracts/notifications.js';
 import { channelOn, notificationCategory } from '../../../../shared/notifications.js';
-import { notificationText } from '../../../../shared/notification-text.js';
+import { notificationLine } from '../../../../shared/notification-text.js';
 import { namespaceTranslator } from '../../../../shared/i18n/index.js';
 import type { Db } from '../../db/engine.js';
 import type { NotificationTable as NotificationRow } from '../../db/schema.js';
@@ -113,16 +112,16 @@ export function createNotificationDelivery(options: {
     const t = namespaceTranslator(language, 'notifications');
     let sent = 0;
     for (const row of rows) {
-      const body = parseNotificationBody(row.body);
+      const actorName = row.actorId === null ? undefined : actors.get(row.actorId);
+      const line = notificationLine(language, {
+        type: row.type,
+        body: row.body,
+        actor: row.actorId !== null && actorName !== undefined ? { id: row.actorId, name: actorName } : null,
+      });
       // Done before it could be sent (answered at once): nothing to say any more.
-      if (!body || row.closedAt !== null || person?.status !== 'active') continue;
-      const text = notificationText(
-        language,
-        row.type,
-        body.params,
-        row.actorId === null ? null : (actors.get(row.actorId) ?? null),
-      );
-      const url = `${options.publicUrl ?? ''}${body.link ?? '/home'}`;
+      if (!line || row.closedAt !== null || person?.status !== 'active') continue;
+      const { text, link } = line;
+      const url = `${options.publicUrl ?? ''}${link ?? '/home'}`;
       if (row.kind === 'action' && channelOn(preferences, 'email', row.type)) {
         const category = t(`categories.${notificationCategory(row.type)}`);
         await options.mailer.send({
@@ -137,9 +136,9 @@ export function createNotificationDelivery(options: {
       if (channelOn(preferences, 'push', row.type))
         sent += await options.push.send(tenantId, recipientId, {
           id: row.id,
-          title: t('system'),
+          title: line.title,
           body: text,
-          link: body.link,
+          link,
         });
     }
     if (!reminder)
