@@ -16,14 +16,11 @@
  * or in DATABASE_URL when set (that database must be empty). `--people` is how many employees and leads
  * sign in to spread the requests over.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { random } from '../../server/src/seed/random.js';
-import { startPostgresCluster, type PostgresCluster } from '../../server/test/postgres-cluster.js';
 import { buildFeedbackBenchTenant } from './feedback-data.js';
 import {
+  benchStorage,
   flags,
   load,
   openEmptyDatabase,
@@ -44,16 +41,7 @@ const log = (line: string) => console.log(line);
 type Row = { label: string; result: LoadResult };
 
 async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'teambeat-bench-'));
-  let cluster: PostgresCluster | undefined;
-  let databaseUrl: string | undefined;
-  if (engine === 'postgres') {
-    databaseUrl = process.env['DATABASE_URL'];
-    if (!databaseUrl) {
-      cluster = await startPostgresCluster();
-      databaseUrl = cluster.adminUrl;
-    }
-  }
+  const { dataDir, databaseUrl, dispose } = await benchStorage(engine);
   try {
     const now = new Date();
     log(`\nFeedback benchmark (${engine}): building ${values.employees} employees × ${values.years} years of feedback`);
@@ -190,8 +178,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
       await lookup.stop();
     }
   } finally {
-    cluster?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    dispose();
   }
 }
 

@@ -3,13 +3,15 @@
  * request, peak memory.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { openDatabase } from '../../server/src/db/engine.js';
 import { migrateToLatest } from '../../server/src/db/migrate.js';
 import { freePort } from '../../server/test/free-port.js';
+import { startPostgresCluster, type PostgresCluster } from '../../server/test/postgres-cluster.js';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -45,6 +47,33 @@ export async function openEmptyDatabase(databaseUrl: string | undefined, dataDir
     throw new Error('DATABASE_URL must point at an empty database');
   }
   return handle;
+}
+
+/**
+ * Where one engine's run keeps its data: a fresh temporary DATA_DIR, and for PostgreSQL DATABASE_URL or a
+ * throwaway local cluster (server/test/postgres-cluster.ts). `dispose` stops the cluster and removes the dir.
+ */
+export async function benchStorage(
+  engine: 'sqlite' | 'postgres',
+): Promise<{ dataDir: string; databaseUrl: string | undefined; dispose: () => void }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'teambeat-bench-'));
+  let cluster: PostgresCluster | undefined;
+  let databaseUrl: string | undefined;
+  if (engine === 'postgres') {
+    databaseUrl = process.env['DATABASE_URL'];
+    if (!databaseUrl) {
+      cluster = await startPostgresCluster();
+      databaseUrl = cluster.adminUrl;
+    }
+  }
+  return {
+    dataDir,
+    databaseUrl,
+    dispose: () => {
+      cluster?.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export type Child = { child: ChildProcess; url: string; stop: () => Promise<void> };

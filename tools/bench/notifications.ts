@@ -15,15 +15,20 @@
  *
  * SQLite in a fresh temporary DATA_DIR; PostgreSQL in a throwaway local cluster, or DATABASE_URL when set.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { createParser } from 'eventsource-parser';
 import type { openDatabase } from '../../server/src/db/engine.js';
 import { notify } from '../../server/src/modules/notifications/writer.js';
-import { startPostgresCluster, type PostgresCluster } from '../../server/test/postgres-cluster.js';
-import { flags, load, openEmptyDatabase, peakMemoryMiB, signIn, startChild, type LoadResult } from './harness.js';
+import {
+  benchStorage,
+  flags,
+  load,
+  openEmptyDatabase,
+  peakMemoryMiB,
+  signIn,
+  startChild,
+  type LoadResult,
+} from './harness.js';
 import { buildBenchPeople } from './workforce-data.js';
 
 const values = flags({ engine: 'both', duration: 10, connections: 10, streams: 1000, events: 200 });
@@ -114,16 +119,7 @@ async function openStream(url: string, token: string, recipientId: number): Prom
 type Result = { reads: [string, LoadResult][]; latencies: number[]; memory: number };
 
 async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Result> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'teambeat-bench-'));
-  let cluster: PostgresCluster | undefined;
-  let databaseUrl: string | undefined;
-  if (engine === 'postgres') {
-    databaseUrl = process.env['DATABASE_URL'];
-    if (!databaseUrl) {
-      cluster = await startPostgresCluster();
-      databaseUrl = cluster.adminUrl;
-    }
-  }
+  const { dataDir, databaseUrl, dispose } = await benchStorage(engine);
   try {
     log(`\nNotifications benchmark (${engine}): ${PEOPLE} people, one with ${HISTORY} notifications`);
     const handle = await openEmptyDatabase(databaseUrl, dataDir);
@@ -218,8 +214,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Result> {
       await lookup.stop();
     }
   } finally {
-    cluster?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    dispose();
   }
 }
 
