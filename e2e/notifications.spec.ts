@@ -7,7 +7,8 @@
 import { request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, EMPLOYEE, PRIYA, TODAY, expect, test } from './fixtures.js';
 import { seedAttributes } from './feedback-seed.js';
-import { emailsTo, newestDelivery } from './outbox.js';
+import { emailsTo, newestDelivery, pushDevicesOf } from './outbox.js';
+import { AppFrame } from './pages/app-frame.js';
 import { LeavePage } from './pages/leave-page.js';
 import { snapshot } from './screenshots.js';
 
@@ -181,6 +182,26 @@ test.describe('notifications', () => {
     await expect.poll(() => newestDelivery(server.dataDir, 'priya.ahmed@northwind.example')).toBe('done');
     expect((await emailsTo(server.dataDir, 'priya.ahmed@northwind.example')).length).toBe(mailsNow);
     await Promise.all([omarApi.dispose(), priyaApi.dispose()]);
+  });
+
+  test('signing out stops this browser’s push for the person', async ({ signedIn, server }) => {
+    const { page, token } = await signedIn(PRIYA.email);
+    const api = await apiWith(server.baseURL, token);
+    // A browser that turned push on (Chromium here has no push service): its device id, its subscription.
+    const deviceId = 'e2e-browser-0001';
+    await page.evaluate((id) => localStorage.setItem('teambeat.push.deviceId', id), deviceId);
+    const subscription = {
+      endpoint: 'https://93.184.216.34/push/e2e-subscription',
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+    };
+    const kept = await api.post('/api/notification/register-device-token', {
+      data: { token: JSON.stringify(subscription), deviceId },
+    });
+    expect(kept.status(), await kept.text()).toBe(204);
+    expect(await pushDevicesOf(server.dataDir, 'priya.ahmed@northwind.example')).toContain(deviceId);
+    await new AppFrame(page).signOut();
+    expect(await pushDevicesOf(server.dataDir, 'priya.ahmed@northwind.example')).not.toContain(deviceId);
+    await api.dispose();
   });
 
   test('the company’s Notification tab saves and reloads', async ({ signedIn }) => {

@@ -1,6 +1,6 @@
 /**
  * The e-mails the worker's server wrote (its outbox_emails table: without SMTP, that is where they go), and
- * whether a notification was delivered yet, read from its SQLite database, for specs that check an e-mail
+ * whether a notification was delivered yet, and the push subscriptions kept, read from its SQLite database, for specs that check an e-mail
  * was or was not sent.
  */
 import path from 'node:path';
@@ -32,6 +32,22 @@ export async function emailsTo(dataDir: string, address: string): Promise<{ subj
       .where('recipient', '=', address)
       .orderBy('id')
       .execute();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The browsers' push subscriptions kept for a person (their device ids). */
+export async function pushDevicesOf(dataDir: string, address: string): Promise<string[]> {
+  const handle = openDatabase({ sqliteFile: path.join(dataDir, 'teambeat.sqlite') });
+  try {
+    const rows = await handle.db
+      .selectFrom('pushSubscriptions as p')
+      .innerJoin('employees as e', 'e.id', 'p.employeeId')
+      .select('p.deviceId')
+      .where('e.email', '=', address)
+      .execute();
+    return rows.map((r) => r.deviceId);
   } finally {
     await handle.close();
   }

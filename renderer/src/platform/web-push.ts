@@ -28,6 +28,15 @@ export function isPushSupported(): boolean {
   );
 }
 
+/** This browser's id when it was ever subscribed, without making one (signing out forgets its subscription). */
+export function knownPushDeviceId(storage: Storage = localStorage): string | null {
+  try {
+    return storage.getItem(DEVICE_ID_KEY);
+  } catch {
+    return null;
+  }
+}
+
 /** This browser's id for the server's device list: made once and kept, so subscribing again replaces a row. */
 export function pushDeviceId(storage: Storage = localStorage): string {
   const existing = storage.getItem(DEVICE_ID_KEY);
