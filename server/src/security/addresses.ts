@@ -3,8 +3,9 @@
  * other ranges no public server has. Whatever the server fetches or posts to on someone's word (a video by
  * address, a browser's push endpoint) is checked here, so there is one list of ranges.
  */
+import { lookup as dnsLookup } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 const SPECIAL = new BlockList();
 for (const [net, prefix] of [
@@ -53,4 +54,23 @@ export async function isPublicHost(hostname: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * A dns.lookup for outgoing connections made on someone's word (a push endpoint, a tracker's address): it
+ * fails with `refuse(host)` when any address of the name is special, and answers in whichever shape was
+ * asked, so the connection goes to the address checked (a second lookup cannot answer another). A literal
+ * address is connected to without a lookup: check it with isSpecialAddress before connecting.
+ */
+export function publicOnlyLookupRefusing(refuse: (hostname: string) => Error): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 0);
+      const first = addresses[0];
+      if (!first) return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
+      if (addresses.some((a) => isSpecialAddress(a.address))) return callback(refuse(hostname), '', 0);
+      if (options.all) callback(null, addresses);
+      else callback(null, first.address, first.family);
+    });
+  };
 }

@@ -9,12 +9,11 @@
  * resolves to, a loopback, private, link-local or other special address is refused before connecting, and the
  * connection goes to the address checked (a second lookup cannot answer another). Push services are public.
  */
-import { lookup as dnsLookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import webpush, { type RequestDetails, type SendResult } from 'web-push';
-import { isSpecialAddress } from '../../security/addresses.js';
+import { isSpecialAddress, publicOnlyLookupRefusing } from '../../security/addresses.js';
 
 /** The signature of web-push's sendNotification, so tests and callers may inject either. */
 export type PushSend = typeof webpush.sendNotification;
@@ -30,17 +29,7 @@ function refused(host: string): Error {
   return Object.assign(new Error(`Push endpoint host ${host} is not a public address`), { code: PUSH_ADDRESS_REFUSED });
 }
 
-/** dns.lookup that fails when any address of the name is special; answers in whichever shape was asked. */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, '', 0);
-    const first = addresses[0];
-    if (!first) return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
-    if (addresses.some((a) => isSpecialAddress(a.address))) return callback(refused(hostname), '', 0);
-    if (options.all) callback(null, addresses);
-    else callback(null, first.address, first.family);
-  });
-};
+const publicOnlyLookup = publicOnlyLookupRefusing(refused);
 
 function flatHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
   return Object.fromEntries(

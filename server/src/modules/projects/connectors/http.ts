@@ -1,0 +1,199 @@
+/**
+ * How a connector talks to its tracker: JSON over HTTP(S) with the tracker's auth header, the tracker's
+ * answers turned into TrackerErrors a person can act on, and its rate-limit hints honoured.
+ *
+ * - 429, and 503 with Retry-After: waits what Retry-After (seconds or an HTTP date) or Jira's
+ *   X-RateLimit-Reset says, up to `maxWaitSeconds`, and tries again, at most `maxRetries` times; beyond
+ *   that it fails as rate-limited with the wait still asked for, so a scheduled sync comes back then.
+ * - 401 and 403: credentials; 404: not-found; other 5xx, timeouts and socket errors: unreachable; a 2xx
+ *   that is not JSON: bad-answer. A tracker's own message (Jira's errorMessages, Azure's message) is kept,
+ *   cut to one short line; the rest of an error body is never shown.
+ * - The address is a person's word: unless private addresses are allowed (TRACKER_ALLOW_PRIVATE_URLS, for
+ *   a TFS or Jira Server on the office network, and the tests' stand-ins), a host that is or resolves to a
+ *   loopback, private or link-local address is refused before connecting (security/addresses.ts).
+ * - Answers over 32 MiB are cut off as bad-answer rather than read into memory.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import { isIP } from 'node:net';
+import { isSpecialAddress, publicOnlyLookupRefusing } from '../../../security/addresses.js';
+import { TrackerError } from './types.js';
+
+export type TrackerHttpOptions = {
+  allowPrivateAddresses: boolean;
+  timeoutMs?: number;
+  maxRetries?: number;
+  maxWaitSeconds?: number;
+  /** Waits between retries (tests pass a fast one). */
+  sleep?: (ms: number) => Promise<void>;
+};
+
+export type TrackerRequest = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  url: string | URL;
+  headers?: Record<string, string>;
+  /** Sent as JSON. */
+  body?: unknown;
+};
+
+export type TrackerResponse<T> = { status: number; headers: Record<string, string>; body: T };
+
+export type TrackerHttp = <T>(request: TrackerRequest) => Promise<TrackerResponse<T>>;
+
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+const REFUSED = 'ERR_TRACKER_ADDRESS_REFUSED';
+
+function refused(host: string): Error {
+  return Object.assign(new Error(`${host} is not a public address`), { code: REFUSED });
+}
+const publicOnlyLookup = publicOnlyLookupRefusing(refused);
+
+/** Seconds to wait from Retry-After (delta seconds or an HTTP date) or X-RateLimit-Reset (an instant); null if none. */
+export function retryAfterSeconds(headers: Record<string, string>, now = Date.now()): number | null {
+  const retryAfter = headers['retry-after']?.trim();
+  if (retryAfter) {
+    if (/^\d+$/.test(retryAfter)) return Number(retryAfter);
+    const at = Date.parse(retryAfter);
+    if (!Number.isNaN(at)) return Math.max(0, Math.ceil((at - now) / 1000));
+  }
+  const reset = headers['x-ratelimit-reset']?.trim();
+  if (reset) {
+    const at = /^\d+$/.test(reset) ? Number(reset) * 1000 : Date.parse(reset);
+    if (!Number.isNaN(at)) return Math.max(0, Math.ceil((at - now) / 1000));
+  }
+  return null;
+}
+
+/** The tracker's own explanation in an error body, one line of at most 200 characters; '' when it has none. */
+export function trackerMessage(body: string): string {
+  let text = '';
+  try {
+    const parsed = JSON.parse(body) as Record<string, unknown>;
+    const candidates = [
+      Array.isArray(parsed['errorMessages']) ? parsed['errorMessages'][0] : undefined,
+      parsed['message'],
+      (parsed['error'] as Record<string, unknown> | undefined)?.['message'],
+      parsed['error_message'],
+      Array.isArray(parsed['errors'])
+        ? (parsed['errors'][0] as Record<string, unknown> | undefined)?.['message']
+        : undefined,
+      typeof parsed['error'] === 'string' ? parsed['error'] : undefined,
+    ];
+    text = String(candidates.find((c) => typeof c === 'string' && c.trim() !== '') ?? '');
+  } catch {
+    text = '';
+  }
+  const line = text.replace(/\p{Cc}+/gu, ' ').trim();
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}
+
+type RawAnswer = { status: number; headers: Record<string, string>; text: string };
+
+function send(request: TrackerRequest, options: TrackerHttpOptions): Promise<RawAnswer> {
+  const url = new URL(request.url);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return Promise.reject(
+      new TrackerError('unreachable', `Only http and https addresses can be reached (${url.protocol})`),
+    );
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!options.allowPrivateAddresses && isIP(host) && isSpecialAddress(host))
+    return Promise.reject(new TrackerError('unreachable', `${host} is not a public address`));
+  const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+  const client = url.protocol === 'http:' ? http : https;
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      url,
+      {
+        method: request.method ?? 'GET',
+        headers: {
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...request.headers,
+        },
+        timeout: options.timeoutMs ?? 30_000,
+        ...(options.allowPrivateAddresses ? {} : { lookup: publicOnlyLookup }),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_BODY_BYTES) {
+            response.destroy();
+            reject(new TrackerError('bad-answer', 'The tracker answered more than 32 MiB at once'));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on('error', (error) => reject(error));
+        response.on('end', () => {
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(response.headers))
+            headers[name] = Array.isArray(value) ? value.join(', ') : (value ?? '');
+          resolve({ status: response.statusCode ?? 0, headers, text: Buffer.concat(chunks).toString('utf8') });
+        });
+      },
+    );
+    req.on('timeout', () =>
+      req.destroy(Object.assign(new Error('The tracker did not answer in time'), { code: 'ETIMEDOUT' })),
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function unreachable(error: unknown, url: URL): TrackerError {
+  if (error instanceof TrackerError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === REFUSED) return new TrackerError('unreachable', `${url.hostname} is not a public address`);
+  if (code === 'ETIMEDOUT') return new TrackerError('unreachable', `${url.host} did not answer in time`);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return new TrackerError('unreachable', `${url.hostname} was not found`);
+  return new TrackerError('unreachable', `${url.host} could not be reached (${code ?? 'connection failed'})`);
+}
+
+export function trackerHttp(options: TrackerHttpOptions): TrackerHttp {
+  const maxRetries = options.maxRetries ?? 3;
+  const maxWait = options.maxWaitSeconds ?? 30;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  return async <T>(request: TrackerRequest): Promise<TrackerResponse<T>> => {
+    const url = new URL(request.url);
+    for (let attempt = 0; ; attempt++) {
+      let answer: RawAnswer;
+      try {
+        answer = await send(request, options);
+      } catch (error) {
+        throw unreachable(error, url);
+      }
+      const { status, headers, text } = answer;
+      if (status >= 200 && status < 300) {
+        if (text.trim() === '') return { status, headers, body: undefined as T };
+        try {
+          return { status, headers, body: JSON.parse(text) as T };
+        } catch {
+          throw new TrackerError('bad-answer', `${url.host} answered something other than JSON`);
+        }
+      }
+      const said = trackerMessage(text);
+      const suffix = said ? `: ${said}` : '';
+      const wait = retryAfterSeconds(headers);
+      if (status === 429 || (status === 503 && wait !== null)) {
+        const seconds = wait ?? 2 ** attempt;
+        if (attempt < maxRetries && seconds <= maxWait) {
+          await sleep(seconds * 1000);
+          continue;
+        }
+        throw new TrackerError(
+          'rate-limited',
+          `The tracker limits requests; try again in ${seconds} s${suffix}`,
+          seconds,
+        );
+      }
+      if (status === 401 || status === 403)
+        throw new TrackerError('credentials', `The tracker refused the credentials (${status})${suffix}`);
+      if (status === 404) throw new TrackerError('not-found', `The tracker has no such project or item${suffix}`);
+      if (status >= 500) throw new TrackerError('unreachable', `The tracker failed (${status})${suffix}`);
+      throw new TrackerError('bad-answer', `The tracker refused the request (${status})${suffix}`);
+    }
+  };
+}
