@@ -24,7 +24,8 @@ export const TASK_STATUSES = [
 ] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 /** The statuses a tracker's state maps to. */
-export type TrackerTaskStatus = Exclude<TaskStatus, 'ignored' | 'requested'>;
+export const TRACKER_TASK_STATUSES = ['new', 'in-progress', 'testing', 'uat', 'done', 'completed'] as const;
+export type TrackerTaskStatus = (typeof TRACKER_TASK_STATUSES)[number];
 
 /** A tracker's broad class of a state, where its API gives one (Jira's status category, Azure's state category). */
 export type StateCategory = 'new' | 'in-progress' | 'done' | null;
@@ -98,4 +99,54 @@ export function taskMetrics(history: readonly StatusChange[], now: string): Task
     qaKickbacks,
     qaCycleHours: visitedQa ? Math.round((qaMs / HOUR) * 10) / 10 : null,
   };
+}
+
+/** What kind of engagement a project is: billable at a fixed scope or by the month, or internal work. */
+export const PROJECT_TYPES = ['fixed-scope', 'monthly', 'non-billable'] as const;
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+
+/** A member's part in a project. */
+export const PROJECT_ROLES = ['product-owner', 'member'] as const;
+export type ProjectRole = (typeof PROJECT_ROLES)[number];
+
+export const SPRINT_STATUSES = ['future', 'active', 'closed'] as const;
+export type SprintStatus = (typeof SPRINT_STATUSES)[number];
+
+/** A sprint's quality test result (the spec's Passed, Failed, In Progress, None). */
+export const QUALITY_RESULTS = ['passed', 'failed', 'in-progress', 'none'] as const;
+export type QualityResult = (typeof QUALITY_RESULTS)[number];
+
+/** Why a task is left out of feedback (the spec's Low Impact, Outside Scope). */
+export const IGNORE_REASONS = ['low-impact', 'outside-scope'] as const;
+export type IgnoreReason = (typeof IGNORE_REASONS)[number];
+
+export const PROJECT_NAME_MAX = 120;
+export const PROJECT_KEY_MAX = 64;
+export const PROJECT_URL_MAX = 2048;
+export const PROJECT_DESCRIPTION_MAX = 2000;
+export const PROJECT_MEMBERS_MAX = 200;
+export const SPRINT_NAME_MAX = 120;
+export const SPRINT_GOAL_MAX = 1000;
+/** Ignoring or restoring tasks takes at most this many at once. */
+export const TASK_BATCH_MAX = 200;
+
+/**
+ * A project's address as stored: the http(s) prefix is optional when typed (https is assumed), the scheme
+ * and host are lower case, and a trailing slash, query or fragment is dropped. Null when it is not an
+ * http(s) address with a host.
+ */
+export function normalizeProjectUrl(input: string): string | null {
+  const text = input.trim();
+  if (text === '' || /\s/.test(text)) return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.hostname === '' || url.username || url.password)
+    return null;
+  const path = url.pathname.replace(/\/+$/, '');
+  return `${url.protocol}//${url.host}${path}`;
 }

@@ -61,6 +61,8 @@ import { leaderboardVideoRoutes } from './modules/leaderboard-videos/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { createNotificationService } from './modules/notifications/service.js';
 import { loadOrCreateVapidKeys } from './modules/notifications/web-push.js';
+import { projectRoutes } from './modules/projects/routes.js';
+import { createProjectSyncService } from './modules/projects/sync.js';
 import { scimErrorBody } from './modules/scim/errors.js';
 import { createSecretBox, ensureSecret, serverSecretStore } from './security/secrets.js';
 import { createTokenService } from './security/tokens.js';
@@ -119,6 +121,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
       log: app.log,
       now,
     }),
+    projectSync: createProjectSyncService({
+      db,
+      secretBox,
+      log: app.log,
+      now,
+      allowPrivateAddresses: config.trackerAllowPrivateUrls,
+    }),
     // The runner's jobs receive these deps; it is created right below, before anything can read it.
     get jobs(): JobRunner {
       if (!runner.current) throw new Error('The job runner is not created yet');
@@ -134,6 +143,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     done();
   });
   app.addHook('onClose', () => deps.notifications.stop());
+  // A sync in flight ends at its next sprint and records that it stopped.
+  app.addHook('onClose', () => deps.projectSync.stop());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ validate: config.validateResponses }));
@@ -212,6 +223,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     feedRoutes,
     leaderboardVideoRoutes,
     notificationRoutes,
+    projectRoutes,
   ]);
   // Outside /api: ZKTeco push devices speak text/plain and cannot send tokens (see the module's comment).
   await app.register(admsRoutes(deps));

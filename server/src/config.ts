@@ -132,6 +132,12 @@ const envSchema = z.object({
    */
   PUSH_ALLOW_PRIVATE_ENDPOINTS: flag(false),
   /**
+   * Projects may connect to a tracker on loopback or a private network (an Azure DevOps Server or Jira Data
+   * Center in the office, the tests' stand-ins). Off by default: whoever may connect a project could otherwise
+   * make the server call addresses of its own network.
+   */
+  TRACKER_ALLOW_PRIVATE_URLS: flag(false),
+  /**
    * Who push services may contact about this server's messages (the VAPID subject): a mailto: or https:
    * address. Defaults to PUBLIC_URL when it is https, else MAIL_FROM's address.
    */
@@ -193,6 +199,8 @@ export type Config = {
   pushAllowPrivateEndpoints: boolean;
   /** The VAPID subject: a mailto: or https: address push services may contact. */
   pushContact: string;
+  /** Projects' trackers may be on loopback and private addresses (docs/projects.md). */
+  trackerAllowPrivateUrls: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -245,6 +253,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     videoAllowPrivateUrls: e.LEADERBOARD_VIDEO_ALLOW_PRIVATE_URLS,
     pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
     pushContact: e.PUSH_CONTACT ?? defaultPushContact(e.PUBLIC_URL, e.MAIL_FROM),
+    trackerAllowPrivateUrls: e.TRACKER_ALLOW_PRIVATE_URLS,
   };
 }
 

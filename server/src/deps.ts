@@ -7,6 +7,7 @@ import type { SecretBox } from './security/secrets.js';
 import type { TokenService } from './security/tokens.js';
 import type { StorageService } from './storage/service.js';
 import type { NotificationService } from './modules/notifications/service.js';
+import type { ProjectSyncService } from './modules/projects/sync.js';
 
 /** What route plugins need, passed explicitly so tests can build an app around any database. */
 export type Deps = {
@@ -26,4 +27,6 @@ export type Deps = {
   storage: StorageService;
   /** Live streams, e-mail and push of notifications (server/src/modules/notifications, docs/notifications.md). */
   notifications: NotificationService;
+  /** Syncs of projects with their trackers (server/src/modules/projects, docs/projects.md). */
+  projectSync: ProjectSyncService;
 };

@@ -360,6 +360,49 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'GET /api/notification/stream': {},
   'GET /api/tenant/notification-settings': {},
   'PATCH /api/tenant/notification-settings': { body: { notificationReminderDays: [2] } },
+  // The Project Hub (docs/projects.md): past the permission, someone without view-all-projects reaches only
+  // the projects they are a member of (tenant A's is not theirs: 404).
+  'GET /api/projects': {},
+  'GET /api/projects/report': {},
+  'GET /api/projects/allocation-report': {},
+  'POST /api/projects': { body: { name: 'Intruder', url: 'intruder.example', key: 'X', type: 'monthly' } },
+  'GET /api/projects/{id}': { table: 'projects', afterGuard: 'NOT_FOUND' },
+  'PATCH /api/projects/{id}': { body: { name: 'Hacked' }, table: 'projects', afterGuard: 'NOT_FOUND' },
+  'PUT /api/projects/{id}/status': { body: { isActive: false }, table: 'projects', afterGuard: 'NOT_FOUND' },
+  'PUT /api/projects/{id}/members': { body: { members: [] }, table: 'projects', afterGuard: 'NOT_FOUND' },
+  'PUT /api/projects/{id}/connection': {
+    body: { tool: 'jira', user: 'x@b.example', token: 'hacked' },
+    table: 'projects',
+    afterGuard: 'NOT_FOUND',
+  },
+  'DELETE /api/projects/{id}/connection': { table: 'projects', afterGuard: 'NOT_FOUND' },
+  'POST /api/projects/{id}/syncs': { body: {}, table: 'projects' },
+  'GET /api/projects/{id}/syncs/latest': { table: 'projects', afterGuard: 'NOT_FOUND' },
+  'GET /api/projects/{id}/sprints': { table: 'projects', afterGuard: 'NOT_FOUND' },
+  'POST /api/projects/{id}/sprints': {
+    body: { name: 'Hacked', goal: 'Hacked', startDate: '2030-01-01', endDate: '2030-01-14', status: 'active' },
+    table: 'projects',
+    afterGuard: 'NOT_FOUND',
+  },
+  'PUT /api/projects/{id}/sprints/{sprintId}': {
+    body: { name: 'Hacked', goal: 'Hacked', startDate: '2030-01-01', endDate: '2030-01-14', status: 'closed' },
+    table: 'projects',
+    afterGuard: 'NOT_FOUND',
+  },
+  'GET /api/projects/{id}/pbis': { table: 'projects', afterGuard: 'NOT_FOUND' },
+  'GET /api/projects/{id}/tasks': { table: 'projects', afterGuard: 'NOT_FOUND' },
+  'POST /api/projects/{id}/tasks/ignore': {
+    body: { taskIds: [1], reason: 'low-impact' },
+    table: 'projects',
+    afterGuard: 'NOT_FOUND',
+  },
+  'POST /api/projects/{id}/tasks/restore': { body: { taskIds: [1] }, table: 'projects', afterGuard: 'NOT_FOUND' },
+  'GET /api/projects/{id}/participants': { table: 'projects', afterGuard: 'NOT_FOUND' },
+  'PUT /api/projects/{id}/participants/{personId}': {
+    body: { employeeId: null },
+    table: 'projects',
+    afterGuard: 'NOT_FOUND',
+  },
 };
 
 let server: TestServer;
@@ -399,6 +442,10 @@ const ids = {
   reportedFeedPosts: 0,
   /** A notification of tenant A's victim. */
   notifications: 0,
+  /** A connected project of tenant A with a sprint, a PBI, a task, a tracker person and a sync (migration 0038). */
+  projects: 0,
+  projectSprints: 0,
+  trackerPeople: 0,
 };
 /** Tenant A's browser push subscription's device. */
 const ALPHA_DEVICE = 'alpha-device-0001';
@@ -577,6 +624,123 @@ beforeAll(async () => {
     .insertInto('notificationDigests')
     .values({ tenantId: tenantA, slot: '2026-01-05T09:00', sentAt: new Date().toISOString() })
     .execute();
+  // A project (migration 0038), its member, a sprint, a tracker person, a PBI, a task and a sync.
+  const at = new Date().toISOString();
+  ids.projects = (
+    await server.db
+      .insertInto('projects')
+      .values({
+        tenantId: tenantA,
+        name: 'Alpha project',
+        url: 'https://alpha.a.example',
+        projectKey: 'ALPHA',
+        type: 'monthly',
+        tool: 'jira',
+        trackerUser: 'alpha@a.example',
+        trackerToken: 'v1.alpha',
+        trackerName: 'Alpha',
+        connectedAt: at,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  await server.db
+    .insertInto('projectMembers')
+    .values({
+      tenantId: tenantA,
+      projectId: ids.projects,
+      employeeId: victim.id,
+      role: 'product-owner',
+      allocation: 50,
+    })
+    .execute();
+  const project = { tenantId: tenantA, projectId: ids.projects };
+  ids.projectSprints = (
+    await server.db
+      .insertInto('projectSprints')
+      .values({
+        ...project,
+        trackerRef: '1',
+        name: 'Alpha sprint',
+        goal: 'Alpha goal',
+        status: 'active',
+        qaKickback: null,
+        uatKickback: null,
+        carryOvers: null,
+        startDate: '2026-01-05',
+        endDate: '2026-01-16',
+        syncedAt: at,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  ids.trackerPeople = (
+    await server.db
+      .insertInto('trackerPeople')
+      .values({
+        ...project,
+        identity: 'email:victim@a.example',
+        name: 'Alpha person',
+        email: 'victim@a.example',
+        employeeId: victim.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const pbi = await server.db
+    .insertInto('projectPbis')
+    .values({
+      ...project,
+      sprintId: ids.projectSprints,
+      trackerRef: 'ALPHA-1',
+      name: 'Alpha story',
+      type: 'Story',
+      status: 'done',
+      trackerStateName: 'Done',
+      url: 'https://alpha.a.example/browse/ALPHA-1',
+      completedAt: at,
+      syncedAt: at,
+      createdAt: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await server.db
+    .insertInto('projectTasks')
+    .values({
+      ...project,
+      sprintId: ids.projectSprints,
+      pbiId: pbi.id,
+      trackerRef: 'ALPHA-2',
+      name: 'Alpha task',
+      type: 'Sub-task',
+      status: 'done',
+      trackerStateName: 'Done',
+      url: 'https://alpha.a.example/browse/ALPHA-2',
+      assigneeId: ids.trackerPeople,
+      startedAt: at,
+      finishedAt: at,
+      devCycleHours: 1,
+      qaCycleHours: null,
+      syncedAt: at,
+      createdAt: at,
+    })
+    .execute();
+  await server.db
+    .insertInto('projectSyncs')
+    .values({
+      ...project,
+      sprintId: null,
+      requestedBy: victim.id,
+      state: 'done',
+      startedAt: at,
+      heartbeatAt: at,
+      finishedAt: at,
+    })
+    .execute();
   // The Home widgets' stored sums (migration 0030), last: seeding feedback would drop them. B's widgets
   // never read, replace or drop them.
   await server.db
@@ -607,7 +771,9 @@ function concrete(op: Op): { url: string; body: unknown } {
     op.path
       .replace('{id}', String(sample.table ? ids[sample.table] : 1))
       .replace('{emoji}', encodeURIComponent('👍'))
-      .replace('{deviceId}', ALPHA_DEVICE) + (sample.query ? `?${sample.query}` : '');
+      .replace('{deviceId}', ALPHA_DEVICE)
+      .replace('{sprintId}', String(ids.projectSprints))
+      .replace('{personId}', String(ids.trackerPeople)) + (sample.query ? `?${sample.query}` : '');
   return { url, body: sample.body ?? (op.method === 'GET' ? undefined : {}) };
 }
 
@@ -706,9 +872,10 @@ describe('every route', () => {
           // permissions than the route's list, which proves the route's guard let the caller through.
           expect(res.status, label).not.toBe(401);
           if (res.status === 403) expect(res.body.error.details?.permission, label).not.toEqual(op.access);
-        } else if (op.method === 'GET') expect(res.status, label).toBe(200);
-        else if (res.status === 403 && SAMPLES[`${op.method} ${op.path}`]?.afterGuard)
+        } else if (res.status >= 400 && SAMPLES[`${op.method} ${op.path}`]?.afterGuard)
+          // A rule of its own past the guard (the hierarchy, authorship, a project's members).
           expect(res.body.error.code, label).toBe(SAMPLES[`${op.method} ${op.path}`]!.afterGuard);
+        else if (op.method === 'GET') expect(res.status, label).toBe(200);
         else expect([401, 403], label).not.toContain(res.status);
       }
     }

@@ -46,6 +46,7 @@ type RowTable =
   | 'holidays'
   | 'devices'
   | 'functions'
+  | 'projects'
   | 'badges'
   | 'badgeCategories'
   | 'feedbackCategories'
@@ -261,6 +262,39 @@ const FIXTURES: Record<string, Fixture> = {
     }),
     read: ({ id }) => rowOf('functions', id),
     values: { name: 'Renamed function', description: 'Changed' },
+  },
+  updateProject: {
+    create: async () => {
+      const at = new Date().toISOString();
+      const row = await server.db
+        .insertInto('projects')
+        .values({
+          tenantId,
+          name: `Patch project ${at}`,
+          url: `https://patch-${Date.now()}.example`,
+          projectKey: 'PATCH',
+          type: 'monthly',
+          description: 'Original',
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: row.id };
+    },
+    read: async ({ id }) => {
+      const row = await rowOf('projects', id);
+      return { ...row, key: row['projectKey'] };
+    },
+    values: {
+      name: 'Renamed project',
+      url: 'renamed.example',
+      key: 'RENAMED',
+      type: 'non-billable',
+      description: 'Changed',
+    },
+    // The body's key is the stored project_key.
+    derived: { key: ['projectKey'] },
   },
   // The caller's own account: the admin's row (own account only, the token names it).
   updateMe: {

@@ -8,6 +8,7 @@ export const JOB_NAMES = [
   'feedback-requests',
   'badge-images',
   'notifications',
+  'project-sync',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -24,6 +25,7 @@ export const JOB_LABELS: Record<JobName, string> = {
   'feedback-requests': 'Feedback requests (expire those left unanswered)',
   'badge-images': 'Badge images no badge uses (deleted after a day)',
   notifications: 'Notifications no server sent, and reminders of open action items',
+  'project-sync': 'Projects synced with their trackers (every 6 hours, and when rate limits allow again)',
 };
 
 export const jobRunSchema = z

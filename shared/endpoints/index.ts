@@ -31,6 +31,7 @@ import { homeEndpoints } from './home.js';
 import { feedEndpoints } from './feed.js';
 import { leaderboardVideoEndpoints } from './leaderboard-videos.js';
 import { notificationEndpoints } from './notifications.js';
+import { projectEndpoints } from './projects.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
@@ -63,6 +64,7 @@ export const endpointGroups = {
   feed: feedEndpoints,
   leaderboardVideos: leaderboardVideoEndpoints,
   notifications: notificationEndpoints,
+  projects: projectEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

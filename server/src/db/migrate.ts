@@ -34,6 +34,7 @@ import { feedTypesPost } from './migrations/0034-feed-types-post.js';
 import { homeTriggersChanged } from './migrations/0035-home-triggers-changed.js';
 import { teamBadgeApprovers } from './migrations/0036-team-badge-approvers.js';
 import { notifications } from './migrations/0037-notifications.js';
+import { projects } from './migrations/0038-projects.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0035-home-triggers-changed': homeTriggersChanged,
   '0036-team-badge-approvers': teamBadgeApprovers,
   '0037-notifications': notifications,
+  '0038-projects': projects,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -4,6 +4,15 @@
  * instants are ISO-8601 UTC strings, dates YYYY-MM-DD strings.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  IgnoreReason,
+  ProjectRole,
+  ProjectType,
+  QualityResult,
+  SprintStatus,
+  TrackerTaskStatus,
+  TrackerTool,
+} from '../../../shared/projects.js';
 import type { NotificationKind, NotificationType, SuggestionType } from '../../../shared/notifications.js';
 import type { AttendanceSource } from '../../../shared/contracts/attendance.js';
 import type { ClientKind } from '../../../shared/contracts/auth.js';
@@ -923,6 +932,127 @@ export type NotificationSignalTable = {
   recipientId: number;
 };
 
+/** A project of the Project Hub (docs/projects.md); once connected, its tracker and sealed token. */
+export type ProjectTable = {
+  id: Generated<number>;
+  tenantId: number;
+  name: string;
+  url: string;
+  projectKey: string;
+  type: ProjectType;
+  description: string | null;
+  isActive: Generated<Flag>;
+  isDemo: Generated<Flag>;
+  tool: TrackerTool | null;
+  trackerUser: string | null;
+  trackerToken: string | null;
+  trackerName: string | null;
+  connectedAt: string | null;
+  createdBy: number | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ProjectMemberTable = {
+  tenantId: number;
+  projectId: number;
+  employeeId: number;
+  role: ProjectRole;
+  allocation: number;
+};
+
+export type ProjectSprintTable = {
+  id: Generated<number>;
+  tenantId: number;
+  projectId: number;
+  trackerRef: string | null;
+  name: string;
+  goal: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  status: SprintStatus;
+  qaKickback: number | null;
+  uatKickback: number | null;
+  carryOvers: number | null;
+  qualityResult: Generated<QualityResult>;
+  syncedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type TrackerPersonTable = {
+  id: Generated<number>;
+  tenantId: number;
+  projectId: number;
+  /** `email:<lower-case address>`, or `name:<display name>` when the tracker hides the address. */
+  identity: string;
+  name: string;
+  email: string | null;
+  employeeId: number | null;
+  mappedByHand: Generated<Flag>;
+};
+
+export type ProjectPbiTable = {
+  id: Generated<number>;
+  tenantId: number;
+  projectId: number;
+  sprintId: number | null;
+  trackerRef: string;
+  name: string;
+  type: string;
+  status: TrackerTaskStatus;
+  /** The tracker's own name of the state (In Review, Resolved). */
+  trackerStateName: string;
+  url: string;
+  completedAt: string | null;
+  syncedAt: string;
+  createdAt: string;
+};
+
+export type ProjectTaskTable = {
+  id: Generated<number>;
+  tenantId: number;
+  projectId: number;
+  sprintId: number | null;
+  pbiId: number | null;
+  trackerRef: string;
+  name: string;
+  type: string;
+  status: TrackerTaskStatus;
+  /** The tracker's own name of the state (In Review, Resolved). */
+  trackerStateName: string;
+  url: string;
+  assigneeId: number | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  devCycleHours: number | null;
+  qaKickbacks: Generated<number>;
+  qaCycleHours: number | null;
+  ignoredReason: IgnoreReason | null;
+  ignoredAt: string | null;
+  ignoredBy: number | null;
+  syncedAt: string;
+  createdAt: string;
+};
+
+export type ProjectSyncTable = {
+  id: Generated<number>;
+  tenantId: number;
+  projectId: number;
+  sprintId: number | null;
+  requestedBy: number | null;
+  state: 'running' | 'done' | 'failed';
+  total: Generated<number>;
+  done: Generated<number>;
+  items: Generated<number>;
+  errorCode: string | null;
+  errorMessage: string | null;
+  retryAt: string | null;
+  startedAt: string;
+  heartbeatAt: string;
+  finishedAt: string | null;
+};
+
 export type Database = {
   tenants: TenantTable;
   tenantSettings: TenantSettingTable;
@@ -992,6 +1122,13 @@ export type Database = {
   pushSubscriptions: PushSubscriptionTable;
   notificationSignals: NotificationSignalTable;
   notificationDigests: NotificationDigestTable;
+  projects: ProjectTable;
+  projectMembers: ProjectMemberTable;
+  projectSprints: ProjectSprintTable;
+  trackerPeople: TrackerPersonTable;
+  projectPbis: ProjectPbiTable;
+  projectTasks: ProjectTaskTable;
+  projectSyncs: ProjectSyncTable;
 };
 
 export type Employee = Selectable<EmployeeTable>;

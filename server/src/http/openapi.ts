@@ -68,6 +68,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   feed: 'The news feed: shared feedback, badges, announcements and leaderboard videos, likes, comments, reports and their review (docs/recognition.md).',
   'badge-requests':
     'Contributions and recommendations for badges, their approval (approving gives the badge), stats and filters.',
+  projects:
+    'The Project Hub: projects, members and allocations, the tracker connection and its syncs, sprints with their data points, PBIs, tasks and the tracker’s people (docs/projects.md).',
   'scim-tokens': 'Provisioning tokens of the company’s identity provider (Settings, Provisioning).',
   storage:
     'Signed, short-lived links to upload and download stored files (local storage driver); the token in the query is the credential.',

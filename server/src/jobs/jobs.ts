@@ -21,10 +21,19 @@ export const FEEDBACK_REQUEST_JOB: JobName = 'feedback-requests';
 export const STORAGE_ORPHANS_JOB: JobName = 'storage-orphans';
 /** Notifications no process delivered, and reminders of open action items (docs/notifications.md). */
 export const NOTIFICATIONS_JOB: JobName = 'notifications';
+/** Connected projects read from their trackers (docs/projects.md, "Syncing"). */
+export const PROJECT_SYNC_JOB: JobName = 'project-sync';
 /** Deletes confirmed badge images no badge uses (docs/recognition.md "Badges"). */
 export const BADGE_IMAGES_JOB: JobName = 'badge-images';
 
 export const JOBS: readonly JobDefinition[] = [
+  {
+    // Each connected, active project is read again when its last sync is six hours old, or when the tracker's
+    // rate limit said to come back; projects one at a time, since several often share one tracker account.
+    name: PROJECT_SYNC_JOB,
+    everyMs: 15 * 60_000,
+    run: (deps, tenantId) => deps.projectSync.runScheduled(tenantId),
+  },
   {
     // Auto reject, auto cancel, cancellations that outlived their leave, and auto leaves
     // (docs/leave-workflow.md). Hourly: a new day shows up within the hour.

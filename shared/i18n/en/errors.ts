@@ -180,4 +180,17 @@ export const errors = {
   VIDEO_UPLOAD_FAILED: 'Video could not be uploaded',
   VIDEO_STATUS_FAILED: 'Video status could not be updated',
   RANGE_NOT_SATISFIABLE: 'The requested range lies outside the file.',
+  // Projects (feedback §8, docs/projects.md)
+  PROJECT_ADD_FAILED: 'Failed to add project',
+  PROJECT_UPDATE_FAILED: 'Failed to update project',
+  PROJECT_INCOMPLETE: 'Complete all project details',
+  PROJECT_CONNECT_FAILED: 'Failed to connect the project',
+  PROJECT_MEMBER_FAILED: 'Project member could not be added, removed or updated',
+  PROJECT_PARTICIPANT_FAILED: 'Failed to map or remove participant',
+  PROJECT_EXISTS: 'A project with this name already exists.',
+  PROJECT_URL_KEY_EXISTS: 'Another project already has this address and key.',
+  PROJECT_NOT_CONNECTED: 'Connect the project to its tracker first.',
+  PROJECT_SYNC_RUNNING: 'This project is being synchronised already.',
+  PROJECT_INACTIVE: 'This project is inactive: activate it first.',
+  NO_SPRINT_DATA: 'No sprint data found',
 } as const;

@@ -203,6 +203,7 @@ export const settings = {
       'feedback-requests': 'Feedback requests (expire those left unanswered)',
       'badge-images': 'Badge images no badge uses (deleted after a day)',
       notifications: 'Notifications no server sent, and reminders of open action items',
+      'project-sync': 'Projects synced with their trackers (every 6 hours, and when rate limits allow again)',
     },
     outcomes: {
       running: 'Running',

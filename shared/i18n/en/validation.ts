@@ -156,4 +156,14 @@ export const validation = {
   unknownEmployees: 'Unknown employees: {{ids}}',
   serialTaken: 'A device with this serial number already exists.',
   serialElsewhere: 'This serial number is registered to another company on this server.',
+  // Projects (shared/projects.ts, docs/projects.md)
+  projectUrl: 'Enter the project’s address, like https://acme.atlassian.net (https:// may be left out)',
+  percent: 'Enter a whole number from 0 to 100',
+  projectNotFound: 'Project not found.',
+  sprintNotFound: 'Sprint not found.',
+  taskNotFound: 'Task not found.',
+  projectMemberTwice: 'Each employee only once',
+  trackerTokenRequired: 'Enter the token the tracker gave you',
+  trackerUserRequired: 'Enter the e-mail of the Jira account the token belongs to',
+  participantNotFound: 'Tracker person not found.',
 };

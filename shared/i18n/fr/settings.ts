@@ -208,6 +208,8 @@ export const settings: Translation<typeof en> = {
       'feedback-requests': 'Demandes de feedback (expiration de celles restées sans réponse)',
       'badge-images': 'Images de badges qu’aucun badge n’utilise (supprimées après un jour)',
       notifications: 'Notifications qu’aucun serveur n’a envoyées, et rappels des actions en attente',
+      'project-sync':
+        'Projets synchronisés avec leurs outils de suivi (toutes les 6 heures, et quand les limites le permettent à nouveau)',
     },
     outcomes: {
       running: 'En cours',

@@ -153,4 +153,13 @@ export const validation: Translation<typeof en> = {
   unknownEmployees: 'Employés inconnus : {{ids}}',
   serialTaken: 'Un appareil avec ce numéro de série existe déjà.',
   serialElsewhere: 'Ce numéro de série est enregistré pour une autre entreprise sur ce serveur.',
+  projectUrl: 'Saisissez l’adresse du projet, comme https://acme.atlassian.net (https:// peut être omis)',
+  percent: 'Saisissez un nombre entier de 0 à 100',
+  projectNotFound: 'Projet introuvable.',
+  sprintNotFound: 'Sprint introuvable.',
+  taskNotFound: 'Tâche introuvable.',
+  projectMemberTwice: 'Chaque employé une seule fois',
+  trackerTokenRequired: 'Saisissez le jeton donné par l’outil de suivi',
+  trackerUserRequired: 'Saisissez l’e-mail du compte Jira auquel appartient le jeton',
+  participantNotFound: 'Personne de l’outil de suivi introuvable.',
 };

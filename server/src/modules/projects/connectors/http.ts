@@ -166,6 +166,9 @@ export function trackerHttp(options: TrackerHttpOptions): TrackerHttp {
         throw unreachable(error, url);
       }
       const { status, headers, text } = answer;
+      // Azure DevOps answers a refused token with its sign-in page and 203 (unless told not to redirect).
+      if (status === 203)
+        throw new TrackerError('credentials', 'The tracker refused the credentials (203, a sign-in page)');
       if (status >= 200 && status < 300) {
         if (text.trim() === '') return { status, headers, body: undefined as T };
         try {
