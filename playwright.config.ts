@@ -1,14 +1,19 @@
 /**
  * End-to-end tests: the built web app served by the real API, in Chromium. Each worker starts its own API
  * on a free port with a fresh database and a fixed clock (the `server` fixture in e2e/fixtures.ts), so
- * workers never share data. On machines with Debian's Chromium at /usr/bin/chromium that
- * browser is used; elsewhere Playwright's own (npx playwright install chromium).
+ * workers never share data. On machines with Debian's Chromium that browser is used: its headless shell
+ * (the package chromium-headless-shell, the same build without the browser's own interface, which Playwright
+ * also uses for headless runs) when installed, else /usr/bin/chromium; elsewhere Playwright's own
+ * (npx playwright install chromium). The shell uses about a sixth less CPU per spec on two cores.
+ * E2E_CHROMIUM names another binary.
  */
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
-const systemChromium = existsSync(SYSTEM_CHROMIUM)
+const SYSTEM_CHROMIUM =
+  process.env['E2E_CHROMIUM'] ??
+  ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((binary) => existsSync(binary));
+const systemChromium = SYSTEM_CHROMIUM
   ? {
       executablePath: SYSTEM_CHROMIUM,
       args: [
