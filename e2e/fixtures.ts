@@ -66,6 +66,7 @@ export const ADMIN_NAV = [
   'Employee Directory',
   'Roles & Permissions',
   'Function Setup',
+  'Project Hub',
   'Feedback Management',
   'Badge Control',
   'Biometric Devices',

@@ -68,6 +68,8 @@ export async function startServer(options: { startAt: string; label: string }): 
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       // Every answer is checked against its contract by zod as well (server/src/http/serialize.ts).
       VALIDATE_RESPONSES: 'true',
+      // Projects connect to the tracker stand-ins the specs start on loopback (tools/tracker-sim).
+      TRACKER_ALLOW_PRIVATE_URLS: 'true',
       TEAMBEAT_TEST_NOW: options.startAt,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -28,6 +28,10 @@ import { bodyIdSchema, idSchema, listQuerySchema, listResponseSchema, optionalId
 
 const named = z.object({ id: z.number().int(), name: z.string() });
 
+/** What went wrong with a tracker (server/src/modules/projects/connectors/types.ts, docs/projects.md). */
+export const TRACKER_ERROR_CODES = ['credentials', 'not-found', 'rate-limited', 'unreachable', 'bad-answer'] as const;
+export type TrackerErrorCode = (typeof TRACKER_ERROR_CODES)[number];
+
 export const projectMemberSchema = z
   .object({
     employeeId: z.number().int(),
@@ -47,7 +51,7 @@ export const projectSyncSchema = z
     total: z.number().int().describe('Sprints to read'),
     done: z.number().int().describe('Sprints read so far'),
     items: z.number().int().describe('PBIs and tasks stored so far'),
-    errorCode: z.enum(['credentials', 'not-found', 'rate-limited', 'unreachable', 'bad-answer']).nullable(),
+    errorCode: z.enum(TRACKER_ERROR_CODES).nullable(),
     errorMessage: z.string().nullable(),
     retryAt: z.string().nullable().describe('A rate-limited sync is tried again by the schedule after this instant'),
     startedAt: z.string(),

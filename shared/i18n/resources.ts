@@ -35,6 +35,8 @@ import { feed as en_feed } from './en/feed.js';
 import { feed as fr_feed } from './fr/feed.js';
 import { notifications as en_notifications } from './en/notifications.js';
 import { notifications as fr_notifications } from './fr/notifications.js';
+import { projects as en_projects } from './en/projects.js';
+import { projects as fr_projects } from './fr/projects.js';
 import { common as fr_common } from './fr/common.js';
 import { errors as fr_errors } from './fr/errors.js';
 import { validation as fr_validation } from './fr/validation.js';
@@ -74,6 +76,7 @@ export const NAMESPACES = [
   'badges',
   'feed',
   'notifications',
+  'projects',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -101,6 +104,7 @@ export const en = {
   badges: en_badges,
   feed: en_feed,
   notifications: en_notifications,
+  projects: en_projects,
 };
 export const fr = {
   common: fr_common,
@@ -126,6 +130,7 @@ export const fr = {
   badges: fr_badges,
   feed: fr_feed,
   notifications: fr_notifications,
+  projects: fr_projects,
 };
 
 export type Resources = typeof en;

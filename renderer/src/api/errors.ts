@@ -44,6 +44,11 @@ export function errorMessage(error: unknown, fallback: string = textOf('INTERNAL
   return isErrorCode(b.code) ? textOf(b.code) : b.message || fallback;
 }
 
+/** The error answer's details (what the code's contract says they hold), if any. */
+export function errorDetails(error: unknown): unknown {
+  return body(error)?.details;
+}
+
 /** Field messages of a validation or conflict answer, keyed by field name without the `body.` prefix. */
 export function fieldErrors(error: unknown): FieldErrors {
   const details = body(error)?.details;

@@ -243,6 +243,22 @@ export const APP_ROUTES: readonly AppRoute[] = [
     section: 'administration',
     Page: lazy(() => import('../pages/functions/FunctionsPage').then((m) => ({ default: m.FunctionsPage }))),
   },
+  // The Project Hub (docs/projects.md): the list, and a project's tabs at /project/management/:id/:type.
+  {
+    path: '/project/management',
+    titleKey: 'projects',
+    permission: 'view-projects',
+    section: 'administration',
+    Page: lazy(() => import('../pages/projects/ProjectsPage').then((m) => ({ default: m.ProjectsPage }))),
+  },
+  {
+    path: '/project/management/:id/:type',
+    titleKey: 'projects',
+    permission: 'view-projects',
+    section: 'administration',
+    navAs: '/project/management',
+    Page: lazy(() => import('../pages/projects/ProjectPage').then((m) => ({ default: m.ProjectPage }))),
+  },
   {
     path: '/feedback/management',
     titleKey: 'feedbackManagement',

@@ -5,6 +5,8 @@ import { FlagCountBadge } from '../pages/feedback-flags/FlagCountBadge';
 import type { AppRoute } from '../app/routes';
 import {
   bundleIcon,
+  BriefcaseFilled,
+  BriefcaseRegular,
   CalendarClockFilled,
   ChatMultipleFilled,
   ChatMultipleRegular,
@@ -58,6 +60,7 @@ export const NAV_ICONS: Record<string, FluentIcon> = {
   '/employee/management': bundleIcon(PeopleTeamFilled, PeopleTeamRegular),
   '/role/management': bundleIcon(ShieldPersonFilled, ShieldPersonRegular),
   '/function/management': bundleIcon(OrganizationFilled, OrganizationRegular),
+  '/project/management': bundleIcon(BriefcaseFilled, BriefcaseRegular),
   '/feedback/management': bundleIcon(TagMultipleFilled, TagMultipleRegular),
   '/biometric/management': bundleIcon(FingerprintFilled, FingerprintRegular),
   '/settings': bundleIcon(SettingsFilled, SettingsRegular),

@@ -17,6 +17,7 @@ export const frame = {
     roles: 'Roles & Permissions',
     devices: 'Biometric Devices',
     feedbackManagement: 'Feedback Management',
+    projects: 'Project Hub',
     functions: 'Function Setup',
     settings: 'Settings',
     notificationSettings: 'Notification settings',

@@ -19,6 +19,7 @@ export const frame: Translation<typeof en> = {
     roles: 'Rôles et autorisations',
     devices: 'Terminaux biométriques',
     feedbackManagement: 'Gestion des feedbacks',
+    projects: 'Hub des projets',
     functions: 'Configuration des fonctions',
     settings: 'Paramètres',
     notificationSettings: 'Paramètres des notifications',

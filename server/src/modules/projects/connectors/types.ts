@@ -78,7 +78,8 @@ export type TrackerConnector = {
  * - unreachable: no answer, a refused address, or a 5xx;
  * - bad-answer: an answer that is not what the API documents.
  */
-export type TrackerErrorCode = 'credentials' | 'not-found' | 'rate-limited' | 'unreachable' | 'bad-answer';
+export type { TrackerErrorCode } from '../../../../../shared/contracts/projects.js';
+import type { TrackerErrorCode } from '../../../../../shared/contracts/projects.js';
 
 export class TrackerError extends Error {
   constructor(

@@ -1,0 +1,105 @@
+/**
+ * Connect a project to its tracker: the tool, the account (Jira) and the token. The server checks them at the
+ * tracker before keeping them (the token encrypted, never shown again); left empty, the stored token is kept
+ * for the same tool and account. A refusal says the tracker's reason under "Failed to connect the project".
+ */
+import { Dropdown, Field, Option } from '@fluentui/react-components';
+import { TRACKER_ERROR_CODES, type ProjectDetail } from '../../../../shared/contracts/projects';
+import { TRACKER_TOOLS, type TrackerTool } from '../../../../shared/projects';
+import { errorDetails, errorMessage } from '../../api/errors';
+import { useConnectProject } from '../../api/hooks/projects';
+import { FormDialog } from '../../components/FormDialog';
+import { useFormState, type RuleMessages } from '../../components/form-fields';
+import { TextField } from '../../components/TextField';
+import { useTranslation } from '../../i18n';
+
+/** The trackers a project can connect to today (docs/projects.md). */
+const AVAILABLE: readonly TrackerTool[] = ['jira', 'azure-devops'];
+
+type Form = { tool: TrackerTool; user: string; token: string };
+
+export function ConnectionDialog({ project, onClose }: { project: ProjectDetail; onClose: () => void }) {
+  const { t } = useTranslation(['projects', 'errors', 'validation']);
+  const stored = project.connection;
+  const form = useFormState<Form>(() => ({ tool: stored?.tool ?? 'jira', user: stored?.user ?? '', token: '' }));
+  const { values } = form;
+  const connect = useConnectProject(project.id);
+  const keepsToken = stored !== null && stored.tool === values.tool && stored.user === values.user.trim();
+  const rules: RuleMessages = {
+    tool: AVAILABLE.includes(values.tool) ? null : t('connection.notAvailable', { tool: t(`tools.${values.tool}`) }),
+    user: values.tool === 'jira' && !values.user.trim() ? t('validation:trackerUserRequired') : null,
+    token: !keepsToken && !values.token.trim() ? t('validation:trackerTokenRequired') : null,
+  };
+  const failure = t('errors:PROJECT_CONNECT_FAILED');
+
+  const submit = () =>
+    form.submit(rules, failure, () =>
+      connect.mutate(
+        {
+          tool: values.tool,
+          user: values.tool === 'jira' ? values.user.trim() : '',
+          ...(values.token.trim() ? { token: values.token.trim() } : {}),
+        },
+        {
+          onSuccess: onClose,
+          onError: (error) =>
+            form.failed(error, (byField) => {
+              // The tracker's refusal, said in the interface's language.
+              const tracker = (errorDetails(error) as { tracker?: unknown } | undefined)?.tracker;
+              const known = TRACKER_ERROR_CODES.find((code) => code === tracker);
+              if (known) return `${failure}: ${t(`connection.reasons.${known}`)}`;
+              return Object.keys(byField).length > 0 ? failure : errorMessage(error, failure);
+            }),
+        },
+      ),
+    );
+
+  return (
+    <FormDialog
+      title={t('connection.dialogTitle', { name: project.name })}
+      description={t('connection.dialogDescription', { url: project.url })}
+      size="medium"
+      error={form.formError}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={t('connection.submit')}
+      pending={connect.isPending}
+    >
+      <Field label={t('connection.tool')} required {...form.messages.field('tool', rules)}>
+        <Dropdown
+          value={t(`tools.${values.tool}`)}
+          selectedOptions={[values.tool]}
+          onOptionSelect={(_, d) => form.set('tool', d.optionValue as TrackerTool)}
+        >
+          {TRACKER_TOOLS.map((tool) => (
+            <Option key={tool} value={tool}>
+              {t(`tools.${tool}`)}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      {values.tool === 'jira' ? (
+        <TextField
+          form={form}
+          rules={rules}
+          name="user"
+          type="email"
+          label={t('connection.user')}
+          hint={t('connection.userHint')}
+          required
+          autoFocus
+        />
+      ) : null}
+      <TextField
+        form={form}
+        rules={rules}
+        name="token"
+        type="password"
+        autoComplete="off"
+        label={values.tool === 'azure-devops' ? t('connection.tokenAzure') : t('connection.token')}
+        hint={keepsToken ? t('connection.tokenKeep') : undefined}
+        required={!keepsToken}
+      />
+    </FormDialog>
+  );
+}
