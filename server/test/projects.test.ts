@@ -245,6 +245,17 @@ describe('projects', () => {
     expect(otherUser.status).toBe(400);
     expect(otherUser.body.error.details.fields[0].path).toBe('body.token');
 
+    // Moving the project elsewhere forgets the token: it goes only where it was checked.
+    const moved = await admin.patch(`/api/projects/${p.id}`, { url: 'https://elsewhere.example' });
+    expect(moved.body.connection).toBeNull();
+    const forgotten = await server.db
+      .selectFrom('projects')
+      .select('trackerToken')
+      .where('id', '=', p.id)
+      .executeTakeFirstOrThrow();
+    expect(forgotten.trackerToken).toBeNull();
+    expect((await admin.post(`/api/projects/${p.id}/syncs`, {})).body.error.code).toBe('PROJECT_NOT_CONNECTED');
+
     const unknownKey = await project({ url: jira.url, key: 'NOPE' });
     const missing = await admin.put(`/api/projects/${unknownKey.id}/connection`, {
       tool: 'jira',

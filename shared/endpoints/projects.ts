@@ -88,7 +88,7 @@ export const projectEndpoints = {
     path: '/api/projects/:id',
     access: 'edit-project',
     summary: 'Change a project’s name, address, key, type or description',
-    description: `A changed address or key keeps the connection’s account and token; the next sync reads the new place.${SCOPE}`,
+    description: `A changed address forgets the connection’s token (it is sent only where it was checked): connect again. A changed key keeps it.${SCOPE}`,
     params: idParamsSchema,
     body: projectBodySchema.partial(),
     response: projectDetailSchema,

@@ -337,10 +337,14 @@ export function projectRepository(tenant: TenantScope) {
         url: changes.url ?? current.url,
         key: changes.key ?? current.key,
       };
+      // The token goes only where it was checked: another address needs it given again (else whoever may edit
+      // a project could point the sync, and the stored token, at a server of theirs).
+      const moved = changes.url !== undefined && changes.url !== current.url && current.connection !== null;
       await uniquely(next, id, () =>
         rows.update('projects', id, {
           ...(changes.name === undefined ? {} : { name: changes.name }),
           ...(changes.url === undefined ? {} : { url: changes.url }),
+          ...(moved ? { trackerToken: null, connectedAt: null } : {}),
           ...(changes.key === undefined ? {} : { projectKey: changes.key }),
           ...(changes.type === undefined ? {} : { type: changes.type }),
           ...(changes.description === undefined ? {} : { description: changes.description || null }),

@@ -87,6 +87,9 @@ function categoryOf(status: JiraStatus | undefined): StateCategory {
 
 const FINISHED = new Set(['done', 'completed']);
 
+/** A listing longer than this is taken as a broken (or hostile) tracker that never says it is done. */
+const MAX_LISTED = 50_000;
+
 export function createJiraConnector(connection: TrackerConnection, http: TrackerHttp): TrackerConnector {
   const site = connection.baseUrl.trim().replace(/\/+$/, '');
   const key = connection.projectKey.trim();
@@ -130,6 +133,7 @@ export function createJiraConnector(connection: TrackerConnection, http: Tracker
       const page = await get<AgilePage>(path, { ...query, startAt: values.length, maxResults: PAGE }, notFound);
       if (!Array.isArray(page.values)) throw badAnswer(path);
       values.push(...(page.values as T[]));
+      if (values.length > MAX_LISTED) throw badAnswer(`${path} (more than ${MAX_LISTED} entries)`);
       const total = typeof page.total === 'number' ? page.total : null;
       if (page.isLast === true || page.values.length === 0 || (total !== null && values.length >= total)) return values;
     }
@@ -179,6 +183,7 @@ export function createJiraConnector(connection: TrackerConnection, http: Tracker
         const page = await get<ChangelogPage>(path, { startAt: histories.length, maxResults: CHANGELOG_PAGE });
         if (!Array.isArray(page.values)) throw badAnswer(path);
         histories.push(...(page.values as JiraHistory[]));
+        if (histories.length > MAX_LISTED) throw badAnswer(`${path} (more than ${MAX_LISTED} entries)`);
         const all = typeof page.total === 'number' ? page.total : null;
         if (page.isLast === true || page.values.length === 0 || (all !== null && histories.length >= all)) break;
       }
