@@ -82,6 +82,8 @@ test('a product owner adds a project, connects it to Jira, syncs it, and keeps s
   // Sync every sprint; the card follows it to the end.
   await tracker.getByRole('button', { name: 'Sync all sprints' }).click();
   await expect(tracker.getByText(/Synced .*: \d+ items from 2 sprints/)).toBeVisible();
+  // What the sync read shows without a reload, and again after one.
+  await expect(page.getByRole('article', { name: 'WEB Sprint 1' })).toBeVisible();
   await page.reload();
   const sprint1 = page.getByRole('article', { name: 'WEB Sprint 1' });
   const sprint2 = page.getByRole('article', { name: 'WEB Sprint 2' });

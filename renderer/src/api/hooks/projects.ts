@@ -3,7 +3,8 @@
  * connection and syncs (followed while one runs), sprints, PBIs, tasks and the tracker's people, and the
  * CSV reports. A change refreshes what it touched.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { ListQuery } from '../../../../shared/contracts/common';
 import {
   ALLOCATION_REPORT_FILE,
@@ -32,6 +33,8 @@ export const projectKeys = {
   one: (id: number) => ['projects', id] as const,
   sync: (id: number) => ['projects', id, 'sync'] as const,
   sprints: (id: number) => ['projects', id, 'sprints'] as const,
+  /** Every sprint's PBI list of a project, for invalidation. */
+  allPbis: (id: number) => ['projects', id, 'pbis'] as const,
   pbis: (id: number, sprintId: number | null) => ['projects', id, 'pbis', sprintId] as const,
   tasks: (id: number) => ['projects', id, 'tasks'] as const,
   people: (id: number) => ['projects', id, 'people'] as const,
@@ -95,19 +98,42 @@ export function useDisconnectProject(id: number) {
 
 /** The latest sync, polled every second while it runs; when it ends, what it read is fetched again. */
 export function useLatestSync(id: number) {
-  return useQuery({
+  const queryClient = useQueryClient();
+  const query = useQuery({
     queryKey: projectKeys.sync(id),
     queryFn: ({ signal }) => callEndpoint(ep.getLatestProjectSync, { params: { id } }, { signal }),
-    refetchInterval: (query) => (query.state.data?.state === 'running' ? 1000 : false),
+    refetchInterval: (q) => (q.state.data?.state === 'running' ? 1000 : false),
   });
+  const state = query.data?.state;
+  const seen = useRef(state);
+  useEffect(() => {
+    // A sync seen running has ended: the sprints, PBIs, tasks, people and counts it wrote are read again.
+    if (seen.current === 'running' && state !== 'running')
+      void queryClient.invalidateQueries({
+        predicate: (q) =>
+          (q.queryKey[0] === 'projects' && q.queryKey[1] === id && q.queryKey[2] !== 'sync') ||
+          (q.queryKey[0] === 'projects' && q.queryKey[1] === 'list'),
+      });
+    seen.current = state;
+  }, [state, id, queryClient]);
+  return query;
 }
 
 export function useStartSync(id: number) {
   const { t } = useTranslation('projects');
+  const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: (sprintId: number | undefined) =>
-      call(ep.startProjectSync, { params: { id }, body: sprintId === undefined ? {} : { sprintId } }),
-    invalidates: [projectKeys.sync(id)],
+    mutationFn: async (sprintId: number | undefined) => {
+      const started = await call(ep.startProjectSync, {
+        params: { id },
+        body: sprintId === undefined ? {} : { sprintId },
+      });
+      // The sync as started (running): useLatestSync polls it from here and sees it end, however quickly.
+      queryClient.setQueryData(projectKeys.sync(id), started);
+      if (started.state !== 'running') await queryClient.invalidateQueries({ queryKey: projectKeys.one(id) });
+      return started;
+    },
+    invalidates: [],
     failure: t('sync.failedToStart'),
   });
 }
@@ -186,7 +212,7 @@ export function useMapParticipant(id: number) {
         params: { id, personId: input.personId },
         body: { employeeId: input.employeeId },
       }),
-    invalidates: [projectKeys.people(id), projectKeys.tasks(id), projectKeys.pbis(id, null)],
+    invalidates: [projectKeys.people(id), projectKeys.tasks(id), projectKeys.allPbis(id)],
     success: (p) => ({ title: p.employee ? t('toasts.mapped') : t('toasts.unmapped'), body: p.name }),
     failure: t('errors:PROJECT_PARTICIPANT_FAILED'),
   });
