@@ -6,6 +6,7 @@ import { translator } from '../../../../shared/i18n/index.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { callerLanguage } from '../../http/language.js';
 import { companyMatrix, myMatrix, teamMatrix } from './service.js';
+import { csvDownload } from '../../http/csv-download.js';
 
 export const feedbackMatrixRoutes = defineRoutes(feedbackMatrixEndpoints, {
   getMyResponsibilityMatrix: (ctx, { query }) => myMatrix(ctx, query),
@@ -28,10 +29,6 @@ export const feedbackMatrixRoutes = defineRoutes(feedbackMatrixEndpoints, {
     const rows = teams.flatMap((team) =>
       team.members.map((m) => [team.name, m.name, m.email, period.start, period.end, m.expected, m.given, m.remaining]),
     );
-    reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${matrixFileName(period.start, period.end)}"`)
-      .header('cache-control', 'no-store');
-    return toCsv(header, rows);
+    return csvDownload(reply, matrixFileName(period.start, period.end), toCsv(header, rows));
   },
 });

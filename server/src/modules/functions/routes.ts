@@ -9,6 +9,7 @@ import { functionEndpoints } from '../../../../shared/endpoints/functions.js';
 import type { RequestContext } from '../../http/context.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { errors } from '../../http/errors.js';
+import { csvDownload } from '../../http/csv-download.js';
 import { functionRepository, type FunctionScope } from './repository.js';
 
 async function scopeOf(ctx: RequestContext): Promise<FunctionScope> {
@@ -23,20 +24,20 @@ export const functionRoutes = defineRoutes(functionEndpoints, {
 
   downloadFunctionReport: async (ctx, _input, { reply }) => {
     const items = await ctx.repo(functionRepository).all(await scopeOf(ctx));
-    reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${FUNCTION_REPORT_FILE}"`)
-      .header('cache-control', 'no-store');
-    return toCsv(
-      ['Function', 'Description', 'Status', 'Members', 'Member names', 'Last changed'],
-      items.map((f) => [
-        f.name,
-        f.description,
-        f.isActive ? 'Active' : 'Inactive',
-        f.memberCount,
-        f.members.map((m) => m.name).join('; '),
-        f.updatedAt,
-      ]),
+    return csvDownload(
+      reply,
+      FUNCTION_REPORT_FILE,
+      toCsv(
+        ['Function', 'Description', 'Status', 'Members', 'Member names', 'Last changed'],
+        items.map((f) => [
+          f.name,
+          f.description,
+          f.isActive ? 'Active' : 'Inactive',
+          f.memberCount,
+          f.members.map((m) => m.name).join('; '),
+          f.updatedAt,
+        ]),
+      ),
     );
   },
 

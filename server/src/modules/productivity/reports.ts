@@ -12,6 +12,7 @@ import { callerLanguage } from '../../http/language.js';
 import { reportCsv } from './report-csv.js';
 import { productivityRepository } from './repository.js';
 import { rangeContext } from './service.js';
+import { csvDownload } from '../../http/csv-download.js';
 
 function download(name: ReportName) {
   return async (ctx: RequestContext, { query }: { query: ReportQuery }, { request, reply }: Http): Promise<string> => {
@@ -23,11 +24,7 @@ function download(name: ReportName) {
       ctx.repo(productivityRepository),
       query,
     );
-    reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${reportFileName(name, query.startDate, query.endDate)}"`)
-      .header('cache-control', 'no-store');
-    return csv;
+    return csvDownload(reply, reportFileName(name, query.startDate, query.endDate), csv);
   };
 }
 

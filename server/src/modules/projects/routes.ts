@@ -10,6 +10,7 @@ import { projectEndpoints } from '../../../../shared/endpoints/projects.js';
 import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { MESSAGES } from '../../../../shared/messages.js';
 import type { RequestContext } from '../../http/context.js';
+import { csvDownload } from '../../http/csv-download.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { AppError, errors } from '../../http/errors.js';
 import { TrackerError } from './connectors/types.js';
@@ -31,12 +32,6 @@ async function reach(ctx: RequestContext, id: number) {
   return { projects, scope, project };
 }
 
-function csvReply(reply: { header(name: string, value: string): unknown }, file: string) {
-  reply.header('content-type', 'text/csv; charset=utf-8');
-  reply.header('content-disposition', `attachment; filename="${file}"`);
-  reply.header('cache-control', 'no-store');
-}
-
 const TOOL_NAMES = {
   'azure-devops': 'Azure DevOps',
   jira: 'Jira',
@@ -50,34 +45,37 @@ export const projectRoutes = defineRoutes(projectEndpoints, {
 
   downloadProjectReport: async (ctx, _input, { reply }) => {
     const items = await ctx.repo(projectRepository).all(await scopeOf(ctx));
-    csvReply(reply, PROJECT_REPORT_FILE);
-    return toCsv(
-      [
-        'Project',
-        'Key',
-        'Address',
-        'Type',
-        'Status',
-        'Tracker',
-        'Product owners',
-        'Members',
-        'Sprints',
-        'Tasks',
-        'Last sync',
-      ],
-      items.map((p) => [
-        p.name,
-        p.key,
-        p.url,
-        p.type,
-        p.isActive ? 'Active' : 'Inactive',
-        p.connection ? TOOL_NAMES[p.connection.tool] : '',
-        p.productOwners.map((o) => o.name).join('; '),
-        p.memberCount,
-        p.sprintCount,
-        p.taskCount,
-        p.lastSync?.finishedAt ?? '',
-      ]),
+    return csvDownload(
+      reply,
+      PROJECT_REPORT_FILE,
+      toCsv(
+        [
+          'Project',
+          'Key',
+          'Address',
+          'Type',
+          'Status',
+          'Tracker',
+          'Product owners',
+          'Members',
+          'Sprints',
+          'Tasks',
+          'Last sync',
+        ],
+        items.map((p) => [
+          p.name,
+          p.key,
+          p.url,
+          p.type,
+          p.isActive ? 'Active' : 'Inactive',
+          p.connection ? TOOL_NAMES[p.connection.tool] : '',
+          p.productOwners.map((o) => o.name).join('; '),
+          p.memberCount,
+          p.sprintCount,
+          p.taskCount,
+          p.lastSync?.finishedAt ?? '',
+        ]),
+      ),
     );
   },
 
@@ -87,27 +85,30 @@ export const projectRoutes = defineRoutes(projectEndpoints, {
     for (const p of items)
       if (p.isActive)
         for (const m of p.members) totals.set(m.employeeId, (totals.get(m.employeeId) ?? 0) + m.allocation);
-    csvReply(reply, ALLOCATION_REPORT_FILE);
-    return toCsv(
-      [
-        'Employee',
-        'E-mail',
-        'Project',
-        'Project status',
-        'Role',
-        'Allocation %',
-        'Total allocation % (active projects)',
-      ],
-      items.flatMap((p) =>
-        p.members.map((m) => [
-          m.name,
-          m.email,
-          p.name,
-          p.isActive ? 'Active' : 'Inactive',
-          m.role === 'product-owner' ? 'Product owner' : 'Member',
-          m.allocation,
-          totals.get(m.employeeId) ?? 0,
-        ]),
+    return csvDownload(
+      reply,
+      ALLOCATION_REPORT_FILE,
+      toCsv(
+        [
+          'Employee',
+          'E-mail',
+          'Project',
+          'Project status',
+          'Role',
+          'Allocation %',
+          'Total allocation % (active projects)',
+        ],
+        items.flatMap((p) =>
+          p.members.map((m) => [
+            m.name,
+            m.email,
+            p.name,
+            p.isActive ? 'Active' : 'Inactive',
+            m.role === 'product-owner' ? 'Product owner' : 'Member',
+            m.allocation,
+            totals.get(m.employeeId) ?? 0,
+          ]),
+        ),
       ),
     );
   },
