@@ -157,6 +157,34 @@ test('a product owner adds a project, connects it to Jira, syncs it, and keeps s
   );
   await snapshot(page, 'project-team', 'light');
 
+  // A tracker person mapped by hand (after their e-mail match is removed) stays so after a reload.
+  const grace = people.locator('tbody tr').filter({ hasText: 'Grace Castillo' });
+  await grace.getByRole('button', { name: 'Remove the mapping of Grace Castillo' }).click();
+  await expect(grace).toContainText('Not matched');
+  await grace.getByRole('button', { name: 'Map Grace Castillo to an employee' }).click();
+  dialog = page.getByRole('dialog', { name: 'Map Grace Castillo to an employee' });
+  await dialog.getByRole('combobox', { name: 'Employee' }).pressSequentially('Grace');
+  await page
+    .getByRole('option', { name: /Grace Castillo/ })
+    .first()
+    .click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Participant mapped', { exact: true }).first()).toBeVisible();
+  await page.reload();
+  await expect(grace).toContainText('Mapped by hand');
+
+  // The project's own details, edited, are there after a reload.
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  dialog = page.getByRole('dialog', { name: `Edit ${name}` });
+  await dialog.getByLabel('Description').fill('Checkout and order history.');
+  await dialog.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Monthly' }).click();
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Project updated', { exact: true }).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Checkout and order history.')).toBeVisible();
+  await expect(page.getByText('Monthly', { exact: true })).toBeVisible();
+
   // The refusals asked for: the taken name (409) and the wrong token (400).
   expect(consoleErrors.filter((e) => !/status of (409|400)/.test(e))).toEqual([]);
 });

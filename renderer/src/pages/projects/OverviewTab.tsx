@@ -21,9 +21,9 @@ import type { Pbi, ProjectDetail, Sprint } from '../../../../shared/contracts/pr
 import { usePermissions } from '../../api/hooks/me';
 import { pbiFetcher, projectKeys, useLatestSync, useSprints, useStartSync } from '../../api/hooks/projects';
 import { DataTable, type Column } from '../../components/DataTable';
+import { EmptyState } from '../../components/EmptyState';
 import { QueryState } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
-import { NoSprintData } from './ProjectPage';
 import { SprintDialog } from './SprintDialog';
 import { TaskStatusBadge } from './TaskStatusBadge';
 
@@ -107,7 +107,11 @@ function SprintView({ project }: { project: ProjectDetail }) {
         query={sprints}
         label={t('overview.sprintView')}
         isEmpty={(data) => data.items.length === 0}
-        empty={<NoSprintData />}
+        empty={
+          <EmptyState icon={<ArrowSyncRegular />} title={t('overview.noSprints')}>
+            {t('overview.noSprintsBody')}
+          </EmptyState>
+        }
       >
         {(data) => (
           <div className={styles.list}>

@@ -22,7 +22,7 @@ import {
   LinkRegular,
   PlugDisconnectedRegular,
 } from '@fluentui/react-icons';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { ProjectDetail } from '../../../../shared/contracts/projects';
 import { usePermissions } from '../../api/hooks/me';
@@ -34,7 +34,6 @@ import {
   useStartSync,
 } from '../../api/hooks/projects';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { StatusSwitch } from '../../components/StatusSwitch';
@@ -256,15 +255,5 @@ function TrackerCard({ project }: { project: ProjectDetail }) {
         {t('connection.disconnectBody')}
       </ConfirmDialog>
     </section>
-  );
-}
-
-/** What a tab shows when the project has no sprint data yet. */
-export function NoSprintData({ action }: { action?: ReactNode }) {
-  const { t } = useTranslation('projects');
-  return (
-    <EmptyState icon={<ArrowSyncRegular />} title={t('overview.noSprints')} action={action}>
-      {t('overview.noSprintsBody')}
-    </EmptyState>
   );
 }
