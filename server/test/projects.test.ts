@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionName } from '../../shared/permissions.js';
 import { jiraDemoData, startJiraSim, type JiraSim } from '../../tools/tracker-sim/jira.js';
+import { violatedIndex } from '../src/db/errors.js';
 import { companyWithAdmin, startServer, type Api, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -132,6 +133,37 @@ describe('projects', () => {
       expect(bad.body.error.details.fields.map((f: { path: string }) => f.path)).toContain(path);
     }
     expect(await projectCount()).toBe(before);
+  });
+
+  it('names the address and key when a concurrent add wins the race past the check', async () => {
+    // Both engines name the index a write broke; the repository reads it to name the right field.
+    const first = await project();
+    const row = await server.db.selectFrom('projects').selectAll().where('id', '=', first.id).executeTakeFirstOrThrow();
+    const copy = { ...row, id: undefined, name: `${row.name} copy` };
+    const refused = await server.db
+      .insertInto('projects')
+      .values(copy)
+      .execute()
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(violatedIndex(refused)).toBe('projects_tenant_url_key');
+
+    serial += 1;
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        admin.post('/api/projects', {
+          name: `Racer ${serial}-${n}`,
+          url: `r${serial}.example`,
+          key: 'R',
+          type: 'monthly',
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
+    for (const lost of answers.filter((a) => a.status === 409))
+      expect(lost.body.error.details.fields.map((f: { path: string }) => f.path)).toEqual(['body.key']);
   });
 
   it('replaces members with roles and allocations, refusing an employee twice or unknown', async () => {
@@ -448,5 +480,41 @@ describe('projects', () => {
     } finally {
       jira.data.accounts[0]!.expired = false;
     }
+  });
+  it('runs again on schedule a sync that stopped without finishing, and leaves a live one alone', async () => {
+    const p = await project({ url: (await anotherJira()).url, key: 'WEB' });
+    await connectToJira(p.id);
+    expect((await syncAndWait(p.id)).state).toBe('done');
+    // The server went down mid-sync: its row stays unfinished, its heartbeat stopped 11 minutes ago.
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+    const unfinished = async (minutesAgo: number) =>
+      (
+        await server.db
+          .insertInto('projectSyncs')
+          .values({ tenantId, projectId: p.id, state: 'running', startedAt: at(12), heartbeatAt: at(minutesAgo) })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const syncsOf = () =>
+      server.db
+        .selectFrom('projectSyncs')
+        .select(['id', 'state', 'finishedAt'])
+        .where('projectId', '=', p.id)
+        .orderBy('id')
+        .execute();
+
+    const live = await unfinished(1);
+    await server.deps.projectSync.runScheduled(tenantId);
+    await server.deps.projectSync.idle();
+    expect((await syncsOf()).at(-1)).toEqual({ id: live, state: 'running', finishedAt: null });
+    await server.db.deleteFrom('projectSyncs').where('id', '=', live).execute();
+
+    const crashed = await unfinished(11);
+    await server.deps.projectSync.runScheduled(tenantId);
+    await server.deps.projectSync.idle();
+    const after = await syncsOf();
+    expect(after.find((s) => s.id === crashed)).toMatchObject({ state: 'failed' });
+    expect(after.at(-1)).toMatchObject({ state: 'done' });
+    expect(after.at(-1)!.id).toBeGreaterThan(crashed);
   });
 });

@@ -28,7 +28,7 @@ import type {
   TrackerTool,
 } from '../../../../shared/projects.js';
 import { toNumber, type Db } from '../../db/engine.js';
-import { uniqueOr } from '../../db/errors.js';
+import { uniqueOr, violatedIndex } from '../../db/errors.js';
 import { oneOrNotFound, ownedRows, referenceCount } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
@@ -269,7 +269,10 @@ export function projectRepository(tenant: TenantScope) {
     return null;
   }
 
-  /** A write that may break a unique rule: checked first, and the database's refusal named the same way. */
+  /**
+   * A write that may break a unique rule: checked first, and the database's refusal (a concurrent write won
+   * the race past the check) named by the index it broke.
+   */
   async function uniquely<T>(
     values: { name: string; url: string; key: string },
     except: number | null,
@@ -277,7 +280,9 @@ export function projectRepository(tenant: TenantScope) {
   ) {
     const before = await conflictOf(values, except);
     if (before) throw before;
-    return uniqueOr(write(), () => nameTaken());
+    return uniqueOr(write(), (error) =>
+      violatedIndex(error) === 'projects_tenant_url_key' ? placeTaken() : nameTaken(),
+    );
   }
 
   return {

@@ -78,8 +78,9 @@ export function createProjectSyncService(options: {
   let stopped = false;
   const stamp = () => now().toISOString();
 
-  async function failStale(tenantId: number, projectId: number) {
-    await db
+  /** Fails the project's unfinished sync when its heartbeat stopped; whether there was one. */
+  async function failStale(tenantId: number, projectId: number): Promise<boolean> {
+    const result = await db
       .updateTable('projectSyncs')
       .set({
         state: 'failed',
@@ -91,7 +92,8 @@ export function createProjectSyncService(options: {
       .where('projectId', '=', projectId)
       .where('finishedAt', 'is', null)
       .where('heartbeatAt', '<', new Date(now().getTime() - STALE_MS).toISOString())
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async function start(request: Parameters<ProjectSyncService['start']>[0]): Promise<number> {
@@ -453,8 +455,11 @@ export function createProjectSyncService(options: {
           .orderBy('id', 'desc')
           .limit(1)
           .executeTakeFirst();
-        if (last && last.finishedAt === null) continue;
-        const isDue = !last || (last.retryAt ? last.retryAt <= stamp() : last.startedAt <= due);
+        // A sync that stopped without finishing (the server went down mid-sync) is failed and run again now:
+        // the tracker did not refuse anything, and waiting the 6 hours would leave the project stale.
+        const crashed = last?.finishedAt === null && (await failStale(tenantId, projectId));
+        if (last?.finishedAt === null && !crashed) continue;
+        const isDue = !last || crashed || (last.retryAt ? last.retryAt <= stamp() : last.startedAt <= due);
         if (!isDue) continue;
         try {
           await start({ tenantId, projectId, sprintId: null, requestedBy: null, scheduled: true });
