@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { ADMIN, DEMO_PASSWORD, expect, test } from './fixtures.js';
 import { CataloguePage } from './pages/catalogue-page.js';
+import { figure } from './pages/figures.js';
 import { snapshot } from './screenshots.js';
 
 test('adds, edits, staffs and deactivates a function, and the values stay after a reload', async ({
@@ -19,6 +20,12 @@ test('adds, edits, staffs and deactivates a function, and the values stay after 
     await expect(catalogue.row(seeded).first()).toBeVisible();
   await snapshot(page, 'functions', 'light');
 
+  // The function dashboard counts what is added and switched off.
+  const counts = async () => ({
+    total: await figure(page, 'Function counts', 'Functions'),
+    inactive: await figure(page, 'Function counts', 'Inactive'),
+  });
+  const before = await counts();
   const stamp = Date.now().toString(36);
   const name = `Security ${stamp}`;
   let dialog = await catalogue.openAdd('Add function');
@@ -56,6 +63,7 @@ test('adds, edits, staffs and deactivates a function, and the values stay after 
   await catalogue.save(dialog, 'Save members', 'Members saved');
 
   await catalogue.deactivate(name, 'Function deactivated');
+  await expect.poll(counts).toEqual({ total: before.total + 1, inactive: before.inactive + 1 });
 
   const saved = await catalogue.reloadAndFind(name, { search: stamp });
   await expect(saved).toContainText('Keeps our systems and data safe.');

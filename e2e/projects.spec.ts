@@ -8,6 +8,7 @@
 import { jiraDemoData, startJiraSim, type JiraSim } from '../tools/tracker-sim/jira.js';
 import { DEMO_PASSWORD, expect, test } from './fixtures.js';
 import { AppFrame } from './pages/app-frame.js';
+import { figure } from './pages/figures.js';
 import { LoginPage } from './pages/login-page.js';
 import { snapshot } from './screenshots.js';
 
@@ -30,6 +31,13 @@ test('a product owner adds a project, connects it to Jira, syncs it, and keeps s
   await new AppFrame(page).openPage('Project Hub');
   await expect(page).toHaveURL(/\/project\/management$/);
 
+  // The team dashboard above the list counts what the product owner sees.
+  const counts = async () => ({
+    total: await figure(page, 'Project counts', 'Projects'),
+    billable: await figure(page, 'Project counts', 'Billable'),
+  });
+  const before = await counts();
+
   // Add: the form names what is missing, then saves and opens the project.
   const stamp = Date.now().toString(36);
   const name = `Web Platform ${stamp}`;
@@ -51,6 +59,8 @@ test('a product owner adds a project, connects it to Jira, syncs it, and keeps s
 
   // The creator owns it; the same name again is refused, naming the field.
   await page.getByRole('main').getByRole('button', { name: 'Project Hub' }).click();
+  await expect.poll(counts).toEqual({ total: before.total + 1, billable: before.billable + 1 });
+  await snapshot(page, 'projects', 'light');
   await page.getByRole('button', { name: 'Add project' }).first().click();
   dialog = page.getByRole('dialog', { name: 'Add project' });
   await dialog.getByLabel('Name').fill(name.toLowerCase());

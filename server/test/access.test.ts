@@ -97,6 +97,7 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'PUT /api/feedback-attributes/{id}/status': { body: { isActive: false }, table: 'feedbackAttributes' },
   'GET /api/functions': {},
   'GET /api/functions/report': {},
+  'GET /api/functions/counts': {},
   'POST /api/functions': { body: { name: 'Intruders' } },
   'PATCH /api/functions/{id}': { body: { name: 'Hacked' }, table: 'functions' },
   'PUT /api/functions/{id}/status': { body: { isActive: false }, table: 'functions' },
@@ -364,6 +365,7 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   // the projects they are a member of (tenant A's is not theirs: 404).
   'GET /api/projects': {},
   'GET /api/projects/report': {},
+  'GET /api/projects/counts': {},
   'GET /api/projects/allocation-report': {},
   'POST /api/projects': { body: { name: 'Intruder', url: 'intruder.example', key: 'X', type: 'monthly' } },
   'GET /api/projects/{id}': { table: 'projects', afterGuard: 'NOT_FOUND' },

@@ -197,6 +197,25 @@ describe('permissions and scope', () => {
     expect(unchanged.name).toBe('Not mine');
   });
 
+  it('counts the functions one sees by status, for the function dashboard', async () => {
+    const counts = async (api: Api) => (await api.get('/api/functions/counts')).body;
+    const before = await counts(admin);
+    expect(before.total).toBe(await functionCount());
+    const f = server.factories(tenantId);
+    const member = await as('counted@acme.example', ['view-functions']);
+    await f.function({ name: 'Counted active', memberIds: [member.id] });
+    const off = await f.function({ name: 'Counted inactive' });
+    expect((await admin.put(`/api/functions/${off.id}/status`, { isActive: false })).status).toBe(200);
+    await server.factories(otherTenantId).function({ name: 'Elsewhere' });
+    expect(await counts(admin)).toEqual({
+      total: before.total + 2,
+      active: before.active + 1,
+      inactive: before.inactive + 1,
+    });
+    // Without view-all-functions, only one's own.
+    expect(await counts(member.api)).toEqual({ total: 1, active: 1, inactive: 0 });
+  });
+
   it('never reaches another company’s functions', async () => {
     const theirs = await server.factories(otherTenantId).function({ name: 'Theirs' });
     expect((await admin.patch(`/api/functions/${theirs.id}`, { name: 'Mine' })).status).toBe(404);

@@ -166,6 +166,40 @@ describe('projects', () => {
       expect(lost.body.error.details.fields.map((f: { path: string }) => f.path)).toEqual(['body.key']);
   });
 
+  it('counts the projects one sees by status and type, for the team dashboard', async () => {
+    const counts = async (api: Api) => (await api.get('/api/projects/counts')).body;
+    const before = await counts(admin);
+    expect(before.total).toBe(await projectCount());
+    await project({ type: 'fixed-scope' });
+    const monthly = await project({ type: 'monthly' });
+    await project({ type: 'non-billable' });
+    expect((await admin.put(`/api/projects/${monthly.id}/status`, { isActive: false })).status).toBe(200);
+    const after = await counts(admin);
+    expect(after).toEqual({
+      total: before.total + 3,
+      active: before.active + 2,
+      inactive: before.inactive + 1,
+      billable: before.billable + 2,
+      nonBillable: before.nonBillable + 1,
+      fixedScope: before.fixedScope + 1,
+      monthly: before.monthly + 1,
+    });
+    // Without view-all-projects, only the projects one is a member of.
+    const member = await as('counted@acme.example', ['view-projects']);
+    await admin.put(`/api/projects/${monthly.id}/members`, {
+      members: [{ employeeId: member.id, role: 'member', allocation: 50 }],
+    });
+    expect(await counts(member.api)).toEqual({
+      total: 1,
+      active: 0,
+      inactive: 1,
+      billable: 1,
+      nonBillable: 0,
+      fixedScope: 0,
+      monthly: 1,
+    });
+  });
+
   it('replaces members with roles and allocations, refusing an employee twice or unknown', async () => {
     const p = await project();
     const f = server.factories(tenantId);

@@ -34,6 +34,12 @@ export const functionListQuerySchema = listQuerySchema({
 });
 export const functionListSchema = listResponseSchema(functionSchema);
 
+/** The spec's function dashboard above Function Setup's list: the functions the caller sees, by status. */
+export const functionCountsSchema = z
+  .object({ total: z.number().int(), active: z.number().int(), inactive: z.number().int() })
+  .meta({ id: 'FunctionCounts' });
+export type FunctionCounts = z.infer<typeof functionCountsSchema>;
+
 export const functionBodySchema = z.strictObject({
   name: requiredText(FUNCTION_NAME_MAX).describe('Unique in the company, whatever the case'),
   description: multiLineText(FUNCTION_DESCRIPTION_MAX).nullable().optional(),

@@ -106,6 +106,23 @@ export const projectListQuerySchema = listQuerySchema({
 });
 export const projectListSchema = listResponseSchema(projectSchema);
 
+/**
+ * The spec's team dashboard above the Project Hub's list (docs/projects.md "Pages"): how many projects the
+ * caller sees, active and inactive, and by type; billable is fixed scope and monthly together.
+ */
+export const projectCountsSchema = z
+  .object({
+    total: z.number().int(),
+    active: z.number().int(),
+    inactive: z.number().int(),
+    billable: z.number().int(),
+    nonBillable: z.number().int(),
+    fixedScope: z.number().int(),
+    monthly: z.number().int(),
+  })
+  .meta({ id: 'ProjectCounts' });
+export type ProjectCounts = z.infer<typeof projectCountsSchema>;
+
 /** The project's address: the http(s) prefix optional (https assumed); stored normalised. */
 export const projectUrlSchema = z
   .string()

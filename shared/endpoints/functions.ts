@@ -5,6 +5,7 @@
 import { idParamsSchema } from '../contracts/common.js';
 import {
   functionBodySchema,
+  functionCountsSchema,
   functionListQuerySchema,
   functionListSchema,
   functionMembersBodySchema,
@@ -25,6 +26,14 @@ export const functionEndpoints = {
     description: `Demo functions are left out when the company has switched demo data off.${SCOPE}`,
     query: functionListQuerySchema,
     response: functionListSchema,
+  }),
+  getFunctionCounts: endpoint({
+    method: 'GET',
+    path: '/api/functions/counts',
+    access: 'view-functions',
+    summary: 'How many functions: total, active and inactive',
+    description: `Demo functions are left out when the company has switched demo data off.${SCOPE}`,
+    response: functionCountsSchema,
   }),
   downloadFunctionReport: endpoint({
     method: 'GET',

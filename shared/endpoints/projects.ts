@@ -13,6 +13,7 @@ import {
   projectConnectionBodySchema,
   projectDetailSchema,
   projectListQuerySchema,
+  projectCountsSchema,
   projectListSchema,
   projectMembersBodySchema,
   projectReportSchema,
@@ -44,6 +45,14 @@ export const projectEndpoints = {
     description: `Demo projects are left out when the company has switched demo data off.${SCOPE}`,
     query: projectListQuerySchema,
     response: projectListSchema,
+  }),
+  getProjectCounts: endpoint({
+    method: 'GET',
+    path: '/api/projects/counts',
+    access: 'view-projects',
+    summary: 'How many projects: total, active, inactive, billable (fixed scope and monthly), non-billable, by type',
+    description: `Demo projects are left out when the company has switched demo data off.${SCOPE}`,
+    response: projectCountsSchema,
   }),
   downloadProjectReport: endpoint({
     method: 'GET',

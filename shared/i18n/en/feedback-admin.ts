@@ -60,6 +60,7 @@ export const feedbackAdmin = {
     attributes: 'Active attributes',
     activeOfTotal: 'of {{total}} in total',
     loading: 'Loading counts',
+    label: 'Catalogue counts',
   },
   synonyms: {
     listLabel: 'Synonyms',
@@ -153,6 +154,12 @@ export const feedbackAdmin = {
   },
   functions: {
     title: 'Function Setup',
+    counts: {
+      label: 'Function counts',
+      total: 'Functions',
+      active: 'Active',
+      inactive: 'Inactive',
+    },
     subtitle: 'Functions group people across teams, such as Engineering or Design',
     tableLabel: 'Functions',
     search: 'Search name or description',

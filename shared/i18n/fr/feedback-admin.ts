@@ -63,6 +63,7 @@ export const feedbackAdmin: Translation<typeof en> = {
     attributes: 'Attributs actifs',
     activeOfTotal: 'sur {{total}} au total',
     loading: 'Chargement des totaux',
+    label: 'Totaux du catalogue',
   },
   synonyms: {
     listLabel: 'Synonymes',
@@ -157,6 +158,12 @@ export const feedbackAdmin: Translation<typeof en> = {
   },
   functions: {
     title: 'Configuration des fonctions',
+    counts: {
+      label: 'Totaux des fonctions',
+      total: 'Fonctions',
+      active: 'Actives',
+      inactive: 'Inactives',
+    },
     subtitle: 'Les fonctions regroupent des personnes de plusieurs équipes, comme Ingénierie ou Design',
     tableLabel: 'Fonctions',
     search: 'Rechercher nom ou description',

@@ -7,6 +7,16 @@ export const projects: Translation<typeof en> = {
   subtitle:
     'Les projets, leurs membres et ce que contient leur outil de suivi : sprints, éléments du backlog et tâches.',
   add: 'Ajouter un projet',
+  counts: {
+    label: 'Totaux des projets',
+    total: 'Projets',
+    active: 'Actifs',
+    inactive: 'Inactifs',
+    billable: 'Facturables',
+    byType: '{{fixedScope}} au forfait · {{monthly}} au mois',
+    nonBillable: 'Non facturables',
+    loading: 'Chargement des totaux',
+  },
   search: 'Rechercher un projet par nom, clé ou adresse',
   tableLabel: 'Projets',
   emptyTitle: 'Aucun projet pour l’instant',

@@ -10,9 +10,12 @@ import { errorMessage } from '../errors';
 import { call } from '../typed';
 import { useApiMutation, useSaveMutation, useStatusMutation } from './mutation';
 import { saveFile } from './productivity';
-import { pageFetcher } from './query';
+import { pageFetcher, useEndpointQuery } from './query';
 
-export const functionKeys = { all: ['functions'] as const };
+export const functionKeys = { all: ['functions'] as const, counts: ['functions', 'counts'] as const };
+
+/** The function dashboard above the table; every change refreshes it with the table (functionKeys.all). */
+export const useFunctionCounts = () => useEndpointQuery(functionKeys.counts, ep.getFunctionCounts, {});
 
 /** One page of functions, for the DataTable. */
 export const fetchFunctionPage = pageFetcher(ep.listFunctions);

@@ -30,6 +30,7 @@ import { pageFetcher, useEndpointQuery } from './query';
 export const projectKeys = {
   all: ['projects'] as const,
   list: ['projects', 'list'] as const,
+  counts: ['projects', 'counts'] as const,
   one: (id: number) => ['projects', id] as const,
   sync: (id: number) => ['projects', id, 'sync'] as const,
   sprints: (id: number) => ['projects', id, 'sprints'] as const,
@@ -42,6 +43,9 @@ export const projectKeys = {
 
 /** One page of projects, for the DataTable. */
 export const fetchProjectPage = pageFetcher(ep.listProjects);
+
+/** The team dashboard above the Project Hub's list; every project change refreshes it (projectKeys.all). */
+export const useProjectCounts = () => useEndpointQuery(projectKeys.counts, ep.getProjectCounts, {});
 
 export function useProject(id: number) {
   return useEndpointQuery(projectKeys.one(id), ep.getProject, { params: { id } });

@@ -17,10 +17,10 @@ import {
 import { usePermissions } from '../../api/hooks/me';
 import { CatalogueTable, useCatalogueColumns } from '../../components/CatalogueTable';
 import { FigureCard } from '../../components/FigureCard';
+import { FigureGrid } from '../../components/FigureGrid';
 import type { Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { PanelTabs } from '../../components/PanelTabs';
-import { QueryError } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
 import { AttributeDialog } from './AttributeDialog';
 import { CategoryDialog } from './CategoryDialog';
@@ -28,12 +28,6 @@ import { LeaderboardVideosTab } from './LeaderboardVideosTab';
 import { useTableTexts } from './table-texts';
 
 const useStyles = makeStyles({
-  counts: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
-    gap: tokens.spacingHorizontalL,
-    marginBottom: tokens.spacingVerticalL,
-  },
   muted: { color: tokens.colorNeutralForeground3 },
   name: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   synonyms: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
@@ -71,7 +65,6 @@ function Counts() {
   const { t } = useTranslation('feedbackAdmin');
   const format = useFormat();
   const counts = useFeedbackCatalogueCounts();
-  if (counts.isError) return <QueryError error={counts.error} onRetry={() => void counts.refetch()} />;
   const card = (key: 'categories' | 'attributes') => (
     <FigureCard
       key={key}
@@ -85,7 +78,11 @@ function Counts() {
       ) : null}
     </FigureCard>
   );
-  return <div className={styles.counts}>{[card('categories'), card('attributes')]}</div>;
+  return (
+    <FigureGrid label={t('counts.label')} query={counts}>
+      {[card('categories'), card('attributes')]}
+    </FigureGrid>
+  );
 }
 
 function Synonyms({ words }: { words: string[] }) {

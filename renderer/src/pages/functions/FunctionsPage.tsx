@@ -20,11 +20,14 @@ import {
   fetchFunctionPage,
   functionKeys,
   useDownloadFunctionReport,
+  useFunctionCounts,
   useSetFunctionStatus,
 } from '../../api/hooks/functions';
 import { usePermissions } from '../../api/hooks/me';
 import { activeColumn, RowButton, useCatalogueColumns } from '../../components/CatalogueTable';
 import { DataTable, type Column } from '../../components/DataTable';
+import { FigureCard } from '../../components/FigureCard';
+import { FigureGrid } from '../../components/FigureGrid';
 import { PageHeader } from '../../components/PageHeader';
 import { useFormat, useTranslation } from '../../i18n';
 import { useTableTexts } from '../feedback-management/table-texts';
@@ -131,6 +134,7 @@ export function FunctionsPage() {
   return (
     <>
       <PageHeader title={t('functions.title')} subtitle={t('functions.subtitle')} actions={headerActions} />
+      <FunctionCounts />
       <DataTable<FunctionItem>
         label={texts.tableLabel}
         queryKey={functionKeys.all}
@@ -149,5 +153,22 @@ export function FunctionsPage() {
       {editing ? <FunctionDialog fn={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       {membersOf ? <MembersDialog fn={membersOf} onClose={() => setMembersOf(null)} /> : null}
     </>
+  );
+}
+
+/** The spec's function dashboard: the functions the caller sees, by status. */
+function FunctionCounts() {
+  const { t } = useTranslation('feedbackAdmin');
+  const counts = useFunctionCounts();
+  return (
+    <FigureGrid label={t('functions.counts.label')} query={counts}>
+      {(['total', 'active', 'inactive'] as const).map((key) => (
+        <FigureCard
+          key={key}
+          label={t(`functions.counts.${key}`)}
+          figure={{ value: counts.data?.[key], loadingLabel: t('counts.loading') }}
+        />
+      ))}
+    </FigureGrid>
   );
 }

@@ -10,10 +10,18 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Project } from '../../../../shared/contracts/projects';
 import { usePermissions } from '../../api/hooks/me';
-import { fetchProjectPage, projectKeys, useDownloadProjectReport, useSetProjectStatus } from '../../api/hooks/projects';
+import {
+  fetchProjectPage,
+  projectKeys,
+  useDownloadProjectReport,
+  useProjectCounts,
+  useSetProjectStatus,
+} from '../../api/hooks/projects';
 import { AppLink } from '../../components/AppLink';
 import { RowButton } from '../../components/CatalogueTable';
 import { DataTable, type Column } from '../../components/DataTable';
+import { FigureCard } from '../../components/FigureCard';
+import { FigureGrid } from '../../components/FigureGrid';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusSwitch } from '../../components/StatusSwitch';
 import { useFormat, useTranslation } from '../../i18n';
@@ -145,6 +153,7 @@ export function ProjectsPage() {
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} actions={headerActions} />
+      <ProjectCounts />
       <DataTable<Project>
         label={t('tableLabel')}
         queryKey={projectKeys.list}
@@ -170,5 +179,34 @@ export function ProjectsPage() {
         />
       ) : null}
     </>
+  );
+}
+
+/** The spec's team dashboard: the projects the caller sees, by status and by type. */
+function ProjectCounts() {
+  const styles = useStyles();
+  const { t } = useTranslation('projects');
+  const format = useFormat();
+  const counts = useProjectCounts();
+  const card = (key: 'total' | 'active' | 'inactive' | 'billable' | 'nonBillable') => (
+    <FigureCard
+      key={key}
+      label={t(`counts.${key}`)}
+      figure={{ value: counts.data?.[key], loadingLabel: t('counts.loading') }}
+    >
+      {key === 'billable' && counts.data ? (
+        <Text size={200} className={styles.muted}>
+          {t('counts.byType', {
+            fixedScope: format.number(counts.data.fixedScope),
+            monthly: format.number(counts.data.monthly),
+          })}
+        </Text>
+      ) : null}
+    </FigureCard>
+  );
+  return (
+    <FigureGrid label={t('counts.label')} query={counts}>
+      {(['total', 'active', 'inactive', 'billable', 'nonBillable'] as const).map(card)}
+    </FigureGrid>
   );
 }

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { ListQuery, ListResponse } from '../../../../shared/contracts/common.js';
 import type { CatalogueStatus } from '../../../../shared/contracts/feedback-catalogue.js';
-import type { FunctionItem } from '../../../../shared/contracts/functions.js';
+import type { FunctionCounts, FunctionItem } from '../../../../shared/contracts/functions.js';
 import { MESSAGES } from '../../../../shared/messages.js';
 import { toNumber, type Db } from '../../db/engine.js';
 import { uniqueOr } from '../../db/errors.js';
@@ -79,6 +79,20 @@ export function functionRepository(tenant: TenantScope) {
       if (query.status) base = base.where('f.isActive', '=', query.status === 'active' ? 1 : 0);
       const page = await paginate(base, query, groupListOptions('f', { memberCount: { ref: 'memberCount' } }));
       return { items: await views(page.items), total: page.total };
+    },
+
+    /** The function dashboard: the functions in scope, by status. */
+    async counts(scope: FunctionScope): Promise<FunctionCounts> {
+      const row = await functionSelect(db, tenantId, scope)
+        .clearSelect()
+        .select([
+          sql<number | string>`count(*)`.as('total'),
+          sql<number | string>`coalesce(sum(f.is_active), 0)`.as('active'),
+        ])
+        .executeTakeFirstOrThrow();
+      const total = toNumber(row.total);
+      const active = toNumber(row.active);
+      return { total, active, inactive: total - active };
     },
 
     /** Every function in scope by name, for the report. */

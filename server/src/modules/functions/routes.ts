@@ -22,6 +22,8 @@ async function scopeOf(ctx: RequestContext): Promise<FunctionScope> {
 export const functionRoutes = defineRoutes(functionEndpoints, {
   listFunctions: async (ctx, { query }) => ctx.repo(functionRepository).list(query, await scopeOf(ctx)),
 
+  getFunctionCounts: async (ctx) => ctx.repo(functionRepository).counts(await scopeOf(ctx)),
+
   downloadFunctionReport: async (ctx, _input, { reply }) => {
     const items = await ctx.repo(functionRepository).all(await scopeOf(ctx));
     return csvDownload(

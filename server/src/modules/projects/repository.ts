@@ -9,6 +9,7 @@ import type { ListResponse } from '../../../../shared/contracts/common.js';
 import type {
   Pbi,
   Project,
+  ProjectCounts,
   ProjectDetail,
   ProjectMember,
   ProjectSync,
@@ -309,6 +310,38 @@ export function projectRepository(tenant: TenantScope) {
         tieBreaker: 'p.id',
       });
       return { items: (await views(page.items)).items, total: page.total };
+    },
+
+    /** The team dashboard: the projects in scope, by status and by type. */
+    async counts(scope: ProjectScope): Promise<ProjectCounts> {
+      const ofType = (type: ProjectType) =>
+        sql<number | string>`coalesce(sum(case when p.type = ${type} then 1 else 0 end), 0)`;
+      const row = await projectSelect(db, tenantId, scope)
+        .clearSelect()
+        .select([
+          sql<number | string>`count(*)`.as('total'),
+          sql<number | string>`coalesce(sum(p.is_active), 0)`.as('active'),
+          ofType('fixed-scope').as('fixedScope'),
+          ofType('monthly').as('monthly'),
+          ofType('non-billable').as('nonBillable'),
+        ])
+        .executeTakeFirstOrThrow();
+      const [total, active, fixedScope, monthly, nonBillable] = [
+        row.total,
+        row.active,
+        row.fixedScope,
+        row.monthly,
+        row.nonBillable,
+      ].map(toNumber) as [number, number, number, number, number];
+      return {
+        total,
+        active,
+        inactive: total - active,
+        billable: fixedScope + monthly,
+        nonBillable,
+        fixedScope,
+        monthly,
+      };
     },
 
     /** Every project in scope by name, with members, for the reports. */

@@ -43,6 +43,8 @@ const TOOL_NAMES = {
 export const projectRoutes = defineRoutes(projectEndpoints, {
   listProjects: async (ctx, { query }) => ctx.repo(projectRepository).list(query, await scopeOf(ctx)),
 
+  getProjectCounts: async (ctx) => ctx.repo(projectRepository).counts(await scopeOf(ctx)),
+
   downloadProjectReport: async (ctx, _input, { reply }) => {
     const items = await ctx.repo(projectRepository).all(await scopeOf(ctx));
     return csvDownload(
