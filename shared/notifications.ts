@@ -14,7 +14,15 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const SUGGESTION_TYPES = ['GIVE_FEEDBACK', 'ASK_FOR_FEEDBACK'] as const;
 export type SuggestionType = (typeof SUGGESTION_TYPES)[number];
 
-export const NOTIFICATION_CATEGORIES = ['feedback', 'requests', 'recognition', 'feed', 'leave', 'attendance'] as const;
+export const NOTIFICATION_CATEGORIES = [
+  'feedback',
+  'requests',
+  'recognition',
+  'feed',
+  'leave',
+  'attendance',
+  'projects',
+] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
 export const NOTIFICATION_CHANNELS = ['email', 'push'] as const;
@@ -61,6 +69,8 @@ export const NOTIFICATION_TYPES = {
   // Attendance written, changed or deleted by someone else (a lead, HR), to its owner.
   'attendance-corrected': { kind: 'enable', category: 'attendance' },
   'attendance-checkout-missing': { kind: 'action', category: 'attendance' },
+  // A scheduled sync of a project with its tracker failed, to its product owners.
+  'project-sync-failed': { kind: 'enable', category: 'projects' },
 } as const satisfies Record<
   string,
   { kind: NotificationKind; category: NotificationCategory; suggestion?: SuggestionType }
@@ -103,6 +113,23 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   email: { ...allCategories(false), requests: true, leave: true },
   push: allCategories(true),
 };
+
+/**
+ * Stored switches (a person's, or the company's defaults) as they are now, with the categories added since
+ * they were saved taking the defaults: without it, a new category would fail the strict check and throw
+ * away every switch the person had set.
+ */
+export function withEveryCategory(stored: unknown): unknown {
+  if (typeof stored !== 'object' || stored === null) return stored;
+  const value = stored as Record<string, unknown>;
+  return Object.fromEntries(
+    NOTIFICATION_CHANNELS.map((channel) => {
+      const switches = value[channel];
+      if (typeof switches !== 'object' || switches === null) return [channel, switches];
+      return [channel, { ...DEFAULT_NOTIFICATION_PREFERENCES[channel], ...switches }];
+    }),
+  );
+}
 
 /** Whether `channel` is on for a notification of `type` under `preferences`. */
 export function channelOn(

@@ -9,7 +9,7 @@ import { parseNotificationBody, type NotificationList } from '../../shared/contr
 import { LEAVE_ACTION } from '../../shared/leave.js';
 import { LANGUAGES } from '../../shared/i18n/languages.js';
 import { notificationText } from '../../shared/notification-text.js';
-import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/notifications.js';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '../../shared/notifications.js';
 import { leaveCatalogueEndpoints } from '../../shared/endpoints/leave-catalogue.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -150,6 +150,49 @@ describe('leave', () => {
       )
       .toBe('done');
     expect((await emailsTo(lead.email)).length).toBe(before + 1);
+  });
+
+  it('keeps switches saved before a category existed, the new category taking the defaults', async () => {
+    const { mate, admin } = org.people;
+    // Saved when there was no Projects category: the rows lack it.
+    const withoutProjects = (p: NotificationPreferences) =>
+      JSON.stringify({
+        email: { ...p.email, projects: undefined },
+        push: { ...p.push, projects: undefined },
+      });
+    const mine = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
+    mine.email.feedback = true;
+    mine.push.feed = false;
+    expect((await mate.api.patch('/api/notification/settings', { preferences: mine })).status).toBe(200);
+    await server.db
+      .updateTable('notificationPreferences')
+      .set({ preferences: withoutProjects(mine) })
+      .where('employeeId', '=', mate.id)
+      .execute();
+    expect(
+      JSON.parse(
+        (
+          await server.db
+            .selectFrom('notificationPreferences')
+            .select('preferences')
+            .where('employeeId', '=', mate.id)
+            .executeTakeFirstOrThrow()
+        ).preferences,
+      ).email,
+    ).not.toHaveProperty('projects');
+    expect((await mate.api.get('/api/notification/settings')).body.preferences).toEqual(mine);
+
+    const company = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
+    company.email.recognition = true;
+    const saved = await admin.api.patch('/api/tenant/notification-settings', { notificationDefaults: company });
+    expect(saved.status).toBe(200);
+    await server.db
+      .updateTable('tenantSettings')
+      .set({ value: withoutProjects(company) })
+      .where('tenantId', '=', org.tenantId)
+      .where('key', '=', 'notificationDefaults')
+      .execute();
+    expect((await admin.api.get('/api/tenant/notification-settings')).body.notificationDefaults).toEqual(company);
   });
 });
 

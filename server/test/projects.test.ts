@@ -551,4 +551,60 @@ describe('projects', () => {
     expect(after.at(-1)).toMatchObject({ state: 'done' });
     expect(after.at(-1)!.id).toBeGreaterThan(crashed);
   });
+  it('tells the product owners once when a scheduled sync fails, and nobody when a person’s own sync fails', async () => {
+    const jira = await anotherJira();
+    const p = await project({ url: jira.url, key: 'WEB' });
+    const owner = await as('owner-told@acme.example', ['view-projects']);
+    const member = await as('member-untold@acme.example', ['view-projects']);
+    await admin.put(`/api/projects/${p.id}/members`, {
+      members: [
+        { employeeId: owner.id, role: 'product-owner', allocation: 50 },
+        { employeeId: member.id, role: 'member', allocation: 50 },
+      ],
+    });
+    await connectToJira(p.id);
+    const told = async (api: Api) =>
+      (await api.get('/api/notification/v2?limit=50')).body.notifications.filter(
+        (n: { type: string }) => n.type === 'project-sync-failed',
+      ) as { body: string }[];
+    const scheduled = async () => {
+      await server.deps.projectSync.start({
+        tenantId,
+        projectId: p.id,
+        sprintId: null,
+        requestedBy: null,
+        scheduled: true,
+      });
+      await server.deps.projectSync.idle();
+    };
+
+    jira.expire('jira-demo-token');
+    try {
+      // Someone syncing sees the failure on the page: nobody is told.
+      expect((await syncAndWait(p.id)).errorCode).toBe('credentials');
+      expect(await told(owner.api)).toHaveLength(0);
+
+      await scheduled();
+      const [notice] = await told(owner.api);
+      expect(JSON.parse(notice!.body)).toMatchObject({
+        params: { project: expect.stringMatching(/^Project \d+$/) },
+        link: `/project/management/${p.id}/overview`,
+      });
+      expect(await told(member.api)).toHaveLength(0);
+      // The same cause again is not news.
+      await scheduled();
+      expect(await told(owner.api)).toHaveLength(1);
+    } finally {
+      jira.data.accounts[0]!.expired = false;
+    }
+    // A success, then a failure again, is.
+    await scheduled();
+    jira.expire('jira-demo-token');
+    try {
+      await scheduled();
+      expect(await told(owner.api)).toHaveLength(2);
+    } finally {
+      jira.data.accounts[0]!.expired = false;
+    }
+  });
 });

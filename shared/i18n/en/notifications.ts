@@ -41,6 +41,7 @@ export const notifications = {
     'feed-report-removed': '{{actor}} reviewed the post you reported and removed it',
     'attendance-corrected': '{{actor}} changed your attendance of {{dates}}',
     'attendance-checkout-missing': 'You checked in on {{dates}} and did not check out: add your check-out',
+    'project-sync-failed': '{{project}} could not be synced with its tracker: open the project to see why',
   },
   /** Who did it when nobody did: the leave jobs. */
   system: 'Teambeat',
@@ -51,6 +52,7 @@ export const notifications = {
     feed: 'Reactions and comments',
     leave: 'Leave',
     attendance: 'Attendance',
+    projects: 'Projects',
   },
   channels: { email: 'E-mail', push: 'Push (browser and desktop)' },
   bell: {

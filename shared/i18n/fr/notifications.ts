@@ -43,6 +43,8 @@ export const notifications: Translation<typeof en> = {
     'feed-report-removed': '{{actor}} a examiné la publication que vous avez signalée et l’a supprimée',
     'attendance-corrected': '{{actor}} a modifié votre pointage du {{dates}}',
     'attendance-checkout-missing': 'Vous avez pointé votre arrivée le {{dates}} sans pointer votre départ : ajoutez-le',
+    'project-sync-failed':
+      '{{project}} n’a pas pu être synchronisé avec son outil de suivi : ouvrez le projet pour en voir la raison',
   },
   system: 'Teambeat',
   categories: {
@@ -52,6 +54,7 @@ export const notifications: Translation<typeof en> = {
     feed: 'Réactions et commentaires',
     leave: 'Congés',
     attendance: 'Présence',
+    projects: 'Projets',
   },
   channels: { email: 'E-mail', push: 'Push (navigateur et bureau)' },
   bell: {

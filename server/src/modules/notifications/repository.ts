@@ -11,7 +11,11 @@ import type {
   NotificationList,
   notificationListQuerySchema,
 } from '../../../../shared/contracts/notifications.js';
-import { notificationPreferencesSchema, type NotificationPreferences } from '../../../../shared/notifications.js';
+import {
+  notificationPreferencesSchema,
+  withEveryCategory,
+  type NotificationPreferences,
+} from '../../../../shared/notifications.js';
 import { toNumber, type Db } from '../../db/engine.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
@@ -205,7 +209,7 @@ export async function preferencesOf(db: Db, tenantId: number, employeeId: number
     .where('employeeId', '=', employeeId)
     .executeTakeFirst();
   if (row) {
-    const parsed = notificationPreferencesSchema.safeParse(JSON.parse(row.preferences));
+    const parsed = notificationPreferencesSchema.safeParse(withEveryCategory(JSON.parse(row.preferences)));
     if (parsed.success) return parsed.data;
   }
   return (await readSettings(db, tenantId)).notificationDefaults;

@@ -21,6 +21,7 @@ import type { Db } from '../../db/engine.js';
 import type { Database } from '../../db/schema.js';
 import type { SecretBox } from '../../security/secrets.js';
 import { errors } from '../../http/errors.js';
+import { notify } from '../notifications/writer.js';
 import { connectorFor as defaultConnectorFor } from './connectors/index.js';
 import { trackerHttp, type TrackerHttp } from './connectors/http.js';
 import {
@@ -155,25 +156,84 @@ export function createProjectSyncService(options: {
       .execute();
   }
 
-  async function finish(id: number, failure: TrackerError | null) {
-    await db
-      .updateTable('projectSyncs')
-      .set({
-        state: failure ? 'failed' : 'done',
-        errorCode: failure?.code ?? null,
-        errorMessage: failure?.message ?? null,
-        retryAt:
-          failure?.retryAfterSeconds != null
-            ? new Date(now().getTime() + failure.retryAfterSeconds * 1000).toISOString()
-            : null,
-        heartbeatAt: stamp(),
-        finishedAt: stamp(),
-      })
-      .where('id', '=', id)
+  /**
+   * Ends a sync. A scheduled one that failed tells the project's product owners, since nobody is watching it
+   * (one who started a sync sees it fail on the page); once per run of scheduled failures with the same
+   * cause, so an expired token does not say it again every six hours.
+   */
+  async function finish(
+    id: number,
+    failure: TrackerError | null,
+    notice?: { tenantId: number; projectId: number; scheduled: boolean },
+  ) {
+    await db.transaction().execute(async (tx) => {
+      if (failure && notice?.scheduled) await tellOwners(tx, id, failure, notice.tenantId, notice.projectId);
+      await tx
+        .updateTable('projectSyncs')
+        .set({
+          state: failure ? 'failed' : 'done',
+          errorCode: failure?.code ?? null,
+          errorMessage: failure?.message ?? null,
+          retryAt:
+            failure?.retryAfterSeconds != null
+              ? new Date(now().getTime() + failure.retryAfterSeconds * 1000).toISOString()
+              : null,
+          heartbeatAt: stamp(),
+          finishedAt: stamp(),
+        })
+        .where('id', '=', id)
+        .execute();
+    });
+  }
+
+  async function tellOwners(
+    tx: Transaction<Database>,
+    id: number,
+    failure: TrackerError,
+    tenantId: number,
+    projectId: number,
+  ) {
+    const previous = await tx
+      .selectFrom('projectSyncs')
+      .select(['state', 'errorCode', 'requestedBy'])
+      .where('tenantId', '=', tenantId)
+      .where('projectId', '=', projectId)
+      .where('id', '<', id)
+      .where('finishedAt', 'is not', null)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    // Told already: the last sync was a scheduled one failing the same way (one a person ran told only them).
+    if (previous?.state === 'failed' && previous.errorCode === failure.code && previous.requestedBy === null) return;
+    const project = await tx
+      .selectFrom('projects')
+      .select('name')
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    const owners = await tx
+      .selectFrom('projectMembers')
+      .select('employeeId')
+      .where('tenantId', '=', tenantId)
+      .where('projectId', '=', projectId)
+      .where('role', '=', 'product-owner')
       .execute();
+    await notify(
+      tx,
+      tenantId,
+      {
+        type: 'project-sync-failed',
+        recipientIds: owners.map((o) => o.employeeId),
+        actorId: null,
+        params: { project: project.name },
+        link: `/project/management/${projectId}/overview`,
+      },
+      now(),
+    );
   }
 
   async function run(id: number, tenantId: number, projectId: number, sprintId: number | null, scheduled: boolean) {
+    const notice = { tenantId, projectId, scheduled };
     try {
       const project = await db
         .selectFrom('projects')
@@ -222,13 +282,14 @@ export function createProjectSyncService(options: {
       await finish(id, null);
     } catch (error) {
       if (error instanceof TrackerError) {
-        await finish(id, error);
+        await finish(id, error, notice);
         return;
       }
       log.error({ err: error, syncId: id }, 'project sync failed');
       await finish(
         id,
         new TrackerError('bad-answer', 'The sync failed on an unexpected answer; the server log has more.'),
+        notice,
       );
     }
   }

@@ -1,5 +1,6 @@
 /** Tenants and their settings. Settings are one row per key with a JSON value, parsed only here. */
 import { DEFAULT_TENANT_SETTINGS, tenantSettingsSchema, type TenantSettings } from '../../../../shared/settings.js';
+import { withEveryCategory } from '../../../../shared/notifications.js';
 import type { Db } from '../../db/engine.js';
 import { prepareForTenant } from '../../db/prepared.js';
 import type { TenantScope } from '../../http/context.js';
@@ -56,6 +57,9 @@ function parseSettings(rows: readonly { key: string; value: string }[]): TenantS
       // A corrupt value falls back to the default rather than breaking every request of the tenant.
     }
   }
+  // Notification categories added since the company saved its defaults take the new defaults.
+  if ('notificationDefaults' in stored)
+    stored['notificationDefaults'] = withEveryCategory(stored['notificationDefaults']);
   const merged = { ...DEFAULT_TENANT_SETTINGS, ...stored };
   const parsed = tenantSettingsSchema.safeParse(merged);
   if (parsed.success) return parsed.data;
