@@ -66,7 +66,6 @@ export const projectFeedbackListQuerySchema = listQuerySchema({
   orderKeys: PROJECT_FEEDBACK_ORDER_KEYS,
   defaultOrderKey: 'createdAt',
   defaultOrderDir: 'desc',
-  searchable: false,
   extra: {
     sprintId: optionalIdQuery,
     pbiId: optionalIdQuery,

@@ -36,6 +36,7 @@ export type Ratings = {
 
 type FeedbackQuery = {
   page: number;
+  searchText?: string | undefined;
   pageSize: number;
   orderKey: 'createdAt' | 'overall' | 'quality' | 'valueForMoney';
   orderDir: 'asc' | 'desc';
@@ -215,7 +216,7 @@ export function projectFeedbackRepository(tenant: TenantScope) {
           quality: { ref: 'f.quality' },
           valueForMoney: { ref: 'f.valueForMoney' },
         },
-        search: [],
+        search: ['g.name', 'f.comment', 'b.trackerRef', 'b.name'],
         tieBreaker: 'f.id',
       });
       return { total: page.total, items: page.items.map(feedbackView) };
