@@ -137,11 +137,8 @@ function ClientForm({
 
   const send = () => {
     setSubmitted(true);
-    if (!ratingsComplete(values)) {
-      setError({ text: t('client.missing'), fields: {} });
-      return;
-    }
     setError(null);
+    if (!ratingsComplete(values)) return;
     submit.mutate(
       {
         overall: values.overall,
@@ -185,9 +182,9 @@ function ClientForm({
           {t('client.expires', { date: format.day(request.expiresAt) })}
         </Text>
       </div>
-      {error ? (
+      {error || (submitted && !ratingsComplete(values)) ? (
         <MessageBar intent="error">
-          <MessageBarBody>{error.text}</MessageBarBody>
+          <MessageBarBody>{error?.text ?? t('client.missing')}</MessageBarBody>
         </MessageBar>
       ) : null}
       <RatingFields

@@ -172,7 +172,7 @@ function SummaryCards({ summary }: { summary: ProjectFeedbackSummary }) {
               <ResponsiveContainer>
                 <LineChart data={points} margin={{ top: 16, right: 24, bottom: 0, left: 0 }}>
                   <CartesianGrid stroke={tokens.colorNeutralStroke2} vertical={false} />
-                  <XAxis dataKey="label" tick={axisStyle} />
+                  <XAxis dataKey="label" tick={axisStyle} padding={{ left: 32, right: 32 }} />
                   <YAxis domain={[0, 5]} ticks={[0, 1, 2, 3, 4, 5]} tick={axisStyle} width={32} />
                   <Tooltip formatter={(value) => (typeof value === 'number' ? number(value) : String(value ?? ''))} />
                   <Legend />
@@ -185,6 +185,7 @@ function SummaryCards({ summary }: { summary: ProjectFeedbackSummary }) {
                       strokeWidth={2}
                       strokeDasharray={s.source === 'user' ? '6 4' : undefined}
                       dot={{ r: 4 }}
+                      legendType="plainline"
                       connectNulls
                       isAnimationActive={false}
                     />
