@@ -47,6 +47,12 @@ describe('log redaction', () => {
     expect(out).toContain('incoming request');
   });
 
+  it('masks the token of a client feedback link, in a request URL or an e-mail', () => {
+    const token = 'Qk7x9_aZ-3mP0qW8rT5yU2iO4pL6sD1fG7hJ9kL0zXc';
+    expect(redactSecrets(`GET /api/client-feedback/${token} 410`)).toBe('GET /api/client-feedback/*** 410');
+    expect(redactSecrets(`open https://tb.example/client-feedback/${token}): `)).not.toContain(token);
+  });
+
   it('keeps error codes and ordinary text', () => {
     expect(redactSecrets('{"code":"ECONNREFUSED","msg":"connect failed"}')).toBe(
       '{"code":"ECONNREFUSED","msg":"connect failed"}',

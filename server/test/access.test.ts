@@ -405,6 +405,28 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
     table: 'projects',
     afterGuard: 'NOT_FOUND',
   },
+  // Project and sprint feedback (docs/projects.md): the same scope; the client's page by its token (public).
+  'GET /api/projects/{id}/feedback/summary': { table: 'projects', afterGuard: 'NOT_FOUND' },
+  'GET /api/projects/{id}/feedback': { table: 'projects', afterGuard: 'NOT_FOUND' },
+  'GET /api/projects/{id}/feedback/report': { table: 'projects', afterGuard: 'NOT_FOUND' },
+  'GET /api/projects/{id}/pbis/{pbiId}/feedback': { table: 'projects', afterGuard: 'NOT_FOUND' },
+  'GET /api/projects/{id}/feedback/mine': { query: 'sprintId=1', table: 'projects', afterGuard: 'NOT_FOUND' },
+  'PUT /api/projects/{id}/feedback/mine': {
+    body: { sprintId: 1, overall: 1, quality: 1, valueForMoney: 1, comment: 'Hacked' },
+    table: 'projects',
+    afterGuard: 'NOT_FOUND',
+  },
+  'GET /api/projects/{id}/clients': { table: 'projects', afterGuard: 'NOT_FOUND' },
+  'GET /api/projects/{id}/client-links': { table: 'projects', afterGuard: 'NOT_FOUND' },
+  'POST /api/projects/{id}/client-links': {
+    body: { clientId: 1, sprintId: 1 },
+    table: 'projects',
+    afterGuard: 'NOT_FOUND',
+  },
+  'DELETE /api/projects/{id}/client-links/{linkId}': { table: 'projects', afterGuard: 'NOT_FOUND' },
+  // Public: the token is the credential (an unknown one here: 404).
+  'GET /api/client-feedback/{token}': {},
+  'POST /api/client-feedback/{token}': { body: { overall: 1, quality: 1, valueForMoney: 1 } },
 };
 
 let server: TestServer;
@@ -448,6 +470,9 @@ const ids = {
   projects: 0,
   projectSprints: 0,
   trackerPeople: 0,
+  projectPbis: 0,
+  /** A pending client link of tenant A with a client's feedback (migration 0040). */
+  clientFeedbackLinks: 0,
 };
 /** Tenant A's browser push subscription's device. */
 const ALPHA_DEVICE = 'alpha-device-0001';
@@ -710,6 +735,7 @@ beforeAll(async () => {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  ids.projectPbis = pbi.id;
   await server.db
     .insertInto('projectTasks')
     .values({
@@ -743,6 +769,56 @@ beforeAll(async () => {
       finishedAt: at,
     })
     .execute();
+  // A client's link (only its hash) and feedback, and a product owner's rating of the PBI (migration 0040).
+  ids.clientFeedbackLinks = (
+    await server.db
+      .insertInto('clientFeedbackLinks')
+      .values({
+        ...project,
+        sprintId: ids.projectSprints,
+        pbiId: null,
+        clientId: victim.id,
+        tokenHash: 'alpha-token-hash',
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        createdBy: victim.id,
+        createdAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  await server.db
+    .insertInto('projectFeedback')
+    .values([
+      {
+        ...project,
+        sprintId: ids.projectSprints,
+        pbiId: null,
+        source: 'client',
+        giverId: victim.id,
+        linkId: ids.clientFeedbackLinks,
+        overall: 4,
+        quality: 4,
+        valueForMoney: 4,
+        comment: 'Alpha comment',
+        createdAt: at,
+        updatedAt: at,
+      },
+      {
+        ...project,
+        sprintId: ids.projectSprints,
+        pbiId: pbi.id,
+        source: 'user',
+        giverId: victim.id,
+        linkId: null,
+        overall: 3,
+        quality: 3,
+        valueForMoney: 3,
+        comment: null,
+        createdAt: at,
+        updatedAt: at,
+      },
+    ])
+    .execute();
   // The Home widgets' stored sums (migration 0030), last: seeding feedback would drop them. B's widgets
   // never read, replace or drop them.
   await server.db
@@ -775,7 +851,10 @@ function concrete(op: Op): { url: string; body: unknown } {
       .replace('{emoji}', encodeURIComponent('👍'))
       .replace('{deviceId}', ALPHA_DEVICE)
       .replace('{sprintId}', String(ids.projectSprints))
-      .replace('{personId}', String(ids.trackerPeople)) + (sample.query ? `?${sample.query}` : '');
+      .replace('{personId}', String(ids.trackerPeople))
+      .replace('{pbiId}', String(ids.projectPbis))
+      .replace('{linkId}', String(ids.clientFeedbackLinks))
+      .replace('{token}', 'A'.repeat(43)) + (sample.query ? `?${sample.query}` : '');
   return { url, body: sample.body ?? (op.method === 'GET' ? undefined : {}) };
 }
 

@@ -27,6 +27,7 @@ import {
 } from '../../shared/feedback.js';
 import { FEED_POST_KINDS, FEED_REVIEW_STATUSES, LIKE_TYPES } from '../../shared/feed.js';
 import { VIDEO_SOURCES, VIDEO_STATUSES } from '../../shared/leaderboard-videos.js';
+import { PROJECT_FEEDBACK_SOURCES } from '../../shared/project-feedback.js';
 import { LANGUAGES } from '../../shared/i18n/languages.js';
 import { LEAVE_ACTIONS, LEAVE_EVENT_ACTORS, LEAVE_KINDS, LEAVE_STATUSES } from '../../shared/leave.js';
 import { readLiveSchema, type LiveSchema } from './catalogue.js';
@@ -68,6 +69,7 @@ const SHARED_VALUES: Record<string, readonly (string | number)[]> = {
   'feedLikes.kind': LIKE_TYPES,
   'leaderboardVideos.status': VIDEO_STATUSES,
   'leaderboardVideos.source': VIDEO_SOURCES,
+  'projectFeedback.source': PROJECT_FEEDBACK_SOURCES,
 };
 /** Column names that hold one of a fixed set of values wherever they appear. */
 const ENUMERATED_NAME =

@@ -25,6 +25,8 @@ export type EndpointAccess =
 /** 303 is a browser redirect (the single sign-on callback): the handler sends it itself. */
 export type SuccessStatus = 200 | 201 | 202 | 204 | 303;
 export type ServerErrorStatus = 500 | 502 | 503 | 504;
+/** 410: a single-use credential that worked once and no longer does (a used, expired or revoked client link). */
+export type ExtraErrorStatus = ServerErrorStatus | 410;
 
 export type EndpointDef = {
   readonly method: HttpMethod;
@@ -42,9 +44,10 @@ export type EndpointDef = {
   readonly response: z.ZodType;
   /**
    * Error statuses beyond the client errors every endpoint may answer (400, 401, 403, 404, 409, 429), such
-   * as 502 when it calls another server for the caller. Their body is the usual error shape.
+   * as 502 when it calls another server for the caller, or 410 for a spent link. Their body is the usual
+   * error shape.
    */
-  readonly errorStatuses?: readonly ServerErrorStatus[];
+  readonly errorStatuses?: readonly ExtraErrorStatus[];
   /**
    * A non-JSON answer (CSV reports, pictures; SCIM's JSON media type; the notifications' live stream, whose
    * handler writes the events itself); the response schema then describes it.

@@ -10,6 +10,9 @@ import { APP_ROUTES, canOpen, HOME_PATH, type AppRoute } from './routes';
 
 const AuthPage = lazy(() => import('../pages/login/AuthPage').then((m) => ({ default: m.AuthPage })));
 const AppFrame = lazy(() => import('../frame/AppFrame').then((m) => ({ default: m.AppFrame })));
+const ClientFeedbackPage = lazy(() =>
+  import('../pages/client-feedback/ClientFeedbackPage').then((m) => ({ default: m.ClientFeedbackPage })),
+);
 const StatusPage = lazy(() => import('../pages/StatusPage').then((m) => ({ default: m.StatusPage })));
 
 /** Pages of a signed-out visitor; a signed-in user goes where they were headed, or home. */
@@ -63,6 +66,8 @@ export function App() {
         <Route path="/forgot-password" element={auth('forgot-password')} />
         {/* Open signed in too: the change ends the session, and the form signs out after it. */}
         <Route path="/confirm-email" element={<AuthPage mode="confirm-email" />} />
+        {/* A client's feedback link: no account and no app frame, signed in or not (the token is the credential). */}
+        <Route path="/client-feedback/:token" element={<ClientFeedbackPage />} />
         <Route
           element={
             <RequireSession>

@@ -13,6 +13,7 @@ import type {
   TrackerTaskStatus,
   TrackerTool,
 } from '../../../shared/projects.js';
+import type { ProjectFeedbackSource } from '../../../shared/project-feedback.js';
 import type { NotificationKind, NotificationType, SuggestionType } from '../../../shared/notifications.js';
 import type { AttendanceSource } from '../../../shared/contracts/attendance.js';
 import type { ClientKind } from '../../../shared/contracts/auth.js';
@@ -1053,6 +1054,39 @@ export type ProjectSyncTable = {
   finishedAt: string | null;
 };
 
+export type ClientFeedbackLinkTable = {
+  id: Generated<number>;
+  tenantId: number;
+  projectId: number;
+  sprintId: number;
+  pbiId: number | null;
+  clientId: number;
+  /** SHA-256 of the link's token, base64url: the token itself is never stored. */
+  tokenHash: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  usedAt: string | null;
+  createdBy: number | null;
+  createdAt: string;
+};
+
+export type ProjectFeedbackTable = {
+  id: Generated<number>;
+  tenantId: number;
+  projectId: number;
+  sprintId: number;
+  pbiId: number | null;
+  source: ProjectFeedbackSource;
+  giverId: number;
+  linkId: number | null;
+  overall: number;
+  quality: number;
+  valueForMoney: number;
+  comment: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
 export type Database = {
   tenants: TenantTable;
   tenantSettings: TenantSettingTable;
@@ -1129,6 +1163,8 @@ export type Database = {
   projectPbis: ProjectPbiTable;
   projectTasks: ProjectTaskTable;
   projectSyncs: ProjectSyncTable;
+  clientFeedbackLinks: ClientFeedbackLinkTable;
+  projectFeedback: ProjectFeedbackTable;
 };
 
 export type Employee = Selectable<EmployeeTable>;

@@ -5,7 +5,8 @@
  * - query parameters and JSON or `key=value` fields whose name says secret: password, passwd, pwd,
  *   secret, token, access/refresh/id tokens, api key, key, otp, signature, sig, credential, auth (and code,
  *   in a URL's query);
- * - `Bearer …`, `Agent …` and `Basic …` credentials, and anything shaped like a JWT.
+ * - `Bearer …`, `Agent …` and `Basic …` credentials, and anything shaped like a JWT;
+ * - the token of a client feedback link (`/client-feedback/<token>`, in request URLs and e-mails).
  * Six-digit e-mail codes in a mail body are masked by the mailer itself (`redactCodes`).
  */
 const MASK = '***';
@@ -20,6 +21,8 @@ const QUERY_PARAM = new RegExp(`([?&;]${SECRET_PARAM}=)[^&#\\s"']*`, 'gi');
 const JSON_FIELD = new RegExp(`("${SECRET_NAME}"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'gi');
 const ASSIGNMENT = new RegExp(`(\\b${SECRET_NAME}\\s*[=:]\\s*)(?!\\*\\*\\*)[^\\s,;&"'}]+`, 'gi');
 const SCHEME_CREDENTIAL = /\b(Bearer|Agent|Basic)\s+[A-Za-z0-9._~+/=-]+/g;
+/** A client feedback link's token, the credential of the client's page and its API (docs/projects.md). */
+const CLIENT_LINK = /(\/client-feedback\/)[A-Za-z0-9_-]{20,}/g;
 const JWT = /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
 
 /** The text with every credential it recognises masked. Idempotent. */
@@ -29,6 +32,7 @@ export function redactSecrets(text: string): string {
       password === undefined ? `${scheme}${MASK}@` : `${scheme}${user}:${MASK}@`,
     )
     .replace(JWT, MASK)
+    .replace(CLIENT_LINK, `$1${MASK}`)
     .replace(SCHEME_CREDENTIAL, `$1 ${MASK}`)
     .replace(QUERY_PARAM, `$1${MASK}`)
     .replace(JSON_FIELD, `$1"${MASK}"`)

@@ -46,4 +46,13 @@ export const email = {
     subject: 'Your Teambeat e-mail address was changed',
     body: 'Your Teambeat account now signs in with {{newEmail}}; every session of it has ended.',
   },
+  clientFeedbackLink: {
+    sprint: 'the sprint “{{sprint}}”',
+    pbi: '“{{refId}} {{name}}” (sprint “{{sprint}}”)',
+    subject: 'Your feedback on {{project}}',
+    body:
+      'Hello {{name}}, {{requestedBy}} asks for your feedback on {{target}} of {{project}}: rate the overall ' +
+      'result, its quality and its value for money, and add a comment if you wish. Open this link (no account ' +
+      'needed; it works once, until {{date}}): {{url}}',
+  },
 };

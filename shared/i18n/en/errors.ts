@@ -193,4 +193,14 @@ export const errors = {
   PROJECT_SYNC_RUNNING: 'This project is being synchronised already.',
   PROJECT_INACTIVE: 'This project is inactive: activate it first.',
   NO_SPRINT_DATA: 'No sprint data found',
+  // Project and sprint feedback (docs/projects.md, "Project and sprint feedback")
+  PROJECT_FEEDBACK_FAILED: 'Failed to submit feedback',
+  PROJECT_FEEDBACK_NOT_OWNER: 'Only a product owner of this project can do this.',
+  CLIENT_LINK_FAILED: 'Failed to send the feedback link',
+  CLIENT_NOT_A_CLIENT: 'Pick a client who is a member of this project.',
+  CLIENT_FEEDBACK_GIVEN: 'This client has already rated this sprint or backlog item.',
+  CLIENT_LINK_NOT_PENDING: 'This link was already used, has expired or was revoked.',
+  CLIENT_LINK_USED: 'This feedback link was already used. Thank you, your feedback was received.',
+  CLIENT_LINK_EXPIRED: 'This feedback link has expired. Ask your contact for a new one.',
+  CLIENT_LINK_REVOKED: 'This feedback link was withdrawn. Ask your contact for a new one.',
 } as const;

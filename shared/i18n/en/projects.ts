@@ -59,7 +59,7 @@ export const projects = {
     description: 'Description',
     save: 'Save changes',
   },
-  tabs: { label: 'Project', overview: 'Overview', tasks: 'Tasks', team: 'Team' },
+  tabs: { label: 'Project', overview: 'Overview', tasks: 'Tasks', team: 'Team', feedback: 'Feedback' },
   back: 'Project Hub',
   notFound: 'This project does not exist, or you are not one of its members.',
   header: {

@@ -166,4 +166,7 @@ export const validation = {
   trackerTokenRequired: 'Enter the token the tracker gave you',
   trackerUserRequired: 'Enter the e-mail of the Jira account the token belongs to',
   participantNotFound: 'Tracker person not found.',
+  pbiNotFound: 'Backlog item not found.',
+  clientLinkNotFound: 'This feedback link does not exist. Check that it was copied whole.',
+  rating: 'Choose a rating from 1 to 5',
 };

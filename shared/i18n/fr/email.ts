@@ -51,4 +51,13 @@ export const email: Translation<typeof en> = {
     subject: 'Votre adresse e-mail Teambeat a été modifiée',
     body: 'Votre compte Teambeat se connecte désormais avec {{newEmail}} ; toutes ses sessions ont pris fin.',
   },
+  clientFeedbackLink: {
+    sprint: 'le sprint « {{sprint}} »',
+    pbi: '« {{refId}} {{name}} » (sprint « {{sprint}} »)',
+    subject: 'Votre avis sur {{project}}',
+    body:
+      'Bonjour {{name}}, {{requestedBy}} vous demande votre avis sur {{target}} de {{project}} : notez le ' +
+      'résultat global, sa qualité et son rapport qualité-prix, et ajoutez un commentaire si vous le souhaitez. ' +
+      'Ouvrez ce lien (sans compte ; il sert une fois, jusqu’au {{date}}) : {{url}}',
+  },
 };

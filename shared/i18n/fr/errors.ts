@@ -178,4 +178,13 @@ export const errors: Translation<typeof en> = {
   PROJECT_SYNC_RUNNING: 'Ce projet est déjà en cours de synchronisation.',
   PROJECT_INACTIVE: 'Ce projet est inactif : activez-le d’abord.',
   NO_SPRINT_DATA: 'Aucune donnée de sprint trouvée',
+  PROJECT_FEEDBACK_FAILED: 'Échec de l’envoi de l’avis',
+  PROJECT_FEEDBACK_NOT_OWNER: 'Seul un product owner de ce projet peut le faire.',
+  CLIENT_LINK_FAILED: 'Échec de l’envoi du lien d’avis',
+  CLIENT_NOT_A_CLIENT: 'Choisissez un client membre de ce projet.',
+  CLIENT_FEEDBACK_GIVEN: 'Ce client a déjà noté ce sprint ou cet élément du backlog.',
+  CLIENT_LINK_NOT_PENDING: 'Ce lien a déjà été utilisé, a expiré ou a été retiré.',
+  CLIENT_LINK_USED: 'Ce lien d’avis a déjà été utilisé. Merci, votre avis a bien été reçu.',
+  CLIENT_LINK_EXPIRED: 'Ce lien d’avis a expiré. Demandez-en un nouveau à votre contact.',
+  CLIENT_LINK_REVOKED: 'Ce lien d’avis a été retiré. Demandez-en un nouveau à votre contact.',
 };

@@ -63,7 +63,7 @@ export const projects: Translation<typeof en> = {
     description: 'Description',
     save: 'Enregistrer les modifications',
   },
-  tabs: { label: 'Projet', overview: 'Vue d’ensemble', tasks: 'Tâches', team: 'Équipe' },
+  tabs: { label: 'Projet', overview: 'Vue d’ensemble', tasks: 'Tâches', team: 'Équipe', feedback: 'Avis' },
   back: 'Hub des projets',
   notFound: 'Ce projet n’existe pas, ou vous n’en êtes pas membre.',
   header: {

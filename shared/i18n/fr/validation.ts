@@ -162,4 +162,7 @@ export const validation: Translation<typeof en> = {
   trackerTokenRequired: 'Saisissez le jeton donné par l’outil de suivi',
   trackerUserRequired: 'Saisissez l’e-mail du compte Jira auquel appartient le jeton',
   participantNotFound: 'Personne de l’outil de suivi introuvable.',
+  pbiNotFound: 'Élément du backlog introuvable.',
+  clientLinkNotFound: 'Ce lien d’avis n’existe pas. Vérifiez qu’il a été copié en entier.',
+  rating: 'Choisissez une note de 1 à 5',
 };

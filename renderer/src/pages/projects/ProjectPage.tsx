@@ -44,8 +44,9 @@ import { ProjectDialog } from './ProjectDialog';
 import { projectPath } from './ProjectsPage';
 import { TasksTab } from './TasksTab';
 import { TeamTab } from './TeamTab';
+import { FeedbackTab } from './FeedbackTab';
 
-const TABS = ['overview', 'tasks', 'team'] as const;
+const TABS = ['overview', 'tasks', 'team', 'feedback'] as const;
 type TabName = (typeof TABS)[number];
 
 const useStyles = makeStyles({
@@ -98,6 +99,8 @@ function ProjectView({ project, tab }: { project: ProjectDetail; tab: TabName })
   const permissions = usePermissions();
   const [editing, setEditing] = useState(false);
   const status = useSetProjectStatus();
+  // The Feedback tab is for those who read project feedback or ask clients for it.
+  const showFeedback = permissions.has('view-project-feedback') || permissions.has('request-client-feedback');
 
   const actions = (
     <span className={styles.actions}>
@@ -145,7 +148,7 @@ function ProjectView({ project, tab }: { project: ProjectDetail; tab: TabName })
         onTabSelect={(_, d) => navigate(projectPath(project.id, d.value as TabName))}
         aria-label={t('tabs.label')}
       >
-        {TABS.map((name) => (
+        {TABS.filter((name) => name !== 'feedback' || showFeedback).map((name) => (
           <Tab key={name} value={name}>
             {t(`tabs.${name}`)}
           </Tab>
@@ -155,6 +158,7 @@ function ProjectView({ project, tab }: { project: ProjectDetail; tab: TabName })
         {tab === 'overview' ? <OverviewTab project={project} /> : null}
         {tab === 'tasks' ? <TasksTab project={project} /> : null}
         {tab === 'team' ? <TeamTab project={project} /> : null}
+        {tab === 'feedback' && showFeedback ? <FeedbackTab project={project} /> : null}
       </div>
       {editing ? <ProjectDialog project={project} onClose={() => setEditing(false)} /> : null}
     </>

@@ -33,7 +33,7 @@ const useStyles = makeStyles({
   figure: { fontVariantNumeric: 'tabular-nums' },
 });
 
-export const projectPath = (id: number, tab: 'overview' | 'tasks' | 'team' = 'overview') =>
+export const projectPath = (id: number, tab: 'overview' | 'tasks' | 'team' | 'feedback' = 'overview') =>
   `/project/management/${id}/${tab}`;
 
 export function ProjectsPage() {

@@ -34,6 +34,7 @@ import { oneOrNotFound, ownedRows, referenceCount } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { paginate } from '../../http/list.js';
+import { projectFeedbackRepository } from '../project-feedback/repository.js';
 
 export type ProjectScope = { memberOf: number | null; hideDemo: boolean };
 
@@ -555,6 +556,7 @@ export function projectRepository(tenant: TenantScope) {
         tieBreaker: 'b.id',
       });
       const participants = await participantsOf(page.items.map((b) => b.id));
+      const ratings = await projectFeedbackRepository(tenant).pbiAverages(page.items.map((b) => b.id));
       return {
         total: page.total,
         items: page.items.map((b) => ({
@@ -569,9 +571,9 @@ export function projectRepository(tenant: TenantScope) {
           participants: participants.get(b.id) ?? [],
           completionDate: b.completedAt?.slice(0, 10) ?? null,
           taskCount: toNumber(b.taskCount),
-          overallRating: null,
-          valueForMoney: null,
-          quality: null,
+          overallRating: ratings.get(b.id)?.overall ?? null,
+          valueForMoney: ratings.get(b.id)?.valueForMoney ?? null,
+          quality: ratings.get(b.id)?.quality ?? null,
         })),
       };
     },

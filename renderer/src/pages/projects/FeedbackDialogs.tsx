@@ -1,0 +1,386 @@
+/**
+ * The Feedback tab's dialogs: a product owner's own rating of a sprint or one of its PBIs (loaded when one
+ * exists, changed in place), and the request of a client's feedback, which shows the link once to copy. The
+ * three ratings and the comment are `RatingFields`, shared with the client's page.
+ */
+import {
+  Button,
+  Dropdown,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Option,
+  Rating,
+  Text,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import { CopyRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import type { ProjectFeedback } from '../../../../shared/contracts/project-feedback';
+import type { ProjectDetail } from '../../../../shared/contracts/projects';
+import {
+  PROJECT_FEEDBACK_COMMENT_MAX,
+  PROJECT_RATING_KEYS,
+  PROJECT_RATING_MAX,
+  type ProjectRatingKey,
+} from '../../../../shared/project-feedback';
+import { errorMessage, fieldErrors } from '../../api/errors';
+import {
+  useCreateClientLink,
+  useMyFeedback,
+  useProjectClients,
+  useSaveMyFeedback,
+  useSprintPbis,
+} from '../../api/hooks/project-feedback';
+import { useSprints } from '../../api/hooks/projects';
+import { DialogFrame } from '../../components/DialogFrame';
+import { FormDialog } from '../../components/FormDialog';
+import { useFormat, useTranslation } from '../../i18n';
+
+export type RatingValues = Record<ProjectRatingKey, number> & { comment: string };
+export const NO_RATINGS: RatingValues = { overall: 0, quality: 0, valueForMoney: 0, comment: '' };
+export const ratingsComplete = (v: RatingValues) => PROJECT_RATING_KEYS.every((k) => v[k] >= 1);
+
+const useStyles = makeStyles({
+  ratings: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  link: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-end' },
+  grow: { flexGrow: 1 },
+});
+
+/** Overall, quality and value for money (1 to 5, by keyboard or pointer) and the comment. */
+export function RatingFields({
+  values,
+  onChange,
+  showMissing,
+  commentLabel,
+  errors = {},
+}: {
+  values: RatingValues;
+  onChange: (next: RatingValues) => void;
+  showMissing: boolean;
+  commentLabel: string;
+  errors?: Record<string, string | undefined>;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation(['projectFeedback', 'validation']);
+  return (
+    <div className={styles.ratings}>
+      {PROJECT_RATING_KEYS.map((key) => (
+        <Field
+          key={key}
+          label={t(`metrics.${key}`)}
+          required
+          validationMessage={
+            errors[`body.${key}`] ?? (showMissing && values[key] < 1 ? t('validation:rating') : undefined)
+          }
+        >
+          <Rating
+            size="extra-large"
+            max={PROJECT_RATING_MAX}
+            aria-label={t('rate.rateOf', { metric: t(`metrics.${key}`) })}
+            value={values[key]}
+            onChange={(_, d) => onChange({ ...values, [key]: d.value })}
+            data-testid={`rating-${key}`}
+          />
+        </Field>
+      ))}
+      <Field label={commentLabel} validationMessage={errors['body.comment']}>
+        <Textarea
+          value={values.comment}
+          maxLength={PROJECT_FEEDBACK_COMMENT_MAX}
+          resize="vertical"
+          rows={4}
+          onChange={(_, d) => onChange({ ...values, comment: d.value })}
+        />
+      </Field>
+    </div>
+  );
+}
+
+/** A backlog item as pickers name it: its tracker id and name. */
+const itemName = (b: { refId: string; name: string }) => `${b.refId} ${b.name}`;
+/** A client as the picker names them: name and address, so namesakes are told apart. */
+const clientName = (c: { name: string; email: string }) => `${c.name} (${c.email})`;
+
+const toBody = (v: RatingValues) => ({
+  overall: v.overall,
+  quality: v.quality,
+  valueForMoney: v.valueForMoney,
+  comment: v.comment.trim() === '' ? null : v.comment,
+});
+
+/** Sprint and backlog item pickers: the sprints newest first, then the whole sprint or one of its items. */
+function TargetFields({
+  projectId,
+  sprintId,
+  pbiId,
+  onChange,
+  sprintLabel,
+  pbiLabel,
+  wholeSprintLabel,
+}: {
+  sprintLabel: string;
+  projectId: number;
+  sprintId: number | null;
+  pbiId: number | null;
+  onChange: (sprintId: number | null, pbiId: number | null) => void;
+  pbiLabel: string;
+  wholeSprintLabel: string;
+}) {
+  const sprints = useSprints(projectId);
+  const pbis = useSprintPbis(projectId, sprintId);
+  const sprint = sprints.data?.items.find((s) => s.id === sprintId);
+  const pbi = pbis.data?.items.find((b) => b.id === pbiId);
+  return (
+    <>
+      <Field label={sprintLabel} required>
+        <Dropdown
+          value={sprint?.name ?? ''}
+          selectedOptions={sprintId === null ? [] : [String(sprintId)]}
+          onOptionSelect={(_, d) => onChange(Number(d.optionValue), null)}
+        >
+          {(sprints.data?.items ?? []).map((s) => (
+            <Option key={s.id} value={String(s.id)}>
+              {s.name}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      <Field label={pbiLabel}>
+        <Dropdown
+          disabled={sprintId === null}
+          value={pbi ? itemName(pbi) : wholeSprintLabel}
+          selectedOptions={[pbiId === null ? 'sprint' : String(pbiId)]}
+          onOptionSelect={(_, d) => onChange(sprintId, d.optionValue === 'sprint' ? null : Number(d.optionValue))}
+        >
+          <Option value="sprint">{wholeSprintLabel}</Option>
+          {(pbis.data?.items ?? []).map((b) => (
+            <Option key={b.id} value={String(b.id)} text={itemName(b)}>
+              {itemName(b)}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+    </>
+  );
+}
+
+/** The product owner's own rating. */
+export function RateDialog({ project, onClose }: { project: ProjectDetail; onClose: () => void }) {
+  const sprints = useSprints(project.id);
+  const [picked, setPicked] = useState<{ sprintId: number | null; pbiId: number | null } | null>(null);
+  const sprintId = picked?.sprintId ?? sprints.data?.items[0]?.id ?? null;
+  const pbiId = picked?.pbiId ?? null;
+  const mine = useMyFeedback(project.id, sprintId, pbiId);
+  const ready = sprintId === null || !mine.isPending;
+  return (
+    <RateForm
+      // A new target, or its rating loaded: the form starts again from what is stored.
+      key={`${sprintId}-${pbiId}-${ready ? (mine.data?.id ?? 'new') : 'loading'}`}
+      project={project}
+      sprintId={sprintId}
+      pbiId={pbiId}
+      existing={mine.data ?? null}
+      onTarget={(s, b) => setPicked({ sprintId: s, pbiId: b })}
+      onClose={onClose}
+    />
+  );
+}
+
+function RateForm({
+  project,
+  sprintId,
+  pbiId,
+  existing,
+  onTarget,
+  onClose,
+}: {
+  project: ProjectDetail;
+  sprintId: number | null;
+  pbiId: number | null;
+  existing: ProjectFeedback | null;
+  onTarget: (sprintId: number | null, pbiId: number | null) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['projectFeedback', 'errors']);
+  const format = useFormat();
+  const save = useSaveMyFeedback(project.id);
+  const [values, setValues] = useState<RatingValues>(() =>
+    existing
+      ? {
+          overall: existing.overall,
+          quality: existing.quality,
+          valueForMoney: existing.valueForMoney,
+          comment: existing.comment ?? '',
+        }
+      : NO_RATINGS,
+  );
+  const [submitted, setSubmitted] = useState(false);
+  const [error, setError] = useState<{ text: string; fields: Record<string, string | undefined> } | null>(null);
+  const submit = () => {
+    setSubmitted(true);
+    if (sprintId === null || !ratingsComplete(values)) {
+      setError({ text: t('rate.missing'), fields: {} });
+      return;
+    }
+    save.mutate(
+      { sprintId, pbiId, ...toBody(values) },
+      {
+        onSuccess: onClose,
+        onError: (e) =>
+          setError({
+            text: `${t('errors:PROJECT_FEEDBACK_FAILED')}: ${errorMessage(e)}`,
+            fields: fieldErrors(e) as Record<string, string | undefined>,
+          }),
+      },
+    );
+  };
+  return (
+    <FormDialog
+      title={t('rate.title')}
+      description={
+        existing
+          ? t('rate.editing', { date: format.day(existing.updatedAt) })
+          : t('rate.description', { project: project.name })
+      }
+      error={error?.text ?? null}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={t('rate.save')}
+      pending={save.isPending}
+      size="medium"
+    >
+      <TargetFields
+        projectId={project.id}
+        sprintId={sprintId}
+        pbiId={pbiId}
+        onChange={onTarget}
+        sprintLabel={t('rate.sprint')}
+        pbiLabel={t('rate.pbi')}
+        wholeSprintLabel={t('rate.wholeSprint')}
+      />
+      <RatingFields
+        values={values}
+        onChange={setValues}
+        showMissing={submitted}
+        commentLabel={t('rate.comment')}
+        errors={error?.fields ?? {}}
+      />
+    </FormDialog>
+  );
+}
+
+/** Asks a client: pick the client, the sprint and perhaps one item; then the link to copy. */
+export function RequestClientDialog({ project, onClose }: { project: ProjectDetail; onClose: () => void }) {
+  const styles = useStyles();
+  const { t } = useTranslation(['projectFeedback', 'errors']);
+  const format = useFormat();
+  const clients = useProjectClients(project.id);
+  const sprints = useSprints(project.id);
+  const create = useCreateClientLink(project.id);
+  const [clientId, setClientId] = useState<number | null>(null);
+  const [picked, setPicked] = useState<{ sprintId: number | null; pbiId: number | null } | null>(null);
+  const [error, setError] = useState<{ text: string; fields: Record<string, string | undefined> } | null>(null);
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const sprintId = picked?.sprintId ?? sprints.data?.items[0]?.id ?? null;
+  const pbiId = picked?.pbiId ?? null;
+  const client = clients.data?.items.find((c) => c.id === clientId);
+  const created = create.data;
+
+  if (created) {
+    const copy = async () => {
+      try {
+        await navigator.clipboard.writeText(created.url);
+        setCopied('yes');
+      } catch {
+        setCopied('failed');
+      }
+    };
+    return (
+      <DialogFrame
+        open
+        title={t('request.sentTitle')}
+        onClose={onClose}
+        actions={
+          <Button appearance="primary" onClick={onClose}>
+            {t('request.done')}
+          </Button>
+        }
+      >
+        <Text>{t('request.sentBody', { name: created.client.name, date: format.day(created.expiresAt) })}</Text>
+        <div className={styles.link}>
+          <Field label={t('request.linkLabel')} className={styles.grow}>
+            <Input readOnly value={created.url} onFocus={(e) => e.target.select()} data-testid="client-link" />
+          </Field>
+          <Button icon={<CopyRegular />} onClick={() => void copy()}>
+            {t('request.copy')}
+          </Button>
+        </div>
+        {copied ? (
+          <MessageBar intent={copied === 'yes' ? 'success' : 'warning'}>
+            <MessageBarBody>{copied === 'yes' ? t('request.copied') : t('request.copyFailed')}</MessageBarBody>
+          </MessageBar>
+        ) : null}
+      </DialogFrame>
+    );
+  }
+
+  const submit = () => {
+    if (clientId === null || sprintId === null) {
+      setError({ text: t('errors:CLIENT_NOT_A_CLIENT'), fields: {} });
+      return;
+    }
+    create.mutate(
+      { clientId, sprintId, pbiId },
+      {
+        onError: (e) =>
+          setError({ text: errorMessage(e), fields: fieldErrors(e) as Record<string, string | undefined> }),
+      },
+    );
+  };
+  const noClients = clients.data !== undefined && clients.data.items.length === 0;
+  return (
+    <FormDialog
+      title={t('request.title')}
+      description={t('request.description')}
+      error={error?.text ?? null}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={t('request.send')}
+      pending={create.isPending}
+      size="medium"
+    >
+      {noClients ? (
+        <MessageBar intent="warning">
+          <MessageBarBody>{t('request.noClients')}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      <Field label={t('request.client')} required validationMessage={error?.fields['body.clientId']}>
+        <Dropdown
+          placeholder={t('request.clientPlaceholder')}
+          value={client ? clientName(client) : ''}
+          selectedOptions={clientId === null ? [] : [String(clientId)]}
+          onOptionSelect={(_, d) => setClientId(Number(d.optionValue))}
+        >
+          {(clients.data?.items ?? []).map((c) => (
+            <Option key={c.id} value={String(c.id)} text={clientName(c)}>
+              {clientName(c)}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      <TargetFields
+        projectId={project.id}
+        sprintId={sprintId}
+        pbiId={pbiId}
+        onChange={(s, b) => setPicked({ sprintId: s, pbiId: b })}
+        sprintLabel={t('request.sprint')}
+        pbiLabel={t('request.pbi')}
+        wholeSprintLabel={t('request.wholeSprint')}
+      />
+    </FormDialog>
+  );
+}
