@@ -28,6 +28,7 @@ import {
 import { FEED_POST_KINDS, FEED_REVIEW_STATUSES, LIKE_TYPES } from '../../shared/feed.js';
 import { VIDEO_SOURCES, VIDEO_STATUSES } from '../../shared/leaderboard-videos.js';
 import { LANGUAGES } from '../../shared/i18n/languages.js';
+import { TASK_FEEDBACK_REQUEST_STATUSES } from '../../shared/task-feedback.js';
 import { LEAVE_ACTIONS, LEAVE_EVENT_ACTORS, LEAVE_KINDS, LEAVE_STATUSES } from '../../shared/leave.js';
 import { readLiveSchema, type LiveSchema } from './catalogue.js';
 import { createTestDatabase, ENGINE } from './harness.js';
@@ -68,6 +69,7 @@ const SHARED_VALUES: Record<string, readonly (string | number)[]> = {
   'feedLikes.kind': LIKE_TYPES,
   'leaderboardVideos.status': VIDEO_STATUSES,
   'leaderboardVideos.source': VIDEO_SOURCES,
+  'taskFeedbackRequests.status': TASK_FEEDBACK_REQUEST_STATUSES,
 };
 /** Column names that hold one of a fixed set of values wherever they appear. */
 const ENUMERATED_NAME =

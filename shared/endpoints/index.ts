@@ -32,6 +32,7 @@ import { feedEndpoints } from './feed.js';
 import { leaderboardVideoEndpoints } from './leaderboard-videos.js';
 import { notificationEndpoints } from './notifications.js';
 import { projectEndpoints } from './projects.js';
+import { taskFeedbackEndpoints } from './task-feedback.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
@@ -65,6 +66,7 @@ export const endpointGroups = {
   leaderboardVideos: leaderboardVideoEndpoints,
   notifications: notificationEndpoints,
   projects: projectEndpoints,
+  taskFeedback: taskFeedbackEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

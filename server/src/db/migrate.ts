@@ -35,6 +35,7 @@ import { homeTriggersChanged } from './migrations/0035-home-triggers-changed.js'
 import { teamBadgeApprovers } from './migrations/0036-team-badge-approvers.js';
 import { notifications } from './migrations/0037-notifications.js';
 import { projects } from './migrations/0038-projects.js';
+import { taskFeedback } from './migrations/0039-task-feedback.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0036-team-badge-approvers': teamBadgeApprovers,
   '0037-notifications': notifications,
   '0038-projects': projects,
+  '0039-task-feedback': taskFeedback,
 };
 
 class StaticProvider implements MigrationProvider {
