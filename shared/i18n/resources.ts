@@ -37,6 +37,8 @@ import { notifications as en_notifications } from './en/notifications.js';
 import { notifications as fr_notifications } from './fr/notifications.js';
 import { projects as en_projects } from './en/projects.js';
 import { projects as fr_projects } from './fr/projects.js';
+import { taskFeedback as en_taskFeedback } from './en/task-feedback.js';
+import { taskFeedback as fr_taskFeedback } from './fr/task-feedback.js';
 import { common as fr_common } from './fr/common.js';
 import { errors as fr_errors } from './fr/errors.js';
 import { validation as fr_validation } from './fr/validation.js';
@@ -77,6 +79,7 @@ export const NAMESPACES = [
   'feed',
   'notifications',
   'projects',
+  'taskFeedback',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -105,6 +108,7 @@ export const en = {
   feed: en_feed,
   notifications: en_notifications,
   projects: en_projects,
+  taskFeedback: en_taskFeedback,
 };
 export const fr = {
   common: fr_common,
@@ -131,6 +135,7 @@ export const fr = {
   feed: fr_feed,
   notifications: fr_notifications,
   projects: fr_projects,
+  taskFeedback: fr_taskFeedback,
 };
 
 export type Resources = typeof en;
