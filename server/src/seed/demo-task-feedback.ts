@@ -37,16 +37,18 @@ const COMMENTS = [
 
 export async function seedDemoTaskFeedback(db: Db, tenantId: number, now: Date): Promise<void> {
   const stamp = now.toISOString();
+  // The Web team's active members, its product owner first (the project's product owner).
   const web = await db
     .selectFrom('teamMembers as m')
     .innerJoin('teams as t', 't.id', 'm.teamId')
     .innerJoin('employees as e', 'e.id', 'm.employeeId')
-    .select(['e.id', 'e.name', 'e.email'])
+    .innerJoin('employeeRoles as er', 'er.employeeId', 'e.id')
+    .innerJoin('roles as r', 'r.id', 'er.roleId')
+    .select(['e.id', 'e.name', 'e.email', 'r.name as role'])
     .where('m.tenantId', '=', tenantId)
     .where('t.name', '=', 'Web')
     .where('e.status', '=', 'active')
     .orderBy('e.id')
-    .limit(5)
     .execute();
   const admin = await db
     .selectFrom('employees')
@@ -54,7 +56,13 @@ export async function seedDemoTaskFeedback(db: Db, tenantId: number, now: Date):
     .where('tenantId', '=', tenantId)
     .where('email', '=', DEMO_ADMIN_EMAIL)
     .executeTakeFirst();
-  const people = [...(admin ? [admin] : []), ...web.filter((p) => p.id !== admin?.id)];
+  const owner = web.find((p) => p.role === 'Product Owner');
+  const others = web.filter((p) => p.id !== owner?.id && p.id !== admin?.id && p.role !== 'Client').slice(0, 4);
+  const people = [...(admin ? [admin] : []), ...(owner ? [owner] : []), ...others].map(({ id, name, email }) => ({
+    id,
+    name,
+    email,
+  }));
   if (people.length < 3) return;
   const attributes = await db
     .selectFrom('feedbackAttributes as a')
@@ -91,7 +99,7 @@ export async function seedDemoTaskFeedback(db: Db, tenantId: number, now: Date):
           tenantId,
           projectId,
           employeeId: p.id,
-          role: i === 1 ? 'product-owner' : 'member',
+          role: i === 1 && owner ? 'product-owner' : 'member',
           allocation: i === 1 ? 30 : 80,
         })),
       )
@@ -126,7 +134,7 @@ export async function seedDemoTaskFeedback(db: Db, tenantId: number, now: Date):
     }
     for (const [i, task] of TASKS.entries()) {
       // The administrator gets every other task, so their own pages show received feedback too.
-      const owner = i % 2 === 0 ? 0 : 1 + (i % (people.length - 1));
+      const assignee = i % 2 === 0 ? 0 : 1 + (i % (people.length - 1));
       const key = `SHOP-${101 + i}`;
       const started = task.status === 'new' ? null : day(18 - i);
       const finished = ['done', 'completed', 'uat', 'testing'].includes(task.status) ? day(8 - (i % 5)) : null;
@@ -143,7 +151,7 @@ export async function seedDemoTaskFeedback(db: Db, tenantId: number, now: Date):
           status: task.status,
           trackerStateName: task.state,
           url: `https://northwind.atlassian.net/browse/${key}`,
-          assigneeId: trackerIds[owner]!,
+          assigneeId: trackerIds[assignee]!,
           startedAt: started,
           finishedAt: finished,
           devCycleHours: task.dev,
@@ -154,7 +162,7 @@ export async function seedDemoTaskFeedback(db: Db, tenantId: number, now: Date):
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const receiverId = people[owner]!.id;
+      const receiverId = people[assignee]!.id;
       if (['done', 'completed'].includes(task.status) && attributes.length > 0) {
         // Two colleagues rate each finished task; the newest feedback is left unseen.
         const givers = people.filter((p) => p.id !== receiverId).slice(i % 2, (i % 2) + 2);

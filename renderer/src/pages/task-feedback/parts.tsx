@@ -51,7 +51,7 @@ export function Average({ value }: { value: number | null }) {
   if (value === null) return <span className={styles.muted}>{t('notRated')}</span>;
   return (
     <span className={styles.average}>
-      <RatingDisplay value={value} compact size="small" aria-hidden />
+      <RatingDisplay value={value} size="small" aria-hidden />
       <Text weight="semibold" style={{ color: bandColor(value) }}>
         {fmt.number(value, { minimumFractionDigits: 1, maximumFractionDigits: 2 })}
       </Text>
