@@ -63,6 +63,7 @@ import { createNotificationService } from './modules/notifications/service.js';
 import { loadOrCreateVapidKeys } from './modules/notifications/web-push.js';
 import { projectRoutes } from './modules/projects/routes.js';
 import { projectFeedbackRoutes } from './modules/project-feedback/routes.js';
+import { taskFeedbackRoutes } from './modules/task-feedback/routes.js';
 import { createProjectSyncService } from './modules/projects/sync.js';
 import { scimErrorBody } from './modules/scim/errors.js';
 import { createSecretBox, ensureSecret, serverSecretStore } from './security/secrets.js';
@@ -226,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     notificationRoutes,
     projectRoutes,
     projectFeedbackRoutes,
+    taskFeedbackRoutes,
   ]);
   // Outside /api: ZKTeco push devices speak text/plain and cannot send tokens (see the module's comment).
   await app.register(admsRoutes(deps));

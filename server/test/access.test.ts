@@ -427,6 +427,33 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   // Public: the token is the credential (an unknown one here: 404).
   'GET /api/client-feedback/{token}': {},
   'POST /api/client-feedback/{token}': { body: { overall: 1, quality: 1, valueForMoney: 1 } },
+  // Task feedback (docs/projects.md "Task feedback"): past the permission, a task is reached through its
+  // project, its assignee or its feedback (404 otherwise); a feedback is changed by its giver, marked seen by
+  // its receiver; a request is declined by the person asked.
+  'GET /api/task-feedback/received': {},
+  'GET /api/task-feedback/given': {},
+  'GET /api/task-feedback/asked': {},
+  'GET /api/task-feedback/overview': {},
+  'GET /api/task-feedback/tasks/{id}': { table: 'projectTasks' },
+  'GET /api/task-feedback/tasks/{id}/form': { table: 'projectTasks', afterGuard: 'NOT_FOUND' },
+  'POST /api/task-feedback/tasks/{id}/feedback': {
+    body: { ratings: [{ categoryId: 1, rating: 3 }] },
+    table: 'projectTasks',
+    afterGuard: 'NOT_FOUND',
+  },
+  'PUT /api/task-feedback/feedback/{id}': {
+    body: { ratings: [{ categoryId: 1, rating: 1 }], comment: 'Hacked' },
+    table: 'taskFeedback',
+    afterGuard: 'TASK_FEEDBACK_NOT_GIVER',
+  },
+  'POST /api/task-feedback/feedback/{id}/seen': { table: 'taskFeedback', afterGuard: 'TASK_FEEDBACK_NOT_RECEIVER' },
+  'GET /api/task-feedback/tasks/{id}/colleagues': { table: 'projectTasks', afterGuard: 'NOT_FOUND' },
+  'POST /api/task-feedback/tasks/{id}/requests': {
+    body: { employeeIds: [1] },
+    table: 'projectTasks',
+    afterGuard: 'NOT_FOUND',
+  },
+  'POST /api/task-feedback/requests/{id}/decline': { table: 'taskFeedbackRequests', afterGuard: 'NOT_FOUND' },
 };
 
 let server: TestServer;
@@ -473,6 +500,10 @@ const ids = {
   projectPbis: 0,
   /** A pending client link of tenant A with a client's feedback (migration 0040). */
   clientFeedbackLinks: 0,
+  /** The project's task, a feedback on it with a rating, and a request for it (migration 0039). */
+  projectTasks: 0,
+  taskFeedback: 0,
+  taskFeedbackRequests: 0,
 };
 /** Tenant A's browser push subscription's device. */
 const ALPHA_DEVICE = 'alpha-device-0001';
@@ -736,27 +767,73 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   ids.projectPbis = pbi.id;
+  ids.projectTasks = (
+    await server.db
+      .insertInto('projectTasks')
+      .values({
+        ...project,
+        sprintId: ids.projectSprints,
+        pbiId: pbi.id,
+        trackerRef: 'ALPHA-2',
+        name: 'Alpha task',
+        type: 'Sub-task',
+        status: 'done',
+        trackerStateName: 'Done',
+        url: 'https://alpha.a.example/browse/ALPHA-2',
+        assigneeId: ids.trackerPeople,
+        startedAt: at,
+        finishedAt: at,
+        devCycleHours: 1,
+        qaCycleHours: null,
+        syncedAt: at,
+        createdAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  // Task feedback (migration 0039): the subordinate's feedback on the victim's task, and a request.
+  ids.taskFeedback = (
+    await server.db
+      .insertInto('taskFeedback')
+      .values({
+        tenantId: tenantA,
+        taskId: ids.projectTasks,
+        giverId: ids.subordinates,
+        receiverId: victim.id,
+        comment: 'Alpha task feedback',
+        rating: 4,
+        ratingSum: 4,
+        ratingCount: 1,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   await server.db
-    .insertInto('projectTasks')
+    .insertInto('taskFeedbackRatings')
     .values({
-      ...project,
-      sprintId: ids.projectSprints,
-      pbiId: pbi.id,
-      trackerRef: 'ALPHA-2',
-      name: 'Alpha task',
-      type: 'Sub-task',
-      status: 'done',
-      trackerStateName: 'Done',
-      url: 'https://alpha.a.example/browse/ALPHA-2',
-      assigneeId: ids.trackerPeople,
-      startedAt: at,
-      finishedAt: at,
-      devCycleHours: 1,
-      qaCycleHours: null,
-      syncedAt: at,
-      createdAt: at,
+      tenantId: tenantA,
+      taskFeedbackId: ids.taskFeedback,
+      categoryId: ids.feedbackCategories,
+      attributeId: null,
+      rating: 4,
     })
     .execute();
+  ids.taskFeedbackRequests = (
+    await server.db
+      .insertInto('taskFeedbackRequests')
+      .values({
+        tenantId: tenantA,
+        taskId: ids.projectTasks,
+        requesterId: victim.id,
+        askedId: ids.subordinates,
+        status: 'pending',
+        createdAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   await server.db
     .insertInto('projectSyncs')
     .values({

@@ -29,6 +29,7 @@ import { FEED_POST_KINDS, FEED_REVIEW_STATUSES, LIKE_TYPES } from '../../shared/
 import { VIDEO_SOURCES, VIDEO_STATUSES } from '../../shared/leaderboard-videos.js';
 import { PROJECT_FEEDBACK_SOURCES } from '../../shared/project-feedback.js';
 import { LANGUAGES } from '../../shared/i18n/languages.js';
+import { TASK_FEEDBACK_REQUEST_STATUSES } from '../../shared/task-feedback.js';
 import { LEAVE_ACTIONS, LEAVE_EVENT_ACTORS, LEAVE_KINDS, LEAVE_STATUSES } from '../../shared/leave.js';
 import { readLiveSchema, type LiveSchema } from './catalogue.js';
 import { createTestDatabase, ENGINE } from './harness.js';
@@ -70,6 +71,7 @@ const SHARED_VALUES: Record<string, readonly (string | number)[]> = {
   'leaderboardVideos.status': VIDEO_STATUSES,
   'leaderboardVideos.source': VIDEO_SOURCES,
   'projectFeedback.source': PROJECT_FEEDBACK_SOURCES,
+  'taskFeedbackRequests.status': TASK_FEEDBACK_REQUEST_STATUSES,
 };
 /** Column names that hold one of a fixed set of values wherever they appear. */
 const ENUMERATED_NAME =

@@ -33,6 +33,7 @@ import { leaderboardVideoEndpoints } from './leaderboard-videos.js';
 import { notificationEndpoints } from './notifications.js';
 import { projectEndpoints } from './projects.js';
 import { projectFeedbackEndpoints } from './project-feedback.js';
+import { taskFeedbackEndpoints } from './task-feedback.js';
 
 export const endpointGroups = {
   leaveCatalogue: leaveCatalogueEndpoints,
@@ -67,6 +68,7 @@ export const endpointGroups = {
   notifications: notificationEndpoints,
   projects: projectEndpoints,
   projectFeedback: projectFeedbackEndpoints,
+  taskFeedback: taskFeedbackEndpoints,
 } as const;
 
 /** Every endpoint by operationId. */

@@ -39,6 +39,8 @@ import { projects as en_projects } from './en/projects.js';
 import { projects as fr_projects } from './fr/projects.js';
 import { projectFeedback as en_projectFeedback } from './en/project-feedback.js';
 import { projectFeedback as fr_projectFeedback } from './fr/project-feedback.js';
+import { taskFeedback as en_taskFeedback } from './en/task-feedback.js';
+import { taskFeedback as fr_taskFeedback } from './fr/task-feedback.js';
 import { common as fr_common } from './fr/common.js';
 import { errors as fr_errors } from './fr/errors.js';
 import { validation as fr_validation } from './fr/validation.js';
@@ -80,6 +82,7 @@ export const NAMESPACES = [
   'notifications',
   'projects',
   'projectFeedback',
+  'taskFeedback',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -109,6 +112,7 @@ export const en = {
   notifications: en_notifications,
   projects: en_projects,
   projectFeedback: en_projectFeedback,
+  taskFeedback: en_taskFeedback,
 };
 export const fr = {
   common: fr_common,
@@ -136,6 +140,7 @@ export const fr = {
   notifications: fr_notifications,
   projects: fr_projects,
   projectFeedback: fr_projectFeedback,
+  taskFeedback: fr_taskFeedback,
 };
 
 export type Resources = typeof en;

@@ -96,6 +96,36 @@ export const APP_ROUTES: readonly AppRoute[] = [
     navAs: '/received',
     Page: lazy(() => import('../pages/feedback/OverviewPage').then((m) => ({ default: m[page] }))),
   })),
+  // Task feedback (docs/projects.md "Task feedback"): tabs of the feedback area, a task's page and the form.
+  ...(
+    [
+      ['/task', 'view-received-task-feedback', 'ReceivedTasksPage'],
+      [
+        '/task/:taskId',
+        ['view-received-task-feedback', 'view-given-task-feedback', 'give-task-feedback'],
+        'TaskDetailPage',
+      ],
+      ['/given/task', 'view-given-task-feedback', 'GivenTasksPage'],
+      ['/given/task/:taskId', 'view-given-task-feedback', 'TaskDetailPage'],
+    ] as const
+  ).map(([path, permission, page]): AppRoute => ({
+    path,
+    titleKey: 'feedback',
+    permission,
+    section: 'main',
+    navAs: '/received',
+    Page: lazy(() => import('../pages/task-feedback/TaskFeedbackPages').then((m) => ({ default: m[page] }))),
+  })),
+  {
+    path: '/task/:taskId/give',
+    titleKey: 'feedback',
+    permission: 'give-task-feedback',
+    section: 'main',
+    navAs: '/received',
+    Page: lazy(() =>
+      import('../pages/task-feedback/GiveTaskFeedbackPage').then((m) => ({ default: m.GiveTaskFeedbackPage })),
+    ),
+  },
   // Leaderboards (docs/recognition.md "Leaderboards"), the Leaderboard tab of the feedback area.
   {
     path: '/leaderboard',

@@ -36,6 +36,7 @@ import { teamBadgeApprovers } from './migrations/0036-team-badge-approvers.js';
 import { notifications } from './migrations/0037-notifications.js';
 import { projects } from './migrations/0038-projects.js';
 import { clientFeedback } from './migrations/0040-client-feedback.js';
+import { taskFeedback } from './migrations/0039-task-feedback.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0037-notifications': notifications,
   '0038-projects': projects,
   '0040-client-feedback': clientFeedback,
+  '0039-task-feedback': taskFeedback,
 };
 
 class StaticProvider implements MigrationProvider {

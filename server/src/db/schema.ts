@@ -29,6 +29,7 @@ import type {
   GivenBadgeSource,
 } from '../../../shared/badges.js';
 import type { AttachmentStatus, FlagDecision, FlagStatus, RequestRecipientStatus } from '../../../shared/feedback.js';
+import type { TaskFeedbackRequestStatus } from '../../../shared/task-feedback.js';
 import type { FeedPostKind, FeedReviewStatus, LikeType } from '../../../shared/feed.js';
 import type { Language } from '../../../shared/i18n/languages.js';
 import type { VideoSource, VideoStatus } from '../../../shared/leaderboard-videos.js';
@@ -1087,6 +1088,41 @@ export type ProjectFeedbackTable = {
   updatedAt: string;
 };
 
+export type TaskFeedbackTable = {
+  id: Generated<number>;
+  tenantId: number;
+  taskId: number;
+  giverId: number;
+  receiverId: number;
+  comment: string | null;
+  rating: Generated<number>;
+  ratingSum: Generated<number>;
+  ratingCount: Generated<number>;
+  seenAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type TaskFeedbackRatingTable = {
+  id: Generated<number>;
+  tenantId: number;
+  taskFeedbackId: number;
+  categoryId: number;
+  attributeId: number | null;
+  rating: number;
+};
+
+export type TaskFeedbackRequestTable = {
+  id: Generated<number>;
+  tenantId: number;
+  taskId: number;
+  requesterId: number;
+  askedId: number;
+  status: Generated<TaskFeedbackRequestStatus>;
+  createdAt: string;
+  answeredAt: string | null;
+};
+
 export type Database = {
   tenants: TenantTable;
   tenantSettings: TenantSettingTable;
@@ -1165,6 +1201,9 @@ export type Database = {
   projectSyncs: ProjectSyncTable;
   clientFeedbackLinks: ClientFeedbackLinkTable;
   projectFeedback: ProjectFeedbackTable;
+  taskFeedback: TaskFeedbackTable;
+  taskFeedbackRatings: TaskFeedbackRatingTable;
+  taskFeedbackRequests: TaskFeedbackRequestTable;
 };
 
 export type Employee = Selectable<EmployeeTable>;

@@ -72,6 +72,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     'The Project Hub: projects, members and allocations, the tracker connection and its syncs, sprints with their data points, PBIs, tasks and the tracker’s people; project and sprint feedback: product owners’ ratings, client links, the sprint graph’s averages, lists and CSV (docs/projects.md).',
   'client-feedback':
     'A client’s page for one feedback link, without an account: what to rate, and the ratings, once per link (the token in the path is the credential; docs/projects.md).',
+  'task-feedback':
+    'Task feedback: giving it on a project’s task to its assignee, editing one’s own, the received and given lists, a task with its feedback, seen marks, requests and the overview with the task stats (docs/projects.md).',
   'scim-tokens': 'Provisioning tokens of the company’s identity provider (Settings, Provisioning).',
   storage:
     'Signed, short-lived links to upload and download stored files (local storage driver); the token in the query is the credential.',

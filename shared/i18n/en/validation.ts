@@ -162,6 +162,8 @@ export const validation = {
   projectNotFound: 'Project not found.',
   sprintNotFound: 'Sprint not found.',
   taskNotFound: 'Task not found.',
+  taskFeedbackNotFound: 'Task feedback not found.',
+  taskRequestNotFound: 'Task feedback request not found.',
   projectMemberTwice: 'Each employee only once',
   trackerTokenRequired: 'Enter the token the tracker gave you',
   trackerUserRequired: 'Enter the e-mail of the Jira account the token belongs to',

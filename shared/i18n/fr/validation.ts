@@ -158,6 +158,8 @@ export const validation: Translation<typeof en> = {
   projectNotFound: 'Projet introuvable.',
   sprintNotFound: 'Sprint introuvable.',
   taskNotFound: 'Tâche introuvable.',
+  taskFeedbackNotFound: 'Feedback sur la tâche introuvable.',
+  taskRequestNotFound: 'Demande de feedback sur la tâche introuvable.',
   projectMemberTwice: 'Chaque employé une seule fois',
   trackerTokenRequired: 'Saisissez le jeton donné par l’outil de suivi',
   trackerUserRequired: 'Saisissez l’e-mail du compte Jira auquel appartient le jeton',

@@ -5,16 +5,16 @@
  * a category or an attribute). Its drill-downs are in OverviewDrillPages.tsx. Whose overview and the range
  * live in the address, so links and reloads keep them.
  */
-import { Dropdown, Field, mergeClasses, Option, Text, tokens } from '@fluentui/react-components';
+import { Dropdown, Field, mergeClasses, Option, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownRegular, ArrowRightRegular, ArrowUpRegular, DataTrendingRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { FeedbackOverview } from '../../../../shared/contracts/feedback-overview';
 import { ratingBand, ratingPercentage } from '../../../../shared/feedback';
 import { daysIn } from '../../../../shared/feedback-overview';
 import { useFeedbackOverview, useFeedbackTrend } from '../../api/hooks/feedback-overview';
-import { useMe } from '../../api/hooks/me';
+import { useMe, usePermissions } from '../../api/hooks/me';
 import { EmptyState } from '../../components/EmptyState';
 import { FigureCard } from '../../components/FigureCard';
 import { PageHeader } from '../../components/PageHeader';
@@ -24,6 +24,7 @@ import { FeedbackTabs } from './area';
 import { OverviewFilters as Filters, TrendQueryCard, useOverviewStyles } from './overview-cards';
 import { ChartCard, FigureBars, useOverviewParams } from './overview-parts';
 import { BAND_COLORS } from './rating-band';
+import { TaskOverview } from '../task-feedback/TaskOverview';
 
 export { AttributeListPage, AttributeOverviewPage, CategoryListPage, CategoryOverviewPage } from './OverviewDrillPages';
 
@@ -170,7 +171,47 @@ function TrendCard({ data }: { data: FeedbackOverview }) {
   );
 }
 
+/**
+ * The Overview's switch between Personal Feedback and Task Feedback (shown to holders of
+ * view-task-feedback-overview), kept in the address (`?kind=task`) so a reload or a link keeps it.
+ */
+function OverviewKindSwitch({ kind }: { kind: 'personal' | 'task' }) {
+  const { t } = useTranslation('taskFeedback');
+  const permissions = usePermissions();
+  const [, setParams] = useSearchParams();
+  if (!permissions.has('view-task-feedback-overview')) return null;
+  return (
+    <TabList
+      appearance="subtle-circular"
+      size="small"
+      aria-label={t('overview.switch')}
+      selectedValue={kind}
+      onTabSelect={(_, d) => setParams(d.value === 'task' ? { kind: 'task' } : {})}
+      style={{ marginBottom: tokens.spacingVerticalM }}
+    >
+      <Tab value="personal">{t('overview.personal')}</Tab>
+      <Tab value="task">{t('overview.task')}</Tab>
+    </TabList>
+  );
+}
+
 export function OverviewPage() {
+  const [params] = useSearchParams();
+  const { t } = useTranslation('taskFeedback');
+  const permissions = usePermissions();
+  if (params.get('kind') === 'task' && permissions.has('view-task-feedback-overview'))
+    return (
+      <>
+        <PageHeader title={t('overview.title')} subtitle={t('overview.subtitle')} />
+        <FeedbackTabs selected="overview" />
+        <OverviewKindSwitch kind="task" />
+        <TaskOverview />
+      </>
+    );
+  return <PersonalOverview />;
+}
+
+function PersonalOverview() {
   const styles = useOverviewStyles();
   const { t } = useTranslation('feedbackOverview');
   const p = useOverviewParams();
@@ -192,6 +233,7 @@ export function OverviewPage() {
     <>
       <PageHeader title={title} subtitle={subtitle} />
       <FeedbackTabs selected="overview" />
+      <OverviewKindSwitch kind="personal" />
       <Filters name={data ? (data.employee?.name ?? data.team?.name ?? data.function?.name) : undefined} />
       <QueryState query={overview} label={t('loading')} />
       {data && !overview.isError ? (

@@ -17,8 +17,15 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { ArrowUndoRegular, EyeOffRegular, OpenRegular, TaskListSquareLtrRegular } from '@fluentui/react-icons';
+import {
+  ArrowUndoRegular,
+  CommentRegular,
+  EyeOffRegular,
+  OpenRegular,
+  TaskListSquareLtrRegular,
+} from '@fluentui/react-icons';
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { ProjectDetail, Task } from '../../../../shared/contracts/projects';
 import {
   IGNORE_REASONS,
@@ -27,7 +34,7 @@ import {
   type IgnoreReason,
   type TaskStatus,
 } from '../../../../shared/projects';
-import { usePermissions } from '../../api/hooks/me';
+import { useMe, usePermissions } from '../../api/hooks/me';
 import { projectKeys, taskFetcher, useIgnoreTasks, useSprints } from '../../api/hooks/projects';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
@@ -55,7 +62,16 @@ export function TasksTab({ project }: { project: ProjectDetail }) {
   const styles = useStyles();
   const { t } = useTranslation('projects');
   const format = useFormat();
-  const canEdit = usePermissions().has('edit-project');
+  const permissions = usePermissions();
+  const canEdit = permissions.has('edit-project');
+  const me = useMe();
+  const navigate = useNavigate();
+  // Task feedback (docs/projects.md): on someone else's task, mapped to an employee and not ignored.
+  const mayGive = (task: Task) =>
+    permissions.has('give-task-feedback') &&
+    task.status !== 'ignored' &&
+    task.assignee?.id != null &&
+    task.assignee.id !== me?.employee.id;
   const sprints = useSprints(project.id);
   const ignore = useIgnoreTasks(project.id);
   const [sprintId, setSprintId] = useState<number | null>(null);
@@ -197,6 +213,26 @@ export function TasksTab({ project }: { project: ProjectDetail }) {
       render: (task) => <Text className={styles.figure}>{format.number(task.qaKickbacks)}</Text>,
     },
   );
+  if (permissions.has('give-task-feedback'))
+    columns.push({
+      key: 'feedback',
+      label: t('tasks.columns.feedback'),
+      hideLabel: true,
+      width: '140px',
+      // The form opens prefilled with the task; it edits the caller's feedback when there is one.
+      render: (task) =>
+        mayGive(task) ? (
+          <Button
+            size="small"
+            appearance="subtle"
+            icon={<CommentRegular />}
+            aria-label={t('tasks.giveFeedbackOne', { issue: task.issueId })}
+            onClick={() => navigate(`/task/${task.id}/give`)}
+          >
+            {t('tasks.giveFeedback')}
+          </Button>
+        ) : null,
+    });
   if (canEdit)
     columns.push({
       key: 'actions',

@@ -28,6 +28,7 @@ import type {
   TrackerTaskStatus,
   TrackerTool,
 } from '../../../../shared/projects.js';
+import { taskStatus } from '../../../../shared/task-feedback.js';
 import { toNumber, type Db } from '../../db/engine.js';
 import { uniqueOr, violatedIndex } from '../../db/errors.js';
 import { oneOrNotFound, ownedRows, referenceCount } from '../../db/owned.js';
@@ -616,6 +617,11 @@ export function projectRepository(tenant: TenantScope) {
           't.qaKickbacks',
           't.qaCycleHours',
           't.ignoredReason',
+          sql<
+            number | string
+          >`(select count(*) from task_feedback_requests r where r.task_id = t.id and r.status = 'pending')`.as(
+            'pendingRequests',
+          ),
         ])
         .where('t.tenantId', '=', tenantId)
         .where('t.projectId', '=', projectId);
@@ -646,7 +652,11 @@ export function projectRepository(tenant: TenantScope) {
           sprint: t.sprintId !== null && t.sprintName !== null ? { id: t.sprintId, name: t.sprintName } : null,
           plan: { id: t.projectId, name: t.projectName },
           pbi: t.pbiId !== null && t.pbiRef !== null ? { id: t.pbiId, refId: t.pbiRef, name: t.pbiName ?? '' } : null,
-          status: (t.ignoredReason !== null ? 'ignored' : t.status) as TaskStatus,
+          status: taskStatus({
+            status: t.status as TrackerTaskStatus,
+            ignored: t.ignoredReason !== null,
+            requested: toNumber(t.pendingRequests) > 0,
+          }),
           trackerStatus: t.trackerStateName,
           link: t.url,
           assignee:
