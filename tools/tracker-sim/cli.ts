@@ -3,10 +3,11 @@
 import { parseArgs } from 'node:util';
 import { azureDevOpsDemoData, startAzureDevOpsSim } from './azure-devops.js';
 import { jiraDemoData, startJiraSim } from './jira.js';
+import { mondayDemoData, startMondaySim } from './monday.js';
 
 const HELP = `tracker-sim: a tracker's REST API on 127.0.0.1, serving its demo project
 
-  --tool <jira|azure-devops>   which tracker (default jira)
+  --tool <jira|azure-devops|monday>   which tracker (default jira)
   --port <n>                   port; 0 = any free port (default 0)
   --page-size <n>              the most items any page holds (default: the tracker's own)
   --help`;
@@ -33,6 +34,10 @@ if (values.tool === 'jira') {
 } else if (values.tool === 'azure-devops') {
   const sim = await startAzureDevOpsSim(azureDevOpsDemoData(), { port, ...pageSize });
   console.log(`Azure DevOps stand-in at ${sim.url}: project "Mobile App", personal access token azure-demo-pat`);
+  process.on('SIGINT', () => void sim.close().then(() => process.exit(0)));
+} else if (values.tool === 'monday') {
+  const sim = await startMondaySim(mondayDemoData(), { port, ...pageSize });
+  console.log(`monday.com stand-in at ${sim.url}: board id 1802551123, API token monday-demo-token`);
   process.on('SIGINT', () => void sim.close().then(() => process.exit(0)));
 } else {
   console.error(`Unknown tool ${values.tool}\n\n${HELP}`);

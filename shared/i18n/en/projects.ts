@@ -94,6 +94,10 @@ export const projects = {
     tokenKeep: 'Leave empty to keep the stored token.',
     notAvailable: 'Connecting to {{tool}} is not available yet.',
     submit: 'Connect',
+    monday: {
+      tokenHint:
+        'In monday.com: your avatar › Developers › My access tokens. The token acts as you and sees the boards you see; the project’s key is the board id, the digits after /boards/ in its address.',
+    },
     reasons: {
       credentials: 'the tracker refused the account or token (wrong, expired or revoked)',
       'not-found': 'the tracker has no such project at this address',

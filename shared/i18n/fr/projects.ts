@@ -103,6 +103,10 @@ export const projects: Translation<typeof en> = {
     tokenKeep: 'Laissez vide pour garder le jeton enregistré.',
     notAvailable: 'La connexion à {{tool}} n’est pas encore disponible.',
     submit: 'Connecter',
+    monday: {
+      tokenHint:
+        'Dans monday.com : votre avatar › Développeurs › Mes jetons d’accès. Le jeton agit en votre nom et voit les tableaux que vous voyez ; la clé du projet est l’identifiant du tableau, les chiffres après /boards/ dans son adresse.',
+    },
     reasons: {
       credentials: 'l’outil de suivi a refusé le compte ou le jeton (erroné, expiré ou révoqué)',
       'not-found': 'l’outil de suivi n’a pas ce projet à cette adresse',

@@ -14,7 +14,7 @@ import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
 
 /** The trackers a project can connect to today (docs/projects.md). */
-const AVAILABLE: readonly TrackerTool[] = ['jira', 'azure-devops'];
+const AVAILABLE: readonly TrackerTool[] = ['jira', 'azure-devops', 'monday'];
 
 type Form = { tool: TrackerTool; user: string; token: string };
 
@@ -97,7 +97,13 @@ export function ConnectionDialog({ project, onClose }: { project: ProjectDetail;
         type="password"
         autoComplete="off"
         label={values.tool === 'azure-devops' ? t('connection.tokenAzure') : t('connection.token')}
-        hint={keepsToken ? t('connection.tokenKeep') : undefined}
+        hint={
+          keepsToken
+            ? t('connection.tokenKeep')
+            : values.tool === 'monday'
+              ? t('connection.monday.tokenHint')
+              : undefined
+        }
         required={!keepsToken}
       />
     </FormDialog>

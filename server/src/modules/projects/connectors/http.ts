@@ -4,7 +4,9 @@
  *
  * - 429, and 503 with Retry-After: waits what Retry-After (seconds or an HTTP date) or Jira's
  *   X-RateLimit-Reset says, up to `maxWaitSeconds`, and tries again, at most `maxRetries` times; beyond
- *   that it fails as rate-limited with the wait still asked for, so a scheduled sync comes back then.
+ *   that it fails as rate-limited with the wait still asked for, so a scheduled sync comes back then. A
+ *   request may also read a limit from the body (`bodyRateLimit`: monday.com's GraphQL errors with
+ *   `retry_in_seconds`, sent with 200 as often as with 429), which is honoured the same way.
  * - 401 and 403: credentials; 404: not-found; other 5xx, timeouts and socket errors: unreachable; a 2xx
  *   that is not JSON: bad-answer. A tracker's own message (Jira's errorMessages, Azure's message) is kept,
  *   cut to one short line; the rest of an error body is never shown.
@@ -34,6 +36,13 @@ export type TrackerRequest = {
   headers?: Record<string, string>;
   /** Sent as JSON. */
   body?: unknown;
+  /**
+   * A rate limit said in the answer's body rather than (only) its status: monday.com's GraphQL answers a
+   * spent complexity budget with 200 and an error carrying `retry_in_seconds`, and its 429s carry the same
+   * field. Null when the body asks no wait; otherwise the seconds asked (null: limited, without a hint). A 2xx
+   * that asks is waited for, retried and given up on as a 429 is.
+   */
+  bodyRateLimit?: (body: unknown) => { seconds: number | null } | null;
 };
 
 export type TrackerResponse<T> = { status: number; headers: Record<string, string>; body: T };
@@ -152,6 +161,16 @@ function unreachable(error: unknown, url: URL): TrackerError {
   return new TrackerError('unreachable', `${url.host} could not be reached (${code ?? 'connection failed'})`);
 }
 
+/** The wait a 429's body asks for, when the request knows how to read it. */
+function bodyHint(request: TrackerRequest, text: string): number | null {
+  if (!request.bodyRateLimit) return null;
+  try {
+    return request.bodyRateLimit(JSON.parse(text))?.seconds ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export function trackerHttp(options: TrackerHttpOptions): TrackerHttp {
   const maxRetries = options.maxRetries ?? 3;
   const maxWait = options.maxWaitSeconds ?? 30;
@@ -169,28 +188,36 @@ export function trackerHttp(options: TrackerHttpOptions): TrackerHttp {
       // Azure DevOps answers a refused token with its sign-in page and 203 (unless told not to redirect).
       if (status === 203)
         throw new TrackerError('credentials', 'The tracker refused the credentials (203, a sign-in page)');
-      if (status >= 200 && status < 300) {
-        if (text.trim() === '') return { status, headers, body: undefined as T };
-        try {
-          return { status, headers, body: JSON.parse(text) as T };
-        } catch {
-          throw new TrackerError('bad-answer', `${url.host} answered something other than JSON`);
-        }
-      }
       const said = trackerMessage(text);
       const suffix = said ? `: ${said}` : '';
       const wait = retryAfterSeconds(headers);
-      if (status === 429 || (status === 503 && wait !== null)) {
-        const seconds = wait ?? 2 ** attempt;
+      /** Waits and answers true to try again, or fails as rate-limited with the wait still asked for. */
+      const limited = async (hint: number | null) => {
+        const seconds = wait ?? hint ?? 2 ** attempt;
         if (attempt < maxRetries && seconds <= maxWait) {
           await sleep(seconds * 1000);
-          continue;
+          return true;
         }
         throw new TrackerError(
           'rate-limited',
           `The tracker limits requests; try again in ${seconds} s${suffix}`,
           seconds,
         );
+      };
+      if (status >= 200 && status < 300) {
+        if (text.trim() === '') return { status, headers, body: undefined as T };
+        let body: T;
+        try {
+          body = JSON.parse(text) as T;
+        } catch {
+          throw new TrackerError('bad-answer', `${url.host} answered something other than JSON`);
+        }
+        const asked = request.bodyRateLimit?.(body) ?? null;
+        if (asked === null) return { status, headers, body };
+        if (await limited(asked.seconds)) continue;
+      }
+      if (status === 429 || (status === 503 && wait !== null)) {
+        if (await limited(bodyHint(request, text))) continue;
       }
       if (status === 401 || status === 403)
         throw new TrackerError('credentials', `The tracker refused the credentials (${status})${suffix}`);
