@@ -6,8 +6,9 @@
  *   X-RateLimit-Reset says, up to `maxWaitSeconds`, and tries again, at most `maxRetries` times; beyond
  *   that it fails as rate-limited with the wait still asked for, so a scheduled sync comes back then.
  * - 401 and 403: credentials; 404: not-found; other 5xx, timeouts and socket errors: unreachable; a 2xx
- *   that is not JSON: bad-answer. A tracker's own message (Jira's errorMessages, Azure's message) is kept,
- *   cut to one short line; the rest of an error body is never shown.
+ *   that is not JSON: bad-answer. A tracker's own message (Jira's errorMessages, Azure's message, Graph's
+ *   error.message, Trello's short plain-text refusal) is kept, cut to one short line; the rest of an error
+ *   body is never shown.
  * - The address is a person's word: unless private addresses are allowed (TRACKER_ALLOW_PRIVATE_URLS, for
  *   a TFS or Jira Server on the office network, and the tests' stand-ins), a host that is or resolves to a
  *   loopback, private or link-local address is refused before connecting (security/addresses.ts).
@@ -81,7 +82,8 @@ export function trackerMessage(body: string): string {
     ];
     text = String(candidates.find((c) => typeof c === 'string' && c.trim() !== '') ?? '');
   } catch {
-    text = '';
+    // Trello answers its refusals in plain text ("invalid token"); an HTML page (a proxy's, a sign-in) says nothing.
+    text = /^[^<{[]/.test(body.trim()) && body.length <= 500 ? body : '';
   }
   const line = text.replace(/\p{Cc}+/gu, ' ').trim();
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;

@@ -6,6 +6,7 @@ import { TrackerError, type TrackerConnection, type TrackerConnector } from './t
 import type { TrackerHttp } from './http.js';
 import { createAzureDevOpsConnector } from './azure-devops.js';
 import { createJiraConnector } from './jira.js';
+import { createTrelloConnector } from './trello.js';
 
 export function connectorFor(connection: TrackerConnection, http: TrackerHttp): TrackerConnector {
   switch (connection.tool) {
@@ -13,6 +14,8 @@ export function connectorFor(connection: TrackerConnection, http: TrackerHttp): 
       return createJiraConnector(connection, http);
     case 'azure-devops':
       return createAzureDevOpsConnector(connection, http);
+    case 'trello':
+      return createTrelloConnector(connection, http);
     default:
       throw new TrackerError('not-found', `Connecting to ${connection.tool} is not available yet`);
   }
