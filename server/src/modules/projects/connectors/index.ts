@@ -6,6 +6,7 @@ import { TrackerError, type TrackerConnection, type TrackerConnector } from './t
 import type { TrackerHttp } from './http.js';
 import { createAzureDevOpsConnector } from './azure-devops.js';
 import { createJiraConnector } from './jira.js';
+import { createPlannerConnector } from './planner.js';
 import { createTrelloConnector } from './trello.js';
 
 export function connectorFor(connection: TrackerConnection, http: TrackerHttp): TrackerConnector {
@@ -16,6 +17,8 @@ export function connectorFor(connection: TrackerConnection, http: TrackerHttp): 
       return createAzureDevOpsConnector(connection, http);
     case 'trello':
       return createTrelloConnector(connection, http);
+    case 'planner':
+      return createPlannerConnector(connection, http);
     default:
       throw new TrackerError('not-found', `Connecting to ${connection.tool} is not available yet`);
   }
