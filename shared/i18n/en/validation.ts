@@ -165,5 +165,6 @@ export const validation = {
   projectMemberTwice: 'Each employee only once',
   trackerTokenRequired: 'Enter the token the tracker gave you',
   trackerUserRequired: 'Enter the e-mail of the Jira account the token belongs to',
+  trackerKeyRequired: 'Enter the Trello API key the token was made for',
   participantNotFound: 'Tracker person not found.',
 };
