@@ -159,7 +159,9 @@ export type ProjectMembersBody = z.input<typeof projectMembersBodySchema>;
 
 export const projectConnectionBodySchema = z.strictObject({
   tool: z.enum(TRACKER_TOOLS),
-  user: lineText(254).default('').describe('Jira: the account e-mail; empty for token-only trackers'),
+  user: lineText(254)
+    .default('')
+    .describe('Jira: the account e-mail; Trello: the API key; empty for token-only trackers'),
   token: z
     .string()
     .trim()

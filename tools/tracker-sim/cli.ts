@@ -4,10 +4,12 @@ import { parseArgs } from 'node:util';
 import { azureDevOpsDemoData, startAzureDevOpsSim } from './azure-devops.js';
 import { jiraDemoData, startJiraSim } from './jira.js';
 import { mondayDemoData, startMondaySim } from './monday.js';
+import { plannerDemoData, startPlannerSim } from './planner.js';
+import { startTrelloSim, trelloDemoData } from './trello.js';
 
 const HELP = `tracker-sim: a tracker's REST API on 127.0.0.1, serving its demo project
 
-  --tool <jira|azure-devops|monday>   which tracker (default jira)
+  --tool <jira|azure-devops|trello|planner|monday>   which tracker (default jira)
   --port <n>                   port; 0 = any free port (default 0)
   --page-size <n>              the most items any page holds (default: the tracker's own)
   --help`;
@@ -34,6 +36,14 @@ if (values.tool === 'jira') {
 } else if (values.tool === 'azure-devops') {
   const sim = await startAzureDevOpsSim(azureDevOpsDemoData(), { port, ...pageSize });
   console.log(`Azure DevOps stand-in at ${sim.url}: project "Mobile App", personal access token azure-demo-pat`);
+  process.on('SIGINT', () => void sim.close().then(() => process.exit(0)));
+} else if (values.tool === 'trello') {
+  const sim = await startTrelloSim(trelloDemoData(), { port, ...pageSize });
+  console.log(`Trello stand-in at ${sim.url}: board Qx7Lm2Pa, API key trello-demo-key, token trello-demo-token`);
+  process.on('SIGINT', () => void sim.close().then(() => process.exit(0)));
+} else if (values.tool === 'planner') {
+  const sim = await startPlannerSim(plannerDemoData(), { port, ...pageSize });
+  console.log(`Planner stand-in at ${sim.url}: plan Nw7pR2kqLUe5s0Xz-9AaC2QAHrTb, access token planner-demo-token`);
   process.on('SIGINT', () => void sim.close().then(() => process.exit(0)));
 } else if (values.tool === 'monday') {
   const sim = await startMondaySim(mondayDemoData(), { port, ...pageSize });

@@ -167,6 +167,7 @@ export const validation = {
   projectMemberTwice: 'Each employee only once',
   trackerTokenRequired: 'Enter the token the tracker gave you',
   trackerUserRequired: 'Enter the e-mail of the Jira account the token belongs to',
+  trackerKeyRequired: 'Enter the Trello API key the token was made for',
   participantNotFound: 'Tracker person not found.',
   pbiNotFound: 'Backlog item not found.',
   clientLinkNotFound: 'This feedback link does not exist. Check that it was copied whole.',

@@ -163,6 +163,7 @@ export const validation: Translation<typeof en> = {
   projectMemberTwice: 'Chaque employé une seule fois',
   trackerTokenRequired: 'Saisissez le jeton donné par l’outil de suivi',
   trackerUserRequired: 'Saisissez l’e-mail du compte Jira auquel appartient le jeton',
+  trackerKeyRequired: 'Saisissez la clé d’API Trello pour laquelle le jeton a été créé',
   participantNotFound: 'Personne de l’outil de suivi introuvable.',
   pbiNotFound: 'Élément du backlog introuvable.',
   clientLinkNotFound: 'Ce lien d’avis n’existe pas. Vérifiez qu’il a été copié en entier.',

@@ -1,5 +1,5 @@
 /**
- * Connect a project to its tracker: the tool, the account (Jira) and the token. The server checks them at the
+ * Connect a project to its tracker: the tool, the account (Jira's e-mail, Trello's API key) and the token. The server checks them at the
  * tracker before keeping them (the token encrypted, never shown again); left empty, the stored token is kept
  * for the same tool and account. A refusal says the tracker's reason under "Failed to connect the project".
  */
@@ -14,9 +14,12 @@ import { TextField } from '../../components/TextField';
 import { useTranslation } from '../../i18n';
 
 /** The trackers a project can connect to today (docs/projects.md). */
-const AVAILABLE: readonly TrackerTool[] = ['jira', 'azure-devops', 'monday'];
+const AVAILABLE: readonly TrackerTool[] = ['jira', 'azure-devops', 'trello', 'planner', 'monday'];
 
 type Form = { tool: TrackerTool; user: string; token: string };
+
+/** The trackers that take an account besides the token: Jira's e-mail, Trello's API key. */
+const WITH_USER: readonly TrackerTool[] = ['jira', 'trello'];
 
 export function ConnectionDialog({ project, onClose }: { project: ProjectDetail; onClose: () => void }) {
   const { t } = useTranslation(['projects', 'errors', 'validation']);
@@ -27,7 +30,12 @@ export function ConnectionDialog({ project, onClose }: { project: ProjectDetail;
   const keepsToken = stored !== null && stored.tool === values.tool && stored.user === values.user.trim();
   const rules: RuleMessages = {
     tool: AVAILABLE.includes(values.tool) ? null : t('connection.notAvailable', { tool: t(`tools.${values.tool}`) }),
-    user: values.tool === 'jira' && !values.user.trim() ? t('validation:trackerUserRequired') : null,
+    user:
+      values.tool === 'jira' && !values.user.trim()
+        ? t('validation:trackerUserRequired')
+        : values.tool === 'trello' && !values.user.trim()
+          ? t('validation:trackerKeyRequired')
+          : null,
     token: !keepsToken && !values.token.trim() ? t('validation:trackerTokenRequired') : null,
   };
   const failure = t('errors:PROJECT_CONNECT_FAILED');
@@ -37,7 +45,7 @@ export function ConnectionDialog({ project, onClose }: { project: ProjectDetail;
       connect.mutate(
         {
           tool: values.tool,
-          user: values.tool === 'jira' ? values.user.trim() : '',
+          user: WITH_USER.includes(values.tool) ? values.user.trim() : '',
           ...(values.token.trim() ? { token: values.token.trim() } : {}),
         },
         {
@@ -89,6 +97,17 @@ export function ConnectionDialog({ project, onClose }: { project: ProjectDetail;
           required
           autoFocus
         />
+      ) : values.tool === 'trello' ? (
+        <TextField
+          form={form}
+          rules={rules}
+          name="user"
+          autoComplete="off"
+          label={t('connection.userTrello')}
+          hint={t('connection.userTrelloHint')}
+          required
+          autoFocus
+        />
       ) : null}
       <TextField
         form={form}
@@ -96,13 +115,21 @@ export function ConnectionDialog({ project, onClose }: { project: ProjectDetail;
         name="token"
         type="password"
         autoComplete="off"
-        label={values.tool === 'azure-devops' ? t('connection.tokenAzure') : t('connection.token')}
+        label={
+          values.tool === 'azure-devops'
+            ? t('connection.tokenAzure')
+            : values.tool === 'planner'
+              ? t('connection.tokenPlanner')
+              : t('connection.token')
+        }
         hint={
           keepsToken
             ? t('connection.tokenKeep')
-            : values.tool === 'monday'
-              ? t('connection.monday.tokenHint')
-              : undefined
+            : values.tool === 'planner'
+              ? t('connection.tokenPlannerHint')
+              : values.tool === 'monday'
+                ? t('connection.monday.tokenHint')
+                : undefined
         }
         required={!keepsToken}
       />

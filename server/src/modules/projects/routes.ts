@@ -171,6 +171,7 @@ export const projectRoutes = defineRoutes(projectEndpoints, {
     const fields = [
       ...(token ? [] : [{ path: 'body.token', message: V.trackerTokenRequired }]),
       ...(body.tool === 'jira' && !body.user ? [{ path: 'body.user', message: V.trackerUserRequired }] : []),
+      ...(body.tool === 'trello' && !body.user ? [{ path: 'body.user', message: V.trackerKeyRequired }] : []),
     ];
     if (fields.length > 0) throw errors.validation(fields, MESSAGES.PROJECT_CONNECT_FAILED);
     let trackerName: string;

@@ -8,8 +8,9 @@
  *   request may also read a limit from the body (`bodyRateLimit`: monday.com's GraphQL errors with
  *   `retry_in_seconds`, sent with 200 as often as with 429), which is honoured the same way.
  * - 401 and 403: credentials; 404: not-found; other 5xx, timeouts and socket errors: unreachable; a 2xx
- *   that is not JSON: bad-answer. A tracker's own message (Jira's errorMessages, Azure's message) is kept,
- *   cut to one short line; the rest of an error body is never shown.
+ *   that is not JSON: bad-answer. A tracker's own message (Jira's errorMessages, Azure's message, Graph's
+ *   error.message, Trello's short plain-text refusal) is kept, cut to one short line; the rest of an error
+ *   body is never shown.
  * - The address is a person's word: unless private addresses are allowed (TRACKER_ALLOW_PRIVATE_URLS, for
  *   a TFS or Jira Server on the office network, and the tests' stand-ins), a host that is or resolves to a
  *   loopback, private or link-local address is refused before connecting (security/addresses.ts).
@@ -90,7 +91,8 @@ export function trackerMessage(body: string): string {
     ];
     text = String(candidates.find((c) => typeof c === 'string' && c.trim() !== '') ?? '');
   } catch {
-    text = '';
+    // Trello answers its refusals in plain text ("invalid token"); an HTML page (a proxy's, a sign-in) says nothing.
+    text = /^[^<{[]/.test(body.trim()) && body.length <= 500 ? body : '';
   }
   const line = text.replace(/\p{Cc}+/gu, ' ').trim();
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;

@@ -7,6 +7,8 @@ import type { TrackerHttp } from './http.js';
 import { createAzureDevOpsConnector } from './azure-devops.js';
 import { createJiraConnector } from './jira.js';
 import { createMondayConnector } from './monday.js';
+import { createPlannerConnector } from './planner.js';
+import { createTrelloConnector } from './trello.js';
 
 export function connectorFor(connection: TrackerConnection, http: TrackerHttp): TrackerConnector {
   switch (connection.tool) {
@@ -16,6 +18,10 @@ export function connectorFor(connection: TrackerConnection, http: TrackerHttp): 
       return createAzureDevOpsConnector(connection, http);
     case 'monday':
       return createMondayConnector(connection, http);
+    case 'trello':
+      return createTrelloConnector(connection, http);
+    case 'planner':
+      return createPlannerConnector(connection, http);
     default:
       throw new TrackerError('not-found', `Connecting to ${connection.tool} is not available yet`);
   }
