@@ -69,6 +69,10 @@ export const NOTIFICATION_TYPES = {
   // Attendance written, changed or deleted by someone else (a lead, HR), to its owner.
   'attendance-corrected': { kind: 'enable', category: 'attendance' },
   'attendance-checkout-missing': { kind: 'action', category: 'attendance' },
+  // Task feedback: given, to the task's assignee; asked, an action item of each person asked until they give it
+  // or decline.
+  'task-feedback-received': { kind: 'enable', category: 'feedback' },
+  'task-feedback-request': { kind: 'action', category: 'requests', suggestion: 'GIVE_FEEDBACK' },
   // A scheduled sync of a project with its tracker failed, to its product owners.
   'project-sync-failed': { kind: 'enable', category: 'projects' },
 } as const satisfies Record<

@@ -122,6 +122,15 @@ afterAll(() => server.close());
 const feedbackCount = async () =>
   (await server.db.selectFrom('taskFeedback').select('id').where('tenantId', '=', tenantId).execute()).length;
 
+/** The caller's open notifications of a type, their bodies read (docs/notifications.md). */
+async function notices(api: Api, type: string, query = '') {
+  const res = await api.get(`/api/notification/v2?limit=50${query}`);
+  expect(res.status).toBe(200);
+  return (res.body.notifications as { type: string; body: string }[])
+    .filter((n) => n.type === type)
+    .map((n) => ({ ...n, body: JSON.parse(n.body) as { params: Record<string, string>; link: string | null } }));
+}
+
 describe('giving task feedback', () => {
   it('gives feedback on a task to its assignee, who sees it received, and the giver sees it given', async () => {
     const form = await po.api.get(`/api/task-feedback/tasks/${tasks.main}/form`);
@@ -165,6 +174,14 @@ describe('giving task feedback', () => {
     // Tasks assigned to dev without feedback are listed too, after those with feedback.
     expect(received.body.items[0].id).toBe(tasks.main);
     expect(received.body.items.map((t: { id: number }) => t.id)).toContain(tasks.second);
+
+    // The assignee hears of it, naming the task; the giver does not.
+    const told = (await notices(dev.api, 'task-feedback-received')).filter(
+      (n) => n.body.link === `/task/${tasks.main}`,
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.body.params['task']).toMatch(/^WEB-\d+ /);
+    expect(await notices(po.api, 'task-feedback-received')).toHaveLength(0);
 
     const mine = await po.api.get('/api/task-feedback/given');
     expect(mine.body.items).toHaveLength(1);
@@ -378,6 +395,15 @@ describe('requests for task feedback', () => {
     });
     expect(asked.status, JSON.stringify(asked.body)).toBe(201);
     expect(asked.body.items.map((r: { status: string }) => r.status)).toEqual(['pending', 'pending']);
+    // Each person asked has an action item opening the form; asking again adds none.
+    const items = async (api: Api) =>
+      (await notices(api, 'task-feedback-request', '&type=action')).filter(
+        (n) => n.body.link === `/task/${tasks.requested}/give`,
+      );
+    expect(await items(po.api)).toHaveLength(1);
+    expect(await items(mate.api)).toHaveLength(1);
+    await dev.api.post(`/api/task-feedback/tasks/${tasks.requested}/requests`, { employeeIds: [po.id] });
+    expect(await items(po.api)).toHaveLength(1);
     const tab = await admin.get(`/api/projects/${projectId}/tasks?searchText=${encodeURIComponent('Task 4')}`);
     expect(tab.body.items[0]).toMatchObject({ id: tasks.requested, status: 'requested' });
 
@@ -387,9 +413,13 @@ describe('requests for task feedback', () => {
     expect((await po.api.post(`/api/task-feedback/requests/${request.id}/decline`)).status).toBe(404);
     expect((await mate.api.post(`/api/task-feedback/requests/${request.id}/decline`)).status).toBe(204);
     expect((await mate.api.post(`/api/task-feedback/requests/${request.id}/decline`)).status).toBe(409);
+    // Declining and answering are what close the items.
+    expect(await items(mate.api)).toHaveLength(0);
+    expect(await items(po.api)).toHaveLength(1);
 
     const answer = await po.api.post(`/api/task-feedback/tasks/${tasks.requested}/feedback`, rate(4));
     expect(answer.status).toBe(201);
+    expect(await items(po.api)).toHaveLength(0);
     const detail = await dev.api.get(`/api/task-feedback/tasks/${tasks.requested}`);
     expect(detail.body.requests.map((r: { asked: { id: number }; status: string }) => [r.asked.id, r.status])).toEqual(
       expect.arrayContaining([

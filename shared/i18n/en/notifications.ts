@@ -41,6 +41,8 @@ export const notifications = {
     'feed-report-removed': '{{actor}} reviewed the post you reported and removed it',
     'attendance-corrected': '{{actor}} changed your attendance of {{dates}}',
     'attendance-checkout-missing': 'You checked in on {{dates}} and did not check out: add your check-out',
+    'task-feedback-received': '{{actor}} gave you feedback on your task {{task}}',
+    'task-feedback-request': '{{actor}} asks for your feedback on the task {{task}}',
     'project-sync-failed': '{{project}} could not be synced with its tracker: open the project to see why',
   },
   /** Who did it when nobody did: the leave jobs. */

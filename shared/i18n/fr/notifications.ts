@@ -43,6 +43,8 @@ export const notifications: Translation<typeof en> = {
     'feed-report-removed': '{{actor}} a examiné la publication que vous avez signalée et l’a supprimée',
     'attendance-corrected': '{{actor}} a modifié votre pointage du {{dates}}',
     'attendance-checkout-missing': 'Vous avez pointé votre arrivée le {{dates}} sans pointer votre départ : ajoutez-le',
+    'task-feedback-received': '{{actor}} vous a donné un feedback sur votre tâche {{task}}',
+    'task-feedback-request': '{{actor}} demande votre feedback sur la tâche {{task}}',
     'project-sync-failed':
       '{{project}} n’a pas pu être synchronisé avec son outil de suivi : ouvrez le projet pour en voir la raison',
   },

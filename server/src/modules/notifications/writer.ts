@@ -112,4 +112,6 @@ export const subjects = {
   /** The once-only notes about a request: one person's "closes soon", the requester's "expired". */
   requestDue: (requestId: number, employeeId: number) => `feedback-request-due:${requestId}:${employeeId}`,
   requestExpired: (requestId: number) => `feedback-request-expired:${requestId}`,
+  /** One person asked for feedback on a task (docs/projects.md "Task feedback"). */
+  taskRequest: (taskId: number, employeeId: number) => `task-request:${taskId}:${employeeId}`,
 };

@@ -27,6 +27,7 @@ import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { paginate } from '../../http/list.js';
 import type { ResolvedRating } from '../feedback/giving-repository.js';
+import { closeActions, notify, subjects } from '../notifications/writer.js';
 import { sharesTeam } from '../teams/membership.js';
 
 /** What the reader may see of tasks: demo projects hidden while the company switched demo data off; metrics. */
@@ -114,6 +115,17 @@ function taskView(row: TaskRow, figures: Figures, view: TaskView): FeedbackTask 
 export function taskFeedbackRepository(scope: TenantScope) {
   const { db, tenantId, now } = scope;
   const stamp = () => now().toISOString();
+
+  /** How a notification names the task: its tracker id and name ("WEB-12 Checkout page"). */
+  async function taskLabel(taskId: number): Promise<string> {
+    const row = await db
+      .selectFrom('projectTasks')
+      .select(['trackerRef', 'name'])
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', taskId)
+      .executeTakeFirstOrThrow();
+    return `${row.trackerRef} ${row.name}`;
+  }
 
   /** Tasks of the tenant with what a row shows; `pending` counts the requests waiting for an answer. */
   function taskSelect(view: TaskView) {
@@ -496,6 +508,19 @@ export function taskFeedbackRepository(scope: TenantScope) {
         .where('askedId', '=', values.giverId)
         .where('status', '=', 'pending')
         .execute();
+      await closeActions(db, tenantId, subjects.taskRequest(values.taskId, values.giverId), now(), values.giverId);
+      await notify(
+        db,
+        tenantId,
+        {
+          type: 'task-feedback-received',
+          recipientIds: [values.receiverId],
+          actorId: values.giverId,
+          params: { task: await taskLabel(values.taskId) },
+          link: `/task/${values.taskId}`,
+        },
+        now(),
+      );
       return id;
     },
 
@@ -542,9 +567,13 @@ export function taskFeedbackRepository(scope: TenantScope) {
         .orderBy('e.id')
         .execute(),
 
-    /** Asks each employee: a new row pending, a declined one reopened, a pending or answered one kept. */
+    /**
+     * Asks each employee: a new row pending, a declined one reopened, a pending or answered one kept. Each one
+     * newly waiting gets an action item, done when they give their feedback or decline.
+     */
     async ask(taskId: number, requesterId: number, employeeIds: readonly number[]) {
       const at = stamp();
+      const waiting: number[] = [];
       for (const askedId of employeeIds) {
         const reopened = await db
           .updateTable('taskFeedbackRequests')
@@ -554,13 +583,30 @@ export function taskFeedbackRepository(scope: TenantScope) {
           .where('askedId', '=', askedId)
           .where('status', '=', 'declined')
           .executeTakeFirst();
-        if (Number(reopened.numUpdatedRows) > 0) continue;
-        await db
+        if (Number(reopened.numUpdatedRows) > 0) {
+          waiting.push(askedId);
+          continue;
+        }
+        const inserted = await db
           .insertInto('taskFeedbackRequests')
           .values({ tenantId, taskId, requesterId, askedId, status: 'pending', createdAt: at })
           .onConflict((oc) => oc.columns(['taskId', 'askedId']).doNothing())
-          .execute();
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) waiting.push(askedId);
       }
+      await notify(
+        db,
+        tenantId,
+        {
+          type: 'task-feedback-request',
+          recipientIds: waiting,
+          actorId: requesterId,
+          subject: (recipientId) => subjects.taskRequest(taskId, recipientId),
+          params: { task: await taskLabel(taskId) },
+          link: `/task/${taskId}/give`,
+        },
+        now(),
+      );
     },
 
     /** The requests on a task: all of them, or those asked of one person. */
@@ -578,7 +624,10 @@ export function taskFeedbackRepository(scope: TenantScope) {
         .where('id', '=', id)
         .executeTakeFirst(),
 
-    /** Declines a pending request; false when it was not pending any more (answered or declined meanwhile). */
+    /**
+     * Declines a pending request, closing its action item; false when it was not pending any more (answered or
+     * declined meanwhile).
+     */
     async decline(id: number): Promise<boolean> {
       const result = await db
         .updateTable('taskFeedbackRequests')
@@ -587,7 +636,15 @@ export function taskFeedbackRepository(scope: TenantScope) {
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      if (Number(result.numUpdatedRows) === 0) return false;
+      const row = await db
+        .selectFrom('taskFeedbackRequests')
+        .select(['taskId', 'askedId'])
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      await closeActions(db, tenantId, subjects.taskRequest(row.taskId, row.askedId), now(), row.askedId);
+      return true;
     },
 
     /** The overview's figures of an employee's received task feedback and tasks (docs/projects.md). */
