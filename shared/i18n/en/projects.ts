@@ -82,7 +82,7 @@ export const projects = {
     disconnectTitle: 'Disconnect {{name}} from its tracker?',
     disconnectBody: 'The account and token are forgotten. Synced sprints, backlog items and tasks stay.',
     connectedAs: '{{tool}} as {{user}}',
-    connectedTokenOnly: '{{tool}} with a personal access token',
+    connectedTokenOnly: '{{tool}} with an access token',
     trackerName: 'Project in the tracker: {{name}}',
     none: 'Connect the project to its tracker to sync its sprints, backlog items and tasks.',
     dialogTitle: 'Connect {{name}}',

@@ -91,7 +91,7 @@ export const projects: Translation<typeof en> = {
     disconnectBody:
       'Le compte et le jeton sont oubliés. Les sprints, éléments du backlog et tâches synchronisés restent.',
     connectedAs: '{{tool}} avec le compte {{user}}',
-    connectedTokenOnly: '{{tool}} avec un jeton d’accès personnel',
+    connectedTokenOnly: '{{tool}} avec un jeton d’accès',
     trackerName: 'Projet dans l’outil de suivi : {{name}}',
     none: 'Connectez le projet à son outil de suivi pour synchroniser ses sprints, éléments du backlog et tâches.',
     dialogTitle: 'Connecter {{name}}',

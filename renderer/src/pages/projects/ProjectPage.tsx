@@ -187,7 +187,8 @@ function TrackerCard({ project }: { project: ProjectDetail }) {
         <Text weight="semibold">{t('connection.title')}</Text>
         {connection ? (
           <Text>
-            {connection.user
+            {/* Trello's account field holds the API key: an app's, not a person's, so it is not shown as one. */}
+            {connection.user && connection.tool !== 'trello'
               ? t('connection.connectedAs', { tool: t(`tools.${connection.tool}`), user: connection.user })
               : t('connection.connectedTokenOnly', { tool: t(`tools.${connection.tool}`) })}
             {connection.trackerName ? ` · ${t('connection.trackerName', { name: connection.trackerName })}` : ''}
