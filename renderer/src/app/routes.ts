@@ -289,6 +289,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     navAs: '/project/management',
     Page: lazy(() => import('../pages/projects/ProjectPage').then((m) => ({ default: m.ProjectPage }))),
   },
+  // A backlog item with its feedbacks and averages, reached from the PBI View (the API needs view-project-feedback).
+  {
+    path: '/project/management/:id/pbi/:pbiId',
+    titleKey: 'projects',
+    permission: 'view-project-feedback',
+    section: 'administration',
+    navAs: '/project/management',
+    Page: lazy(() => import('../pages/projects/PbiPage').then((m) => ({ default: m.PbiPage }))),
+  },
   {
     path: '/feedback/management',
     titleKey: 'feedbackManagement',

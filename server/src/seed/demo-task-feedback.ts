@@ -4,7 +4,8 @@
  * Storefront" (a demo project, hidden when the company switches demo data off) with the Web team and the
  * administrator as members, one sprint, tasks in every status assigned to them through tracker people mapped
  * to their employees, feedback from their colleagues on the finished ones and a request waiting for an answer.
- * Not connected to a tracker: its tasks stand for a past sync.
+ * The tasks belong to four backlog items; a closed sprint before it holds two more. Not connected to a tracker:
+ * its sprints, items and tasks stand for a past sync. Its ratings: demo-project-feedback.ts.
  */
 import { storedRating } from '../../../shared/feedback.js';
 import type { TrackerTaskStatus } from '../../../shared/projects.js';
@@ -26,6 +27,19 @@ const TASKS: { name: string; status: TrackerTaskStatus; state: string; dev: numb
   { name: 'Wishlist: share by link', status: 'done', state: 'Done', dev: 12, kickbacks: 0 },
   { name: 'Footer: accessibility fixes', status: 'uat', state: 'UAT', dev: 6, kickbacks: 1 },
   { name: 'Checkout: address autocomplete', status: 'new', state: 'To Do', dev: null, kickbacks: 0 },
+];
+
+/** Sprint 14's backlog items, each with the tasks (indexes of TASKS) that make it up. */
+const PBIS: { ref: string; name: string; status: TrackerTaskStatus; state: string; tasks: number[] }[] = [
+  { ref: 'SHOP-95', name: 'Faster checkout', status: 'in-progress', state: 'In Progress', tasks: [0, 7] },
+  { ref: 'SHOP-96', name: 'Product discovery', status: 'testing', state: 'In QA', tasks: [1, 3] },
+  { ref: 'SHOP-97', name: 'Customer account and sharing', status: 'in-progress', state: 'In Progress', tasks: [4, 5] },
+  { ref: 'SHOP-98', name: 'Delivery estimate and accessibility', status: 'uat', state: 'UAT', tasks: [2, 6] },
+];
+/** The closed sprint before it: items done, no tasks. */
+const PAST_PBIS = [
+  { ref: 'SHOP-88', name: 'Order confirmation e-mails' },
+  { ref: 'SHOP-89', name: 'Mobile navigation menu' },
 ];
 
 const COMMENTS = [
@@ -123,6 +137,54 @@ export async function seedDemoTaskFeedback(db: Db, tenantId: number, now: Date):
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const past = await trx
+      .insertInto('projectSprints')
+      .values({
+        tenantId,
+        projectId,
+        trackerRef: 'demo-0',
+        name: 'SHOP Sprint 13',
+        goal: 'Customers know where their order is',
+        startDate: day(34).slice(0, 10),
+        endDate: day(21).slice(0, 10),
+        status: 'closed',
+        qaKickback: 10,
+        uatKickback: 5,
+        carryOvers: 0,
+        qualityResult: 'passed',
+        syncedAt: stamp,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const pbi = (ref: string, name: string, sprintId: number, status: TrackerTaskStatus, state: string) => ({
+      tenantId,
+      projectId,
+      sprintId,
+      trackerRef: ref,
+      name,
+      type: 'Story',
+      status,
+      trackerStateName: state,
+      url: `https://northwind.atlassian.net/browse/${ref}`,
+      completedAt: status === 'done' ? day(22) : null,
+      syncedAt: stamp,
+      createdAt: stamp,
+    });
+    await trx
+      .insertInto('projectPbis')
+      .values(PAST_PBIS.map((b) => pbi(b.ref, b.name, past.id, 'done', 'Done')))
+      .execute();
+    const pbiOfTask = new Map<number, number>();
+    for (const b of PBIS) {
+      const row = await trx
+        .insertInto('projectPbis')
+        .values(pbi(b.ref, b.name, sprint.id, b.status, b.state))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const task of b.tasks) pbiOfTask.set(task, row.id);
+    }
     const trackerIds: number[] = [];
     for (const p of people) {
       const row = await trx
@@ -144,7 +206,7 @@ export async function seedDemoTaskFeedback(db: Db, tenantId: number, now: Date):
           tenantId,
           projectId,
           sprintId: sprint.id,
-          pbiId: null,
+          pbiId: pbiOfTask.get(i) ?? null,
           trackerRef: key,
           name: task.name,
           type: 'Sub-task',

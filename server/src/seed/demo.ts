@@ -11,6 +11,7 @@ import { seedDemoFunctions } from './demo-functions.js';
 import { seedDemoRing } from './demo-leaderboards.js';
 import { seedDemoBadges } from './demo-badges.js';
 import { seedDemoFeed } from './demo-feed.js';
+import { seedDemoProjectFeedback } from './demo-project-feedback.js';
 import { seedDemoTaskFeedback } from './demo-task-feedback.js';
 import { createTenantWithRoles } from './tenant.js';
 import { ADMIN_NAME, DEMO_ADMIN_EMAIL, DEMO_TENANT, FIRST, LAST, TEAMS } from './demo-data.js';
@@ -104,6 +105,7 @@ export async function seedDemoIfEmpty(db: Db, password: string, now: Date): Prom
   await seedDemoBadges(db, tenantId, now);
   await seedDemoFeed(db, tenantId, now);
   await seedDemoTaskFeedback(db, tenantId, now);
+  await seedDemoProjectFeedback(db, tenantId, now);
   // The demo's pending leave and feedback requests wait for someone: their action items (as delivered).
   await backfillActionItems(db, tenantId, now);
   return true;

@@ -153,6 +153,7 @@ export const projects = {
       sprintFilter: 'Sprint',
       empty: 'No backlog items',
       emptyBody: 'Sync the project to bring its backlog items.',
+      open: 'Open {{refId}} {{name}}',
       columns: {
         refId: 'ID',
         name: 'Name',

@@ -162,6 +162,7 @@ export const projects: Translation<typeof en> = {
       sprintFilter: 'Sprint',
       empty: 'Aucun élément du backlog',
       emptyBody: 'Synchronisez le projet pour récupérer les éléments de son backlog.',
+      open: 'Ouvrir {{refId}} {{name}}',
       columns: {
         refId: 'ID',
         name: 'Nom',

@@ -31,6 +31,7 @@ export const projectFeedbackKeys = {
   list: (id: number, sprintId: number | null, source: ProjectFeedbackSource | null) =>
     ['projects', id, 'feedback', 'list', sprintId, source] as const,
   mine: (id: number, sprintId: number, pbiId: number | null) => ['projects', id, 'feedback', 'mine', sprintId, pbiId],
+  pbi: (id: number, pbiId: number) => ['projects', id, 'feedback', 'pbi', pbiId] as const,
   clients: (id: number) => ['projects', id, 'feedback', 'clients'] as const,
   links: (id: number) => ['projects', id, 'feedback', 'links'] as const,
   client: (token: string) => ['client-feedback', token] as const,
@@ -55,6 +56,11 @@ export function feedbackFetcher(id: number, sprintId: number | null, source: Pro
       },
       { signal },
     );
+}
+
+/** A backlog item's detail: participants, feedbacks newest first, the product owners' and clients' averages. */
+export function usePbiFeedback(id: number, pbiId: number) {
+  return useEndpointQuery(projectFeedbackKeys.pbi(id, pbiId), ep.getPbiFeedback, { params: { id, pbiId } });
 }
 
 /** The caller's own rating of a sprint (or PBI), to edit it. */

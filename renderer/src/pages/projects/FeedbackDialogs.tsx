@@ -1,7 +1,8 @@
 /**
  * The Feedback tab's dialogs: a product owner's own rating of a sprint or one of its PBIs (loaded when one
  * exists, changed in place), and the request of a client's feedback, which shows the link once to copy. The
- * three ratings and the comment are `RatingFields`, shared with the client's page.
+ * three ratings and the comment are `RatingFields`, shared with the client's page. Both open on a given
+ * target when the PBI detail page opens them.
  */
 import {
   Button,
@@ -35,10 +36,25 @@ import {
   useSaveMyFeedback,
   useSprintPbis,
 } from '../../api/hooks/project-feedback';
+import { useMe, usePermissions } from '../../api/hooks/me';
 import { useSprints } from '../../api/hooks/projects';
 import { DialogFrame } from '../../components/DialogFrame';
 import { FormDialog } from '../../components/FormDialog';
 import { useFormat, useTranslation } from '../../i18n';
+
+/** What the caller may do about a project's feedback: rate as its product owner, and ask its clients. */
+export function useFeedbackRights(project: ProjectDetail) {
+  const permissions = usePermissions();
+  const me = useMe();
+  const isOwner = project.members.some((m) => m.employeeId === me?.employee.id && m.role === 'product-owner');
+  return {
+    canRate: isOwner && permissions.has('give-project-feedback'),
+    canRequest: permissions.has('request-client-feedback') && (isOwner || permissions.has('view-all-projects')),
+  };
+}
+
+/** A sprint, or one backlog item of it, the dialogs open on; `pbi` names it before the picker's list loads. */
+export type FeedbackTarget = { sprintId: number; pbi: { id: number; refId: string; name: string } | null };
 
 export type RatingValues = Record<ProjectRatingKey, number> & { comment: string };
 export const NO_RATINGS: RatingValues = { overall: 0, quality: 0, valueForMoney: 0, comment: '' };
@@ -121,6 +137,7 @@ function TargetFields({
   sprintLabel,
   pbiLabel,
   wholeSprintLabel,
+  known,
 }: {
   sprintLabel: string;
   projectId: number;
@@ -129,11 +146,13 @@ function TargetFields({
   onChange: (sprintId: number | null, pbiId: number | null) => void;
   pbiLabel: string;
   wholeSprintLabel: string;
+  /** The item opened on, named even when it is not among the first hundred the picker lists. */
+  known?: FeedbackTarget['pbi'] | undefined;
 }) {
   const sprints = useSprints(projectId);
   const pbis = useSprintPbis(projectId, sprintId);
   const sprint = sprints.data?.items.find((s) => s.id === sprintId);
-  const pbi = pbis.data?.items.find((b) => b.id === pbiId);
+  const pbi = pbis.data?.items.find((b) => b.id === pbiId) ?? (known && known.id === pbiId ? known : undefined);
   return (
     <>
       <Field label={sprintLabel} required>
@@ -169,9 +188,19 @@ function TargetFields({
 }
 
 /** The product owner's own rating. */
-export function RateDialog({ project, onClose }: { project: ProjectDetail; onClose: () => void }) {
+export function RateDialog({
+  project,
+  target,
+  onClose,
+}: {
+  project: ProjectDetail;
+  target?: FeedbackTarget;
+  onClose: () => void;
+}) {
   const sprints = useSprints(project.id);
-  const [picked, setPicked] = useState<{ sprintId: number | null; pbiId: number | null } | null>(null);
+  const [picked, setPicked] = useState<{ sprintId: number | null; pbiId: number | null } | null>(
+    target ? { sprintId: target.sprintId, pbiId: target.pbi?.id ?? null } : null,
+  );
   const sprintId = picked?.sprintId ?? sprints.data?.items[0]?.id ?? null;
   const pbiId = picked?.pbiId ?? null;
   const mine = useMyFeedback(project.id, sprintId, pbiId);
@@ -184,6 +213,7 @@ export function RateDialog({ project, onClose }: { project: ProjectDetail; onClo
       sprintId={sprintId}
       pbiId={pbiId}
       existing={mine.data ?? null}
+      known={target?.pbi}
       onTarget={(s, b) => setPicked({ sprintId: s, pbiId: b })}
       onClose={onClose}
     />
@@ -195,6 +225,7 @@ function RateForm({
   sprintId,
   pbiId,
   existing,
+  known,
   onTarget,
   onClose,
 }: {
@@ -202,6 +233,7 @@ function RateForm({
   sprintId: number | null;
   pbiId: number | null;
   existing: ProjectFeedback | null;
+  known: FeedbackTarget['pbi'] | undefined;
   onTarget: (sprintId: number | null, pbiId: number | null) => void;
   onClose: () => void;
 }) {
@@ -258,6 +290,7 @@ function RateForm({
         sprintId={sprintId}
         pbiId={pbiId}
         onChange={onTarget}
+        known={known}
         sprintLabel={t('rate.sprint')}
         pbiLabel={t('rate.pbi')}
         wholeSprintLabel={t('rate.wholeSprint')}
@@ -274,7 +307,15 @@ function RateForm({
 }
 
 /** Asks a client: pick the client, the sprint and perhaps one item; then the link to copy. */
-export function RequestClientDialog({ project, onClose }: { project: ProjectDetail; onClose: () => void }) {
+export function RequestClientDialog({
+  project,
+  target,
+  onClose,
+}: {
+  project: ProjectDetail;
+  target?: FeedbackTarget;
+  onClose: () => void;
+}) {
   const styles = useStyles();
   const { t } = useTranslation(['projectFeedback', 'errors']);
   const format = useFormat();
@@ -282,7 +323,9 @@ export function RequestClientDialog({ project, onClose }: { project: ProjectDeta
   const sprints = useSprints(project.id);
   const create = useCreateClientLink(project.id);
   const [clientId, setClientId] = useState<number | null>(null);
-  const [picked, setPicked] = useState<{ sprintId: number | null; pbiId: number | null } | null>(null);
+  const [picked, setPicked] = useState<{ sprintId: number | null; pbiId: number | null } | null>(
+    target ? { sprintId: target.sprintId, pbiId: target.pbi?.id ?? null } : null,
+  );
   const [error, setError] = useState<{ text: string; fields: Record<string, string | undefined> } | null>(null);
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const sprintId = picked?.sprintId ?? sprints.data?.items[0]?.id ?? null;
@@ -377,6 +420,7 @@ export function RequestClientDialog({ project, onClose }: { project: ProjectDeta
         sprintId={sprintId}
         pbiId={pbiId}
         onChange={(s, b) => setPicked({ sprintId: s, pbiId: b })}
+        known={target?.pbi}
         sprintLabel={t('request.sprint')}
         pbiLabel={t('request.pbi')}
         wholeSprintLabel={t('request.wholeSprint')}

@@ -22,7 +22,7 @@ import {
   type ProjectFeedbackSource,
   type RatingAverages,
 } from '../../../../shared/project-feedback';
-import { useMe, usePermissions } from '../../api/hooks/me';
+import { usePermissions } from '../../api/hooks/me';
 import {
   feedbackFetcher,
   projectFeedbackKeys,
@@ -32,12 +32,14 @@ import {
   useRevokeClientLink,
 } from '../../api/hooks/project-feedback';
 import { useSprints } from '../../api/hooks/projects';
+import { AppLink } from '../../components/AppLink';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, StaticTable, type Column } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryState } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
-import { RateDialog, RequestClientDialog } from './FeedbackDialogs';
+import { pbiPath } from './ProjectsPage';
+import { RateDialog, RequestClientDialog, useFeedbackRights } from './FeedbackDialogs';
 
 const useStyles = makeStyles({
   bar: {
@@ -89,13 +91,10 @@ export function FeedbackTab({ project }: { project: ProjectDetail }) {
   const styles = useStyles();
   const { t } = useTranslation('projectFeedback');
   const permissions = usePermissions();
-  const me = useMe();
   const summary = useFeedbackSummary(project.id);
   const download = useDownloadProjectFeedback(project.id);
   const [dialog, setDialog] = useState<'rate' | 'request' | null>(null);
-  const isOwner = project.members.some((m) => m.employeeId === me?.employee.id && m.role === 'product-owner');
-  const canRate = isOwner && permissions.has('give-project-feedback');
-  const canRequest = permissions.has('request-client-feedback') && (isOwner || permissions.has('view-all-projects'));
+  const { canRate, canRequest } = useFeedbackRights(project);
 
   return (
     <>
@@ -215,7 +214,15 @@ function SummaryCards({ summary }: { summary: ProjectFeedbackSummary }) {
   );
 }
 
-function AverageCard({ title, averages, testId }: { title: string; averages: RatingAverages | null; testId: string }) {
+export function AverageCard({
+  title,
+  averages,
+  testId,
+}: {
+  title: string;
+  averages: RatingAverages | null;
+  testId: string;
+}) {
   const styles = useStyles();
   const { t } = useTranslation('projectFeedback');
   return (
@@ -267,7 +274,12 @@ function FeedbackList({ project, count }: { project: ProjectDetail; count: numbe
       key: 'pbi',
       label: t('list.columns.pbi'),
       wrap: true,
-      render: (f) => (f.pbi ? `${f.pbi.refId} ${f.pbi.name}` : t('list.wholeSprint')),
+      render: (f) =>
+        f.pbi ? (
+          <AppLink to={pbiPath(project.id, f.pbi.id)}>{`${f.pbi.refId} ${f.pbi.name}`}</AppLink>
+        ) : (
+          t('list.wholeSprint')
+        ),
     },
     {
       key: 'source',

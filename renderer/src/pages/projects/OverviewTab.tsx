@@ -20,10 +20,12 @@ import { useMemo, useState } from 'react';
 import type { Pbi, ProjectDetail, Sprint } from '../../../../shared/contracts/projects';
 import { usePermissions } from '../../api/hooks/me';
 import { pbiFetcher, projectKeys, useLatestSync, useSprints, useStartSync } from '../../api/hooks/projects';
+import { AppLink } from '../../components/AppLink';
 import { DataTable, type Column } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryState } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
+import { pbiPath } from './ProjectsPage';
 import { SprintDialog } from './SprintDialog';
 import { TaskStatusBadge } from './TaskStatusBadge';
 
@@ -232,6 +234,7 @@ function PbiView({ project }: { project: ProjectDetail }) {
   const sprints = useSprints(project.id);
   const [sprintId, setSprintId] = useState<number | null>(null);
   const fetchPage = useMemo(() => pbiFetcher(project.id, sprintId), [project.id, sprintId]);
+  const canOpen = usePermissions().has('view-project-feedback');
   const rating = (value: number | null) =>
     value === null ? (
       <span className={styles.muted}>{t('overview.pbis.notRated')}</span>
@@ -240,7 +243,20 @@ function PbiView({ project }: { project: ProjectDetail }) {
     );
 
   const columns: Column<Pbi>[] = [
-    { key: 'refId', label: t('overview.pbis.columns.refId'), sortKey: 'refId', render: (b) => b.refId },
+    {
+      key: 'refId',
+      label: t('overview.pbis.columns.refId'),
+      sortKey: 'refId',
+      // The item's page, with its feedbacks: for those who read project feedback.
+      render: (b) =>
+        canOpen ? (
+          <AppLink to={pbiPath(project.id, b.id)} label={t('overview.pbis.open', { refId: b.refId, name: b.name })}>
+            {b.refId}
+          </AppLink>
+        ) : (
+          b.refId
+        ),
+    },
     { key: 'name', label: t('overview.pbis.columns.name'), sortKey: 'name', wrap: true, render: (b) => b.name },
     { key: 'sprint', label: t('overview.pbis.columns.sprint'), render: (b) => b.sprint?.name ?? '—' },
     {

@@ -35,6 +35,8 @@ const useStyles = makeStyles({
 
 export const projectPath = (id: number, tab: 'overview' | 'tasks' | 'team' | 'feedback' = 'overview') =>
   `/project/management/${id}/${tab}`;
+/** A backlog item's page: its feedbacks and averages (docs/projects.md "Pages"). */
+export const pbiPath = (id: number, pbiId: number) => `/project/management/${id}/pbi/${pbiId}`;
 
 export function ProjectsPage() {
   const styles = useStyles();
