@@ -9,7 +9,8 @@ import { azureDevOpsDemoData, startAzureDevOpsSim } from '../../../../../tools/t
 import type { SimControls, SimData, SimItem } from '../../../../../tools/tracker-sim/model.js';
 import { createAzureDevOpsConnector } from './azure-devops.js';
 import { trackerHttp, type TrackerHttp, type TrackerRequest } from './http.js';
-import { TrackerError, type TrackerConnection, type TrackerItem } from './types.js';
+import { failure } from './test-kit.js';
+import type { TrackerConnection, TrackerItem } from './types.js';
 
 const PAT = 'azure-demo-pat';
 let sim: SimControls | null = null;
@@ -33,15 +34,6 @@ function client(wrap: (request: TrackerRequest) => TrackerRequest = (request) =>
 
 function connection(url: string, overrides: Partial<TrackerConnection> = {}): TrackerConnection {
   return { tool: 'azure-devops', baseUrl: url, projectKey: 'Mobile App', user: '', token: PAT, ...overrides };
-}
-
-async function failure(promise: Promise<unknown>): Promise<TrackerError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TrackerError);
-  return error as TrackerError;
 }
 
 /** What the history of a fixture item must read as: its states as statuses, repeats dropped. */

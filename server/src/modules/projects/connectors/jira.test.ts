@@ -1,6 +1,6 @@
 // The Jira connector against the Jira Cloud stand-in (tools/tracker-sim/jira.ts) over real HTTP on loopback:
 // paging, statuses and their history, the long-changelog fallback, and every error a person can meet.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { taskMetrics } from '../../../../../shared/projects.js';
 import {
   jiraDemoData,
@@ -10,25 +10,16 @@ import {
 } from '../../../../../tools/tracker-sim/jira.js';
 import type { SimData, SimItem } from '../../../../../tools/tracker-sim/model.js';
 import { trackerHttp, type TrackerHttpOptions } from './http.js';
+import { at, connectorTestKit, failure, servedPaths } from './test-kit.js';
 import { createJiraConnector } from './jira.js';
-import { TrackerError, type TrackerConnection } from './types.js';
+import type { TrackerConnection } from './types.js';
 
 const NOW = '2030-06-12T12:00:00.000Z';
-const running: JiraSim[] = [];
-let waits: number[] = [];
-const fast = async (ms: number) => {
-  waits.push(ms);
-};
-
-afterEach(async () => {
-  waits = [];
-  await Promise.all(running.splice(0).map((sim) => sim.close()));
-});
+const kit = connectorTestKit();
+const { waits } = kit;
 
 async function start(data: SimData = jiraDemoData(), options: JiraSimOptions = {}): Promise<JiraSim> {
-  const sim = await startJiraSim(data, options);
-  running.push(sim);
-  return sim;
+  return kit.track(await startJiraSim(data, options));
 }
 
 function connect(sim: JiraSim, connection: Partial<TrackerConnection> = {}, http: Partial<TrackerHttpOptions> = {}) {
@@ -42,22 +33,11 @@ function connect(sim: JiraSim, connection: Partial<TrackerConnection> = {}, http
       token: 'jira-demo-token',
       ...connection,
     },
-    trackerHttp({ allowPrivateAddresses: true, sleep: fast, ...http }),
+    kit.http(http),
   );
 }
 
-async function failure(promise: Promise<unknown>): Promise<TrackerError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TrackerError) return error;
-    throw error;
-  }
-  throw new Error('expected a TrackerError');
-}
-
-const at = (day: string, time: string) => `2030-${day}T${time}:00.000Z`;
-const paths = (sim: JiraSim, pattern: RegExp) => sim.requests.filter((r) => pattern.test(r.path)).map((r) => r.path);
+const paths = servedPaths;
 
 describe('Jira connector', () => {
   it('reads the project, every sprint and every issue of a sprint across pages', async () => {

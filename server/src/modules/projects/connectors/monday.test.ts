@@ -3,7 +3,7 @@
 // and every error a person can meet, including those monday sends with HTTP 200.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { taskMetrics } from '../../../../../shared/projects.js';
 import type { SimData, SimItem } from '../../../../../tools/tracker-sim/model.js';
 import {
@@ -12,28 +12,19 @@ import {
   type MondaySim,
   type MondaySimOptions,
 } from '../../../../../tools/tracker-sim/monday.js';
-import { trackerHttp, type TrackerHttp, type TrackerHttpOptions } from './http.js';
+import type { TrackerHttp, TrackerHttpOptions } from './http.js';
+import { at, connectorTestKit, failure } from './test-kit.js';
 import { createMondayConnector } from './monday.js';
-import { TrackerError, type TrackerConnection } from './types.js';
+import type { TrackerConnection } from './types.js';
 
 const NOW = '2030-06-12T12:00:00.000Z';
 const BOARD = '1802551123';
 const SUBITEMS_BOARD = '1802551124';
-const running: { close(): Promise<void> }[] = [];
-let waits: number[] = [];
-const fast = async (ms: number) => {
-  waits.push(ms);
-};
-
-afterEach(async () => {
-  waits = [];
-  await Promise.all(running.splice(0).map((sim) => sim.close()));
-});
+const kit = connectorTestKit();
+const { waits } = kit;
 
 async function start(data: SimData = mondayDemoData(), options: MondaySimOptions = {}): Promise<MondaySim> {
-  const sim = await startMondaySim(data, options);
-  running.push(sim);
-  return sim;
+  return kit.track(await startMondaySim(data, options));
 }
 
 function connect(
@@ -52,21 +43,10 @@ function connect(
       token: 'monday-demo-token',
       ...connection,
     },
-    wrap(trackerHttp({ allowPrivateAddresses: true, sleep: fast, ...options })),
+    wrap(kit.http(options)),
   );
 }
 
-async function failure(promise: Promise<unknown>): Promise<TrackerError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TrackerError) return error;
-    throw error;
-  }
-  throw new Error('expected a TrackerError');
-}
-
-const at = (day: string, time: string) => `2030-${day}T${time}:00.000Z`;
 const id = (n: number) => String(5_100_000_000 + n);
 const named = (sim: MondaySim, name: string) => sim.operations.filter((o) => o.name === name);
 
@@ -82,8 +62,7 @@ async function scripted(answers: [status: number, body: string][]) {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-  running.push(sim);
-  return sim;
+  return kit.track(sim);
 }
 
 describe('Monday connector', () => {
@@ -334,7 +313,7 @@ describe('Monday connector', () => {
     expect(waits).toEqual([1000, 1000]);
 
     // A spent complexity budget comes with 200, an error and retry_in_seconds, without Retry-After.
-    waits = [];
+    waits.length = 0;
     sim.exhaustComplexityNext(1, 4);
     expect(await connect(sim.url).verify()).toEqual({ name: 'Mobile Launch' });
     expect(waits).toEqual([4000]);

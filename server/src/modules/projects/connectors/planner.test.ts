@@ -1,7 +1,7 @@
 // The Microsoft Planner connector against the Graph stand-in (tools/tracker-sim/planner.ts) over real HTTP on
 // loopback: the plan as one sprint, tasks with statuses from progress and bucket, paging by nextLink, people
 // from the directory, and every error a person can meet.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { taskMetrics } from '../../../../../shared/projects.js';
 import type { SimData } from '../../../../../tools/tracker-sim/model.js';
 import {
@@ -10,26 +10,17 @@ import {
   type PlannerSim,
   type PlannerSimOptions,
 } from '../../../../../tools/tracker-sim/planner.js';
-import { trackerHttp, type TrackerHttp, type TrackerHttpOptions } from './http.js';
+import type { TrackerHttp, TrackerHttpOptions } from './http.js';
+import { at, connectorTestKit, failure, servedPaths } from './test-kit.js';
 import { createPlannerConnector, plannerStatus } from './planner.js';
-import { TrackerError, type TrackerConnection } from './types.js';
+import type { TrackerConnection } from './types.js';
 
 const PLAN = 'Nw7pR2kqLUe5s0Xz-9AaC2QAHrTb';
-const running: PlannerSim[] = [];
-let waits: number[] = [];
-const fast = async (ms: number) => {
-  waits.push(ms);
-};
-
-afterEach(async () => {
-  waits = [];
-  await Promise.all(running.splice(0).map((sim) => sim.close()));
-});
+const kit = connectorTestKit();
+const { waits } = kit;
 
 async function start(data: SimData = plannerDemoData(), options: PlannerSimOptions = {}): Promise<PlannerSim> {
-  const sim = await startPlannerSim(data, options);
-  running.push(sim);
-  return sim;
+  return kit.track(await startPlannerSim(data, options));
 }
 
 function connect(sim: PlannerSim, connection: Partial<TrackerConnection> = {}, http: Partial<TrackerHttpOptions> = {}) {
@@ -43,22 +34,11 @@ function connect(sim: PlannerSim, connection: Partial<TrackerConnection> = {}, h
       token: 'planner-demo-token',
       ...connection,
     },
-    trackerHttp({ allowPrivateAddresses: true, sleep: fast, ...http }),
+    kit.http(http),
   );
 }
 
-async function failure(promise: Promise<unknown>): Promise<TrackerError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TrackerError) return error;
-    throw error;
-  }
-  throw new Error('expected a TrackerError');
-}
-
-const at = (day: string, time: string) => `2030-${day}T${time}:00.000Z`;
-const paths = (sim: PlannerSim, pattern: RegExp) => sim.requests.filter((r) => pattern.test(r.path)).map((r) => r.path);
+const paths = servedPaths;
 
 describe('Microsoft Planner connector', () => {
   it('reads the plan as one sprint and every task across pages, with its assignee from the directory', async () => {

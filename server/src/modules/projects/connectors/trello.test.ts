@@ -1,7 +1,7 @@
 // The Trello connector against the Trello stand-in (tools/tracker-sim/trello.ts) over real HTTP on loopback:
 // the board as one sprint, cards with their moves between lists as history, paging, and every error a person
 // can meet.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { taskMetrics } from '../../../../../shared/projects.js';
 import type { SimData } from '../../../../../tools/tracker-sim/model.js';
 import {
@@ -10,26 +10,17 @@ import {
   type TrelloSim,
   type TrelloSimOptions,
 } from '../../../../../tools/tracker-sim/trello.js';
-import { trackerHttp, type TrackerHttp, type TrackerHttpOptions } from './http.js';
+import type { TrackerHttp, TrackerHttpOptions } from './http.js';
+import { at, connectorTestKit, failure, servedPaths } from './test-kit.js';
 import { createTrelloConnector } from './trello.js';
-import { TrackerError, type TrackerConnection } from './types.js';
+import type { TrackerConnection } from './types.js';
 
 const NOW = '2030-06-12T12:00:00.000Z';
-const running: TrelloSim[] = [];
-let waits: number[] = [];
-const fast = async (ms: number) => {
-  waits.push(ms);
-};
-
-afterEach(async () => {
-  waits = [];
-  await Promise.all(running.splice(0).map((sim) => sim.close()));
-});
+const kit = connectorTestKit();
+const { waits } = kit;
 
 async function start(data: SimData = trelloDemoData(), options: TrelloSimOptions = {}): Promise<TrelloSim> {
-  const sim = await startTrelloSim(data, options);
-  running.push(sim);
-  return sim;
+  return kit.track(await startTrelloSim(data, options));
 }
 
 function connect(sim: TrelloSim, connection: Partial<TrackerConnection> = {}, http: Partial<TrackerHttpOptions> = {}) {
@@ -42,22 +33,11 @@ function connect(sim: TrelloSim, connection: Partial<TrackerConnection> = {}, ht
       token: 'trello-demo-token',
       ...connection,
     },
-    trackerHttp({ allowPrivateAddresses: true, sleep: fast, ...http }),
+    kit.http(http),
   );
 }
 
-async function failure(promise: Promise<unknown>): Promise<TrackerError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TrackerError) return error;
-    throw error;
-  }
-  throw new Error('expected a TrackerError');
-}
-
-const at = (day: string, time: string) => `2030-${day}T${time}:00.000Z`;
-const paths = (sim: TrelloSim, pattern: RegExp) => sim.requests.filter((r) => pattern.test(r.path)).map((r) => r.path);
+const paths = servedPaths;
 
 describe('Trello connector', () => {
   it('reads the board as one sprint and every card with its moves across pages', async () => {
