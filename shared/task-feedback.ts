@@ -17,6 +17,8 @@ export const TASK_REQUEST_MAX_EMPLOYEES = 5;
 export const TASK_OVERVIEW_DAYS = 90;
 /** The overview's recent tasks: the latest this many tasks that received feedback. */
 export const RECENT_TASKS_LIMIT = 5;
+/** How many people the "Whose tasks" picker lists at once (by name; typing narrows it). */
+export const TASK_PEOPLE_LIMIT = 20;
 /** The most ratings one task feedback holds (the catalogue's attributes are fewer in practice). */
 export const TASK_RATINGS_MAX = 50;
 

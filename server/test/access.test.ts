@@ -434,6 +434,7 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'GET /api/task-feedback/given': {},
   'GET /api/task-feedback/asked': {},
   'GET /api/task-feedback/overview': {},
+  'GET /api/task-feedback/people': {},
   'GET /api/task-feedback/tasks/{id}': { table: 'projectTasks' },
   'GET /api/task-feedback/tasks/{id}/form': { table: 'projectTasks', afterGuard: 'NOT_FOUND' },
   'POST /api/task-feedback/tasks/{id}/feedback': {

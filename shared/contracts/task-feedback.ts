@@ -8,6 +8,7 @@ import { TASK_STATUSES } from '../projects.js';
 import { RATING_TRENDS } from '../feedback-overview.js';
 import {
   RECENT_TASKS_LIMIT,
+  TASK_PEOPLE_LIMIT,
   TASK_FEEDBACK_REQUEST_STATUSES,
   TASK_RATINGS_MAX,
   TASK_REQUEST_MAX_EMPLOYEES,
@@ -170,3 +171,11 @@ export type TaskOverview = z.infer<typeof taskOverviewSchema>;
 export const taskColleaguesSchema = z.object({
   items: z.array(named).describe('Active members of the task’s project who may be asked, by name'),
 });
+
+export const taskFeedbackPeopleQuerySchema = z.strictObject({
+  search: z.string().trim().max(100).optional().describe('Part of the name, any case'),
+});
+export const taskFeedbackPeopleSchema = z.object({
+  items: z.array(named).max(TASK_PEOPLE_LIMIT).describe(`By name, the first ${TASK_PEOPLE_LIMIT}`),
+});
+export type TaskFeedbackPerson = z.infer<typeof named>;

@@ -15,6 +15,8 @@ import {
   taskFeedbackDetailSchema,
   taskFeedbackFormSchema,
   taskFeedbackSchema,
+  taskFeedbackPeopleQuerySchema,
+  taskFeedbackPeopleSchema,
   taskOverviewQuerySchema,
   taskOverviewSchema,
   taskRequestBodySchema,
@@ -60,6 +62,16 @@ export const taskFeedbackEndpoints = {
     description: `Cycle times and kickbacks only with view-task-metrics (null otherwise).${WHOSE}`,
     query: taskOverviewQuerySchema,
     response: taskOverviewSchema,
+  }),
+  listTaskFeedbackPeople: endpoint({
+    method: 'GET',
+    path: '/api/task-feedback/people',
+    access: ['view-task-feedback-team-members', 'view-task-feedback-all-employees'],
+    summary: 'Whose task feedback the caller may read: active employees matching a search, by name',
+    description:
+      'Everyone with view-task-feedback-all-employees, else those sharing a team with the caller; never the caller (the picker’s "Me"), nor demo people while demo data is off.',
+    query: taskFeedbackPeopleQuerySchema,
+    response: taskFeedbackPeopleSchema,
   }),
   getTaskFeedbackDetail: endpoint({
     method: 'GET',

@@ -105,6 +105,18 @@ export const taskFeedback = {
     declineFailed: 'The request could not be declined',
     seenFailed: 'The feedback could not be marked as seen',
   },
+  whose: {
+    label: 'Whose tasks',
+    me: 'Me',
+    search: 'Search people by name',
+    none: 'No one matches',
+    title: 'Task feedback of {{name}}',
+    receivedSubtitle: 'The tasks of {{name}} from the projects’ trackers, with the feedback they received on them.',
+    receivedLabel: 'Tasks of {{name}} and their feedback',
+    receivedEmptyBody:
+      'Tasks assigned to {{name}} in a project’s tracker show here, with the feedback they receive on them.',
+    overviewSubtitle: 'The feedback {{name}} received on their tasks, and how their tasks went.',
+  },
   overview: {
     title: 'Overview',
     subtitle: 'The feedback you received on your tasks, and how your tasks went.',

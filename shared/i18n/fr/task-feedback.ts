@@ -113,6 +113,18 @@ export const taskFeedback: Translation<typeof en> = {
     declineFailed: 'La demande n’a pas pu être refusée',
     seenFailed: 'Le feedback n’a pas pu être marqué comme vu',
   },
+  whose: {
+    label: 'Tâches de qui',
+    me: 'Moi',
+    search: 'Rechercher une personne par nom',
+    none: 'Personne ne correspond',
+    title: 'Feedback sur les tâches de {{name}}',
+    receivedSubtitle: 'Les tâches de {{name}} issues des outils de suivi des projets, avec le feedback reçu sur elles.',
+    receivedLabel: 'Tâches de {{name}} et leur feedback',
+    receivedEmptyBody:
+      'Les tâches assignées à {{name}} dans l’outil de suivi d’un projet apparaissent ici, avec le feedback reçu.',
+    overviewSubtitle: 'Le feedback reçu par {{name}} sur ses tâches, et comment ses tâches se sont déroulées.',
+  },
   overview: {
     title: 'Vue d’ensemble',
     subtitle: 'Le feedback reçu sur vos tâches, et comment vos tâches se sont déroulées.',

@@ -4,10 +4,12 @@
  * and the overview. A change refreshes the task feedback views and the project's tasks (whose status shows
  * "requested").
  */
+import { keepPreviousData } from '@tanstack/react-query';
+import type { ListQuery } from '../../../../shared/contracts/common';
 import type { TaskFeedbackBody } from '../../../../shared/contracts/task-feedback';
 import { taskFeedbackEndpoints as ep } from '../../../../shared/endpoints/task-feedback';
 import { useTranslation } from '../../i18n';
-import { call } from '../typed';
+import { call, callEndpoint } from '../typed';
 import { useApiMutation } from './mutation';
 import { projectKeys } from './projects';
 import { itemsOf, pageFetcher, useEndpointQuery } from './query';
@@ -18,20 +20,44 @@ export const taskFeedbackKeys = {
   given: ['task-feedback', 'given'] as const,
   asked: ['task-feedback', 'asked'] as const,
   overview: (employeeId: number | null) => ['task-feedback', 'overview', employeeId] as const,
+  people: (search: string) => ['task-feedback', 'people', search] as const,
   task: (id: number) => ['task-feedback', 'task', id] as const,
   form: (id: number) => ['task-feedback', 'task', id, 'form'] as const,
   colleagues: (id: number) => ['task-feedback', 'task', id, 'colleagues'] as const,
 };
 
 export const fetchReceivedTasks = pageFetcher(ep.listReceivedTaskFeedback);
+
+/** The received list of someone else (the "Whose tasks" picker), or the caller's own for null. */
+export function receivedTasksOf(employeeId: number | null) {
+  if (employeeId === null) return fetchReceivedTasks;
+  return (params: ListQuery, signal?: AbortSignal) =>
+    callEndpoint(ep.listReceivedTaskFeedback, { query: { ...params, employeeId } }, { signal });
+}
 export const fetchGivenTasks = pageFetcher(ep.listGivenTaskFeedback);
 
 export function useAskedTaskFeedback(enabled: boolean) {
   return useEndpointQuery(taskFeedbackKeys.asked, ep.listAskedTaskFeedback, {}, { enabled, select: itemsOf });
 }
 
-export function useTaskFeedbackOverview(enabled: boolean) {
-  return useEndpointQuery(taskFeedbackKeys.overview(null), ep.getTaskFeedbackOverview, { query: {} }, { enabled });
+/** The overview of the caller, or of `employeeId` when given (a teammate for a lead, anyone for HR). */
+export function useTaskFeedbackOverview(enabled: boolean, employeeId: number | null = null) {
+  return useEndpointQuery(
+    taskFeedbackKeys.overview(employeeId),
+    ep.getTaskFeedbackOverview,
+    { query: employeeId === null ? {} : { employeeId } },
+    { enabled },
+  );
+}
+
+/** Whose task feedback the caller may pick, matching a search; off without either level. */
+export function useTaskFeedbackPeople(search: string, enabled: boolean) {
+  return useEndpointQuery(
+    taskFeedbackKeys.people(search),
+    ep.listTaskFeedbackPeople,
+    { query: { search: search || undefined } },
+    { placeholderData: keepPreviousData, staleTime: 30_000, enabled, select: itemsOf },
+  );
 }
 
 export function useTaskFeedbackDetail(id: number) {

@@ -25,6 +25,7 @@ import { OverviewFilters as Filters, TrendQueryCard, useOverviewStyles } from '.
 import { ChartCard, FigureBars, useOverviewParams } from './overview-parts';
 import { BAND_COLORS } from './rating-band';
 import { TaskOverview } from '../task-feedback/TaskOverview';
+import { useWhose, WhosePicker } from '../task-feedback/WhosePicker';
 
 export { AttributeListPage, AttributeOverviewPage, CategoryListPage, CategoryOverviewPage } from './OverviewDrillPages';
 
@@ -197,18 +198,30 @@ function OverviewKindSwitch({ kind }: { kind: 'personal' | 'task' }) {
 
 export function OverviewPage() {
   const [params] = useSearchParams();
-  const { t } = useTranslation('taskFeedback');
   const permissions = usePermissions();
-  if (params.get('kind') === 'task' && permissions.has('view-task-feedback-overview'))
-    return (
-      <>
-        <PageHeader title={t('overview.title')} subtitle={t('overview.subtitle')} />
-        <FeedbackTabs selected="overview" />
-        <OverviewKindSwitch kind="task" />
-        <TaskOverview />
-      </>
-    );
+  if (params.get('kind') === 'task' && permissions.has('view-task-feedback-overview')) return <TaskOverviewScreen />;
   return <PersonalOverview />;
+}
+
+/** The Task Feedback side: the caller's, or whose a lead or HR picked (?employeeId=), named in the subtitle. */
+function TaskOverviewScreen() {
+  const { t } = useTranslation('taskFeedback');
+  const whose = useWhose();
+  const subtitle =
+    whose.employeeId === null ? t('overview.subtitle') : t('whose.overviewSubtitle', { name: whose.name ?? '…' });
+  return (
+    <>
+      <PageHeader title={t('overview.title')} subtitle={subtitle} />
+      <FeedbackTabs selected="overview" />
+      <OverviewKindSwitch kind="task" />
+      {whose.mayPick ? (
+        <div style={{ marginBottom: tokens.spacingVerticalM, maxWidth: '360px' }}>
+          <WhosePicker whose={whose} />
+        </div>
+      ) : null}
+      <TaskOverview employeeId={whose.employeeId} />
+    </>
+  );
 }
 
 function PersonalOverview() {

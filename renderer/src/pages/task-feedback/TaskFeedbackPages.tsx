@@ -19,7 +19,7 @@ import type { FeedbackTask, GivenTask, TaskFeedbackRequest } from '../../../../s
 import { useMe, usePermissions } from '../../api/hooks/me';
 import {
   fetchGivenTasks,
-  fetchReceivedTasks,
+  receivedTasksOf,
   taskFeedbackKeys,
   useAskedTaskFeedback,
   useDeclineTaskRequest,
@@ -34,6 +34,7 @@ import { useFormat, useTranslation } from '../../i18n';
 import { TaskStatusBadge } from '../projects/TaskStatusBadge';
 import { Average, TaskFeedbackCard, TaskFeedbackTabs } from './parts';
 import { RequestTaskFeedbackDialog } from './RequestTaskFeedbackDialog';
+import { useWhose, WhosePicker } from './WhosePicker';
 
 const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
@@ -62,6 +63,7 @@ const useStyles = makeStyles({
   fact: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  whose: { marginBottom: tokens.spacingVerticalM, maxWidth: '360px' },
 });
 
 /** The task's key, opening it in its tracker. */
@@ -113,9 +115,15 @@ function useTaskColumns(base: '/task' | '/given/task') {
   return columns;
 }
 
-/** /task: one's tasks with the feedback received on them, unseen ones marked. */
+/**
+ * /task: one's tasks with the feedback received on them, unseen ones marked; a team lead or HR picks whose
+ * (?employeeId=, WhosePicker.tsx) and the heading names them.
+ */
 export function ReceivedTasksPage() {
+  const styles = useStyles();
   const { t } = useTranslation('taskFeedback');
+  const whose = useWhose();
+  const name = whose.name ?? '…';
   const columns = useTaskColumns('/task');
   columns.splice(6, 0, {
     key: 'count',
@@ -133,17 +141,31 @@ export function ReceivedTasksPage() {
   });
   return (
     <>
-      <PageHeader title={t('title')} subtitle={t('receivedSubtitle')} />
+      {whose.employeeId === null ? (
+        <PageHeader title={t('title')} subtitle={t('receivedSubtitle')} />
+      ) : (
+        <PageHeader title={t('whose.title', { name })} subtitle={t('whose.receivedSubtitle', { name })} />
+      )}
       <TaskFeedbackTabs selected="task" />
+      {whose.mayPick ? (
+        <div className={styles.whose}>
+          <WhosePicker whose={whose} />
+        </div>
+      ) : null}
       <DataTable<FeedbackTask>
-        label={t('receivedLabel')}
-        queryKey={taskFeedbackKeys.received}
-        fetchPage={fetchReceivedTasks}
+        key={whose.employeeId ?? 'me'}
+        label={whose.employeeId === null ? t('receivedLabel') : t('whose.receivedLabel', { name })}
+        queryKey={[...taskFeedbackKeys.received, whose.employeeId]}
+        fetchPage={receivedTasksOf(whose.employeeId)}
         columns={columns}
         rowKey={(task) => task.id}
         defaultSort={{ key: 'lastFeedbackAt', dir: 'desc' }}
         searchPlaceholder={t('search')}
-        empty={{ icon: <TaskListSquareLtrRegular />, title: t('receivedEmpty'), body: t('receivedEmptyBody') }}
+        empty={{
+          icon: <TaskListSquareLtrRegular />,
+          title: t('receivedEmpty'),
+          body: whose.employeeId === null ? t('receivedEmptyBody') : t('whose.receivedEmptyBody', { name }),
+        }}
       />
     </>
   );

@@ -1,7 +1,8 @@
 /**
  * The Task Feedback side of the personal Overview (/overview?kind=task, docs/projects.md "Task feedback"):
  * the average of the last 90 days with its change and trend, the task stats, and the recent tasks that
- * received feedback. Cycle times and kickbacks show only to holders of view-task-metrics.
+ * received feedback. Cycle times and kickbacks show only to holders of view-task-metrics. A team lead or HR
+ * picks whose (?employeeId=, WhosePicker.tsx).
  */
 import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownRegular, ArrowRightRegular, ArrowUpRegular, TaskListSquareLtrRegular } from '@fluentui/react-icons';
@@ -38,11 +39,12 @@ const useStyles = makeStyles({
   },
 });
 
-export function TaskOverview() {
+/** The caller's overview, or that of `employeeId` (picked by a lead or HR, WhosePicker.tsx). */
+export function TaskOverview({ employeeId }: { employeeId: number | null }) {
   const styles = useStyles();
   const { t } = useTranslation('taskFeedback');
   const fmt = useFormat();
-  const overview = useTaskFeedbackOverview(true);
+  const overview = useTaskFeedbackOverview(true, employeeId);
   return (
     <QueryState query={overview} label={t('overview.loading')}>
       {(data) => {

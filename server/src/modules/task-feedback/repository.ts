@@ -18,6 +18,7 @@ import type { TrackerTaskStatus } from '../../../../shared/projects.js';
 import {
   RECENT_TASKS_LIMIT,
   STATUS_BUCKETS,
+  TASK_PEOPLE_LIMIT,
   taskStatus,
   type TaskFeedbackRequestStatus,
 } from '../../../../shared/task-feedback.js';
@@ -25,10 +26,10 @@ import { toNumber } from '../../db/engine.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
-import { paginate } from '../../http/list.js';
+import { paginate, searchCondition } from '../../http/list.js';
 import type { ResolvedRating } from '../feedback/giving-repository.js';
 import { closeActions, notify, subjects } from '../notifications/writer.js';
-import { sharesTeam } from '../teams/membership.js';
+import { sharesTeam, teammatesQuery } from '../teams/membership.js';
 
 /** What the reader may see of tasks: demo projects hidden while the company switched demo data off; metrics. */
 export type TaskView = { hideDemo: boolean; metrics: boolean };
@@ -353,6 +354,31 @@ export function taskFeedbackRepository(scope: TenantScope) {
     },
 
     sharesTeam: (a: number, b: number) => sharesTeam(db, tenantId, a, b),
+
+    /**
+     * Whose task feedback a reader may pick (the "Whose tasks" picker): the tenant's active employees, those
+     * sharing a team with the reader when `among` is 'team', never the reader; one query, by name.
+     */
+    people(
+      readerId: number,
+      among: 'team' | 'all',
+      options: { search: string | undefined; hideDemo: boolean },
+    ): Promise<{ id: number; name: string }[]> {
+      let query = db
+        .selectFrom('employees as e')
+        .select(['e.id', 'e.name'])
+        .where('e.tenantId', '=', tenantId)
+        .where('e.status', '=', 'active')
+        .where('e.id', '<>', readerId);
+      if (among === 'team') query = query.where('e.id', 'in', teammatesQuery(db, tenantId, readerId));
+      if (options.hideDemo) query = query.where('e.isDemo', '=', 0);
+      if (options.search) query = query.where(searchCondition(['e.name'], options.search));
+      return query
+        .orderBy(sql`lower(e.name)`)
+        .orderBy('e.id')
+        .limit(TASK_PEOPLE_LIMIT)
+        .execute();
+    },
 
     /** An employee of the tenant by id, with their status; undefined for none. */
     employee: (id: number) =>

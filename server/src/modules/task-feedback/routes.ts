@@ -119,6 +119,16 @@ export const taskFeedbackRoutes = defineRoutes(taskFeedbackEndpoints, {
     };
   },
 
+  // The guard passed either level; the all-employees one reaches everyone, the team-members one teammates.
+  listTaskFeedbackPeople: async (ctx, { query }) => ({
+    items: await ctx
+      .repo(taskFeedbackRepository)
+      .people(ctx.caller.employeeId, ctx.can('view-task-feedback-all-employees') ? 'all' : 'team', {
+        search: query.search || undefined,
+        hideDemo: (await viewOf(ctx)).hideDemo,
+      }),
+  }),
+
   getTaskFeedbackDetail: async (ctx, { params }) => {
     const { repo, view, isAssignee } = await reach(ctx, params.id);
     const me = ctx.caller.employeeId;
