@@ -179,7 +179,9 @@ export function MonthViewPage() {
                   selectedOptions={[String(employeeId)]}
                   onChange={(e) => setSearch(e.target.value)}
                   onOptionSelect={(_, d) => {
-                    if (d.optionValue) setEmployeeId(Number(d.optionValue));
+                    // Typing clears the selection (an event without a value): the search goes on.
+                    if (!d.optionValue) return;
+                    setEmployeeId(Number(d.optionValue));
                     setSearch(null);
                   }}
                   onBlur={() => setSearch(null)}

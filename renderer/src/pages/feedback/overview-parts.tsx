@@ -214,7 +214,9 @@ export function SubjectPicker({
         placeholder={t('subject.search')}
         onChange={(e) => setSearch(e.target.value)}
         onOptionSelect={(_, d) => {
-          const choice = d.optionValue ? choiceOf(d.optionValue) : null;
+          // Typing clears the selection (an event without a value): the search goes on, the choice stays.
+          if (!d.optionValue) return;
+          const choice = choiceOf(d.optionValue);
           if (choice !== null) onChange(choice);
           setSearch(null);
         }}
