@@ -40,6 +40,7 @@ import { QueryState } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
 import { pbiPath } from './ProjectsPage';
 import { RateDialog, RequestClientDialog, useFeedbackRights } from './FeedbackDialogs';
+import { SprintFilter } from './SprintFilter';
 
 const useStyles = makeStyles({
   bar: {
@@ -302,24 +303,15 @@ function FeedbackList({ project, count }: { project: ProjectDetail; count: numbe
     { key: 'comment', label: t('list.columns.comment'), wrap: true, render: (f) => f.comment ?? '—' },
     { key: 'date', label: t('list.columns.date'), sortKey: 'createdAt', render: (f) => format.day(f.createdAt) },
   ];
-  const sprintName = sprints.data?.items.find((s) => s.id === sprintId)?.name;
   const toolbar = (
     <>
-      <Field label={t('list.sprintFilter')} orientation="horizontal">
-        <Dropdown
-          className={styles.filter}
-          value={sprintName ?? t('list.allSprints')}
-          selectedOptions={[sprintId === null ? 'all' : String(sprintId)]}
-          onOptionSelect={(_, d) => setSprintId(d.optionValue === 'all' ? null : Number(d.optionValue))}
-        >
-          <Option value="all">{t('list.allSprints')}</Option>
-          {(sprints.data?.items ?? []).map((s) => (
-            <Option key={s.id} value={String(s.id)}>
-              {s.name}
-            </Option>
-          ))}
-        </Dropdown>
-      </Field>
+      <SprintFilter
+        sprints={sprints.data?.items}
+        value={sprintId}
+        onChange={setSprintId}
+        label={t('list.sprintFilter')}
+        allLabel={t('list.allSprints')}
+      />
       <Field label={t('list.sourceFilter')} orientation="horizontal">
         <Dropdown
           className={styles.filter}

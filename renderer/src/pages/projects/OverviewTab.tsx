@@ -3,18 +3,7 @@
  * by those who keep them, and synced on its own) and the PBI View (the backlog items, of one sprint or all,
  * searchable and sortable, with their participants and ratings).
  */
-import {
-  Badge,
-  Button,
-  Dropdown,
-  Field,
-  makeStyles,
-  Option,
-  Tab,
-  TabList,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowSyncRegular, EditRegular, TaskListLtrRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import type { Pbi, ProjectDetail, Sprint } from '../../../../shared/contracts/projects';
@@ -27,6 +16,7 @@ import { QueryState } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
 import { pbiPath } from './ProjectsPage';
 import { SprintDialog } from './SprintDialog';
+import { SprintFilter } from './SprintFilter';
 import { TaskStatusBadge } from './TaskStatusBadge';
 
 const useStyles = makeStyles({
@@ -59,7 +49,6 @@ const useStyles = makeStyles({
   point: { display: 'flex', flexDirection: 'column', margin: 0 },
   figure: { fontVariantNumeric: 'tabular-nums', fontWeight: tokens.fontWeightSemibold, margin: 0 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end' },
-  filter: { minWidth: '200px' },
 });
 
 const STATUS_COLOR = { future: 'informative', active: 'brand', closed: 'subtle' } as const;
@@ -282,23 +271,14 @@ function PbiView({ project }: { project: ProjectDetail }) {
     { key: 'valueForMoney', label: t('overview.pbis.columns.valueForMoney'), render: (b) => rating(b.valueForMoney) },
   ];
 
-  const sprintName = sprints.data?.items.find((s) => s.id === sprintId)?.name;
   const toolbar = (
-    <Field label={t('overview.pbis.sprintFilter')} orientation="horizontal">
-      <Dropdown
-        className={styles.filter}
-        value={sprintName ?? t('overview.pbis.allSprints')}
-        selectedOptions={[sprintId === null ? 'all' : String(sprintId)]}
-        onOptionSelect={(_, d) => setSprintId(d.optionValue === 'all' ? null : Number(d.optionValue))}
-      >
-        <Option value="all">{t('overview.pbis.allSprints')}</Option>
-        {(sprints.data?.items ?? []).map((s) => (
-          <Option key={s.id} value={String(s.id)}>
-            {s.name}
-          </Option>
-        ))}
-      </Dropdown>
-    </Field>
+    <SprintFilter
+      sprints={sprints.data?.items}
+      value={sprintId}
+      onChange={setSprintId}
+      label={t('overview.pbis.sprintFilter')}
+      allLabel={t('overview.pbis.allSprints')}
+    />
   );
 
   return (

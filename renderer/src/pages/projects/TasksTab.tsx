@@ -39,6 +39,7 @@ import { projectKeys, taskFetcher, useIgnoreTasks, useSprints } from '../../api/
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
 import { useFormat, useTranslation } from '../../i18n';
+import { SprintFilter } from './SprintFilter';
 import { TaskStatusBadge } from './TaskStatusBadge';
 
 const useStyles = makeStyles({
@@ -276,22 +277,14 @@ export function TasksTab({ project }: { project: ProjectDetail }) {
           </Button>
         </span>
       ) : null}
-      <Dropdown
-        className={styles.filter}
-        aria-label={t('tasks.sprintFilter')}
-        value={sprintItems.find((s) => s.id === sprintId)?.name ?? t('tasks.allSprints')}
-        selectedOptions={[sprintId === null ? ALL : String(sprintId)]}
-        onOptionSelect={(_, d) =>
-          filterBy(() => setSprintId(d.optionValue === ALL || !d.optionValue ? null : Number(d.optionValue)))
-        }
-      >
-        <Option value={ALL}>{t('tasks.allSprints')}</Option>
-        {sprintItems.map((s) => (
-          <Option key={s.id} value={String(s.id)}>
-            {s.name}
-          </Option>
-        ))}
-      </Dropdown>
+      <SprintFilter
+        sprints={sprintItems}
+        value={sprintId}
+        onChange={(id) => filterBy(() => setSprintId(id))}
+        label={t('tasks.sprintFilter')}
+        allLabel={t('tasks.allSprints')}
+        hideLabel
+      />
       <Dropdown
         className={styles.filter}
         aria-label={t('tasks.statusFilter')}
