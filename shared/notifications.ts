@@ -120,17 +120,20 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
 
 /**
  * Stored switches (a person's, or the company's defaults) as they are now, with the categories added since
- * they were saved taking the defaults: without it, a new category would fail the strict check and throw
+ * they were saved taking `defaults` (a person's: the company's defaults; the company's: the built-in ones): without it, a new category would fail the strict check and throw
  * away every switch the person had set.
  */
-export function withEveryCategory(stored: unknown): unknown {
+export function withEveryCategory(
+  stored: unknown,
+  defaults: NotificationPreferences = DEFAULT_NOTIFICATION_PREFERENCES,
+): unknown {
   if (typeof stored !== 'object' || stored === null) return stored;
   const value = stored as Record<string, unknown>;
   return Object.fromEntries(
     NOTIFICATION_CHANNELS.map((channel) => {
       const switches = value[channel];
       if (typeof switches !== 'object' || switches === null) return [channel, switches];
-      return [channel, { ...DEFAULT_NOTIFICATION_PREFERENCES[channel], ...switches }];
+      return [channel, { ...defaults[channel], ...switches }];
     }),
   );
 }

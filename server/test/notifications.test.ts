@@ -169,23 +169,22 @@ describe('leave', () => {
       .set({ preferences: withoutProjects(mine) })
       .where('employeeId', '=', mate.id)
       .execute();
-    expect(
-      JSON.parse(
-        (
-          await server.db
-            .selectFrom('notificationPreferences')
-            .select('preferences')
-            .where('employeeId', '=', mate.id)
-            .executeTakeFirstOrThrow()
-        ).preferences,
-      ).email,
-    ).not.toHaveProperty('projects');
     expect((await mate.api.get('/api/notification/settings')).body.preferences).toEqual(mine);
 
     const company = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
     company.email.recognition = true;
     const saved = await admin.api.patch('/api/tenant/notification-settings', { notificationDefaults: company });
     expect(saved.status).toBe(200);
+    // The person's switches saved without the new category take the company's default for it.
+    const withProjects = structuredClone(company);
+    withProjects.email.projects = true;
+    expect(
+      (await admin.api.patch('/api/tenant/notification-settings', { notificationDefaults: withProjects })).status,
+    ).toBe(200);
+    expect((await mate.api.get('/api/notification/settings')).body.preferences).toEqual({
+      ...mine,
+      email: { ...mine.email, projects: true },
+    });
     await server.db
       .updateTable('tenantSettings')
       .set({ value: withoutProjects(company) })

@@ -411,6 +411,25 @@ describe('ratings and what is read of them', () => {
     const row = pbis.body.items.find((p: { id: number }) => p.id === pbiId);
     expect(row.overallRating).not.toBeNull();
     expect(row.quality).toBe(4);
+    // The columns are project feedback: without its permission none, without view-client-feedback the owners' only.
+    const rowFor = async (email: string, grants: PermissionName[]) => {
+      const reader = await as(email, grants);
+      const list = await reader.api.get(`/api/projects/${projectId}/pbis`);
+      expect(list.status).toBe(200);
+      return list.body.items.find((p: { id: number }) => p.id === pbiId);
+    };
+    expect(await rowFor('pbi-member@acme.example', ['view-projects', 'view-all-projects'])).toMatchObject({
+      overallRating: null,
+      quality: null,
+      valueForMoney: null,
+    });
+    const ownersOnly = await rowFor('pbi-reader@acme.example', [
+      'view-projects',
+      'view-all-projects',
+      'view-project-feedback',
+    ]);
+    expect(ownersOnly.overallRating).toBe(res.body.owners.overall);
+    expect(ownersOnly.quality).toBe(res.body.owners.quality);
   });
 
   it('downloads the feedbacks as CSV', async () => {

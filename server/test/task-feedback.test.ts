@@ -428,6 +428,15 @@ describe('requests for task feedback', () => {
       ]),
     );
     expect(detail.body.task.status).toBe('testing');
+
+    // Someone who gave feedback on the task unasked has answered already: asking them waits for nothing.
+    const again = await dev.api.post(`/api/task-feedback/tasks/${tasks.main}/requests`, { employeeIds: [po.id] });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(again.body.items.filter((r: { status: string }) => r.status === 'pending')).toEqual([]);
+    const mainItems = (await notices(po.api, 'task-feedback-request', '&type=action')).filter(
+      (n) => n.body.link === `/task/${tasks.main}/give`,
+    );
+    expect(mainItems).toHaveLength(0);
   });
 });
 

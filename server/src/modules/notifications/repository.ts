@@ -208,9 +208,12 @@ export async function preferencesOf(db: Db, tenantId: number, employeeId: number
     .where('tenantId', '=', tenantId)
     .where('employeeId', '=', employeeId)
     .executeTakeFirst();
+  const companyDefaults = (await readSettings(db, tenantId)).notificationDefaults;
   if (row) {
-    const parsed = notificationPreferencesSchema.safeParse(withEveryCategory(JSON.parse(row.preferences)));
+    const parsed = notificationPreferencesSchema.safeParse(
+      withEveryCategory(JSON.parse(row.preferences), companyDefaults),
+    );
     if (parsed.success) return parsed.data;
   }
-  return (await readSettings(db, tenantId)).notificationDefaults;
+  return companyDefaults;
 }

@@ -464,8 +464,8 @@ export function projectFeedbackRepository(tenant: TenantScope) {
       if (Number(done.numUpdatedRows) === 0) throw errors.coded(409, 'CLIENT_LINK_NOT_PENDING');
     },
 
-    /** Each PBI's averages over every feedback on it (the PBI View's columns). */
-    async pbiAverages(pbiIds: number[]) {
+    /** Each PBI's averages over the feedback of `sources` on it (the PBI View's columns). */
+    async pbiAverages(pbiIds: number[], sources: Sources) {
       if (pbiIds.length === 0) return new Map<number, { overall: number; quality: number; valueForMoney: number }>();
       const found = await db
         .selectFrom('projectFeedback')
@@ -477,6 +477,7 @@ export function projectFeedbackRepository(tenant: TenantScope) {
         ])
         .where('tenantId', '=', tenantId)
         .where('pbiId', 'in', pbiIds)
+        .where('source', 'in', sources)
         .groupBy('pbiId')
         .execute();
       const round = (v: unknown) => Math.round(toNumber(v as number) * 100) / 100;

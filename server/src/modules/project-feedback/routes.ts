@@ -42,7 +42,8 @@ async function reachAsOwner(ctx: RequestContext, id: number, orAll: boolean) {
 }
 
 /** Client ratings are read only with view-client-feedback. */
-const sourcesOf = (ctx: RequestContext): Sources => (ctx.can('view-client-feedback') ? ['user', 'client'] : ['user']);
+export const sourcesOf = (ctx: RequestContext): Sources =>
+  ctx.can('view-client-feedback') ? ['user', 'client'] : ['user'];
 
 // The token routes are public: per client address, like sign-in.
 const tokenLimit = (deps: Deps) => ({ max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' });

@@ -35,7 +35,8 @@ import { oneOrNotFound, ownedRows, referenceCount } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { paginate } from '../../http/list.js';
-import { projectFeedbackRepository } from '../project-feedback/repository.js';
+import { pendingRequestCount } from '../task-feedback/repository.js';
+import { projectFeedbackRepository, type Sources } from '../project-feedback/repository.js';
 
 export type ProjectScope = { memberOf: number | null; hideDemo: boolean };
 
@@ -526,6 +527,8 @@ export function projectRepository(tenant: TenantScope) {
     async pbis(
       projectId: number,
       query: ListArgs<'refId' | 'name' | 'completionDate' | 'status'> & { sprintId?: number | undefined },
+      /** Whose ratings the columns average (project-feedback's sourcesOf); null: the caller reads none. */
+      ratingSources: Sources | null,
     ): Promise<ListResponse<Pbi>> {
       let base = db
         .selectFrom('projectPbis as b')
@@ -557,7 +560,12 @@ export function projectRepository(tenant: TenantScope) {
         tieBreaker: 'b.id',
       });
       const participants = await participantsOf(page.items.map((b) => b.id));
-      const ratings = await projectFeedbackRepository(tenant).pbiAverages(page.items.map((b) => b.id));
+      const ratings = ratingSources
+        ? await projectFeedbackRepository(tenant).pbiAverages(
+            page.items.map((b) => b.id),
+            ratingSources,
+          )
+        : new Map<number, never>();
       return {
         total: page.total,
         items: page.items.map((b) => ({
@@ -617,11 +625,7 @@ export function projectRepository(tenant: TenantScope) {
           't.qaKickbacks',
           't.qaCycleHours',
           't.ignoredReason',
-          sql<
-            number | string
-          >`(select count(*) from task_feedback_requests r where r.task_id = t.id and r.status = 'pending')`.as(
-            'pendingRequests',
-          ),
+          pendingRequestCount.as('pendingRequests'),
         ])
         .where('t.tenantId', '=', tenantId)
         .where('t.projectId', '=', projectId);

@@ -14,6 +14,7 @@ import { csvDownload } from '../../http/csv-download.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { AppError, errors } from '../../http/errors.js';
 import { TrackerError } from './connectors/types.js';
+import { sourcesOf } from '../project-feedback/routes.js';
 import { projectRepository, type ProjectScope } from './repository.js';
 import { trackerTokenContext } from './sync.js';
 
@@ -251,7 +252,8 @@ export const projectRoutes = defineRoutes(projectEndpoints, {
 
   listPbis: async (ctx, { params, query }) => {
     const { projects } = await reach(ctx, params.id);
-    return projects.pbis(params.id, query);
+    // The rating columns are project feedback: read with its permission, clients' only with theirs.
+    return projects.pbis(params.id, query, ctx.can('view-project-feedback') ? sourcesOf(ctx) : null);
   },
 
   listProjectTasks: async (ctx, { params, query }) => {

@@ -166,24 +166,33 @@ export function createProjectSyncService(options: {
     failure: TrackerError | null,
     notice?: { tenantId: number; projectId: number; scheduled: boolean },
   ) {
-    await db.transaction().execute(async (tx) => {
-      if (failure && notice?.scheduled) await tellOwners(tx, id, failure, notice.tenantId, notice.projectId);
-      await tx
-        .updateTable('projectSyncs')
-        .set({
-          state: failure ? 'failed' : 'done',
-          errorCode: failure?.code ?? null,
-          errorMessage: failure?.message ?? null,
-          retryAt:
-            failure?.retryAfterSeconds != null
-              ? new Date(now().getTime() + failure.retryAfterSeconds * 1000).toISOString()
-              : null,
-          heartbeatAt: stamp(),
-          finishedAt: stamp(),
-        })
-        .where('id', '=', id)
-        .execute();
-    });
+    // The sync's end is committed first: a notice that cannot be written must not leave the sync running.
+    const told =
+      failure && notice?.scheduled
+        ? async () => {
+            try {
+              await db.transaction().execute((tx) => tellOwners(tx, id, failure, notice.tenantId, notice.projectId));
+            } catch (error) {
+              log.error({ err: error, syncId: id }, 'the product owners could not be told of a failed sync');
+            }
+          }
+        : null;
+    await db
+      .updateTable('projectSyncs')
+      .set({
+        state: failure ? 'failed' : 'done',
+        errorCode: failure?.code ?? null,
+        errorMessage: failure?.message ?? null,
+        retryAt:
+          failure?.retryAfterSeconds != null
+            ? new Date(now().getTime() + failure.retryAfterSeconds * 1000).toISOString()
+            : null,
+        heartbeatAt: stamp(),
+        finishedAt: stamp(),
+      })
+      .where('id', '=', id)
+      .execute();
+    await told?.();
   }
 
   async function tellOwners(

@@ -113,6 +113,14 @@ function taskView(row: TaskRow, figures: Figures, view: TaskView): FeedbackTask 
   };
 }
 
+/**
+ * How many requests for feedback on task `t` wait for an answer: a task with any shows as requested
+ * (taskStatus), on the task feedback pages and on the project's Tasks tab alike.
+ */
+export const pendingRequestCount = sql<
+  number | string
+>`(select count(*) from task_feedback_requests r where r.task_id = t.id and r.status = 'pending')`;
+
 export function taskFeedbackRepository(scope: TenantScope) {
   const { db, tenantId, now } = scope;
   const stamp = () => now().toISOString();
@@ -156,11 +164,7 @@ export function taskFeedbackRepository(scope: TenantScope) {
         't.qaKickbacks',
         't.qaCycleHours',
         't.ignoredReason',
-        sql<
-          number | string
-        >`(select count(*) from task_feedback_requests r where r.task_id = t.id and r.status = 'pending')`.as(
-          'pending',
-        ),
+        pendingRequestCount.as('pending'),
       ])
       .where('t.tenantId', '=', tenantId);
     if (view.hideDemo) query = query.where('p.isDemo', '=', 0);
@@ -335,14 +339,15 @@ export function taskFeedbackRepository(scope: TenantScope) {
 
     /** Whether the employee gave feedback on the task or was asked to. */
     async involved(taskId: number, employeeId: number): Promise<boolean> {
-      const gave = await db
+      // A receiver stays involved after the task is reassigned: their feedback is still theirs to read.
+      const gaveOrGot = await db
         .selectFrom('taskFeedback')
         .select('id')
         .where('tenantId', '=', tenantId)
         .where('taskId', '=', taskId)
-        .where('giverId', '=', employeeId)
+        .where((eb) => eb.or([eb('giverId', '=', employeeId), eb('receiverId', '=', employeeId)]))
         .executeTakeFirst();
-      if (gave) return true;
+      if (gaveOrGot) return true;
       const asked = await db
         .selectFrom('taskFeedbackRequests')
         .select('id')
@@ -600,7 +605,18 @@ export function taskFeedbackRepository(scope: TenantScope) {
     async ask(taskId: number, requesterId: number, employeeIds: readonly number[]) {
       const at = stamp();
       const waiting: number[] = [];
-      for (const askedId of employeeIds) {
+      // Someone who gave feedback on the task already has answered: asking them would wait for good.
+      const gave = new Set(
+        (
+          await db
+            .selectFrom('taskFeedback')
+            .select('giverId')
+            .where('tenantId', '=', tenantId)
+            .where('taskId', '=', taskId)
+            .execute()
+        ).map((f) => f.giverId),
+      );
+      for (const askedId of employeeIds.filter((id) => !gave.has(id))) {
         const reopened = await db
           .updateTable('taskFeedbackRequests')
           .set({ status: 'pending', requesterId, createdAt: at, answeredAt: null })

@@ -31,6 +31,8 @@ import {
 
 /** A listing longer than this is taken as a broken (or hostile) tracker that never runs out. */
 const MAX_LISTED = 50_000;
+/** Pages followed at most for one collection (Graph's pages hold up to 100 tasks; empty ones count too). */
+const MAX_PAGES = 1_000;
 const PLAN_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 type Collection = { value?: unknown; '@odata.nextLink'?: unknown };
@@ -113,7 +115,9 @@ export function createPlannerConnector(connection: TrackerConnection, http: Trac
     const values: T[] = [];
     const origin = address('/').origin;
     let url: URL | null = address(path);
-    while (url) {
+    // Pages are bounded as entries are: a chain of empty pages linking in a circle must end too.
+    for (let pages = 1; url; pages++) {
+      if (pages > MAX_PAGES) throw badAnswer(`${path} (more than ${MAX_PAGES} pages)`);
       const page: Collection = await get<Collection>(url, notFound);
       if (!Array.isArray(page.value)) throw badAnswer(path);
       values.push(...(page.value as T[]));
