@@ -21,7 +21,8 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { RatingInput } from '../../../../shared/contracts/feedback';
 import type { TaskFeedbackForm } from '../../../../shared/contracts/task-feedback';
-import { taskGivingIssues, type TaskFeedbackIssue } from '../../../../shared/task-feedback';
+import { contentIssues } from '../../../../shared/feedback';
+import type { TaskFeedbackIssue } from '../../../../shared/task-feedback';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useSaveTaskFeedback, useTaskFeedbackForm } from '../../api/hooks/task-feedback';
 import { BusyButton } from '../../components/DialogFrame';
@@ -65,7 +66,7 @@ function Form({ form }: { form: TaskFeedbackForm }) {
       ? { attributeId: c.attributeId, rating: c.rating }
       : { categoryId: c.categoryId, rating: c.rating },
   );
-  const issues = taskGivingIssues({ ratings, comment }, { characterLimit: form.characterLimit });
+  const issues = contentIssues({ ratings, comment }, { characterLimit: form.characterLimit });
   const server = fieldErrors(save.error);
   const message = (field: TaskFeedbackIssue['field']) => {
     if (server[field]) return server[field];

@@ -13,9 +13,10 @@
  */
 import type { TaskFeedbackBody } from '../../../../shared/contracts/task-feedback.js';
 import { averageOf, ratingTrend } from '../../../../shared/feedback-overview.js';
+import { contentIssues } from '../../../../shared/feedback.js';
 import { taskFeedbackEndpoints } from '../../../../shared/endpoints/task-feedback.js';
 import type { ErrorCode } from '../../../../shared/messages.js';
-import { overviewPeriods, taskGivingIssues, taskRequestIssues } from '../../../../shared/task-feedback.js';
+import { overviewPeriods, taskRequestIssues } from '../../../../shared/task-feedback.js';
 import type { RequestContext } from '../../http/context.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { errors } from '../../http/errors.js';
@@ -79,7 +80,7 @@ async function givable(ctx: RequestContext, taskId: number) {
 /** The form's content: the shared rules, then the ratings against the active catalogue. */
 async function checkContent(ctx: RequestContext, body: TaskFeedbackBody, failure: ErrorCode) {
   const { characterLimit } = await ctx.settings();
-  const [first, ...rest] = taskGivingIssues(body, { characterLimit });
+  const [first, ...rest] = contentIssues(body, { characterLimit });
   if (first) throw errors.formRules(failure, [first, ...rest]);
   const ratings: ResolvedRating[] | null = await ctx.repo(givingRepository).resolveRatings(body.ratings);
   if (!ratings) throw errors.formRules(failure, [{ field: 'ratings', code: 'FEEDBACK_RATING_UNKNOWN' }]);
