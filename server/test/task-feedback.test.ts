@@ -440,6 +440,50 @@ describe('requests for task feedback', () => {
   });
 });
 
+describe('editing answers a waiting request', () => {
+  it('answers the giver’s pending request and closes its action item when they edit their feedback', async () => {
+    // mate is asked about the second task, and holds feedback on it that left the request waiting (as a
+    // request made before asking someone who gave was skipped did).
+    const asked = await dev.api.post(`/api/task-feedback/tasks/${tasks.second}/requests`, { employeeIds: [mate.id] });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    const at = new Date().toISOString();
+    const { id } = await server.db
+      .insertInto('taskFeedback')
+      .values({
+        tenantId,
+        taskId: tasks.second,
+        giverId: mate.id,
+        receiverId: dev.id,
+        comment: 'First take.',
+        rating: 3,
+        ratingSum: 3,
+        ratingCount: 1,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const items = async () =>
+      (await notices(mate.api, 'task-feedback-request', '&type=action')).filter(
+        (n) => n.body.link === `/task/${tasks.second}/give`,
+      );
+    expect(await items()).toHaveLength(1);
+    expect((await dev.api.get(`/api/task-feedback/tasks/${tasks.second}`)).body.task.status).toBe('requested');
+
+    const edited = await mate.api.put(`/api/task-feedback/feedback/${id}`, { ...rate(4), comment: 'Second take.' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ rating: 4, comment: 'Second take.' });
+
+    expect(await items()).toHaveLength(0);
+    const detail = await dev.api.get(`/api/task-feedback/tasks/${tasks.second}`);
+    expect(detail.body.requests.map((r: { asked: { id: number }; status: string }) => [r.asked.id, r.status])).toEqual([
+      [mate.id, 'answered'],
+    ]);
+    expect(detail.body.task.status).toBe('in-progress');
+    expect((await mate.api.get('/api/task-feedback/asked')).body.items).toEqual([]);
+  });
+});
+
 describe('another company', () => {
   it('answers 404 for its tasks, feedback and requests, and lists none of them', async () => {
     const other = await companyWithAdmin(server, 'Elsewhere', 'elsewhere.example');

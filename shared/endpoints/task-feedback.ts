@@ -109,7 +109,8 @@ export const taskFeedbackEndpoints = {
     path: '/api/task-feedback/feedback/:id',
     access: 'give-task-feedback',
     summary: 'Replace the ratings and comment of one’s own task feedback',
-    description: 'Only its giver (403 otherwise); the receiver stays the one it was given to.',
+    description:
+      'Only its giver (403 otherwise); the receiver stays the one it was given to. Like giving, answers a pending request of the giver on the task and closes its action item.',
     params: idParamsSchema,
     body: taskFeedbackBodySchema,
     response: taskFeedbackSchema,

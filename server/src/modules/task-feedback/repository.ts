@@ -265,6 +265,22 @@ export function taskFeedbackRepository(scope: TenantScope) {
         .execute();
   }
 
+  /**
+   * The giver's request on the task, if one waits, is answered by their feedback (given or edited), and its
+   * action item closes.
+   */
+  async function answerRequest(taskId: number, giverId: number, at: string) {
+    await db
+      .updateTable('taskFeedbackRequests')
+      .set({ status: 'answered' satisfies TaskFeedbackRequestStatus, answeredAt: at })
+      .where('tenantId', '=', tenantId)
+      .where('taskId', '=', taskId)
+      .where('askedId', '=', giverId)
+      .where('status', '=', 'pending')
+      .execute();
+    await closeActions(db, tenantId, subjects.taskRequest(taskId, giverId), now(), giverId);
+  }
+
   async function requestViews(filter: {
     taskId?: number;
     askedId?: number;
@@ -530,16 +546,7 @@ export function taskFeedbackRepository(scope: TenantScope) {
         throw error;
       }
       await writeRatings(id, values.ratings);
-      // The giver's request on this task, if one waits, is answered by this feedback.
-      await db
-        .updateTable('taskFeedbackRequests')
-        .set({ status: 'answered', answeredAt: at })
-        .where('tenantId', '=', tenantId)
-        .where('taskId', '=', values.taskId)
-        .where('askedId', '=', values.giverId)
-        .where('status', '=', 'pending')
-        .execute();
-      await closeActions(db, tenantId, subjects.taskRequest(values.taskId, values.giverId), now(), values.giverId);
+      await answerRequest(values.taskId, values.giverId, at);
       await notify(
         db,
         tenantId,
@@ -564,14 +571,18 @@ export function taskFeedbackRepository(scope: TenantScope) {
         .where('id', '=', id)
         .executeTakeFirst(),
 
+    /** Replaces a feedback's ratings and comment; like giving, it answers its giver's request on the task. */
     async update(id: number, values: { comment: string | null; ratings: readonly ResolvedRating[] }) {
-      await db
+      const at = stamp();
+      const row = await db
         .updateTable('taskFeedback')
-        .set({ comment: values.comment, ...storedRating(values.ratings), updatedAt: stamp() })
+        .set({ comment: values.comment, ...storedRating(values.ratings), updatedAt: at })
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
-        .execute();
+        .returning(['taskId', 'giverId'])
+        .executeTakeFirstOrThrow();
       await writeRatings(id, values.ratings);
+      await answerRequest(row.taskId, row.giverId, at);
     },
 
     async markSeen(id: number) {
