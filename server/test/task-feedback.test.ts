@@ -18,6 +18,7 @@ let dev: Person; // the assignee of the tasks
 let mate: Person; // a member of the project
 let outsider: Person; // an employee on no project
 let lead: Person; // a Team Lead sharing a team with dev, not on the project
+let client: Person; // a member of the project with the Client role: may not give task feedback
 let attributeId: number;
 let categoryId: number;
 let projectId: number;
@@ -77,6 +78,7 @@ beforeAll(async () => {
   mate = await person('mate@taskco.example', ['Employee']);
   outsider = await person('out@taskco.example', ['Employee']);
   lead = await person('lead@taskco.example', ['Team Lead']);
+  client = await person('client@taskco.example', ['Client']);
   const f = server.factories(tenantId);
   await f.team({ name: 'Web', memberIds: [dev.id, lead.id] });
   const category = await f.category({ name: 'Task delivery' });
@@ -95,6 +97,7 @@ beforeAll(async () => {
       { employeeId: po.id, role: 'product-owner', allocation: 20 },
       { employeeId: dev.id, role: 'member', allocation: 100 },
       { employeeId: mate.id, role: 'member', allocation: 100 },
+      { employeeId: client.id, role: 'member', allocation: 0 },
     ],
   });
   expect(members.status).toBe(200);
@@ -372,8 +375,11 @@ describe('reading task feedback', () => {
 describe('requests for task feedback', () => {
   it('lets the assignee ask project colleagues; the task shows requested until answered or declined', async () => {
     const colleagues = await dev.api.get(`/api/task-feedback/tasks/${tasks.requested}/colleagues`);
+    // The project's client is a member but may not give task feedback: not offered.
     expect(colleagues.body.items.map((c: { id: number }) => c.id).sort()).toEqual([po.id, mate.id].sort());
     const bad: [unknown, string][] = [
+      [{ employeeIds: [client.id] }, 'TASK_REQUEST_CANNOT_GIVE'],
+      [{ employeeIds: [mate.id, client.id] }, 'TASK_REQUEST_CANNOT_GIVE'],
       [{ employeeIds: [] }, 'TASK_REQUEST_NOBODY'],
       [{ employeeIds: [dev.id] }, 'TASK_REQUEST_SELF'],
       [{ employeeIds: [po.id, po.id] }, 'TASK_REQUEST_TWICE'],

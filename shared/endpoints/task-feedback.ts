@@ -128,7 +128,8 @@ export const taskFeedbackEndpoints = {
     method: 'GET',
     path: '/api/task-feedback/tasks/:id/colleagues',
     access: 'request-task-feedback',
-    summary: 'Whom the assignee may ask for feedback on the task: active members of its project',
+    summary: 'Whom the assignee may ask for feedback on the task: active members of its project who may give it',
+    description: 'Members holding give-task-feedback through a role; a client of the project holds none and is left out.',
     params: idParamsSchema,
     response: taskColleaguesSchema,
   }),
@@ -138,7 +139,7 @@ export const taskFeedbackEndpoints = {
     access: 'request-task-feedback',
     summary: 'Ask colleagues on the task’s project for feedback on one’s task; it shows requested until answered',
     description:
-      'Only its assignee (403 otherwise). Asking someone again keeps their pending or answered request and reopens a declined one.',
+      'Only its assignee (403 otherwise). Each person asked is an active member of the project (400 TASK_REQUEST_NOT_MEMBER) who may give task feedback (400 TASK_REQUEST_CANNOT_GIVE, a client of the project), naming body.employeeIds. Asking someone again keeps their pending or answered request and reopens a declined one.',
     params: idParamsSchema,
     body: taskRequestBodySchema,
     status: 201,

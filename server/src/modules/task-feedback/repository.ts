@@ -14,6 +14,7 @@ import type {
 } from '../../../../shared/contracts/task-feedback.js';
 import { averageOf } from '../../../../shared/feedback-overview.js';
 import { storedRating } from '../../../../shared/feedback.js';
+import type { PermissionName } from '../../../../shared/permissions.js';
 import type { TrackerTaskStatus } from '../../../../shared/projects.js';
 import {
   RECENT_TASKS_LIMIT,
@@ -595,19 +596,37 @@ export function taskFeedbackRepository(scope: TenantScope) {
         .execute();
     },
 
-    /** Active members of the project, by name, but the one excluded. */
-    colleagues: (projectId: number, except: number) =>
-      db
+    /**
+     * Active members of the project, by name, but the one excluded: those who may give task feedback (a
+     * role granting give-task-feedback; a client of the project holds none), or every one with `anyone`.
+     */
+    colleagues(projectId: number, except: number, options: { anyone?: boolean } = {}) {
+      let query = db
         .selectFrom('projectMembers as pm')
         .innerJoin('employees as e', 'e.id', 'pm.employeeId')
         .select(['e.id', 'e.name'])
         .where('pm.tenantId', '=', tenantId)
         .where('pm.projectId', '=', projectId)
         .where('e.status', '=', 'active')
-        .where('e.id', '<>', except)
+        .where('e.id', '<>', except);
+      if (!options.anyone)
+        query = query.where(
+          'e.id',
+          'in',
+          db
+            .selectFrom('employeeRoles as er')
+            .innerJoin('roleGrants as g', 'g.roleId', 'er.roleId')
+            .select('er.employeeId')
+            .where('er.tenantId', '=', tenantId)
+            .where('g.tenantId', '=', tenantId)
+            .where('g.kind', '=', 'permission')
+            .where('g.name', '=', 'give-task-feedback' satisfies PermissionName),
+        );
+      return query
         .orderBy(sql`lower(e.name)`)
         .orderBy('e.id')
-        .execute(),
+        .execute();
+    },
 
     /**
      * Asks each employee: a new row pending, a declined one reopened, a pending or answered one kept. Each one

@@ -219,9 +219,17 @@ export const taskFeedbackRoutes = defineRoutes(taskFeedbackEndpoints, {
     if (facts.ignoredReason !== null) throw errors.rule('TASK_FEEDBACK_IGNORED');
     const [first, ...rest] = taskRequestIssues(body.employeeIds, { selfId: ctx.caller.employeeId });
     if (first) throw errors.formRules('TASK_REQUEST_FAILED', [first, ...rest]);
-    const members = new Set((await repo.colleagues(facts.projectId, ctx.caller.employeeId)).map((c) => c.id));
-    if (body.employeeIds.some((id) => !members.has(id)))
-      throw errors.formRules('TASK_REQUEST_FAILED', [{ field: 'employeeIds', code: 'TASK_REQUEST_NOT_MEMBER' }]);
+    // Only active project members who may give task feedback (a client of the project may not) are asked.
+    const idsOf = async (anyone: boolean) =>
+      new Set((await repo.colleagues(facts.projectId, ctx.caller.employeeId, { anyone })).map((c) => c.id));
+    const givers = await idsOf(false);
+    if (body.employeeIds.some((id) => !givers.has(id))) {
+      const members = await idsOf(true);
+      const code = body.employeeIds.every((id) => members.has(id))
+        ? 'TASK_REQUEST_CANNOT_GIVE'
+        : 'TASK_REQUEST_NOT_MEMBER';
+      throw errors.formRules('TASK_REQUEST_FAILED', [{ field: 'employeeIds', code }]);
+    }
     await ctx.transaction((tx) =>
       tx.repo(taskFeedbackRepository).ask(params.id, ctx.caller.employeeId, body.employeeIds),
     );
