@@ -30,7 +30,7 @@ import { errors } from '../../http/errors.js';
 import { paginate, searchCondition } from '../../http/list.js';
 import type { ResolvedRating } from '../feedback/giving-repository.js';
 import { closeActions, notify, subjects } from '../notifications/writer.js';
-import { sharesTeam, teammatesQuery } from '../teams/membership.js';
+import { teammatesQuery } from '../teams/membership.js';
 
 /** What the reader may see of tasks: demo projects hidden while the company switched demo data off; metrics. */
 export type TaskView = { hideDemo: boolean; metrics: boolean };
@@ -374,8 +374,6 @@ export function taskFeedbackRepository(scope: TenantScope) {
         .executeTakeFirst();
       return asked !== undefined;
     },
-
-    sharesTeam: (a: number, b: number) => sharesTeam(db, tenantId, a, b),
 
     /**
      * Whose task feedback a reader may pick (the "Whose tasks" picker): the tenant's active employees, those

@@ -22,30 +22,30 @@ import { defineRoutes } from '../../http/endpoints.js';
 import { errors } from '../../http/errors.js';
 import { feedbackRepository } from '../feedback/repository.js';
 import { givingRepository, type ResolvedRating } from '../feedback/giving-repository.js';
+import { policyRepository } from '../../policy/repository.js';
+import { holds } from '../../policy/scope.js';
 import { taskFeedbackRepository, type TaskView } from './repository.js';
-
-const WHOSE_LEVELS = ['view-task-feedback-team-members', 'view-task-feedback-all-employees'] as const;
 
 async function viewOf(ctx: RequestContext): Promise<TaskView> {
   return { hideDemo: (await ctx.settings()).isDemoDataDisabled, metrics: ctx.can('view-task-metrics') };
 }
 
-/** Whether the caller may read what this employee received (themselves, a teammate as lead, anyone as HR). */
-async function readsReceivedOf(ctx: RequestContext, employeeId: number): Promise<boolean> {
-  if (employeeId === ctx.caller.employeeId) return ctx.can('view-received-task-feedback');
-  if (ctx.can('view-task-feedback-all-employees')) return true;
-  return (
-    ctx.can('view-task-feedback-team-members') &&
-    (await ctx.repo(taskFeedbackRepository).sharesTeam(ctx.caller.employeeId, employeeId))
-  );
-}
+/**
+ * Whether the caller may read what this employee received: the policy's `task-feedback` family (themselves
+ * with its own level, a teammate as lead with its team level, anyone with its all level).
+ */
+const readsReceivedOf = (ctx: RequestContext, employeeId: number): Promise<boolean> =>
+  ctx.repo(policyRepository).allowsEmployee('task-feedback', ctx.caller, employeeId);
 
-/** Whose list or overview: the caller by default; another employee of the tenant within the caller's level. */
+/**
+ * Whose list or overview: the caller by default; another employee of the tenant within the caller's level
+ * of the `task-feedback` family (404 for none in the tenant, 403 naming the team and all levels).
+ */
 async function subjectOf(ctx: RequestContext, employeeId: number | undefined) {
   const id = employeeId ?? ctx.caller.employeeId;
+  if (id !== ctx.caller.employeeId) await ctx.repo(policyRepository).authorizeEmployee('task-feedback', ctx.caller, id);
   const employee = await ctx.repo(taskFeedbackRepository).employee(id);
   if (!employee) throw errors.notFound('employeeNotFound');
-  if (id !== ctx.caller.employeeId && !(await readsReceivedOf(ctx, id))) throw errors.forbidden(WHOSE_LEVELS);
   return { id: employee.id, name: employee.name };
 }
 
@@ -124,7 +124,7 @@ export const taskFeedbackRoutes = defineRoutes(taskFeedbackEndpoints, {
   listTaskFeedbackPeople: async (ctx, { query }) => ({
     items: await ctx
       .repo(taskFeedbackRepository)
-      .people(ctx.caller.employeeId, ctx.can('view-task-feedback-all-employees') ? 'all' : 'team', {
+      .people(ctx.caller.employeeId, holds('task-feedback', 'all', ctx.caller.permissions) ? 'all' : 'team', {
         search: query.search || undefined,
         hideDemo: (await viewOf(ctx)).hideDemo,
       }),
