@@ -14,7 +14,6 @@ export const taskFeedback = {
   notRated: 'Not rated',
   unassigned: 'Unassigned',
   hours: '{{value}} h',
-  openInTracker: 'Open {{issue}} in the tracker',
   feedbackCount_one: '{{count}} feedback',
   feedbackCount_other: '{{count}} feedback',
   unseenCount_one: '{{count}} new',

@@ -19,7 +19,6 @@ export const taskFeedback: Translation<typeof en> = {
   notRated: 'Non noté',
   unassigned: 'Non assignée',
   hours: '{{value}} h',
-  openInTracker: 'Ouvrir {{issue}} dans l’outil de suivi',
   feedbackCount_one: '{{count}} feedback',
   feedbackCount_many: '{{count}} feedbacks',
   feedbackCount_other: '{{count}} feedbacks',
