@@ -12,6 +12,7 @@ export const taskFeedback = {
   givenEmpty: 'No task feedback given yet',
   givenEmptyBody: 'Give feedback from a project’s Tasks tab, or answer a colleague’s request.',
   notRated: 'Not rated',
+  notMeasured: 'Not measured',
   unassigned: 'Unassigned',
   hours: '{{value}} h',
   feedbackCount_one: '{{count}} feedback',

@@ -17,6 +17,7 @@ export const taskFeedback: Translation<typeof en> = {
   givenEmpty: 'Aucun feedback donné sur une tâche',
   givenEmptyBody: 'Donnez un feedback depuis l’onglet Tâches d’un projet, ou répondez à la demande d’un collègue.',
   notRated: 'Non noté',
+  notMeasured: 'Non mesuré',
   unassigned: 'Non assignée',
   hours: '{{value}} h',
   feedbackCount_one: '{{count}} feedback',

@@ -32,7 +32,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
 import { TaskStatusBadge } from '../projects/TaskStatusBadge';
-import { Average, TaskFeedbackCard, TaskFeedbackTabs } from './parts';
+import { Average, Metric, TaskFeedbackCard, TaskFeedbackTabs } from './parts';
 import { RequestTaskFeedbackDialog } from './RequestTaskFeedbackDialog';
 import { useWhose, WhosePicker } from './WhosePicker';
 
@@ -299,8 +299,6 @@ export function TaskDetailPage() {
   const detail = useTaskFeedbackDetail(taskId);
   const [asking, setAsking] = useState(false);
   const back = given ? '/given/task' : '/task';
-  const hours = (v: number | null) =>
-    v === null ? <span className={styles.muted}>—</span> : t('hours', { value: fmt.number(v) });
   return (
     <>
       <PageHeader
@@ -339,9 +337,15 @@ export function TaskDetailPage() {
                 <Fact label={t('columns.endDate')}>{task.endDate ? fmt.instant(task.endDate) : '—'}</Fact>
                 {permissions.has('view-task-metrics') ? (
                   <>
-                    <Fact label={t('columns.devCycleTime')}>{hours(task.devCycleTime)}</Fact>
-                    <Fact label={t('columns.qaCycleTime')}>{hours(task.qaCycleTime)}</Fact>
-                    <Fact label={t('columns.qaKickbacks')}>{fmt.number(task.qaKickbacks ?? 0)}</Fact>
+                    <Fact label={t('columns.devCycleTime')}>
+                      <Metric value={task.devCycleTime} hours />
+                    </Fact>
+                    <Fact label={t('columns.qaCycleTime')}>
+                      <Metric value={task.qaCycleTime} hours />
+                    </Fact>
+                    <Fact label={t('columns.qaKickbacks')}>
+                      <Metric value={task.qaKickbacks} />
+                    </Fact>
                   </>
                 ) : null}
               </Card>
