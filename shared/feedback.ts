@@ -145,24 +145,28 @@ export type GivingIssue = {
     | 'FEEDBACK_COMMENT_TOO_LONG';
 };
 
+/** A rating as a form sends it: of an attribute or of a whole category (0 = chosen, not rated). */
+export type RatingDraft = { rating: number } & ({ attributeId: number } | { categoryId: number });
+
+/** A broken rule of a feedback's content: its ratings or its comment. */
+export type ContentIssue = GivingIssue & { field: 'ratings' | 'comment' };
+
 type GivingInput = {
   receiverIds: readonly number[];
-  ratings: readonly ({ rating: number } & ({ attributeId: number } | { categoryId: number }))[];
+  ratings: readonly RatingDraft[];
   comment?: string | undefined;
 };
 
 /**
- * The rules of a give form that need no database (docs/feedback.md): someone to give to, not oneself, at
- * most MAX_RECIPIENTS; something chosen, each once; something rated or said; the comment within the
- * tenant's characterLimit. The server adds what needs the database (active people and catalogue entries,
- * the deviation rule).
+ * The rules of a feedback's content that need no database, personal feedback's and task feedback's alike:
+ * something chosen, each category or attribute once; something rated or said; the comment within the
+ * tenant's characterLimit (counted in characters, not bytes, trimmed).
  */
-export function givingIssues(input: GivingInput, rules: { selfId: number; characterLimit: number }): GivingIssue[] {
-  const issues: GivingIssue[] = [];
-  const receivers = new Set(input.receiverIds);
-  if (receivers.size === 0) issues.push({ field: 'receiverIds', code: 'FEEDBACK_NO_RECIPIENT' });
-  else if (receivers.has(rules.selfId)) issues.push({ field: 'receiverIds', code: 'FEEDBACK_TO_SELF' });
-  else if (receivers.size > MAX_RECIPIENTS) issues.push({ field: 'receiverIds', code: 'FEEDBACK_TOO_MANY_RECIPIENTS' });
+export function contentIssues(
+  input: { ratings: readonly RatingDraft[]; comment?: string | null | undefined },
+  rules: { characterLimit: number },
+): ContentIssue[] {
+  const issues: ContentIssue[] = [];
   const keys = input.ratings.map((r) => ('attributeId' in r ? `a${r.attributeId}` : `c${r.categoryId}`));
   const comment = input.comment?.trim() ?? '';
   if (input.ratings.length === 0) issues.push({ field: 'ratings', code: 'FEEDBACK_NOTHING_CHOSEN' });
@@ -172,4 +176,18 @@ export function givingIssues(input: GivingInput, rules: { selfId: number; charac
   }
   if ([...comment].length > rules.characterLimit) issues.push({ field: 'comment', code: 'FEEDBACK_COMMENT_TOO_LONG' });
   return issues;
+}
+
+/**
+ * The rules of a give form that need no database (docs/feedback.md): someone to give to, not oneself, at
+ * most MAX_RECIPIENTS; then the content's (`contentIssues`). The server adds what needs the database
+ * (active people and catalogue entries, the deviation rule).
+ */
+export function givingIssues(input: GivingInput, rules: { selfId: number; characterLimit: number }): GivingIssue[] {
+  const issues: GivingIssue[] = [];
+  const receivers = new Set(input.receiverIds);
+  if (receivers.size === 0) issues.push({ field: 'receiverIds', code: 'FEEDBACK_NO_RECIPIENT' });
+  else if (receivers.has(rules.selfId)) issues.push({ field: 'receiverIds', code: 'FEEDBACK_TO_SELF' });
+  else if (receivers.size > MAX_RECIPIENTS) issues.push({ field: 'receiverIds', code: 'FEEDBACK_TOO_MANY_RECIPIENTS' });
+  return [...issues, ...contentIssues(input, rules)];
 }

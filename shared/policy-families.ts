@@ -40,6 +40,13 @@ export const FAMILIES = {
     team: ['view-team-member-dropdown'],
     all: ['view-all-employees-feedback'],
   },
+  // Task feedback received by an employee (docs/projects.md "Task feedback"): the giver reads what they
+  // gave, outside the family.
+  'task-feedback': {
+    own: ['view-received-task-feedback'],
+    team: ['view-task-feedback-team-members'],
+    all: ['view-task-feedback-all-employees'],
+  },
   // Deciding badge requests (docs/recognition.md "Contributions and recommendations"), by the person a
   // request is for; nobody decides their own, so there is no own level.
   'badge-requests': {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { overviewPeriods, taskGivingIssues, taskRequestIssues, taskStatus } from './task-feedback.js';
+import { contentIssues } from './feedback.js';
+import { overviewPeriods, taskRequestIssues, taskStatus } from './task-feedback.js';
 
-describe('taskGivingIssues', () => {
+describe('contentIssues (task feedback’s form)', () => {
   const rules = { characterLimit: 5 };
   it('wants something chosen, each once, and something rated or said', () => {
-    expect(taskGivingIssues({ ratings: [] }, rules)).toEqual([{ field: 'ratings', code: 'FEEDBACK_NOTHING_CHOSEN' }]);
+    expect(contentIssues({ ratings: [] }, rules)).toEqual([{ field: 'ratings', code: 'FEEDBACK_NOTHING_CHOSEN' }]);
     expect(
-      taskGivingIssues(
+      contentIssues(
         {
           ratings: [
             { attributeId: 1, rating: 3 },
@@ -16,12 +17,12 @@ describe('taskGivingIssues', () => {
         rules,
       ),
     ).toEqual([{ field: 'ratings', code: 'FEEDBACK_RATED_TWICE' }]);
-    expect(taskGivingIssues({ ratings: [{ categoryId: 1, rating: 0 }] }, rules)).toEqual([
+    expect(contentIssues({ ratings: [{ categoryId: 1, rating: 0 }] }, rules)).toEqual([
       { field: 'ratings', code: 'FEEDBACK_NOTHING_RATED' },
     ]);
     // A category and an attribute with the same id are different entries; a comment stands for a rating.
     expect(
-      taskGivingIssues(
+      contentIssues(
         {
           ratings: [
             { categoryId: 1, rating: 0 },
@@ -35,8 +36,8 @@ describe('taskGivingIssues', () => {
   });
 
   it('counts the comment in characters, trimmed, against the company’s limit', () => {
-    expect(taskGivingIssues({ ratings: [{ categoryId: 1, rating: 4 }], comment: '  👍👍👍👍👍  ' }, rules)).toEqual([]);
-    expect(taskGivingIssues({ ratings: [{ categoryId: 1, rating: 4 }], comment: 'abcdef' }, rules)).toEqual([
+    expect(contentIssues({ ratings: [{ categoryId: 1, rating: 4 }], comment: '  👍👍👍👍👍  ' }, rules)).toEqual([]);
+    expect(contentIssues({ ratings: [{ categoryId: 1, rating: 4 }], comment: 'abcdef' }, rules)).toEqual([
       { field: 'comment', code: 'FEEDBACK_COMMENT_TOO_LONG' },
     ]);
   });

@@ -3,7 +3,6 @@
  * tracker, given to the employee its assignee is. The bounds and the pure rules both sides apply: the
  * server always enforces them, the form shows them as the user types. Isomorphic: no Node, no DOM.
  */
-import { RATING_MIN } from './feedback.js';
 import type { ErrorCode } from './messages.js';
 import type { TaskStatus, TrackerTaskStatus } from './projects.js';
 
@@ -22,29 +21,11 @@ export const TASK_PEOPLE_LIMIT = 20;
 /** The most ratings one task feedback holds (the catalogue's attributes are fewer in practice). */
 export const TASK_RATINGS_MAX = 50;
 
-/** A broken rule: the body field it names and its error code (shared/i18n/en/errors.ts). */
-export type TaskFeedbackIssue = { field: 'ratings' | 'comment' | 'employeeIds'; code: ErrorCode };
-
-type RatingDraft = { rating: number } & ({ attributeId: number } | { categoryId: number });
-
 /**
- * The form's rules that need no database: something chosen, each category or attribute once, something
- * rated or said, and the comment within the company's characterLimit (counted in characters, not bytes).
+ * A broken rule: the body field it names and its error code (shared/i18n/en/errors.ts). The form's content
+ * follows personal feedback's rules (`contentIssues`, shared/feedback.ts).
  */
-export function taskGivingIssues(
-  input: { ratings: readonly RatingDraft[]; comment?: string | null | undefined },
-  rules: { characterLimit: number },
-): TaskFeedbackIssue[] {
-  const issues: TaskFeedbackIssue[] = [];
-  const keys = input.ratings.map((r) => ('attributeId' in r ? `a${r.attributeId}` : `c${r.categoryId}`));
-  const comment = input.comment?.trim() ?? '';
-  if (input.ratings.length === 0) issues.push({ field: 'ratings', code: 'FEEDBACK_NOTHING_CHOSEN' });
-  else if (new Set(keys).size !== keys.length) issues.push({ field: 'ratings', code: 'FEEDBACK_RATED_TWICE' });
-  else if (comment === '' && !input.ratings.some((r) => r.rating >= RATING_MIN))
-    issues.push({ field: 'ratings', code: 'FEEDBACK_NOTHING_RATED' });
-  if ([...comment].length > rules.characterLimit) issues.push({ field: 'comment', code: 'FEEDBACK_COMMENT_TOO_LONG' });
-  return issues;
-}
+export type TaskFeedbackIssue = { field: 'ratings' | 'comment' | 'employeeIds'; code: ErrorCode };
 
 /** Whom a request asks: one to TASK_REQUEST_MAX_EMPLOYEES colleagues, each once, never oneself. */
 export function taskRequestIssues(employeeIds: readonly number[], rules: { selfId: number }): TaskFeedbackIssue[] {

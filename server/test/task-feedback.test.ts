@@ -18,6 +18,7 @@ let dev: Person; // the assignee of the tasks
 let mate: Person; // a member of the project
 let outsider: Person; // an employee on no project
 let lead: Person; // a Team Lead sharing a team with dev, not on the project
+let client: Person; // a member of the project with the Client role: may not give task feedback
 let attributeId: number;
 let categoryId: number;
 let projectId: number;
@@ -77,6 +78,7 @@ beforeAll(async () => {
   mate = await person('mate@taskco.example', ['Employee']);
   outsider = await person('out@taskco.example', ['Employee']);
   lead = await person('lead@taskco.example', ['Team Lead']);
+  client = await person('client@taskco.example', ['Client']);
   const f = server.factories(tenantId);
   await f.team({ name: 'Web', memberIds: [dev.id, lead.id] });
   const category = await f.category({ name: 'Task delivery' });
@@ -95,6 +97,7 @@ beforeAll(async () => {
       { employeeId: po.id, role: 'product-owner', allocation: 20 },
       { employeeId: dev.id, role: 'member', allocation: 100 },
       { employeeId: mate.id, role: 'member', allocation: 100 },
+      { employeeId: client.id, role: 'member', allocation: 0 },
     ],
   });
   expect(members.status).toBe(200);
@@ -258,8 +261,9 @@ describe('giving task feedback', () => {
   it('keeps one feedback per giver and task when two are sent at once', async () => {
     const before = await feedbackCount();
     const results = await Promise.all([
+      // The same rating twice: whichever is kept, the overview's figures below are exact.
       mate.api.post(`/api/task-feedback/tasks/${tasks.race}/feedback`, rate(3)),
-      mate.api.post(`/api/task-feedback/tasks/${tasks.race}/feedback`, rate(4)),
+      mate.api.post(`/api/task-feedback/tasks/${tasks.race}/feedback`, rate(3)),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(await feedbackCount()).toBe(before + 1);
@@ -323,8 +327,9 @@ describe('reading task feedback', () => {
     const res = await dev.api.get('/api/task-feedback/overview');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.subject).toEqual({ id: dev.id, name: 'dev' });
-    // po's 2 (edited), mate's 5 on the main task, mate's 3 or 4 on the race task.
-    expect(res.body.avgRating).toBeGreaterThan(3);
+    // po's 2 (edited) and mate's 5 on the main task, mate's 3 on the race task: 10 / 3 to two decimals.
+    expect(res.body.avgRating).toBe(3.33);
+    expect(res.body.stats.avgRating).toBe(3.33);
     expect(res.body).toMatchObject({ previousAvgRating: null, percentageChange: null, trend: 'no_change' });
     expect(res.body.recentTasks.map((t: { id: number }) => t.id)).toEqual(
       expect.arrayContaining([tasks.main, tasks.race]),
@@ -363,17 +368,23 @@ describe('reading task feedback', () => {
       })
       .execute();
     const compared = await dev.api.get('/api/task-feedback/overview');
+    expect(compared.body.avgRating).toBe(3.33);
     expect(compared.body.previousAvgRating).toBe(2);
     expect(compared.body.trend).toBe('up');
-    expect(compared.body.percentageChange).toBeGreaterThan(0);
+    // (3.33 - 2) / 2 x 100, to one decimal.
+    expect(compared.body.percentageChange).toBe(66.5);
+    expect(compared.body.stats).toMatchObject({ avgRating: 3.33, percentageChange: 66.5, trend: 'up' });
   });
 });
 
 describe('requests for task feedback', () => {
   it('lets the assignee ask project colleagues; the task shows requested until answered or declined', async () => {
     const colleagues = await dev.api.get(`/api/task-feedback/tasks/${tasks.requested}/colleagues`);
+    // The project's client is a member but may not give task feedback: not offered.
     expect(colleagues.body.items.map((c: { id: number }) => c.id).sort()).toEqual([po.id, mate.id].sort());
     const bad: [unknown, string][] = [
+      [{ employeeIds: [client.id] }, 'TASK_REQUEST_CANNOT_GIVE'],
+      [{ employeeIds: [mate.id, client.id] }, 'TASK_REQUEST_CANNOT_GIVE'],
       [{ employeeIds: [] }, 'TASK_REQUEST_NOBODY'],
       [{ employeeIds: [dev.id] }, 'TASK_REQUEST_SELF'],
       [{ employeeIds: [po.id, po.id] }, 'TASK_REQUEST_TWICE'],
@@ -437,6 +448,50 @@ describe('requests for task feedback', () => {
       (n) => n.body.link === `/task/${tasks.main}/give`,
     );
     expect(mainItems).toHaveLength(0);
+  });
+});
+
+describe('editing answers a waiting request', () => {
+  it('answers the giver’s pending request and closes its action item when they edit their feedback', async () => {
+    // mate is asked about the second task, and holds feedback on it that left the request waiting (as a
+    // request made before asking someone who gave was skipped did).
+    const asked = await dev.api.post(`/api/task-feedback/tasks/${tasks.second}/requests`, { employeeIds: [mate.id] });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    const at = new Date().toISOString();
+    const { id } = await server.db
+      .insertInto('taskFeedback')
+      .values({
+        tenantId,
+        taskId: tasks.second,
+        giverId: mate.id,
+        receiverId: dev.id,
+        comment: 'First take.',
+        rating: 3,
+        ratingSum: 3,
+        ratingCount: 1,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const items = async () =>
+      (await notices(mate.api, 'task-feedback-request', '&type=action')).filter(
+        (n) => n.body.link === `/task/${tasks.second}/give`,
+      );
+    expect(await items()).toHaveLength(1);
+    expect((await dev.api.get(`/api/task-feedback/tasks/${tasks.second}`)).body.task.status).toBe('requested');
+
+    const edited = await mate.api.put(`/api/task-feedback/feedback/${id}`, { ...rate(4), comment: 'Second take.' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ rating: 4, comment: 'Second take.' });
+
+    expect(await items()).toHaveLength(0);
+    const detail = await dev.api.get(`/api/task-feedback/tasks/${tasks.second}`);
+    expect(detail.body.requests.map((r: { asked: { id: number }; status: string }) => [r.asked.id, r.status])).toEqual([
+      [mate.id, 'answered'],
+    ]);
+    expect(detail.body.task.status).toBe('in-progress');
+    expect((await mate.api.get('/api/task-feedback/asked')).body.items).toEqual([]);
   });
 });
 

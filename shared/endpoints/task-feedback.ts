@@ -109,7 +109,8 @@ export const taskFeedbackEndpoints = {
     path: '/api/task-feedback/feedback/:id',
     access: 'give-task-feedback',
     summary: 'Replace the ratings and comment of one’s own task feedback',
-    description: 'Only its giver (403 otherwise); the receiver stays the one it was given to.',
+    description:
+      'Only its giver (403 otherwise); the receiver stays the one it was given to. Like giving, answers a pending request of the giver on the task and closes its action item.',
     params: idParamsSchema,
     body: taskFeedbackBodySchema,
     response: taskFeedbackSchema,
@@ -127,7 +128,8 @@ export const taskFeedbackEndpoints = {
     method: 'GET',
     path: '/api/task-feedback/tasks/:id/colleagues',
     access: 'request-task-feedback',
-    summary: 'Whom the assignee may ask for feedback on the task: active members of its project',
+    summary: 'Whom the assignee may ask for feedback on the task: active members of its project who may give it',
+    description: 'Members holding give-task-feedback through a role; a client of the project holds none and is left out.',
     params: idParamsSchema,
     response: taskColleaguesSchema,
   }),
@@ -137,7 +139,7 @@ export const taskFeedbackEndpoints = {
     access: 'request-task-feedback',
     summary: 'Ask colleagues on the task’s project for feedback on one’s task; it shows requested until answered',
     description:
-      'Only its assignee (403 otherwise). Asking someone again keeps their pending or answered request and reopens a declined one.',
+      'Only its assignee (403 otherwise). Each person asked is an active member of the project (400 TASK_REQUEST_NOT_MEMBER) who may give task feedback (400 TASK_REQUEST_CANNOT_GIVE, a client of the project), naming body.employeeIds. Asking someone again keeps their pending or answered request and reopens a declined one.',
     params: idParamsSchema,
     body: taskRequestBodySchema,
     status: 201,

@@ -36,6 +36,15 @@ export function policyRepository(scope: TenantScope) {
     return !allows(false) && allows(true) && (await isMember(asker.employeeId, teamId));
   }
 
+  /** The decision about an employee, asking whether caller and employee share a team only when it matters. */
+  async function decideEmployee(family: FamilyName, asker: Asker, employeeId: number): Promise<Decision> {
+    const isSelf = employeeId === asker.employeeId;
+    const shares =
+      needsTeamCheck(family, asker.permissions, isSelf) &&
+      (await sharesTeam(db, tenantId, asker.employeeId, employeeId));
+    return decideForEmployee(family, asker.permissions, { isSelf, sharesTeam: shares });
+  }
+
   return {
     employeeExists,
     isMember,
@@ -47,11 +56,12 @@ export function policyRepository(scope: TenantScope) {
      */
     async authorizeEmployee(family: FamilyName, asker: Asker, employeeId: number): Promise<Level> {
       if (!(await employeeExists(employeeId))) throw errors.notFound('employeeNotFound');
-      const isSelf = employeeId === asker.employeeId;
-      const shares =
-        needsTeamCheck(family, asker.permissions, isSelf) &&
-        (await sharesTeam(db, tenantId, asker.employeeId, employeeId));
-      return enforce(decideForEmployee(family, asker.permissions, { isSelf, sharesTeam: shares }));
+      return enforce(await decideEmployee(family, asker, employeeId));
+    },
+
+    /** The same decision as `authorizeEmployee` about an employee known to exist, as a yes or no. */
+    async allowsEmployee(family: FamilyName, asker: Asker, employeeId: number): Promise<boolean> {
+      return (await decideEmployee(family, asker, employeeId)).allowed;
     },
 
     /** Whether the caller may see a team's rows in a family (the team is known to exist); 403 otherwise. */

@@ -64,6 +64,22 @@ describe('decideForEmployee', () => {
       deny(['view-productivity-dashboard', 'view-productivity-all-teams']),
     ],
     ['productivity', ['view-productivity-all-teams'], { isSelf: false, sharesTeam: false }, allow('all')],
+    // Task feedback received: one's own, a teammate's as lead, anyone's as HR.
+    ['task-feedback', ['view-received-task-feedback'], { isSelf: true, sharesTeam: false }, allow('own')],
+    ['task-feedback', ['view-task-feedback-team-members'], { isSelf: false, sharesTeam: true }, allow('team')],
+    [
+      'task-feedback',
+      ['view-task-feedback-team-members'],
+      { isSelf: false, sharesTeam: false },
+      deny(['view-task-feedback-team-members', 'view-task-feedback-all-employees']),
+    ],
+    [
+      'task-feedback',
+      ['view-received-task-feedback'],
+      { isSelf: false, sharesTeam: true },
+      deny(['view-task-feedback-team-members', 'view-task-feedback-all-employees']),
+    ],
+    ['task-feedback', ['view-task-feedback-all-employees'], { isSelf: false, sharesTeam: false }, allow('all')],
   ];
   it.each(cases)('%s with %j on %j', (family, held, target, expected) => {
     expect(decideForEmployee(family, perms(...held), target)).toEqual(expected);

@@ -23,6 +23,7 @@ export const common = {
   },
   yes: 'Yes',
   no: 'No',
+  openInTracker: 'Open {{issue}} in the tracker',
   language: {
     label: 'Language',
     companyDefault: 'Company default ({{language}})',

@@ -219,5 +219,6 @@ export const errors = {
   TASK_REQUEST_TOO_MANY: 'Ask at most 5 colleagues at once.',
   TASK_REQUEST_SELF: 'You cannot ask yourself for feedback.',
   TASK_REQUEST_NOT_MEMBER: 'Ask only active colleagues who are members of the task’s project.',
+  TASK_REQUEST_CANNOT_GIVE: 'Ask only colleagues who can give task feedback (a client of the project cannot).',
   TASK_REQUEST_CLOSED: 'This request is no longer waiting for your answer.',
 } as const;

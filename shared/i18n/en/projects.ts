@@ -232,7 +232,6 @@ export const projects = {
     ignoreBody: 'Ignored tasks are left out of task feedback. You can restore them later.',
     reason: 'Reason',
     ignoreFailed: 'Tasks could not be ignored or restored',
-    openInTracker: 'Open {{issue}} in the tracker',
     unassigned: 'Unassigned',
     hours: '{{value}} h',
   },

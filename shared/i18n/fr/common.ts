@@ -26,6 +26,7 @@ export const common: Translation<typeof en> = {
   },
   yes: 'Oui',
   no: 'Non',
+  openInTracker: 'Ouvrir {{issue}} dans l’outil de suivi',
   language: {
     label: 'Langue',
     companyDefault: 'Langue de l’entreprise ({{language}})',

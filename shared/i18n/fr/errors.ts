@@ -204,5 +204,7 @@ export const errors: Translation<typeof en> = {
   TASK_REQUEST_TOO_MANY: 'Sollicitez au plus 5 collègues à la fois.',
   TASK_REQUEST_SELF: 'Vous ne pouvez pas vous solliciter vous-même.',
   TASK_REQUEST_NOT_MEMBER: 'Sollicitez uniquement des collègues actifs membres du projet de la tâche.',
+  TASK_REQUEST_CANNOT_GIVE:
+    'Sollicitez uniquement des collègues qui peuvent donner un feedback sur les tâches (un client du projet ne le peut pas).',
   TASK_REQUEST_CLOSED: 'Cette demande n’attend plus votre réponse.',
 };

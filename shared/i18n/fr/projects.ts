@@ -242,7 +242,6 @@ export const projects: Translation<typeof en> = {
     ignoreBody: 'Les tâches ignorées sont exclues des feedbacks sur les tâches. Vous pourrez les rétablir plus tard.',
     reason: 'Motif',
     ignoreFailed: 'Les tâches n’ont pas pu être ignorées ou rétablies',
-    openInTracker: 'Ouvrir {{issue}} dans l’outil de suivi',
     unassigned: 'Non assignée',
     hours: '{{value}} h',
   },

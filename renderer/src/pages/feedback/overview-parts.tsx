@@ -4,9 +4,9 @@
  * Teams and Functions (each group as the server returns it, by permission); the bars of averages and the
  * six-month trend chart (recharts).
  */
-import { Card, Combobox, Field, makeStyles, Option, OptionGroup, Text, tokens } from '@fluentui/react-components';
+import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ChevronRightRegular } from '@fluentui/react-icons';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   Bar,
@@ -26,7 +26,8 @@ import { RATING_MAX } from '../../../../shared/feedback';
 import { usePermissions } from '../../api/hooks/me';
 import { useOverviewPeople, type OverviewFilter } from '../../api/hooks/feedback-overview';
 import type { DateRangeValue } from '../../components/DateRangeFilter';
-import { useDebounced, useTenantDay } from '../../components/hooks';
+import { useTenantDay } from '../../components/hooks';
+import { SearchPicker, usePickerSearch } from '../../components/SearchPicker';
 import { useFormat, useTranslation } from '../../i18n';
 
 const useStyles = makeStyles({
@@ -50,7 +51,6 @@ const useStyles = makeStyles({
   swatch: { width: '10px', height: '10px', borderRadius: '50%', flexShrink: 0 },
   name: { flexGrow: 1, color: 'inherit' },
   muted: { color: tokens.colorNeutralForeground3 },
-  picker: { minWidth: '240px' },
 });
 
 const PRESETS = DATE_RANGE_PRESETS.filter((p): p is Exclude<DateRangePreset, 'custom'> => p !== 'custom');
@@ -169,21 +169,16 @@ export function SubjectPicker({
   name: string | undefined;
   onChange: (value: SubjectChoice) => void;
 }) {
-  const styles = useStyles();
   const { t } = useTranslation('feedbackOverview');
   const permissions = usePermissions();
   const mayPick =
     permissions.has('view-team-member-dropdown') ||
     permissions.has('view-employee-dropdown') ||
     permissions.has('view-all-employees-feedback');
-  const [search, setSearch] = useState<string | null>(null);
-  const debounced = useDebounced((search ?? '').trim(), 250);
-  const people = useOverviewPeople(debounced, mayPick);
+  const search = usePickerSearch();
+  const people = useOverviewPeople(search.debounced, mayPick);
   if (!mayPick) return null;
-  const teamMembers = people.data?.teamMembers ?? null;
-  const employees = people.data?.employees ?? null;
-  const teams = people.data?.teams ?? null;
-  const functions = people.data?.functions ?? null;
+  const { teamMembers = null, employees = null, teams = null, functions = null } = people.data ?? {};
   const listed =
     typeof value === 'object'
       ? 'teamId' in value
@@ -192,49 +187,33 @@ export function SubjectPicker({
       : undefined;
   const selectedText =
     value === 'me' ? t('subject.me') : value === 'team' ? t('subject.myTeams') : (name ?? listed ?? '');
-  const nobody =
-    [teamMembers, employees, teams, functions].reduce((n, group) => n + (group?.length ?? 0), 0) === 0 &&
-    debounced !== '';
-  const group = (label: string, prefix: string, items: readonly { id: number; name: string }[] | null) =>
-    items && items.length > 0 ? (
-      <OptionGroup label={label}>
-        {items.map((x) => (
-          <Option key={`${prefix}${x.id}`} value={`${prefix === 'e' ? '' : prefix}${x.id}`}>
-            {x.name}
-          </Option>
-        ))}
-      </OptionGroup>
-    ) : null;
+  const group = (label: string, prefix: '' | 't' | 'f', items: readonly { id: number; name: string }[] | null) => ({
+    label,
+    options: items?.map((x) => ({ value: `${prefix}${x.id}`, text: x.name })) ?? null,
+  });
   return (
-    <Field label={t('subject.label')}>
-      <Combobox
-        className={styles.picker}
-        value={search ?? selectedText}
-        selectedOptions={[choiceValue(value)]}
-        placeholder={t('subject.search')}
-        onChange={(e) => setSearch(e.target.value)}
-        onOptionSelect={(_, d) => {
-          // Typing clears the selection (an event without a value): the search goes on, the choice stays.
-          if (!d.optionValue) return;
-          const choice = choiceOf(d.optionValue);
-          if (choice !== null) onChange(choice);
-          setSearch(null);
-        }}
-        onBlur={() => setSearch(null)}
-      >
-        <Option value="me">{t('subject.me')}</Option>
-        {permissions.has('view-team-member-dropdown') ? <Option value="team">{t('subject.myTeams')}</Option> : null}
-        {group(t('subject.teamMembers'), 'e', teamMembers)}
-        {group(t('subject.employees'), 'e', employees)}
-        {group(t('subject.teams'), 't', teams)}
-        {group(t('subject.functions'), 'f', functions)}
-        {nobody ? (
-          <Option value="" disabled>
-            {t('subject.none')}
-          </Option>
-        ) : null}
-      </Combobox>
-    </Field>
+    <SearchPicker
+      label={t('subject.label')}
+      placeholder={t('subject.search')}
+      search={search}
+      selected={{ value: choiceValue(value), text: selectedText }}
+      fixed={[
+        { value: 'me', text: t('subject.me') },
+        ...(permissions.has('view-team-member-dropdown') ? [{ value: 'team', text: t('subject.myTeams') }] : []),
+      ]}
+      groups={[
+        group(t('subject.teamMembers'), '', teamMembers),
+        group(t('subject.employees'), '', employees),
+        group(t('subject.teams'), 't', teams),
+        group(t('subject.functions'), 'f', functions),
+      ]}
+      searching={people.isFetching}
+      nobody={t('subject.none')}
+      onPick={(v) => {
+        const choice = choiceOf(v);
+        if (choice !== null) onChange(choice);
+      }}
+    />
   );
 }
 

@@ -9,7 +9,6 @@ import {
   Checkbox,
   Dropdown,
   Field,
-  Link,
   makeStyles,
   Option,
   Radio,
@@ -17,13 +16,7 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import {
-  ArrowUndoRegular,
-  CommentRegular,
-  EyeOffRegular,
-  OpenRegular,
-  TaskListSquareLtrRegular,
-} from '@fluentui/react-icons';
+import { ArrowUndoRegular, CommentRegular, EyeOffRegular, TaskListSquareLtrRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ProjectDetail, Task } from '../../../../shared/contracts/projects';
@@ -38,6 +31,7 @@ import { useMe, usePermissions } from '../../api/hooks/me';
 import { projectKeys, taskFetcher, useIgnoreTasks, useSprints } from '../../api/hooks/projects';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
+import { IssueLink } from '../../components/IssueLink';
 import { useFormat, useTranslation } from '../../i18n';
 import { SprintFilter } from './SprintFilter';
 import { TaskStatusBadge } from './TaskStatusBadge';
@@ -46,7 +40,6 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
   figure: { fontVariantNumeric: 'tabular-nums' },
   status: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  issue: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   name: { display: 'block', minWidth: '200px', maxWidth: '360px' },
   filter: { minWidth: '160px' },
   selection: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
@@ -139,18 +132,7 @@ export function TasksTab({ project }: { project: ProjectDetail }) {
       key: 'issueId',
       label: t('tasks.columns.issueId'),
       sortKey: 'issueId',
-      render: (task) => (
-        <Link
-          href={task.link}
-          target="_blank"
-          rel="noreferrer"
-          aria-label={t('tasks.openInTracker', { issue: task.issueId })}
-          className={styles.issue}
-        >
-          {task.issueId}
-          <OpenRegular aria-hidden="true" />
-        </Link>
-      ),
+      render: (task) => <IssueLink issueId={task.issueId} href={task.link} />,
     },
     {
       key: 'name',

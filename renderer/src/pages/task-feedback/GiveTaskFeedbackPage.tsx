@@ -21,7 +21,8 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { RatingInput } from '../../../../shared/contracts/feedback';
 import type { TaskFeedbackForm } from '../../../../shared/contracts/task-feedback';
-import { taskGivingIssues, type TaskFeedbackIssue } from '../../../../shared/task-feedback';
+import { contentIssues } from '../../../../shared/feedback';
+import type { TaskFeedbackIssue } from '../../../../shared/task-feedback';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useSaveTaskFeedback, useTaskFeedbackForm } from '../../api/hooks/task-feedback';
 import { BusyButton } from '../../components/DialogFrame';
@@ -65,7 +66,7 @@ function Form({ form }: { form: TaskFeedbackForm }) {
       ? { attributeId: c.attributeId, rating: c.rating }
       : { categoryId: c.categoryId, rating: c.rating },
   );
-  const issues = taskGivingIssues({ ratings, comment }, { characterLimit: form.characterLimit });
+  const issues = contentIssues({ ratings, comment }, { characterLimit: form.characterLimit });
   const server = fieldErrors(save.error);
   const message = (field: TaskFeedbackIssue['field']) => {
     if (server[field]) return server[field];
@@ -75,13 +76,13 @@ function Form({ form }: { form: TaskFeedbackForm }) {
   };
   // A refusal about the task itself (given meanwhile, ignored meanwhile) names no field.
   const general = save.isError && Object.keys(server).length === 0 ? errorMessage(save.error) : null;
+  // Saving and Cancel both go to the task's page (the Given one for an edit): a defined place, also when the
+  // form was opened directly (a link, a notification) with nothing of the app behind it in the history.
+  const taskPage = form.feedback ? `/given/task/${form.task.id}` : `/task/${form.task.id}`;
   const submit = () => {
     setSubmitted(true);
     if (issues.length > 0) return;
-    save.mutate(
-      { ratings, comment },
-      { onSuccess: () => navigate(form.feedback ? `/given/task/${form.task.id}` : `/task/${form.task.id}`) },
-    );
+    save.mutate({ ratings, comment }, { onSuccess: () => navigate(taskPage) });
   };
   const edited =
     <T,>(keep: (v: T) => void) =>
@@ -137,7 +138,7 @@ function Form({ form }: { form: TaskFeedbackForm }) {
         <BusyButton type="submit" busy={save.isPending} icon={<SendRegular />}>
           {form.feedback ? t('give.update') : t('give.submit')}
         </BusyButton>
-        <Button onClick={() => navigate(-1)} disabled={save.isPending}>
+        <Button onClick={() => navigate(taskPage)} disabled={save.isPending}>
           {t('common:actions.cancel')}
         </Button>
       </div>

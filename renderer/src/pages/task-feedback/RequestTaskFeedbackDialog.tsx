@@ -1,8 +1,8 @@
 /**
  * Ask colleagues for feedback on one's own task (docs/projects.md "Task feedback"): members of the task's
- * project, 1 to 5, checked by the shared rule as they are picked; the server's refusal shows on the field.
+ * project who may give task feedback, 1 to 5, checked by the shared rule as they are picked; the server's refusal shows on the field.
  */
-import { Button, Checkbox, Field, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Field, FieldContextProvider, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { SendRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { taskRequestIssues, TASK_REQUEST_MAX_EMPLOYEES } from '../../../../shared/task-feedback';
@@ -66,20 +66,24 @@ export function RequestTaskFeedbackDialog({ taskId, onClose }: { taskId: number;
             items.length === 0 ? (
               <Text className={styles.muted}>{t('request.nobody')}</Text>
             ) : (
-              <div className={styles.list} role="group" aria-label={t('request.colleagues')}>
-                {items.map((c) => (
-                  <Checkbox
-                    key={c.id}
-                    label={c.name}
-                    checked={picked.includes(c.id)}
-                    disabled={!picked.includes(c.id) && picked.length >= TASK_REQUEST_MAX_EMPLOYEES}
-                    onChange={(_, d) => {
-                      request.reset();
-                      setPicked((p) => (d.checked ? [...p, c.id] : p.filter((id) => id !== c.id)));
-                    }}
-                  />
-                ))}
-              </div>
+              // Out of the Field's context: it gives its one control id to every checkbox, so each name's
+              // label pointed at the first checkbox and ticking anyone ticked the first colleague.
+              <FieldContextProvider value={undefined}>
+                <div className={styles.list} role="group" aria-label={t('request.colleagues')}>
+                  {items.map((c) => (
+                    <Checkbox
+                      key={c.id}
+                      label={c.name}
+                      checked={picked.includes(c.id)}
+                      disabled={!picked.includes(c.id) && picked.length >= TASK_REQUEST_MAX_EMPLOYEES}
+                      onChange={(_, d) => {
+                        request.reset();
+                        setPicked((p) => (d.checked ? [...p, c.id] : p.filter((id) => id !== c.id)));
+                      }}
+                    />
+                  ))}
+                </div>
+              </FieldContextProvider>
             )
           }
         </QueryState>

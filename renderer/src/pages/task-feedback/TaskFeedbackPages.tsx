@@ -4,12 +4,11 @@
  * /given/task/:taskId, a task with the feedback the reader may read, its requests, and its actions (give or
  * edit one's feedback, ask colleagues for feedback on one's own task).
  */
-import { Badge, Button, Card, Link as FluentLink, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import {
   ArrowLeftRegular,
   CommentRegular,
   EditRegular,
-  OpenRegular,
   PersonFeedbackRegular,
   TaskListSquareLtrRegular,
 } from '@fluentui/react-icons';
@@ -28,17 +27,17 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
+import { IssueLink } from '../../components/IssueLink';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
 import { TaskStatusBadge } from '../projects/TaskStatusBadge';
-import { Average, TaskFeedbackCard, TaskFeedbackTabs } from './parts';
+import { Average, Metric, TaskFeedbackCard, TaskFeedbackTabs } from './parts';
 import { RequestTaskFeedbackDialog } from './RequestTaskFeedbackDialog';
 import { useWhose, WhosePicker } from './WhosePicker';
 
 const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
-  issue: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS },
   section: {
     display: 'flex',
     flexDirection: 'column',
@@ -66,30 +65,17 @@ const useStyles = makeStyles({
   whose: { marginBottom: tokens.spacingVerticalM, maxWidth: '360px' },
 });
 
-/** The task's key, opening it in its tracker. */
-function IssueLink({ task }: { task: Pick<FeedbackTask, 'issueId' | 'link'> }) {
-  const styles = useStyles();
-  const { t } = useTranslation('taskFeedback');
-  return (
-    <FluentLink
-      href={task.link}
-      target="_blank"
-      rel="noreferrer"
-      className={styles.issue}
-      aria-label={t('openInTracker', { issue: task.issueId })}
-    >
-      {task.issueId}
-      <OpenRegular aria-hidden="true" />
-    </FluentLink>
-  );
-}
-
 function useTaskColumns(base: '/task' | '/given/task') {
   const styles = useStyles();
   const { t } = useTranslation('taskFeedback');
   const fmt = useFormat();
   const columns: Column<FeedbackTask>[] = [
-    { key: 'issueId', label: t('columns.issueId'), sortKey: 'issueId', render: (task) => <IssueLink task={task} /> },
+    {
+      key: 'issueId',
+      label: t('columns.issueId'),
+      sortKey: 'issueId',
+      render: (task) => <IssueLink issueId={task.issueId} href={task.link} />,
+    },
     {
       key: 'name',
       label: t('columns.name'),
@@ -313,8 +299,6 @@ export function TaskDetailPage() {
   const detail = useTaskFeedbackDetail(taskId);
   const [asking, setAsking] = useState(false);
   const back = given ? '/given/task' : '/task';
-  const hours = (v: number | null) =>
-    v === null ? <span className={styles.muted}>—</span> : t('hours', { value: fmt.number(v) });
   return (
     <>
       <PageHeader
@@ -339,7 +323,7 @@ export function TaskDetailPage() {
             <>
               <Card className={styles.facts}>
                 <Fact label={t('columns.issueId')}>
-                  <IssueLink task={task} />
+                  <IssueLink issueId={task.issueId} href={task.link} />
                 </Fact>
                 <Fact label={t('columns.status')}>
                   <TaskStatusBadge status={task.status} />
@@ -353,9 +337,15 @@ export function TaskDetailPage() {
                 <Fact label={t('columns.endDate')}>{task.endDate ? fmt.instant(task.endDate) : '—'}</Fact>
                 {permissions.has('view-task-metrics') ? (
                   <>
-                    <Fact label={t('columns.devCycleTime')}>{hours(task.devCycleTime)}</Fact>
-                    <Fact label={t('columns.qaCycleTime')}>{hours(task.qaCycleTime)}</Fact>
-                    <Fact label={t('columns.qaKickbacks')}>{fmt.number(task.qaKickbacks ?? 0)}</Fact>
+                    <Fact label={t('columns.devCycleTime')}>
+                      <Metric value={task.devCycleTime} hours />
+                    </Fact>
+                    <Fact label={t('columns.qaCycleTime')}>
+                      <Metric value={task.qaCycleTime} hours />
+                    </Fact>
+                    <Fact label={t('columns.qaKickbacks')}>
+                      <Metric value={task.qaKickbacks} />
+                    </Fact>
                   </>
                 ) : null}
               </Card>

@@ -1,17 +1,14 @@
 /**
  * Whose task feedback a team lead (view-task-feedback-team-members) or HR (view-task-feedback-all-employees)
  * reads on /task and the Task Feedback overview: "Me" or someone the server lists for them, typed search
- * debounced. The choice lives in the address (?employeeId=), so a reload or a link keeps it.
+ * debounced (the shared SearchPicker). The choice lives in the address (?employeeId=), so a reload or a link keeps it.
  */
-import { Combobox, Field, makeStyles, Option } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { usePermissions } from '../../api/hooks/me';
 import { useTaskFeedbackOverview, useTaskFeedbackPeople } from '../../api/hooks/task-feedback';
-import { useDebounced } from '../../components/hooks';
+import { SearchPicker, usePickerSearch } from '../../components/SearchPicker';
 import { useTranslation } from '../../i18n';
-
-const useStyles = makeStyles({ picker: { minWidth: '240px' } });
 
 /** Whether the caller may read someone else's task feedback. */
 function useMayPick(): boolean {
@@ -50,46 +47,29 @@ export function useWhose() {
 }
 
 export function WhosePicker({ whose }: { whose: ReturnType<typeof useWhose> }) {
-  const styles = useStyles();
   const { t } = useTranslation('taskFeedback');
-  const [search, setSearch] = useState<string | null>(null);
-  const debounced = useDebounced((search ?? '').trim(), 250);
-  const people = useTaskFeedbackPeople(debounced, whose.mayPick);
+  const search = usePickerSearch();
+  const people = useTaskFeedbackPeople(search.debounced, whose.mayPick);
   if (!whose.mayPick) return null;
-  const items = people.data ?? [];
-  const selectedText = whose.employeeId === null ? t('whose.me') : (whose.name ?? '');
   return (
-    <Field label={t('whose.label')}>
-      <Combobox
-        className={styles.picker}
-        value={search ?? selectedText}
-        selectedOptions={[whose.employeeId === null ? 'me' : String(whose.employeeId)]}
-        placeholder={t('whose.search')}
-        onChange={(e) => setSearch(e.target.value)}
-        onOptionSelect={(_, d) => {
-          // Typing clears the selection (no optionValue): the search goes on, the choice stays.
-          if (!d.optionValue) return;
-          if (d.optionValue === 'me') whose.choose(null);
-          else {
-            const person = items.find((p) => String(p.id) === d.optionValue);
-            if (person) whose.choose(person);
-          }
-          setSearch(null);
-        }}
-        onBlur={() => setSearch(null)}
-      >
-        <Option value="me">{t('whose.me')}</Option>
-        {items.map((p) => (
-          <Option key={p.id} value={String(p.id)}>
-            {p.name}
-          </Option>
-        ))}
-        {items.length === 0 && debounced !== '' && !people.isFetching ? (
-          <Option value="" disabled>
-            {t('whose.none')}
-          </Option>
-        ) : null}
-      </Combobox>
-    </Field>
+    <SearchPicker
+      label={t('whose.label')}
+      placeholder={t('whose.search')}
+      search={search}
+      selected={
+        whose.employeeId === null
+          ? { value: 'me', text: t('whose.me') }
+          : { value: String(whose.employeeId), text: whose.name ?? '' }
+      }
+      fixed={[{ value: 'me', text: t('whose.me') }]}
+      groups={[{ options: (people.data ?? []).map((p) => ({ value: String(p.id), text: p.name })) }]}
+      searching={people.isFetching}
+      nobody={t('whose.none')}
+      onPick={(value) => {
+        if (value === 'me') return whose.choose(null);
+        const person = people.data?.find((p) => String(p.id) === value);
+        if (person) whose.choose(person);
+      }}
+    />
   );
 }

@@ -43,6 +43,28 @@ export function TaskFeedbackTabs({ selected }: { selected: 'task' | 'given/task'
   );
 }
 
+/** A metric the task has no value for: a dash, named "Not measured" to a screen reader and on hover. */
+export function NotMeasured() {
+  const styles = useStyles();
+  const { t } = useTranslation('taskFeedback');
+  return (
+    <span className={styles.muted} title={t('notMeasured')} aria-label={t('notMeasured')} role="img">
+      —
+    </span>
+  );
+}
+
+/** A task's metric: hours to one decimal or a count; NotMeasured when null. */
+export function Metric({ value, hours = false }: { value: number | null; hours?: boolean }) {
+  const { t } = useTranslation('taskFeedback');
+  const fmt = useFormat();
+  if (value === null) return <NotMeasured />;
+  return <>{hours ? t('hours', { value: fmt.number(value) }) : fmt.number(value)}</>;
+}
+
+/** The stars show no figure of their own: the one beside them (two decimals, in its band's colour) says it. */
+const NO_VALUE_TEXT = null;
+
 /** An average (1-5) as stars and its figure in its band's colour; a dash when nothing was rated. */
 export function Average({ value }: { value: number | null }) {
   const styles = useStyles();
@@ -51,7 +73,7 @@ export function Average({ value }: { value: number | null }) {
   if (value === null) return <span className={styles.muted}>{t('notRated')}</span>;
   return (
     <span className={styles.average}>
-      <RatingDisplay value={value} size="small" aria-hidden />
+      <RatingDisplay value={value} size="small" valueText={NO_VALUE_TEXT} aria-hidden />
       <Text weight="semibold" style={{ color: bandColor(value) }}>
         {fmt.number(value, { minimumFractionDigits: 1, maximumFractionDigits: 2 })}
       </Text>

@@ -14,6 +14,7 @@ import type {
 } from '../../../../shared/contracts/task-feedback.js';
 import { averageOf } from '../../../../shared/feedback-overview.js';
 import { storedRating } from '../../../../shared/feedback.js';
+import type { PermissionName } from '../../../../shared/permissions.js';
 import type { TrackerTaskStatus } from '../../../../shared/projects.js';
 import {
   RECENT_TASKS_LIMIT,
@@ -29,7 +30,7 @@ import { errors } from '../../http/errors.js';
 import { paginate, searchCondition } from '../../http/list.js';
 import type { ResolvedRating } from '../feedback/giving-repository.js';
 import { closeActions, notify, subjects } from '../notifications/writer.js';
-import { sharesTeam, teammatesQuery } from '../teams/membership.js';
+import { teammatesQuery } from '../teams/membership.js';
 
 /** What the reader may see of tasks: demo projects hidden while the company switched demo data off; metrics. */
 export type TaskView = { hideDemo: boolean; metrics: boolean };
@@ -265,6 +266,22 @@ export function taskFeedbackRepository(scope: TenantScope) {
         .execute();
   }
 
+  /**
+   * The giver's request on the task, if one waits, is answered by their feedback (given or edited), and its
+   * action item closes.
+   */
+  async function answerRequest(taskId: number, giverId: number, at: string) {
+    await db
+      .updateTable('taskFeedbackRequests')
+      .set({ status: 'answered' satisfies TaskFeedbackRequestStatus, answeredAt: at })
+      .where('tenantId', '=', tenantId)
+      .where('taskId', '=', taskId)
+      .where('askedId', '=', giverId)
+      .where('status', '=', 'pending')
+      .execute();
+    await closeActions(db, tenantId, subjects.taskRequest(taskId, giverId), now(), giverId);
+  }
+
   async function requestViews(filter: {
     taskId?: number;
     askedId?: number;
@@ -357,8 +374,6 @@ export function taskFeedbackRepository(scope: TenantScope) {
         .executeTakeFirst();
       return asked !== undefined;
     },
-
-    sharesTeam: (a: number, b: number) => sharesTeam(db, tenantId, a, b),
 
     /**
      * Whose task feedback a reader may pick (the "Whose tasks" picker): the tenant's active employees, those
@@ -530,16 +545,7 @@ export function taskFeedbackRepository(scope: TenantScope) {
         throw error;
       }
       await writeRatings(id, values.ratings);
-      // The giver's request on this task, if one waits, is answered by this feedback.
-      await db
-        .updateTable('taskFeedbackRequests')
-        .set({ status: 'answered', answeredAt: at })
-        .where('tenantId', '=', tenantId)
-        .where('taskId', '=', values.taskId)
-        .where('askedId', '=', values.giverId)
-        .where('status', '=', 'pending')
-        .execute();
-      await closeActions(db, tenantId, subjects.taskRequest(values.taskId, values.giverId), now(), values.giverId);
+      await answerRequest(values.taskId, values.giverId, at);
       await notify(
         db,
         tenantId,
@@ -564,14 +570,18 @@ export function taskFeedbackRepository(scope: TenantScope) {
         .where('id', '=', id)
         .executeTakeFirst(),
 
+    /** Replaces a feedback's ratings and comment; like giving, it answers its giver's request on the task. */
     async update(id: number, values: { comment: string | null; ratings: readonly ResolvedRating[] }) {
-      await db
+      const at = stamp();
+      const row = await db
         .updateTable('taskFeedback')
-        .set({ comment: values.comment, ...storedRating(values.ratings), updatedAt: stamp() })
+        .set({ comment: values.comment, ...storedRating(values.ratings), updatedAt: at })
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
-        .execute();
+        .returning(['taskId', 'giverId'])
+        .executeTakeFirstOrThrow();
       await writeRatings(id, values.ratings);
+      await answerRequest(row.taskId, row.giverId, at);
     },
 
     async markSeen(id: number) {
@@ -584,19 +594,37 @@ export function taskFeedbackRepository(scope: TenantScope) {
         .execute();
     },
 
-    /** Active members of the project, by name, but the one excluded. */
-    colleagues: (projectId: number, except: number) =>
-      db
+    /**
+     * Active members of the project, by name, but the one excluded: those who may give task feedback (a
+     * role granting give-task-feedback; a client of the project holds none), or every one with `anyone`.
+     */
+    colleagues(projectId: number, except: number, options: { anyone?: boolean } = {}) {
+      let query = db
         .selectFrom('projectMembers as pm')
         .innerJoin('employees as e', 'e.id', 'pm.employeeId')
         .select(['e.id', 'e.name'])
         .where('pm.tenantId', '=', tenantId)
         .where('pm.projectId', '=', projectId)
         .where('e.status', '=', 'active')
-        .where('e.id', '<>', except)
+        .where('e.id', '<>', except);
+      if (!options.anyone)
+        query = query.where(
+          'e.id',
+          'in',
+          db
+            .selectFrom('employeeRoles as er')
+            .innerJoin('roleGrants as g', 'g.roleId', 'er.roleId')
+            .select('er.employeeId')
+            .where('er.tenantId', '=', tenantId)
+            .where('g.tenantId', '=', tenantId)
+            .where('g.kind', '=', 'permission')
+            .where('g.name', '=', 'give-task-feedback' satisfies PermissionName),
+        );
+      return query
         .orderBy(sql`lower(e.name)`)
         .orderBy('e.id')
-        .execute(),
+        .execute();
+    },
 
     /**
      * Asks each employee: a new row pending, a declined one reopened, a pending or answered one kept. Each one

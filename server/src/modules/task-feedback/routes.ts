@@ -13,38 +13,39 @@
  */
 import type { TaskFeedbackBody } from '../../../../shared/contracts/task-feedback.js';
 import { averageOf, ratingTrend } from '../../../../shared/feedback-overview.js';
+import { contentIssues } from '../../../../shared/feedback.js';
 import { taskFeedbackEndpoints } from '../../../../shared/endpoints/task-feedback.js';
 import type { ErrorCode } from '../../../../shared/messages.js';
-import { overviewPeriods, taskGivingIssues, taskRequestIssues } from '../../../../shared/task-feedback.js';
+import { overviewPeriods, taskRequestIssues } from '../../../../shared/task-feedback.js';
 import type { RequestContext } from '../../http/context.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { errors } from '../../http/errors.js';
 import { feedbackRepository } from '../feedback/repository.js';
 import { givingRepository, type ResolvedRating } from '../feedback/giving-repository.js';
+import { policyRepository } from '../../policy/repository.js';
+import { holds } from '../../policy/scope.js';
 import { taskFeedbackRepository, type TaskView } from './repository.js';
-
-const WHOSE_LEVELS = ['view-task-feedback-team-members', 'view-task-feedback-all-employees'] as const;
 
 async function viewOf(ctx: RequestContext): Promise<TaskView> {
   return { hideDemo: (await ctx.settings()).isDemoDataDisabled, metrics: ctx.can('view-task-metrics') };
 }
 
-/** Whether the caller may read what this employee received (themselves, a teammate as lead, anyone as HR). */
-async function readsReceivedOf(ctx: RequestContext, employeeId: number): Promise<boolean> {
-  if (employeeId === ctx.caller.employeeId) return ctx.can('view-received-task-feedback');
-  if (ctx.can('view-task-feedback-all-employees')) return true;
-  return (
-    ctx.can('view-task-feedback-team-members') &&
-    (await ctx.repo(taskFeedbackRepository).sharesTeam(ctx.caller.employeeId, employeeId))
-  );
-}
+/**
+ * Whether the caller may read what this employee received: the policy's `task-feedback` family (themselves
+ * with its own level, a teammate as lead with its team level, anyone with its all level).
+ */
+const readsReceivedOf = (ctx: RequestContext, employeeId: number): Promise<boolean> =>
+  ctx.repo(policyRepository).allowsEmployee('task-feedback', ctx.caller, employeeId);
 
-/** Whose list or overview: the caller by default; another employee of the tenant within the caller's level. */
+/**
+ * Whose list or overview: the caller by default; another employee of the tenant within the caller's level
+ * of the `task-feedback` family (404 for none in the tenant, 403 naming the team and all levels).
+ */
 async function subjectOf(ctx: RequestContext, employeeId: number | undefined) {
   const id = employeeId ?? ctx.caller.employeeId;
+  if (id !== ctx.caller.employeeId) await ctx.repo(policyRepository).authorizeEmployee('task-feedback', ctx.caller, id);
   const employee = await ctx.repo(taskFeedbackRepository).employee(id);
   if (!employee) throw errors.notFound('employeeNotFound');
-  if (id !== ctx.caller.employeeId && !(await readsReceivedOf(ctx, id))) throw errors.forbidden(WHOSE_LEVELS);
   return { id: employee.id, name: employee.name };
 }
 
@@ -79,7 +80,7 @@ async function givable(ctx: RequestContext, taskId: number) {
 /** The form's content: the shared rules, then the ratings against the active catalogue. */
 async function checkContent(ctx: RequestContext, body: TaskFeedbackBody, failure: ErrorCode) {
   const { characterLimit } = await ctx.settings();
-  const [first, ...rest] = taskGivingIssues(body, { characterLimit });
+  const [first, ...rest] = contentIssues(body, { characterLimit });
   if (first) throw errors.formRules(failure, [first, ...rest]);
   const ratings: ResolvedRating[] | null = await ctx.repo(givingRepository).resolveRatings(body.ratings);
   if (!ratings) throw errors.formRules(failure, [{ field: 'ratings', code: 'FEEDBACK_RATING_UNKNOWN' }]);
@@ -123,7 +124,7 @@ export const taskFeedbackRoutes = defineRoutes(taskFeedbackEndpoints, {
   listTaskFeedbackPeople: async (ctx, { query }) => ({
     items: await ctx
       .repo(taskFeedbackRepository)
-      .people(ctx.caller.employeeId, ctx.can('view-task-feedback-all-employees') ? 'all' : 'team', {
+      .people(ctx.caller.employeeId, holds('task-feedback', 'all', ctx.caller.permissions) ? 'all' : 'team', {
         search: query.search || undefined,
         hideDemo: (await viewOf(ctx)).hideDemo,
       }),
@@ -218,9 +219,17 @@ export const taskFeedbackRoutes = defineRoutes(taskFeedbackEndpoints, {
     if (facts.ignoredReason !== null) throw errors.rule('TASK_FEEDBACK_IGNORED');
     const [first, ...rest] = taskRequestIssues(body.employeeIds, { selfId: ctx.caller.employeeId });
     if (first) throw errors.formRules('TASK_REQUEST_FAILED', [first, ...rest]);
-    const members = new Set((await repo.colleagues(facts.projectId, ctx.caller.employeeId)).map((c) => c.id));
-    if (body.employeeIds.some((id) => !members.has(id)))
-      throw errors.formRules('TASK_REQUEST_FAILED', [{ field: 'employeeIds', code: 'TASK_REQUEST_NOT_MEMBER' }]);
+    // Only active project members who may give task feedback (a client of the project may not) are asked.
+    const idsOf = async (anyone: boolean) =>
+      new Set((await repo.colleagues(facts.projectId, ctx.caller.employeeId, { anyone })).map((c) => c.id));
+    const givers = await idsOf(false);
+    if (body.employeeIds.some((id) => !givers.has(id))) {
+      const members = await idsOf(true);
+      const code = body.employeeIds.every((id) => members.has(id))
+        ? 'TASK_REQUEST_CANNOT_GIVE'
+        : 'TASK_REQUEST_NOT_MEMBER';
+      throw errors.formRules('TASK_REQUEST_FAILED', [{ field: 'employeeIds', code }]);
+    }
     await ctx.transaction((tx) =>
       tx.repo(taskFeedbackRepository).ask(params.id, ctx.caller.employeeId, body.employeeIds),
     );
