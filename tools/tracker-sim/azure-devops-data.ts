@@ -4,13 +4,12 @@
  * Closed) so that "testing" and a kickback (Resolved back to Active) show. The people are demo employees,
  * matched by e-mail; the one account signs in with the PAT `azure-demo-pat`.
  */
-import type { SimData, SimItem, SimTransition } from './model.js';
+import { demoPeople, itemThrough, type SimData, type SimItem } from './model.js';
 
-/** `state@YYYY-MM-DDTHH:MM` pairs (UTC) as a history, oldest first. */
-function history(...steps: [state: string, at: string][]): SimTransition[] {
-  return steps.map(([state, at]) => ({ state, at: `${at}:00Z` }));
-}
-
+/**
+ * An item made in its first step's state, then moved through the others: `[state, YYYY-MM-DDTHH:MM]` (UTC),
+ * oldest first, written as Azure writes its dates (…:00Z).
+ */
 function item(
   id: number,
   sprintId: number,
@@ -20,16 +19,17 @@ function item(
   steps: [state: string, at: string][],
   parentId?: number,
 ): SimItem {
-  return {
-    id,
-    sprintId,
-    type,
-    title,
-    ...(assignee ? { assignee } : {}),
-    ...(parentId !== undefined ? { parentId } : {}),
-    createdAt: `${steps[0]![1]}:00Z`,
-    history: history(...steps),
-  };
+  return itemThrough(
+    {
+      id,
+      sprintId,
+      type,
+      title,
+      ...(assignee ? { assignee } : {}),
+      ...(parentId !== undefined ? { parentId } : {}),
+    },
+    steps.map(([state, at]) => ({ state, at: `${at}:00Z` })),
+  );
 }
 
 const PBI = 'Product Backlog Item';
@@ -37,12 +37,7 @@ const STORY = 'User Story';
 
 export function azureDevOpsDemoData(): SimData {
   return {
-    people: [
-      { id: 'omar', name: 'Omar Iqbal', email: 'omar.iqbal@northwind.example' },
-      { id: 'ayesha', name: 'Ayesha Fischer', email: 'ayesha.fischer20@northwind.example' },
-      { id: 'grace', name: 'Grace Castillo', email: 'grace.castillo26@northwind.example' },
-      { id: 'chen', name: 'Chen Okafor', email: 'chen.okafor@northwind.example' },
-    ],
+    people: demoPeople(['omar', 'ayesha', 'grace', 'chen']),
     accounts: [{ user: '', token: 'azure-demo-pat' }],
     projects: [
       {

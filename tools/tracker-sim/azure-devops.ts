@@ -34,9 +34,17 @@
  *   headers of Azure's rate-limits page (Resource, Delay, Limit, Remaining, Reset).
  */
 import { createHash } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { SimControls, SimData, SimItem, SimPerson, SimProject, SimSprint } from './model.js';
+import type http from 'node:http';
+import {
+  expireToken,
+  type SimControls,
+  type SimData,
+  type SimItem,
+  type SimPerson,
+  type SimProject,
+  type SimSprint,
+} from './model.js';
+import { rateLimits, serve, type Answer } from './serve.js';
 
 export { azureDevOpsDemoData } from './azure-devops-data.js';
 
@@ -57,7 +65,6 @@ const MAX_API_VERSION = 7.1;
 const NEVER = '9999-01-01T00:00:00Z';
 const HIERARCHY_FORWARD = 'System.LinkTypes.Hierarchy-Forward';
 const HIERARCHY_REVERSE = 'System.LinkTypes.Hierarchy-Reverse';
-const MAX_BODY_BYTES = 1024 * 1024;
 
 /** An error Azure answers with its JSON exception body (message, typeKey, ...). */
 class ApiError extends Error {
@@ -110,9 +117,7 @@ export async function startAzureDevOpsSim(data: SimData, options: AzureDevOpsSim
   const pageSize = options.pageSize ?? 200;
   const collection = (options.collectionPath ?? 'northwind').split('/').filter(Boolean);
   const collectionId = guid(`collection:${collection.join('/')}`);
-  const requests: SimControls['requests'] = [];
-  const expiredTokens = new Set<string>();
-  let limited = { count: 0, seconds: 0 };
+  const limits = rateLimits();
   let origin = '';
 
   const base = () => `${origin}/${collection.map(encodeURIComponent).join('/')}`;
@@ -264,7 +269,7 @@ export async function startAzureDevOpsSim(data: SimData, options: AzureDevOpsSim
               self: { href: workItemUrl(item.id) },
               workItemUpdates: { href: `${workItemUrl(item.id)}/updates` },
               workItemRevisions: { href: `${workItemUrl(item.id)}/revisions` },
-              html: { href: `${base()}/web/wi.aspx?pcguid=${collectionId}&id=${item.id}` },
+              html: { href: item.link ?? `${base()}/web/wi.aspx?pcguid=${collectionId}&id=${item.id}` },
             },
           }
         : {};
@@ -494,7 +499,7 @@ export async function startAzureDevOpsSim(data: SimData, options: AzureDevOpsSim
     const colon = decoded.indexOf(':');
     const pat = colon >= 0 ? decoded.slice(colon + 1) : '';
     const account = pat ? data.accounts.find((a) => a.token === pat) : undefined;
-    if (account && (account.expired || expiredTokens.has(pat))) {
+    if (account?.expired) {
       const message = 'Access Denied: The Personal Access Token used has expired.';
       throw new ApiError(401, message, 'AccessCheckException', { 'x-tfs-serviceerror': encodeURIComponent(message) });
     }
@@ -510,81 +515,72 @@ export async function startAzureDevOpsSim(data: SimData, options: AzureDevOpsSim
     throw new SignInPage();
   }
 
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', origin);
-    const answer = (status: number, headers: Record<string, string>, text: string) => {
-      requests.push({ method: request.method ?? 'GET', path: request.url ?? '/', status });
-      response.writeHead(status, headers).end(text);
-    };
-    const json = (status: number, body: Json, headers: Record<string, string> = {}) =>
-      answer(
-        status,
-        { 'content-type': 'application/json; charset=utf-8; api-version=7.1', ...headers },
-        JSON.stringify(body),
-      );
-    readBody(request).then(
-      (raw) => {
-        try {
-          const method = request.method ?? 'GET';
-          const segments = url.pathname.split('/').filter(Boolean).map(decodeSegment);
-          const prefix = segments.slice(0, collection.length).map((s) => s.toLowerCase());
-          if (prefix.join('/') !== collection.join('/').toLowerCase())
-            throw new ApiError(404, `The organization or collection '${prefix.join('/')}' was not found.`, 'NotFound');
-          if (limited.count > 0) {
-            limited.count--;
-            const seconds = limited.seconds;
-            throw new ApiError(
-              429,
-              "TF400733: The request has been canceled: Request was blocked due to exceeding usage of resource 'WorkItemTrackingResource' in namespace 'User'.",
-              'RequestBlockedException',
-              {
-                'retry-after': String(seconds),
-                'x-ratelimit-resource': 'ATCPU',
-                'x-ratelimit-delay': '0.000',
-                'x-ratelimit-limit': '200',
-                'x-ratelimit-remaining': '0',
-                'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + seconds),
-              },
-            );
-          }
-          authenticate(request);
-          checkApiVersion(method, url.searchParams);
-          let body: JsonObject | null = null;
-          if (raw.length > 0) {
-            const parsed: unknown = JSON.parse(raw.toString('utf8'));
-            if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-              throw new ApiError(400, 'The request body must be a JSON object.', 'ArgumentException');
-            body = parsed as JsonObject;
-          }
-          json(200, route(method, segments.slice(collection.length), url.searchParams, body));
-        } catch (error) {
-          if (error instanceof SignInPage) answer(203, { 'content-type': 'text/html; charset=utf-8' }, SIGN_IN_PAGE);
-          else if (error instanceof ApiError) json(error.status, exceptionBody(error), error.headers);
-          else if (error instanceof SyntaxError)
-            json(400, exceptionBody(new ApiError(400, error.message, 'ArgumentException')));
-          else json(500, exceptionBody(new ApiError(500, String(error), 'InternalServerError')));
-        }
-      },
-      () => answer(413, { 'content-type': 'text/plain' }, 'Request body too large'),
-    );
+  const json = (status: number, body: Json, headers: Record<string, string> = {}): Answer => ({
+    status,
+    body,
+    headers,
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  function answer(request: http.IncomingMessage, raw: string | null): Answer {
+    if (raw === null) return { status: 413, body: 'Request body too large', headers: { 'content-type': 'text/plain' } };
+    const url = new URL(request.url ?? '/', origin);
+    try {
+      const method = request.method ?? 'GET';
+      const segments = url.pathname.split('/').filter(Boolean).map(decodeSegment);
+      const prefix = segments.slice(0, collection.length).map((s) => s.toLowerCase());
+      if (prefix.join('/') !== collection.join('/').toLowerCase())
+        throw new ApiError(404, `The organization or collection '${prefix.join('/')}' was not found.`, 'NotFound');
+      const seconds = limits.next();
+      if (seconds !== undefined)
+        throw new ApiError(
+          429,
+          "TF400733: The request has been canceled: Request was blocked due to exceeding usage of resource 'WorkItemTrackingResource' in namespace 'User'.",
+          'RequestBlockedException',
+          {
+            'retry-after': String(seconds),
+            'x-ratelimit-resource': 'ATCPU',
+            'x-ratelimit-delay': '0.000',
+            'x-ratelimit-limit': '200',
+            'x-ratelimit-remaining': '0',
+            'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + seconds),
+          },
+        );
+      authenticate(request);
+      checkApiVersion(method, url.searchParams);
+      let body: JsonObject | null = null;
+      if (raw.length > 0) {
+        const parsed: unknown = JSON.parse(raw);
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+          throw new ApiError(400, 'The request body must be a JSON object.', 'ArgumentException');
+        body = parsed as JsonObject;
+      }
+      return json(200, route(method, segments.slice(collection.length), url.searchParams, body));
+    } catch (error) {
+      if (error instanceof SignInPage)
+        return { status: 203, body: SIGN_IN_PAGE, headers: { 'content-type': 'text/html; charset=utf-8' } };
+      if (error instanceof ApiError) return json(error.status, exceptionBody(error), error.headers);
+      if (error instanceof SyntaxError)
+        return json(400, exceptionBody(new ApiError(400, error.message, 'ArgumentException')));
+      throw error;
+    }
+  }
+
+  const served = await serve(
+    {
+      port: options.port,
+      json: 'application/json; charset=utf-8; api-version=7.1',
+      failed: (error) => json(500, exceptionBody(new ApiError(500, String(error), 'InternalServerError'))),
+    },
+    answer,
+  );
+  origin = served.origin;
 
   return {
     url: base(),
-    limitNext(count, seconds) {
-      limited = { count, seconds };
-    },
-    expire(token) {
-      expiredTokens.add(token);
-    },
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    limitNext: limits.add,
+    expire: (token) => expireToken(data, token),
+    requests: served.requests,
+    close: served.close,
   };
 }
 
@@ -606,17 +602,4 @@ function decodeSegment(segment: string): string {
   } catch {
     throw new ApiError(400, `The path segment '${segment}' is not valid.`, 'ArgumentException');
   }
-}
-
-function readBody(request: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    request.on('end', () => (size > MAX_BODY_BYTES ? reject(new Error('too large')) : resolve(Buffer.concat(chunks))));
-    request.on('error', reject);
-  });
 }

@@ -4,32 +4,19 @@
  * through a common Jira Software workflow (To Do, In Progress, In Review, QA, Done), two QA kickbacks, and
  * an Epic in a sprint (connectors skip it). The assignees' e-mails are demo employees of Teambeat's seed.
  */
-import type { SimData, SimItem, SimPerson } from './model.js';
+import { demoPeople, itemThrough, steps, type DemoStep, type SimData, type SimItem } from './model.js';
 
-const people: SimPerson[] = [
-  { id: '712020:6b1c4e0a-omar-iqbal', name: 'Omar Iqbal', email: 'omar.iqbal@northwind.example' },
-  { id: '712020:7d2f5a1b-ayesha-fischer', name: 'Ayesha Fischer', email: 'ayesha.fischer20@northwind.example' },
-  { id: '712020:8e3a6b2c-grace-castillo', name: 'Grace Castillo', email: 'grace.castillo26@northwind.example' },
-  { id: '712020:9f4b7c3d-chen-okafor', name: 'Chen Okafor', email: 'chen.okafor@northwind.example' },
-];
+const people = demoPeople([
+  '712020:6b1c4e0a-omar-iqbal',
+  '712020:7d2f5a1b-ayesha-fischer',
+  '712020:8e3a6b2c-grace-castillo',
+  '712020:9f4b7c3d-chen-okafor',
+]);
 const [omar, ayesha, grace, chen] = people.map((person) => person.id) as [string, string, string, string];
 
-/** An instant on a June (or late May) 2030 day, UTC: at('05-27', '09:30'). */
-const at = (day: string, time: string) => `2030-${day}T${time}:00.000Z`;
-
-/** An item created in To Do at `created`, then moved through `moves` ([day, time, state], oldest first). */
-function item(
-  fields: Omit<SimItem, 'history' | 'createdAt'>,
-  created: [string, string],
-  moves: [string, string, string][],
-): SimItem {
-  const createdAt = at(...created);
-  return {
-    ...fields,
-    createdAt,
-    history: [{ at: createdAt, state: 'To Do' }, ...moves.map(([day, time, state]) => ({ at: at(day, time), state }))],
-  };
-}
+/** An item created in To Do at `created` ([day, time]), then moved through `moves` (oldest first). */
+const item = (fields: Omit<SimItem, 'history' | 'createdAt'>, [day, time]: [string, string], moves: DemoStep[]) =>
+  itemThrough(fields, steps([day, time, 'To Do'], ...moves));
 
 export function jiraDemoData(): SimData {
   return {

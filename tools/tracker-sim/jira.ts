@@ -25,16 +25,17 @@
  *   X-RateLimit-Limit, X-RateLimit-Remaining 0 and RateLimit-Reason, as Jira's rate-limiting page describes.
  */
 import { createHash } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import {
   currentState,
+  expireToken,
   type SimControls,
   type SimData,
   type SimItem,
   type SimPerson,
   type SimProject,
 } from './model.js';
+import { rateLimits, serve, type Answer } from './serve.js';
 
 export { jiraDemoData } from './jira-data.js';
 
@@ -53,7 +54,6 @@ export type JiraSim = SimControls & {
 };
 
 type Json = Record<string, unknown>;
-type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 type Category = 'new' | 'indeterminate' | 'done';
 
 /** A refusal in Jira's error shape. */
@@ -102,8 +102,7 @@ function nonNegativeInt(query: URLSearchParams, name: string, fallback: number):
 export async function startJiraSim(data: SimData, options: JiraSimOptions = {}): Promise<JiraSim> {
   const pageSize = options.pageSize ?? 50;
   const embeddedMax = options.embeddedChangelogMax ?? 100;
-  const requests: SimControls['requests'] = [];
-  const limits: number[] = [];
+  const limits = rateLimits();
   const statusIds = new Map<string, string>();
   const typeIds = new Map<string, string>();
   let origin = '';
@@ -458,7 +457,7 @@ export async function startJiraSim(data: SimData, options: JiraSimOptions = {}):
 
   function answer(request: http.IncomingMessage): Answer {
     const url = new URL(request.url ?? '/', origin);
-    const seconds = limits.shift();
+    const seconds = limits.next();
     if (seconds !== undefined)
       return {
         status: 429,
@@ -481,36 +480,22 @@ export async function startJiraSim(data: SimData, options: JiraSimOptions = {}):
     }
   }
 
-  const server = http.createServer((request, response) => {
-    let result: Answer;
-    try {
-      result = answer(request);
-    } catch (error) {
-      result = { status: 500, body: { errorMessages: [String(error)], errors: {} } };
-    }
-    requests.push({ method: request.method ?? 'GET', path: request.url ?? '/', status: result.status });
-    request.resume();
-    response
-      .writeHead(result.status, { 'content-type': 'application/json;charset=UTF-8', ...result.headers })
-      .end(JSON.stringify(result.body));
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const served = await serve(
+    {
+      port: options.port,
+      json: 'application/json;charset=UTF-8',
+      failed: (error) => ({ status: 500, body: { errorMessages: [String(error)], errors: {} } }),
+    },
+    (request) => answer(request),
+  );
+  origin = served.origin;
 
   return {
     url: origin,
     data,
-    requests,
-    limitNext(count, seconds) {
-      for (let i = 0; i < count; i++) limits.push(seconds);
-    },
-    expire(token) {
-      for (const account of data.accounts) if (account.token === token) account.expired = true;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    requests: served.requests,
+    limitNext: limits.add,
+    expire: (token) => expireToken(data, token),
+    close: served.close,
   };
 }

@@ -6,37 +6,22 @@
  * Monday user ids are numbers; the people's e-mails are demo employees of Teambeat's seed. The one account
  * signs in with the personal API token `monday-demo-token`.
  */
-import type { SimData, SimItem } from './model.js';
+import { demoPeople, itemThrough, steps, type DemoStep, type SimData, type SimItem } from './model.js';
 
-const people = [
-  { id: '61000001', name: 'Omar Iqbal', email: 'omar.iqbal@northwind.example' },
-  { id: '61000002', name: 'Ayesha Fischer', email: 'ayesha.fischer20@northwind.example' },
-  { id: '61000003', name: 'Grace Castillo', email: 'grace.castillo26@northwind.example' },
-  { id: '61000004', name: 'Chen Okafor', email: 'chen.okafor@northwind.example' },
-];
+const people = demoPeople(['61000001', '61000002', '61000003', '61000004']);
 const [omar, ayesha, grace, chen] = people.map((person) => person.id) as [string, string, string, string];
 
-/** An instant on a June (or late May) 2030 day, UTC: at('05-27', '09:30'). */
-const at = (day: string, time: string) => `2030-${day}T${time}:00.000Z`;
-
-/** An item created "Not Started" at `created`, then moved through `moves` ([day, time, label], oldest first). */
-function item(
+/** An item created "Not Started" at `created` ([day, time]), then moved through `moves` (labels, oldest first). */
+const item = (
   fields: Omit<SimItem, 'history' | 'createdAt' | 'type'>,
-  created: [string, string],
-  moves: [string, string, string][],
-): SimItem {
-  const createdAt = at(...created);
-  return {
-    ...fields,
-    // monday has no item types: a board's rows are items, the rows under them subitems.
-    type: fields.parentId === undefined ? 'Item' : 'Subitem',
-    createdAt,
-    history: [
-      { at: createdAt, state: 'Not Started' },
-      ...moves.map(([day, time, state]) => ({ at: at(day, time), state })),
-    ],
-  };
-}
+  [day, time]: [string, string],
+  moves: DemoStep[],
+) =>
+  // monday has no item types: a board's rows are items, the rows under them subitems.
+  itemThrough(
+    { ...fields, type: fields.parentId === undefined ? 'Item' : 'Subitem' },
+    steps([day, time, 'Not Started'], ...moves),
+  );
 
 export function mondayDemoData(): SimData {
   return {

@@ -38,17 +38,18 @@
  *   the way a spent complexity budget reaches a client as an application-level error.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { buildSchema, execute, GraphQLError, parse, validate, type DocumentNode } from 'graphql';
 import {
   currentState,
+  expireToken,
   type SimControls,
   type SimData,
   type SimItem,
   type SimProject,
   type SimSprint,
 } from './model.js';
+import { rateLimits, serve, type Answer } from './serve.js';
 
 export { mondayDemoData } from './monday-data.js';
 
@@ -181,13 +182,11 @@ const SCHEMA = buildSchema(`
 const ACCOUNT_ID = '9070001';
 const MAX_LIMIT = 500;
 const CURSOR_LIFE_MS = 60 * 60_000;
-const MAX_BODY_BYTES = 1024 * 1024;
 /** monday's default labels keep their indexes (Working on it 0, Done 1, Stuck 2, the blank label 5). */
 const DEFAULT_LABELS: Record<string, number> = { 'Working on it': 0, Done: 1, Stuck: 2, '': 5 };
 const PRIORITY = 'Medium';
 
 type Obj = Record<string, unknown>;
-type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 
 /** An application error in monday's form: HTTP 200, extensions.code, status_code and error_data. */
 const mondayError = (message: string, code: string, errorData: Obj = {}) =>
@@ -200,9 +199,8 @@ const mondayDate = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}
 
 export async function startMondaySim(data: SimData, options: MondaySimOptions = {}): Promise<MondaySim> {
   const pageSize = Math.min(options.pageSize ?? MAX_LIMIT, MAX_LIMIT);
-  const requests: SimControls['requests'] = [];
   const operations: MondaySim['operations'] = [];
-  const limits: { seconds: number; kind: 'http' | 'complexity' }[] = [];
+  const limits = rateLimits<{ seconds: number; kind: 'http' | 'complexity' }>();
   let origin = '';
 
   const boardOf = (id: string) => data.projects.find((p) => p.key === id);
@@ -303,7 +301,7 @@ export async function startMondaySim(data: SimData, options: MondaySimOptions = 
       state: 'active',
       created_at: mondayDate(item.createdAt),
       updated_at: mondayDate(item.history.at(-1)!.at),
-      url: `${origin}/boards/${board}/pulses/${id}`,
+      url: item.link ?? `${origin}/boards/${board}/pulses/${id}`,
       creator_id: person(item.assignee)?.id ?? me().id,
       board: () => (isSub(item) ? subBoardJson(project) : boardJson(project)),
       group: () => (sprint && !isSub(item) ? groupJson(project, sprint) : null),
@@ -573,7 +571,7 @@ export async function startMondaySim(data: SimData, options: MondaySimOptions = 
 
   function answer(request: http.IncomingMessage, raw: string, log: MondaySim['operations'][number]): Answer {
     const url = new URL(request.url ?? '/', origin);
-    const limit = limits.shift();
+    const limit = limits.next();
     if (limit?.kind === 'http')
       return {
         status: 429,
@@ -650,14 +648,13 @@ export async function startMondaySim(data: SimData, options: MondaySimOptions = 
     };
   }
 
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    request.on('end', () => {
+  const served = await serve(
+    {
+      port: options.port,
+      json: 'application/json; charset=utf-8',
+      failed: (error) => ({ status: 500, body: errorsOnly(String(error), 'INTERNAL_SERVER_ERROR', 500) }),
+    },
+    (request, raw) => {
       const log: MondaySim['operations'][number] = {
         name: null,
         variables: {},
@@ -667,41 +664,27 @@ export async function startMondaySim(data: SimData, options: MondaySimOptions = 
       let result: Answer;
       try {
         result =
-          size > MAX_BODY_BYTES
+          raw === null
             ? { status: 413, body: errorsOnly('Request body too large', 'PayloadTooLarge', 413) }
-            : answer(request, Buffer.concat(chunks).toString('utf8'), log);
+            : answer(request, raw, log);
       } catch (error) {
         result = { status: 500, body: errorsOnly(String(error), 'INTERNAL_SERVER_ERROR', 500) };
       }
       log.status = result.status;
       operations.push(log);
-      requests.push({ method: request.method ?? 'GET', path: request.url ?? '/', status: result.status });
-      response
-        .writeHead(result.status, { 'content-type': 'application/json; charset=utf-8', ...result.headers })
-        .end(JSON.stringify(result.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      return result;
+    },
+  );
+  origin = served.origin;
 
   return {
     url: origin,
     data,
-    requests,
+    requests: served.requests,
     operations,
-    limitNext(count, seconds) {
-      for (let i = 0; i < count; i++) limits.push({ seconds, kind: 'http' });
-    },
-    exhaustComplexityNext(count, seconds) {
-      for (let i = 0; i < count; i++) limits.push({ seconds, kind: 'complexity' });
-    },
-    expire(token) {
-      for (const account of data.accounts) if (account.token === token) account.expired = true;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    limitNext: (count, seconds) => limits.add(count, { seconds, kind: 'http' }),
+    exhaustComplexityNext: (count, seconds) => limits.add(count, { seconds, kind: 'complexity' }),
+    expire: (token) => expireToken(data, token),
+    close: served.close,
   };
 }

@@ -6,38 +6,28 @@
  * directory users with the demo employees' e-mails; the one account signs in with the bearer token
  * `planner-demo-token`.
  */
-import type { SimData, SimItem } from './model.js';
+import { demoPeople, itemThrough, steps, type DemoStep, type SimData, type SimItem, type SimPerson } from './model.js';
 
-const omar = '0f1c2d3e-4b5a-4c6d-8e7f-000000000001';
-const ayesha = '0f1c2d3e-4b5a-4c6d-8e7f-000000000002';
-const grace = '0f1c2d3e-4b5a-4c6d-8e7f-000000000003';
+const [omar, ayesha, grace] = demoPeople([
+  '0f1c2d3e-4b5a-4c6d-8e7f-000000000001',
+  '0f1c2d3e-4b5a-4c6d-8e7f-000000000002',
+  '0f1c2d3e-4b5a-4c6d-8e7f-000000000003',
+]) as [SimPerson, SimPerson, SimPerson];
 
-/** An instant on a June 2030 day, UTC: at('06-03', '09:30'). */
-const at = (day: string, time: string) => `2030-${day}T${time}:00.000Z`;
-
-/** A task made in bucket `first` at `created`, then moved through `moves` ([day, time, bucket]). */
-function task(
+/** A task made in the bucket of its `first` step, then moved through `moves` (buckets, oldest first). */
+const task = (
   fields: Omit<SimItem, 'history' | 'createdAt' | 'type' | 'sprintId'>,
-  [day, time, first]: [string, string, string],
-  moves: [string, string, string][],
-): SimItem {
-  const createdAt = at(day, time);
-  return {
-    ...fields,
-    type: 'Task',
-    sprintId: 1,
-    createdAt,
-    history: [{ at: createdAt, state: first }, ...moves.map(([d, t, bucket]) => ({ at: at(d, t), state: bucket }))],
-  };
-}
+  first: DemoStep,
+  moves: DemoStep[],
+) => itemThrough({ ...fields, type: 'Task', sprintId: 1 }, steps(first, ...moves));
 
 export function plannerDemoData(): SimData {
   return {
     people: [
-      { id: omar, name: 'Omar Iqbal', email: 'omar.iqbal@northwind.example' },
-      { id: ayesha, name: 'Ayesha Fischer', email: 'ayesha.fischer20@northwind.example' },
+      { ...omar },
+      { ...ayesha },
       // A user without a mailbox: Graph answers mail null.
-      { id: grace, name: 'Grace Castillo', email: null },
+      { ...grace, email: null },
     ],
     // Planner signs in with a Microsoft Entra access token alone.
     accounts: [{ user: '', token: 'planner-demo-token' }],
@@ -48,7 +38,7 @@ export function plannerDemoData(): SimData {
         sprints: [{ id: 1, name: 'Partner Onboarding', state: 'active' }],
         items: [
           task(
-            { id: 1, title: 'Draft the partner agreement', assignee: omar },
+            { id: 1, title: 'Draft the partner agreement', assignee: omar.id },
             ['06-03', '09:00', 'To do'],
             [
               ['06-04', '09:00', 'In progress'],
@@ -56,7 +46,7 @@ export function plannerDemoData(): SimData {
             ],
           ),
           task(
-            { id: 2, title: 'Set up the partner portal accounts', assignee: ayesha },
+            { id: 2, title: 'Set up the partner portal accounts', assignee: ayesha.id },
             ['06-05', '10:00', 'To do'],
             [
               ['06-10', '09:00', 'In progress'],
@@ -64,7 +54,7 @@ export function plannerDemoData(): SimData {
             ],
           ),
           task(
-            { id: 3, title: 'Order the welcome packs', assignee: grace },
+            { id: 3, title: 'Order the welcome packs', assignee: grace.id },
             ['06-06', '11:00', 'To do'],
             [['06-11', '09:00', 'In progress']],
           ),

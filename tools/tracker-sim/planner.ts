@@ -23,16 +23,17 @@
  * requests are 429 TooManyRequests with Retry-After s.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import {
   currentState,
+  expireToken,
   type SimControls,
   type SimData,
   type SimItem,
   type SimPerson,
   type SimProject,
 } from './model.js';
+import { rateLimits, serve, type Answer } from './serve.js';
 
 export { plannerDemoData } from './planner-data.js';
 
@@ -49,7 +50,6 @@ export type PlannerSim = SimControls & {
 };
 
 type Json = Record<string, unknown>;
-type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 
 /** A refusal in Graph's error shape. */
 class GraphError extends Error {
@@ -85,9 +85,7 @@ type Plan = { project: SimProject; id: string; groupId: string; createdAt: strin
 
 export async function startPlannerSim(data: SimData, options: PlannerSimOptions = {}): Promise<PlannerSim> {
   const pageSize = options.pageSize ?? 100;
-  const requests: SimControls['requests'] = [];
-  const limits: number[] = [];
-  const expired = new Set<string>();
+  const limits = rateLimits();
   let origin = '';
 
   function plans(): Plan[] {
@@ -291,7 +289,7 @@ export async function startPlannerSim(data: SimData, options: PlannerSimOptions 
         'CompactToken parsing failed with error code: 80049217',
         challenge,
       );
-    if (account.expired || expired.has(bearer))
+    if (account.expired)
       throw new GraphError(
         401,
         'InvalidAuthenticationToken',
@@ -315,7 +313,7 @@ export async function startPlannerSim(data: SimData, options: PlannerSimOptions 
   function answer(request: http.IncomingMessage): Answer {
     const url = new URL(request.url ?? '/', origin);
     try {
-      const seconds = limits.shift();
+      const seconds = limits.next();
       if (seconds !== undefined)
         throw new GraphError(
           429,
@@ -335,41 +333,23 @@ export async function startPlannerSim(data: SimData, options: PlannerSimOptions 
     }
   }
 
-  const server = http.createServer((request, response) => {
-    let result: Answer;
-    try {
-      result = answer(request);
-    } catch (error) {
-      result = { status: 500, body: errorBody(new GraphError(500, 'InternalServerError', String(error))) };
-    }
-    requests.push({ method: request.method ?? 'GET', path: request.url ?? '/', status: result.status });
-    request.resume();
-    response
-      .writeHead(result.status, {
-        'content-type':
-          'application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false;charset=utf-8',
-        'request-id': randomUUID(),
-        ...result.headers,
-      })
-      .end(JSON.stringify(result.body));
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const served = await serve(
+    {
+      port: options.port,
+      json: 'application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false;charset=utf-8',
+      everyAnswer: () => ({ 'request-id': randomUUID() }),
+      failed: (error) => ({ status: 500, body: errorBody(new GraphError(500, 'InternalServerError', String(error))) }),
+    },
+    (request) => answer(request),
+  );
+  origin = served.origin;
 
   return {
     url: origin,
     data,
-    requests,
-    limitNext(count, seconds) {
-      for (let i = 0; i < count; i++) limits.push(seconds);
-    },
-    expire(token) {
-      expired.add(token);
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    requests: served.requests,
+    limitNext: limits.add,
+    expire: (token) => expireToken(data, token),
+    close: served.close,
   };
 }

@@ -5,34 +5,22 @@
  * in the backlog and unassigned. Trello has no sprints: the board is one rolling sprint, so every card is in
  * the model's sprint 1. Members' e-mails are the demo employees', though Trello shows them to nobody else.
  */
-import type { SimData, SimItem, SimPerson } from './model.js';
+import { demoPeople, itemThrough, steps, type DemoStep, type SimData, type SimItem } from './model.js';
 
-const people: SimPerson[] = [
-  { id: '5e1f00a1c0ffee0000000001', name: 'Omar Iqbal', email: 'omar.iqbal@northwind.example' },
-  { id: '5e1f00a1c0ffee0000000002', name: 'Ayesha Fischer', email: 'ayesha.fischer20@northwind.example' },
-  { id: '5e1f00a1c0ffee0000000003', name: 'Grace Castillo', email: 'grace.castillo26@northwind.example' },
-  { id: '5e1f00a1c0ffee0000000004', name: 'Chen Okafor', email: 'chen.okafor@northwind.example' },
-];
+const people = demoPeople([
+  '5e1f00a1c0ffee0000000001',
+  '5e1f00a1c0ffee0000000002',
+  '5e1f00a1c0ffee0000000003',
+  '5e1f00a1c0ffee0000000004',
+]);
 const [omar, ayesha, grace, chen] = people.map((person) => person.id) as [string, string, string, string];
 
-/** An instant on a June 2030 day, UTC: at('06-03', '09:30'). */
-const at = (day: string, time: string) => `2030-${day}T${time}:00.000Z`;
-
-/** A card made in list `first` at `created`, then moved through `moves` ([day, time, list], oldest first). */
-function card(
+/** A card made in the list of its `first` step, then moved through `moves` (lists, oldest first). */
+const card = (
   fields: Omit<SimItem, 'history' | 'createdAt' | 'type' | 'sprintId'>,
-  [day, time, first]: [string, string, string],
-  moves: [string, string, string][],
-): SimItem {
-  const createdAt = at(day, time);
-  return {
-    ...fields,
-    type: 'Card',
-    sprintId: 1,
-    createdAt,
-    history: [{ at: createdAt, state: first }, ...moves.map(([d, t, list]) => ({ at: at(d, t), state: list }))],
-  };
-}
+  first: DemoStep,
+  moves: DemoStep[],
+) => itemThrough({ ...fields, type: 'Card', sprintId: 1 }, steps(first, ...moves));
 
 export function trelloDemoData(): SimData {
   return {

@@ -29,16 +29,17 @@
  * exceeded"}, Retry-After s and the x-rate-limit-api-token-* and x-rate-limit-api-key-* headers.
  */
 import { createHash } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import {
   currentState,
+  expireToken,
   type SimControls,
   type SimData,
   type SimItem,
   type SimPerson,
   type SimProject,
 } from './model.js';
+import { rateLimits, serve, type Answer } from './serve.js';
 
 export { trelloDemoData } from './trello-data.js';
 
@@ -57,7 +58,6 @@ export type TrelloSim = SimControls & {
 };
 
 type Json = Record<string, unknown>;
-type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 
 const MAX_LIMIT = 1000;
 const NOT_FOUND = 'The requested resource was not found.';
@@ -109,9 +109,7 @@ type Action = { id: string; date: string; card: Card; type: 'createCard' | 'upda
 
 export async function startTrelloSim(data: SimData, options: TrelloSimOptions = {}): Promise<TrelloSim> {
   const pageSize = Math.min(options.pageSize ?? MAX_LIMIT, MAX_LIMIT);
-  const requests: SimControls['requests'] = [];
-  const limits: number[] = [];
-  const expired = new Set<string>();
+  const limits = rateLimits();
   let origin = '';
 
   // Everything is derived from the live data at each request, so tests may change it between requests.
@@ -236,7 +234,7 @@ export async function startTrelloSim(data: SimData, options: TrelloSimOptions = 
       idShort: item.id,
       shortLink: card.shortLink,
       shortUrl: `https://trello.com/c/${card.shortLink}`,
-      url: `https://trello.com/c/${card.shortLink}/${item.id}-${slug(item.title)}`,
+      url: item.link ?? `https://trello.com/c/${card.shortLink}/${item.id}-${slug(item.title)}`,
       pos: item.id * 16_384,
       due: null,
       dueComplete: false,
@@ -384,12 +382,12 @@ export async function startTrelloSim(data: SimData, options: TrelloSimOptions = 
     if (!key || !data.accounts.some((a) => a.user === key)) throw new TrelloRefusal(401, 'invalid key');
     if (!token) throw new TrelloRefusal(401, 'unauthorized permission requested');
     const account = data.accounts.find((a) => a.user === key && a.token === token);
-    if (!account || account.expired || expired.has(token)) throw new TrelloRefusal(401, 'invalid token');
+    if (!account || account.expired) throw new TrelloRefusal(401, 'invalid token');
   }
 
   function answer(request: http.IncomingMessage): Answer {
     const url = new URL(request.url ?? '/', origin);
-    const seconds = limits.shift();
+    const seconds = limits.next();
     if (seconds !== undefined)
       return {
         status: 429,
@@ -422,41 +420,23 @@ export async function startTrelloSim(data: SimData, options: TrelloSimOptions = 
     }
   }
 
-  const server = http.createServer((request, response) => {
-    let result: Answer;
-    try {
-      result = answer(request);
-    } catch (error) {
-      result = { status: 500, body: `Internal server error: ${String(error)}` };
-    }
-    requests.push({ method: request.method ?? 'GET', path: request.url ?? '/', status: result.status });
-    request.resume();
-    const text = typeof result.body === 'string';
-    response
-      .writeHead(result.status, {
-        'content-type': text ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
-        ...result.headers,
-      })
-      .end(text ? (result.body as string) : JSON.stringify(result.body));
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const served = await serve(
+    {
+      port: options.port,
+      json: 'application/json; charset=utf-8',
+      failed: (error) => ({ status: 500, body: `Internal server error: ${String(error)}` }),
+    },
+    (request) => answer(request),
+  );
+  origin = served.origin;
 
   return {
     url: origin,
     data,
-    requests,
+    requests: served.requests,
     boardId: (key) => findBoard(key).id,
-    limitNext(count, seconds) {
-      for (let i = 0; i < count; i++) limits.push(seconds);
-    },
-    expire(token) {
-      expired.add(token);
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    limitNext: limits.add,
+    expire: (token) => expireToken(data, token),
+    close: served.close,
   };
 }

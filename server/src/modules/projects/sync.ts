@@ -38,6 +38,13 @@ export const SCHEDULED_SYNC_EVERY_MS = 6 * 3_600_000;
 /** The schedule reads closed sprints that ended within this many days (a person's "sync all" reads every one). */
 const RECENT_CLOSED_DAYS = 14;
 
+/**
+ * The tracker link kept for an item. A connector answers null where the tracker gave none that is safe to open
+ * (connectors/shape.ts, trackerLink); the link columns are NOT NULL since migration 0038, so "no link" is kept
+ * as the empty string, never as what the tracker said.
+ */
+const linkOf = (item: TrackerItem): string => item.url ?? '';
+
 /** What a project's token is sealed to: its tenant and project, so a sealed token cannot be moved to another row. */
 export const trackerTokenContext = (tenantId: number, projectId: number) => `project-tracker:${tenantId}:${projectId}`;
 
@@ -374,7 +381,7 @@ export function createProjectSyncService(options: {
           type: b.type,
           status: b.status,
           trackerStateName: b.trackerStatus,
-          url: b.url,
+          url: linkOf(b),
           completedAt: b.finishedAt,
           syncedAt: at,
           createdAt: at,
@@ -419,7 +426,7 @@ export function createProjectSyncService(options: {
           type: t.type,
           status: t.status,
           trackerStateName: t.trackerStatus,
-          url: t.url,
+          url: linkOf(t),
           assigneeId: personOf(t),
           startedAt: t.startedAt,
           finishedAt: t.finishedAt,

@@ -17,6 +17,14 @@
 import { statusFromTrackerState, type StatusChange, type TrackerTaskStatus } from '../../../../../shared/projects.js';
 import type { TrackerHttp, TrackerResponse } from './http.js';
 import {
+  answerShape,
+  filledText as text,
+  isFinished,
+  milestones,
+  parseInstant as instant,
+  trackerLink,
+} from './shape.js';
+import {
   TrackerError,
   type TrackerConnection,
   type TrackerConnector,
@@ -64,9 +72,7 @@ type Update = { rev?: unknown; fields?: Record<string, FieldChange | undefined> 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function badAnswer(what: string): TrackerError {
-  return new TrackerError('bad-answer', `Azure DevOps answered ${what} in an unexpected form`);
-}
+const { badAnswer } = answerShape('Azure DevOps');
 
 /** The `value` list of an Azure list answer ({count, value}). */
 function list(body: unknown, what: string): unknown[] {
@@ -76,11 +82,6 @@ function list(body: unknown, what: string): unknown[] {
   return value;
 }
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
-const instant = (value: unknown): string | null => {
-  const raw = text(value);
-  return raw !== null && !Number.isNaN(Date.parse(raw)) ? new Date(raw).toISOString() : null;
-};
 const earliest = (...instants: (string | null)[]): string | null =>
   instants.filter((i): i is string => i !== null).sort((a, b) => Date.parse(a) - Date.parse(b))[0] ?? null;
 
@@ -299,8 +300,7 @@ export function createAzureDevOpsConnector(connection: TrackerConnection, http: 
         const parent = typeof fields['System.Parent'] === 'number' ? fields['System.Parent'] : parents.get(item.id);
         const kind = kindOf(type, parent !== undefined);
         const status = azureStatus(state);
-        const firstOf = (wanted: TrackerTaskStatus[]) => history.find((c) => wanted.includes(c.to))?.at ?? null;
-        const finished = status === 'done' || status === 'completed';
+        const fromHistory = milestones(history, status);
         return {
           ref: String(item.id),
           kind,
@@ -310,12 +310,15 @@ export function createAzureDevOpsConnector(connection: TrackerConnection, http: 
           status,
           trackerStatus: state,
           assignee: person(fields['System.AssignedTo']),
-          url: text(item._links?.html?.href) ?? `${base}/${project}/_workitems/edit/${item.id}`,
+          url: trackerLink(
+            text(item._links?.html?.href) ?? `${base}/${project}/_workitems/edit/${item.id}`,
+            connection.baseUrl,
+          ),
           createdAt: created(item, history),
           // ActivatedDate is the latest activation (cleared on a move back to New); the history keeps the first.
-          startedAt: earliest(instant(fields['Microsoft.VSTS.Common.ActivatedDate']), firstOf(['in-progress'])),
-          finishedAt: finished
-            ? (instant(fields['Microsoft.VSTS.Common.ClosedDate']) ?? firstOf(['done', 'completed']))
+          startedAt: earliest(instant(fields['Microsoft.VSTS.Common.ActivatedDate']), fromHistory.startedAt),
+          finishedAt: isFinished(status)
+            ? (instant(fields['Microsoft.VSTS.Common.ClosedDate']) ?? fromHistory.finishedAt)
             : null,
           history,
         };

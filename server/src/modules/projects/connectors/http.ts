@@ -190,21 +190,23 @@ export function trackerHttp(options: TrackerHttpOptions): TrackerHttp {
       // Azure DevOps answers a refused token with its sign-in page and 203 (unless told not to redirect).
       if (status === 203)
         throw new TrackerError('credentials', 'The tracker refused the credentials (203, a sign-in page)');
-      const said = trackerMessage(text);
-      const suffix = said ? `: ${said}` : '';
+      // The tracker's own words, read only from an answer that is not a success: a successful body is parsed
+      // once, below, and never again as a message (it may be megabytes).
+      const suffix = () => {
+        const said = trackerMessage(text);
+        return said ? `: ${said}` : '';
+      };
       const wait = retryAfterSeconds(headers);
-      /** Waits and answers true to try again, or fails as rate-limited with the wait still asked for. */
-      const limited = async (hint: number | null) => {
+      /** Waits before the next attempt, or fails as rate-limited with the wait still asked for. */
+      const waitOrGiveUp = async (hint: number | null) => {
         const seconds = wait ?? hint ?? 2 ** attempt;
-        if (attempt < maxRetries && seconds <= maxWait) {
-          await sleep(seconds * 1000);
-          return true;
-        }
-        throw new TrackerError(
-          'rate-limited',
-          `The tracker limits requests; try again in ${seconds} s${suffix}`,
-          seconds,
-        );
+        if (attempt >= maxRetries || seconds > maxWait)
+          throw new TrackerError(
+            'rate-limited',
+            `The tracker limits requests; try again in ${seconds} s${suffix()}`,
+            seconds,
+          );
+        await sleep(seconds * 1000);
       };
       if (status >= 200 && status < 300) {
         if (text.trim() === '') return { status, headers, body: undefined as T };
@@ -216,16 +218,18 @@ export function trackerHttp(options: TrackerHttpOptions): TrackerHttp {
         }
         const asked = request.bodyRateLimit?.(body) ?? null;
         if (asked === null) return { status, headers, body };
-        if (await limited(asked.seconds)) continue;
+        await waitOrGiveUp(asked.seconds);
+        continue;
       }
       if (status === 429 || (status === 503 && wait !== null)) {
-        if (await limited(bodyHint(request, text))) continue;
+        await waitOrGiveUp(bodyHint(request, text));
+        continue;
       }
       if (status === 401 || status === 403)
-        throw new TrackerError('credentials', `The tracker refused the credentials (${status})${suffix}`);
-      if (status === 404) throw new TrackerError('not-found', `The tracker has no such project or item${suffix}`);
-      if (status >= 500) throw new TrackerError('unreachable', `The tracker failed (${status})${suffix}`);
-      throw new TrackerError('bad-answer', `The tracker refused the request (${status})${suffix}`);
+        throw new TrackerError('credentials', `The tracker refused the credentials (${status})${suffix()}`);
+      if (status === 404) throw new TrackerError('not-found', `The tracker has no such project or item${suffix()}`);
+      if (status >= 500) throw new TrackerError('unreachable', `The tracker failed (${status})${suffix()}`);
+      throw new TrackerError('bad-answer', `The tracker refused the request (${status})${suffix()}`);
     }
   };
 }

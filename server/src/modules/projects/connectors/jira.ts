@@ -19,6 +19,7 @@
  */
 import { statusFromTrackerState, type StateCategory, type StatusChange } from '../../../../../shared/projects.js';
 import type { TrackerHttp } from './http.js';
+import { answerShape, MAX_LISTED, milestones, text, trackerLink } from './shape.js';
 import {
   TrackerError,
   type TrackerConnection,
@@ -62,18 +63,8 @@ type AgilePage = { values?: unknown; isLast?: unknown; total?: unknown };
 type IssuePage = { issues?: unknown; total?: unknown; maxResults?: unknown };
 type ChangelogPage = { values?: unknown; isLast?: unknown; total?: unknown };
 
-const badAnswer = (what: string) =>
-  new TrackerError('bad-answer', `Jira answered ${what} in a shape it does not document`);
-
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
-/** An ISO instant from Jira's 2030-06-03T09:00:00.000+0000 (or any ISO 8601 form). */
-function instant(value: unknown, what: string): string {
-  const raw = text(value);
-  const at = raw === null ? NaN : Date.parse(raw.replace(/([+-]\d\d)(\d\d)$/, '$1:$2'));
-  if (Number.isNaN(at)) throw badAnswer(what);
-  return new Date(at).toISOString();
-}
+/** Instants come as Jira's 2030-06-03T09:00:00.000+0000 (or any ISO 8601 form). */
+const { badAnswer, instant } = answerShape('Jira');
 
 /** The calendar day Jira wrote for a sprint's date, YYYY-MM-DD; null when it has none. */
 function day(value: unknown): string | null {
@@ -84,11 +75,6 @@ function categoryOf(status: JiraStatus | undefined): StateCategory {
   const key = status?.statusCategory?.key;
   return key === 'new' ? 'new' : key === 'indeterminate' ? 'in-progress' : key === 'done' ? 'done' : null;
 }
-
-const FINISHED = new Set(['done', 'completed']);
-
-/** A listing longer than this is taken as a broken (or hostile) tracker that never says it is done. */
-const MAX_LISTED = 50_000;
 
 export function createJiraConnector(connection: TrackerConnection, http: TrackerHttp): TrackerConnector {
   const site = connection.baseUrl.trim().replace(/\/+$/, '');
@@ -227,7 +213,7 @@ export function createJiraConnector(connection: TrackerConnection, http: Tracker
       ...changes.map((change) => ({ at: change.at, to: statusOf(change.to) })),
     ];
     const resolved = fields.resolutiondate ? instant(fields.resolutiondate, `${issueKey}'s resolution`) : null;
-    const firstDone = FINISHED.has(status) ? (history.find((c) => FINISHED.has(c.to))?.at ?? null) : null;
+    const { startedAt, finishedAt } = milestones(history, status);
     const assignee = fields.assignee;
     const assigneeName = text(assignee?.displayName);
     return {
@@ -239,10 +225,10 @@ export function createJiraConnector(connection: TrackerConnection, http: Tracker
       status,
       trackerStatus: statusName,
       assignee: assigneeName === null ? null : { name: assigneeName, email: text(assignee?.emailAddress) },
-      url: `${site}/browse/${encodeURIComponent(issueKey)}`,
+      url: trackerLink(`${site}/browse/${encodeURIComponent(issueKey)}`, connection.baseUrl),
       createdAt,
-      startedAt: history.find((change) => change.to === 'in-progress')?.at ?? null,
-      finishedAt: resolved ?? firstDone,
+      startedAt,
+      finishedAt: resolved ?? finishedAt,
       history,
     };
   }
@@ -294,6 +280,7 @@ export function createJiraConnector(connection: TrackerConnection, http: Tracker
         );
         if (!Array.isArray(page.issues)) throw badAnswer(path);
         issues.push(...(page.issues as JiraIssue[]));
+        if (issues.length > MAX_LISTED) throw badAnswer(`${path} (more than ${MAX_LISTED} entries)`);
         const total = typeof page.total === 'number' ? page.total : null;
         const served = typeof page.maxResults === 'number' ? page.maxResults : PAGE;
         if (page.issues.length === 0 || (total === null ? page.issues.length < served : issues.length >= total)) break;

@@ -242,6 +242,19 @@ describe('Monday connector', () => {
     expect([onboarding.startedAt, onboarding.finishedAt]).toEqual([null, at('06-04', '15:00')]);
   });
 
+  it('keeps no item link a page must not open: a javascript: url is no link', async () => {
+    const data = mondayDemoData();
+    data.projects[0]!.items.find((i) => i.id === 1)!.link = 'javascript:alert(document.cookie)';
+    data.projects[0]!.items.find((i) => i.id === 2)!.link = 'https://acme.monday.com/boards/1802551124/pulses/2';
+    const sim = await start(data);
+    const items = await connect(sim.url).items('sprint_14');
+    expect(items.slice(0, 3).map((i) => [i.ref, i.url])).toEqual([
+      [id(1), null],
+      [id(2), 'https://acme.monday.com/boards/1802551124/pulses/2'],
+      [id(3), `${sim.url}/boards/${SUBITEMS_BOARD}/pulses/${id(3)}`],
+    ]);
+  });
+
   it('says the token was refused: a wrong one, or one that expired, and monday’s own refusal with 200', async () => {
     const sim = await start();
     const wrong = await failure(connect(sim.url, { token: 'not-the-token' }).verify());

@@ -25,6 +25,7 @@
  */
 import { statusFromTrackerState, type StatusChange, type TrackerTaskStatus } from '../../../../../shared/projects.js';
 import type { TrackerHttp } from './http.js';
+import { answerShape, MAX_LISTED, milestones, parseInstant, text, trackerLink } from './shape.js';
 import {
   TrackerError,
   type TrackerConnection,
@@ -42,8 +43,6 @@ const PAGE = 100;
 const LOG_PAGE = 100;
 const LOG_ITEMS = 100;
 const USERS_CHUNK = 100;
-/** A listing longer than this is taken as a broken (or hostile) tracker that never says it is done. */
-const MAX_LISTED = 50_000;
 
 const RATE_LIMIT_CODES = new Set([
   'ComplexityException',
@@ -135,13 +134,11 @@ type LoggedChange = { at: string; from: { label: string; done: boolean } | null;
 
 const isRecord = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 /** An id monday answers as a string (ID) or, in older shapes and logs, a number. */
 const idOf = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
 
-const badAnswer = (what: string) =>
-  new TrackerError('bad-answer', `monday.com answered ${what} in a shape it does not document`);
+const { badAnswer } = answerShape('monday.com');
 
 /** A tracker's words for a person: one line, at most 200 characters. */
 function oneLine(message: string): string {
@@ -193,11 +190,10 @@ export function mondayRateLimit(body: unknown): { seconds: number | null } | nul
 /** An instant from monday's Date (ISO) or activity log time (17 digits, 100-nanosecond units since 1970). */
 function instant(value: unknown, what: string): string {
   const raw = idOf(value);
-  let at = NaN;
-  if (raw !== null && /^\d{16,18}$/.test(raw)) at = Number(BigInt(raw) / 10_000n);
-  else if (raw !== null) at = Date.parse(raw);
-  if (Number.isNaN(at)) throw badAnswer(what);
-  return new Date(at).toISOString();
+  const at =
+    raw !== null && /^\d{16,18}$/.test(raw) ? new Date(Number(BigInt(raw) / 10_000n)).toISOString() : parseInstant(raw);
+  if (at === null) throw badAnswer(what);
+  return at;
 }
 
 /** Teambeat's status for a Status label: the blank label is new; monday's done label is the done category. */
@@ -205,8 +201,6 @@ function mondayStatus(label: string, done: boolean): TrackerTaskStatus {
   if (label.trim() === '') return 'new';
   return statusFromTrackerState(label, done ? 'done' : null);
 }
-
-const FINISHED = new Set<TrackerTaskStatus>(['done', 'completed']);
 
 /** The API endpoint for the project's address: monday's API host for any monday.com address. */
 function endpointFor(address: string): string {
@@ -474,10 +468,9 @@ export function createMondayConnector(connection: TrackerConnection, http: Track
           status,
           trackerStatus: columns.label,
           assignee,
-          url: text(raw.url) ?? `${address}/boards/${itemBoard}/pulses/${id}`,
+          url: trackerLink(text(raw.url) ?? `${address}/boards/${itemBoard}/pulses/${id}`, connection.baseUrl),
           createdAt,
-          startedAt: history.find((change) => change.to === 'in-progress')?.at ?? null,
-          finishedAt: FINISHED.has(status) ? (history.find((change) => FINISHED.has(change.to))?.at ?? null) : null,
+          ...milestones(history, status),
           history,
         };
       });

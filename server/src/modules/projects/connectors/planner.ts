@@ -20,6 +20,7 @@
  */
 import { statusFromTrackerState, type TrackerTaskStatus } from '../../../../../shared/projects.js';
 import type { TrackerHttp } from './http.js';
+import { answerShape, MAX_LISTED, text, trackerLink } from './shape.js';
 import {
   TrackerError,
   type TrackerConnection,
@@ -29,8 +30,6 @@ import {
   type TrackerSprint,
 } from './types.js';
 
-/** A listing longer than this is taken as a broken (or hostile) tracker that never runs out. */
-const MAX_LISTED = 50_000;
 /** Pages followed at most for one collection (Graph's pages hold up to 100 tasks; empty ones count too). */
 const MAX_PAGES = 1_000;
 const PLAN_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -49,16 +48,7 @@ type GraphTask = {
 };
 type GraphUser = { displayName?: unknown; mail?: unknown; userPrincipalName?: unknown };
 
-const badAnswer = (what: string) =>
-  new TrackerError('bad-answer', `Microsoft Graph answered ${what} in a shape it does not document`);
-
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
-function instant(value: unknown, what: string): string {
-  const at = Date.parse(text(value) ?? '');
-  if (Number.isNaN(at)) throw badAnswer(what);
-  return new Date(at).toISOString();
-}
+const { badAnswer, instant } = answerShape('Microsoft Graph');
 
 const PROGRESS = ['Not started', 'In progress', 'Completed'] as const;
 
@@ -204,7 +194,7 @@ export function createPlannerConnector(connection: TrackerConnection, http: Trac
           status,
           trackerStatus: bucket === null ? progress : `${progress} (${bucket})`,
           assignee: assigneeId === null ? null : await person(assigneeId),
-          url: `https://tasks.office.com/Home/Task/${encodeURIComponent(id)}`,
+          url: trackerLink(`https://tasks.office.com/Home/Task/${encodeURIComponent(id)}`, connection.baseUrl),
           createdAt: instant(task.createdDateTime, `task ${id}'s creation`),
           startedAt: null,
           finishedAt:

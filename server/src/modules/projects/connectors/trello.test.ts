@@ -3,7 +3,7 @@
 // can meet.
 import { describe, expect, it } from 'vitest';
 import { taskMetrics } from '../../../../../shared/projects.js';
-import type { SimData } from '../../../../../tools/tracker-sim/model.js';
+import type { SimData, SimItem } from '../../../../../tools/tracker-sim/model.js';
 import {
   startTrelloSim,
   trelloDemoData,
@@ -150,6 +150,25 @@ describe('Trello connector', () => {
     ]);
   });
 
+  it('keeps no card link a page must not open: a javascript:, data: or relative one is no link', async () => {
+    const data = trelloDemoData();
+    const [backlog, magic, invoices, reset] = data.projects[0]!.items as [SimItem, SimItem, SimItem, SimItem];
+    backlog.link = 'javascript:alert(document.cookie)';
+    magic.link = 'data:text/html,<script>alert(1)</script>';
+    invoices.link = '/c/Ab12Cd34/3-download-invoices-as-pdf';
+    // The stand-in is reached over http, so an http link of its own is kept; an https one always is.
+    reset.link = 'http://127.0.0.1/c/Ab12Cd34';
+    const sim = await start(data);
+    const items = await connect(sim).items(sim.boardId('Qx7Lm2Pa'));
+    expect(items.map((i) => [i.title, i.url])).toEqual([
+      ['Accessibility audit fixes', null],
+      ['Sign in with a magic link', null],
+      ['Download invoices as PDF', null],
+      ['Password reset e-mail copy', 'http://127.0.0.1/c/Ab12Cd34'],
+      ['Usage charts on the dashboard', expect.stringMatching(/^https:\/\/trello\.com\/c\/[A-Za-z0-9]{8}\/5-usage/)],
+    ]);
+  });
+
   it('says the credentials were refused: a wrong token or key, or a token revoked since', async () => {
     const sim = await start();
     const wrong = await failure(connect(sim, { token: 'not-the-token' }).verify());
@@ -224,6 +243,26 @@ describe('Trello connector', () => {
       url: 'https://api.trello.com/1/boards/Qx7Lm2Pa?fields=name%2Cclosed%2CshortLink',
       authorization: 'OAuth oauth_consumer_key="trello-demo-key", oauth_token="trello-demo-token"',
     });
+
+    // Reached over https, a card's plain-http link is no link.
+    const plain = createTrelloConnector(
+      connection('https://api.trello.com'),
+      answering((url) =>
+        url.pathname.endsWith('/cards/all') && !url.searchParams.has('before')
+          ? [
+              {
+                id: '5e1f00a1c0ffee0000000011',
+                name: 'Card',
+                idList: '5e1f00a1c0ffee0000000012',
+                url: 'http://trello.com/c/x',
+              },
+            ]
+          : url.pathname.endsWith('/lists')
+            ? [{ id: '5e1f00a1c0ffee0000000012', name: 'Doing' }]
+            : [],
+      ),
+    );
+    expect((await plain.items('5e1f00a1c0ffee0000000010')).map((i) => i.url)).toEqual([null]);
 
     const nameless = createTrelloConnector(
       connection('https://api.trello.com'),

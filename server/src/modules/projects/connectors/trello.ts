@@ -18,6 +18,7 @@
  */
 import { statusFromTrackerState, type StatusChange } from '../../../../../shared/projects.js';
 import type { TrackerHttp } from './http.js';
+import { answerShape, MAX_LISTED, milestones, text, trackerLink } from './shape.js';
 import {
   TrackerError,
   type TrackerConnection,
@@ -29,8 +30,12 @@ import {
 
 /** What a page asks for: Trello's most. */
 const PAGE = 1000;
-/** A listing longer than this is taken as a broken (or hostile) tracker that never runs out. */
-const MAX_LISTED = 200_000;
+/**
+ * The most moves between lists read, above the common MAX_LISTED: a board is one rolling sprint, so its moves
+ * pile up over the board's whole life rather than one sprint's (5,000 cards moved ten times are 50,000 moves,
+ * on a board a team keeps for years). Cards keep the common cap.
+ */
+const MAX_MOVES = 200_000;
 const BOARD_ID = /^[0-9a-f]{24}$/;
 const SHORT_LINK = /^[A-Za-z0-9]{8}$/;
 
@@ -44,16 +49,7 @@ type TrelloAction = {
   data?: { card?: { id?: unknown }; listBefore?: { name?: unknown }; listAfter?: { name?: unknown } };
 };
 
-const badAnswer = (what: string) =>
-  new TrackerError('bad-answer', `Trello answered ${what} in a shape it does not document`);
-
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
-function instant(value: unknown, what: string): string {
-  const at = Date.parse(text(value) ?? '');
-  if (Number.isNaN(at)) throw badAnswer(what);
-  return new Date(at).toISOString();
-}
+const { badAnswer, instant } = answerShape('Trello');
 
 /** When a Trello object was made: its id begins with the seconds since 1970 in 8 hex digits. */
 function createdFromId(id: string): string {
@@ -68,8 +64,6 @@ function apiBase(baseUrl: string): string {
   const host = new URL(base).hostname.toLowerCase();
   return host === 'trello.com' || host === 'www.trello.com' ? 'https://api.trello.com' : base;
 }
-
-const FINISHED = new Set(['done', 'completed']);
 
 export function createTrelloConnector(connection: TrackerConnection, http: TrackerHttp): TrackerConnector {
   const base = apiBase(connection.baseUrl);
@@ -110,7 +104,12 @@ export function createTrelloConnector(connection: TrackerConnection, http: Track
   }
 
   /** Every entry of a newest-first list paged with limit and before, until a page comes back empty. */
-  async function paged<T extends { id?: unknown }>(path: string, query: Record<string, string>, notFound: string) {
+  async function paged<T extends { id?: unknown }>(
+    path: string,
+    query: Record<string, string>,
+    notFound: string,
+    cap: number,
+  ) {
     const all: T[] = [];
     let before: string | null = null;
     for (;;) {
@@ -118,7 +117,7 @@ export function createTrelloConnector(connection: TrackerConnection, http: Track
       if (!Array.isArray(page)) throw badAnswer(path);
       if (page.length === 0) return all;
       all.push(...page);
-      if (all.length > MAX_LISTED) throw badAnswer(`${path} (more than ${MAX_LISTED} entries)`);
+      if (all.length > cap) throw badAnswer(`${path} (more than ${cap} entries)`);
       const oldest: string | null = page
         .map((entry) => text(entry.id))
         .reduce<string | null>((min, id) => (id === null ? min : min === null || id < min ? id : min), null);
@@ -169,8 +168,13 @@ export function createTrelloConnector(connection: TrackerConnection, http: Track
         if (id !== null && name) people.set(id, { name, email: null });
       }
 
-      const cards = await paged<TrelloCard>(`${path}/cards/all`, { fields: 'name,idList,idMembers,url' }, gone);
-      const actions = await paged<TrelloAction>(`${path}/actions`, { filter: 'updateCard:idList' }, gone);
+      const cards = await paged<TrelloCard>(
+        `${path}/cards/all`,
+        { fields: 'name,idList,idMembers,url' },
+        gone,
+        MAX_LISTED,
+      );
+      const actions = await paged<TrelloAction>(`${path}/actions`, { filter: 'updateCard:idList' }, gone, MAX_MOVES);
       const moves = new Map<string, { at: string; from: string | null; to: string }[]>();
       for (const action of actions) {
         const cardId = text(action.data?.card?.id);
@@ -212,10 +216,9 @@ export function createTrelloConnector(connection: TrackerConnection, http: Track
           trackerStatus: listName,
           // A member who left the board is still on the card: named by id until someone maps them.
           assignee: first === undefined ? null : (people.get(first) ?? { name: first, email: null }),
-          url: text(card.url) ?? `https://trello.com/c/${id}`,
+          url: trackerLink(text(card.url) ?? `https://trello.com/c/${id}`, connection.baseUrl),
           createdAt,
-          startedAt: history.find((change) => change.to === 'in-progress')?.at ?? null,
-          finishedAt: FINISHED.has(status) ? (history.find((c) => FINISHED.has(c.to))?.at ?? null) : null,
+          ...milestones(history, status),
           history,
         });
       }

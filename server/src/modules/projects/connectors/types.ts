@@ -49,8 +49,11 @@ export type TrackerItem = {
   /** The tracker's own state name (In Review, Resolved), shown beside ours. */
   trackerStatus: string;
   assignee: TrackerPerson | null;
-  /** A link a person opens in the browser. */
-  url: string;
+  /**
+   * A link a person opens in the browser: https, or http where the project's tracker address is http; null
+   * where the tracker answered none that is safe to open (shape.ts, trackerLink).
+   */
+  url: string | null;
   createdAt: string;
   /** When work started (first in progress), and when it was done; ISO instants or null. */
   startedAt: string | null;
