@@ -27,8 +27,17 @@ declare module 'node-zklib' {
   /** Internals reached into to contain defects (see zk-adapter.ts); both transports share this shape. */
   export type ZkTransport<S> = {
     socket: S | null;
+    sessionId: number | null;
+    replyId: number;
+    timeout: number;
     requestData(msg: Buffer): Promise<Buffer>;
+    /** CMD_DATA_WRRQ and the transfer after it; resolves with `[u32 byte count][records]` and the error that ended it. */
+    readWithBuffer(request: Buffer, cb?: ((received: number, total: number) => void) | null): Promise<ZkRawRead>;
+    freeData(): Promise<Buffer>;
+    createSocket(cbErr?: (err: Error) => void, cbClose?: (type: 'tcp' | 'udp') => void): Promise<S>;
   };
+  export type ZkRawRead = { data: Buffer; err?: Error | null };
+  export type ZkTcpTransport = ZkTransport<Socket>;
 
   class ZKLib {
     constructor(ip: string, port: number, timeout: number, inport: number);
@@ -46,4 +55,14 @@ declare module 'node-zklib' {
   }
 
   export default ZKLib;
+}
+
+declare module 'node-zklib/utils.js' {
+  /** TCP prefix + ZK header (node-zklib's checksum) + data, with the given session and reply ids. */
+  export function createTCPHeader(command: number, sessionId: number, replyId: number, data: Buffer | string): Buffer;
+}
+
+declare module 'node-zklib/constants.js' {
+  /** CMD_DATA_WRRQ request bodies (`01 <u16 table> <u32 fct> <u32 ext>`): users = table 9, attendance log = 13. */
+  export const REQUEST_DATA: { GET_USERS: Buffer; GET_ATTENDANCE_LOGS: Buffer; GET_REAL_TIME_EVENT: Buffer };
 }

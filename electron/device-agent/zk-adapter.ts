@@ -1,10 +1,14 @@
 // A typed adapter over node-zklib 1.3.0 that contains its defects (team zkteco reference, §1-§3): calls are
-// serialised on one connection per device, each attempt is bounded by an outer timeout, partial reads are failures
-// that are retried on a fresh connection, leaked rejections are stopped at their source, and device wall-clock
-// times are converted to UTC instants in the device's own zone instead of the host's.
+// serialised on one connection per device, each attempt is bounded by an outer timeout, TCP frames are reassembled
+// by our own framing (zk-framing.ts) whatever the timing, record tables are decoded and checked by us (zk-records.ts),
+// partial or implausible reads are failures that are retried on a fresh connection, leaked rejections are stopped at
+// their source, and device wall-clock times are converted to UTC instants in the device's own zone.
 import ZKLib from 'node-zklib';
+import { REQUEST_DATA } from 'node-zklib/constants.js';
 import { ZK_ERROR, ZkAdapterError, describeZkFailure } from './zk-errors.js';
-import { containTcpRequestData, containUdpRequestData } from './zk-patches.js';
+import { framedReadWithBuffer, installFraming } from './zk-framing.js';
+import { containUdpRequestData } from './zk-patches.js';
+import { decodeAttendanceTable, decodeUserTable } from './zk-records.js';
 import {
   assertTimeZone,
   decodeDeviceTime,
@@ -70,6 +74,8 @@ export type DeviceUser = { uid: number; userId: string; name: string; role: numb
 /** A punch: `localTime` is the device's own reading, `instant` the UTC moment it denotes in the device zone. */
 export type DevicePunch = { userSn: number; deviceUserId: string; localTime: string; instant: Date };
 export type DeviceTime = { localTime: string; instant: Date; skewMs: number };
+/** What the terminal says it is (CMD_OPTIONS_RRQ ~SerialNumber and ~Platform, CMD_GET_VERSION). */
+export type DeviceIdentity = { serialNumber: string; platform: string; firmware: string };
 export type RealTimePunch = { deviceUserId: string; localTime: string; instant: Date };
 export type RealTimeSubscription = { close(): Promise<void> };
 
@@ -77,6 +83,8 @@ type Connection = { client: ZkClient; connected: boolean; closing: boolean };
 type Abort = { reject(err: ZkAdapterError): void };
 
 const CMD_GET_TIME = 201;
+const CMD_OPTIONS_RRQ = 11;
+const CMD_GET_VERSION = 1100;
 const CMD_ACK_OK = 2000;
 
 const defaultFactory: ZkClientFactory = (host, port, timeoutMs, localUdpPort) =>
@@ -119,24 +127,25 @@ export class ZkDeviceAdapter {
     });
   }
 
+  /** The user table, decoded by the adapter: full user ids (node-zklib keeps 9 characters). */
   getUsers(): Promise<DeviceUser[]> {
     return this.run(
       'getUsers',
       this.cfg.readTimeoutMs,
       async (client) => {
         const expected = (await client.getInfo()).userCounts;
-        const result = await client.getUsers();
-        checkRead('getUsers', result.err, result.data.length, expected);
-        return result.data.map((u) => ({ uid: u.uid, userId: u.userId, name: u.name, role: u.role, cardNo: u.cardno }));
+        const table = await this.readTable(client, 'getUsers', REQUEST_DATA.GET_USERS);
+        return decodeUserTable(table, expected);
       },
       { recycle: true },
     );
   }
 
   /**
-   * The whole attendance log. Fails (after retries) rather than returning part of it: node-zklib reports a cut
-   * chunked transfer in `err`; a cut direct reply is caught by zk-patches.ts, and the device's own record count
-   * (CMD_GET_FREE_SIZES just before the read) backs both up.
+   * The whole attendance log, or a failure (after retries): never part of it. The transfer is read frame by frame
+   * (zk-framing.ts) on TCP and by node-zklib on UDP; either way the adapter decodes the records itself, with full user
+   * ids, and refuses a table whose size does not match the device's own record count (CMD_GET_FREE_SIZES just
+   * before) or that holds an implausible record (zk-records.ts).
    */
   getAttendances(onProgress?: (received: number, total: number) => void): Promise<DevicePunch[]> {
     return this.run(
@@ -144,20 +153,38 @@ export class ZkDeviceAdapter {
       this.cfg.readTimeoutMs,
       async (client) => {
         const expected = (await client.getInfo()).logCounts;
-        const result = await client.getAttendances((received, total) => onProgress?.(received, total));
-        checkRead('getAttendances', result.err, result.data.length, expected);
-        return result.data.map((r) => {
-          const wall = wallClockFromHostDate(r.recordTime);
-          return {
-            userSn: r.userSn,
-            deviceUserId: r.deviceUserId,
-            localTime: formatWallClock(wall),
-            instant: wallClockToInstant(wall, this.cfg.timeZone),
-          };
-        });
+        const table = await this.readTable(client, 'getAttendances', REQUEST_DATA.GET_ATTENDANCE_LOGS, onProgress);
+        return decodeAttendanceTable(table, expected, { timeZone: this.cfg.timeZone, now: this.now() }).map((r) => ({
+          userSn: r.userSn,
+          deviceUserId: r.deviceUserId,
+          localTime: formatWallClock(r.wall),
+          instant: r.instant,
+        }));
       },
       { recycle: true },
     );
+  }
+
+  /**
+   * Serial number, platform and firmware version, as the terminal reports them. The serial is what identifies a
+   * device: the agent compares it with the registered one before reading (a swapped terminal at the same address).
+   */
+  getIdentity(): Promise<DeviceIdentity> {
+    return this.run('getIdentity', this.cfg.callTimeoutMs, async (client) => {
+      const option = async (name: string) => {
+        const reply = await client.executeCmd(CMD_OPTIONS_RRQ, Buffer.from(`~${name}\0`, 'latin1'));
+        const value = replyText('getIdentity', reply);
+        const prefix = `~${name}=`;
+        if (!value.startsWith(prefix)) {
+          throw new ZkAdapterError(ZK_ERROR.BAD_REPLY, `getIdentity: asked for ${name}, device said ${value}`);
+        }
+        return value.slice(prefix.length);
+      };
+      const serialNumber = await option('SerialNumber');
+      const platform = await option('Platform');
+      const firmware = replyText('getIdentity', await client.executeCmd(CMD_GET_VERSION, ''));
+      return { serialNumber, platform, firmware };
+    });
   }
 
   /** Device clock via CMD_GET_TIME (201): 1.3.0 has no getTime; the reply carries the packed time at offset 8. */
@@ -333,15 +360,49 @@ export class ZkDeviceAdapter {
     return conn;
   }
 
-  /** See zk-patches.ts: bulk-read failures inside node-zklib become an abort of the current attempt. */
+  /**
+   * A record table (`[u32 byte count][records]`) between two CMD_FREE_DATA, as node-zklib's getUsers and
+   * getAttendances do, without their decoding. TCP: our frame-by-frame read; UDP: node-zklib's, whose datagrams are
+   * whole packets already. A transfer that ended early is a failure.
+   */
+  private async readTable(
+    client: ZkClient,
+    label: string,
+    request: Buffer,
+    onProgress?: (received: number, total: number) => void,
+  ): Promise<Buffer> {
+    const udp = client.connectionType === 'udp';
+    const transport = udp ? client.zklibUdp : client.zklibTcp;
+    await transport.freeData();
+    const result = udp
+      ? await transport.readWithBuffer(request, onProgress ?? null)
+      : await framedReadWithBuffer(client.zklibTcp, request, this.cfg.libTimeoutMs, onProgress);
+    if (result.err) {
+      throw new ZkAdapterError(ZK_ERROR.PARTIAL_READ, `${label}: ${result.err.message} (${result.data.length} bytes)`, {
+        cause: result.err,
+      });
+    }
+    await transport.freeData();
+    return result.data;
+  }
+
+  /**
+   * Every TCP frame reaches node-zklib whole and alone (zk-framing.ts), and UDP bulk-read failures inside node-zklib
+   * become an abort of the current attempt (zk-patches.ts).
+   */
   private containReadLeak(conn: Connection): void {
-    const onFail = (err: Error) => {
+    const tcp = conn.client.zklibTcp;
+    const createSocket = tcp.createSocket.bind(tcp);
+    tcp.createSocket = (cbErr, cbClose) => {
+      const created = createSocket(cbErr, cbClose);
+      if (tcp.socket) installFraming(tcp.socket); // node-zklib creates the socket synchronously, before connecting
+      return created;
+    };
+    containUdpRequestData(conn.client.zklibUdp, (err: Error) => {
       if (this.conn !== conn) return;
       const code = err.message.startsWith('TIMEOUT') ? ZK_ERROR.TIMEOUT : ZK_ERROR.CONNECTION;
       this.abort?.reject(new ZkAdapterError(code, `read request: ${err.message}`, { cause: err }));
-    };
-    containTcpRequestData(conn.client.zklibTcp, this.cfg.libTimeoutMs, onFail);
-    containUdpRequestData(conn.client.zklibUdp, onFail);
+    });
   }
 
   /** Graceful: CMD_EXIT, bounded (node-zklib waits up to 2 s twice). Forced: just destroy the sockets. */
@@ -370,20 +431,14 @@ export class ZkDeviceAdapter {
   }
 }
 
-function checkRead(label: string, err: Error | null | undefined, received: number, expected: number): void {
-  if (err) {
-    throw new ZkAdapterError(ZK_ERROR.PARTIAL_READ, `${label}: ${err.message} (${received} records received)`, {
-      received,
-      expected,
-      cause: err,
-    });
+/** A reply's data as text up to its first NUL, after checking it is an ACK_OK. */
+function replyText(label: string, reply: Buffer): string {
+  if (reply.length < 8 || reply.readUInt16LE(0) !== CMD_ACK_OK) {
+    throw new ZkAdapterError(ZK_ERROR.BAD_REPLY, `${label}: unexpected reply ${reply.subarray(0, 64).toString('hex')}`);
   }
-  if (received < expected) {
-    throw new ZkAdapterError(ZK_ERROR.PARTIAL_READ, `${label}: ${received} of ${expected} records received`, {
-      received,
-      expected,
-    });
-  }
+  const data = reply.subarray(8);
+  const end = data.indexOf(0);
+  return data.subarray(0, end < 0 ? data.length : end).toString('latin1');
 }
 
 function toAdapterError(label: string, err: unknown): ZkAdapterError {

@@ -60,7 +60,7 @@ describe('node-zklib failures that kill the process', () => {
     expect(rawDrop.stderr).toContain("reading 'removeListener'");
 
     expect(adapterSlow).toMatchObject({ code: 0 });
-    expect(adapterSlow.stdout).toMatch(/failed read request: TIMEOUT_IN_RECEIVING_RESPONSE_AFTER_REQUESTING_DATA/);
+    expect(adapterSlow.stdout).toMatch(/failed read request: TIMEOUT waiting for the reply to CMD_DATA_WRRQ/);
     expect(adapterSlow.stdout).toContain('survived');
     expect(adapterDrop).toMatchObject({ code: 0 });
     expect(adapterDrop.stdout).toMatch(/^failed (connection lost|read request: Socket closed)/m);

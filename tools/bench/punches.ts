@@ -110,7 +110,7 @@ try {
     })
     .execute();
 
-  const bytes = sim.store.encodeAttendance('tcp');
+  const bytes = sim.store.encodeAttendance('current');
   const rawMs = await rawLoopback(bytes);
 
   // Time the two halves of the agent's round by wrapping its collaborators.

@@ -20,9 +20,13 @@ const HELP = `zk-sim: a ZKTeco terminal (binary protocol, TCP + UDP) for node-zk
   --drop-after-bytes <n>     cut the connection after n bytes of a bulk transfer
   --drop-after-chunks <n>    cut the connection after n chunks of a chunked transfer
   --drop-times <n>           transfers to cut before behaving (default 1; 0 = unlimited)
-  --coalesce                 write PREPARE_DATA+DATA+ACK in one TCP write (node-zklib's chunk bug)
+  --no-coalesce              one frame per write (coalescing PREPARE_DATA+DATA+ACK is the default)
+  --split                    cut every TCP write into random pieces
+  --friendly                 node-zklib's pacing: --no-coalesce and --frame-gap 2
+  --serial <sn>              serial number the device reports (default SIM0001)
+  --old-firmware             16-byte attendance and 28-byte user records (default: 40 and 72)
   --refuse <reset|closed>    reset TCP connections, or stop listening on TCP (UDP fallback)
-  --frame-gap <ms>           pause between frames in friendly mode (default 10)
+  --frame-gap <ms>           pause between writes (default 0)
   --realtime-every <ms>      punch a random user every ms and push it to registered clients
   --verbose                  log connections and faults
   --help`;
@@ -43,9 +47,13 @@ const { values } = parseArgs({
     'drop-after-bytes': { type: 'string' },
     'drop-after-chunks': { type: 'string' },
     'drop-times': { type: 'string', default: '1' },
-    coalesce: { type: 'boolean', default: false },
+    'no-coalesce': { type: 'boolean', default: false },
+    split: { type: 'boolean', default: false },
+    friendly: { type: 'boolean', default: false },
+    serial: { type: 'string', default: 'SIM0001' },
+    'old-firmware': { type: 'boolean', default: false },
     refuse: { type: 'string' },
-    'frame-gap': { type: 'string', default: '10' },
+    'frame-gap': { type: 'string' },
     'realtime-every': { type: 'string' },
     verbose: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
@@ -85,14 +93,17 @@ const sim = new ZkSimulator({
   punches: punchCount,
   seed: int('seed', values.seed) ?? 1,
   directMaxBytes: int('direct-max', values['direct-max']) ?? 8192,
+  serialNumber: values.serial,
+  oldFirmware: values['old-firmware'],
   faults: {
     replyDelayMs: int('delay', values.delay) ?? 0,
     dropAfterBytes: int('drop-after-bytes', values['drop-after-bytes']),
     dropAfterChunks: int('drop-after-chunks', values['drop-after-chunks']),
     dropTimes: dropTimes === 0 ? Number.POSITIVE_INFINITY : dropTimes,
-    coalesce: values.coalesce,
+    coalesce: !values['no-coalesce'] && !values.friendly,
+    splitWrites: values.split,
     refuse: (refuse satisfies RefuseMode | undefined) ?? null,
-    frameGapMs: int('frame-gap', values['frame-gap']) ?? 10,
+    frameGapMs: int('frame-gap', values['frame-gap']) ?? (values.friendly ? 2 : 0),
   },
   log: values.verbose ? (line) => console.log(line) : undefined,
 });

@@ -17,14 +17,20 @@ export type ZkFaults = {
   /**
    * Write each chunk's PREPARE_DATA + DATA + ACK_OK in one TCP write, as busy devices do. node-zklib handles one
    * frame per 'data' event and discards the rest, so this reproduces its "TIME OUT !! N PACKETS REMAIN" bug.
+   * On by default: the hardest case is the one to test against.
    */
   coalesce: boolean;
+  /**
+   * Cut every TCP write into pieces of random size (seeded), each its own write after a turn of the event loop, as a
+   * congested link or a small receive window does: frames arrive split anywhere, headers included.
+   */
+  splitWrites: boolean;
   /**
    * 'reset': accept TCP connections and reset them at once (ECONNRESET, like a terminal busy with another client).
    * 'closed': stop listening on TCP (ECONNREFUSED: node-zklib then falls back to UDP on the same port).
    */
   refuse: RefuseMode | null;
-  /** Pause between frames in friendly mode, so node-zklib sees one frame per 'data' event. */
+  /** Pause between writes. 0 by default (a terminal does not wait); node-zklib needs a few ms (friendlyPacing). */
   frameGapMs: number;
 };
 
@@ -34,10 +40,17 @@ export const defaultFaults = (): ZkFaults => ({
   dropAfterBytes: null,
   dropAfterChunks: null,
   dropTimes: 1,
-  coalesce: false,
+  coalesce: true,
+  splitWrites: false,
   refuse: null,
-  frameGapMs: 2,
+  frameGapMs: 0,
 });
+
+/**
+ * The pacing node-zklib 1.3.0 and the clients derived from it need to read at all: one frame per write, a short
+ * pause between writes. Not what terminals do; for tests of those clients' own behaviour, never of the agent's.
+ */
+export const friendlyPacing = (): Pick<ZkFaults, 'coalesce' | 'frameGapMs'> => ({ coalesce: false, frameGapMs: 2 });
 
 /** Per-transfer drop bookkeeping: counts bytes and chunks and says when (and where) to cut the connection. */
 export class DropTracker {

@@ -2,6 +2,10 @@
 // section 2). Encoding and decoding only: no sockets here, so the server and the tests share one definition.
 
 export const CMD = {
+  /** Older direct table reads: the same table ids CMD_DATA_WRRQ carries, sent as commands of their own. */
+  USERTEMP_RRQ: 9,
+  OPTIONS_RRQ: 11,
+  ATTLOG_RRQ: 13,
   CONNECT: 1000,
   EXIT: 1001,
   ENABLEDEVICE: 1002,
@@ -28,6 +32,8 @@ export const CMD = {
 export const EF_ATTLOG = 1;
 /** node-zklib requests chunks of at most this many bytes (constants.js MAX_CHUNK). */
 export const MAX_CHUNK = 65472;
+/** Data bytes per UDP packet of a bulk transfer, as terminals send them (pyzk reads 1024 + 8 per packet). */
+export const UDP_DATA_BYTES = 1024;
 /** Table ids inside a CMD_DATA_WRRQ request (`<b h i i>`: 1, table, fct, ext). */
 export const TABLE = { USERS: 9, ATTLOG: 13 } as const;
 

@@ -23,7 +23,7 @@ export function prng(seed: number): () => number {
 export function generateUsers(count: number): SimUser[] {
   const users: SimUser[] = [];
   for (let i = 1; i <= count; i++) {
-    // userIds stay within node-zklib's 9-character read; uid 1 is the device administrator, as on a new terminal.
+    // uid 1 is the device administrator, as on a new terminal.
     users.push({
       uid: i,
       userId: String(1000 + i),
@@ -95,10 +95,11 @@ export class ZoneClock {
   }
 }
 
-const USER_BYTES_TCP = 72;
-const ATTLOG_BYTES_TCP = 40;
-const USER_BYTES_UDP = 28;
-const ATTLOG_BYTES_UDP = 16;
+// Record layouts belong to the firmware, not the transport: current firmware sends 72-byte users and 40-byte
+// punches over TCP and UDP alike; old firmware 28-byte users and 16-byte punches (pyzk's layouts).
+export type RecordLayout = 'current' | 'old';
+const USER_BYTES = { current: 72, old: 28 } as const;
+const ATTLOG_BYTES = { current: 40, old: 16 } as const;
 
 export class DeviceStore {
   readonly users: SimUser[] = [];
@@ -157,15 +158,15 @@ export class DeviceStore {
   }
 
   /** `[u32 byte count][records]`, the buffer a CMD_DATA_WRRQ for the user table returns. */
-  encodeUsers(transport: 'tcp' | 'udp'): Buffer {
-    const size = transport === 'tcp' ? USER_BYTES_TCP : USER_BYTES_UDP;
+  encodeUsers(layout: RecordLayout): Buffer {
+    const size = USER_BYTES[layout];
     const buf = Buffer.alloc(4 + this.users.length * size);
     buf.writeUInt32LE(this.users.length * size, 0);
     this.users.forEach((user, n) => {
       const o = 4 + n * size;
       buf.writeUInt16LE(user.uid, o);
       buf.writeUInt8(user.role, o + 2);
-      if (transport === 'tcp') {
+      if (layout === 'current') {
         buf.write(user.password.slice(0, 8), o + 3, 'ascii');
         buf.write(user.name.slice(0, 23), o + 11, 'ascii'); // 24-byte field, always NUL-terminated
         buf.writeUInt32LE(user.cardNo >>> 0, o + 35);
@@ -182,8 +183,8 @@ export class DeviceStore {
   }
 
   /** `[u32 byte count][records]` for the attendance log, times as device wall-clock in the device zone. */
-  encodeAttendance(transport: 'tcp' | 'udp'): Buffer {
-    const size = transport === 'tcp' ? ATTLOG_BYTES_TCP : ATTLOG_BYTES_UDP;
+  encodeAttendance(layout: RecordLayout): Buffer {
+    const size = ATTLOG_BYTES[layout];
     const buf = Buffer.alloc(4 + this.length * size);
     buf.writeUInt32LE(this.length * size, 0);
     const idBytes = this.userIds.map((id) => Buffer.from(id.slice(0, 23), 'ascii'));
@@ -191,7 +192,7 @@ export class DeviceStore {
       const o = 4 + i * size;
       const u = this.userCol[i] ?? 0;
       const time = this.zone.encode((this.timeCol[i] ?? 0) * 1000);
-      if (transport === 'tcp') {
+      if (layout === 'current') {
         buf.writeUInt16LE(this.uidOf[u] ?? 0, o);
         idBytes[u]?.copy(buf, o + 2);
         buf.writeUInt8(this.verifyCol[i] ?? 0, o + 26);
@@ -199,10 +200,11 @@ export class DeviceStore {
         buf.writeUInt8(this.stateCol[i] ?? 0, o + 31);
         buf.writeUInt8(0xff, o + 36); // matches the sample record in data-record.md
       } else {
-        buf.writeUInt16LE(this.uidOf[u] ?? 0, o);
-        buf.writeUInt8(this.stateCol[i] ?? 0, o + 2);
+        // Old firmware: the user id as a number (u32), time, verify, state, 2 reserved bytes, work code.
+        buf.writeUInt32LE(Number.parseInt(this.userIds[u] ?? '', 10) >>> 0, o);
         buf.writeUInt32LE(time, o + 4);
         buf.writeUInt8(this.verifyCol[i] ?? 0, o + 8);
+        buf.writeUInt8(this.stateCol[i] ?? 0, o + 9);
       }
     }
     return buf;

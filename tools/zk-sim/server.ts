@@ -3,12 +3,13 @@
 import dgram from 'node:dgram';
 import net from 'node:net';
 import { DropTracker, defaultFaults, frameGap, sleep, type ZkFaults } from './faults.js';
-import { CMD, TcpFrameReader, decodePacket, encodePacket, wrapTcp, type ZkPacket } from './protocol.js';
+import { CMD, TcpFrameReader, UDP_DATA_BYTES, decodePacket, encodePacket, wrapTcp, type ZkPacket } from './protocol.js';
 import {
   DeviceStore,
   ZoneClock,
   generatePunches,
   generateUsers,
+  prng,
   type SimPunch,
   type SimPunchInput,
   type SimUser,
@@ -35,6 +36,12 @@ export type ZkSimulatorOptions = {
   logCapacity?: number;
   faults?: Partial<ZkFaults>;
   log?: (line: string) => void;
+  /** What the device says it is: CMD_OPTIONS_RRQ `~SerialNumber` (default SIM0001), `~Platform`, CMD_GET_VERSION. */
+  serialNumber?: string;
+  platform?: string;
+  firmware?: string;
+  /** Old firmware's record layouts (16-byte punches with a numeric user id, 28-byte users) instead of 40 and 72. */
+  oldFirmware?: boolean;
 };
 
 export type ZkSimulatorStats = {
@@ -46,6 +53,8 @@ export type ZkSimulatorStats = {
   transfers: number;
   drops: number;
   chunksSent: number;
+  /** Size of the largest UDP datagram sent (a real terminal's are about 1 KB). */
+  largestUdpPacket: number;
 };
 
 type Conn = {
@@ -71,6 +80,9 @@ export class ZkSimulator {
   private clockOffsetMs: number;
   private sessionCounter = 0;
   private readonly log: (line: string) => void;
+  private readonly splitRandom = prng(4370);
+  /** Serial number the device reports; a test can change it to play a swapped terminal at the same address. */
+  serialNumber: string;
   readonly stats: ZkSimulatorStats = {
     tcpConnections: 0,
     refused: 0,
@@ -79,6 +91,7 @@ export class ZkSimulator {
     transfers: 0,
     drops: 0,
     chunksSent: 0,
+    largestUdpPacket: 0,
   };
 
   constructor(private readonly options: ZkSimulatorOptions = {}) {
@@ -88,6 +101,7 @@ export class ZkSimulator {
     this.faults = { ...defaultFaults(), ...options.faults };
     this.tracker = new DropTracker(() => this.faults);
     this.log = options.log ?? (() => {});
+    this.serialNumber = options.serialNumber ?? 'SIM0001';
     this.store = new DeviceStore(new ZoneClock(options.timeZone ?? 'Asia/Karachi'));
     const users = typeof options.users === 'number' ? generateUsers(options.users) : (options.users ?? []);
     this.store.addUsers(users);
@@ -207,6 +221,15 @@ export class ZkSimulator {
       logCapacity: Math.max(this.options.logCapacity ?? 100_000, this.store.punchCount),
       userCapacity: Math.max(3000, this.store.users.length),
       nextSessionId: () => (this.sessionCounter = (this.sessionCounter % 60000) + 1) + 4000,
+      options: {
+        '~SerialNumber': this.serialNumber,
+        '~Platform': this.options.platform ?? 'ZMM220_TFT',
+        '~DeviceName': 'K40 Pro',
+        '~OEMVendor': 'ZKTeco Inc.',
+        '~ZKFPVersion': '10',
+      },
+      firmware: this.options.firmware ?? 'Ver 6.60 Apr 28 2017',
+      layout: this.options.oldFirmware ? 'old' : 'current',
     };
   }
 
@@ -273,7 +296,21 @@ export class ZkSimulator {
       return false;
     }
     const ack = encodePacket(CMD.ACK_OK, unit.sessionId, unit.replyId);
-    if (this.faults.coalesce) {
+    if (conn.session.transport === 'udp') {
+      // A terminal sends a chunk over UDP as CMD_DATA packets of about 1 KB, then ACK_OK: never one 64 KB datagram.
+      const packets = [prepare];
+      for (let at = 0; at < unit.payload.length; at += UDP_DATA_BYTES) {
+        const part = unit.payload.subarray(at, at + UDP_DATA_BYTES);
+        packets.push(encodePacket(CMD.DATA, unit.sessionId, unit.replyId, part));
+      }
+      packets.push(ack);
+      // One datagram per turn of the event loop: a terminal is slower than loopback, and a burst of ~64 datagrams
+      // overflows a receive buffer that no one drains in between (UDP has no flow control).
+      for (const packet of packets) {
+        await conn.send([packet], false);
+        await frameGap(gap);
+      }
+    } else if (this.faults.coalesce) {
       await conn.send([prepare, data, ack], true);
       await frameGap(gap);
     } else {
@@ -324,10 +361,21 @@ export class ZkSimulator {
       chain: Promise.resolve(),
       closed: false,
       // Several frames in one send are one write: that is what the coalesce fault is made of.
-      send: (frames) => {
-        if (conn.closed || socket.destroyed) return Promise.resolve();
+      send: async (frames) => {
+        if (conn.closed || socket.destroyed) return;
         const bytes = Buffer.concat(frames.map(wrapTcp));
-        return new Promise<void>((resolve) => socket.write(bytes, () => resolve()));
+        if (!this.faults.splitWrites) {
+          await new Promise<void>((resolve) => socket.write(bytes, () => resolve()));
+          return;
+        }
+        // Random cuts, anywhere (inside the 8-byte prefix too), each piece after a turn of the event loop.
+        for (let at = 0; at < bytes.length && !socket.destroyed;) {
+          const size = 1 + Math.floor(this.splitRandom() * Math.min(bytes.length - at, 3000));
+          const piece = bytes.subarray(at, at + size);
+          at += size;
+          await new Promise<void>((resolve) => socket.write(piece, () => resolve()));
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
       },
       drop: () => {
         conn.closed = true;
@@ -380,6 +428,7 @@ export class ZkSimulator {
         send: async (frames) => {
           for (const frame of frames) {
             if (fresh.closed) return;
+            this.stats.largestUdpPacket = Math.max(this.stats.largestUdpPacket, frame.length);
             await new Promise<void>((resolve) => socket.send(frame, peer.port, peer.address, () => resolve()));
           }
         },

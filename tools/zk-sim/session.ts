@@ -1,8 +1,17 @@
 // One client's conversation with the simulated terminal: turns a request packet into the reply units the transport
 // must send. Transport-agnostic, so TCP and UDP share the command semantics and only differ in framing.
 import { TZDate } from '@date-fns/tz';
-import { CMD, EF_ATTLOG, TABLE, decodeReadRequest, decodeDeviceTime, encodePacket, type ZkPacket } from './protocol.js';
-import type { DeviceStore, SimPunch } from './records.js';
+import {
+  CMD,
+  EF_ATTLOG,
+  TABLE,
+  UDP_DATA_BYTES,
+  decodeReadRequest,
+  decodeDeviceTime,
+  encodePacket,
+  type ZkPacket,
+} from './protocol.js';
+import type { DeviceStore, RecordLayout, SimPunch } from './records.js';
 
 export type Transport = 'tcp' | 'udp';
 
@@ -21,6 +30,10 @@ export type DeviceContext = {
   logCapacity: number;
   userCapacity: number;
   nextSessionId(): number;
+  /** What CMD_OPTIONS_RRQ answers (`~SerialNumber`, `~Platform`, ...) and CMD_GET_VERSION's firmware string. */
+  options: Record<string, string>;
+  firmware: string;
+  layout: RecordLayout;
 };
 
 export class DeviceSession {
@@ -74,8 +87,16 @@ export class DeviceSession {
       case CMD.REG_EVENT:
         this.eventFlags = request.data.length >= 4 ? request.data.readUInt32LE(0) : 0;
         return ok();
+      case CMD.OPTIONS_RRQ:
+        return this.option(request);
+      case CMD.GET_VERSION:
+        return ok(Buffer.from(`${this.device.firmware}\0`, 'latin1'));
       case CMD.DATA_WRRQ:
-        return this.prepareRead(request);
+        return this.prepareRead(request, decodeReadRequest(request.data).table);
+      case CMD.ATTLOG_RRQ:
+        return this.prepareRead(request, TABLE.ATTLOG);
+      case CMD.USERTEMP_RRQ:
+        return this.prepareRead(request, TABLE.USERS);
       case CMD.DATA_RDY:
         return this.sendChunk(request);
       default:
@@ -108,16 +129,33 @@ export class DeviceSession {
     return encodePacket(CMD.REG_EVENT, EF_ATTLOG, 0, data);
   }
 
-  private prepareRead(request: ZkPacket): ReplyUnit[] {
-    const { table } = decodeReadRequest(request.data);
+  /**
+   * CMD_OPTIONS_RRQ: the option name (NUL-terminated, or not: zkteco-js sends none) answered as `name=value\0`.
+   * An option the device does not have is refused with ACK_ERROR.
+   */
+  private option(request: ZkPacket): ReplyUnit[] {
+    const end = request.data.indexOf(0);
+    const name = request.data.subarray(0, end < 0 ? request.data.length : end).toString('latin1');
+    const value = this.device.options[name];
+    const reply =
+      value === undefined
+        ? encodePacket(CMD.ACK_ERROR, this.sessionId, request.replyId)
+        : encodePacket(CMD.ACK_OK, this.sessionId, request.replyId, Buffer.from(`${name}=${value}\0`, 'latin1'));
+    return [{ kind: 'packet', packet: reply }];
+  }
+
+  private prepareRead(request: ZkPacket, table: number): ReplyUnit[] {
     const store = this.device.store;
     let data: Buffer;
-    if (table === TABLE.USERS) data = store.encodeUsers(this.transport);
-    else if (table === TABLE.ATTLOG) data = store.encodeAttendance(this.transport);
+    if (table === TABLE.USERS) data = store.encodeUsers(this.device.layout);
+    else if (table === TABLE.ATTLOG) data = store.encodeAttendance(this.device.layout);
     else return [{ kind: 'packet', packet: encodePacket(CMD.ACK_ERROR, this.sessionId, request.replyId) }];
 
     // An empty chunked read would leave node-zklib waiting for a chunk that never comes: small data goes direct.
-    if (data.length <= this.device.directMaxBytes || data.length <= 4) {
+    // Over UDP a direct reply must fit one packet; anything larger is chunked, each chunk in packets of ~1 KB.
+    const directMax =
+      this.transport === 'udp' ? Math.min(this.device.directMaxBytes, UDP_DATA_BYTES) : this.device.directMaxBytes;
+    if (data.length <= directMax || data.length <= 4) {
       this.prepared = null;
       return [{ kind: 'direct', sessionId: this.sessionId, replyId: request.replyId, payload: data }];
     }

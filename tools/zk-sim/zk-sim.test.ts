@@ -1,9 +1,11 @@
 // The unmodified node-zklib 1.3.0 against the simulator: proves the simulator is faithful enough, including the
-// library's own failure modes that the device agent's adapter has to contain.
+// library's own failure modes that the device agent's adapter has to contain. node-zklib needs the simulator's
+// friendly pacing to read at all (faults.ts friendlyPacing); the default is the hardest case, coalesced frames.
 import ZKLib from 'node-zklib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CMD, TcpFrameReader, decodeDeviceTime, encodePacket, encodeDeviceTime, wrapTcp } from './protocol.js';
 import { wallClockFromHostDate } from '../../electron/device-agent/zk-time.js';
+import { friendlyPacing } from './faults.js';
 import { ZkSimulator, type ZkSimulatorOptions } from './server.js';
 import { skipStalledTransfer } from './stall-clock.js';
 
@@ -13,7 +15,12 @@ const running: ZkSimulator[] = [];
 const clients: ZKLib[] = [];
 
 async function startSim(options: ZkSimulatorOptions = {}): Promise<{ sim: ZkSimulator; port: number }> {
-  const sim = new ZkSimulator({ timeZone: ZONE, seed: 7, ...options });
+  const sim = new ZkSimulator({
+    timeZone: ZONE,
+    seed: 7,
+    ...options,
+    faults: { ...friendlyPacing(), ...options.faults },
+  });
   running.push(sim);
   return { sim, port: await sim.start() };
 }
@@ -166,8 +173,13 @@ describe('node-zklib 1.3.0 against the simulator (TCP)', () => {
 });
 
 describe('node-zklib 1.3.0 against the simulator (UDP fallback)', () => {
-  it('falls back to UDP when TCP is refused and reads old-firmware records', async () => {
-    const { sim, port } = await startSim({ users: 300, punches: 3000, faults: { refuse: 'closed' } });
+  it("falls back to UDP when TCP is refused and reads old firmware's records, in packets of about 1 KB", async () => {
+    const { sim, port } = await startSim({
+      users: 300,
+      punches: 3000,
+      oldFirmware: true,
+      faults: { refuse: 'closed' },
+    });
     const zk = await connect(port);
     expect(zk.connectionType).toBe('udp');
     expect((await zk.getInfo()).logCounts).toBe(3000);
@@ -181,6 +193,39 @@ describe('node-zklib 1.3.0 against the simulator (UDP fallback)', () => {
     const wall = sim.store.zone.wallClock(first?.time.getTime() ?? 0);
     // node-zklib builds host-local Dates from the device's wall-clock components.
     expect(wallClockFromHostDate(logs.data[0]?.recordTime ?? new Date(0))).toEqual(wall);
+    expect(logs.data[0]?.deviceUserId).toBe(Number(first?.userId));
+    expect(sim.stats.largestUdpPacket).toBe(8 + 1024);
     await zk.disconnect();
+  });
+
+  it('is misread by node-zklib when current firmware sends its 40-byte records over UDP', async () => {
+    const { port } = await startSim({ users: 30, punches: 150, faults: { refuse: 'closed' } });
+    const zk = await connect(port);
+    const logs = await zk.getAttendances();
+    // node-zklib assumes 16-byte records: 150 punches of 40 bytes come back as 375 records of garbage.
+    expect(logs.data).toHaveLength(375);
+    await zk.disconnect();
+  });
+});
+
+describe('what a terminal says about itself, and the older direct reads', () => {
+  it('answers CMD_OPTIONS_RRQ and CMD_GET_VERSION, and refuses an unknown option', async () => {
+    const { port } = await startSim({ serialNumber: 'AEH2193760042', platform: 'ZLM60_TFT', firmware: 'Ver 6.70' });
+    const zk = await connect(port);
+    const text = (reply: Buffer) => reply.subarray(8).toString('latin1');
+    expect(text(await zk.executeCmd(CMD.OPTIONS_RRQ, '~SerialNumber\0'))).toBe('~SerialNumber=AEH2193760042\0');
+    expect(text(await zk.executeCmd(CMD.OPTIONS_RRQ, '~Platform'))).toBe('~Platform=ZLM60_TFT\0');
+    expect(text(await zk.executeCmd(CMD.GET_VERSION, ''))).toBe('Ver 6.70\0');
+    expect((await zk.executeCmd(CMD.OPTIONS_RRQ, '~NoSuchOption\0')).readUInt16LE(0)).toBe(CMD.ACK_ERROR);
+  });
+
+  it('answers CMD_ATTLOG_RRQ and CMD_USERTEMP_RRQ as CMD_DATA_WRRQ for those tables', async () => {
+    const { sim, port } = await startSim({ users: 3, punches: 10 });
+    const zk = await connect(port);
+    const log = await zk.executeCmd(CMD.ATTLOG_RRQ, '');
+    expect(log.readUInt16LE(0)).toBe(CMD.DATA);
+    expect(log.subarray(8)).toEqual(sim.store.encodeAttendance('current'));
+    const users = await zk.executeCmd(CMD.USERTEMP_RRQ, '');
+    expect(users.subarray(8)).toEqual(sim.store.encodeUsers('current'));
   });
 });
