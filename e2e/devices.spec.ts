@@ -118,7 +118,8 @@ test.describe('biometric devices', () => {
     consoleErrors,
     server,
   }) => {
-    test.setTimeout(120_000);
+    // The admin, the agent, the employee, then the admin again (zone correction, device time).
+    test.setTimeout(240_000);
     const adminToken = await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
     const person = await employeeWithoutAttendanceToday(page.request, adminToken);
     const deviceUserId = person.employeeIdentificationNo!;
@@ -224,9 +225,29 @@ test.describe('biometric devices', () => {
     await snapshot(page, 'devices-month-view-employee', 'light');
     expect(consoleErrors).toEqual([]);
 
-    // Tidy up: the key is revoked, the device deactivated (serials are unique per run anyway).
+    // The admin corrects the device's zone: its punch moves (it is not doubled) and the page says so; the zone is
+    // saved. Then "Set device time" asks the agent to set the clock on its next round.
     await frame.signOut();
     const admin = await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
+    await devices.open();
+    await devices.search(device.serialNo);
+    const edit = await devices.openEdit(device.name);
+    await edit.getByRole('combobox', { name: 'Device clock time zone' }).fill('Asia/Karachi');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(edit).toBeHidden();
+    await expect(page.getByText(`${device.name}: 1 punch moved to the new time zone`, { exact: true })).toBeVisible();
+    await page.reload();
+    await devices.search(device.serialNo);
+    await expect(devices.row(device.name)).toContainText('Asia/Karachi');
+    await devices.chooseAction(device.name, 'Set device time');
+    await expect(
+      page.getByText(`The device agent sets the time of ${device.name} on its next round`, { exact: true }),
+    ).toBeVisible();
+    await page.reload();
+    await devices.search(device.serialNo);
+    await expect(devices.row(device.name)).toContainText('Time change requested');
+
+    // Tidy up: the key is revoked, the device deactivated (serials are unique per run anyway).
     const keys = await getJson<{ items: { id: number; name: string }[] }>(
       page.request,
       admin,

@@ -9,7 +9,9 @@ import { ZkDeviceAdapter, type DeviceInfo, type DevicePunch, type Logger, type Z
 import { ZK_ERROR, ZkAdapterError } from './zk-errors.js';
 
 /** What the agent needs from a device: the adapter's methods it uses. */
-export type AgentDeviceClient = Pick<ZkDeviceAdapter, 'getInfo' | 'getAttendances' | 'clearAttendanceLog' | 'close'>;
+export type AgentDeviceClient = Pick<ZkDeviceAdapter, 'getInfo' | 'getAttendances' | 'clearAttendanceLog' | 'close'> &
+  // The device clock, compared with the server's (docs/devices.md, "Clock drift"); setting it needs CMD_SET_TIME.
+  Partial<Pick<ZkDeviceAdapter, 'getTime'>> & { setTime?: (at: Date) => Promise<void> };
 export type AdapterFactory = (device: AgentDevice) => AgentDeviceClient;
 
 export type Timers = {
@@ -151,6 +153,7 @@ export class DeviceAgent {
       try {
         const info: DeviceInfo = await client.getInfo();
         const punches: DevicePunch[] = await client.getAttendances();
+        const clockOffsetS = await this.readClock(device, client);
         const added = this.deps.queue.recordPull(
           device.serialNo,
           punches.map((p) => ({ deviceUserId: p.deviceUserId, time: p.instant.toISOString(), localTime: p.localTime })),
@@ -165,6 +168,7 @@ export class DeviceAgent {
           lastActivity: this.now().toISOString(),
           userCount: info.userCount,
           transactionCount: Math.max(info.logCount, punches.length),
+          ...(clockOffsetS !== null ? { clockOffsetS } : {}),
         });
         this.log.info({ device: device.serialNo, read: punches.length, added }, 'device read');
       } catch (err) {
@@ -254,6 +258,21 @@ export class DeviceAgent {
       const cached = this.deps.queue.getMeta(DEVICES_META);
       this.log.warn({ err, cached: cached !== null }, 'device list unavailable; using the last one');
       return cached ? (JSON.parse(cached) as AgentDevice[]) : [];
+    }
+  }
+
+  /**
+   * Sets the device clock when the server asks ("Set device time") and the adapter can, then reads it: the device
+   * clock minus this machine's, in seconds, or null when the adapter cannot tell. Never fails the read.
+   */
+  private async readClock(device: AgentDevice, client: AgentDeviceClient): Promise<number | null> {
+    try {
+      if (device.setTime && client.setTime) await client.setTime(this.now());
+      if (!client.getTime) return null;
+      return Math.round((await client.getTime()).skewMs / 1000);
+    } catch (err) {
+      this.log.warn({ err, device: device.serialNo }, 'device clock not read');
+      return null;
     }
   }
 

@@ -12,7 +12,9 @@ import { decodeAttendanceTable, decodeUserTable } from './zk-records.js';
 import {
   assertTimeZone,
   decodeDeviceTime,
+  encodeDeviceTime,
   formatWallClock,
+  instantToWallClock,
   wallClockFromHostDate,
   wallClockToInstant,
 } from './zk-time.js';
@@ -83,6 +85,7 @@ type Connection = { client: ZkClient; connected: boolean; closing: boolean };
 type Abort = { reject(err: ZkAdapterError): void };
 
 const CMD_GET_TIME = 201;
+const CMD_SET_TIME = 202;
 const CMD_OPTIONS_RRQ = 11;
 const CMD_GET_VERSION = 1100;
 const CMD_ACK_OK = 2000;
@@ -197,6 +200,18 @@ export class ZkDeviceAdapter {
       const wall = decodeDeviceTime(reply.readUInt32LE(8));
       const instant = wallClockToInstant(wall, this.cfg.timeZone);
       return { localTime: formatWallClock(wall), instant, skewMs: instant.getTime() - this.now().getTime() };
+    });
+  }
+
+  /** Sets the device clock to `at` on the device's zone, via CMD_SET_TIME (202): 1.3.0 has no setTime. */
+  setTime(at: Date): Promise<void> {
+    return this.run('setTime', this.cfg.callTimeoutMs, async (client) => {
+      const packed = Buffer.alloc(4);
+      packed.writeUInt32LE(encodeDeviceTime(instantToWallClock(at, this.cfg.timeZone)), 0);
+      const reply = await client.executeCmd(CMD_SET_TIME, packed);
+      if (reply.length < 8 || reply.readUInt16LE(0) !== CMD_ACK_OK) {
+        throw new ZkAdapterError(ZK_ERROR.BAD_REPLY, `setTime: unexpected reply ${reply.toString('hex')}`);
+      }
     });
   }
 

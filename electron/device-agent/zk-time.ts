@@ -3,6 +3,7 @@
 // wrong whenever the agent machine and the device disagree. These helpers take the wall-clock back out of such a
 // Date and interpret it in the device's configured IANA zone.
 import { TZDate } from '@date-fns/tz';
+import { instantToDeviceLocalTime, parseDeviceLocalTime, wallClockInstant } from '../../shared/device-time.js';
 
 export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
@@ -18,10 +19,17 @@ export function wallClockFromHostDate(date: Date): WallClock {
   };
 }
 
-/** The UTC instant of a wall-clock time in `timeZone`. In a repeated (DST fall-back) hour the earlier one wins. */
+/**
+ * The UTC instant of a wall-clock time in `timeZone`, by the server's own rule (shared/device-time.ts): in a
+ * repeated (DST fall-back) hour the earlier one; in a skipped hour, the offset before the change.
+ */
 export function wallClockToInstant(wall: WallClock, timeZone: string): Date {
-  const zoned = new TZDate(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second, timeZone);
-  return new Date(zoned.getTime());
+  return wallClockInstant(wall, timeZone);
+}
+
+/** What a device set to `timeZone` shows at an instant. */
+export function instantToWallClock(instant: Date, timeZone: string): WallClock {
+  return parseDeviceLocalTime(instantToDeviceLocalTime(instant, timeZone))!;
 }
 
 /** A device time as node-zklib decoded it, converted to the instant it denotes in the device's zone. */

@@ -170,6 +170,7 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'PATCH /api/devices/{id}': { body: { name: 'Hacked' }, table: 'devices' },
   'PUT /api/devices/{id}/status': { body: { isActive: false }, table: 'devices' },
   'POST /api/devices/{id}/test-connection': { table: 'devices' },
+  'POST /api/devices/{id}/set-time': { table: 'devices' },
   'GET /api/devices/{id}/commands': { table: 'devices' },
   'POST /api/devices/{id}/commands': { body: { command: 'INFO' }, table: 'devices' },
   'GET /api/device-user-mappings': {},

@@ -234,6 +234,37 @@ describe('device agent with the simulator and the server', () => {
     await expectDelivered([sim], ['SIM-BOG']);
   });
 
+  it('moves the punches of a corrected zone; reading the log again in the new zone stores nothing', async () => {
+    const sim = new ZkSimulator({ users: 200, seed: 11, punches: 600, timeZone: 'Asia/Karachi' });
+    const port = await sim.start();
+    cleanups.push(() => sim.stop());
+    // Registered with the wrong zone: every punch is read 4 hours off.
+    const device = await addDevice(world, { serialNo: 'SIM-TZ', port, timeZone: 'Asia/Tokyo' });
+    const { agent } = agentFor();
+    expect(await agent.pollOnce()).toMatchObject({ queued: 600, uploaded: 600 });
+    const fixed = await world.admin.patch(`/api/devices/${device.id}`, { timeZone: 'Asia/Karachi' });
+    expect(fixed.body).toMatchObject({ timeZone: 'Asia/Karachi', punchesMoved: 600 });
+    await expectDelivered([sim], ['SIM-TZ']);
+    // The agent reads the whole log again with the new zone: 600 punches with new instants, all known already.
+    expect(await agent.pollOnce()).toMatchObject({ failed: [], uploaded: 600, drained: true });
+    await expectDelivered([sim], ['SIM-TZ']);
+  });
+
+  it('reports the device clock’s drift and sets the device time when asked', async () => {
+    const sim = await simulator('SIM-CLOCK', { punches: 10, clockOffsetMs: 300_000 });
+    const { agent } = agentFor();
+    await agent.pollOnce();
+    const id = (await world.admin.get('/api/devices?searchText=SIM-CLOCK')).body.items[0].id;
+    // The device clock has whole seconds: 5 minutes ahead reads as 299 or 300 s depending on the millisecond.
+    expect([299, 300]).toContain((await world.admin.get(`/api/devices/${id}`)).body.clockOffsetS);
+    await world.admin.post(`/api/devices/${id}/set-time`);
+    await agent.pollOnce();
+    expect(Math.abs(sim.deviceTimeMs() - Date.now())).toBeLessThan(2000);
+    const after = (await world.admin.get(`/api/devices/${id}`)).body;
+    expect([-2, -1, 0]).toContain(after.clockOffsetS);
+    expect(after.setTimeRequestedAt).toBeNull();
+  });
+
   it('clears the device log only when asked, after the server confirmed every punch', async () => {
     const sim = await simulator('SIM-CLR', { punches: 400 });
     const held = sim.punches().map((p) => `${p.userId}|${p.time.toISOString()}`);

@@ -20,6 +20,12 @@ export const MAX_PUNCH_BATCH = 5000;
 export const MAX_ADMS_PENDING_DEVICES = 100;
 /** ADMS uploads held as unverified for one company at most; past it, devices are asked to retry later. */
 export const MAX_ADMS_HELD_UPLOADS = 200;
+/**
+ * A device clock further than this from the server's (seconds, either way) is flagged on the devices list, with
+ * "Set device time" (docs/devices.md, "Clock drift"). Two minutes: terminals drift seconds a week, so more is a
+ * clock set wrong, and its punches would land minutes off (or be held for being ahead of the server).
+ */
+export const CLOCK_DRIFT_LIMIT_S = 120;
 
 const timeZoneSchema = z.string().trim().refine(isValidTimeZone, V.timeZone);
 // Hostnames and IPv4/IPv6 literals; the connection test and the agent resolve them.
@@ -74,6 +80,11 @@ export const deviceSchema = z
     stateDetail: z.string().nullable(),
     /** Push devices: the addresses or ranges their ADMS requests must come from; null: none (uploads are held). */
     admsNetwork: z.string().nullable(),
+    /** The device clock minus the server's when last compared, in seconds (positive: ahead); null: not known. */
+    clockOffsetS: z.number().int().nullable(),
+    clockCheckedAt: z.string().nullable(),
+    /** Pull devices: when "Set device time" was asked and the agent has not done it yet; null otherwise. */
+    setTimeRequestedAt: z.string().nullable(),
     updatedAt: z.string(),
   })
   .meta({ id: 'Device' });
@@ -114,6 +125,9 @@ export type CreateDeviceBody = z.input<typeof createDeviceBodySchema>;
 export const updateDeviceBodySchema = z.strictObject(deviceFields).partial();
 export type UpdateDeviceBody = z.input<typeof updateDeviceBodySchema>;
 export const deviceStatusBodySchema = z.strictObject({ isActive: z.boolean() });
+/** A saved device, and how many of its punches a zone change moved to their instants in the new zone. */
+export const updatedDeviceSchema = deviceSchema.extend({ punchesMoved: z.number().int() });
+export type UpdatedDevice = z.infer<typeof updatedDeviceSchema>;
 
 export const connectionTestResponseSchema = z.object({
   reachable: z.boolean(),
@@ -122,8 +136,11 @@ export const connectionTestResponseSchema = z.object({
 });
 export type ConnectionTestResponse = z.infer<typeof connectionTestResponseSchema>;
 
-/** ADMS commands an admin may queue; the device answers each with a return code. */
-export const ADMS_COMMANDS = ['CHECK', 'INFO', 'REBOOT', 'CLEAR LOG'] as const;
+/**
+ * ADMS commands an admin may queue; the device answers each with a return code. `SET TIME` is sent as
+ * `SET OPTION DateTime=<packed local time>`, computed when the device fetches it.
+ */
+export const ADMS_COMMANDS = ['CHECK', 'INFO', 'REBOOT', 'CLEAR LOG', 'SET TIME'] as const;
 export const deviceCommandBodySchema = z.strictObject({ command: z.enum(ADMS_COMMANDS) });
 export const deviceCommandSchema = z.object({
   id: z.number().int(),
@@ -248,17 +265,22 @@ export const agentDeviceSchema = z.object({
   ipAddress: z.string(),
   port: z.number().int(),
   timeZone: z.string(),
+  /** "Set device time" was asked: the agent sets the device clock to the server's time in the device's zone. */
+  setTime: z.boolean().optional(),
 });
 export type AgentDevice = z.infer<typeof agentDeviceSchema>;
 export const agentDeviceListSchema = z.object({ items: z.array(agentDeviceSchema) });
 
-/** One punch; (deviceSerial, deviceUserId, time) is its idempotency key. */
+/**
+ * One punch; (deviceSerial, deviceUserId, localTime) is its identity. The server derives the instant from localTime
+ * and the device's zone; `time` is read only when localTime is missing (older agents).
+ */
 export const agentPunchSchema = z.strictObject({
   deviceSerial: z.string().min(1).max(64),
   deviceUserId: z.string().min(1).max(64),
-  /** The UTC instant, ISO-8601. */
+  /** The UTC instant, ISO-8601, as the agent computed it. */
   time: isoInstantSchema,
-  /** The device's own wall-clock reading, kept for audits. */
+  /** The device's own wall-clock reading, `YYYY-MM-DDTHH:mm:ss`; a punch with an impossible one is rejected. */
   localTime: z.string().max(32).optional(),
 });
 export type AgentPunch = z.infer<typeof agentPunchSchema>;
@@ -284,6 +306,8 @@ export const agentDeviceStateBodySchema = z.strictObject({
   lastActivity: z.iso.datetime({ offset: true }).nullable().optional(),
   userCount: z.number().int().min(0).optional(),
   transactionCount: z.number().int().min(0).optional(),
+  /** The device clock minus the agent's when read, in seconds (positive: ahead). */
+  clockOffsetS: z.number().int().min(-3_153_600_000).max(3_153_600_000).optional(),
 });
 export type AgentDeviceState = z.infer<typeof agentDeviceStateBodySchema>;
 export const okSchema = z.object({ ok: z.literal(true) });

@@ -9,6 +9,7 @@ export const JOB_NAMES = [
   'badge-images',
   'notifications',
   'project-sync',
+  'device-punches',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -26,6 +27,7 @@ export const JOB_LABELS: Record<JobName, string> = {
   'badge-images': 'Badge images no badge uses (deleted after a day)',
   notifications: 'Notifications no server sent, and reminders of open action items',
   'project-sync': 'Projects synced with their trackers (every 6 hours, and when rate limits allow again)',
+  'device-punches': 'Device punches held for being ahead of the clock, applied when their time comes',
 };
 
 export const jobRunSchema = z

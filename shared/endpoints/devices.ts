@@ -38,6 +38,7 @@ import {
   unmappedPunchListSchema,
   updateAdmsSettingsBodySchema,
   updateDeviceBodySchema,
+  updatedDeviceSchema,
 } from '../contracts/devices.js';
 import { endpoint } from './define.js';
 
@@ -72,8 +73,23 @@ export const deviceEndpoints = {
     path: '/api/devices/:id',
     access: 'edit-biometric-device',
     summary: 'Change a device',
+    description:
+      'A changed time zone re-derives the instants of the device’s punches from the local times the device ' +
+      'recorded, in the same transaction, and recomputes the attendance of the days they leave and reach; ' +
+      '`punchesMoved` says how many moved (0 otherwise).',
     params: idParamsSchema,
     body: updateDeviceBodySchema,
+    response: updatedDeviceSchema,
+  }),
+  setDeviceTime: endpoint({
+    method: 'POST',
+    path: '/api/devices/:id/set-time',
+    access: 'edit-biometric-device',
+    summary: 'Set the device clock to the server’s time in the device’s zone',
+    description:
+      'Push devices: queues the ADMS command `SET TIME` (sent as `SET OPTION DateTime=`). Pull devices: asks the ' +
+      'agent, which sets the clock on its next round and reports the new drift.',
+    params: idParamsSchema,
     response: deviceSchema,
   }),
   setDeviceStatus: endpoint({

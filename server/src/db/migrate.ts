@@ -37,6 +37,8 @@ import { notifications } from './migrations/0037-notifications.js';
 import { projects } from './migrations/0038-projects.js';
 import { clientFeedback } from './migrations/0040-client-feedback.js';
 import { taskFeedback } from './migrations/0039-task-feedback.js';
+import { punchIdentity } from './migrations/0042-punch-identity.js';
+import { deviceClock } from './migrations/0043-device-clock.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -78,6 +80,8 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0038-projects': projects,
   '0040-client-feedback': clientFeedback,
   '0039-task-feedback': taskFeedback,
+  '0042-punch-identity': punchIdentity,
+  '0043-device-clock': deviceClock,
 };
 
 class StaticProvider implements MigrationProvider {

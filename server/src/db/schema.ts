@@ -356,6 +356,11 @@ export type DeviceTable = {
   admsStamp: string | null;
   /** Push devices: the addresses or CIDR ranges (comma separated) its ADMS requests must come from; null: none. */
   admsNetwork: string | null;
+  /** The device clock minus the server's when last compared, in seconds (positive: ahead); null: never compared. */
+  clockOffsetS: number | null;
+  clockCheckedAt: string | null;
+  /** Pull devices: when an admin asked the agent to set the device's time; cleared when the agent reports it. */
+  setTimeRequestedAt: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -371,7 +376,10 @@ export type DevicePunchTable = {
   deviceUserId: string;
   /** UTC instant, ISO-8601 with milliseconds. */
   punchAt: string;
-  /** The device's own wall-clock reading, for audits. */
+  /**
+   * The device's own wall-clock reading (`YYYY-MM-DDTHH:mm:ss`), with the serial and device user id the punch's
+   * identity; punchAt is derived from it and the device's zone. Always written (migration 0042 filled old rows).
+   */
   localTime: string | null;
   employeeId: number | null;
   workDate: string | null;

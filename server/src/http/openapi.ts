@@ -39,12 +39,16 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   breaks: 'Changing and deleting recorded breaks.',
   productivity: 'The productivity dashboard: hours, work from office and attendance.',
   reports: 'CSV reports.',
-  devices: 'ZKTeco biometric devices.',
+  devices:
+    'ZKTeco biometric devices. A punch is identified by the device’s serial, user id and local time; its instant ' +
+    'follows the device’s zone (a zone change moves it), and a drifting clock is shown and can be set.',
   'device-user-mappings': 'Which employee a device user id belongs to.',
   'device-punches': 'Device punches no employee is known for yet.',
   'device-agent-keys': 'Keys of the device agents on the office LAN.',
   adms: 'ADMS (push) devices: settings and devices waiting for approval.',
-  agent: 'Calls of the device agent, authenticated with an agent key.',
+  agent:
+    'Calls of the device agent, authenticated with an agent key. Punches carry the device’s local time, from ' +
+    'which the server derives the instant; state reports carry the device clock’s drift.',
   feedback:
     'Personal feedback: giving it, the received and given lists, seen marks, reactions and the overview (docs/feedback.md).',
   'feedback-catalogue': 'Counts of the feedback categories and attributes (Feedback Management).',

@@ -7,6 +7,7 @@ import type { JobName } from '../../../shared/contracts/jobs.js';
 import { readSettings } from '../modules/tenants/repository.js';
 import { sendDigests } from '../modules/notifications/digest.js';
 import { announceRequestsDue, remindMissingCheckouts } from '../modules/notifications/timed.js';
+import { applyDuePunches } from '../modules/devices/ingest.js';
 import type { JobDefinition } from './runner.js';
 
 export const HOUR_MS = 3_600_000;
@@ -23,6 +24,8 @@ export const STORAGE_ORPHANS_JOB: JobName = 'storage-orphans';
 export const NOTIFICATIONS_JOB: JobName = 'notifications';
 /** Connected projects read from their trackers (docs/projects.md, "Syncing"). */
 export const PROJECT_SYNC_JOB: JobName = 'project-sync';
+/** Device punches held for being ahead of the server's clock, applied when their time comes (docs/devices.md). */
+export const DEVICE_PUNCHES_JOB: JobName = 'device-punches';
 /** Deletes confirmed badge images no badge uses (docs/recognition.md "Badges"). */
 export const BADGE_IMAGES_JOB: JobName = 'badge-images';
 
@@ -81,6 +84,13 @@ export const JOBS: readonly JobDefinition[] = [
         deps.now(),
       ),
     }),
+  },
+  {
+    // A device clock running ahead delivers punches later than now; they are held, and applied once their time
+    // has come: on the next upload of any device, on "Apply waiting punches", and at the latest here.
+    name: DEVICE_PUNCHES_JOB,
+    everyMs: 5 * 60_000,
+    run: (deps, tenantId) => applyDuePunches(deps, tenantId),
   },
   {
     // A badge image confirmed but left unused for a day: a form never saved. Daily: such files only cost

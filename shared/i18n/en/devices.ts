@@ -42,6 +42,12 @@ export const devices = {
     inactive: 'Inactive',
     actionsFor: 'Actions for {{name}}',
     testConnection: 'Test connection',
+    setTime: 'Set device time',
+    clockAhead: 'Clock {{drift}} ahead',
+    clockBehind: 'Clock {{drift}} behind',
+    clockNote:
+      'The device clock was {{drift}} off the server’s on {{at}}: its punches land that far off. Set device time puts it right.',
+    timePending: 'Time change requested',
     emptyTitle: 'No devices yet',
     emptyBody: 'Add a ZKTeco terminal: a device agent on the office network pulls it, or it pushes over ADMS.',
     deactivateTitle: 'Deactivate device?',
@@ -311,6 +317,12 @@ export const devices = {
     deviceApprovedBody: '{{name}}: its next upload is accepted',
     deviceRefused: 'Device refused',
     deviceRefuseFailed: 'The device could not be refused',
+    punchesMoved_one: '{{name}}: {{count}} punch moved to the new time zone',
+    punchesMoved_other: '{{name}}: {{count}} punches moved to the new time zone',
+    timeRequested: 'Device time will be set',
+    timeRequestedPush: '{{name}} gets the server’s time when it next asks for commands',
+    timeRequestedPull: 'The device agent sets the time of {{name}} on its next round',
+    timeRequestFailed: 'The device time could not be set',
   },
   /** What a run of waiting punches did: one sentence per combination, so no fragments are joined. */
   apply: {

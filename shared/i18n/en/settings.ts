@@ -204,6 +204,7 @@ export const settings = {
       'badge-images': 'Badge images no badge uses (deleted after a day)',
       notifications: 'Notifications no server sent, and reminders of open action items',
       'project-sync': 'Projects synced with their trackers (every 6 hours, and when rate limits allow again)',
+      'device-punches': 'Device punches held for being ahead of the clock, applied when their time comes',
     },
     outcomes: {
       running: 'Running',

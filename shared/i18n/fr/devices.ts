@@ -44,6 +44,12 @@ export const devices: Translation<typeof en> = {
     inactive: 'Inactif',
     actionsFor: 'Actions pour {{name}}',
     testConnection: 'Tester la connexion',
+    setTime: 'Régler l’heure du terminal',
+    clockAhead: 'Horloge en avance de {{drift}}',
+    clockBehind: 'Horloge en retard de {{drift}}',
+    clockNote:
+      'L’horloge du terminal avait {{drift}} d’écart avec celle du serveur le {{at}} : ses pointages sont décalés d’autant. « Régler l’heure du terminal » la corrige.',
+    timePending: 'Réglage de l’heure demandé',
     emptyTitle: 'Aucun terminal pour l’instant',
     emptyBody:
       'Ajoutez un terminal ZKTeco : un agent sur le réseau du bureau le relève, ou il envoie ses pointages par ADMS.',
@@ -326,6 +332,13 @@ export const devices: Translation<typeof en> = {
     deviceApprovedBody: '{{name}} : son prochain envoi sera accepté',
     deviceRefused: 'Terminal refusé',
     deviceRefuseFailed: 'Le terminal n’a pas pu être refusé',
+    punchesMoved_one: '{{name}} : {{count}} pointage déplacé vers le nouveau fuseau horaire',
+    punchesMoved_many: '{{name}} : {{count}} pointages déplacés vers le nouveau fuseau horaire',
+    punchesMoved_other: '{{name}} : {{count}} pointages déplacés vers le nouveau fuseau horaire',
+    timeRequested: 'L’heure du terminal va être réglée',
+    timeRequestedPush: '{{name}} reçoit l’heure du serveur à sa prochaine demande de commandes',
+    timeRequestedPull: 'L’agent règle l’heure de {{name}} à son prochain passage',
+    timeRequestFailed: 'L’heure du terminal n’a pas pu être réglée',
   },
   apply: {
     applied_one: '{{count}} pointage appliqué aux présences',

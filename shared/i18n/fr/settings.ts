@@ -210,6 +210,7 @@ export const settings: Translation<typeof en> = {
       notifications: 'Notifications qu’aucun serveur n’a envoyées, et rappels des actions en attente',
       'project-sync':
         'Projets synchronisés avec leurs outils de suivi (toutes les 6 heures, et quand les limites le permettent à nouveau)',
+      'device-punches': 'Pointages des terminaux en avance sur l’horloge, appliqués quand leur heure arrive',
     },
     outcomes: {
       running: 'En cours',

@@ -54,8 +54,31 @@ export function useSaveDevice() {
   const { t } = useTranslation(['devices', 'errors']);
   return useSaveMutation(
     { create: ep.createDevice, update: ep.updateDevice },
-    { invalidates: [deviceKeys.devices], added: t('toasts.deviceAdded'), updated: t('toasts.deviceUpdated') },
+    {
+      // A corrected zone moves the device's punches and the attendance they make.
+      invalidates: [deviceKeys.devices, attendanceKeys.all],
+      added: t('toasts.deviceAdded'),
+      updated: t('toasts.deviceUpdated'),
+      describe: (saved) =>
+        'punchesMoved' in saved && saved.punchesMoved > 0
+          ? t('toasts.punchesMoved', { name: saved.name, count: saved.punchesMoved })
+          : saved.name,
+    },
   );
+}
+
+/** "Set device time": an ADMS command for a push device, a request the agent carries out for a pulled one. */
+export function useSetDeviceTime() {
+  const { t } = useTranslation(['devices', 'errors']);
+  return useApiMutation({
+    mutationFn: (id: number) => call(ep.setDeviceTime, { params: { id } }),
+    invalidates: [deviceKeys.devices],
+    success: (device) => ({
+      title: t('toasts.timeRequested'),
+      body: t(device.mode === 'push' ? 'toasts.timeRequestedPush' : 'toasts.timeRequestedPull', { name: device.name }),
+    }),
+    failure: t('toasts.timeRequestFailed'),
+  });
 }
 
 export function useSetDeviceStatus() {

@@ -170,7 +170,11 @@ export function DeviceDialog({ device, onClose }: { device: Device | null; onClo
             value={values.timeZone}
             selectedOptions={values.timeZone ? [values.timeZone] : []}
             onChange={(e) => form.set('timeZone', e.target.value)}
-            onOptionSelect={(_, d) => form.set('timeZone', d.optionValue ?? '')}
+            // Typing over a selected zone makes Fluent clear the selection (optionValue undefined) after the text
+            // changed: that event must not throw the typed zone away, or an edited zone is never saved.
+            onOptionSelect={(_, d) => {
+              if (d.optionValue !== undefined) form.set('timeZone', d.optionValue);
+            }}
             onBlur={form.messages.touch('timeZone')}
           >
             {zoneOptions.map((z) => (

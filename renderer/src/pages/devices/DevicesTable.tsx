@@ -12,12 +12,24 @@ import {
   tokens,
   Tooltip,
 } from '@fluentui/react-components';
-import { ArrowClockwiseRegular, EditRegular, FingerprintRegular, PlugConnectedRegular } from '@fluentui/react-icons';
+import {
+  ArrowClockwiseRegular,
+  ClockRegular,
+  EditRegular,
+  FingerprintRegular,
+  PlugConnectedRegular,
+} from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import type { ConnectionTestResponse, Device } from '../../../../shared/contracts/devices';
+import { CLOCK_DRIFT_LIMIT_S, type ConnectionTestResponse, type Device } from '../../../../shared/contracts/devices';
 import { errorMessage } from '../../api/errors';
-import { deviceKeys, fetchDevicePage, useDeviceConnectionTest, useSetDeviceStatus } from '../../api/hooks/devices';
+import {
+  deviceKeys,
+  fetchDevicePage,
+  useDeviceConnectionTest,
+  useSetDeviceStatus,
+  useSetDeviceTime,
+} from '../../api/hooks/devices';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
 import { InfoDialog } from '../../components/DialogFrame';
@@ -30,6 +42,7 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
   mono: { fontVariantNumeric: 'tabular-nums' },
   name: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  state: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalXXS },
   result: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
@@ -110,6 +123,30 @@ export function DevicesTable({ addButton }: { addButton: ReactNode }) {
   const [deactivating, setDeactivating] = useState<Device | null>(null);
 
   const setStatus = useSetDeviceStatus();
+  const setTime = useSetDeviceTime();
+
+  /** A clock further off than the limit: how far, and since when (docs/devices.md, "Clock drift"). */
+  const clockBadge = (d: Device) => {
+    if (d.setTimeRequestedAt) {
+      return (
+        <Badge appearance="outline" color="informative" shape="rounded">
+          {t('table.timePending')}
+        </Badge>
+      );
+    }
+    if (d.clockOffsetS === null || Math.abs(d.clockOffsetS) <= CLOCK_DRIFT_LIMIT_S) return null;
+    const drift = format.duration(Math.max(1, Math.round(Math.abs(d.clockOffsetS) / 60)));
+    return (
+      <Tooltip
+        content={t('table.clockNote', { drift, at: d.clockCheckedAt ? format.instant(d.clockCheckedAt) : '—' })}
+        relationship="description"
+      >
+        <Badge appearance="tint" color="warning" shape="rounded" icon={<ClockRegular />} tabIndex={0}>
+          {t(d.clockOffsetS > 0 ? 'table.clockAhead' : 'table.clockBehind', { drift })}
+        </Badge>
+      </Tooltip>
+    );
+  };
 
   const dash = <Text className={styles.muted}>—</Text>;
   const columns: Column<Device>[] = [
@@ -144,12 +181,17 @@ export function DevicesTable({ addButton }: { addButton: ReactNode }) {
             {t(`state.${d.state}`)}
           </Badge>
         );
-        return d.stateDetail ? (
-          <Tooltip content={d.stateDetail} relationship="description">
-            <span tabIndex={0}>{badge}</span>
-          </Tooltip>
-        ) : (
-          badge
+        return (
+          <span className={styles.state}>
+            {d.stateDetail ? (
+              <Tooltip content={d.stateDetail} relationship="description">
+                <span tabIndex={0}>{badge}</span>
+              </Tooltip>
+            ) : (
+              badge
+            )}
+            {clockBadge(d)}
+          </span>
         );
       },
     },
@@ -202,6 +244,12 @@ export function DevicesTable({ addButton }: { addButton: ReactNode }) {
               icon: <PlugConnectedRegular />,
               disabled: !d.ipAddress,
               onClick: () => setTesting(d),
+            },
+            canEdit && {
+              label: t('table.setTime'),
+              icon: <ClockRegular />,
+              disabled: setTime.isPending,
+              onClick: () => setTime.mutate(d.id),
             },
           ]}
         />

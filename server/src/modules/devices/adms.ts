@@ -14,7 +14,11 @@
 import { TZDate } from '@date-fns/tz';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { MAX_ADMS_HELD_UPLOADS, MAX_ADMS_PENDING_DEVICES } from '../../../../shared/contracts/devices.js';
+import {
+  CLOCK_DRIFT_LIMIT_S,
+  MAX_ADMS_HELD_UPLOADS,
+  MAX_ADMS_PENDING_DEVICES,
+} from '../../../../shared/contracts/devices.js';
 import { admsErrorHandler } from '../../http/error-handler.js';
 import { AdmsInputError, parseAdmsQuery, rawSerial, type AdmsQuery } from './adms-input.js';
 import { inNetwork, storedAddress } from './adms-network.js';
@@ -29,6 +33,13 @@ import {
 } from './adms-settings.js';
 import { chunks } from './attendance-apply.js';
 import { ingestPunches, type IncomingPunch } from './ingest.js';
+import {
+  deviceLocalTimeToInstant,
+  instantToDeviceLocalTime,
+  normaliseDeviceLocalTime,
+  packDeviceTime,
+  parseDeviceLocalTime,
+} from '../../../../shared/device-time.js';
 import { updateDeviceState, type DeviceStatePatch } from './repository.js';
 
 /** The answer to the settings check's probe, so the check knows it reached this server. */
@@ -83,42 +94,90 @@ export function admsTimeZone(timeZone: string, at: Date): number {
   return minutes % 60 === 0 ? minutes / 60 : minutes;
 }
 
-/** `YYYY-MM-DD HH:MM:SS` on the device's clock, read in the device's zone. */
+/** Lines of a device's body: firmware ends them with CR LF, LF or a bare CR. */
+export const bodyLines = (body: string): string[] => body.split(/\r\n|\n|\r/);
+
+/** `YYYY-MM-DD HH:MM:SS` on the device's clock, read in the device's zone; null when not a possible time. */
 export function parseDeviceTime(value: string, timeZone: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(value.trim());
-  if (!m) return null;
-  const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return null;
-  const instant = new Date(new TZDate(y, mo - 1, d, h, mi, s, timeZone).getTime());
-  return Number.isNaN(instant.getTime()) ? null : instant;
+  return deviceLocalTimeToInstant(value, timeZone);
 }
 
-/** ATTLOG lines: PIN, time, status, verify, work code, reserved... separated by tabs. `lines`: the readable ones. */
+/**
+ * ATTLOG lines: PIN, time, status, verify, work code, reserved... separated by tabs. `lines`: the readable ones;
+ * `bad`: lines skipped because they have no PIN or no possible time (2026-02-30 is refused, not read as 2 March).
+ * `latest`: the latest instant read, to compare the device's clock with the server's.
+ */
 export function parseAttlog(
   body: string,
   serial: string,
   timeZone: string,
-): { punches: IncomingPunch[]; bad: number; lines: string[] } {
+): { punches: IncomingPunch[]; bad: number; lines: string[]; latest: Date | null } {
   const punches: IncomingPunch[] = [];
   const lines: string[] = [];
   let bad = 0;
-  for (const line of body.split(/\r?\n/)) {
+  let latest: Date | null = null;
+  for (const line of bodyLines(body)) {
     if (!line.trim()) continue;
     const [pin, time] = line.split('\t');
-    const instant = pin && time ? parseDeviceTime(time, timeZone) : null;
-    if (!pin || !instant || pin.trim().length > 64) {
+    const localTime = time ? normaliseDeviceLocalTime(time) : null;
+    const instant = localTime ? deviceLocalTimeToInstant(localTime, timeZone) : null;
+    if (!pin?.trim() || !localTime || !instant || pin.trim().length > 64) {
       bad++;
       continue;
     }
-    punches.push({
-      deviceSerial: serial,
-      deviceUserId: pin.trim(),
-      instant,
-      localTime: time!.trim().replace(' ', 'T'),
-    });
-    lines.push(line.replace(/\r$/, ''));
+    punches.push({ deviceSerial: serial, deviceUserId: pin.trim(), localTime });
+    if (latest === null || instant > latest) latest = instant;
+    lines.push(line);
   }
-  return { punches, bad, lines };
+  return { punches, bad, lines, latest };
+}
+
+/**
+ * devicecmd bodies: one result per command, `ID=<id>&Return=<code>&CMD=<name>`, on one line or with its fields on
+ * lines of their own (and an INFO result followed by its data lines). A result starts at each ID=; one without a
+ * Return code is not a result and leaves its command as it was.
+ */
+export function parseCommandResults(body: string): { id: number; returnCode: string }[] {
+  const results: { id: number; returnCode: string }[] = [];
+  let current: { id: number; returnCode: string | null } | null = null;
+  const close = () => {
+    if (current && current.returnCode !== null) results.push({ id: current.id, returnCode: current.returnCode });
+    current = null;
+  };
+  for (const token of body.split(/&|\r\n|\n|\r/)) {
+    const eq = token.indexOf('=');
+    if (eq < 0) continue;
+    const key = token.slice(0, eq).trim();
+    const value = token.slice(eq + 1).trim();
+    if (key === 'ID') {
+      close();
+      const id = Number(value);
+      current = /^\d{1,10}$/.test(value) && Number.isSafeInteger(id) && id > 0 ? { id, returnCode: null } : null;
+    } else if (key === 'Return' && current && current.returnCode === null && /^-?\d{1,10}$/.test(value)) {
+      current.returnCode = value;
+    }
+  }
+  close();
+  return results;
+}
+
+/**
+ * What an upload tells of the device clock (docs/devices.md, "Clock drift"). A punch later than the server's clock
+ * means the device clock is at least that far ahead; a latest punch a little behind (within the drift limit) was
+ * sent as it happened (Realtime=1), so the clock is about that far off. An older one is a backlog and tells nothing,
+ * which is why a push device's clock running behind cannot be seen here.
+ */
+export function admsClock(latest: Date | null, now: Date): { clockOffsetS?: number } {
+  if (latest === null) return {};
+  const offset = Math.round((latest.getTime() - now.getTime()) / 1000);
+  return offset >= -CLOCK_DRIFT_LIMIT_S ? { clockOffsetS: offset } : {};
+}
+
+/** The command line a device gets: `SET TIME` becomes the option with the server's time on the device's clock. */
+export function commandLine(command: string, timeZone: string, now: Date): string {
+  if (command !== 'SET TIME') return command;
+  const wall = parseDeviceLocalTime(instantToDeviceLocalTime(now, timeZone))!;
+  return `SET OPTION DateTime=${packDeviceTime(wall)}`;
 }
 
 function optionsText(serial: string, stamp: string | null, timeZone: string, now: Date): string {
@@ -253,11 +312,11 @@ export function admsRoutes(deps: Deps) {
       if (table !== 'ATTLOG') {
         // Operation logs, photos, user data: not used; acknowledged so the device does not resend them forever.
         if (who.verified) await touch(who.tenantId, who.device.id);
-        return text(reply, 200, `OK: ${body.split(/\r?\n/).filter((l) => l.trim()).length}`);
+        return text(reply, 200, `OK: ${bodyLines(body).filter((l) => l.trim()).length}`);
       }
       // Punches carry the serial as registered (the device may send it in another case).
-      const { punches, bad, lines } = parseAttlog(body, who.device.serialNo, who.device.timeZone);
-      if (bad > 0) request.log.warn({ serial: who.serial, bad }, 'ADMS: unreadable ATTLOG lines skipped');
+      const { punches, bad, lines, latest } = parseAttlog(body, who.device.serialNo, who.device.timeZone);
+      if (bad > 0) request.log.warn({ serial: who.serial, bad }, 'ADMS: unreadable ATTLOG lines skipped, not counted');
       if (!who.verified) {
         if (punches.length === 0) return text(reply, 200, 'OK: 0');
         if ((await countHeld(deps.db, who.tenantId)) >= MAX_ADMS_HELD_UPLOADS) {
@@ -283,9 +342,15 @@ export function admsRoutes(deps: Deps) {
         // Told OK: a real terminal that moved would otherwise resend forever; nothing was applied.
         return text(reply, 200, `OK: ${punches.length}`);
       }
-      for (const part of chunks(punches, 5000)) await ingestPunches(deps, who.tenantId, part, 'adms');
+      // Counted: the lines accepted into storage, new or already stored (a resent upload is acknowledged in
+      // full, so the device moves on); unreadable lines and punches refused by ingest are not.
+      let accepted = 0;
+      for (const part of chunks(punches, 5000)) {
+        const outcome = await ingestPunches(deps, who.tenantId, part, 'adms');
+        accepted += outcome.stored + outcome.duplicates;
+      }
       const stamp = who.query.Stamp;
-      await touch(who.tenantId, who.device.id);
+      await touch(who.tenantId, who.device.id, admsClock(latest, deps.now()));
       if (stamp) {
         await deps.db
           .updateTable('devices')
@@ -294,7 +359,7 @@ export function admsRoutes(deps: Deps) {
           .where('id', '=', who.device.id)
           .execute();
       }
-      return text(reply, 200, `OK: ${punches.length}`);
+      return text(reply, 200, `OK: ${accepted}`);
     });
 
     app.get('/iclock/getrequest', route, async (request, reply) => {
@@ -328,7 +393,12 @@ export function admsRoutes(deps: Deps) {
           pending.map((c) => c.id),
         )
         .execute();
-      return text(reply, 200, pending.map((c) => `C:${c.id}:${c.command}\n`).join(''));
+      const now = deps.now();
+      return text(
+        reply,
+        200,
+        pending.map((c) => `C:${c.id}:${commandLine(c.command, who.device.timeZone, now)}\n`).join(''),
+      );
     });
 
     app.post('/iclock/devicecmd', route, async (request, reply) => {
@@ -337,20 +407,28 @@ export function admsRoutes(deps: Deps) {
       if (!who.verified) return text(reply, 200, 'OK: 0');
       const body = typeof request.body === 'string' ? request.body : '';
       let done = 0;
-      for (const line of body.split(/\r?\n/).slice(0, MAX_COMMAND_RESULTS)) {
-        const fields = new URLSearchParams(line.trim());
-        const id = Number(fields.get('ID'));
-        const returnCode = fields.get('Return');
-        if (!Number.isSafeInteger(id) || id <= 0) continue;
-        if (returnCode !== null && !/^-?\d{1,10}$/.test(returnCode)) continue;
+      let setClock = false;
+      for (const result of parseCommandResults(body).slice(0, MAX_COMMAND_RESULTS)) {
         const res = await deps.db
           .updateTable('deviceCommands')
-          .set({ status: 'done', returnCode, doneAt: deps.now().toISOString() })
+          .set({ status: 'done', returnCode: result.returnCode, doneAt: deps.now().toISOString() })
           .where('tenantId', '=', who.tenantId)
           .where('deviceId', '=', who.device.id)
-          .where('id', '=', id)
+          .where('id', '=', result.id)
+          .returning('command')
           .executeTakeFirst();
-        done += Number(res.numUpdatedRows);
+        if (!res) continue;
+        done++;
+        // The clock was set: the drift measured before no longer holds; the next upload measures it again.
+        if (res.command === 'SET TIME' && result.returnCode === '0') setClock = true;
+      }
+      if (setClock) {
+        await deps.db
+          .updateTable('devices')
+          .set({ clockOffsetS: null, clockCheckedAt: deps.now().toISOString() })
+          .where('tenantId', '=', who.tenantId)
+          .where('id', '=', who.device.id)
+          .execute();
       }
       await touch(who.tenantId, who.device.id);
       return text(reply, 200, `OK: ${done}`);

@@ -31,8 +31,9 @@ export const agentRoutes = defineRoutes(deviceAgentEndpoints, {
         body.punches.map((p) => ({
           deviceSerial: p.deviceSerial,
           deviceUserId: p.deviceUserId,
-          instant: new Date(p.time),
+          // The device's reading is the punch; the instant the agent computed is used only when it sent none.
           localTime: p.localTime ?? null,
+          instant: new Date(p.time),
         })),
         'agent',
       );
@@ -50,6 +51,7 @@ export const agentRoutes = defineRoutes(deviceAgentEndpoints, {
       ...(body.lastActivity !== undefined ? { lastActivity: body.lastActivity } : {}),
       ...(body.userCount !== undefined ? { userCount: body.userCount } : {}),
       ...(body.transactionCount !== undefined ? { transactionCount: body.transactionCount } : {}),
+      ...(body.clockOffsetS !== undefined ? { clockOffsetS: body.clockOffsetS } : {}),
     });
     return { ok: true as const };
   },

@@ -1,18 +1,30 @@
 /**
- * Punch ingest, shared by the device agent's uploads and ADMS pushes. Idempotent: a punch is identified by (tenant,
- * device serial, device user id, instant) and a second delivery changes nothing. Each batch is one transaction:
- * the punches, their statuses, the attendance they produce and its audit trail (actor null = the system) are
- * written together or not at all, so a failed upload can simply be sent again.
+ * Punch ingest, shared by the device agent's uploads and ADMS pushes. Idempotent: a punch is identified by what the
+ * device says, (tenant, device serial, device user id, the device's local time as read), and a second delivery
+ * changes nothing. Its instant is derived here from that local time and the device's zone in force
+ * (shared/device-time.ts), so the same punch read again after a zone change is the same punch (docs/devices.md,
+ * "Identity of a punch"). Each batch is one transaction: the punches, their statuses, the attendance they produce
+ * and its audit trail (actor null = the system) are written together or not at all, so a failed upload can simply
+ * be sent again.
  */
+import {
+  deviceLocalTimeToInstant,
+  instantToDeviceLocalTime,
+  normaliseDeviceLocalTime,
+} from '../../../../shared/device-time.js';
 import { localDate } from '../../../../shared/time.js';
 import type { Deps } from '../../deps.js';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/engine.js';
 import type { DevicePunchTable } from '../../db/schema.js';
 import { readSettings } from '../tenants/repository.js';
-import { applyPunches, chunks, markSkipped, type ApplicablePunch } from './attendance-apply.js';
+import { applyPunches, chunks, markSkipped, SKIP, type ApplicablePunch } from './attendance-apply.js';
 
-export type IncomingPunch = { deviceSerial: string; deviceUserId: string; instant: Date; localTime: string | null };
+/**
+ * A punch as a path delivers it: the device's local time (`YYYY-MM-DD HH:mm:ss` or with a T), or, from an agent
+ * that does not send it, only the instant, turned back into the local time the device showed in its zone.
+ */
+export type IncomingPunch = { deviceSerial: string; deviceUserId: string; localTime: string | null; instant?: Date };
 export type IngestResult = {
   received: number;
   stored: number;
@@ -22,6 +34,9 @@ export type IngestResult = {
   skipped: number;
   rejected: { index: number; reason: string }[];
 };
+
+/** The punch's identity as a map key. */
+const identity = (serial: string, userId: string, localTime: string) => `${serial}\u0000${userId}\u0000${localTime}`;
 
 const tails = new Map<number, Promise<unknown>>();
 
@@ -96,15 +111,15 @@ export async function ingestPunches(
   if (punches.length === 0) return result;
   const settings = await readSettings(deps.db, tenantId);
   const serials = [...new Set(punches.map((p) => p.deviceSerial))];
-  const devices = new Map<string, number>();
+  const devices = new Map<string, { id: number; timeZone: string }>();
   for (const part of chunks(serials)) {
     const rows = await deps.db
       .selectFrom('devices')
-      .select(['id', 'serialNo'])
+      .select(['id', 'serialNo', 'timeZone'])
       .where('tenantId', '=', tenantId)
       .where('serialNo', 'in', part)
       .execute();
-    for (const r of rows) devices.set(r.serialNo, r.id);
+    for (const r of rows) devices.set(r.serialNo, { id: r.id, timeZone: r.timeZone });
   }
   const employees = await resolveEmployees(
     deps.db,
@@ -115,13 +130,24 @@ export async function ingestPunches(
   const receivedAt = now.toISOString();
   const rows = new Map<string, Insertable<DevicePunchTable>>();
   punches.forEach((p, index) => {
-    const deviceId = devices.get(p.deviceSerial);
-    if (deviceId === undefined) {
+    const device = devices.get(p.deviceSerial);
+    if (device === undefined) {
       result.rejected.push({ index, reason: 'UNKNOWN_DEVICE' });
       return;
     }
-    const punchAt = p.instant.toISOString();
-    const key = `${p.deviceSerial}\u0000${p.deviceUserId}\u0000${punchAt}`;
+    const localTime =
+      p.localTime !== null
+        ? normaliseDeviceLocalTime(p.localTime)
+        : p.instant !== undefined
+          ? instantToDeviceLocalTime(p.instant, device.timeZone)
+          : null;
+    const instant = localTime === null ? null : deviceLocalTimeToInstant(localTime, device.timeZone);
+    if (localTime === null || instant === null) {
+      // Not a possible time on a device (2026-02-30): nothing to derive an instant from.
+      result.rejected.push({ index, reason: 'BAD_LOCAL_TIME' });
+      return;
+    }
+    const key = identity(p.deviceSerial, p.deviceUserId, localTime);
     if (rows.has(key)) {
       result.duplicates++;
       return;
@@ -129,13 +155,13 @@ export async function ingestPunches(
     const employeeId = employees.get(p.deviceUserId) ?? null;
     rows.set(key, {
       tenantId,
-      deviceId,
+      deviceId: device.id,
       deviceSerial: p.deviceSerial,
       deviceUserId: p.deviceUserId,
-      punchAt,
-      localTime: p.localTime,
+      punchAt: instant.toISOString(),
+      localTime,
       employeeId,
-      workDate: localDate(p.instant, settings.tenant_timezone),
+      workDate: localDate(instant, settings.tenant_timezone),
       status: employeeId === null ? 'unmapped' : 'applied',
       note: null,
       via,
@@ -158,20 +184,70 @@ export async function ingestPunches(
       result.skipped = await markSkipped(trx, tenantId, outcome.skipped);
     }),
   );
+  // Punches held for being ahead of the clock whose time has come (docs/devices.md, "Clock drift").
+  await applyDuePunches(deps, tenantId);
   return result;
 }
 
-/** Inserts the punches not stored yet and returns those (ON CONFLICT DO NOTHING on the idempotency key). */
+/** Inserts the punches not stored yet and returns those (ON CONFLICT DO NOTHING on the punch's identity). */
 async function insertPunches(trx: Db, rows: Insertable<DevicePunchTable>[]) {
   const stored: { id: number; employeeId: number | null; workDate: string | null; punchAt: string }[] = [];
   for (const part of chunks(rows)) {
     const inserted = await trx
       .insertInto('devicePunches')
       .values(part)
-      .onConflict((oc) => oc.columns(['tenantId', 'deviceSerial', 'deviceUserId', 'punchAt']).doNothing())
+      .onConflict((oc) => oc.columns(['tenantId', 'deviceSerial', 'deviceUserId', 'localTime']).doNothing())
       .returning(['id', 'employeeId', 'workDate', 'punchAt'])
       .execute();
     stored.push(...inserted);
   }
   return stored;
+}
+
+/**
+ * Applies the punches held for being later than the server's clock (a device clock running ahead) whose time has
+ * come: they are applied like any punch then, or kept with the reason the rules give. Runs after every ingest, on
+ * "apply waiting punches" and from the `device-punches` job (docs/devices.md, "Clock drift").
+ */
+export async function applyDuePunches(deps: Deps, tenantId: number): Promise<{ applied: number; skipped: number }> {
+  const now = deps.now();
+  const due = await deps.db
+    .selectFrom('devicePunches')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .where('status', '=', 'skipped')
+    .where('note', '=', SKIP.IN_FUTURE)
+    .where('punchAt', '<=', now.toISOString())
+    .limit(1)
+    .execute();
+  if (due.length === 0) return { applied: 0, skipped: 0 };
+  const settings = await readSettings(deps.db, tenantId);
+  return withTenantLock(tenantId, () =>
+    deps.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('devicePunches')
+        .select(['id', 'employeeId', 'workDate', 'punchAt'])
+        .where('tenantId', '=', tenantId)
+        .where('status', '=', 'skipped')
+        .where('note', '=', SKIP.IN_FUTURE)
+        .where('punchAt', '<=', now.toISOString())
+        .execute();
+      const ready: ApplicablePunch[] = [];
+      for (const r of rows) {
+        if (r.employeeId !== null && r.workDate !== null) {
+          ready.push({ id: r.id, employeeId: r.employeeId, workDate: r.workDate, punchAt: r.punchAt });
+        }
+      }
+      for (const part of chunks(ready.map((p) => p.id))) {
+        await trx
+          .updateTable('devicePunches')
+          .set({ status: 'applied', note: null })
+          .where('tenantId', '=', tenantId)
+          .where('id', 'in', part)
+          .execute();
+      }
+      const outcome = await applyPunches(trx, tenantId, settings.tenant_timezone, now, ready);
+      return { applied: outcome.applied, skipped: await markSkipped(trx, tenantId, outcome.skipped) };
+    }),
+  );
 }

@@ -11,7 +11,7 @@ import { ownedRows } from '../../db/owned.js';
 import { errors } from '../../http/errors.js';
 import { readSettings } from '../tenants/repository.js';
 import { applyPunches, chunks, markSkipped, type ApplicablePunch } from './attendance-apply.js';
-import { resolveEmployees, withTenantLock } from './ingest.js';
+import { applyDuePunches, resolveEmployees, withTenantLock } from './ingest.js';
 
 export async function listMappings(deps: Deps, tenantId: number) {
   const rows = await deps.db
@@ -125,7 +125,9 @@ export async function unmappedGroups(deps: Deps, tenantId: number) {
  */
 export async function applyUnmapped(deps: Deps, tenantId: number, deviceUserIds?: string[]): Promise<ApplyResult> {
   const settings = await readSettings(deps.db, tenantId);
-  return withTenantLock(tenantId, () =>
+  // Punches held for being ahead of the clock whose time has come go first (docs/devices.md, "Clock drift").
+  const due = await applyDuePunches(deps, tenantId);
+  const result = await withTenantLock(tenantId, () =>
     deps.db.transaction().execute(async (trx) => {
       let query = trx
         .selectFrom('devicePunches')
@@ -162,4 +164,5 @@ export async function applyUnmapped(deps: Deps, tenantId: number, deviceUserIds?
       return { applied: outcome.applied, skipped, unmapped: waiting.length - ready.length };
     }),
   );
+  return { ...result, applied: result.applied + due.applied, skipped: result.skipped + due.skipped };
 }

@@ -3,7 +3,7 @@
  * route handlers reach them through `ctx.repo(devicesRepository)`, bound to the caller's (or agent key's) tenant.
  */
 import type { Selectable } from 'kysely';
-import type { Device, DeviceListParams } from '../../../../shared/contracts/devices.js';
+import { CLOCK_DRIFT_LIMIT_S, type Device, type DeviceListParams } from '../../../../shared/contracts/devices.js';
 import type { Db } from '../../db/engine.js';
 import type { DeviceTable } from '../../db/schema.js';
 import type { TenantScope } from '../../http/context.js';
@@ -27,6 +27,9 @@ const columns = [
   'devices.state',
   'devices.stateDetail',
   'devices.admsNetwork',
+  'devices.clockOffsetS',
+  'devices.clockCheckedAt',
+  'devices.setTimeRequestedAt',
   'devices.updatedAt',
 ] as const;
 
@@ -46,6 +49,9 @@ export function toDevice(row: Omit<DeviceRow, 'tenantId' | 'createdAt' | 'admsSt
     state: row.state,
     stateDetail: row.stateDetail,
     admsNetwork: row.admsNetwork,
+    clockOffsetS: row.clockOffsetS,
+    clockCheckedAt: row.clockCheckedAt,
+    setTimeRequestedAt: row.setTimeRequestedAt,
     updatedAt: row.updatedAt,
   };
 }
@@ -87,14 +93,16 @@ export function findDeviceBySerial(db: Db, tenantId: number, serialNo: string) {
 export async function agentDevices(db: Db, tenantId: number) {
   const rows = await db
     .selectFrom('devices')
-    .select(['id', 'name', 'serialNo', 'ipAddress', 'port', 'timeZone'])
+    .select(['id', 'name', 'serialNo', 'ipAddress', 'port', 'timeZone', 'setTimeRequestedAt'])
     .where('tenantId', '=', tenantId)
     .where('isActive', '=', 1)
     .where('mode', '=', 'pull')
     .where('ipAddress', 'is not', null)
     .orderBy('id')
     .execute();
-  return rows.flatMap((r) => (r.ipAddress === null ? [] : [{ ...r, ipAddress: r.ipAddress }]));
+  return rows.flatMap(({ setTimeRequestedAt, ...r }) =>
+    r.ipAddress === null ? [] : [{ ...r, ipAddress: r.ipAddress, setTime: setTimeRequestedAt !== null }],
+  );
 }
 
 export type DeviceStatePatch = {
@@ -103,6 +111,8 @@ export type DeviceStatePatch = {
   lastActivity?: string | null;
   userCount?: number;
   transactionCount?: number;
+  /** The device clock minus the server's, in seconds: recorded with the time it was compared. */
+  clockOffsetS?: number;
 };
 
 export async function updateDeviceState(
@@ -122,6 +132,13 @@ export async function updateDeviceState(
         : {}),
       ...(patch.userCount !== undefined ? { userCount: patch.userCount } : {}),
       ...(patch.transactionCount !== undefined ? { transactionCount: patch.transactionCount } : {}),
+      ...(patch.clockOffsetS !== undefined
+        ? { clockOffsetS: patch.clockOffsetS, clockCheckedAt: now.toISOString() }
+        : {}),
+      // A clock back within the limit answers a pending "Set device time".
+      ...(patch.clockOffsetS !== undefined && Math.abs(patch.clockOffsetS) <= CLOCK_DRIFT_LIMIT_S
+        ? { setTimeRequestedAt: null }
+        : {}),
       updatedAt: now.toISOString(),
     })
     .where('tenantId', '=', tenantId)

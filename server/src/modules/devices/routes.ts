@@ -9,7 +9,7 @@ import { errors } from '../../http/errors.js';
 import { probeTcp } from './connection.js';
 import { applyUnmapped, deleteMapping, listMappings, saveMapping, unmappedGroups } from './mapping.js';
 import { devicesRepository, toDevice } from './repository.js';
-import { createDevice, listCommands, queueCommand, setDeviceStatus, updateDevice } from './service.js';
+import { createDevice, listCommands, queueCommand, setDeviceStatus, setDeviceTime, updateDevice } from './service.js';
 
 /** Short: an admin is waiting, and a device on the same network answers a TCP connect in milliseconds. */
 const PROBE_TIMEOUT_MS = 3000;
@@ -20,6 +20,7 @@ export const deviceRoutes = defineRoutes(deviceEndpoints, {
   createDevice: (ctx, { body }) => createDevice(ctx.deps, ctx.caller, body),
   updateDevice: (ctx, { params, body }) => updateDevice(ctx.deps, ctx.caller, params.id, body),
   setDeviceStatus: (ctx, { params, body }) => setDeviceStatus(ctx.deps, ctx.caller, params.id, body.isActive),
+  setDeviceTime: (ctx, { params }) => setDeviceTime(ctx.deps, ctx.caller, params.id),
 
   testDeviceConnection: async (ctx, { params }) => {
     const row = await ctx.repo(devicesRepository).get(params.id);

@@ -4,9 +4,15 @@
  */
 import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { sql } from 'kysely';
-import type { ApplyResult, CreateDeviceBody, UpdateDeviceBody } from '../../../../shared/contracts/devices.js';
+import type {
+  ApplyResult,
+  CreateDeviceBody,
+  UpdateDeviceBody,
+  UpdatedDevice,
+} from '../../../../shared/contracts/devices.js';
 import { DEFAULT_DEVICE_PORT } from '../../../../shared/contracts/devices.js';
 import type { Deps } from '../../deps.js';
+import type { Db } from '../../db/engine.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { ownedRows } from '../../db/owned.js';
 import { errors } from '../../http/errors.js';
@@ -15,8 +21,9 @@ import { parseAttlog } from './adms.js';
 import { bindingFor } from './adms-network.js';
 import { findDeviceAnywhere } from './adms-settings.js';
 import { chunks } from './attendance-apply.js';
-import { ingestPunches } from './ingest.js';
+import { ingestPunches, withTenantLock } from './ingest.js';
 import { findDevice, toDevice, type DeviceRow } from './repository.js';
+import { movePunchesToZone } from './zone-change.js';
 
 type Who = { tenantId: number; employeeId: number };
 
@@ -98,15 +105,22 @@ export async function createDevice(deps: Deps, who: Who, body: CreateDeviceBody)
   }
 }
 
-export async function updateDevice(deps: Deps, who: Who, id: number, body: UpdateDeviceBody) {
+/**
+ * Saves a device. A changed zone moves its punches to the instants their local times denote in the new zone and
+ * recomputes the attendance of the days concerned, in the same transaction (zone-change.ts); the answer says how
+ * many punches moved.
+ */
+export async function updateDevice(deps: Deps, who: Who, id: number, body: UpdateDeviceBody): Promise<UpdatedDevice> {
   const before = await findDevice(deps.db, who.tenantId, id);
   if (!before) throw errors.notFound('deviceNotFound');
   const mode = body.mode ?? before.mode;
   const ipAddress = body.ipAddress !== undefined ? body.ipAddress : before.ipAddress;
   requireAddress(mode, ipAddress);
   if (body.serialNo !== undefined) await assertSerialFree(deps, who.tenantId, body.serialNo, id);
-  try {
-    const row = await deps.db
+  const zoneChanged = body.timeZone !== undefined && body.timeZone !== before.timeZone;
+  const tenantZone = zoneChanged ? (await readSettings(deps.db, who.tenantId)).tenant_timezone : '';
+  const save = (db: Db) =>
+    db
       .updateTable('devices')
       .set({
         ...(body.name !== undefined ? { name: body.name } : {}),
@@ -122,7 +136,22 @@ export async function updateDevice(deps: Deps, who: Who, id: number, body: Updat
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return toDevice(row);
+  try {
+    if (!zoneChanged) return { ...toDevice(await save(deps.db)), punchesMoved: 0 };
+    // With the ingest's lock: a batch of this device's punches must not be derived in the old zone meanwhile.
+    return await withTenantLock(who.tenantId, () =>
+      deps.db.transaction().execute(async (trx) => {
+        const row = await save(trx);
+        const punchesMoved = await movePunchesToZone(
+          trx,
+          who.tenantId,
+          id,
+          { from: before.timeZone, to: row.timeZone, tenant: tenantZone },
+          deps.now(),
+        );
+        return { ...toDevice(row), punchesMoved };
+      }),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) {
       if (body.serialNo !== undefined) await assertSerialFree(deps, who.tenantId, body.serialNo, id);
@@ -224,6 +253,27 @@ export async function queueCommand(deps: Deps, who: Who, deviceId: number, comma
     })
     .returning(commandColumns)
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * "Set device time": a push device gets the ADMS command `SET TIME` on its next poll; a pulled device is flagged
+ * for the agent, which sets its clock on its next round and reports the drift that clears the flag.
+ */
+export async function setDeviceTime(deps: Deps, who: Who, deviceId: number) {
+  const device = await findDevice(deps.db, who.tenantId, deviceId);
+  if (!device) throw errors.notFound('deviceNotFound');
+  if (device.mode === 'push') {
+    await queueCommand(deps, who, deviceId, 'SET TIME');
+    return toDevice(device);
+  }
+  const row = await deps.db
+    .updateTable('devices')
+    .set({ setTimeRequestedAt: deps.now().toISOString() })
+    .where('tenantId', '=', who.tenantId)
+    .where('id', '=', deviceId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toDevice(row);
 }
 
 export async function listCommands(deps: Deps, tenantId: number, deviceId: number) {
