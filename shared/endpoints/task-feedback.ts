@@ -129,7 +129,8 @@ export const taskFeedbackEndpoints = {
     path: '/api/task-feedback/tasks/:id/colleagues',
     access: 'request-task-feedback',
     summary: 'Whom the assignee may ask for feedback on the task: active members of its project who may give it',
-    description: 'Members holding give-task-feedback through a role; a client of the project holds none and is left out.',
+    description:
+      'Members holding give-task-feedback through a role; a client of the project holds none and is left out.',
     params: idParamsSchema,
     response: taskColleaguesSchema,
   }),

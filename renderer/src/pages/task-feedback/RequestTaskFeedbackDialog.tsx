@@ -1,6 +1,7 @@
 /**
  * Ask colleagues for feedback on one's own task (docs/projects.md "Task feedback"): members of the task's
- * project who may give task feedback, 1 to 5, checked by the shared rule as they are picked; the server's refusal shows on the field.
+ * project who may give task feedback, 1 to 5, checked by the shared rule as they are picked; the server's
+ * refusal shows on the field.
  */
 import { Button, Checkbox, Field, FieldContextProvider, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { SendRegular } from '@fluentui/react-icons';
