@@ -57,6 +57,32 @@ const tasksOf = async (projectId: number) =>
   };
 
 describe('projects on Trello and Microsoft Planner', () => {
+  it('stores no tracker link a page must not open: a card whose url is javascript: has no link', async () => {
+    const data = trelloDemoData();
+    data.projects[0]!.items.find((i) => i.title === 'Sign in with a magic link')!.link = 'javascript:alert(1)';
+    data.projects[0]!.items.find((i) => i.title === 'Download invoices as PDF')!.link = 'data:text/html,hi';
+    const hostile = await startTrelloSim(data);
+    try {
+      const p = await project('Hostile board', hostile.url, 'Qx7Lm2Pa');
+      const connected = await admin.put(`/api/projects/${p.id}/connection`, {
+        tool: 'trello',
+        user: 'trello-demo-key',
+        token: 'trello-demo-token',
+      });
+      expect(connected.status, JSON.stringify(connected.body)).toBe(200);
+      expect(await syncAndWait(p.id)).toMatchObject({ state: 'done', items: 5, errorCode: null });
+      const links = (await tasksOf(p.id)).items.map((t) => [t.name, t.link]);
+      expect(links).toEqual([
+        ['Download invoices as PDF', ''],
+        ['Password reset e-mail copy', expect.stringMatching(/^https:\/\/trello\.com\/c\/[A-Za-z0-9]{8}\/4-password/)],
+        ['Sign in with a magic link', ''],
+        ['Usage charts on the dashboard', expect.stringMatching(/^https:\/\/trello\.com\/c\/[A-Za-z0-9]{8}\/5-usage/)],
+      ]);
+    } finally {
+      await hostile.close();
+    }
+  });
+
   it('connects a Trello board with the API key and token, and syncs its cards with their moves as metrics', async () => {
     const p = await project('Customer Portal', trello.url, 'Qx7Lm2Pa');
     const noKey = await admin.put(`/api/projects/${p.id}/connection`, { tool: 'trello', token: 'trello-demo-token' });

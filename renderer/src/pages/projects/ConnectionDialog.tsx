@@ -27,7 +27,9 @@ export function ConnectionDialog({ project, onClose }: { project: ProjectDetail;
   const form = useFormState<Form>(() => ({ tool: stored?.tool ?? 'jira', user: stored?.user ?? '', token: '' }));
   const { values } = form;
   const connect = useConnectProject(project.id);
-  const keepsToken = stored !== null && stored.tool === values.tool && stored.user === values.user.trim();
+  // The account sent: a tool without one sends none, whatever was typed for another tool before switching.
+  const user = WITH_USER.includes(values.tool) ? values.user.trim() : '';
+  const keepsToken = stored !== null && stored.tool === values.tool && stored.user === user;
   const rules: RuleMessages = {
     tool: AVAILABLE.includes(values.tool) ? null : t('connection.notAvailable', { tool: t(`tools.${values.tool}`) }),
     user:
@@ -45,7 +47,7 @@ export function ConnectionDialog({ project, onClose }: { project: ProjectDetail;
       connect.mutate(
         {
           tool: values.tool,
-          user: WITH_USER.includes(values.tool) ? values.user.trim() : '',
+          user,
           ...(values.token.trim() ? { token: values.token.trim() } : {}),
         },
         {
