@@ -9,7 +9,10 @@ import { ZkDeviceAdapter, type DeviceInfo, type DevicePunch, type Logger, type Z
 import { ZK_ERROR, ZkAdapterError } from './zk-errors.js';
 
 /** What the agent needs from a device: the adapter's methods it uses. */
-export type AgentDeviceClient = Pick<ZkDeviceAdapter, 'getInfo' | 'getAttendances' | 'clearAttendanceLog' | 'close'> &
+export type AgentDeviceClient = Pick<
+  ZkDeviceAdapter,
+  'getIdentity' | 'getInfo' | 'getAttendances' | 'clearAttendanceLog' | 'close'
+> &
   // The device clock, compared with the server's (docs/devices.md, "Clock drift"); setting it needs CMD_SET_TIME.
   Partial<Pick<ZkDeviceAdapter, 'getTime'>> & { setTime?: (at: Date) => Promise<void> };
 export type AdapterFactory = (device: AgentDevice) => AgentDeviceClient;
@@ -51,6 +54,8 @@ export type PollReport = {
 };
 
 const DEVICES_META = 'devices';
+/** Punches per upload unless configured otherwise (the bench uses it too). */
+export const DEFAULT_BATCH_SIZE = 1000;
 
 /** The production adapter, with the adapter's own defaults for timeouts and retries. */
 export function zkAdapterFactory(logger: Logger, overrides: Partial<ZkDeviceConfig> = {}): AdapterFactory {
@@ -91,7 +96,7 @@ export class DeviceAgent {
   ) {
     this.opts = {
       pollIntervalMs: 60_000,
-      batchSize: 1000,
+      batchSize: DEFAULT_BATCH_SIZE,
       initialBackoffMs: 1000,
       maxBackoffMs: 5 * 60_000,
       clearAfterUpload: false,
@@ -151,6 +156,13 @@ export class DeviceAgent {
       if (this.stopped) break;
       const client = this.adapterFor(device);
       try {
+        const mismatch = await this.checkSerial(device, client);
+        if (mismatch) {
+          report.failed.push(device.serialNo);
+          this.states.set(device.serialNo, { deviceSerial: device.serialNo, state: 'error', detail: mismatch });
+          this.log.warn({ device: device.serialNo, address: device.ipAddress }, `${mismatch}; device not read`);
+          continue;
+        }
         const info: DeviceInfo = await client.getInfo();
         const punches: DevicePunch[] = await client.getAttendances();
         const clockOffsetS = await this.readClock(device, client);
@@ -274,6 +286,33 @@ export class DeviceAgent {
       this.log.warn({ err, device: device.serialNo }, 'device clock not read');
       return null;
     }
+  }
+
+  /**
+   * The serial a device reports is checked on every round against the one it reported the first time at that address
+   * (kept in the queue's metadata): another terminal at the same address (swapped, or an address reused) is not read,
+   * so its punches are never filed under this device. Returns the mismatch, or null. A first serial that differs from
+   * the registered one is only logged. A device that cannot say its serial (no CMD_OPTIONS_RRQ) is read unchecked.
+   */
+  private async checkSerial(device: AgentDevice, client: AgentDeviceClient): Promise<string | null> {
+    let reported: string;
+    try {
+      reported = (await client.getIdentity()).serialNumber;
+    } catch (err) {
+      if (!(err instanceof ZkAdapterError) || err.code !== ZK_ERROR.BAD_REPLY) throw err;
+      this.log.warn({ err, device: device.serialNo }, 'device does not report its serial number; read unchecked');
+      return null;
+    }
+    const key = `serial:${device.serialNo}@${device.ipAddress}:${device.port}`;
+    const expected = this.deps.queue.getMeta(key);
+    if (expected === null) {
+      this.deps.queue.setMeta(key, reported);
+      if (reported !== device.serialNo) {
+        this.log.warn({ device: device.serialNo, reported }, 'the device reports another serial than registered');
+      }
+      return null;
+    }
+    return reported === expected ? null : `serial mismatch: expected ${expected}, device says ${reported}`;
   }
 
   private adapterFor(device: AgentDevice): AgentDeviceClient {

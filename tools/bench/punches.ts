@@ -120,6 +120,7 @@ try {
   const timedAdapters: AdapterFactory = (device) => {
     const client = adapters(device);
     return {
+      getIdentity: () => client.getIdentity(),
       getInfo: () => client.getInfo(),
       clearAttendanceLog: () => client.clearAttendanceLog(),
       close: () => client.close(),

@@ -213,6 +213,8 @@ export class ZkSimulator {
   }
 
   private context(): DeviceContext {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getter below is evaluated on the object literal
+    const sim = this;
     return {
       store: this.store,
       deviceTimeMs: () => this.deviceTimeMs(),
@@ -222,7 +224,9 @@ export class ZkSimulator {
       userCapacity: Math.max(3000, this.store.users.length),
       nextSessionId: () => (this.sessionCounter = (this.sessionCounter % 60000) + 1) + 4000,
       options: {
-        '~SerialNumber': this.serialNumber,
+        get '~SerialNumber'() {
+          return sim.serialNumber; // read when asked: a test may change it while a client stays connected
+        },
         '~Platform': this.options.platform ?? 'ZMM220_TFT',
         '~DeviceName': 'K40 Pro',
         '~OEMVendor': 'ZKTeco Inc.',
