@@ -34,6 +34,8 @@ test('a product owner sends a client link for a sprint; the client rates it sign
   newContext,
   baseURL,
 }) => {
+  // The whole flow, then a rating changed (and in the Feedback tab a link revoked), each seen after a reload.
+  test.setTimeout(180_000);
   // Set up: a project with the product owner and a seeded client as members, and two sprints.
   const { api, headers } = await asAdmin(baseURL!);
   const people = await ok<{ items: Employee[] }>(api.get('/api/employees?pageSize=100', { headers }));
@@ -88,6 +90,7 @@ test('a product owner sends a client link for a sprint; the client rates it sign
   await dialog.getByRole('button', { name: 'Send link' }).click();
   dialog = page.getByRole('dialog', { name: 'Link sent' });
   await expect(dialog.getByText(`We e-mailed this link to ${client.name}.`)).toBeVisible();
+  await expect(dialog.getByTestId('client-link-not-emailed')).toHaveCount(0);
   const link = await dialog.getByTestId('client-link').inputValue();
   expect(link).toMatch(/\/client-feedback\/[A-Za-z0-9_-]{43}$/);
   await dialog.getByRole('button', { name: 'Copy link' }).click();
@@ -143,6 +146,83 @@ test('a product owner sends a client link for a sprint; the client rates it sign
   await expect(again.getByRole('heading', { name: 'This link was already used' })).toBeVisible();
   await expect(again.getByText('This feedback link was already used.', { exact: false })).toBeVisible();
   await expect(again.getByRole('button', { name: 'Send feedback' })).toHaveCount(0);
+  // The client's rating says which link it came through, and who was given it.
+  await expect(
+    list.getByRole('row', { name: new RegExp(`${client.name}.*By link sent by ${PRODUCT_OWNER.name} on`) }),
+  ).toBeVisible();
+
+  // The product owner's earlier rating of Sprint 2 and a pending link for it (made through the API).
+  const poApi = await apiRequest.newContext({ baseURL: baseURL! });
+  const poSession = await poApi.post('/api/auth/sign-in', {
+    data: { email: PRODUCT_OWNER.email, password: DEMO_PASSWORD },
+  });
+  const poHeaders = { authorization: `Bearer ${((await poSession.json()) as { accessToken: string }).accessToken}` };
+  const sprints = await ok<{ items: { id: number; name: string }[] }>(
+    poApi.get(`/api/projects/${project.id}/sprints`, { headers: poHeaders }),
+  );
+  const sprint2 = sprints.items.find((s) => s.name === 'Sprint 2')!;
+  await ok(
+    poApi.put(`/api/projects/${project.id}/feedback/mine`, {
+      headers: poHeaders,
+      data: { sprintId: sprint2.id, overall: 2, quality: 2, valueForMoney: 2, comment: 'First look at Sprint 2.' },
+    }),
+  );
+  const pending = await ok<{ id: number; url: string; emailed: boolean }>(
+    poApi.post(`/api/projects/${project.id}/client-links`, {
+      headers: poHeaders,
+      data: { clientId: client.id, sprintId: sprint2.id },
+    }),
+    201,
+  );
+  expect(pending.emailed).toBe(true);
+  await poApi.dispose();
+
+  // She changes her rating of Sprint 2: the dialog loads it, she saves new values; after a reload they show.
+  await page.reload();
+  await page.getByRole('button', { name: 'Rate a sprint' }).click();
+  dialog = page.getByRole('dialog', { name: 'Your rating' });
+  await dialog.getByRole('combobox', { name: 'Sprint' }).click();
+  await page.getByRole('option', { name: 'Sprint 2' }).click();
+  await expect(dialog.getByText(/^You rated this on /)).toBeVisible();
+  const comment = dialog.getByLabel('Comment');
+  await expect(comment).toHaveValue('First look at Sprint 2.');
+  const radio = (metric: string, stars: number) =>
+    dialog
+      .getByRole('radiogroup', { name: `Rate ${metric}` })
+      .getByRole('radio')
+      .nth(stars - 1);
+  await expect(radio('Overall', 2)).toBeChecked();
+  await radio('Overall', 5).check({ force: true });
+  await radio('Quality', 4).check({ force: true });
+  await radio('Value for money', 3).check({ force: true });
+  await comment.fill('Sprint 2 was better than it first looked.');
+  await dialog.getByRole('button', { name: 'Save rating' }).click();
+  await expect(page.getByText('Rating saved', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('owners-average').getByRole('definition')).toHaveText(['5 / 5', '4 / 5', '3 / 5']);
+  await expect(page.getByTestId('feedback-count')).toHaveText('2 feedbacks');
+  await expect(
+    list.getByRole('row', { name: /Sprint 2.*Product owner.*Sprint 2 was better than it first looked/ }),
+  ).toBeVisible();
+  await expect(list.getByText('First look at Sprint 2.')).toHaveCount(0);
+
+  // She revokes the pending link of Sprint 2 after a confirmation; after a reload it shows revoked, and the
+  // client's page says it was withdrawn.
+  const pendingRow = links.getByRole('row', { name: new RegExp(`${client.name}.*Sprint 2.*Pending`) });
+  await pendingRow.getByRole('button', { name: `Revoke link of ${client.name}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Revoke this link?' });
+  await confirm.getByRole('button', { name: 'Revoke' }).click();
+  await expect(confirm).toHaveCount(0);
+  await page.reload();
+  // The links load last, below the list: given the time a busy machine needs.
+  await expect(links.getByRole('row', { name: new RegExp(`${client.name}.*Sprint 2.*Revoked`) })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(links.getByRole('row', { name: new RegExp(`${client.name}.*Sprint 2.*Pending`) })).toHaveCount(0);
+  const withdrawn = await (await newContext()).newPage();
+  await withdrawn.goto(pending.url);
+  await expect(withdrawn.getByRole('heading', { name: 'This link was withdrawn' })).toBeVisible();
+  await expect(withdrawn.getByRole('button', { name: 'Send feedback' })).toHaveCount(0);
 
   expect(consoleErrors).toEqual([]);
 });

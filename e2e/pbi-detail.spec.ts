@@ -35,6 +35,8 @@ test('a product owner opens a PBI from the PBI View, rates it there and sees the
   consoleErrors,
   baseURL,
 }) => {
+  // The whole flow, then a rating changed (and in the Feedback tab a link revoked), each seen after a reload.
+  test.setTimeout(180_000);
   // Set up: a project with the product owner and a client, connected to the Jira stand-in and synced.
   const api = await apiRequest.newContext({ baseURL: baseURL! });
   const session = await api.post('/api/auth/sign-in', { data: { email: ADMIN.email, password: DEMO_PASSWORD } });
@@ -132,6 +134,34 @@ test('a product owner opens a PBI from the PBI View, rates it there and sees the
     list.getByRole('row', { name: new RegExp(`${PRODUCT_OWNER.name}.*Product owner.*Guest checkout works as agreed`) }),
   ).toBeVisible();
   await snapshot(page, 'pbi-detail', 'light');
+
+  // She changes her rating of WEB-2: the dialog loads it, she saves new values; after a reload they show.
+  await page.getByRole('button', { name: 'Rate this item' }).click();
+  dialog = page.getByRole('dialog', { name: 'Your rating' });
+  await expect(dialog.getByText(/^You rated this on /)).toBeVisible();
+  const comment = dialog.getByLabel('Comment');
+  await expect(comment).toHaveValue('Guest checkout works as agreed.');
+  const radio = (metric: string, stars: number) =>
+    dialog
+      .getByRole('radiogroup', { name: `Rate ${metric}` })
+      .getByRole('radio')
+      .nth(stars - 1);
+  await expect(radio('Overall', 5)).toBeChecked();
+  await radio('Overall', 2).check({ force: true });
+  await radio('Quality', 3).check({ force: true });
+  await radio('Value for money', 4).check({ force: true });
+  await comment.fill('Guest checkout loses the basket on a slow network.');
+  await dialog.getByRole('button', { name: 'Save rating' }).click();
+  await expect(page.getByText('Rating saved', { exact: true }).first()).toBeVisible();
+  await page.reload();
+  await expect(owners).toContainText('1 rating');
+  await expect(owners.getByRole('definition')).toHaveText(['2 / 5', '3 / 5', '4 / 5']);
+  await expect(
+    list.getByRole('row', {
+      name: new RegExp(`${PRODUCT_OWNER.name}.*Product owner.*Guest checkout loses the basket on a slow network`),
+    }),
+  ).toBeVisible();
+  await expect(list.getByText('Guest checkout works as agreed.')).toHaveCount(0);
 
   // Back to the project; an unknown item reads as not found.
   await page.getByRole('button', { name: `Back to ${name}` }).click();

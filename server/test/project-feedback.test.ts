@@ -101,7 +101,7 @@ const tokenOf = (url: string) => url.split('/').pop()!;
 async function newLink(body: Record<string, unknown>, api: Api = owner.api) {
   const res = await api.post(`/api/projects/${projectId}/client-links`, body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: number; url: string; state: string; expiresAt: string };
+  return res.body as { id: number; url: string; state: string; expiresAt: string; createdAt: string };
 }
 
 const ratings = { overall: 4, quality: 5, valueForMoney: 3, comment: 'Good sprint.' };
@@ -323,12 +323,43 @@ describe('who may ask and rate', () => {
   });
 
   it('leaves client ratings out for a reader without view-client-feedback', async () => {
+    // A client rating of sprint 2 (Carl, through a link) and the owner's own of sprint 1.
+    const link = await newLink({ clientId: otherClient.id, sprintId: sprints[1] });
+    const seeded = { overall: 1, quality: 2, valueForMoney: 5, comment: 'Late delivery.' };
+    expect((await server.api().post(`/api/client-feedback/${tokenOf(link.url)}`, seeded)).status).toBe(204);
+    const own = await owner.api.put(`/api/projects/${projectId}/feedback/mine`, {
+      sprintId: sprints[0],
+      overall: 2,
+      quality: 2,
+      valueForMoney: 2,
+    });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+
     const reader = await as('reader@acme.example', ['view-projects', 'view-project-feedback', 'view-all-projects']);
     const list = await reader.api.get(`/api/projects/${projectId}/feedback`);
     expect(list.status).toBe(200);
-    expect(list.body.items.every((f: { source: string }) => f.source === 'user')).toBe(true);
+    expect(list.body).toEqual({ total: 1, items: [own.body] });
+    const sprint2 = await reader.api.get(`/api/projects/${projectId}/feedback?sprintId=${sprints[1]}`);
+    expect(sprint2.body).toEqual({ total: 0, items: [] });
     const summary = await reader.api.get(`/api/projects/${projectId}/feedback/summary`);
     expect(summary.body.client).toBeNull();
+    expect(summary.body.owners).toEqual({ overall: 2, quality: 2, valueForMoney: 2, count: 1 });
+    expect(summary.body.count).toBe(1);
+
+    // With view-client-feedback, the same list holds the client ratings, with the link each came through.
+    const withClients = await owner.api.get(`/api/projects/${projectId}/feedback?sprintId=${sprints[1]}`);
+    // Sprint 2's: Carl's, and Clara's rating of its PBI.
+    expect(withClients.body.total).toBe(2);
+    const carls = withClients.body.items.filter((f: { giver: { id: number } }) => f.giver.id === otherClient.id);
+    expect(carls).toHaveLength(1);
+    expect(carls[0]).toMatchObject({
+      source: 'client',
+      giver: { id: otherClient.id, name: 'Carl Client' },
+      sprint: { id: sprints[1], name: 'Sprint 2' },
+      pbi: null,
+      ...seeded,
+      link: { createdBy: { id: owner.id, name: 'po' }, createdAt: link.createdAt },
+    });
   });
 });
 
@@ -388,14 +419,14 @@ describe('ratings and what is read of them', () => {
     expect(s1.pastSprints).toBeNull();
     // Sprint 2: the owner's 3/4/5 on the sprint (the PBI's ratings are not the sprint's).
     expect(s2.owners).toEqual({ overall: 3, quality: 4, valueForMoney: 5, count: 1 });
-    expect(s2.client).toBeNull();
+    expect(s2.client).toEqual({ overall: 1, quality: 2, valueForMoney: 5, count: 1 });
     expect(s2.pastSprints).toEqual({ overall: 4.33, quality: 4.33, valueForMoney: 3.33, count: 3 });
     // Sprint 3: Clara's 2/5/3.
     expect(s3.client).toEqual({ overall: 2, quality: 5, valueForMoney: 3, count: 1 });
-    expect(s3.pastSprints.count).toBe(4);
+    expect(s3.pastSprints.count).toBe(5);
     expect(res.body.owners).toEqual({ overall: 4, quality: 3.5, valueForMoney: 4.5, count: 2 });
-    // Every feedback: 3 on sprint 1, 1 on sprint 2, 1 on sprint 3, 2 on the PBI.
-    expect(res.body.count).toBe(7);
+    // Every feedback: 3 on sprint 1, 2 on sprint 2, 1 on sprint 3, 2 on the PBI.
+    expect(res.body.count).toBe(8);
     const list = await owner.api.get(`/api/projects/${projectId}/feedback?sprintId=${sprints[0]}&source=client`);
     expect(list.body.total).toBe(2);
   });
@@ -439,7 +470,7 @@ describe('ratings and what is read of them', () => {
     expect(res.headers.get('content-disposition')).toContain('teambeat-project-feedback.csv');
     const lines = String(res.body).trim().split(/\r\n/);
     expect(lines[0]).toContain('Sprint,PBI,PBI name,Source,Given by,E-mail,Overall,Quality,Value for money');
-    expect(lines).toHaveLength(8);
+    expect(lines).toHaveLength(9);
     expect(String(res.body)).toContain('Clara Client');
     const one = await owner.api.get(`/api/projects/${projectId}/feedback/report?sprintId=${sprints[2]}`);
     expect(String(one.body).trim().split(/\r\n/)).toHaveLength(2);

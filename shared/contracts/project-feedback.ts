@@ -55,6 +55,15 @@ export const projectFeedbackSchema = z
     quality: z.number().int(),
     valueForMoney: z.number().int(),
     comment: z.string().nullable(),
+    link: z
+      .object({
+        createdBy: named.nullable().describe('Who made and was shown the link (null once deleted)'),
+        createdAt: z.string(),
+      })
+      .nullable()
+      .describe(
+        'A client rating: the link it came through. The link is a bearer credential, so this says who was given it, not who typed the rating',
+      ),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -155,6 +164,9 @@ export type ClientLinkBody = z.input<typeof clientLinkBodySchema>;
 export const createdClientLinkSchema = clientLinkSchema
   .extend({
     url: z.string().describe('The link with its token: answered once, here, and e-mailed to the client'),
+    emailed: z
+      .boolean()
+      .describe('Whether the e-mail went out; false when the mail server refused it (pass the link on by hand)'),
   })
   .meta({ id: 'CreatedClientFeedbackLink' });
 

@@ -116,7 +116,7 @@ export const projectFeedbackEndpoints = {
     path: '/api/projects/:id/client-links',
     access: 'request-client-feedback',
     summary: 'Ask a client to rate a sprint or PBI: a single-use link, e-mailed and answered once here',
-    description: `The link works 14 days, once. A pending link of the same client for the same sprint or PBI is revoked. 409 CLIENT_FEEDBACK_GIVEN when the client already rated it.${OWNER}${SCOPE}`,
+    description: `The link works 14 days, once. A pending (or expired, never used) link of the same client for the same sprint or PBI is revoked. \`emailed\` says whether the e-mail went out (false: the mail server refused it; pass the link on by hand). 409 CLIENT_FEEDBACK_GIVEN when the client already rated it; 409 CLIENT_LINK_BUSY when another link for the same client and target was made at the same moment (one stays pending).${OWNER}${SCOPE}`,
     params: idParamsSchema,
     body: clientLinkBodySchema,
     status: 201,
@@ -137,7 +137,7 @@ export const projectFeedbackEndpoints = {
     access: 'public',
     summary: 'What a client link asks to rate (no account: the token is the credential)',
     description:
-      '404 for an unknown token; 410 CLIENT_LINK_USED, CLIENT_LINK_EXPIRED or CLIENT_LINK_REVOKED for a link that no longer works. Rate limited per address.',
+      '404 for an unknown token; 410 CLIENT_LINK_USED, CLIENT_LINK_EXPIRED or CLIENT_LINK_REVOKED for a link that no longer works (a client since deactivated or taken off the project counts as revoked). Rate limited per address.',
     params: clientTokenParamsSchema,
     response: clientFeedbackRequestSchema,
     errorStatuses: [410],
@@ -148,7 +148,7 @@ export const projectFeedbackEndpoints = {
     access: 'public',
     summary: 'The client’s ratings: overall, quality, value for money and a comment, once per link',
     description:
-      'The link is spent by the same conditional update that checks it, so of two submits at once exactly one is kept; the other answers 410 CLIENT_LINK_USED. Rate limited per address.',
+      'The link is spent by the same conditional update that checks it, so of two submits at once exactly one is kept; the other answers 410 CLIENT_LINK_USED. The link is a bearer credential and needs no session, but a request carrying the live session of anyone other than the link’s client is refused (403 CLIENT_LINK_NOT_YOURS: sign out to use it). Rate limited per address.',
     params: clientTokenParamsSchema,
     body: clientFeedbackBodySchema,
     status: 204,

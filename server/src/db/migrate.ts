@@ -36,6 +36,7 @@ import { teamBadgeApprovers } from './migrations/0036-team-badge-approvers.js';
 import { notifications } from './migrations/0037-notifications.js';
 import { projects } from './migrations/0038-projects.js';
 import { clientFeedback } from './migrations/0040-client-feedback.js';
+import { clientLinkPending } from './migrations/0041-client-link-pending.js';
 import { taskFeedback } from './migrations/0039-task-feedback.js';
 import { punchIdentity } from './migrations/0042-punch-identity.js';
 import { deviceClock } from './migrations/0043-device-clock.js';
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0038-projects': projects,
   '0040-client-feedback': clientFeedback,
   '0039-task-feedback': taskFeedback,
+  '0041-client-link-pending': clientLinkPending,
   '0042-punch-identity': punchIdentity,
   '0043-device-clock': deviceClock,
 };

@@ -27,7 +27,11 @@ export type OutgoingEmail = {
 const OUTBOX_KEEP_DAYS = 30;
 const WITHHELD = '[withheld: sent by e-mail only]';
 export type Mailer = {
-  send: (email: OutgoingEmail) => Promise<void>;
+  /**
+   * Writes the message and sends it; answers false when the mail server refused it (it is retried later),
+   * true when it went, or, without SMTP, was written to the outbox and the log as such an install delivers.
+   */
+  send: (email: OutgoingEmail) => Promise<boolean>;
   /** Tries again the refused messages of a tenant that are due; answers how many went out. */
   retryFailed: (tenantId: number) => Promise<number>;
 };
@@ -68,9 +72,9 @@ export function createMailer(options: {
           { to: email.to, subject: email.subject, body: redactCodes(email.text), outboxId: row.id },
           'e-mail (no SMTP configured; codes are in the outbox_emails table)',
         );
-        return;
+        return true;
       }
-      await attempt(row.id, { to: email.to, subject: email.subject, text: email.text }, 0, !email.secret);
+      return attempt(row.id, { to: email.to, subject: email.subject, text: email.text }, 0, !email.secret);
     },
 
     async retryFailed(tenantId) {

@@ -203,6 +203,10 @@ export const errors = {
   CLIENT_LINK_USED: 'This feedback link was already used. Thank you, your feedback was received.',
   CLIENT_LINK_EXPIRED: 'This feedback link has expired. Ask your contact for a new one.',
   CLIENT_LINK_REVOKED: 'This feedback link was withdrawn. Ask your contact for a new one.',
+  CLIENT_LINK_BUSY:
+    'Another link for this client and sprint or item was made at the same moment. See the client links.',
+  CLIENT_LINK_NOT_YOURS:
+    'This link is for the client it was sent to. You are signed in as someone else: sign out to use it.',
   TASK_FEEDBACK_SUBMIT_FAILED: 'Failed to submit task feedback',
   TASK_FEEDBACK_UPDATE_FAILED: 'Failed to update task feedback',
   TASK_FEEDBACK_OWN_TASK: 'You cannot give feedback on your own task.',

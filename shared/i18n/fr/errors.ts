@@ -187,6 +187,10 @@ export const errors: Translation<typeof en> = {
   CLIENT_LINK_USED: 'Ce lien d’avis a déjà été utilisé. Merci, votre avis a bien été reçu.',
   CLIENT_LINK_EXPIRED: 'Ce lien d’avis a expiré. Demandez-en un nouveau à votre contact.',
   CLIENT_LINK_REVOKED: 'Ce lien d’avis a été retiré. Demandez-en un nouveau à votre contact.',
+  CLIENT_LINK_BUSY:
+    'Un autre lien pour ce client et ce sprint ou cet élément a été créé au même moment. Consultez les liens clients.',
+  CLIENT_LINK_NOT_YOURS:
+    'Ce lien est destiné au client à qui il a été envoyé. Vous êtes connecté sous un autre nom : déconnectez-vous pour l’utiliser.',
   TASK_FEEDBACK_SUBMIT_FAILED: 'Échec de l’envoi du feedback sur la tâche',
   TASK_FEEDBACK_UPDATE_FAILED: 'Échec de la modification du feedback sur la tâche',
   TASK_FEEDBACK_OWN_TASK: 'Vous ne pouvez pas donner de feedback sur votre propre tâche.',

@@ -25,6 +25,8 @@ export const projectFeedback = {
     noPast: 'Aucun sprint antérieur n’est noté.',
   },
   list: {
+    byLink: 'Par lien envoyé par {{name}} le {{date}}',
+    byLinkNoOne: 'Par lien envoyé le {{date}}',
     title: 'Avis',
     count_one: '{{count}} avis',
     count_many: '{{count}} avis',
@@ -53,6 +55,9 @@ export const projectFeedback = {
     downloadFailed: 'Échec du téléchargement des avis',
   },
   rate: {
+    noSprint: 'Ce projet n’a pas encore de sprint : synchronisez-le avec son outil de suivi, puis notez un sprint.',
+    loadFailed: 'Votre note précédente n’a pas pu être chargée.',
+    loading: 'Chargement de votre note',
     button: 'Noter un sprint',
     title: 'Votre note',
     description:
@@ -75,6 +80,13 @@ export const projectFeedback = {
     client: 'Client',
     clientPlaceholder: 'Choisissez un client',
     noClients: 'Aucun client n’est membre de ce projet. Ajoutez-en un dans l’onglet Équipe.',
+    clientsFailed: 'Les clients du projet n’ont pas pu être chargés.',
+    pickClient: 'Choisissez le client à solliciter.',
+    noSprint:
+      'Ce projet n’a pas encore de sprint : synchronisez-le avec son outil de suivi, puis sollicitez un client.',
+    madeTitle: 'Lien créé',
+    notEmailed:
+      'L’e-mail n’a pas pu être envoyé ; copiez le lien ci-dessous et envoyez-le vous-même à {{name}}. Il fonctionne une fois, jusqu’au {{date}}, et n’est plus affiché ensuite.',
     sprint: 'Sprint',
     pbi: 'Élément du backlog (facultatif)',
     wholeSprint: 'Le sprint entier',
@@ -128,6 +140,8 @@ export const projectFeedback = {
     notFound: 'Il n’est pas dans ce projet, ou vous ne pouvez pas voir ce projet.',
   },
   client: {
+    notYours:
+      'Ce lien est destiné à {{client}}, et vous êtes connecté sous un autre nom : déconnectez-vous pour l’utiliser.',
     title: 'Votre avis',
     loading: 'Chargement de la demande d’avis',
     intro: '{{requestedBy}}, de {{company}}, vous demande votre avis, {{client}}.',

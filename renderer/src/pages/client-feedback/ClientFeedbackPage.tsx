@@ -151,6 +151,9 @@ function ClientForm({
         onError: (e) => {
           // A link spent or withdrawn meanwhile ends the form; a refused field stays to be corrected.
           if (errorStatus(e) === 410 || errorStatus(e) === 404) onDone(refusal(e));
+          // Someone else's session in this browser (the product owner trying the link): sign out, then send.
+          else if (errorCode(e) === 'CLIENT_LINK_NOT_YOURS')
+            setError({ text: t('client.notYours', { client: request.client }), fields: {} });
           else setError({ text: errorMessage(e), fields: fieldErrors(e) as Record<string, string | undefined> });
         },
       },

@@ -14,6 +14,7 @@ import {
   MessageBarBody,
   Option,
   Rating,
+  Spinner,
   Text,
   Textarea,
   tokens,
@@ -40,9 +41,10 @@ import { useMe, usePermissions } from '../../api/hooks/me';
 import { useSprints } from '../../api/hooks/projects';
 import { DialogFrame } from '../../components/DialogFrame';
 import { FormDialog } from '../../components/FormDialog';
+import { QueryError } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
 
-/** What the caller may do about a project's feedback: rate as its product owner, and ask its clients. */
+/** What the caller may do about a project's feedback: read it, rate as its product owner, and ask its clients. */
 export function useFeedbackRights(project: ProjectDetail) {
   const permissions = usePermissions();
   const me = useMe();
@@ -50,6 +52,8 @@ export function useFeedbackRights(project: ProjectDetail) {
   return {
     canRate: isOwner && permissions.has('give-project-feedback'),
     canRequest: permissions.has('request-client-feedback') && (isOwner || permissions.has('view-all-projects')),
+    /** The graph, averages and list (client ratings within them by view-client-feedback, on the server). */
+    canRead: permissions.has('view-project-feedback'),
   };
 }
 
@@ -205,6 +209,32 @@ export function RateDialog({
   const pbiId = picked?.pbiId ?? null;
   const mine = useMyFeedback(project.id, sprintId, pbiId);
   const ready = sprintId === null || !mine.isPending;
+  const { t } = useTranslation(['projectFeedback', 'common']);
+  // A form started empty over a rating that failed to load would save over it: the error, with Retry, instead.
+  if (sprintId !== null && mine.isError)
+    return (
+      <DialogFrame
+        open
+        title={t('rate.title')}
+        onClose={onClose}
+        actions={<Button onClick={onClose}>{t('common:actions.cancel')}</Button>}
+      >
+        <Text>{t('rate.loadFailed')}</Text>
+        <QueryError error={mine.error} onRetry={() => mine.refetch()} />
+      </DialogFrame>
+    );
+  // Not a form until the stored rating is in: stars picked meanwhile would be lost when it arrives.
+  if (!ready)
+    return (
+      <DialogFrame
+        open
+        title={t('rate.title')}
+        onClose={onClose}
+        actions={<Button onClick={onClose}>{t('common:actions.cancel')}</Button>}
+      >
+        <Spinner label={t('rate.loading')} />
+      </DialogFrame>
+    );
   return (
     <RateForm
       // A new target, or its rating loaded: the form starts again from what is stored.
@@ -254,10 +284,8 @@ function RateForm({
   const [error, setError] = useState<{ text: string; fields: Record<string, string | undefined> } | null>(null);
   const submit = () => {
     setSubmitted(true);
-    if (sprintId === null || !ratingsComplete(values)) {
-      setError({ text: t('rate.missing'), fields: {} });
-      return;
-    }
+    setError(null);
+    if (sprintId === null || !ratingsComplete(values)) return;
     save.mutate(
       { sprintId, pbiId, ...toBody(values) },
       {
@@ -278,7 +306,17 @@ function RateForm({
           ? t('rate.editing', { date: format.day(existing.updatedAt) })
           : t('rate.description', { project: project.name })
       }
-      error={error?.text ?? null}
+      // What is wrong now: the server's refusal, or, once tried, what the form still lacks as it stands.
+      error={
+        error?.text ??
+        (!submitted
+          ? null
+          : sprintId === null
+            ? t('rate.noSprint')
+            : !ratingsComplete(values)
+              ? t('rate.missing')
+              : null)
+      }
       onSubmit={submit}
       onClose={onClose}
       submitLabel={t('rate.save')}
@@ -345,7 +383,7 @@ export function RequestClientDialog({
     return (
       <DialogFrame
         open
-        title={t('request.sentTitle')}
+        title={created.emailed ? t('request.sentTitle') : t('request.madeTitle')}
         onClose={onClose}
         actions={
           <Button appearance="primary" onClick={onClose}>
@@ -353,7 +391,15 @@ export function RequestClientDialog({
           </Button>
         }
       >
-        <Text>{t('request.sentBody', { name: created.client.name, date: format.day(created.expiresAt) })}</Text>
+        {created.emailed ? (
+          <Text>{t('request.sentBody', { name: created.client.name, date: format.day(created.expiresAt) })}</Text>
+        ) : (
+          <MessageBar intent="warning" data-testid="client-link-not-emailed">
+            <MessageBarBody>
+              {t('request.notEmailed', { name: created.client.name, date: format.day(created.expiresAt) })}
+            </MessageBarBody>
+          </MessageBar>
+        )}
         <div className={styles.link}>
           <Field label={t('request.linkLabel')} className={styles.grow}>
             <Input readOnly value={created.url} onFocus={(e) => e.target.select()} data-testid="client-link" />
@@ -373,7 +419,10 @@ export function RequestClientDialog({
 
   const submit = () => {
     if (clientId === null || sprintId === null) {
-      setError({ text: t('errors:CLIENT_NOT_A_CLIENT'), fields: {} });
+      setError({
+        text: clientId === null ? t('request.pickClient') : t('request.noSprint'),
+        fields: clientId === null ? { 'body.clientId': t('request.pickClient') } : {},
+      });
       return;
     }
     create.mutate(
@@ -400,6 +449,12 @@ export function RequestClientDialog({
         <MessageBar intent="warning">
           <MessageBarBody>{t('request.noClients')}</MessageBarBody>
         </MessageBar>
+      ) : null}
+      {clients.isError ? (
+        <>
+          <Text>{t('request.clientsFailed')}</Text>
+          <QueryError error={clients.error} onRetry={() => clients.refetch()} />
+        </>
       ) : null}
       <Field label={t('request.client')} required validationMessage={error?.fields['body.clientId']}>
         <Dropdown

@@ -34,13 +34,15 @@ import {
 import { useSprints } from '../../api/hooks/projects';
 import { AppLink } from '../../components/AppLink';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable, StaticTable, type Column } from '../../components/DataTable';
+import { DataTable, type Column } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { QueryState } from '../../components/QueryState';
+import { Section, SectionTable } from '../../components/Section';
 import { useFormat, useTranslation } from '../../i18n';
 import { pbiPath } from './ProjectsPage';
 import { RateDialog, RequestClientDialog, useFeedbackRights } from './FeedbackDialogs';
 import { SprintFilter } from './SprintFilter';
+import { useFeedbackColumns } from './feedback-columns';
 
 const useStyles = makeStyles({
   bar: {
@@ -51,16 +53,6 @@ const useStyles = makeStyles({
     marginBottom: tokens.spacingVerticalM,
   },
   spacer: { flexGrow: 1 },
-  card: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-    padding: tokens.spacingHorizontalL,
-    marginBottom: tokens.spacingVerticalL,
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow4,
-  },
   chart: { width: '100%', height: '300px' },
   muted: { color: tokens.colorNeutralForeground3 },
   grid: {
@@ -92,10 +84,9 @@ export function FeedbackTab({ project }: { project: ProjectDetail }) {
   const styles = useStyles();
   const { t } = useTranslation('projectFeedback');
   const permissions = usePermissions();
-  const summary = useFeedbackSummary(project.id);
   const download = useDownloadProjectFeedback(project.id);
   const [dialog, setDialog] = useState<'rate' | 'request' | null>(null);
-  const { canRate, canRequest } = useFeedbackRights(project);
+  const { canRate, canRequest, canRead } = useFeedbackRights(project);
 
   return (
     <>
@@ -111,19 +102,30 @@ export function FeedbackTab({ project }: { project: ProjectDetail }) {
             {t('request.button')}
           </Button>
         ) : null}
-        {permissions.has('download-project-feedback') ? (
+        {canRead && permissions.has('download-project-feedback') ? (
           <Button icon={<ArrowDownloadRegular />} disabled={download.isPending} onClick={() => download.download(null)}>
             {t('list.download')}
           </Button>
         ) : null}
       </div>
+      {canRead ? <ReadSections project={project} /> : null}
+      {canRequest ? <LinksCard project={project} /> : null}
+      {dialog === 'rate' ? <RateDialog project={project} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'request' ? <RequestClientDialog project={project} onClose={() => setDialog(null)} /> : null}
+    </>
+  );
+}
+
+/** The graph, the averages and the list: for readers of project feedback only (the summary's query included). */
+function ReadSections({ project }: { project: ProjectDetail }) {
+  const { t } = useTranslation('projectFeedback');
+  const summary = useFeedbackSummary(project.id);
+  return (
+    <>
       <QueryState query={summary} label={t('graph.title')} isEmpty={() => false}>
         {(data) => <SummaryCards summary={data} />}
       </QueryState>
       <FeedbackList project={project} count={summary.data?.count ?? null} />
-      {canRequest ? <LinksCard project={project} /> : null}
-      {dialog === 'rate' ? <RateDialog project={project} onClose={() => setDialog(null)} /> : null}
-      {dialog === 'request' ? <RequestClientDialog project={project} onClose={() => setDialog(null)} /> : null}
     </>
   );
 }
@@ -155,19 +157,13 @@ function SummaryCards({ summary }: { summary: ProjectFeedbackSummary }) {
 
   return (
     <>
-      <section className={styles.card} aria-labelledby="feedback-graph-title">
-        <Text as="h2" id="feedback-graph-title" weight="semibold" size={400}>
-          {t('graph.title')}
-        </Text>
+      <Section title={t('graph.title')} description={rated.length === 0 ? undefined : t('graph.description')}>
         {rated.length === 0 ? (
           <EmptyState icon={<StarRegular />} title={t('graph.empty')}>
             {t('graph.emptyBody')}
           </EmptyState>
         ) : (
           <>
-            <Text size={200} className={styles.muted}>
-              {t('graph.description')}
-            </Text>
             <div className={styles.chart} role="img" aria-label={t('graph.label')} data-testid="sprint-feedback-graph">
               <ResponsiveContainer>
                 <LineChart data={points} margin={{ top: 16, right: 24, bottom: 0, left: 0 }}>
@@ -195,20 +191,19 @@ function SummaryCards({ summary }: { summary: ProjectFeedbackSummary }) {
             </div>
           </>
         )}
-      </section>
+      </Section>
       <div className={styles.grid}>
         <AverageCard title={t('averages.client')} averages={summary.client} testId="client-average" />
         <AverageCard title={t('averages.owners')} averages={summary.owners} testId="owners-average" />
         {latest ? (
-          <section className={styles.card} aria-label={t('averages.latest', { name: latest.sprint.name })}>
-            <Text weight="semibold">{t('averages.latest', { name: latest.sprint.name })}</Text>
+          <Section title={t('averages.latest', { name: latest.sprint.name })}>
             <Figures title={t('averages.thisSprint')} averages={latest.all} />
             {latest.pastSprints ? (
               <Figures title={t('averages.pastSprints')} averages={latest.pastSprints} />
             ) : (
               <Text className={styles.muted}>{t('averages.noPast')}</Text>
             )}
-          </section>
+          </Section>
         ) : null}
       </div>
     </>
@@ -227,14 +222,15 @@ export function AverageCard({
   const styles = useStyles();
   const { t } = useTranslation('projectFeedback');
   return (
-    <section className={styles.card} aria-label={title} data-testid={testId}>
-      <Text weight="semibold">{title}</Text>
-      {averages ? (
-        <Figures title={t('averages.count', { count: averages.count })} averages={averages} />
-      ) : (
-        <Text className={styles.muted}>{t('averages.none')}</Text>
-      )}
-    </section>
+    <div data-testid={testId}>
+      <Section title={title}>
+        {averages ? (
+          <Figures title={t('averages.count', { count: averages.count })} averages={averages} />
+        ) : (
+          <Text className={styles.muted}>{t('averages.none')}</Text>
+        )}
+      </Section>
+    </div>
   );
 }
 
@@ -264,11 +260,11 @@ function Figures({ title, averages }: { title: string; averages: RatingAverages 
 function FeedbackList({ project, count }: { project: ProjectDetail; count: number | null }) {
   const styles = useStyles();
   const { t } = useTranslation('projectFeedback');
-  const format = useFormat();
   const sprints = useSprints(project.id);
   const [sprintId, setSprintId] = useState<number | null>(null);
   const [source, setSource] = useState<ProjectFeedbackSource | null>(null);
   const fetchPage = useMemo(() => feedbackFetcher(project.id, sprintId, source), [project.id, sprintId, source]);
+  const shared = useFeedbackColumns();
   const columns: Column<ProjectFeedback>[] = [
     { key: 'sprint', label: t('list.columns.sprint'), render: (f) => f.sprint.name },
     {
@@ -282,26 +278,7 @@ function FeedbackList({ project, count }: { project: ProjectDetail; count: numbe
           t('list.wholeSprint')
         ),
     },
-    {
-      key: 'source',
-      label: t('list.columns.source'),
-      render: (f) => (
-        <Badge appearance="tint" color={f.source === 'client' ? 'brand' : 'informative'}>
-          {t(`sources.${f.source}`)}
-        </Badge>
-      ),
-    },
-    { key: 'giver', label: t('list.columns.giver'), render: (f) => f.giver.name },
-    { key: 'overall', label: t('list.columns.overall'), sortKey: 'overall', render: (f) => f.overall },
-    { key: 'quality', label: t('list.columns.quality'), sortKey: 'quality', render: (f) => f.quality },
-    {
-      key: 'valueForMoney',
-      label: t('list.columns.valueForMoney'),
-      sortKey: 'valueForMoney',
-      render: (f) => f.valueForMoney,
-    },
-    { key: 'comment', label: t('list.columns.comment'), wrap: true, render: (f) => f.comment ?? '—' },
-    { key: 'date', label: t('list.columns.date'), sortKey: 'createdAt', render: (f) => format.day(f.createdAt) },
+    ...shared,
   ];
   const toolbar = (
     <>
@@ -332,17 +309,16 @@ function FeedbackList({ project, count }: { project: ProjectDetail; count: numbe
     </>
   );
   return (
-    <section className={styles.card} aria-labelledby="feedback-list-title">
-      <div className={styles.bar}>
-        <Text as="h2" id="feedback-list-title" weight="semibold" size={400}>
-          {t('list.title')}
-        </Text>
-        {count !== null ? (
+    <Section
+      title={t('list.title')}
+      actions={
+        count !== null ? (
           <Badge appearance="tint" data-testid="feedback-count">
             {t('list.count', { count })}
           </Badge>
-        ) : null}
-      </div>
+        ) : undefined
+      }
+    >
       <DataTable<ProjectFeedback>
         label={t('list.label')}
         queryKey={projectFeedbackKeys.list(project.id, sprintId, source)}
@@ -354,12 +330,11 @@ function FeedbackList({ project, count }: { project: ProjectDetail; count: numbe
         toolbar={toolbar}
         empty={{ icon: <StarRegular />, title: t('list.empty'), body: t('list.emptyBody') }}
       />
-    </section>
+    </Section>
   );
 }
 
 function LinksCard({ project }: { project: ProjectDetail }) {
-  const styles = useStyles();
   const { t } = useTranslation('projectFeedback');
   const format = useFormat();
   const links = useClientLinks(project.id, true);
@@ -403,22 +378,16 @@ function LinksCard({ project }: { project: ProjectDetail }) {
     },
   ];
   return (
-    <section className={styles.card} aria-labelledby="client-links-title">
-      <Text as="h2" id="client-links-title" weight="semibold" size={400}>
-        {t('links.title')}
-      </Text>
-      <QueryState query={links} label={t('links.title')} isEmpty={() => false}>
-        {(data) => (
-          <StaticTable<ClientLink>
-            label={t('links.label')}
-            rows={data.items}
-            columns={columns}
-            rowKey={(l) => l.id}
-            rowProps={(l) => ({ 'data-state': l.state })}
-            empty={{ icon: <PeopleRegular />, title: t('links.empty') }}
-          />
-        )}
-      </QueryState>
+    <Section title={t('links.title')}>
+      <SectionTable<ClientLink>
+        query={links}
+        loadingLabel={t('links.title')}
+        label={t('links.label')}
+        columns={columns}
+        rowKey={(l) => l.id}
+        rowProps={(l) => ({ 'data-state': l.state })}
+        empty={{ icon: <PeopleRegular />, title: t('links.empty') }}
+      />
       <ConfirmDialog
         open={revoking !== null}
         title={t('links.revokeTitle')}
@@ -431,6 +400,6 @@ function LinksCard({ project }: { project: ProjectDetail }) {
       >
         {t('links.revokeBody', { name: revoking?.client.name ?? '' })}
       </ConfirmDialog>
-    </section>
+    </Section>
   );
 }

@@ -5,7 +5,7 @@
  * a client's feedback request, both dialogs opened on this item. An item or project the caller may not see
  * reads as not found (the server decides).
  */
-import { Badge, Button, Link, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Button, Link, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, LinkRegular, OpenRegular, SearchRegular, StarRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -14,12 +14,14 @@ import type { ProjectDetail } from '../../../../shared/contracts/projects';
 import { errorStatus } from '../../api/errors';
 import { usePbiFeedback } from '../../api/hooks/project-feedback';
 import { useProject } from '../../api/hooks/projects';
-import { StaticTable, type Column } from '../../components/DataTable';
+import { StaticTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
-import { useFormat, useTranslation } from '../../i18n';
+import { Section } from '../../components/Section';
+import { useTranslation } from '../../i18n';
 import { RateDialog, RequestClientDialog, useFeedbackRights, type FeedbackTarget } from './FeedbackDialogs';
+import { useFeedbackColumns } from './feedback-columns';
 import { AverageCard } from './FeedbackTab';
 import { projectPath } from './ProjectsPage';
 
@@ -40,16 +42,6 @@ const useStyles = makeStyles({
     display: 'grid',
     gap: tokens.spacingHorizontalL,
     gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))',
-  },
-  card: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-    padding: tokens.spacingHorizontalL,
-    marginBottom: tokens.spacingVerticalL,
-    borderRadius: tokens.borderRadiusLarge,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow4,
   },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap', alignItems: 'center' },
 });
@@ -104,7 +96,6 @@ export function PbiPage() {
 function PbiView({ project, detail }: { project: ProjectDetail; detail: PbiFeedbackDetail }) {
   const styles = useStyles();
   const { t } = useTranslation('projectFeedback');
-  const format = useFormat();
   const { canRate, canRequest } = useFeedbackRights(project);
   const [dialog, setDialog] = useState<'rate' | 'request' | null>(null);
   const { pbi } = detail;
@@ -113,23 +104,7 @@ function PbiView({ project, detail }: { project: ProjectDetail; detail: PbiFeedb
     ? { sprintId: pbi.sprint.id, pbi: { id: pbi.id, refId: pbi.refId, name: pbi.name } }
     : null;
 
-  const columns: Column<ProjectFeedback>[] = [
-    { key: 'giver', label: t('list.columns.giver'), render: (f) => f.giver.name },
-    {
-      key: 'source',
-      label: t('list.columns.source'),
-      render: (f) => (
-        <Badge appearance="tint" color={f.source === 'client' ? 'brand' : 'informative'}>
-          {t(`sources.${f.source}`)}
-        </Badge>
-      ),
-    },
-    { key: 'overall', label: t('list.columns.overall'), render: (f) => f.overall },
-    { key: 'quality', label: t('list.columns.quality'), render: (f) => f.quality },
-    { key: 'valueForMoney', label: t('list.columns.valueForMoney'), render: (f) => f.valueForMoney },
-    { key: 'comment', label: t('list.columns.comment'), wrap: true, render: (f) => f.comment ?? '—' },
-    { key: 'date', label: t('list.columns.date'), render: (f) => format.day(f.createdAt) },
-  ];
+  const columns = useFeedbackColumns();
 
   const actions =
     target && (canRate || canRequest) ? (
@@ -183,10 +158,7 @@ function PbiView({ project, detail }: { project: ProjectDetail; detail: PbiFeedb
         <AverageCard title={t('averages.owners')} averages={detail.owners} testId="pbi-owners-average" />
         <AverageCard title={t('averages.client')} averages={detail.client} testId="pbi-client-average" />
       </div>
-      <section className={styles.card} aria-labelledby="pbi-feedback-title">
-        <Text as="h2" id="pbi-feedback-title" weight="semibold" size={400}>
-          {t('pbi.feedbacks')}
-        </Text>
+      <Section title={t('pbi.feedbacks')}>
         <StaticTable<ProjectFeedback>
           label={t('pbi.feedbacksLabel', { refId: pbi.refId })}
           rows={detail.feedbacks}
@@ -194,7 +166,7 @@ function PbiView({ project, detail }: { project: ProjectDetail; detail: PbiFeedb
           rowKey={(f) => f.id}
           empty={{ icon: <StarRegular />, title: t('pbi.empty'), body: t('pbi.emptyBody') }}
         />
-      </section>
+      </Section>
       {dialog === 'rate' && target ? (
         <RateDialog project={project} target={target} onClose={() => setDialog(null)} />
       ) : null}

@@ -44,6 +44,7 @@ import { ProjectDialog } from './ProjectDialog';
 import { projectPath } from './ProjectsPage';
 import { TasksTab } from './TasksTab';
 import { TeamTab } from './TeamTab';
+import { useFeedbackRights } from './FeedbackDialogs';
 import { FeedbackTab } from './FeedbackTab';
 
 const TABS = ['overview', 'tasks', 'team', 'feedback'] as const;
@@ -99,8 +100,9 @@ function ProjectView({ project, tab }: { project: ProjectDetail; tab: TabName })
   const permissions = usePermissions();
   const [editing, setEditing] = useState(false);
   const status = useSetProjectStatus();
-  // The Feedback tab is for those who read project feedback or ask clients for it.
-  const showFeedback = permissions.has('view-project-feedback') || permissions.has('request-client-feedback');
+  // The Feedback tab is for those who can read something in it: project feedback, or this project's client links.
+  const feedbackRights = useFeedbackRights(project);
+  const showFeedback = feedbackRights.canRead || feedbackRights.canRequest;
 
   const actions = (
     <span className={styles.actions}>

@@ -39,6 +39,9 @@ async function findLink(deps: Deps, token: string) {
     .innerJoin('employees as c', 'c.id', 'l.clientId')
     .leftJoin('projectPbis as b', 'b.id', 'l.pbiId')
     .leftJoin('employees as by', 'by.id', 'l.createdBy')
+    .leftJoin('projectMembers as pm', (join) =>
+      join.onRef('pm.projectId', '=', 'l.projectId').onRef('pm.employeeId', '=', 'l.clientId'),
+    )
     .select([
       'l.id',
       'l.tenantId',
@@ -57,14 +60,18 @@ async function findLink(deps: Deps, token: string) {
       'c.name as client',
       'c.status as clientStatus',
       'by.name as requestedBy',
+      'pm.employeeId as memberId',
     ])
     .where('l.tokenHash', '=', hashClientToken(token))
     .executeTakeFirst();
   if (!row) throw errors.notFound('clientLinkNotFound');
-  return row;
+  return { ...row, clientGone: row.clientStatus !== 'active' || row.memberId === null };
 }
 
-/** 410 with the reason a link no longer works (a deactivated client's pending link counts as withdrawn). */
+/**
+ * 410 with the reason a link no longer works. A pending link of a client who was deactivated or taken off the
+ * project since counts as withdrawn (`clientGone`): it is answered like a revoked one.
+ */
 function refusal(row: { usedAt: string | null; revokedAt: string | null; expiresAt: string }, now: string) {
   const state = clientLinkState(row, now);
   if (state === 'used') return errors.coded(410, 'CLIENT_LINK_USED');
@@ -76,7 +83,7 @@ export async function clientFeedbackRequest(deps: Deps, token: string): Promise<
   const row = await findLink(deps, token);
   const now = deps.now().toISOString();
   if (clientLinkState(row, now) !== 'pending') throw refusal(row, now);
-  if (row.clientStatus !== 'active') throw errors.coded(410, 'CLIENT_LINK_REVOKED');
+  if (row.clientGone) throw errors.coded(410, 'CLIENT_LINK_REVOKED');
   return {
     company: row.company,
     project: row.project,
@@ -88,12 +95,23 @@ export async function clientFeedbackRequest(deps: Deps, token: string): Promise<
   };
 }
 
-/** The client's ratings: the link is spent and the feedback stored in one transaction, or neither. */
-export async function submitClientFeedback(deps: Deps, token: string, ratings: Ratings): Promise<void> {
+/**
+ * The client's ratings: the link is spent and the feedback stored in one transaction, or neither. `signedIn`
+ * is the person whose live session the request carries, if any: the page needs none, but a session of anyone
+ * but the link's client (a product owner trying the link they were shown) is refused, so a rating stored as
+ * the client's is never knowingly given by someone else.
+ */
+export async function submitClientFeedback(
+  deps: Deps,
+  token: string,
+  ratings: Ratings,
+  signedIn: { employeeId: number; tenantId: number } | null,
+): Promise<void> {
   const row = await findLink(deps, token);
   const now = deps.now().toISOString();
-  if (row.clientStatus !== 'active' && clientLinkState(row, now) === 'pending')
-    throw errors.coded(410, 'CLIENT_LINK_REVOKED');
+  if (row.clientGone && clientLinkState(row, now) === 'pending') throw errors.coded(410, 'CLIENT_LINK_REVOKED');
+  if (signedIn && (signedIn.employeeId !== row.clientId || signedIn.tenantId !== row.tenantId))
+    throw errors.coded(403, 'CLIENT_LINK_NOT_YOURS');
   await deps.db.transaction().execute(async (trx) => {
     const taken = await trx
       .updateTable('clientFeedbackLinks')
@@ -137,7 +155,31 @@ export async function submitClientFeedback(deps: Deps, token: string, ratings: R
   });
 }
 
-/** The link to the client's mailbox, in their language; the outbox withholds the token when SMTP sends it. */
+/**
+ * The person a request's access token belongs to while their session is live (signed in, active), or null:
+ * the public client page reads it only to refuse someone else's session.
+ */
+export async function sessionOf(deps: Deps, accessToken: string | null) {
+  if (!accessToken) return null;
+  const claims = await deps.tokens.verifyAccessToken(accessToken);
+  if (!claims) return null;
+  const live = await deps.db
+    .selectFrom('refreshTokens as r')
+    .innerJoin('employees as e', 'e.id', 'r.employeeId')
+    .select('r.id')
+    .where('r.familyId', '=', claims.familyId)
+    .where('r.employeeId', '=', claims.employeeId)
+    .where('r.revokedAt', 'is', null)
+    .where('r.expiresAt', '>', deps.now().toISOString())
+    .where('e.status', '=', 'active')
+    .executeTakeFirst();
+  return live ? { employeeId: claims.employeeId, tenantId: claims.tenantId } : null;
+}
+
+/**
+ * The link to the client's mailbox, in their language; the outbox withholds the token when SMTP sends it.
+ * Answers whether the mail went (false: the mail server refused it, the product owner must pass the link on).
+ */
 export async function mailClientLink(
   deps: Deps,
   tenantId: number,
@@ -153,9 +195,9 @@ export async function mailClientLink(
     token: string;
     expiresAt: string;
   },
-): Promise<void> {
+): Promise<boolean> {
   const t = await emailTexts(deps.db, tenantId, link.clientId);
-  await deps.mailer.send({
+  return deps.mailer.send({
     tenantId,
     to: link.clientEmail,
     subject: t('clientFeedbackLink.subject', { project: link.project }),

@@ -21,7 +21,7 @@ import {
   type ProjectFeedbackSource,
 } from '../../../../shared/project-feedback.js';
 import { toNumber } from '../../db/engine.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isUniqueViolation, uniqueOr } from '../../db/errors.js';
 import { oneOrNotFound } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
@@ -58,6 +58,8 @@ export function projectFeedbackRepository(tenant: TenantScope) {
       .innerJoin('employees as g', 'g.id', 'f.giverId')
       .innerJoin('projectSprints as s', 's.id', 'f.sprintId')
       .leftJoin('projectPbis as b', 'b.id', 'f.pbiId')
+      .leftJoin('clientFeedbackLinks as l', 'l.id', 'f.linkId')
+      .leftJoin('employees as lb', 'lb.id', 'l.createdBy')
       .select([
         'f.id',
         'f.source',
@@ -74,6 +76,9 @@ export function projectFeedbackRepository(tenant: TenantScope) {
         'f.comment',
         'f.createdAt',
         'f.updatedAt',
+        'l.createdAt as linkCreatedAt',
+        'l.createdBy as linkCreatedBy',
+        'lb.name as linkCreatedByName',
       ])
       .where('f.tenantId', '=', tenantId)
       .where('f.projectId', '=', projectId)
@@ -92,6 +97,16 @@ export function projectFeedbackRepository(tenant: TenantScope) {
       quality: row.quality,
       valueForMoney: row.valueForMoney,
       comment: row.comment,
+      link:
+        row.linkCreatedAt !== null
+          ? {
+              createdBy:
+                row.linkCreatedBy !== null && row.linkCreatedByName !== null
+                  ? { id: row.linkCreatedBy, name: row.linkCreatedByName }
+                  : null,
+              createdAt: row.linkCreatedAt,
+            }
+          : null,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     };
@@ -412,8 +427,10 @@ export function projectFeedbackRepository(tenant: TenantScope) {
     },
 
     /**
-     * A new link, whose token's hash only is kept; a pending link of the same client for the same sprint or
-     * PBI is revoked (only the newest works).
+     * Writes only: run it in a transaction. A new link, whose token's hash only is kept; a pending (or expired,
+     * never used) link of the same client for the same sprint or PBI is revoked, so only the newest works. Two
+     * made at once: the partial unique index of pending links (migration 0041) keeps the first, the second
+     * answers 409 CLIENT_LINK_BUSY.
      */
     async createLink(
       projectId: number,
@@ -431,20 +448,45 @@ export function projectFeedbackRepository(tenant: TenantScope) {
         .where('revokedAt', 'is', null);
       older = values.pbiId === null ? older.where('pbiId', 'is', null) : older.where('pbiId', '=', values.pbiId);
       await older.execute();
-      const row = await db
-        .insertInto('clientFeedbackLinks')
-        .values({
-          tenantId,
-          projectId,
-          ...values,
-          expiresAt: new Date(at.getTime() + CLIENT_LINK_DAYS * 86_400_000).toISOString(),
-          revokedAt: null,
-          usedAt: null,
-          createdAt: at.toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await uniqueOr(
+        db
+          .insertInto('clientFeedbackLinks')
+          .values({
+            tenantId,
+            projectId,
+            ...values,
+            expiresAt: new Date(at.getTime() + CLIENT_LINK_DAYS * 86_400_000).toISOString(),
+            revokedAt: null,
+            usedAt: null,
+            createdAt: at.toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+        () => errors.coded(409, 'CLIENT_LINK_BUSY'),
+      );
       return row.id;
+    },
+
+    /**
+     * Writes only: run it in a transaction. Revokes the pending links of clients who are no longer members of
+     * the project (taken off its team): their links stop working at once.
+     */
+    async revokeLinksOfNonMembers(projectId: number): Promise<void> {
+      await db
+        .updateTable('clientFeedbackLinks')
+        .set({ revokedAt: stamp() })
+        .where('tenantId', '=', tenantId)
+        .where('projectId', '=', projectId)
+        .where('usedAt', 'is', null)
+        .where('revokedAt', 'is', null)
+        .where('clientId', 'not in', (eb) =>
+          eb
+            .selectFrom('projectMembers')
+            .select('employeeId')
+            .where('tenantId', '=', tenantId)
+            .where('projectId', '=', projectId),
+        )
+        .execute();
     },
 
     /** Withdraws a pending link; a used one is refused, an expired or revoked one stays as it is. */

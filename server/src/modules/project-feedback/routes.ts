@@ -15,21 +15,21 @@ import { csvDownload } from '../../http/csv-download.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { AppError, errors } from '../../http/errors.js';
 import { projectRepository } from '../projects/repository.js';
+import { scopeOf } from '../projects/routes.js';
+import { bearerToken } from '../../http/access.js';
 import {
   clientFeedbackRequest,
   clientLinkUrl,
   mailClientLink,
   newClientToken,
+  sessionOf,
   submitClientFeedback,
 } from './client-links.js';
 import { projectFeedbackRepository, type Sources } from './repository.js';
 
 /** The project within the caller's scope (404 otherwise): the projects module's rule. */
 async function reach(ctx: RequestContext, id: number) {
-  const project = await ctx.repo(projectRepository).get(id, {
-    memberOf: ctx.can('view-all-projects') ? null : ctx.caller.employeeId,
-    hideDemo: (await ctx.settings()).isDemoDataDisabled,
-  });
+  const project = await ctx.repo(projectRepository).get(id, await scopeOf(ctx));
   return { project, feedback: ctx.repo(projectFeedbackRepository) };
 }
 
@@ -141,7 +141,7 @@ export const projectFeedbackRoutes = defineRoutes(projectFeedbackEndpoints, {
     );
     const link = await feedback.link(params.id, id);
     const url = clientLinkUrl(ctx.deps, `${request.protocol}://${request.host}`, token);
-    await mailClientLink(ctx.deps, ctx.caller.tenantId, {
+    const emailed = await mailClientLink(ctx.deps, ctx.caller.tenantId, {
       clientId: client.id,
       clientEmail: client.email,
       clientName: client.name,
@@ -153,7 +153,7 @@ export const projectFeedbackRoutes = defineRoutes(projectFeedbackEndpoints, {
       token,
       expiresAt: link.expiresAt,
     });
-    return { ...link, url };
+    return { ...link, url, emailed };
   },
 
   revokeClientFeedbackLink: async (ctx, { params }) => {
@@ -169,8 +169,9 @@ export const projectFeedbackRoutes = defineRoutes(projectFeedbackEndpoints, {
 
   submitClientFeedback: {
     rateLimit: tokenLimit,
-    handler: async (ctx, { params, body }) => {
-      await submitClientFeedback(ctx.deps, params.token, body);
+    handler: async (ctx, { params, body }, { request }) => {
+      const signedIn = await sessionOf(ctx.deps, bearerToken(request));
+      await submitClientFeedback(ctx.deps, params.token, body, signedIn);
       return undefined;
     },
   },

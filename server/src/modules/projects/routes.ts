@@ -14,11 +14,13 @@ import { csvDownload } from '../../http/csv-download.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { AppError, errors } from '../../http/errors.js';
 import { TrackerError } from './connectors/types.js';
+import { projectFeedbackRepository } from '../project-feedback/repository.js';
 import { sourcesOf } from '../project-feedback/routes.js';
 import { projectRepository, type ProjectScope } from './repository.js';
 import { trackerTokenContext } from './sync.js';
 
-async function scopeOf(ctx: RequestContext): Promise<ProjectScope> {
+/** The projects the caller reaches: all with view-all-projects, else their own (project feedback uses it too). */
+export async function scopeOf(ctx: RequestContext): Promise<ProjectScope> {
   return {
     memberOf: ctx.can('view-all-projects') ? null : ctx.caller.employeeId,
     hideDemo: (await ctx.settings()).isDemoDataDisabled,
@@ -157,7 +159,11 @@ export const projectRoutes = defineRoutes(projectEndpoints, {
         [{ path: 'body.members', message: V.unknownEmployees.replace('{{ids}}', missing.join(', ')) }],
         MESSAGES.PROJECT_MEMBER_FAILED,
       );
-    await ctx.transaction((tx) => tx.repo(projectRepository).replaceMembers(params.id, body.members));
+    await ctx.transaction(async (tx) => {
+      await tx.repo(projectRepository).replaceMembers(params.id, body.members);
+      // A client taken off the project can no longer use the feedback links sent to them.
+      await tx.repo(projectFeedbackRepository).revokeLinksOfNonMembers(params.id);
+    });
     // Removing oneself may take the project out of the caller's scope: answer it as it now is.
     return projects.get(params.id, { ...scope, memberOf: null });
   },
