@@ -75,13 +75,18 @@ test.describe('settings', () => {
     await expect(page.getByText('Giving feedback settings saved', { exact: true }).first()).toBeVisible();
   });
 
-  test('Productivity: the working hours are saved and kept after a reload', async ({ page }) => {
+  test('Productivity: the working hours and the latest check-out are saved and kept after a reload', async ({
+    page,
+  }) => {
     await openTab(page, 'Productivity');
     const form = page.getByRole('form', { name: 'Productivity settings' });
     const hours = form.getByLabel('Working hours per day');
     const original = await hours.inputValue();
     const changed = original === '7.5' ? '8' : '7.5';
     await hours.fill(changed);
+    const latest = form.getByLabel('Latest check-out of a shift');
+    await expect(latest).toHaveValue('06:00');
+    await latest.fill('07:30');
     const saved = page.waitForResponse(
       (r) => r.url().endsWith('/api/tenant/productivity-settings') && r.request().method() !== 'GET',
     );
@@ -91,8 +96,10 @@ test.describe('settings', () => {
     await page.reload();
     await page.getByRole('tab', { name: 'Productivity' }).click();
     await expect(form.getByLabel('Working hours per day')).toHaveValue(changed);
+    await expect(form.getByLabel('Latest check-out of a shift')).toHaveValue('07:30');
 
     await form.getByLabel('Working hours per day').fill(original);
+    await form.getByLabel('Latest check-out of a shift').fill('06:00');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Productivity settings saved', { exact: true }).first()).toBeVisible();
   });

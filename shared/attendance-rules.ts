@@ -2,8 +2,9 @@
  * The attendance and break rules of the workforce spec (§5), as pure functions. The server enforces
  * them on every change; the renderer runs the same functions to show problems before sending.
  */
+import { TZDate } from '@date-fns/tz';
 import type { ErrorCode } from './messages.js';
-import { localDate } from './time.js';
+import { addDays, localDate, startOfLocalDay } from './time.js';
 
 export const MIN_ATTENDANCE_MINUTES = 1;
 export const MIN_BREAK_MINUTES = 1;
@@ -13,11 +14,61 @@ export type RuleIssue = { field: string; code: ErrorCode };
 type Instant = Date | string;
 const ms = (t: Instant) => new Date(t).getTime();
 
+/** Setting `shift_latest_checkout` when a tenant has none: a shift started in the evening may end by 06:00. */
+export const DEFAULT_LATEST_CHECKOUT = '06:00';
+
+/**
+ * How days are cut (docs/workforce.md "Night shifts"): the tenant's zone, and the latest check-out of a shift
+ * (HH:mm on the morning after its day; 00:00: every shift ends by midnight).
+ */
+export type ShiftRule = { timeZone: string; latestCheckOut: string };
+
+/** The rule of a tenant's settings. */
+export function shiftRuleOf(settings: { tenant_timezone: string; shift_latest_checkout: string }): ShiftRule {
+  return { timeZone: settings.tenant_timezone, latestCheckOut: settings.shift_latest_checkout };
+}
+
+/**
+ * The latest instant a shift of `date` (its check-in's tenant-local day) may end: the next day at the latest
+ * check-out, in local time (so across daylight saving too).
+ */
+export function shiftEnd(date: string, rule: ShiftRule): Date {
+  const [y, m, d] = addDays(date, 1).split('-').map(Number) as [number, number, number];
+  const [hh, mm] = rule.latestCheckOut.split(':').map(Number) as [number, number];
+  return new Date(new TZDate(y, m - 1, d, hh, mm, 0, rule.timeZone).getTime());
+}
+
+/**
+ * Whether an attendance lacks its check-out for good: it is still open and its shift's latest check-out has
+ * passed (an earlier day's). It then counts no worked time anywhere, and is flagged to its owner and lead.
+ */
+export function isMissingCheckOut(
+  attendance: { date: string; checkOut: Instant | null },
+  now: Instant,
+  rule: ShiftRule,
+): boolean {
+  return attendance.checkOut === null && ms(now) > shiftEnd(attendance.date, rule).getTime();
+}
+
+/**
+ * The days whose open attendance still runs at `now` (and counts up to now): today, and yesterday until its
+ * shift's latest check-out has passed.
+ */
+export function runningDays(now: Instant, rule: ShiftRule): string[] {
+  const today = localDate(now, rule.timeZone);
+  const yesterday = addDays(today, -1);
+  return ms(now) <= shiftEnd(yesterday, rule).getTime() ? [yesterday, today] : [today];
+}
+
+/**
+ * A check-out is on its check-in's day, or the next morning up to the latest check-out of a shift (a night
+ * shift belongs to the day it started).
+ */
 export function checkAttendance(input: {
   checkIn: Instant;
   checkOut: Instant | null;
   now: Instant;
-  timeZone: string;
+  rule: ShiftRule;
 }): RuleIssue[] {
   const issues: RuleIssue[] = [];
   if (ms(input.checkIn) > ms(input.now)) issues.push({ field: 'checkIn', code: 'ATTENDANCE_IN_FUTURE' });
@@ -25,7 +76,7 @@ export function checkAttendance(input: {
     if (ms(input.checkOut) > ms(input.now)) issues.push({ field: 'checkOut', code: 'ATTENDANCE_IN_FUTURE' });
     if (ms(input.checkOut) - ms(input.checkIn) < MIN_ATTENDANCE_MINUTES * 60_000) {
       issues.push({ field: 'checkOut', code: 'CHECK_OUT_TOO_SOON' });
-    } else if (localDate(input.checkIn, input.timeZone) !== localDate(input.checkOut, input.timeZone)) {
+    } else if (ms(input.checkOut) > shiftEnd(localDate(input.checkIn, input.rule.timeZone), input.rule).getTime()) {
       issues.push({ field: 'checkOut', code: 'ATTENDANCE_NOT_SAME_DAY' });
     }
   }
@@ -54,7 +105,7 @@ export function checkBreak(input: {
   attendance: { checkIn: Instant; checkOut: Instant | null };
   otherBreaks: BreakSpan[];
   now: Instant;
-  timeZone: string;
+  rule: ShiftRule;
 }): RuleIssue[] {
   const { breakSpan: b, attendance: a } = input;
   const issues: RuleIssue[] = [];
@@ -64,8 +115,11 @@ export function checkBreak(input: {
   if (ms(b.start) < ms(a.checkIn) || (a.checkOut !== null && (b.end === null || ms(b.end) > ms(a.checkOut)))) {
     issues.push({ field: 'start', code: 'BREAK_OUTSIDE_ATTENDANCE' });
   }
-  const day = localDate(a.checkIn, input.timeZone);
-  if (localDate(b.start, input.timeZone) !== day || (b.end !== null && localDate(b.end, input.timeZone) !== day)) {
+  // Within the attendance's shift: from its day's start to the shift's latest check-out.
+  const day = localDate(a.checkIn, input.rule.timeZone);
+  const [from, to] = [startOfLocalDay(day, input.rule.timeZone).getTime(), shiftEnd(day, input.rule).getTime()];
+  const outside = (t: Instant) => ms(t) < from || ms(t) > to;
+  if (outside(b.start) || (b.end !== null && outside(b.end))) {
     issues.push({ field: 'start', code: 'BREAK_NOT_SAME_DAY' });
   }
   if (b.end !== null && ms(b.end) - ms(b.start) < MIN_BREAK_MINUTES * 60_000)

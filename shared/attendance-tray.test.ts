@@ -22,6 +22,7 @@ const attendance = (over: Partial<Attendance> = {}): Attendance => ({
   breaks: [],
   workedMinutes: 0,
   breakMinutes: 0,
+  missingCheckOut: false,
   updatedAt: '2026-03-02T04:00:00.000Z',
   updatedBy: null,
   correction: null,

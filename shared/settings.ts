@@ -3,6 +3,7 @@
  * (tenant_settings), read through `parseTenantSettings`, which fills defaults for missing keys.
  */
 import { z } from 'zod';
+import { DEFAULT_LATEST_CHECKOUT } from './attendance-rules.js';
 import { validation as V } from './i18n/en/validation.js';
 import { LANGUAGES } from './i18n/languages.js';
 import { parseNetwork } from './network.js';
@@ -65,6 +66,11 @@ export const tenantSettingsSchema = z
           .refine((v) => parseNetwork(v) !== null, V.network),
       )
       .max(50),
+    /**
+     * The latest check-out of a shift, HH:mm on the morning after its day (00:00 to 12:00): a punch or
+     * check-out after midnight and up to this time closes the day before (docs/workforce.md "Night shifts").
+     */
+    shift_latest_checkout: z.string().regex(/^((0\d|1[01]):[0-5]\d|12:00)$/, V.latestCheckOut),
     // Feedback and engagement (feedback §3 and §9)
     leaderboardPositions: z.number().int().min(1).max(100),
     gamificationThreshold: z.enum(['high', 'low']),
@@ -112,6 +118,7 @@ export const DEFAULT_TENANT_SETTINGS: TenantSettings = {
   wfo_required_percentage: 50,
   weekend_days: [0, 6],
   office_networks: [],
+  shift_latest_checkout: DEFAULT_LATEST_CHECKOUT,
   leaderboardPositions: 10,
   gamificationThreshold: 'high',
   characterLimit: 500,
@@ -146,6 +153,7 @@ export const PRODUCTIVITY_SETTING_KEYS = [
   'wfo_required_percentage',
   'weekend_days',
   'office_networks',
+  'shift_latest_checkout',
 ] as const satisfies readonly TenantSettingKey[];
 
 export const tenantSettingsPatchSchema = tenantSettingsSchema.partial().strict();

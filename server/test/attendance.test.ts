@@ -93,7 +93,11 @@ describe('the working day is the tenant’s local day', () => {
     await server.user(t.id, { email: 'b@berlin.example', roles: ['Employee'] });
     await server.user(t.id, { email: 'admin@berlin.example', roles: ['Administrator'] });
     const admin = server.api(await server.signIn('admin@berlin.example'));
-    await admin.patch('/api/tenant/productivity-settings', { tenant_timezone: 'Europe/Berlin' });
+    // Without night shifts (latest check-out 00:00): every shift ends by midnight.
+    await admin.patch('/api/tenant/productivity-settings', {
+      tenant_timezone: 'Europe/Berlin',
+      shift_latest_checkout: '00:00',
+    });
     const b = server.api(await server.signIn('b@berlin.example'));
 
     // Saturday 28 March 2026, 23:58 CET (UTC+1); the clocks spring forward the next night.
@@ -112,7 +116,9 @@ describe('the working day is the tenant’s local day', () => {
     // Fixing yesterday by hand: a check-out after midnight is refused, one before it is accepted.
     const yesterday = (await b.get('/api/attendance/day?date=2026-03-28')).body.attendance;
     const late = await b.patch(`/api/attendance/${yesterday.id}`, { checkOut: '2026-03-28T23:00:30Z' });
-    expect(late.body.error.message).toBe('Check-in and check-out must be on the same day.');
+    expect(late.body.error.message).toBe(
+      'Check-out must be on the check-in’s day, or the next morning up to the latest check-out of a shift.',
+    );
     expect((await b.patch(`/api/attendance/${yesterday.id}`, { checkOut: '2026-03-28T22:59:30+00:00' })).status).toBe(
       200,
     );

@@ -2,7 +2,8 @@
  * Shared set-up of the device tests: a tenant with an administrator, employees whose employeeIdentificationNo is
  * the simulator's user id, an agent key, and helpers to read back punches and attendance.
  */
-import { localDate } from '../../shared/time.js';
+import { shiftEnd } from '../../shared/attendance-rules.js';
+import { addDays, localDate } from '../../shared/time.js';
 import { startServer, type Api, type TestServer } from './harness.js';
 import { organisation, type Organisation } from './organisation.js';
 
@@ -84,19 +85,29 @@ export async function attendanceRows(world: DeviceWorld) {
 }
 
 /**
- * What the attendance must be for a set of punches: per employee and tenant-local day, the first punch as check-in
- * and the last as check-out when at least a minute later.
+ * What the attendance must be for a set of punches delivered in time order: per employee and tenant-local day, the
+ * first punch as check-in and the last as check-out when at least a minute later; a punch after midnight up to the
+ * latest check-out of a shift (default 06:00) belongs to the day before when that day has no check-out yet or already
+ * ends after midnight (a night shift).
  */
 export function expectedAttendance(
   punches: { userId: string; time: Date }[],
   employees: Map<string, number>,
   timeZone = 'Asia/Karachi',
+  latestCheckOut = '06:00',
 ) {
   const days = new Map<string, { employeeId: number; workDate: string; first: number; last: number }>();
-  for (const p of punches) {
+  const ordered = [...punches].sort((a, b) => a.time.getTime() - b.time.getTime());
+  for (const p of ordered) {
     const employeeId = employees.get(p.userId);
     if (employeeId === undefined) continue;
-    const workDate = localDate(p.time, timeZone);
+    const local = localDate(p.time, timeZone);
+    const dayBefore = days.get(`${employeeId}|${addDays(local, -1)}`);
+    const early = p.time.getTime() <= shiftEnd(addDays(local, -1), { timeZone, latestCheckOut }).getTime();
+    const night =
+      dayBefore !== undefined &&
+      (dayBefore.last - dayBefore.first < 60_000 || localDate(new Date(dayBefore.last), timeZone) === local);
+    const workDate = early && night ? addDays(local, -1) : local;
     const key = `${employeeId}|${workDate}`;
     const ms = p.time.getTime();
     const day = days.get(key);

@@ -141,11 +141,15 @@ describe('what time causes', () => {
     expect(checkedIn.status, JSON.stringify(checkedIn.body)).toBe(200);
     const attendanceId = checkedIn.body.attendance.id as number;
     expect((await runJob())['checkoutsMissing']).toBe(0); // the day is not over
+    clock = new Date(Date.UTC(2026, 11, 16, 0, 30)); // 05:30: a night shift may still check out until 06:00
+    expect((await runJob())['checkoutsMissing']).toBe(0);
     clock = new Date(Date.UTC(2026, 11, 16, 4, 0));
     expect((await runJob())['checkoutsMissing']).toBe(1);
     expect((await runJob())['checkoutsMissing']).toBe(0);
     const [item] = await items(emp.api, 'attendance-checkout-missing');
     expect(item).toMatchObject({ kind: 'action', actor: null });
+    // It leads to the day itself, to add the check-out or correct it.
+    expect(parseNotificationBody(item!.body)!.link).toBe('/attendance?date=2026-12-15');
     expect(notificationText('en', item!.type, parseNotificationBody(item!.body)!.params, null)).toBe(
       'You checked in on 15-Dec-2026 and did not check out: add your check-out',
     );

@@ -406,6 +406,7 @@ const FIXTURES: Record<string, Fixture> = {
       wfo_required_percentage: 60,
       weekend_days: [5, 6],
       office_networks: ['10.1.0.0/16'],
+      shift_latest_checkout: '07:30',
     },
   },
   updateAttendance: {

@@ -46,8 +46,14 @@ export const attendanceSchema = z
     source: z.enum(ATTENDANCE_SOURCES),
     isWfo: z.boolean(),
     breaks: z.array(breakSchema),
-    workedMinutes: z.number().int(),
+    workedMinutes: z
+      .number()
+      .int()
+      .describe('Up to now while the shift runs; 0 when the check-out is missing (every total counts it so)'),
     breakMinutes: z.number().int(),
+    missingCheckOut: z
+      .boolean()
+      .describe('Still open after its shift’s latest check-out (setting shift_latest_checkout): no worked time'),
     updatedAt: z.string(),
     updatedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     correction: correctionSchema

@@ -83,6 +83,7 @@ export const productivitySettingsSchema = tenantSettingsSchema.pick({
   wfo_required_percentage: true,
   weekend_days: true,
   office_networks: true,
+  shift_latest_checkout: true,
 });
 export type ProductivitySettings = z.infer<typeof productivitySettingsSchema>;
 export const productivitySettingsPatchSchema = productivitySettingsSchema.partial().strict();

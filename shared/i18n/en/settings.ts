@@ -68,6 +68,9 @@ export const settings = {
     outOfRange: 'Enter a number from {{min}} to {{max}}',
     timeZone: 'Time zone',
     timeZoneHint: 'IANA name, e.g. Asia/Karachi',
+    latestCheckOut: 'Latest check-out of a shift',
+    latestCheckOutHint:
+      'Next morning, 00:00 to 12:00: a check-out after midnight up to this time ends the previous day’s shift',
     saved: 'Productivity settings saved',
     notSaved: 'Productivity settings were not saved',
   },

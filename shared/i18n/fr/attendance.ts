@@ -79,6 +79,7 @@ export const attendance: Translation<typeof en> = {
     today: 'aujourd’hui',
     break: 'pause {{duration}}',
     inProgress: 'en cours',
+    missingCheckOut: 'Départ manquant',
     weekendTag: 'Week-end',
     absent: 'Absent',
   },
@@ -147,6 +148,9 @@ export const attendance: Translation<typeof en> = {
     checkIn: 'Arrivée',
     checkOut: 'Départ',
     stillAtWork: 'Toujours au travail',
+    missingCheckOut: 'Départ manquant',
+    missingCheckOutHint:
+      'Ce jour n’a pas de départ : il ne compte aucune heure. Ajoutez le départ ou corrigez le jour.',
     worked: 'Travaillé',
     breaks: 'Pauses',
     source: 'Source',

@@ -72,6 +72,9 @@ export const settings: Translation<typeof en> = {
     outOfRange: 'Saisissez un nombre de {{min}} à {{max}}',
     timeZone: 'Fuseau horaire',
     timeZoneHint: 'Nom IANA, par exemple Europe/Paris',
+    latestCheckOut: 'Départ le plus tardif d’un poste',
+    latestCheckOutHint:
+      'Le lendemain matin, de 00:00 à 12:00 : un départ après minuit jusqu’à cette heure termine le poste de la veille',
     saved: 'Paramètres de productivité enregistrés',
     notSaved: 'Les paramètres de productivité n’ont pas été enregistrés',
   },

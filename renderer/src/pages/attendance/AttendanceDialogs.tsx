@@ -5,7 +5,9 @@
  */
 import { Field, Input, Switch, Textarea } from '@fluentui/react-components';
 import { useState } from 'react';
-import { checkAttendance, checkBreak, type RuleIssue } from '../../../../shared/attendance-rules';
+import { checkAttendance, checkBreak, type RuleIssue, type ShiftRule } from '../../../../shared/attendance-rules';
+import { addDays } from '../../../../shared/time';
+import { useMe } from '../../api/hooks/me';
 import { CORRECTION_REASON_MAX, type Attendance, type Break } from '../../../../shared/contracts/attendance';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useCorrectAttendance, useSaveAttendance, useSaveBreak } from '../../api/hooks/attendance';
@@ -60,21 +62,32 @@ function useDialogForm<Key extends string>() {
   };
 }
 
+/** The tenant's zone and latest check-out of a shift (docs/workforce.md "Night shifts"). */
+function useShiftRule(timeZone: string): ShiftRule {
+  return { timeZone, latestCheckOut: useMe()!.tenant.settings.shift_latest_checkout };
+}
+
+/**
+ * A time of a shift started on `date` at `start` (HH:mm): a time earlier than the start is on the next morning
+ * (a night shift); the rules then say whether it is before the latest check-out.
+ */
+function shiftInstant(date: string, start: string, time: string, timeZone: string): string | null {
+  return instantOf(time < start ? addDays(date, 1) : date, time, timeZone);
+}
+
 /** The check-in and check-out times of `date` and the rules' messages about them (check-out may be empty). */
 function useCheckInOut(date: string, timeZone: string, initialIn: string, initialOut: string) {
   const { t } = useTexts();
+  const rule = useShiftRule(timeZone);
   const [checkIn, setCheckIn] = useState(initialIn);
   const [checkOut, setCheckOut] = useState(initialOut);
   const inAt = instantOf(date, checkIn, timeZone);
-  const outAt = checkOut ? instantOf(date, checkOut, timeZone) : null;
+  const outAt = checkOut ? shiftInstant(date, checkIn, checkOut, timeZone) : null;
   const errors: Record<string, string> = {};
   if (!inAt) errors['checkIn'] = t('dialog.enterCheckIn');
   if (checkOut && !outAt) errors['checkOut'] = t('dialog.enterCheckOut');
   if (inAt && !errors['checkOut'])
-    Object.assign(
-      errors,
-      messagesOf(checkAttendance({ checkIn: inAt, checkOut: outAt, now: new Date(), timeZone }), t),
-    );
+    Object.assign(errors, messagesOf(checkAttendance({ checkIn: inAt, checkOut: outAt, now: new Date(), rule }), t));
   return { checkIn, setCheckIn, checkOut, setCheckOut, inAt, outAt, errors };
 }
 
@@ -226,8 +239,10 @@ export function BreakDialog({
   const [end, setEnd] = useState(breakSpan?.end ? timeIn(breakSpan.end, timeZone) : '');
   const form = useDialogForm<'start' | 'end'>();
 
-  const startAt = instantOf(attendance.date, start, timeZone);
-  const endAt = instantOf(attendance.date, end, timeZone);
+  const rule = useShiftRule(timeZone);
+  const shiftStart = timeIn(attendance.checkIn, timeZone);
+  const startAt = shiftInstant(attendance.date, shiftStart, start, timeZone);
+  const endAt = shiftInstant(attendance.date, shiftStart, end, timeZone);
   const errors: Record<string, string> = {};
   if (!startAt) errors['start'] = t('dialog.enterStart');
   if (!endAt) errors['end'] = t('dialog.enterEnd');
@@ -240,7 +255,7 @@ export function BreakDialog({
           attendance,
           otherBreaks: attendance.breaks,
           now: new Date(),
-          timeZone,
+          rule,
         }),
         t,
       ),

@@ -2,7 +2,7 @@
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { CalendarMonthRegular, CalendarRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { todayIn } from '../../../../shared/date-range';
 import { PageHeader } from '../../components/PageHeader';
 import { useMe } from '../../api/hooks/me';
@@ -28,7 +28,10 @@ export function AttendancePage() {
   const me = useMe()!;
   const navigate = useNavigate();
   const today = todayIn(me.tenant.settings.tenant_timezone);
-  const [date, setDate] = useState(today);
+  // A link to a day (the missing check-out reminder: /attendance?date=YYYY-MM-DD) opens that day.
+  const [params] = useSearchParams();
+  const linked = params.get('date');
+  const [date, setDate] = useState(linked && /^\d{4}-\d{2}-\d{2}$/.test(linked) && linked <= today ? linked : today);
   return (
     <>
       <PageHeader

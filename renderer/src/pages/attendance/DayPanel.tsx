@@ -201,13 +201,30 @@ export function DayPanel({
         </MessageBar>
       ) : null}
 
+      {a?.missingCheckOut ? (
+        <MessageBar intent="error" aria-label={t('dayPanel.missingCheckOut')}>
+          <MessageBarBody>
+            <Badge appearance="filled" color="danger">
+              {t('dayPanel.missingCheckOut')}
+            </Badge>{' '}
+            {t('dayPanel.missingCheckOutHint')}
+          </MessageBarBody>
+        </MessageBar>
+      ) : null}
+
       {a ? (
         <>
           <div className={styles.facts}>
             <Fact label={t('dayPanel.checkIn')} value={timeIn(a.checkIn, timeZone)} />
             <Fact
               label={t('dayPanel.checkOut')}
-              value={a.checkOut ? timeIn(a.checkOut, timeZone) : t('dayPanel.stillAtWork')}
+              value={
+                a.checkOut
+                  ? timeIn(a.checkOut, timeZone)
+                  : a.missingCheckOut
+                    ? t('dayPanel.missingCheckOut')
+                    : t('dayPanel.stillAtWork')
+              }
             />
             <Fact label={t('dayPanel.worked')} value={fmt.duration(a.workedMinutes)} />
             <Fact label={t('dayPanel.breaks')} value={fmt.duration(a.breakMinutes)} />

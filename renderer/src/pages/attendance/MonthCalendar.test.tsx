@@ -20,6 +20,7 @@ const attendance: Attendance = {
   breaks: [],
   workedMinutes: 465,
   breakMinutes: 30,
+  missingCheckOut: false,
   updatedAt: '2030-06-03T15:45:00.000Z',
   updatedBy: null,
   correction: null,
@@ -41,6 +42,19 @@ const month: MonthResponse = {
     day('2030-06-01', { isWeekend: true }),
     day('2030-06-03', { attendance }),
     day('2030-06-04'),
+    // A single punch that never got its check-out: flagged, no hours.
+    day('2030-06-06', {
+      attendance: {
+        ...attendance,
+        id: 2,
+        date: '2030-06-06',
+        checkIn: '2030-06-06T04:05:00.000Z',
+        checkOut: null,
+        workedMinutes: 0,
+        breakMinutes: 0,
+        missingCheckOut: true,
+      },
+    }),
     day('2030-06-05', {
       leave: { requestId: 9, leaveType: 'Annual', icon: 'x', status: 1, statusLabel: 'Pending PO approval' },
     }),
@@ -74,6 +88,18 @@ describe('MonthCalendar', () => {
     expect(screen.getByText('break 30m')).toBeTruthy();
     expect(screen.getByText('Annual (pending)')).toBeTruthy();
     expect(screen.getByRole('grid', { name: 'Attendance in June 2030' })).toBeTruthy();
+  });
+
+  it('flags a day whose check-out is missing, in both languages, with no hours and not as in progress', () => {
+    applyLanguage('en');
+    const { unmount } = show();
+    const cell = screen.getByRole('gridcell', { name: '06-Jun-2030, worked 0m, Missing check-out' });
+    expect(cell.querySelector('[data-testid="missing-check-out"]')?.textContent).toBe('Missing check-out');
+    expect(screen.queryByText('in progress')).toBeNull();
+    unmount();
+    applyLanguage('fr');
+    show();
+    expect(screen.getByTestId('missing-check-out').textContent).toBe('Départ manquant');
   });
 
   it('shows weekdays, facts, durations and leave statuses in French, and none of the English texts', () => {

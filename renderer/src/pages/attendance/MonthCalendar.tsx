@@ -1,6 +1,6 @@
 /**
  * A month as a calendar grid (weeks start on Monday): per day the hours worked and breaks, leave, public
- * holidays and weekends, today outlined. Each day is a button that selects it.
+ * holidays and weekends, a day whose check-out is missing flagged, today outlined. Each day is a button that selects it.
  */
 import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { BuildingRegular } from '@fluentui/react-icons';
@@ -87,6 +87,7 @@ function describe(day: Day, today: string, t: T, fmt: Format): string {
   if (day.attendance) parts.push(t('calendar.worked', { duration: fmt.duration(day.attendance.workedMinutes) }));
   if (day.attendance?.breakMinutes)
     parts.push(t('calendar.breaks', { duration: fmt.duration(day.attendance.breakMinutes) }));
+  if (day.attendance?.missingCheckOut) parts.push(t('calendar.missingCheckOut'));
   if (day.attendance?.isWfo) parts.push(t('calendar.wfo'));
   if (day.holiday) parts.push(t('calendar.holiday', { name: day.holiday.name }));
   if (day.leave)
@@ -161,7 +162,13 @@ export function MonthCalendar({
                     {t('calendar.break', { duration: fmt.duration(a.breakMinutes) })}
                   </span>
                 ) : null}
-                {!a.checkOut ? <span className={styles.small}>{t('calendar.inProgress')}</span> : null}
+                {a.missingCheckOut ? (
+                  <span className={mergeClasses(styles.tag, styles.absent)} data-testid="missing-check-out">
+                    {t('calendar.missingCheckOut')}
+                  </span>
+                ) : !a.checkOut ? (
+                  <span className={styles.small}>{t('calendar.inProgress')}</span>
+                ) : null}
               </>
             ) : null}
             {day.holiday ? <span className={styles.tag}>{day.holiday.name}</span> : null}

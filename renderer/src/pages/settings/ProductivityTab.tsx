@@ -19,7 +19,7 @@ const FIELDS = [
   { key: 'wfo_required_percentage', label: 'productivity.wfoRequired', max: 100, step: 1 },
 ] as const;
 type NumberKey = (typeof FIELDS)[number]['key'];
-type Form = Record<NumberKey, string> & { tenant_timezone: string };
+type Form = Record<NumberKey, string> & { tenant_timezone: string; shift_latest_checkout: string };
 
 function toForm(s: ProductivitySettings): Form {
   return {
@@ -28,6 +28,7 @@ function toForm(s: ProductivitySettings): Form {
     break_hours_per_day: String(s.break_hours_per_day),
     wfo_required_percentage: String(s.wfo_required_percentage),
     tenant_timezone: s.tenant_timezone,
+    shift_latest_checkout: s.shift_latest_checkout,
   };
 }
 
@@ -39,6 +40,7 @@ function toBody(form: Form) {
     break_hours_per_day: num(form.break_hours_per_day),
     wfo_required_percentage: num(form.wfo_required_percentage),
     tenant_timezone: form.tenant_timezone.trim(),
+    shift_latest_checkout: form.shift_latest_checkout.trim(),
   };
 }
 
@@ -104,6 +106,18 @@ function ProductivityForm({ saved }: { saved: ProductivitySettings }) {
         {...messages.field('tenant_timezone', errors)}
       >
         <Input value={form.tenant_timezone} onChange={(_, d) => set('tenant_timezone', d.value)} />
+      </Field>
+      <Field
+        label={t('productivity.latestCheckOut')}
+        hint={t('productivity.latestCheckOutHint')}
+        {...messages.field('shift_latest_checkout', errors)}
+      >
+        <Input
+          type="time"
+          max="12:00"
+          value={form.shift_latest_checkout}
+          onChange={(_, d) => set('shift_latest_checkout', d.value)}
+        />
       </Field>
     </SettingsCard>
   );

@@ -28,6 +28,11 @@ export async function tellOwner(
   );
 }
 
+/** Where the "no check-out" reminder leads: the day itself on /attendance, to complete or correct it. */
+export function dayLink(date: string): string {
+  return `/attendance?date=${date}`;
+}
+
 /** A check-out added, or the day deleted: the owner's "no check-out" item is done (notifications/timed.ts). */
 export async function checkoutDone(trx: Db, tenantId: number, attendanceId: number, now: string): Promise<void> {
   await closeActions(trx, tenantId, subjects.checkout(attendanceId), new Date(now));

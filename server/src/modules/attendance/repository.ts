@@ -5,7 +5,13 @@
  */
 import type { Insertable, Selectable } from 'kysely';
 import type { z } from 'zod';
-import { storedMinutes, workedMinutes } from '../../../../shared/attendance-rules.js';
+import {
+  isMissingCheckOut,
+  shiftRuleOf,
+  storedMinutes,
+  workedMinutes,
+  type ShiftRule,
+} from '../../../../shared/attendance-rules.js';
 import type {
   Attendance,
   AttendanceEmployee,
@@ -18,6 +24,7 @@ import type { AttendanceAuditTable, AttendanceTable } from '../../db/schema.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { policyRepository } from '../../policy/repository.js';
+import { readSettings } from '../tenants/repository.js';
 import type { Visibility } from '../../policy/scope.js';
 
 export type AttendanceRow = Selectable<AttendanceTable>;
@@ -156,8 +163,11 @@ function correctionOf(
   };
 }
 
-/** Attendance rows as the API shows them, worked time computed up to `now` while still checked in. */
-export async function toViews(db: Db, rows: AttendanceRow[], now: Date): Promise<Attendance[]> {
+/**
+ * Attendance rows as the API shows them, worked time computed up to `now` while the shift still runs; an open
+ * one past its shift's latest check-out is flagged `missingCheckOut` and counts no worked time (as every total).
+ */
+export async function toViews(db: Db, rows: AttendanceRow[], now: Date, rule: ShiftRule): Promise<Attendance[]> {
   const breaks = await breaksOf(
     db,
     rows.map((r) => r.id),
@@ -175,11 +185,15 @@ export async function toViews(db: Db, rows: AttendanceRow[], now: Date): Promise
   return rows.map((r) => {
     const own = breaks.get(r.id) ?? [];
     const spans = own.map((b) => ({ id: b.id, start: b.startAt, end: b.endAt }));
-    // A closed attendance shows what it stores (the figures sum the same); an open one counts up to now.
+    // A closed attendance shows what it stores (the figures sum the same); an open one counts up to now while
+    // its shift runs, and nothing once its check-out is missing (its finished breaks stay shown).
+    const missingCheckOut = isMissingCheckOut({ date: r.workDate, checkOut: r.checkOut }, now, rule);
     const time =
       r.checkOut !== null && r.workedMinutes !== null && r.breakMinutes !== null
         ? { worked: r.workedMinutes, onBreak: r.breakMinutes }
-        : workedMinutes({ checkIn: r.checkIn, checkOut: r.checkOut }, spans, now);
+        : missingCheckOut
+          ? { worked: 0, onBreak: r.breakMinutes ?? 0 }
+          : workedMinutes({ checkIn: r.checkIn, checkOut: r.checkOut }, spans, now);
     return {
       id: r.id,
       employeeId: r.employeeId,
@@ -191,6 +205,7 @@ export async function toViews(db: Db, rows: AttendanceRow[], now: Date): Promise
       breaks: spans,
       workedMinutes: time.worked,
       breakMinutes: time.onBreak,
+      missingCheckOut,
       updatedAt: r.updatedAt,
       updatedBy: person(r.updatedBy),
       correction: correctionOf(r, originals, person),
@@ -274,7 +289,7 @@ export function attendanceRepository(scope: TenantScope) {
     /** An attendance (known to exist) as the API shows it. */
     async view(id: number): Promise<Attendance> {
       const row = (await findById(db, tenantId, id))!;
-      return (await toViews(db, [row], now()))[0]!;
+      return (await toViews(db, [row], now(), shiftRuleOf(await readSettings(db, tenantId))))[0]!;
     },
 
     /** A break; 404 when the tenant has none with this id. */

@@ -7,8 +7,10 @@ import {
   checkAttendance,
   checkBreak,
   checkWfoChange,
+  shiftRuleOf,
   storedMinutes,
   type RuleIssue,
+  type ShiftRule,
 } from '../../../../shared/attendance-rules.js';
 import type { CorrectionBody, CreateAttendanceBody } from '../../../../shared/contracts/attendance.js';
 import type { TenantSettings } from '../../../../shared/settings.js';
@@ -21,6 +23,7 @@ import type { AttendanceSource } from '../../db/schema.js';
 import type { AppError } from '../../http/errors.js';
 import { errors } from '../../http/errors.js';
 import { checkoutDone, tellOwner } from './notifications.js';
+import { currentShift } from './views.js';
 import { audit, breaksOf, findById, findOnDay, storeMinutes, type AttendanceRow } from './repository.js';
 
 type Actor = { tenantId: number; employeeId: number };
@@ -34,7 +37,7 @@ async function breaksAgainst(
   attendanceId: number,
   attendance: { checkIn: string; checkOut: string | null },
   now: string,
-  timeZone: string,
+  rule: ShiftRule,
 ): Promise<{ breaks: { id: number; start: string; end: string | null }[]; issues: RuleIssue[] }> {
   const breaks = ((await breaksOf(deps.db, [attendanceId])).get(attendanceId) ?? []).map((b) => ({
     id: b.id,
@@ -42,7 +45,7 @@ async function breaksAgainst(
     end: b.endAt,
   }));
   const issues = breaks.flatMap((b) =>
-    checkBreak({ breakSpan: b, attendance, otherBreaks: breaks, now, timeZone }).map((issue) => ({
+    checkBreak({ breakSpan: b, attendance, otherBreaks: breaks, now, rule }).map((issue) => ({
       field: issue.code === 'BREAK_OUTSIDE_ATTENDANCE' ? 'checkOut' : issue.field,
       code: issue.code,
     })),
@@ -128,8 +131,9 @@ export async function checkIn(
   ip: string,
 ) {
   const now = deps.now();
-  const date = localDate(now, settings.tenant_timezone);
-  if (await findOnDay(deps.db, actor.tenantId, actor.employeeId, date)) throw exists();
+  // Last night's shift still open (before its latest check-out) is checked out, not checked into again.
+  const { date, row } = await currentShift(deps.db, actor.tenantId, actor.employeeId, now, settings);
+  if (row) throw exists();
   await insertAttendance(deps, actor, {
     employeeId: actor.employeeId,
     date,
@@ -141,9 +145,9 @@ export async function checkIn(
   });
 }
 
+/** The caller's running day: today's, or last night's shift until its latest check-out. */
 async function openToday(deps: Deps, actor: Actor, settings: TenantSettings): Promise<AttendanceRow> {
-  const date = localDate(deps.now(), settings.tenant_timezone);
-  const row = await findOnDay(deps.db, actor.tenantId, actor.employeeId, date);
+  const { row } = await currentShift(deps.db, actor.tenantId, actor.employeeId, deps.now(), settings);
   if (!row) throw errors.rule('NOT_CHECKED_IN');
   if (row.checkOut) throw errors.rule('ALREADY_CHECKED_OUT');
   return row;
@@ -179,7 +183,7 @@ async function updateAttendanceRow(
 export async function checkOut(deps: Deps, actor: Actor, settings: TenantSettings) {
   const row = await openToday(deps, actor, settings);
   const now = deps.now().toISOString();
-  const issues = checkAttendance({ checkIn: row.checkIn, checkOut: now, now, timeZone: settings.tenant_timezone });
+  const issues = checkAttendance({ checkIn: row.checkIn, checkOut: now, now, rule: shiftRuleOf(settings) });
   if (issues.length > 0) throw refuse(issues);
   // A break still running ends with the working day.
   const open = (await breaksOf(deps.db, [row.id])).get(row.id)?.find((b) => b.endAt === null);
@@ -197,7 +201,7 @@ export async function startBreak(deps: Deps, actor: Actor, settings: TenantSetti
     attendance: { checkIn: row.checkIn, checkOut: null },
     otherBreaks: existing.map((b) => ({ id: b.id, start: b.startAt, end: b.endAt })),
     now,
-    timeZone: settings.tenant_timezone,
+    rule: shiftRuleOf(settings),
   });
   if (issues.length > 0) throw refuse(issues);
   await writeBreak(deps, actor, row, { start: now, end: null });
@@ -214,7 +218,7 @@ export async function endBreak(deps: Deps, actor: Actor, settings: TenantSetting
     attendance: { checkIn: row.checkIn, checkOut: null },
     otherBreaks: existing.map((b) => ({ id: b.id, start: b.startAt, end: b.endAt })),
     now,
-    timeZone: settings.tenant_timezone,
+    rule: shiftRuleOf(settings),
   });
   if (issues.length > 0) throw refuse(issues);
   await writeBreak(deps, actor, row, { id: open.id, start: open.startAt, end: now }, open);
@@ -332,10 +336,11 @@ export async function createManual(
   settings: TenantSettings,
 ): Promise<number> {
   const tz = settings.tenant_timezone;
+  const rule = shiftRuleOf(settings);
   const now = deps.now().toISOString();
   const checkIn = new Date(body.checkIn).toISOString();
   const checkOut = body.checkOut ? new Date(body.checkOut).toISOString() : null;
-  const issues = checkAttendance({ checkIn, checkOut, now, timeZone: tz });
+  const issues = checkAttendance({ checkIn, checkOut, now, rule });
   const spans = (body.breaks ?? []).map((b) => ({
     start: new Date(b.start).toISOString(),
     end: new Date(b.end).toISOString(),
@@ -347,7 +352,7 @@ export async function createManual(
       attendance: { checkIn, checkOut },
       otherBreaks: others,
       now,
-      timeZone: tz,
+      rule,
     })) {
       issues.push({ field: `breaks.${i}.${issue.field}`, code: issue.code });
     }
@@ -385,9 +390,10 @@ export async function updateManual(
         : new Date(patch.checkOut).toISOString()
       : before.checkOut;
   const now = deps.now().toISOString();
-  const issues = checkAttendance({ checkIn, checkOut, now, timeZone: tz });
+  const rule = shiftRuleOf(settings);
+  const issues = checkAttendance({ checkIn, checkOut, now, rule });
   // The breaks must still fit inside the changed attendance.
-  issues.push(...(await breaksAgainst(deps, before.id, { checkIn, checkOut }, now, tz)).issues);
+  issues.push(...(await breaksAgainst(deps, before.id, { checkIn, checkOut }, now, rule)).issues);
   if (issues.length > 0) throw refuse(issues);
   const workDate = localDate(checkIn, tz);
   if (before.correctsId !== null && workDate !== before.workDate)
@@ -444,7 +450,7 @@ export async function saveBreak(
     attendance: { checkIn: attendance.checkIn, checkOut: attendance.checkOut },
     otherBreaks: existing.map((b) => ({ id: b.id, start: b.startAt, end: b.endAt })),
     now: deps.now(),
-    timeZone: settings.tenant_timezone,
+    rule: shiftRuleOf(settings),
   });
   if (issues.length > 0) throw refuse(issues);
   return writeBreak(deps, actor, attendance, normalized, before);
@@ -488,10 +494,12 @@ export async function correctDevicePunch(
   const checkIn = new Date(body.checkIn).toISOString();
   const checkOut = body.checkOut ? new Date(body.checkOut).toISOString() : null;
   const now = deps.now().toISOString();
-  const issues = checkAttendance({ checkIn, checkOut, now, timeZone: tz });
+  const rule = shiftRuleOf(settings);
+  // The check-out may be on the next morning, up to the latest check-out of a shift (a night shift).
+  const issues = checkAttendance({ checkIn, checkOut, now, rule });
   if (localDate(checkIn, tz) !== original.workDate) issues.unshift({ field: 'checkIn', code: 'CORRECTION_OTHER_DAY' });
   // The punch's breaks (taken on today's card after a device check-in) move to the correction and must fit it.
-  const { breaks, issues: breakIssues } = await breaksAgainst(deps, original.id, { checkIn, checkOut }, now, tz);
+  const { breaks, issues: breakIssues } = await breaksAgainst(deps, original.id, { checkIn, checkOut }, now, rule);
   issues.push(...breakIssues);
   if (issues.length > 0) throw refuse(issues);
   assertWfoChange(body.isWfo, original.isWfo === 1, certifies);

@@ -1,18 +1,41 @@
 /** Read side: today's card, a day, a month, the past three months and hours statistics. */
 import type { AttendanceTotals, MonthResponse, TodayResponse } from '../../../../shared/contracts/attendance.js';
 import type { Attendance } from '../../../../shared/contracts/attendance.js';
+import { runningDays, shiftRuleOf } from '../../../../shared/attendance-rules.js';
 import type { TenantSettings } from '../../../../shared/settings.js';
-import { addDays, dayOfWeek, eachDate, localDate } from '../../../../shared/time.js';
+import { addDays, dayOfWeek, eachDate, localDate, startOfLocalDay } from '../../../../shared/time.js';
 import { LEAVE_STATUS_LABELS, LIVE_STATUSES, TAKEN_STATUSES, type LeaveStatus } from '../../../../shared/leave.js';
 import { absentDaysOf, isWorkingDay, type WorkCalendar } from '../../../../shared/working-days.js';
 import type { Deps } from '../../deps.js';
 import { dateOfJoining, holidaysBetween, overlapsDays, requestSelect } from '../leave/repository.js';
-import { findOnDay, inRange, toViews } from './repository.js';
+import type { Db } from '../../db/engine.js';
+import { findOnDay, inRange, toViews, type AttendanceRow } from './repository.js';
 
 export function stateOf(attendance: Attendance | null): TodayResponse['state'] {
   if (!attendance) return 'not-checked-in';
   if (attendance.checkOut) return 'checked-out';
   return attendance.breaks.some((b) => b.end === null) ? 'on-break' : 'checked-in';
+}
+
+/**
+ * The day today's card stands for: last night's shift until its latest check-out while it is still open or ended
+ * after midnight (docs/workforce.md "Night shifts"), otherwise today, with its attendance if any.
+ */
+export async function currentShift(
+  db: Db,
+  tenantId: number,
+  employeeId: number,
+  now: Date,
+  settings: TenantSettings,
+): Promise<{ date: string; row: AttendanceRow | undefined }> {
+  const [first, ...rest] = runningDays(now, shiftRuleOf(settings));
+  const today = rest[0] ?? first!;
+  if (first !== today) {
+    const night = await findOnDay(db, tenantId, employeeId, first!);
+    const midnight = startOfLocalDay(today, settings.tenant_timezone).toISOString();
+    if (night && (night.checkOut === null || night.checkOut >= midnight)) return { date: first!, row: night };
+  }
+  return { date: today, row: await findOnDay(db, tenantId, employeeId, today) };
 }
 
 export async function today(
@@ -22,9 +45,8 @@ export async function today(
   settings: TenantSettings,
 ): Promise<TodayResponse> {
   const now = deps.now();
-  const date = localDate(now, settings.tenant_timezone);
-  const row = await findOnDay(deps.db, tenantId, employeeId, date);
-  const attendance = row ? ((await toViews(deps.db, [row], now))[0] ?? null) : null;
+  const { date, row } = await currentShift(deps.db, tenantId, employeeId, now, settings);
+  const attendance = row ? ((await toViews(deps.db, [row], now, shiftRuleOf(settings)))[0] ?? null) : null;
   return {
     date,
     timeZone: settings.tenant_timezone,
@@ -36,7 +58,7 @@ export async function today(
 
 export async function day(deps: Deps, tenantId: number, employeeId: number, date: string, settings: TenantSettings) {
   const row = await findOnDay(deps.db, tenantId, employeeId, date);
-  const attendance = row ? ((await toViews(deps.db, [row], deps.now()))[0] ?? null) : null;
+  const attendance = row ? ((await toViews(deps.db, [row], deps.now(), shiftRuleOf(settings)))[0] ?? null) : null;
   return { date, isWeekend: settings.weekend_days.includes(dayOfWeek(date)), attendance };
 }
 
@@ -120,7 +142,8 @@ async function range(
   settings: TenantSettings,
 ) {
   const now = deps.now();
-  const attendances = await toViews(deps.db, await inRange(deps.db, tenantId, employeeId, start, end), now);
+  const rows = await inRange(deps.db, tenantId, employeeId, start, end);
+  const attendances = await toViews(deps.db, rows, now, shiftRuleOf(settings));
   const dates = eachDate(start, end);
   const cal = await calendar(deps, tenantId, employeeId, start, end);
   return {

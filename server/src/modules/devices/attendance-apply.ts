@@ -3,14 +3,26 @@
  * the last one the check-out (only when at least a minute later: shared/attendance-rules). Set-based, so a pull of
  * tens of thousands of punches costs a handful of queries per batch instead of several per punch.
  *
+ * Night shifts belong to the day they started (docs/workforce.md "Night shifts"): a punch after midnight, up to the
+ * latest check-out of a shift (setting `shift_latest_checkout`), goes to the day before when that day is still open
+ * or already runs past midnight, and closes it, instead of opening a day of its own.
+ *
  * A device only ever changes attendance it created and nobody has touched since: a manual entry, a web or desktop
  * check-in, or a device row a person edited (updatedBy set) is left alone, and the punches say why in their note.
  */
-import { checkAttendance, storedMinutes } from '../../../../shared/attendance-rules.js';
+import {
+  MIN_ATTENDANCE_MINUTES,
+  checkAttendance,
+  shiftEnd,
+  storedMinutes,
+  type ShiftRule,
+} from '../../../../shared/attendance-rules.js';
+import { addDays, startOfLocalDay } from '../../../../shared/time.js';
 import type { Db } from '../../db/engine.js';
 import type { AttendanceTable } from '../../db/schema.js';
 import type { Insertable, Selectable } from 'kysely';
 import { standingAttendances, writeDeviceAttendance } from '../attendance/repository.js';
+import { readSettings } from '../tenants/repository.js';
 
 export type ApplicablePunch = { id: number; employeeId: number; workDate: string; punchAt: string };
 export type ApplyOutcome = { applied: number; skipped: Map<string, number[]> };
@@ -43,8 +55,11 @@ async function existingAttendance(db: Db, tenantId: number, punches: ApplicableP
   const last = dates[dates.length - 1];
   if (!first || !last) return byKey;
   for (const part of chunks(employees)) {
-    // A corrected punch's day is its correction's (a manual row): punches leave it alone.
-    const rows = await standingAttendances(db, tenantId, part, { from: first, to: last }).selectAll().execute();
+    // A corrected punch's day is its correction's (a manual row): punches leave it alone. The day before the first
+    // punch's is read too: a punch after midnight may close its night shift.
+    const rows = await standingAttendances(db, tenantId, part, { from: addDays(first, -1), to: last })
+      .selectAll()
+      .execute();
     for (const row of rows) byKey.set(`${row.employeeId}|${row.workDate}`, row);
   }
   return byKey;
@@ -59,6 +74,44 @@ function skipReason(row: AttendanceRow): string {
   return row.updatedBy !== null && row.updatedBy !== row.createdBy ? SKIP.MANUAL_CORRECTION : SKIP.SELF_SERVICE;
 }
 
+/**
+ * The day each punch counts on, in time order: its own tenant-local day (`workDate`), or the day before when the
+ * punch is no later than that day's shift end and that day is still open (no check-out: a single punch, or punches
+ * within a minute) or already runs past midnight (an earlier punch of this night closed it). Keyed by
+ * employee|day, the punches carrying the day they count on.
+ */
+function attribute(
+  punches: ApplicablePunch[],
+  existing: Map<string, AttendanceRow>,
+  rule: ShiftRule,
+): Map<string, ApplicablePunch[]> {
+  const spans = new Map<string, { first: number; last: number }>();
+  const spanOf = (key: string) => {
+    const known = spans.get(key);
+    if (known) return known;
+    const row = existing.get(key);
+    return row ? { first: Date.parse(row.checkIn), last: Date.parse(row.checkOut ?? row.checkIn) } : undefined;
+  };
+  const groups = new Map<string, ApplicablePunch[]>();
+  const ordered = [...punches].sort((a, b) => (a.punchAt < b.punchAt ? -1 : a.punchAt > b.punchAt ? 1 : a.id - b.id));
+  for (const p of ordered) {
+    const at = Date.parse(p.punchAt);
+    const previous = addDays(p.workDate, -1);
+    const night = spanOf(`${p.employeeId}|${previous}`);
+    const open = night !== undefined && night.last - night.first < MIN_ATTENDANCE_MINUTES * 60_000;
+    const pastMidnight = night !== undefined && night.last >= startOfLocalDay(p.workDate, rule.timeZone).getTime();
+    const workDate = (open || pastMidnight) && at <= shiftEnd(previous, rule).getTime() ? previous : p.workDate;
+    const key = `${p.employeeId}|${workDate}`;
+    const span = spanOf(key);
+    spans.set(key, span ? { first: Math.min(span.first, at), last: Math.max(span.last, at) } : { first: at, last: at });
+    const group = groups.get(key);
+    const punch = workDate === p.workDate ? p : { ...p, workDate };
+    if (group) group.push(punch);
+    else groups.set(key, [punch]);
+  }
+  return groups;
+}
+
 /** Must run inside the caller's transaction: the punches' statuses and the attendance change together. */
 export async function applyPunches(
   trx: Db,
@@ -69,21 +122,18 @@ export async function applyPunches(
 ): Promise<ApplyOutcome> {
   const outcome: ApplyOutcome = { applied: 0, skipped: new Map() };
   const nowIso = now.toISOString();
-  const groups = new Map<string, ApplicablePunch[]>();
+  const ready: ApplicablePunch[] = [];
   for (const p of punches) {
     // A device clock running ahead must not create attendance in the future (attendance rules).
-    if (p.punchAt > nowIso) {
-      skip(outcome, SKIP.IN_FUTURE, [p.id]);
-      continue;
-    }
-    const key = `${p.employeeId}|${p.workDate}`;
-    const group = groups.get(key);
-    if (group) group.push(p);
-    else groups.set(key, [p]);
+    if (p.punchAt > nowIso) skip(outcome, SKIP.IN_FUTURE, [p.id]);
+    else ready.push(p);
   }
-  if (groups.size === 0) return outcome;
+  if (ready.length === 0) return outcome;
 
-  const existing = await existingAttendance(trx, tenantId, [...groups.values()].flat());
+  const rule: ShiftRule = { timeZone, latestCheckOut: (await readSettings(trx, tenantId)).shift_latest_checkout };
+  const existing = await existingAttendance(trx, tenantId, ready);
+  const groups = attribute(ready, existing, rule);
+  await moveToShiftDay(trx, tenantId, ready, groups);
   const inserts: Insertable<AttendanceTable>[] = [];
   const updates: { before: AttendanceRow; checkIn: string; checkOut: string | null }[] = [];
   for (const [key, group] of groups) {
@@ -100,8 +150,8 @@ export async function applyPunches(
     const checkIn = new Date(first).toISOString();
     const candidate = new Date(last).toISOString();
     // A single punch, or punches within a minute (a double tap), is a check-in without a check-out yet.
-    const checkOut = checkAttendance({ checkIn, checkOut: candidate, now, timeZone }).length === 0 ? candidate : null;
-    const issues = checkAttendance({ checkIn, checkOut, now, timeZone });
+    const checkOut = checkAttendance({ checkIn, checkOut: candidate, now, rule }).length === 0 ? candidate : null;
+    const issues = checkAttendance({ checkIn, checkOut, now, rule });
     if (issues.length > 0) {
       skip(outcome, issues[0]!.code, ids);
       continue;
@@ -131,6 +181,28 @@ export async function applyPunches(
 
   await writeDeviceAttendance(trx, tenantId, inserts, updates, nowIso);
   return outcome;
+}
+
+/** A punch that counts on its night shift's day keeps that day (device_punches.work_date), as attendance does. */
+async function moveToShiftDay(
+  trx: Db,
+  tenantId: number,
+  punches: ApplicablePunch[],
+  groups: Map<string, ApplicablePunch[]>,
+): Promise<void> {
+  const before = new Map(punches.map((p) => [p.id, p.workDate]));
+  const moved = new Map<string, number[]>();
+  for (const group of groups.values())
+    for (const p of group)
+      if (before.get(p.id) !== p.workDate) moved.set(p.workDate, [...(moved.get(p.workDate) ?? []), p.id]);
+  for (const [workDate, ids] of moved)
+    for (const part of chunks(ids))
+      await trx
+        .updateTable('devicePunches')
+        .set({ workDate })
+        .where('tenantId', '=', tenantId)
+        .where('id', 'in', part)
+        .execute();
 }
 
 /** Records why skipped punches were not applied. */

@@ -5,7 +5,9 @@
  * about to close for each person who has not answered (once). Each is written once: its subject is looked
  * up first, and the job runs under its lock.
  */
+import { isMissingCheckOut, shiftRuleOf } from '../../../../shared/attendance-rules.js';
 import { addDays, localDate } from '../../../../shared/time.js';
+import { dayLink } from '../attendance/notifications.js';
 import type { Db } from '../../db/engine.js';
 import { requestAttributes } from '../feedback-requests/repository.js';
 import { attributeList } from '../feedback-requests/service.js';
@@ -17,9 +19,11 @@ import { closeActions, subjects } from './writer.js';
 const CHECKOUT_DAYS = 7;
 
 export async function remindMissingCheckouts(db: Db, tenantId: number, now: Date): Promise<number> {
-  const { tenant_timezone: zone } = await readSettings(db, tenantId);
-  const today = localDate(now, zone);
-  const open = await db
+  const settings = await readSettings(db, tenantId);
+  const today = localDate(now, settings.tenant_timezone);
+  const rule = shiftRuleOf(settings);
+  // Last night's shift may still be checked out until its latest check-out: only then is its check-out missing.
+  const candidates = await db
     .selectFrom('attendances as a')
     .innerJoin('employees as e', 'e.id', 'a.employeeId')
     .select(['a.id', 'a.employeeId', 'a.workDate'])
@@ -29,6 +33,7 @@ export async function remindMissingCheckouts(db: Db, tenantId: number, now: Date
     .where('a.workDate', '>=', addDays(today, -CHECKOUT_DAYS))
     .where('e.status', '=', 'active')
     .execute();
+  const open = candidates.filter((a) => isMissingCheckOut({ date: a.workDate, checkOut: null }, now, rule));
   let written = 0;
   for (const a of open)
     written += await notifyOnce(
@@ -40,7 +45,7 @@ export async function remindMissingCheckouts(db: Db, tenantId: number, now: Date
         actorId: null,
         subject: subjects.checkout(a.id),
         params: { startDate: a.workDate, endDate: a.workDate },
-        link: '/attendance',
+        link: dayLink(a.workDate),
       },
       now,
     );

@@ -4,6 +4,7 @@
  * calendar (weekends, holidays, who was on leave which day) is a few hundred dates and is worked out here.
  */
 import { sql, type Expression, type RawBuilder } from 'kysely';
+import { runningDays, shiftRuleOf } from '../../../../shared/attendance-rules.js';
 import { TAKEN_STATUSES } from '../../../../shared/leave.js';
 import type { TenantSettings } from '../../../../shared/settings.js';
 import { eachDate, localDate } from '../../../../shared/time.js';
@@ -32,8 +33,10 @@ export type Context = {
   tenantId: number;
   settings: TenantSettings;
   calendar: Calendar;
-  /** The instant worked time of a still-open attendance of today runs to. */
+  /** The instant worked time of a still-open attendance of a running day runs to. */
   now: string;
+  /** Days whose open attendance still runs (today, and yesterday until its shift's latest check-out). */
+  running: string[];
 };
 
 export async function context(
@@ -52,7 +55,14 @@ export async function context(
     if (!isTenantWorkingDay(date, { weekendDays: settings.weekend_days, holidays: holidaySet })) nonWorking.push(date);
     else if (date <= today) working.push(date);
   }
-  return { deps, tenantId, settings, calendar: { start, end, today, working, nonWorking }, now: now.toISOString() };
+  return {
+    deps,
+    tenantId,
+    settings,
+    calendar: { start, end, today, working, nonWorking },
+    now: now.toISOString(),
+    running: runningDays(now, shiftRuleOf(settings)),
+  };
 }
 
 // ---- SQL pieces that differ between the engines ----
@@ -68,10 +78,10 @@ function atLeastZero(engine: Engine, value: Expression<unknown>): RawBuilder<num
 }
 
 /**
- * Whole minutes worked by an attendance still open (aliased `a`) on today, as attendance-rules#workedMinutes
- * counts them: check-in to now minus breaks, a running break up to now. Closed attendances store theirs
- * (attendances.worked_minutes); an open one of an earlier day counts as no time (the check-out is missing;
- * the day is completed by hand).
+ * Whole minutes worked by an attendance still open (aliased `a`) on a running day, as
+ * attendance-rules#workedMinutes counts them: check-in to now minus breaks, a running break up to now. Closed
+ * attendances store theirs (attendances.worked_minutes); an open one past its shift's latest check-out counts as
+ * no time (its check-out is missing; the day is completed by hand).
  */
 function liveMinutesOfRow(ctx: Context): RawBuilder<number> {
   const engine = ctx.deps.engine;
@@ -117,20 +127,27 @@ const SUMS = (ctx: Context) =>
     sql<number | string | null>`sum(${sql.ref('a.workedMinutes')})`.as('worked'),
   ] as const;
 
-/** Minutes so far of the attendances still open today (a handful of rows), per employee. */
-async function openToday(ctx: Context, employees: EmployeeSet): Promise<Map<number, number>> {
-  const { start, end, today } = ctx.calendar;
-  if (today < start || today > end) return new Map();
+/**
+ * Minutes so far of the attendances still open on a running day (today, last night's shift: a handful of rows),
+ * per employee.
+ */
+async function openToday(
+  ctx: Context,
+  employees: EmployeeSet,
+): Promise<{ employeeId: number; workDate: string; worked: number }[]> {
+  const { start, end } = ctx.calendar;
+  const days = ctx.running.filter((d) => d >= start && d <= end);
+  if (days.length === 0) return [];
   const rows = await ctx.deps.db
     .selectFrom('attendances as a')
-    .select(['a.employeeId', liveMinutesOfRow(ctx).as('worked')])
+    .select(['a.employeeId', 'a.workDate', liveMinutesOfRow(ctx).as('worked')])
     .where('a.tenantId', '=', ctx.tenantId)
-    .where('a.workDate', '=', today)
+    .where('a.workDate', 'in', days)
     .where('a.checkOut', 'is', null)
     .where('a.employeeId', 'in', employees)
     .where('a.correctedAt', 'is', null)
     .execute();
-  return new Map(rows.map((r) => [r.employeeId, toNumber(r.worked)]));
+  return rows.map((r) => ({ employeeId: r.employeeId, workDate: r.workDate, worked: toNumber(r.worked) }));
 }
 
 export type Sums = { present: number; workingPresent: number; wfo: number; worked: number };
@@ -150,8 +167,8 @@ export async function sumsPerEmployee(ctx: Context, employees: EmployeeSet): Pro
     openToday(ctx, employees),
   ]);
   const result = new Map(rows.map((r) => [r.employeeId, toSums(r)]));
-  for (const [id, worked] of open) {
-    const sums = result.get(id);
+  for (const { employeeId, worked } of open) {
+    const sums = result.get(employeeId);
     if (sums) sums.worked += worked;
   }
   return result;
@@ -160,8 +177,8 @@ export async function sumsPerEmployee(ctx: Context, employees: EmployeeSet): Pro
 /**
  * Per day. The rows are read first, in the employee index's order (MATERIALIZED), and grouped by day
  * afterwards: grouping by day directly makes SQLite walk the tenant's whole date range through the date
- * index and visit the table for every row, many times slower for a team of a large tenant. Today's open
- * attendances add their time so far.
+ * index and visit the table for every row, many times slower for a team of a large tenant. The running days'
+ * open attendances add their time so far.
  */
 export async function sumsPerDay(ctx: Context, employees: EmployeeSet): Promise<Map<string, Sums>> {
   const [rows, open] = await Promise.all([
@@ -189,8 +206,10 @@ export async function sumsPerDay(ctx: Context, employees: EmployeeSet): Promise<
     openToday(ctx, employees),
   ]);
   const result = new Map(rows.map((r) => [r.workDate, toSums(r)]));
-  const today = result.get(ctx.calendar.today);
-  if (today) for (const worked of open.values()) today.worked += worked;
+  for (const { workDate, worked } of open) {
+    const sums = result.get(workDate);
+    if (sums) sums.worked += worked;
+  }
   return result;
 }
 
