@@ -114,7 +114,6 @@ export const projectFeedback = {
     backToProject: 'Back to the project',
     loading: 'Loading the backlog item',
     refId: 'Tracker id',
-    openInTracker: 'Open {{refId}} in the tracker',
     sprint: 'Sprint',
     noSprint: 'In no sprint',
     participants: 'Participants',

@@ -125,7 +125,6 @@ export const projectFeedback = {
     backToProject: 'Retour au projet',
     loading: 'Chargement de l’élément du backlog',
     refId: 'Identifiant dans l’outil de suivi',
-    openInTracker: 'Ouvrir {{refId}} dans l’outil de suivi',
     sprint: 'Sprint',
     noSprint: 'Dans aucun sprint',
     participants: 'Participants',

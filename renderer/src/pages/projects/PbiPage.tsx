@@ -5,8 +5,8 @@
  * a client's feedback request, both dialogs opened on this item. An item or project the caller may not see
  * reads as not found (the server decides).
  */
-import { Button, Link, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowLeftRegular, LinkRegular, OpenRegular, SearchRegular, StarRegular } from '@fluentui/react-icons';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular, LinkRegular, SearchRegular, StarRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { PbiFeedbackDetail, ProjectFeedback } from '../../../../shared/contracts/project-feedback';
@@ -16,6 +16,7 @@ import { usePbiFeedback } from '../../api/hooks/project-feedback';
 import { useProject } from '../../api/hooks/projects';
 import { StaticTable } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
+import { IssueLink } from '../../components/IssueLink';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { Section } from '../../components/Section';
@@ -37,7 +38,6 @@ const useStyles = makeStyles({
   fact: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, margin: 0 },
   muted: { color: tokens.colorNeutralForeground3 },
   value: { margin: 0 },
-  issue: { display: 'inline-flex', gap: tokens.spacingHorizontalXXS, alignItems: 'center' },
   grid: {
     display: 'grid',
     gap: tokens.spacingHorizontalL,
@@ -133,16 +133,7 @@ function PbiView({ project, detail }: { project: ProjectDetail; detail: PbiFeedb
         <div className={styles.fact}>
           <dt className={styles.muted}>{t('pbi.refId')}</dt>
           <dd className={styles.value}>
-            <Link
-              href={pbi.link}
-              target="_blank"
-              rel="noreferrer"
-              aria-label={t('pbi.openInTracker', { refId: pbi.refId })}
-              className={styles.issue}
-            >
-              {pbi.refId}
-              <OpenRegular aria-hidden="true" />
-            </Link>
+            <IssueLink issueId={pbi.refId} href={pbi.link} />
           </dd>
         </div>
         <div className={styles.fact}>
