@@ -99,13 +99,17 @@ test.describe('biometric devices', () => {
     await sim?.stop();
     if (agentDir) await rm(agentDir, { recursive: true, force: true });
   });
-  /** One run of the real agent against `origin` with `key`, in a data folder of its own; expects exit 0. */
-  const runAgentOnce = async (origin: string, key: string) => {
+  /**
+   * One run of the real agent against `origin` with `key`, in a data folder of its own, on the server's clock (the
+   * terminal's punches are on it: the agent refuses a log dated over a day after its own now); expects exit 0.
+   */
+  const runAgentOnce = async (origin: string, key: string, now: Date) => {
     agentDir = await mkdtemp(path.join(tmpdir(), 'teambeat-e2e-agent-'));
     const run = await spawnAgentOnce({
       TEAMBEAT_SERVER_URL: origin,
       TEAMBEAT_AGENT_KEY: key,
       TEAMBEAT_AGENT_DATA_DIR: agentDir,
+      TEAMBEAT_TEST_NOW: now.toISOString(),
     });
     expect(run.code, run.output).toBe(0);
   };
@@ -173,7 +177,7 @@ test.describe('biometric devices', () => {
     await expect(page.getByRole('table', { name: 'Agent keys' })).toContainText(`E2E agent ${stamp}`);
 
     // The real agent, against this server, with the key from the page.
-    await runAgentOnce(new URL(page.url()).origin, key);
+    await runAgentOnce(new URL(page.url()).origin, key, server.now());
 
     // The agent reported what it saw: online, one user, one punch.
     await devices.openTab('Devices');
@@ -293,7 +297,7 @@ test.describe('biometric devices', () => {
     expect(created.status()).toBe(201);
     const keyAnswer = await page.request.post('/api/device-agent-keys', { headers, data: { name: `Map ${stamp}` } });
     const { id: keyId, key } = (await keyAnswer.json()) as { id: number; key: string };
-    await runAgentOnce(new URL(page.url()).origin, key);
+    await runAgentOnce(new URL(page.url()).origin, key, server.now());
 
     await devices.open();
     await devices.openTab('Unmapped punches');

@@ -58,11 +58,15 @@ const DEVICES_META = 'devices';
 export const DEFAULT_BATCH_SIZE = 1000;
 
 /** The production adapter, with the adapter's own defaults for timeouts and retries. */
-export function zkAdapterFactory(logger: Logger, overrides: Partial<ZkDeviceConfig> = {}): AdapterFactory {
+export function zkAdapterFactory(
+  logger: Logger,
+  overrides: Partial<ZkDeviceConfig> = {},
+  now?: () => Date,
+): AdapterFactory {
   return (device) =>
     new ZkDeviceAdapter(
       { host: device.ipAddress, port: device.port, timeZone: device.timeZone, ...overrides },
-      { logger },
+      { logger, ...(now ? { now } : {}) },
     );
 }
 
@@ -108,7 +112,7 @@ export class DeviceAgent {
       setTimeout: (fn, ms) => setTimeout(fn, ms),
       clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
     };
-    this.createAdapter = deps.createAdapter ?? zkAdapterFactory(deps.logger);
+    this.createAdapter = deps.createAdapter ?? zkAdapterFactory(deps.logger, {}, deps.now);
   }
 
   /** Polls now, then every pollIntervalMs (measured from the end of a poll, so slow devices never overlap). */
@@ -163,9 +167,11 @@ export class DeviceAgent {
           this.log.warn({ device: device.serialNo, address: device.ipAddress }, `${mismatch}; device not read`);
           continue;
         }
+        // The clock first: a device whose clock is far off may have a log the read refuses, and setting its
+        // time (asked by the server) is how that ends.
+        const clockOffsetS = await this.readClock(device, client);
         const info: DeviceInfo = await client.getInfo();
         const punches: DevicePunch[] = await client.getAttendances();
-        const clockOffsetS = await this.readClock(device, client);
         const added = this.deps.queue.recordPull(
           device.serialNo,
           punches.map((p) => ({ deviceUserId: p.deviceUserId, time: p.instant.toISOString(), localTime: p.localTime })),

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { z } from 'zod';
+import { clockFrom, TEST_NOW_VARIABLE } from '../../shared/test-clock.js';
 import { DeviceAgent, zkAdapterFactory } from './agent.js';
 import { createAgentServer } from './http-client.js';
 import { PunchQueue } from './queue.js';
@@ -44,6 +45,16 @@ if (!parsed.success) {
 const config = parsed.data;
 const dataDir = path.resolve(config.dataDir);
 
+// Tests only: TEAMBEAT_TEST_NOW puts the agent on the test server's clock (shared/test-clock.ts).
+let now: () => Date;
+try {
+  now = clockFrom(env[TEST_NOW_VARIABLE]);
+} catch (err) {
+  logger.fatal((err as Error).message);
+  process.exit(2);
+}
+if (env[TEST_NOW_VARIABLE]) logger.warn({ now: now().toISOString() }, `test clock set by ${TEST_NOW_VARIABLE}`);
+
 installZklibRejectionGuard(logger);
 const queue = new PunchQueue(dataDir);
 // node-zklib appends error logs to the working directory (adapter README): keep them in the data folder.
@@ -54,7 +65,8 @@ const agent = new DeviceAgent(
     server: createAgentServer({ baseUrl: config.serverUrl, agentKey: config.agentKey }),
     queue,
     logger,
-    createAdapter: zkAdapterFactory(logger),
+    now,
+    createAdapter: zkAdapterFactory(logger, {}, now),
   },
   {
     ...(config.pollIntervalMs ? { pollIntervalMs: config.pollIntervalMs } : {}),

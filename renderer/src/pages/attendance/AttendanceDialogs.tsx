@@ -68,11 +68,14 @@ function useShiftRule(timeZone: string): ShiftRule {
 }
 
 /**
- * A time of a shift started on `date` at `start` (HH:mm): a time earlier than the start is on the next morning
- * (a night shift); the rules then say whether it is before the latest check-out.
+ * A time of a shift started on `date` at `start` (HH:mm): a time earlier than the start, up to the latest
+ * check-out of a shift, is on the next morning (a night shift). A later one is on the same day, so a check-out
+ * typed before its check-in in the afternoon is the slip it looks like ("at least 1 minute after check-in"),
+ * not a shift of almost a day.
  */
-function shiftInstant(date: string, start: string, time: string, timeZone: string): string | null {
-  return instantOf(time < start ? addDays(date, 1) : date, time, timeZone);
+function shiftInstant(date: string, start: string, time: string, rule: ShiftRule): string | null {
+  const nextMorning = time < start && time <= rule.latestCheckOut;
+  return instantOf(nextMorning ? addDays(date, 1) : date, time, rule.timeZone);
 }
 
 /** The check-in and check-out times of `date` and the rules' messages about them (check-out may be empty). */
@@ -82,7 +85,7 @@ function useCheckInOut(date: string, timeZone: string, initialIn: string, initia
   const [checkIn, setCheckIn] = useState(initialIn);
   const [checkOut, setCheckOut] = useState(initialOut);
   const inAt = instantOf(date, checkIn, timeZone);
-  const outAt = checkOut ? shiftInstant(date, checkIn, checkOut, timeZone) : null;
+  const outAt = checkOut ? shiftInstant(date, checkIn, checkOut, rule) : null;
   const errors: Record<string, string> = {};
   if (!inAt) errors['checkIn'] = t('dialog.enterCheckIn');
   if (checkOut && !outAt) errors['checkOut'] = t('dialog.enterCheckOut');
@@ -241,8 +244,8 @@ export function BreakDialog({
 
   const rule = useShiftRule(timeZone);
   const shiftStart = timeIn(attendance.checkIn, timeZone);
-  const startAt = shiftInstant(attendance.date, shiftStart, start, timeZone);
-  const endAt = shiftInstant(attendance.date, shiftStart, end, timeZone);
+  const startAt = shiftInstant(attendance.date, shiftStart, start, rule);
+  const endAt = shiftInstant(attendance.date, shiftStart, end, rule);
   const errors: Record<string, string> = {};
   if (!startAt) errors['start'] = t('dialog.enterStart');
   if (!endAt) errors['end'] = t('dialog.enterEnd');
