@@ -3,7 +3,8 @@
  * rate a sprint from the project's Feedback tab and copies the link; the client opens it in a fresh, signed-out
  * browser, rates overall, quality and value for money with a comment and sends it; the product owner reloads
  * and sees the client's ratings in the sprint graph's averages and the list; the same link opened again says it
- * was already used. The project, its members and sprints are set up through the API.
+ * was already used; the product owner's own try of a pending link, signed in, is refused and leaves it pending.
+ * The project, its members and sprints are set up through the API.
  */
 import { request as apiRequest, type APIRequestContext } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD, expect, test } from './fixtures.js';
@@ -205,6 +206,29 @@ test('a product owner sends a client link for a sprint; the client rates it sign
     list.getByRole('row', { name: /Sprint 2.*Product owner.*Sprint 2 was better than it first looked/ }),
   ).toBeVisible();
   await expect(list.getByText('First look at Sprint 2.')).toHaveCount(0);
+
+  // She tries the pending link of Sprint 2 in her own, signed-in browser: the page opens (it needs no session),
+  // but sending as her is refused with what to do, and the link stays the client's, still pending.
+  const tryPage = await page.context().newPage();
+  await tryPage.goto(pending.url);
+  await expect(tryPage.getByText('Sprint: Sprint 2')).toBeVisible();
+  for (const metric of ['Overall', 'Quality', 'Value for money'])
+    await tryPage
+      .getByRole('radiogroup', { name: `Rate ${metric}` })
+      .getByRole('radio')
+      .nth(0)
+      .check({ force: true });
+  await tryPage.getByRole('button', { name: 'Send feedback' }).click();
+  await expect(
+    tryPage.getByText(`This link is for ${client.name}, and you are signed in as someone else: sign out to use it.`),
+  ).toBeVisible();
+  await expect(tryPage.getByRole('button', { name: 'Send feedback' })).toBeEnabled();
+  await tryPage.close();
+  await page.reload();
+  await expect(links.getByRole('row', { name: new RegExp(`${client.name}.*Sprint 2.*Pending`) })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(list.getByRole('row', { name: /Sprint 2.*Client/ })).toHaveCount(0);
 
   // She revokes the pending link of Sprint 2 after a confirmation; after a reload it shows revoked, and the
   // client's page says it was withdrawn.

@@ -77,7 +77,8 @@ describe('whose task feedback one may pick', () => {
     expect((await people(hr.api, '?search=TEAMMATE')).map((p) => p.id)).toEqual([ids.ada, ids.bea]);
     expect(await people(lead.api, '?search=elsewhere')).toEqual([]);
     expect((await people(hr.api, '?search=%25')).length).toBe(0);
-    expect((await people(hr.api, '?search=')).length).toBeGreaterThan(3);
+    // An empty search is no search: the same list as without one.
+    expect(await people(hr.api, '?search=')).toEqual(await people(hr.api));
     await server.factories(tenantId).employees(TASK_PEOPLE_LIMIT + 5, (i) => ({ name: `Many ${i}` }));
     expect(await people(hr.api, '?search=many')).toHaveLength(TASK_PEOPLE_LIMIT);
   });
