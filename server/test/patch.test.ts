@@ -346,7 +346,7 @@ const FIXTURES: Record<string, Fixture> = {
   updateTeam: {
     create: async () => ({ id: (await server.factories(tenantId).team({ description: 'Original' })).id }),
     read: ({ id }) => rowOf('teams', id),
-    values: { name: 'Renamed team', description: 'Changed' },
+    values: { name: 'Renamed team', description: 'Changed', isActive: false },
   },
   updateRole: {
     create: async () => {

@@ -89,30 +89,69 @@ export const updateEmployeeBodySchema = z.strictObject(employeeFields).partial()
 export type UpdateEmployeeBody = z.input<typeof updateEmployeeBodySchema>;
 export const employeeStatusBodySchema = z.strictObject({ status: z.enum(EMPLOYEE_STATUSES) });
 
+/** A member's role in a team (docs/workforce.md, "Teams"): a label of the team's structure, no permission. */
+export const TEAM_MEMBER_ROLES = ['member', 'lead', 'product-owner'] as const;
+export type TeamMemberRole = (typeof TEAM_MEMBER_ROLES)[number];
+export const teamMemberSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role: z.enum(TEAM_MEMBER_ROLES),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
 export const teamSchema = z
   .object({
     id: z.number().int(),
     name: z.string(),
     description: z.string().nullable(),
+    isActive: z.boolean().describe('False once deactivated: out of pickers and of team-scoped reach'),
     memberCount: z.number().int(),
+    members: z.array(teamMemberSchema).describe('The members by name, each with their role in the team'),
     updatedAt: z.string(),
   })
   .meta({ id: 'Team' });
 export type Team = z.infer<typeof teamSchema>;
 export const TEAM_ORDER_KEYS = ['name', 'memberCount', 'updatedAt', 'id'] as const;
+/** Which teams a list holds: the active ones (pickers: the default), the inactive ones, or all. */
+export const TEAM_LIST_STATES = ['active', 'inactive', 'all'] as const;
 export const teamListQuerySchema = listQuerySchema({
   orderKeys: TEAM_ORDER_KEYS,
   defaultOrderKey: 'updatedAt',
   defaultOrderDir: 'desc',
+  extra: { state: z.enum(TEAM_LIST_STATES).default('active') },
 });
 export const teamListResponseSchema = listResponseSchema(teamSchema);
 export const teamBodySchema = z.strictObject({
   name: requiredText(80),
   description: multiLineText(500).nullable().optional(),
 });
-export const teamMembersBodySchema = z.strictObject({
-  employeeIds: z.array(bodyIdSchema).max(1000),
-});
+export type TeamBody = z.input<typeof teamBodySchema>;
+export const updateTeamBodySchema = teamBodySchema
+  .extend({ isActive: z.boolean().describe('False deactivates the team, true reactivates it') })
+  .partial();
+export type UpdateTeamBody = z.input<typeof updateTeamBodySchema>;
+/**
+ * The members become exactly `employeeIds`. `leadIds` and `productOwnerIds` (each a subset of them, no id in
+ * both) name the leads and product owners; the others are plain members. Without them the remaining members
+ * keep their roles.
+ */
+export const teamMembersBodySchema = z
+  .strictObject({
+    employeeIds: z.array(bodyIdSchema).max(1000),
+    leadIds: z.array(bodyIdSchema).max(1000).optional(),
+    productOwnerIds: z.array(bodyIdSchema).max(1000).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const members = new Set(body.employeeIds);
+    const leads = new Set(body.leadIds ?? []);
+    if ((body.leadIds ?? []).some((id) => !members.has(id)))
+      ctx.addIssue({ code: 'custom', path: ['leadIds'], message: V.teamRoleNotMember });
+    if ((body.productOwnerIds ?? []).some((id) => !members.has(id)))
+      ctx.addIssue({ code: 'custom', path: ['productOwnerIds'], message: V.teamRoleNotMember });
+    else if ((body.productOwnerIds ?? []).some((id) => leads.has(id)))
+      ctx.addIssue({ code: 'custom', path: ['productOwnerIds'], message: V.teamRoleTwice });
+  });
+export type TeamMembersBody = z.input<typeof teamMembersBodySchema>;
 
 export const roleSchema = z
   .object({

@@ -51,6 +51,8 @@ import { attendance as fr_attendance } from './fr/attendance.js';
 import { leave as fr_leave } from './fr/leave.js';
 import { devices as fr_devices } from './fr/devices.js';
 import { people as fr_people } from './fr/people.js';
+import { teams as en_teams } from './en/teams.js';
+import { teams as fr_teams } from './fr/teams.js';
 import { productivity as fr_productivity } from './fr/productivity.js';
 import { settings as fr_settings } from './fr/settings.js';
 import { email as fr_email } from './fr/email.js';
@@ -67,6 +69,7 @@ export const NAMESPACES = [
   'leave',
   'devices',
   'people',
+  'teams',
   'productivity',
   'settings',
   'email',
@@ -97,6 +100,7 @@ export const en = {
   leave: en_leave,
   devices: en_devices,
   people: en_people,
+  teams: en_teams,
   productivity: en_productivity,
   settings: en_settings,
   email: en_email,
@@ -125,6 +129,7 @@ export const fr = {
   leave: fr_leave,
   devices: fr_devices,
   people: fr_people,
+  teams: fr_teams,
   productivity: fr_productivity,
   settings: fr_settings,
   email: fr_email,

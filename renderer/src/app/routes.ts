@@ -267,6 +267,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     Page: lazy(() => import('../pages/roles/RolesPage').then((m) => ({ default: m.RolesPage }))),
   },
   {
+    path: '/team/management',
+    titleKey: 'teams',
+    permission: 'view-teams',
+    section: 'administration',
+    Page: lazy(() => import('../pages/teams/TeamsPage').then((m) => ({ default: m.TeamsPage }))),
+  },
+  {
     path: '/function/management',
     titleKey: 'functions',
     permission: 'view-functions',

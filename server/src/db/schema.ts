@@ -20,7 +20,7 @@ import type { ClientKind } from '../../../shared/contracts/auth.js';
 import type { DeviceMode, DeviceState } from '../../../shared/contracts/devices.js';
 import type { JobRunOutcome, JobRunTrigger } from '../../../shared/contracts/jobs.js';
 import type { LeaveIcon } from '../../../shared/contracts/leave.js';
-import type { EmployeeStatus } from '../../../shared/contracts/people.js';
+import type { EmployeeStatus, TeamMemberRole } from '../../../shared/contracts/people.js';
 import type { AttachmentKind } from '../../../shared/attachments.js';
 import type {
   BadgeRequestStatus,
@@ -101,6 +101,8 @@ export type TeamTable = {
   isDemo: Generated<Flag>;
   /** The identity provider's id of the group this team mirrors (SCIM `externalId`); unique per tenant. */
   externalId: string | null;
+  /** 0: deactivated (docs/workforce.md, "Teams"): out of pickers and of team-scoped reach, members kept. */
+  isActive: Generated<Flag>;
   createdAt: string;
   updatedAt: string;
 };
@@ -109,6 +111,8 @@ export type TeamMemberTable = {
   tenantId: number;
   teamId: number;
   employeeId: number;
+  /** The member's role in the team (shared/contracts/people.ts, TEAM_MEMBER_ROLES). */
+  role: Generated<TeamMemberRole>;
 };
 
 export type RoleTable = {

@@ -28,7 +28,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   tenant: 'The company’s settings (General and Productivity tabs).',
   jobs: 'Runs of the scheduled jobs for this company.',
   employees: 'The Employee Directory: employees, their roles, teams and status.',
-  teams: 'Teams and their members.',
+  teams:
+    'Teams, their members with each team’s leads and product owners, and deactivation (docs/workforce.md, "Teams").',
   roles: 'Roles and the permissions they grant.',
   permissions: 'The catalogue of permissions and activities a role can grant.',
   'leave-types': 'Leave types with their quotas and rules.',

@@ -91,7 +91,13 @@ export async function seedDemoIfEmpty(db: Db, password: string, now: Date): Prom
       if (person.team !== null) {
         await trx
           .insertInto('teamMembers')
-          .values({ tenantId, teamId: teamIds[person.team]!, employeeId: row.id })
+          .values({
+            tenantId,
+            teamId: teamIds[person.team]!,
+            employeeId: row.id,
+            // Each team's lead and its product owners are named in it (docs/workforce.md, "Teams").
+            role: person.lead ? 'lead' : person.role === 'Product Owner' ? 'product-owner' : 'member',
+          })
           .execute();
       }
     }

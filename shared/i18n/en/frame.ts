@@ -15,6 +15,7 @@ export const frame = {
     leaveCalendar: 'Leave calendar',
     employees: 'Employee Directory',
     roles: 'Roles & Permissions',
+    teams: 'Teams',
     devices: 'Biometric Devices',
     feedbackManagement: 'Feedback Management',
     projects: 'Project Hub',

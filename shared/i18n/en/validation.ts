@@ -155,6 +155,8 @@ export const validation = {
   admsNeedsAddress: 'Enabling ADMS needs the server address',
   invalidCursor: 'Invalid cursor',
   unknownEmployees: 'Unknown employees: {{ids}}',
+  teamRoleNotMember: 'A lead or product owner must be a member of the team.',
+  teamRoleTwice: 'A member is either a lead or a product owner, not both.',
   serialTaken: 'A device with this serial number already exists.',
   serialElsewhere: 'This serial number is registered to another company on this server.',
   // Projects (shared/projects.ts, docs/projects.md)

@@ -17,6 +17,7 @@ export const frame: Translation<typeof en> = {
     leaveCalendar: 'Calendrier des congés',
     employees: 'Annuaire des employés',
     roles: 'Rôles et autorisations',
+    teams: 'Équipes',
     devices: 'Terminaux biométriques',
     feedbackManagement: 'Gestion des feedbacks',
     projects: 'Hub des projets',

@@ -152,6 +152,8 @@ export const validation: Translation<typeof en> = {
   admsNeedsAddress: 'Activer ADMS demande l’adresse du serveur',
   invalidCursor: 'Curseur invalide',
   unknownEmployees: 'Employés inconnus : {{ids}}',
+  teamRoleNotMember: 'Un responsable ou un product owner doit être membre de l’équipe.',
+  teamRoleTwice: 'Un membre est soit responsable, soit product owner, pas les deux.',
   serialTaken: 'Un appareil avec ce numéro de série existe déjà.',
   serialElsewhere: 'Ce numéro de série est enregistré pour une autre entreprise sur ce serveur.',
   projectUrl: 'Saisissez l’adresse du projet, comme https://acme.atlassian.net (https:// peut être omis)',

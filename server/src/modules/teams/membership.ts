@@ -1,6 +1,7 @@
 /**
  * "Team members" of an employee (feedback spec §6): the employees who share a team with them, the
- * employee included. Every team-scoped rule (attendance, leave, approvers, calendars) asks here.
+ * employee included. Every team-scoped rule (attendance, leave, approvers, calendars) asks here. Only active
+ * teams count: a deactivated team keeps its members but links nobody (docs/workforce.md, "Teams").
  */
 import type { Db } from '../../db/engine.js';
 
@@ -9,8 +10,10 @@ export function teammatesQuery(db: Db, tenantId: number, employeeId: number) {
   return db
     .selectFrom('teamMembers as mine')
     .innerJoin('teamMembers as theirs', 'theirs.teamId', 'mine.teamId')
+    .innerJoin('teams as shared', 'shared.id', 'mine.teamId')
     .select('theirs.employeeId')
     .where('mine.tenantId', '=', tenantId)
+    .where('shared.isActive', '=', 1)
     .where('mine.employeeId', '=', employeeId);
 }
 

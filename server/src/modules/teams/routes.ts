@@ -1,4 +1,7 @@
-/** Teams (shared/endpoints/people.ts, teamEndpoints): the list with member counts, and their members. */
+/**
+ * Teams (shared/endpoints/people.ts, teamEndpoints): the list with members and member counts, a team's name and
+ * active state, and its members with their leads and product owners (docs/workforce.md, "Teams").
+ */
 import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { teamEndpoints } from '../../../../shared/endpoints/people.js';
 import { defineRoutes } from '../../http/endpoints.js';
@@ -21,7 +24,11 @@ export const teamRoutes = defineRoutes(teamEndpoints, {
       throw errors.validation([
         { path: 'body.employeeIds', message: V.unknownEmployees.replace('{{ids}}', missing.join(', ')) },
       ]);
-    await ctx.transaction((tx) => tx.repo(teamRepository).replaceMembers(params.id, ids));
+    const roles =
+      body.leadIds === undefined && body.productOwnerIds === undefined
+        ? undefined
+        : { leadIds: [...new Set(body.leadIds ?? [])], productOwnerIds: [...new Set(body.productOwnerIds ?? [])] };
+    await ctx.transaction((tx) => tx.repo(teamRepository).replaceMembers(params.id, ids, roles));
     return teams.get(params.id);
   },
 });
