@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentPunch, AgentPunchResult } from '../../shared/contracts/devices.js';
 import { DeviceAgent, type Timers } from './agent.js';
@@ -54,6 +55,58 @@ describe('PunchQueue', () => {
     expect(queue.watermark('SN1')).toMatchObject({ lastTime: at(3), logCount: 0 });
     // The same (user, time) can only come back as a new punch after a clear; it is queued again (the server dedupes).
     expect(queue.recordPull('SN1', punches(1, 10), new Date())).toBe(1);
+  });
+
+  it('knows a punch by its local time: the log read again in a corrected zone queues nothing', () => {
+    const { queue } = open();
+    const karachi = [
+      { deviceUserId: '1001', time: '2026-11-20T04:00:00.000Z', localTime: '2026-11-20 09:00:00' },
+      { deviceUserId: '1002', time: '2026-11-20T12:00:00.000Z', localTime: '2026-11-20 17:00:00' },
+    ];
+    expect(queue.recordPull('SN1', karachi, new Date())).toBe(2);
+    // The same log read with Tokyo as the zone: other instants, the same local times.
+    const tokyo = [
+      { deviceUserId: '1001', time: '2026-11-20T00:00:00.000Z', localTime: '2026-11-20 09:00:00' },
+      { deviceUserId: '1002', time: '2026-11-20T08:00:00.000Z', localTime: '2026-11-20 17:00:00' },
+    ];
+    expect(queue.recordPull('SN1', tokyo, new Date())).toBe(0);
+    expect(queue.size()).toBe(2);
+    // A new local time is a new punch.
+    expect(
+      queue.recordPull(
+        'SN1',
+        [...tokyo, { deviceUserId: '1001', time: '2026-11-20T09:00:00.000Z', localTime: '2026-11-20 18:00:00' }],
+        new Date(),
+      ),
+    ).toBe(1);
+  });
+
+  it('migrates a file whose seen punches were keyed by instant: they are learnt by local time on the next read', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'agent-queue-'));
+    dirs.push(dir);
+    // A version 0 file, as agents before version 1 wrote it.
+    const old = new Database(path.join(dir, 'device-agent.sqlite'));
+    old.exec(`create table seen (
+      device_serial text not null, device_user_id text not null, time text not null,
+      primary key (device_serial, device_user_id, time)
+    ) without rowid;
+    insert into seen values ('SN1', '1001', '2026-11-20T04:00:00.000Z');`);
+    expect(old.pragma('user_version', { simple: true })).toBe(0);
+    old.close();
+    const { queue } = open(dir);
+    const karachi = [{ deviceUserId: '1001', time: '2026-11-20T04:00:00.000Z', localTime: '2026-11-20 09:00:00' }];
+    // Seen by its instant: not queued again, and known by its local time from now on.
+    expect(queue.recordPull('SN1', karachi, new Date())).toBe(0);
+    const tokyo = [{ deviceUserId: '1001', time: '2026-11-20T00:00:00.000Z', localTime: '2026-11-20 09:00:00' }];
+    expect(queue.recordPull('SN1', tokyo, new Date())).toBe(0);
+    expect(queue.size()).toBe(0);
+    queue.close();
+    const check = new Database(path.join(dir, 'device-agent.sqlite'), { readonly: true });
+    expect(check.pragma('user_version', { simple: true })).toBe(1);
+    expect(check.prepare('select device_serial, device_user_id, moment, time from seen').all()).toEqual([
+      { device_serial: 'SN1', device_user_id: '1001', moment: '2026-11-20 09:00:00', time: '2026-11-20T04:00:00.000Z' },
+    ]);
+    check.close();
   });
 
   it('moves refused punches out of the queue into the rejected table', () => {

@@ -1,5 +1,6 @@
 // The device agent's durable state, one SQLite file in the data folder it is given: punches waiting for upload, the
-// punches already seen per device (so a re-read log yields only new ones), a watermark per device, punches the
+// punches already seen per device by their local time (so a re-read log yields only new ones, even after the
+// device's zone is corrected), a watermark per device, punches the
 // server refused, and the last device list (so devices are still read while the server is unreachable).
 // Every change is one transaction: a crash between "read from the device" and "queued" loses nothing, because the
 // device still holds the punches and they are not marked seen until they are queued.
@@ -24,8 +25,8 @@ create table if not exists queue (
   unique (device_serial, device_user_id, time)
 );
 create table if not exists seen (
-  device_serial text not null, device_user_id text not null, time text not null,
-  primary key (device_serial, device_user_id, time)
+  device_serial text not null, device_user_id text not null, moment text not null, time text not null,
+  primary key (device_serial, device_user_id, moment)
 ) without rowid;
 create table if not exists watermarks (
   device_serial text primary key, last_time text, log_count integer not null, pulled_at text not null
@@ -37,7 +38,40 @@ create table if not exists rejected (
 create table if not exists meta (key text primary key, value text not null);
 `;
 
-const keyOf = (userId: string, time: string) => `${userId}\u0000${time}`;
+const keyOf = (userId: string, moment: string) => `${userId}\u0000${moment}`;
+
+/**
+ * What identifies a seen punch: the device's local time, as the server identifies it (docs/devices.md, "Identity
+ * of a punch"), so a log read again after its zone is corrected (other instants) yields nothing new. A punch
+ * without a local time, or one seen before version 1 of this file, is known by its instant (`@` + ISO time).
+ */
+const momentOf = (p: { time: string; localTime: string | null }) => p.localTime ?? `@${p.time}`;
+
+/** user_version of the file: 1 = `seen` keyed by the local time (before, by the instant). */
+const VERSION = 1;
+
+/**
+ * Brings an older file to VERSION: its seen punches keep their instant as their key, and take their local time the
+ * first time a read meets them again (recordPull), before any zone change can have moved them.
+ */
+function migrate(db: Database.Database): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version >= VERSION) return;
+  db.transaction(() => {
+    const old = db.prepare("select 1 from sqlite_master where type = 'table' and name = 'seen'").get();
+    if (old) {
+      db.exec(`alter table seen rename to seen_v0;
+        create table seen (
+          device_serial text not null, device_user_id text not null, moment text not null, time text not null,
+          primary key (device_serial, device_user_id, moment)
+        ) without rowid;
+        insert or ignore into seen (device_serial, device_user_id, moment, time)
+          select device_serial, device_user_id, '@' || time, time from seen_v0;
+        drop table seen_v0;`);
+    }
+    db.pragma(`user_version = ${VERSION}`);
+  })();
+}
 
 export class PunchQueue {
   private readonly db: Database.Database;
@@ -48,6 +82,7 @@ export class PunchQueue {
     this.db.pragma('journal_mode = WAL');
     // FULL: an acknowledged enqueue survives a power cut, which is the point of the queue.
     this.db.pragma('synchronous = FULL');
+    migrate(this.db);
     this.db.exec(SCHEMA);
   }
 
@@ -58,30 +93,42 @@ export class PunchQueue {
   recordPull(serial: string, punches: PulledPunch[], pulledAt: Date): number {
     const run = this.db.transaction(() => {
       const seenRows = this.db
-        .prepare('select device_user_id as u, time as t from seen where device_serial = ?')
-        .all(serial) as { u: string; t: string }[];
-      const seen = new Set(seenRows.map((r) => keyOf(r.u, r.t)));
+        .prepare('select device_user_id as u, moment as m from seen where device_serial = ?')
+        .all(serial) as { u: string; m: string }[];
+      const seen = new Set(seenRows.map((r) => keyOf(r.u, r.m)));
       const current = new Set<string>();
       const enqueue = this.db.prepare(
         'insert or ignore into queue (device_serial, device_user_id, time, local_time) values (?, ?, ?, ?)',
       );
       const markSeen = this.db.prepare(
-        'insert or ignore into seen (device_serial, device_user_id, time) values (?, ?, ?)',
+        'insert or ignore into seen (device_serial, device_user_id, moment, time) values (?, ?, ?, ?)',
+      );
+      const learnLocal = this.db.prepare(
+        'update or ignore seen set moment = ? where device_serial = ? and device_user_id = ? and moment = ?',
       );
       let added = 0;
       let last: string | null = null;
       for (const p of punches) {
-        const key = keyOf(p.deviceUserId, p.time);
+        const moment = momentOf(p);
+        const key = keyOf(p.deviceUserId, moment);
         current.add(key);
         if (last === null || p.time > last) last = p.time;
         if (seen.has(key)) continue;
+        const byInstant = keyOf(p.deviceUserId, `@${p.time}`);
+        if (moment !== `@${p.time}` && seen.has(byInstant)) {
+          // Seen before this file knew local times: it is known by its local time from now on.
+          learnLocal.run(moment, serial, p.deviceUserId, `@${p.time}`);
+          seen.delete(byInstant);
+          seen.add(key);
+          continue;
+        }
         seen.add(key);
         enqueue.run(serial, p.deviceUserId, p.time, p.localTime);
-        markSeen.run(serial, p.deviceUserId, p.time);
+        markSeen.run(serial, p.deviceUserId, moment, p.time);
         added++;
       }
-      const forget = this.db.prepare('delete from seen where device_serial = ? and device_user_id = ? and time = ?');
-      for (const r of seenRows) if (!current.has(keyOf(r.u, r.t))) forget.run(serial, r.u, r.t);
+      const forget = this.db.prepare('delete from seen where device_serial = ? and device_user_id = ? and moment = ?');
+      for (const r of seenRows) if (!current.has(keyOf(r.u, r.m))) forget.run(serial, r.u, r.m);
       const previous = this.watermark(serial);
       const lastTime = previous?.lastTime && (last === null || previous.lastTime > last) ? previous.lastTime : last;
       this.db

@@ -6,7 +6,8 @@
  * Through the real HTTP API on both engines.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { packDeviceTime } from '../../shared/device-time.js';
+import { deviceLocalTimeToInstant, packDeviceTime } from '../../shared/device-time.js';
+import { addDays } from '../../shared/time.js';
 import { addDevice, attendanceRows, deviceWorld, storedPunches, type DeviceWorld } from './device-fixtures.js';
 
 // Monday 23 November 2026, 20:00 in Karachi (the tenant's zone); moved by the tests that need time to pass.
@@ -137,6 +138,61 @@ describe('the identity of a punch and zone changes', () => {
     // Saving the same zone again moves nothing.
     const same = await world.admin.patch(`/api/devices/${device.id}`, { timeZone: 'America/Los_Angeles', name: 'X' });
     expect(same.body).toMatchObject({ name: 'X', punchesMoved: 0 });
+  });
+
+  it('moves a few thousand punches in chunks with the same result as one by one', async () => {
+    const device = await addDevice(world, { serialNo: 'TZ-BULK', timeZone: 'Asia/Karachi' });
+    // 3 employees x 334 days x 3 punches, read as Karachi time; the device is really in Los Angeles, where each
+    // day's 09:00-16:30 is a Karachi night shift (22:00 or 21:00 to 05:30 or 04:30), the day it started.
+    const users = ['1001', '1002', '1003'];
+    const days = Array.from({ length: 334 }, (_, i) => addDays('2025-12-01', i));
+    const wrong = users.flatMap((deviceUserId) =>
+      days.flatMap((day) =>
+        ['09:00:00', '13:00:00', '16:30:00'].map((t) => ({
+          deviceSerial: 'TZ-BULK',
+          deviceUserId,
+          localTime: `${day}T${t}`,
+          time: deviceLocalTimeToInstant(`${day} ${t}`, 'Asia/Karachi')!.toISOString(),
+        })),
+      ),
+    );
+    expect(wrong).toHaveLength(3006);
+    for (let i = 0; i < wrong.length; i += 2000) {
+      expect((await upload(wrong.slice(i, i + 2000))).status).toBe(200);
+    }
+    expect(await attendanceRows(world)).toHaveLength(1002);
+
+    const fixed = await world.admin.patch(`/api/devices/${device.id}`, { timeZone: 'America/Los_Angeles' });
+    expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+    expect(fixed.body).toMatchObject({ punchesMoved: 3006 });
+    const la = (day: string, t: string) =>
+      deviceLocalTimeToInstant(`${day} ${t}`, 'America/Los_Angeles')!.toISOString();
+    const expected = users
+      .flatMap((u) =>
+        days.map((day) => ({
+          employeeId: world.employees.get(u)!,
+          workDate: day,
+          checkIn: la(day, '09:00:00'),
+          checkOut: la(day, '16:30:00'),
+        })),
+      )
+      .sort((a, b) => `${a.employeeId}${a.workDate}`.localeCompare(`${b.employeeId}${b.workDate}`));
+    expect(await attendance()).toEqual(expected);
+    const stored = await world.server.db
+      .selectFrom('devicePunches')
+      .select(['deviceUserId', 'localTime', 'punchAt', 'workDate', 'status'])
+      .where('tenantId', '=', world.tenantId)
+      .execute();
+    const wanted = new Map(
+      wrong.map((p) => [
+        `${p.deviceUserId} ${p.localTime}`,
+        `${la(p.localTime.slice(0, 10), p.localTime.slice(11))} ${p.localTime.slice(0, 10)} applied`,
+      ]),
+    );
+    expect(stored).toHaveLength(3006);
+    for (const p of stored) {
+      expect(`${p.punchAt} ${p.workDate} ${p.status}`).toBe(wanted.get(`${p.deviceUserId} ${p.localTime}`));
+    }
   });
 
   it('leaves a day a person corrected to them when a zone change moves punches into it', async () => {

@@ -186,3 +186,52 @@ describe('a shift crossing midnight', () => {
     await world.admin.patch('/api/tenant/productivity-settings', { shift_latest_checkout: '06:00' });
   });
 });
+
+describe('a night shift whose punches arrive out of order', () => {
+  const user = '1005';
+  const between = async (from: string, to: string) =>
+    (await rowsOf(user))
+      .filter((r) => r.workDate >= from && r.workDate <= to)
+      .sort((a, b) => a.workDate.localeCompare(b.workDate))
+      .map((r) => [r.workDate, r.checkIn, r.checkOut]);
+  const punchesBetween = async (from: string, to: string) =>
+    (await storedPunches(world))
+      .filter((p) => p.punchAt >= from && p.punchAt < to)
+      .sort((a, b) => a.punchAt.localeCompare(b.punchAt))
+      .map((p) => [p.deviceUserId, p.punchAt, p.workDate, p.status]);
+
+  it('is one shift on its start day when the 02:00 punch is uploaded before the 20:00 one', async () => {
+    // Tuesday 10 November 02:00 in Karachi first, alone: a day of its own for now.
+    await upload(punch(user, '2026-11-10T21:00:00Z'));
+    expect(await between('2026-11-10', '2026-11-11')).toEqual([['2026-11-11', '2026-11-10T21:00:00.000Z', null]]);
+    // Then the evening before, 20:00 (a second device uploading late): the night is one shift on the 10th.
+    expect(await upload(punch(user, '2026-11-10T15:00:00Z'))).toMatchObject({ applied: 1, skipped: 0 });
+    expect(await between('2026-11-10', '2026-11-11')).toEqual([
+      ['2026-11-10', '2026-11-10T15:00:00.000Z', '2026-11-10T21:00:00.000Z'],
+    ]);
+    expect(await punchesBetween('2026-11-10T00:00:00Z', '2026-11-11T00:00:00Z')).toEqual([
+      [user, '2026-11-10T15:00:00.000Z', '2026-11-10', 'applied'],
+      [user, '2026-11-10T21:00:00.000Z', '2026-11-10', 'applied'],
+    ]);
+  });
+
+  it('is one shift on its start day when the evening punch is mapped after the morning one was applied', async () => {
+    await upload(punch(user, '2026-11-12T21:00:00Z'));
+    // The evening punch comes from a device user nobody has mapped yet.
+    expect(await upload(punch('N-77', '2026-11-12T15:00:00Z'))).toMatchObject({ unmapped: 1, applied: 0 });
+    expect(await between('2026-11-12', '2026-11-13')).toEqual([['2026-11-13', '2026-11-12T21:00:00.000Z', null]]);
+    const mapped = await world.admin.post('/api/device-user-mappings', {
+      deviceUserId: 'N-77',
+      employeeId: world.employees.get(user),
+    });
+    expect(mapped.status, JSON.stringify(mapped.body)).toBe(200);
+    expect(mapped.body.result).toEqual({ applied: 1, skipped: 0, unmapped: 0 });
+    expect(await between('2026-11-12', '2026-11-13')).toEqual([
+      ['2026-11-12', '2026-11-12T15:00:00.000Z', '2026-11-12T21:00:00.000Z'],
+    ]);
+    expect(await punchesBetween('2026-11-12T00:00:00Z', '2026-11-13T00:00:00Z')).toEqual([
+      ['N-77', '2026-11-12T15:00:00.000Z', '2026-11-12', 'applied'],
+      [user, '2026-11-12T21:00:00.000Z', '2026-11-12', 'applied'],
+    ]);
+  });
+});

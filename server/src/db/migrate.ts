@@ -40,6 +40,7 @@ import { clientLinkPending } from './migrations/0041-client-link-pending.js';
 import { taskFeedback } from './migrations/0039-task-feedback.js';
 import { punchIdentity } from './migrations/0042-punch-identity.js';
 import { deviceClock } from './migrations/0043-device-clock.js';
+import { deviceAttendanceRecompute } from './migrations/0044-device-attendance-recompute.js';
 import { teamRoles } from './migrations/0045-team-roles.js';
 import type { MigrationFactory } from './migration-kit.js';
 
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0041-client-link-pending': clientLinkPending,
   '0042-punch-identity': punchIdentity,
   '0043-device-clock': deviceClock,
+  '0044-device-attendance-recompute': deviceAttendanceRecompute,
   '0045-team-roles': teamRoles,
 };
 

@@ -1,7 +1,11 @@
 /**
- * Turns stored device punches into attendance: the first punch of an employee's tenant-local day is the check-in,
- * the last one the check-out (only when at least a minute later: shared/attendance-rules). Set-based, so a pull of
- * tens of thousands of punches costs a handful of queries per batch instead of several per punch.
+ * Turns stored device punches into attendance: the first punch of an employee's shift is the check-in, the last one
+ * the check-out (only when at least a minute later: shared/attendance-rules). Set-based, so a pull of tens of
+ * thousands of punches costs a handful of queries per batch instead of several per punch.
+ *
+ * Whatever order punches arrive in, the days around the new ones are computed again from all of the employee's
+ * applied punches kept on them (docs/devices.md "Ingest"): a 02:00 punch applied before the evening punch of its
+ * shift joins that shift once the evening punch comes.
  *
  * Night shifts belong to the day they started (docs/workforce.md "Night shifts"): a punch after midnight, up to the
  * latest check-out of a shift (setting `shift_latest_checkout`), goes to the day before when that day is still open
@@ -17,9 +21,9 @@ import {
   storedMinutes,
   type ShiftRule,
 } from '../../../../shared/attendance-rules.js';
-import { addDays, startOfLocalDay } from '../../../../shared/time.js';
+import { addDays, localDate, startOfLocalDay } from '../../../../shared/time.js';
 import type { Db } from '../../db/engine.js';
-import type { AttendanceTable } from '../../db/schema.js';
+import type { AttendanceAuditTable, AttendanceTable } from '../../db/schema.js';
 import type { Insertable, Selectable } from 'kysely';
 import { standingAttendances, writeDeviceAttendance } from '../attendance/repository.js';
 import { readSettings } from '../tenants/repository.js';
@@ -57,7 +61,7 @@ async function existingAttendance(db: Db, tenantId: number, punches: ApplicableP
   for (const part of chunks(employees)) {
     // A corrected punch's day is its correction's (a manual row): punches leave it alone. The day before the first
     // punch's is read too: a punch after midnight may close its night shift.
-    const rows = await standingAttendances(db, tenantId, part, { from: addDays(first, -1), to: last })
+    const rows = await standingAttendances(db, tenantId, part, { from: addDays(first, -1), to: addDays(last, 1) })
       .selectAll()
       .execute();
     for (const row of rows) byKey.set(`${row.employeeId}|${row.workDate}`, row);
@@ -75,6 +79,62 @@ function skipReason(row: AttendanceRow): string {
 }
 
 /**
+ * The applied punches of these punches' employees kept on the days around theirs (the day before the first, the
+ * day after the last): a punch arriving late (an evening punch mapped after the night's morning one, two devices
+ * uploading out of order) changes the shift of its neighbours, so their days are computed again from all their
+ * punches. Bounded to those days: a change is not followed further.
+ */
+async function appliedAround(
+  trx: Db,
+  tenantId: number,
+  punches: ApplicablePunch[],
+  timeZone: string,
+): Promise<ApplicablePunch[]> {
+  const employees = [...new Set(punches.map((p) => p.employeeId))];
+  const dates = punches.flatMap((p) => [p.workDate, localDate(p.punchAt, timeZone)]).sort();
+  const from = addDays(dates[0]!, -1);
+  const to = addDays(dates[dates.length - 1]!, 1);
+  const out: ApplicablePunch[] = [];
+  for (const part of chunks(employees)) {
+    const rows = await trx
+      .selectFrom('devicePunches')
+      .select(['id', 'employeeId', 'workDate', 'punchAt'])
+      .where('tenantId', '=', tenantId)
+      .where('employeeId', 'in', part)
+      .where('status', '=', 'applied')
+      .where('workDate', '>=', from)
+      .where('workDate', '<=', to)
+      .execute();
+    for (const r of rows) {
+      if (r.employeeId !== null && r.workDate !== null) {
+        out.push({ id: r.id, employeeId: r.employeeId, workDate: r.workDate, punchAt: r.punchAt });
+      }
+    }
+  }
+  return out;
+}
+
+/** Deletes device rows left without punches, in the audit trail as a deletion by the system. */
+async function removeDeviceDays(trx: Db, tenantId: number, rows: AttendanceRow[], nowIso: string): Promise<void> {
+  if (rows.length === 0) return;
+  for (const part of chunks(rows.map((r) => r.id))) {
+    await trx.deleteFrom('attendances').where('tenantId', '=', tenantId).where('id', 'in', part).execute();
+  }
+  const audits: Insertable<AttendanceAuditTable>[] = rows.map((row) => ({
+    tenantId,
+    employeeId: row.employeeId,
+    attendanceId: row.id,
+    breakId: null,
+    action: 'delete',
+    actorId: null,
+    at: nowIso,
+    before: JSON.stringify(row),
+    after: null,
+  }));
+  for (const part of chunks(audits, 300)) await trx.insertInto('attendanceAudit').values(part).execute();
+}
+
+/**
  * The day each punch counts on, in time order: its own tenant-local day (`workDate`), or the day before when the
  * punch is no later than that day's shift end and that day is still open (no check-out: a single punch, or punches
  * within a minute) or already runs past midnight (an earlier punch of this night closed it). Keyed by
@@ -84,12 +144,14 @@ function attribute(
   punches: ApplicablePunch[],
   existing: Map<string, AttendanceRow>,
   rule: ShiftRule,
+  recomputed: (key: string) => boolean,
+  keptBy: (p: ApplicablePunch) => string | undefined,
 ): Map<string, ApplicablePunch[]> {
   const spans = new Map<string, { first: number; last: number }>();
   const spanOf = (key: string) => {
     const known = spans.get(key);
     if (known) return known;
-    const row = existing.get(key);
+    const row = recomputed(key) ? undefined : existing.get(key);
     return row ? { first: Date.parse(row.checkIn), last: Date.parse(row.checkOut ?? row.checkIn) } : undefined;
   };
   const groups = new Map<string, ApplicablePunch[]>();
@@ -100,7 +162,8 @@ function attribute(
     const night = spanOf(`${p.employeeId}|${previous}`);
     const open = night !== undefined && night.last - night.first < MIN_ATTENDANCE_MINUTES * 60_000;
     const pastMidnight = night !== undefined && night.last >= startOfLocalDay(p.workDate, rule.timeZone).getTime();
-    const workDate = (open || pastMidnight) && at <= shiftEnd(previous, rule).getTime() ? previous : p.workDate;
+    const workDate =
+      keptBy(p) ?? ((open || pastMidnight) && at <= shiftEnd(previous, rule).getTime() ? previous : p.workDate);
     const key = `${p.employeeId}|${workDate}`;
     const span = spanOf(key);
     spans.set(key, span ? { first: Math.min(span.first, at), last: Math.max(span.last, at) } : { first: at, last: at });
@@ -131,20 +194,42 @@ export async function applyPunches(
   if (ready.length === 0) return outcome;
 
   const rule: ShiftRule = { timeZone, latestCheckOut: (await readSettings(trx, tenantId)).shift_latest_checkout };
-  const existing = await existingAttendance(trx, tenantId, ready);
-  const groups = attribute(ready, existing, rule);
-  await moveToShiftDay(trx, tenantId, ready, groups);
+  const fresh = new Set(ready.map((p) => p.id));
+  const stored = (await appliedAround(trx, tenantId, ready, timeZone)).filter((p) => !fresh.has(p.id));
+  // Where each punch is kept now (device_punches.work_date), and the days that already held applied punches.
+  const keptOn = new Map([...ready, ...stored].map((p) => [p.id, p.workDate]));
+  const backed = new Set(stored.map((p) => `${p.employeeId}|${p.workDate}`));
+  // Every punch is attributed again from its own tenant-local day, in time order, whatever order it arrived in.
+  const all = [...ready, ...stored].map((p) => ({ ...p, workDate: localDate(p.punchAt, timeZone) }));
+  const existing = await existingAttendance(trx, tenantId, all);
+  const untouched = (row: AttendanceRow | undefined) => row?.source === 'device' && row.updatedBy === null;
+  // A device day that holds applied punches is computed again from them alone; any other row stands as it is.
+  const recomputed = (key: string) => backed.has(key) && untouched(existing.get(key));
+  // An applied punch kept on a day a person holds stays there: their entry already accounts for it.
+  const keptBy = (p: ApplicablePunch) => {
+    const day = fresh.has(p.id) ? undefined : keptOn.get(p.id);
+    const row = day === undefined ? undefined : existing.get(`${p.employeeId}|${day}`);
+    return row && !untouched(row) ? day : undefined;
+  };
+  const groups = attribute(all, existing, rule, recomputed, keptBy);
+  await moveToShiftDay(trx, tenantId, keptOn, groups);
   const inserts: Insertable<AttendanceTable>[] = [];
   const updates: { before: AttendanceRow; checkIn: string; checkOut: string | null }[] = [];
   for (const [key, group] of groups) {
-    const ids = group.map((p) => p.id);
+    const freshIds = group.filter((p) => fresh.has(p.id)).map((p) => p.id);
     const row = existing.get(key);
-    if (row && (row.source !== 'device' || row.updatedBy !== null)) {
-      skip(outcome, skipReason(row), ids);
+    if (row && !untouched(row)) {
+      // A person's day: the new punches, and applied ones the shift rule now brings here, say why they do not count.
+      skip(
+        outcome,
+        skipReason(row),
+        group.filter((p) => fresh.has(p.id) || keptOn.get(p.id) !== p.workDate).map((p) => p.id),
+      );
       continue;
     }
     const times = group.map((p) => Date.parse(p.punchAt));
-    if (row) times.push(Date.parse(row.checkIn), ...(row.checkOut ? [Date.parse(row.checkOut)] : []));
+    if (row && !recomputed(key))
+      times.push(Date.parse(row.checkIn), ...(row.checkOut ? [Date.parse(row.checkOut)] : []));
     const first = Math.min(...times);
     const last = Math.max(...times);
     const checkIn = new Date(first).toISOString();
@@ -153,10 +238,10 @@ export async function applyPunches(
     const checkOut = checkAttendance({ checkIn, checkOut: candidate, now, rule }).length === 0 ? candidate : null;
     const issues = checkAttendance({ checkIn, checkOut, now, rule });
     if (issues.length > 0) {
-      skip(outcome, issues[0]!.code, ids);
+      skip(outcome, issues[0]!.code, freshIds);
       continue;
     }
-    outcome.applied += ids.length;
+    outcome.applied += freshIds.length;
     const [employeeId, workDate] = [group[0]!.employeeId, group[0]!.workDate];
     if (!row) {
       inserts.push({
@@ -178,7 +263,14 @@ export async function applyPunches(
       updates.push({ before: row, checkIn, checkOut });
     }
   }
-
+  // A device day whose punches all went to the night shift before it holds nothing any more.
+  const emptied = [...backed].filter((key) => !groups.has(key) && untouched(existing.get(key)));
+  await removeDeviceDays(
+    trx,
+    tenantId,
+    emptied.map((key) => existing.get(key)!),
+    nowIso,
+  );
   await writeDeviceAttendance(trx, tenantId, inserts, updates, nowIso);
   return outcome;
 }
@@ -187,10 +279,9 @@ export async function applyPunches(
 async function moveToShiftDay(
   trx: Db,
   tenantId: number,
-  punches: ApplicablePunch[],
+  before: Map<number, string>,
   groups: Map<string, ApplicablePunch[]>,
 ): Promise<void> {
-  const before = new Map(punches.map((p) => [p.id, p.workDate]));
   const moved = new Map<string, number[]>();
   for (const group of groups.values())
     for (const p of group)

@@ -6,7 +6,7 @@
  */
 import { deviceLocalTimeToInstant, instantToDeviceLocalTime } from '../../../../shared/device-time.js';
 import { localDate } from '../../../../shared/time.js';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/engine.js';
 import type { AttendanceAuditTable } from '../../db/schema.js';
 import { standingAttendances } from '../attendance/repository.js';
@@ -33,22 +33,39 @@ export async function movePunchesToZone(
     set.add(workDate);
     days.set(employeeId, set);
   };
-  let moved = 0;
+  const changes: { id: number; punchAt: string; localTime: string; workDate: string }[] = [];
   for (const p of punches) {
     const local = p.localTime ?? instantToDeviceLocalTime(new Date(p.punchAt), zones.from);
     const instant = deviceLocalTimeToInstant(local, zones.to);
     if (instant === null || instant.toISOString() === p.punchAt) continue;
     const workDate = localDate(instant, zones.tenant);
-    await trx
-      .updateTable('devicePunches')
-      .set({ punchAt: instant.toISOString(), localTime: local, workDate })
-      .where('tenantId', '=', tenantId)
-      .where('id', '=', p.id)
-      .execute();
-    moved++;
+    changes.push({ id: p.id, punchAt: instant.toISOString(), localTime: local, workDate });
     touch(p.employeeId, p.workDate);
     touch(p.employeeId, workDate);
   }
+  // Set-based: one UPDATE per chunk of punches (CASE on the id), not one per punch; both engines run it alike.
+  for (const part of chunks(changes, 500)) {
+    const column = (value: (c: (typeof part)[number]) => string) =>
+      sql<string>`case ${sql.ref('id')} ${sql.join(
+        part.map((c) => sql`when ${c.id} then ${value(c)}`),
+        sql` `,
+      )} end`;
+    await trx
+      .updateTable('devicePunches')
+      .set({
+        punchAt: column((c) => c.punchAt),
+        localTime: column((c) => c.localTime),
+        workDate: column((c) => c.workDate),
+      })
+      .where('tenantId', '=', tenantId)
+      .where(
+        'id',
+        'in',
+        part.map((c) => c.id),
+      )
+      .execute();
+  }
+  const moved = changes.length;
   await recomputeDays(trx, tenantId, days, zones.tenant, now);
   return moved;
 }
