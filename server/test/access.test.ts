@@ -43,6 +43,10 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'POST /api/auth/reset-password': {
     body: { email: 'x@a.example', code: '123456', password: 'Str0ng!Pass', confirmPassword: 'Str0ng!Pass' },
   },
+  'POST /api/auth/invitation': { body: { token: 'x'.repeat(43) } },
+  'POST /api/auth/invitation/accept': {
+    body: { token: 'x'.repeat(43), password: 'Str0ng!Pass', confirmPassword: 'Str0ng!Pass' },
+  },
   'GET /api/auth/verify': {},
   'POST /api/auth/change-password': {
     body: { currentPassword: 'x', password: 'Str0ng!Pass2', confirmPassword: 'Str0ng!Pass2' },
@@ -72,6 +76,8 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'PATCH /api/employees/{id}': { body: { name: 'Hacked' }, table: 'employees' },
   // An employee without permissions: anyone holding only the route's permission is above them (the hierarchy).
   'PUT /api/employees/{id}/status': { body: { status: 'inactive' }, table: 'subordinates' },
+  // The subordinate has a password: past the guard, the route finds nothing to resend.
+  'POST /api/employees/{id}/invitation': { table: 'subordinates', afterGuard: 'INVITATION_ACCEPTED' },
   'PUT /api/employees/{id}/image': {
     body: {
       contentType: 'image/png',

@@ -90,6 +90,31 @@ export const resetPasswordBodySchema = z
   .refine(passwordsMatch, matchRule);
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
+/** The token of an invitation link (/invitation#token=…). */
+const invitationTokenSchema = z
+  .string()
+  .trim()
+  .regex(/^[\w-]{20,100}$/, V.invitationLink);
+
+export const invitationTokenBodySchema = z.strictObject({ token: invitationTokenSchema });
+
+export const acceptInvitationBodySchema = z
+  .strictObject({ token: invitationTokenSchema, ...newPasswordFields })
+  .refine(passwordsMatch, matchRule);
+export type AcceptInvitationBody = z.input<typeof acceptInvitationBodySchema>;
+
+export const invitationSchema = z
+  .object({
+    email: z.string(),
+    name: z.string(),
+    company: z.string(),
+    expiresAt: z.string().describe('When the link stops working'),
+  })
+  .meta({ id: 'Invitation' });
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const acceptedInvitationSchema = z.object({ email: z.string().describe('The address to sign in with') });
+
 export const changePasswordBodySchema = z
   .strictObject({ currentPassword: z.string().min(1).max(256), ...newPasswordFields })
   .refine(passwordsMatch, matchRule);

@@ -15,6 +15,14 @@ const activityKeySchema = z.enum(ACTIVITY_KEYS as [ActivityKey, ...ActivityKey[]
 export const teamRefSchema = z.object({ id: z.number().int(), name: z.string() });
 export const roleRefSchema = z.object({ id: z.number().int(), name: z.string() });
 
+/**
+ * An account's state in the directory: active (has set a password or signed in), invited and waiting
+ * (pending), invited but the link has lapsed (expired), or never invited (none: added before invitations,
+ * or in a tenant that signs in by single sign-on only).
+ */
+export const INVITATION_STATES = ['active', 'pending', 'expired', 'none'] as const;
+export type InvitationState = (typeof INVITATION_STATES)[number];
+
 export const employeeSchema = z
   .object({
     id: z.number().int(),
@@ -29,6 +37,7 @@ export const employeeSchema = z
     allocation: z.number().int(),
     teams: z.array(teamRefSchema),
     roles: z.array(roleRefSchema),
+    invitation: z.enum(INVITATION_STATES).describe('The account: active, or its invitation pending, expired, or none'),
     updatedAt: z.string(),
   })
   .meta({ id: 'Employee' });

@@ -12,6 +12,10 @@ import {
   refreshBodySchema,
   resendCodeBodySchema,
   resetPasswordBodySchema,
+  acceptInvitationBodySchema,
+  acceptedInvitationSchema,
+  invitationSchema,
+  invitationTokenBodySchema,
   sessionResponseSchema,
   signInBodySchema,
   signOutBodySchema,
@@ -104,6 +108,28 @@ export const authEndpoints = {
     body: forgotPasswordBodySchema,
     status: 202,
     response: codeSentResponseSchema,
+  }),
+  checkInvitation: endpoint({
+    method: 'POST',
+    path: '/api/auth/invitation',
+    access: 'public',
+    summary: 'Whose invitation a link is, before its password is set',
+    description:
+      'The token is the e-mailed link’s, after #token=. 400 INVITATION_INVALID (unknown, or replaced by a ' +
+      'newer invitation), INVITATION_USED or INVITATION_EXPIRED; 403 ACCOUNT_INACTIVE.',
+    body: invitationTokenBodySchema,
+    response: invitationSchema,
+  }),
+  acceptInvitation: endpoint({
+    method: 'POST',
+    path: '/api/auth/invitation/accept',
+    access: 'public',
+    summary: "Set an invited employee's first password with the e-mailed link; it works once",
+    description:
+      'The password follows the shared rules. Refused like checkInvitation for an unknown, used or expired link. ' +
+      'Answers the address to sign in with; no session is started.',
+    body: acceptInvitationBodySchema,
+    response: acceptedInvitationSchema,
   }),
   resetPassword: endpoint({
     method: 'POST',

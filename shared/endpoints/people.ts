@@ -48,7 +48,10 @@ export const employeeEndpoints = {
     method: 'POST',
     path: '/api/employees',
     access: 'add-employee',
-    summary: 'Add an employee (they set a password with the e-mailed code)',
+    summary: 'Add an employee and e-mail them an invitation to set their password',
+    description:
+      'The invitation link works once for 7 days (docs/security.md "Invitations"). No invitation is sent when ' +
+      'the company signs in by single sign-on only.',
     body: createEmployeeBodySchema,
     status: 201,
     response: employeeSchema,
@@ -84,6 +87,18 @@ export const employeeEndpoints = {
     params: idParamsSchema,
     response: employeeImageResponseSchema,
     produces: 'image/*',
+  }),
+  resendInvitation: endpoint({
+    method: 'POST',
+    path: '/api/employees/:id/invitation',
+    access: 'add-employee',
+    summary: 'E-mail a new invitation; the earlier link stops working',
+    description:
+      'Refused for someone holding a permission the caller lacks (403 ACCOUNT_OUTRANKS_CALLER), an inactive ' +
+      'employee (409 ACCOUNT_INACTIVE), one who already set a password or signed in (409 INVITATION_ACCEPTED) ' +
+      'and in a company that signs in by single sign-on only (409 INVITATION_SSO_ONLY).',
+    params: idParamsSchema,
+    response: employeeSchema,
   }),
   setEmployeeStatus: endpoint({
     method: 'PUT',

@@ -53,7 +53,7 @@ export function App() {
   if (status === 'unreachable') return <ServerUnreachable />;
   if (status === 'needsServer') return <ServerSetup />;
 
-  const auth = (mode: 'sign-in' | 'sign-up' | 'forgot-password') => (
+  const auth = (mode: 'sign-in' | 'sign-up' | 'forgot-password' | 'invitation') => (
     <PublicOnly>
       <AuthPage mode={mode} />
     </PublicOnly>
@@ -64,6 +64,8 @@ export function App() {
         <Route path="/login" element={auth('sign-in')} />
         <Route path="/sign-up" element={auth('sign-up')} />
         <Route path="/forgot-password" element={auth('forgot-password')} />
+        {/* An invited employee sets their first password (the link's token is after #). */}
+        <Route path="/invitation" element={auth('invitation')} />
         {/* Open signed in too: the change ends the session, and the form signs out after it. */}
         <Route path="/confirm-email" element={<AuthPage mode="confirm-email" />} />
         {/* A client's feedback link: no account and no app frame, signed in or not (the token is the credential). */}

@@ -158,7 +158,8 @@ export type VerificationCodeTable = {
   id: Generated<number>;
   tenantId: number;
   email: string;
-  purpose: 'sign-up' | 'reset-password' | 'change-email';
+  /** `invitation`: a link's token (auth/invitations.ts), not a 6-digit code; `codeHash` is its HMAC all the same. */
+  purpose: 'sign-up' | 'reset-password' | 'change-email' | 'invitation';
   codeHash: string;
   /** JSON text: what the code confirms (for sign-up, the pending name and password hash). */
   payload: string | null;

@@ -22,6 +22,7 @@ export const auth = {
       title: 'Confirm your new e-mail',
       subtitle: 'Enter the code we sent to the new address. You will then sign in with it.',
     },
+    invitation: { title: 'Set your password', subtitle: 'You were invited to Teambeat. Choose a password to sign in.' },
   },
   /** Field labels the forms share. */
   fields: {
@@ -80,6 +81,14 @@ export const auth = {
     setNewPassword: 'Set new password',
     sendNewCode: 'Send a new code',
     remembered: 'Remembered it?',
+    backToSignIn: 'Back to sign in',
+  },
+  invitation: {
+    formLabel: 'Set your password',
+    checking: 'Checking your invitation…',
+    welcome: 'Welcome, {{name}}: you are joining {{company}}. This link works until {{date}}.',
+    submit: 'Set password',
+    done: 'Your password is set. Sign in with it.',
     backToSignIn: 'Back to sign in',
   },
   confirmEmail: {

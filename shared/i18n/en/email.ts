@@ -46,6 +46,13 @@ export const email = {
     subject: 'Your Teambeat e-mail address was changed',
     body: 'Your Teambeat account now signs in with {{newEmail}}; every session of it has ended.',
   },
+  invitation: {
+    subject: 'You are invited to {{company}} on Teambeat',
+    body:
+      'Hello, {{company}} added you to Teambeat with the address {{email}}. Open this link to set your password, ' +
+      'then sign in: {{url}} The link works once and expires in {{days}} days; if it has expired, ask your ' +
+      'administrator to send a new invitation.',
+  },
   clientFeedbackLink: {
     sprint: 'the sprint “{{sprint}}”',
     pbi: '“{{refId}} {{name}}” (sprint “{{sprint}}”)',

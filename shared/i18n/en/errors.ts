@@ -50,6 +50,12 @@ export const errors = {
   PASSWORD_UPDATE_FAILED: 'Password could not be updated.',
   CURRENT_PASSWORD_INCORRECT: 'Password could not be updated: the current password is incorrect.',
   INVALID_CODE: 'The code is invalid or has expired.',
+  // Invitations (docs/security.md)
+  INVITATION_INVALID: 'This invitation link is not valid. It may have been replaced by a newer invitation.',
+  INVITATION_EXPIRED: 'This invitation has expired. Ask your administrator to send a new one.',
+  INVITATION_USED: 'This invitation was already used. Sign in with the password you set, or use "Forgot password".',
+  INVITATION_ACCEPTED: 'This person has already set a password or signed in: there is nothing to resend.',
+  INVITATION_SSO_ONLY: 'Your company signs in with single sign-on only: nobody gets a password invitation.',
   // Administration (feedback-and-engagement §8)
   ROLE_ADD_FAILED: 'Failed to add role',
   ROLE_UPDATE_FAILED: 'Failed to update role',

@@ -28,7 +28,7 @@ export const people = {
     tableLabel: 'Employees',
     searchPlaceholder: 'Search by name, e-mail or employee ID',
     emptyTitle: 'No employees yet',
-    emptyBody: 'Add the first people of your company; they set their password with the code we e-mail them.',
+    emptyBody: 'Add the first people of your company; they set their password with the invitation we e-mail them.',
     columns: {
       id: 'ID',
       employeeId: 'Employee ID',
@@ -39,6 +39,7 @@ export const people = {
       allocation: 'Allocation',
       roles: 'Roles',
       status: 'Status',
+      account: 'Account',
       actions: 'Actions',
     },
     noTeam: 'No team',
@@ -46,10 +47,19 @@ export const people = {
     actionsFor: 'Actions for {{name}}',
     deactivate: 'Deactivate',
     activate: 'Activate',
+    sendInvitation: 'Send invitation',
+    resendInvitation: 'Resend invitation',
     deactivateTitle: 'Deactivate employee?',
     activateTitle: 'Activate employee?',
     deactivateBody: '{{name}} will be signed out everywhere and cannot sign in until activated again.',
     activateBody: '{{name}} will be able to sign in again with their existing roles.',
+  },
+  /** An account's state as the directory shows it (the API's `invitation`). */
+  invitation: {
+    active: 'Active',
+    pending: 'Invited — pending',
+    expired: 'Invited — expired',
+    none: 'Not invited',
   },
   /** An employee's status as shown (the API's `active` / `inactive`). */
   status: {
@@ -72,6 +82,7 @@ export const people = {
     workEmail: 'Work e-mail',
     pendingEmailHint: 'Pending confirmation at {{email}}: it signs in once the code sent there is confirmed',
     domainHint: 'An address at @{{domain}}; a new one is confirmed from its mailbox first',
+    inviteHint: 'An address at @{{domain}}: we e-mail an invitation to set a password there',
     employeeId: 'Employee ID',
     employeeIdPlaceholder: 'e.g. NW-0123',
     dateOfJoining: 'Date of joining',
@@ -135,6 +146,8 @@ export const people = {
   },
   toasts: {
     employeeAdded: 'Employee added',
+    invitationSent: 'Invitation sent',
+    invitationFailed: 'The invitation could not be sent',
     employeeUpdated: 'Employee updated',
     pendingEmail: '{{name}}: the new e-mail {{email}} applies once the code sent there is confirmed.',
     pictureUploaded: 'Picture uploaded',

@@ -18,6 +18,7 @@ export const validation = {
   network: 'Enter an address like 192.168.10.0/24',
   password: 'Enter your password',
   code: 'The code has 6 digits',
+  invitationLink: 'The invitation link is incomplete: open it again from the e-mail',
   unknownField: 'Unknown field: {{fields}}',
   invalid: 'Invalid value',
   maxLength: 'At most {{max}} characters',

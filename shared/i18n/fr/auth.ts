@@ -26,6 +26,10 @@ export const auth: Translation<typeof en> = {
       title: 'Confirmer votre nouvel e-mail',
       subtitle: 'Saisissez le code envoyé à la nouvelle adresse. Vous vous connecterez ensuite avec celle-ci.',
     },
+    invitation: {
+      title: 'Choisir votre mot de passe',
+      subtitle: 'Vous êtes invité(e) sur Teambeat. Choisissez un mot de passe pour vous connecter.',
+    },
   },
   fields: {
     workEmail: 'E-mail professionnel',
@@ -83,6 +87,14 @@ export const auth: Translation<typeof en> = {
     setNewPassword: 'Définir le nouveau mot de passe',
     sendNewCode: 'Envoyer un nouveau code',
     remembered: 'Vous vous en souvenez ?',
+    backToSignIn: 'Retour à la connexion',
+  },
+  invitation: {
+    formLabel: 'Choisir votre mot de passe',
+    checking: 'Vérification de votre invitation…',
+    welcome: 'Bienvenue, {{name}} : vous rejoignez {{company}}. Ce lien fonctionne jusqu’au {{date}}.',
+    submit: 'Enregistrer le mot de passe',
+    done: 'Votre mot de passe est enregistré. Connectez-vous avec celui-ci.',
     backToSignIn: 'Retour à la connexion',
   },
   confirmEmail: {

@@ -51,6 +51,13 @@ export const email: Translation<typeof en> = {
     subject: 'Votre adresse e-mail Teambeat a été modifiée',
     body: 'Votre compte Teambeat se connecte désormais avec {{newEmail}} ; toutes ses sessions ont pris fin.',
   },
+  invitation: {
+    subject: 'Vous êtes invité(e) chez {{company}} sur Teambeat',
+    body:
+      'Bonjour, {{company}} vous a ajouté(e) à Teambeat avec l’adresse {{email}}. Ouvrez ce lien pour choisir votre ' +
+      'mot de passe, puis connectez-vous : {{url}} Le lien ne sert qu’une fois et expire dans {{days}} jours ; ' +
+      's’il a expiré, demandez une nouvelle invitation à votre administrateur.',
+  },
   clientFeedbackLink: {
     sprint: 'le sprint « {{sprint}} »',
     pbi: '« {{refId}} {{name}} » (sprint « {{sprint}} »)',

@@ -45,6 +45,13 @@ export const errors: Translation<typeof en> = {
   PASSWORD_UPDATE_FAILED: 'Le mot de passe n’a pas pu être modifié.',
   CURRENT_PASSWORD_INCORRECT: 'Le mot de passe n’a pas pu être modifié : le mot de passe actuel est incorrect.',
   INVALID_CODE: 'Le code est invalide ou a expiré.',
+  INVITATION_INVALID: 'Ce lien d’invitation n’est pas valide. Une invitation plus récente l’a peut-être remplacé.',
+  INVITATION_EXPIRED: 'Cette invitation a expiré. Demandez-en une nouvelle à votre administrateur.',
+  INVITATION_USED:
+    'Cette invitation a déjà été utilisée. Connectez-vous avec le mot de passe choisi, ou utilisez « Mot de passe oublié ».',
+  INVITATION_ACCEPTED: 'Cette personne a déjà choisi un mot de passe ou s’est déjà connectée : rien à renvoyer.',
+  INVITATION_SSO_ONLY:
+    'Votre entreprise se connecte uniquement par authentification unique : personne ne reçoit d’invitation par mot de passe.',
   ROLE_ADD_FAILED: 'Échec de l’ajout du rôle',
   ROLE_UPDATE_FAILED: 'Échec de la mise à jour du rôle',
   EMPLOYEE_ADD_FAILED: 'Échec de l’ajout de l’employé',

@@ -11,7 +11,7 @@ export const people: Translation<typeof en> = {
     searchPlaceholder: 'Rechercher par nom, e-mail ou matricule',
     emptyTitle: 'Aucun employé pour l’instant',
     emptyBody:
-      'Ajoutez les premières personnes de votre entreprise ; elles définissent leur mot de passe avec le code que nous leur envoyons par e-mail.',
+      'Ajoutez les premières personnes de votre entreprise ; elles définissent leur mot de passe avec l’invitation que nous leur envoyons par e-mail.',
     columns: {
       id: 'ID',
       employeeId: 'Matricule',
@@ -22,6 +22,7 @@ export const people: Translation<typeof en> = {
       allocation: 'Affectation',
       roles: 'Rôles',
       status: 'Statut',
+      account: 'Compte',
       actions: 'Actions',
     },
     noTeam: 'Aucune équipe',
@@ -29,11 +30,19 @@ export const people: Translation<typeof en> = {
     actionsFor: 'Actions pour {{name}}',
     deactivate: 'Désactiver',
     activate: 'Activer',
+    sendInvitation: 'Envoyer l’invitation',
+    resendInvitation: 'Renvoyer l’invitation',
     deactivateTitle: 'Désactiver l’employé ?',
     activateTitle: 'Activer l’employé ?',
     deactivateBody:
       '{{name}} sera déconnecté partout et ne pourra plus se connecter tant que son compte n’aura pas été réactivé.',
     activateBody: '{{name}} pourra de nouveau se connecter avec ses rôles actuels.',
+  },
+  invitation: {
+    active: 'Actif',
+    pending: 'Invité — en attente',
+    expired: 'Invité — expirée',
+    none: 'Non invité',
   },
   status: {
     active: 'Actif',
@@ -57,6 +66,7 @@ export const people: Translation<typeof en> = {
       'En attente de confirmation à {{email}} : cette adresse servira à se connecter une fois le code envoyé confirmé',
     domainHint:
       'Une adresse en @{{domain}} ; toute nouvelle adresse est d’abord confirmée depuis sa boîte de réception',
+    inviteHint: 'Une adresse en @{{domain}} : nous y envoyons une invitation à choisir un mot de passe',
     employeeId: 'Matricule',
     employeeIdPlaceholder: 'p. ex. NW-0123',
     dateOfJoining: 'Date d’arrivée',
@@ -124,6 +134,8 @@ export const people: Translation<typeof en> = {
   },
   toasts: {
     employeeAdded: 'Employé ajouté',
+    invitationSent: 'Invitation envoyée',
+    invitationFailed: 'L’invitation n’a pas pu être envoyée',
     employeeUpdated: 'Employé modifié',
     pendingEmail:
       '{{name}} : le nouvel e-mail {{email}} s’appliquera une fois le code envoyé à cette adresse confirmé.',

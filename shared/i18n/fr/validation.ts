@@ -16,6 +16,7 @@ export const validation: Translation<typeof en> = {
   network: 'Saisissez une adresse comme 192.168.10.0/24',
   password: 'Saisissez votre mot de passe',
   code: 'Le code comporte 6 chiffres',
+  invitationLink: 'Le lien d’invitation est incomplet : ouvrez-le de nouveau depuis l’e-mail',
   unknownField: 'Champ inconnu : {{fields}}',
   invalid: 'Valeur non valide',
   maxLength: '{{max}} caractères au plus',

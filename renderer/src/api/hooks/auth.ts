@@ -23,6 +23,8 @@ const ep = {
   confirmSignUp: route('confirmSignUp', { method: 'POST', path: '/api/auth/sign-up/confirm' }),
   sendPasswordResetCode: route('sendPasswordResetCode', { method: 'POST', path: '/api/auth/forgot-password' }),
   resetPassword: route('resetPassword', { method: 'POST', path: '/api/auth/reset-password' }),
+  checkInvitation: route('checkInvitation', { method: 'POST', path: '/api/auth/invitation' }),
+  acceptInvitation: route('acceptInvitation', { method: 'POST', path: '/api/auth/invitation/accept' }),
   confirmEmailChange: route('confirmEmailChange', { method: 'POST', path: '/api/auth/email-change/confirm' }),
   verifySession: route('verifySession', { method: 'GET', path: '/api/auth/verify' }),
   changePassword: route('changePassword', { method: 'POST', path: '/api/auth/change-password' }),
@@ -87,6 +89,18 @@ export function useSendPasswordResetCode() {
 
 export function useResetPassword() {
   return useCallMutation((body: ResetPasswordBody) => call(ep.resetPassword, { body }));
+}
+
+/** Whose invitation a link is (or why it cannot be used), before the invitee types a password. */
+export function useCheckInvitation() {
+  return useCallMutation((token: string) => call(ep.checkInvitation, { body: { token } }));
+}
+
+/** Sets an invitee's first password with the link's token; they sign in next. */
+export function useAcceptInvitation() {
+  return useCallMutation((body: RequestOf<typeof authEndpoints.acceptInvitation>['body']) =>
+    call(ep.acceptInvitation, { body }),
+  );
 }
 
 /** Confirms an e-mail change with the code sent to the new address; the server then ends every session. */

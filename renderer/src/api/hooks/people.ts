@@ -108,6 +108,17 @@ export function useSetEmployeeStatus() {
   });
 }
 
+/** E-mails a new invitation; the earlier link stops working. */
+export function useResendInvitation() {
+  const { t } = useTranslation('people');
+  return useApiMutation({
+    mutationFn: (id: number) => call(employeeEndpoints.resendInvitation, { params: { id } }),
+    invalidates: [peopleKeys.employees],
+    success: (saved) => ({ title: t('toasts.invitationSent'), body: saved.email }),
+    failure: t('toasts.invitationFailed'),
+  });
+}
+
 /** Adds a role, or changes one when an id is given. Errors are shown (and toasted) by the dialog. */
 export function useSaveRole() {
   const { t } = useTranslation('people');

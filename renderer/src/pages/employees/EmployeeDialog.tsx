@@ -202,7 +202,8 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
             employee?.pendingEmail
               ? t('employeeDialog.pendingEmailHint', { email: employee.pendingEmail })
               : domain
-                ? t('employeeDialog.domainHint', { domain })
+                ? // A new employee is e-mailed an invitation to set a password (docs/security.md "Invitations").
+                  t(employee ? 'employeeDialog.domainHint' : 'employeeDialog.inviteHint', { domain })
                 : undefined
           }
         />

@@ -1,7 +1,11 @@
-/** Employee Directory (/employee/management): the spec's columns, search, sort, paging, add, edit, status. */
+/**
+ * Employee Directory (/employee/management): the spec's columns, search, sort, paging, add, edit, status, and
+ * each account's invitation (docs/security.md "Invitations") with its resend.
+ */
 import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import {
   EditRegular,
+  MailArrowUpRegular,
   PersonAddRegular,
   PersonAvailableRegular,
   PersonProhibitedRegular,
@@ -9,7 +13,7 @@ import {
 } from '@fluentui/react-icons';
 import { useState } from 'react';
 import type { Employee } from '../../../../shared/contracts/people';
-import { fetchEmployeePage, peopleKeys, useSetEmployeeStatus } from '../../api/hooks/people';
+import { fetchEmployeePage, peopleKeys, useResendInvitation, useSetEmployeeStatus } from '../../api/hooks/people';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
@@ -28,6 +32,13 @@ const useStyles = makeStyles({
 });
 
 type StatusChange = { employee: Employee; to: 'active' | 'inactive' };
+
+const INVITATION_COLORS = {
+  active: 'success',
+  pending: 'informative',
+  expired: 'warning',
+  none: 'subtle',
+} as const satisfies Record<Employee['invitation'], string>;
 
 function Chips({ items, empty }: { items: { id: number; name: string }[]; empty: string }) {
   const styles = useStyles();
@@ -56,6 +67,7 @@ export function EmployeeDirectoryPage() {
   const canChangeStatus = permissions.has('update-employee-status');
 
   const changeStatus = useSetEmployeeStatus();
+  const resendInvitation = useResendInvitation();
 
   const columns: Column<Employee>[] = [
     {
@@ -123,14 +135,33 @@ export function EmployeeDirectoryPage() {
         </Badge>
       ),
     },
+    {
+      key: 'invitation',
+      label: t('directory.columns.account'),
+      width: '150px',
+      render: (e) => (
+        <Badge appearance="tint" color={INVITATION_COLORS[e.invitation]} shape="rounded" className={styles.chip}>
+          {t(`invitation.${e.invitation}`)}
+        </Badge>
+      ),
+    },
   ];
-  if (canEdit || canChangeStatus) {
+  if (canEdit || canChangeStatus || canAdd) {
     columns.push(
       actionsColumn(t('directory.columns.actions'), (e) => (
         <RowMenu
           label={t('directory.actionsFor', { name: e.name })}
           items={[
             canEdit && { label: t('common:actions.edit'), icon: <EditRegular />, onClick: () => setEditing(e) },
+            // Whoever may add employees invites them; someone who set a password or signed in needs none.
+            canAdd &&
+              e.status === 'active' &&
+              e.invitation !== 'active' && {
+                label: e.invitation === 'none' ? t('directory.sendInvitation') : t('directory.resendInvitation'),
+                icon: <MailArrowUpRegular />,
+                disabled: resendInvitation.isPending,
+                onClick: () => resendInvitation.mutate(e.id),
+              },
             canChangeStatus &&
               e.status === 'active' && {
                 label: t('directory.deactivate'),

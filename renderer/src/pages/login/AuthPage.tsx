@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n';
 import { AuthLayout } from './AuthLayout';
 import { ConfirmEmailForm } from './ConfirmEmailForm';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { InvitationForm } from './InvitationForm';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
 
@@ -25,6 +26,7 @@ const PAGES = {
   'sign-up': 'signUp',
   'forgot-password': 'forgotPassword',
   'confirm-email': 'confirmEmail',
+  invitation: 'invitation',
 } as const;
 
 export function AuthPage({ mode }: { mode: keyof typeof PAGES }) {
@@ -38,6 +40,8 @@ export function AuthPage({ mode }: { mode: keyof typeof PAGES }) {
       {mode === 'sign-up' ? <SignUpForm handOver={handOver} /> : null}
       {mode === 'forgot-password' ? <ForgotPasswordForm handOver={handOver} /> : null}
       {mode === 'confirm-email' ? <ConfirmEmailForm handOver={handOver} /> : null}
+      {/* Keyed by the link's token: another link in the same tab starts afresh. */}
+      {mode === 'invitation' ? <InvitationForm key={location.hash} /> : null}
     </AuthLayout>
   );
 }

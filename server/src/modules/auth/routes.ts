@@ -20,6 +20,7 @@ import {
   signUp,
 } from './service.js';
 import { confirmEmailChange } from './email-change.js';
+import { acceptInvitation, checkInvitation } from './invitations.js';
 import { endSession, rotateSession, type IssuedSession } from './sessions.js';
 
 /** The browser's refresh token: httpOnly, SameSite=Strict, sent only to the auth routes. */
@@ -130,6 +131,11 @@ export const authRoutes = defineRoutes(authEndpoints, {
     inputLimit: accountLimit,
     handler: (ctx, { body }) => forgotPassword(ctx.deps, body.email),
   },
+
+  // Per address: the body names no account (the link's token is 32 random bytes, not guessable).
+  checkInvitation: { rateLimit: authLimit, handler: (ctx, { body }) => checkInvitation(ctx.deps, body.token) },
+
+  acceptInvitation: { rateLimit: authLimit, handler: (ctx, { body }) => acceptInvitation(ctx.deps, body) },
 
   resetPassword: {
     rateLimit: authLimit,

@@ -10,6 +10,7 @@ import { ownedRows } from '../../db/owned.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { paginate } from '../../http/list.js';
+import { invitationStates } from '../auth/invitations.js';
 
 /** What an employee row holds that callers set (the rest is the account's own state). */
 export type EmployeeFields = {
@@ -60,18 +61,22 @@ function baseSelect(db: Db, tenantId: number, hideDemo: boolean) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number];
 
-async function withRefs(db: Db, tenantId: number, rows: Row[]): Promise<Employee[]> {
-  const { teams, roles } = await refsByEmployee(
-    db,
-    tenantId,
-    rows.map((r) => r.id),
-  );
+async function withRefs(db: Db, tenantId: number, rows: Row[], now: Date): Promise<Employee[]> {
+  const [{ teams, roles }, invitations] = await Promise.all([
+    refsByEmployee(
+      db,
+      tenantId,
+      rows.map((r) => r.id),
+    ),
+    invitationStates(db, tenantId, rows, now),
+  ]);
   return rows.map((r) => ({
     ...r,
     // The picture is served by Teambeat; the column holds its version (docs/security.md).
     image: r.image ? employeeImagePath(r.id, r.image) : null,
     teams: teams.get(r.id) ?? [],
     roles: roles.get(r.id) ?? [],
+    invitation: invitations.get(r.id) ?? 'none',
   }));
 }
 
@@ -82,7 +87,7 @@ export function employeeRepository(scope: TenantScope) {
 
   async function find(id: number): Promise<Employee | undefined> {
     const row = await baseSelect(db, tenantId, false).where('employees.id', '=', id).executeTakeFirst();
-    return row ? (await withRefs(db, tenantId, [row]))[0] : undefined;
+    return row ? (await withRefs(db, tenantId, [row], now()))[0] : undefined;
   }
 
   /** An employee; 404 when the tenant has none with this id. */
@@ -141,7 +146,7 @@ export function employeeRepository(scope: TenantScope) {
         search: ['employees.name', 'employees.email', 'employees.employeeIdentificationNo'],
         tieBreaker: 'employees.id',
       });
-      return { items: await withRefs(db, tenantId, page.items), total: page.total };
+      return { items: await withRefs(db, tenantId, page.items, now()), total: page.total };
     },
 
     /** The tenant's company e-mail domain: every employee's address is at it. */
@@ -166,7 +171,7 @@ export function employeeRepository(scope: TenantScope) {
 
     /**
      * Writes only: run it in a transaction with `replaceLinks`. The employee has no password yet: they
-     * set one through "Forgot password" or sign-up with the e-mailed code.
+     * set one with the invitation the service e-mails them (auth/invitations.ts).
      */
     async insert(values: NewEmployee): Promise<number> {
       const at = stamp();

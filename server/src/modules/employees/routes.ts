@@ -2,14 +2,17 @@
 import { employeeEndpoints } from '../../../../shared/endpoints/people.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { employeeRepository } from './repository.js';
-import { createEmployee, setEmployeeStatus, updateEmployee, uploadEmployeeImage } from './service.js';
+import { createEmployee, resendInvitation, setEmployeeStatus, updateEmployee, uploadEmployeeImage } from './service.js';
 import { MAX_IMAGE_BASE64 } from '../../../../shared/images.js';
 
 export const employeeRoutes = defineRoutes(employeeEndpoints, {
   listEmployees: async (ctx, { query }) =>
     ctx.repo(employeeRepository).list(query, (await ctx.settings()).isDemoDataDisabled),
   getEmployee: (ctx, { params }) => ctx.repo(employeeRepository).get(params.id),
-  createEmployee: (ctx, { body }) => createEmployee(ctx, body),
+  // The invitation links to this server's address unless PUBLIC_URL names the one people use.
+  createEmployee: (ctx, { body }, { request }) => createEmployee(ctx, body, `${request.protocol}://${request.host}`),
+  resendInvitation: (ctx, { params }, { request }) =>
+    resendInvitation(ctx, params.id, `${request.protocol}://${request.host}`),
   updateEmployee: (ctx, { params, body }) => updateEmployee(ctx, params.id, body),
   setEmployeeStatus: (ctx, { params, body }) => setEmployeeStatus(ctx, params.id, body.status),
   uploadEmployeeImage: {

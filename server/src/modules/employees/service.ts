@@ -17,6 +17,8 @@ import { uniqueOr } from '../../db/errors.js';
 import type { RequestContext } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { sendEmailChangeCode } from '../auth/email-change.js';
+import { sendInvitation } from '../auth/invitations.js';
+import { ssoRequired } from '../sso/service.js';
 import { assertCanGrantRoles, assertOutranks, keepingFullAccount } from '../roles/guard.js';
 import { roleRepository } from '../roles/repository.js';
 import { employeeRepository } from './repository.js';
@@ -57,8 +59,11 @@ async function refuseDuplicates(ctx: RequestContext, input: Input, exceptId: num
   }
 }
 
-/** Without chosen roles, the new employee gets the tenant's default role. */
-export async function createEmployee(ctx: RequestContext, input: CreateEmployeeBody) {
+/**
+ * Without chosen roles, the new employee gets the tenant's default role. They are e-mailed an invitation to
+ * set their password (auth/invitations.ts), unless the company signs in by single sign-on only.
+ */
+export async function createEmployee(ctx: RequestContext, input: CreateEmployeeBody, requestOrigin: string) {
   let roleIds = input.roleIds;
   if (!roleIds) {
     const defaultRole = await ctx.repo(roleRepository).defaultRoleId();
@@ -76,6 +81,22 @@ export async function createEmployee(ctx: RequestContext, input: CreateEmployeeB
     }),
     duplicate,
   );
+  await sendInvitation(ctx.deps, ctx.tenantId, { id, email: input.email }, requestOrigin);
+  return ctx.repo(employeeRepository).get(id);
+}
+
+/**
+ * A new invitation for someone who has not set a password nor signed in yet; their earlier link stops
+ * working. Not for someone holding a permission the caller lacks, an inactive employee, nor in a company
+ * that signs in by single sign-on only.
+ */
+export async function resendInvitation(ctx: RequestContext, id: number, requestOrigin: string) {
+  const employee = await ctx.repo(employeeRepository).get(id);
+  await assertOutranks(ctx.repo(roleRepository), ctx.caller, id);
+  if (employee.status !== 'active') throw errors.coded(409, 'ACCOUNT_INACTIVE');
+  if (employee.invitation === 'active') throw errors.coded(409, 'INVITATION_ACCEPTED');
+  if (await ssoRequired(ctx.deps.db, ctx.tenantId)) throw errors.coded(409, 'INVITATION_SSO_ONLY');
+  await sendInvitation(ctx.deps, ctx.tenantId, employee, requestOrigin);
   return ctx.repo(employeeRepository).get(id);
 }
 
