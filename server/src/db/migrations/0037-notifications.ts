@@ -2,6 +2,7 @@ import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import { backfillActionItems } from '../../modules/notifications/backfill.js';
 import type { Db } from '../engine.js';
 import { idColumn, type MigrationFactory } from '../migration-kit.js';
+import { addTeamColumns } from './0045-team-roles.js';
 
 /**
  * Notifications and action items (issue #14, docs/notifications.md):
@@ -24,6 +25,8 @@ import { idColumn, type MigrationFactory } from '../migration-kit.js';
  */
 /** The work that already waits becomes action items (backfill.ts), before the live signals exist. */
 async function backfillEveryTenant(db: Kysely<unknown>) {
+  // The backfill runs today's rules, which read the team columns of 0045 (who shares an active team).
+  await addTeamColumns(db);
   const typed = db as unknown as Db;
   const tenants = await typed.selectFrom('tenants').select('id').execute();
   const now = new Date();
