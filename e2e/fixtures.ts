@@ -65,6 +65,7 @@ export const ADMIN_NAV = [
   'Leave calendar',
   'Employee Directory',
   'Roles & Permissions',
+  'Teams',
   'Function Setup',
   'Project Hub',
   'Feedback Management',
