@@ -30,6 +30,8 @@ import { attendanceRoutes } from './modules/attendance/routes.js';
 import { admsRoutes } from './modules/devices/adms.js';
 import { agentRoutes } from './modules/devices/agent-routes.js';
 import { integrationRoutes } from './modules/devices/integration-routes.js';
+import { biotimeRoutes } from './modules/devices/biotime-routes.js';
+import { biotimePullsIdle } from './modules/devices/biotime.js';
 import { deviceRoutes } from './modules/devices/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { ssoRoutes } from './modules/sso/routes.js';
@@ -147,6 +149,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onClose', () => deps.notifications.stop());
   // A sync in flight ends at its next sprint and records that it stopped.
   app.addHook('onClose', () => deps.projectSync.stop());
+  // A BioTime pull in flight finishes its page and records its end before the database closes.
+  app.addHook('onClose', () => biotimePullsIdle());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ validate: config.validateResponses }));
@@ -202,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     roleRoutes,
     deviceRoutes,
     integrationRoutes,
+    biotimeRoutes,
     agentRoutes,
     leaveRequestRoutes,
     leaveCalendarRoutes,

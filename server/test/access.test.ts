@@ -196,6 +196,22 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'GET /api/adms/held-uploads': {},
   'POST /api/adms/held-uploads/{id}/accept': { table: 'admsHeldUploads' },
   'DELETE /api/adms/held-uploads/{id}': { table: 'admsHeldUploads' },
+  'GET /api/biotime/connection': {},
+  'PUT /api/biotime/connection': {
+    body: {
+      url: 'http://127.0.0.1:9',
+      username: 'intruder',
+      password: 'x',
+      enabled: false,
+      intervalMinutes: 15,
+      lookbackDays: 3,
+      startDate: '2026-01-01',
+    },
+  },
+  'DELETE /api/biotime/connection': {},
+  'POST /api/biotime/connection/test': {},
+  'POST /api/biotime/pulls': {},
+  'GET /api/biotime/pulls': {},
   'GET /api/agent/devices': {},
   'POST /api/agent/punches': { body: { punches: [] } },
   'POST /api/agent/device-state': { body: { deviceSerial: 'A-DEV-1', state: 'online' } },
@@ -612,6 +628,8 @@ beforeAll(async () => {
   agentKeys.b = bKey.key;
   agentKeys.bId = bKey.id;
   await a.admsSettings({ enabled: 0 });
+  await a.biotimeConnection({ url: 'http://alpha-biotime.a.example:8081', username: 'Alpha' });
+  await a.biotimePull({ errorMessage: 'Alpha' });
   ids.admsPendingDevices = (await a.admsPendingDevice({ serialNo: 'A-PENDING', ipAddress: '10.0.0.9' })).id;
   ids.admsHeldUploads = (await a.admsHeldUpload({ deviceId: ids.devices, serialNo: 'A-DEV-1' })).id;
   ids.scimTokens = (await a.scimToken({ name: 'Alpha IdP', createdBy: victim.id })).id;

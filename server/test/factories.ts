@@ -466,6 +466,32 @@ export function factories(db: Db, tenantId: number, options: { now?: () => Date 
         .executeTakeFirstOrThrow();
     },
 
+    /** A BioTime connection as the product stores it (the password sealed by the caller, or any text). */
+    async biotimeConnection(overrides: Overrides<'biotimeConnections'> = {}): Promise<Row<'biotimeConnections'>> {
+      return insertRow(db, 'biotimeConnections', {
+        tenantId,
+        url: 'http://biotime.invalid:8081',
+        username: 'admin',
+        password: 'v1.sealed',
+        startDate: '2026-01-01',
+        createdAt: stamp(),
+        updatedAt: stamp(),
+        ...overrides,
+      });
+    },
+
+    async biotimePull(overrides: Overrides<'biotimePulls'> = {}): Promise<Row<'biotimePulls'>> {
+      return insertRow(db, 'biotimePulls', {
+        tenantId,
+        trigger: 'manual',
+        state: 'done',
+        startedAt: stamp(),
+        heartbeatAt: stamp(),
+        finishedAt: stamp(),
+        ...overrides,
+      });
+    },
+
     async admsPendingDevice(overrides: Overrides<'admsPendingDevices'> = {}): Promise<Row<'admsPendingDevices'>> {
       return insertRow(db, 'admsPendingDevices', {
         tenantId,

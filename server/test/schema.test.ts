@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTENDANCE_SOURCES } from '../../shared/contracts/attendance.js';
 import { CLIENT_KINDS } from '../../shared/contracts/auth.js';
 import { DEVICE_MODES, DEVICE_STATES } from '../../shared/contracts/devices.js';
+import { BIOTIME_PULL_STATES, BIOTIME_PULL_TRIGGERS } from '../../shared/contracts/biotime.js';
 import { JOB_RUN_OUTCOMES, JOB_RUN_TRIGGERS } from '../../shared/contracts/jobs.js';
 import { LEAVE_ICONS } from '../../shared/contracts/leave.js';
 import { EMPLOYEE_STATUSES, TEAM_MEMBER_ROLES } from '../../shared/contracts/people.js';
@@ -53,6 +54,8 @@ const SHARED_VALUES: Record<string, readonly (string | number)[]> = {
   'leaveRequestEvents.toStatus': LEAVE_STATUSES,
   'devices.mode': DEVICE_MODES,
   'devices.state': DEVICE_STATES,
+  'biotimePulls.state': BIOTIME_PULL_STATES,
+  'biotimePulls.trigger': BIOTIME_PULL_TRIGGERS,
   'jobRuns.trigger': JOB_RUN_TRIGGERS,
   'jobRuns.outcome': JOB_RUN_OUTCOMES,
   'feedback.flagStatus': FLAG_STATUSES,

@@ -11,7 +11,8 @@ import { isoInstantSchema, lineText, requiredText } from '../validation.js';
 
 export const DEVICE_STATES = ['unknown', 'online', 'offline', 'error'] as const;
 export type DeviceState = (typeof DEVICE_STATES)[number];
-export const DEVICE_MODES = ['pull', 'push'] as const;
+/** pull: the agent reads it on the LAN; push: it sends over ADMS; biotime: read from the company's BioTime server. */
+export const DEVICE_MODES = ['pull', 'push', 'biotime'] as const;
 export type DeviceMode = (typeof DEVICE_MODES)[number];
 export const DEFAULT_DEVICE_PORT = 4370;
 /** Upper bound on one agent upload, well inside the 1 MiB body limit (a punch is about 120 bytes of JSON). */
@@ -105,10 +106,13 @@ export const deviceListQuerySchema = listQuerySchema({ orderKeys: DEVICE_ORDER_K
 export type DeviceListParams = z.output<typeof deviceListQuerySchema>;
 export const deviceListResponseSchema = listResponseSchema(deviceSchema);
 
+/** The modes a person may choose; BioTime terminals are added by the BioTime pull (docs/devices.md "BioTime"). */
+export const EDITABLE_DEVICE_MODES = ['pull', 'push'] as const;
+
 const deviceFields = {
   name: requiredText(120),
   serialNo: serialSchema,
-  mode: z.enum(DEVICE_MODES).optional(),
+  mode: z.enum(EDITABLE_DEVICE_MODES).optional(),
   /** Required for pull devices (the agent connects to it); push devices need none. */
   ipAddress: hostSchema.nullable().optional(),
   port: z.number().int().min(1).max(65535).optional(),

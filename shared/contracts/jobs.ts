@@ -10,6 +10,7 @@ export const JOB_NAMES = [
   'notifications',
   'project-sync',
   'device-punches',
+  'biotime-pull',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -28,6 +29,7 @@ export const JOB_LABELS: Record<JobName, string> = {
   notifications: 'Notifications no server sent, and reminders of open action items',
   'project-sync': 'Projects synced with their trackers (every 6 hours, and when rate limits allow again)',
   'device-punches': 'Device punches held for being ahead of the clock, applied when their time comes',
+  'biotime-pull': 'Punches pulled from the BioTime server, at the interval its connection sets',
 };
 
 export const jobRunSchema = z

@@ -27,6 +27,7 @@ import { feedbackCatalogueEndpoints } from './feedback-catalogue.js';
 import { functionEndpoints } from './functions.js';
 import { leaderboardEndpoints } from './leaderboards.js';
 import { badgeEndpoints } from './badges.js';
+import { biotimeEndpoints } from './biotime.js';
 import { homeEndpoints } from './home.js';
 import { feedEndpoints } from './feed.js';
 import { leaderboardVideoEndpoints } from './leaderboard-videos.js';
@@ -48,6 +49,7 @@ export const endpointGroups = {
   devices: deviceEndpoints,
   deviceIntegration: deviceIntegrationEndpoints,
   deviceAgent: deviceAgentEndpoints,
+  biotime: biotimeEndpoints,
   attendance: attendanceEndpoints,
   productivity: productivityEndpoints,
   scimTokens: scimTokenEndpoints,

@@ -18,6 +18,7 @@ import type { NotificationKind, NotificationType, SuggestionType } from '../../.
 import type { AttendanceSource } from '../../../shared/contracts/attendance.js';
 import type { ClientKind } from '../../../shared/contracts/auth.js';
 import type { DeviceMode, DeviceState } from '../../../shared/contracts/devices.js';
+import type { BiotimeErrorCode, BiotimePullState, BiotimePullTrigger } from '../../../shared/contracts/biotime.js';
 import type { JobRunOutcome, JobRunTrigger } from '../../../shared/contracts/jobs.js';
 import type { LeaveIcon } from '../../../shared/contracts/leave.js';
 import type { EmployeeStatus, TeamMemberRole } from '../../../shared/contracts/people.js';
@@ -390,7 +391,7 @@ export type DevicePunchTable = {
   workDate: string | null;
   status: DevicePunchStatus;
   note: string | null;
-  via: 'agent' | 'adms';
+  via: 'agent' | 'adms' | 'biotime';
   receivedAt: string;
 };
 
@@ -1068,6 +1069,50 @@ export type ProjectSyncTable = {
   finishedAt: string | null;
 };
 
+/** A tenant's BioTime server (docs/devices.md "BioTime"); the password sealed with the secret box. */
+export type BiotimeConnectionTable = {
+  id: Generated<number>;
+  tenantId: number;
+  url: string;
+  username: string;
+  password: string;
+  enabled: Generated<Flag>;
+  intervalMinutes: Generated<number>;
+  lookbackDays: Generated<number>;
+  /** YYYY-MM-DD: the first pull reads punches from this day. */
+  startDate: string;
+  /** The latest punch time read (`YYYY-MM-DD HH:mm:ss`, the terminals' local time); null before the first. */
+  watermark: string | null;
+  updatedBy: number | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type BiotimePullTable = {
+  id: Generated<number>;
+  tenantId: number;
+  trigger: BiotimePullTrigger;
+  requestedBy: number | null;
+  state: BiotimePullState;
+  pagesTotal: Generated<number>;
+  pagesDone: Generated<number>;
+  received: Generated<number>;
+  stored: Generated<number>;
+  duplicates: Generated<number>;
+  applied: Generated<number>;
+  unmapped: Generated<number>;
+  skipped: Generated<number>;
+  ignored: Generated<number>;
+  terminalsAdded: Generated<number>;
+  /** JSON: [{empCode, name}], at most 50. */
+  unmappedCodes: Generated<string>;
+  errorCode: BiotimeErrorCode | null;
+  errorMessage: string | null;
+  startedAt: string;
+  heartbeatAt: string;
+  finishedAt: string | null;
+};
+
 export type ClientFeedbackLinkTable = {
   id: Generated<number>;
   tenantId: number;
@@ -1212,6 +1257,8 @@ export type Database = {
   projectPbis: ProjectPbiTable;
   projectTasks: ProjectTaskTable;
   projectSyncs: ProjectSyncTable;
+  biotimeConnections: BiotimeConnectionTable;
+  biotimePulls: BiotimePullTable;
   clientFeedbackLinks: ClientFeedbackLinkTable;
   projectFeedback: ProjectFeedbackTable;
   taskFeedback: TaskFeedbackTable;

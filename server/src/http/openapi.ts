@@ -62,6 +62,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     'The responsibility matrix: who is expected to give feedback to whom in a period (docs/feedback.md).',
   leaderboards:
     'Leaderboards by received feedback (company, category, attribute, team), one’s own place explained, reciprocal rings (docs/recognition.md).',
+  biotime:
+    'The BioTime integration: the connection to a company’s BioTime server, its check, and the pulls of its transactions into device punches (docs/devices.md).',
   home: 'The Home widgets: leaderboard, streak, frequency, hashtags, top attributes, rankings and team target.',
   badges:
     'Badges and recognition: Badge Control (categories, badges and their images, company and champion badges), giving, My badges and champions (docs/recognition.md).',

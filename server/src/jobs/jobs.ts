@@ -8,6 +8,7 @@ import { readSettings } from '../modules/tenants/repository.js';
 import { sendDigests } from '../modules/notifications/digest.js';
 import { announceRequestsDue, remindMissingCheckouts } from '../modules/notifications/timed.js';
 import { applyDuePunches } from '../modules/devices/ingest.js';
+import { runScheduledBiotimePull } from '../modules/devices/biotime.js';
 import type { JobDefinition } from './runner.js';
 
 export const HOUR_MS = 3_600_000;
@@ -28,6 +29,8 @@ export const PROJECT_SYNC_JOB: JobName = 'project-sync';
 export const DEVICE_PUNCHES_JOB: JobName = 'device-punches';
 /** Deletes confirmed badge images no badge uses (docs/recognition.md "Badges"). */
 export const BADGE_IMAGES_JOB: JobName = 'badge-images';
+/** Transactions pulled from the company's BioTime server (docs/devices.md "BioTime"). */
+export const BIOTIME_PULL_JOB: JobName = 'biotime-pull';
 
 export const JOBS: readonly JobDefinition[] = [
   {
@@ -91,6 +94,13 @@ export const JOBS: readonly JobDefinition[] = [
     name: DEVICE_PUNCHES_JOB,
     everyMs: 5 * 60_000,
     run: (deps, tenantId) => applyDuePunches(deps, tenantId),
+  },
+  {
+    // A company's BioTime server is read at the interval its connection sets (5 minutes to a day); the job looks
+    // every 5 minutes whether that much time has passed since the last pull started.
+    name: BIOTIME_PULL_JOB,
+    everyMs: 5 * 60_000,
+    run: (deps, tenantId) => runScheduledBiotimePull(deps, tenantId),
   },
   {
     // A badge image confirmed but left unused for a day: a form never saved. Daily: such files only cost

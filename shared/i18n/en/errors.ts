@@ -144,6 +144,9 @@ export const errors = {
   ADMS_CONNECT_FAILED: 'Failed to connect to ADMS.',
   DEVICE_SERIAL_EXISTS: 'A device with this serial number already exists.',
   DEVICE_NOT_PUSH: 'Commands can only be sent to devices that push over ADMS.',
+  BIOTIME_NOT_CONFIGURED: 'Set up the BioTime connection first.',
+  BIOTIME_PULL_RUNNING: 'A pull from BioTime is running already.',
+  DEVICE_TIME_VIA_BIOTIME: 'This terminal is managed by BioTime: set its time there.',
   AGENT_KEY_INVALID: 'The device agent key is missing, invalid or revoked.',
   // Feedback catalogue and functions (docs/feedback.md)
   FEEDBACK_CATEGORY_EXISTS: 'A category with this name already exists.',

@@ -208,6 +208,7 @@ export const settings = {
       notifications: 'Notifications no server sent, and reminders of open action items',
       'project-sync': 'Projects synced with their trackers (every 6 hours, and when rate limits allow again)',
       'device-punches': 'Device punches held for being ahead of the clock, applied when their time comes',
+      'biotime-pull': 'Punches pulled from the BioTime server, at the interval its connection sets',
     },
     outcomes: {
       running: 'Running',

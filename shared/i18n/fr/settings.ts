@@ -214,6 +214,7 @@ export const settings: Translation<typeof en> = {
       'project-sync':
         'Projets synchronisés avec leurs outils de suivi (toutes les 6 heures, et quand les limites le permettent à nouveau)',
       'device-punches': 'Pointages des terminaux en avance sur l’horloge, appliqués quand leur heure arrive',
+      'biotime-pull': 'Pointages récupérés du serveur BioTime, à l’intervalle fixé par sa connexion',
     },
     outcomes: {
       running: 'En cours',

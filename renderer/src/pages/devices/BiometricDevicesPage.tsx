@@ -1,12 +1,14 @@
 /**
  * Biometric Devices (/biometric/management): the devices, punches waiting for an employee and the device user
- * mappings, device agent keys (and, in the desktop app, this computer's own agent), and the ADMS push settings.
+ * mappings, device agent keys (and, in the desktop app, this computer's own agent), the ADMS push settings, and the
+ * BioTime server connection.
  * Every control is shown only to holders of the permission its API needs.
  */
 import { Button, makeStyles, Tab, TabList, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { biotimeKeys } from '../../api/hooks/biotime';
 import { deviceKeys } from '../../api/hooks/devices';
 import { PageHeader } from '../../components/PageHeader';
 import { platform } from '../../platform';
@@ -14,6 +16,7 @@ import { usePermissions } from '../../api/hooks/me';
 import { useTranslation } from '../../i18n';
 import { AdmsPanel } from './AdmsPanel';
 import { AgentKeysPanel } from './AgentKeysPanel';
+import { BiotimePanel } from './BiotimePanel';
 import { DeviceDialog } from './DeviceDialog';
 import { DevicesTable } from './DevicesTable';
 import { MappingPanel } from './MappingPanel';
@@ -23,12 +26,13 @@ const useStyles = makeStyles({
   tabs: { marginBottom: tokens.spacingVerticalL },
 });
 
-type TabKey = 'devices' | 'punches' | 'agents' | 'adms';
+type TabKey = 'devices' | 'punches' | 'agents' | 'adms' | 'biotime';
 const TAB_QUERIES = {
   devices: deviceKeys.devices,
   punches: deviceKeys.unmapped,
   agents: deviceKeys.agentKeys,
   adms: deviceKeys.pending,
+  biotime: biotimeKeys.connection,
 } as const;
 
 export function BiometricDevicesPage() {
@@ -71,6 +75,7 @@ export function BiometricDevicesPage() {
         <Tab value="punches">{t('page.tabs.punches')}</Tab>
         {showAgents ? <Tab value="agents">{t('page.tabs.agents')}</Tab> : null}
         <Tab value="adms">{t('page.tabs.adms')}</Tab>
+        <Tab value="biotime">{t('page.tabs.biotime')}</Tab>
       </TabList>
       {tab === 'devices' ? <DevicesTable addButton={addButton} /> : null}
       {tab === 'punches' ? <MappingPanel /> : null}
@@ -81,6 +86,7 @@ export function BiometricDevicesPage() {
         </>
       ) : null}
       {tab === 'adms' ? <AdmsPanel /> : null}
+      {tab === 'biotime' ? <BiotimePanel /> : null}
       {adding ? <DeviceDialog device={null} onClose={() => setAdding(false)} /> : null}
     </>
   );

@@ -13,7 +13,8 @@ import { useTranslation } from '../../i18n';
 type Form = {
   name: string;
   serialNo: string;
-  mode: 'pull' | 'push';
+  /** biotime: added by the BioTime pull; its mode is not a person's choice and is never sent. */
+  mode: Device['mode'];
   ipAddress: string;
   port: string;
   timeZone: string;
@@ -41,7 +42,7 @@ function toBody(form: Form, editing: boolean): DeviceBody {
   return {
     name: form.name,
     serialNo: form.serialNo,
-    mode: form.mode,
+    ...(form.mode === 'biotime' ? {} : { mode: form.mode }),
     ipAddress: form.ipAddress.trim() || null,
     // Digits only (the input drops the rest); empty reads as 0, which the contract refuses.
     port: Number(form.port),
@@ -123,22 +124,28 @@ export function DeviceDialog({ device, onClose }: { device: Device | null; onClo
           required
           placeholder={t('dialog.serialPlaceholder')}
         />
-        <Field label={t('dialog.mode')} className={styles.wide}>
-          <RadioGroup
-            layout="horizontal"
-            value={values.mode}
-            onChange={(_, d) => form.set('mode', d.value === 'push' ? 'push' : 'pull')}
-          >
-            <Radio value="pull" label={t('dialog.modePull')} />
-            <Radio value="push" label={t('dialog.modePush')} />
-          </RadioGroup>
-        </Field>
+        {values.mode === 'biotime' ? (
+          <Field label={t('dialog.mode')} className={styles.wide} hint={t('dialog.modeBiotimeHint')}>
+            {t('table.modeBiotime')}
+          </Field>
+        ) : (
+          <Field label={t('dialog.mode')} className={styles.wide}>
+            <RadioGroup
+              layout="horizontal"
+              value={values.mode}
+              onChange={(_, d) => form.set('mode', d.value === 'push' ? 'push' : 'pull')}
+            >
+              <Radio value="pull" label={t('dialog.modePull')} />
+              <Radio value="push" label={t('dialog.modePush')} />
+            </RadioGroup>
+          </Field>
+        )}
         <TextField
           {...bound}
           name="ipAddress"
           label={t('dialog.ipAddress')}
           required={values.mode === 'pull'}
-          hint={values.mode === 'push' ? t('dialog.ipHintPush') : t('dialog.ipHintPull')}
+          hint={values.mode === 'pull' ? t('dialog.ipHintPull') : t('dialog.ipHintPush')}
           placeholder={t('dialog.ipPlaceholder')}
         />
         {values.mode === 'push' ? (

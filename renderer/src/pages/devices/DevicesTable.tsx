@@ -158,7 +158,11 @@ export function DevicesTable({ addButton }: { addButton: ReactNode }) {
         <span className={styles.name}>
           <Text weight="semibold">{d.name}</Text>
           <Text size={200} className={styles.muted}>
-            {d.mode === 'push' ? t('table.modePush') : t('table.modePull')}
+            {d.mode === 'push'
+              ? t('table.modePush')
+              : d.mode === 'biotime'
+                ? t('table.modeBiotime')
+                : t('table.modePull')}
           </Text>
         </span>
       ),
@@ -245,12 +249,13 @@ export function DevicesTable({ addButton }: { addButton: ReactNode }) {
               disabled: !d.ipAddress,
               onClick: () => setTesting(d),
             },
-            canEdit && {
-              label: t('table.setTime'),
-              icon: <ClockRegular />,
-              disabled: setTime.isPending,
-              onClick: () => setTime.mutate(d.id),
-            },
+            canEdit &&
+              d.mode !== 'biotime' && {
+                label: t('table.setTime'),
+                icon: <ClockRegular />,
+                disabled: setTime.isPending,
+                onClick: () => setTime.mutate(d.id),
+              },
           ]}
         />
       )),

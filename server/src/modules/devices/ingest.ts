@@ -1,5 +1,5 @@
 /**
- * Punch ingest, shared by the device agent's uploads and ADMS pushes. Idempotent: a punch is identified by what the
+ * Punch ingest, shared by the device agent's uploads, ADMS pushes and BioTime pulls. Idempotent: a punch is identified by what the
  * device says, (tenant, device serial, device user id, the device's local time as read), and a second delivery
  * changes nothing. Its instant is derived here from that local time and the device's zone in force
  * (shared/device-time.ts), so the same punch read again after a zone change is the same punch (docs/devices.md,
@@ -97,7 +97,7 @@ export async function ingestPunches(
   deps: Deps,
   tenantId: number,
   punches: IncomingPunch[],
-  via: 'agent' | 'adms',
+  via: 'agent' | 'adms' | 'biotime',
 ): Promise<IngestResult> {
   const result: IngestResult = {
     received: punches.length,

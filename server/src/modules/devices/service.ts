@@ -262,6 +262,8 @@ export async function queueCommand(deps: Deps, who: Who, deviceId: number, comma
 export async function setDeviceTime(deps: Deps, who: Who, deviceId: number) {
   const device = await findDevice(deps.db, who.tenantId, deviceId);
   if (!device) throw errors.notFound('deviceNotFound');
+  // BioTime keeps its terminals' clocks (docs/devices.md "BioTime"); Teambeat cannot reach them.
+  if (device.mode === 'biotime') throw errors.rule('DEVICE_TIME_VIA_BIOTIME');
   if (device.mode === 'push') {
     await queueCommand(deps, who, deviceId, 'SET TIME');
     return toDevice(device);
