@@ -24,7 +24,7 @@ export class DevicesPage {
     return openEditDialog(this.page, this.row(name), name);
   }
 
-  async openTab(name: 'Devices' | 'Unmapped punches' | 'Device agents' | 'ADMS'): Promise<void> {
+  async openTab(name: 'Devices' | 'Unmapped punches' | 'Device agents' | 'ADMS' | 'BioTime'): Promise<void> {
     await this.page.getByRole('tab', { name }).click();
     await expect(this.page.getByRole('tab', { name, selected: true })).toBeVisible();
   }
