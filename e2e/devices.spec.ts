@@ -31,8 +31,15 @@ const minutesAgo = (server: TestServer, minutes: number) =>
   new Date(Math.floor((server.now().getTime() - minutes * 60_000) / 1000) * 1000);
 
 /** A terminal on the server's clock with one enrolled user, who punched once at `punchAt`. */
-function terminal(server: TestServer, timeZone: string, user: { userId: string; name: string }, punchAt: Date) {
+function terminal(
+  server: TestServer,
+  timeZone: string,
+  user: { userId: string; name: string },
+  punchAt: Date,
+  port?: number,
+) {
   return new ZkSimulator({
+    ...(port === undefined ? {} : { port }),
     now: () => server.now().getTime(),
     timeZone,
     users: [{ uid: 1, ...user, role: 0, password: '', cardNo: 0 }],
@@ -151,6 +158,12 @@ test.describe('biometric devices', () => {
     await dialog.getByRole('button', { name: 'Add device' }).click();
     await expect(dialog.getByRole('alert').first()).toHaveText('Ensure all fields are filled correctly.');
     await expect(dialog).toContainText('A pulled device needs an IP address');
+    // An address that cannot be one: the field says why, before anything is sent.
+    await devices.fillDevice(dialog, { ...device, ipAddress: '999.1.1.1' });
+    await dialog.getByRole('button', { name: 'Add device' }).click();
+    await expect(dialog).toContainText(
+      'Enter a valid IP address (four numbers from 0 to 255, such as 192.168.1.201) or a host name',
+    );
     await devices.fillDevice(dialog, device);
     await snapshot(page, 'devices-add-dialog', 'light');
     await dialog.getByRole('button', { name: 'Add device' }).click();
@@ -167,6 +180,14 @@ test.describe('biometric devices', () => {
     await snapshot(page, 'devices-connection-test', 'light');
     await probe.getByRole('button', { name: 'Close' }).click();
     await expect(probe).toBeHidden();
+    // A terminal switched off: the port refuses, and the dialog says so in words, not ECONNREFUSED.
+    await sim.stop();
+    await devices.chooseAction(device.name, 'Test connection');
+    await expect(probe).toContainText(`The device refused the connection at 127.0.0.1:${port}`);
+    await expect(probe).not.toContainText('ECONNREFUSED');
+    await probe.getByRole('button', { name: 'Close' }).click();
+    sim = terminal(server, DEVICE_ZONE, { userId: deviceUserId, name: person.name.slice(0, 24) }, punchAt, port);
+    expect(await sim.start()).toBe(port);
 
     // The key is shown once, with a copy button.
     await devices.openTab('Device agents');
@@ -184,6 +205,20 @@ test.describe('biometric devices', () => {
     await devices.search(device.serialNo);
     const row = devices.row(device.name);
     await expect(row).toContainText('Online');
+    // Last activity in the company's time (the demo company is in Karachi), whatever the browser's zone.
+    await expect(page.getByRole('columnheader', { name: 'Last activity (Asia/Karachi)' })).toBeVisible();
+    const seen = await getJson<{ items: { lastActivity: string }[] }>(
+      page.request,
+      adminToken,
+      `/api/devices?search=${device.serialNo}`,
+    );
+    const karachi = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Karachi',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date(seen.items[0]!.lastActivity));
+    await expect(row.getByRole('cell').nth(5)).toContainText(karachi);
     await expect(row.getByRole('cell').nth(6)).toHaveText('1');
     await expect(row.getByRole('cell').nth(7)).toHaveText('1');
     await snapshot(page, 'devices', 'light');

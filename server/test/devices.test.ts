@@ -56,6 +56,31 @@ describe('devices admin API', () => {
     });
     const noAddress = await world.admin.post('/api/devices', { name: 'Nowhere', serialNo: 'NW-1' });
     expect(noAddress.status).toBe(400);
+    // Digits and dots are an IPv4 address and must be one; the field is named, nothing is saved.
+    for (const ipAddress of ['999.1.1.1', '10.0.0', '1.2.3.4.5', 'bad host', 'a..b', '::zz']) {
+      const bad = await world.admin.post('/api/devices', { name: 'Bad', serialNo: 'BAD-1', ipAddress });
+      expect(bad.status, ipAddress).toBe(400);
+      expect(bad.body.error.details.fields, ipAddress).toEqual([
+        {
+          path: 'body.ipAddress',
+          message: 'Enter a valid IP address (four numbers from 0 to 255, such as 192.168.1.201) or a host name',
+        },
+      ]);
+    }
+    const badEdit = await world.admin.patch(`/api/devices/${added.body.id}`, { ipAddress: '999.1.1.1' });
+    expect(badEdit.status).toBe(400);
+    for (const ipAddress of ['192.168.1.201', 'fe80::1', 'door-1.office.example']) {
+      const good = await world.admin.post('/api/devices', {
+        name: 'Good',
+        serialNo: `OK-${ipAddress.length}`,
+        ipAddress,
+      });
+      expect(good.status, ipAddress).toBe(201);
+      await world.server.db.deleteFrom('devices').where('id', '=', good.body.id).execute();
+    }
+    expect(
+      (await world.server.db.selectFrom('devices').select('id').where('serialNo', '=', 'BAD-1').execute()).length,
+    ).toBe(0);
 
     const page1 = await world.admin.get('/api/devices');
     expect(page1.body.total).toBe(12);
@@ -65,6 +90,11 @@ describe('devices admin API', () => {
     expect(page2.body.items.map((d: { name: string }) => d.name)).toEqual(['Gate 02', 'Front door']);
     const search = await world.admin.get('/api/devices?searchText=gt-1');
     expect(search.body.items.map((d: { serialNo: string }) => d.serialNo).sort()).toEqual(['GT-10', 'GT-11', 'GT-12']);
+    // The spec's name for it, `search`, too; searchText wins when both come.
+    const spec = await world.admin.get('/api/devices?search=gt-1');
+    expect(spec.body.items.map((d: { serialNo: string }) => d.serialNo).sort()).toEqual(['GT-10', 'GT-11', 'GT-12']);
+    const both = await world.admin.get('/api/devices?search=gt-1&searchText=front');
+    expect(both.body.items.map((d: { serialNo: string }) => d.serialNo)).toEqual(['FD-001']);
 
     const id = added.body.id;
     const edited = await world.admin.patch(`/api/devices/${id}`, {
@@ -88,11 +118,18 @@ describe('devices admin API', () => {
     try {
       const open = await addDevice(world, { serialNo: 'CT-OPEN', port });
       const ok = await world.admin.post(`/api/devices/${open.id}/test-connection`);
-      expect(ok.body).toMatchObject({ reachable: true, error: null });
+      expect(ok.body).toMatchObject({ reachable: true, reason: null, error: null });
       expect(ok.body.latencyMs).toBeGreaterThanOrEqual(0);
       const closed = await addDevice(world, { serialNo: 'CT-CLOSED', port: await freePort() });
       const ko = await world.admin.post(`/api/devices/${closed.id}/test-connection`);
-      expect(ko.body).toEqual({ reachable: false, latencyMs: null, error: 'ECONNREFUSED' });
+      expect(ko.body).toEqual({ reachable: false, latencyMs: null, reason: 'refused', error: 'ECONNREFUSED' });
+      const unknown = await addDevice(world, { serialNo: 'CT-NAME' });
+      await world.admin.patch(`/api/devices/${unknown.id}`, { ipAddress: 'no-such-device.invalid' });
+      const unresolved = await world.admin.post(`/api/devices/${unknown.id}/test-connection`);
+      expect(unresolved.body).toMatchObject({ reachable: false, reason: 'unknownHost' });
+      const push = await addDevice(world, { serialNo: 'CT-PUSH', mode: 'push' });
+      const none = await world.admin.post(`/api/devices/${push.id}/test-connection`);
+      expect(none.body).toEqual({ reachable: false, latencyMs: null, reason: 'noAddress', error: null });
     } finally {
       await sim.stop();
     }

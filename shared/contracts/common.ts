@@ -78,6 +78,22 @@ export function withPageNumberAlias<T extends z.ZodRawShape>(schema: z.ZodObject
     });
 }
 
+/**
+ * Also accepts `search`, the spec's name for `searchText` (the devices list). `searchText` wins when both come;
+ * handlers only ever see `searchText`.
+ */
+export function withSearchAlias<T extends z.ZodRawShape>(schema: z.ZodObject<T>) {
+  return schema
+    .extend({
+      search: z.string().trim().max(200).optional().describe('The spec’s name for searchText'),
+    })
+    .transform((query) => {
+      const { search, ...rest } = query as typeof query & { search?: string; searchText?: string };
+      const searchText = rest.searchText || search || undefined;
+      return { ...rest, searchText } as Omit<typeof query, 'search'>;
+    });
+}
+
 export type ListQuery<K extends string = string> = {
   page: number;
   pageSize: number;

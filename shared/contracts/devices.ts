@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { validation as V } from '../i18n/en/validation.js';
 import { isValidTimeZone } from '../settings.js';
 import { apiKeyListSchema, apiKeySchema, createApiKeyBodySchema } from './api-keys.js';
-import { bodyIdSchema, listQuerySchema, listResponseSchema } from './common.js';
+import { bodyIdSchema, listQuerySchema, listResponseSchema, withSearchAlias } from './common.js';
 import { isoInstantSchema, lineText, requiredText } from '../validation.js';
 
 export const DEVICE_STATES = ['unknown', 'online', 'offline', 'error'] as const;
@@ -29,13 +29,20 @@ export const MAX_ADMS_HELD_UPLOADS = 200;
 export const CLOCK_DRIFT_LIMIT_S = 120;
 
 const timeZoneSchema = z.string().trim().refine(isValidTimeZone, V.timeZone);
-// Hostnames and IPv4/IPv6 literals; the connection test and the agent resolve them.
-const hostSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(253)
-  .regex(/^[A-Za-z0-9.:-]+$/, V.host);
+const HOST_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
+/**
+ * A device's address: an IPv4 or IPv6 literal, or a host name the agent resolves. Digits and dots only is an IPv4
+ * address and must be one (999.1.1.1 is refused, not taken for a host name); with a colon, an IPv6 address.
+ */
+export function isDeviceHost(value: string): boolean {
+  if (/^[\d.]+$/.test(value)) return z.ipv4().safeParse(value).success;
+  if (value.includes(':')) return z.ipv6().safeParse(value).success;
+  return value.length <= 253 && value.split('.').every((label) => HOST_LABEL.test(label));
+}
+
+// The connection test and the agent resolve host names.
+const hostSchema = z.string().trim().min(1, V.host).max(253).refine(isDeviceHost, V.ipAddress);
 export const serialSchema = z
   .string()
   .trim()
@@ -102,7 +109,9 @@ export const DEVICE_ORDER_KEYS = [
   'state',
   'id',
 ] as const;
-export const deviceListQuerySchema = listQuerySchema({ orderKeys: DEVICE_ORDER_KEYS, defaultOrderKey: 'name' });
+export const deviceListQuerySchema = withSearchAlias(
+  listQuerySchema({ orderKeys: DEVICE_ORDER_KEYS, defaultOrderKey: 'name' }),
+);
 export type DeviceListParams = z.output<typeof deviceListQuerySchema>;
 export const deviceListResponseSchema = listResponseSchema(deviceSchema);
 
@@ -133,9 +142,29 @@ export const deviceStatusBodySchema = z.strictObject({ isActive: z.boolean() });
 export const updatedDeviceSchema = deviceSchema.extend({ punchesMoved: z.number().int() });
 export type UpdatedDevice = z.infer<typeof updatedDeviceSchema>;
 
+/**
+ * Why the server could not reach a device: `refused` (the address answers, nothing listens on the port), `timeout`
+ * (no answer in time: switched off, a firewall dropping, a wrong address on a routed network), `unreachable` (no
+ * route to that network), `unknownHost` (the name does not resolve), `reset` (the connection was cut at once),
+ * `noAddress` (the device has none), `other`.
+ */
+export const CONNECTION_FAILURES = [
+  'refused',
+  'timeout',
+  'unreachable',
+  'unknownHost',
+  'reset',
+  'noAddress',
+  'other',
+] as const;
+export type ConnectionFailure = (typeof CONNECTION_FAILURES)[number];
+
 export const connectionTestResponseSchema = z.object({
   reachable: z.boolean(),
   latencyMs: z.number().int().nullable(),
+  /** Why it was not reachable (the renderer's sentence); null when reachable. */
+  reason: z.enum(CONNECTION_FAILURES).nullable(),
+  /** The socket's error code or a short technical detail, for support; null when reachable. */
   error: z.string().nullable(),
 });
 export type ConnectionTestResponse = z.infer<typeof connectionTestResponseSchema>;

@@ -33,7 +33,7 @@ export const devices = {
       address: 'IP:port',
       timeZone: 'Time zone',
       state: 'State',
-      lastActivity: 'Last activity',
+      lastActivityIn: 'Last activity ({{zone}})',
       users: 'Users',
       punches: 'Punches',
       active: 'Active',
@@ -62,8 +62,19 @@ export const devices = {
     reachable: 'Reachable',
     reachableBody: 'The server opened a connection to {{address}} in {{latency}} ms.',
     unreachable: 'Not reachable from the server',
-    unreachableBody: '{{error}} ({{address}}).',
-    noAnswer: 'No answer',
+    reason: {
+      refused:
+        'The device refused the connection at {{address}}: the address answers, but nothing listens on that port. Check the port (usually 4370).',
+      timeout:
+        'The device did not answer at {{address}} within 3 seconds. Check that it is switched on, that the address is right, and that no firewall is in the way.',
+      unreachable: 'There is no route from the server to {{address}}: that network cannot be reached from here.',
+      unknownHost:
+        'The host name of {{address}} does not resolve from the server. Check its spelling, or use the IP address.',
+      reset:
+        'The device at {{address}} cut the connection at once. It may be busy with another client; try again in a minute.',
+      noAddress: 'This device has no IP address to connect to. Add one in Edit.',
+      other: 'The server could not connect to {{address}} ({{error}}).',
+    },
     note: 'This checks the path from the server. A device agent on the office network can still reach a device the server cannot; its state in the list shows what the agent last saw.',
     again: 'Test again',
   },

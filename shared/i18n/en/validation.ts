@@ -83,6 +83,7 @@ export const validation = {
   maxDaysWhole: 'The maximum must be a whole number of days',
   maxDaysRange: 'The maximum must be between 0 (no limit) and 365 days',
   host: 'Enter an IP address or a host name',
+  ipAddress: 'Enter a valid IP address (four numbers from 0 to 255, such as 192.168.1.201) or a host name',
   serial: 'Letters, digits, dot, dash and underscore only',
   networkCount: 'Enter one to ten addresses or ranges',
   networkList: 'Enter IP addresses or ranges such as 192.168.1.20 or 192.168.1.0/24, separated by commas',

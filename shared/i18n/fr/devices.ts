@@ -35,7 +35,7 @@ export const devices: Translation<typeof en> = {
       address: 'IP:port',
       timeZone: 'Fuseau horaire',
       state: 'État',
-      lastActivity: 'Dernière activité',
+      lastActivityIn: 'Dernière activité ({{zone}})',
       users: 'Utilisateurs',
       punches: 'Pointages',
       active: 'Actif',
@@ -66,8 +66,19 @@ export const devices: Translation<typeof en> = {
     reachable: 'Joignable',
     reachableBody: 'Le serveur a ouvert une connexion vers {{address}} en {{latency}} ms.',
     unreachable: 'Injoignable depuis le serveur',
-    unreachableBody: '{{error}} ({{address}}).',
-    noAnswer: 'Aucune réponse',
+    reason: {
+      refused:
+        'Le terminal a refusé la connexion à {{address}} : l’adresse répond, mais rien n’écoute sur ce port. Vérifiez le port (4370 en général).',
+      timeout:
+        'Le terminal n’a pas répondu à {{address}} en 3 secondes. Vérifiez qu’il est allumé, que l’adresse est juste et qu’aucun pare-feu ne bloque.',
+      unreachable: 'Aucune route ne mène du serveur à {{address}} : ce réseau n’est pas joignable d’ici.',
+      unknownHost:
+        'Le nom d’hôte de {{address}} n’est pas résolu depuis le serveur. Vérifiez son orthographe ou utilisez l’adresse IP.',
+      reset:
+        'Le terminal à {{address}} a coupé la connexion aussitôt. Il est peut-être occupé avec un autre client ; réessayez dans une minute.',
+      noAddress: 'Ce terminal n’a pas d’adresse IP à laquelle se connecter. Ajoutez-en une dans Modifier.',
+      other: 'Le serveur n’a pas pu se connecter à {{address}} ({{error}}).',
+    },
     note: 'Ce test vérifie le chemin depuis le serveur. Un agent sur le réseau du bureau peut joindre un terminal que le serveur ne joint pas ; son état dans la liste montre ce que l’agent a vu en dernier.',
     again: 'Tester à nouveau',
   },

@@ -79,6 +79,7 @@ export const validation: Translation<typeof en> = {
   maxDaysWhole: 'Le maximum doit être un nombre entier de jours',
   maxDaysRange: 'Le maximum doit être compris entre 0 (sans limite) et 365 jours',
   host: 'Saisissez une adresse IP ou un nom d’hôte',
+  ipAddress: 'Saisissez une adresse IP valide (quatre nombres de 0 à 255, comme 192.168.1.201) ou un nom d’hôte',
   serial: 'Lettres, chiffres, point, tiret et tiret bas uniquement',
   networkCount: 'Saisissez une à dix adresses ou plages',
   networkList:

@@ -34,7 +34,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type Column } from '../../components/DataTable';
 import { InfoDialog } from '../../components/DialogFrame';
 import { actionsColumn, IconButton, RowMenu } from '../../components/RowActions';
-import { usePermissions } from '../../api/hooks/me';
+import { useMe, usePermissions } from '../../api/hooks/me';
 import { useFormat, useTranslation } from '../../i18n';
 import { DeviceDialog } from './DeviceDialog';
 
@@ -85,7 +85,7 @@ function ConnectionTestDialog({ device, onClose }: { device: Device; onClose: ()
       <MessageBar intent="warning">
         <MessageBarBody>
           <MessageBarTitle>{t('connectionTest.unreachable')}</MessageBarTitle>
-          {t('connectionTest.unreachableBody', { error: result.error ?? t('connectionTest.noAnswer'), address })}
+          {t(`connectionTest.reason.${result.reason ?? 'other'}`, { address, error: result.error ?? '' })}
         </MessageBarBody>
       </MessageBar>
     );
@@ -113,6 +113,8 @@ export function DevicesTable({ addButton }: { addButton: ReactNode }) {
   const styles = useStyles();
   const { t } = useTranslation(['devices', 'common', 'errors']);
   const format = useFormat();
+  // Last activity in the company's time, whatever the viewer's computer says, labelled with the zone.
+  const companyZone = useMe()?.tenant.settings.tenant_timezone ?? 'UTC';
   const queryClient = useQueryClient();
   const permissions = usePermissions();
   const canEdit = permissions.has('edit-biometric-device');
@@ -201,9 +203,9 @@ export function DevicesTable({ addButton }: { addButton: ReactNode }) {
     },
     {
       key: 'lastActivity',
-      label: t('table.columns.lastActivity'),
+      label: t('table.columns.lastActivityIn', { zone: companyZone }),
       sortKey: 'lastActivity',
-      render: (d) => (d.lastActivity ? format.instant(d.lastActivity) : dash),
+      render: (d) => (d.lastActivity ? format.instantIn(d.lastActivity, companyZone) : dash),
     },
     {
       key: 'userCount',

@@ -15,7 +15,7 @@ import {
 import { localDate } from '../../../../shared/time.js';
 import type { Deps } from '../../deps.js';
 import type { Insertable } from 'kysely';
-import type { Db } from '../../db/engine.js';
+import type { Db, Engine } from '../../db/engine.js';
 import type { DevicePunchTable } from '../../db/schema.js';
 import { readSettings } from '../tenants/repository.js';
 import { applyPunches, chunks, markSkipped, SKIP, type ApplicablePunch } from './attendance-apply.js';
@@ -109,25 +109,85 @@ export async function ingestPunches(
     rejected: [],
   };
   if (punches.length === 0) return result;
-  const settings = await readSettings(deps.db, tenantId);
-  const serials = [...new Set(punches.map((p) => p.deviceSerial))];
-  const devices = new Map<string, { id: number; timeZone: string }>();
+  const now = deps.now();
+  // Everything the rows are built from (the devices and their zones, the mappings, the tenant's zone) is read inside
+  // the lock and the transaction: a zone edit (zone-change.ts) or a mapping saved between a read outside and the
+  // write would otherwise leave punches derived from what was just replaced. On PostgreSQL the device rows are read
+  // FOR SHARE, so an edit of another API process that has not committed yet is waited for, and an edit that comes
+  // later waits for this batch and then moves its punches with the others.
+  await withTenantLock(tenantId, () =>
+    deps.db.transaction().execute(async (trx) => {
+      const settings = await readSettings(trx, tenantId);
+      const devices = await devicesBySerial(trx, deps.engine, tenantId, [
+        ...new Set(punches.map((p) => p.deviceSerial)),
+      ]);
+      const employees = await resolveEmployees(
+        trx,
+        tenantId,
+        punches.map((p) => p.deviceUserId),
+      );
+      const rows = punchRows(
+        punches,
+        devices,
+        employees,
+        { tenantId, via, now, timeZone: settings.tenant_timezone },
+        result,
+      );
+      const stored = await insertPunches(trx, [...rows.values()]);
+      result.stored = stored.length;
+      result.duplicates += rows.size - stored.length;
+      const mapped: ApplicablePunch[] = [];
+      for (const s of stored) {
+        if (s.employeeId === null || s.workDate === null) result.unmapped++;
+        else mapped.push({ id: s.id, employeeId: s.employeeId, workDate: s.workDate, punchAt: s.punchAt });
+      }
+      const outcome = await applyPunches(trx, tenantId, settings.tenant_timezone, now, mapped);
+      result.applied = outcome.applied;
+      result.skipped = await markSkipped(trx, tenantId, outcome.skipped);
+    }),
+  );
+  // Punches held for being ahead of the clock whose time has come (docs/devices.md, "Clock drift").
+  await applyDuePunches(deps, tenantId);
+  return result;
+}
+
+type DeviceZone = { id: number; timeZone: string };
+
+/** The tenant's devices of these serials with their zones, read FOR SHARE on PostgreSQL (see ingestPunches). */
+async function devicesBySerial(
+  trx: Db,
+  engine: Engine,
+  tenantId: number,
+  serials: string[],
+): Promise<Map<string, DeviceZone>> {
+  const devices = new Map<string, DeviceZone>();
   for (const part of chunks(serials)) {
-    const rows = await deps.db
+    const query = trx
       .selectFrom('devices')
       .select(['id', 'serialNo', 'timeZone'])
       .where('tenantId', '=', tenantId)
       .where('serialNo', 'in', part)
-      .execute();
+      .orderBy('id');
+    // SQLite has no row locks: its one writer at a time and the in-process lock order the edit and the batch.
+    const rows = await (engine === 'postgres' ? query.forShare() : query).execute();
     for (const r of rows) devices.set(r.serialNo, { id: r.id, timeZone: r.timeZone });
   }
-  const employees = await resolveEmployees(
-    deps.db,
-    tenantId,
-    punches.map((p) => p.deviceUserId),
-  );
-  const now = deps.now();
-  const receivedAt = now.toISOString();
+  return devices;
+}
+
+/**
+ * The rows to store, one per punch identity: the instant derived from the local time in the device's zone, the
+ * employee the device user id maps to. Unknown devices and impossible times are counted as rejected, repeats within
+ * the batch as duplicates.
+ */
+function punchRows(
+  punches: IncomingPunch[],
+  devices: Map<string, DeviceZone>,
+  employees: Map<string, number>,
+  batch: { tenantId: number; via: 'agent' | 'adms'; now: Date; timeZone: string },
+  result: IngestResult,
+): Map<string, Insertable<DevicePunchTable>> {
+  const receivedAt = batch.now.toISOString();
   const rows = new Map<string, Insertable<DevicePunchTable>>();
   punches.forEach((p, index) => {
     const device = devices.get(p.deviceSerial);
@@ -154,39 +214,21 @@ export async function ingestPunches(
     }
     const employeeId = employees.get(p.deviceUserId) ?? null;
     rows.set(key, {
-      tenantId,
+      tenantId: batch.tenantId,
       deviceId: device.id,
       deviceSerial: p.deviceSerial,
       deviceUserId: p.deviceUserId,
       punchAt: instant.toISOString(),
       localTime,
       employeeId,
-      workDate: localDate(instant, settings.tenant_timezone),
+      workDate: localDate(instant, batch.timeZone),
       status: employeeId === null ? 'unmapped' : 'applied',
       note: null,
-      via,
+      via: batch.via,
       receivedAt,
     });
   });
-
-  await withTenantLock(tenantId, () =>
-    deps.db.transaction().execute(async (trx) => {
-      const stored = await insertPunches(trx, [...rows.values()]);
-      result.stored = stored.length;
-      result.duplicates += rows.size - stored.length;
-      const mapped: ApplicablePunch[] = [];
-      for (const s of stored) {
-        if (s.employeeId === null || s.workDate === null) result.unmapped++;
-        else mapped.push({ id: s.id, employeeId: s.employeeId, workDate: s.workDate, punchAt: s.punchAt });
-      }
-      const outcome = await applyPunches(trx, tenantId, settings.tenant_timezone, now, mapped);
-      result.applied = outcome.applied;
-      result.skipped = await markSkipped(trx, tenantId, outcome.skipped);
-    }),
-  );
-  // Punches held for being ahead of the clock whose time has come (docs/devices.md, "Clock drift").
-  await applyDuePunches(deps, tenantId);
-  return result;
+  return rows;
 }
 
 /** Inserts the punches not stored yet and returns those (ON CONFLICT DO NOTHING on the punch's identity). */
@@ -221,9 +263,9 @@ export async function applyDuePunches(deps: Deps, tenantId: number): Promise<{ a
     .limit(1)
     .execute();
   if (due.length === 0) return { applied: 0, skipped: 0 };
-  const settings = await readSettings(deps.db, tenantId);
   return withTenantLock(tenantId, () =>
     deps.db.transaction().execute(async (trx) => {
+      const settings = await readSettings(trx, tenantId);
       const rows = await trx
         .selectFrom('devicePunches')
         .select(['id', 'employeeId', 'workDate', 'punchAt'])

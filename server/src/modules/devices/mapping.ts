@@ -124,11 +124,11 @@ export async function unmappedGroups(deps: Deps, tenantId: number) {
  * `deviceUserIds`), in one transaction with the attendance they produce.
  */
 export async function applyUnmapped(deps: Deps, tenantId: number, deviceUserIds?: string[]): Promise<ApplyResult> {
-  const settings = await readSettings(deps.db, tenantId);
   // Punches held for being ahead of the clock whose time has come go first (docs/devices.md, "Clock drift").
   const due = await applyDuePunches(deps, tenantId);
   const result = await withTenantLock(tenantId, () =>
     deps.db.transaction().execute(async (trx) => {
+      const settings = await readSettings(trx, tenantId);
       let query = trx
         .selectFrom('devicePunches')
         .select(['id', 'deviceUserId', 'punchAt', 'workDate'])

@@ -24,7 +24,7 @@ export const deviceRoutes = defineRoutes(deviceEndpoints, {
 
   testDeviceConnection: async (ctx, { params }) => {
     const row = await ctx.repo(devicesRepository).get(params.id);
-    if (!row.ipAddress) return { reachable: false, latencyMs: null, error: 'The device has no IP address' };
+    if (!row.ipAddress) return { reachable: false, latencyMs: null, reason: 'noAddress' as const, error: null };
     return probeTcp(row.ipAddress, row.port, PROBE_TIMEOUT_MS);
   },
 

@@ -118,7 +118,6 @@ export async function updateDevice(deps: Deps, who: Who, id: number, body: Updat
   requireAddress(mode, ipAddress);
   if (body.serialNo !== undefined) await assertSerialFree(deps, who.tenantId, body.serialNo, id);
   const zoneChanged = body.timeZone !== undefined && body.timeZone !== before.timeZone;
-  const tenantZone = zoneChanged ? (await readSettings(deps.db, who.tenantId)).tenant_timezone : '';
   const save = (db: Db) =>
     db
       .updateTable('devices')
@@ -139,14 +138,17 @@ export async function updateDevice(deps: Deps, who: Who, id: number, body: Updat
   try {
     if (!zoneChanged) return { ...toDevice(await save(deps.db)), punchesMoved: 0 };
     // With the ingest's lock: a batch of this device's punches must not be derived in the old zone meanwhile.
+    // The zone the punches leave is the one in force when the lock is held (another edit may have saved meanwhile).
     return await withTenantLock(who.tenantId, () =>
       deps.db.transaction().execute(async (trx) => {
+        const from = (await findDevice(trx, who.tenantId, id))?.timeZone ?? before.timeZone;
+        const tenantZone = (await readSettings(trx, who.tenantId)).tenant_timezone;
         const row = await save(trx);
         const punchesMoved = await movePunchesToZone(
           trx,
           who.tenantId,
           id,
-          { from: before.timeZone, to: row.timeZone, tenant: tenantZone },
+          { from, to: row.timeZone, tenant: tenantZone },
           deps.now(),
         );
         return { ...toDevice(row), punchesMoved };
