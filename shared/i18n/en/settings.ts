@@ -141,7 +141,7 @@ export const settings = {
     intro:
       'Each past working day without attendance, leave or holiday becomes a leave of the first type while its quota lasts, then of the second. The jobs also auto reject requests nobody decided before their last day.',
     needUnpaid:
-      'Auto leaves can be enabled only after an unpaid leave type exists. Add an unpaid leave type above first.',
+      'Auto leaves can be enabled only after unpaid leaves are configured. Add an unpaid leave type above first.',
     enabled: 'Auto leaves are enabled',
     disabled: 'Auto leaves are disabled',
     integrationId: 'Integration ID',

@@ -146,7 +146,7 @@ export const settings: Translation<typeof en> = {
     intro:
       'Chaque jour ouvré passé sans pointage, congé ni jour férié devient un congé du premier type tant que son quota le permet, puis du second. Les tâches rejettent aussi automatiquement les demandes que personne n’a traitées avant leur dernier jour.',
     needUnpaid:
-      'Les congés automatiques ne peuvent être activés qu’après la création d’un type de congé sans solde. Ajoutez d’abord un type de congé sans solde ci-dessus.',
+      'Les congés automatiques ne peuvent être activés qu’une fois les congés sans solde configurés. Ajoutez d’abord un type de congé sans solde ci-dessus.',
     enabled: 'Les congés automatiques sont activés',
     disabled: 'Les congés automatiques sont désactivés',
     integrationId: 'Identifiant d’intégration',
