@@ -85,7 +85,10 @@ describe('work from office from the office networks', () => {
       const res = await hr.patch('/api/tenant/productivity-settings', { office_networks: ['192.168.1.0/24', bad] });
       expect(res.status, bad).toBe(400);
       expect(res.body.error.details.fields).toEqual([
-        expect.objectContaining({ path: 'body.office_networks.1', message: 'Enter an address like 192.168.10.0/24' }),
+        expect.objectContaining({
+          path: 'body.office_networks.1',
+          message: 'Enter an IPv4 or IPv6 address or range, such as 192.168.10.0/24 or 2001:db8::/48',
+        }),
       ]);
     }
     const saved = await hr.get('/api/tenant/productivity-settings');
