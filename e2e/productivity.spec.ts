@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { ADMIN, DEMO_PASSWORD, expect, test } from './fixtures.js';
+import { ADMIN, DEMO_PASSWORD, expect, test, TODAY } from './fixtures.js';
 import { ProductivityPage } from './pages/productivity-page.js';
 import { snapshot } from './screenshots.js';
 
@@ -29,7 +29,7 @@ test.describe('the productivity dashboard', () => {
     const overviewAnswer = page.waitForResponse(
       (r) => r.url().includes('/api/productivity/overview') && r.status() === 200,
     );
-    await dashboard.choosePeriod('Last year');
+    await dashboard.choosePeriod('Last 12 months');
     const overview = (await (await overviewAnswer).json()) as { granularity: string; series: unknown[] };
     expect(overview.granularity).toBe('week');
     await expect(page.getByRole('img', { name: /^Hours worked per week/ })).toBeVisible();
@@ -77,6 +77,53 @@ test.describe('the productivity dashboard', () => {
     await dashboard.waitForOverview();
     await snapshot(page, 'productivity-overview', 'dark');
     await frame.chooseTheme('Light');
+    expect(consoleErrors).toEqual([]);
+  });
+  test('offers this month, this quarter and the year to date, and shows no figures for an invalid custom range', async ({
+    loginPage,
+    page,
+    consoleErrors,
+  }) => {
+    const dashboard = new ProductivityPage(page);
+    await loginPage.signIn(ADMIN.email, DEMO_PASSWORD);
+    await dashboard.open();
+    await dashboard.waitForOverview();
+    const [year, month] = TODAY.split('-').map(Number) as [number, number];
+    const quarterStart = `${year}-${String(Math.floor((month - 1) / 3) * 3 + 1).padStart(2, '0')}-01`;
+    const periods = [
+      ['This month', `${TODAY.slice(0, 7)}-01`],
+      ['This quarter', quarterStart],
+      ['Year to date', `${year}-01-01`],
+    ] as const;
+    for (const [label, from] of periods) {
+      const asked = page.waitForRequest((r) => r.url().includes('/api/productivity/overview?'));
+      await dashboard.choosePeriod(label);
+      const url = new URL((await asked).url());
+      expect([url.searchParams.get('startDate'), url.searchParams.get('endDate')], label).toEqual([from, TODAY]);
+      await expect(page.getByRole('combobox', { name: 'Period' })).toHaveText(label);
+      await dashboard.waitForOverview();
+    }
+
+    // An invalid custom range clears the figures (no previous range's) and says why; fixing it shows them.
+    await dashboard.choosePeriod('Custom range');
+    const from = page.getByRole('textbox', { name: 'From', exact: true });
+    const to = page.getByRole('textbox', { name: 'To', exact: true });
+    await to.fill('2999-01-01');
+    await expect(page.getByText('The date cannot be after today')).toBeVisible();
+    await expect(dashboard.overview()).toHaveCount(0);
+    await expect(page.getByTestId('range-problem')).toHaveText(
+      'Correct the dates of the custom range to see its figures.',
+    );
+    await expect(page.getByRole('button', { name: 'Download report' })).toHaveCount(0);
+    await snapshot(page, 'productivity-invalid-range', 'light');
+    const asked = page.waitForRequest((r) => r.url().includes('/api/productivity/overview?'));
+    await from.fill(`${year}-01-02`);
+    await to.fill(`${year}-01-31`);
+    const url = new URL((await asked).url());
+    expect(url.searchParams.get('startDate')).toBe(`${year}-01-02`);
+    expect(url.searchParams.get('endDate')).toBe(`${year}-01-31`);
+    await dashboard.waitForOverview();
+    await expect(page.getByTestId('range-problem')).toHaveCount(0);
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -4,10 +4,17 @@
  * after today and From may not be after To. Dates are YYYY-MM-DD calendar days, computed in UTC so the
  * result never depends on the machine's time zone; "today" is passed in by the caller (the tenant's day).
  */
+import { format, parseISO, startOfMonth, startOfQuarter, startOfYear, subDays, subYears } from 'date-fns';
 import { validation as V } from './i18n/en/validation.js';
 
+/** The spec's date filter: last 30 days, last 90 days, the last 12 months, or a custom range. */
 export const DATE_RANGE_PRESETS = ['30d', '90d', '1y', 'custom'] as const;
-export type DateRangePreset = (typeof DATE_RANGE_PRESETS)[number];
+/**
+ * The productivity dashboard's periods: the spec's, and the calendar periods a manager reports on (this
+ * month, this quarter, the year to date), each ending today.
+ */
+export const DASHBOARD_PERIOD_PRESETS = ['30d', '90d', '1y', 'month', 'quarter', 'ytd', 'custom'] as const;
+export type DateRangePreset = (typeof DASHBOARD_PERIOD_PRESETS)[number];
 export const DEFAULT_DATE_RANGE_PRESET: DateRangePreset = '90d';
 
 export type DateRange = { from: string; to: string };
@@ -50,26 +57,25 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return format.format(now);
 }
 
-function addDays(day: Date, days: number): Date {
-  return new Date(day.getTime() + days * 86_400_000);
-}
-
 /**
- * The range of a preset ending today. "Last 30 days" is 30 calendar days including today; "last year"
- * starts on the same day one year back (29 February falls back to 28 February).
+ * The range of a preset ending today: "Last 30 days" is 30 calendar days including today, "Last 12
+ * months" starts on the same day one year back (29 February falls back to 28 February), "This month",
+ * "This quarter" (January, April, July or October) and "Year to date" start on the first day of today's
+ * month, quarter or year. date-fns works on the days as local midnights and reads them back the same way,
+ * so the answer never depends on the machine's time zone.
  */
 export function presetRange(preset: Exclude<DateRangePreset, 'custom'>, today: string): DateRange {
-  const end = parseIsoDay(today);
-  if (!end) throw new RangeError(`Not a YYYY-MM-DD day: ${today}`);
-  if (preset === '1y') {
-    const y = end.getUTCFullYear() - 1;
-    const m = end.getUTCMonth();
-    const lastDayOfMonth = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-    const start = new Date(Date.UTC(y, m, Math.min(end.getUTCDate(), lastDayOfMonth)));
-    return { from: formatIsoDay(start), to: today };
-  }
-  const days = preset === '30d' ? 30 : 90;
-  return { from: formatIsoDay(addDays(end, -(days - 1))), to: today };
+  if (!parseIsoDay(today)) throw new RangeError(`Not a YYYY-MM-DD day: ${today}`);
+  const end = parseISO(today);
+  const start = {
+    '30d': () => subDays(end, 29),
+    '90d': () => subDays(end, 89),
+    '1y': () => subYears(end, 1),
+    month: () => startOfMonth(end),
+    quarter: () => startOfQuarter(end),
+    ytd: () => startOfYear(end),
+  }[preset]();
+  return { from: format(start, 'yyyy-MM-dd'), to: today };
 }
 
 export function defaultDateRange(today: string): DateRange {

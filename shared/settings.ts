@@ -65,7 +65,7 @@ export const tenantSettingsSchema = z
           .trim()
           .refine((v) => parseNetwork(v) !== null, V.network),
       )
-      .max(50),
+      .max(50, V.networksMax),
     /**
      * The latest check-out of a shift, HH:mm on the morning after its day (00:00 to 12:00): a punch or
      * check-out after midnight and up to this time closes the day before (docs/workforce.md "Night shifts").

@@ -20,7 +20,16 @@ export class ProductivityPage {
     await expect(this.page.locator('.recharts-surface').first()).toBeVisible();
   }
 
-  async choosePeriod(label: 'Last 30 days' | 'Last 90 days' | 'Last year' | 'Custom range'): Promise<void> {
+  async choosePeriod(
+    label:
+      | 'Last 30 days'
+      | 'Last 90 days'
+      | 'Last 12 months'
+      | 'This month'
+      | 'This quarter'
+      | 'Year to date'
+      | 'Custom range',
+  ): Promise<void> {
     await this.page.getByRole('combobox', { name: 'Period' }).click();
     await this.page.getByRole('option', { name: label }).click();
   }

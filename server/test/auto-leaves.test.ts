@@ -42,7 +42,7 @@ describe('auto leaves', () => {
     );
     const refused = await hr.put('/api/leave/auto-leaves-config', { enabled: true, firstLeaveTypeId: casual.id });
     expect(refused.status).toBe(400);
-    expect(refused.body.error.message).toBe('Auto leaves can be enabled only after an unpaid leave type exists.');
+    expect(refused.body.error.message).toBe('Auto leaves can be enabled only after unpaid leaves are configured.');
     const unpaid = await server.client.ok(createLeaveType, { body: { name: 'Unpaid', kind: 'unpaid' } }, as);
     const ok = await hr.put('/api/leave/auto-leaves-config', {
       enabled: true,

@@ -273,6 +273,21 @@ describe('team attendance and WFO statistics', () => {
     expect(all.body.items.map((r: { team: { name: string } }) => r.team.name)).toEqual(['Core', 'Other']);
   });
 
+  it('takes pages of 5 (spec §9) besides the table sizes, and refuses other sizes naming pageSize', async () => {
+    for (const path of ['team-attendance-stats', 'team-wfo-stats']) {
+      const page = await as['lead']!.get(`/api/productivity/${path}?${WEEK_QUERY}&teamId=${s.ids.core}&pageSize=5`);
+      expect(page.status).toBe(200);
+      expect(page.body.total).toBe(3);
+      const two = await as['lead']!.get(
+        `/api/productivity/${path}?${WEEK_QUERY}&teamId=${s.ids.core}&pageSize=5&page=2`,
+      );
+      expect(two.body.items).toEqual([]);
+      const refused = await as['lead']!.get(`/api/productivity/${path}?${WEEK_QUERY}&teamId=${s.ids.core}&pageSize=7`);
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.body.error.details)).toContain('pageSize');
+    }
+  });
+
   it('opens every team per member with view-all-attendance; refuses the rest', async () => {
     const res = await as['hr']!.get(`/api/productivity/team-attendance-stats?${WEEK_QUERY}&teamId=${s.ids.other}`);
     expect(res.body.level).toBe('members');

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { validation as V } from '../i18n/en/validation.js';
 import { validateDateRange, type DateRange, type DateRangeErrors } from '../date-range.js';
 import { isoDateSchema } from '../validation.js';
-import { listQuerySchema, listResponseSchema, optionalIdQuery, type PageSize } from './common.js';
+import { listQuerySchema, listResponseSchema, optionalIdQuery, PAGE_SIZES, type PageSize } from './common.js';
 import { teamRefSchema } from './people.js';
 
 /** The longest range any productivity figure or report covers: two years (one of them a leap year). */
@@ -16,6 +16,8 @@ export const PRODUCTIVITY_MAX_RANGE_DAYS = 731;
 export const DAILY_SERIES_MAX_DAYS = 92;
 /** Spec §4 and §9: team stats come in pages of 50, the dashboard's attendance in pages of 10. */
 export const TEAM_STATS_PAGE_SIZE: PageSize = 50;
+/** Spec §9 "Stats page size default 5": the stats lists also take pages of 5, beside the table choices. */
+export const TEAM_STATS_PAGE_SIZES = [5, ...PAGE_SIZES] as const;
 export const PRODUCTIVITY_ATTENDANCE_PAGE_SIZE: PageSize = 10;
 export const RANGE_TOO_LONG_MESSAGE = V.rangeTwoYears;
 
@@ -144,6 +146,7 @@ export const TEAM_STATS_ORDER_KEYS = [
 export const teamStatsQuerySchema = listQuerySchema({
   orderKeys: TEAM_STATS_ORDER_KEYS,
   defaultOrderKey: 'name',
+  pageSizes: TEAM_STATS_PAGE_SIZES,
   defaultPageSize: TEAM_STATS_PAGE_SIZE,
   extra: { ...rangeShape, teamId: teamIdQuery },
 });

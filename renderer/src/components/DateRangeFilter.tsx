@@ -1,6 +1,7 @@
 /**
- * The date-range filter of every filtered page: last 30 days, 90 days (the default), a year, or a custom
- * From–To that may not end after today nor start after it ends (rule in shared/date-range.ts).
+ * The date-range filter of every filtered page: last 30 days, 90 days (the default), the last 12 months, or
+ * a custom From–To that may not end after today nor start after it ends (rule in shared/date-range.ts); a
+ * page may offer more presets (the productivity dashboard's this month, this quarter, year to date).
  */
 import { Dropdown, Field, Input, makeStyles, Option, tokens } from '@fluentui/react-components';
 import { CalendarRegular } from '@fluentui/react-icons';
@@ -40,6 +41,7 @@ export function DateRangeFilter({
   today,
   onChange,
   presets = DATE_RANGE_PRESETS,
+  onInvalid,
 }: {
   value: DateRangeValue;
   /** Today in the tenant's time zone (YYYY-MM-DD). */
@@ -48,6 +50,11 @@ export function DateRangeFilter({
   presets?: readonly DateRangePreset[];
   /** Called only with valid ranges; invalid custom input stays local and shows its message. */
   onChange: (value: DateRangeValue) => void;
+  /**
+   * Called when the custom input becomes invalid, so that a page can stop showing the last valid range's
+   * figures as if they were the typed range's; onChange follows once the input is valid again.
+   */
+  onInvalid?: () => void;
 }) {
   const styles = useStyles();
   const { t } = useTranslation('common');
@@ -73,6 +80,7 @@ export function DateRangeFilter({
   const editCustom = (next: DateRange) => {
     setDraft(next);
     if (Object.keys(validateDateRange(next, today)).length === 0) onChange({ preset: 'custom', ...next });
+    else onInvalid?.();
   };
 
   return (

@@ -81,7 +81,10 @@ export const common = {
     presets: {
       '30d': 'Last 30 days',
       '90d': 'Last 90 days',
-      '1y': 'Last year',
+      '1y': 'Last 12 months',
+      month: 'This month',
+      quarter: 'This quarter',
+      ytd: 'Year to date',
       custom: 'Custom range',
     },
     errors: {

@@ -136,7 +136,7 @@ export const errors = {
   LEAVE_SAME_APPROVER: 'The HR approval must come from someone other than the PO approver.',
   LEAVE_REASON_REQUIRED: 'A reason is required.',
   HOLIDAY_EXISTS: 'There is already a holiday on this date.',
-  AUTO_LEAVES_NEED_UNPAID: 'Auto leaves can be enabled only after an unpaid leave type exists.',
+  AUTO_LEAVES_NEED_UNPAID: 'Auto leaves can be enabled only after unpaid leaves are configured.',
   AUTO_LEAVES_UPDATE_FAILED: 'Auto leaves config update failed.',
   JOB_RUNNING: 'These jobs are running right now. Try again in a minute.',
   // Biometric devices (workforce §8)

@@ -8,6 +8,7 @@ export const productivity = {
     myTeams: 'My teams',
     tabsLabel: 'Dashboards',
     rangeTooLong: 'The range can be at most two years. Choose a shorter period.',
+    rangeInvalid: 'Correct the dates of the custom range to see its figures.',
   },
   tabs: {
     overview: 'Productivity Overview',

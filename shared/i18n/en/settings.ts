@@ -67,7 +67,17 @@ export const settings = {
     range: '{{min}} to {{max}}',
     outOfRange: 'Enter a number from {{min}} to {{max}}',
     timeZone: 'Time zone',
-    timeZoneHint: 'IANA name, e.g. Asia/Karachi',
+    timeZoneHint: 'The company’s working day: choose a zone or type its name, e.g. Asia/Karachi',
+    timeZoneInvalid: 'Choose a time zone from the list',
+    weekendDays: 'Weekend days',
+    weekendDaysHint: 'Days that are not working days, for the month view, the figures and leave',
+    officeNetworks: 'Office networks',
+    officeNetworksHint:
+      'One address or range per line (IPv4 or IPv6, e.g. 192.168.10.0/24 or 2001:db8::/48): web and desktop check-ins from these count as work from office',
+    officeNetworksPlaceholder: '192.168.10.0/24',
+    networkInvalid: '“{{network}}” is not an IPv4 or IPv6 address or range, such as 192.168.10.0/24 or 2001:db8::/48',
+    noOfficeNetworks:
+      'No office networks: only punches on a biometric device count as work from office. Add the office’s networks so that web and desktop check-ins there count too.',
     latestCheckOut: 'Latest check-out of a shift',
     latestCheckOutHint:
       'Next morning, 00:00 to 12:00: a check-out after midnight up to this time ends the previous day’s shift',
@@ -141,7 +151,7 @@ export const settings = {
     intro:
       'Each past working day without attendance, leave or holiday becomes a leave of the first type while its quota lasts, then of the second. The jobs also auto reject requests nobody decided before their last day.',
     needUnpaid:
-      'Auto leaves can be enabled only after an unpaid leave type exists. Add an unpaid leave type above first.',
+      'Auto leaves can be enabled only after unpaid leaves are configured. Add an unpaid leave type above first.',
     enabled: 'Auto leaves are enabled',
     disabled: 'Auto leaves are disabled',
     integrationId: 'Integration ID',

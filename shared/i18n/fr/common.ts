@@ -86,7 +86,10 @@ export const common: Translation<typeof en> = {
     presets: {
       '30d': '30 derniers jours',
       '90d': '90 derniers jours',
-      '1y': 'Dernière année',
+      '1y': '12 derniers mois',
+      month: 'Ce mois-ci',
+      quarter: 'Ce trimestre',
+      ytd: 'Depuis le début de l’année',
       custom: 'Période personnalisée',
     },
     errors: {

@@ -128,7 +128,7 @@ export const errors: Translation<typeof en> = {
   LEAVE_REASON_REQUIRED: 'Un motif est obligatoire.',
   HOLIDAY_EXISTS: 'Il existe déjà un jour férié à cette date.',
   AUTO_LEAVES_NEED_UNPAID:
-    'Les congés automatiques ne peuvent être activés qu’une fois qu’un type de congé sans solde existe.',
+    'Les congés automatiques ne peuvent être activés qu’une fois les congés sans solde configurés.',
   AUTO_LEAVES_UPDATE_FAILED: 'Échec de la mise à jour de la configuration des congés automatiques.',
   JOB_RUNNING: 'Ces tâches sont en cours d’exécution. Réessayez dans une minute.',
   DEVICE_SAVE_FAILED: 'Échec de la configuration, de la création ou de la mise à jour du terminal biométrique.',

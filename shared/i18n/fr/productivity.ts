@@ -11,6 +11,7 @@ export const productivity: Translation<typeof en> = {
     myTeams: 'Mes équipes',
     tabsLabel: 'Tableaux de bord',
     rangeTooLong: 'La période ne peut pas dépasser deux ans. Choisissez une période plus courte.',
+    rangeInvalid: 'Corrigez les dates de la période personnalisée pour en voir les indicateurs.',
   },
   tabs: {
     overview: 'Vue d’ensemble de la productivité',

@@ -71,7 +71,19 @@ export const settings: Translation<typeof en> = {
     range: 'De {{min}} à {{max}}',
     outOfRange: 'Saisissez un nombre de {{min}} à {{max}}',
     timeZone: 'Fuseau horaire',
-    timeZoneHint: 'Nom IANA, par exemple Europe/Paris',
+    timeZoneHint:
+      'La journée de travail de l’entreprise : choisissez un fuseau ou saisissez son nom, par exemple Europe/Paris',
+    timeZoneInvalid: 'Choisissez un fuseau horaire dans la liste',
+    weekendDays: 'Jours de week-end',
+    weekendDaysHint: 'Jours non travaillés, pour la vue du mois, les indicateurs et les congés',
+    officeNetworks: 'Réseaux du bureau',
+    officeNetworksHint:
+      'Une adresse ou une plage par ligne (IPv4 ou IPv6, par exemple 192.168.10.0/24 ou 2001:db8::/48) : les pointages web et bureau depuis ces réseaux comptent comme travail au bureau',
+    officeNetworksPlaceholder: '192.168.10.0/24',
+    networkInvalid:
+      '« {{network}} » n’est pas une adresse ou une plage IPv4 ou IPv6, comme 192.168.10.0/24 ou 2001:db8::/48',
+    noOfficeNetworks:
+      'Aucun réseau de bureau : seuls les pointages sur un terminal biométrique comptent comme travail au bureau. Ajoutez les réseaux du bureau pour que les pointages web et bureau y comptent aussi.',
     latestCheckOut: 'Départ le plus tardif d’un poste',
     latestCheckOutHint:
       'Le lendemain matin, de 00:00 à 12:00 : un départ après minuit jusqu’à cette heure termine le poste de la veille',
@@ -146,7 +158,7 @@ export const settings: Translation<typeof en> = {
     intro:
       'Chaque jour ouvré passé sans pointage, congé ni jour férié devient un congé du premier type tant que son quota le permet, puis du second. Les tâches rejettent aussi automatiquement les demandes que personne n’a traitées avant leur dernier jour.',
     needUnpaid:
-      'Les congés automatiques ne peuvent être activés qu’après la création d’un type de congé sans solde. Ajoutez d’abord un type de congé sans solde ci-dessus.',
+      'Les congés automatiques ne peuvent être activés qu’une fois les congés sans solde configurés. Ajoutez d’abord un type de congé sans solde ci-dessus.',
     enabled: 'Les congés automatiques sont activés',
     disabled: 'Les congés automatiques sont désactivés',
     integrationId: 'Identifiant d’intégration',

@@ -53,7 +53,9 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-const PRESETS = DATE_RANGE_PRESETS.filter((p): p is Exclude<DateRangePreset, 'custom'> => p !== 'custom');
+const PRESETS = DATE_RANGE_PRESETS.filter(
+  (p): p is Exclude<(typeof DATE_RANGE_PRESETS)[number], 'custom'> => p !== 'custom',
+);
 
 /**
  * Whose overview: oneself, one's teams, an employee, a team or a function. As the picker's option value:

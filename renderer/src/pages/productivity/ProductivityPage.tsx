@@ -1,7 +1,8 @@
 /**
  * /project-dashboard: the Productivity Overview (totals and charts), the Attendance dashboard (a paged,
  * searchable table per employee) and team statistics, over a date range and one team or all the caller
- * may see, with the CSV reports the caller may download.
+ * may see, with the CSV reports the caller may download. The period is one of the dashboard's presets
+ * (shared/date-range.ts) or a custom range; while the custom range typed is invalid no figures show.
  */
 import {
   Dropdown,
@@ -16,7 +17,7 @@ import {
 } from '@fluentui/react-components';
 import { useState } from 'react';
 import { validateProductivityRange } from '../../../../shared/contracts/productivity';
-import { todayIn } from '../../../../shared/date-range';
+import { DASHBOARD_PERIOD_PRESETS, todayIn } from '../../../../shared/date-range';
 import { useProductivityTeams, type RangeFilter } from '../../api/hooks/productivity';
 import { DateRangeFilter, initialDateRange } from '../../components/DateRangeFilter';
 import { PageHeader } from '../../components/PageHeader';
@@ -48,13 +49,16 @@ export function ProductivityPage() {
   const me = useMe()!;
   const today = todayIn(me.tenant.settings.tenant_timezone);
   const [range, setRange] = useState(() => initialDateRange(today));
+  // A custom range being typed that is not valid: no figures rather than the last valid range's.
+  const [rangeInvalid, setRangeInvalid] = useState(false);
   const [teamId, setTeamId] = useState<number | undefined>(undefined);
   const [tab, setTab] = useState<TabValue>('overview');
   const teams = useProductivityTeams();
 
   const filter: RangeFilter = { startDate: range.from, endDate: range.to, teamId };
   // The filter already keeps ranges real and not after today; the dashboards also cap them at two years.
-  const rangeProblem = validateProductivityRange(range, today).to;
+  const rangeTooLong = validateProductivityRange(range, today).to;
+  const rangeProblem = rangeInvalid ? t('page.rangeInvalid') : rangeTooLong ? t('page.rangeTooLong') : null;
   const everyoneLabel = teams.data?.allTeams === false ? t('page.myTeams') : t('page.allTeams');
   const teamName = teams.data?.items.find((t) => t.id === teamId)?.name;
 
@@ -66,7 +70,16 @@ export function ProductivityPage() {
         actions={rangeProblem ? null : <ReportsMenu filter={filter} />}
       />
       <div className={styles.filters}>
-        <DateRangeFilter value={range} today={today} onChange={setRange} />
+        <DateRangeFilter
+          value={range}
+          today={today}
+          presets={DASHBOARD_PERIOD_PRESETS}
+          onChange={(next) => {
+            setRange(next);
+            setRangeInvalid(false);
+          }}
+          onInvalid={() => setRangeInvalid(true)}
+        />
         <Field label={t('page.team')}>
           <Dropdown
             className={styles.team}
@@ -95,8 +108,8 @@ export function ProductivityPage() {
         <Tab value="teams">{t('tabs.teams')}</Tab>
       </TabList>
       {rangeProblem ? (
-        <MessageBar intent="warning">
-          <MessageBarBody>{t('page.rangeTooLong')}</MessageBarBody>
+        <MessageBar intent="warning" data-testid="range-problem">
+          <MessageBarBody>{rangeProblem}</MessageBarBody>
         </MessageBar>
       ) : (
         <>

@@ -12,6 +12,7 @@ import type {
 } from '../../../../shared/contracts/people.js';
 import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { MAX_IMAGE_BYTES, sniffImageType } from '../../../../shared/images.js';
+import { localDate } from '../../../../shared/time.js';
 import { emailDomain } from '../../../../shared/validation.js';
 import { uniqueOr } from '../../db/errors.js';
 import type { RequestContext } from '../../http/context.js';
@@ -60,8 +61,9 @@ async function refuseDuplicates(ctx: RequestContext, input: Input, exceptId: num
 }
 
 /**
- * Without chosen roles, the new employee gets the tenant's default role. They are e-mailed an invitation to
- * set their password (auth/invitations.ts), unless the company signs in by single sign-on only.
+ * Without chosen roles, the new employee gets the tenant's default role; without a joining date, today's.
+ * They are e-mailed an invitation to set their password (auth/invitations.ts), unless the company signs in
+ * by single sign-on only.
  */
 export async function createEmployee(ctx: RequestContext, input: CreateEmployeeBody, requestOrigin: string) {
   let roleIds = input.roleIds;
@@ -72,10 +74,13 @@ export async function createEmployee(ctx: RequestContext, input: CreateEmployeeB
   const full = { ...input, roleIds };
   await checkInput(ctx, full, null);
   await refuseDuplicates(ctx, full, null);
+  // Without a joining date the person joins on the day they are added, so that the figures do not count
+  // them absent for the days before (docs/workforce.md "Working and absent days").
+  const dateOfJoining = input.dateOfJoining ?? localDate(ctx.now(), (await ctx.settings()).tenant_timezone);
   const id = await uniqueOr(
     ctx.transaction(async (tx) => {
       const employees = tx.repo(employeeRepository);
-      const newId = await employees.insert(input);
+      const newId = await employees.insert({ ...input, dateOfJoining });
       await employees.replaceLinks(newId, full);
       return newId;
     }),

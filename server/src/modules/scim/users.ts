@@ -19,6 +19,7 @@ import {
   type ScimUserBody,
 } from '../../../../shared/contracts/scim.js';
 import { employeeFields } from '../../../../shared/contracts/people.js';
+import { localDate } from '../../../../shared/time.js';
 import { emailDomain } from '../../../../shared/validation.js';
 import { uniqueOr } from '../../db/errors.js';
 import type { ScimRequestContext } from '../../http/context.js';
@@ -182,10 +183,12 @@ export async function createUser(ctx: ScimRequestContext, body: ScimUserBody, ba
   const values = await checked(ctx, draft, draft.userName.split('@')[0] ?? null);
   await refuseDuplicates(ctx, { ...values, externalId: draft.externalId }, null);
   const defaultRole = await ctx.repo(roleRepository).defaultRoleId();
+  // A provisioned person joins on the day they are provisioned (SCIM carries no joining date).
+  const dateOfJoining = localDate(ctx.now(), (await ctx.settings()).tenant_timezone);
   const id = await uniqueOr(
     ctx.transaction(async (tx) => {
       const employees = tx.repo(employeeRepository);
-      const newId = await employees.insert({ ...values, externalId: draft.externalId });
+      const newId = await employees.insert({ ...values, dateOfJoining, externalId: draft.externalId });
       await employees.replaceLinks(newId, { roleIds: defaultRole === undefined ? [] : [defaultRole] });
       if (!draft.active) await employees.setStatus(newId, 'inactive');
       return newId;
