@@ -158,6 +158,7 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'PUT /api/leave-requests/{id}': {
     body: { leaveTypeId: 1, startDate: '2026-12-01', endDate: '2026-12-01', reason: 'x' },
     table: 'leaveRequests',
+    afterGuard: 'LEAVE_EDIT_NOT_REQUESTER',
   },
   'GET /api/leave/employees': {},
   'GET /api/leave/details': {},
