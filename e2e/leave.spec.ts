@@ -115,7 +115,7 @@ test.describe('leave', () => {
       workingDays: 1,
     });
     const mine = omar.leave.row(display(day));
-    await expect(mine).toContainText('Pending PO approval');
+    await expect(mine).toContainText('Pending team lead / PO approval');
     // Pending leave is held, not taken: the remaining balance does not move yet.
     expect(await omar.leave.remaining()).toBe(before);
 
@@ -123,7 +123,7 @@ test.describe('leave', () => {
     await lead.leave.open();
     await lead.leave.showPending();
     const forLead = lead.leave.row(EMPLOYEE.name, display(day));
-    await expect(forLead).toContainText('Pending PO approval');
+    await expect(forLead).toContainText('Pending team lead / PO approval');
     await snapshot(lead.page, 'leave-pending-approvals', 'light');
     await lead.leave.act(forLead, 'Approve', 'Covered by the team');
     await expect(forLead).toHaveCount(0);
@@ -132,7 +132,7 @@ test.describe('leave', () => {
     await hrUser.leave.open();
     await hrUser.leave.showPending();
     const forHr = hrUser.leave.row(EMPLOYEE.name, display(day));
-    await expect(forHr).toContainText('Approved by PO');
+    await expect(forHr).toContainText('Approved by team lead / PO');
     await hrUser.leave.act(forHr, 'Approve', 'Enjoy');
     await expect(forHr).toHaveCount(0);
 
@@ -142,7 +142,7 @@ test.describe('leave', () => {
 
     // The employee asks to cancel the approved leave; the lead, then HR approve the cancellation.
     await omar.leave.act(mine, 'Request cancellation', 'Plans changed');
-    await expect(mine).toContainText('Pending PO cancellation');
+    await expect(mine).toContainText('Pending team lead / PO cancellation');
 
     await lead.page.reload();
     await lead.leave.showPending();

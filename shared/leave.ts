@@ -47,9 +47,20 @@ export const LEAVE_ACTION = {
   CANCEL: 3,
   APPROVE_CANCELLATION: 4,
   REJECT_CANCELLATION: 5,
+  /** The spec's "previous": HR sends a request back to the earlier (team lead / PO) stage. */
+  PREVIOUS: 6,
+  /** The spec's "escalate": the team lead / PO passes a request straight to HR without deciding. */
+  ESCALATE: 7,
 } as const;
 export type LeaveAction = (typeof LEAVE_ACTION)[keyof typeof LEAVE_ACTION];
 export const LEAVE_ACTIONS = Object.values(LEAVE_ACTION) as LeaveAction[];
+/**
+ * What a request's history records besides the actions: 8, the requester edited the pending request
+ * (dates, type or reason) and it went back to its first stage. Not an action anyone sends.
+ */
+export const LEAVE_EDITED = 8;
+export const LEAVE_EVENT_ACTIONS = [...LEAVE_ACTIONS, LEAVE_EDITED] as const;
+export type LeaveEventAction = LeaveAction | typeof LEAVE_EDITED;
 
 /** Who acts: the employee who asked, their product owner or team lead (PO stage), or HR. */
 export type LeaveActor = 'requester' | 'po' | 'hr';
@@ -93,6 +104,12 @@ export const LEAVE_TRANSITIONS: readonly LeaveTransition[] = [
   { from: S.PENDING_PO_CANCELLATION, action: A.REJECT_CANCELLATION, actor: 'po', to: 'restore' },
   { from: S.PENDING_HR_CANCELLATION, action: A.APPROVE_CANCELLATION, actor: 'hr', to: S.CANCELLED_BY_HR },
   { from: S.PENDING_HR_CANCELLATION, action: A.REJECT_CANCELLATION, actor: 'hr', to: 'restore' },
+  // Escalate: the team lead / PO passes the request (or the cancellation request) to HR undecided
+  { from: S.PENDING_PO, action: A.ESCALATE, actor: 'po', to: S.PENDING_HR },
+  { from: S.PENDING_PO_CANCELLATION, action: A.ESCALATE, actor: 'po', to: S.PENDING_HR_CANCELLATION },
+  // Previous: HR sends it back to the team lead / PO stage (only when the requester has one today)
+  { from: S.APPROVED_BY_PO, action: A.PREVIOUS, actor: 'hr', to: S.PENDING_PO },
+  { from: S.PENDING_HR_CANCELLATION, action: A.PREVIOUS, actor: 'hr', to: S.PENDING_PO_CANCELLATION },
 ];
 
 /** Statuses in which a leave still stands or may still stand: they block overlapping requests. */
@@ -101,6 +118,12 @@ export const LIVE_STATUSES: readonly LeaveStatus[] = [1, 3, 4, 5, 10, 11, 12];
 export const TAKEN_STATUSES: readonly LeaveStatus[] = [4, 5, 11, 12];
 /** Statuses still waiting for an approval. */
 export const PENDING_STATUSES: readonly LeaveStatus[] = [1, 3, 10];
+/**
+ * Statuses in which the requester may still edit the request (dates, type, reason): the pending ones.
+ * An edit is checked by every rule of a new request and sends it back to its first stage, even from
+ * 10 Approved by PO: the team lead approved other dates.
+ */
+export const EDITABLE_STATUSES: readonly LeaveStatus[] = PENDING_STATUSES;
 
 export function findTransition(
   from: number,

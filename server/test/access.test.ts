@@ -155,6 +155,12 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'GET /api/leave-requests/pending': {},
   'GET /api/leave-requests/{id}': { table: 'leaveRequests' },
   'POST /api/leave-requests/{id}/actions': { body: { action: 1, reason: 'x' }, table: 'leaveRequests' },
+  'PUT /api/leave-requests/{id}': {
+    body: { leaveTypeId: 1, startDate: '2026-12-01', endDate: '2026-12-01', reason: 'x' },
+    table: 'leaveRequests',
+    afterGuard: 'LEAVE_EDIT_NOT_REQUESTER',
+  },
+  'GET /api/leave/employees': {},
   'GET /api/leave/details': {},
   'GET /api/leave/approvers': {},
   'GET /api/leave/auto-leaves-config': {},

@@ -31,7 +31,7 @@ import { VIDEO_SOURCES, VIDEO_STATUSES } from '../../shared/leaderboard-videos.j
 import { PROJECT_FEEDBACK_SOURCES } from '../../shared/project-feedback.js';
 import { LANGUAGES } from '../../shared/i18n/languages.js';
 import { TASK_FEEDBACK_REQUEST_STATUSES } from '../../shared/task-feedback.js';
-import { LEAVE_ACTIONS, LEAVE_EVENT_ACTORS, LEAVE_KINDS, LEAVE_STATUSES } from '../../shared/leave.js';
+import { LEAVE_EVENT_ACTIONS, LEAVE_EVENT_ACTORS, LEAVE_KINDS, LEAVE_STATUSES } from '../../shared/leave.js';
 import { readLiveSchema, type LiveSchema } from './catalogue.js';
 import { createTestDatabase, ENGINE } from './harness.js';
 import { readTypeSchema, type TypeSchema } from './schema-types.js';
@@ -48,7 +48,7 @@ const SHARED_VALUES: Record<string, readonly (string | number)[]> = {
   'leaveTypes.icon': LEAVE_ICONS,
   'leaveRequests.status': LEAVE_STATUSES,
   'leaveRequests.restoreStatus': LEAVE_STATUSES,
-  'leaveRequestEvents.action': LEAVE_ACTIONS,
+  'leaveRequestEvents.action': LEAVE_EVENT_ACTIONS,
   'leaveRequestEvents.actorRole': LEAVE_EVENT_ACTORS,
   'leaveRequestEvents.fromStatus': LEAVE_STATUSES,
   'leaveRequestEvents.toStatus': LEAVE_STATUSES,

@@ -4,6 +4,7 @@ import { validation as V } from '../i18n/en/validation.js';
 import {
   DEFAULT_LEAVE_RULES,
   LEAVE_ACTIONS,
+  LEAVE_EVENT_ACTIONS,
   LEAVE_EVENT_ACTORS,
   LEAVE_KINDS,
   LEAVE_RULE_LIMITS,
@@ -139,10 +140,12 @@ export const holidayListSchema = z.object({ items: z.array(holidaySchema) });
 export const holidayBodySchema = z.strictObject({ name: requiredText(80), date: isoDateSchema });
 
 const statusSchema = z.literal(LEAVE_STATUSES);
-const actionSchema = z.literal(LEAVE_ACTIONS);
 
 export const leaveEventSchema = z.object({
-  action: actionSchema.nullable(),
+  action: z
+    .literal(LEAVE_EVENT_ACTIONS)
+    .nullable()
+    .describe('The action (1-7); 8 when the requester edited the pending request; null when it was created'),
   actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   actorRole: z.enum(LEAVE_EVENT_ACTORS),
   fromStatus: statusSchema.nullable(),
@@ -181,6 +184,13 @@ export const createLeaveRequestBodySchema = z
     path: ['startDate'],
   });
 export type CreateLeaveRequestBody = z.input<typeof createLeaveRequestBodySchema>;
+/** Editing a pending request replaces what it asks for: the same fields and rules as a new one. */
+export const updateLeaveRequestBodySchema = createLeaveRequestBodySchema;
+
+/** The employees whose leave the caller may open (the Leave page's picker). */
+export const leaveEmployeesSchema = z.object({
+  items: z.array(z.object({ id: z.number().int(), name: z.string(), isActive: z.boolean() })),
+});
 
 export const leaveActionBodySchema = z.strictObject({
   action: z.union(
@@ -220,12 +230,14 @@ export const leaveDetailsSchema = z.object({
   year: z.number().int(),
   absents: z.number().int().describe('Past working days this year with no attendance, leave or holiday'),
   totalQuota: z.number().int(),
-  totalLeavesTaken: z.number().int(),
+  totalLeavesTaken: z.number().int().describe('Working days of approved leave that has started (today or before)'),
+  totalLeavesBooked: z.number().int().describe('Working days of approved leave that starts after today'),
   pendingLeaveCount: z.number().int(),
   remainingLeaves: z.number().int(),
   leaveTypes: z.array(
     leaveTypeSchema.extend({
-      taken: z.number().int(),
+      taken: z.number().int().describe('Approved leave that has started'),
+      booked: z.number().int().describe('Approved leave that starts after today'),
       pending: z.number().int(),
       remaining: z.number().int().nullable(),
     }),

@@ -16,11 +16,13 @@ import {
   leaveCalendarSchema,
   leaveDetailsQuerySchema,
   leaveDetailsSchema,
+  leaveEmployeesSchema,
   leaveRequestListQuerySchema,
   leaveRequestListSchema,
   leaveRequestSchema,
   leaveRulesSchema,
   pendingApprovalsQuerySchema,
+  updateLeaveRequestBodySchema,
 } from '../contracts/leave.js';
 import { familyAccess } from '../policy-families.js';
 import { endpoint } from './define.js';
@@ -70,10 +72,36 @@ export const leaveRequestEndpoints = {
     path: '/api/leave-requests/:id/actions',
     access: ['request-leave', 'approve-leave'],
     summary:
-      'Act on a request: 1 approve, 2 reject, 3 cancel (or ask to cancel an approved leave), 4 approve cancellation, 5 reject cancellation; a reason is required',
+      'Act on a request: 1 approve, 2 reject, 3 cancel (or ask to cancel an approved leave), 4 approve cancellation, 5 reject cancellation, 6 previous (HR sends it back to the team lead / PO), 7 escalate (the team lead / PO passes it to HR); a reason is required',
+    description:
+      'The transitions are those of docs/leave-workflow.md. A change that races another change of the same ' +
+      'request (two approvers, or an edit) answers 409 LEAVE_CHANGED_MEANWHILE and changes nothing.',
     params: idParamsSchema,
     body: leaveActionBodySchema,
     response: leaveRequestSchema,
+  }),
+  updateLeaveRequest: endpoint({
+    method: 'PUT',
+    path: '/api/leave-requests/:id',
+    access: 'request-leave',
+    summary: 'Edit one’s own pending request (type, dates, reason): every rule of a new request applies again',
+    description:
+      'Only the requester, only while the request waits for approval (1, 3 or 10). The request goes back to ' +
+      'its first stage (a PO approval no longer counts) and its history records the edit (action 8). 409 ' +
+      'LEAVE_CHANGED_MEANWHILE when an approver acted meanwhile.',
+    params: idParamsSchema,
+    body: updateLeaveRequestBodySchema,
+    response: leaveRequestSchema,
+  }),
+  listLeaveEmployees: endpoint({
+    method: 'GET',
+    path: '/api/leave/employees',
+    access: LEAVE_READ_ACCESS,
+    summary: 'Employees whose leave the caller may open (the Leave page’s picker)',
+    description:
+      'Everyone with view-all-leave-requests or view-all-employee-leave-requests; with ' +
+      'view-team-member-leave-requests the caller and who shares a team with them; otherwise only the caller.',
+    response: leaveEmployeesSchema,
   }),
   getLeaveDetails: endpoint({
     method: 'GET',

@@ -43,6 +43,7 @@ import { deviceClock } from './migrations/0043-device-clock.js';
 import { deviceAttendanceRecompute } from './migrations/0044-device-attendance-recompute.js';
 import { teamRoles } from './migrations/0045-team-roles.js';
 import { biotime } from './migrations/0046-biotime.js';
+import { leaveVersion } from './migrations/0049-leave-version.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0044-device-attendance-recompute': deviceAttendanceRecompute,
   '0045-team-roles': teamRoles,
   '0046-biotime': biotime,
+  '0049-leave-version': leaveVersion,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -34,7 +34,7 @@ import type { TaskFeedbackRequestStatus } from '../../../shared/task-feedback.js
 import type { FeedPostKind, FeedReviewStatus, LikeType } from '../../../shared/feed.js';
 import type { Language } from '../../../shared/i18n/languages.js';
 import type { VideoSource, VideoStatus } from '../../../shared/leaderboard-videos.js';
-import type { LeaveAction, LeaveEventActor, LeaveKind, LeaveStatus } from '../../../shared/leave.js';
+import type { LeaveEventAction, LeaveEventActor, LeaveKind, LeaveStatus } from '../../../shared/leave.js';
 
 // Columns of a fixed set of values are typed with the values shared/ declares for the API
 // (server/test/schema.test.ts checks each against them); the database stores them as text or integers.
@@ -329,13 +329,15 @@ export type LeaveRequestTable = {
   isAuto: Generated<Flag>;
   createdAt: string;
   updatedAt: string;
+  /** Bumped by every change; a change is conditional on the version it read, so racing changes get a 409. */
+  version: Generated<number>;
 };
 
 export type LeaveRequestEventTable = {
   id: Generated<number>;
   tenantId: number;
   requestId: number;
-  action: LeaveAction | null;
+  action: LeaveEventAction | null;
   actorId: number | null;
   actorRole: LeaveEventActor;
   fromStatus: LeaveStatus | null;

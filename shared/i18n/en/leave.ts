@@ -2,15 +2,15 @@
 export const leave = {
   /** Leave statuses by their number (shared/leave.ts LEAVE_STATUS_LABELS stays the API's English). */
   status: {
-    '1': 'Pending PO approval',
+    '1': 'Pending team lead / PO approval',
     '3': 'Pending HR approval',
-    '4': 'Pending PO cancellation',
+    '4': 'Pending team lead / PO cancellation',
     '5': 'Pending HR cancellation',
-    '6': 'Rejected by PO',
+    '6': 'Rejected by team lead / PO',
     '7': 'Rejected by HR',
-    '8': 'Cancelled by PO',
+    '8': 'Cancelled by team lead / PO',
     '9': 'Cancelled by HR',
-    '10': 'Approved by PO',
+    '10': 'Approved by team lead / PO',
     '11': 'Approved by HR',
     '12': 'Auto approved',
     '13': 'Auto rejected',
@@ -24,7 +24,7 @@ export const leave = {
   /** Who acted on a request, in its history. */
   actor: {
     requester: 'requester',
-    po: 'PO',
+    po: 'Team lead / PO',
     hr: 'HR',
     system: 'system',
   },
@@ -41,17 +41,24 @@ export const leave = {
     lists: 'Leave lists',
     mine: 'My requests',
     pending: 'Pending approvals',
+    employee: 'Employee',
+    searchByName: 'Search by name',
+    inactive: '{{name}} (inactive)',
+    subtitleOther: 'The balance this year and the requests of {{name}}.',
+    requestsOf: 'Leave requests of {{name}}',
   },
   balance: {
     label: 'Leave balance',
     labelYear: 'Leave balance {{year}}',
     remaining: 'Remaining',
     taken: 'Taken',
+    booked: 'Booked',
     pending: 'Pending requests',
     quota: 'Yearly quota',
     absents: 'Absent days',
     unpaid: 'Unpaid · {{taken}} taken',
     left: '{{remaining}} of {{quota}} left · {{pending}} pending',
+    leftBooked: '{{remaining}} of {{quota}} left · {{booked}} booked · {{pending}} pending',
   },
   requests: {
     mineLabel: 'My leave requests',
@@ -83,7 +90,11 @@ export const leave = {
     reject: { title: 'Reject this leave', verb: 'Reject' },
     approveCancellation: { title: 'Approve the cancellation', verb: 'Approve cancellation' },
     rejectCancellation: { title: 'Reject the cancellation', verb: 'Reject cancellation' },
+    previous: { title: 'Send back to the team lead / PO', verb: 'Send back' },
+    escalate: { title: 'Escalate to HR', verb: 'Escalate' },
   },
+  /** The button that opens the request dialog on a pending request of one's own. */
+  edit: 'Edit',
   actionDialog: {
     summary_one: '{{name}} · {{type}} · {{dates}} · {{count}} working day',
     summary_other: '{{name}} · {{type}} · {{dates}} · {{count}} working days',
@@ -98,10 +109,24 @@ export const leave = {
     automatic: 'Teambeat (automatic)',
     someone: 'Someone',
     reason: '“{{reason}}”',
+    /** Events that are not plainly a status: what happened, before the status it led to. */
+    action: {
+      '6': 'Sent back',
+      '7': 'Escalated',
+      '8': 'Edited',
+    },
+    actionEvent: '{{action}}: {{status}} · {{who}} ({{role}})',
+    approvers: 'Approvers',
+    approversPo: 'Team lead / PO: {{names}}',
+    approversHr: 'HR: {{names}}',
+    nobody: 'nobody',
   },
   requestDialog: {
     title: 'Request leave',
     send: 'Send request',
+    editTitle: 'Edit leave request',
+    save: 'Save changes',
+    editNote: 'Saving sends the request back to its first approval step, checked by every rule again.',
     loadingTypes: 'Loading leave types',
     type: 'Leave type',
     noTypes: 'No leave type is open for requests',
@@ -146,6 +171,7 @@ export const leave = {
   /** Toasts of the leave hooks (renderer/src/api/hooks/leave.ts, leave-catalogue.ts). */
   toasts: {
     requested: 'Leave requested',
+    edited: 'Leave request updated',
     requestedBody_one: '{{count}} working day, {{status}}',
     requestedBody_other: '{{count}} working days, {{status}}',
     acted: '{{verb}}: {{name}}',

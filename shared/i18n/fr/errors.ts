@@ -126,6 +126,10 @@ export const errors: Translation<typeof en> = {
   LEAVE_OWN_REQUEST: 'Vous ne pouvez pas approuver ou refuser votre propre demande de congé.',
   LEAVE_SAME_APPROVER: 'L’approbation RH doit venir d’une autre personne que l’approbateur PO.',
   LEAVE_REASON_REQUIRED: 'Un motif est obligatoire.',
+  LEAVE_EDIT_NOT_REQUESTER: 'Seul l’employé qui a demandé ce congé peut modifier la demande.',
+  LEAVE_NOT_EDITABLE: 'Seule une demande encore en attente d’approbation peut être modifiée.',
+  LEAVE_CHANGED_MEANWHILE: 'Quelqu’un a modifié cette demande de congé entre-temps. Rechargez-la et réessayez.',
+  LEAVE_NO_EARLIER_STAGE: 'Cet employé n’a ni chef d’équipe ni product owner à qui renvoyer la demande.',
   HOLIDAY_EXISTS: 'Il existe déjà un jour férié à cette date.',
   AUTO_LEAVES_NEED_UNPAID:
     'Les congés automatiques ne peuvent être activés qu’une fois les congés sans solde configurés.',

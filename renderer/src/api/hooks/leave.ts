@@ -19,8 +19,11 @@ const ep = { ...leaveRequestEndpoints, ...leaveCalendarEndpoints, ...autoLeavesE
 
 export const leaveKeys = {
   all: leaveCatalogueKeys.all,
-  details: ['leave', 'details'] as const,
-  mine: (page: number, leaveId?: number) => ['leave', 'mine', page, leaveId ?? null] as const,
+  details: (employeeId?: number) => ['leave', 'details', employeeId ?? null] as const,
+  mine: (page: number, leaveId?: number, employeeId?: number) =>
+    ['leave', 'mine', page, leaveId ?? null, employeeId ?? null] as const,
+  employees: ['leave', 'employees'] as const,
+  approvers: (employeeId: number) => ['leave', 'approvers', employeeId] as const,
   pending: (page: number, leaveId?: number) => ['leave', 'pending', page, leaveId ?? null] as const,
   calendar: (from: string, to: string, teamId?: number) => ['leave', 'calendar', from, to, teamId ?? null] as const,
   autoConfig: ['leave', 'auto-config'] as const,
@@ -34,17 +37,27 @@ export type CreateLeaveRequest = RequestOf<typeof ep.createLeaveRequest>['body']
 export type AutoLeavesConfigBody = RequestOf<typeof ep.setAutoLeavesConfig>['body'];
 export type LeaveJobsRun = ResponseOf<typeof ep.runLeaveJobs>;
 
-/** The signed-in employee's balance this year. */
-export const useLeaveDetails = () => useEndpointQuery(leaveKeys.details, ep.getLeaveDetails, {});
+/** The balance this year of the signed-in employee, or of another one the caller may see. */
+export const useLeaveDetails = (employeeId?: number) =>
+  useEndpointQuery(leaveKeys.details(employeeId), ep.getLeaveDetails, { query: { employeeId } });
+
+/** The employees whose leave the caller may open (the Leave page's picker). */
+export const useLeaveEmployees = (enabled: boolean) =>
+  useEndpointQuery(leaveKeys.employees, ep.listLeaveEmployees, {}, { select: itemsOf, enabled, staleTime: 5 * 60_000 });
+
+/** Who approves an employee's leave: team lead / PO stage, then HR. */
+export const useLeaveApprovers = (employeeId: number) =>
+  useEndpointQuery(leaveKeys.approvers(employeeId), ep.getLeaveApprovers, { query: { employeeId } });
 
 /**
- * A page of the signed-in employee's requests ('mine') or of the requests waiting for their decision
- * ('pending'), optionally of one leave type. The previous page stays shown while the next one loads.
+ * A page of the signed-in employee's requests ('mine'), of another employee's (`employeeId`), or of the
+ * requests waiting for their decision ('pending'), optionally of one leave type. The previous page stays
+ * shown while the next one loads.
  */
-export function useLeaveRequests(mode: 'mine' | 'pending', page: number, leaveId?: number) {
-  const query = { page, pageSize: LEAVE_PAGE_SIZE, leaveId };
+export function useLeaveRequests(mode: 'mine' | 'pending', page: number, leaveId?: number, employeeId?: number) {
+  const query = { page, pageSize: LEAVE_PAGE_SIZE, leaveId, ...(mode === 'mine' ? { employeeId } : {}) };
   return useQuery({
-    queryKey: mode === 'mine' ? leaveKeys.mine(page, leaveId) : leaveKeys.pending(page, leaveId),
+    queryKey: mode === 'mine' ? leaveKeys.mine(page, leaveId, employeeId) : leaveKeys.pending(page, leaveId),
     queryFn: ({ signal }) =>
       mode === 'mine'
         ? call(ep.listLeaveRequests, { query }, { signal })
@@ -75,6 +88,23 @@ export function useRequestLeave() {
       body: t('toasts.requestedBody', {
         count: created.days,
         status: leaveStatusLabel(created.status, created.statusLabel),
+      }),
+    }),
+  });
+}
+
+/** Saves an edit of one's pending request. Failures are shown (and toasted) by the dialog. */
+export function useEditLeave() {
+  const { t } = useTranslation('leave');
+  return useApiMutation({
+    mutationFn: ({ id, ...body }: CreateLeaveRequest & { id: number }) =>
+      call(ep.updateLeaveRequest, { params: { id }, body }),
+    invalidates: [leaveKeys.all],
+    success: (updated) => ({
+      title: t('toasts.edited'),
+      body: t('toasts.requestedBody', {
+        count: updated.days,
+        status: leaveStatusLabel(updated.status, updated.statusLabel),
       }),
     }),
   });

@@ -113,7 +113,7 @@ describe('MonthCalendar', () => {
     expect(screen.getByText('pause 30 min')).toBeTruthy();
     expect(screen.getByText('Absent')).toBeTruthy();
     expect(screen.getByText('Annual (en attente)')).toBeTruthy();
-    expect(screen.getByTitle('Annual : En attente d’approbation PO')).toBeTruthy();
+    expect(screen.getByTitle('Annual : En attente d’approbation chef d’équipe / PO')).toBeTruthy();
     expect(screen.queryByTitle(/Pending PO approval/)).toBeNull();
     expect(screen.getByRole('grid', { name: 'Présence en juin 2030' })).toBeTruthy();
   });

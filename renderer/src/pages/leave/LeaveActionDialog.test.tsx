@@ -53,7 +53,7 @@ describe('leave screens in French', () => {
 
   it('labels a status by its number in French, not with the English label the API sent', () => {
     renderWithProviders(<StatusBadge status={request.status} label={request.statusLabel} />);
-    expect(screen.getByText('En attente d’approbation PO')).toBeTruthy();
+    expect(screen.getByText('En attente d’approbation chef d’équipe / PO')).toBeTruthy();
     expect(screen.queryByText('Pending PO approval')).toBeNull();
   });
 });

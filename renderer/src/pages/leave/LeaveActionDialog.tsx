@@ -16,7 +16,14 @@ import { useLeaveDates } from './leave-ui';
 
 /** What the button and the dialog say for an action: the keys under `leave:actions`. */
 export type ActionText =
-  'cancel' | 'requestCancellation' | 'approve' | 'reject' | 'approveCancellation' | 'rejectCancellation';
+  | 'cancel'
+  | 'requestCancellation'
+  | 'approve'
+  | 'reject'
+  | 'approveCancellation'
+  | 'rejectCancellation'
+  | 'previous'
+  | 'escalate';
 
 export type PendingAction = { request: LeaveRequest; action: LeaveAction; text: ActionText };
 

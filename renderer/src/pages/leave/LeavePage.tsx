@@ -1,10 +1,13 @@
 /**
  * Leave (/leave): the balance of this year, my requests, and, for approvers, what waits for their
- * decision. Request leave opens the dialog with the date rules of shared/leave.ts.
+ * decision. Request leave opens the dialog with the date rules of shared/leave.ts. HR and leads pick
+ * another employee they may see (as on the month view) and read that employee's balance and requests.
  */
 import {
   Button,
   Card,
+  Combobox,
+  Field,
   makeStyles,
   MessageBar,
   MessageBarBody,
@@ -12,6 +15,7 @@ import {
   SkeletonItem,
   Tab,
   TabList,
+  Option,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -20,8 +24,8 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/errors';
 import { PageHeader } from '../../components/PageHeader';
-import { useLeaveDetails } from '../../api/hooks/leave';
-import { usePermissions } from '../../api/hooks/me';
+import { useLeaveDetails, useLeaveEmployees } from '../../api/hooks/leave';
+import { useMe, usePermissions } from '../../api/hooks/me';
 import { useFormat, useTranslation } from '../../i18n';
 import { LeaveRequestsTable } from './LeaveRequestsTable';
 import { RequestLeaveDialog } from './RequestLeaveDialog';
@@ -57,13 +61,14 @@ const useStyles = makeStyles({
   },
   typeText: { display: 'flex', flexDirection: 'column' },
   tabs: { marginBottom: tokens.spacingVerticalM },
+  headerActions: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
 });
 
-function BalanceSummary() {
+function BalanceSummary({ employeeId }: { employeeId?: number | undefined }) {
   const styles = useStyles();
   const { t } = useTranslation('leave');
   const format = useFormat();
-  const details = useLeaveDetails();
+  const details = useLeaveDetails(employeeId);
   if (details.isError)
     return (
       <MessageBar intent="error">
@@ -74,6 +79,7 @@ function BalanceSummary() {
   const totals = [
     [t('balance.remaining'), d?.remainingLeaves, 'remaining'],
     [t('balance.taken'), d?.totalLeavesTaken, 'taken'],
+    [t('balance.booked'), d?.totalLeavesBooked, 'booked'],
     [t('balance.pending'), d?.pendingLeaveCount, 'pending'],
     [t('balance.quota'), d?.totalQuota, 'quota'],
     [t('balance.absents'), d?.absents, 'absents'],
@@ -107,7 +113,18 @@ function BalanceSummary() {
                 <Text className={styles.muted}>
                   {type.remaining === null
                     ? t('balance.unpaid', { taken: type.taken })
-                    : t('balance.left', { remaining: type.remaining, quota: type.yearlyQuota, pending: type.pending })}
+                    : type.booked > 0
+                      ? t('balance.leftBooked', {
+                          remaining: type.remaining,
+                          quota: type.yearlyQuota,
+                          booked: type.booked,
+                          pending: type.pending,
+                        })
+                      : t('balance.left', {
+                          remaining: type.remaining,
+                          quota: type.yearlyQuota,
+                          pending: type.pending,
+                        })}
                 </Text>
               </span>
             </Card>
@@ -117,32 +134,88 @@ function BalanceSummary() {
   );
 }
 
+/** Whose leave the page shows: HR and leads pick among the employees they may see. */
+function EmployeePicker({ value, onChange }: { value: number; onChange: (id: number) => void }) {
+  const { t } = useTranslation(['leave', 'common']);
+  const me = useMe()!;
+  const employees = useLeaveEmployees(true);
+  const [search, setSearch] = useState<string | null>(null);
+  const current = employees.data?.find((e) => e.id === value)?.name ?? me.employee.name;
+  const matches = (employees.data ?? []).filter((e) =>
+    search === null ? true : e.name.toLowerCase().includes(search.toLowerCase()),
+  );
+  return (
+    <Field label={t('leavePage.employee')}>
+      <Combobox
+        aria-label={t('leavePage.employee')}
+        expandIcon={{ 'aria-label': t('common:actions.showOptions') }}
+        value={search ?? current}
+        selectedOptions={[String(value)]}
+        onChange={(e) => setSearch(e.target.value)}
+        onOptionSelect={(_, d) => {
+          // Typing clears the selection (an event without a value): the search goes on.
+          if (!d.optionValue) return;
+          onChange(Number(d.optionValue));
+          setSearch(null);
+        }}
+        onBlur={() => setSearch(null)}
+        placeholder={employees.isPending ? t('common:states.loading') : t('leavePage.searchByName')}
+      >
+        {matches.slice(0, 100).map((e) => (
+          <Option key={e.id} value={String(e.id)} text={e.name}>
+            {e.isActive ? e.name : t('leavePage.inactive', { name: e.name })}
+          </Option>
+        ))}
+      </Combobox>
+    </Field>
+  );
+}
+
 export function LeavePage() {
   const styles = useStyles();
   const { t } = useTranslation('leave');
+  const me = useMe()!;
   const permissions = usePermissions();
   const canRequest = permissions.has('request-leave');
   const canApprove = permissions.has('approve-leave');
-  // The tab is in the address, so a notification's link (/leave?tab=pending) opens the approvals.
+  const canPick =
+    permissions.has('view-team-member-leave-requests') ||
+    permissions.has('view-all-leave-requests') ||
+    permissions.has('view-all-employee-leave-requests');
+  // The tab and the employee are in the address, so a notification's link (/leave?tab=pending) opens the
+  // approvals and a reload keeps the employee chosen.
   const [params, setParams] = useSearchParams();
-  const tab: 'mine' | 'pending' = canApprove && params.get('tab') === 'pending' ? 'pending' : 'mine';
+  const picked = Number(params.get('employee'));
+  const employeeId = canPick && Number.isInteger(picked) && picked > 0 ? picked : me.employee.id;
+  const other = employeeId === me.employee.id ? undefined : employeeId;
+  const employees = useLeaveEmployees(canPick);
+  const otherName = employees.data?.find((e) => e.id === other)?.name ?? '';
+  const tab: 'mine' | 'pending' = canApprove && !other && params.get('tab') === 'pending' ? 'pending' : 'mine';
   const [requesting, setRequesting] = useState(false);
 
   return (
     <>
       <PageHeader
         title={t('leavePage.title')}
-        subtitle={t('leavePage.subtitle')}
+        subtitle={other ? t('leavePage.subtitleOther', { name: otherName }) : t('leavePage.subtitle')}
         actions={
-          canRequest ? (
-            <Button appearance="primary" icon={<CalendarAddRegular />} onClick={() => setRequesting(true)}>
-              {t('leavePage.requestLeave')}
-            </Button>
-          ) : null
+          <div className={styles.headerActions}>
+            {canPick ? (
+              <EmployeePicker
+                value={employeeId}
+                onChange={(id) => setParams(id === me.employee.id ? {} : { employee: String(id) }, { replace: true })}
+              />
+            ) : null}
+            {canRequest && !other ? (
+              <Button appearance="primary" icon={<CalendarAddRegular />} onClick={() => setRequesting(true)}>
+                {t('leavePage.requestLeave')}
+              </Button>
+            ) : null}
+          </div>
         }
       />
-      <BalanceSummary />
-      {canApprove ? (
+      <BalanceSummary employeeId={other} />
+      {canApprove && !other ? (
         <TabList
           className={styles.tabs}
           selectedValue={tab}
@@ -153,7 +226,11 @@ export function LeavePage() {
           <Tab value="pending">{t('leavePage.pending')}</Tab>
         </TabList>
       ) : null}
-      <LeaveRequestsTable key={tab} mode={canApprove ? tab : 'mine'} />
+      {other ? (
+        <LeaveRequestsTable key={`employee-${other}`} mode="employee" employee={{ id: other, name: otherName }} />
+      ) : (
+        <LeaveRequestsTable key={tab} mode={canApprove ? tab : 'mine'} />
+      )}
       {requesting ? <RequestLeaveDialog onClose={() => setRequesting(false)} /> : null}
     </>
   );

@@ -1,14 +1,16 @@
 /**
- * My requests and pending approvals: pages of 20 (the spec's size for both), a leave-type filter, status
- * badges, the history of a request, and the actions the workflow allows from where the request stands.
- * The buttons follow shared/leave.ts; the server checks again and its refusal is shown.
+ * My requests, pending approvals and, for HR and leads, another employee's requests (read only): pages of
+ * 20 (the spec's size), a leave-type filter, status badges, the history of a request with its approvers,
+ * and the actions the workflow allows from where the request stands (edit a pending request of one's own;
+ * approve, reject, escalate to HR, send back to the team lead / PO). The buttons follow shared/leave.ts;
+ * the server checks again and its refusal is shown.
  */
 import { Button, Dropdown, makeStyles, Option, Text, tokens } from '@fluentui/react-components';
-import { ClipboardTaskListLtrRegular, HistoryRegular } from '@fluentui/react-icons';
+import { ClipboardTaskListLtrRegular, EditRegular, HistoryRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { LEAVE_PAGE_SIZE, type LeaveRequest } from '../../../../shared/contracts/leave';
-import { LEAVE_ACTION, LEAVE_STATUS } from '../../../../shared/leave';
-import { useLeaveRequests } from '../../api/hooks/leave';
+import { EDITABLE_STATUSES, LEAVE_ACTION, LEAVE_STATUS } from '../../../../shared/leave';
+import { useLeaveApprovers, useLeaveRequests } from '../../api/hooks/leave';
 import { useLeaveTypes } from '../../api/hooks/leave-catalogue';
 import { StaticTable, type Column } from '../../components/DataTable';
 import { InfoDialog } from '../../components/DialogFrame';
@@ -17,6 +19,7 @@ import { leaveStatusLabel } from '../../components/format';
 import { TableCard, useTableCardStyles } from '../../components/TableCard';
 import { useFormat, useTranslation } from '../../i18n';
 import { LeaveActionDialog, type PendingAction } from './LeaveActionDialog';
+import { RequestLeaveDialog } from './RequestLeaveDialog';
 import { LeaveIcon, StatusBadge, useLeaveDates } from './leave-ui';
 
 const useStyles = makeStyles({
@@ -37,26 +40,47 @@ const PENDING: readonly number[] = [LEAVE_STATUS.PENDING_PO, LEAVE_STATUS.PENDIN
 const APPROVED: readonly number[] = [LEAVE_STATUS.APPROVED_BY_HR, LEAVE_STATUS.AUTO_APPROVED];
 const CANCELLING: readonly number[] = [LEAVE_STATUS.PENDING_PO_CANCELLATION, LEAVE_STATUS.PENDING_HR_CANCELLATION];
 
-function actionsFor(mode: 'mine' | 'pending', r: LeaveRequest): Omit<PendingAction, 'request'>[] {
+/** Which list: one's own, the approvals waiting, or another employee's (read only). */
+export type RequestsMode = 'mine' | 'pending' | 'employee';
+
+function actionsFor(mode: RequestsMode, r: LeaveRequest): Omit<PendingAction, 'request'>[] {
+  if (mode === 'employee') return [];
   if (mode === 'mine') {
     if (PENDING.includes(r.status)) return [{ action: LEAVE_ACTION.CANCEL, text: 'cancel' }];
     if (APPROVED.includes(r.status)) return [{ action: LEAVE_ACTION.CANCEL, text: 'requestCancellation' }];
     return [];
   }
+  // At the team lead / PO stage (1, 4) the lead may pass it to HR; at HR's after the lead (10, 5), HR may
+  // send it back.
+  const stage: Omit<PendingAction, 'request'>[] =
+    r.status === LEAVE_STATUS.PENDING_PO || r.status === LEAVE_STATUS.PENDING_PO_CANCELLATION
+      ? [{ action: LEAVE_ACTION.ESCALATE, text: 'escalate' }]
+      : r.status === LEAVE_STATUS.APPROVED_BY_PO || r.status === LEAVE_STATUS.PENDING_HR_CANCELLATION
+        ? [{ action: LEAVE_ACTION.PREVIOUS, text: 'previous' }]
+        : [];
   if (PENDING.includes(r.status))
     return [
       { action: LEAVE_ACTION.APPROVE, text: 'approve' },
       { action: LEAVE_ACTION.REJECT, text: 'reject' },
+      ...stage,
     ];
   if (CANCELLING.includes(r.status))
     return [
       { action: LEAVE_ACTION.APPROVE_CANCELLATION, text: 'approveCancellation' },
       { action: LEAVE_ACTION.REJECT_CANCELLATION, text: 'rejectCancellation' },
+      ...stage,
     ];
   return [];
 }
 
-export function LeaveRequestsTable({ mode }: { mode: 'mine' | 'pending' }) {
+export function LeaveRequestsTable({
+  mode,
+  employee,
+}: {
+  mode: RequestsMode;
+  /** The employee whose requests 'employee' lists. */
+  employee?: { id: number; name: string };
+}) {
   const styles = useStyles();
   const tableStyles = useTableCardStyles();
   const { t } = useTranslation(['leave', 'common', 'errors']);
@@ -65,9 +89,15 @@ export function LeaveRequestsTable({ mode }: { mode: 'mine' | 'pending' }) {
   const [leaveId, setLeaveId] = useState<number | undefined>(undefined);
   const [acting, setActing] = useState<PendingAction | null>(null);
   const [history, setHistory] = useState<LeaveRequest | null>(null);
+  const [editing, setEditing] = useState<LeaveRequest | null>(null);
   const types = useLeaveTypes();
-  const query = useLeaveRequests(mode, page, leaveId);
-  const label = mode === 'mine' ? t('requests.mineLabel') : t('requests.pendingLabel');
+  const query = useLeaveRequests(mode === 'pending' ? 'pending' : 'mine', page, leaveId, employee?.id);
+  const label =
+    mode === 'employee'
+      ? t('leavePage.requestsOf', { name: employee?.name ?? '' })
+      : mode === 'mine'
+        ? t('requests.mineLabel')
+        : t('requests.pendingLabel');
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / LEAVE_PAGE_SIZE));
   const items = query.data?.items ?? [];
@@ -122,6 +152,11 @@ export function LeaveRequestsTable({ mode }: { mode: 'mine' | 'pending' }) {
           <Button size="small" appearance="subtle" icon={<HistoryRegular />} onClick={() => setHistory(r)}>
             {t('requests.details')}
           </Button>
+          {mode === 'mine' && EDITABLE_STATUSES.includes(r.status) ? (
+            <Button size="small" appearance="secondary" icon={<EditRegular />} onClick={() => setEditing(r)}>
+              {t('edit')}
+            </Button>
+          ) : null}
           {actionsFor(mode, r).map((a) => (
             <Button
               key={a.action}
@@ -168,9 +203,9 @@ export function LeaveRequestsTable({ mode }: { mode: 'mine' | 'pending' }) {
           query.isSuccess && total === 0 ? (
             <EmptyState
               icon={<ClipboardTaskListLtrRegular />}
-              title={mode === 'mine' ? t('requests.emptyMineTitle') : t('requests.emptyPendingTitle')}
+              title={mode === 'pending' ? t('requests.emptyPendingTitle') : t('requests.emptyMineTitle')}
             >
-              {mode === 'mine' ? t('requests.emptyMine') : t('requests.emptyPending')}
+              {mode === 'pending' ? t('requests.emptyPending') : t('requests.emptyMine')}
             </EmptyState>
           ) : null
         }
@@ -191,6 +226,7 @@ export function LeaveRequestsTable({ mode }: { mode: 'mine' | 'pending' }) {
       </TableCard>
       {acting ? <LeaveActionDialog pending={acting} onClose={() => setActing(null)} /> : null}
       {history ? <HistoryDialog request={history} onClose={() => setHistory(null)} /> : null}
+      {editing ? <RequestLeaveDialog editing={editing} onClose={() => setEditing(null)} /> : null}
     </>
   );
 }
@@ -202,6 +238,12 @@ function HistoryDialog({ request, onClose }: { request: LeaveRequest; onClose: (
   const dates = useLeaveDates();
   const who = (e: LeaveRequest['events'][number]) =>
     e.actor?.name ?? (e.actorRole === 'system' ? t('history.automatic') : t('history.someone'));
+  const line = (e: LeaveRequest['events'][number]) => {
+    const values = { status: leaveStatusLabel(e.toStatus), who: who(e), role: t(`actor.${e.actorRole}`) };
+    return e.action === 6 || e.action === 7 || e.action === 8
+      ? t('history.actionEvent', { ...values, action: t(`history.action.${e.action}`) })
+      : t('history.event', values);
+  };
   return (
     <InfoDialog
       title={t('history.title', { type: request.leaveType.name, dates: dates(request.startDate, request.endDate) })}
@@ -214,18 +256,36 @@ function HistoryDialog({ request, onClose }: { request: LeaveRequest; onClose: (
       <ol aria-label={t('history.label')}>
         {request.events.map((e, i) => (
           <li key={i} className={styles.event}>
-            <Text weight="semibold">
-              {t('history.event', {
-                status: leaveStatusLabel(e.toStatus),
-                who: who(e),
-                role: t(`actor.${e.actorRole}`),
-              })}
-            </Text>
+            <Text weight="semibold">{line(e)}</Text>
             <Text className={styles.muted}>{format.instant(e.at)}</Text>
             {e.reason ? <Text>{t('history.reason', { reason: e.reason })}</Text> : null}
           </li>
         ))}
       </ol>
+      <Approvers employeeId={request.employee.id} />
     </InfoDialog>
+  );
+}
+
+/** Who approves the requester's leave, stage by stage: shown to the requester in the request's details. */
+function Approvers({ employeeId }: { employeeId: number }) {
+  const styles = useStyles();
+  const { t } = useTranslation('leave');
+  const approvers = useLeaveApprovers(employeeId);
+  const names = (people: { name: string }[]) =>
+    people.length ? people.map((p) => p.name).join(', ') : t('history.nobody');
+  if (!approvers.data) return null;
+  return (
+    <section aria-label={t('history.approvers')} data-testid="leave-approvers">
+      <Text weight="semibold" block>
+        {t('history.approvers')}
+      </Text>
+      <Text block className={styles.muted}>
+        {t('history.approversPo', { names: names(approvers.data.po) })}
+      </Text>
+      <Text block className={styles.muted}>
+        {t('history.approversHr', { names: names(approvers.data.hr) })}
+      </Text>
+    </section>
   );
 }

@@ -3,13 +3,22 @@
  * working-day count come from shared/leave.ts, the same code the server runs, so the user sees the
  * spec's messages before sending; so do the chosen type's rules (notice, past days, days per request),
  * shown in one line under the type; the server still decides (overlap, quota) and its answer is shown.
+ * With `editing`, the same dialog edits a pending request of one's own: filled in with it, its own days
+ * not held against what is left, and saved through PUT (the request goes back to its first step).
  */
 import { Dropdown, Field, Input, makeStyles, Option, Text, Textarea, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
-import { checkLeaveDates, checkLeaveRules, earliestLeaveStart, workingDays } from '../../../../shared/leave';
+import type { LeaveRequest } from '../../../../shared/contracts/leave';
+import {
+  checkLeaveDates,
+  checkLeaveRules,
+  earliestLeaveStart,
+  PENDING_STATUSES,
+  workingDays,
+} from '../../../../shared/leave';
 import { errorMessage } from '../../api/errors';
-import { useLeaveDetails, useRequestLeave, type LeaveBalanceType } from '../../api/hooks/leave';
+import { useEditLeave, useLeaveDetails, useRequestLeave, type LeaveBalanceType } from '../../api/hooks/leave';
 import { useHolidays } from '../../api/hooks/leave-catalogue';
 import { FormDialog } from '../../components/FormDialog';
 import { QueryState } from '../../components/QueryState';
@@ -32,13 +41,19 @@ const useStyles = makeStyles({
   },
 });
 
-function leftLabel(t: TFunction<'leave'>, type: LeaveBalanceType): string {
-  if (type.kind === 'unpaid') return t('requestDialog.unpaid');
-  const left = Math.max(0, type.yearlyQuota - type.taken - type.pending);
-  return t('requestDialog.left', { left, quota: type.yearlyQuota });
+/** What is left of a type before this request: an edited request's own pending days are given back. */
+function leftOf(type: LeaveBalanceType, editing?: LeaveRequest): number {
+  const own =
+    editing && editing.leaveType.id === type.id && PENDING_STATUSES.includes(editing.status) ? editing.days : 0;
+  return type.yearlyQuota - type.taken - type.booked - type.pending + own;
 }
 
-export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
+function leftLabel(t: TFunction<'leave'>, type: LeaveBalanceType, editing?: LeaveRequest): string {
+  if (type.kind === 'unpaid') return t('requestDialog.unpaid');
+  return t('requestDialog.left', { left: Math.max(0, leftOf(type, editing)), quota: type.yearlyQuota });
+}
+
+export function RequestLeaveDialog({ onClose, editing }: { onClose: () => void; editing?: LeaveRequest }) {
   const styles = useStyles();
   const { t } = useTranslation(['leave', 'common', 'errors']);
   const notify = useNotify();
@@ -46,10 +61,10 @@ export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
   const year = Number(today.slice(0, 4));
   const details = useLeaveDetails();
   const holidays = useHolidays(year);
-  const [typeId, setTypeId] = useState<number | null>(null);
-  const [startDate, setStartDate] = useState('');
-  const [endDate, setEndDate] = useState('');
-  const [reason, setReason] = useState('');
+  const [typeId, setTypeId] = useState<number | null>(editing?.leaveType.id ?? null);
+  const [startDate, setStartDate] = useState(editing?.startDate ?? '');
+  const [endDate, setEndDate] = useState(editing?.endDate ?? '');
+  const [reason, setReason] = useState(editing?.reason ?? '');
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
@@ -60,7 +75,7 @@ export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
   const issues = bothDates ? checkLeaveDates({ startDate, endDate, today, weekendDays: settings.weekend_days }) : [];
   const days =
     bothDates && issues.length === 0 ? workingDays(startDate, endDate, settings.weekend_days, holidaySet) : 0;
-  const remaining = type && type.kind !== 'unpaid' ? type.yearlyQuota - type.taken - type.pending : null;
+  const remaining = type && type.kind !== 'unpaid' ? leftOf(type, editing) : null;
   const rulesLine = type ? leaveRulesLine(t, type) : '';
   const earliest = type ? earliestLeaveStart(type, today) : today;
   const ruleIssues =
@@ -84,38 +99,42 @@ export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
     validationState: errors[key] ? ('error' as const) : ('none' as const),
   });
 
-  const save = useRequestLeave();
+  const create = useRequestLeave();
+  const update = useEditLeave();
+  const save = editing ? update : create;
 
   const submit = () => {
     setSubmitted(true);
     setServerError(null);
     const blocking = !type || !startDate || !endDate || !reason.trim() || Object.values(errors).some(Boolean);
-    if (!blocking)
-      save.mutate(
-        { leaveTypeId: typeId!, startDate, endDate, reason: reason.trim() },
-        {
-          onSuccess: onClose,
-          onError: (error) => {
-            const failed = t('errors:LEAVE_SAVE_FAILED');
-            const message = errorMessage(error, failed);
-            setServerError(message);
-            notify.error(failed, message);
-          },
-        },
-      );
+    if (blocking) return;
+    const input = { leaveTypeId: typeId!, startDate, endDate, reason: reason.trim() };
+    const handlers = {
+      onSuccess: onClose,
+      onError: (error: unknown) => {
+        const failed = t('errors:LEAVE_SAVE_FAILED');
+        const message = errorMessage(error, failed);
+        setServerError(message);
+        notify.error(failed, message);
+      },
+    };
+    if (editing) update.mutate({ id: editing.id, ...input }, handlers);
+    else create.mutate(input, handlers);
   };
+  const title = editing ? t('requestDialog.editTitle') : t('requestDialog.title');
 
   return (
     <FormDialog
-      title={t('requestDialog.title')}
-      formLabel={t('requestDialog.title')}
+      title={title}
+      formLabel={title}
       size="wide"
       error={serverError}
       onSubmit={submit}
       onClose={onClose}
-      submitLabel={t('requestDialog.send')}
+      submitLabel={editing ? t('requestDialog.save') : t('requestDialog.send')}
       pending={save.isPending}
     >
+      {editing ? <Text>{t('requestDialog.editNote')}</Text> : null}
       <QueryState query={details} size="tiny" label={t('requestDialog.loadingTypes')} />
       <Field
         label={t('requestDialog.type')}
@@ -131,7 +150,7 @@ export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
                 ? t('requestDialog.noTypes')
                 : t('requestDialog.chooseType')
           }
-          value={type ? t('requestDialog.option', { name: type.name, left: leftLabel(t, type) }) : ''}
+          value={type ? t('requestDialog.option', { name: type.name, left: leftLabel(t, type, editing) }) : ''}
           selectedOptions={typeId ? [String(typeId)] : []}
           onOptionSelect={(_, d) => setTypeId(Number(d.optionValue))}
         >
@@ -139,12 +158,12 @@ export function RequestLeaveDialog({ onClose }: { onClose: () => void }) {
             <Option
               key={option.id}
               value={String(option.id)}
-              text={t('requestDialog.option', { name: option.name, left: leftLabel(t, option) })}
+              text={t('requestDialog.option', { name: option.name, left: leftLabel(t, option, editing) })}
             >
               <span className={styles.option}>
                 <LeaveIcon icon={option.icon} />
                 {option.name}
-                <span className={styles.left}>{leftLabel(t, option)}</span>
+                <span className={styles.left}>{leftLabel(t, option, editing)}</span>
               </span>
             </Option>
           ))}

@@ -84,7 +84,7 @@ async function move(deps: Deps, tenantId: number, row: Row, to: LeaveStatus, rea
   return deps.db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('leaveRequests')
-      .set({ status: to, restoreStatus: null, updatedAt: now })
+      .set((eb) => ({ status: to, restoreStatus: null, updatedAt: now, version: eb('version', '+', 1) }))
       .where('id', '=', row.id)
       .where('status', '=', row.status)
       .executeTakeFirst();

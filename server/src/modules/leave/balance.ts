@@ -1,6 +1,6 @@
 /**
- * An employee's leave balance this year (GET /api/leave/details): per type what is taken, pending and
- * left of its quota, the totals, and the absents (past working days with no attendance, leave or holiday).
+ * An employee's leave balance this year (GET /api/leave/details): per type what is taken (approved and
+ * started), booked (approved, starting after today), pending and left of its quota, the totals, and the absents (past working days with no attendance, leave or holiday).
  */
 import type { ResponseOf } from '../../../../shared/endpoints/define.js';
 import type { leaveRequestEndpoints } from '../../../../shared/endpoints/leave.js';
@@ -21,13 +21,15 @@ export async function leaveBalance(
   const today = localDate(ctx.now(), settings.tenant_timezone);
   const year = Number(today.slice(0, 4));
   const types = await ctx.repo(leaveCatalogueRepository).listTypes();
-  const used = await requests.usage(employeeId, year);
+  const used = await requests.usage(employeeId, year, today);
   const leaveTypes = types.map((t) => {
-    const u = used.get(t.id) ?? { taken: 0, pending: 0, pendingRequests: 0 };
+    const u = used.get(t.id) ?? { taken: 0, booked: 0, pending: 0, pendingRequests: 0 };
     const quota = t.kind === 'unpaid' ? null : t.yearlyQuota;
+    // Approved leave that starts after today is Booked, not Taken; both count against the quota.
     return {
       ...t,
-      taken: u.taken,
+      taken: u.taken - u.booked,
+      booked: u.booked,
       pending: u.pending,
       remaining: quota === null ? null : Math.max(0, quota - u.taken),
     };
@@ -35,6 +37,7 @@ export async function leaveBalance(
   const quotaTypes = leaveTypes.filter((t) => t.kind !== 'unpaid' && t.isActive);
   const totalQuota = quotaTypes.reduce((s, t) => s + t.yearlyQuota, 0);
   const totalLeavesTaken = leaveTypes.reduce((s, t) => s + t.taken, 0);
+  const totalLeavesBooked = leaveTypes.reduce((s, t) => s + t.booked, 0);
   // Absent: a past working day this year with no attendance, no leave taken and no holiday.
   const start = `${year}-01-01`;
   const yesterday = addDays(today, -1);
@@ -55,6 +58,7 @@ export async function leaveBalance(
     absents,
     totalQuota,
     totalLeavesTaken,
+    totalLeavesBooked,
     pendingLeaveCount: [...used.values()].reduce((s, u) => s + u.pendingRequests, 0),
     remainingLeaves: quotaTypes.reduce((s, t) => s + (t.remaining ?? 0), 0),
     leaveTypes,

@@ -17,6 +17,8 @@ import type { Db } from '../../db/engine.js';
 import type { Database, LeaveTypeTable } from '../../db/schema.js';
 import type { Caller, TenantScope } from '../../http/context.js';
 import { paginate } from '../../http/list.js';
+import { policyRepository } from '../../policy/repository.js';
+import type { Visibility } from '../../policy/scope.js';
 import { teammatesQuery } from '../teams/membership.js';
 import { actorsFor, approversFor } from './approvers.js';
 
@@ -199,20 +201,26 @@ export async function dateOfJoining(db: Db, tenantId: number, employeeId: number
   return employee?.dateOfJoining ?? null;
 }
 
-/** Days taken and pending per leave type for an employee in a year. */
-export async function usage(db: Db, tenantId: number, employeeId: number, year: number) {
+/**
+ * Days approved (`taken`, all of it counts against the quota) and pending per leave type for an employee in a
+ * year; `booked` is the part of `taken` that starts after `today` (0 without it), which screens call Booked.
+ */
+export async function usage(db: Db, tenantId: number, employeeId: number, year: number, today?: string) {
   const rows = await db
     .selectFrom('leaveRequests')
-    .select(['leaveTypeId', 'status', 'days'])
+    .select(['leaveTypeId', 'status', 'days', 'startDate'])
     .where('tenantId', '=', tenantId)
     .where('employeeId', '=', employeeId)
     .where('startDate', '>=', `${year}-01-01`)
     .where('startDate', '<=', `${year}-12-31`)
     .execute();
-  const byType = new Map<number, { taken: number; pending: number; pendingRequests: number }>();
+  const byType = new Map<number, { taken: number; booked: number; pending: number; pendingRequests: number }>();
   for (const r of rows) {
-    const entry = byType.get(r.leaveTypeId) ?? { taken: 0, pending: 0, pendingRequests: 0 };
-    if (TAKEN_STATUSES.includes(r.status)) entry.taken += r.days;
+    const entry = byType.get(r.leaveTypeId) ?? { taken: 0, booked: 0, pending: 0, pendingRequests: 0 };
+    if (TAKEN_STATUSES.includes(r.status)) {
+      entry.taken += r.days;
+      if (today !== undefined && r.startDate > today) entry.booked += r.days;
+    }
     if (PENDING_STATUSES.includes(r.status)) {
       entry.pending += r.days;
       entry.pendingRequests += 1;
@@ -232,7 +240,8 @@ const PO_STAGE = [LEAVE_STATUS.PENDING_PO, LEAVE_STATUS.PENDING_PO_CANCELLATION]
 const HR_STAGE = [LEAVE_STATUS.PENDING_HR, LEAVE_STATUS.APPROVED_BY_PO, LEAVE_STATUS.PENDING_HR_CANCELLATION];
 
 /** Leave requests, balances and approvers of one tenant. */
-export function leaveRequestRepository({ db, tenantId }: TenantScope) {
+export function leaveRequestRepository(scope: TenantScope) {
+  const { db, tenantId } = scope;
   async function page<Q extends ReturnType<typeof requestSelect>>(base: Q, { leaveId, ...at }: RequestPage) {
     const narrowed = leaveId ? base.where('leaveRequests.leaveTypeId', '=', leaveId) : base;
     const found = await paginate(narrowed, at, {
@@ -274,7 +283,21 @@ export function leaveRequestRepository({ db, tenantId }: TenantScope) {
     /** The roles in which the caller may act on a request of `requesterId`. */
     actorsFor: (who: Caller, requesterId: number) => actorsFor(db, { ...who, tenantId }, requesterId),
 
-    usage: (employeeId: number, year: number) => usage(db, tenantId, employeeId, year),
+    usage: (employeeId: number, year: number, today?: string) => usage(db, tenantId, employeeId, year, today),
+
+    /** The employees a visibility names, by name (the Leave page's picker). */
+    async employees(visibility: Visibility) {
+      let query = db
+        .selectFrom('employees')
+        .select(['id', 'name', 'status'])
+        .where('tenantId', '=', tenantId)
+        .orderBy('name')
+        .orderBy('id');
+      if (visibility.kind !== 'all')
+        query = query.where('id', 'in', policyRepository(scope).visibleEmployeeIds(visibility));
+      const rows = await query.execute();
+      return rows.map((r) => ({ id: r.id, name: r.name, isActive: r.status === 'active' }));
+    },
 
     activeHolidays: (from: string, to: string) => activeHolidays(db, tenantId, from, to),
 

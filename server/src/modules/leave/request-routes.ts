@@ -1,11 +1,12 @@
-/** Leave requests: ask, read, act; pending approvals; balances; approvers (shared/endpoints/leave.ts). */
+/** Leave requests: ask, edit, read, act; pending approvals; balances; approvers; whose leave one may open. */
 import { leaveRequestEndpoints } from '../../../../shared/endpoints/leave.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { errors } from '../../http/errors.js';
 import { leaveBalance } from './balance.js';
 import { leaveRequestRepository } from './repository.js';
 import { policyRepository } from '../../policy/repository.js';
-import { act, createRequest } from './service.js';
+import { visibleEmployees } from '../../policy/scope.js';
+import { act, createRequest, editRequest } from './service.js';
 
 export const leaveRequestRoutes = defineRoutes(leaveRequestEndpoints, {
   createLeaveRequest: async (ctx, { body }) => {
@@ -41,6 +42,15 @@ export const leaveRequestRoutes = defineRoutes(leaveRequestEndpoints, {
     await act(ctx.deps, ctx.caller, params.id, body.action, body.reason);
     return (await ctx.repo(leaveRequestRepository).get(params.id))!;
   },
+
+  updateLeaveRequest: async (ctx, { params, body }) => {
+    await editRequest(ctx.deps, ctx.caller, params.id, body, await ctx.settings());
+    return (await ctx.repo(leaveRequestRepository).get(params.id))!;
+  },
+
+  listLeaveEmployees: async (ctx) => ({
+    items: await ctx.repo(leaveRequestRepository).employees(visibleEmployees('leave-read', ctx.caller)),
+  }),
 
   getLeaveDetails: async (ctx, { query }) => {
     const employeeId = query.employeeId ?? ctx.caller.employeeId;

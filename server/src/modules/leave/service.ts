@@ -1,8 +1,8 @@
 /**
  * Requesting leave and acting on requests. Every date rule and the quota are checked before anything is
  * written; every action goes through the transition table of shared/leave.ts and is recorded with its
- * actor, role and reason. Status changes are conditional updates, so two approvers acting at once
- * cannot both move the same request.
+ * actor, role and reason. Every change is conditional on the request's version, so two approvers acting at
+ * once, or an edit racing an action, change the same request once; the other gets 409.
  */
 import type { Insertable } from 'kysely';
 import { validation as V } from '../../../../shared/i18n/en/validation.js';
@@ -10,10 +10,13 @@ import type { CreateLeaveRequestBody } from '../../../../shared/contracts/leave.
 import {
   checkLeaveDates,
   checkLeaveRules,
+  EDITABLE_STATUSES,
   findTransition,
   LEAVE_ACTION,
+  LEAVE_EDITED,
   LEAVE_STATUS,
   LIVE_STATUSES,
+  PENDING_STATUSES,
   workingDays,
   type LeaveAction,
   type LeaveStatus,
@@ -36,12 +39,22 @@ export async function recordEvent(db: Db, e: Insertable<LeaveRequestEventTable>)
   await notifyLeaveEvent(db, { ...e, actorId: e.actorId ?? null, fromStatus: e.fromStatus ?? null }, new Date(e.at));
 }
 
-export async function createRequest(
+/** What a request (new or edited) asks for, once every rule allowed it. */
+type Checked = { leaveTypeId: number; days: number };
+
+/**
+ * Every rule of a request, in the documented order (docs/leave-workflow.md "Leave rules"); the first broken
+ * one throws. An edit passes its own request as `editing`: it neither overlaps itself nor holds its own
+ * pending days against the quota.
+ */
+async function checkRequest(
   deps: Deps,
-  who: AuthContext,
+  tenantId: number,
+  employeeId: number,
   body: CreateLeaveRequestBody,
   settings: TenantSettings,
-): Promise<number> {
+  editing?: { id: number; leaveTypeId: number; days: number; status: LeaveStatus },
+): Promise<Checked> {
   const today = localDate(deps.now(), settings.tenant_timezone);
   const issues = checkLeaveDates({
     startDate: body.startDate,
@@ -54,7 +67,7 @@ export async function createRequest(
   const type = await deps.db
     .selectFrom('leaveTypes')
     .selectAll()
-    .where('tenantId', '=', who.tenantId)
+    .where('tenantId', '=', tenantId)
     .where('id', '=', body.leaveTypeId)
     .executeTakeFirst();
   if (!type) throw errors.validation([{ path: 'body.leaveTypeId', message: V.unknownLeaveType }]);
@@ -63,28 +76,46 @@ export async function createRequest(
     body.startDate,
     body.endDate,
     settings.weekend_days,
-    await activeHolidays(deps.db, who.tenantId, body.startDate, body.endDate),
+    await activeHolidays(deps.db, tenantId, body.startDate, body.endDate),
   );
   if (days === 0) throw errors.rule('LEAVE_NO_WORKING_DAYS');
   const [ruleIssue, ...ruleIssues] = checkLeaveRules(leaveRulesOf(type), { startDate: body.startDate, today, days });
   if (ruleIssue) throw errors.rules([ruleIssue, ...ruleIssues]);
-  const overlap = await deps.db
+  let overlapQuery = deps.db
     .selectFrom('leaveRequests')
     .select('id')
-    .where('tenantId', '=', who.tenantId)
-    .where('employeeId', '=', who.employeeId)
+    .where('tenantId', '=', tenantId)
+    .where('employeeId', '=', employeeId)
     .where('status', 'in', [...LIVE_STATUSES])
     .where('startDate', '<=', body.endDate)
-    .where('endDate', '>=', body.startDate)
-    .executeTakeFirst();
+    .where('endDate', '>=', body.startDate);
+  if (editing) overlapQuery = overlapQuery.where('id', '!=', editing.id);
+  const overlap = await overlapQuery.executeTakeFirst();
   if (overlap) throw errors.coded(409, 'LEAVE_OVERLAP', { requestId: overlap.id });
   if (type.kind !== 'unpaid') {
-    const used = (await usage(deps.db, who.tenantId, who.employeeId, Number(today.slice(0, 4)))).get(type.id);
-    const remaining = type.yearlyQuota - (used?.taken ?? 0) - (used?.pending ?? 0);
+    const used = (await usage(deps.db, tenantId, employeeId, Number(today.slice(0, 4)))).get(type.id);
+    const own =
+      editing && editing.leaveTypeId === type.id && PENDING_STATUSES.includes(editing.status) ? editing.days : 0;
+    const remaining = type.yearlyQuota - (used?.taken ?? 0) - (used?.pending ?? 0) + own;
     if (days > remaining) throw errors.rule('LEAVE_QUOTA_EXCEEDED', { remaining, requested: days });
   }
-  const { po } = await approversFor(deps.db, who.tenantId, who.employeeId);
-  const status = po.length > 0 ? LEAVE_STATUS.PENDING_PO : LEAVE_STATUS.PENDING_HR;
+  return { leaveTypeId: type.id, days };
+}
+
+/** Where a request starts (or starts again after an edit): the PO stage when the requester has one, else HR. */
+async function firstStage(deps: Deps, tenantId: number, employeeId: number): Promise<LeaveStatus> {
+  const { po } = await approversFor(deps.db, tenantId, employeeId);
+  return po.length > 0 ? LEAVE_STATUS.PENDING_PO : LEAVE_STATUS.PENDING_HR;
+}
+
+export async function createRequest(
+  deps: Deps,
+  who: AuthContext,
+  body: CreateLeaveRequestBody,
+  settings: TenantSettings,
+): Promise<number> {
+  const { leaveTypeId, days } = await checkRequest(deps, who.tenantId, who.employeeId, body, settings);
+  const status = await firstStage(deps, who.tenantId, who.employeeId);
   const now = deps.now().toISOString();
   return deps.db.transaction().execute(async (trx) => {
     const row = await trx
@@ -92,7 +123,7 @@ export async function createRequest(
       .values({
         tenantId: who.tenantId,
         employeeId: who.employeeId,
-        leaveTypeId: type.id,
+        leaveTypeId,
         startDate: body.startDate,
         endDate: body.endDate,
         days,
@@ -121,6 +152,62 @@ export async function createRequest(
   });
 }
 
+/**
+ * The requester edits a pending request (1, 3 or 10): every rule of a new request applies again, and the
+ * request goes back to its first stage (from 10 too: the team lead approved other dates), with a history
+ * event (action 8) whose reason is the new one. Only the requester edits; an edit racing an action
+ * changes the request once and the other gets 409.
+ */
+export async function editRequest(
+  deps: Deps,
+  who: AuthContext,
+  requestId: number,
+  body: CreateLeaveRequestBody,
+  settings: TenantSettings,
+): Promise<void> {
+  const request = await ownedRows({ db: deps.db, tenantId: who.tenantId }).get(
+    'leaveRequests',
+    requestId,
+    'leaveRequestNotFound',
+  );
+  if (request.employeeId !== who.employeeId) throw errors.coded(403, 'LEAVE_EDIT_NOT_REQUESTER');
+  if (!EDITABLE_STATUSES.includes(request.status))
+    throw errors.coded(409, 'LEAVE_NOT_EDITABLE', { status: request.status });
+  const { leaveTypeId, days } = await checkRequest(deps, who.tenantId, who.employeeId, body, settings, request);
+  const status = await firstStage(deps, who.tenantId, who.employeeId);
+  const now = deps.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('leaveRequests')
+      .set({
+        leaveTypeId,
+        startDate: body.startDate,
+        endDate: body.endDate,
+        days,
+        reason: body.reason,
+        status,
+        poApproverId: null,
+        updatedAt: now,
+        version: request.version + 1,
+      })
+      .where('id', '=', request.id)
+      .where('version', '=', request.version)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw errors.coded(409, 'LEAVE_CHANGED_MEANWHILE');
+    await recordEvent(trx, {
+      tenantId: who.tenantId,
+      requestId: request.id,
+      action: LEAVE_EDITED,
+      actorId: who.employeeId,
+      actorRole: 'requester',
+      fromStatus: request.status,
+      toStatus: status,
+      reason: body.reason,
+      at: now,
+    });
+  });
+}
+
 export async function act(
   deps: Deps,
   who: AuthContext,
@@ -144,6 +231,12 @@ export async function act(
   if (transition.actor === 'hr' && request.poApproverId === who.employeeId && !actors.includes('requester')) {
     throw errors.coded(403, 'LEAVE_SAME_APPROVER');
   }
+  // Sending back needs someone at the earlier stage today, or the request would wait for nobody.
+  if (
+    action === LEAVE_ACTION.PREVIOUS &&
+    (await approversFor(deps.db, who.tenantId, request.employeeId)).po.length === 0
+  )
+    throw errors.coded(409, 'LEAVE_NO_EARLIER_STAGE');
   let to: LeaveStatus;
   let restoreStatus = request.restoreStatus;
   if (transition.to === 'cancellation') {
@@ -164,12 +257,15 @@ export async function act(
         status: to,
         restoreStatus,
         ...(transition.actor === 'po' && action === LEAVE_ACTION.APPROVE ? { poApproverId: who.employeeId } : {}),
+        // Back at the PO stage, the PO decides again: the earlier approval no longer counts.
+        ...(action === LEAVE_ACTION.PREVIOUS ? { poApproverId: null } : {}),
         updatedAt: now,
+        version: request.version + 1,
       })
       .where('id', '=', request.id)
-      .where('status', '=', request.status)
+      .where('version', '=', request.version)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw errors.coded(409, 'LEAVE_ACTION_NOT_ALLOWED');
+    if (Number(result.numUpdatedRows) !== 1) throw errors.coded(409, 'LEAVE_CHANGED_MEANWHILE');
     await recordEvent(trx, {
       tenantId: who.tenantId,
       requestId: request.id,
