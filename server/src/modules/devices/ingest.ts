@@ -184,7 +184,7 @@ function punchRows(
   punches: IncomingPunch[],
   devices: Map<string, DeviceZone>,
   employees: Map<string, number>,
-  batch: { tenantId: number; via: 'agent' | 'adms'; now: Date; timeZone: string },
+  batch: { tenantId: number; via: 'agent' | 'adms' | 'biotime'; now: Date; timeZone: string },
   result: IngestResult,
 ): Map<string, Insertable<DevicePunchTable>> {
   const receivedAt = batch.now.toISOString();
