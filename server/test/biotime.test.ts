@@ -141,6 +141,16 @@ describe('BioTime pulls', () => {
       ['2026-03-03', '2026-03-03T04:00:00.000Z', '2026-03-03T13:10:00.000Z'],
     ]);
     expect((await world.admin.get('/api/biotime/connection')).body.watermark).toBe('2026-03-03 18:12:00');
+
+    // BioTime keeps its terminals' clocks: Teambeat cannot set them.
+    const hq = await world.server.db
+      .selectFrom('devices')
+      .select('id')
+      .where('serialNo', '=', 'BT-HQ-0001')
+      .executeTakeFirstOrThrow();
+    const setTime = await world.admin.post(`/api/devices/${hq.id}/set-time`);
+    expect(setTime.status).toBe(400);
+    expect(setTime.body.error.code).toBe('DEVICE_TIME_VIA_BIOTIME');
   });
 
   it('stores nothing twice on a re-pull, and reads late uploads inside the look-back, on another terminal zone', async () => {
