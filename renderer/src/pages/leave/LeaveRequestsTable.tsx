@@ -9,9 +9,11 @@ import { useState } from 'react';
 import { LEAVE_PAGE_SIZE, type LeaveRequest } from '../../../../shared/contracts/leave';
 import { LEAVE_ACTION, LEAVE_STATUS } from '../../../../shared/leave';
 import { useLeaveRequests } from '../../api/hooks/leave';
+import { useMe } from '../../api/hooks/me';
 import { useLeaveTypes } from '../../api/hooks/leave-catalogue';
 import { StaticTable, type Column } from '../../components/DataTable';
 import { InfoDialog } from '../../components/DialogFrame';
+import { CompanyTimeNote } from '../../components/CompanyTimeNote';
 import { EmptyState } from '../../components/EmptyState';
 import { leaveStatusLabel } from '../../components/format';
 import { TableCard, useTableCardStyles } from '../../components/TableCard';
@@ -199,6 +201,8 @@ function HistoryDialog({ request, onClose }: { request: LeaveRequest; onClose: (
   const styles = useStyles();
   const { t } = useTranslation(['leave', 'common', 'errors']);
   const format = useFormat();
+  // The history's times are the company's, as every attendance and leave date is.
+  const timeZone = useMe()!.tenant.settings.tenant_timezone;
   const dates = useLeaveDates();
   const who = (e: LeaveRequest['events'][number]) =>
     e.actor?.name ?? (e.actorRole === 'system' ? t('history.automatic') : t('history.someone'));
@@ -211,6 +215,7 @@ function HistoryDialog({ request, onClose }: { request: LeaveRequest; onClose: (
         {t('history.summary', { name: request.employee.name, count: request.days })}{' '}
         <StatusBadge status={request.status} label={request.statusLabel} />
       </Text>
+      <CompanyTimeNote timeZone={timeZone} />
       <ol aria-label={t('history.label')}>
         {request.events.map((e, i) => (
           <li key={i} className={styles.event}>
@@ -221,7 +226,7 @@ function HistoryDialog({ request, onClose }: { request: LeaveRequest; onClose: (
                 role: t(`actor.${e.actorRole}`),
               })}
             </Text>
-            <Text className={styles.muted}>{format.instant(e.at)}</Text>
+            <Text className={styles.muted}>{format.instantIn(e.at, timeZone)}</Text>
             {e.reason ? <Text>{t('history.reason', { reason: e.reason })}</Text> : null}
           </li>
         ))}
