@@ -1,7 +1,8 @@
 /**
- * An employee's working day: check in, a refused early check-out, a break, a manual edit with a rule
- * error shown in the dialog, check out, the month view with today's hours, and a confirmed delete that
- * leaves today as it was (the demo seed gives this employee no attendance today).
+ * An employee's working day: check in, a refused early check-out, a break ended in its first minute (cancelled,
+ * with a clear message), a break, a manual edit with a rule error shown in the dialog, a confirmed check-out
+ * undone and made again, the month view with today's hours, and a confirmed delete that leaves today as it was
+ * (the demo seed gives this employee no attendance today).
  */
 import { format } from 'date-fns';
 import { DEMO_PASSWORD, EMPLOYEE, expect, test, TODAY, ZONE } from './fixtures.js';
@@ -42,10 +43,25 @@ test('an employee checks in, takes a break, corrects the day, checks out, sees t
   await attendance.expectState('Checked in');
   await expect(page.getByTestId('worked-timer')).toHaveText(/^00:00:0\d$/);
 
-  // Checking out straight away breaks the 1-minute rule: the spec's text is shown.
-  await attendance.act('Check out');
+  // Checking out straight away breaks the 1-minute rule: the spec's text is shown, the confirmation stays.
+  await attendance.checkOut();
   await attendance.expectErrorToast('Check-out must be at least 1 minute after check-in.');
+  await attendance.checkOutConfirm().getByRole('button', { name: 'Cancel' }).click();
+  await expect(attendance.checkOutConfirm()).toBeHidden();
   await attendance.expectState('Checked in');
+
+  // A break ended within its first minute is cancelled, said so, and the day goes on (Check out offered).
+  await attendance.act('Start break');
+  await attendance.expectState('On a break');
+  await attendance.act('End break');
+  await expect(page.getByText('Break cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByText('It lasted less than a minute, so it was not recorded.', { exact: true })).toBeVisible();
+  await attendance.expectState('Checked in');
+  await expect(attendance.todayCard().getByRole('button', { name: 'Check out' })).toBeVisible();
+  // Every time on the card says its zone: the company's.
+  await expect(attendance.todayCard().getByTestId('company-time')).toHaveText(
+    'Times in company time: Asia/Karachi (GMT+5)',
+  );
 
   await attendance.act('Start break');
   await attendance.expectState('On a break');
@@ -80,7 +96,15 @@ test('an employee checks in, takes a break, corrects the day, checks out, sees t
   await page.waitForTimeout(Math.max(0, 62_000 - (Date.now() - breakStarted)));
   await attendance.act('End break');
   await attendance.expectState('Checked in');
-  await attendance.act('Check out');
+  await attendance.checkOut();
+  await attendance.expectState('Checked out');
+  // Checked out by mistake: undone within the window, the open day comes back as it was.
+  await expect(attendance.todayCard().getByText(/You can undo it until \d\d:\d\d\./)).toBeVisible();
+  await attendance.act('Undo check-out');
+  await expect(page.getByText('Check-out undone', { exact: true })).toBeVisible();
+  await attendance.expectState('Checked in');
+  await expect(panel.getByText('Still at work')).toBeVisible();
+  await attendance.checkOut();
   await attendance.expectState('Checked out');
   await expect(panel.getByRole('table', { name: 'Breaks' }).locator('tbody tr')).toHaveCount(1);
   const worked = (
@@ -96,6 +120,10 @@ test('an employee checks in, takes a break, corrects the day, checks out, sees t
   await expect(cell).toContainText(worked);
   await expect(cell).toHaveAttribute('aria-label', new RegExp(`worked ${worked}.*today`));
   await expect(page.getByRole('region', { name: 'Past 3 months' })).toContainText('Worked');
+  // The WFO icon and the colours have a legend; only the running month's totals are "so far".
+  await expect(page.getByTestId('calendar-legend')).toContainText('Work from office');
+  const monthName = format(new Date(`${now.date}T12:00:00`), 'MMMM yyyy');
+  await expect(page.getByRole('heading', { name: `${monthName} so far` })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Hours statistics' })).toContainText('Present days');
   await snapshot(page, 'month-view', 'light');
   await page.emulateMedia({ colorScheme: 'dark' });

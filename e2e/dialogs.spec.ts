@@ -37,7 +37,7 @@ test('change password: the new password signs in after a reload, the old one no 
   await frame.signOut();
   await loginPage.enterEmail(TARA.email);
   await loginPage.enterPassword(DEMO_PASSWORD);
-  await expect(loginPage.errorMessage()).toHaveText('Username or password is incorrect');
+  await expect(loginPage.errorMessage()).toHaveText('E-mail or password is incorrect');
   await loginPage.signIn(TARA.email, NEW_PASSWORD);
   await frame.expectSignedInAs(TARA.name);
 

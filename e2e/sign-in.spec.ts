@@ -11,10 +11,36 @@ test.describe('sign-in page', () => {
     await loginPage.enterEmail(ADMIN.email);
     await expect(page.getByText('Northwind Labs')).toBeVisible();
     await loginPage.enterPassword('Not-the-password1!');
-    await expect(loginPage.errorMessage()).toHaveText('Username or password is incorrect');
+    await expect(loginPage.errorMessage()).toHaveText('E-mail or password is incorrect');
     await expect(page).toHaveURL(/\/login$/);
     await expect(loginPage.password()).toBeFocused();
     expect(consoleErrors).toEqual([]);
+  });
+
+  test('the keyboard alone signs in: e-mail, Enter, the password typed at once, Enter', async ({
+    loginPage,
+    page,
+    consoleErrors,
+  }) => {
+    await loginPage.open();
+    await expect(loginPage.email()).toBeFocused();
+    await page.keyboard.type(ADMIN.email);
+    await page.keyboard.press('Enter');
+    // No click, no wait for the password field: what is typed now is the password.
+    await page.keyboard.type(DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/home$/);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('after Continue the password field has the focus', async ({ loginPage, page }) => {
+    await loginPage.open();
+    await loginPage.enterEmail(ADMIN.email);
+    await expect(page.getByText('Northwind Labs')).toBeVisible();
+    await expect(loginPage.password()).toBeFocused();
+    await page.keyboard.type('Not-the-password1!');
+    await page.keyboard.press('Enter');
+    await expect(loginPage.errorMessage()).toHaveText('E-mail or password is incorrect');
   });
 
   test('an e-mail outside every company domain is refused in place', async ({ loginPage, page }) => {

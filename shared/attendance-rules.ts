@@ -8,6 +8,19 @@ import { addDays, localDate, startOfLocalDay } from './time.js';
 
 export const MIN_ATTENDANCE_MINUTES = 1;
 export const MIN_BREAK_MINUTES = 1;
+/**
+ * How long after checking out on today's card (web, desktop) the check-out may be undone, restoring the open
+ * day exactly (docs/workforce.md "Undoing a check-out"); the server enforces it.
+ */
+export const CHECK_OUT_UNDO_MINUTES = 5;
+
+/**
+ * Whether a running break started at `start` is still in its first minute at `now`: ending it then cancels it
+ * (a break shorter than MIN_BREAK_MINUTES is never stored).
+ */
+export function isBreakInFirstMinute(start: Instant, now: Instant): boolean {
+  return ms(now) - ms(start) < MIN_BREAK_MINUTES * 60_000;
+}
 
 export type RuleIssue = { field: string; code: ErrorCode };
 

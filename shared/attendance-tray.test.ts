@@ -34,6 +34,7 @@ const today = (over: Partial<TodayResponse> = {}): TodayResponse => ({
   state: 'not-checked-in',
   attendance: null,
   workingHoursPerDay: 8,
+  checkOutUndoUntil: null,
   ...over,
 });
 const checkedIn = today({ state: 'checked-in', attendance: attendance() });

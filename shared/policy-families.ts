@@ -28,6 +28,13 @@ export const FAMILIES = {
     team: ['edit-team-attendance'],
     all: ['edit-all-attendance'],
   },
+  // The change history of an attendance (docs/workforce.md "In the app"): whoever may edit a team member's or
+  // anyone's days sees what was changed on them; view-all-attendance reads every history.
+  'attendance-history': {
+    own: null,
+    team: ['edit-team-attendance'],
+    all: ['view-all-attendance', 'edit-all-attendance'],
+  },
   'leave-read': {
     own: ['view-leave-requests'],
     team: ['view-team-member-leave-requests'],

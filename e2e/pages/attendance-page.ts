@@ -14,8 +14,18 @@ export class AttendancePage {
     await expect(this.state()).toBeVisible();
   }
 
-  async act(label: 'Check in' | 'Start break' | 'End break' | 'Check out'): Promise<void> {
+  async act(label: 'Check in' | 'Start break' | 'End break' | 'Check out' | 'Undo check-out'): Promise<void> {
     await this.todayCard().getByRole('button', { name: label }).click();
+  }
+
+  /** The confirmation that "Check out" opens. */
+  readonly checkOutConfirm = () => this.page.getByRole('alertdialog', { name: 'Check out now?' });
+
+  /** Checks out: "Check out", then confirmed in the dialog. */
+  async checkOut(): Promise<void> {
+    await this.act('Check out');
+    await expect(this.checkOutConfirm()).toContainText('You can undo it for 5 minutes.');
+    await this.checkOutConfirm().getByRole('button', { name: 'Check out' }).click();
   }
 
   async expectState(text: string): Promise<void> {

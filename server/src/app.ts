@@ -241,12 +241,32 @@ export async function buildApp(options: AppOptions): Promise<App> {
   return { app, deps };
 }
 
-/** Serves the built renderer at /, with client-side routes falling back to index.html. */
+/**
+ * Cache rules of the renderer's files: the content-hashed files under /assets/ never change under their name, so a
+ * browser keeps them a year without asking again; everything else (index.html, which names the current hashes)
+ * is asked for again every time, so a new version reaches everyone at the next load.
+ */
+export function rendererCacheControl(dir: string, filePath: string): string {
+  const [top, ...rest] = path.relative(dir, filePath).split(path.sep);
+  return top === 'assets' && rest.length > 0 ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * Serves the built renderer at /, with client-side routes falling back to index.html. The build wrote brotli and
+ * gzip copies of its text files (tools/build/precompress.ts); the copy the browser accepts is sent.
+ */
 async function registerRenderer(app: FastifyInstance, dir: string): Promise<void> {
   const index = path.join(dir, 'index.html');
   const hasRenderer = existsSync(index);
   if (hasRenderer) {
-    await app.register(fastifyStatic, { root: dir, wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: dir,
+      wildcard: false,
+      index: ['index.html'],
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => void reply.header('cache-control', rendererCacheControl(dir, filePath)),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api') && hasRenderer;

@@ -120,6 +120,7 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'GET /api/attendance/today': {},
   'POST /api/attendance/check-in': { body: {} },
   'POST /api/attendance/check-out': { body: {} },
+  'POST /api/attendance/check-out/undo': { body: {} },
   'POST /api/attendance/break/start': { body: {} },
   'POST /api/attendance/break/end': { body: {} },
   'GET /api/attendance/employees': {},

@@ -56,8 +56,7 @@ describe('check-in, breaks and check-out', () => {
     expect((await emp.post('/api/attendance/break/end')).body.error.code).toBe('NO_OPEN_BREAK');
     expect((await emp.post('/api/attendance/break/start')).body.state).toBe('on-break');
     expect((await emp.post('/api/attendance/break/start')).body.error.code).toBe('BREAK_ALREADY_STARTED');
-    const shortBreak = await emp.post('/api/attendance/break/end');
-    expect(shortBreak.body.error.message).toBe('A break must end after it starts and last at least 1 minute.');
+    // Ended in its first minute, the break is cancelled (attendance-today.test.ts); this one lasts.
     minutes(30);
     const ended = await emp.post('/api/attendance/break/end');
     expect(ended.body).toMatchObject({ state: 'checked-in', attendance: { workedMinutes: 120, breakMinutes: 30 } });

@@ -71,7 +71,7 @@ describe('sign-in', () => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
-    expect(wrong.body.error.message).toBe('Username or password is incorrect');
+    expect(wrong.body.error.message).toBe('E-mail or password is incorrect');
   });
 
   it('refuses an e-mail of another domain', async () => {

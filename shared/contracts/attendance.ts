@@ -69,8 +69,22 @@ export const todayResponseSchema = z.object({
   state: z.enum(attendanceStates),
   attendance: attendanceSchema.nullable(),
   workingHoursPerDay: z.number(),
+  checkOutUndoUntil: z
+    .string()
+    .nullable()
+    .describe(
+      'Until when the caller may undo their check-out (POST /api/attendance/check-out/undo): set for a check-out ' +
+        'made on today’s card in the last CHECK_OUT_UNDO_MINUTES minutes with no change to the day since; null otherwise',
+    ),
 });
 export type TodayResponse = z.infer<typeof todayResponseSchema>;
+
+/** Ending a break, or checking out during one: today, and whether a break in its first minute was cancelled. */
+export const breakEndResponseSchema = todayResponseSchema.extend({
+  breakCancelled: z
+    .boolean()
+    .describe('The running break was in its first minute: it was cancelled (not recorded) instead of ended'),
+});
 
 export const checkInBodySchema = z
   .strictObject({ source: z.enum(['web', 'desktop']).default('web') })

@@ -9,6 +9,7 @@ import {
   attendanceSchema,
   auditResponseSchema,
   breakBodySchema,
+  breakEndResponseSchema,
   checkInBodySchema,
   correctionBodySchema,
   createAttendanceBodySchema,
@@ -30,6 +31,7 @@ import { endpoint } from './define.js';
 
 const VIEW = familyAccess('attendance-view');
 const EDIT = familyAccess('attendance-edit');
+const HISTORY = familyAccess('attendance-history');
 
 export const attendanceEndpoints = {
   getAttendanceToday: endpoint({
@@ -52,6 +54,20 @@ export const attendanceEndpoints = {
     path: '/api/attendance/check-out',
     access: 'view-attendance',
     summary: 'Check out now (a running break ends with it)',
+    description:
+      'A running break ends with the day, or is cancelled when still in its first minute (breakCancelled). ' +
+      'The check-out can be undone for CHECK_OUT_UNDO_MINUTES minutes (POST /api/attendance/check-out/undo).',
+    response: breakEndResponseSchema,
+  }),
+  undoCheckOut: endpoint({
+    method: 'POST',
+    path: '/api/attendance/check-out/undo',
+    access: 'view-attendance',
+    summary: 'Undo the caller’s own check-out of today within 5 minutes, reopening the day as it was',
+    description:
+      'Only the caller’s check-out made on today’s card (web, desktop), within 5 minutes of it ' +
+      '(409 CHECK_OUT_UNDO_EXPIRED after) and with no change to the day since (409 CHECK_OUT_UNDO_CHANGED); ' +
+      'the break it ended runs again. Without such a check-out: 409 CHECK_OUT_UNDO_UNAVAILABLE.',
     response: todayResponseSchema,
   }),
   startBreak: endpoint({
@@ -66,7 +82,10 @@ export const attendanceEndpoints = {
     path: '/api/attendance/break/end',
     access: 'view-attendance',
     summary: 'End the running break now',
-    response: todayResponseSchema,
+    description:
+      'A break in its first minute is cancelled instead (not recorded; breakCancelled is true), since a break ' +
+      'lasts at least 1 minute.',
+    response: breakEndResponseSchema,
   }),
   listAttendanceEmployees: endpoint({
     method: 'GET',
@@ -186,8 +205,11 @@ export const attendanceEndpoints = {
   listAttendanceAudit: endpoint({
     method: 'GET',
     path: '/api/attendance/:id/audit',
-    access: 'view-all-attendance',
+    access: HISTORY,
     summary: 'Who changed an attendance and its breaks, when, and what the values were',
+    description:
+      'With view-all-attendance or edit-all-attendance any employee’s; with edit-team-attendance the days of ' +
+      'employees who share a team with the caller (the policy family attendance-history).',
     params: idParamsSchema,
     response: auditResponseSchema,
   }),

@@ -24,11 +24,30 @@ export function formatInstant(iso: string, language: Language): string {
   return Number.isNaN(date.getTime()) ? iso : format(date, 'dd-MMM-yyyy HH:mm', { locale: DATE_LOCALES[language] });
 }
 
-/** An instant in the given IANA zone (the company's, say) as DD-MMM-YYYY HH:mm, whatever the viewer's zone. */
+/**
+ * An instant in a given zone (the company's, where a working day is cut) as DD-MMM-YYYY HH:mm; say which zone
+ * beside it (`formatZone`), since the viewer's own may differ.
+ */
 export function formatInstantIn(iso: string, timeZone: string, language: Language): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return format(new TZDate(date.getTime(), timeZone), 'dd-MMM-yyyy HH:mm', { locale: DATE_LOCALES[language] });
+}
+
+/** A zone as its name and its offset from UTC at `at`: "Asia/Karachi (GMT+5)". */
+export function formatZone(timeZone: string, language: Language, at: Date = new Date()): string {
+  try {
+    const offset = new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
+      timeZone,
+      timeZoneName: 'shortOffset',
+    })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')?.value;
+    // UTC itself is "GMT" in English and "UTC" in French: no offset is shown as such.
+    return offset ? `${timeZone} (${offset.replace('UTC', 'GMT')})` : timeZone;
+  } catch {
+    return timeZone;
+  }
 }
 
 /** A month (YYYY-MM) as its name and year: June 2030, juin 2030. */

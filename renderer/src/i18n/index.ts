@@ -12,6 +12,7 @@ import {
   formatDuration,
   formatInstant,
   formatInstantIn,
+  formatZone,
   formatMonth,
   formatNumber,
   formatPercent,
@@ -71,7 +72,9 @@ export function useFormat() {
       language,
       day: (iso: string) => formatDay(iso, language),
       instant: (iso: string) => formatInstant(iso, language),
+      /** An instant in the company's zone (or another); pair it with `zone` so the reader knows which. */
       instantIn: (iso: string, timeZone: string) => formatInstantIn(iso, timeZone, language),
+      zone: (timeZone: string) => formatZone(timeZone, language),
       month: (iso: string) => formatMonth(iso, language),
       number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, language, options),
       percent: (value: number) => formatPercent(value, language),

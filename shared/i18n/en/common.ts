@@ -23,6 +23,8 @@ export const common = {
   },
   yes: 'Yes',
   no: 'No',
+  /** Beside times shown in the company's zone (attendance, leave history): which zone they are in. */
+  companyTime: 'Times in company time: {{zone}}',
   openInTracker: 'Open {{issue}} in the tracker',
   language: {
     label: 'Language',

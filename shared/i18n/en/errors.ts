@@ -30,7 +30,7 @@ export const errors = {
   // Session and sign-in (feedback-and-engagement §8)
   SIGN_IN_FAILED: 'Failed to sign in',
   EMAIL_DOMAIN_UNAUTHORIZED: 'Failed to authorize email domain',
-  INVALID_CREDENTIALS: 'Username or password is incorrect',
+  INVALID_CREDENTIALS: 'E-mail or password is incorrect',
   USER_NOT_FOUND: 'No user found with this email address',
   ACCOUNT_INACTIVE: 'Your account is inactive. Please contact your administrator.',
   // Single sign-on (docs/sso.md)
@@ -90,6 +90,9 @@ export const errors = {
   BREAK_OVERLAP: 'Breaks must not overlap.',
   BREAK_ALREADY_STARTED: 'You are already on a break.',
   NO_OPEN_BREAK: 'You are not on a break.',
+  CHECK_OUT_UNDO_UNAVAILABLE: 'There is no check-out of yours to undo today.',
+  CHECK_OUT_UNDO_EXPIRED: 'A check-out can only be undone within 5 minutes; edit the day instead.',
+  CHECK_OUT_UNDO_CHANGED: 'The day was changed after the check-out, so it cannot be undone; edit the day instead.',
   // Work from office and device punches (security review #10; docs/workforce.md)
   WFO_NEEDS_EVIDENCE:
     'Work from office comes from a device punch or an office network; only a team or company editor can set it by hand.',

@@ -25,6 +25,7 @@ export const common: Translation<typeof en> = {
     loading: 'Chargement…',
   },
   yes: 'Oui',
+  companyTime: 'Heures de l’entreprise : {{zone}}',
   no: 'Non',
   openInTracker: 'Ouvrir {{issue}} dans l’outil de suivi',
   language: {

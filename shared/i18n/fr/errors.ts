@@ -25,7 +25,7 @@ export const errors: Translation<typeof en> = {
   UPLOAD_CONFIRMING: 'Ce fichier est encore en cours de vérification. Réessayez dans un instant.',
   SIGN_IN_FAILED: 'Échec de la connexion',
   EMAIL_DOMAIN_UNAUTHORIZED: 'Échec de l’autorisation du domaine de l’e-mail',
-  INVALID_CREDENTIALS: 'Nom d’utilisateur ou mot de passe incorrect',
+  INVALID_CREDENTIALS: 'E-mail ou mot de passe incorrect',
   USER_NOT_FOUND: 'Aucun utilisateur trouvé avec cette adresse e-mail',
   ACCOUNT_INACTIVE: 'Votre compte est inactif. Veuillez contacter votre administrateur.',
   SSO_REQUIRED: 'Votre entreprise se connecte par authentification unique. Utilisez le bouton « Continuer avec ».',
@@ -83,6 +83,10 @@ export const errors: Translation<typeof en> = {
   BREAK_OVERLAP: 'Les pauses ne doivent pas se chevaucher.',
   BREAK_ALREADY_STARTED: 'Vous êtes déjà en pause.',
   NO_OPEN_BREAK: 'Vous n’êtes pas en pause.',
+  CHECK_OUT_UNDO_UNAVAILABLE: 'Vous n’avez aucun départ à annuler aujourd’hui.',
+  CHECK_OUT_UNDO_EXPIRED: 'Un départ ne peut être annulé que dans les 5 minutes ; modifiez plutôt la journée.',
+  CHECK_OUT_UNDO_CHANGED:
+    'La journée a été modifiée après le départ, qui ne peut donc plus être annulé ; modifiez plutôt la journée.',
   WFO_NEEDS_EVIDENCE:
     'Le travail au bureau vient d’un pointage sur un terminal ou d’un réseau du bureau ; seul un éditeur d’équipe ou d’entreprise peut l’indiquer à la main.',
   DEVICE_PUNCH_READ_ONLY: 'Un pointage de terminal n’est jamais modifié : ajoutez plutôt une correction avec un motif.',

@@ -33,7 +33,7 @@ const VIEWS_BUT_TODAY: InvalidateQueryFilters = {
 
 export type TodayResponse = ResponseOf<typeof ep.getAttendanceToday>;
 export type AuditEntry = ResponseOf<typeof ep.listAttendanceAudit>['items'][number];
-export type TodayAction = 'check-in' | 'check-out' | 'start-break' | 'end-break';
+export type TodayAction = 'check-in' | 'check-out' | 'start-break' | 'end-break' | 'undo-check-out';
 type Source = 'web' | 'desktop';
 
 /** The toast of each of today's actions (namespace `attendance`). */
@@ -42,6 +42,7 @@ const ACTION_TOASTS = {
   'check-out': 'toast.checkedOut',
   'start-break': 'toast.breakStarted',
   'end-break': 'toast.breakEnded',
+  'undo-check-out': 'toast.checkOutUndone',
 } as const satisfies Record<TodayAction, string>;
 
 /** The toasts' texts: this namespace, and failures by their error code. */
@@ -50,8 +51,11 @@ const useToastTexts = () => useTranslation(['attendance', 'errors']);
 /** Today of the signed-in user; outside React for the desktop tray's sync. */
 export const fetchAttendanceToday = (signal?: AbortSignal) => call(ep.getAttendanceToday, {}, { signal });
 
-/** Check in (from the web or the desktop app), check out, start or end a break: the answer is today. */
-export function actOnToday(action: TodayAction, source: Source): Promise<TodayResponse> {
+/**
+ * Check in (from the web or the desktop app), check out (or undo it), start or end a break: the answer is today,
+ * and for ending a break or the day whether a break in its first minute was cancelled.
+ */
+export function actOnToday(action: TodayAction, source: Source): Promise<TodayResponse & { breakCancelled?: boolean }> {
   switch (action) {
     case 'check-in':
       return call(ep.checkIn, { body: { source } });
@@ -61,6 +65,8 @@ export function actOnToday(action: TodayAction, source: Source): Promise<TodayRe
       return call(ep.startBreak);
     case 'end-break':
       return call(ep.endBreak);
+    case 'undo-check-out':
+      return call(ep.undoCheckOut);
   }
 }
 
@@ -98,7 +104,13 @@ export function useTodayAction(source: Source) {
       return today;
     },
     invalidates: [VIEWS_BUT_TODAY],
-    success: (_, action) => t(ACTION_TOASTS[action]),
+    // A break ended in its first minute is cancelled, not refused: the toast says so.
+    success: (today, action) =>
+      today.breakCancelled
+        ? { title: t('toast.breakCancelled'), body: t('toast.breakCancelledBody') }
+        : action === 'undo-check-out'
+          ? { title: t('toast.checkOutUndone'), body: t('toast.checkOutUndoneBody') }
+          : t(ACTION_TOASTS[action]),
     failure: t('errors:ATTENDANCE_SAVE_FAILED'),
   });
 }

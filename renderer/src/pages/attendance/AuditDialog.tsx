@@ -1,4 +1,5 @@
 /** The audit trail of one attendance and its breaks: who changed what, when, and the values before and after. */
+import { CompanyTimeNote } from '../../components/CompanyTimeNote';
 import { Badge, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useAttendanceAudit } from '../../api/hooks/attendance';
 import { StaticTable } from '../../components/DataTable';
@@ -76,6 +77,7 @@ export function AuditDialog({
   const audit = useAttendanceAudit(attendanceId);
   return (
     <InfoDialog title={t('audit.title')} surfaceClassName={styles.surface} onClose={onClose}>
+      <CompanyTimeNote timeZone={timeZone} />
       <QueryState query={audit} label={t('audit.loading')}>
         {(entries) => (
           <StaticTable
@@ -84,7 +86,7 @@ export function AuditDialog({
             rows={entries}
             rowKey={(e) => e.id}
             columns={[
-              { key: 'when', label: t('audit.when'), render: (e) => fmt.instant(e.at) },
+              { key: 'when', label: t('audit.when'), render: (e) => fmt.instantIn(e.at, timeZone) },
               { key: 'who', label: t('audit.who'), render: (e) => e.actor?.name ?? t('audit.system') },
               {
                 key: 'what',

@@ -24,6 +24,7 @@ import {
 import { useState, type ReactElement } from 'react';
 import type { Attendance, Break } from '../../../../shared/contracts/attendance';
 import { useAttendanceDay, useDeleteAttendance, useDeleteBreak } from '../../api/hooks/attendance';
+import { CompanyTimeNote } from '../../components/CompanyTimeNote';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { StaticTable } from '../../components/DataTable';
 import { QueryState } from '../../components/QueryState';
@@ -147,7 +148,8 @@ export function DayPanel({
                 )}
               </>
             )}
-            {permissions.has('view-all-attendance') ? (
+            {/* The change history: for whoever reads everyone's days, and whoever may edit this person's. */}
+            {permissions.has('view-all-attendance') || canSetWfo ? (
               <Button icon={<HistoryRegular />} onClick={() => setEditing({ kind: 'audit', attendance: a })}>
                 {t('dayPanel.history')}
               </Button>
@@ -240,6 +242,7 @@ export function DayPanel({
               )}
             </div>
           </div>
+          <CompanyTimeNote timeZone={timeZone} />
           {a.breaks.length > 0 ? (
             <StaticTable
               label={t('dayPanel.breaks')}

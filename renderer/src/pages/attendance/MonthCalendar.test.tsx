@@ -2,7 +2,7 @@
  * The month calendar in the interface's language: weekday names from the date locale, the day's facts and
  * a leave's status from the catalogue (by its stable value), durations in the language's format.
  */
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Attendance, MonthResponse } from '../../../../shared/contracts/attendance';
 import { applyLanguage } from '../../i18n';
@@ -83,7 +83,9 @@ describe('MonthCalendar', () => {
     applyLanguage('en');
     show();
     expect(screen.getByRole('columnheader', { name: 'Mon' })).toBeTruthy();
-    expect(screen.getByText('Weekend')).toBeTruthy();
+    // In the calendar, and in its legend (with the WFO icon's key).
+    expect(within(screen.getByRole('grid')).getByText('Weekend')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Legend' })).getByText('Work from office')).toBeTruthy();
     expect(screen.getByText('7h 45m')).toBeTruthy();
     expect(screen.getByText('break 30m')).toBeTruthy();
     expect(screen.getByText('Annual (pending)')).toBeTruthy();
@@ -107,7 +109,8 @@ describe('MonthCalendar', () => {
     show();
     expect(screen.getByRole('columnheader', { name: 'lun.' })).toBeTruthy();
     expect(screen.queryByRole('columnheader', { name: 'Mon' })).toBeNull();
-    expect(screen.getByText('Week-end')).toBeTruthy();
+    expect(within(screen.getByRole('grid')).getByText('Week-end')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Légende' })).getByText('Travail au bureau')).toBeTruthy();
     expect(screen.queryByText('Weekend')).toBeNull();
     expect(screen.getByText('7 h 45 min')).toBeTruthy();
     expect(screen.getByText('pause 30 min')).toBeTruthy();

@@ -74,7 +74,49 @@ const useStyles = makeStyles({
   pending: { fontStyle: 'italic' },
   wfo: { color: tokens.colorPaletteGreenForeground1 },
   blank: { minHeight: '92px', '@media (max-width: 640px)': { minHeight: '64px' } },
+  legend: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`,
+    margin: `${tokens.spacingVerticalM} 0 0`,
+    padding: 0,
+    listStyle: 'none',
+    fontSize: tokens.fontSizeBase200,
+    color: tokens.colorNeutralForeground2,
+  },
+  key: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  swatch: {
+    width: '14px',
+    height: '14px',
+    borderRadius: tokens.borderRadiusSmall,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  swatchToday: { border: `2px solid ${tokens.colorBrandStroke1}`, backgroundColor: tokens.colorNeutralBackground1 },
 });
+
+/** What the calendar's icon and colours mean. */
+function Legend() {
+  const styles = useStyles();
+  const { t } = useTranslation('attendance');
+  const swatch = (className: string | false, label: string) => (
+    <li className={styles.key}>
+      <span className={mergeClasses(styles.swatch, className)} aria-hidden="true" />
+      {label}
+    </li>
+  );
+  return (
+    <ul className={styles.legend} aria-label={t('calendar.legend')} data-testid="calendar-legend">
+      <li className={styles.key}>
+        <BuildingRegular className={styles.wfo} aria-hidden="true" />
+        {t('calendar.legendWfo')}
+      </li>
+      {swatch(styles.holiday, t('calendar.legendHoliday'))}
+      {swatch(styles.leave, t('calendar.legendLeave'))}
+      {swatch(styles.weekend, t('calendar.legendWeekend'))}
+      {swatch(styles.swatchToday, t('calendar.legendToday'))}
+    </ul>
+  );
+}
 
 type Day = MonthResponse['days'][number];
 
@@ -120,78 +162,81 @@ export function MonthCalendar({
   // Monday-first offset of the 1st: Sunday (0) is the 7th column.
   const offset = first ? (dayOfWeek(first.date) + 6) % 7 : 0;
   return (
-    <div className={styles.grid} role="grid" aria-label={t('calendar.label', { month: fmt.month(month.month) })}>
-      {weekdayNames(fmt.language).map((d) => (
-        <div key={d} className={styles.head} role="columnheader">
-          {d}
-        </div>
-      ))}
-      {Array.from({ length: offset }, (_, i) => (
-        <div key={`blank-${i}`} className={styles.blank} aria-hidden="true" />
-      ))}
-      {month.days.map((day) => {
-        const a = day.attendance;
-        const absent = !a && !day.isWeekend && !day.holiday && !day.leave && day.date < today;
-        return (
-          <button
-            key={day.date}
-            type="button"
-            role="gridcell"
-            data-date={day.date}
-            aria-selected={selected === day.date}
-            aria-label={describe(day, today, t, fmt)}
-            className={mergeClasses(
-              styles.cell,
-              day.isWeekend && styles.weekend,
-              day.holiday !== null && styles.holiday,
-              day.leave !== null && GRANTED.has(day.leave.status) && styles.leave,
-              day.date === today && styles.today,
-              selected === day.date && styles.selected,
-            )}
-            onClick={() => onSelect(day.date)}
-          >
-            <span className={styles.number}>
-              <span>{Number(day.date.slice(8))}</span>
-              {a?.isWfo ? <BuildingRegular className={styles.wfo} aria-hidden="true" /> : null}
-            </span>
-            {a ? (
-              <>
-                <Text className={styles.worked}>{fmt.duration(a.workedMinutes)}</Text>
-                {a.breakMinutes > 0 ? (
-                  <span className={styles.small}>
-                    {t('calendar.break', { duration: fmt.duration(a.breakMinutes) })}
-                  </span>
-                ) : null}
-                {a.missingCheckOut ? (
-                  <span className={mergeClasses(styles.tag, styles.absent)} data-testid="missing-check-out">
-                    {t('calendar.missingCheckOut')}
-                  </span>
-                ) : !a.checkOut ? (
-                  <span className={styles.small}>{t('calendar.inProgress')}</span>
-                ) : null}
-              </>
-            ) : null}
-            {day.holiday ? <span className={styles.tag}>{day.holiday.name}</span> : null}
-            {day.leave ? (
-              <span
-                className={mergeClasses(styles.tag, !GRANTED.has(day.leave.status) && styles.pending)}
-                title={t('calendar.leaveTitle', {
-                  type: day.leave.leaveType,
-                  status: leaveStatusLabel(day.leave.status, day.leave.statusLabel),
-                })}
-              >
-                {GRANTED.has(day.leave.status)
-                  ? day.leave.leaveType
-                  : t('calendar.leavePending', { type: day.leave.leaveType })}
+    <>
+      <div className={styles.grid} role="grid" aria-label={t('calendar.label', { month: fmt.month(month.month) })}>
+        {weekdayNames(fmt.language).map((d) => (
+          <div key={d} className={styles.head} role="columnheader">
+            {d}
+          </div>
+        ))}
+        {Array.from({ length: offset }, (_, i) => (
+          <div key={`blank-${i}`} className={styles.blank} aria-hidden="true" />
+        ))}
+        {month.days.map((day) => {
+          const a = day.attendance;
+          const absent = !a && !day.isWeekend && !day.holiday && !day.leave && day.date < today;
+          return (
+            <button
+              key={day.date}
+              type="button"
+              role="gridcell"
+              data-date={day.date}
+              aria-selected={selected === day.date}
+              aria-label={describe(day, today, t, fmt)}
+              className={mergeClasses(
+                styles.cell,
+                day.isWeekend && styles.weekend,
+                day.holiday !== null && styles.holiday,
+                day.leave !== null && GRANTED.has(day.leave.status) && styles.leave,
+                day.date === today && styles.today,
+                selected === day.date && styles.selected,
+              )}
+              onClick={() => onSelect(day.date)}
+            >
+              <span className={styles.number}>
+                <span>{Number(day.date.slice(8))}</span>
+                {a?.isWfo ? <BuildingRegular className={styles.wfo} aria-hidden="true" /> : null}
               </span>
-            ) : null}
-            {!a && day.isWeekend && !day.holiday ? (
-              <span className={styles.small}>{t('calendar.weekendTag')}</span>
-            ) : null}
-            {absent ? <span className={mergeClasses(styles.tag, styles.absent)}>{t('calendar.absent')}</span> : null}
-          </button>
-        );
-      })}
-    </div>
+              {a ? (
+                <>
+                  <Text className={styles.worked}>{fmt.duration(a.workedMinutes)}</Text>
+                  {a.breakMinutes > 0 ? (
+                    <span className={styles.small}>
+                      {t('calendar.break', { duration: fmt.duration(a.breakMinutes) })}
+                    </span>
+                  ) : null}
+                  {a.missingCheckOut ? (
+                    <span className={mergeClasses(styles.tag, styles.absent)} data-testid="missing-check-out">
+                      {t('calendar.missingCheckOut')}
+                    </span>
+                  ) : !a.checkOut ? (
+                    <span className={styles.small}>{t('calendar.inProgress')}</span>
+                  ) : null}
+                </>
+              ) : null}
+              {day.holiday ? <span className={styles.tag}>{day.holiday.name}</span> : null}
+              {day.leave ? (
+                <span
+                  className={mergeClasses(styles.tag, !GRANTED.has(day.leave.status) && styles.pending)}
+                  title={t('calendar.leaveTitle', {
+                    type: day.leave.leaveType,
+                    status: leaveStatusLabel(day.leave.status, day.leave.statusLabel),
+                  })}
+                >
+                  {GRANTED.has(day.leave.status)
+                    ? day.leave.leaveType
+                    : t('calendar.leavePending', { type: day.leave.leaveType })}
+                </span>
+              ) : null}
+              {!a && day.isWeekend && !day.holiday ? (
+                <span className={styles.small}>{t('calendar.weekendTag')}</span>
+              ) : null}
+              {absent ? <span className={mergeClasses(styles.tag, styles.absent)}>{t('calendar.absent')}</span> : null}
+            </button>
+          );
+        })}
+      </div>
+      <Legend />
+    </>
   );
 }

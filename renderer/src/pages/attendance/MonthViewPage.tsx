@@ -240,7 +240,10 @@ export function MonthViewPage() {
       {monthQuery.data ? (
         <section className={styles.section} aria-label={t('month.totals')}>
           <Text as="h2" size={500} weight="semibold" block className={styles.sectionTitle}>
-            {t('month.soFar', { month: fmt.month(month) })}
+            {/* Only the running month is "so far": an earlier one is complete. */}
+            {month === today.slice(0, 7)
+              ? t('month.soFar', { month: fmt.month(month) })
+              : t('month.wholeMonth', { month: fmt.month(month) })}
           </Text>
           <TotalsTiles totals={monthQuery.data.totals} />
         </section>

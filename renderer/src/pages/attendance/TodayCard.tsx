@@ -1,7 +1,8 @@
 /**
  * Today's card: where the user stands (not checked in, checked in, on a break, checked out), a running
  * timer of the time worked without breaks, and the one or two actions that fit. Each action reloads today
- * and every attendance view (workforce §4).
+ * and every attendance view (workforce §4). Checking out is confirmed, and can be undone for a few minutes
+ * (the server says until when: `checkOutUndoUntil`).
  */
 import {
   Badge,
@@ -9,6 +10,7 @@ import {
   Card,
   makeStyles,
   MessageBar,
+  MessageBarActions,
   MessageBarBody,
   ProgressBar,
   Spinner,
@@ -20,11 +22,15 @@ import {
   ArrowExitRegular,
   CheckmarkCircleRegular,
   DrinkCoffeeRegular,
+  ArrowUndoRegular,
   PlayRegular,
 } from '@fluentui/react-icons';
 import { useEffect, useState, type ReactElement } from 'react';
 import { errorMessage } from '../../api/errors';
 import { useAttendanceToday, useTodayAction, type TodayAction, type TodayResponse } from '../../api/hooks/attendance';
+import { CHECK_OUT_UNDO_MINUTES } from '../../../../shared/attendance-rules';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CompanyTimeNote } from '../../components/CompanyTimeNote';
 import { platform } from '../../platform';
 import { useFormat, useTranslation } from '../../i18n';
 import { clockDuration, timeIn, workedMs } from './shared';
@@ -85,8 +91,11 @@ export function TodayCard() {
   const today = useAttendanceToday();
   const action = useTodayAction(platform.kind === 'desktop' ? 'desktop' : 'web');
   const data = today.data;
-  const running = data?.state === 'checked-in';
-  const now = useNow(running);
+  const [confirming, setConfirming] = useState(false);
+  const undoUntil = data?.checkOutUndoUntil ? Date.parse(data.checkOutUndoUntil) : null;
+  // Ticks while the timer runs, and while an undo is offered (to take the button away when it lapses).
+  const now = useNow(data?.state === 'checked-in' || undoUntil !== null);
+  const canUndo = undoUntil !== null && now < undoUntil;
 
   if (today.isPending) {
     return (
@@ -115,12 +124,12 @@ export function TodayCard() {
   const expected = data.workingHoursPerDay * 3_600_000;
   const badge = STATE_BADGE[data.state];
   const busy = action.isPending;
-  const button = (kind: TodayAction, label: string, icon: ReactElement, primary = false) => (
+  const button = (kind: TodayAction, label: string, icon: ReactElement, primary = false, onClick?: () => void) => (
     <Button
       appearance={primary ? 'primary' : 'secondary'}
       icon={busy && action.variables === kind ? <Spinner size="tiny" /> : icon}
       disabled={busy}
-      onClick={() => action.mutate(kind)}
+      onClick={onClick ?? (() => action.mutate(kind))}
     >
       {label}
     </Button>
@@ -183,7 +192,7 @@ export function TodayCard() {
         {data.state === 'checked-in' ? (
           <>
             {button('start-break', t('today.action.startBreak'), <DrinkCoffeeRegular />)}
-            {button('check-out', t('today.action.checkOut'), <ArrowExitRegular />, true)}
+            {button('check-out', t('today.action.checkOut'), <ArrowExitRegular />, true, () => setConfirming(true))}
           </>
         ) : null}
         {data.state === 'on-break' ? button('end-break', t('today.action.endBreak'), <PlayRegular />, true) : null}
@@ -193,6 +202,29 @@ export function TodayCard() {
           </Text>
         ) : null}
       </div>
+      {data.state === 'checked-out' && canUndo ? (
+        <MessageBar intent="info">
+          <MessageBarBody>
+            {t('today.undoUntil', { time: timeIn(new Date(undoUntil).toISOString(), data.timeZone) })}
+          </MessageBarBody>
+          <MessageBarActions>
+            {button('undo-check-out', t('today.action.undoCheckOut'), <ArrowUndoRegular />)}
+          </MessageBarActions>
+        </MessageBar>
+      ) : null}
+      {a ? <CompanyTimeNote timeZone={data.timeZone} /> : null}
+      <ConfirmDialog
+        open={confirming}
+        title={t('today.confirmCheckOutTitle')}
+        confirmLabel={t('today.action.checkOut')}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => action.mutateAsync('check-out')}
+      >
+        {t(data.state === 'on-break' ? 'today.confirmCheckOutOnBreak' : 'today.confirmCheckOutBody', {
+          time: timeIn(new Date(now).toISOString(), data.timeZone),
+          minutes: CHECK_OUT_UNDO_MINUTES,
+        })}
+      </ConfirmDialog>
     </Card>
   );
 }

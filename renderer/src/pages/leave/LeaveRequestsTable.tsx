@@ -11,9 +11,11 @@ import { useState } from 'react';
 import { LEAVE_PAGE_SIZE, type LeaveRequest } from '../../../../shared/contracts/leave';
 import { EDITABLE_STATUSES, LEAVE_ACTION, LEAVE_STATUS } from '../../../../shared/leave';
 import { useLeaveApprovers, useLeaveRequests } from '../../api/hooks/leave';
+import { useMe } from '../../api/hooks/me';
 import { useLeaveTypes } from '../../api/hooks/leave-catalogue';
 import { StaticTable, type Column } from '../../components/DataTable';
 import { InfoDialog } from '../../components/DialogFrame';
+import { CompanyTimeNote } from '../../components/CompanyTimeNote';
 import { EmptyState } from '../../components/EmptyState';
 import { leaveStatusLabel } from '../../components/format';
 import { TableCard, useTableCardStyles } from '../../components/TableCard';
@@ -235,6 +237,8 @@ function HistoryDialog({ request, onClose }: { request: LeaveRequest; onClose: (
   const styles = useStyles();
   const { t } = useTranslation(['leave', 'common', 'errors']);
   const format = useFormat();
+  // The history's times are the company's, as every attendance and leave date is.
+  const timeZone = useMe()!.tenant.settings.tenant_timezone;
   const dates = useLeaveDates();
   const who = (e: LeaveRequest['events'][number]) =>
     e.actor?.name ?? (e.actorRole === 'system' ? t('history.automatic') : t('history.someone'));
@@ -253,11 +257,12 @@ function HistoryDialog({ request, onClose }: { request: LeaveRequest; onClose: (
         {t('history.summary', { name: request.employee.name, count: request.days })}{' '}
         <StatusBadge status={request.status} label={request.statusLabel} />
       </Text>
+      <CompanyTimeNote timeZone={timeZone} />
       <ol aria-label={t('history.label')}>
         {request.events.map((e, i) => (
           <li key={i} className={styles.event}>
             <Text weight="semibold">{line(e)}</Text>
-            <Text className={styles.muted}>{format.instant(e.at)}</Text>
+            <Text className={styles.muted}>{format.instantIn(e.at, timeZone)}</Text>
             {e.reason ? <Text>{t('history.reason', { reason: e.reason })}</Text> : null}
           </li>
         ))}

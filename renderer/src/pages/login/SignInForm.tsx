@@ -1,10 +1,12 @@
 /**
  * Sign-in in two steps, as the spec's managed identity flow: the e-mail first (its domain finds the
- * company; a refusal is shown in place), then the password.
+ * company; a refusal is shown in place), then the password. The password field takes the focus as it
+ * appears, and what is typed while the company is looked up is kept as the password's start (with an Enter
+ * typed then, the sign-in goes on by itself): someone who types e-mail, Enter, password, Enter loses nothing.
  */
 import { Avatar, Button, Field, Input, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { ArrowRightRegular, MailRegular } from '@fluentui/react-icons';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { EMAIL_PATTERN } from '../../../../shared/credentials';
 import { MESSAGES } from '../../../../shared/messages';
 import { useLookupTenant, useStartSso, type TenantPublic } from '../../api/hooks/auth';
@@ -46,6 +48,19 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
   const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  // Keys typed into the e-mail field while its company is looked up: the password, typed ahead.
+  const typedAhead = useRef({ text: '', enter: false });
+
+  /** While the lookup runs, typing goes to the password to come, not into the e-mail being looked up. */
+  const keepTypedAhead = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!busy || event.ctrlKey || event.metaKey || event.altKey) return;
+    const ahead = typedAhead.current;
+    if (event.key === 'Enter') ahead.enter = ahead.text.length > 0;
+    else if (event.key === 'Backspace') ahead.text = ahead.text.slice(0, -1);
+    else if (event.key.length === 1) ahead.text += event.key;
+    else return;
+    event.preventDefault();
+  };
 
   const checkEmail = (value: string) => (EMAIL_PATTERN.test(value.trim()) ? null : t('rules.invalidEmail'));
 
@@ -55,11 +70,18 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
     setEmailError(problem);
     if (problem) return emailRef.current?.focus();
     setBusy(true);
+    typedAhead.current = { text: '', enter: false };
     try {
-      setTenant(await lookupTenant.mutateAsync(email.trim()));
+      const found = await lookupTenant.mutateAsync(email.trim());
+      const ahead = typedAhead.current;
+      setTenant(found);
       setFormError(null);
-      // The password field mounts on the next render.
-      requestAnimationFrame(() => passwordRef.current?.focus());
+      // The password field mounts focused (autoFocus), holding what was typed meanwhile.
+      setPassword(ahead.text);
+      if (ahead.enter && !found.ssoEnabled) {
+        await attemptSignIn(ahead.text);
+        return;
+      }
     } catch (error) {
       setEmailError(
         errorCode(error) === 'EMAIL_DOMAIN_UNAUTHORIZED' ? t('errors:EMAIL_DOMAIN_UNAUTHORIZED') : errorMessage(error),
@@ -76,10 +98,14 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
       setPasswordError(t('rules.enterPassword'));
       return passwordRef.current?.focus();
     }
+    await attemptSignIn(password);
+  };
+
+  async function attemptSignIn(secret: string) {
     setBusy(true);
     setFormError(null);
     try {
-      await signIn(email.trim(), password);
+      await signIn(email.trim(), secret);
     } catch (error) {
       const code = errorCode(error);
       if (code === 'INVALID_CREDENTIALS') {
@@ -91,7 +117,7 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
       }
       setBusy(false);
     }
-  };
+  }
 
   const continueWithProvider = async () => {
     setFormError(null);
@@ -144,6 +170,7 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
               setEmail(d.value);
               if (emailError) setEmailError(null);
             }}
+            onKeyDown={keepTypedAhead}
             onBlur={() => email && setEmailError(checkEmail(email))}
           />
         </Field>
@@ -214,6 +241,7 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
         <PasswordInput
           ref={passwordRef}
           name="password"
+          autoFocus={!tenant.ssoEnabled}
           autoComplete="current-password"
           size="large"
           value={password}

@@ -310,6 +310,19 @@ export function attendanceRepository(scope: TenantScope) {
       return rows.map((r) => ({ id: r.id, name: r.name, isActive: r.status === 'active' }));
     },
 
+    /** Whose attendance an audit trail is about (the attendance may be deleted); 404 when it has none. */
+    async auditOwner(attendanceId: number): Promise<number> {
+      const row = await db
+        .selectFrom('attendanceAudit')
+        .select('employeeId')
+        .where('tenantId', '=', tenantId)
+        .where('attendanceId', '=', attendanceId)
+        .limit(1)
+        .executeTakeFirst();
+      if (!row) throw errors.notFound('attendanceNotFound');
+      return row.employeeId;
+    },
+
     /** The audit trail of an attendance and its breaks, oldest first; 404 when it has none. */
     async auditTrail(attendanceId: number): Promise<AuditEntry[]> {
       const rows = await db

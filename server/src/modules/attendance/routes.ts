@@ -9,6 +9,7 @@ import { localDate } from '../../../../shared/time.js';
 import type { RequestContext } from '../../http/context.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { errors } from '../../http/errors.js';
+import { policyRepository } from '../../policy/repository.js';
 import { visibleEmployees } from '../../policy/scope.js';
 import { attendanceRepository } from './repository.js';
 import { assertWithinEditLimit, authorizeFor } from './scope.js';
@@ -20,11 +21,18 @@ async function today(ctx: RequestContext) {
   return read.today(ctx.deps, ctx.tenantId, ctx.caller.employeeId, await ctx.settings());
 }
 
-/** Check-out and breaks: one action on the caller's own day, answered with today. */
-function todayAction(action: typeof write.checkOut) {
+/** Check-out, breaks and undo: one action on the caller's own day, answered with today (and what it said). */
+function todayAction<T extends object | void>(
+  action: (
+    deps: RequestContext['deps'],
+    actor: RequestContext['caller'],
+    settings: Awaited<ReturnType<RequestContext['settings']>>,
+  ) => Promise<T>,
+) {
   return async (ctx: RequestContext) => {
-    await action(ctx.deps, ctx.caller, await ctx.settings());
-    return today(ctx);
+    const said = await action(ctx.deps, ctx.caller, await ctx.settings());
+    return { ...(await today(ctx)), ...(said ?? {}) } as Awaited<ReturnType<typeof today>> &
+      (T extends object ? T : unknown);
   };
 }
 
@@ -75,6 +83,7 @@ export const attendanceRoutes = defineRoutes(attendanceEndpoints, {
     return today(ctx);
   },
   checkOut: todayAction(write.checkOut),
+  undoCheckOut: todayAction(write.undoCheckOut),
   startBreak: todayAction(write.startBreak),
   endBreak: todayAction(write.endBreak),
 
@@ -143,7 +152,12 @@ export const attendanceRoutes = defineRoutes(attendanceEndpoints, {
     return ctx.repo(attendanceRepository).view(row.id);
   },
 
-  listAttendanceAudit: async (ctx, { params }) => ({
-    items: await ctx.repo(attendanceRepository).auditTrail(params.id),
-  }),
+  listAttendanceAudit: async (ctx, { params }) => {
+    const repo = ctx.repo(attendanceRepository);
+    // The history of a day its editors reach: a lead's team members', anyone's with company reach.
+    await ctx
+      .repo(policyRepository)
+      .authorizeEmployee('attendance-history', ctx.caller, await repo.auditOwner(params.id));
+    return { items: await repo.auditTrail(params.id) };
+  },
 });

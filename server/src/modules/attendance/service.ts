@@ -6,6 +6,7 @@
 import {
   checkAttendance,
   checkBreak,
+  isBreakInFirstMinute,
   checkWfoChange,
   shiftRuleOf,
   storedMinutes,
@@ -23,6 +24,7 @@ import type { AttendanceSource } from '../../db/schema.js';
 import type { AppError } from '../../http/errors.js';
 import { errors } from '../../http/errors.js';
 import { checkoutDone, tellOwner } from './notifications.js';
+import { checkOutUndo } from './undo.js';
 import { currentShift } from './views.js';
 import { audit, breaksOf, findById, findOnDay, storeMinutes, type AttendanceRow } from './repository.js';
 
@@ -180,15 +182,129 @@ async function updateAttendanceRow(
   });
 }
 
-export async function checkOut(deps: Deps, actor: Actor, settings: TenantSettings) {
+/**
+ * Checks the caller out now. A running break ends with the day, or is cancelled when still in its first minute
+ * (a break lasts at least a minute). One transaction and one instant for everything it writes: the check-out,
+ * the row's `updatedAt` and the audit entries all carry it, which is how `undoCheckOut` recognises the
+ * check-out as the last change of the day and finds the break it closed.
+ */
+export async function checkOut(
+  deps: Deps,
+  actor: Actor,
+  settings: TenantSettings,
+): Promise<{ breakCancelled: boolean }> {
   const row = await openToday(deps, actor, settings);
   const now = deps.now().toISOString();
   const issues = checkAttendance({ checkIn: row.checkIn, checkOut: now, now, rule: shiftRuleOf(settings) });
   if (issues.length > 0) throw refuse(issues);
-  // A break still running ends with the working day.
   const open = (await breaksOf(deps.db, [row.id])).get(row.id)?.find((b) => b.endAt === null);
-  if (open) await writeBreak(deps, actor, row, { id: open.id, start: open.startAt, end: now }, open);
-  await updateAttendanceRow(deps, actor, row, { checkOut: now });
+  const breakCancelled = open !== undefined && isBreakInFirstMinute(open.startAt, now);
+  await deps.db.transaction().execute(async (trx) => {
+    if (open) await closeBreak(trx, actor, row, open, now, breakCancelled);
+    await trx
+      .updateTable('attendances')
+      .set({ checkOut: now, updatedBy: actor.employeeId, updatedAt: now })
+      .where('id', '=', row.id)
+      .execute();
+    await storeMinutes(trx, row.id);
+    await attendanceChanged(trx, actor, row, now, { action: 'update', before: row });
+    await checkoutDone(trx, actor.tenantId, row.id, now);
+  });
+  return { breakCancelled };
+}
+
+/**
+ * Ends the caller's running break at `now`, or cancels it (deletes it, audited) when `cancel`; in the caller's
+ * transaction. The caller is the owner: nobody else is told.
+ */
+async function closeBreak(
+  trx: Db,
+  actor: Actor,
+  attendance: AttendanceRow,
+  open: { id: number; startAt: string },
+  now: string,
+  cancel: boolean,
+): Promise<void> {
+  const before = { start: open.startAt, end: null };
+  if (cancel) {
+    await trx.deleteFrom('attendanceBreaks').where('id', '=', open.id).execute();
+    await breakChanged(trx, actor, attendance, now, { breakId: open.id, action: 'delete', before });
+  } else {
+    await trx.updateTable('attendanceBreaks').set({ endAt: now, updatedAt: now }).where('id', '=', open.id).execute();
+    const after = { start: open.startAt, end: now };
+    await breakChanged(trx, actor, attendance, now, { breakId: open.id, action: 'update', before, after });
+  }
+}
+
+/**
+ * Undoes the caller's check-out of the running day (docs/workforce.md "Undoing a check-out"): the day is open
+ * again exactly as before it, the break the check-out ended (or cancelled) running again from its start. The
+ * undo is audited like any change. Two undos at once: the conditional update lets one through.
+ */
+export async function undoCheckOut(deps: Deps, actor: Actor, settings: TenantSettings): Promise<void> {
+  const nowDate = deps.now();
+  const { row } = await currentShift(deps.db, actor.tenantId, actor.employeeId, nowDate, settings);
+  const undo = checkOutUndo(row, actor.employeeId, nowDate);
+  if ('refused' in undo) throw errors.coded(409, undo.refused);
+  const before = row!;
+  const checkedOutAt = before.checkOut!;
+  const now = nowDate.toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    const reopened = await trx
+      .updateTable('attendances')
+      .set({ checkOut: null, updatedBy: actor.employeeId, updatedAt: now })
+      .where('tenantId', '=', actor.tenantId)
+      .where('id', '=', before.id)
+      .where('checkOut', '=', checkedOutAt)
+      .where('updatedAt', '=', before.updatedAt)
+      .executeTakeFirst();
+    if (Number(reopened.numUpdatedRows) !== 1) throw errors.coded(409, 'CHECK_OUT_UNDO_CHANGED');
+    // The break the check-out closed: the caller's break entry written at the check-out's instant.
+    const closed = await trx
+      .selectFrom('attendanceAudit')
+      .select(['breakId', 'action', 'before'])
+      .where('tenantId', '=', actor.tenantId)
+      .where('attendanceId', '=', before.id)
+      .where('breakId', 'is not', null)
+      .where('actorId', '=', actor.employeeId)
+      .where('at', '=', checkedOutAt)
+      .execute();
+    for (const entry of closed) {
+      const span = entry.before === null ? null : (JSON.parse(entry.before) as { start: string; end: string | null });
+      if (!span || span.end !== null) continue;
+      const restored = { start: span.start, end: null };
+      if (entry.action === 'update') {
+        await trx
+          .updateTable('attendanceBreaks')
+          .set({ endAt: null, updatedAt: now })
+          .where('id', '=', entry.breakId!)
+          .where('endAt', '=', checkedOutAt)
+          .execute();
+        await auditChange(trx, actor, before, now, {
+          breakId: entry.breakId,
+          action: 'update',
+          before: { start: span.start, end: checkedOutAt },
+          after: restored,
+        });
+      } else if (entry.action === 'delete') {
+        const { id } = await trx
+          .insertInto('attendanceBreaks')
+          .values({
+            tenantId: actor.tenantId,
+            attendanceId: before.id,
+            startAt: span.start,
+            endAt: null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await auditChange(trx, actor, before, now, { breakId: id, action: 'create', after: restored });
+      }
+    }
+    await storeMinutes(trx, before.id);
+    await attendanceChanged(trx, actor, before, now, { action: 'update', before });
+  });
 }
 
 export async function startBreak(deps: Deps, actor: Actor, settings: TenantSettings) {
@@ -207,21 +323,30 @@ export async function startBreak(deps: Deps, actor: Actor, settings: TenantSetti
   await writeBreak(deps, actor, row, { start: now, end: null });
 }
 
-export async function endBreak(deps: Deps, actor: Actor, settings: TenantSettings) {
+/** Ends the caller's running break; one still in its first minute is cancelled instead (not recorded). */
+export async function endBreak(
+  deps: Deps,
+  actor: Actor,
+  settings: TenantSettings,
+): Promise<{ breakCancelled: boolean }> {
   const row = await openToday(deps, actor, settings);
   const existing = (await breaksOf(deps.db, [row.id])).get(row.id) ?? [];
   const open = existing.find((b) => b.endAt === null);
   if (!open) throw errors.rule('NO_OPEN_BREAK');
   const now = deps.now().toISOString();
-  const issues = checkBreak({
-    breakSpan: { id: open.id, start: open.startAt, end: now },
-    attendance: { checkIn: row.checkIn, checkOut: null },
-    otherBreaks: existing.map((b) => ({ id: b.id, start: b.startAt, end: b.endAt })),
-    now,
-    rule: shiftRuleOf(settings),
-  });
-  if (issues.length > 0) throw refuse(issues);
-  await writeBreak(deps, actor, row, { id: open.id, start: open.startAt, end: now }, open);
+  const breakCancelled = isBreakInFirstMinute(open.startAt, now);
+  if (!breakCancelled) {
+    const issues = checkBreak({
+      breakSpan: { id: open.id, start: open.startAt, end: now },
+      attendance: { checkIn: row.checkIn, checkOut: null },
+      otherBreaks: existing.map((b) => ({ id: b.id, start: b.startAt, end: b.endAt })),
+      now,
+      rule: shiftRuleOf(settings),
+    });
+    if (issues.length > 0) throw refuse(issues);
+  }
+  await deps.db.transaction().execute((trx) => closeBreak(trx, actor, row, open, now, breakCancelled));
+  return { breakCancelled };
 }
 
 type AuditedChange = Pick<Parameters<typeof audit>[1], 'breakId' | 'action' | 'before' | 'after'>;

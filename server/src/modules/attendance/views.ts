@@ -10,6 +10,7 @@ import type { Deps } from '../../deps.js';
 import { dateOfJoining, holidaysBetween, overlapsDays, requestSelect } from '../leave/repository.js';
 import type { Db } from '../../db/engine.js';
 import { findOnDay, inRange, toViews, type AttendanceRow } from './repository.js';
+import { checkOutUndo } from './undo.js';
 
 export function stateOf(attendance: Attendance | null): TodayResponse['state'] {
   if (!attendance) return 'not-checked-in';
@@ -38,6 +39,12 @@ export async function currentShift(
   return { date: today, row: await findOnDay(db, tenantId, employeeId, today) };
 }
 
+/** Until when the employee may undo the check-out of `row` (./service.ts#checkOutUndo); null when not. */
+function undoUntil(row: AttendanceRow | undefined, employeeId: number, now: Date): string | null {
+  const undo = checkOutUndo(row, employeeId, now);
+  return 'until' in undo ? undo.until : null;
+}
+
 export async function today(
   deps: Deps,
   tenantId: number,
@@ -53,6 +60,7 @@ export async function today(
     state: stateOf(attendance),
     attendance,
     workingHoursPerDay: settings.working_hours_per_day,
+    checkOutUndoUntil: undoUntil(row, employeeId, now),
   };
 }
 
