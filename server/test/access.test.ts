@@ -115,6 +115,10 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'PATCH /api/roles/{id}': { body: { name: 'Hacked' }, table: 'roles' },
   'GET /api/tenant': {},
   'PATCH /api/tenant': { body: { name: 'Hacked' } },
+  // Not an image: refused past the guard, naming the body.
+  'PUT /api/tenant/logo': {},
+  'DELETE /api/tenant/logo': {},
+  'GET /api/tenant-logos/{logoId}': {},
   'GET /api/tenant/productivity-settings': {},
   'PATCH /api/tenant/productivity-settings': { body: { working_hours_per_day: 7 } },
   'GET /api/attendance/today': {},

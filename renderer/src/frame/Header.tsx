@@ -48,14 +48,22 @@ const useStyles = makeStyles({
   },
   brand: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, minWidth: 0 },
   tenant: {
-    color: tokens.colorNeutralForeground3,
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    minWidth: 0,
     paddingLeft: tokens.spacingHorizontalM,
     borderLeft: `1px solid ${tokens.colorNeutralStroke2}`,
+    '@media (max-width: 640px)': { display: 'none' },
+  },
+  tenantName: {
+    color: tokens.colorNeutralForeground3,
     whiteSpace: 'nowrap',
     overflow: 'hidden',
     textOverflow: 'ellipsis',
-    '@media (max-width: 640px)': { display: 'none' },
   },
+  /** The company logo (under 1000 × 500 pixels), scaled to the bar's height. */
+  logo: { height: '28px', maxWidth: '120px', objectFit: 'contain', flexShrink: 0 },
   spacer: { flexGrow: 1 },
   user: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
   userName: { '@media (max-width: 640px)': { display: 'none' } },
@@ -91,9 +99,19 @@ export function Header() {
       </Tooltip>
       <div className={styles.brand}>
         <BrandLockup size={28} />
-        <Text className={styles.tenant} data-testid="tenant-name">
-          {tenant.name}
-        </Text>
+        <span className={styles.tenant}>
+          {tenant.logo ? (
+            <img
+              className={styles.logo}
+              src={tenant.logo}
+              alt={t('header.companyLogo', { name: tenant.name })}
+              data-testid="tenant-logo"
+            />
+          ) : null}
+          <Text className={styles.tenantName} data-testid="tenant-name">
+            {tenant.name}
+          </Text>
+        </span>
       </div>
       <div className={styles.spacer} />
       <NotificationBell />

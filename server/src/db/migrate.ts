@@ -40,6 +40,7 @@ import { clientLinkPending } from './migrations/0041-client-link-pending.js';
 import { taskFeedback } from './migrations/0039-task-feedback.js';
 import { punchIdentity } from './migrations/0042-punch-identity.js';
 import { deviceClock } from './migrations/0043-device-clock.js';
+import { tenantLogo } from './migrations/0048-tenant-logo.js';
 import { deviceAttendanceRecompute } from './migrations/0044-device-attendance-recompute.js';
 import { teamRoles } from './migrations/0045-team-roles.js';
 import type { MigrationFactory } from './migration-kit.js';
@@ -88,6 +89,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0043-device-clock': deviceClock,
   '0044-device-attendance-recompute': deviceAttendanceRecompute,
   '0045-team-roles': teamRoles,
+  '0048-tenant-logo': tenantLogo,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -44,6 +44,7 @@ export const frame = {
     versionDesktop: 'Teambeat {{version}} · Desktop',
   },
   header: {
+    companyLogo: 'Logo of {{name}}',
     toggleNavigation: 'Toggle navigation',
     accountMenu: 'Account menu for {{name}}',
     theme: 'Theme',

@@ -47,6 +47,7 @@ export const frame: Translation<typeof en> = {
     versionDesktop: 'Teambeat {{version}} · Bureau',
   },
   header: {
+    companyLogo: 'Logo de {{name}}',
     toggleNavigation: 'Afficher ou masquer la navigation',
     accountMenu: 'Menu du compte de {{name}}',
     theme: 'Thème',
