@@ -26,6 +26,7 @@ const NOT_PERMISSIONS = ['public', 'signed-in', 'device-agent', 'scim'];
  */
 const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof typeof ids; afterGuard?: string }> = {
   'GET /api/health': {},
+  'GET /api/desktop/downloads': {},
   // Signed links of the local storage driver: the token is the credential (403 for this one).
   'GET /api/storage/download': { query: 'token=x' },
   'PUT /api/storage/upload': { query: 'token=x' },

@@ -17,6 +17,7 @@ import {
 } from '@fluentui/react-components';
 import {
   DarkThemeRegular,
+  DesktopArrowDownRegular,
   KeyRegular,
   NavigationRegular,
   SignOutRegular,
@@ -31,6 +32,8 @@ import { sidebarOpenAtom, themePreferenceAtom, type ThemePreference } from '../s
 import { useMe } from '../api/hooks/me';
 import { useSessionActions } from '../session/SessionProvider';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { DesktopAppDialog } from './DesktopAppDialog';
+import { platform } from '../platform';
 import { LanguageMenu } from './LanguageMenu';
 import { EmployeeAvatar } from '../components/EmployeeAvatar';
 import { useTranslation } from '../i18n';
@@ -89,6 +92,7 @@ export function Header() {
   const setSidebarOpen = useSetAtom(sidebarOpenAtom);
   const { signOut } = useSessionActions();
   const [changingPassword, setChangingPassword] = useState(false);
+  const [desktopOpen, setDesktopOpen] = useState(false);
   if (!me) return null;
   const { employee, tenant } = me;
 
@@ -155,6 +159,11 @@ export function Header() {
             </MenuGroup>
             <MenuDivider />
             <LanguageMenu />
+            {platform.kind === 'web' ? (
+              <MenuItem icon={<DesktopArrowDownRegular />} onClick={() => setDesktopOpen(true)}>
+                {t('header.desktopApp')}
+              </MenuItem>
+            ) : null}
             <MenuItem icon={<KeyRegular />} onClick={() => setChangingPassword(true)}>
               {t('header.changePassword')}
             </MenuItem>
@@ -165,6 +174,7 @@ export function Header() {
         </MenuPopover>
       </Menu>
       <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+      {desktopOpen ? <DesktopAppDialog onClose={() => setDesktopOpen(false)} /> : null}
     </header>
   );
 }

@@ -23,6 +23,7 @@ type Document = {
  */
 const TAG_DESCRIPTIONS: Record<string, string> = {
   health: 'Whether the API and its database answer.',
+  desktop: 'The desktop app’s installers of the current version, from the configured release folder.',
   auth: 'Sign-in, sessions and token refresh, sign-up and password reset.',
   me: 'The signed-in employee, their permissions and the company’s public settings.',
   tenant: 'The company’s settings (General, Tenant, Demo data, Productivity and Notification tabs) and its logo.',

@@ -43,7 +43,18 @@ export const frame = {
     version: 'Teambeat {{version}}',
     versionDesktop: 'Teambeat {{version}} · Desktop',
   },
+  desktop: {
+    title: 'Teambeat for Windows and Mac',
+    loading: 'Looking for the current version',
+    none: 'No desktop installers are available from this server yet. Ask your administrator.',
+    version: 'Version {{version}}',
+    windows: 'Download for Windows',
+    mac: 'Download for Mac',
+    size: '({{size}} MB)',
+    hint: 'The desktop app checks in from the tray, shows native notifications and updates itself.',
+  },
   header: {
+    desktopApp: 'Get the desktop app',
     companyLogo: 'Logo of {{name}}',
     toggleNavigation: 'Toggle navigation',
     accountMenu: 'Account menu for {{name}}',

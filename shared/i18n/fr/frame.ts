@@ -46,7 +46,18 @@ export const frame: Translation<typeof en> = {
     version: 'Teambeat {{version}}',
     versionDesktop: 'Teambeat {{version}} · Bureau',
   },
+  desktop: {
+    title: 'Teambeat pour Windows et Mac',
+    loading: 'Recherche de la version actuelle',
+    none: 'Aucun programme d’installation n’est encore disponible sur ce serveur. Demandez à votre administrateur.',
+    version: 'Version {{version}}',
+    windows: 'Télécharger pour Windows',
+    mac: 'Télécharger pour Mac',
+    size: '({{size}} Mo)',
+    hint: 'L’application de bureau pointe depuis la barre des tâches, affiche des notifications natives et se met à jour toute seule.',
+  },
   header: {
+    desktopApp: 'Obtenir l’application de bureau',
     companyLogo: 'Logo de {{name}}',
     toggleNavigation: 'Afficher ou masquer la navigation',
     accountMenu: 'Menu du compte de {{name}}',
