@@ -183,3 +183,18 @@ test.describe('tenant settings', () => {
     await expect.poll(peopleCount).toBe(before);
   });
 });
+
+test('the user menu offers the desktop app, saying so when this server has no installers configured', async ({
+  page,
+}) => {
+  await new LoginPage(page).signIn(ADMIN.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Get the desktop app' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Teambeat for Windows and Mac' });
+  await expect(
+    dialog.getByText('No desktop installers are available from this server yet.', { exact: false }),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
