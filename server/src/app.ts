@@ -40,6 +40,8 @@ import { feedbackRoutes } from './modules/feedback/routes.js';
 import { feedbackOverviewRoutes } from './modules/feedback-overview/routes.js';
 import { feedbackMatrixRoutes } from './modules/feedback-matrix/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { desktopRoutes } from './modules/desktop/routes.js';
+import { releaseReader } from './modules/desktop/releases.js';
 import { autoLeavesRoutes } from './modules/leave/auto-leaves-routes.js';
 import { leaveCalendarRoutes } from './modules/leave/calendar-routes.js';
 import { leaveCatalogueRoutes } from './modules/leave/catalogue-routes.js';
@@ -115,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     secretBox,
     mailer,
     storage: await createStorage(config, { db, now, log: app.log }),
+    desktopReleases: releaseReader(config.desktopReleasesUrl, { log: app.log }),
     notifications: createNotificationService({
       db,
       engine,
@@ -195,6 +198,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   registerRouteModules(app, deps, [
     healthRoutes,
+    desktopRoutes,
     authRoutes,
     ssoRoutes,
     meRoutes,

@@ -137,6 +137,8 @@ const envSchema = z.object({
    * make the server call addresses of its own network.
    */
   TRACKER_ALLOW_PRIVATE_URLS: flag(false),
+  /** The desktop app's release folder (the update feed's, TEAMBEAT_UPDATE_URL of the build): the web app offers its installers. */
+  DESKTOP_RELEASES_URL: webAddress(() => true, 'must be an http:// or https:// address'),
   /**
    * Who push services may contact about this server's messages (the VAPID subject): a mailto: or https:
    * address. Defaults to PUBLIC_URL when it is https, else MAIL_FROM's address.
@@ -201,6 +203,8 @@ export type Config = {
   pushContact: string;
   /** Projects' trackers may be on loopback and private addresses (docs/projects.md). */
   trackerAllowPrivateUrls: boolean;
+  /** The desktop release folder, with a trailing slash; undefined when the web app offers no downloads. */
+  desktopReleasesUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -254,6 +258,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
     pushContact: e.PUSH_CONTACT ?? defaultPushContact(e.PUBLIC_URL, e.MAIL_FROM),
     trackerAllowPrivateUrls: e.TRACKER_ALLOW_PRIVATE_URLS,
+    desktopReleasesUrl: e.DESKTOP_RELEASES_URL ? e.DESKTOP_RELEASES_URL.replace(/\/?$/, '/') : undefined,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ReleaseReader } from './modules/desktop/releases.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db, Engine } from './db/engine.js';
@@ -25,6 +26,8 @@ export type Deps = {
   jobs: JobRunner;
   /** Uploaded files: begin, confirm, download links, removal (server/src/storage, docs/storage.md). */
   storage: StorageService;
+  /** The desktop installers of the configured release folder (server/src/modules/desktop/releases.ts). */
+  desktopReleases: ReleaseReader;
   /** Live streams, e-mail and push of notifications (server/src/modules/notifications, docs/notifications.md). */
   notifications: NotificationService;
   /** Syncs of projects with their trackers (server/src/modules/projects, docs/projects.md). */

@@ -26,6 +26,7 @@ const NOT_PERMISSIONS = ['public', 'signed-in', 'device-agent', 'scim'];
  */
 const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof typeof ids; afterGuard?: string }> = {
   'GET /api/health': {},
+  'GET /api/desktop/downloads': {},
   // Signed links of the local storage driver: the token is the credential (403 for this one).
   'GET /api/storage/download': { query: 'token=x' },
   'PUT /api/storage/upload': { query: 'token=x' },
@@ -115,6 +116,10 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'PATCH /api/roles/{id}': { body: { name: 'Hacked' }, table: 'roles' },
   'GET /api/tenant': {},
   'PATCH /api/tenant': { body: { name: 'Hacked' } },
+  // Not an image: refused past the guard, naming the body.
+  'PUT /api/tenant/logo': {},
+  'DELETE /api/tenant/logo': {},
+  'GET /api/tenant-logos/{logoId}': {},
   'GET /api/tenant/productivity-settings': {},
   'PATCH /api/tenant/productivity-settings': { body: { working_hours_per_day: 7 } },
   'GET /api/attendance/today': {},

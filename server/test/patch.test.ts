@@ -391,7 +391,6 @@ const FIXTURES: Record<string, Fixture> = {
     }),
     values: {
       name: 'Renamed company',
-      logo: 'data:image/png;base64,AAAA',
       settings: { characterLimit: 321 },
     },
   },

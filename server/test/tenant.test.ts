@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TENANT_SETTINGS } from '../../shared/settings.js';
 import { seedDemoIfEmpty, DEMO_ADMIN_EMAIL } from '../src/seed/demo.js';
@@ -6,11 +8,13 @@ import { startServer, type TestServer, type Api } from './harness.js';
 
 let server: TestServer;
 let admin: Api;
+let adminToken: string;
 
 beforeAll(async () => {
   server = await startServer();
   expect(await seedDemoIfEmpty(server.db, 'Demo!Pass1', new Date())).toBe(true);
-  admin = server.api(await server.signIn(DEMO_ADMIN_EMAIL, 'Demo!Pass1'));
+  adminToken = await server.signIn(DEMO_ADMIN_EMAIL, 'Demo!Pass1');
+  admin = server.api(adminToken);
 });
 afterAll(() => server.close());
 
@@ -103,14 +107,123 @@ describe('tenant settings', () => {
     expect((await general.patch('/api/tenant/productivity-settings', { working_hours_per_day: 2 })).status).toBe(403);
   });
 
-  it('changes the name and logo, refusing a logo over 200KB', async () => {
-    const small = `data:image/png;base64,${Buffer.alloc(1000).toString('base64')}`;
-    const res = await admin.patch('/api/tenant', { name: 'Northwind', logo: small });
-    expect(res.body).toMatchObject({ name: 'Northwind', logo: small });
-    const big = `data:image/png;base64,${Buffer.alloc(210 * 1024).toString('base64')}`;
-    const refused = await admin.patch('/api/tenant', { logo: big });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error.details.fields[0].message).toBe('Logo must be under 200KB');
-    expect((await server.api().get(`/api/auth/tenant?email=x@northwind.example`)).body.logo).toBe(small);
+  it('changes the name and the time zone, which the Tenant tab edits with edit-tenant-settings', async () => {
+    const res = await admin.patch('/api/tenant', { name: 'Northwind', settings: { tenant_timezone: 'Europe/Paris' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'Northwind', settings: { tenant_timezone: 'Europe/Paris' } });
+    const bad = await admin.patch('/api/tenant', { settings: { tenant_timezone: 'Mars/Olympus' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details.fields[0]).toMatchObject({ path: 'body.settings.tenant_timezone' });
+    expect((await admin.get('/api/tenant')).body.settings.tenant_timezone).toBe('Europe/Paris');
+    await admin.patch('/api/tenant', { settings: { tenant_timezone: 'Asia/Karachi' } });
+  });
+
+  it('refuses every change to someone who may only view the settings (403), changing nothing', async () => {
+    const tenantId = (await admin.get('/api/me')).body.tenant.id;
+    await server.user(tenantId, { email: 'viewer@northwind.example', grants: ['view-tenant-settings'] });
+    const viewerToken = await server.signIn('viewer@northwind.example');
+    const viewer = server.api(viewerToken);
+    const before = (await admin.get('/api/tenant')).body;
+    expect((await viewer.get('/api/tenant')).status).toBe(200);
+    expect((await viewer.patch('/api/tenant', { name: 'Viewer Co' })).status).toBe(403);
+    expect((await viewer.patch('/api/tenant', { settings: { isDemoDataDisabled: true } })).status).toBe(403);
+    expect((await upload(await png(100, 50), viewerToken)).status).toBe(403);
+    expect((await viewer.delete('/api/tenant/logo')).status).toBe(403);
+    expect((await admin.get('/api/tenant')).body).toEqual(before);
+  });
+});
+
+/** A real image of a size, PNG unless told; `noise` makes it incompressible (and so large). */
+async function png(width: number, height: number, options: { format?: 'png' | 'jpeg' | 'webp'; noise?: boolean } = {}) {
+  const channels = 3;
+  const raw = Buffer.alloc(width * height * channels, 200);
+  if (options.noise) for (let i = 0; i < raw.length; i++) raw[i] = Math.floor(Math.random() * 256);
+  return sharp(raw, { raw: { width, height, channels } })
+    .toFormat(options.format ?? 'png')
+    .toBuffer();
+}
+
+/** PUT /api/tenant/logo with the bytes as the body. */
+async function upload(bytes: Buffer, token = adminToken, type = 'image/png') {
+  const res = await fetch(`${server.url}/api/tenant/logo`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': type },
+    body: new Uint8Array(bytes),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+describe('the company logo', () => {
+  it('stores an image within the limits, shows it on the sign-in lookup and serves it publicly', async () => {
+    const res = await upload(await png(999, 499, { format: 'webp' }), adminToken, 'application/octet-stream');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const logo = res.body.logo as string;
+    expect(logo).toMatch(/^\/api\/tenant-logos\/[0-9a-f-]{36}$/);
+    expect((await admin.get('/api/me')).body.tenant.logo).toBe(logo);
+    const lookup = await server.api().get('/api/auth/tenant?email=x@northwind.example');
+    expect(lookup.body.logo).toBe(logo);
+    // Served to anyone (the sign-in page shows it), as the image type its bytes are.
+    const served = await fetch(`${server.url}${logo}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 999, 499]);
+    // An id nobody was given, and a malformed one, are not found.
+    expect((await fetch(`${server.url}/api/tenant-logos/${randomUUID()}`)).status).toBe(404);
+    expect((await fetch(`${server.url}/api/tenant-logos/..%2F1`)).status).toBe(400);
+  });
+
+  it('refuses each limit with its own message on the body, keeping the logo it had', async () => {
+    const before = (await admin.get('/api/tenant')).body.logo;
+    const cases: [Buffer, string][] = [
+      [await png(1000, 100), 'Logo must be less than 1000 pixels wide'],
+      [await png(100, 500), 'Logo must be less than 500 pixels high'],
+      [await png(400, 200, { noise: true }), 'Logo must be under 200KB'],
+      [
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+        'Logo must be a PNG, JPEG or WebP image',
+      ],
+      [Buffer.from('GIF89a\x01\x00\x01\x00'), 'Logo must be a PNG, JPEG or WebP image'],
+      [Buffer.alloc(0), 'No file provided'],
+    ];
+    for (const [bytes, message] of cases) {
+      expect(bytes.length < 200 * 1024 || message === 'Logo must be under 200KB').toBe(true);
+      const res = await upload(bytes);
+      expect(res.status, message).toBe(400);
+      expect(res.body.error.details.fields, message).toEqual([{ path: 'body', message }]);
+    }
+    expect((await admin.get('/api/tenant')).body.logo).toBe(before);
+    // The JSON body no longer takes a logo: it is uploaded as a file.
+    const patched = await admin.patch('/api/tenant', { logo: 'data:image/png;base64,AAAA' });
+    expect(patched.status).toBe(400);
+  });
+
+  it('replaces the earlier logo, deleting its file, and removes it', async () => {
+    const key = async () =>
+      (
+        await server.db
+          .selectFrom('tenants')
+          .select('logoKey')
+          .where('emailDomain', '=', 'northwind.example')
+          .executeTakeFirstOrThrow()
+      ).logoKey;
+    const stored = (k: string | null) => server.deps.storage.driver.exists(k!);
+    const first = (await upload(await png(300, 100))).body.logo as string;
+    const firstKey = await key();
+    expect(await stored(firstKey)).toBe(true);
+    const second = (await upload(await png(320, 100, { format: 'jpeg' }))).body.logo as string;
+    const secondKey = await key();
+    expect(second).not.toBe(first);
+    expect((await fetch(`${server.url}${first}`)).status).toBe(404);
+    expect(await stored(firstKey)).toBe(false);
+    const removed = await admin.delete('/api/tenant/logo');
+    expect(removed.status).toBe(200);
+    expect(removed.body.logo).toBeNull();
+    expect((await fetch(`${server.url}${second}`)).status).toBe(404);
+    expect((await server.api().get('/api/auth/tenant?email=x@northwind.example')).body.logo).toBeNull();
+    expect(await key()).toBeNull();
+    expect(await stored(secondKey)).toBe(false);
   });
 });

@@ -1,6 +1,5 @@
 /** The signed-in employee (/api/me) and the tenant's settings. */
 import { z } from 'zod';
-import { validation as V } from '../i18n/en/validation.js';
 import {
   NOTIFICATION_SETTING_KEYS,
   tenantSettingsPatchSchema,
@@ -47,29 +46,45 @@ export const updateMeBodySchema = z.strictObject({
 });
 export type UpdateMeBody = z.infer<typeof updateMeBodySchema>;
 
+/** The company logo's address (`/api/tenant-logos/<id>`, or an older logo's data URL), or null. */
+export const logoFieldSchema = z
+  .string()
+  .nullable()
+  .describe('The company logo: a path on this server (GET /api/tenant-logos/{logoId}), or null');
+
 export const tenantResponseSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   emailDomain: z.string(),
-  logo: z.string().nullable(),
+  logo: logoFieldSchema,
   settings: tenantSettingsSchema,
 });
 
-/** Tenant logo: under 200 KB (feedback §5); dimensions are checked by the renderer before upload. */
-export const LOGO_MAX_BYTES = 200 * 1024;
+export const tenantLogoParamsSchema = z.strictObject({
+  logoId: z.uuid().describe('The logo’s id, from the `logo` path of the tenant or of the sign-in lookup'),
+});
+export const tenantLogoResponseSchema = z.string().describe('The logo (image/png, image/jpeg or image/webp)');
 
+/**
+ * The tenant's own fields. The logo is not among them: it is uploaded as a file (PUT /api/tenant/logo) and
+ * removed with DELETE. The time zone is a company-wide fact, changeable here (the Tenant tab) as well as
+ * on the Productivity tab.
+ */
 export const updateTenantBodySchema = z.strictObject({
   name: requiredText(120).optional(),
-  logo: z
-    .string()
-    .regex(/^data:image\/(png|jpeg|webp|svg\+xml);base64,/, V.logoType)
-    .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 40, V.logoSize)
-    .nullable()
-    .optional(),
   settings: tenantSettingsPatchSchema
     .omit(
-      Object.fromEntries([...PRODUCTIVITY_SETTING_KEYS, ...NOTIFICATION_SETTING_KEYS].map((k) => [k, true])) as {
-        [K in (typeof PRODUCTIVITY_SETTING_KEYS)[number] | (typeof NOTIFICATION_SETTING_KEYS)[number]]: true;
+      Object.fromEntries(
+        [...PRODUCTIVITY_SETTING_KEYS, ...NOTIFICATION_SETTING_KEYS]
+          .filter((k) => k !== 'tenant_timezone')
+          .map((k) => [k, true]),
+      ) as {
+        [
+          K in Exclude<
+            (typeof PRODUCTIVITY_SETTING_KEYS)[number] | (typeof NOTIFICATION_SETTING_KEYS)[number],
+            'tenant_timezone'
+          >
+        ]: true;
       },
     )
     .optional(),

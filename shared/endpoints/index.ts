@@ -10,6 +10,7 @@ import { feedbackEndpoints } from './feedback.js';
 import { feedbackOverviewEndpoints } from './feedback-overview.js';
 import { feedbackMatrixEndpoints } from './feedback-matrix.js';
 import { healthEndpoints } from './health.js';
+import { desktopEndpoints } from './desktop.js';
 import { jobEndpoints } from './jobs.js';
 import { deviceAgentEndpoints, deviceEndpoints, deviceIntegrationEndpoints } from './devices.js';
 import { feedbackFlagEndpoints } from './feedback-flags.js';
@@ -41,6 +42,7 @@ export const endpointGroups = {
   leave: leaveEndpoints,
   jobs: jobEndpoints,
   health: healthEndpoints,
+  desktop: desktopEndpoints,
   auth: authEndpoints,
   me: meEndpoints,
   tenant: tenantEndpoints,

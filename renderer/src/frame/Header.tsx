@@ -17,6 +17,7 @@ import {
 } from '@fluentui/react-components';
 import {
   DarkThemeRegular,
+  DesktopArrowDownRegular,
   KeyRegular,
   NavigationRegular,
   SignOutRegular,
@@ -31,6 +32,8 @@ import { sidebarOpenAtom, themePreferenceAtom, type ThemePreference } from '../s
 import { useMe } from '../api/hooks/me';
 import { useSessionActions } from '../session/SessionProvider';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { DesktopAppDialog } from './DesktopAppDialog';
+import { platform } from '../platform';
 import { LanguageMenu } from './LanguageMenu';
 import { EmployeeAvatar } from '../components/EmployeeAvatar';
 import { useTranslation } from '../i18n';
@@ -48,14 +51,22 @@ const useStyles = makeStyles({
   },
   brand: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, minWidth: 0 },
   tenant: {
-    color: tokens.colorNeutralForeground3,
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    minWidth: 0,
     paddingLeft: tokens.spacingHorizontalM,
     borderLeft: `1px solid ${tokens.colorNeutralStroke2}`,
+    '@media (max-width: 640px)': { display: 'none' },
+  },
+  tenantName: {
+    color: tokens.colorNeutralForeground3,
     whiteSpace: 'nowrap',
     overflow: 'hidden',
     textOverflow: 'ellipsis',
-    '@media (max-width: 640px)': { display: 'none' },
   },
+  /** The company logo (under 1000 × 500 pixels), scaled to the bar's height. */
+  logo: { height: '28px', maxWidth: '120px', objectFit: 'contain', flexShrink: 0 },
   spacer: { flexGrow: 1 },
   user: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
   userName: { '@media (max-width: 640px)': { display: 'none' } },
@@ -81,6 +92,7 @@ export function Header() {
   const setSidebarOpen = useSetAtom(sidebarOpenAtom);
   const { signOut } = useSessionActions();
   const [changingPassword, setChangingPassword] = useState(false);
+  const [desktopOpen, setDesktopOpen] = useState(false);
   if (!me) return null;
   const { employee, tenant } = me;
 
@@ -91,9 +103,19 @@ export function Header() {
       </Tooltip>
       <div className={styles.brand}>
         <BrandLockup size={28} />
-        <Text className={styles.tenant} data-testid="tenant-name">
-          {tenant.name}
-        </Text>
+        <span className={styles.tenant}>
+          {tenant.logo ? (
+            <img
+              className={styles.logo}
+              src={tenant.logo}
+              alt={t('header.companyLogo', { name: tenant.name })}
+              data-testid="tenant-logo"
+            />
+          ) : null}
+          <Text className={styles.tenantName} data-testid="tenant-name">
+            {tenant.name}
+          </Text>
+        </span>
       </div>
       <div className={styles.spacer} />
       <NotificationBell />
@@ -137,6 +159,11 @@ export function Header() {
             </MenuGroup>
             <MenuDivider />
             <LanguageMenu />
+            {platform.kind === 'web' ? (
+              <MenuItem icon={<DesktopArrowDownRegular />} onClick={() => setDesktopOpen(true)}>
+                {t('header.desktopApp')}
+              </MenuItem>
+            ) : null}
             <MenuItem icon={<KeyRegular />} onClick={() => setChangingPassword(true)}>
               {t('header.changePassword')}
             </MenuItem>
@@ -147,6 +174,7 @@ export function Header() {
         </MenuPopover>
       </Menu>
       <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+      {desktopOpen ? <DesktopAppDialog onClose={() => setDesktopOpen(false)} /> : null}
     </header>
   );
 }

@@ -43,6 +43,7 @@ import { deviceClock } from './migrations/0043-device-clock.js';
 import { deviceAttendanceRecompute } from './migrations/0044-device-attendance-recompute.js';
 import { teamRoles } from './migrations/0045-team-roles.js';
 import { biotime } from './migrations/0046-biotime.js';
+import { tenantLogo } from './migrations/0048-tenant-logo.js';
 import { leaveVersion } from './migrations/0049-leave-version.js';
 import type { MigrationFactory } from './migration-kit.js';
 
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0044-device-attendance-recompute': deviceAttendanceRecompute,
   '0045-team-roles': teamRoles,
   '0046-biotime': biotime,
+  '0048-tenant-logo': tenantLogo,
   '0049-leave-version': leaveVersion,
 };
 

@@ -46,7 +46,10 @@ export type TenantTable = {
   id: Generated<number>;
   name: string;
   emailDomain: string;
+  /** A logo saved as a data URL before migration 0048; nothing new is written here. */
   logo: string | null;
+  /** The storage key of the company logo (migration 0048), or null. */
+  logoKey: string | null;
   /** Bumped by triggers on roles, role_grants and employee_roles (migration 0026): see principalLoader in server/src/http/access.ts. */
   accessVersion: Generated<number>;
   createdAt: string;

@@ -23,9 +23,11 @@ type Document = {
  */
 const TAG_DESCRIPTIONS: Record<string, string> = {
   health: 'Whether the API and its database answer.',
+  desktop: 'The desktop app’s installers of the current version, from the configured release folder.',
   auth: 'Sign-in, sessions and token refresh, sign-up and password reset.',
   me: 'The signed-in employee, their permissions and the company’s public settings.',
-  tenant: 'The company’s settings (General and Productivity tabs).',
+  tenant: 'The company’s settings (General, Tenant, Demo data, Productivity and Notification tabs) and its logo.',
+  'tenant-logos': 'The company logo as served to the header and the sign-in page (public, by a random id).',
   jobs: 'Runs of the scheduled jobs for this company.',
   employees: 'The Employee Directory: employees, their roles, teams and status.',
   teams:

@@ -69,13 +69,13 @@ export type StorageService = {
   confirm(input: { tenantId: number; key: string; field?: string }): Promise<ConfirmedUpload>;
   downloadUrl(input: { tenantId: number; key: string; fileName: string; expiresInSeconds?: number }): Promise<string>;
   /**
-   * Stores a file the calling module has checked itself (a leaderboard video, read by ffprobe), with its
-   * preview image, under new confirmed keys of the tenant. Nothing is pending: the module writes its row
+   * Stores a file the calling module has checked itself (a leaderboard video, read by ffprobe; the company
+   * logo, read by sharp), with its preview image, under new confirmed keys of the tenant. Nothing is pending: the module writes its row
    * next, and calls `remove` if that fails.
    */
   store(input: {
     tenantId: number;
-    kind: 'video';
+    kind: 'video' | 'image';
     body: Buffer;
     contentType: string;
     preview: { body: Buffer; contentType: string } | null;

@@ -10,6 +10,8 @@ export const settings: Translation<typeof en> = {
   },
   tabs: {
     general: 'Général',
+    tenant: 'Entreprise',
+    demo: 'Données de démonstration',
     feedback: 'Feedback',
     productivity: 'Productivité',
     notification: 'Notifications',
@@ -24,9 +26,52 @@ export const settings: Translation<typeof en> = {
     companyName: 'Nom de l’entreprise',
     companyNameRequired: 'Saisissez le nom de l’entreprise',
     emailDomain: 'Domaine e-mail',
-    emailDomainHint: 'Les comptes de cette entreprise utilisent ce domaine',
+    emailDomainHint:
+      'Les comptes de cette entreprise utilisent ce domaine, et la connexion retrouve l’entreprise grâce à lui ; il ne peut pas être modifié ici',
     saved: 'Nom de l’entreprise enregistré',
     notSaved: 'Le nom de l’entreprise n’a pas été enregistré',
+    readOnly:
+      'Vous pouvez consulter ces paramètres. Pour les modifier, il faut la permission de modifier les paramètres de l’entreprise.',
+  },
+  tenant: {
+    logo: 'Logo de l’entreprise',
+    logoField: 'Logo',
+    logoHint:
+      'PNG, JPEG ou WebP, moins de 200 Ko, moins de 1000 pixels de large et de 500 pixels de haut. Il s’affiche dans l’en-tête et sur la page de connexion.',
+    logoAlt: 'Logo de {{name}}',
+    noLogo: 'Pas de logo : les initiales de l’entreprise s’affichent à la place.',
+    uploadLogo: 'Importer un logo',
+    replaceLogo: 'Remplacer le logo',
+    removeLogo: 'Supprimer le logo',
+    removeTitle: 'Supprimer le logo de l’entreprise ?',
+    removeBody:
+      'L’en-tête et la page de connexion afficheront les initiales de l’entreprise. Vous pourrez importer un logo à tout moment.',
+    removeConfirm: 'Supprimer',
+    logoSaved: 'Logo enregistré',
+    logoNotSaved: 'Le logo n’a pas été enregistré',
+    logoRemoved: 'Logo supprimé',
+    logoNotRemoved: 'Le logo n’a pas été supprimé',
+    timeZoneForm: 'Paramètres du fuseau horaire',
+    timeZoneTitle: 'Fuseau horaire',
+    timeZoneHint:
+      'Les jours ouvrés, les présences, les congés et tous les chiffres suivent le fuseau horaire de l’entreprise.',
+    timeZoneSaved: 'Fuseau horaire enregistré',
+    timeZoneNotSaved: 'Le fuseau horaire n’a pas été enregistré',
+  },
+  demo: {
+    title: 'Données de démonstration',
+    body: 'Teambeat peut afficher une entreprise de démonstration (personnes, équipes, feedbacks, badges, présences, congés et projets) pour l’essayer. Désactivez-la quand vos propres collaborateurs sont là : les données de démonstration quittent toutes les listes, chiffres, graphiques et rapports. Rien n’est supprimé, et vous pouvez les réactiver.',
+    shown: 'Les données de démonstration sont affichées',
+    hidden: 'Les données de démonstration sont désactivées',
+    shownHint: 'Les personnes de démonstration et leurs données apparaissent avec les vôtres.',
+    hiddenHint: 'Seuls vos propres collaborateurs et leurs données apparaissent.',
+    disableTitle: 'Désactiver les données de démonstration ?',
+    disableBody:
+      'Les personnes et équipes de démonstration et tout ce qu’elles ont fait disparaîtront de toutes les listes, chiffres, graphiques et rapports, et les notifications à leur sujet seront fermées. Vous pourrez réactiver les données de démonstration plus tard.',
+    disableConfirm: 'Désactiver',
+    disabled: 'Données de démonstration désactivées',
+    enabled: 'Données de démonstration activées',
+    enableFailed: 'Échec de l’activation des données de démonstration',
   },
   feedback: {
     loading: 'Chargement des paramètres du feedback',

@@ -86,8 +86,10 @@ export const validation: Translation<typeof en> = {
   networkList:
     'Saisissez des adresses IP ou des plages comme 192.168.1.20 ou 192.168.1.0/24, séparées par des virgules',
   serverAddress: 'Saisissez une adresse comme http://attendance.example.com:8081',
-  logoType: 'Le logo doit être une image PNG, JPEG, WebP ou SVG',
+  logoType: 'Le logo doit être une image PNG, JPEG ou WebP',
   logoSize: 'Le logo doit faire moins de 200 Ko',
+  logoWidth: 'Le logo doit faire moins de 1000 pixels de large',
+  logoHeight: 'Le logo doit faire moins de 500 pixels de haut',
   id: 'Doit être un identifiant : un nombre entier à partir de 1, en chiffres décimaux',
   agentKeyNotFound: 'Clé d’agent introuvable.',
   attendanceNotFound: 'Présence introuvable.',

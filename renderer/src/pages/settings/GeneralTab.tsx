@@ -1,4 +1,7 @@
-/** General: the company's name and e-mail domain; the name is editable with edit-tenant-settings. */
+/**
+ * General: the company's name, e-mail domain and language. The name and language change with
+ * edit-tenant-settings; someone who may only view sees every field read-only, and looking so.
+ */
 import { Field, Input, Select, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { useState } from 'react';
 import { errorMessage } from '../../api/errors';
@@ -7,6 +10,7 @@ import { useSaveCompanyLanguage, useSaveCompanyName, useTenant } from '../../api
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../../../shared/i18n/languages';
 import { SettingsCard } from '../../components/SettingsCard';
 import { useTranslation } from '../../i18n';
+import { ReadOnlyNotice, readOnlyLook, TabColumn } from './read-only';
 
 export function GeneralTab() {
   const { t } = useTranslation(['settings', 'common', 'errors']);
@@ -25,42 +29,51 @@ export function GeneralTab() {
   const value = name ?? tenant.data.name;
   const empty = value.trim() === '';
   return (
-    <SettingsCard
-      label={t('general.formLabel')}
-      canEdit={canEdit}
-      saveDisabled={name === null}
-      pending={save.isPending}
-      onSave={() => {
-        if (!empty) save.mutate(value.trim(), { onSuccess: () => setName(null) });
-      }}
-    >
-      <Field
-        label={t('general.companyName')}
-        required
-        validationMessage={empty ? t('general.companyNameRequired') : undefined}
-        validationState={empty ? 'error' : 'none'}
+    <TabColumn>
+      <ReadOnlyNotice canEdit={canEdit} />
+      <SettingsCard
+        label={t('general.formLabel')}
+        canEdit={canEdit}
+        saveDisabled={name === null}
+        pending={save.isPending}
+        onSave={() => {
+          if (!empty) save.mutate(value.trim(), { onSuccess: () => setName(null) });
+        }}
       >
-        <Input value={value} readOnly={!canEdit} onChange={(_, d) => setName(d.value)} maxLength={120} />
-      </Field>
-      <Field label={t('general.emailDomain')} hint={t('general.emailDomainHint')}>
-        <Input value={tenant.data.emailDomain} readOnly />
-      </Field>
-      <Field label={t('common:language.company')} hint={t('common:language.companyHint')}>
-        <Select
-          data-testid="company-language"
-          value={tenant.data.settings.default_language}
-          disabled={!canEdit || saveLanguage.isPending}
-          onChange={(_, d) => {
-            if (isLanguage(d.value)) saveLanguage.mutate(d.value);
-          }}
+        <Field
+          label={t('general.companyName')}
+          required={canEdit}
+          validationMessage={empty ? t('general.companyNameRequired') : undefined}
+          validationState={empty ? 'error' : 'none'}
         >
-          {LANGUAGES.map((language) => (
-            <option key={language} value={language} lang={language}>
-              {LANGUAGE_NAMES[language]}
-            </option>
-          ))}
-        </Select>
-      </Field>
-    </SettingsCard>
+          <Input
+            value={value}
+            onChange={(_, d) => setName(d.value)}
+            maxLength={120}
+            data-testid="company-name"
+            {...readOnlyLook(!canEdit)}
+          />
+        </Field>
+        <Field label={t('general.emailDomain')} hint={t('general.emailDomainHint')}>
+          <Input value={tenant.data.emailDomain} data-testid="email-domain" {...readOnlyLook(true)} />
+        </Field>
+        <Field label={t('common:language.company')} hint={t('common:language.companyHint')}>
+          <Select
+            data-testid="company-language"
+            value={tenant.data.settings.default_language}
+            disabled={!canEdit || saveLanguage.isPending}
+            onChange={(_, d) => {
+              if (isLanguage(d.value)) saveLanguage.mutate(d.value);
+            }}
+          >
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language} lang={language}>
+                {LANGUAGE_NAMES[language]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </SettingsCard>
+    </TabColumn>
   );
 }

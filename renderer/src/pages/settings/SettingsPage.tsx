@@ -1,6 +1,6 @@
 /**
  * Tenant settings (/settings): one tab per group, each shown only with its permission (workforce §2):
- * General needs view-tenant-settings, Feedback (docs/feedback.md "Settings") view-tenant-settings,
+ * General, Tenant (logo, time zone) and Demo data need view-tenant-settings (changes need edit-tenant-settings), Feedback (docs/feedback.md "Settings") view-tenant-settings,
  * Productivity edit-productivity-settings (the spec's productivity-setting), Notification
  * edit-notification-settings (docs/notifications.md "Settings"), Leaves view-leave-management, Holidays view-public-holidays, Jobs (the scheduled
  * jobs' runs) view-tenant-settings, Provisioning (SCIM tokens of the identity provider) edit-tenant-settings,
@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PanelTabs } from '../../components/PanelTabs';
 import { usePermissions } from '../../api/hooks/me';
 import { useTranslation } from '../../i18n';
+import { DemoDataTab } from './DemoDataTab';
 import { FeedbackTab } from './FeedbackTab';
 import { GeneralTab } from './GeneralTab';
 import { HolidaysTab } from './HolidaysTab';
@@ -21,12 +22,15 @@ import { NotificationTab } from './NotificationTab';
 import { ProductivityTab } from './ProductivityTab';
 import { ProvisioningTab } from './ProvisioningTab';
 import { SsoTab } from './SsoTab';
+import { TenantTab } from './TenantTab';
 
 export const SETTINGS_TABS = [
   { value: 'general', permission: 'view-tenant-settings', Panel: GeneralTab },
+  { value: 'tenant', permission: 'view-tenant-settings', Panel: TenantTab },
   { value: 'feedback', permission: 'view-tenant-settings', Panel: FeedbackTab },
   { value: 'productivity', permission: 'edit-productivity-settings', Panel: ProductivityTab },
   { value: 'notification', permission: 'edit-notification-settings', Panel: NotificationTab },
+  { value: 'demo', permission: 'view-tenant-settings', Panel: DemoDataTab },
   { value: 'leaves', permission: 'view-leave-management', Panel: LeavesTab },
   { value: 'holidays', permission: 'view-public-holidays', Panel: HolidaysTab },
   { value: 'jobs', permission: 'view-tenant-settings', Panel: JobsTab },

@@ -11,6 +11,7 @@ import { emailTexts } from '../../mail/language.js';
 import { refuseCommonPassword } from '../../security/common-passwords.js';
 import { burnVerifyTime, hashPassword, verifyPassword } from '../../security/passwords.js';
 import { findTenantByEmail } from '../tenants/repository.js';
+import { logoOf } from '../tenants/logo-path.js';
 import { isBreakGlass, ssoLookup, ssoRequired } from '../sso/service.js';
 import { CODE_TTL_MINUTES, consumeCode, createCode } from './codes.js';
 import { revokeAllForEmployee, startSession } from './sessions.js';
@@ -29,7 +30,7 @@ export async function lookupTenant(deps: Deps, email: string): Promise<TenantPub
     tenantId: tenant.id,
     name: tenant.name,
     emailDomain: tenant.emailDomain,
-    logo: tenant.logo,
+    logo: logoOf(tenant),
     ...(await ssoLookup(deps.db, tenant.id)),
   };
 }

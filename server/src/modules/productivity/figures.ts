@@ -65,6 +65,20 @@ export async function context(
   };
 }
 
+/**
+ * The set without the demo company's people while the company has switched demo data off (the Demo data
+ * tab): every figure, chart and report reads its employees, attendance and leave through this.
+ */
+export function shown(ctx: Context, employees: EmployeeSet): EmployeeSet {
+  if (!ctx.settings.isDemoDataDisabled) return employees;
+  return ctx.deps.db
+    .selectFrom('employees')
+    .select('id as employeeId')
+    .where('tenantId', '=', ctx.tenantId)
+    .where('isDemo', '=', 0)
+    .where('id', 'in', employees);
+}
+
 // ---- SQL pieces that differ between the engines ----
 
 function spanMs(engine: Engine, from: Expression<unknown>, to: Expression<unknown>): RawBuilder<number> {
@@ -113,7 +127,7 @@ function attendanceRows(ctx: Context, employees: EmployeeSet) {
       .where('a.tenantId', '=', ctx.tenantId)
       .where('a.workDate', '>=', start)
       .where('a.workDate', '<=', end)
-      .where('a.employeeId', 'in', employees)
+      .where('a.employeeId', 'in', shown(ctx, employees))
       // A corrected device punch counts through its correction (migration 0013; the index is partial on this).
       .where('a.correctedAt', 'is', null)
   );
@@ -144,7 +158,7 @@ async function openToday(
     .where('a.tenantId', '=', ctx.tenantId)
     .where('a.workDate', 'in', days)
     .where('a.checkOut', 'is', null)
-    .where('a.employeeId', 'in', employees)
+    .where('a.employeeId', 'in', shown(ctx, employees))
     .where('a.correctedAt', 'is', null)
     .execute();
   return rows.map((r) => ({ employeeId: r.employeeId, workDate: r.workDate, worked: toNumber(r.worked) }));
@@ -234,7 +248,7 @@ export async function leaveDays(ctx: Context, employees: EmployeeSet): Promise<M
     .where('status', 'in', [...TAKEN_STATUSES])
     .where('startDate', '<=', end)
     .where('endDate', '>=', start)
-    .where('employeeId', 'in', employees)
+    .where('employeeId', 'in', shown(ctx, employees))
     .execute();
   const workingSet = new Set(working);
   const result = new Map<number, Set<string>>();
@@ -372,7 +386,7 @@ export async function employeeFigures(ctx: Context, employees: EmployeeSet) {
     .select(['id', 'name', 'email', 'employeeIdentificationNo', 'dateOfJoining'])
     .where('tenantId', '=', ctx.tenantId)
     .where('status', '=', 'active')
-    .where('id', 'in', employees)
+    .where('id', 'in', shown(ctx, employees))
     .orderBy('name')
     .orderBy('id')
     .execute();

@@ -23,9 +23,9 @@ import { teamRows } from './service.js';
 const hours = (minutes: number) => round1(minutes / 60);
 
 /** The employees a report covers: one employee, one team, or the whole tenant (404 for unknown ones). */
-async function reportEmployees(repo: ProductivityRepository, q: ReportQuery): Promise<EmployeeSet> {
-  if (q.teamId !== undefined) await repo.findTeam(q.teamId);
-  if (q.employeeId !== undefined) await repo.requireEmployee(q.employeeId);
+async function reportEmployees(repo: ProductivityRepository, q: ReportQuery, hideDemo: boolean): Promise<EmployeeSet> {
+  if (q.teamId !== undefined) await repo.findTeam(q.teamId, hideDemo);
+  if (q.employeeId !== undefined) await repo.requireEmployee(q.employeeId, hideDemo);
   if (q.employeeId === undefined) {
     return q.teamId !== undefined ? repo.membersOf([q.teamId]) : repo.activeEmployees();
   }
@@ -90,7 +90,7 @@ async function companySummary(ctx: Context, repo: ProductivityRepository, q: Rep
 }
 
 async function employeeSummary(ctx: Context, repo: ProductivityRepository, q: ReportQuery, x: Texts) {
-  const set = await reportEmployees(repo, q);
+  const set = await reportEmployees(repo, q, ctx.settings.isDemoDataDisabled);
   const rows = await employeeFigures(ctx, set);
   const teamsOf = await repo.teamNamesOf(set);
   const required = ctx.settings.wfo_required_percentage;
@@ -115,9 +115,10 @@ async function employeeSummary(ctx: Context, repo: ProductivityRepository, q: Re
 }
 
 async function leaveReport(ctx: Context, repo: ProductivityRepository, q: ReportQuery, x: Texts) {
-  if (q.teamId !== undefined) await repo.findTeam(q.teamId);
-  if (q.employeeId !== undefined) await repo.requireEmployee(q.employeeId);
-  const rows = await repo.leaveRequests(ctx.calendar, q.teamId, q.employeeId);
+  const hideDemo = ctx.settings.isDemoDataDisabled;
+  if (q.teamId !== undefined) await repo.findTeam(q.teamId, hideDemo);
+  if (q.employeeId !== undefined) await repo.requireEmployee(q.employeeId, hideDemo);
+  const rows = await repo.leaveRequests(ctx.calendar, hideDemo, q.teamId, q.employeeId);
   return toCsv(
     [
       x.t('header.employeeId'),

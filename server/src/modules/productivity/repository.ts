@@ -41,16 +41,18 @@ export function employeesByIds(db: Db, tenantId: number, ids: number[]): Employe
 export function productivityRepository(scope: TenantScope) {
   const { db, tenantId } = scope;
   return {
-    /** A team; 404 when the tenant has none with this id. */
-    async findTeam(teamId: number): Promise<TeamRef> {
-      const team = await ownedRows(scope).named('teams', teamId);
+    /** A team; 404 when the tenant has none with this id (or it is a demo team, hidden). */
+    async findTeam(teamId: number, hideDemo: boolean): Promise<TeamRef> {
+      const team = await ownedRows(scope).named('teams', teamId, hideDemo);
       if (!team) throw errors.notFound('teamNotFound');
       return team;
     },
 
-    /** 404 when the tenant has no such employee. */
-    async requireEmployee(employeeId: number): Promise<void> {
+    /** 404 when the tenant has no such employee (or they are a demo person, hidden). */
+    async requireEmployee(employeeId: number, hideDemo: boolean): Promise<void> {
       if (!(await policyRepository(scope).employeeExists(employeeId))) throw errors.notFound('employeeNotFound');
+      if (hideDemo && (await ownedRows(scope).find('employees', employeeId))?.isDemo === 1)
+        throw errors.notFound('employeeNotFound');
     },
 
     activeEmployees: () => tenantEmployees(db, tenantId),
@@ -68,8 +70,9 @@ export function productivityRepository(scope: TenantScope) {
     },
 
     /** The teams a visibility names: every team for 'all', the teams of the caller for 'team'; by name. */
-    async teams(visibility: Visibility): Promise<TeamRef[]> {
+    async teams(visibility: Visibility, hideDemo: boolean): Promise<TeamRef[]> {
       let query = db.selectFrom('teams').select(['teams.id', 'teams.name']).where('teams.tenantId', '=', tenantId);
+      if (hideDemo) query = query.where('teams.isDemo', '=', 0);
       if (visibility.kind === 'team' || visibility.kind === 'self') {
         const { employeeId } = visibility;
         query = query.where('teams.id', 'in', (eb) =>
@@ -88,10 +91,11 @@ export function productivityRepository(scope: TenantScope) {
     },
 
     /** Leave requests of any status overlapping a range, of one team's members or one employee if given. */
-    leaveRequests(range: { start: string; end: string }, teamId?: number, employeeId?: number) {
+    leaveRequests(range: { start: string; end: string }, hideDemo: boolean, teamId?: number, employeeId?: number) {
       let query = requestSelect(db, tenantId)
         .select(['employees.employeeIdentificationNo', 'employees.email'])
         .where(overlapsDays(range.start, range.end));
+      if (hideDemo) query = query.where('employees.isDemo', '=', 0);
       if (teamId !== undefined)
         query = query.where('leaveRequests.employeeId', 'in', membersOf(db, tenantId, [teamId]));
       if (employeeId !== undefined) query = query.where('leaveRequests.employeeId', '=', employeeId);

@@ -21,7 +21,7 @@ export async function dashboardScope(
 ): Promise<{ employees: EmployeeSet; team: TeamRef | null }> {
   const repo = ctx.repo(productivityRepository);
   if (teamId !== undefined) {
-    const team = await repo.findTeam(teamId);
+    const team = await repo.findTeam(teamId, (await ctx.settings()).isDemoDataDisabled);
     await ctx.repo(policyRepository).authorizeTeam('productivity', ctx.caller, teamId);
     return { employees: repo.membersOf([teamId]), team };
   }
@@ -38,12 +38,13 @@ export async function statsLevel(
   teamId: number | undefined,
 ): Promise<{ level: 'members'; team: TeamRef } | { level: 'teams'; teamId: number | undefined }> {
   if (teamId === undefined) return { level: 'teams', teamId: undefined };
-  const team = await ctx.repo(productivityRepository).findTeam(teamId);
+  const team = await ctx.repo(productivityRepository).findTeam(teamId, (await ctx.settings()).isDemoDataDisabled);
   const perMember = await ctx.repo(policyRepository).seesTeam(['attendance-view', 'productivity'], ctx.caller, teamId);
   return perMember ? { level: 'members', team } : { level: 'teams', teamId };
 }
 
 /** The teams a caller may pick on the dashboard. */
-export function pickableTeams(ctx: RequestContext): Promise<TeamRef[]> {
-  return ctx.repo(productivityRepository).teams(visibleEmployees('productivity', ctx.caller));
+export async function pickableTeams(ctx: RequestContext): Promise<TeamRef[]> {
+  const hideDemo = (await ctx.settings()).isDemoDataDisabled;
+  return ctx.repo(productivityRepository).teams(visibleEmployees('productivity', ctx.caller), hideDemo);
 }

@@ -27,6 +27,7 @@ import {
   sumsOf,
   sumsPerDay,
   sumsPerEmployee,
+  shown,
   workingDaysFrom,
   type Context,
   type EmployeeSet,
@@ -81,7 +82,7 @@ export async function overview(
     .select(['id', 'dateOfJoining'])
     .where('tenantId', '=', ctx.tenantId)
     .where('status', '=', 'active')
-    .where('id', 'in', employees)
+    .where('id', 'in', shown(ctx, employees))
     .execute();
   const [perDay, leave] = await Promise.all([sumsPerDay(ctx, employees), leaveDays(ctx, employees)]);
 
@@ -208,7 +209,7 @@ export async function attendancePage(
     .select(['e.id', 'e.name', 'e.email', 'e.employeeIdentificationNo', 'e.dateOfJoining'])
     .where('e.tenantId', '=', ctx.tenantId)
     .where('e.status', '=', 'active')
-    .where('e.id', 'in', employees);
+    .where('e.id', 'in', shown(ctx, employees));
 
   if (query.orderKey === 'name') {
     const page = await paginate(
@@ -290,6 +291,7 @@ export async function memberRows(ctx: Context, teamId: number) {
 /** Every team (or one) with its active members' figures summed; workingDays stays the calendar's count. */
 export async function teamRows(ctx: Context, teamId: number | undefined) {
   let teamsQuery = ctx.deps.db.selectFrom('teams').select(['id', 'name']).where('tenantId', '=', ctx.tenantId);
+  if (ctx.settings.isDemoDataDisabled) teamsQuery = teamsQuery.where('isDemo', '=', 0);
   if (teamId !== undefined) teamsQuery = teamsQuery.where('id', '=', teamId);
   const teams = await teamsQuery.execute();
   const teamIds = teams.map((t) => t.id);

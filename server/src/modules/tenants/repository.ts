@@ -3,8 +3,10 @@ import { DEFAULT_TENANT_SETTINGS, tenantSettingsSchema, type TenantSettings } fr
 import { withEveryCategory } from '../../../../shared/notifications.js';
 import type { Db } from '../../db/engine.js';
 import { prepareForTenant } from '../../db/prepared.js';
+import { lockTenantRow } from '../../db/tenant-lock.js';
 import type { TenantScope } from '../../http/context.js';
 import { emailDomain } from '../../../../shared/validation.js';
+import { logoOf } from './logo-path.js';
 
 export async function findTenantByEmail(db: Db, email: string) {
   const domain = emailDomain(email);
@@ -21,7 +23,7 @@ const settingRows = prepareForTenant((db, p: { tenantId: number }) =>
   db.selectFrom('tenantSettings').select(['key', 'value']).where('tenantId', '=', p.tenantId).orderBy('key'),
 );
 const tenantRow = prepareForTenant((db, p: { tenantId: number }) =>
-  db.selectFrom('tenants').select(['id', 'name', 'emailDomain', 'logo']).where('id', '=', p.tenantId),
+  db.selectFrom('tenants').select(['id', 'name', 'emailDomain', 'logo', 'logoKey']).where('id', '=', p.tenantId),
 );
 
 /** How many tenants' parsed settings one API process keeps. */
@@ -113,21 +115,40 @@ export function tenantRepository({ db, tenantId, now }: TenantScope) {
     async view() {
       const [tenant, settings] = await Promise.all([tenantRow.first({ db, tenantId }, {}), readSettings(db, tenantId)]);
       if (!tenant) throw new Error(`No tenant ${tenantId}`);
-      return { ...tenant, settings };
+      const { logoKey, ...rest } = tenant;
+      return { ...rest, logo: logoOf({ logo: tenant.logo, logoKey }), settings };
     },
 
-    /** Changes the tenant's own columns (name, logo); nothing when no field is given. */
-    async update(fields: { name?: string | undefined; logo?: string | null | undefined }): Promise<void> {
-      const changes = {
-        ...(fields.name === undefined ? {} : { name: fields.name }),
-        ...(fields.logo === undefined ? {} : { logo: fields.logo }),
-      };
-      if (Object.keys(changes).length === 0) return;
+    /** Changes the tenant's own columns (its name); nothing when no field is given. */
+    async update(fields: { name?: string | undefined }): Promise<void> {
+      if (fields.name === undefined) return;
       await db
         .updateTable('tenants')
-        .set({ ...changes, updatedAt: now().toISOString() })
+        .set({ name: fields.name, updatedAt: now().toISOString() })
         .where('id', '=', tenantId)
         .execute();
+    },
+
+    /**
+     * Points the tenant at a stored logo (or none) and drops an older data-URL logo; answers the key of the
+     * logo it replaced, for the caller to delete once the change is written.
+     */
+    async setLogoKey(logoKey: string | null): Promise<string | null> {
+      return db.transaction().execute(async (trx) => {
+        // Two uploads at once: the second reads the first's key after it, so neither file is left behind.
+        await lockTenantRow(trx, tenantId);
+        const before = await trx
+          .selectFrom('tenants')
+          .select('logoKey')
+          .where('id', '=', tenantId)
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable('tenants')
+          .set({ logoKey, logo: null, updatedAt: now().toISOString() })
+          .where('id', '=', tenantId)
+          .execute();
+        return before.logoKey;
+      });
     },
 
     readSettings: () => readSettings(db, tenantId),

@@ -11,6 +11,7 @@ import {
 } from '../../../../shared/settings.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { notificationWriter } from '../notifications/writer.js';
+import { readLogo, removeLogo, uploadLogo } from './logo.js';
 import { tenantRepository } from './repository.js';
 
 /** The Productivity tab's keys of the settings. */
@@ -33,6 +34,26 @@ export const tenantRoutes = defineRoutes(tenantEndpoints, {
     if (settings) await tenants.writeSettings(settings);
     if (settings?.isDemoDataDisabled === true) await ctx.repo(notificationWriter).closeDemo();
     return tenants.view();
+  },
+
+  uploadTenantLogo: (ctx, { body }, { request }) => {
+    const length = request.headers['content-length'];
+    return uploadLogo(ctx, body, length === undefined ? undefined : Number(length));
+  },
+
+  removeTenantLogo: (ctx) => removeLogo(ctx),
+
+  getTenantLogo: async (ctx, { params }, { reply }) => {
+    const logo = await readLogo(ctx.deps, params.logoId);
+    void reply
+      .header('content-type', logo.contentType)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('content-disposition', 'inline')
+      // A new upload has a new id: this one never changes.
+      .header('cache-control', 'public, max-age=31536000, immutable');
+    // Fastify sends a Buffer as it is; the response schema only describes it for the OpenAPI document.
+    return logo.data as unknown as string;
   },
 
   getProductivitySettings: async (ctx) => productivityOf(await ctx.settings()),
