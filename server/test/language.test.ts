@@ -126,10 +126,15 @@ describe('the API’s messages', () => {
     expect(missing.body.error).toEqual({ code: 'NOT_FOUND', message: fr.validation.teamNotFound });
     const taken = await admin.request('PATCH', `/api/employees/${employeeId}`, { email: 'admin@acme.example' }, french);
     expect(taken.body.error.details.fields).toEqual([{ path: 'body.email', message: fr.validation.emailTaken }]);
-    expect(await fields('PATCH', '/api/tenant', { logo: 'data:text/plain;base64,AAAA' })).toContainEqual({
-      path: 'body.logo',
-      message: fr.validation.logoType,
+    // The logo is uploaded as a file (PUT /api/tenant/logo); a file that is no image is refused in French too.
+    const logo = await fetch(`${server.url}/api/tenant/logo`, {
+      method: 'PUT',
+      headers: { ...french, authorization: `Bearer ${adminToken}`, 'content-type': 'image/png' },
+      body: new TextEncoder().encode('not an image'),
     });
+    expect(((await logo.json()) as any).error.details.fields).toEqual([
+      { path: 'body', message: fr.validation.logoType },
+    ]);
   });
 
   it('answer in English without a language, and in the caller’s own choice over the header', async () => {

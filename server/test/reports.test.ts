@@ -78,7 +78,7 @@ describe('CSV reports', () => {
     );
     expect(rows.slice(1)).toEqual([
       'E-001,"Lovelace, ""Ann""",ann@acme.example,Annual,Quota,2026-11-12,2026-11-12,1,Approved by HR,no,"Family, ""wedding""",2026-11-20T05:00:00.000Z',
-      ',"\'=HYPERLINK(""x"")",ben@acme.example,Annual,Quota,2026-11-13,2026-11-13,1,Pending PO approval,no,Dentist,2026-11-20T05:00:00.000Z',
+      ',"\'=HYPERLINK(""x"")",ben@acme.example,Annual,Quota,2026-11-13,2026-11-13,1,Pending team lead / PO approval,no,Dentist,2026-11-20T05:00:00.000Z',
       '',
     ]);
     const none = await as['hr']!.get('/api/reports/leave-report?startDate=2026-10-01&endDate=2026-10-31');
@@ -112,7 +112,7 @@ describe('CSV reports', () => {
       expect(lines(leave.body).slice(0, 3)).toEqual([
         'Matricule,Nom,E-mail,Type de congé,Nature,Date de début,Date de fin,Jours ouvrés,Statut,Automatique,Motif,Demandé le',
         'E-001,"Lovelace, ""Ann""",ann@acme.example,Annual,Avec quota,2026-11-12,2026-11-12,1,Approuvé par les RH,non,"Family, ""wedding""",2026-11-20T05:00:00.000Z',
-        ',"\'=HYPERLINK(""x"")",ben@acme.example,Annual,Avec quota,2026-11-13,2026-11-13,1,En attente d’approbation PO,non,Dentist,2026-11-20T05:00:00.000Z',
+        ',"\'=HYPERLINK(""x"")",ben@acme.example,Annual,Avec quota,2026-11-13,2026-11-13,1,En attente d’approbation chef d’équipe / PO,non,Dentist,2026-11-20T05:00:00.000Z',
       ]);
     } finally {
       await as['hr']!.patch('/api/me', { language: null });
