@@ -11,7 +11,7 @@ import { CLIENT_KINDS } from '../../shared/contracts/auth.js';
 import { DEVICE_MODES, DEVICE_STATES } from '../../shared/contracts/devices.js';
 import { JOB_RUN_OUTCOMES, JOB_RUN_TRIGGERS } from '../../shared/contracts/jobs.js';
 import { LEAVE_ICONS } from '../../shared/contracts/leave.js';
-import { EMPLOYEE_STATUSES, TEAM_MEMBER_ROLES } from '../../shared/contracts/people.js';
+import { EMPLOYEE_STATUSES, EMPLOYMENT_TYPES, TEAM_MEMBER_ROLES } from '../../shared/contracts/people.js';
 import { ATTACHMENT_KINDS } from '../../shared/attachments.js';
 import {
   BADGE_REQUEST_STATUSES,
@@ -38,6 +38,7 @@ import { readTypeSchema, type TypeSchema } from './schema-types.js';
 /** Columns whose values the API names too: `table.column` (camelCase) -> the values shared/ declares. */
 const SHARED_VALUES: Record<string, readonly (string | number)[]> = {
   'employees.status': EMPLOYEE_STATUSES,
+  'employees.employmentType': EMPLOYMENT_TYPES,
   'teamMembers.role': TEAM_MEMBER_ROLES,
   'employees.language': LANGUAGES,
   'refreshTokens.client': CLIENT_KINDS,

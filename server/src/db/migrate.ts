@@ -42,6 +42,7 @@ import { punchIdentity } from './migrations/0042-punch-identity.js';
 import { deviceClock } from './migrations/0043-device-clock.js';
 import { deviceAttendanceRecompute } from './migrations/0044-device-attendance-recompute.js';
 import { teamRoles } from './migrations/0045-team-roles.js';
+import { employeeProfile } from './migrations/0050-employee-profile.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -88,6 +89,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0043-device-clock': deviceClock,
   '0044-device-attendance-recompute': deviceAttendanceRecompute,
   '0045-team-roles': teamRoles,
+  '0050-employee-profile': employeeProfile,
 };
 
 class StaticProvider implements MigrationProvider {
