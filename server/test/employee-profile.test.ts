@@ -131,7 +131,11 @@ describe('employee profile fields', () => {
     const other = await admin.patch(`/api/employees/${a.id}`, { managerId: foreign.id });
     expect(other.status).toBe(400);
     expect(fieldOf(other)).toMatchObject({ path: 'body.managerId', message: 'Choose an employee of your company' });
-    const created = await admin.post('/api/employees', { name: 'N', email: 'newbie@acme.example', managerId: foreign.id });
+    const created = await admin.post('/api/employees', {
+      name: 'N',
+      email: 'newbie@acme.example',
+      managerId: foreign.id,
+    });
     expect(fieldOf(created).path).toBe('body.managerId');
     expect((await admin.get('/api/employees?searchText=newbie')).body.total).toBe(0);
     const inactive = await admin.patch(`/api/employees/${a.id}`, { managerId: gone.id });
