@@ -72,6 +72,7 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'GET /api/me': {},
   'PATCH /api/me': { body: { language: 'fr' } },
   'GET /api/employees': {},
+  'GET /api/employees/next-number': {},
   'GET /api/employees/{id}': { table: 'employees' },
   'POST /api/employees': { body: { name: 'Mallory', email: 'mallory@b.example' } },
   'PATCH /api/employees/{id}': { body: { name: 'Hacked' }, table: 'employees' },

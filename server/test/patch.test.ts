@@ -339,6 +339,12 @@ const FIXTURES: Record<string, Fixture> = {
       allocation: 40,
       roleIds: 'Team Lead',
       teamIds: [],
+      jobTitle: 'Engineer',
+      // An active colleague, set once the tenant exists (beforeAll).
+      managerId: 0,
+      location: 'Lahore',
+      employmentType: 'nfte',
+      phone: '+92 300 1234567',
     },
     // An e-mail change waits for the new address to confirm it (docs/security.md).
     derived: { email: ['pendingEmail'] },
@@ -520,6 +526,7 @@ beforeAll(async () => {
   ).id;
   FIXTURES['markNotificationsRead']!.values['ids'] = [notificationWorld.id];
   badgeWorld.categoryId = (await f.badgeCategory({ name: 'Patch badges' })).id;
+  FIXTURES['updateEmployee']!.values['managerId'] = (await f.employee({ name: 'Patch manager' })).id;
   FIXTURES['updateBadge']!.values['categoryId'] = (await f.badgeCategory({ name: 'Patch badge target' })).id;
   FIXTURES['updateBadge']!.values['imageId'] = (await f.badgeImage()).id;
   FIXTURES['updateFeedbackAttribute']!.values['categoryId'] = (

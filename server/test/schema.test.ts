@@ -12,7 +12,7 @@ import { DEVICE_MODES, DEVICE_STATES } from '../../shared/contracts/devices.js';
 import { BIOTIME_PULL_STATES, BIOTIME_PULL_TRIGGERS } from '../../shared/contracts/biotime.js';
 import { JOB_RUN_OUTCOMES, JOB_RUN_TRIGGERS } from '../../shared/contracts/jobs.js';
 import { LEAVE_ICONS } from '../../shared/contracts/leave.js';
-import { EMPLOYEE_STATUSES, TEAM_MEMBER_ROLES } from '../../shared/contracts/people.js';
+import { EMPLOYEE_STATUSES, EMPLOYMENT_TYPES, TEAM_MEMBER_ROLES } from '../../shared/contracts/people.js';
 import { ATTACHMENT_KINDS } from '../../shared/attachments.js';
 import {
   BADGE_REQUEST_STATUSES,
@@ -39,6 +39,7 @@ import { readTypeSchema, type TypeSchema } from './schema-types.js';
 /** Columns whose values the API names too: `table.column` (camelCase) -> the values shared/ declares. */
 const SHARED_VALUES: Record<string, readonly (string | number)[]> = {
   'employees.status': EMPLOYEE_STATUSES,
+  'employees.employmentType': EMPLOYMENT_TYPES,
   'teamMembers.role': TEAM_MEMBER_ROLES,
   'employees.language': LANGUAGES,
   'refreshTokens.client': CLIENT_KINDS,

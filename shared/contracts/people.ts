@@ -4,6 +4,7 @@ import { ACTIVITY_KEYS, PERMISSION_NAMES, type ActivityKey, type PermissionName 
 import { IMAGE_TYPES, MAX_IMAGE_BASE64 } from '../images.js';
 import { validation as V } from '../i18n/en/validation.js';
 import { emailSchema, isoDateSchema, lineText, multiLineText, requiredText } from '../validation.js';
+import { isCleanLine } from '../text-rules.js';
 import { bodyIdSchema, listQuerySchema, listResponseSchema, optionalIdQuery } from './common.js';
 
 export const EMPLOYEE_STATUSES = ['active', 'inactive'] as const;
@@ -23,6 +24,56 @@ export const roleRefSchema = z.object({ id: z.number().int(), name: z.string() }
 export const INVITATION_STATES = ['active', 'pending', 'expired', 'none'] as const;
 export type InvitationState = (typeof INVITATION_STATES)[number];
 
+/** How an employee is employed (docs/workforce.md "Employee profile"): paid by the hour, non-full-time or full-time. */
+export const EMPLOYMENT_TYPES = ['hourly', 'nfte', 'fte'] as const;
+export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
+
+/** A phone number counts 7 to 20 digits; besides them only spaces, +, -, ( and ) (docs/workforce.md). */
+export const PHONE_MAX_LENGTH = 30;
+export function isPhoneNumber(value: string): boolean {
+  if (!/^[0-9 +\-()]+$/.test(value)) return false;
+  const digits = value.replace(/[^0-9]/g, '').length;
+  return digits >= 7 && digits <= 20;
+}
+/** Empty clears the number (null), as the form sends it. */
+const phoneSchema = z
+  .string()
+  .trim()
+  .max(PHONE_MAX_LENGTH, V.phone)
+  .refine((v) => v === '' || isPhoneNumber(v), V.phone)
+  .transform((v) => (v === '' ? null : v));
+/** An optional text: empty clears it (null). */
+const optionalLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, V.maxLength.replace('{{max}}', String(max)))
+    .refine(isCleanLine, V.singleLineText)
+    .transform((v) => (v === '' ? null : v));
+
+/**
+ * The employee ID to suggest after `existing` (docs/workforce.md "Employee profile"): the highest number that
+ * ends an ID, + 1, with that ID's prefix and zero-padding (E-0041 → E-0042, 99 → 100); null when none ends in
+ * digits. Skips a suggestion already taken (another prefix may end in the same number).
+ */
+export function nextEmployeeNumber(existing: readonly string[]): string | null {
+  let best: { prefix: string; value: bigint; width: number } | null = null;
+  for (const id of existing) {
+    const match = /^(.*?)(\d+)$/.exec(id.trim());
+    if (!match) continue;
+    const [, prefix = '', digits = ''] = match;
+    const value = BigInt(digits);
+    if (!best || value > best.value || (value === best.value && prefix < best.prefix))
+      best = { prefix, value, width: digits.length };
+  }
+  if (!best) return null;
+  const taken = new Set(existing);
+  let next = best.value + 1n;
+  const format = (n: bigint) => `${best.prefix}${n.toString().padStart(best.width, '0')}`;
+  while (taken.has(format(next))) next += 1n;
+  return format(next);
+}
+
 export const employeeSchema = z
   .object({
     id: z.number().int(),
@@ -38,6 +89,14 @@ export const employeeSchema = z
     teams: z.array(teamRefSchema),
     roles: z.array(roleRefSchema),
     invitation: z.enum(INVITATION_STATES).describe('The account: active, or its invitation pending, expired, or none'),
+    jobTitle: z.string().nullable(),
+    manager: z
+      .object({ id: z.number().int(), name: z.string() })
+      .nullable()
+      .describe('The employee they report to, or null'),
+    location: z.string().nullable(),
+    employmentType: z.enum(EMPLOYMENT_TYPES).nullable().describe('hourly, nfte (non-full-time) or fte (full-time)'),
+    phone: z.string().nullable(),
     updatedAt: z.string(),
   })
   .meta({ id: 'Employee' });
@@ -90,12 +149,29 @@ export const employeeFields = {
   allocation: z.number().int().min(0).max(100).optional(),
   roleIds: z.array(bodyIdSchema).max(20).optional(),
   teamIds: z.array(bodyIdSchema).max(50).optional(),
+  jobTitle: optionalLine(120).nullable().optional(),
+  managerId: bodyIdSchema
+    .nullable()
+    .optional()
+    .describe('Another active employee of the company, not oneself and not someone they manage (null: none)'),
+  location: optionalLine(120).nullable().optional(),
+  employmentType: z.enum(EMPLOYMENT_TYPES, { error: V.employmentType }).nullable().optional(),
+  phone: phoneSchema.nullable().optional().describe('7 to 20 digits; besides them only spaces, +, -, ( and )'),
 };
 
 export const createEmployeeBodySchema = z.strictObject(employeeFields);
 export type CreateEmployeeBody = z.input<typeof createEmployeeBodySchema>;
 export const updateEmployeeBodySchema = z.strictObject(employeeFields).partial();
 export type UpdateEmployeeBody = z.input<typeof updateEmployeeBodySchema>;
+/**
+ * The employee ID the add form suggests: the highest numeric one + 1, keeping the prefix and zero-padding of
+ * the one it follows (E-0041 → E-0042), or null when no employee ID ends in digits.
+ */
+export const nextEmployeeNumberSchema = z
+  .object({ employeeIdentificationNo: z.string().nullable() })
+  .meta({ id: 'NextEmployeeNumber' });
+export type NextEmployeeNumber = z.infer<typeof nextEmployeeNumberSchema>;
+
 export const employeeStatusBodySchema = z.strictObject({ status: z.enum(EMPLOYEE_STATUSES) });
 
 /** A member's role in a team (docs/workforce.md, "Teams"): a label of the team's structure, no permission. */

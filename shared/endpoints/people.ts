@@ -11,6 +11,7 @@ import {
   employeeImageResponseSchema,
   employeeListResponseSchema,
   employeeSchema,
+  nextEmployeeNumberSchema,
   employeeStatusBodySchema,
   roleBodySchema,
   roleListQuerySchema,
@@ -35,6 +36,16 @@ export const employeeEndpoints = {
     summary: 'The Employee Directory: search, sort, filter by team or status, page',
     query: employeeListQuerySchema,
     response: employeeListResponseSchema,
+  }),
+  nextEmployeeNumber: endpoint({
+    method: 'GET',
+    path: '/api/employees/next-number',
+    access: 'add-employee',
+    summary: 'The employee ID the add form suggests: the highest numeric one + 1, keeping its prefix and zero-padding',
+    description:
+      'E-0041 is followed by E-0042, 99 by 100; null when no employee ID ends in digits. Only a suggestion: ' +
+      'adding still refuses an employee ID another employee has (409).',
+    response: nextEmployeeNumberSchema,
   }),
   getEmployee: endpoint({
     method: 'GET',

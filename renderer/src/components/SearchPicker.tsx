@@ -33,6 +33,8 @@ export function SearchPicker({
   searching,
   nobody,
   onPick,
+  validation,
+  className,
 }: {
   label: string;
   placeholder: string;
@@ -47,6 +49,9 @@ export function SearchPicker({
   /** The disabled line when a search found nothing. */
   nobody: string;
   onPick: (value: string) => void;
+  /** The field's message in a form (form-fields.ts errorProps), when the choice can be refused. */
+  validation?: { validationMessage: string | undefined; validationState: 'error' | 'none' } | undefined;
+  className?: string | undefined;
 }) {
   const styles = useStyles();
   const found = groups.reduce((n, g) => n + (g.options?.length ?? 0), 0);
@@ -56,7 +61,7 @@ export function SearchPicker({
     </Option>
   );
   return (
-    <Field label={label}>
+    <Field label={label} className={className} {...validation}>
       <Combobox
         className={styles.picker}
         value={search.text ?? selected.text}

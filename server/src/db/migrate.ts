@@ -45,6 +45,7 @@ import { teamRoles } from './migrations/0045-team-roles.js';
 import { biotime } from './migrations/0046-biotime.js';
 import { tenantLogo } from './migrations/0048-tenant-logo.js';
 import { leaveVersion } from './migrations/0049-leave-version.js';
+import { employeeProfile } from './migrations/0050-employee-profile.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -94,6 +95,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0046-biotime': biotime,
   '0048-tenant-logo': tenantLogo,
   '0049-leave-version': leaveVersion,
+  '0050-employee-profile': employeeProfile,
 };
 
 class StaticProvider implements MigrationProvider {

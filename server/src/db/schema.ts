@@ -21,7 +21,7 @@ import type { DeviceMode, DeviceState } from '../../../shared/contracts/devices.
 import type { BiotimeErrorCode, BiotimePullState, BiotimePullTrigger } from '../../../shared/contracts/biotime.js';
 import type { JobRunOutcome, JobRunTrigger } from '../../../shared/contracts/jobs.js';
 import type { LeaveIcon } from '../../../shared/contracts/leave.js';
-import type { EmployeeStatus, TeamMemberRole } from '../../../shared/contracts/people.js';
+import type { EmployeeStatus, EmploymentType, TeamMemberRole } from '../../../shared/contracts/people.js';
 import type { AttachmentKind } from '../../../shared/attachments.js';
 import type {
   BadgeRequestStatus,
@@ -93,6 +93,13 @@ export type EmployeeTable = {
   externalId: string | null;
   /** The person's interface and e-mail language, or null for the company's default (migration 0016). */
   language: Language | null;
+  /** Profile fields of the employee form (migration 0050, docs/workforce.md "Employee profile"). */
+  jobTitle: string | null;
+  /** Another employee of the same tenant, active when set, never oneself nor in a cycle (service rules). */
+  managerId: number | null;
+  location: string | null;
+  employmentType: EmploymentType | null;
+  phone: string | null;
   createdAt: string;
   updatedAt: string;
 };

@@ -45,6 +45,22 @@ export const useEmployeePick = (searchText: string, enabled: boolean) =>
     { enabled, staleTime: 30_000 },
   );
 
+/**
+ * The employee ID the add form suggests (docs/workforce.md "Employee profile"). Under the employees key, so
+ * adding one refreshes it; always fetched afresh when the form opens.
+ */
+export const useNextEmployeeNumber = (enabled: boolean) =>
+  useEndpointQuery(
+    [...peopleKeys.employees, 'next-number'],
+    employeeEndpoints.nextEmployeeNumber,
+    {},
+    {
+      enabled,
+      staleTime: 0,
+      gcTime: 0,
+    },
+  );
+
 /** Adds an employee, or changes one when an id is given. Errors are shown (and toasted) by the dialog. */
 export function useSaveEmployee() {
   const { t } = useTranslation('people');

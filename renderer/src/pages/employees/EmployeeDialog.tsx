@@ -1,10 +1,23 @@
 /** Add or edit an employee. The shared contract validates as the user types; the server has the last word. */
 import { Dropdown, Field, Option, SpinButton } from '@fluentui/react-components';
 import { useState } from 'react';
-import { createEmployeeBodySchema, type Employee } from '../../../../shared/contracts/people';
+import {
+  createEmployeeBodySchema,
+  EMPLOYMENT_TYPES,
+  type Employee,
+  type EmploymentType,
+} from '../../../../shared/contracts/people';
 import { emailDomain } from '../../../../shared/credentials';
 import { errorMessage } from '../../api/errors';
-import { useAllRoles, useAllTeams, useSaveEmployee, useUploadEmployeeImage } from '../../api/hooks/people';
+import {
+  useAllRoles,
+  useAllTeams,
+  useEmployeePick,
+  useNextEmployeeNumber,
+  useSaveEmployee,
+  useUploadEmployeeImage,
+} from '../../api/hooks/people';
+import { SearchPicker, usePickerSearch } from '../../components/SearchPicker';
 import { EmployeeAvatar } from '../../components/EmployeeAvatar';
 import { MAX_IMAGE_BYTES, sniffImageType } from '../../../../shared/images';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
@@ -28,6 +41,11 @@ type Form = {
   allocation: number;
   roleIds: number[];
   teamIds: number[];
+  jobTitle: string;
+  managerId: number | null;
+  location: string;
+  employmentType: EmploymentType | '';
+  phone: string;
 };
 
 function toForm(employee: Employee | null): Form {
@@ -39,6 +57,11 @@ function toForm(employee: Employee | null): Form {
     allocation: employee?.allocation ?? 100,
     roleIds: employee?.roles.map((r) => r.id) ?? [],
     teamIds: employee?.teams.map((t) => t.id) ?? [],
+    jobTitle: employee?.jobTitle ?? '',
+    managerId: employee?.manager?.id ?? null,
+    location: employee?.location ?? '',
+    employmentType: employee?.employmentType ?? '',
+    phone: employee?.phone ?? '',
   };
 }
 
@@ -59,6 +82,12 @@ function toBody(form: Form, isNew: boolean) {
     allocation: form.allocation,
     roleIds: isNew && form.roleIds.length === 0 ? undefined : form.roleIds,
     teamIds: form.teamIds,
+    // Empty clears each one (null).
+    jobTitle: form.jobTitle.trim() || null,
+    managerId: form.managerId,
+    location: form.location.trim() || null,
+    employmentType: form.employmentType || null,
+    phone: form.phone.trim() || null,
   };
 }
 
@@ -125,6 +154,29 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
   if (!values.name.trim()) rules['name'] = t('employeeDialog.enterName');
   const field = (key: keyof Form) => form.messages.field(key, rules);
   const bound = { form, rules };
+
+  // A new employee's ID is pre-filled with the suggested next number, unless the user typed one already.
+  const next = useNextEmployeeNumber(!employee);
+  const suggested = next.data?.employeeIdentificationNo ?? null;
+  const [prefilled, setPrefilled] = useState(false);
+  if (!employee && !prefilled && suggested !== null) {
+    setPrefilled(true);
+    if (values.employeeIdentificationNo === '') form.set('employeeIdentificationNo', suggested);
+  }
+
+  // The chosen manager's name, shown in the picker (the form keeps the id).
+  const [managerName, setManagerName] = useState(employee?.manager?.name ?? '');
+  const managerSearch = usePickerSearch();
+  const managerOptions = useEmployeePick(managerSearch.debounced, permissions.has('view-employees'));
+  const managerChoices = (managerOptions.data?.items ?? [])
+    .filter((e) => e.status === 'active' && e.id !== employee?.id)
+    .map((e) => ({ value: String(e.id), text: e.name }));
+  const noManager = { value: '', text: t('employeeDialog.noManager') };
+  const typeLabels: Record<EmploymentType, string> = {
+    hourly: t('employeeDialog.hourly'),
+    nfte: t('employeeDialog.nfte'),
+    fte: t('employeeDialog.fte'),
+  };
 
   const save = useSaveEmployee();
   const onSaveError = (error: unknown) => {
@@ -212,7 +264,13 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
           name="employeeIdentificationNo"
           label={t('employeeDialog.employeeId')}
           placeholder={t('employeeDialog.employeeIdPlaceholder')}
+          hint={
+            !employee && suggested !== null && values.employeeIdentificationNo === suggested
+              ? t('employeeDialog.employeeIdSuggested')
+              : undefined
+          }
         />
+        <TextField {...bound} name="jobTitle" label={t('employeeDialog.jobTitle')} />
         <TextField {...bound} name="dateOfJoining" type="date" label={t('employeeDialog.dateOfJoining')} />
         <Field
           label={t('employeeDialog.allocation')}
@@ -233,6 +291,45 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
             onBlur={form.messages.touch('allocation')}
           />
         </Field>
+        <SearchPicker
+          label={t('employeeDialog.manager')}
+          placeholder={t('employeeDialog.searchManager')}
+          search={managerSearch}
+          selected={values.managerId !== null ? { value: String(values.managerId), text: managerName } : noManager}
+          fixed={[noManager]}
+          groups={[{ options: managerChoices }]}
+          searching={managerOptions.isFetching}
+          nobody={t('employeeDialog.noManagerFound')}
+          validation={field('managerId')}
+          onPick={(value) => {
+            const picked = managerChoices.find((o) => o.value === value);
+            setManagerName(picked?.text ?? '');
+            form.set('managerId', picked ? Number(picked.value) : null);
+          }}
+        />
+        <TextField {...bound} name="location" label={t('employeeDialog.location')} />
+        <Field label={t('employeeDialog.employmentType')} {...field('employmentType')}>
+          <Dropdown
+            placeholder={t('employeeDialog.chooseEmploymentType')}
+            value={values.employmentType ? typeLabels[values.employmentType] : ''}
+            selectedOptions={values.employmentType ? [values.employmentType] : []}
+            onOptionSelect={(_, d) => form.set('employmentType', (d.optionValue ?? '') as EmploymentType | '')}
+          >
+            <Option value="">{t('employeeDialog.chooseEmploymentType')}</Option>
+            {EMPLOYMENT_TYPES.map((type) => (
+              <Option key={type} value={type}>
+                {typeLabels[type]}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+        <TextField
+          {...bound}
+          name="phone"
+          type="tel"
+          label={t('employeeDialog.phone')}
+          placeholder={t('employeeDialog.phonePlaceholder')}
+        />
         {permissions.has('view-roles') ? (
           <PickMany
             {...bound}

@@ -2,7 +2,13 @@
  * The employee directory of one tenant: rows with their teams and roles, and the writes behind adding
  * and changing employees. Bound to the tenant by the request context (`ctx.repo(employeeRepository)`).
  */
-import type { Employee, EmployeeListParams, EmployeeStatus } from '../../../../shared/contracts/people.js';
+import {
+  nextEmployeeNumber,
+  type Employee,
+  type EmployeeListParams,
+  type EmployeeStatus,
+  type EmploymentType,
+} from '../../../../shared/contracts/people.js';
 import { employeeImagePath, type ImageType } from '../../../../shared/images.js';
 import type { Db } from '../../db/engine.js';
 import { groupLinks } from '../../db/links.js';
@@ -23,6 +29,11 @@ export type EmployeeFields = {
   allocation?: number | undefined;
   /** The identity provider's id (SCIM externalId); only SCIM provisioning sets it. */
   externalId?: string | null | undefined;
+  jobTitle?: string | null | undefined;
+  managerId?: number | null | undefined;
+  location?: string | null | undefined;
+  employmentType?: EmploymentType | null | undefined;
+  phone?: string | null | undefined;
 };
 
 export type NewEmployee = EmployeeFields & { name: string; email: string };
@@ -42,6 +53,10 @@ async function refsByEmployee(db: Db, tenantId: number, employeeIds: number[]) {
 function baseSelect(db: Db, tenantId: number, hideDemo: boolean) {
   let query = db
     .selectFrom('employees')
+    // The manager is in the same tenant (the service refuses another's); the join says so again.
+    .leftJoin('employees as managers', (join) =>
+      join.onRef('managers.id', '=', 'employees.managerId').on('managers.tenantId', '=', tenantId),
+    )
     .select([
       'employees.id',
       'employees.employeeIdentificationNo',
@@ -53,6 +68,12 @@ function baseSelect(db: Db, tenantId: number, hideDemo: boolean) {
       'employees.status',
       'employees.allocation',
       'employees.updatedAt',
+      'employees.jobTitle',
+      'employees.managerId',
+      'managers.name as managerName',
+      'employees.location',
+      'employees.employmentType',
+      'employees.phone',
     ])
     .where('employees.tenantId', '=', tenantId);
   if (hideDemo) query = query.where('employees.isDemo', '=', 0);
@@ -70,8 +91,9 @@ async function withRefs(db: Db, tenantId: number, rows: Row[], now: Date): Promi
     ),
     invitationStates(db, tenantId, rows, now),
   ]);
-  return rows.map((r) => ({
+  return rows.map(({ managerId, managerName, ...r }) => ({
     ...r,
+    manager: managerId !== null && managerName !== null ? { id: managerId, name: managerName } : null,
     // The picture is served by Teambeat; the column holds its version (docs/security.md).
     image: r.image ? employeeImagePath(r.id, r.image) : null,
     teams: teams.get(r.id) ?? [],
@@ -149,6 +171,61 @@ export function employeeRepository(scope: TenantScope) {
       return { items: await withRefs(db, tenantId, page.items, now()), total: page.total };
     },
 
+    /** The employee ID the add form suggests (shared nextEmployeeNumber over the tenant's IDs). */
+    async nextEmployeeNumber(): Promise<string | null> {
+      const ids = await db
+        .selectFrom('employees')
+        .select('employeeIdentificationNo')
+        .where('tenantId', '=', tenantId)
+        .where('employeeIdentificationNo', 'is not', null)
+        .execute();
+      return nextEmployeeNumber(
+        ids.flatMap((r) => (r.employeeIdentificationNo === null ? [] : [r.employeeIdentificationNo])),
+      );
+    },
+
+    /**
+     * Takes the tenant's row lock until the transaction ends, so two manager changes of one tenant run one
+     * after the other and cannot together make a cycle the check of each alone would miss (A→B and B→A at
+     * once). A no-op write: it locks on PostgreSQL and SQLite alike (SQLite writes one at a time anyway).
+     */
+    async lockManagerChanges(): Promise<void> {
+      await db
+        .updateTable('tenants')
+        .set((eb) => ({ id: eb.ref('id') }))
+        .where('id', '=', tenantId)
+        .execute();
+    },
+
+    /** A prospective manager of this tenant: its status, or undefined when the tenant has no such employee. */
+    async managerCandidate(id: number): Promise<{ status: EmployeeStatus } | undefined> {
+      return db
+        .selectFrom('employees')
+        .select('status')
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Whether `employeeId` is `managerId` or someone above it: walks up from `managerId` (the chain is
+     * acyclic, so it ends; a bound keeps a damaged one from looping).
+     */
+    async isInChainAbove(managerId: number, employeeId: number): Promise<boolean> {
+      let current: number | null = managerId;
+      for (let steps = 0; current !== null && steps < 10_000; steps++) {
+        if (current === employeeId) return true;
+        const row: { managerId: number | null } | undefined = await db
+          .selectFrom('employees')
+          .select('managerId')
+          .where('tenantId', '=', tenantId)
+          .where('id', '=', current)
+          .executeTakeFirst();
+        current = row?.managerId ?? null;
+      }
+      return false;
+    },
+
     /** The tenant's company e-mail domain: every employee's address is at it. */
     async emailDomain(): Promise<string> {
       const tenant = await db
@@ -186,6 +263,11 @@ export function employeeRepository(scope: TenantScope) {
           dateOfJoining: values.dateOfJoining ?? null,
           allocation: values.allocation ?? 100,
           externalId: values.externalId ?? null,
+          jobTitle: values.jobTitle ?? null,
+          managerId: values.managerId ?? null,
+          location: values.location ?? null,
+          employmentType: values.employmentType ?? null,
+          phone: values.phone ?? null,
           status: 'active',
           passwordHash: null,
           emailConfirmed: 0,

@@ -8,6 +8,9 @@ import { MAX_IMAGE_BASE64 } from '../../../../shared/images.js';
 export const employeeRoutes = defineRoutes(employeeEndpoints, {
   listEmployees: async (ctx, { query }) =>
     ctx.repo(employeeRepository).list(query, (await ctx.settings()).isDemoDataDisabled),
+  nextEmployeeNumber: async (ctx) => ({
+    employeeIdentificationNo: await ctx.repo(employeeRepository).nextEmployeeNumber(),
+  }),
   getEmployee: (ctx, { params }) => ctx.repo(employeeRepository).get(params.id),
   // The invitation links to this server's address unless PUBLIC_URL names the one people use.
   createEmployee: (ctx, { body }, { request }) => createEmployee(ctx, body, `${request.protocol}://${request.host}`),

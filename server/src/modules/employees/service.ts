@@ -15,7 +15,7 @@ import { MAX_IMAGE_BYTES, sniffImageType } from '../../../../shared/images.js';
 import { localDate } from '../../../../shared/time.js';
 import { emailDomain } from '../../../../shared/validation.js';
 import { uniqueOr } from '../../db/errors.js';
-import type { RequestContext } from '../../http/context.js';
+import type { RequestContext, TenantBound } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { sendEmailChangeCode } from '../auth/email-change.js';
 import { sendInvitation } from '../auth/invitations.js';
@@ -61,6 +61,22 @@ async function refuseDuplicates(ctx: RequestContext, input: Input, exceptId: num
 }
 
 /**
+ * The manager chosen for `employeeId` (null: a new employee): an active employee of the same tenant, not
+ * themself, and not someone they manage directly or through others. Run inside the write's transaction,
+ * after lockManagerChanges, so concurrent changes cannot build a cycle between them.
+ */
+async function checkManager(tx: TenantBound, employeeId: number | null, managerId: number) {
+  const employees = tx.repo(employeeRepository);
+  const refuse = (message: string) => errors.validation([{ path: 'body.managerId', message }]);
+  if (managerId === employeeId) throw refuse(V.managerSelf);
+  await employees.lockManagerChanges();
+  const manager = await employees.managerCandidate(managerId);
+  if (!manager) throw refuse(V.managerUnknown);
+  if (manager.status !== 'active') throw refuse(V.managerInactive);
+  if (employeeId !== null && (await employees.isInChainAbove(managerId, employeeId))) throw refuse(V.managerCycle);
+}
+
+/**
  * Without chosen roles, the new employee gets the tenant's default role; without a joining date, today's.
  * They are e-mailed an invitation to set their password (auth/invitations.ts), unless the company signs in
  * by single sign-on only.
@@ -80,6 +96,7 @@ export async function createEmployee(ctx: RequestContext, input: CreateEmployeeB
   const id = await uniqueOr(
     ctx.transaction(async (tx) => {
       const employees = tx.repo(employeeRepository);
+      if (input.managerId != null) await checkManager(tx, null, input.managerId);
       const newId = await employees.insert({ ...input, dateOfJoining });
       await employees.replaceLinks(newId, full);
       return newId;
@@ -135,6 +152,9 @@ export async function updateEmployee(ctx: RequestContext, id: number, input: Upd
     ctx.transaction((tx) =>
       keepingFullAccount(tx, async () => {
         const employees = tx.repo(employeeRepository);
+        // Only a change is checked: keeping a manager who has since left is not refused with the rest.
+        if (fields.managerId != null && fields.managerId !== current.manager?.id)
+          await checkManager(tx, id, fields.managerId);
         await employees.update(id, fields);
         await employees.replaceLinks(id, changes);
         if (newEmail !== undefined) await employees.setPendingEmail(id, newEmail);
