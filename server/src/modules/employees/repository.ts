@@ -2,6 +2,7 @@
  * The employee directory of one tenant: rows with their teams and roles, and the writes behind adding
  * and changing employees. Bound to the tenant by the request context (`ctx.repo(employeeRepository)`).
  */
+import { shownPeople } from '../../db/demo.js';
 import type { Employee, EmployeeListParams, EmployeeStatus } from '../../../../shared/contracts/people.js';
 import { employeeImagePath, type ImageType } from '../../../../shared/images.js';
 import type { Db } from '../../db/engine.js';
@@ -40,7 +41,7 @@ async function refsByEmployee(db: Db, tenantId: number, employeeIds: number[]) {
 }
 
 function baseSelect(db: Db, tenantId: number, hideDemo: boolean) {
-  let query = db
+  return db
     .selectFrom('employees')
     .select([
       'employees.id',
@@ -54,9 +55,8 @@ function baseSelect(db: Db, tenantId: number, hideDemo: boolean) {
       'employees.allocation',
       'employees.updatedAt',
     ])
-    .where('employees.tenantId', '=', tenantId);
-  if (hideDemo) query = query.where('employees.isDemo', '=', 0);
-  return query;
+    .where('employees.tenantId', '=', tenantId)
+    .where(shownPeople({ db, tenantId }, 'employees.id', hideDemo));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number];
