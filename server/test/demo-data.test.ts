@@ -83,10 +83,12 @@ describe('demo data in the productivity figures', () => {
     try {
       const res = await admin.get(`/api/productivity/overview?${range}&teamId=${team.id}`);
       expect(res.status).toBe(404);
+      expect((await admin.get(`/api/leave/calendar?${range}&teamId=${team.id}`)).status).toBe(404);
     } finally {
       await setDemo(false);
     }
     expect((await admin.get(`/api/productivity/overview?${range}&teamId=${team.id}`)).status).toBe(200);
+    expect((await admin.get(`/api/leave/calendar?${range}&teamId=${team.id}`)).status).toBe(200);
   });
 });
 

@@ -21,7 +21,9 @@ export type CalendarRange = {
 export function leaveCalendarRepository(scope: TenantScope) {
   const { db, tenantId } = scope;
   return {
-    teamExists: (teamId: number) => ownedRows(scope).exists('teams', teamId),
+    /** Whether the tenant has this team (a demo team is unknown while `hideDemo`). */
+    teamExists: async (teamId: number, hideDemo: boolean) =>
+      (await ownedRows(scope).named('teams', teamId, hideDemo)) !== undefined,
 
     /** Live (pending or approved) leave overlapping the range, by start date then name. */
     leaveBetween({ startDate, endDate, teamId, teammatesOf, hideDemo }: CalendarRange) {

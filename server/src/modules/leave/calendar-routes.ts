@@ -13,12 +13,13 @@ export const leaveCalendarRoutes = defineRoutes(leaveCalendarEndpoints, {
   getLeaveCalendar: async (ctx, { query }) => {
     const { teamId, startDate, endDate } = query;
     const calendar = ctx.repo(leaveCalendarRepository);
-    if (teamId && !(await calendar.teamExists(teamId))) throw errors.notFound('teamNotFound');
+    const hideDemo = await demoHidden(ctx);
+    if (teamId && !(await calendar.teamExists(teamId, hideDemo))) throw errors.notFound('teamNotFound');
     const rows = await calendar.leaveBetween({
       startDate,
       endDate,
       teamId,
-      hideDemo: await demoHidden(ctx),
+      hideDemo,
       // Only the caller's own teams, whatever teamId asks for.
       teammatesOf: ctx.can('view-all-leave-calendar') ? undefined : ctx.caller.employeeId,
     });
