@@ -83,9 +83,104 @@ describe('demo data in the productivity figures', () => {
     try {
       const res = await admin.get(`/api/productivity/overview?${range}&teamId=${team.id}`);
       expect(res.status).toBe(404);
+      expect((await admin.get(`/api/leave/calendar?${range}&teamId=${team.id}`)).status).toBe(404);
     } finally {
       await setDemo(false);
     }
     expect((await admin.get(`/api/productivity/overview?${range}&teamId=${team.id}`)).status).toBe(200);
+    expect((await admin.get(`/api/leave/calendar?${range}&teamId=${team.id}`)).status).toBe(200);
+  });
+});
+
+type Named = { id: number; name: string };
+
+/** The people and rows every list shows a company-wide reader, reduced to who is in them. */
+async function lists() {
+  const ok = <T>(res: { status: number; body: T }, what: string) => {
+    expect(res.status, what).toBe(200);
+    return res.body;
+  };
+  const ids = (items: { id: number }[]) => items.map((i) => i.id).sort((a, b) => a - b);
+  const owners = (items: { employee: { id: number } }[]) => [...new Set(items.map((i) => i.employee.id))].sort();
+  const attendance = ok(await admin.get('/api/attendance/employees'), 'attendance picker') as { items: Named[] };
+  const leavePicker = ok(await admin.get('/api/leave/employees'), 'leave picker') as { items: Named[] };
+  const directory = ok(await admin.get('/api/employees?pageSize=100'), 'directory') as { items: Named[] };
+  const pending = ok(await admin.get('/api/leave-requests/pending?pageSize=100'), 'pending') as {
+    items: { employee: { id: number } }[];
+  };
+  const calendar = ok(await admin.get(`/api/leave/calendar?${range}`), 'calendar') as {
+    items: { employee: { id: number } }[];
+  };
+  const mappings = ok(await admin.get('/api/device-user-mappings'), 'mappings') as {
+    items: { employee: { id: number } }[];
+  };
+  return {
+    attendance: ids(attendance.items),
+    leavePicker: ids(leavePicker.items),
+    directory: ids(directory.items),
+    pending: owners(pending.items),
+    calendar: owners(calendar.items),
+    mappings: owners(mappings.items),
+  };
+}
+
+describe('demo data in the lists and pickers', () => {
+  it('leaves demo people out of every list while switched off, and brings them back', async () => {
+    const me = (await admin.get('/api/me')).body as { employee?: { id: number }; id?: number };
+    const adminId = (me.employee?.id ?? me.id)!;
+    const people = (await admin.get('/api/attendance/employees')).body.items as Named[];
+    const demo = people.find((p) => p.id !== adminId)!;
+    const mapped = await admin.post('/api/device-user-mappings', { deviceUserId: 'demo-9001', employeeId: demo.id });
+    expect(mapped.status).toBe(200);
+
+    const on = await lists();
+    for (const [list, who] of Object.entries(on)) {
+      expect(who.length, list).toBeGreaterThan(0);
+      expect(
+        who.some((id) => id !== adminId),
+        list,
+      ).toBe(true);
+    }
+
+    await setDemo(true);
+    const off = await lists();
+    for (const [list, who] of Object.entries(off))
+      expect(
+        who.filter((id) => id !== adminId),
+        list,
+      ).toEqual([]);
+    expect(off.attendance).toEqual([adminId]);
+    expect(off.leavePicker).toEqual([adminId]);
+    expect(off.directory).toEqual([adminId]);
+
+    await setDemo(false);
+    expect(await lists()).toEqual(on);
+  });
+
+  it('answers 404 for a demo person’s id while demo data is off, as productivity does', async () => {
+    const me = (await admin.get('/api/me')).body as { employee?: { id: number }; id?: number };
+    const adminId = (me.employee?.id ?? me.id)!;
+    const demo = ((await admin.get('/api/attendance/employees')).body.items as Named[]).find((p) => p.id !== adminId)!;
+    const request = ((await admin.get('/api/leave-requests/pending?pageSize=100')).body.items as { id: number }[])[0]!;
+    const month = localDate(new Date(), 'Asia/Karachi').slice(0, 7);
+    const reads = [
+      `/api/reports/employee-summary?employeeId=${demo.id}&${range}`,
+      `/api/attendance/month?employeeId=${demo.id}&month=${month}`,
+      `/api/attendance/stats?employeeId=${demo.id}&${range}`,
+      `/api/leave-requests?employeeId=${demo.id}`,
+      `/api/leave/details?employeeId=${demo.id}`,
+      `/api/leave/approvers?employeeId=${demo.id}`,
+      `/api/leave-requests/${request.id}`,
+      `/api/employees/${demo.id}`,
+    ];
+    const statuses = async () => Promise.all(reads.map(async (url) => [url, (await admin.get(url)).status]));
+    expect(await statuses()).toEqual(reads.map((url) => [url, 200]));
+    await setDemo(true);
+    try {
+      expect(await statuses()).toEqual(reads.map((url) => [url, 404]));
+    } finally {
+      await setDemo(false);
+    }
+    expect(await statuses()).toEqual(reads.map((url) => [url, 200]));
   });
 });

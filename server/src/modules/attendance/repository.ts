@@ -3,6 +3,7 @@
  * a `db` serve the services (which run them inside their transactions); the routes use the tenant-bound
  * `attendanceRepository` through `ctx.repo`.
  */
+import { shownPeople } from '../../db/demo.js';
 import type { Insertable, Selectable } from 'kysely';
 import type { z } from 'zod';
 import {
@@ -296,11 +297,12 @@ export function attendanceRepository(scope: TenantScope) {
     findBreak: (id: number): Promise<BreakRow> => ownedRows(scope).get('attendanceBreaks', id, 'breakNotFound'),
 
     /** The employees a visibility names, by name (the month view's picker). */
-    async employees(visibility: Visibility): Promise<AttendanceEmployee[]> {
+    async employees(visibility: Visibility, hideDemo: boolean): Promise<AttendanceEmployee[]> {
       let query = db
         .selectFrom('employees')
         .select(['id', 'name', 'status'])
         .where('tenantId', '=', tenantId)
+        .where(shownPeople(scope, 'employees.id', hideDemo))
         .orderBy('name')
         .orderBy('id');
       if (visibility.kind !== 'all') {

@@ -4,6 +4,7 @@
  * (./scope.ts, on the policy module). Rules and audit in ./service.ts, views in ./views.ts, SQL in
  * ./repository.ts.
  */
+import { demoHidden } from '../../policy/demo.js';
 import { attendanceEndpoints } from '../../../../shared/endpoints/attendance.js';
 import { localDate } from '../../../../shared/time.js';
 import type { RequestContext } from '../../http/context.js';
@@ -88,7 +89,9 @@ export const attendanceRoutes = defineRoutes(attendanceEndpoints, {
   endBreak: todayAction(write.endBreak),
 
   listAttendanceEmployees: async (ctx) => ({
-    items: await ctx.repo(attendanceRepository).employees(visibleEmployees('attendance-view', ctx.caller)),
+    items: await ctx
+      .repo(attendanceRepository)
+      .employees(visibleEmployees('attendance-view', ctx.caller), await demoHidden(ctx)),
   }),
 
   getAttendanceDay: async (ctx, { query }) => {

@@ -5,6 +5,7 @@
  * (server/src/policy/scope.ts, families 'attendance-view' and 'attendance-edit'); the edit limit is
  * attendance's own rule.
  */
+import { requireShown } from '../../policy/demo.js';
 import { addDays } from '../../../../shared/time.js';
 import type { RequestContext } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
@@ -28,6 +29,7 @@ export async function authorizeFor(
 ): Promise<{ employeeId: number; own: boolean; limited: boolean; certifies: boolean }> {
   const target = employeeId ?? ctx.caller.employeeId;
   const level = await ctx.repo(policyRepository).authorizeEmployee(FAMILY[kind], ctx.caller, target);
+  await requireShown(ctx, target);
   return {
     employeeId: target,
     own: target === ctx.caller.employeeId,

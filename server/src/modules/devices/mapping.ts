@@ -3,6 +3,7 @@
  * applying those once an employee is known (by a new mapping or an employeeIdentificationNo set later). A mapping
  * only decides punches that are still unmapped: punches already applied stay where they went.
  */
+import { shownPeople } from '../../db/demo.js';
 import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import type { ApplyResult } from '../../../../shared/contracts/devices.js';
 import type { Deps } from '../../deps.js';
@@ -13,7 +14,8 @@ import { readSettings } from '../tenants/repository.js';
 import { applyPunches, chunks, markSkipped, type ApplicablePunch } from './attendance-apply.js';
 import { applyDuePunches, resolveEmployees, withTenantLock } from './ingest.js';
 
-export async function listMappings(deps: Deps, tenantId: number) {
+/** The mappings, by device user id; a demo person's are left out while `hideDemo` (demo data switched off). */
+export async function listMappings(deps: Deps, tenantId: number, hideDemo: boolean) {
   const rows = await deps.db
     .selectFrom('deviceUserMappings')
     .innerJoin('employees', 'employees.id', 'deviceUserMappings.employeeId')
@@ -26,6 +28,7 @@ export async function listMappings(deps: Deps, tenantId: number) {
       'employees.employeeIdentificationNo',
     ])
     .where('deviceUserMappings.tenantId', '=', tenantId)
+    .where(shownPeople({ db: deps.db, tenantId }, 'employees.id', hideDemo))
     .orderBy('deviceUserMappings.deviceUserId')
     .execute();
   const items = rows.map((r) => ({
@@ -70,7 +73,7 @@ export async function saveMapping(
     throw error;
   }
   const result = await applyUnmapped(deps, who.tenantId, [deviceUserId]);
-  const mapping = (await listMappings(deps, who.tenantId)).items.find((m) => m.deviceUserId === deviceUserId)!;
+  const mapping = (await listMappings(deps, who.tenantId, false)).items.find((m) => m.deviceUserId === deviceUserId)!;
   return { mapping, result };
 }
 

@@ -3,6 +3,7 @@
  * mappings, unmapped punches. Devices are read through the tenant-bound repository; the services that write several
  * tables (and apply punches to attendance) take the request's collaborators and tenant.
  */
+import { demoHidden } from '../../policy/demo.js';
 import { deviceEndpoints } from '../../../../shared/endpoints/devices.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { errors } from '../../http/errors.js';
@@ -31,7 +32,7 @@ export const deviceRoutes = defineRoutes(deviceEndpoints, {
   listDeviceCommands: (ctx, { params }) => listCommands(ctx.deps, ctx.tenantId, params.id),
   queueDeviceCommand: (ctx, { params, body }) => queueCommand(ctx.deps, ctx.caller, params.id, body.command),
 
-  listDeviceUserMappings: (ctx) => listMappings(ctx.deps, ctx.tenantId),
+  listDeviceUserMappings: async (ctx) => listMappings(ctx.deps, ctx.tenantId, await demoHidden(ctx)),
   saveDeviceUserMapping: (ctx, { body }) => saveMapping(ctx.deps, ctx.caller, body.deviceUserId, body.employeeId),
   deleteDeviceUserMapping: async (ctx, { params }) => {
     if (!(await deleteMapping(ctx.deps, ctx.tenantId, params.id))) throw errors.notFound('mappingNotFound');

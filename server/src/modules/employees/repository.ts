@@ -2,6 +2,7 @@
  * The employee directory of one tenant: rows with their teams and roles, and the writes behind adding
  * and changing employees. Bound to the tenant by the request context (`ctx.repo(employeeRepository)`).
  */
+import { shownPeople } from '../../db/demo.js';
 import {
   nextEmployeeNumber,
   type Employee,
@@ -51,7 +52,7 @@ async function refsByEmployee(db: Db, tenantId: number, employeeIds: number[]) {
 }
 
 function baseSelect(db: Db, tenantId: number, hideDemo: boolean) {
-  let query = db
+  return db
     .selectFrom('employees')
     // The manager is in the same tenant (the service refuses another's); the join says so again.
     .leftJoin('employees as managers', (join) =>
@@ -75,9 +76,8 @@ function baseSelect(db: Db, tenantId: number, hideDemo: boolean) {
       'employees.employmentType',
       'employees.phone',
     ])
-    .where('employees.tenantId', '=', tenantId);
-  if (hideDemo) query = query.where('employees.isDemo', '=', 0);
-  return query;
+    .where('employees.tenantId', '=', tenantId)
+    .where(shownPeople({ db, tenantId }, 'employees.id', hideDemo));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number];

@@ -1,4 +1,5 @@
 /** The Employee Directory (shared/endpoints/people.ts, employeeEndpoints); the rules live in service.ts. */
+import { requireShown } from '../../policy/demo.js';
 import { employeeEndpoints } from '../../../../shared/endpoints/people.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { employeeRepository } from './repository.js';
@@ -11,7 +12,11 @@ export const employeeRoutes = defineRoutes(employeeEndpoints, {
   nextEmployeeNumber: async (ctx) => ({
     employeeIdentificationNo: await ctx.repo(employeeRepository).nextEmployeeNumber(),
   }),
-  getEmployee: (ctx, { params }) => ctx.repo(employeeRepository).get(params.id),
+  getEmployee: async (ctx, { params }) => {
+    const employee = await ctx.repo(employeeRepository).get(params.id);
+    await requireShown(ctx, employee.id);
+    return employee;
+  },
   // The invitation links to this server's address unless PUBLIC_URL names the one people use.
   createEmployee: (ctx, { body }, { request }) => createEmployee(ctx, body, `${request.protocol}://${request.host}`),
   resendInvitation: (ctx, { params }, { request }) =>

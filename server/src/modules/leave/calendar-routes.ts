@@ -2,6 +2,7 @@
  * The leave calendar: approved and pending leave over a date range. view-leave-calendar shows the teams
  * the caller belongs to; view-all-leave-calendar shows every team, or the whole company without teamId.
  */
+import { demoHidden } from '../../policy/demo.js';
 import { leaveCalendarEndpoints } from '../../../../shared/endpoints/leave.js';
 import { LEAVE_STATUS_LABELS } from '../../../../shared/leave.js';
 import { defineRoutes } from '../../http/endpoints.js';
@@ -12,11 +13,13 @@ export const leaveCalendarRoutes = defineRoutes(leaveCalendarEndpoints, {
   getLeaveCalendar: async (ctx, { query }) => {
     const { teamId, startDate, endDate } = query;
     const calendar = ctx.repo(leaveCalendarRepository);
-    if (teamId && !(await calendar.teamExists(teamId))) throw errors.notFound('teamNotFound');
+    const hideDemo = await demoHidden(ctx);
+    if (teamId && !(await calendar.teamExists(teamId, hideDemo))) throw errors.notFound('teamNotFound');
     const rows = await calendar.leaveBetween({
       startDate,
       endDate,
       teamId,
+      hideDemo,
       // Only the caller's own teams, whatever teamId asks for.
       teammatesOf: ctx.can('view-all-leave-calendar') ? undefined : ctx.caller.employeeId,
     });

@@ -2,6 +2,7 @@
  * Leave requests as the API shows them, holidays as a set of dates, and what is taken of each quota; and
  * the tenant-bound repository of the request routes (`ctx.repo(leaveRequestRepository)`).
  */
+import { shownPeople } from '../../db/demo.js';
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { LeaveRequest, LeaveType } from '../../../../shared/contracts/leave.js';
 import {
@@ -260,10 +261,11 @@ export function leaveRequestRepository(scope: TenantScope) {
       page(requestSelect(db, tenantId).where('leaveRequests.employeeId', '=', employeeId), at),
 
     /** Requests of others waiting at the stages the approver decides, newest first. */
-    pendingFor: (approverId: number, { asPo, asHr }: PendingStages, at: RequestPage) =>
+    pendingFor: (approverId: number, { asPo, asHr }: PendingStages, at: RequestPage, hideDemo: boolean) =>
       page(
         requestSelect(db, tenantId)
           .where('leaveRequests.employeeId', '!=', approverId)
+          .where(shownPeople(scope, 'leaveRequests.employeeId', hideDemo))
           .where((eb) => {
             const teammates = teammatesQuery(db, tenantId, approverId);
             const conditions = [];
@@ -286,11 +288,12 @@ export function leaveRequestRepository(scope: TenantScope) {
     usage: (employeeId: number, year: number, today?: string) => usage(db, tenantId, employeeId, year, today),
 
     /** The employees a visibility names, by name (the Leave page's picker). */
-    async employees(visibility: Visibility) {
+    async employees(visibility: Visibility, hideDemo: boolean) {
       let query = db
         .selectFrom('employees')
         .select(['id', 'name', 'status'])
         .where('tenantId', '=', tenantId)
+        .where(shownPeople(scope, 'employees.id', hideDemo))
         .orderBy('name')
         .orderBy('id');
       if (visibility.kind !== 'all')

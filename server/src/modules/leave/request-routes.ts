@@ -1,4 +1,5 @@
 /** Leave requests: ask, edit, read, act; pending approvals; balances; approvers; whose leave one may open. */
+import { demoHidden, requireShown } from '../../policy/demo.js';
 import { leaveRequestEndpoints } from '../../../../shared/endpoints/leave.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { errors } from '../../http/errors.js';
@@ -17,6 +18,7 @@ export const leaveRequestRoutes = defineRoutes(leaveRequestEndpoints, {
   listLeaveRequests: async (ctx, { query }) => {
     const employeeId = query.employeeId ?? ctx.caller.employeeId;
     await ctx.repo(policyRepository).authorizeEmployee('leave-read', ctx.caller, employeeId);
+    await requireShown(ctx, employeeId);
     return ctx.repo(leaveRequestRepository).listOf(employeeId, query);
   },
 
@@ -24,13 +26,17 @@ export const leaveRequestRoutes = defineRoutes(leaveRequestEndpoints, {
     const asPo = ctx.can('view-team-member-leave-requests');
     const asHr = ctx.can('view-all-leave-requests');
     if (!asPo && !asHr) return { items: [], total: 0 };
-    return ctx.repo(leaveRequestRepository).pendingFor(ctx.caller.employeeId, { asPo, asHr }, query);
+    return ctx
+      .repo(leaveRequestRepository)
+      .pendingFor(ctx.caller.employeeId, { asPo, asHr }, query, await demoHidden(ctx));
   },
 
   getLeaveRequest: async (ctx, { params }) => {
     const requests = ctx.repo(leaveRequestRepository);
     const found = await requests.get(params.id);
     if (!found) throw errors.notFound('leaveRequestNotFound');
+    // A demo person's request is not found while demo data is off.
+    await requireShown(ctx, found.employee.id, 'leaveRequestNotFound');
     // Its approvers may read it; anyone else needs the read scope over the requester.
     const actors = await requests.actorsFor(ctx.caller, found.employee.id);
     if (!actors.includes('po') && !actors.includes('hr'))
@@ -49,12 +55,15 @@ export const leaveRequestRoutes = defineRoutes(leaveRequestEndpoints, {
   },
 
   listLeaveEmployees: async (ctx) => ({
-    items: await ctx.repo(leaveRequestRepository).employees(visibleEmployees('leave-read', ctx.caller)),
+    items: await ctx
+      .repo(leaveRequestRepository)
+      .employees(visibleEmployees('leave-read', ctx.caller), await demoHidden(ctx)),
   }),
 
   getLeaveDetails: async (ctx, { query }) => {
     const employeeId = query.employeeId ?? ctx.caller.employeeId;
     await ctx.repo(policyRepository).authorizeEmployee('leave-read', ctx.caller, employeeId);
+    await requireShown(ctx, employeeId);
     return leaveBalance(ctx, employeeId);
   },
 
@@ -62,6 +71,7 @@ export const leaveRequestRoutes = defineRoutes(leaveRequestEndpoints, {
     const employeeId = query.employeeId ?? ctx.caller.employeeId;
     if (employeeId !== ctx.caller.employeeId)
       await ctx.repo(policyRepository).authorizeEmployee('leave-read', ctx.caller, employeeId);
+    await requireShown(ctx, employeeId);
     return ctx.repo(leaveRequestRepository).approvers(employeeId);
   },
 });

@@ -10,6 +10,7 @@ import type { TenantSettings } from '../../../../shared/settings.js';
 import { eachDate, localDate } from '../../../../shared/time.js';
 import { countEmployedDays, isEmployed, isTenantWorkingDay } from '../../../../shared/working-days.js';
 import { toNumber, type Engine } from '../../db/engine.js';
+import { shownPeople } from '../../db/demo.js';
 import type { EmployeeIds } from '../../db/links.js';
 import type { Deps } from '../../deps.js';
 import { standingAttendances } from '../attendance/repository.js';
@@ -75,7 +76,7 @@ export function shown(ctx: Context, employees: EmployeeSet): EmployeeSet {
     .selectFrom('employees')
     .select('id as employeeId')
     .where('tenantId', '=', ctx.tenantId)
-    .where('isDemo', '=', 0)
+    .where(shownPeople({ db: ctx.deps.db, tenantId: ctx.tenantId }, 'employees.id', true))
     .where('id', 'in', employees);
 }
 

@@ -4,6 +4,7 @@
  * rows. The functions taking a `db` build employee sets for the services; the routes use the tenant-bound
  * `productivityRepository` through `ctx.repo`.
  */
+import { requireShownPerson, shownPeople } from '../../db/demo.js';
 import type { Db } from '../../db/engine.js';
 import { groupLinks } from '../../db/links.js';
 import { ownedRows } from '../../db/owned.js';
@@ -51,8 +52,7 @@ export function productivityRepository(scope: TenantScope) {
     /** 404 when the tenant has no such employee (or they are a demo person, hidden). */
     async requireEmployee(employeeId: number, hideDemo: boolean): Promise<void> {
       if (!(await policyRepository(scope).employeeExists(employeeId))) throw errors.notFound('employeeNotFound');
-      if (hideDemo && (await ownedRows(scope).find('employees', employeeId))?.isDemo === 1)
-        throw errors.notFound('employeeNotFound');
+      await requireShownPerson(scope, employeeId, hideDemo);
     },
 
     activeEmployees: () => tenantEmployees(db, tenantId),
@@ -95,7 +95,7 @@ export function productivityRepository(scope: TenantScope) {
       let query = requestSelect(db, tenantId)
         .select(['employees.employeeIdentificationNo', 'employees.email'])
         .where(overlapsDays(range.start, range.end));
-      if (hideDemo) query = query.where('employees.isDemo', '=', 0);
+      query = query.where(shownPeople(scope, 'employees.id', hideDemo));
       if (teamId !== undefined)
         query = query.where('leaveRequests.employeeId', 'in', membersOf(db, tenantId, [teamId]));
       if (employeeId !== undefined) query = query.where('leaveRequests.employeeId', '=', employeeId);
