@@ -49,5 +49,30 @@ test('the sidebar, Home’s cards and a dialog work from the keyboard', async ({
   await page.keyboard.press('Space');
   await expect(page.getByRole('heading', { level: 1, name: 'Employee Directory' })).toBeVisible();
 
+  // The month calendar: a grid of rows, one cell in the Tab order, arrows and Home/End move the focus.
+  await frame.nav().getByRole('link', { name: 'Month view' }).click();
+  const calendar = page.getByRole('grid');
+  await expect(calendar.getByRole('row').first().getByRole('columnheader')).toHaveCount(7);
+  const tabbable = calendar.locator('[role="gridcell"][tabindex="0"]');
+  await expect(tabbable).toHaveCount(1);
+  await calendar.locator('[data-date$="-08"]').focus();
+  const focusedDate = () => page.evaluate(() => document.activeElement?.getAttribute('data-date'));
+  const start = (await focusedDate())!;
+  await page.keyboard.press('ArrowDown');
+  expect(await focusedDate()).toBe(`${start.slice(0, 8)}15`);
+  await page.keyboard.press('ArrowLeft');
+  expect(await focusedDate()).toBe(`${start.slice(0, 8)}14`);
+  await page.keyboard.press('ArrowUp');
+  expect(await focusedDate()).toBe(`${start.slice(0, 8)}07`);
+  await page.keyboard.press('Home');
+  const monday = await focusedDate();
+  await expect(page.locator(`[data-date="${monday}"]`)).toHaveAttribute('tabindex', '0');
+  await expect(tabbable).toHaveCount(1);
+  await page.keyboard.press('End');
+  const sunday = (await focusedDate())!;
+  expect(Number(sunday.slice(8)) - Number(monday!.slice(8))).toBeLessThanOrEqual(6);
+  await page.keyboard.press('Enter');
+  await expect(page.locator(`[data-date="${sunday}"]`)).toHaveAttribute('aria-selected', 'true');
+
   expect(consoleErrors).toEqual([]);
 });
