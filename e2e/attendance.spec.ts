@@ -114,7 +114,7 @@ test('an employee checks in, takes a break, corrects the day, checks out, sees t
   expect(worked).toMatch(/^\d+h( \d+m)?$|^\d+m$/);
 
   // The month view shows today's hours.
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Month view' }).click();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Month view' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Month view' })).toBeVisible();
   const cell = attendance.monthCell(now.date);
   await expect(cell).toContainText(worked);

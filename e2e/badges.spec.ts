@@ -35,7 +35,7 @@ test('HR gives a badge and the receiver sees it in My badges after a reload', as
   test.slow();
   const comment = `Calm and clear during the release ${Date.now().toString(36)}`;
   await new LoginPage(page).signIn(HR.email, DEMO_PASSWORD);
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Badges' }).click();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Badges' }).click();
   await expect(page).toHaveURL(/\/badges$/);
   const form = page.getByRole('form', { name: 'Give a badge' });
   // All three are required, each said on its field.

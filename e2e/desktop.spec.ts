@@ -122,7 +122,7 @@ test('the tray shows today’s attendance, checks in on its command and reports 
   expect(await lastTray()).toBe('checked-in');
 
   // Leave today as the seed had it, for the specs after this one.
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Attendance' }).click();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Attendance' }).click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete attendance' }).click();
   await expect(page.getByTestId('attendance-state')).toHaveText('Not checked in');

@@ -91,7 +91,7 @@ test('when the refresh is refused the user is signed out and sent to /login', as
   await signInThenExpire({ loginPage, frame, page, server });
   // Without the refresh cookie the server refuses the refresh ("Failed to sign in").
   await context.clearCookies();
-  await frame.nav().getByRole('button', { name: 'Employee Directory' }).click();
+  await frame.nav().getByRole('link', { name: 'Employee Directory' }).click();
   // Back on sign-in, with the page they were opening remembered for after it.
   await expect(page).toHaveURL(/\/login\?next=%2Femployee%2Fmanagement$/);
   await expect(page.getByLabel('Work e-mail')).toBeVisible();

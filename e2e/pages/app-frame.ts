@@ -9,13 +9,13 @@ export class AppFrame {
 
   async navEntries(): Promise<string[]> {
     await expect(this.nav()).toBeVisible();
-    const items = this.nav().getByRole('button');
+    const items = this.nav().getByRole('link');
     // An entry's first line is its name; a count badge (flagged feedback) comes after it.
     return (await items.allInnerTexts()).map((t) => t.split('\n')[0]!.trim()).filter(Boolean);
   }
 
   async openPage(title: string): Promise<void> {
-    await this.nav().getByRole('button', { name: title }).click();
+    await this.nav().getByRole('link', { name: title }).click();
     await expect(this.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   }
 

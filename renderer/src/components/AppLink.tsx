@@ -1,6 +1,14 @@
 import { Link } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useHref, useNavigate } from 'react-router-dom';
+
+/**
+ * A click the app handles itself: the primary button with no modifier. Ctrl/Cmd/Shift-clicks (and the
+ * middle button, which fires no click) are left to the browser, so "open in a new tab" works on links.
+ */
+export function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
 
 /** A Fluent link that navigates inside the app; modified clicks still open a new tab. */
 export function AppLink({
@@ -22,7 +30,7 @@ export function AppLink({
       href={href}
       aria-label={label}
       onClick={(event) => {
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        if (!isPlainClick(event)) return;
         event.preventDefault();
         navigate(to, { state });
       }}

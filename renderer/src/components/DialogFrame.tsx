@@ -18,7 +18,7 @@ import {
   tokens,
   type ButtonProps,
 } from '@fluentui/react-components';
-import type { FormHTMLAttributes, ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from '../i18n';
 
 const useStyles = makeStyles({
@@ -66,6 +66,42 @@ export function BusyButton({
   );
 }
 
+/** What has the focus now, unless it is the page itself (nothing to return to). */
+function focusedElement(): HTMLElement | null {
+  if (typeof document === 'undefined') return null;
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
+/**
+ * Fluent returns the focus to what opened a dialog only when the opener is a DialogTrigger; the app's
+ * dialogs are opened from state, so the frame does it: it remembers what had the focus when the dialog
+ * opened and, once the dialog is gone (closed or unmounted), gives it back, unless the focus has already
+ * gone somewhere else on purpose or the opener has left the page (a menu item, a deleted row).
+ */
+function useReturnFocus(open: boolean) {
+  const [opener, setOpener] = useState<HTMLElement | null>(() => (open ? focusedElement() : null));
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpener(focusedElement());
+  }
+  const surface = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open || !opener) return;
+    const node = surface.current;
+    return () => {
+      // After the close has settled: the surface has left (or is leaving) the page.
+      setTimeout(() => {
+        const active = document.activeElement;
+        const lost = active === null || active === document.body || (node?.contains(active) ?? false);
+        if (lost && opener.isConnected) opener.focus();
+      }, 0);
+    };
+  }, [open, opener]);
+  return surface;
+}
+
 export type DialogFrameProps = {
   /** Defaults to true: most dialogs are mounted only while open. */
   open?: boolean;
@@ -95,6 +131,7 @@ export function DialogFrame({
   actions,
   children,
 }: DialogFrameProps) {
+  const surface = useReturnFocus(open);
   const body = (
     <DialogBody>
       <DialogTitle>{title}</DialogTitle>
@@ -104,7 +141,7 @@ export function DialogFrame({
   );
   return (
     <Dialog open={open} modalType={modalType} onOpenChange={(_, data) => !data.open && !busy && onClose()}>
-      <DialogSurface className={surfaceClassName} aria-describedby={undefined}>
+      <DialogSurface ref={surface} className={surfaceClassName} aria-describedby={undefined}>
         {form ? (
           <form noValidate {...form}>
             {body}

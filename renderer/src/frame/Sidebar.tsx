@@ -12,8 +12,9 @@ import {
 } from '@fluentui/react-components';
 import { DocumentRegular } from '@fluentui/react-icons';
 import { useAtom } from 'jotai';
-import { Fragment } from 'react';
-import { matchPath, useLocation, useNavigate } from 'react-router-dom';
+import { Fragment, type MouseEvent } from 'react';
+import { matchPath, useHref, useLocation, useNavigate } from 'react-router-dom';
+import { isPlainClick } from '../components/AppLink';
 import { APP_ROUTES, canOpen, type AppRoute } from '../app/routes';
 import { sidebarOpenAtom } from '../session/atoms';
 import { usePermissions } from '../api/hooks/me';
@@ -45,6 +46,27 @@ function selectedPath(pathname: string, routes: readonly AppRoute[]): string {
   return inner?.navAs ?? '';
 }
 
+/**
+ * One entry: a real link (its address in `href`, so middle-click and "open in new tab" work); Fluent marks
+ * the current page's entry with aria-current="page".
+ */
+function SidebarEntry({ route, title }: { route: AppRoute; title: string }) {
+  const href = useHref(route.path);
+  const Icon = NAV_ICONS[route.path] ?? DocumentRegular;
+  const Count = NAV_BADGES[route.path];
+  return (
+    <NavItem value={route.path} href={href} icon={<Icon />}>
+      {title}
+      {Count ? (
+        <>
+          {' '}
+          <Count />
+        </>
+      ) : null}
+    </NavItem>
+  );
+}
+
 export function Sidebar() {
   const styles = useStyles();
   const { t } = useTranslation('frame');
@@ -68,7 +90,10 @@ export function Sidebar() {
       onOpenChange={(_, data) => setOpen(data.open)}
       selectedValue={selected}
       onNavItemSelect={(_, data) => {
-        navigate(String(data.value));
+        // Entries are links: a modified click opens a new tab and leaves this one where it is.
+        if (!isPlainClick(data.event as MouseEvent)) return;
+        data.event.preventDefault();
+        void navigate(String(data.value));
         if (narrow) setOpen(false);
       }}
       aria-label={t('sidebar.label')}
@@ -78,21 +103,9 @@ export function Sidebar() {
           <Fragment key={section}>
             {index > 0 ? <NavDivider /> : null}
             {section === 'main' ? null : <NavSectionHeader>{t(`sidebar.sections.${section}`)}</NavSectionHeader>}
-            {items.map((route) => {
-              const Icon = NAV_ICONS[route.path] ?? DocumentRegular;
-              const Count = NAV_BADGES[route.path];
-              return (
-                <NavItem key={route.path} value={route.path} icon={<Icon />}>
-                  {t(`routes.${route.titleKey}`)}
-                  {Count ? (
-                    <>
-                      {' '}
-                      <Count />
-                    </>
-                  ) : null}
-                </NavItem>
-              );
-            })}
+            {items.map((route) => (
+              <SidebarEntry key={route.path} route={route} title={t(`routes.${route.titleKey}`)} />
+            ))}
           </Fragment>
         ))}
       </NavDrawerBody>

@@ -10,6 +10,7 @@ import { dayOfWeek } from '../../../../shared/time';
 import { weekdayNames } from '../../../../shared/i18n/format';
 import { leaveStatusLabel } from '../../components/format';
 import { useFormat, useTranslation } from '../../i18n';
+import { useRef, useState, type KeyboardEvent } from 'react';
 
 /** Leave that counts as taken (approved, or approved with a cancellation pending); the rest is pending. */
 const GRANTED = new Set<number>(TAKEN_STATUSES satisfies readonly LeaveStatus[]);
@@ -74,6 +75,8 @@ const useStyles = makeStyles({
   pending: { fontStyle: 'italic' },
   wfo: { color: tokens.colorPaletteGreenForeground1 },
   blank: { minHeight: '92px', '@media (max-width: 640px)': { minHeight: '64px' } },
+  // Rows exist for the ARIA grid only: their cells stay on the calendar's CSS grid.
+  row: { display: 'contents' },
   legend: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -161,80 +164,126 @@ export function MonthCalendar({
   const first = month.days[0];
   // Monday-first offset of the 1st: Sunday (0) is the 7th column.
   const offset = first ? (dayOfWeek(first.date) + 6) % 7 : 0;
+  const grid = useRef<HTMLDivElement>(null);
+  const [focused, setFocused] = useState<string | null>(null);
+  const dates = month.days.map((d) => d.date);
+  // One cell is in the Tab order (a roving tabindex): the one last moved to, else the selected day, today
+  // or the 1st.
+  const active = [focused, selected, today].find((d): d is string => d !== null && dates.includes(d)) ?? dates[0] ?? '';
+  const moveTo = (index: number) => {
+    const date = dates[index];
+    if (date === undefined) return;
+    setFocused(date);
+    grid.current?.querySelector<HTMLElement>(`[data-date="${date}"]`)?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const column = (index + offset) % 7;
+    const step: Partial<Record<string, number>> = {
+      ArrowLeft: -1,
+      ArrowRight: 1,
+      ArrowUp: -7,
+      ArrowDown: 7,
+      Home: -column,
+      End: 6 - column,
+    };
+    const by = step[event.key];
+    if (by === undefined) return;
+    event.preventDefault();
+    moveTo(Math.min(Math.max(index + by, 0), dates.length - 1));
+  };
+  // ARIA grid rows: the weekday names, then weeks of seven cells (blanks before the 1st and after the last).
+  const cells: (Day | null)[] = [...Array.from({ length: offset }, () => null), ...month.days];
+  const weeks: (Day | null)[][] = [];
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
   return (
     <>
-      <div className={styles.grid} role="grid" aria-label={t('calendar.label', { month: fmt.month(month.month) })}>
-        {weekdayNames(fmt.language).map((d) => (
-          <div key={d} className={styles.head} role="columnheader">
-            {d}
+      <div
+        ref={grid}
+        className={styles.grid}
+        role="grid"
+        aria-label={t('calendar.label', { month: fmt.month(month.month) })}
+      >
+        <div role="row" className={styles.row}>
+          {weekdayNames(fmt.language).map((d) => (
+            <div key={d} className={styles.head} role="columnheader">
+              {d}
+            </div>
+          ))}
+        </div>
+        {weeks.map((week, w) => (
+          <div key={w} role="row" className={styles.row}>
+            {week.map((day, i) => {
+              if (!day) return <div key={`blank-${i}`} className={styles.blank} role="gridcell" aria-hidden="true" />;
+              const index = w * 7 + i - offset;
+              const a = day.attendance;
+              const absent = !a && !day.isWeekend && !day.holiday && !day.leave && day.date < today;
+              return (
+                <button
+                  key={day.date}
+                  type="button"
+                  role="gridcell"
+                  data-date={day.date}
+                  aria-selected={selected === day.date}
+                  aria-label={describe(day, today, t, fmt)}
+                  className={mergeClasses(
+                    styles.cell,
+                    day.isWeekend && styles.weekend,
+                    day.holiday !== null && styles.holiday,
+                    day.leave !== null && GRANTED.has(day.leave.status) && styles.leave,
+                    day.date === today && styles.today,
+                    selected === day.date && styles.selected,
+                  )}
+                  tabIndex={day.date === active ? 0 : -1}
+                  onFocus={() => setFocused(day.date)}
+                  onKeyDown={(event) => onKeyDown(event, index)}
+                  onClick={() => onSelect(day.date)}
+                >
+                  <span className={styles.number}>
+                    <span>{Number(day.date.slice(8))}</span>
+                    {a?.isWfo ? <BuildingRegular className={styles.wfo} aria-hidden="true" /> : null}
+                  </span>
+                  {a ? (
+                    <>
+                      <Text className={styles.worked}>{fmt.duration(a.workedMinutes)}</Text>
+                      {a.breakMinutes > 0 ? (
+                        <span className={styles.small}>
+                          {t('calendar.break', { duration: fmt.duration(a.breakMinutes) })}
+                        </span>
+                      ) : null}
+                      {a.missingCheckOut ? (
+                        <span className={mergeClasses(styles.tag, styles.absent)} data-testid="missing-check-out">
+                          {t('calendar.missingCheckOut')}
+                        </span>
+                      ) : !a.checkOut ? (
+                        <span className={styles.small}>{t('calendar.inProgress')}</span>
+                      ) : null}
+                    </>
+                  ) : null}
+                  {day.holiday ? <span className={styles.tag}>{day.holiday.name}</span> : null}
+                  {day.leave ? (
+                    <span
+                      className={mergeClasses(styles.tag, !GRANTED.has(day.leave.status) && styles.pending)}
+                      title={t('calendar.leaveTitle', {
+                        type: day.leave.leaveType,
+                        status: leaveStatusLabel(day.leave.status, day.leave.statusLabel),
+                      })}
+                    >
+                      {GRANTED.has(day.leave.status)
+                        ? day.leave.leaveType
+                        : t('calendar.leavePending', { type: day.leave.leaveType })}
+                    </span>
+                  ) : null}
+                  {!a && day.isWeekend && !day.holiday ? (
+                    <span className={styles.small}>{t('calendar.weekendTag')}</span>
+                  ) : null}
+                  {absent ? (
+                    <span className={mergeClasses(styles.tag, styles.absent)}>{t('calendar.absent')}</span>
+                  ) : null}
+                </button>
+              );
+            })}
           </div>
         ))}
-        {Array.from({ length: offset }, (_, i) => (
-          <div key={`blank-${i}`} className={styles.blank} aria-hidden="true" />
-        ))}
-        {month.days.map((day) => {
-          const a = day.attendance;
-          const absent = !a && !day.isWeekend && !day.holiday && !day.leave && day.date < today;
-          return (
-            <button
-              key={day.date}
-              type="button"
-              role="gridcell"
-              data-date={day.date}
-              aria-selected={selected === day.date}
-              aria-label={describe(day, today, t, fmt)}
-              className={mergeClasses(
-                styles.cell,
-                day.isWeekend && styles.weekend,
-                day.holiday !== null && styles.holiday,
-                day.leave !== null && GRANTED.has(day.leave.status) && styles.leave,
-                day.date === today && styles.today,
-                selected === day.date && styles.selected,
-              )}
-              onClick={() => onSelect(day.date)}
-            >
-              <span className={styles.number}>
-                <span>{Number(day.date.slice(8))}</span>
-                {a?.isWfo ? <BuildingRegular className={styles.wfo} aria-hidden="true" /> : null}
-              </span>
-              {a ? (
-                <>
-                  <Text className={styles.worked}>{fmt.duration(a.workedMinutes)}</Text>
-                  {a.breakMinutes > 0 ? (
-                    <span className={styles.small}>
-                      {t('calendar.break', { duration: fmt.duration(a.breakMinutes) })}
-                    </span>
-                  ) : null}
-                  {a.missingCheckOut ? (
-                    <span className={mergeClasses(styles.tag, styles.absent)} data-testid="missing-check-out">
-                      {t('calendar.missingCheckOut')}
-                    </span>
-                  ) : !a.checkOut ? (
-                    <span className={styles.small}>{t('calendar.inProgress')}</span>
-                  ) : null}
-                </>
-              ) : null}
-              {day.holiday ? <span className={styles.tag}>{day.holiday.name}</span> : null}
-              {day.leave ? (
-                <span
-                  className={mergeClasses(styles.tag, !GRANTED.has(day.leave.status) && styles.pending)}
-                  title={t('calendar.leaveTitle', {
-                    type: day.leave.leaveType,
-                    status: leaveStatusLabel(day.leave.status, day.leave.statusLabel),
-                  })}
-                >
-                  {GRANTED.has(day.leave.status)
-                    ? day.leave.leaveType
-                    : t('calendar.leavePending', { type: day.leave.leaveType })}
-                </span>
-              ) : null}
-              {!a && day.isWeekend && !day.holiday ? (
-                <span className={styles.small}>{t('calendar.weekendTag')}</span>
-              ) : null}
-              {absent ? <span className={mergeClasses(styles.tag, styles.absent)}>{t('calendar.absent')}</span> : null}
-            </button>
-          );
-        })}
       </div>
       <Legend />
     </>

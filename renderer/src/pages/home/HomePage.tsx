@@ -6,8 +6,9 @@
 import { Badge, Card, CardHeader, makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ChevronRightRegular, PeopleRegular } from '@fluentui/react-icons';
 import { format } from 'date-fns';
-import { lazy, Suspense } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useHref, useNavigate } from 'react-router-dom';
+import { isPlainClick } from '../../components/AppLink';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { NAV_ICONS } from '../../frame/nav';
@@ -49,7 +50,14 @@ const useStyles = makeStyles({
   heroText: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   heroSub: { opacity: 0.85 },
   sectionTitle: { margin: `${tokens.spacingVerticalL} 0 ${tokens.spacingVerticalM}` },
-  card: { cursor: 'pointer' },
+  card: { height: '100%' },
+  cardLink: {
+    display: 'block',
+    color: 'inherit',
+    textDecoration: 'none',
+    borderRadius: tokens.borderRadiusMedium,
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
+  },
   cardIcon: {
     display: 'grid',
     placeItems: 'center',
@@ -101,6 +109,36 @@ const useStyles = makeStyles({
   teams: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 
+/**
+ * A shortcut card is a link around the card: Tab reaches it, Enter (and Space, as for the buttons it looks
+ * like) opens its page, and middle-click or Ctrl-click opens it in a new tab.
+ */
+export function ShortcutCard({ to, title, children }: { to: string; title: string; children: ReactNode }) {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const href = useHref(to);
+  return (
+    <a
+      href={href}
+      className={styles.cardLink}
+      onClick={(event) => {
+        if (!isPlainClick(event)) return;
+        event.preventDefault();
+        void navigate(to);
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== ' ') return;
+        event.preventDefault();
+        void navigate(to);
+      }}
+    >
+      <Card className={styles.card} aria-label={title}>
+        {children}
+      </Card>
+    </a>
+  );
+}
+
 function greeting(hour: number): 'morning' | 'afternoon' | 'evening' {
   if (hour < 12) return 'morning';
   if (hour < 18) return 'afternoon';
@@ -111,7 +149,6 @@ export function HomePage() {
   const styles = useStyles();
   const me = useMe();
   const permissions = usePermissions();
-  const navigate = useNavigate();
   const { t } = useTranslation(['home', 'frame', 'feed']);
   const fmt = useFormat();
   const feed = useFeedShown();
@@ -199,12 +236,7 @@ export function HomePage() {
                   const Icon = NAV_ICONS[route.path] ?? PeopleRegular;
                   const title = t(`frame:routes.${route.titleKey}`);
                   return (
-                    <Card
-                      key={route.path}
-                      className={styles.card}
-                      onClick={() => navigate(route.path)}
-                      aria-label={title}
-                    >
+                    <ShortcutCard key={route.path} to={route.path} title={title}>
                       <CardHeader
                         image={
                           <span className={styles.cardIcon}>
@@ -219,7 +251,7 @@ export function HomePage() {
                         }
                         action={<ChevronRightRegular aria-hidden="true" />}
                       />
-                    </Card>
+                    </ShortcutCard>
                   );
                 })}
               </div>
