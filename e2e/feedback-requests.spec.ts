@@ -12,7 +12,7 @@ import { LoginPage } from './pages/login-page.js';
 async function openRequests(page: Page) {
   await page
     .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('button', { name: 'Feedback requests' })
+    .getByRole('link', { name: 'Feedback requests' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Feedback requests' })).toBeVisible();
 }
@@ -129,7 +129,7 @@ test('reviewing a flagged feedback: escalated, then approved by HR', async ({ pa
   await new LoginPage(page).signIn(ADMIN.email, DEMO_PASSWORD);
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByTestId('flag-count')).toHaveText('1');
-  await nav.getByRole('button', { name: /Flagged feedback/ }).click();
+  await nav.getByRole('link', { name: /Flagged feedback/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Flagged feedback' })).toBeVisible();
   const item = page.getByTestId(`flagged-${feedbackId}`);
   await expect(item).toContainText(`${QUINN.name} to ${EMPLOYEE.name}`);

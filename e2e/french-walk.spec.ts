@@ -223,17 +223,18 @@ test('the French walk: every page, tab and menu of the administrator speaks Fren
 
     // The dialogs that add things: each opened from its page (and tab), checked, then closed unsaved.
     const { fr } = resources;
-    const dialogs: [string, number | null, string, string][] = [
+    // Tabs by their French name: their positions move as tabs are added.
+    const dialogs: [string, string | null, string, string][] = [
       ['/leave', null, fr.leave.leavePage.requestLeave, 'dialog-request-leave'],
       ['/employee/management', null, fr.people.directory.add, 'dialog-employee'],
       ['/role/management', null, fr.people.rolesPage.add, 'dialog-role'],
       ['/biometric/management', null, fr.devices.page.addDevice, 'dialog-device'],
-      ['/settings', 4, fr.settings.leaveTypes.add, 'dialog-leave-type'],
-      ['/settings', 5, fr.settings.holidays.add, 'dialog-holiday'],
+      ['/settings', fr.settings.tabs.leaves, fr.settings.leaveTypes.add, 'dialog-leave-type'],
+      ['/settings', fr.settings.tabs.holidays, fr.settings.holidays.add, 'dialog-holiday'],
     ];
     for (const [url, tab, button, name] of dialogs) {
       await page.goto(url);
-      if (tab !== null) await page.getByRole('tablist').first().getByRole('tab').nth(tab).click();
+      if (tab !== null) await page.getByRole('tablist').first().getByRole('tab', { name: tab, exact: true }).click();
       await page.getByRole('button', { name: button, exact: true }).first().click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await check(page, name, leftovers);

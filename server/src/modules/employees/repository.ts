@@ -52,32 +52,34 @@ async function refsByEmployee(db: Db, tenantId: number, employeeIds: number[]) {
 }
 
 function baseSelect(db: Db, tenantId: number, hideDemo: boolean) {
-  return db
-    .selectFrom('employees')
-    // The manager is in the same tenant (the service refuses another's); the join says so again.
-    .leftJoin('employees as managers', (join) =>
-      join.onRef('managers.id', '=', 'employees.managerId').on('managers.tenantId', '=', tenantId),
-    )
-    .select([
-      'employees.id',
-      'employees.employeeIdentificationNo',
-      'employees.name',
-      'employees.email',
-      'employees.pendingEmail',
-      'employees.image',
-      'employees.dateOfJoining',
-      'employees.status',
-      'employees.allocation',
-      'employees.updatedAt',
-      'employees.jobTitle',
-      'employees.managerId',
-      'managers.name as managerName',
-      'employees.location',
-      'employees.employmentType',
-      'employees.phone',
-    ])
-    .where('employees.tenantId', '=', tenantId)
-    .where(shownPeople({ db, tenantId }, 'employees.id', hideDemo));
+  return (
+    db
+      .selectFrom('employees')
+      // The manager is in the same tenant (the service refuses another's); the join says so again.
+      .leftJoin('employees as managers', (join) =>
+        join.onRef('managers.id', '=', 'employees.managerId').on('managers.tenantId', '=', tenantId),
+      )
+      .select([
+        'employees.id',
+        'employees.employeeIdentificationNo',
+        'employees.name',
+        'employees.email',
+        'employees.pendingEmail',
+        'employees.image',
+        'employees.dateOfJoining',
+        'employees.status',
+        'employees.allocation',
+        'employees.updatedAt',
+        'employees.jobTitle',
+        'employees.managerId',
+        'managers.name as managerName',
+        'employees.location',
+        'employees.employmentType',
+        'employees.phone',
+      ])
+      .where('employees.tenantId', '=', tenantId)
+      .where(shownPeople({ db, tenantId }, 'employees.id', hideDemo))
+  );
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number];
