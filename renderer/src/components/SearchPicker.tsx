@@ -7,6 +7,7 @@
  */
 import { Combobox, Field, makeStyles, Option, OptionGroup } from '@fluentui/react-components';
 import { Fragment, useState } from 'react';
+import { useTranslation } from '../i18n';
 import { useDebounced } from './hooks';
 
 const useStyles = makeStyles({ picker: { minWidth: '240px' } });
@@ -54,6 +55,7 @@ export function SearchPicker({
   className?: string | undefined;
 }) {
   const styles = useStyles();
+  const { t } = useTranslation('common');
   const found = groups.reduce((n, g) => n + (g.options?.length ?? 0), 0);
   const option = (o: PickerOption) => (
     <Option key={o.value} value={o.value}>
@@ -64,6 +66,7 @@ export function SearchPicker({
     <Field label={label} className={className} {...validation}>
       <Combobox
         className={styles.picker}
+        expandIcon={{ 'aria-label': t('actions.showOptions') }}
         value={search.text ?? selected.text}
         selectedOptions={[selected.value]}
         placeholder={placeholder}

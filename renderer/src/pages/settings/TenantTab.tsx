@@ -13,19 +13,20 @@ import {
   makeStyles,
   MessageBar,
   MessageBarBody,
-  Select,
   Spinner,
   Text,
   tokens,
 } from '@fluentui/react-components';
 import { ArrowUploadRegular, DeleteRegular } from '@fluentui/react-icons';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { LOGO_TYPES, logoIssue } from '../../../../shared/logo';
+import { isValidTimeZone } from '../../../../shared/settings';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { usePermissions } from '../../api/hooks/me';
 import { useRemoveTenantLogo, useSaveTenantTimeZone, useTenant, useUploadTenantLogo } from '../../api/hooks/tenant';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SettingsCard } from '../../components/SettingsCard';
+import { TimeZonePicker } from '../../components/TimeZonePicker';
 import { localizeMessage } from '../../../../shared/i18n/localize';
 import { useTranslation } from '../../i18n';
 import { ReadOnlyNotice, readOnlyLook, TabColumn } from './read-only';
@@ -160,29 +161,20 @@ function TimeZoneCard({ saved, canEdit }: { saved: string; canEdit: boolean }) {
   const { t } = useTranslation('settings');
   const [zone, setZone] = useState<string | null>(null);
   const save = useSaveTenantTimeZone();
-  const zones = useMemo(() => {
-    const known = Intl.supportedValuesOf('timeZone');
-    return known.includes(saved) ? known : [saved, ...known];
-  }, [saved]);
   const value = zone ?? saved;
+  // The picker keeps typed text; only a zone the shared rule knows may be saved (the server checks again).
   return (
     <SettingsCard
       label={t('tenant.timeZoneForm')}
       title={t('tenant.timeZoneTitle')}
       canEdit={canEdit}
-      saveDisabled={zone === null || zone === saved}
+      saveDisabled={zone === null || zone === saved || !isValidTimeZone(zone)}
       pending={save.isPending}
       onSave={() => save.mutate(value, { onSuccess: () => setZone(null) })}
     >
       <Field label={t('productivity.timeZone')} hint={t('tenant.timeZoneHint')}>
         {canEdit ? (
-          <Select value={value} onChange={(_, d) => setZone(d.value)} data-testid="tenant-time-zone">
-            {zones.map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </Select>
+          <TimeZonePicker value={value} onChange={setZone} testId="tenant-time-zone" />
         ) : (
           <ReadOnlyZone value={value} />
         )}
