@@ -188,8 +188,11 @@ describe('BioTime pulls', () => {
     expect(failed).toMatchObject({ state: 'failed', errorCode: 'server-error' });
     expect(failed.errorMessage).toContain('500');
 
+    // The stand-in holds its answers, so the first pull is still running when the second is asked for.
+    const release = sim.hold();
     const first = await world.admin.post('/api/biotime/pulls');
     const second = await world.admin.post('/api/biotime/pulls');
+    release();
     expect(first.status).toBe(202);
     expect(second.status).toBe(409);
     expect(second.body.error.code).toBe('BIOTIME_PULL_RUNNING');

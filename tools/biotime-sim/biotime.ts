@@ -78,6 +78,8 @@ export type BiotimeSim = {
   readonly tokensIssued: number;
   /** The next `count` API requests (not token requests) answer 500. */
   failNext(count: number): void;
+  /** Holds every request until the returned function is called (to look at a pull while it runs). */
+  hold(): () => void;
   /** After `count` more authorised requests, every JWT issued so far has expired. */
   expireTokensAfter(count: number): void;
   /** Appends transactions with the next ids, received now. */
@@ -343,13 +345,18 @@ export async function startBiotimeSim(data: BiotimeData, options: BiotimeSimOpti
     return list(url);
   }
 
+  let held: Promise<void> = Promise.resolve();
+
   const served = await serve(
     {
       port: options.port,
       json: 'application/json',
       failed: (error) => ({ status: 500, body: `<h1>Server Error (500)</h1><!-- ${String(error)} -->` }),
     },
-    (request, body) => handle(request, body),
+    async (request, body) => {
+      await held;
+      return handle(request, body);
+    },
   );
   origin = served.origin;
 
@@ -362,6 +369,14 @@ export async function startBiotimeSim(data: BiotimeData, options: BiotimeSimOpti
     },
     failNext(count) {
       failures += count;
+    },
+    hold() {
+      let release = () => {};
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        held = Promise.resolve();
+        release();
+      };
     },
     expireTokensAfter(count) {
       expireCountdown = count;

@@ -25,8 +25,11 @@ export type ServeOptions = {
   failed: (error: unknown) => Answer;
 };
 
-/** Answers a request; `body` is the request's body as text ('' for none), null when over MAX_BODY_BYTES. */
-export type Handler = (request: http.IncomingMessage, body: string | null) => Answer;
+/**
+ * Answers a request; `body` is the request's body as text ('' for none), null when over MAX_BODY_BYTES. An answer
+ * may come later (a stand-in holding its requests while a test looks at what waits on them).
+ */
+export type Handler = (request: http.IncomingMessage, body: string | null) => Answer | Promise<Answer>;
 
 export type Served = Pick<SimControls, 'requests' | 'close'> & {
   /** http://127.0.0.1:{port}, the origin the stand-in's absolute links are written on. */
@@ -43,10 +46,10 @@ export async function serve(options: ServeOptions, handle: Handler): Promise<Ser
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
-    request.on('end', () => {
+    request.on('end', async () => {
       let result: Answer;
       try {
-        result = handle(request, size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8'));
+        result = await handle(request, size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8'));
       } catch (error) {
         result = options.failed(error);
       }
