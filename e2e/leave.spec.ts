@@ -215,9 +215,11 @@ test.describe('leave', () => {
     const tabs = page.getByRole('tablist', { name: 'Settings groups' });
     const names = [
       'General',
+      'Tenant',
       'Feedback',
       'Productivity',
       'Notification',
+      'Demo data',
       'Leaves',
       'Holidays',
       'Jobs',
