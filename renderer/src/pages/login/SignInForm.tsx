@@ -6,7 +6,7 @@
  */
 import { Avatar, Button, Field, Input, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { ArrowRightRegular, MailRegular } from '@fluentui/react-icons';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { EMAIL_PATTERN } from '../../../../shared/credentials';
 import { MESSAGES } from '../../../../shared/messages';
 import { useLookupTenant, useStartSso, type TenantPublic } from '../../api/hooks/auth';
@@ -48,12 +48,13 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
   const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
-  // Keys typed into the e-mail field while its company is looked up: the password, typed ahead.
-  const typedAhead = useRef({ text: '', enter: false });
+  // Keys typed into the e-mail field while its company is looked up: the password, typed ahead. `open` while
+  // they are collected: from the e-mail's submit until the password field is on the page.
+  const typedAhead = useRef({ text: '', enter: false, open: false });
 
   /** While the lookup runs, typing goes to the password to come, not into the e-mail being looked up. */
   const keepTypedAhead = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (!busy || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (!typedAhead.current.open || event.ctrlKey || event.metaKey || event.altKey) return;
     const ahead = typedAhead.current;
     if (event.key === 'Enter') ahead.enter = ahead.text.length > 0;
     else if (event.key === 'Backspace') ahead.text = ahead.text.slice(0, -1);
@@ -70,19 +71,15 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
     setEmailError(problem);
     if (problem) return emailRef.current?.focus();
     setBusy(true);
-    typedAhead.current = { text: '', enter: false };
+    typedAhead.current = { text: '', enter: false, open: true };
     try {
       const found = await lookupTenant.mutateAsync(email.trim());
-      const ahead = typedAhead.current;
+      // Keys typed until the password field is rendered are still collected; the layout effect below hands
+      // them over once it is (reading them here lost those typed between the answer and the render).
       setTenant(found);
       setFormError(null);
-      // The password field mounts focused (autoFocus), holding what was typed meanwhile.
-      setPassword(ahead.text);
-      if (ahead.enter && !found.ssoEnabled) {
-        await attemptSignIn(ahead.text);
-        return;
-      }
     } catch (error) {
+      typedAhead.current.open = false;
       setEmailError(
         errorCode(error) === 'EMAIL_DOMAIN_UNAUTHORIZED' ? t('errors:EMAIL_DOMAIN_UNAUTHORIZED') : errorMessage(error),
       );
@@ -118,6 +115,18 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
       setBusy(false);
     }
   }
+
+  // The password field has just mounted focused (autoFocus): it takes what was typed ahead, and an Enter typed
+  // then signs in. Runs before the browser hands over the next key, so nothing typed falls between.
+  useLayoutEffect(() => {
+    const ahead = typedAhead.current;
+    if (!tenant || !ahead.open) return;
+    typedAhead.current = { text: '', enter: false, open: false };
+    setPassword(ahead.text);
+    if (ahead.enter && !tenant.ssoEnabled) void attemptSignIn(ahead.text);
+    // attemptSignIn is recreated each render; this runs only when a looked-up company arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tenant]);
 
   const continueWithProvider = async () => {
     setFormError(null);
