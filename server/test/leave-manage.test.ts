@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaveTypeBody } from '../../shared/contracts/leave.js';
 import { leaveCatalogueEndpoints } from '../../shared/endpoints/leave-catalogue.js';
 import { LEAVE_ACTION, LEAVE_EDITED, LEAVE_STATUS } from '../../shared/leave.js';
+import type { Updateable } from 'kysely';
+import type { LeaveRequestTable } from '../src/db/schema.js';
+import { runAutoStatuses } from '../src/modules/leave/auto-statuses.js';
 import { ENGINE, startServer, type Api, type TestServer } from './harness.js';
 import { organisation, type Organisation } from './organisation.js';
 
@@ -66,15 +69,18 @@ const act = (who: string, id: number, action: number, reason = 'Looks fine') =>
 const row = (id: number) =>
   server.db.selectFrom('leaveRequests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Another process's change of a request, between its UPDATE and its commit: the row stays locked until the returned function commits it. */
-async function holdRow(id: number) {
+/**
+ * Another process's change of a request (`changes`, else none), between its UPDATE and its commit: the row
+ * stays locked until the returned function commits it.
+ */
+async function holdRow(id: number, changes: Updateable<LeaveRequestTable> = {}) {
   let release!: () => void;
   let updated!: () => void;
   const locked = new Promise<void>((resolve) => (updated = resolve));
   const done = server.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('leaveRequests')
-      .set((eb) => ({ updatedAt: eb.ref('updatedAt') }))
+      .set((eb) => ({ updatedAt: eb.ref('updatedAt'), ...changes }))
       .where('id', '=', id)
       .execute();
     updated();
@@ -308,6 +314,26 @@ describe('racing changes', () => {
           .execute();
         expect(events, day).toHaveLength(2);
       }
+    },
+  );
+
+  it.skipIf(ENGINE !== 'postgres')(
+    'does not auto reject a request its requester moved to later dates while the run read it',
+    async () => {
+      const id = await request('emp', '2026-12-23', '2026-12-23', unpaid);
+      // Left undecided past its last day (as if asked for earlier dates on an earlier day).
+      await server.db
+        .updateTable('leaveRequests')
+        .set({ startDate: '2026-11-20', endDate: '2026-11-20' })
+        .where('id', '=', id)
+        .execute();
+      // The requester's edit to later dates, between its UPDATE and its commit: the status stays 1.
+      const release = await holdRow(id, { startDate: '2026-12-23', endDate: '2026-12-23', version: 1 });
+      const run = runAutoStatuses(server.deps, org.tenantId);
+      await pause(300);
+      await release();
+      expect((await run).autoRejected).toBe(0);
+      expect(await row(id)).toMatchObject({ status: LEAVE_STATUS.PENDING_PO, endDate: '2026-12-23', version: 1 });
     },
   );
 });
