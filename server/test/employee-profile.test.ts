@@ -150,6 +150,45 @@ describe('employee profile fields', () => {
     expect(fine.body.manager).toEqual({ id: a.id, name: 'A' });
   });
 
+  it('treats a demo person as unknown in every change while demo data is off, and as before once on', async () => {
+    const f = server.factories(tenantId);
+    const demo = await f.employee({ name: 'Demo Dana' });
+    const colleague = await f.employee({ name: 'Real Rob' });
+    await server.db.updateTable('employees').set({ isDemo: 1 }).where('id', '=', demo.id).execute();
+    const setDemo = async (disabled: boolean) =>
+      expect((await admin.patch('/api/tenant', { settings: { isDemoDataDisabled: disabled } })).status).toBe(200);
+    const changes = () => [
+      admin.patch(`/api/employees/${demo.id}`, { jobTitle: 'Changed' }),
+      admin.put(`/api/employees/${demo.id}/status`, { status: 'inactive' }),
+      admin.put(`/api/employees/${demo.id}/image`, { contentType: 'image/png', data: 'AAAA' }),
+      admin.post(`/api/employees/${demo.id}/invitation`, {}),
+    ];
+    const before = await server.db.selectFrom('employees').selectAll().where('id', '=', demo.id).executeTakeFirst();
+    await setDemo(true);
+    try {
+      for (const res of await Promise.all(changes())) {
+        expect(res.status, JSON.stringify(res.body)).toBe(404);
+        expect(res.body.error.code).toBe('NOT_FOUND');
+      }
+      const asManager = await admin.patch(`/api/employees/${colleague.id}`, { managerId: demo.id });
+      expect(asManager.status).toBe(400);
+      expect(fieldOf(asManager)).toMatchObject({
+        path: 'body.managerId',
+        message: 'Choose an employee of your company',
+      });
+      expect(await server.db.selectFrom('employees').selectAll().where('id', '=', demo.id).executeTakeFirst()).toEqual(
+        before,
+      );
+    } finally {
+      await setDemo(false);
+    }
+    expect((await admin.patch(`/api/employees/${demo.id}`, { jobTitle: 'Changed' })).body.jobTitle).toBe('Changed');
+    expect((await admin.patch(`/api/employees/${colleague.id}`, { managerId: demo.id })).body.manager).toEqual({
+      id: demo.id,
+      name: 'Demo Dana',
+    });
+  });
+
   it('answers the refusal in French', async () => {
     const pat = await server.factories(tenantId).employee({ name: 'Fr' });
     const res = await admin.request('PATCH', `/api/employees/${pat.id}`, { phone: 'abc' }, { 'accept-language': 'fr' });

@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaveTypeBody } from '../../shared/contracts/leave.js';
 import { leaveCatalogueEndpoints } from '../../shared/endpoints/leave-catalogue.js';
 import { LEAVE_ACTION, LEAVE_EDITED, LEAVE_STATUS } from '../../shared/leave.js';
-import { startServer, type Api, type TestServer } from './harness.js';
+import type { Updateable } from 'kysely';
+import type { LeaveRequestTable } from '../src/db/schema.js';
+import { runAutoStatuses } from '../src/modules/leave/auto-statuses.js';
+import { ENGINE, startServer, type Api, type TestServer } from './harness.js';
 import { organisation, type Organisation } from './organisation.js';
 
 const { createLeaveType, setLeaveTypeStatus } = leaveCatalogueEndpoints;
@@ -65,6 +68,30 @@ const act = (who: string, id: number, action: number, reason = 'Looks fine') =>
   apis[who]!.post(`/api/leave-requests/${id}/actions`, { action, reason });
 const row = (id: number) =>
   server.db.selectFrom('leaveRequests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Another process's change of a request (`changes`, else none), between its UPDATE and its commit: the row
+ * stays locked until the returned function commits it.
+ */
+async function holdRow(id: number, changes: Updateable<LeaveRequestTable> = {}) {
+  let release!: () => void;
+  let updated!: () => void;
+  const locked = new Promise<void>((resolve) => (updated = resolve));
+  const done = server.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('leaveRequests')
+      .set((eb) => ({ updatedAt: eb.ref('updatedAt'), ...changes }))
+      .where('id', '=', id)
+      .execute();
+    updated();
+    await new Promise<void>((resolve) => (release = resolve));
+  });
+  await locked;
+  return async () => {
+    release();
+    await done;
+  };
+}
 const pendingIds = async (who: string) =>
   (await apis[who]!.get('/api/leave-requests/pending?pageSize=100')).body.items.map((r: { id: number }) => r.id);
 
@@ -253,20 +280,84 @@ describe('racing changes', () => {
     }
   });
 
-  it('refuses a change made from a stale read with 409, changing nothing', async () => {
-    const id = await request('emp', '2026-12-31', '2026-12-31', unpaid);
-    // What the loser of a race sees: the row changed between its read and its conditional write.
-    const stale = await row(id);
-    await act('po', id, LEAVE_ACTION.APPROVE);
-    const moved = await row(id);
-    const result = await server.db
-      .updateTable('leaveRequests')
-      .set({ status: LEAVE_STATUS.PENDING_HR, version: stale.version + 1 })
-      .where('id', '=', id)
-      .where('version', '=', stale.version)
-      .executeTakeFirst();
-    expect(Number(result.numUpdatedRows)).toBe(0);
-    expect(await row(id)).toEqual(moved);
+  // The two tests above accept either order, as real races do. On SQLite the API serves one request at a time,
+  // so they check the outcome only; on PostgreSQL the requests interleave and a missing version condition
+  // shows there. The tests below make the lost race certain on PostgreSQL: another process's change holds the
+  // request's row between its UPDATE and its commit while the racers have read the request and wait to write.
+  it.skipIf(ENGINE !== 'postgres')(
+    'refuses with 409 the change that read the request before another changed it, in either order',
+    async () => {
+      for (const [day, editFirst] of [
+        ['2026-12-31', true],
+        ['2026-12-24', false],
+      ] as const) {
+        const id = await request('emp', day, day, unpaid);
+        const release = await holdRow(id);
+        const racers = [
+          () => edit('emp', id, body(day, day, unpaid, 'Edited')),
+          () => act('po', id, LEAVE_ACTION.APPROVE),
+        ];
+        if (!editFirst) racers.reverse();
+        const first = racers[0]!();
+        await pause(300);
+        const second = racers[1]!();
+        await pause(300);
+        await release();
+        const results = await Promise.all([first, second]);
+        expect(results.map((r) => r.status).sort(), day).toEqual([200, 409]);
+        expect(results.find((r) => r.status === 409)!.body.error.code, day).toBe('LEAVE_CHANGED_MEANWHILE');
+        expect((await row(id)).version, day).toBe(1);
+        const events = await server.db
+          .selectFrom('leaveRequestEvents')
+          .select('id')
+          .where('requestId', '=', id)
+          .execute();
+        expect(events, day).toHaveLength(2);
+      }
+    },
+  );
+
+  it.skipIf(ENGINE !== 'postgres')(
+    'does not auto reject a request its requester moved to later dates while the run read it',
+    async () => {
+      const id = await request('emp', '2026-12-23', '2026-12-23', unpaid);
+      // Left undecided past its last day (as if asked for earlier dates on an earlier day).
+      await server.db
+        .updateTable('leaveRequests')
+        .set({ startDate: '2026-11-20', endDate: '2026-11-20' })
+        .where('id', '=', id)
+        .execute();
+      // The requester's edit to later dates, between its UPDATE and its commit: the status stays 1.
+      const release = await holdRow(id, { startDate: '2026-12-23', endDate: '2026-12-23', version: 1 });
+      const run = runAutoStatuses(server.deps, org.tenantId);
+      await pause(300);
+      await release();
+      expect((await run).autoRejected).toBe(0);
+      expect(await row(id)).toMatchObject({ status: LEAVE_STATUS.PENDING_PO, endDate: '2026-12-23', version: 1 });
+    },
+  );
+});
+
+describe('demo data switched off', () => {
+  it('treats a demo person’s request as unknown to an approver, and acts on it as before once on', async () => {
+    const boss = await org.person('boss', ['Administrator']);
+    const demo = await org.person('demo', ['Employee']);
+    const res = await demo.api.post('/api/leave-requests', body('2026-12-22', '2026-12-22', unpaid));
+    const id = res.body.id as number;
+    await server.db.updateTable('employees').set({ isDemo: 1 }).where('id', '=', demo.id).execute();
+    const setDemo = async (disabled: boolean) =>
+      expect((await boss.api.patch('/api/tenant', { settings: { isDemoDataDisabled: disabled } })).status).toBe(200);
+    const before = await row(id);
+    await setDemo(true);
+    try {
+      const refused = await act('hr', id, LEAVE_ACTION.APPROVE);
+      expect(refused.status).toBe(404);
+      expect(refused.body.error.code).toBe('NOT_FOUND');
+      expect(await row(id)).toEqual(before);
+    } finally {
+      await setDemo(false);
+    }
+    expect((await act('hr', id, LEAVE_ACTION.APPROVE)).body.status).toBe(LEAVE_STATUS.APPROVED_BY_HR);
   });
 });
 

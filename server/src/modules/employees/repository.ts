@@ -199,13 +199,17 @@ export function employeeRepository(scope: TenantScope) {
         .execute();
     },
 
-    /** A prospective manager of this tenant: its status, or undefined when the tenant has no such employee. */
-    async managerCandidate(id: number): Promise<{ status: EmployeeStatus } | undefined> {
+    /**
+     * A prospective manager of this tenant: its status, or undefined when the tenant has no such employee (a
+     * demo person is unknown while `hideDemo`).
+     */
+    async managerCandidate(id: number, hideDemo: boolean): Promise<{ status: EmployeeStatus } | undefined> {
       return db
         .selectFrom('employees')
         .select('status')
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
+        .where(shownPeople(scope, 'employees.id', hideDemo))
         .executeTakeFirst();
     },
 

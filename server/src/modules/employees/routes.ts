@@ -19,14 +19,26 @@ export const employeeRoutes = defineRoutes(employeeEndpoints, {
   },
   // The invitation links to this server's address unless PUBLIC_URL names the one people use.
   createEmployee: (ctx, { body }, { request }) => createEmployee(ctx, body, `${request.protocol}://${request.host}`),
-  resendInvitation: (ctx, { params }, { request }) =>
-    resendInvitation(ctx, params.id, `${request.protocol}://${request.host}`),
-  updateEmployee: (ctx, { params, body }) => updateEmployee(ctx, params.id, body),
-  setEmployeeStatus: (ctx, { params, body }) => setEmployeeStatus(ctx, params.id, body.status),
+  // A demo person's id is unknown to every change while demo data is off, as to getEmployee.
+  resendInvitation: async (ctx, { params }, { request }) => {
+    await requireShown(ctx, params.id);
+    return resendInvitation(ctx, params.id, `${request.protocol}://${request.host}`);
+  },
+  updateEmployee: async (ctx, { params, body }) => {
+    await requireShown(ctx, params.id);
+    return updateEmployee(ctx, params.id, body);
+  },
+  setEmployeeStatus: async (ctx, { params, body }) => {
+    await requireShown(ctx, params.id);
+    return setEmployeeStatus(ctx, params.id, body.status);
+  },
   uploadEmployeeImage: {
     // 2 MiB of picture is about 2.7 MiB of base64, over the API's 1 MiB default.
     bodyLimit: MAX_IMAGE_BASE64 + 4096,
-    handler: (ctx, { params, body }) => uploadEmployeeImage(ctx, params.id, body),
+    handler: async (ctx, { params, body }) => {
+      await requireShown(ctx, params.id);
+      return uploadEmployeeImage(ctx, params.id, body);
+    },
   },
   /**
    * The bytes as they were checked at upload, with their own type. nosniff and a CSP that allows nothing

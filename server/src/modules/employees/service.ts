@@ -61,8 +61,8 @@ async function refuseDuplicates(ctx: RequestContext, input: Input, exceptId: num
 }
 
 /**
- * The manager chosen for `employeeId` (null: a new employee): an active employee of the same tenant, not
- * themself, and not someone they manage directly or through others. Run inside the write's transaction,
+ * The manager chosen for `employeeId` (null: a new employee): an active employee of the same tenant (not a
+ * demo person while demo data is off), not themself, and not someone they manage directly or through others. Run inside the write's transaction,
  * after lockManagerChanges, so concurrent changes cannot build a cycle between them.
  */
 async function checkManager(tx: TenantBound, employeeId: number | null, managerId: number) {
@@ -70,7 +70,7 @@ async function checkManager(tx: TenantBound, employeeId: number | null, managerI
   const refuse = (message: string) => errors.validation([{ path: 'body.managerId', message }]);
   if (managerId === employeeId) throw refuse(V.managerSelf);
   await employees.lockManagerChanges();
-  const manager = await employees.managerCandidate(managerId);
+  const manager = await employees.managerCandidate(managerId, (await tx.settings()).isDemoDataDisabled);
   if (!manager) throw refuse(V.managerUnknown);
   if (manager.status !== 'active') throw refuse(V.managerInactive);
   if (employeeId !== null && (await employees.isInChainAbove(managerId, employeeId))) throw refuse(V.managerCycle);

@@ -10,8 +10,9 @@
  *
  * Balances are computed from statuses (shared/leave.ts TAKEN_STATUSES and PENDING_STATUSES), so moving a
  * request out of those sets is what restores the balance. Each change is a conditional update on the
- * status it read plus a history event by 'system' with its reason, in one transaction: a second run, or a
- * person acting at the same moment, finds the status changed and the request is skipped.
+ * version it read (migration 0049) plus a history event by 'system' with its reason, in one transaction: a
+ * second run, a person acting, or the requester editing at the same moment (an edit can keep the status and
+ * move the dates), finds the version changed and the request is skipped.
  */
 import { LEAVE_STATUS, PENDING_STATUSES, type LeaveStatus } from '../../../../shared/leave.js';
 import { localDate } from '../../../../shared/time.js';
@@ -32,7 +33,7 @@ const APPROVED_STATUSES: readonly LeaveStatus[] = [LEAVE_STATUS.APPROVED_BY_HR, 
 
 export type AutoStatusResult = { autoRejected: number; cancellationsRefused: number; autoCancelled: number };
 
-type Row = { id: number; status: LeaveStatus; restoreStatus: LeaveStatus | null };
+type Row = { id: number; status: LeaveStatus; restoreStatus: LeaveStatus | null; version: number };
 
 export async function runAutoStatuses(deps: Deps, tenantId: number): Promise<AutoStatusResult> {
   const settings = await readSettings(deps.db, tenantId);
@@ -47,7 +48,7 @@ export async function runAutoStatuses(deps: Deps, tenantId: number): Promise<Aut
     .where('status', '!=', 'active');
   const leavers = await deps.db
     .selectFrom('leaveRequests')
-    .select(['id', 'status', 'restoreStatus'])
+    .select(['id', 'status', 'restoreStatus', 'version'])
     .where('tenantId', '=', tenantId)
     .where('employeeId', 'in', inactive)
     .where((eb) =>
@@ -63,7 +64,7 @@ export async function runAutoStatuses(deps: Deps, tenantId: number): Promise<Aut
 
   const overdue = await deps.db
     .selectFrom('leaveRequests')
-    .select(['id', 'status', 'restoreStatus'])
+    .select(['id', 'status', 'restoreStatus', 'version'])
     .where('tenantId', '=', tenantId)
     .where('status', 'in', [...PENDING_STATUSES, ...CANCELLATION_STATUSES])
     .where('endDate', '<', today)
@@ -84,9 +85,9 @@ async function move(deps: Deps, tenantId: number, row: Row, to: LeaveStatus, rea
   return deps.db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('leaveRequests')
-      .set((eb) => ({ status: to, restoreStatus: null, updatedAt: now, version: eb('version', '+', 1) }))
+      .set({ status: to, restoreStatus: null, updatedAt: now, version: row.version + 1 })
       .where('id', '=', row.id)
-      .where('status', '=', row.status)
+      .where('version', '=', row.version)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return false;
     await recordEvent(trx, {

@@ -4,7 +4,7 @@
  * actor, role and reason. Every change is conditional on the request's version, so two approvers acting at
  * once, or an edit racing an action, change the same request once; the other gets 409.
  */
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import type { CreateLeaveRequestBody } from '../../../../shared/contracts/leave.js';
 import {
@@ -26,7 +26,7 @@ import { localDate } from '../../../../shared/time.js';
 import type { Deps } from '../../deps.js';
 import type { Db } from '../../db/engine.js';
 import { ownedRows } from '../../db/owned.js';
-import type { LeaveRequestEventTable } from '../../db/schema.js';
+import type { LeaveRequestEventTable, LeaveRequestTable } from '../../db/schema.js';
 import type { AuthContext } from '../../http/access.js';
 import { errors } from '../../http/errors.js';
 import { actorsFor, approversFor } from './approvers.js';
@@ -108,6 +108,36 @@ async function firstStage(deps: Deps, tenantId: number, employeeId: number): Pro
   return po.length > 0 ? LEAVE_STATUS.PENDING_PO : LEAVE_STATUS.PENDING_HR;
 }
 
+/**
+ * Changes a request as it was read and records the change's event, in one transaction. The update is
+ * conditional on the version read and bumps it: when anything changed the request meanwhile, nothing is
+ * written and the caller gets 409 LEAVE_CHANGED_MEANWHILE.
+ */
+async function changeRequest(
+  deps: Deps,
+  request: { id: number; tenantId: number; status: LeaveStatus; version: number },
+  changes: Updateable<LeaveRequestTable>,
+  event: Pick<Insertable<LeaveRequestEventTable>, 'action' | 'actorId' | 'actorRole' | 'toStatus' | 'reason'>,
+): Promise<void> {
+  const now = deps.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('leaveRequests')
+      .set({ ...changes, updatedAt: now, version: request.version + 1 })
+      .where('id', '=', request.id)
+      .where('version', '=', request.version)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw errors.coded(409, 'LEAVE_CHANGED_MEANWHILE');
+    await recordEvent(trx, {
+      ...event,
+      tenantId: request.tenantId,
+      requestId: request.id,
+      fromStatus: request.status,
+      at: now,
+    });
+  });
+}
+
 export async function createRequest(
   deps: Deps,
   who: AuthContext,
@@ -175,37 +205,20 @@ export async function editRequest(
     throw errors.coded(409, 'LEAVE_NOT_EDITABLE', { status: request.status });
   const { leaveTypeId, days } = await checkRequest(deps, who.tenantId, who.employeeId, body, settings, request);
   const status = await firstStage(deps, who.tenantId, who.employeeId);
-  const now = deps.now().toISOString();
-  await deps.db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('leaveRequests')
-      .set({
-        leaveTypeId,
-        startDate: body.startDate,
-        endDate: body.endDate,
-        days,
-        reason: body.reason,
-        status,
-        poApproverId: null,
-        updatedAt: now,
-        version: request.version + 1,
-      })
-      .where('id', '=', request.id)
-      .where('version', '=', request.version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw errors.coded(409, 'LEAVE_CHANGED_MEANWHILE');
-    await recordEvent(trx, {
-      tenantId: who.tenantId,
-      requestId: request.id,
-      action: LEAVE_EDITED,
-      actorId: who.employeeId,
-      actorRole: 'requester',
-      fromStatus: request.status,
-      toStatus: status,
+  await changeRequest(
+    deps,
+    request,
+    {
+      leaveTypeId,
+      startDate: body.startDate,
+      endDate: body.endDate,
+      days,
       reason: body.reason,
-      at: now,
-    });
-  });
+      status,
+      poApproverId: null,
+    },
+    { action: LEAVE_EDITED, actorId: who.employeeId, actorRole: 'requester', toStatus: status, reason: body.reason },
+  );
 }
 
 export async function act(
@@ -249,33 +262,16 @@ export async function act(
   } else {
     to = transition.to;
   }
-  const now = deps.now().toISOString();
-  await deps.db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('leaveRequests')
-      .set({
-        status: to,
-        restoreStatus,
-        ...(transition.actor === 'po' && action === LEAVE_ACTION.APPROVE ? { poApproverId: who.employeeId } : {}),
-        // Back at the PO stage, the PO decides again: the earlier approval no longer counts.
-        ...(action === LEAVE_ACTION.PREVIOUS ? { poApproverId: null } : {}),
-        updatedAt: now,
-        version: request.version + 1,
-      })
-      .where('id', '=', request.id)
-      .where('version', '=', request.version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw errors.coded(409, 'LEAVE_CHANGED_MEANWHILE');
-    await recordEvent(trx, {
-      tenantId: who.tenantId,
-      requestId: request.id,
-      action,
-      actorId: who.employeeId,
-      actorRole: transition.actor,
-      fromStatus: request.status,
-      toStatus: to,
-      reason,
-      at: now,
-    });
-  });
+  await changeRequest(
+    deps,
+    request,
+    {
+      status: to,
+      restoreStatus,
+      ...(transition.actor === 'po' && action === LEAVE_ACTION.APPROVE ? { poApproverId: who.employeeId } : {}),
+      // Back at the PO stage, the PO decides again: the earlier approval no longer counts.
+      ...(action === LEAVE_ACTION.PREVIOUS ? { poApproverId: null } : {}),
+    },
+    { action, actorId: who.employeeId, actorRole: transition.actor, toStatus: to, reason },
+  );
 }
