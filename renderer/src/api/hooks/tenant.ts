@@ -3,7 +3,7 @@
  * and the Productivity tab. Every save also refreshes /api/me (`meKey`), which carries the tenant's name,
  * logo and settings to the header, the weekend and every page that reads them.
  */
-import type { RequestOf } from '../../../../shared/endpoints/define';
+import type { RequestOf, ResponseOf } from '../../../../shared/endpoints/define';
 import { tenantEndpoints as ep } from '../../../../shared/endpoints/tenant';
 import type { Language } from '../../../../shared/i18n/languages';
 import type { TenantSettings } from '../../../../shared/settings';
@@ -20,6 +20,9 @@ export const tenantKeys = {
   tenant: ['tenant', 'details'] as const,
   productivity: ['tenant', 'productivity'] as const,
 };
+
+/** The tenant as GET /api/tenant answers it: name, e-mail domain, logo and every setting. */
+export type Tenant = ResponseOf<typeof ep.getTenant>;
 
 export type ProductivitySettingsChanges = RequestOf<typeof ep.updateProductivitySettings>['body'];
 
