@@ -10,9 +10,7 @@ import type { TenantSettings } from '../../../../shared/settings';
 import type { QueryKey } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n';
 import { call } from '../typed';
-import { attendanceKeys } from './attendance';
 import { meKey } from './me';
-import { productivityKeys } from './productivity';
 import { useApiMutation } from './mutation';
 import { useEndpointQuery } from './query';
 
@@ -124,8 +122,10 @@ export function useUpdateProductivitySettings() {
   const { t } = useTranslation('settings');
   return useApiMutation({
     mutationFn: (changes: ProductivitySettingsChanges) => call(ep.updateProductivitySettings, { body: changes }),
-    // Working hours, weekend and WFO share change today's card, the month views and the dashboards.
-    invalidates: [tenantKeys.productivity, meKey, attendanceKeys.all, productivityKeys.all],
+    // The time zone and the weekend decide what day everything falls on and which days are worked (attendance,
+    // leave, dashboards), and the Tenant tab shows the same zone: every query is read again, as the Tenant tab's
+    // time zone save does.
+    invalidates: [[]],
     success: () => t('productivity.saved'),
     failure: t('productivity.notSaved'),
   });
