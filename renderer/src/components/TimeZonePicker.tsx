@@ -1,7 +1,8 @@
 /**
  * A time zone picker: a combobox of the IANA zones the browser knows (Intl.supportedValuesOf), filtered as
- * the user types, that also keeps a typed name (the shared rules decide whether it is a real zone). The
- * same behaviour as the device dialog's zone field; put it inside a Fluent Field for its label and message.
+ * the user types, that also keeps a typed name (the shared rules decide whether it is a real zone). Every
+ * zone field uses it (Settings › Tenant and Productivity, the device dialog); put it inside a Fluent Field for
+ * its label and message.
  */
 import { Combobox, Option } from '@fluentui/react-components';
 import { useMemo } from 'react';

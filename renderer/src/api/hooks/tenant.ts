@@ -3,16 +3,14 @@
  * and the Productivity tab. Every save also refreshes /api/me (`meKey`), which carries the tenant's name,
  * logo and settings to the header, the weekend and every page that reads them.
  */
-import type { RequestOf } from '../../../../shared/endpoints/define';
+import type { RequestOf, ResponseOf } from '../../../../shared/endpoints/define';
 import { tenantEndpoints as ep } from '../../../../shared/endpoints/tenant';
 import type { Language } from '../../../../shared/i18n/languages';
 import type { TenantSettings } from '../../../../shared/settings';
 import type { QueryKey } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n';
 import { call } from '../typed';
-import { attendanceKeys } from './attendance';
 import { meKey } from './me';
-import { productivityKeys } from './productivity';
 import { useApiMutation } from './mutation';
 import { useEndpointQuery } from './query';
 
@@ -20,6 +18,9 @@ export const tenantKeys = {
   tenant: ['tenant', 'details'] as const,
   productivity: ['tenant', 'productivity'] as const,
 };
+
+/** The tenant as GET /api/tenant answers it: name, e-mail domain, logo and every setting. */
+export type Tenant = ResponseOf<typeof ep.getTenant>;
 
 export type ProductivitySettingsChanges = RequestOf<typeof ep.updateProductivitySettings>['body'];
 
@@ -121,8 +122,10 @@ export function useUpdateProductivitySettings() {
   const { t } = useTranslation('settings');
   return useApiMutation({
     mutationFn: (changes: ProductivitySettingsChanges) => call(ep.updateProductivitySettings, { body: changes }),
-    // Working hours, weekend and WFO share change today's card, the month views and the dashboards.
-    invalidates: [tenantKeys.productivity, meKey, attendanceKeys.all, productivityKeys.all],
+    // The time zone and the weekend decide what day everything falls on and which days are worked (attendance,
+    // leave, dashboards), and the Tenant tab shows the same zone: every query is read again, as the Tenant tab's
+    // time zone save does.
+    invalidates: [[]],
     success: () => t('productivity.saved'),
     failure: t('productivity.notSaved'),
   });

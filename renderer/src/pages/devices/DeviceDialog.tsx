@@ -1,6 +1,5 @@
 /** Add or edit a biometric device. The shared contract validates as the user types; the server has the last word. */
-import { Combobox, Field, Option, Radio, RadioGroup } from '@fluentui/react-components';
-import { useMemo } from 'react';
+import { Field, Radio, RadioGroup } from '@fluentui/react-components';
 import { createDeviceBodySchema, DEFAULT_DEVICE_PORT, type Device } from '../../../../shared/contracts/devices';
 import { errorCode, errorMessage } from '../../api/errors';
 import { useSaveDevice, type DeviceBody } from '../../api/hooks/devices';
@@ -8,6 +7,7 @@ import { FormDialog, useFormStyles } from '../../components/FormDialog';
 import { useNotify } from '../../components/toasts';
 import { firstIssueByField, useFormState } from '../../components/form-fields';
 import { TextField } from '../../components/TextField';
+import { TimeZonePicker } from '../../components/TimeZonePicker';
 import { useTranslation } from '../../i18n';
 
 type Form = {
@@ -51,19 +51,10 @@ function toBody(form: Form, editing: boolean): DeviceBody {
   };
 }
 
-function zoneList(): string[] {
-  try {
-    return Intl.supportedValuesOf('timeZone');
-  } catch {
-    return [];
-  }
-}
-
 export function DeviceDialog({ device, onClose }: { device: Device | null; onClose: () => void }) {
   const styles = useFormStyles();
   const { t } = useTranslation(['devices', 'common', 'errors']);
   const notify = useNotify();
-  const zones = useMemo(() => zoneList(), []);
   const form = useFormState<Form>(() => toForm(device));
   const { values } = form;
 
@@ -93,8 +84,6 @@ export function DeviceDialog({ device, onClose }: { device: Device | null; onClo
       save.mutate({ id: device?.id, body: toBody(values, device !== null) }, { onSuccess: onClose, onError }),
     );
 
-  const zoneQuery = values.timeZone.trim().toLowerCase();
-  const zoneOptions = (zoneQuery ? zones.filter((z) => z.toLowerCase().includes(zoneQuery)) : zones).slice(0, 80);
   const bound = { form, rules };
 
   return (
@@ -170,26 +159,12 @@ export function DeviceDialog({ device, onClose }: { device: Device | null; onClo
           {...form.messages.field('timeZone', rules)}
           hint={device ? undefined : t('dialog.timeZoneHint')}
         >
-          <Combobox
-            freeform
-            expandIcon={{ 'aria-label': t('common:actions.showOptions') }}
-            placeholder={t('dialog.timeZonePlaceholder')}
+          <TimeZonePicker
             value={values.timeZone}
-            selectedOptions={values.timeZone ? [values.timeZone] : []}
-            onChange={(e) => form.set('timeZone', e.target.value)}
-            // Typing over a selected zone makes Fluent clear the selection (optionValue undefined) after the text
-            // changed: that event must not throw the typed zone away, or an edited zone is never saved.
-            onOptionSelect={(_, d) => {
-              if (d.optionValue !== undefined) form.set('timeZone', d.optionValue);
-            }}
+            onChange={(zone) => form.set('timeZone', zone)}
             onBlur={form.messages.touch('timeZone')}
-          >
-            {zoneOptions.map((z) => (
-              <Option key={z} value={z}>
-                {z}
-              </Option>
-            ))}
-          </Combobox>
+            placeholder={t('dialog.timeZonePlaceholder')}
+          />
         </Field>
       </div>
     </FormDialog>

@@ -11,7 +11,6 @@ import {
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
-  Spinner,
   Switch,
   Text,
   tokens,
@@ -21,6 +20,7 @@ import { errorMessage } from '../../api/errors';
 import { usePermissions } from '../../api/hooks/me';
 import { useSetDemoData, useTenant } from '../../api/hooks/tenant';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { SettingsQuery } from '../../components/SettingsCard';
 import { useTranslation } from '../../i18n';
 import { ReadOnlyNotice, TabColumn } from './read-only';
 
@@ -29,21 +29,22 @@ const useStyles = makeStyles({
 });
 
 export function DemoDataTab() {
-  const styles = useStyles();
-  const { t } = useTranslation(['settings', 'common', 'errors']);
-  const canEdit = usePermissions().has('edit-tenant-settings');
+  const { t } = useTranslation('common');
   const tenant = useTenant();
+  return (
+    <SettingsQuery query={tenant} label={t('states.loading')}>
+      {(data) => <DemoDataCard shown={!data.settings.isDemoDataDisabled} />}
+    </SettingsQuery>
+  );
+}
+
+function DemoDataCard({ shown }: { shown: boolean }) {
+  const styles = useStyles();
+  const { t } = useTranslation(['settings', 'errors']);
+  const canEdit = usePermissions().has('edit-tenant-settings');
   const setDemo = useSetDemoData();
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<{ title: string; body: string } | null>(null);
-  if (tenant.isError)
-    return (
-      <MessageBar intent="error">
-        <MessageBarBody>{errorMessage(tenant.error)}</MessageBarBody>
-      </MessageBar>
-    );
-  if (!tenant.data) return <Spinner label={t('common:states.loading')} />;
-  const shown = !tenant.data.settings.isDemoDataDisabled;
 
   const change = (disabled: boolean) =>
     setDemo.mutateAsync(disabled).then(

@@ -2,31 +2,32 @@
  * General: the company's name, e-mail domain and language. The name and language change with
  * edit-tenant-settings; someone who may only view sees every field read-only, and looking so.
  */
-import { Field, Input, Select, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Field, Input, Select } from '@fluentui/react-components';
 import { useState } from 'react';
-import { errorMessage } from '../../api/errors';
 import { usePermissions } from '../../api/hooks/me';
-import { useSaveCompanyLanguage, useSaveCompanyName, useTenant } from '../../api/hooks/tenant';
+import { useSaveCompanyLanguage, useSaveCompanyName, useTenant, type Tenant } from '../../api/hooks/tenant';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../../../shared/i18n/languages';
-import { SettingsCard } from '../../components/SettingsCard';
+import { SettingsCard, SettingsQuery } from '../../components/SettingsCard';
 import { useTranslation } from '../../i18n';
 import { ReadOnlyNotice, readOnlyLook, TabColumn } from './read-only';
 
 export function GeneralTab() {
-  const { t } = useTranslation(['settings', 'common', 'errors']);
-  const canEdit = usePermissions().has('edit-tenant-settings');
+  const { t } = useTranslation('common');
   const tenant = useTenant();
+  return (
+    <SettingsQuery query={tenant} label={t('states.loading')}>
+      {(data) => <GeneralForm tenant={data} />}
+    </SettingsQuery>
+  );
+}
+
+function GeneralForm({ tenant }: { tenant: Tenant }) {
+  const { t } = useTranslation(['settings', 'common']);
+  const canEdit = usePermissions().has('edit-tenant-settings');
   const [name, setName] = useState<string | null>(null);
   const save = useSaveCompanyName();
   const saveLanguage = useSaveCompanyLanguage();
-  if (tenant.isError)
-    return (
-      <MessageBar intent="error">
-        <MessageBarBody>{errorMessage(tenant.error)}</MessageBarBody>
-      </MessageBar>
-    );
-  if (!tenant.data) return <Spinner label={t('common:states.loading')} />;
-  const value = name ?? tenant.data.name;
+  const value = name ?? tenant.name;
   const empty = value.trim() === '';
   return (
     <TabColumn>
@@ -55,12 +56,12 @@ export function GeneralTab() {
           />
         </Field>
         <Field label={t('general.emailDomain')} hint={t('general.emailDomainHint')}>
-          <Input value={tenant.data.emailDomain} data-testid="email-domain" {...readOnlyLook(true)} />
+          <Input value={tenant.emailDomain} data-testid="email-domain" {...readOnlyLook(true)} />
         </Field>
         <Field label={t('common:language.company')} hint={t('common:language.companyHint')}>
           <Select
             data-testid="company-language"
-            value={tenant.data.settings.default_language}
+            value={tenant.settings.default_language}
             disabled={!canEdit || saveLanguage.isPending}
             onChange={(_, d) => {
               if (isLanguage(d.value)) saveLanguage.mutate(d.value);

@@ -4,28 +4,16 @@
  * 500 pixels) and again by the server from its bytes; removing it asks first. Both change with
  * edit-tenant-settings; the time zone also on the Productivity tab.
  */
-import {
-  Avatar,
-  Button,
-  Card,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Avatar, Button, Card, Field, Input, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowUploadRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useRef, useState } from 'react';
 import { LOGO_TYPES, logoIssue } from '../../../../shared/logo';
 import { isValidTimeZone } from '../../../../shared/settings';
-import { errorMessage, fieldErrors } from '../../api/errors';
+import { fieldErrors } from '../../api/errors';
 import { usePermissions } from '../../api/hooks/me';
 import { useRemoveTenantLogo, useSaveTenantTimeZone, useTenant, useUploadTenantLogo } from '../../api/hooks/tenant';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { SettingsCard } from '../../components/SettingsCard';
+import { SettingsCard, SettingsQuery } from '../../components/SettingsCard';
 import { TimeZonePicker } from '../../components/TimeZonePicker';
 import { localizeMessage } from '../../../../shared/i18n/localize';
 import { useTranslation } from '../../i18n';
@@ -55,19 +43,16 @@ export function TenantTab() {
   const { t } = useTranslation(['settings', 'common']);
   const canEdit = usePermissions().has('edit-tenant-settings');
   const tenant = useTenant();
-  if (tenant.isError)
-    return (
-      <MessageBar intent="error">
-        <MessageBarBody>{errorMessage(tenant.error)}</MessageBarBody>
-      </MessageBar>
-    );
-  if (!tenant.data) return <Spinner label={t('common:states.loading')} />;
   return (
-    <TabColumn>
-      <ReadOnlyNotice canEdit={canEdit} />
-      <LogoCard name={tenant.data.name} logo={tenant.data.logo} canEdit={canEdit} />
-      <TimeZoneCard saved={tenant.data.settings.tenant_timezone} canEdit={canEdit} />
-    </TabColumn>
+    <SettingsQuery query={tenant} label={t('common:states.loading')}>
+      {(data) => (
+        <TabColumn>
+          <ReadOnlyNotice canEdit={canEdit} />
+          <LogoCard name={data.name} logo={data.logo} canEdit={canEdit} />
+          <TimeZoneCard saved={data.settings.tenant_timezone} canEdit={canEdit} />
+        </TabColumn>
+      )}
+    </SettingsQuery>
   );
 }
 

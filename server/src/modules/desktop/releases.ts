@@ -23,7 +23,7 @@ const MAX_FEED_BYTES = 64 * 1024;
 
 export type ReleaseReader = { current: () => Promise<Release> };
 
-/** Reads the folder's feed files; `now` and `fetchText` are parameters so that tests choose them. */
+/** Reads the folder's feed files (`folder` ends with a slash, as config.ts gives it); `now` defaults to Date.now. */
 export function releaseReader(
   folder: string | undefined,
   options: { now?: () => number; log?: { warn: (o: object, m: string) => void } } = {},

@@ -7,12 +7,13 @@
 import sharp from 'sharp';
 import type { RawBody } from '../../../../shared/endpoints/define.js';
 import { sniffImageType } from '../../../../shared/images.js';
+import { validation as V } from '../../../../shared/i18n/en/validation.js';
 import { LOGO_MAX_BYTES, logoIssue, type LogoFacts } from '../../../../shared/logo.js';
 import type { Db } from '../../db/engine.js';
 import type { RequestContext } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { processImage } from '../../storage/content.js';
-import type { StorageService } from '../../storage/service.js';
+import { readObject, type StorageService } from '../../storage/service.js';
 import { tenantRepository } from './repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -45,10 +46,9 @@ async function factsOf(bytes: Buffer): Promise<LogoFacts> {
 /** PUT /api/tenant/logo: checks, stores, then points the tenant at it and deletes the earlier logo. */
 export async function uploadLogo(ctx: RequestContext, body: RawBody, declaredLength: number | undefined) {
   const refuse = (message: string) => errors.validation([{ path: 'body', message }]);
-  if (declaredLength !== undefined && declaredLength >= LOGO_MAX_BYTES)
-    throw refuse(logoIssue({ type: 'image/png', size: declaredLength })!);
+  if (declaredLength !== undefined && declaredLength >= LOGO_MAX_BYTES) throw refuse(V.logoSize);
   const bytes = await readLimited(body, LOGO_MAX_BYTES);
-  if (bytes === 'too-large') throw refuse(logoIssue({ type: 'image/png', size: LOGO_MAX_BYTES })!);
+  if (bytes === 'too-large') throw refuse(V.logoSize);
   const facts = await factsOf(bytes);
   const issue = logoIssue(facts);
   if (issue) throw refuse(issue);
@@ -101,12 +101,10 @@ export async function readLogo(
     .where('logoKey', 'like', `%/image/${logoId}`)
     .executeTakeFirst();
   if (!tenant?.logoKey) throw errors.notFound('fileNotFound');
-  const [head, stream] = await Promise.all([
+  const [head, data] = await Promise.all([
     deps.storage.driver.head(tenant.logoKey),
-    deps.storage.driver.getStream(tenant.logoKey),
+    readObject(deps.storage.driver, tenant.logoKey),
   ]);
-  if (!head || !stream) throw errors.notFound('fileNotFound');
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
-  return { contentType: head.contentType, data: Buffer.concat(chunks) };
+  if (!head || !data) throw errors.notFound('fileNotFound');
+  return { contentType: head.contentType, data };
 }
