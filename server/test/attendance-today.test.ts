@@ -30,6 +30,7 @@ beforeAll(async () => {
       outsider: ['Team Lead'],
       other: ['Employee'],
       hr: ['HR'],
+      quick: ['Employee'],
     },
     teams: { Core: ['emp', 'mate', 'lead'], Far: ['outsider', 'other'] },
   });
@@ -160,6 +161,23 @@ describe('undoing a check-out', () => {
     const undone = await other.post<Today>('/api/attendance/check-out/undo');
     expect(undone.body.state).toBe('on-break');
     expect(undone.body.attendance!.breaks).toMatchObject([{ start: started.start, end: null }]);
+  });
+
+  it('restores the one break of the check-out it undoes, even when everything happened in the same instant', async () => {
+    // Check-out, undo and check-out again in one millisecond: the audit holds two cancellations of the break at
+    // that instant, and only the last check-out's is undone.
+    const quick = apis['quick']!;
+    at('2026-11-23T04:00:00Z');
+    await quick.post('/api/attendance/check-in');
+    minutes(30);
+    await quick.post('/api/attendance/break/start');
+    seconds(30);
+    expect((await quick.post<Today>('/api/attendance/check-out')).body.breakCancelled).toBe(true);
+    expect((await quick.post<Today>('/api/attendance/check-out/undo')).body.state).toBe('on-break');
+    expect((await quick.post<Today>('/api/attendance/check-out')).body.breakCancelled).toBe(true);
+    const undone = await quick.post<Today>('/api/attendance/check-out/undo');
+    expect(undone.body.state).toBe('on-break');
+    expect(undone.body.attendance!.breaks).toHaveLength(1);
   });
 
   it('is refused once the day was changed after the check-out', async () => {
