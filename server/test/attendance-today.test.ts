@@ -221,4 +221,14 @@ describe('the change history of a day', () => {
     expect((await apis['emp']!.get(`/api/attendance/${day.id}/audit`)).status).toBe(403);
     expect((await apis['hr']!.get(`/api/attendance/${day.id}/audit`)).status).toBe(200);
   });
+
+  it('of a lead’s own day is not theirs to read: their team permission reaches their members’ days only', async () => {
+    // The lead's own days are edited at the own level (edit-attendance, within its limit), as the Day panel
+    // offers no History there; the history needs company reach.
+    const own = (await apis['lead']!.get<Today>('/api/attendance/today')).body.attendance!;
+    const refused = await apis['lead']!.get(`/api/attendance/${own.id}/audit`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toContain('view-all-attendance');
+    expect((await apis['hr']!.get(`/api/attendance/${own.id}/audit`)).status).toBe(200);
+  });
 });
