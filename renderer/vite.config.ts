@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { precompressPlugin } from '../tools/build/precompress';
+import { precompressPlugin } from '../tools/build/precompress.ts';
 
 // The API the dev server forwards /api to; `npm run dev:server` listens on 8080 unless PORT says otherwise.
 const apiTarget = process.env['TEAMBEAT_API_URL'] ?? 'http://localhost:8080';

@@ -30,6 +30,7 @@ beforeAll(async () => {
       outsider: ['Team Lead'],
       other: ['Employee'],
       hr: ['HR'],
+      quick: ['Employee'],
     },
     teams: { Core: ['emp', 'mate', 'lead'], Far: ['outsider', 'other'] },
   });
@@ -162,6 +163,23 @@ describe('undoing a check-out', () => {
     expect(undone.body.attendance!.breaks).toMatchObject([{ start: started.start, end: null }]);
   });
 
+  it('restores the one break of the check-out it undoes, even when everything happened in the same instant', async () => {
+    // Check-out, undo and check-out again in one millisecond: the audit holds two cancellations of the break at
+    // that instant, and only the last check-out's is undone.
+    const quick = apis['quick']!;
+    at('2026-11-23T04:00:00Z');
+    await quick.post('/api/attendance/check-in');
+    minutes(30);
+    await quick.post('/api/attendance/break/start');
+    seconds(30);
+    expect((await quick.post<Today>('/api/attendance/check-out')).body.breakCancelled).toBe(true);
+    expect((await quick.post<Today>('/api/attendance/check-out/undo')).body.state).toBe('on-break');
+    expect((await quick.post<Today>('/api/attendance/check-out')).body.breakCancelled).toBe(true);
+    const undone = await quick.post<Today>('/api/attendance/check-out/undo');
+    expect(undone.body.state).toBe('on-break');
+    expect(undone.body.attendance!.breaks).toHaveLength(1);
+  });
+
   it('is refused once the day was changed after the check-out', async () => {
     const hr = apis['hr']!;
     at('2026-11-23T04:00:00Z');
@@ -202,5 +220,15 @@ describe('the change history of a day', () => {
     expect(outsider.status).toBe(403);
     expect((await apis['emp']!.get(`/api/attendance/${day.id}/audit`)).status).toBe(403);
     expect((await apis['hr']!.get(`/api/attendance/${day.id}/audit`)).status).toBe(200);
+  });
+
+  it('of a lead’s own day is not theirs to read: their team permission reaches their members’ days only', async () => {
+    // The lead's own days are edited at the own level (edit-attendance, within its limit), as the Day panel
+    // offers no History there; the history needs company reach.
+    const own = (await apis['lead']!.get<Today>('/api/attendance/today')).body.attendance!;
+    const refused = await apis['lead']!.get(`/api/attendance/${own.id}/audit`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toContain('view-all-attendance');
+    expect((await apis['hr']!.get(`/api/attendance/${own.id}/audit`)).status).toBe(200);
   });
 });

@@ -209,7 +209,7 @@ export const attendanceEndpoints = {
     summary: 'Who changed an attendance and its breaks, when, and what the values were',
     description:
       'With view-all-attendance or edit-all-attendance any employee’s; with edit-team-attendance the days of ' +
-      'employees who share a team with the caller (the policy family attendance-history).',
+      'employees who share a team with the caller, not the caller’s own (the policy family attendance-history).',
     params: idParamsSchema,
     response: auditResponseSchema,
   }),

@@ -11,7 +11,7 @@ import type { RequestContext } from '../../http/context.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { errors } from '../../http/errors.js';
 import { policyRepository } from '../../policy/repository.js';
-import { visibleEmployees } from '../../policy/scope.js';
+import { FAMILIES, visibleEmployees } from '../../policy/scope.js';
 import { attendanceRepository } from './repository.js';
 import { assertWithinEditLimit, authorizeFor } from './scope.js';
 import * as write from './service.js';
@@ -158,9 +158,13 @@ export const attendanceRoutes = defineRoutes(attendanceEndpoints, {
   listAttendanceAudit: async (ctx, { params }) => {
     const repo = ctx.repo(attendanceRepository);
     // The history of a day its editors reach: a lead's team members', anyone's with company reach.
-    await ctx
-      .repo(policyRepository)
-      .authorizeEmployee('attendance-history', ctx.caller, await repo.auditOwner(params.id));
+    const owner = await repo.auditOwner(params.id);
+    const level = await ctx.repo(policyRepository).authorizeEmployee('attendance-history', ctx.caller, owner);
+    // The family has no own level, so one's own day counts as a team member's; but a team permission never
+    // edits one's own days (the own level does, within its limit), so one's own history needs company reach.
+    if (level === 'team' && owner === ctx.caller.employeeId) {
+      throw errors.forbidden(FAMILIES['attendance-history'].all[0]);
+    }
     return { items: await repo.auditTrail(params.id) };
   },
 });

@@ -259,7 +259,9 @@ export async function undoCheckOut(deps: Deps, actor: Actor, settings: TenantSet
       .where('updatedAt', '=', before.updatedAt)
       .executeTakeFirst();
     if (Number(reopened.numUpdatedRows) !== 1) throw errors.coded(409, 'CHECK_OUT_UNDO_CHANGED');
-    // The break the check-out closed: the caller's break entry written at the check-out's instant.
+    // The break the check-out closed: the caller's last break entry written at the check-out's instant (the
+    // check-out closes one break at most; an earlier check-out and undo in the same millisecond wrote entries
+    // at that instant too, and theirs are not this check-out's).
     const closed = await trx
       .selectFrom('attendanceAudit')
       .select(['breakId', 'action', 'before'])
@@ -268,6 +270,8 @@ export async function undoCheckOut(deps: Deps, actor: Actor, settings: TenantSet
       .where('breakId', 'is not', null)
       .where('actorId', '=', actor.employeeId)
       .where('at', '=', checkedOutAt)
+      .orderBy('id', 'desc')
+      .limit(1)
       .execute();
     for (const entry of closed) {
       const span = entry.before === null ? null : (JSON.parse(entry.before) as { start: string; end: string | null });
