@@ -5,51 +5,11 @@
  * terminals listed as devices, and the employee whose employee ID is BioTime's emp_code sees the punches as today's
  * attendance.
  */
-import type { APIRequestContext } from '@playwright/test';
 import { startBiotimeSim, type BiotimeSim } from '../tools/biotime-sim/biotime.js';
 import { BIOTIME_DEMO_ACCOUNT, biotimeDemoData } from '../tools/biotime-sim/data.js';
-import { ADMIN, DEMO_PASSWORD, EMPLOYEE, expect, test } from './fixtures.js';
+import { ADMIN, DEMO_PASSWORD, expect, test } from './fixtures.js';
+import { employeeWithoutAttendanceToday, getJson } from './people.js';
 import { snapshot } from './screenshots.js';
-
-type Person = {
-  id: number;
-  email: string;
-  name: string;
-  employeeIdentificationNo: string | null;
-  status: string;
-  roles: { name: string }[];
-};
-
-async function getJson<T>(request: APIRequestContext, token: string, url: string): Promise<T> {
-  const res = await request.get(url, { headers: { authorization: `Bearer ${token}` } });
-  expect(res.status(), url).toBe(200);
-  return (await res.json()) as T;
-}
-
-/** An active Employee with an employee ID and no attendance today, other than the sign-in fixtures' employee. */
-async function employeeWithoutAttendanceToday(request: APIRequestContext, adminToken: string): Promise<Person> {
-  const today = (await getJson<{ date: string }>(request, adminToken, '/api/attendance/today')).date;
-  const list = await getJson<{ items: Person[] }>(request, adminToken, '/api/employees?pageSize=100&orderKey=id');
-  const candidates = list.items
-    .filter(
-      (p) =>
-        p.status === 'active' &&
-        p.employeeIdentificationNo &&
-        p.roles.some((r) => r.name === 'Employee') &&
-        p.email !== EMPLOYEE.email,
-    )
-    // From the end of the list: the device agent's spec takes the first such person.
-    .reverse();
-  for (const person of candidates) {
-    const day = await getJson<{ attendance: unknown }>(
-      request,
-      adminToken,
-      `/api/attendance/day?employeeId=${person.id}&date=${today}`,
-    );
-    if (day.attendance === null) return person;
-  }
-  throw new Error('every demo employee already has an attendance today');
-}
 
 let sim: BiotimeSim | undefined;
 test.afterEach(async () => {

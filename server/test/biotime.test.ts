@@ -91,6 +91,15 @@ describe('BioTime connection', () => {
       errorCode: 'unreachable',
     });
 
+    // The office network is allowed, but no BioTime server has a link-local address: it is where clouds answer
+    // their metadata (credentials included), so it is never called, however it is written.
+    for (const url of ['http://169.254.169.254', 'http://[::ffff:169.254.169.254]', 'http://[fe80::1]:8080']) {
+      await world.admin.put('/api/biotime/connection', connection({ url }));
+      const check = (await world.admin.post('/api/biotime/connection/test')).body;
+      expect(check, url).toMatchObject({ ok: false, errorCode: 'bad-url' });
+      expect(check.errorMessage, url).toContain('link-local');
+    }
+
     // Teambeat itself answers, but it is not BioTime.
     await world.admin.put('/api/biotime/connection', connection({ url: world.server.url }));
     expect((await world.admin.post('/api/biotime/connection/test')).body).toMatchObject({

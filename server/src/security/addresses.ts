@@ -63,12 +63,23 @@ export async function isPublicHost(hostname: string): Promise<boolean> {
  * address is connected to without a lookup: check it with isSpecialAddress before connecting.
  */
 export function publicOnlyLookupRefusing(refuse: (hostname: string) => Error): LookupFunction {
+  return lookupRefusing(isSpecialAddress, refuse);
+}
+
+/**
+ * The same lookup with another list of refused addresses (`refused(address)`): a BioTime server may be on the office
+ * network, but never on a link-local one (devices/biotime-client.ts).
+ */
+export function lookupRefusing(
+  refused: (address: string) => boolean,
+  refuse: (hostname: string) => Error,
+): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
       const first = addresses[0];
       if (!first) return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
-      if (addresses.some((a) => isSpecialAddress(a.address))) return callback(refuse(hostname), '', 0);
+      if (addresses.some((a) => refused(a.address))) return callback(refuse(hostname), '', 0);
       if (options.all) callback(null, addresses);
       else callback(null, first.address, first.family);
     });

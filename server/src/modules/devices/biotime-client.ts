@@ -9,10 +9,17 @@
  *   credentials.
  * - Lists are read by page number (`page`, `page_size`); a page past the last (404 "Invalid page.") is the end
  *   (the list shrank meanwhile).
- * - Addresses on the office network are allowed: BioTime runs on a company's own server. The check only ever
- *   reports a code and BioTime's own `detail`, never another body.
+ * - Addresses on the office network (and this machine) are allowed: BioTime runs on a company's own server. A
+ *   link-local address never is (169.254.0.0/16, fe80::/10: where clouds answer their metadata, credentials
+ *   included), nor an unspecified, multicast or reserved one: refused before connecting, whether written or what
+ *   the name resolves to (the connection goes to the address checked). The check only ever reports a code and
+ *   BioTime's own `detail`, never another body.
  */
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP } from 'node:net';
 import type { BiotimeErrorCode } from '../../../../shared/contracts/biotime.js';
+import { lookupRefusing } from '../../security/addresses.js';
 
 export class BiotimeError extends Error {
   constructor(
@@ -46,6 +53,27 @@ type Answer = { status: number; json: unknown; isJson: boolean };
 
 const MAX_BODY = 32 * 1024 * 1024;
 
+/** Addresses no BioTime server has (docs/devices.md "BioTime"); the office network's are not among them. */
+const NEVER = new BlockList();
+NEVER.addSubnet('0.0.0.0', 8, 'ipv4'); // "this network": 0.0.0.0 reaches this machine by another name
+NEVER.addSubnet('169.254.0.0', 16, 'ipv4'); // link-local: cloud metadata at 169.254.169.254
+NEVER.addSubnet('224.0.0.0', 3, 'ipv4'); // multicast and reserved
+NEVER.addAddress('::', 'ipv6');
+NEVER.addSubnet('fe80::', 10, 'ipv6'); // link-local
+NEVER.addAddress('fd00:ec2::254', 'ipv6'); // EC2's metadata over IPv6
+NEVER.addSubnet('ff00::', 8, 'ipv6'); // multicast
+
+/** Whether `address` is one BioTime is never called on; IPv4-mapped IPv6 addresses are checked as IPv4. */
+export function isRefusedBiotimeAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return true;
+  return NEVER.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+const refusedHost = (host: string) =>
+  new BiotimeError('bad-url', `${host} is a link-local or reserved address, which no BioTime server has`);
+const lookup = lookupRefusing(isRefusedBiotimeAddress, refusedHost);
+
 /** BioTime's (DRF's) own words in a refusal: `detail`, or the first of `non_field_errors`; '' when none. */
 export function biotimeDetail(json: unknown): string {
   if (!json || typeof json !== 'object') return '';
@@ -64,17 +92,17 @@ export function biotimeDetail(json: unknown): string {
 
 function unreachable(error: unknown, url: URL): BiotimeError {
   if (error instanceof BiotimeError) return error;
-  const err = error as { name?: string; cause?: { code?: string; message?: string } };
+  const err = error as { name?: string; code?: string; message?: string };
   if (err.name === 'TimeoutError' || err.name === 'AbortError')
     return new BiotimeError('unreachable', `${url.host} did not answer in time`);
-  const code = err.cause?.code;
+  const code = err.code;
   if (code === 'ECONNREFUSED') return new BiotimeError('unreachable', `${url.host} refused the connection`);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
     return new BiotimeError('unreachable', `${url.hostname} was not found`);
   if (code === 'ECONNRESET') return new BiotimeError('unreachable', `${url.host} closed the connection`);
   return new BiotimeError(
     'unreachable',
-    `${url.host} could not be reached (${code ?? err.cause?.message ?? 'connection failed'})`,
+    `${url.host} could not be reached (${code ?? err.message ?? 'connection failed'})`,
   );
 }
 
@@ -91,34 +119,50 @@ export function biotimeClient(credentials: BiotimeCredentials, options: BiotimeC
 
   async function send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
     const url = new URL(path.replace(/^\//, ''), base);
-    let response: Response;
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    // A literal address is connected to without a lookup: checked here.
+    if (isIP(host) && isRefusedBiotimeAddress(host)) throw refusedHost(host);
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    let answer: { status: number; text: string };
     try {
-      response = await fetch(url, {
-        method,
-        headers: {
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(auth && method === 'GET' ? { authorization: auth } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
+      answer = await new Promise((resolve, reject) => {
+        const request = (url.protocol === 'https:' ? https : http).request(
+          url,
+          {
+            method,
+            headers: {
+              accept: 'application/json',
+              ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+              ...(auth && method === 'GET' ? { authorization: auth } : {}),
+            },
+            lookup,
+            signal: AbortSignal.timeout(timeoutMs),
+          },
+          (response) => {
+            const chunks: Buffer[] = [];
+            let size = 0;
+            response.on('data', (chunk: Buffer) => {
+              size += chunk.length;
+              if (size <= MAX_BODY) return void chunks.push(chunk);
+              response.destroy();
+              reject(new BiotimeError('not-biotime', `${url.host} answered more than 32 MiB at once`));
+            });
+            response.on('error', reject);
+            response.on('end', () =>
+              resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+            );
+          },
+        );
+        request.on('error', reject);
+        request.end(payload);
       });
     } catch (error) {
       throw unreachable(error, url);
     }
-    if (Number(response.headers.get('content-length') ?? 0) > MAX_BODY)
-      throw new BiotimeError('not-biotime', `${url.host} answered more than 32 MiB at once`);
-    let text: string;
     try {
-      text = await response.text();
-    } catch (error) {
-      throw unreachable(error, url);
-    }
-    try {
-      return { status: response.status, json: JSON.parse(text) as unknown, isJson: true };
+      return { status: answer.status, json: JSON.parse(answer.text) as unknown, isJson: true };
     } catch {
-      return { status: response.status, json: null, isJson: false };
+      return { status: answer.status, json: null, isJson: false };
     }
   }
 

@@ -87,14 +87,7 @@ function toPull(row: Selectable<BiotimePullTable>): BiotimePull {
 }
 
 async function lastPull(db: Db, tenantId: number) {
-  const row = await db
-    .selectFrom('biotimePulls')
-    .selectAll()
-    .where('tenantId', '=', tenantId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? toPull(row) : null;
+  return (await listBiotimePulls(db, tenantId, 1)).items[0] ?? null;
 }
 
 export async function readBiotimeConnection(db: Db, tenantId: number): Promise<BiotimeConnection> {
@@ -168,13 +161,14 @@ export async function deleteBiotimeConnection(deps: Deps, tenantId: number): Pro
   if (Number(removed.numDeletedRows) === 0) throw errors.rule('BIOTIME_NOT_CONFIGURED');
 }
 
-export async function listBiotimePulls(db: Db, tenantId: number): Promise<{ items: BiotimePull[] }> {
+/** The latest `limit` pulls, newest first. */
+export async function listBiotimePulls(db: Db, tenantId: number, limit = 20): Promise<{ items: BiotimePull[] }> {
   const rows = await db
     .selectFrom('biotimePulls')
     .selectAll()
     .where('tenantId', '=', tenantId)
     .orderBy('id', 'desc')
-    .limit(20)
+    .limit(limit)
     .execute();
   return { items: rows.map(toPull) };
 }
