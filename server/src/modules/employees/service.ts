@@ -62,8 +62,8 @@ async function refuseDuplicates(ctx: RequestContext, input: Input, exceptId: num
 
 /**
  * The manager chosen for `employeeId` (null: a new employee): an active employee of the same tenant (not a
- * demo person while demo data is off), not themself, and not someone they manage directly or through others. Run inside the write's transaction,
- * after lockManagerChanges, so concurrent changes cannot build a cycle between them.
+ * demo person while demo data is off), not themself, and not someone they manage directly or through others. Run
+ * inside the write's transaction, after lockManagerChanges, so concurrent changes cannot build a cycle between them.
  */
 async function checkManager(tx: TenantBound, employeeId: number | null, managerId: number) {
   const employees = tx.repo(employeeRepository);

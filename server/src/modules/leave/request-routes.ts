@@ -3,7 +3,6 @@ import { demoHidden, requireShown } from '../../policy/demo.js';
 import { leaveRequestEndpoints } from '../../../../shared/endpoints/leave.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { errors } from '../../http/errors.js';
-import { ownedRows } from '../../db/owned.js';
 import { leaveBalance } from './balance.js';
 import { leaveRequestRepository } from './repository.js';
 import { policyRepository } from '../../policy/repository.js';
@@ -47,8 +46,9 @@ export const leaveRequestRoutes = defineRoutes(leaveRequestEndpoints, {
 
   actOnLeaveRequest: async (ctx, { params, body }) => {
     // A demo person's request is not found while demo data is off, to act on as to read.
-    const { employeeId } = await ctx.repo(ownedRows).get('leaveRequests', params.id, 'leaveRequestNotFound');
-    await requireShown(ctx, employeeId, 'leaveRequestNotFound');
+    const found = await ctx.repo(leaveRequestRepository).get(params.id);
+    if (!found) throw errors.notFound('leaveRequestNotFound');
+    await requireShown(ctx, found.employee.id, 'leaveRequestNotFound');
     await act(ctx.deps, ctx.caller, params.id, body.action, body.reason);
     return (await ctx.repo(leaveRequestRepository).get(params.id))!;
   },
