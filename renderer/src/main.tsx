@@ -3,10 +3,11 @@ import { Provider as JotaiProvider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { BrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { App } from './app/App';
 import { ThemeRoot } from './app/ThemeRoot';
 import { AppToaster } from './components/toasts';
+import { UnsavedChangesProvider } from './components/unsaved';
 import { i18n } from './i18n';
 import { LanguageRoot } from './i18n/LanguageRoot';
 import { SessionProvider } from './session/SessionProvider';
@@ -25,6 +26,26 @@ const queryClient = new QueryClient({
   },
 });
 
+// A data router, for its blocker (leaving a form with unsaved changes asks first; components/unsaved.tsx): one
+// catch-all route whose element is the app, which keeps declaring its own <Routes>.
+const router = createBrowserRouter([
+  {
+    path: '*',
+    element: (
+      <ThemeRoot>
+        <SessionProvider>
+          <LanguageRoot>
+            <UnsavedChangesProvider>
+              <App />
+            </UnsavedChangesProvider>
+            <AppToaster />
+          </LanguageRoot>
+        </SessionProvider>
+      </ThemeRoot>
+    ),
+  },
+]);
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
@@ -33,16 +54,7 @@ createRoot(root).render(
     <I18nextProvider i18n={i18n}>
       <JotaiProvider>
         <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
-            <ThemeRoot>
-              <SessionProvider>
-                <LanguageRoot>
-                  <App />
-                  <AppToaster />
-                </LanguageRoot>
-              </SessionProvider>
-            </ThemeRoot>
-          </BrowserRouter>
+          <RouterProvider router={router} />
         </QueryClientProvider>
       </JotaiProvider>
     </I18nextProvider>

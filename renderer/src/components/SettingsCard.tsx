@@ -23,6 +23,7 @@ import {
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../api/errors';
 import { useTranslation } from '../i18n';
+import { useUnsavedChanges } from './unsaved';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalXL, maxWidth: '720px' },
@@ -153,6 +154,7 @@ export function SettingsCard({
   title,
   canEdit = true,
   drafts,
+  dirty,
   saveDisabled = false,
   pending,
   onSave,
@@ -165,6 +167,11 @@ export function SettingsCard({
   canEdit?: boolean;
   /** The fields' drafts: Save waits for a change and for every one to be valid. */
   drafts?: readonly Draft[];
+  /**
+   * Whether the form holds edits not saved yet (leaving the page or tab then asks first); by default, whether a
+   * draft is edited. Forms that keep their own state say it.
+   */
+  dirty?: boolean;
   saveDisabled?: boolean;
   pending: boolean;
   /** Saves; `saved` puts the drafts back to what the server has, for the save's onSuccess. */
@@ -174,6 +181,7 @@ export function SettingsCard({
   const styles = useStyles();
   const { t } = useTranslation('common');
   const waiting = drafts !== undefined && (!drafts.some((d) => d.edited) || !drafts.every((d) => d.valid));
+  useUnsavedChanges(canEdit && (dirty ?? drafts?.some((d) => d.edited) ?? false));
   const disabled = pending || saveDisabled || waiting;
   const submit = (event: FormEvent) => {
     event.preventDefault();

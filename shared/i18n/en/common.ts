@@ -110,6 +110,12 @@ export const common = {
       noSpaces: 'No spaces',
     },
   },
+  unsaved: {
+    title: 'Leave without saving?',
+    body: 'Your changes on this page are not saved yet. If you leave now, they are lost.',
+    stay: 'Keep editing',
+    leave: 'Leave',
+  },
   errorBoundary: {
     title: 'This page ran into a problem',
     tryAgain: 'Try again',

@@ -114,6 +114,12 @@ export const common: Translation<typeof en> = {
       noSpaces: 'Aucune espace',
     },
   },
+  unsaved: {
+    title: 'Quitter sans enregistrer ?',
+    body: 'Vos modifications sur cette page ne sont pas encore enregistrées. Si vous partez maintenant, elles seront perdues.',
+    stay: 'Continuer la saisie',
+    leave: 'Quitter',
+  },
   errorBoundary: {
     title: 'Cette page a rencontré un problème',
     tryAgain: 'Réessayer',

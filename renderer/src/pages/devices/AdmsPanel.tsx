@@ -48,6 +48,7 @@ import { TextField } from '../../components/TextField';
 import { usePermissions } from '../../api/hooks/me';
 import { useFormat, useTranslation } from '../../i18n';
 import { Section } from '../../components/Section';
+import { useUnsavedChanges } from '../../components/unsaved';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '640px' },
@@ -69,6 +70,7 @@ function AdmsSettingsForm({ enabled, serverAddress }: { enabled: boolean; server
   const [check, setCheck] = useState<{ ok: boolean; text: string } | null>(null);
   const body = { enabled: form.enabled, serverAddress: form.address.trim() || null };
   const dirty = form.enabled !== enabled || (serverAddress ?? '') !== form.address.trim();
+  useUnsavedChanges(dirty);
   const parsed = updateAdmsSettingsBodySchema.safeParse(body);
   const rules = {
     serverAddress: !parsed.success

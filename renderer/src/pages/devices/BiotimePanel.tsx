@@ -42,6 +42,7 @@ import { firstIssueByField, useFieldMessages } from '../../components/form-field
 import { QueryState } from '../../components/QueryState';
 import { Section } from '../../components/Section';
 import { useFormat, useTranslation } from '../../i18n';
+import { useUnsavedChanges } from '../../components/unsaved';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '640px' },
@@ -105,6 +106,7 @@ function ConnectionForm({ connection }: { connection: BiotimeConnection }) {
     startDate: issues['startDate'] ? t('biotime.startDateInvalid') : null,
   };
   const dirty = JSON.stringify({ ...form, password: '' }) !== JSON.stringify(initial) || form.password !== '';
+  useUnsavedChanges(dirty);
 
   const save = useSaveBiotimeConnection();
   const test = useTestBiotime();

@@ -48,6 +48,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
     <SettingsCard
       label={t('settingsPage.title')}
       pending={save.isPending}
+      dirty={draft !== null}
       saveDisabled={draft === null}
       onSave={() => {
         if (draft) save.mutate(draft, { onSuccess: () => setDraft(null) });

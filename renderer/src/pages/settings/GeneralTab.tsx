@@ -35,6 +35,7 @@ function GeneralForm({ tenant }: { tenant: Tenant }) {
       <SettingsCard
         label={t('general.formLabel')}
         canEdit={canEdit}
+        dirty={name !== null}
         saveDisabled={name === null}
         pending={save.isPending}
         onSave={() => {

@@ -115,6 +115,7 @@ function NotificationForm({ saved }: { saved: TenantNotificationSettings }) {
     <SettingsCard
       label={t('notification.formLabel')}
       pending={save.isPending}
+      dirty={draft !== null}
       saveDisabled={draft === null}
       onSave={submit}
     >

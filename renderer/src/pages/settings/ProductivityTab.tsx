@@ -141,7 +141,7 @@ function ProductivityForm({ saved }: { saved: ProductivitySettings }) {
   const days = weekdayNames(format.language, 'long').map((name, i) => ({ name, day: (i + 1) % 7 }));
 
   return (
-    <SettingsCard label={t('productivity.formLabel')} pending={save.isPending} onSave={submit}>
+    <SettingsCard label={t('productivity.formLabel')} dirty={draft !== null} pending={save.isPending} onSave={submit}>
       {FIELDS.map((f) => (
         <Field
           key={f.key}

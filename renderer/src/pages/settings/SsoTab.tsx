@@ -28,6 +28,7 @@ import { Section } from '../../components/Section';
 import { SettingsQuery } from '../../components/SettingsCard';
 import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
+import { useUnsavedChanges } from '../../components/unsaved';
 
 type Form = {
   providerName: string;
@@ -95,6 +96,7 @@ function SsoForm({ saved }: { saved: SsoSettings }) {
   const notify = useNotify();
   const [draft, setDraft] = useState<Form | null>(null);
   const form = draft ?? toForm(saved);
+  useUnsavedChanges(draft !== null);
   const messages = useFieldMessages<FieldKey>();
   const save = useSaveSsoSettings();
   const test = useTestSsoIssuer();

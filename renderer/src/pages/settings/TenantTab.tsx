@@ -153,6 +153,7 @@ function TimeZoneCard({ saved, canEdit }: { saved: string; canEdit: boolean }) {
       label={t('tenant.timeZoneForm')}
       title={t('tenant.timeZoneTitle')}
       canEdit={canEdit}
+      dirty={zone !== null && zone !== saved}
       saveDisabled={zone === null || zone === saved || !isValidTimeZone(zone)}
       pending={save.isPending}
       onSave={() => save.mutate(value, { onSuccess: () => setZone(null) })}
