@@ -33,7 +33,7 @@ test('unsaved changes: leaving asks, staying keeps them, leaving drops them, sav
   await home.click();
   await expect(question).toBeVisible();
   await expect(question).toContainText('Your changes on this page are not saved yet');
-  await snapshot(page, 'unsaved-changes-question');
+  await snapshot(page, 'unsaved-changes-question', 'light');
   await question.getByRole('button', { name: 'Keep editing' }).click();
   await expect(question).toBeHidden();
   await expect(page).toHaveURL(/\/settings$/);

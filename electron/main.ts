@@ -303,8 +303,30 @@ async function start(): Promise<void> {
           return { label: item.label, enabled: false };
         case 'separator':
           return { type: 'separator' };
-        case 'command':
-          return { label: item.label, click: () => runTrayCommand(item.command) };
+        case 'command': {
+          const { command, confirm } = item;
+          if (!confirm) return { label: item.label, click: () => runTrayCommand(command) };
+          return {
+            label: item.label,
+            click: () => {
+              // A native box: the window may be hidden, and the question must not depend on it.
+              void dialog
+                .showMessageBox({
+                  type: 'question',
+                  title: PRODUCT_NAME,
+                  message: confirm.title,
+                  detail: confirm.detail,
+                  buttons: [confirm.confirmLabel, confirm.cancelLabel],
+                  defaultId: 0,
+                  cancelId: 1,
+                  noLink: true,
+                })
+                .then(({ response }) => {
+                  if (response === 0) runTrayCommand(command);
+                });
+            },
+          };
+        }
         case 'quit':
           return {
             label: item.label,

@@ -40,6 +40,27 @@ describe('trayModel', () => {
     expect(labels(at('on-break', 45).items)).toContain('On a break · 45m today');
   });
 
+  it('asks before checking out, in the person’s language, and before nothing else', () => {
+    const confirms = (language: 'en' | 'fr') =>
+      trayModel({ signedIn: true, language, attendance: { state: 'checked-in', workedMinutes: 60 } }).items.flatMap(
+        (item) => (item.kind === 'command' && item.confirm ? [[item.command, item.confirm] as const] : []),
+      );
+    expect(confirms('en')).toEqual([
+      [
+        'check-out',
+        {
+          title: 'Check out now?',
+          detail: 'Your working day ends now. You can undo it in Teambeat for 5 minutes.',
+          confirmLabel: 'Check out',
+          cancelLabel: 'Cancel',
+        },
+      ],
+    ]);
+    const [fr] = confirms('fr');
+    expect(fr?.[1].title).toBe('Pointer le départ maintenant ?');
+    expect(fr?.[1].cancelLabel).toBe('Annuler');
+  });
+
   it('while attendance is unknown (null) shows no attendance actions', () => {
     expect(commands(trayModel({ signedIn: true, attendance: null }).items)).toEqual(['open', 'sign-out', 'quit']);
   });

@@ -7,13 +7,20 @@
  */
 import { namespaceTranslator, pickLanguage, type Language } from '../shared/i18n/index.js';
 import { formatDuration } from '../shared/i18n/format.js';
+import { CHECK_OUT_UNDO_MINUTES } from '../shared/attendance-rules.js';
 import type { TrayCommand, TrayState } from '../shared/platform.js';
 
 export type TrayMenuItem =
   | { kind: 'label'; label: string }
   | { kind: 'separator' }
-  | { kind: 'command'; label: string; command: TrayCommand }
+  | { kind: 'command'; label: string; command: TrayCommand; confirm?: TrayConfirm }
   | { kind: 'quit'; label: string };
+
+/**
+ * A question asked before a command runs (main.ts shows it as a native message box, since the window may be
+ * hidden): check-out ends the working day, as the attendance page asks before it too.
+ */
+export type TrayConfirm = { title: string; detail: string; confirmLabel: string; cancelLabel: string };
 
 export type TrayModel = {
   icon: 'signed-in' | 'signed-out';
@@ -48,6 +55,7 @@ const STATE_KEY = {
 function attendanceItems(attendance: NonNullable<TrayState['attendance']>, language: Language): TrayMenuItem[] {
   const t = namespaceTranslator(language, 'attendance');
   const frame = namespaceTranslator(language, 'frame');
+  const common = namespaceTranslator(language, 'common');
   const state = t(STATE_KEY[attendance.state]);
   const status =
     attendance.state === 'not-checked-in' || (attendance.state === 'checked-out' && attendance.workedMinutes <= 0)
@@ -59,7 +67,17 @@ function attendanceItems(attendance: NonNullable<TrayState['attendance']>, langu
       : attendance.state === 'checked-in'
         ? [
             { kind: 'command', label: t('today.action.startBreak'), command: 'start-break' },
-            { kind: 'command', label: t('today.action.checkOut'), command: 'check-out' },
+            {
+              kind: 'command',
+              label: t('today.action.checkOut'),
+              command: 'check-out',
+              confirm: {
+                title: t('today.confirmCheckOutTitle'),
+                detail: frame('tray.confirmCheckOut', { product: PRODUCT_NAME, minutes: CHECK_OUT_UNDO_MINUTES }),
+                confirmLabel: t('today.action.checkOut'),
+                cancelLabel: common('actions.cancel'),
+              },
+            },
           ]
         : attendance.state === 'on-break'
           ? [{ kind: 'command', label: t('today.action.endBreak'), command: 'end-break' }]

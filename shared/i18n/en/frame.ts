@@ -115,6 +115,8 @@ export const frame = {
     tooltip: '{{product}}: {{status}}',
     tooltipSignedOut: '{{product}}: not signed in',
     tooltipSignedIn: 'signed in',
+    /** Asked before the tray's Check out (the window may be hidden; the time is the company's, not said here). */
+    confirmCheckOut: 'Your working day ends now. You can undo it in {{product}} for {{minutes}} minutes.',
     /** The unread actions of the notifications feed, a line of the menu and the tooltip's end. */
     actionsWaiting_one: '{{count}} item needs you',
     actionsWaiting_other: '{{count}} items need you',

@@ -118,6 +118,8 @@ export const frame: Translation<typeof en> = {
     tooltip: '{{product}} : {{status}}',
     tooltipSignedOut: '{{product}} : non connecté',
     tooltipSignedIn: 'connecté',
+    confirmCheckOut:
+      'Votre journée de travail se termine maintenant. Vous pouvez l’annuler dans {{product}} pendant {{minutes}} minutes.',
     actionsWaiting_one: '{{count}} élément vous attend',
     actionsWaiting_many: '{{count}} éléments vous attendent',
     actionsWaiting_other: '{{count}} éléments vous attendent',
