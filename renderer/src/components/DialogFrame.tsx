@@ -66,18 +66,29 @@ export function BusyButton({
   );
 }
 
-/** What has the focus now, unless it is the page itself (nothing to return to). */
+/**
+ * What has the focus now, unless it is the page itself (nothing to return to). An item of a menu stands for the
+ * menu's button: the item leaves the page with the menu, the button stays (Fluent names the menu by its trigger).
+ */
 function focusedElement(): HTMLElement | null {
   if (typeof document === 'undefined') return null;
   const active = document.activeElement;
-  return active instanceof HTMLElement && active !== document.body ? active : null;
+  if (!(active instanceof HTMLElement) || active === document.body) return null;
+  const menu = active.closest('[role="menu"]');
+  if (!menu) return active;
+  const triggerId = menu.getAttribute('aria-labelledby');
+  const trigger =
+    (triggerId ? document.getElementById(triggerId) : null) ??
+    document.querySelector<HTMLElement>('[aria-haspopup="menu"][aria-expanded="true"]');
+  return trigger ?? active;
 }
 
 /**
  * Fluent returns the focus to what opened a dialog only when the opener is a DialogTrigger; the app's
  * dialogs are opened from state, so the frame does it: it remembers what had the focus when the dialog
  * opened and, once the dialog is gone (closed or unmounted), gives it back, unless the focus has already
- * gone somewhere else on purpose or the opener has left the page (a menu item, a deleted row).
+ * gone somewhere else on purpose or the opener has left the page (a deleted row). A dialog opened from a menu
+ * item gives it to the menu's button.
  */
 function useReturnFocus(open: boolean) {
   const [opener, setOpener] = useState<HTMLElement | null>(() => (open ? focusedElement() : null));
