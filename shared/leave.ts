@@ -138,21 +138,41 @@ export type LeaveKind = (typeof LEAVE_KINDS)[number];
 
 export type LeaveDateIssue = { field: 'startDate' | 'endDate'; code: ErrorCode };
 
-/** The date rules of a request (workforce §5), given the tenant's weekends and today's local date. */
+/**
+ * The last year a request may fall in today (docs/leave-workflow.md "Booking into next year"): the current
+ * year, or the next one from the tenant's `leaveNextYearFromMonth` (1-12; null = never) on.
+ */
+export function lastBookableYear(today: string, nextYearFromMonth: number | null): number {
+  const year = Number(today.slice(0, 4));
+  return nextYearFromMonth !== null && Number(today.slice(5, 7)) >= nextYearFromMonth ? year + 1 : year;
+}
+
+/**
+ * The date rules of a request (workforce §5), given the tenant's weekends, its `leaveNextYearFromMonth` and
+ * today's local date. Both dates lie in the current year, or in the next one once it is open; a request never
+ * spans the year end (each year has its own quota): LEAVE_SPANS_YEAR_END, naming the end date.
+ */
 export function checkLeaveDates(input: {
   startDate: string;
   endDate: string;
   today: string;
   weekendDays: readonly number[];
+  nextYearFromMonth: number | null;
 }): LeaveDateIssue[] {
   const issues: LeaveDateIssue[] = [];
-  const year = input.today.slice(0, 4);
+  const first = Number(input.today.slice(0, 4));
+  const last = lastBookableYear(input.today, input.nextYearFromMonth);
+  const startYear = Number(input.startDate.slice(0, 4));
+  const endYear = Number(input.endDate.slice(0, 4));
+  const bookable = (y: number) => y >= first && y <= last;
   if (input.startDate > input.endDate) issues.push({ field: 'startDate', code: 'LEAVE_START_AFTER_END' });
   if (input.weekendDays.includes(dayOfWeek(input.startDate)))
     issues.push({ field: 'startDate', code: 'LEAVE_ON_WEEKEND' });
   if (input.weekendDays.includes(dayOfWeek(input.endDate))) issues.push({ field: 'endDate', code: 'LEAVE_ON_WEEKEND' });
-  if (input.startDate.slice(0, 4) !== year || input.endDate.slice(0, 4) !== year) {
-    issues.push({ field: input.startDate.slice(0, 4) !== year ? 'startDate' : 'endDate', code: 'LEAVE_OUTSIDE_YEAR' });
+  if (!bookable(startYear) || !bookable(endYear)) {
+    issues.push({ field: bookable(startYear) ? 'endDate' : 'startDate', code: 'LEAVE_OUTSIDE_YEAR' });
+  } else if (startYear < endYear) {
+    issues.push({ field: 'endDate', code: 'LEAVE_SPANS_YEAR_END' });
   }
   return issues;
 }

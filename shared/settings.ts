@@ -71,6 +71,11 @@ export const tenantSettingsSchema = z
      * check-out after midnight and up to this time closes the day before (docs/workforce.md "Night shifts").
      */
     shift_latest_checkout: z.string().regex(/^((0\d|1[01]):[0-5]\d|12:00)$/, V.latestCheckOut),
+    /**
+     * Leave (docs/leave-workflow.md "Booking into next year"): null = requests stay within the current year
+     * (the spec's rule); 1-12 = from that month of the year on, requests may also fall in the next year.
+     */
+    leaveNextYearFromMonth: z.number().int().min(1, V.monthOfYear).max(12, V.monthOfYear).nullable(),
     // Feedback and engagement (feedback §3 and §9)
     leaderboardPositions: z.number().int().min(1).max(100),
     gamificationThreshold: z.enum(['high', 'low']),
@@ -119,6 +124,7 @@ export const DEFAULT_TENANT_SETTINGS: TenantSettings = {
   weekend_days: [0, 6],
   office_networks: [],
   shift_latest_checkout: DEFAULT_LATEST_CHECKOUT,
+  leaveNextYearFromMonth: null,
   leaderboardPositions: 10,
   gamificationThreshold: 'high',
   characterLimit: 500,
@@ -155,6 +161,9 @@ export const PRODUCTIVITY_SETTING_KEYS = [
   'office_networks',
   'shift_latest_checkout',
 ] as const satisfies readonly TenantSettingKey[];
+
+/** Keys of the Leaves tab's booking settings, which need edit-leave-type to change (PUT /api/leave/settings). */
+export const LEAVE_SETTING_KEYS = ['leaveNextYearFromMonth'] as const satisfies readonly TenantSettingKey[];
 
 export const tenantSettingsPatchSchema = tenantSettingsSchema.partial().strict();
 export type TenantSettingsPatch = z.infer<typeof tenantSettingsPatchSchema>;

@@ -46,7 +46,7 @@ import { autoLeavesRoutes } from './modules/leave/auto-leaves-routes.js';
 import { leaveCalendarRoutes } from './modules/leave/calendar-routes.js';
 import { leaveCatalogueRoutes } from './modules/leave/catalogue-routes.js';
 import { leaveRequestRoutes } from './modules/leave/request-routes.js';
-import { leaveRulesRoutes } from './modules/leave/rules-routes.js';
+import { leaveRulesRoutes, leaveSettingsRoutes } from './modules/leave/rules-routes.js';
 import { feedbackFlagRoutes } from './modules/feedback-flags/routes.js';
 import { feedbackRequestRoutes } from './modules/feedback-requests/routes.js';
 import { meRoutes } from './modules/me/routes.js';
@@ -215,6 +215,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     leaveRequestRoutes,
     leaveCalendarRoutes,
     leaveRulesRoutes,
+    leaveSettingsRoutes,
     autoLeavesRoutes,
     attendanceRoutes,
     productivityRoutes,

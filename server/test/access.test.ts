@@ -175,6 +175,8 @@ const SAMPLES: Record<string, { body?: unknown; query?: string; table?: keyof ty
   'POST /api/leave/auto-leaves/run': {},
   'GET /api/leave/calendar': { query: 'startDate=2026-03-01&endDate=2026-03-31' },
   'GET /api/leave/rules': {},
+  'GET /api/leave/settings': {},
+  'PUT /api/leave/settings': { body: { leaveNextYearFromMonth: null } },
   'GET /api/productivity/overview': { query: 'startDate=2026-01-01&endDate=2026-01-31' },
   'GET /api/productivity/attendance': { query: 'startDate=2026-01-01&endDate=2026-01-31' },
   'GET /api/productivity/team-attendance-stats': { query: 'startDate=2026-01-01&endDate=2026-01-31' },

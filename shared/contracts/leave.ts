@@ -11,6 +11,7 @@ import {
   LEAVE_STATUSES,
   type LeaveAction,
 } from '../leave.js';
+import { tenantSettingsSchema } from '../settings.js';
 import { isoDateSchema, lineText, multiLineText, requiredText } from '../validation.js';
 import {
   bodyIdSchema,
@@ -86,7 +87,19 @@ export const leaveRulesSchema = z
     weekendDays: z.array(z.number().int()).describe('Days a leave may neither start nor end on (0 = Sunday)'),
     year: z
       .object({ year: z.number().int(), from: z.string(), to: z.string() })
-      .describe('Both dates of a request must lie in the current year'),
+      .describe('The current year: both dates of a request lie in it, unless `bookable` opens the next one too'),
+    bookable: z
+      .object({
+        nextYearFromMonth: z
+          .number()
+          .int()
+          .nullable()
+          .describe(
+            'The tenant setting leaveNextYearFromMonth: from this month (1-12) on, next year is open; null = never',
+          ),
+        to: z.string().describe('The last day a request may end today: 31 December of this year, or of next year'),
+      })
+      .describe('How far ahead a request may fall; a request never spans the year end (LEAVE_SPANS_YEAR_END)'),
     noOverlap: z.literal(true).describe('A request may not overlap a standing request of the same employee'),
     overlapStatuses: z.array(z.number().int()).describe('Statuses of requests that block an overlapping one'),
     quotaKinds: z.array(z.enum(LEAVE_KINDS)).describe('Kinds whose yearly quota limits the working days'),
@@ -122,6 +135,17 @@ export const leaveRulesSchema = z
   })
   .meta({ id: 'LeaveRules' });
 export type LeaveRulesView = z.infer<typeof leaveRulesSchema>;
+
+/** The Leaves tab's booking settings (GET and PUT /api/leave/settings), tenant settings behind edit-leave-type. */
+export const leaveSettingsSchema = z
+  .strictObject({
+    leaveNextYearFromMonth: tenantSettingsSchema.shape.leaveNextYearFromMonth.describe(
+      'null (the default): requests stay within the current year. 1-12: from that month of the year on, ' +
+        'requests may also fall in the next year, and spend that year’s quota (docs/leave-workflow.md)',
+    ),
+  })
+  .meta({ id: 'LeaveSettings' });
+export type LeaveSettings = z.infer<typeof leaveSettingsSchema>;
 export const statusBodySchema = z.strictObject({ isActive: z.boolean() });
 
 export const holidaySchema = z

@@ -1,6 +1,7 @@
 /** The signed-in employee (/api/me) and the tenant's settings. */
 import { z } from 'zod';
 import {
+  LEAVE_SETTING_KEYS,
   NOTIFICATION_SETTING_KEYS,
   tenantSettingsPatchSchema,
   tenantSettingsSchema,
@@ -75,13 +76,15 @@ export const updateTenantBodySchema = z.strictObject({
   settings: tenantSettingsPatchSchema
     .omit(
       Object.fromEntries(
-        [...PRODUCTIVITY_SETTING_KEYS, ...NOTIFICATION_SETTING_KEYS]
+        [...PRODUCTIVITY_SETTING_KEYS, ...NOTIFICATION_SETTING_KEYS, ...LEAVE_SETTING_KEYS]
           .filter((k) => k !== 'tenant_timezone')
           .map((k) => [k, true]),
       ) as {
         [
           K in Exclude<
-            (typeof PRODUCTIVITY_SETTING_KEYS)[number] | (typeof NOTIFICATION_SETTING_KEYS)[number],
+            | (typeof PRODUCTIVITY_SETTING_KEYS)[number]
+            | (typeof NOTIFICATION_SETTING_KEYS)[number]
+            | (typeof LEAVE_SETTING_KEYS)[number],
             'tenant_timezone'
           >
         ]: true;

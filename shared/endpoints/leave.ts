@@ -21,6 +21,7 @@ import {
   leaveRequestListSchema,
   leaveRequestSchema,
   leaveRulesSchema,
+  leaveSettingsSchema,
   pendingApprovalsQuerySchema,
   updateLeaveRequestBodySchema,
 } from '../contracts/leave.js';
@@ -148,6 +149,27 @@ export const leaveRulesEndpoints = {
   }),
 };
 
+export const leaveSettingsEndpoints = {
+  getLeaveSettings: endpoint({
+    method: 'GET',
+    path: '/api/leave/settings',
+    access: 'edit-leave-type',
+    summary: 'The Leaves tab’s booking settings: from which month requests may fall in the next year',
+    response: leaveSettingsSchema,
+  }),
+  updateLeaveSettings: endpoint({
+    method: 'PUT',
+    path: '/api/leave/settings',
+    access: 'edit-leave-type',
+    summary: 'Set the booking settings: leaveNextYearFromMonth null (current year only, the default) or 1-12',
+    description:
+      'From the chosen month of the year on, a request may also fall in the next year; it spends next year’s ' +
+      'quota and may not span the year end (LEAVE_SPANS_YEAR_END). Requests already made are not changed.',
+    body: leaveSettingsSchema,
+    response: leaveSettingsSchema,
+  }),
+};
+
 export const autoLeavesEndpoints = {
   getAutoLeavesConfig: endpoint({
     method: 'GET',
@@ -182,5 +204,6 @@ export const leaveEndpoints = {
   ...leaveRequestEndpoints,
   ...leaveCalendarEndpoints,
   ...leaveRulesEndpoints,
+  ...leaveSettingsEndpoints,
   ...autoLeavesEndpoints,
 };

@@ -189,6 +189,17 @@ export const settings = {
     notUpdated: 'The leave type was not updated',
     notAdded: 'The leave type was not added',
   },
+  leaveBooking: {
+    title: 'Booking into next year',
+    loading: 'Loading the booking settings',
+    nextYear: 'Next year opens for requests',
+    nextYearHint:
+      'By default requests stay within the current year. From the chosen month on, people may also request days of next year; those spend next year’s quota, and one request cannot span the year end.',
+    off: 'Never: current year only',
+    fromMonth: 'From {{month}}',
+    saved: 'Booking settings saved',
+    notSaved: 'The booking settings were not saved',
+  },
   autoLeaves: {
     title: 'Auto leaves',
     intro:

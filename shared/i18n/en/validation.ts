@@ -54,6 +54,7 @@ export const validation = {
   // Feedback requests and flags (shared/feedback-requests.ts)
   eachOnce: 'Each one only once',
   timeOfDay: 'Use a time of day as HH:mm, for example 09:00',
+  monthOfYear: 'Choose a month from 1 (January) to 12 (December), or null for none',
   latestCheckOut: 'Use a time from 00:00 to 12:00 as HH:mm, for example 06:00',
   reminderDaysRising: 'List the reminder days from the earliest, each later than the one before',
   requestAttributesRequired: 'Choose at least one attribute',

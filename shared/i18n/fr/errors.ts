@@ -98,7 +98,10 @@ export const errors: Translation<typeof en> = {
   LEAVE_CANCELLATION_FAILED: 'Échec de l’approbation ou du refus d’une demande d’annulation de congé.',
   LEAVE_START_AFTER_END: 'La date de début ne doit pas être après la date de fin.',
   LEAVE_ON_WEEKEND: 'Un congé ne peut pas commencer ou finir un week-end.',
-  LEAVE_OUTSIDE_YEAR: 'Les dates du congé doivent être dans l’année en cours.',
+  LEAVE_OUTSIDE_YEAR:
+    'Les dates du congé doivent être dans l’année en cours (ou l’année suivante, une fois que votre entreprise l’a ouverte).',
+  LEAVE_SPANS_YEAR_END:
+    'Un congé ne peut pas chevaucher la fin de l’année : terminez-le au 31 décembre et demandez la nouvelle année à part.',
   LEAVE_OVERLAP: 'Ce congé chevauche une autre demande de congé.',
   LEAVE_NO_WORKING_DAYS: 'Ces dates ne contiennent aucun jour ouvré.',
   LEAVE_QUOTA_EXCEEDED: 'Il ne reste pas assez de congés de ce type.',

@@ -198,6 +198,17 @@ export const settings: Translation<typeof en> = {
     notUpdated: 'Le type de congé n’a pas été modifié',
     notAdded: 'Le type de congé n’a pas été ajouté',
   },
+  leaveBooking: {
+    title: 'Réserver l’année suivante',
+    loading: 'Chargement des réglages de réservation',
+    nextYear: 'L’année suivante s’ouvre aux demandes',
+    nextYearHint:
+      'Par défaut, les demandes restent dans l’année en cours. À partir du mois choisi, chacun peut aussi demander des jours de l’année suivante ; ils comptent sur le quota de l’année suivante, et une demande ne peut pas chevaucher la fin de l’année.',
+    off: 'Jamais : année en cours seulement',
+    fromMonth: 'Dès {{month}}',
+    saved: 'Réglages de réservation enregistrés',
+    notSaved: 'Les réglages de réservation n’ont pas été enregistrés',
+  },
   autoLeaves: {
     title: 'Congés automatiques',
     intro:

@@ -51,6 +51,7 @@ export const validation: Translation<typeof en> = {
   synonymCount: 'Au plus {{max}} synonymes',
   eachOnce: 'Chacun une seule fois',
   timeOfDay: 'Indiquez une heure au format HH:mm, par exemple 09:00',
+  monthOfYear: 'Choisissez un mois de 1 (janvier) à 12 (décembre), ou null pour aucun',
   latestCheckOut: 'Indiquez une heure de 00:00 à 12:00 au format HH:mm, par exemple 06:00',
   reminderDaysRising: 'Indiquez les jours de rappel du plus tôt au plus tard, chacun après le précédent',
   requestAttributesRequired: 'Choisissez au moins un attribut',

@@ -6,16 +6,22 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { LEAVE_PAGE_SIZE } from '../../../../shared/contracts/leave';
 import type { RequestOf, ResponseOf } from '../../../../shared/endpoints/define';
-import { autoLeavesEndpoints, leaveCalendarEndpoints, leaveRequestEndpoints } from '../../../../shared/endpoints/leave';
+import {
+  autoLeavesEndpoints,
+  leaveCalendarEndpoints,
+  leaveRequestEndpoints,
+  leaveSettingsEndpoints,
+} from '../../../../shared/endpoints/leave';
 import type { LeaveAction } from '../../../../shared/leave';
 import { leaveStatusLabel } from '../../components/format';
 import { i18n, useTranslation } from '../../i18n';
 import { call } from '../typed';
 import { leaveCatalogueKeys } from './leave-catalogue';
+import { meKey } from './me';
 import { useApiMutation } from './mutation';
 import { itemsOf, useEndpointQuery } from './query';
 
-const ep = { ...leaveRequestEndpoints, ...leaveCalendarEndpoints, ...autoLeavesEndpoints };
+const ep = { ...leaveRequestEndpoints, ...leaveCalendarEndpoints, ...autoLeavesEndpoints, ...leaveSettingsEndpoints };
 
 export const leaveKeys = {
   all: leaveCatalogueKeys.all,
@@ -27,6 +33,7 @@ export const leaveKeys = {
   pending: (page: number, leaveId?: number) => ['leave', 'pending', page, leaveId ?? null] as const,
   calendar: (from: string, to: string, teamId?: number) => ['leave', 'calendar', from, to, teamId ?? null] as const,
   autoConfig: ['leave', 'auto-config'] as const,
+  settings: ['leave', 'settings'] as const,
 };
 
 export type LeaveDetails = ResponseOf<typeof ep.getLeaveDetails>;
@@ -36,6 +43,7 @@ export type CalendarRange = RequestOf<typeof ep.getLeaveCalendar>['query'];
 export type CreateLeaveRequest = RequestOf<typeof ep.createLeaveRequest>['body'];
 export type AutoLeavesConfigBody = RequestOf<typeof ep.setAutoLeavesConfig>['body'];
 export type LeaveJobsRun = ResponseOf<typeof ep.runLeaveJobs>;
+export type LeaveSettingsBody = RequestOf<typeof ep.updateLeaveSettings>['body'];
 
 /** The balance this year of the signed-in employee, or of another one the caller may see. */
 export const useLeaveDetails = (employeeId?: number) =>
@@ -134,6 +142,20 @@ export function useSaveAutoLeavesConfig() {
     mutationFn: (body: AutoLeavesConfigBody) => call(ep.setAutoLeavesConfig, { body }),
     invalidates: [leaveKeys.autoConfig],
     success: (saved) => (saved.enabled ? t('toasts.autoOn') : t('toasts.autoOff')),
+  });
+}
+
+/** The Leaves tab's booking settings (from which month next year opens). */
+export const useLeaveSettings = () => useEndpointQuery(leaveKeys.settings, ep.getLeaveSettings, {});
+
+/** Saves them; the request dialog reads them from the signed-in answer (/api/me), so that is read again too. */
+export function useSaveLeaveSettings() {
+  const { t } = useTranslation('settings');
+  return useApiMutation({
+    mutationFn: (body: LeaveSettingsBody) => call(ep.updateLeaveSettings, { body }),
+    invalidates: [leaveKeys.settings, meKey],
+    success: () => t('leaveBooking.saved'),
+    failure: t('leaveBooking.notSaved'),
   });
 }
 

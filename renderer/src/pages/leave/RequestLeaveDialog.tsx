@@ -14,6 +14,7 @@ import {
   checkLeaveDates,
   checkLeaveRules,
   earliestLeaveStart,
+  lastBookableYear,
   PENDING_STATUSES,
   workingDays,
 } from '../../../../shared/leave';
@@ -59,10 +60,14 @@ export function RequestLeaveDialog({ onClose, editing }: { onClose: () => void; 
   const notify = useNotify();
   const { settings, today } = useTenantDay();
   const year = Number(today.slice(0, 4));
+  // The last day a request may end: this year's 31 December, or next year's once the company opened it.
+  const lastDay = `${lastBookableYear(today, settings.leaveNextYearFromMonth)}-12-31`;
   const details = useLeaveDetails();
-  const holidays = useHolidays(year);
   const [typeId, setTypeId] = useState<number | null>(editing?.leaveType.id ?? null);
   const [startDate, setStartDate] = useState(editing?.startDate ?? '');
+  // A request in next year: its holidays count, and it spends next year's quota (the balance is this year's).
+  const requestYear = /^\d{4}-/.test(startDate) ? Number(startDate.slice(0, 4)) : year;
+  const holidays = useHolidays(requestYear);
   const [endDate, setEndDate] = useState(editing?.endDate ?? '');
   const [reason, setReason] = useState(editing?.reason ?? '');
   const [submitted, setSubmitted] = useState(false);
@@ -72,10 +77,18 @@ export function RequestLeaveDialog({ onClose, editing }: { onClose: () => void; 
   const type = types.find((candidate) => candidate.id === typeId);
   const holidaySet = new Set((holidays.data ?? []).filter((h) => h.isActive).map((h) => h.date));
   const bothDates = startDate !== '' && endDate !== '';
-  const issues = bothDates ? checkLeaveDates({ startDate, endDate, today, weekendDays: settings.weekend_days }) : [];
+  const issues = bothDates
+    ? checkLeaveDates({
+        startDate,
+        endDate,
+        today,
+        weekendDays: settings.weekend_days,
+        nextYearFromMonth: settings.leaveNextYearFromMonth,
+      })
+    : [];
   const days =
     bothDates && issues.length === 0 ? workingDays(startDate, endDate, settings.weekend_days, holidaySet) : 0;
-  const remaining = type && type.kind !== 'unpaid' ? leftOf(type, editing) : null;
+  const remaining = type && type.kind !== 'unpaid' && requestYear === year ? leftOf(type, editing) : null;
   const rulesLine = type ? leaveRulesLine(t, type) : '';
   const earliest = type ? earliestLeaveStart(type, today) : today;
   const ruleIssues =
@@ -174,7 +187,7 @@ export function RequestLeaveDialog({ onClose, editing }: { onClose: () => void; 
           <Input
             type="date"
             min={earliest ?? `${year}-01-01`}
-            max={`${year}-12-31`}
+            max={lastDay}
             value={startDate}
             onChange={(_, d) => {
               setStartDate(d.value);
@@ -186,7 +199,7 @@ export function RequestLeaveDialog({ onClose, editing }: { onClose: () => void; 
           <Input
             type="date"
             min={startDate || (earliest ?? `${year}-01-01`)}
-            max={`${year}-12-31`}
+            max={lastDay}
             value={endDate}
             onChange={(_, d) => setEndDate(d.value)}
           />

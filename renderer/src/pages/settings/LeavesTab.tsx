@@ -1,5 +1,6 @@
 /**
- * Leaves settings: the leave types (kind, icon, yearly quota, rules, active or not) and the auto-leave setup.
+ * Leaves settings: the leave types (kind, icon, yearly quota, rules, active or not), booking into next year
+ * (from which month requests may fall in the next year) and the auto-leave setup.
  * Each control appears only with its permission; the server checks again.
  */
 import {
@@ -22,7 +23,13 @@ import { useState, type FormEvent } from 'react';
 import type { LeaveType } from '../../../../shared/contracts/leave';
 import { describeLeaveRules } from '../../../../shared/leave';
 import { errorMessage } from '../../api/errors';
-import { useAutoLeavesConfig, useRunLeaveJobs, useSaveAutoLeavesConfig } from '../../api/hooks/leave';
+import {
+  useAutoLeavesConfig,
+  useLeaveSettings,
+  useRunLeaveJobs,
+  useSaveAutoLeavesConfig,
+  useSaveLeaveSettings,
+} from '../../api/hooks/leave';
 import { useLeaveTypes, useSetLeaveTypeStatus } from '../../api/hooks/leave-catalogue';
 import { StaticTable } from '../../components/DataTable';
 import { QueryState } from '../../components/QueryState';
@@ -30,7 +37,7 @@ import { useNotify } from '../../components/toasts';
 import { usePermissions } from '../../api/hooks/me';
 import { useTenantDay } from '../../components/hooks';
 import { LeaveIcon } from '../leave/leave-ui';
-import { useTranslation } from '../../i18n';
+import { currentLanguage, useTranslation } from '../../i18n';
 import { LeaveTypeDialog } from './LeaveTypeDialog';
 
 const useStyles = makeStyles({
@@ -134,9 +141,77 @@ export function LeavesTab() {
           )}
         </QueryState>
       </Card>
+      {canEdit ? <LeaveBookingCard /> : null}
       {permissions.has('setup-leave-integration') ? <AutoLeavesCard types={types.data ?? []} /> : null}
       {editing ? <LeaveTypeDialog type={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
     </div>
+  );
+}
+
+/** A month's name in the interface's language (1 = January). */
+function monthName(month: number): string {
+  return new Intl.DateTimeFormat(currentLanguage(), { month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2000, month - 1, 15)),
+  );
+}
+
+/** Booking into next year: off (the spec's current year only), or open from a month of the year on. */
+function LeaveBookingCard() {
+  const styles = useStyles();
+  const { t } = useTranslation(['settings', 'common']);
+  const settings = useLeaveSettings();
+  const save = useSaveLeaveSettings();
+  const [draft, setDraft] = useState<number | null | undefined>(undefined);
+  const stored = settings.data?.leaveNextYearFromMonth ?? null;
+  const current = draft === undefined ? stored : draft;
+  const label = (month: number | null) =>
+    month === null ? t('leaveBooking.off') : t('leaveBooking.fromMonth', { month: monthName(month) });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate({ leaveNextYearFromMonth: current }, { onSuccess: () => setDraft(undefined) });
+  };
+
+  return (
+    <Card className={styles.card}>
+      <form onSubmit={submit} noValidate aria-label={t('leaveBooking.title')} className={styles.form}>
+        <div className={styles.head}>
+          <Text as="h2" size={500} weight="semibold">
+            {t('leaveBooking.title')}
+          </Text>
+          {settings.isFetching ? <Spinner size="tiny" /> : null}
+        </div>
+        <QueryState query={settings} label={t('leaveBooking.loading')}>
+          {() => (
+            <div className={styles.grid}>
+              <Field label={t('leaveBooking.nextYear')} hint={t('leaveBooking.nextYearHint')}>
+                <Dropdown
+                  value={label(current)}
+                  selectedOptions={[current === null ? 'off' : String(current)]}
+                  onOptionSelect={(_, d) => setDraft(d.optionValue === 'off' ? null : Number(d.optionValue))}
+                >
+                  <Option value="off">{label(null)}</Option>
+                  {Array.from({ length: 12 }, (_, i) => i + 1).map((month) => (
+                    <Option key={month} value={String(month)}>
+                      {label(month)}
+                    </Option>
+                  ))}
+                </Dropdown>
+              </Field>
+            </div>
+          )}
+        </QueryState>
+        <div className={styles.actions}>
+          <Button
+            appearance="primary"
+            type="submit"
+            disabled={save.isPending || draft === undefined || draft === stored}
+            icon={save.isPending ? <Spinner size="tiny" /> : undefined}
+          >
+            {t('common:actions.save')}
+          </Button>
+        </div>
+      </form>
+    </Card>
   );
 }
 

@@ -2,19 +2,22 @@
  * The leave rules as data (the spec's "leave rules" call): the fixed rules every request meets and each
  * active leave type's own rules, so a client can explain and pre-check a request before sending it.
  */
-import { leaveRulesEndpoints } from '../../../../shared/endpoints/leave.js';
+import { leaveRulesEndpoints, leaveSettingsEndpoints } from '../../../../shared/endpoints/leave.js';
 import {
   describeLeaveRules,
   earliestLeaveStart,
   LEAVE_ACTIONS,
   LEAVE_KINDS,
+  lastBookableYear,
   LIVE_STATUSES,
   normalizeLeaveRules,
 } from '../../../../shared/leave.js';
+import type { TenantSettings } from '../../../../shared/settings.js';
 import { namespaceTranslator } from '../../../../shared/i18n/index.js';
 import { localDate } from '../../../../shared/time.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { callerLanguage } from '../../http/language.js';
+import { tenantRepository } from '../tenants/repository.js';
 import { leaveCatalogueRepository } from './catalogue-repository.js';
 
 export const leaveRulesRoutes = defineRoutes(leaveRulesEndpoints, {
@@ -31,6 +34,10 @@ export const leaveRulesRoutes = defineRoutes(leaveRulesEndpoints, {
       today,
       weekendDays: [...settings.weekend_days],
       year: { year, from: `${year}-01-01`, to: `${year}-12-31` },
+      bookable: {
+        nextYearFromMonth: settings.leaveNextYearFromMonth,
+        to: `${lastBookableYear(today, settings.leaveNextYearFromMonth)}-12-31`,
+      },
       noOverlap: true as const,
       overlapStatuses: [...LIVE_STATUSES],
       quotaKinds: LEAVE_KINDS.filter((k) => k !== 'unpaid'),
@@ -56,5 +63,18 @@ export const leaveRulesRoutes = defineRoutes(leaveRulesEndpoints, {
         };
       }),
     };
+  },
+});
+
+/** The Leaves tab's booking settings (tenant settings). */
+const leaveSettingsOf = (settings: TenantSettings) => ({ leaveNextYearFromMonth: settings.leaveNextYearFromMonth });
+
+export const leaveSettingsRoutes = defineRoutes(leaveSettingsEndpoints, {
+  getLeaveSettings: async (ctx) => leaveSettingsOf(await ctx.settings()),
+
+  updateLeaveSettings: async (ctx, { body }) => {
+    const tenants = ctx.repo(tenantRepository);
+    await tenants.writeSettings(body);
+    return leaveSettingsOf(await tenants.readSettings());
   },
 });

@@ -53,7 +53,7 @@ async function checkRequest(
   employeeId: number,
   body: CreateLeaveRequestBody,
   settings: TenantSettings,
-  editing?: { id: number; leaveTypeId: number; days: number; status: LeaveStatus },
+  editing?: { id: number; leaveTypeId: number; days: number; status: LeaveStatus; startDate: string },
 ): Promise<Checked> {
   const today = localDate(deps.now(), settings.tenant_timezone);
   const issues = checkLeaveDates({
@@ -61,6 +61,7 @@ async function checkRequest(
     endDate: body.endDate,
     today,
     weekendDays: settings.weekend_days,
+    nextYearFromMonth: settings.leaveNextYearFromMonth,
   });
   const [first, ...rest] = issues;
   if (first) throw errors.rules([first, ...rest]);
@@ -93,9 +94,15 @@ async function checkRequest(
   const overlap = await overlapQuery.executeTakeFirst();
   if (overlap) throw errors.coded(409, 'LEAVE_OVERLAP', { requestId: overlap.id });
   if (type.kind !== 'unpaid') {
-    const used = (await usage(deps.db, tenantId, employeeId, Number(today.slice(0, 4)))).get(type.id);
+    // The quota of the request's own year: a request booked into next year spends next year's.
+    const used = (await usage(deps.db, tenantId, employeeId, Number(body.startDate.slice(0, 4)))).get(type.id);
     const own =
-      editing && editing.leaveTypeId === type.id && PENDING_STATUSES.includes(editing.status) ? editing.days : 0;
+      editing &&
+      editing.leaveTypeId === type.id &&
+      PENDING_STATUSES.includes(editing.status) &&
+      editing.startDate.slice(0, 4) === body.startDate.slice(0, 4)
+        ? editing.days
+        : 0;
     const remaining = type.yearlyQuota - (used?.taken ?? 0) - (used?.pending ?? 0) + own;
     if (days > remaining) throw errors.rule('LEAVE_QUOTA_EXCEEDED', { remaining, requested: days });
   }
