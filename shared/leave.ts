@@ -251,3 +251,36 @@ export function describeLeaveRules(rules: LeaveRules, t: TFunction<'settings'>):
     ? t('rules.noticeAndMax', { notice: first, count: r.maxDaysPerRequest })
     : t('rules.max', { count: r.maxDaysPerRequest });
 }
+
+/**
+ * Compensatory leave is earned, not a quota (docs/leave-workflow.md "Compensatory leave"): each weekend day
+ * (setting `weekend_days`) or active public holiday on which the employee worked at least half the company's
+ * working day (setting `working_hours_per_day`; 8 hours: 4) earns one day, whatever longer it was; shorter
+ * work earns none. The day's closed attendances are added up; one still open counts once checked out.
+ */
+export function compensatoryMinimumMinutes(hoursPerDay: number): number {
+  return Math.max(1, Math.round(hoursPerDay * 30));
+}
+
+/** Days earned (see compensatoryMinimumMinutes) by attendances, given the weekend days and active holidays. */
+export function earnedCompensatoryDays(
+  attendances: readonly { workDate: string; workedMinutes: number | null }[],
+  calendar: { weekendDays: readonly number[]; holidays: ReadonlySet<string>; hoursPerDay: number },
+): number {
+  const worked = new Map<string, number>();
+  for (const a of attendances) {
+    const offDay = calendar.weekendDays.includes(dayOfWeek(a.workDate)) || calendar.holidays.has(a.workDate);
+    if (offDay) worked.set(a.workDate, (worked.get(a.workDate) ?? 0) + (a.workedMinutes ?? 0));
+  }
+  const minimum = compensatoryMinimumMinutes(calendar.hoursPerDay);
+  return [...worked.values()].filter((minutes) => minutes >= minimum).length;
+}
+
+/**
+ * What a type lets an employee take in a year: its yearly quota, or for a compensatory type the days earned
+ * (its yearlyQuota is not used); null for unpaid leave, which has no limit.
+ */
+export function leaveAllowance(type: { kind: LeaveKind; yearlyQuota: number }, earned: number): number | null {
+  if (type.kind === 'unpaid') return null;
+  return type.kind === 'compensatory' ? earned : type.yearlyQuota;
+}

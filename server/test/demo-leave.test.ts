@@ -64,6 +64,25 @@ describe('demo leave', () => {
     expect(created.body.status).toBe(1);
   });
 
+  it('shows compensatory leave earned by weekend work: the release-weekend worker earned 2 and asks for 1', async () => {
+    const types = (await admin.get('/api/leave-types')).body.items;
+    const comp = types.find((t: { kind: string }) => t.kind === 'compensatory');
+    const asked = await server.db
+      .selectFrom('leaveRequests')
+      .select('employeeId')
+      .where('leaveTypeId', '=', comp.id)
+      .executeTakeFirstOrThrow();
+    const details = (await admin.get(`/api/leave/details?employeeId=${asked.employeeId}`)).body;
+    expect(details.leaveTypes.find((t: { id: number }) => t.id === comp.id)).toMatchObject({
+      yearlyQuota: 0,
+      earned: 2,
+      pending: 1,
+      remaining: 2,
+    });
+    const mine = (await omar.get('/api/leave/details')).body;
+    expect(mine.leaveTypes.find((t: { id: number }) => t.id === comp.id)).toMatchObject({ earned: 0 });
+  });
+
   it('keeps every request inside the seeding year near its end', async () => {
     const late = await startServer({}, () => new Date('2026-12-30T05:00:00Z'));
     try {

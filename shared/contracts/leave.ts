@@ -117,7 +117,13 @@ export const leaveRulesSchema = z
         leaveTypeId: z.number().int(),
         name: z.string(),
         kind: z.enum(LEAVE_KINDS),
-        yearlyQuota: z.number().int().nullable().describe('null for unpaid leave, which has no quota'),
+        yearlyQuota: z
+          .number()
+          .int()
+          .nullable()
+          .describe(
+            'null for unpaid leave, which has no quota, and for compensatory leave, which is earned (GET /api/leave/details)',
+          ),
         minNoticeDays: z.number().int(),
         allowBackdated: z.boolean(),
         maxDaysPerRequest: z.number().int(),
@@ -253,7 +259,7 @@ export const leaveDetailsSchema = z.object({
   employeeId: z.number().int(),
   year: z.number().int(),
   absents: z.number().int().describe('Past working days this year with no attendance, leave or holiday'),
-  totalQuota: z.number().int(),
+  totalQuota: z.number().int().describe('Yearly quotas of the active quota types plus the compensatory days earned'),
   totalLeavesTaken: z.number().int().describe('Working days of approved leave that has started (today or before)'),
   totalLeavesBooked: z.number().int().describe('Working days of approved leave that starts after today'),
   pendingLeaveCount: z.number().int(),
@@ -263,6 +269,13 @@ export const leaveDetailsSchema = z.object({
       taken: z.number().int().describe('Approved leave that has started'),
       booked: z.number().int().describe('Approved leave that starts after today'),
       pending: z.number().int(),
+      earned: z
+        .number()
+        .int()
+        .nullable()
+        .describe(
+          'Compensatory types: days earned this year by work on weekend days and public holidays (their allowance instead of yearlyQuota); null for other kinds',
+        ),
       remaining: z.number().int().nullable(),
     }),
   ),

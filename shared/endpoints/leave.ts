@@ -142,7 +142,8 @@ export const leaveRulesEndpoints = {
     summary: 'Leave rules: the fixed rules of every request and each active leave type’s own rules',
     description:
       'Fixed: no start or end on a weekend day, both dates in the current year, at least one working day, no ' +
-      'overlap with a standing request, the yearly quota for quota and compensatory kinds, a reason for the ' +
+      'overlap with a standing request, the yearly quota for quota kinds and the days earned for compensatory ' +
+      'ones, a reason for the ' +
       'request and for every action, approval by the PO (when there is one) and then HR. Per type: ' +
       'minimum notice in calendar days, whether past days may be requested, working days per request.',
     response: leaveRulesSchema,

@@ -66,7 +66,19 @@ export const LEAVE_TYPES = [
   { name: 'Annual leave', kind: 'quota', icon: 'beach', yearlyQuota: 20 },
   { name: 'Sick leave', kind: 'quota', icon: 'medical', yearlyQuota: 10 },
   { name: 'Unpaid leave', kind: 'unpaid', icon: 'calendar', yearlyQuota: 0 },
-  { name: 'Compensatory leave', kind: 'compensatory', icon: 'briefcase', yearlyQuota: 5 },
+  // Compensatory leave is earned by work on weekend days and holidays (WEEKEND_WORK), not a quota.
+  { name: 'Compensatory leave', kind: 'compensatory', icon: 'briefcase', yearlyQuota: 0 },
+] as const;
+
+/**
+ * Weekend work, so the demo shows compensatory leave earned: `who` as in PLANS worked `hours` on each of the
+ * `days` most recent weekend days before the seeding day (in its year). Plan 5 ("Worked the release weekend")
+ * earned 2 and asks for 1; under half a working day (the last) earns none.
+ */
+export const WEEKEND_WORK = [
+  { who: 5, days: 2, hours: 6 },
+  { who: 1, days: 1, hours: 5 },
+  { who: 3, days: 1, hours: 2 },
 ] as const;
 
 /** Public holidays of Pakistan with fixed dates (the demo company works in Asia/Karachi). */

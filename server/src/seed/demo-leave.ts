@@ -3,14 +3,16 @@
  * (prepared, not enabled) and requests in most states of the workflow, each with the history the
  * workflow would have written. Dates are relative to the seeding day and stay within its year; a request
  * that would fall outside it is left out. The e2e employee (omar.iqbal) only gets leave in the past, so a
- * new request on any future working day is free of overlaps and well within the quota.
+ * new request on any future working day is free of overlaps and well within the quota. A few people worked
+ * a recent weekend day (demo-data WEEKEND_WORK), which earns them compensatory leave.
  */
 import { DEFAULT_TENANT_SETTINGS } from '../../../shared/settings.js';
 import type { LeaveStatus } from '../../../shared/leave.js';
-import { addDays, localDate } from '../../../shared/time.js';
+import { addDays, dayOfWeek, localDate, startOfLocalDay } from '../../../shared/time.js';
 import { isTenantWorkingDay } from '../../../shared/working-days.js';
 import type { Db } from '../db/engine.js';
-import { HOLIDAYS, LEAVE_TYPES, PLANS, poOk } from './demo-data.js';
+import { storedMinutes } from '../../../shared/attendance-rules.js';
+import { HOLIDAYS, LEAVE_TYPES, PLANS, poOk, WEEKEND_WORK } from './demo-data.js';
 
 export const DEMO_E2E_EMPLOYEE = 'omar.iqbal@northwind.example';
 
@@ -132,6 +134,37 @@ export async function seedDemoLeave(db: Db, tenantId: number, now: Date): Promis
         })
         .execute();
       from = step.to;
+    }
+  }
+
+  // Weekend work that earns compensatory leave (demo-data WEEKEND_WORK): 09:00 on, no break, this year only.
+  const tz = DEFAULT_TENANT_SETTINGS.tenant_timezone;
+  const weekendDays: string[] = [];
+  for (let d = addDays(today, -1); d >= `${year}-01-01` && weekendDays.length < 3; d = addDays(d, -1))
+    if (DEFAULT_TENANT_SETTINGS.weekend_days.includes(dayOfWeek(d))) weekendDays.push(d);
+  for (const work of WEEKEND_WORK) {
+    const who = requesters[work.who];
+    if (!who) continue;
+    for (const date of weekendDays.slice(0, work.days)) {
+      const checkIn = new Date(startOfLocalDay(date, tz).getTime() + 9 * 3_600_000).toISOString();
+      const checkOut = new Date(Date.parse(checkIn) + work.hours * 3_600_000).toISOString();
+      await db
+        .insertInto('attendances')
+        .values({
+          tenantId,
+          employeeId: who.id,
+          workDate: date,
+          checkIn,
+          checkOut,
+          source: 'web',
+          clientIp: null,
+          ...storedMinutes({ checkIn, checkOut }, []),
+          createdBy: null,
+          createdAt: stamp,
+          updatedBy: null,
+          updatedAt: stamp,
+        })
+        .execute();
     }
   }
 }

@@ -110,6 +110,8 @@ export const errors = {
   LEAVE_OVERLAP: 'This leave overlaps another leave request.',
   LEAVE_NO_WORKING_DAYS: 'These dates contain no working day.',
   LEAVE_QUOTA_EXCEEDED: 'Not enough leave left of this type.',
+  LEAVE_COMPENSATORY_NOT_EARNED:
+    'Not enough compensatory days earned for these dates. Each weekend day or public holiday worked for at least half a working day earns one.',
   LEAVE_TYPE_INACTIVE: 'This leave type is not available.',
   // Personal feedback (feedback §8; docs/feedback.md)
   FEEDBACK_SUBMIT_FAILED: 'Failed to submit feedback',

@@ -59,6 +59,7 @@ export const leave = {
     unpaid: 'Unpaid · {{taken}} taken',
     left: '{{remaining}} of {{quota}} left · {{pending}} pending',
     leftBooked: '{{remaining}} of {{quota}} left · {{booked}} booked · {{pending}} pending',
+    compensatory: '{{earned}} earned · {{taken}} taken · {{remaining}} left · {{pending}} pending',
   },
   requests: {
     mineLabel: 'My leave requests',
@@ -140,6 +141,7 @@ export const leave = {
     reason: 'Reason',
     unpaid: 'Unpaid',
     left: '{{left}} of {{quota}} left',
+    leftEarned: '{{left}} of {{earned}} earned left',
     option: '{{name}} ({{left}})',
   },
   /** A leave type's rules in one line, parts joined by the separator: "At least 3 days' notice · up to 2 …". */

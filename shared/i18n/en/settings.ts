@@ -149,6 +149,7 @@ export const settings = {
     name: 'Name',
     kind: 'Kind',
     yearlyQuota: 'Yearly quota',
+    earned: 'Earned',
     rules: 'Rules',
     none: 'None',
     active: 'Active',
@@ -177,6 +178,8 @@ export const settings = {
     icon: 'Icon',
     yearlyQuota: 'Yearly quota (working days)',
     yearlyQuotaHint: '0 to 365',
+    compensatoryEarned:
+      'No yearly quota: each weekend day or public holiday worked for at least half a working day earns one day of this leave.',
     rulesLegend: 'Rules for requests',
     minNotice: 'Minimum notice (days)',
     minNoticeHint: '0 to 365. 0: may start today; 3: the earliest start is three days from today',

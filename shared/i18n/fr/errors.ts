@@ -105,6 +105,8 @@ export const errors: Translation<typeof en> = {
   LEAVE_OVERLAP: 'Ce congé chevauche une autre demande de congé.',
   LEAVE_NO_WORKING_DAYS: 'Ces dates ne contiennent aucun jour ouvré.',
   LEAVE_QUOTA_EXCEEDED: 'Il ne reste pas assez de congés de ce type.',
+  LEAVE_COMPENSATORY_NOT_EARNED:
+    'Pas assez de jours compensatoires acquis pour ces dates. Chaque jour de week-end ou jour férié travaillé au moins une demi-journée en donne un.',
   LEAVE_TYPE_INACTIVE: 'Ce type de congé n’est pas disponible.',
   // Feedbacks personnels
   FEEDBACK_SUBMIT_FAILED: 'Échec de l’envoi du feedback',

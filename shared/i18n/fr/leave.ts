@@ -59,6 +59,7 @@ export const leave: Translation<typeof en> = {
     unpaid: 'Sans solde · {{taken}} pris',
     left: '{{remaining}} restants sur {{quota}} · {{pending}} en attente',
     leftBooked: '{{remaining}} restants sur {{quota}} · {{booked}} réservés · {{pending}} en attente',
+    compensatory: '{{earned}} acquis · {{taken}} pris · {{remaining}} restants · {{pending}} en attente',
   },
   requests: {
     mineLabel: 'Mes demandes de congé',
@@ -142,6 +143,7 @@ export const leave: Translation<typeof en> = {
     reason: 'Motif',
     unpaid: 'Sans solde',
     left: '{{left}} restants sur {{quota}}',
+    leftEarned: '{{left}} restants sur {{earned}} acquis',
     option: '{{name}} ({{left}})',
   },
   rules: {

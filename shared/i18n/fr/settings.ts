@@ -159,6 +159,7 @@ export const settings: Translation<typeof en> = {
     name: 'Nom',
     kind: 'Catégorie',
     yearlyQuota: 'Quota annuel',
+    earned: 'Acquis',
     rules: 'Règles',
     none: 'Aucune',
     active: 'Actif',
@@ -186,6 +187,8 @@ export const settings: Translation<typeof en> = {
     icon: 'Icône',
     yearlyQuota: 'Quota annuel (jours ouvrés)',
     yearlyQuotaHint: 'De 0 à 365',
+    compensatoryEarned:
+      'Pas de quota annuel : chaque jour de week-end ou jour férié travaillé au moins une demi-journée donne un jour de ce congé.',
     rulesLegend: 'Règles des demandes',
     minNotice: 'Préavis minimum (jours)',
     minNoticeHint: 'De 0 à 365. 0 : peut commencer aujourd’hui ; 3 : le début le plus proche est dans trois jours',

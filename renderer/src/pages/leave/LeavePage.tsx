@@ -113,18 +113,25 @@ function BalanceSummary({ employeeId }: { employeeId?: number | undefined }) {
                 <Text className={styles.muted}>
                   {type.remaining === null
                     ? t('balance.unpaid', { taken: type.taken })
-                    : type.booked > 0
-                      ? t('balance.leftBooked', {
+                    : type.earned !== null
+                      ? t('balance.compensatory', {
+                          earned: type.earned,
+                          taken: type.taken + type.booked,
                           remaining: type.remaining,
-                          quota: type.yearlyQuota,
-                          booked: type.booked,
                           pending: type.pending,
                         })
-                      : t('balance.left', {
-                          remaining: type.remaining,
-                          quota: type.yearlyQuota,
-                          pending: type.pending,
-                        })}
+                      : type.booked > 0
+                        ? t('balance.leftBooked', {
+                            remaining: type.remaining,
+                            quota: type.yearlyQuota,
+                            booked: type.booked,
+                            pending: type.pending,
+                          })
+                        : t('balance.left', {
+                            remaining: type.remaining,
+                            quota: type.yearlyQuota,
+                            pending: type.pending,
+                          })}
                 </Text>
               </span>
             </Card>

@@ -15,6 +15,7 @@ import {
   checkLeaveRules,
   earliestLeaveStart,
   lastBookableYear,
+  leaveAllowance,
   PENDING_STATUSES,
   workingDays,
 } from '../../../../shared/leave';
@@ -46,11 +47,14 @@ const useStyles = makeStyles({
 function leftOf(type: LeaveBalanceType, editing?: LeaveRequest): number {
   const own =
     editing && editing.leaveType.id === type.id && PENDING_STATUSES.includes(editing.status) ? editing.days : 0;
-  return type.yearlyQuota - type.taken - type.booked - type.pending + own;
+  // A compensatory type allows the days earned, not its yearly quota (shared/leave.ts leaveAllowance).
+  return (leaveAllowance(type, type.earned ?? 0) ?? 0) - type.taken - type.booked - type.pending + own;
 }
 
 function leftLabel(t: TFunction<'leave'>, type: LeaveBalanceType, editing?: LeaveRequest): string {
   if (type.kind === 'unpaid') return t('requestDialog.unpaid');
+  if (type.earned !== null)
+    return t('requestDialog.leftEarned', { left: Math.max(0, leftOf(type, editing)), earned: type.earned });
   return t('requestDialog.left', { left: Math.max(0, leftOf(type, editing)), quota: type.yearlyQuota });
 }
 
@@ -100,7 +104,10 @@ export function RequestLeaveDialog({ onClose, editing }: { onClose: () => void; 
   for (const issue of [...issues, ...ruleIssues]) errors[issue.field] ??= t(`errors:${issue.code}`);
   if (!errors['startDate'] && !errors['endDate'] && bothDates && days === 0)
     errors['endDate'] = t('errors:LEAVE_NO_WORKING_DAYS');
-  if (remaining !== null && days > remaining) errors['leaveTypeId'] = t('errors:LEAVE_QUOTA_EXCEEDED');
+  if (remaining !== null && days > remaining)
+    errors['leaveTypeId'] = t(
+      type?.kind === 'compensatory' ? 'errors:LEAVE_COMPENSATORY_NOT_EARNED' : 'errors:LEAVE_QUOTA_EXCEEDED',
+    );
   if (submitted) {
     if (!type) errors['leaveTypeId'] ??= t('requestDialog.chooseType');
     if (!startDate) errors['startDate'] ??= t('requestDialog.chooseStart');

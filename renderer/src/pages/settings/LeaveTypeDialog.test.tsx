@@ -53,4 +53,16 @@ describe('LeaveTypeDialog', () => {
       "At least 3 days' notice · up to 2 working days per request",
     );
   });
+
+  it('hides the yearly quota of a compensatory type and says its days are earned', () => {
+    const { unmount } = renderWithProviders(
+      <LeaveTypeDialog type={{ ...sick, name: 'Comp', kind: 'compensatory' }} onClose={() => {}} />,
+    );
+    expect(screen.getByTestId('compensatory-earned').textContent).toMatch(/^No yearly quota: each weekend day/);
+    expect(screen.queryByText('Yearly quota (working days)')).toBeNull();
+    unmount();
+    renderWithProviders(<LeaveTypeDialog type={sick} onClose={() => {}} />);
+    expect(screen.getByText('Yearly quota (working days)')).toBeTruthy();
+    expect(screen.queryByTestId('compensatory-earned')).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
 /**
- * Add or edit a leave type: name, kind (fixed once created), icon, yearly quota and its rules for
+ * Add or edit a leave type: name, kind (fixed once created), icon, yearly quota (quota kind only: compensatory
+ * days are earned, unpaid has none) and its rules for
  * requests (notice, past days, working days per request; docs/leave-workflow.md "Leave rules"). The
  * form is checked with the contract the server uses, so ranges are refused before sending.
  */
@@ -119,7 +120,10 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
           ))}
         </Dropdown>
       </Field>
-      {form.kind !== 'unpaid' ? (
+      {form.kind === 'compensatory' ? (
+        <Text data-testid="compensatory-earned">{t('leaveTypeDialog.compensatoryEarned')}</Text>
+      ) : null}
+      {form.kind === 'quota' ? (
         <Field
           label={t('leaveTypeDialog.yearlyQuota')}
           hint={t('leaveTypeDialog.yearlyQuotaHint')}

@@ -100,7 +100,9 @@ export function LeavesTab() {
                 {
                   key: 'quota',
                   label: tr('leaveTypes.yearlyQuota'),
-                  render: (t) => (t.kind === 'unpaid' ? '—' : t.yearlyQuota),
+                  // Compensatory days are earned by weekend and holiday work, not a yearly quota.
+                  render: (t) =>
+                    t.kind === 'unpaid' ? '—' : t.kind === 'compensatory' ? tr('leaveTypes.earned') : t.yearlyQuota,
                 },
                 {
                   key: 'rules',

@@ -56,12 +56,12 @@ export function leaveCatalogueRepository(scope: TenantScope) {
     /** A type; 404 when the tenant has none with this id. */
     getType: async (id: number): Promise<LeaveType> => leaveTypeView(await typeRow(id)),
 
-    /** Unpaid types have no quota. */
+    /** Unpaid types have no quota; compensatory ones earn their days (shared/leave.ts), so neither stores one. */
     async createType(values: LeaveTypeValues): Promise<LeaveType> {
       const { minNoticeDays, allowBackdated, maxDaysPerRequest, ...fields } = values;
       const created = rows.create('leaveTypes', {
         ...fields,
-        yearlyQuota: fields.kind === 'unpaid' ? 0 : fields.yearlyQuota,
+        yearlyQuota: fields.kind === 'quota' ? fields.yearlyQuota : 0,
         isActive: 1,
         ...storedRules(normalizeLeaveRules({ minNoticeDays, allowBackdated, maxDaysPerRequest })),
       });

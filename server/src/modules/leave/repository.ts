@@ -6,6 +6,7 @@ import { shownPeople } from '../../db/demo.js';
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { LeaveRequest, LeaveType } from '../../../../shared/contracts/leave.js';
 import {
+  earnedCompensatoryDays,
   LEAVE_STATUS,
   LEAVE_STATUS_LABELS,
   PENDING_STATUSES,
@@ -14,6 +15,7 @@ import {
   type LeaveStatus,
 } from '../../../../shared/leave.js';
 import type { ListQuery } from '../../../../shared/contracts/common.js';
+import type { TenantSettings } from '../../../../shared/settings.js';
 import type { Db } from '../../db/engine.js';
 import type { Database, LeaveTypeTable } from '../../db/schema.js';
 import type { Caller, TenantScope } from '../../http/context.js';
@@ -191,6 +193,34 @@ export async function attendedDays(
   return new Set(rows.map((r) => r.workDate));
 }
 
+/**
+ * Compensatory days the employee earned in a year (shared/leave.ts earnedCompensatoryDays): read from the
+ * stored attendances of the year, never counted anywhere, so a corrected or deleted attendance changes it.
+ * A device punch a correction stands in for is skipped; the correction counts.
+ */
+export async function earnedCompensatory(
+  db: Db,
+  tenantId: number,
+  employeeId: number,
+  year: number,
+  settings: Pick<TenantSettings, 'weekend_days' | 'working_hours_per_day'>,
+): Promise<number> {
+  const attendances = await db
+    .selectFrom('attendances')
+    .select(['workDate', 'workedMinutes'])
+    .where('tenantId', '=', tenantId)
+    .where('employeeId', '=', employeeId)
+    .where('correctedAt', 'is', null)
+    .where('workDate', '>=', `${year}-01-01`)
+    .where('workDate', '<=', `${year}-12-31`)
+    .execute();
+  return earnedCompensatoryDays(attendances, {
+    weekendDays: settings.weekend_days,
+    holidays: await activeHolidays(db, tenantId, `${year}-01-01`, `${year}-12-31`),
+    hoursPerDay: settings.working_hours_per_day,
+  });
+}
+
 /** The employee's date of joining; null when unknown (or no such employee). */
 export async function dateOfJoining(db: Db, tenantId: number, employeeId: number): Promise<string | null> {
   const employee = await db
@@ -286,6 +316,9 @@ export function leaveRequestRepository(scope: TenantScope) {
     actorsFor: (who: Caller, requesterId: number) => actorsFor(db, { ...who, tenantId }, requesterId),
 
     usage: (employeeId: number, year: number, today?: string) => usage(db, tenantId, employeeId, year, today),
+
+    earnedCompensatory: (employeeId: number, year: number, settings: TenantSettings) =>
+      earnedCompensatory(db, tenantId, employeeId, year, settings),
 
     /** The employees a visibility names, by name (the Leave page's picker). */
     async employees(visibility: Visibility, hideDemo: boolean) {

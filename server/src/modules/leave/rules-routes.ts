@@ -56,7 +56,7 @@ export const leaveRulesRoutes = defineRoutes(leaveRulesEndpoints, {
           leaveTypeId: t.id,
           name: t.name,
           kind: t.kind,
-          yearlyQuota: t.kind === 'unpaid' ? null : t.yearlyQuota,
+          yearlyQuota: t.kind === 'quota' ? t.yearlyQuota : null,
           ...rules,
           earliestStart: earliestLeaveStart(rules, today),
           summary: describeLeaveRules(rules, settingsTexts),

@@ -31,7 +31,7 @@ import type { AuthContext } from '../../http/access.js';
 import { errors } from '../../http/errors.js';
 import { actorsFor, approversFor } from './approvers.js';
 import { notifyLeaveEvent } from './notifications.js';
-import { activeHolidays, leaveRulesOf, usage } from './repository.js';
+import { activeHolidays, earnedCompensatory, leaveRulesOf, usage } from './repository.js';
 
 /** Records a request's event with the notifications it causes (notifications.ts), in the caller's transaction. */
 export async function recordEvent(db: Db, e: Insertable<LeaveRequestEventTable>) {
@@ -103,7 +103,14 @@ async function checkRequest(
       editing.startDate.slice(0, 4) === body.startDate.slice(0, 4)
         ? editing.days
         : 0;
-    const remaining = type.yearlyQuota - (used?.taken ?? 0) - (used?.pending ?? 0) + own;
+    // A compensatory type allows the days earned in the request's year (shared/leave.ts), not its yearlyQuota.
+    const earned =
+      type.kind === 'compensatory'
+        ? await earnedCompensatory(deps.db, tenantId, employeeId, Number(body.startDate.slice(0, 4)), settings)
+        : null;
+    const remaining = (earned ?? type.yearlyQuota) - (used?.taken ?? 0) - (used?.pending ?? 0) + own;
+    if (days > remaining && earned !== null)
+      throw errors.rules([{ field: 'leaveTypeId', code: 'LEAVE_COMPENSATORY_NOT_EARNED' }]);
     if (days > remaining) throw errors.rule('LEAVE_QUOTA_EXCEEDED', { remaining, requested: days });
   }
   return { leaveTypeId: type.id, days };
