@@ -62,6 +62,17 @@ async function signedIn(
 }
 
 type Me = { employee: { id: number } };
+type CalendarItem = {
+  employee: { name: string };
+  leaveType: { name: string };
+  startDate: string;
+  status: number;
+};
+/** The statuses the calendar test reads, as the interface names them. */
+const SHOWN_STATUS: Record<number, string> = { 1: 'Pending team lead / PO approval', 11: 'Approved by HR' };
+/** A day's short English weekday name (Mon), as the calendar's column headers say it. */
+const weekdayOf = (day: string) =>
+  new Intl.DateTimeFormat('en', { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
 type Approvers = { po: { id: number; name: string }[]; hr: { id: number; name: string }[] };
 
 test.describe('leave', () => {
@@ -168,10 +179,73 @@ test.describe('leave', () => {
     await omar.page.getByRole('button', { name: 'Request leave' }).click();
     await snapshot(omar.page, 'leave-request-dialog', 'dark');
 
-    // The calendar of HR shows the demo company's leave.
-    await hrUser.page.goto('/leaves-calendar');
-    await expect(hrUser.page.getByRole('heading', { level: 1, name: 'Leave calendar' })).toBeVisible();
-    await snapshot(hrUser.page, 'leaves-calendar', 'light');
+    // The calendar of HR: the demo company's people by day, read cell by cell as a screen reader would.
+    const page = hrUser.page;
+    const month = TODAY.slice(0, 7);
+    const shown = await admin.get<{ items: CalendarItem[] }>(
+      `/api/leave/calendar?startDate=${month}-01&endDate=${month}-30`,
+    );
+    const inMonth = shown.items.filter((i) => i.startDate.startsWith(month));
+    const approved = inMonth.find((i) => i.status === 11)!;
+    const pending = inMonth.find((i) => i.status === 1)!;
+    expect(approved, 'an approved demo leave this month').toBeDefined();
+    expect(pending, 'a pending demo leave this month').toBeDefined();
+    await page.goto('/leaves-calendar');
+    await expect(page.getByRole('heading', { level: 1, name: 'Leave calendar' })).toBeVisible();
+    const grid = page.getByRole('grid', { name: 'Leave in June 2030: employees by day' });
+    const cellOf = (i: CalendarItem) =>
+      grid.getByRole('row', { name: new RegExp(`^${i.employee.name}`) }).getByRole('gridcell', {
+        name: `${i.employee.name}, ${display(i.startDate)}: ${i.leaveType.name}, ${SHOWN_STATUS[i.status]}`,
+        exact: true,
+      });
+    await expect(cellOf(approved)).toHaveAttribute('data-status', '11');
+    await expect(cellOf(pending)).toHaveAttribute('data-status', '1');
+    // Everyone has a row, away or not: the administrator has no leave this month.
+    await expect(grid.getByRole('rowheader', { name: ADMIN.name, exact: true })).toBeVisible();
+    await expect(
+      grid.getByRole('columnheader', { name: `${weekdayOf(TODAY)} ${display(TODAY)}, today` }),
+    ).toBeVisible();
+    let firstSaturday = `${month}-01`;
+    while (new Date(`${firstSaturday}T00:00:00Z`).getUTCDay() !== 6) firstSaturday = addDays(firstSaturday, 1);
+    await expect(grid.getByRole('columnheader', { name: `Sat ${display(firstSaturday)}, weekend` })).toBeVisible();
+    await expect(
+      grid.getByRole('gridcell', { name: `${ADMIN.name}, ${display(firstSaturday)}: weekend`, exact: true }),
+    ).toBeVisible();
+    // The arrows move from day to day and from person to person; one cell is in the Tab order.
+    await cellOf(approved).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.locator(':focus')).toHaveAttribute('data-date', addDays(approved.startDate, 1));
+    await page.keyboard.press('Home');
+    await expect(page.locator(':focus')).toHaveAttribute('data-date', `${month}-01`);
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.locator(':focus')).toHaveAttribute('data-date', `${month}-01`);
+    await expect(grid.locator('[role="gridcell"][tabindex="0"]')).toHaveCount(1);
+    await expect(page.getByTestId('leave-calendar-legend')).toContainText('Leave waiting for approval');
+    // At a phone's width the grid scrolls sideways inside its card, the names staying put.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(grid).toBeVisible();
+    await snapshot(page, 'leaves-calendar-390', 'light');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.reload();
+    await expect(grid).toBeVisible();
+    await snapshot(page, 'leaves-calendar', 'light');
+    // August has Independence Day: its column is labelled, its name in the tooltip.
+    await page.getByRole('button', { name: 'Next month' }).click();
+    await page.getByRole('button', { name: 'Next month' }).click();
+    const august = page.getByRole('grid', { name: 'Leave in August 2030: employees by day' });
+    const independence = august.getByRole('columnheader', {
+      name: `${weekdayOf('2030-08-14')} ${display('2030-08-14')}, Public holiday: Independence Day`,
+    });
+    await expect(independence).toHaveAttribute('title', 'Independence Day');
+    await expect(
+      august.getByRole('gridcell', {
+        name: `${ADMIN.name}, ${display('2030-08-14')}: Public holiday: Independence Day`,
+        exact: true,
+      }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'This month' }).click();
+    await expect(grid).toBeVisible();
     await hrUser.page.getByTestId('user-menu').click();
     await hrUser.page.getByRole('menuitemradio', { name: 'Dark' }).click();
     await hrUser.page.keyboard.press('Escape');

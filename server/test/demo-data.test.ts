@@ -110,6 +110,7 @@ async function lists() {
   };
   const calendar = ok(await admin.get(`/api/leave/calendar?${range}`), 'calendar') as {
     items: { employee: { id: number } }[];
+    employees: Named[];
   };
   const mappings = ok(await admin.get('/api/device-user-mappings'), 'mappings') as {
     items: { employee: { id: number } }[];
@@ -120,6 +121,7 @@ async function lists() {
     directory: ids(directory.items),
     pending: owners(pending.items),
     calendar: owners(calendar.items),
+    calendarRows: ids(calendar.employees),
     mappings: owners(mappings.items),
   };
 }
@@ -152,6 +154,7 @@ describe('demo data in the lists and pickers', () => {
     expect(off.attendance).toEqual([adminId]);
     expect(off.leavePicker).toEqual([adminId]);
     expect(off.directory).toEqual([adminId]);
+    expect(off.calendarRows).toEqual([adminId]);
 
     await setDemo(false);
     expect(await lists()).toEqual(on);

@@ -214,6 +214,38 @@ describe('the leave calendar', () => {
     const tooLong = await apis['hr2']!.get('/api/leave/calendar?startDate=2026-01-01&endDate=2026-12-31');
     expect(tooLong.status).toBe(400);
   });
+
+  it('has a row for every member in view, away or not, and the month’s holidays', async () => {
+    const range = 'startDate=2026-12-01&endDate=2026-12-31';
+    const rows = (res: { body: { employees: { name: string }[] } }) => res.body.employees.map((e) => e.name);
+    // The team lead's own teams (Core, which HR joined above): EMP, who is away, and the others, away or not; never LONER.
+    const mine = await apis['po']!.get(`/api/leave/calendar?${range}`);
+    expect(rows(mine)).toEqual(['EMP', 'HR', 'PO']);
+    expect(mine.body.items.some((i: { employee: { name: string } }) => i.employee.name === 'PO')).toBe(false);
+    expect(mine.body.holidays).toEqual([{ date: '2026-12-02', name: 'Founders Day' }]);
+    // HR picks the team: its members only. Without a team: the whole company, sorted by name.
+    const core = await apis['hr2']!.get(`/api/leave/calendar?${range}&teamId=${org.teams.Core.id}`);
+    expect(rows(core)).toEqual(['EMP', 'HR', 'PO']);
+    const everyone = await apis['hr2']!.get(`/api/leave/calendar?${range}`);
+    expect(rows(everyone)).toEqual(expect.arrayContaining(['EMP', 'HR', 'HR2', 'LONER', 'PO']));
+    expect(rows(everyone)).toEqual([...rows(everyone)].sort((a, b) => a.localeCompare(b)));
+    // A month without holidays has none.
+    const january = await apis['hr2']!.get('/api/leave/calendar?startDate=2027-01-01&endDate=2027-01-31');
+    expect(january.body.holidays).toEqual([]);
+    // Someone who left keeps a row while they have leave in the range; without leave they have none.
+    await server.db.updateTable('employees').set({ status: 'inactive' }).where('id', '=', ids['loner']!).execute();
+    try {
+      const away = (await apis['hr2']!.get(`/api/leave/calendar?${range}`)).body;
+      expect(away.items.some((i: { employee: { name: string } }) => i.employee.name === 'LONER')).toBe(true);
+      expect(rows({ body: away })).toContain('LONER');
+      expect(rows(january)).toContain('LONER');
+      expect(rows(await apis['hr2']!.get('/api/leave/calendar?startDate=2027-01-01&endDate=2027-01-31'))).not.toContain(
+        'LONER',
+      );
+    } finally {
+      await server.db.updateTable('employees').set({ status: 'active' }).where('id', '=', ids['loner']!).execute();
+    }
+  });
 });
 
 describe('the state machine', () => {

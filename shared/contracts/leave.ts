@@ -300,6 +300,14 @@ export const leaveCalendarQuerySchema = z
     path: ['endDate'],
   });
 export const leaveCalendarSchema = z.object({
+  employees: z
+    .array(z.object({ id: z.number().int(), name: z.string() }))
+    .describe(
+      'The rows of the calendar, by name: every active employee in view, away or not, and anyone else with leave in the range',
+    ),
+  holidays: z
+    .array(z.object({ date: z.string(), name: z.string() }))
+    .describe('The active public holidays of the range, by date'),
   items: z.array(
     z.object({
       requestId: z.number().int(),
@@ -312,6 +320,7 @@ export const leaveCalendarSchema = z.object({
     }),
   ),
 });
+export type LeaveCalendar = z.infer<typeof leaveCalendarSchema>;
 
 /** Auto leaves: past working days without attendance, leave or holiday become leave of these types. */
 export const autoLeavesConfigSchema = z.object({

@@ -127,7 +127,7 @@ export const leaveCalendarEndpoints = {
     method: 'GET',
     path: '/api/leave/calendar',
     access: ['view-leave-calendar', 'view-all-leave-calendar'],
-    summary: 'Leave of a team (or of everyone the caller may see) between two dates',
+    summary: 'Leave of a team (or of everyone the caller may see) between two dates, with its people and holidays',
     query: leaveCalendarQuerySchema,
     response: leaveCalendarSchema,
   }),

@@ -80,7 +80,7 @@ export const useLeaveCalendar = ({ startDate, endDate, teamId }: CalendarRange) 
     leaveKeys.calendar(startDate, endDate, teamId),
     ep.getLeaveCalendar,
     { query: { startDate, endDate, teamId } },
-    { select: itemsOf, placeholderData: keepPreviousData },
+    { placeholderData: keepPreviousData },
   );
 
 export const useAutoLeavesConfig = () => useEndpointQuery(leaveKeys.autoConfig, ep.getAutoLeavesConfig, {});

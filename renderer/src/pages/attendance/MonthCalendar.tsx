@@ -10,7 +10,7 @@ import { dayOfWeek } from '../../../../shared/time';
 import { weekdayNames } from '../../../../shared/i18n/format';
 import { leaveStatusLabel } from '../../components/format';
 import { useFormat, useTranslation } from '../../i18n';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRovingGrid } from '../../components/useRovingGrid';
 
 /** Leave that counts as taken (approved, or approved with a cancellation pending); the rest is pending. */
 const GRANTED = new Set<number>(TAKEN_STATUSES satisfies readonly LeaveStatus[]);
@@ -164,33 +164,13 @@ export function MonthCalendar({
   const first = month.days[0];
   // Monday-first offset of the 1st: Sunday (0) is the 7th column.
   const offset = first ? (dayOfWeek(first.date) + 6) % 7 : 0;
-  const grid = useRef<HTMLDivElement>(null);
-  const [focused, setFocused] = useState<string | null>(null);
-  const dates = month.days.map((d) => d.date);
-  // One cell is in the Tab order (a roving tabindex): the one last moved to, else the selected day, today
-  // or the 1st.
-  const active = [focused, selected, today].find((d): d is string => d !== null && dates.includes(d)) ?? dates[0] ?? '';
-  const moveTo = (index: number) => {
-    const date = dates[index];
-    if (date === undefined) return;
-    setFocused(date);
-    grid.current?.querySelector<HTMLElement>(`[data-date="${date}"]`)?.focus();
-  };
-  const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const column = (index + offset) % 7;
-    const step: Partial<Record<string, number>> = {
-      ArrowLeft: -1,
-      ArrowRight: 1,
-      ArrowUp: -7,
-      ArrowDown: 7,
-      Home: -column,
-      End: 6 - column,
-    };
-    const by = step[event.key];
-    if (by === undefined) return;
-    event.preventDefault();
-    moveTo(Math.min(Math.max(index + by, 0), dates.length - 1));
-  };
+  // One cell is in the Tab order: the one last moved to, else the selected day, today or the 1st.
+  const { ref: grid, cellProps } = useRovingGrid({
+    keys: month.days.map((d) => d.date),
+    width: 7,
+    offset,
+    preferred: [selected, today],
+  });
   // ARIA grid rows: the weekday names, then weeks of seven cells (blanks before the 1st and after the last).
   const cells: (Day | null)[] = [...Array.from({ length: offset }, () => null), ...month.days];
   const weeks: (Day | null)[][] = [];
@@ -233,9 +213,7 @@ export function MonthCalendar({
                     day.date === today && styles.today,
                     selected === day.date && styles.selected,
                   )}
-                  tabIndex={day.date === active ? 0 : -1}
-                  onFocus={() => setFocused(day.date)}
-                  onKeyDown={(event) => onKeyDown(event, index)}
+                  {...cellProps(index)}
                   onClick={() => onSelect(day.date)}
                 >
                   <span className={styles.number}>
