@@ -127,13 +127,10 @@ export function Header() {
         }}
       >
         <MenuTrigger disableButtonEnhancement>
-          <Button
-            appearance="subtle"
-            aria-label={t('header.accountMenu', { name: employee.name })}
-            data-testid="user-menu"
-          >
+          {/* Named by the visible name (the avatar's initials hidden); the trigger says it opens a menu. */}
+          <Button appearance="subtle" data-testid="user-menu">
             <span className={styles.user}>
-              <EmployeeAvatar employee={employee} size={28} color="colorful" />
+              <EmployeeAvatar employee={employee} size={28} color="colorful" aria-hidden />
               <Text weight="semibold" className={styles.userName}>
                 {employee.name}
               </Text>

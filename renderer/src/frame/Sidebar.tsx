@@ -30,7 +30,7 @@ const useStyles = makeStyles({
     minWidth: '248px',
     borderRight: `1px solid ${tokens.colorNeutralStroke2}`,
   },
-  footer: { color: tokens.colorNeutralForeground4, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}` },
+  footer: { color: tokens.colorNeutralForeground3, padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}` },
 });
 
 /** The sidebar's entries: routes the user may open, but those with a parameter (reached from a page). */

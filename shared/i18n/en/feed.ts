@@ -29,7 +29,8 @@ export const feed = {
   formerEmployee: 'A former colleague',
   /** A post's accessible name: who did what. */
   postLabel: '{{author}} {{action}}',
-  postedAt: 'Open the post of {{time}}',
+  // Begins with the link's visible text ("2 hours ago"), so that its spoken name and its text agree.
+  postedAt: '{{relative}}: open the post of {{time}}',
   menu: 'More actions for this post',
   remove: {
     action: 'Remove from the feed',

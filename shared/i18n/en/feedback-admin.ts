@@ -177,6 +177,9 @@ export const feedbackAdmin = {
     },
     noMembers: 'No members',
     membersLabel: 'Members of {{name}}',
+    // Begins with the button's visible text (+3), so that its spoken name and its text agree.
+    moreMembers_one: '+{{count}} more member',
+    moreMembers_other: '+{{count}} more members',
     activeLabel: 'Active: {{name}}',
     deactivateTitle: 'Deactivate {{name}}?',
     deactivateBody: 'The function stays with its members and can be activated again at any time.',

@@ -57,7 +57,6 @@ export const frame = {
     desktopApp: 'Get the desktop app',
     companyLogo: 'Logo of {{name}}',
     toggleNavigation: 'Toggle navigation',
-    accountMenu: 'Account menu for {{name}}',
     theme: 'Theme',
     themes: {
       system: 'System default',

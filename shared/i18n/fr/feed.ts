@@ -30,7 +30,7 @@ export const feed: Translation<typeof en> = {
   },
   formerEmployee: 'Un ancien collègue',
   postLabel: '{{author}} {{action}}',
-  postedAt: 'Ouvrir la publication de {{time}}',
+  postedAt: '{{relative}} : ouvrir la publication de {{time}}',
   menu: 'Autres actions pour cette publication',
   remove: {
     action: 'Retirer du fil',

@@ -60,7 +60,6 @@ export const frame: Translation<typeof en> = {
     desktopApp: 'Obtenir l’application de bureau',
     companyLogo: 'Logo de {{name}}',
     toggleNavigation: 'Afficher ou masquer la navigation',
-    accountMenu: 'Menu du compte de {{name}}',
     theme: 'Thème',
     themes: {
       system: 'Thème du système',

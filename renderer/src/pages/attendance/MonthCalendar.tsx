@@ -16,6 +16,17 @@ import { useRovingGrid } from '../../components/useRovingGrid';
 const GRANTED = new Set<number>(TAKEN_STATUSES satisfies readonly LeaveStatus[]);
 
 const useStyles = makeStyles({
+  // The cell's spoken name: read by screen readers, not shown (the visible parts below are hidden from them).
+  spoken: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clipPath: 'inset(50%)',
+    whiteSpace: 'nowrap',
+  },
+  // The cell's visible parts keep the cell's own layout.
+  shown: { display: 'contents' },
   grid: {
     display: 'grid',
     gridTemplateColumns: 'repeat(7, minmax(0, 1fr))',
@@ -29,6 +40,7 @@ const useStyles = makeStyles({
     paddingBottom: tokens.spacingVerticalXS,
   },
   cell: {
+    position: 'relative',
     display: 'flex',
     flexDirection: 'column',
     alignItems: 'stretch',
@@ -63,6 +75,8 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase100,
     lineHeight: tokens.lineHeightBase100,
     color: tokens.colorNeutralForeground3,
+    // A phone's cell is about 50 px wide: a word longer than that ("Weekend") breaks rather than being cut.
+    overflowWrap: 'anywhere',
   },
   tag: {
     fontSize: tokens.fontSizeBase100,
@@ -204,7 +218,6 @@ export function MonthCalendar({
                   role="gridcell"
                   data-date={day.date}
                   aria-selected={selected === day.date}
-                  aria-label={describe(day, today, t, fmt)}
                   className={mergeClasses(
                     styles.cell,
                     day.isWeekend && styles.weekend,
@@ -216,47 +229,54 @@ export function MonthCalendar({
                   {...cellProps(index)}
                   onClick={() => onSelect(day.date)}
                 >
-                  <span className={styles.number}>
-                    <span>{Number(day.date.slice(8))}</span>
-                    {a?.isWfo ? <BuildingRegular className={styles.wfo} aria-hidden="true" /> : null}
-                  </span>
-                  {a ? (
-                    <>
-                      <Text className={styles.worked}>{fmt.duration(a.workedMinutes)}</Text>
-                      {a.breakMinutes > 0 ? (
-                        <span className={styles.small}>
-                          {t('calendar.break', { duration: fmt.duration(a.breakMinutes) })}
-                        </span>
-                      ) : null}
-                      {a.missingCheckOut ? (
-                        <span className={mergeClasses(styles.tag, styles.absent)} data-testid="missing-check-out">
-                          {t('calendar.missingCheckOut')}
-                        </span>
-                      ) : !a.checkOut ? (
-                        <span className={styles.small}>{t('calendar.inProgress')}</span>
-                      ) : null}
-                    </>
-                  ) : null}
-                  {day.holiday ? <span className={styles.tag}>{day.holiday.name}</span> : null}
-                  {day.leave ? (
-                    <span
-                      className={mergeClasses(styles.tag, !GRANTED.has(day.leave.status) && styles.pending)}
-                      title={t('calendar.leaveTitle', {
-                        type: day.leave.leaveType,
-                        status: leaveStatusLabel(day.leave.status, day.leave.statusLabel),
-                      })}
-                    >
-                      {GRANTED.has(day.leave.status)
-                        ? day.leave.leaveType
-                        : t('calendar.leavePending', { type: day.leave.leaveType })}
+                  {/*
+                    Named by a text of its own rather than aria-label: the whole day in words, where the cell
+                    shows figures and tags (an aria-label would differ from the visible text; WCAG 2.5.3).
+                  */}
+                  <span className={styles.spoken}>{describe(day, today, t, fmt)}</span>
+                  <span className={styles.shown} aria-hidden="true">
+                    <span className={styles.number}>
+                      <span>{Number(day.date.slice(8))}</span>
+                      {a?.isWfo ? <BuildingRegular className={styles.wfo} aria-hidden="true" /> : null}
                     </span>
-                  ) : null}
-                  {!a && day.isWeekend && !day.holiday ? (
-                    <span className={styles.small}>{t('calendar.weekendTag')}</span>
-                  ) : null}
-                  {absent ? (
-                    <span className={mergeClasses(styles.tag, styles.absent)}>{t('calendar.absent')}</span>
-                  ) : null}
+                    {a ? (
+                      <>
+                        <Text className={styles.worked}>{fmt.duration(a.workedMinutes)}</Text>
+                        {a.breakMinutes > 0 ? (
+                          <span className={styles.small}>
+                            {t('calendar.break', { duration: fmt.duration(a.breakMinutes) })}
+                          </span>
+                        ) : null}
+                        {a.missingCheckOut ? (
+                          <span className={mergeClasses(styles.tag, styles.absent)} data-testid="missing-check-out">
+                            {t('calendar.missingCheckOut')}
+                          </span>
+                        ) : !a.checkOut ? (
+                          <span className={styles.small}>{t('calendar.inProgress')}</span>
+                        ) : null}
+                      </>
+                    ) : null}
+                    {day.holiday ? <span className={styles.tag}>{day.holiday.name}</span> : null}
+                    {day.leave ? (
+                      <span
+                        className={mergeClasses(styles.tag, !GRANTED.has(day.leave.status) && styles.pending)}
+                        title={t('calendar.leaveTitle', {
+                          type: day.leave.leaveType,
+                          status: leaveStatusLabel(day.leave.status, day.leave.statusLabel),
+                        })}
+                      >
+                        {GRANTED.has(day.leave.status)
+                          ? day.leave.leaveType
+                          : t('calendar.leavePending', { type: day.leave.leaveType })}
+                      </span>
+                    ) : null}
+                    {!a && day.isWeekend && !day.holiday ? (
+                      <span className={styles.small}>{t('calendar.weekendTag')}</span>
+                    ) : null}
+                    {absent ? (
+                      <span className={mergeClasses(styles.tag, styles.absent)}>{t('calendar.absent')}</span>
+                    ) : null}
+                  </span>
                 </button>
               );
             })}

@@ -20,7 +20,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { VideoClipRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { LeaderboardVideo } from '../../../../shared/contracts/leaderboard-videos';
 import {
   checkVideoDetails,
@@ -135,6 +135,8 @@ function UploadCard() {
   const { t } = useTranslation('feedbackAdmin');
   const [source, setSource] = useState<'file' | 'url'>('file');
   const [file, setFile] = useState<File | null>(null);
+  // A native file input: Fluent's Field names only its own controls, so the label points at it by id.
+  const fileInput = useId();
   const [url, setUrl] = useState('');
   const [title, setTitle] = useState('');
   const [tags, setTags] = useState('');
@@ -199,8 +201,9 @@ function UploadCard() {
           </RadioGroup>
         </Field>
         {source === 'file' ? (
-          <Field label={t('videos.file')} validationMessage={errors['file']}>
+          <Field label={{ children: t('videos.file'), htmlFor: fileInput }} validationMessage={errors['file']}>
             <input
+              id={fileInput}
               key={inputKey}
               type="file"
               accept={VIDEO_ACCEPT}

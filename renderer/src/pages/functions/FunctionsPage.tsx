@@ -55,7 +55,9 @@ function Members({ fn }: { fn: FunctionItem }) {
           <AvatarGroupItem key={m.id} name={m.name} />
         ))}
         {overflowItems ? (
-          <AvatarGroupPopover>
+          <AvatarGroupPopover
+            triggerButton={{ 'aria-label': t('functions.moreMembers', { count: overflowItems.length }) }}
+          >
             {overflowItems.map((m) => (
               <AvatarGroupItem key={m.id} name={m.name} />
             ))}

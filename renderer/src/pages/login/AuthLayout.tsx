@@ -50,7 +50,7 @@ const useStyles = makeStyles({
   mobileBrand: { '@media (min-width: 960px)': { display: 'none' } },
   titles: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   subtitle: { color: tokens.colorNeutralForeground3 },
-  legal: { color: tokens.colorNeutralForeground4, textAlign: 'center', marginTop: tokens.spacingVerticalXL },
+  legal: { color: tokens.colorNeutralForeground3, textAlign: 'center', marginTop: tokens.spacingVerticalXL },
 });
 
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle: ReactNode; children: ReactNode }) {

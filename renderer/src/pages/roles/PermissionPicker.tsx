@@ -38,7 +38,7 @@ const useStyles = makeStyles({
   },
   label: { display: 'flex', flexDirection: 'column' },
   code: {
-    color: tokens.colorNeutralForeground4,
+    color: tokens.colorNeutralForeground3,
     fontFamily: tokens.fontFamilyMonospace,
     fontSize: tokens.fontSizeBase100,
   },

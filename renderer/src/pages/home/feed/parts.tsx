@@ -43,7 +43,7 @@ export function PostTime({ postId, at }: { postId: number; at: string }) {
   const fmt = useFormat();
   const { t } = useTranslation('feed');
   return (
-    <AppLink to={`/feed/${postId}`} label={t('postedAt', { time: fmt.instant(at) })}>
+    <AppLink to={`/feed/${postId}`} label={t('postedAt', { relative: fmt.relative(at), time: fmt.instant(at) })}>
       <Text size={200} className={styles.time}>
         <time dateTime={at}>{fmt.relative(at)}</time>
       </Text>

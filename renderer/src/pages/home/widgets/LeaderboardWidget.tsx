@@ -23,7 +23,7 @@ export function LeaderboardWidget() {
         empty={t('widgets.leaderboard.empty')}
       >
         {(board) => (
-          <ol className={styles.list} aria-label={t('widgets.leaderboard.places')}>
+          <ol className={styles.list} tabIndex={0} aria-label={t('widgets.leaderboard.places')}>
             {board.entries.map((entry) => {
               // Places are one person each: the caller's place names their row.
               const isMe = board.me?.rank === entry.rank;

@@ -59,6 +59,7 @@ export function EmployeeRankingWidget() {
         {(data) => (
           <ol
             className={styles.list}
+            tabIndex={0}
             aria-label={t(
               type === 'given' ? 'widgets.employeeRanking.listGiven' : 'widgets.employeeRanking.listReceived',
             )}
@@ -112,7 +113,7 @@ export function TeamRankingWidget() {
         empty={t('widgets.teamRanking.empty')}
       >
         {(data) => (
-          <ol className={styles.list} aria-label={t('widgets.teamRanking.list')}>
+          <ol className={styles.list} tabIndex={0} aria-label={t('widgets.teamRanking.list')}>
             {data.pages
               .flatMap((p) => p.items)
               .map((item) => (

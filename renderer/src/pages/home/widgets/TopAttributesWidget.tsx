@@ -21,7 +21,7 @@ export function TopAttributesWidget() {
         empty={t('widgets.topAttributes.empty')}
       >
         {(data) => (
-          <ol className={styles.list} aria-label={t('widgets.topAttributes.list')}>
+          <ol className={styles.list} tabIndex={0} aria-label={t('widgets.topAttributes.list')}>
             {data.pages
               .flatMap((p) => p.items)
               .map((item) => (

@@ -35,6 +35,8 @@ export const useWidgetStyles = makeStyles({
     gap: tokens.spacingVerticalXS,
     maxHeight: '320px',
     overflowY: 'auto',
+    // A list that scrolls is a tab stop (tabIndex 0 where it is used), so the keyboard can scroll it too.
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
   },
   row: {
     display: 'grid',
