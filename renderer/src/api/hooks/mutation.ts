@@ -1,6 +1,7 @@
 /**
  * The one mutation helper of the data layer: runs a call, then invalidates what it changed and says so
- * in a toast; a failure toasts its title with the server's message. Each domain's hooks module builds its
+ * in a toast; a failure toasts its title with the server's message. Starting clears the failure toasts of
+ * earlier attempts (components/toasts.tsx). Each domain's hooks module builds its
  * mutations with it, so invalidation and messages are decided once per action, not once per page.
  */
 import {
@@ -39,6 +40,8 @@ export function useApiMutation<TInput = void, TData = unknown>(
   const notify = useNotify();
   return useMutation({
     mutationFn: options.mutationFn,
+    // A new attempt: the failures on screen are about the one before.
+    onMutate: () => notify.clearErrors(),
     onSuccess: async (data, input) => {
       await Promise.all(
         options.invalidates.map((target) =>

@@ -65,14 +65,16 @@ export function useSaveCompanyName() {
   });
 }
 
-/** The Tenant tab's logo upload: the file's bytes as they are; the server checks type, size and pixels. */
+/**
+ * The Tenant tab's logo upload: the file's bytes as they are; the server checks type, size and pixels. A
+ * refusal is said under the logo field (the tab does it), not in a toast as well.
+ */
 export function useUploadTenantLogo() {
   const { t } = useTranslation('settings');
   return useApiMutation({
     mutationFn: (file: Blob) => call(ep.uploadTenantLogo, { body: file }),
     invalidates: [tenantKeys.tenant, meKey],
     success: () => t('tenant.logoSaved'),
-    failure: t('tenant.logoNotSaved'),
   });
 }
 

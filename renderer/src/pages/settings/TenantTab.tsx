@@ -9,7 +9,7 @@ import { ArrowUploadRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useRef, useState } from 'react';
 import { LOGO_TYPES, logoIssue } from '../../../../shared/logo';
 import { isValidTimeZone } from '../../../../shared/settings';
-import { fieldErrors } from '../../api/errors';
+import { errorMessage, fieldErrors } from '../../api/errors';
 import { usePermissions } from '../../api/hooks/me';
 import { useRemoveTenantLogo, useSaveTenantTimeZone, useTenant, useUploadTenantLogo } from '../../api/hooks/tenant';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -76,7 +76,9 @@ function LogoCard({ name, logo, canEdit }: { name: string; logo: string | null; 
     setProblem(issue ? localizeMessage(issue, translate) : null);
     if (issue) return;
     upload.mutate(file, {
-      onError: (error) => setProblem(fieldErrors(error)['body'] ?? null),
+      // Said once, under the field: the server's reason for the file, or why the upload failed.
+      onError: (error) =>
+        setProblem(fieldErrors(error)['body'] ?? `${t('tenant.logoNotSaved')}: ${errorMessage(error)}`),
     });
   };
 
