@@ -118,7 +118,7 @@ test('an employee checks in, takes a break, corrects the day, checks out, sees t
   await expect(page.getByRole('heading', { level: 1, name: 'Month view' })).toBeVisible();
   const cell = attendance.monthCell(now.date);
   await expect(cell).toContainText(worked);
-  await expect(cell).toHaveAttribute('aria-label', new RegExp(`worked ${worked}.*today`));
+  await expect(cell).toHaveAccessibleName(new RegExp(`worked ${worked}.*today`));
   await expect(page.getByRole('region', { name: 'Past 3 months' })).toContainText('Worked');
   // The WFO icon and the colours have a legend; only the running month's totals are "so far".
   await expect(page.getByTestId('calendar-legend')).toContainText('Work from office');

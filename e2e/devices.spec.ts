@@ -211,7 +211,7 @@ test.describe('biometric devices', () => {
     });
     await frame.openPage('Month view');
     const todayCell = page.locator(`[role="gridcell"][data-date="${today.date}"]`);
-    await expect(todayCell).toHaveAttribute('aria-label', /work from office.*today$/);
+    await expect(todayCell).toHaveAccessibleName(/work from office.*today$/);
     const localCheckIn = new Intl.DateTimeFormat('en-GB', {
       timeZone: today.timeZone,
       hour: '2-digit',

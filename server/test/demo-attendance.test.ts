@@ -25,9 +25,10 @@ describe('demo attendance', () => {
     const dates = rows.map((r) => r.workDate).sort();
     expect(dates[0]! <= '2026-01-09').toBe(true);
     expect(rows.length).toBeGreaterThan(8000);
-    // No weekend days (Saturday and Sunday by default) but the few of demo-data WEEKEND_WORK (compensatory leave).
+    // No weekend days (Saturday and Sunday by default) but the few of demo-data WEEKEND_WORK (compensatory leave),
+    // on the last weekend days of the month before: this month's weekends stay empty.
     const weekend = rows.filter((r) => [0, 6].includes(new Date(`${r.workDate}T12:00:00Z`).getUTCDay()));
-    expect(weekend.map((r) => r.workDate).sort()).toEqual(['2026-11-21', '2026-11-22', '2026-11-22', '2026-11-22']);
+    expect(weekend.map((r) => r.workDate).sort()).toEqual(['2026-10-25', '2026-10-31', '2026-10-31', '2026-10-31']);
     const device = rows.filter((r) => r.source === 'device');
     expect(device.length).toBeGreaterThan(rows.length / 5);
     expect(device.every((r) => r.isWfo === 1)).toBe(true);

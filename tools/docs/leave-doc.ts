@@ -265,8 +265,9 @@ export function renderLeaveDoc(): string {
     'server/src/seed/demo-leave.ts gives the demo company Annual (20), Sick (10), Unpaid and Compensatory',
     '(earned) leave, this year’s fixed-date public holidays of Pakistan, the auto-leave setup prepared but off',
     '(Annual, then Unpaid) and a dozen requests in most states, each with its history, relative to the seeding',
-    'day and within its year. Three employees worked a recent weekend day (demo-data `WEEKEND_WORK`): one',
-    'earned 2 compensatory days and asks for 1, one earned 1, and one worked 2 hours, which earns none. The',
+    'day and within its year. Three employees worked a weekend day of the month before (demo-data',
+    '`WEEKEND_WORK`; this month’s weekends stay empty, and there is none in January): one earned 2',
+    'compensatory days and asks for 1, one earned 1, and one worked 2 hours, which earns none. The',
     'e2e employee (omar.iqbal) has only a past leave, so any future working day is free, and no weekend work.',
     '',
   ].join('\n');

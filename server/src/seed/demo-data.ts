@@ -72,8 +72,8 @@ export const LEAVE_TYPES = [
 
 /**
  * Weekend work, so the demo shows compensatory leave earned: `who` as in PLANS worked `hours` on each of the
- * `days` most recent weekend days before the seeding day (in its year). Plan 5 ("Worked the release weekend")
- * earned 2 and asks for 1; under half a working day (the last) earns none.
+ * `days` last weekend days of the month before the seeding day's (in its year; none in January). Plan 5
+ * ("Worked the release weekend") earned 2 and asks for 1; under half a working day (the last) earns none.
  */
 export const WEEKEND_WORK = [
   { who: 5, days: 2, hours: 6 },

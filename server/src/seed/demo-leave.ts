@@ -137,10 +137,16 @@ export async function seedDemoLeave(db: Db, tenantId: number, now: Date): Promis
     }
   }
 
-  // Weekend work that earns compensatory leave (demo-data WEEKEND_WORK): 09:00 on, no break, this year only.
+  // Weekend work that earns compensatory leave (demo-data WEEKEND_WORK): 09:00 on, no break, this year only,
+  // on the last weekend days of the month before this one: this month's weekends stay empty, as people (and the
+  // e2e specs that add a day on the month view's last Saturday) expect of the demo.
   const tz = DEFAULT_TENANT_SETTINGS.tenant_timezone;
   const weekendDays: string[] = [];
-  for (let d = addDays(today, -1); d >= `${year}-01-01` && weekendDays.length < 3; d = addDays(d, -1))
+  for (
+    let d = addDays(`${today.slice(0, 7)}-01`, -1);
+    d >= `${year}-01-01` && weekendDays.length < 3;
+    d = addDays(d, -1)
+  )
     if (DEFAULT_TENANT_SETTINGS.weekend_days.includes(dayOfWeek(d))) weekendDays.push(d);
   for (const work of WEEKEND_WORK) {
     const who = requesters[work.who];
