@@ -69,29 +69,31 @@ const act = (who: string, id: number, action: number, reason = 'Looks fine') =>
 const row = (id: number) =>
   server.db.selectFrom('leaveRequests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/**
- * Another process's change of a request (`changes`, else none), between its UPDATE and its commit: the row
- * stays locked until the returned function commits it.
- */
-async function holdRow(id: number, changes: Updateable<LeaveRequestTable> = {}) {
+/** Another process's transaction holding the row(s) `lock` takes, until the returned function commits it. */
+async function hold(lock: (trx: TestServer['db']) => Promise<unknown>) {
   let release!: () => void;
-  let updated!: () => void;
-  const locked = new Promise<void>((resolve) => (updated = resolve));
+  let locked!: () => void;
+  const taken = new Promise<void>((resolve) => (locked = resolve));
   const done = server.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('leaveRequests')
-      .set((eb) => ({ updatedAt: eb.ref('updatedAt'), ...changes }))
-      .where('id', '=', id)
-      .execute();
-    updated();
+    await lock(trx);
+    locked();
     await new Promise<void>((resolve) => (release = resolve));
   });
-  await locked;
+  await taken;
   return async () => {
     release();
     await done;
   };
 }
+/** Another process's change of a request (`changes`, else none), between its UPDATE and its commit. */
+const holdRow = (id: number, changes: Updateable<LeaveRequestTable> = {}) =>
+  hold((trx) =>
+    trx
+      .updateTable('leaveRequests')
+      .set((eb) => ({ updatedAt: eb.ref('updatedAt'), ...changes }))
+      .where('id', '=', id)
+      .execute(),
+  );
 const pendingIds = async (who: string) =>
   (await apis[who]!.get('/api/leave-requests/pending?pageSize=100')).body.items.map((r: { id: number }) => r.id);
 
@@ -314,6 +316,30 @@ describe('racing changes', () => {
           .execute();
         expect(events, day).toHaveLength(2);
       }
+    },
+  );
+
+  it.skipIf(ENGINE !== 'postgres')(
+    'stores one of two identical requests sent at once: the other overlaps it (409), whichever checks first',
+    async () => {
+      // Another process holds the requester's row while both requests arrive: each would pass the overlap
+      // check on its own, so only checking and storing one at a time keeps the second out.
+      const release = await hold((trx) =>
+        trx.selectFrom('employees').select('id').where('id', '=', ids['loner']!).forUpdate().execute(),
+      );
+      const racers = [0, 1].map(() => apis['loner']!.post('/api/leave-requests', body('2026-12-09', '2026-12-09')));
+      await pause(300);
+      await release();
+      const results = await Promise.all(racers);
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+      expect(results.find((r) => r.status === 409)!.body.error.code).toBe('LEAVE_OVERLAP');
+      const stored = await server.db
+        .selectFrom('leaveRequests')
+        .select('id')
+        .where('employeeId', '=', ids['loner']!)
+        .where('startDate', '=', '2026-12-09')
+        .execute();
+      expect(stored).toHaveLength(1);
     },
   );
 

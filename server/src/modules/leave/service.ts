@@ -15,6 +15,7 @@ import {
   LEAVE_ACTION,
   LEAVE_EDITED,
   LEAVE_STATUS,
+  leaveAllowance,
   LIVE_STATUSES,
   PENDING_STATUSES,
   workingDays,
@@ -103,13 +104,13 @@ async function checkRequest(
       editing.startDate.slice(0, 4) === body.startDate.slice(0, 4)
         ? editing.days
         : 0;
-    // A compensatory type allows the days earned in the request's year (shared/leave.ts), not its yearlyQuota.
+    // A compensatory type allows the days earned in the request's year, not its yearlyQuota (shared/leave.ts).
     const earned =
       type.kind === 'compensatory'
         ? await earnedCompensatory(deps.db, tenantId, employeeId, Number(body.startDate.slice(0, 4)), settings)
-        : null;
-    const remaining = (earned ?? type.yearlyQuota) - (used?.taken ?? 0) - (used?.pending ?? 0) + own;
-    if (days > remaining && earned !== null)
+        : 0;
+    const remaining = (leaveAllowance(type, earned) ?? 0) - (used?.taken ?? 0) - (used?.pending ?? 0) + own;
+    if (days > remaining && type.kind === 'compensatory')
       throw errors.rules([{ field: 'leaveTypeId', code: 'LEAVE_COMPENSATORY_NOT_EARNED' }]);
     if (days > remaining) throw errors.rule('LEAVE_QUOTA_EXCEEDED', { remaining, requested: days });
   }
@@ -123,32 +124,47 @@ async function firstStage(deps: Deps, tenantId: number, employeeId: number): Pro
 }
 
 /**
- * Changes a request as it was read and records the change's event, in one transaction. The update is
- * conditional on the version read and bumps it: when anything changed the request meanwhile, nothing is
+ * Changes a request as it was read and records the change's event; run it in a transaction (`trx`). The update
+ * is conditional on the version read and bumps it: when anything changed the request meanwhile, nothing is
  * written and the caller gets 409 LEAVE_CHANGED_MEANWHILE.
  */
 async function changeRequest(
-  deps: Deps,
+  trx: Db,
+  now: string,
   request: { id: number; tenantId: number; status: LeaveStatus; version: number },
   changes: Updateable<LeaveRequestTable>,
   event: Pick<Insertable<LeaveRequestEventTable>, 'action' | 'actorId' | 'actorRole' | 'toStatus' | 'reason'>,
 ): Promise<void> {
-  const now = deps.now().toISOString();
-  await deps.db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('leaveRequests')
-      .set({ ...changes, updatedAt: now, version: request.version + 1 })
-      .where('id', '=', request.id)
-      .where('version', '=', request.version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw errors.coded(409, 'LEAVE_CHANGED_MEANWHILE');
-    await recordEvent(trx, {
-      ...event,
-      tenantId: request.tenantId,
-      requestId: request.id,
-      fromStatus: request.status,
-      at: now,
-    });
+  const result = await trx
+    .updateTable('leaveRequests')
+    .set({ ...changes, updatedAt: now, version: request.version + 1 })
+    .where('id', '=', request.id)
+    .where('version', '=', request.version)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw errors.coded(409, 'LEAVE_CHANGED_MEANWHILE');
+  await recordEvent(trx, {
+    ...event,
+    tenantId: request.tenantId,
+    requestId: request.id,
+    fromStatus: request.status,
+    at: now,
+  });
+}
+
+/**
+ * Runs `work` in one transaction that holds the requester's employee row: a request's rules (overlap, quota,
+ * days earned) are checked and its write made while no other request or edit of theirs is, so two sent at once
+ * cannot both pass the checks and both be stored (on PostgreSQL; SQLite runs one transaction at a time).
+ */
+async function asRequester<T>(deps: Deps, who: AuthContext, work: (tx: Deps) => Promise<T>): Promise<T> {
+  return deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('employees')
+      .set((eb) => ({ id: eb.ref('id') }))
+      .where('tenantId', '=', who.tenantId)
+      .where('id', '=', who.employeeId)
+      .execute();
+    return work({ ...deps, db: trx });
   });
 }
 
@@ -158,11 +174,11 @@ export async function createRequest(
   body: CreateLeaveRequestBody,
   settings: TenantSettings,
 ): Promise<number> {
-  const { leaveTypeId, days } = await checkRequest(deps, who.tenantId, who.employeeId, body, settings);
-  const status = await firstStage(deps, who.tenantId, who.employeeId);
-  const now = deps.now().toISOString();
-  return deps.db.transaction().execute(async (trx) => {
-    const row = await trx
+  return asRequester(deps, who, async (tx) => {
+    const { leaveTypeId, days } = await checkRequest(tx, who.tenantId, who.employeeId, body, settings);
+    const status = await firstStage(tx, who.tenantId, who.employeeId);
+    const now = tx.now().toISOString();
+    const row = await tx.db
       .insertInto('leaveRequests')
       .values({
         tenantId: who.tenantId,
@@ -181,7 +197,7 @@ export async function createRequest(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await recordEvent(trx, {
+    await recordEvent(tx.db, {
       tenantId: who.tenantId,
       requestId: row.id,
       action: null,
@@ -217,22 +233,25 @@ export async function editRequest(
   if (request.employeeId !== who.employeeId) throw errors.coded(403, 'LEAVE_EDIT_NOT_REQUESTER');
   if (!EDITABLE_STATUSES.includes(request.status))
     throw errors.coded(409, 'LEAVE_NOT_EDITABLE', { status: request.status });
-  const { leaveTypeId, days } = await checkRequest(deps, who.tenantId, who.employeeId, body, settings, request);
-  const status = await firstStage(deps, who.tenantId, who.employeeId);
-  await changeRequest(
-    deps,
-    request,
-    {
-      leaveTypeId,
-      startDate: body.startDate,
-      endDate: body.endDate,
-      days,
-      reason: body.reason,
-      status,
-      poApproverId: null,
-    },
-    { action: LEAVE_EDITED, actorId: who.employeeId, actorRole: 'requester', toStatus: status, reason: body.reason },
-  );
+  await asRequester(deps, who, async (tx) => {
+    const { leaveTypeId, days } = await checkRequest(tx, who.tenantId, who.employeeId, body, settings, request);
+    const status = await firstStage(tx, who.tenantId, who.employeeId);
+    await changeRequest(
+      tx.db,
+      tx.now().toISOString(),
+      request,
+      {
+        leaveTypeId,
+        startDate: body.startDate,
+        endDate: body.endDate,
+        days,
+        reason: body.reason,
+        status,
+        poApproverId: null,
+      },
+      { action: LEAVE_EDITED, actorId: who.employeeId, actorRole: 'requester', toStatus: status, reason: body.reason },
+    );
+  });
 }
 
 export async function act(
@@ -276,16 +295,20 @@ export async function act(
   } else {
     to = transition.to;
   }
-  await changeRequest(
-    deps,
-    request,
-    {
-      status: to,
-      restoreStatus,
-      ...(transition.actor === 'po' && action === LEAVE_ACTION.APPROVE ? { poApproverId: who.employeeId } : {}),
-      // Back at the PO stage, the PO decides again: the earlier approval no longer counts.
-      ...(action === LEAVE_ACTION.PREVIOUS ? { poApproverId: null } : {}),
-    },
-    { action, actorId: who.employeeId, actorRole: transition.actor, toStatus: to, reason },
+  const now = deps.now().toISOString();
+  await deps.db.transaction().execute((trx) =>
+    changeRequest(
+      trx,
+      now,
+      request,
+      {
+        status: to,
+        restoreStatus,
+        ...(transition.actor === 'po' && action === LEAVE_ACTION.APPROVE ? { poApproverId: who.employeeId } : {}),
+        // Back at the PO stage, the PO decides again: the earlier approval no longer counts.
+        ...(action === LEAVE_ACTION.PREVIOUS ? { poApproverId: null } : {}),
+      },
+      { action, actorId: who.employeeId, actorRole: transition.actor, toStatus: to, reason },
+    ),
   );
 }
