@@ -1,9 +1,15 @@
 /** The Employee Directory (shared/endpoints/people.ts, employeeEndpoints); the rules live in service.ts. */
-import { requireShown } from '../../policy/demo.js';
 import { employeeEndpoints } from '../../../../shared/endpoints/people.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { employeeRepository } from './repository.js';
-import { createEmployee, resendInvitation, setEmployeeStatus, updateEmployee, uploadEmployeeImage } from './service.js';
+import {
+  createEmployee,
+  resendInvitation,
+  setEmployeeStatus,
+  shownEmployee,
+  updateEmployee,
+  uploadEmployeeImage,
+} from './service.js';
 import { MAX_IMAGE_BASE64 } from '../../../../shared/images.js';
 
 export const employeeRoutes = defineRoutes(employeeEndpoints, {
@@ -12,33 +18,18 @@ export const employeeRoutes = defineRoutes(employeeEndpoints, {
   nextEmployeeNumber: async (ctx) => ({
     employeeIdentificationNo: await ctx.repo(employeeRepository).nextEmployeeNumber(),
   }),
-  getEmployee: async (ctx, { params }) => {
-    const employee = await ctx.repo(employeeRepository).get(params.id);
-    await requireShown(ctx, employee.id);
-    return employee;
-  },
+  getEmployee: (ctx, { params }) => shownEmployee(ctx, params.id),
   // The invitation links to this server's address unless PUBLIC_URL names the one people use.
   createEmployee: (ctx, { body }, { request }) => createEmployee(ctx, body, `${request.protocol}://${request.host}`),
-  // A demo person's id is unknown to every change while demo data is off, as to getEmployee.
-  resendInvitation: async (ctx, { params }, { request }) => {
-    await requireShown(ctx, params.id);
-    return resendInvitation(ctx, params.id, `${request.protocol}://${request.host}`);
-  },
-  updateEmployee: async (ctx, { params, body }) => {
-    await requireShown(ctx, params.id);
-    return updateEmployee(ctx, params.id, body);
-  },
-  setEmployeeStatus: async (ctx, { params, body }) => {
-    await requireShown(ctx, params.id);
-    return setEmployeeStatus(ctx, params.id, body.status);
-  },
+  // Each change finds its employee as getEmployee does (shownEmployee): a hidden demo person is unknown.
+  resendInvitation: (ctx, { params }, { request }) =>
+    resendInvitation(ctx, params.id, `${request.protocol}://${request.host}`),
+  updateEmployee: (ctx, { params, body }) => updateEmployee(ctx, params.id, body),
+  setEmployeeStatus: (ctx, { params, body }) => setEmployeeStatus(ctx, params.id, body.status),
   uploadEmployeeImage: {
     // 2 MiB of picture is about 2.7 MiB of base64, over the API's 1 MiB default.
     bodyLimit: MAX_IMAGE_BASE64 + 4096,
-    handler: async (ctx, { params, body }) => {
-      await requireShown(ctx, params.id);
-      return uploadEmployeeImage(ctx, params.id, body);
-    },
+    handler: (ctx, { params, body }) => uploadEmployeeImage(ctx, params.id, body),
   },
   /**
    * The bytes as they were checked at upload, with their own type. nosniff and a CSP that allows nothing

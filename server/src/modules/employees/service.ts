@@ -15,6 +15,7 @@ import { MAX_IMAGE_BYTES, sniffImageType } from '../../../../shared/images.js';
 import { localDate } from '../../../../shared/time.js';
 import { emailDomain } from '../../../../shared/validation.js';
 import { uniqueOr } from '../../db/errors.js';
+import { requireShown } from '../../policy/demo.js';
 import type { RequestContext, TenantBound } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
 import { sendEmailChangeCode } from '../auth/email-change.js';
@@ -108,12 +109,22 @@ export async function createEmployee(ctx: RequestContext, input: CreateEmployeeB
 }
 
 /**
+ * The employee `id` as the directory shows them: 404 for another company's id, and for a demo person's while
+ * demo data is off (docs/workforce.md), to read them and to change them alike.
+ */
+export async function shownEmployee(ctx: RequestContext, id: number) {
+  const employee = await ctx.repo(employeeRepository).get(id);
+  await requireShown(ctx, id);
+  return employee;
+}
+
+/**
  * A new invitation for someone who has not set a password nor signed in yet; their earlier link stops
  * working. Not for someone holding a permission the caller lacks, an inactive employee, nor in a company
  * that signs in by single sign-on only.
  */
 export async function resendInvitation(ctx: RequestContext, id: number, requestOrigin: string) {
-  const employee = await ctx.repo(employeeRepository).get(id);
+  const employee = await shownEmployee(ctx, id);
   await assertOutranks(ctx.repo(roleRepository), ctx.caller, id);
   if (employee.status !== 'active') throw errors.coded(409, 'ACCOUNT_INACTIVE');
   if (employee.invitation === 'active') throw errors.coded(409, 'INVITATION_ACCEPTED');
@@ -134,7 +145,7 @@ const sameSet = (a: readonly number[], b: readonly number[]) => {
  * e-mail is stored as pending and confirmed from the new mailbox; the current one cancels a pending change.
  */
 export async function updateEmployee(ctx: RequestContext, id: number, input: UpdateEmployeeBody) {
-  const current = await ctx.repo(employeeRepository).get(id);
+  const current = await shownEmployee(ctx, id);
   const { roleIds: _r, teamIds: _t, email: _e, ...fields } = input;
   const email = input.email;
   const newEmail = email !== undefined && email !== current.email ? email : undefined;
@@ -173,7 +184,7 @@ export async function updateEmployee(ctx: RequestContext, id: number, input: Upd
  */
 export async function uploadEmployeeImage(ctx: RequestContext, id: number, body: EmployeeImageBody) {
   const employees = ctx.repo(employeeRepository);
-  await employees.get(id);
+  await shownEmployee(ctx, id);
   const data = Buffer.from(body.data, 'base64');
   if (data.length > MAX_IMAGE_BYTES) throw errors.validation([{ path: 'body.data', message: V.pictureSize }]);
   if (sniffImageType(data) !== body.contentType)
@@ -187,7 +198,7 @@ export async function uploadEmployeeImage(ctx: RequestContext, id: number, body:
  * active account holding every permission; a deactivated employee is signed out everywhere.
  */
 export async function setEmployeeStatus(ctx: RequestContext, id: number, status: EmployeeStatus) {
-  const current = await ctx.repo(employeeRepository).get(id);
+  const current = await shownEmployee(ctx, id);
   if (id === ctx.caller.employeeId && status === 'inactive') throw errors.rule('CANNOT_DEACTIVATE_SELF');
   if (status !== current.status) await assertOutranks(ctx.repo(roleRepository), ctx.caller, id);
   await ctx.transaction((tx) => keepingFullAccount(tx, () => tx.repo(employeeRepository).setStatus(id, status)));
