@@ -15,11 +15,9 @@
  *   the name resolves to (the connection goes to the address checked). The check only ever reports a code and
  *   BioTime's own `detail`, never another body.
  */
-import http from 'node:http';
-import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import type { BiotimeErrorCode } from '../../../../shared/contracts/biotime.js';
-import { lookupRefusing } from '../../security/addresses.js';
+import { addressGuard, ANSWER_TOO_LARGE, sendOutbound, type OutboundAnswer } from '../../security/outbound.js';
 
 export class BiotimeError extends Error {
   constructor(
@@ -35,6 +33,7 @@ export type BiotimeCredentials = { url: string; username: string; password: stri
 
 export type BiotimePage<T> = { count: number; next: string | null; data: T[] };
 
+/** `timeoutMs`: how long BioTime may stay silent (20 s). */
 export type BiotimeClientOptions = { timeoutMs?: number };
 
 /** A terminal as BioTime's /iclock/api/terminals/ answers it (the fields we read). */
@@ -72,7 +71,7 @@ export function isRefusedBiotimeAddress(address: string): boolean {
 
 const refusedHost = (host: string) =>
   new BiotimeError('bad-url', `${host} is a link-local or reserved address, which no BioTime server has`);
-const lookup = lookupRefusing(isRefusedBiotimeAddress, refusedHost);
+const guard = addressGuard(isRefusedBiotimeAddress, refusedHost);
 
 /** BioTime's (DRF's) own words in a refusal: `detail`, or the first of `non_field_errors`; '' when none. */
 export function biotimeDetail(json: unknown): string {
@@ -92,10 +91,11 @@ export function biotimeDetail(json: unknown): string {
 
 function unreachable(error: unknown, url: URL): BiotimeError {
   if (error instanceof BiotimeError) return error;
-  const err = error as { name?: string; code?: string; message?: string };
-  if (err.name === 'TimeoutError' || err.name === 'AbortError')
-    return new BiotimeError('unreachable', `${url.host} did not answer in time`);
+  const err = error as { code?: string; message?: string };
   const code = err.code;
+  if (code === 'ETIMEDOUT') return new BiotimeError('unreachable', `${url.host} did not answer in time`);
+  if (code === ANSWER_TOO_LARGE)
+    return new BiotimeError('not-biotime', `${url.host} answered more than 32 MiB at once`);
   if (code === 'ECONNREFUSED') return new BiotimeError('unreachable', `${url.host} refused the connection`);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
     return new BiotimeError('unreachable', `${url.hostname} was not found`);
@@ -119,42 +119,21 @@ export function biotimeClient(credentials: BiotimeCredentials, options: BiotimeC
 
   async function send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
     const url = new URL(path.replace(/^\//, ''), base);
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    // A literal address is connected to without a lookup: checked here.
-    if (isIP(host) && isRefusedBiotimeAddress(host)) throw refusedHost(host);
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    let answer: { status: number; text: string };
+    let answer: OutboundAnswer;
     try {
-      answer = await new Promise((resolve, reject) => {
-        const request = (url.protocol === 'https:' ? https : http).request(
-          url,
-          {
-            method,
-            headers: {
-              accept: 'application/json',
-              ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-              ...(auth && method === 'GET' ? { authorization: auth } : {}),
-            },
-            lookup,
-            signal: AbortSignal.timeout(timeoutMs),
-          },
-          (response) => {
-            const chunks: Buffer[] = [];
-            let size = 0;
-            response.on('data', (chunk: Buffer) => {
-              size += chunk.length;
-              if (size <= MAX_BODY) return void chunks.push(chunk);
-              response.destroy();
-              reject(new BiotimeError('not-biotime', `${url.host} answered more than 32 MiB at once`));
-            });
-            response.on('error', reject);
-            response.on('end', () =>
-              resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-            );
-          },
-        );
-        request.on('error', reject);
-        request.end(payload);
+      answer = await sendOutbound({
+        url,
+        method,
+        headers: {
+          accept: 'application/json',
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(auth && method === 'GET' ? { authorization: auth } : {}),
+        },
+        body: payload,
+        timeoutMs,
+        maxBytes: MAX_BODY,
+        guard,
       });
     } catch (error) {
       throw unreachable(error, url);

@@ -16,10 +16,8 @@
  *   loopback, private or link-local address is refused before connecting (security/addresses.ts).
  * - Answers over 32 MiB are cut off as bad-answer rather than read into memory.
  */
-import http from 'node:http';
-import https from 'node:https';
-import { isIP } from 'node:net';
-import { isSpecialAddress, publicOnlyLookupRefusing } from '../../../security/addresses.js';
+import { isSpecialAddress } from '../../../security/addresses.js';
+import { addressGuard, ANSWER_TOO_LARGE, sendOutbound, type OutboundAnswer } from '../../../security/outbound.js';
 import { TrackerError } from './types.js';
 
 export type TrackerHttpOptions = {
@@ -56,7 +54,7 @@ const REFUSED = 'ERR_TRACKER_ADDRESS_REFUSED';
 function refused(host: string): Error {
   return Object.assign(new Error(`${host} is not a public address`), { code: REFUSED });
 }
-const publicOnlyLookup = publicOnlyLookupRefusing(refused);
+const publicOnly = addressGuard(isSpecialAddress, refused);
 
 /** Seconds to wait from Retry-After (delta seconds or an HTTP date) or X-RateLimit-Reset (an instant); null if none. */
 export function retryAfterSeconds(headers: Record<string, string>, now = Date.now()): number | null {
@@ -98,66 +96,34 @@ export function trackerMessage(body: string): string {
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }
 
-type RawAnswer = { status: number; headers: Record<string, string>; text: string };
-
-function send(request: TrackerRequest, options: TrackerHttpOptions): Promise<RawAnswer> {
+function send(request: TrackerRequest, options: TrackerHttpOptions): Promise<OutboundAnswer> {
   const url = new URL(request.url);
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     return Promise.reject(
       new TrackerError('unreachable', `Only http and https addresses can be reached (${url.protocol})`),
     );
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!options.allowPrivateAddresses && isIP(host) && isSpecialAddress(host))
-    return Promise.reject(new TrackerError('unreachable', `${host} is not a public address`));
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-  const client = url.protocol === 'http:' ? http : https;
-  return new Promise((resolve, reject) => {
-    const req = client.request(
-      url,
-      {
-        method: request.method ?? 'GET',
-        headers: {
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...request.headers,
-        },
-        timeout: options.timeoutMs ?? 30_000,
-        ...(options.allowPrivateAddresses ? {} : { lookup: publicOnlyLookup }),
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > MAX_BODY_BYTES) {
-            response.destroy();
-            reject(new TrackerError('bad-answer', 'The tracker answered more than 32 MiB at once'));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        response.on('error', (error) => reject(error));
-        response.on('end', () => {
-          const headers: Record<string, string> = {};
-          for (const [name, value] of Object.entries(response.headers))
-            headers[name] = Array.isArray(value) ? value.join(', ') : (value ?? '');
-          resolve({ status: response.statusCode ?? 0, headers, text: Buffer.concat(chunks).toString('utf8') });
-        });
-      },
-    );
-    req.on('timeout', () =>
-      req.destroy(Object.assign(new Error('The tracker did not answer in time'), { code: 'ETIMEDOUT' })),
-    );
-    req.on('error', reject);
-    req.end(body);
+  return sendOutbound({
+    url,
+    method: request.method ?? 'GET',
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...request.headers,
+    },
+    body,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    maxBytes: MAX_BODY_BYTES,
+    guard: options.allowPrivateAddresses ? undefined : publicOnly,
   });
 }
 
 function unreachable(error: unknown, url: URL): TrackerError {
   if (error instanceof TrackerError) return error;
   const code = (error as { code?: string }).code;
-  if (code === REFUSED) return new TrackerError('unreachable', `${url.hostname} is not a public address`);
+  if (code === REFUSED) return new TrackerError('unreachable', (error as Error).message);
   if (code === 'ETIMEDOUT') return new TrackerError('unreachable', `${url.host} did not answer in time`);
+  if (code === ANSWER_TOO_LARGE) return new TrackerError('bad-answer', 'The tracker answered more than 32 MiB at once');
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
     return new TrackerError('unreachable', `${url.hostname} was not found`);
   return new TrackerError('unreachable', `${url.host} could not be reached (${code ?? 'connection failed'})`);
@@ -180,7 +146,7 @@ export function trackerHttp(options: TrackerHttpOptions): TrackerHttp {
   return async <T>(request: TrackerRequest): Promise<TrackerResponse<T>> => {
     const url = new URL(request.url);
     for (let attempt = 0; ; attempt++) {
-      let answer: RawAnswer;
+      let answer: OutboundAnswer;
       try {
         answer = await send(request, options);
       } catch (error) {
