@@ -33,6 +33,7 @@ import {
 import { useLeaveTypes, useSetLeaveTypeStatus } from '../../api/hooks/leave-catalogue';
 import { StaticTable } from '../../components/DataTable';
 import { QueryState } from '../../components/QueryState';
+import { SelectSetting, SettingsCard, SettingsQuery, useDraft } from '../../components/SettingsCard';
 import { useNotify } from '../../components/toasts';
 import { usePermissions } from '../../api/hooks/me';
 import { useTenantDay } from '../../components/hooks';
@@ -157,63 +158,46 @@ function monthName(month: number): string {
   );
 }
 
+/** The choices of the booking setting: off, or the month (1-12) from which next year opens. */
+const BOOKING_OPTIONS = ['off', ...Array.from({ length: 12 }, (_, i) => String(i + 1))] as const;
+
 /** Booking into next year: off (the spec's current year only), or open from a month of the year on. */
 function LeaveBookingCard() {
-  const styles = useStyles();
-  const { t } = useTranslation(['settings', 'common']);
+  const { t } = useTranslation('settings');
   const settings = useLeaveSettings();
-  const save = useSaveLeaveSettings();
-  const [draft, setDraft] = useState<number | null | undefined>(undefined);
-  const stored = settings.data?.leaveNextYearFromMonth ?? null;
-  const current = draft === undefined ? stored : draft;
-  const label = (month: number | null) =>
-    month === null ? t('leaveBooking.off') : t('leaveBooking.fromMonth', { month: monthName(month) });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate({ leaveNextYearFromMonth: current }, { onSuccess: () => setDraft(undefined) });
-  };
-
   return (
-    <Card className={styles.card}>
-      <form onSubmit={submit} noValidate aria-label={t('leaveBooking.title')} className={styles.form}>
-        <div className={styles.head}>
-          <Text as="h2" size={500} weight="semibold">
-            {t('leaveBooking.title')}
-          </Text>
-          {settings.isFetching ? <Spinner size="tiny" /> : null}
-        </div>
-        <QueryState query={settings} label={t('leaveBooking.loading')}>
-          {() => (
-            <div className={styles.grid}>
-              <Field label={t('leaveBooking.nextYear')} hint={t('leaveBooking.nextYearHint')}>
-                <Dropdown
-                  value={label(current)}
-                  selectedOptions={[current === null ? 'off' : String(current)]}
-                  onOptionSelect={(_, d) => setDraft(d.optionValue === 'off' ? null : Number(d.optionValue))}
-                >
-                  <Option value="off">{label(null)}</Option>
-                  {Array.from({ length: 12 }, (_, i) => i + 1).map((month) => (
-                    <Option key={month} value={String(month)}>
-                      {label(month)}
-                    </Option>
-                  ))}
-                </Dropdown>
-              </Field>
-            </div>
-          )}
-        </QueryState>
-        <div className={styles.actions}>
-          <Button
-            appearance="primary"
-            type="submit"
-            disabled={save.isPending || draft === undefined || draft === stored}
-            icon={save.isPending ? <Spinner size="tiny" /> : undefined}
-          >
-            {t('common:actions.save')}
-          </Button>
-        </div>
-      </form>
-    </Card>
+    <SettingsQuery query={settings} label={t('leaveBooking.loading')}>
+      {(saved) => <LeaveBookingForm saved={saved.leaveNextYearFromMonth} />}
+    </SettingsQuery>
+  );
+}
+
+function LeaveBookingForm({ saved }: { saved: number | null }) {
+  const { t } = useTranslation('settings');
+  const draft = useDraft<string>(saved === null ? 'off' : String(saved));
+  const save = useSaveLeaveSettings();
+  return (
+    <SettingsCard
+      label={t('leaveBooking.title')}
+      title={t('leaveBooking.title')}
+      drafts={[draft]}
+      pending={save.isPending}
+      onSave={(done) =>
+        save.mutate({ leaveNextYearFromMonth: draft.value === 'off' ? null : Number(draft.value) }, { onSuccess: done })
+      }
+    >
+      <SelectSetting
+        draft={draft}
+        options={BOOKING_OPTIONS}
+        optionText={(o) =>
+          o === 'off' ? t('leaveBooking.off') : t('leaveBooking.fromMonth', { month: monthName(Number(o)) })
+        }
+        label={t('leaveBooking.nextYear')}
+        hint={t('leaveBooking.nextYearHint')}
+        disabled={false}
+        testId="leave-next-year"
+      />
+    </SettingsCard>
   );
 }
 
