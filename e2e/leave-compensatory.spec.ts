@@ -3,29 +3,14 @@
  * employee worked, the employee's balance shows one more day earned, the request dialog refuses more days
  * than are left (naming the leave type), and a request within them is sent and held.
  */
-import { request as apiRequest, type APIRequestContext } from '@playwright/test';
+import { addDays, dayOfWeek } from '../shared/time.js';
+import { apiAs } from './api-client.js';
 import { ADMIN, DEMO_PASSWORD, expect, PRIYA, test, TODAY } from './fixtures.js';
 import { LeavePage } from './pages/leave-page.js';
 import { LoginPage } from './pages/login-page.js';
 import { snapshot } from './screenshots.js';
 
 const WEEKEND = [0, 6]; // the demo company's weekend_days
-
-function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
-
-async function apiAs(baseURL: string, email: string): Promise<APIRequestContext> {
-  const api = await apiRequest.newContext({ baseURL });
-  const session = await api.post('/api/auth/sign-in', { data: { email, password: DEMO_PASSWORD } });
-  expect(session.ok()).toBe(true);
-  const token = ((await session.json()) as { accessToken: string }).accessToken;
-  await api.dispose();
-  return apiRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
-}
 
 type CompType = {
   id: number;
@@ -51,12 +36,12 @@ test('a worked Saturday earns a compensatory day, which the employee sees and bo
       .filter((h) => h.isActive)
       .map((h) => h.date),
   );
-  const isWorking = (day: string) => !WEEKEND.includes(weekday(day)) && !holidays.has(day);
+  const isWorking = (day: string) => !WEEKEND.includes(dayOfWeek(day)) && !holidays.has(day);
 
-  // A Saturday three weeks back (the demo's own weekend work is on the last three weekend days): 09:00–15:00
+  // A Saturday three weeks back (the demo's own weekend work is on last month's last weekend days): 09:00–15:00
   // in Karachi, six hours, at least half the working day.
   let saturday = addDays(TODAY, -21);
-  while (weekday(saturday) !== 6) saturday = addDays(saturday, -1);
+  while (dayOfWeek(saturday) !== 6) saturday = addDays(saturday, -1);
   const me = (await (await priya.get('/api/me')).json()) as { employee: { id: number } };
   const created = await admin.post('/api/attendance', {
     data: { employeeId: me.employee.id, checkIn: `${saturday}T04:00:00.000Z`, checkOut: `${saturday}T10:00:00.000Z` },

@@ -3,37 +3,13 @@
  * approves, HR sends it back, the lead escalates it to HR, and the requester reads all of it in the history
  * with the approvers; HR picks an employee and sees their leave.
  */
-import { request as apiRequest, type APIRequestContext } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, EMPLOYEE, expect, test, TODAY } from './fixtures.js';
+import { addDays, dayOfWeek, displayDate as display } from '../shared/time.js';
+import { apiAs, readJson as getJson } from './api-client.js';
+import { ADMIN, EMPLOYEE, expect, test, TODAY } from './fixtures.js';
 import { LeavePage } from './pages/leave-page.js';
 import { snapshot } from './screenshots.js';
 
 const WEEKEND = [0, 6]; // the demo company's weekend_days
-
-function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-function display(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  const month = d.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
-  return `${day.slice(8, 10)}-${month}-${day.slice(0, 4)}`;
-}
-
-async function apiAs(baseURL: string, email: string): Promise<APIRequestContext> {
-  const api = await apiRequest.newContext({ baseURL });
-  const session = await api.post('/api/auth/sign-in', { data: { email, password: DEMO_PASSWORD } });
-  expect(session.ok()).toBe(true);
-  const token = ((await session.json()) as { accessToken: string }).accessToken;
-  await api.dispose();
-  return apiRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
-}
-async function getJson<T>(api: APIRequestContext, path: string): Promise<T> {
-  const r = await api.get(path);
-  expect(r.ok(), `${path}: ${r.status()}`).toBe(true);
-  return (await r.json()) as T;
-}
 
 type Person = { id: number; name: string };
 
@@ -51,8 +27,7 @@ test.describe('leave, completed', () => {
         .filter((h) => h.isActive)
         .map((h) => h.date),
     );
-    const isWorking = (day: string) =>
-      !WEEKEND.includes(new Date(`${day}T00:00:00Z`).getUTCDay()) && !holidays.has(day);
+    const isWorking = (day: string) => !WEEKEND.includes(dayOfWeek(day)) && !holidays.has(day);
     // Two working days in a row, well after the days leave.spec.ts asks for.
     let first = addDays(TODAY, 15);
     while (!isWorking(first) || !isWorking(addDays(first, 1))) first = addDays(first, 1);

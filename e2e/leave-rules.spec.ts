@@ -4,21 +4,13 @@
  * dialog shows them in one line and refuses a too-early start with the same message the server answers.
  * The type gets a unique name and is switched off at the end, so reruns and other specs are not affected.
  */
-import { request as apiRequest } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, EMPLOYEE, expect, test, TODAY } from './fixtures.js';
+import { addDays, dayOfWeek } from '../shared/time.js';
+import { apiAs } from './api-client.js';
+import { ADMIN, EMPLOYEE, expect, test, TODAY } from './fixtures.js';
 import { snapshot } from './screenshots.js';
 
 const NOTICE = 'This leave type needs more notice: choose a later start date.';
 const RULES_LINE = "At least 3 days' notice · up to 2 working days per request";
-
-async function apiAs(base: string, email: string) {
-  const anon = await apiRequest.newContext({ baseURL: base });
-  const session = await anon.post('/api/auth/sign-in', { data: { email, password: DEMO_PASSWORD } });
-  expect(session.ok()).toBe(true);
-  const token = ((await session.json()) as { accessToken: string }).accessToken;
-  await anon.dispose();
-  return apiRequest.newContext({ baseURL: base, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
-}
 
 type Rules = { today: string; weekendDays: number[]; types: { leaveTypeId: number; name: string; summary: string }[] };
 
@@ -59,14 +51,7 @@ test('a leave type with notice: set in Settings, shown and refused early in the 
   expect(rules.today).toBe(TODAY); // the server's day is the test clock's
   // A working day less than three days ahead (today, tomorrow or the day after): on the test clock's
   // Wednesday, today is one.
-  const addDays = (day: string, n: number) => {
-    const d = new Date(`${day}T00:00:00Z`);
-    d.setUTCDate(d.getUTCDate() + n);
-    return d.toISOString().slice(0, 10);
-  };
-  const early = [0, 1, 2]
-    .map((n) => addDays(rules.today, n))
-    .find((d) => !rules.weekendDays.includes(new Date(`${d}T00:00:00Z`).getUTCDay()));
+  const early = [0, 1, 2].map((n) => addDays(rules.today, n)).find((d) => !rules.weekendDays.includes(dayOfWeek(d)));
   if (!early) throw new Error(`no working day within three days of ${rules.today}`);
 
   const { page: omar } = await signedIn(EMPLOYEE.email);

@@ -4,7 +4,9 @@
  * jobs and an absence becomes an auto leave the employee sees; settings tabs follow permissions.
  * Each user has their own browser context, signed in once.
  */
-import { request as apiRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { addDays, dayOfWeek, displayDate as display } from '../shared/time.js';
+import { apiAs as signedInApi, readJson } from './api-client.js';
 import { ADMIN, DEMO_PASSWORD, EMPLOYEE, expect, test, TODAY } from './fixtures.js';
 import { LeavePage } from './pages/leave-page.js';
 import { LoginPage } from './pages/login-page.js';
@@ -12,42 +14,12 @@ import { snapshot } from './screenshots.js';
 
 const WEEKEND = [0, 6]; // the demo company's weekend_days
 
-function iso(d: Date): string {
-  return d.toISOString().slice(0, 10);
-}
-function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return iso(d);
-}
-const isWorking = (day: string, holidays: Set<string>) =>
-  !WEEKEND.includes(new Date(`${day}T00:00:00Z`).getUTCDay()) && !holidays.has(day);
-function display(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  const month = d.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
-  return `${day.slice(8, 10)}-${month}-${day.slice(0, 4)}`;
-}
+const isWorking = (day: string, holidays: Set<string>) => !WEEKEND.includes(dayOfWeek(day)) && !holidays.has(day);
 
-/** An API client signed in as one demo user (its own cookie jar, apart from the pages). */
-async function apiAs(
-  baseURL: string,
-  email: string,
-): Promise<{ api: APIRequestContext; get: <T>(path: string) => Promise<T> }> {
-  const api = await apiRequest.newContext({ baseURL });
-  const session = await api.post('/api/auth/sign-in', { data: { email, password: DEMO_PASSWORD } });
-  expect(session.ok()).toBe(true);
-  const token = ((await session.json()) as { accessToken: string }).accessToken;
-  const headers = { authorization: `Bearer ${token}` };
-  const wrapped = await apiRequest.newContext({ baseURL, extraHTTPHeaders: headers });
-  await api.dispose();
-  return {
-    api: wrapped,
-    get: async <T>(path: string) => {
-      const r = await wrapped.get(path);
-      expect(r.ok(), `${path}: ${r.status()}`).toBe(true);
-      return (await r.json()) as T;
-    },
-  };
+/** An API client signed in as one demo user, and its GETs that must succeed. */
+async function apiAs(baseURL: string, email: string) {
+  const api = await signedInApi(baseURL, email);
+  return { api, get: <T>(path: string) => readJson<T>(api, path) };
 }
 
 async function signedIn(
@@ -107,7 +79,7 @@ test.describe('leave', () => {
     await snapshot(omar.page, 'leave-employee', 'light');
     // The rules show before anything is sent: a weekend end, and more days than the quota leaves.
     let saturday = addDays(today, 1);
-    while (new Date(`${saturday}T00:00:00Z`).getUTCDay() !== 6) saturday = addDays(saturday, 1);
+    while (dayOfWeek(saturday) !== 6) saturday = addDays(saturday, 1);
     await omar.page.getByRole('button', { name: 'Request leave' }).click();
     const dialog = omar.page.getByRole('dialog', { name: 'Request leave' });
     await dialog.getByLabel('From').fill(day);
@@ -206,7 +178,7 @@ test.describe('leave', () => {
       grid.getByRole('columnheader', { name: `${weekdayOf(TODAY)} ${display(TODAY)}, today` }),
     ).toBeVisible();
     let firstSaturday = `${month}-01`;
-    while (new Date(`${firstSaturday}T00:00:00Z`).getUTCDay() !== 6) firstSaturday = addDays(firstSaturday, 1);
+    while (dayOfWeek(firstSaturday) !== 6) firstSaturday = addDays(firstSaturday, 1);
     await expect(grid.getByRole('columnheader', { name: `Sat ${display(firstSaturday)}, weekend` })).toBeVisible();
     await expect(
       grid.getByRole('gridcell', { name: `${ADMIN.name}, ${display(firstSaturday)}: weekend`, exact: true }),

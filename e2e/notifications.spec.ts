@@ -5,6 +5,7 @@
  * e-mail switch, saved and reloaded, stops the e-mail; the company's Notification tab saves and reloads.
  */
 import { request as apiRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { addDays, displayDate as display } from '../shared/time.js';
 import { ADMIN, EMPLOYEE, PRIYA, TODAY, expect, test } from './fixtures.js';
 import { seedAttributes } from './feedback-seed.js';
 import { emailsTo, newestDelivery, pushDevicesOf } from './outbox.js';
@@ -26,18 +27,6 @@ async function json<T>(api: APIRequestContext, path: string): Promise<T> {
 async function bellCount(page: Page): Promise<number> {
   const badge = page.getByTestId('notification-count');
   return (await badge.count()) === 0 ? 0 : Number(await badge.innerText());
-}
-
-function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-
-/** A day as the app shows it: DD-MMM-YYYY. */
-function display(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  return `${day.slice(8, 10)}-${d.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })}-${day.slice(0, 4)}`;
 }
 
 /** A leave request of the API's person on the first free working day from `from` days ahead; its day. */
