@@ -95,96 +95,104 @@ async function signIn(loginPage: LoginPage): Promise<void> {
   await loginPage.signInToHome(ADMIN.email, DEMO_PASSWORD);
 }
 
+/** A walk of `views`, failing with every serious or critical violation it met. */
+async function walked(page: Page, views: (walk: Walk) => Promise<void>): Promise<void> {
+  test.setTimeout(480_000);
+  const walk = new Walk(page);
+  await views(walk);
+  expect(walk.report(), 'serious or critical accessibility violations').toBe('');
+}
+
+/** The same, signed in as the administrator first. */
+const walkedAsAdmin = (page: Page, loginPage: LoginPage, views: (walk: Walk) => Promise<void>) =>
+  walked(page, async (walk) => {
+    await signIn(loginPage);
+    await views(walk);
+  });
+
 test('the sign-in pages, Home and the feedback area have no serious or critical violation', async ({
   page,
   loginPage,
 }) => {
-  test.setTimeout(480_000);
-  const walk = new Walk(page);
-  await loginPage.open();
-  await walk.check('sign-in');
-  await walk.open('/forgot-password', 'forgot password');
-  await walk.open('/sign-up', 'sign-up');
+  await walked(page, async (walk) => {
+    await loginPage.open();
+    await walk.check('sign-in');
+    await walk.open('/forgot-password', 'forgot password');
+    await walk.open('/sign-up', 'sign-up');
 
-  await signIn(loginPage);
-  await walk.check('home');
-  await walk.detail(/^\/feed\/\d+\b/, 'feed post');
-  await walk.open('/home', 'home');
-  await walk.detail(/^\/feed\/people\/\d+\b/, 'person feed');
-  await walk.open('/received', 'received feedback');
-  await walk.open('/given', 'given feedback');
-  await walk.open('/overview', 'feedback overview');
-  // Left out: pages reached from lists that are empty for the administrator of a fresh demo company (a feedback,
-  // a flagged feedback, a category's and an attribute's overview).
-  await walk.open('/category-overview', 'category list');
-  await walk.open('/received/attribute', 'attribute list');
-  await walk.open('/task', 'received task feedback');
-  await walk.detail(/^\/task\/\d+\b/, 'task feedback detail');
-  await walk.open('/given/task', 'given task feedback');
-  await walk.open('/leaderboard', 'leaderboard');
-  await walk.open('/feedback/personal', 'give feedback');
-  await walk.open('/feedback/requests', 'feedback requests');
-  await walk.open('/my-team', 'my team');
-  await walk.open('/my-team/matrix', 'responsibility matrix');
-  await walk.open('/flag-feedback', 'flagged feedback');
-  await walk.open('/notifications/settings', 'notification settings');
-  expect(walk.report(), 'serious or critical accessibility violations').toBe('');
+    await signIn(loginPage);
+    await walk.check('home');
+    await walk.detail(/^\/feed\/\d+\b/, 'feed post');
+    await walk.open('/home', 'home');
+    await walk.detail(/^\/feed\/people\/\d+\b/, 'person feed');
+    await walk.open('/received', 'received feedback');
+    await walk.open('/given', 'given feedback');
+    await walk.open('/overview', 'feedback overview');
+    // Left out: pages reached from lists that are empty for the administrator of a fresh demo company (a feedback,
+    // a flagged feedback, a category's and an attribute's overview).
+    await walk.open('/category-overview', 'category list');
+    await walk.open('/received/attribute', 'attribute list');
+    await walk.open('/task', 'received task feedback');
+    await walk.detail(/^\/task\/\d+\b/, 'task feedback detail');
+    await walk.open('/given/task', 'given task feedback');
+    await walk.open('/leaderboard', 'leaderboard');
+    await walk.open('/feedback/personal', 'give feedback');
+    await walk.open('/feedback/requests', 'feedback requests');
+    await walk.open('/my-team', 'my team');
+    await walk.open('/my-team/matrix', 'responsibility matrix');
+    await walk.open('/flag-feedback', 'flagged feedback');
+    await walk.open('/notifications/settings', 'notification settings');
+  });
 });
 
 test('badges, attendance and leave, with the leave request dialog, have no serious or critical violation', async ({
   page,
   loginPage,
 }) => {
-  test.setTimeout(480_000);
-  const walk = new Walk(page);
-  await signIn(loginPage);
-  await walk.open('/badges', 'give badge');
-  await walk.open('/my-badges', 'my badges');
-  await walk.open('/contributions', 'contributions');
-  await walk.open('/recommendations', 'recommendations');
-  await walk.open('/attendance', 'attendance');
-  await walk.open('/month-view', 'month view');
-  await walk.open('/project-dashboard', 'productivity');
-  await walk.tabs('productivity');
-  await walk.open('/leave', 'leave');
-  await walk.tabs('leave');
-  await walk.open('/leave', 'leave');
-  await page.getByRole('button', { name: 'Request leave', exact: true }).first().click();
-  await expect(page.getByRole('dialog')).toBeVisible();
-  await walk.check('request leave dialog');
-  await page.keyboard.press('Escape');
-  await walk.open('/leaves-calendar', 'leave calendar');
-  expect(walk.report(), 'serious or critical accessibility violations').toBe('');
+  await walkedAsAdmin(page, loginPage, async (walk) => {
+    await walk.open('/badges', 'give badge');
+    await walk.open('/my-badges', 'my badges');
+    await walk.open('/contributions', 'contributions');
+    await walk.open('/recommendations', 'recommendations');
+    await walk.open('/attendance', 'attendance');
+    await walk.open('/month-view', 'month view');
+    await walk.open('/project-dashboard', 'productivity');
+    await walk.tabs('productivity');
+    await walk.open('/leave', 'leave');
+    await walk.tabs('leave');
+    await walk.open('/leave', 'leave');
+    await page.getByRole('button', { name: 'Request leave', exact: true }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await walk.check('request leave dialog');
+    await page.keyboard.press('Escape');
+    await walk.open('/leaves-calendar', 'leave calendar');
+  });
 });
 
 test('the administration pages and the tabs of a project have no serious or critical violation', async ({
   page,
   loginPage,
 }) => {
-  test.setTimeout(480_000);
-  const walk = new Walk(page);
-  await signIn(loginPage);
-  await walk.open('/employee/management', 'employee directory');
-  await walk.open('/role/management', 'roles');
-  await walk.open('/team/management', 'teams');
-  await walk.open('/function/management', 'functions');
-  await walk.open('/project/management', 'projects');
-  await walk.detail(/^\/project\/management\/\d+\/[a-z-]+\b/, 'project');
-  await walk.tabs('project');
-  expect(walk.report(), 'serious or critical accessibility violations').toBe('');
+  await walkedAsAdmin(page, loginPage, async (walk) => {
+    await walk.open('/employee/management', 'employee directory');
+    await walk.open('/role/management', 'roles');
+    await walk.open('/team/management', 'teams');
+    await walk.open('/function/management', 'functions');
+    await walk.open('/project/management', 'projects');
+    await walk.detail(/^\/project\/management\/\d+\/[a-z-]+\b/, 'project');
+    await walk.tabs('project');
+  });
 });
 
 test('the tabbed administration pages have no serious or critical violation', async ({ page, loginPage }) => {
-  test.setTimeout(480_000);
-  const walk = new Walk(page);
-  await signIn(loginPage);
-  await walk.open('/feedback/management', 'feedback management');
-  await walk.tabs('feedback management');
-  await walk.open('/badge/management', 'badge control');
-  await walk.tabs('badge control');
-  await walk.open('/biometric/management', 'devices');
-  await walk.tabs('devices');
-  await walk.open('/settings', 'settings');
-  await walk.tabs('settings');
-  expect(walk.report(), 'serious or critical accessibility violations').toBe('');
+  await walkedAsAdmin(page, loginPage, async (walk) => {
+    await walk.open('/feedback/management', 'feedback management');
+    await walk.tabs('feedback management');
+    await walk.open('/badge/management', 'badge control');
+    await walk.tabs('badge control');
+    await walk.open('/biometric/management', 'devices');
+    await walk.tabs('devices');
+    await walk.open('/settings', 'settings');
+    await walk.tabs('settings');
+  });
 });
