@@ -107,6 +107,35 @@ describe('auto leaves', () => {
     expect(month.days.find((d: { date: string }) => d.date === '2026-11-04').holiday).toEqual({ name: 'Holiday' });
   });
 
+  it('spends the days earned of a compensatory first type, not its yearly quota, then the second type', async () => {
+    const comp = await server.tenant('Comp', 'comp.example');
+    const f = server.factories(comp.id);
+    const cat = await server.user(comp.id, { email: 'cat@comp.example', roles: ['Employee'] });
+    // A quota left over from before compensatory leave was earned: it must not be spent.
+    const compensatory = await f.leaveType({ name: 'Time off in lieu', kind: 'compensatory', yearlyQuota: 5 });
+    const unpaid = await f.leaveType({ name: 'Unpaid', kind: 'unpaid' });
+    await f.autoLeaveConfig({
+      enabled: 1,
+      firstLeaveTypeId: compensatory.id,
+      secondLeaveTypeId: unpaid.id,
+      enabledSince: '2026-11-16',
+    });
+    // Cat worked Saturday 14 November (six hours): one day earned.
+    await f.attendance({
+      employeeId: cat.id,
+      workDate: '2026-11-14',
+      checkIn: '2026-11-14T04:00:00.000Z',
+      checkOut: '2026-11-14T10:00:00.000Z',
+    });
+    clock = new Date('2026-11-19T05:00:00Z'); // Thursday: the 16th, 17th and 18th are unexplained
+    expect((await runAutoLeaves(server.deps, comp.id)).created).toBe(3);
+    expect(await autoRows(cat.id)).toEqual([
+      { startDate: '2026-11-16', name: 'Time off in lieu', status: 12 },
+      { startDate: '2026-11-17', name: 'Unpaid', status: 12 },
+      { startDate: '2026-11-18', name: 'Unpaid', status: 12 },
+    ]);
+  });
+
   it('does nothing while disabled', async () => {
     await hr.put('/api/leave/auto-leaves-config', { enabled: false });
     clock = new Date('2026-11-13T05:00:00Z');

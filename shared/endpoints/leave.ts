@@ -184,7 +184,7 @@ export const autoLeavesEndpoints = {
     path: '/api/leave/auto-leaves-config',
     access: 'setup-leave-integration',
     summary:
-      'Configure auto leaves: first type while its quota lasts, then the second; enabling needs an unpaid leave type',
+      'Configure auto leaves: first type while its allowance lasts (quota, or days earned for compensatory), then the second; enabling needs an unpaid leave type',
     body: autoLeavesConfigBodySchema,
     response: autoLeavesConfigSchema,
   }),

@@ -1,18 +1,27 @@
 /**
  * The daily auto-leave job (and, in the same schedule, the auto statuses of auto-statuses.ts). Every past working day (from the day auto leaves were enabled, or the
  * employee joined) with no attendance, no standing leave and no holiday becomes a one-day leave,
- * auto approved (status 12): of the first type while its quota lasts, then of the second. Each day is
+ * auto approved (status 12): of the first type while its allowance lasts (its yearly quota, or for a compensatory
+ * type the days earned: shared/leave.ts leaveAllowance), then of the second. Each day is
  * its own transaction that first claims the (employee, day) mark: a second run, or a second process,
  * finds the mark and skips, and a crash halfway leaves only whole days behind.
  */
-import { LEAVE_STATUS, LIVE_STATUSES, TAKEN_STATUSES, PENDING_STATUSES } from '../../../../shared/leave.js';
+import {
+  LEAVE_STATUS,
+  leaveAllowance,
+  LIVE_STATUSES,
+  TAKEN_STATUSES,
+  PENDING_STATUSES,
+  type LeaveKind,
+} from '../../../../shared/leave.js';
+import type { TenantSettings } from '../../../../shared/settings.js';
 import { addDays, eachDate, localDate } from '../../../../shared/time.js';
 import { isEmployed, workingDaysIn } from '../../../../shared/working-days.js';
 import type { Deps } from '../../deps.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { readSettings } from '../tenants/repository.js';
 import { runAutoStatuses, type AutoStatusResult } from './auto-statuses.js';
-import { activeHolidays, attendedDays, leavesOverlapping } from './repository.js';
+import { activeHolidays, attendedDays, earnedCompensatory, leavesOverlapping } from './repository.js';
 import { recordEvent } from './service.js';
 
 export const AUTO_LEAVE_REASON = 'Auto leave: no attendance, leave or holiday on this working day';
@@ -66,13 +75,13 @@ export async function runAutoLeaves(deps: Deps, tenantId: number): Promise<{ cre
       ...marks.map((m) => m.date),
     ]);
     for (const date of candidates.filter((d) => !covered.has(d))) {
-      if (await markDay(deps, tenantId, employee.id, date, first, second)) created += 1;
+      if (await markDay(deps, tenantId, employee.id, date, first, second, settings)) created += 1;
     }
   }
   return { created };
 }
 
-type Type = { id: number; kind: string; yearlyQuota: number };
+type Type = { id: number; kind: LeaveKind; yearlyQuota: number };
 
 async function markDay(
   deps: Deps,
@@ -81,6 +90,7 @@ async function markDay(
   date: string,
   first: Type,
   second: Type | undefined,
+  settings: TenantSettings,
 ): Promise<boolean> {
   const now = deps.now().toISOString();
   try {
@@ -104,7 +114,11 @@ async function markDay(
         const used = rows
           .filter((r) => [...TAKEN_STATUSES, ...PENDING_STATUSES].includes(r.status))
           .reduce((s, r) => s + r.days, 0);
-        if (used + 1 > first.yearlyQuota && second) type = second;
+        const earned =
+          first.kind === 'compensatory'
+            ? await earnedCompensatory(trx, tenantId, employeeId, Number(year), settings)
+            : 0;
+        if (used + 1 > (leaveAllowance(first, earned) ?? 0) && second) type = second;
       }
       const request = await trx
         .insertInto('leaveRequests')
