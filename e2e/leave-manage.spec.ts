@@ -65,6 +65,23 @@ test.describe('leave, completed', () => {
     await expect(mine).toContainText('Two days after all');
     await expect(mine).toContainText('Pending team lead / PO approval');
 
+    // Asking again for a day it holds: the dialog says which request is in the way, with its dates.
+    await omar.page.getByRole('button', { name: 'Request leave' }).click();
+    const asked = omar.page.getByRole('dialog', { name: 'Request leave' });
+    await asked.getByRole('combobox', { name: 'Leave type' }).click();
+    await omar.page.getByRole('option', { name: /^Annual leave/ }).click();
+    await asked.getByLabel('From').fill(second);
+    await asked.getByLabel('To').fill(second);
+    await asked.getByLabel('Reason').fill('Forgot I asked');
+    await asked.getByRole('button', { name: 'Send request' }).click();
+    await expect(
+      asked.getByText(
+        `These dates overlap your leave request of ${display(first)} to ${display(second)}, still waiting for approval.`,
+      ),
+    ).toBeVisible();
+    await asked.getByRole('button', { name: 'Cancel' }).click();
+    await expect(asked).toBeHidden();
+
     // The lead approves; HR sends it back; the lead passes it to HR undecided.
     const leadPage = await signedIn(emailOf(lead.id));
     const leadLeave = new LeavePage(leadPage.page);

@@ -121,6 +121,21 @@ describe('editing a pending request', () => {
       expect(res.body.error.code, JSON.stringify(b)).toBe(code);
     }
     expect(await row(id)).toEqual(before);
+    // The overlap names the request in the way (the earliest), so the person is told which leave it is.
+    const overlapping = await edit('emp', id, body('2026-12-14', '2026-12-22'));
+    expect(overlapping.body.error.details).toEqual({
+      requestId: (
+        await server.db
+          .selectFrom('leaveRequests')
+          .select('id')
+          .where('employeeId', '=', ids.emp!)
+          .where('startDate', '=', '2026-12-14')
+          .executeTakeFirstOrThrow()
+      ).id,
+      startDate: '2026-12-14',
+      endDate: '2026-12-14',
+      status: LEAVE_STATUS.PENDING_PO,
+    });
 
     // Its own days are not held against the quota twice: 5 of 6 are free besides the other request.
     const ok = await edit('emp', id, body('2026-12-01', '2026-12-07', annual, 'Longer trip'));

@@ -217,6 +217,18 @@ export type CreateLeaveRequestBody = z.input<typeof createLeaveRequestBodySchema
 /** Editing a pending request replaces what it asks for: the same fields and rules as a new one. */
 export const updateLeaveRequestBodySchema = createLeaveRequestBodySchema;
 
+/** The details of 409 LEAVE_OVERLAP: the earliest standing request of the person in the way of the dates asked. */
+export const leaveOverlapDetailsSchema = z.object({
+  requestId: z.number().int(),
+  startDate: z.string(),
+  endDate: z.string(),
+  status: statusSchema,
+});
+export type LeaveOverlapDetails = z.infer<typeof leaveOverlapDetailsSchema>;
+/** The details of 400 LEAVE_QUOTA_EXCEEDED: the working days asked and those left of the type in that year. */
+export const leaveQuotaDetailsSchema = z.object({ remaining: z.number().int(), requested: z.number().int() });
+export type LeaveQuotaDetails = z.infer<typeof leaveQuotaDetailsSchema>;
+
 /** The employees whose leave the caller may open (the Leave page's picker). */
 export const leaveEmployeesSchema = z.object({
   items: z.array(z.object({ id: z.number().int(), name: z.string(), isActive: z.boolean() })),

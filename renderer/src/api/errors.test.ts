@@ -39,4 +39,21 @@ describe('errorMessage', () => {
     expect(errorMessage(apiError(409, 'SOMETHING_NEW', 'Le serveur l’a dit'))).toBe('Le serveur l’a dit');
     expect(errorMessage(new Error('no body'), 'Could not save')).toBe('Could not save');
   });
+
+  it('says what went wrong in this case where the details name it, in the interface’s language', () => {
+    const overlap = (status: number) =>
+      apiError(409, 'LEAVE_OVERLAP', 'x', { requestId: 7, startDate: '2026-12-07', endDate: '2026-12-08', status });
+    expect(errorMessage(overlap(12))).toBe('These dates overlap your approved leave of 07-Dec-2026 to 08-Dec-2026.');
+    expect(errorMessage(overlap(1))).toBe(
+      'These dates overlap your leave request of 07-Dec-2026 to 08-Dec-2026, still waiting for approval.',
+    );
+    const quota = apiError(400, 'LEAVE_QUOTA_EXCEEDED', 'x', { remaining: 1, requested: 3 });
+    expect(errorMessage(quota)).toBe('This request needs 3 working days; 1 working day is left of this type.');
+    // Details that do not fit the code's contract: the code's own text.
+    expect(errorMessage(apiError(409, 'LEAVE_OVERLAP', 'x', { requestId: 7 }))).toBe(MESSAGES.LEAVE_OVERLAP);
+    applyLanguage('fr');
+    expect(errorMessage(overlap(12))).toBe(
+      'Ces dates chevauchent votre congé approuvé du 07-déc.-2026 au 08-déc.-2026.',
+    );
+  });
 });

@@ -2,6 +2,7 @@
 import axios from 'axios';
 import { MESSAGES, type ErrorCode } from '../../../shared/messages';
 import { i18n } from '../i18n';
+import { specificText } from './error-texts';
 
 export type ApiErrorBody = { error: { code: string; message: string; details?: unknown } };
 export type FieldErrors = Record<string, string>;
@@ -33,15 +34,17 @@ function isErrorCode(code: string): code is ErrorCode {
 const textOf = (code: ErrorCode): string => i18n.t(`errors:${code}`);
 
 /**
- * The message to show: the spec's text for a known code, the server's message otherwise, and the
- * spec's generic texts for network failures and server errors, each in the interface's language.
+ * The message to show: what went wrong in this case where the code's details say it (error-texts.ts), else
+ * the spec's text for a known code, the server's message otherwise, and the spec's generic texts for network
+ * failures and server errors, each in the interface's language.
  */
 export function errorMessage(error: unknown, fallback: string = textOf('INTERNAL')): string {
   if (axios.isAxiosError(error) && !error.response) return textOf('UNAVAILABLE');
   const b = body(error);
   if (!b) return fallback;
   if ((errorStatus(error) ?? 0) >= 500) return textOf('INTERNAL');
-  return isErrorCode(b.code) ? textOf(b.code) : b.message || fallback;
+  if (!isErrorCode(b.code)) return b.message || fallback;
+  return specificText(b.code, b.details) ?? textOf(b.code);
 }
 
 /** The error answer's details (what the code's contract says they hold), if any. */

@@ -186,6 +186,13 @@ export const leave = {
     legendToday: 'Today',
     scrollHint: 'Arrow keys move from day to day and from person to person.',
   },
+  /** What went wrong in this case, from an error answer's details (renderer/src/api/error-texts.ts). */
+  failure: {
+    overlapApproved: 'These dates overlap your approved leave of {{from}} to {{to}}.',
+    overlapPending: 'These dates overlap your leave request of {{from}} to {{to}}, still waiting for approval.',
+    quotaExceeded_one: 'This request needs {{requested}}; {{count}} working day is left of this type.',
+    quotaExceeded_other: 'This request needs {{requested}}; {{count}} working days are left of this type.',
+  },
   /** Toasts of the leave hooks (renderer/src/api/hooks/leave.ts, leave-catalogue.ts). */
   toasts: {
     requested: 'Leave requested',

@@ -191,6 +191,13 @@ export const leave: Translation<typeof en> = {
     legendToday: 'Aujourd’hui',
     scrollHint: 'Les flèches passent d’un jour à l’autre et d’une personne à l’autre.',
   },
+  failure: {
+    overlapApproved: 'Ces dates chevauchent votre congé approuvé du {{from}} au {{to}}.',
+    overlapPending: 'Ces dates chevauchent votre demande de congé du {{from}} au {{to}}, en attente d’approbation.',
+    quotaExceeded_one: 'Cette demande compte {{requested}} ; il reste {{count}} jour ouvré de ce type.',
+    quotaExceeded_many: 'Cette demande compte {{requested}} ; il reste {{count}} jours ouvrés de ce type.',
+    quotaExceeded_other: 'Cette demande compte {{requested}} ; il reste {{count}} jours ouvrés de ce type.',
+  },
   toasts: {
     requested: 'Congé demandé',
     edited: 'Demande de congé modifiée',

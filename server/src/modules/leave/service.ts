@@ -6,7 +6,11 @@
  */
 import type { Insertable, Updateable } from 'kysely';
 import { validation as V } from '../../../../shared/i18n/en/validation.js';
-import type { CreateLeaveRequestBody } from '../../../../shared/contracts/leave.js';
+import type {
+  CreateLeaveRequestBody,
+  LeaveOverlapDetails,
+  LeaveQuotaDetails,
+} from '../../../../shared/contracts/leave.js';
 import {
   checkLeaveDates,
   checkLeaveRules,
@@ -85,15 +89,22 @@ async function checkRequest(
   if (ruleIssue) throw errors.rules([ruleIssue, ...ruleIssues]);
   let overlapQuery = deps.db
     .selectFrom('leaveRequests')
-    .select('id')
+    .select(['id', 'startDate', 'endDate', 'status'])
     .where('tenantId', '=', tenantId)
     .where('employeeId', '=', employeeId)
     .where('status', 'in', [...LIVE_STATUSES])
     .where('startDate', '<=', body.endDate)
     .where('endDate', '>=', body.startDate);
   if (editing) overlapQuery = overlapQuery.where('id', '!=', editing.id);
-  const overlap = await overlapQuery.executeTakeFirst();
-  if (overlap) throw errors.coded(409, 'LEAVE_OVERLAP', { requestId: overlap.id });
+  // The earliest request in the way, named with its dates and status so the person sees which one it is.
+  const overlap = await overlapQuery.orderBy('startDate').orderBy('id').executeTakeFirst();
+  if (overlap)
+    throw errors.coded(409, 'LEAVE_OVERLAP', {
+      requestId: overlap.id,
+      startDate: overlap.startDate,
+      endDate: overlap.endDate,
+      status: overlap.status,
+    } satisfies LeaveOverlapDetails);
   if (type.kind !== 'unpaid') {
     // The quota of the request's own year: a request booked into next year spends next year's.
     const used = (await usage(deps.db, tenantId, employeeId, Number(body.startDate.slice(0, 4)))).get(type.id);
@@ -112,7 +123,8 @@ async function checkRequest(
     const remaining = (leaveAllowance(type, earned) ?? 0) - (used?.taken ?? 0) - (used?.pending ?? 0) + own;
     if (days > remaining && type.kind === 'compensatory')
       throw errors.rules([{ field: 'leaveTypeId', code: 'LEAVE_COMPENSATORY_NOT_EARNED' }]);
-    if (days > remaining) throw errors.rule('LEAVE_QUOTA_EXCEEDED', { remaining, requested: days });
+    if (days > remaining)
+      throw errors.rule('LEAVE_QUOTA_EXCEEDED', { remaining, requested: days } satisfies LeaveQuotaDetails);
   }
   return { leaveTypeId: type.id, days };
 }
