@@ -9,6 +9,7 @@
  *   show, is read with the offset in force before the change: 02:30 in New York's gap is 07:30Z (03:30 summer time).
  */
 import { TZDate } from '@date-fns/tz';
+import { zoneOffsetMs } from './zone-offset.js';
 
 /** `YYYY-MM-DDTHH:mm:ss` (a space instead of the T is read too, as ADMS sends it). */
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/;
@@ -50,39 +51,14 @@ export function formatDeviceLocalTime(wall: DeviceWallClock): string {
   return `${p(wall.year, 4)}-${p(wall.month)}-${p(wall.day)}T${p(wall.hour)}:${p(wall.minute)}:${p(wall.second)}`;
 }
 
-function zoneOffsetMs(timeZone: string, at: number): number {
-  return -new TZDate(at, timeZone).getTimezoneOffset() * 60_000;
-}
-
-/** Per zone and UTC day: the offset when it is the same all day (no transition), else null. */
-const dayOffsets = new Map<string, number | null>();
-
-/**
- * The zone's offset from UTC at an instant, in milliseconds (east positive). Asking the zone database is slow (a
- * batch of 20,000 punches took over a second), so a day without a transition is asked once; zones change their
- * offset at most once a day.
- */
-function offsetMs(timeZone: string, at: number): number {
-  const day = Math.floor(at / DAY_MS);
-  const key = `${timeZone}|${day}`;
-  let offset = dayOffsets.get(key);
-  if (offset === undefined) {
-    const first = zoneOffsetMs(timeZone, day * DAY_MS);
-    offset = first === zoneOffsetMs(timeZone, (day + 1) * DAY_MS - 1) ? first : null;
-    if (dayOffsets.size >= 100_000) dayOffsets.clear();
-    dayOffsets.set(key, offset);
-  }
-  return offset ?? zoneOffsetMs(timeZone, at);
-}
-
 /** The instant of a wall-clock time in `timeZone`: earlier occurrence in a repeated hour, offset before a gap. */
 export function wallClockInstant(wall: DeviceWallClock, timeZone: string): Date {
   const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  const before = offsetMs(timeZone, asUtc - DAY_MS);
-  const after = offsetMs(timeZone, asUtc + DAY_MS);
-  const valid = [...new Set([before, offsetMs(timeZone, asUtc), after])]
+  const before = zoneOffsetMs(timeZone, asUtc - DAY_MS);
+  const after = zoneOffsetMs(timeZone, asUtc + DAY_MS);
+  const valid = [...new Set([before, zoneOffsetMs(timeZone, asUtc), after])]
     .map((offset) => asUtc - offset)
-    .filter((at) => Number.isFinite(at) && at + offsetMs(timeZone, at) === asUtc)
+    .filter((at) => Number.isFinite(at) && at + zoneOffsetMs(timeZone, at) === asUtc)
     .sort((a, b) => a - b);
   return new Date(valid[0] ?? asUtc - before);
 }

@@ -1,5 +1,8 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { addDays, dayOfWeek, displayDate, eachDate, localDate, startOfLocalDay } from './time.js';
+import { addDays, dayOfWeek, displayDate, eachDate, localDate, localTime, startOfLocalDay } from './time.js';
+import { zoneOffsetMs } from './zone-offset.js';
 
 describe('tenant-local days', () => {
   it('puts instants on the local calendar day of the zone', () => {
@@ -20,5 +23,66 @@ describe('tenant-local days', () => {
     expect(eachDate('2026-12-30', '2027-01-02')).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
     expect(dayOfWeek('2026-11-23')).toBe(1);
     expect(displayDate('2026-11-23')).toBe('23-Nov-2026');
+  });
+});
+
+describe('the cached zone offsets', () => {
+  // Zones with every kind of change: an hour (New York, London), half an hour (Lord Howe), at midnight (Santiago,
+  // Beirut, Havana), a skipped day (Apia, 2011-12-30), DST suspended for Ramadan (Casablanca), none (Karachi,
+  // Kolkata), an offset of 5:45 (Kathmandu) and quarter hours with DST (Chatham).
+  const ZONES = [
+    'America/New_York',
+    'Europe/London',
+    'Australia/Lord_Howe',
+    'America/Santiago',
+    'Asia/Beirut',
+    'America/Havana',
+    'Pacific/Apia',
+    'Africa/Casablanca',
+    'Asia/Karachi',
+    'Asia/Kolkata',
+    'Asia/Kathmandu',
+    'Pacific/Chatham',
+  ];
+  const HOUR = 3_600_000;
+  const asked = (at: number, zone: string) => -new TZDate(at, zone).getTimezoneOffset() * 60_000;
+  const expectSame = (at: number, zone: string) => {
+    const zoned = new TZDate(at, zone);
+    expect(
+      [zoneOffsetMs(zone, at), localDate(new Date(at), zone), localTime(new Date(at), zone)],
+      `${zone} ${at}`,
+    ).toEqual([asked(at, zone), format(zoned, 'yyyy-MM-dd'), format(zoned, 'HH:mm')]);
+  };
+
+  it('equal the zone database at every transition of 2005-2035, a millisecond either side, and between', () => {
+    let transitions = 0;
+    for (const zone of ZONES) {
+      const end = Date.UTC(2035, 0, 1);
+      let at = Date.UTC(2005, 0, 1);
+      let offset = asked(at, zone);
+      for (; at < end; at += 12 * HOUR) {
+        const next = asked(at + 12 * HOUR, zone);
+        if (next === offset) continue;
+        // A change within these twelve hours: find its millisecond and check around it.
+        let [low, high] = [at, at + 12 * HOUR];
+        while (high - low > 1) {
+          const mid = Math.floor((low + high) / 2);
+          if (asked(mid, zone) === offset) low = mid;
+          else high = mid;
+        }
+        for (const t of [high - 60_000, high - 1, high, high + 1, high + 60_000, high + HOUR]) expectSame(t, zone);
+        transitions++;
+        offset = next;
+      }
+      // And the hours of a few ordinary days.
+      for (let t = Date.UTC(2026, 5, 12); t < Date.UTC(2026, 5, 14); t += HOUR) expectSame(t, zone);
+    }
+    expect(transitions).toBeGreaterThan(300);
+  }, 120_000);
+
+  it('puts Apia’s skipped day nowhere and refuses an invalid instant', () => {
+    expect(localDate('2011-12-30T09:59:59Z', 'Pacific/Apia')).toBe('2011-12-29'); // 23:59:59, UTC-10
+    expect(localDate('2011-12-30T10:00:00Z', 'Pacific/Apia')).toBe('2011-12-31'); // 00:00, UTC+14
+    expect(() => localDate('not a date', 'Asia/Karachi')).toThrow(RangeError);
   });
 });

@@ -5,15 +5,23 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { addDays as addCalendarDays, format, parseISO } from 'date-fns';
+import { zoneOffsetMs } from './zone-offset.js';
+
+/** The instant shifted so that its UTC fields read the zone's wall clock. */
+function wallClockMs(instant: Date | string, timeZone: string): number {
+  const at = new Date(instant).getTime();
+  if (Number.isNaN(at)) throw new RangeError('Invalid time value');
+  return at + zoneOffsetMs(timeZone, at);
+}
 
 /** The tenant-local calendar date (YYYY-MM-DD) of an instant. */
 export function localDate(instant: Date | string, timeZone: string): string {
-  return format(new TZDate(new Date(instant).getTime(), timeZone), 'yyyy-MM-dd');
+  return new Date(wallClockMs(instant, timeZone)).toISOString().slice(0, 10);
 }
 
 /** The local time of day (HH:mm, 24-hour) of an instant in the zone. */
 export function localTime(instant: Date | string, timeZone: string): string {
-  return format(new TZDate(new Date(instant).getTime(), timeZone), 'HH:mm');
+  return new Date(wallClockMs(instant, timeZone)).toISOString().slice(11, 16);
 }
 
 /** The UTC instant at which a local calendar date starts in the zone (not always 00:00 on DST days). */
