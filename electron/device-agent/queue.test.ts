@@ -44,6 +44,11 @@ describe('PunchQueue', () => {
     expect(batch.map((p) => p.time)).toEqual([at(0), at(1), at(2), at(3)]);
     again.remove(batch.map((p) => p.id));
     expect(again.size()).toBe(6);
+    // Any set of ids, not only a run: the others stay, in order.
+    const rest = again.peek(6);
+    again.remove([rest[1]!.id, rest[3]!.id]);
+    again.remove([]);
+    expect(again.peek(10).map((p) => p.id)).toEqual([rest[0]!.id, rest[2]!.id, rest[4]!.id, rest[5]!.id]);
     // Uploaded punches stay seen: reading the same log again queues nothing.
     expect(again.recordPull('SN1', punches(7), new Date())).toBe(0);
   });
