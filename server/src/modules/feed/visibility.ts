@@ -2,7 +2,8 @@
  * Who sees a post of the news feed (docs/recognition.md "News feed"), written once as a condition on
  * `feed_posts as p` for every read (the feed, one person's feed, one post, its likes and comments):
  *
- *   - a kind the company's feedTypes include, and not a demo row once the company switched demo data off;
+ *   - a kind the company's feedTypes include, and once the company switched demo data off, neither a demo row
+ *     nor a post by or about a demo person (docs/demo-data.md);
  *   - a feedback post only while its group is shared (`share_on_feed`, the giver's choice: a private
  *     feedback never appears, whatever post row exists) and no feedback of the group is hidden by a flag;
  *   - a leaderboard video's post only while its video is approved and active (a rejected or deactivated

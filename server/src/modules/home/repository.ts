@@ -6,7 +6,7 @@
  * data off, demo rows; people and teams are today's active ones. The period's feedback is read through
  * `feedback_tenant_created`, one's own through `feedback_giver`, hashtags through their own index.
  */
-import { shownFeedback } from '../../db/demo.js';
+import { shownFeedback, shownPeople } from '../../db/demo.js';
 import { sql } from 'kysely';
 import { HIDDEN_FLAG_STATUSES, RATING_MIN } from '../../../../shared/feedback.js';
 import { HASHTAG_MIN_GIVERS } from '../../../../shared/home.js';
@@ -116,7 +116,8 @@ export function homeRepository({ db, tenantId }: TenantScope) {
           (eb) => eb.fn.max('h.giverId').as('last'),
         ])
         .groupBy('h.tag');
-      if (hideDemo) query = query.where('h.isDemo', '=', 0);
+      // A real comment of a demo person's counts no more than the demo's own while demo data is off.
+      if (hideDemo) query = query.where('h.isDemo', '=', 0).where(shownPeople({ db, tenantId }, 'h.giverId', true));
       const rows = await query.execute();
       return rows.map((r) => {
         const givers = toNumber(r.givers);
