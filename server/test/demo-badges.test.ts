@@ -136,8 +136,12 @@ describe('demo badges once demo data is switched off', () => {
       400,
       'BADGE_FAILED',
     );
+    // `a` is a demo person too: unknown while demo data is off, as the badge is (docs/demo-data.md).
     expect(given.details).toEqual({
-      fields: [{ path: 'body.badgeId', message: 'Choose an active badge of your company' }],
+      fields: [
+        { path: 'body.badgeId', message: 'Choose an active badge of your company' },
+        { path: 'body.employeeId', message: 'Choose an active colleague of your company' },
+      ],
     });
     const asked = expectError(
       await server.client.call(

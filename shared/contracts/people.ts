@@ -115,7 +115,16 @@ export const EMPLOYEE_ORDER_KEYS = [
 export const employeeListQuerySchema = listQuerySchema({
   orderKeys: EMPLOYEE_ORDER_KEYS,
   defaultOrderKey: 'name',
-  extra: { teamId: optionalIdQuery, status: z.enum(EMPLOYEE_STATUSES).optional() },
+  extra: {
+    teamId: optionalIdQuery,
+    status: z
+      .enum(EMPLOYEE_STATUSES)
+      .optional()
+      .describe('Only active or only inactive employees; the pickers ask for active ones, so a page has its 10'),
+    exceptId: optionalIdQuery.describe(
+      'Leaves this employee out (the manager picker: the employee being edited), counted by the server like the other filters',
+    ),
+  },
 });
 export type EmployeeListQuery = z.input<typeof employeeListQuerySchema>;
 export type EmployeeListParams = z.output<typeof employeeListQuerySchema>;

@@ -34,6 +34,9 @@ export const employeeEndpoints = {
     path: '/api/employees',
     access: 'view-employees',
     summary: 'The Employee Directory: search, sort, filter by team or status, page',
+    description:
+      'Also the search of the employee pickers (manager, team and function members, device mappings): a picker ' +
+      'filters here (`status`, `exceptId`), never in the browser after the page, so a page of 10 is 10 it can offer.',
     query: employeeListQuerySchema,
     response: employeeListResponseSchema,
   }),

@@ -26,6 +26,24 @@ export function shownPeople(scope: Scope, column: string, hide: boolean): Expres
   return sql<SqlBool>`${sql.ref(column)} not in (${demoPeople(scope)})`;
 }
 
+/**
+ * A condition keeping the `feedback` rows shown while `hide`: not demo data, and neither their giver nor their
+ * receiver a demo person (a real employee may have given one feedback). Always true otherwise.
+ */
+export function shownFeedback(scope: Scope, hide: boolean): Expression<SqlBool> {
+  if (!hide) return sql<SqlBool>`1 = 1`;
+  return sql<SqlBool>`(${sql.ref('feedback.isDemo')} = 0 and ${shownPeople(scope, 'feedback.giverId', true)} and ${shownPeople(scope, 'feedback.receiverId', true)})`;
+}
+
+/** The demo people among `ids`. */
+export async function demoAmong(scope: Scope, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await demoPeople(scope)
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 /** 404 for a demo person's id while `hide`, as for an unknown one. */
 export async function requireShownPerson(
   scope: Scope,

@@ -3,7 +3,7 @@
  * switched demo data off, and a 404 for a demo person's id meanwhile. The rule itself is server/src/db/demo.ts.
  */
 import type { TenantBound } from '../http/context.js';
-import { requireShownPerson, type NotFoundKey } from '../db/demo.js';
+import { demoAmong, requireShownPerson, type NotFoundKey } from '../db/demo.js';
 
 /** Whether a request's company has switched demo data off. */
 export async function demoHidden(ctx: Pick<TenantBound, 'settings'>): Promise<boolean> {
@@ -12,6 +12,7 @@ export async function demoHidden(ctx: Pick<TenantBound, 'settings'>): Promise<bo
 
 const people = (scope: Parameters<typeof requireShownPerson>[0]) => ({
   require: (id: number, hide: boolean, notFound?: NotFoundKey) => requireShownPerson(scope, id, hide, notFound),
+  among: (ids: readonly number[]) => demoAmong(scope, ids),
 });
 
 /**
@@ -20,4 +21,9 @@ const people = (scope: Parameters<typeof requireShownPerson>[0]) => ({
  */
 export async function requireShown(ctx: TenantBound, employeeId: number, notFound?: NotFoundKey): Promise<void> {
   await ctx.repo(people).require(employeeId, await demoHidden(ctx), notFound);
+}
+
+/** The ids among `ids` hidden from the request's company: its demo people while demo data is off, else none. */
+export async function hiddenAmong(ctx: TenantBound, ids: readonly number[]): Promise<Set<number>> {
+  return (await demoHidden(ctx)) ? ctx.repo(people).among(ids) : new Set();
 }

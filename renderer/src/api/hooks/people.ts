@@ -14,8 +14,9 @@ import { ALL_BY_NAME, itemsOf, pageFetcher, useEndpointQuery } from './query';
 
 export const peopleKeys = {
   employees: ['employees'] as const,
-  /** The employee picker's search (device mappings). */
-  employeePick: (searchText: string) => ['employees', 'pick', searchText] as const,
+  /** An employee picker's search, with the filters the server applies. */
+  employeePick: (searchText: string, filter: EmployeePickFilter = {}) =>
+    ['employees', 'pick', searchText, filter] as const,
   roles: ['roles'] as const,
   allRoles: ['roles', 'all'] as const,
   allTeams: ['teams', 'all'] as const,
@@ -36,12 +37,18 @@ export const useAllRoles = ({ enabled = true }: { enabled?: boolean } = {}) =>
 export const useAllTeams = ({ enabled = true }: { enabled?: boolean } = {}) =>
   useEndpointQuery(peopleKeys.allTeams, teamEndpoints.listTeams, { query: ALL_BY_NAME }, { enabled, select: itemsOf });
 
-/** The first ten employees by name matching a search, for picking one. */
-export const useEmployeePick = (searchText: string, enabled: boolean) =>
+/**
+ * What a picker leaves out, on the server: filtering the page of 10 in the browser would show fewer than
+ * 10 names whenever the page held some of those left out.
+ */
+export type EmployeePickFilter = { status?: EmployeeStatus; exceptId?: number | undefined };
+
+/** The first ten employees by name matching a search (and the filter), for picking one. */
+export const useEmployeePick = (searchText: string, enabled: boolean, filter: EmployeePickFilter = {}) =>
   useEndpointQuery(
-    peopleKeys.employeePick(searchText),
+    peopleKeys.employeePick(searchText, filter),
     employeeEndpoints.listEmployees,
-    { query: { ...ALL_BY_NAME, pageSize: 10, searchText: searchText || undefined } },
+    { query: { ...ALL_BY_NAME, pageSize: 10, searchText: searchText || undefined, ...filter } },
     { enabled, staleTime: 30_000 },
   );
 

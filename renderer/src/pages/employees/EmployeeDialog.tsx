@@ -167,10 +167,12 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
   // The chosen manager's name, shown in the picker (the form keeps the id).
   const [managerName, setManagerName] = useState(employee?.manager?.name ?? '');
   const managerSearch = usePickerSearch();
-  const managerOptions = useEmployeePick(managerSearch.debounced, permissions.has('view-employees'));
-  const managerChoices = (managerOptions.data?.items ?? [])
-    .filter((e) => e.status === 'active' && e.id !== employee?.id)
-    .map((e) => ({ value: String(e.id), text: e.name }));
+  // Active people but the one edited, filtered by the server so that 10 matches show (issue #11).
+  const managerOptions = useEmployeePick(managerSearch.debounced, permissions.has('view-employees'), {
+    status: 'active',
+    exceptId: employee?.id,
+  });
+  const managerChoices = (managerOptions.data?.items ?? []).map((e) => ({ value: String(e.id), text: e.name }));
   const noManager = { value: '', text: t('employeeDialog.noManager') };
   const typeLabels: Record<EmploymentType, string> = {
     hourly: t('employeeDialog.hourly'),

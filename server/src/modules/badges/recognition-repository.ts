@@ -7,7 +7,7 @@
  * id is unique), so two approvals at once give one badge.
  */
 import type { EmployeeIds } from '../../db/links.js';
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Expression, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import type { ListResponse } from '../../../../shared/contracts/common.js';
 import type { PersonRef } from '../../../../shared/contracts/feedback-requests.js';
 import type {
@@ -18,6 +18,7 @@ import type {
 } from '../../../../shared/badges.js';
 import type { BadgeRequestStats } from '../../../../shared/contracts/badges.js';
 import { addDays, startOfLocalDay } from '../../../../shared/time.js';
+import { shownPeople } from '../../db/demo.js';
 import { toNumber, type Db } from '../../db/engine.js';
 import type { BadgeRequestTable, GivenBadgeTable } from '../../db/schema.js';
 import type { TenantScope } from '../../http/context.js';
@@ -99,6 +100,7 @@ export const RECOMMENDERS_SHOWN = 20;
 
 export function recognitionRepository({ db, tenantId, now }: TenantScope) {
   const stamp = () => now().toISOString();
+  const scope = { db, tenantId };
 
   async function hydrateGiven(
     rows: Omit<Selectable<GivenBadgeTable>, 'tenantId' | 'isDemo'>[],
@@ -154,9 +156,23 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
         'r.createdAt',
       ])
       .where('r.tenantId', '=', tenantId);
-    if (hideDemo) q = q.where('r.isDemo', '=', 0);
+    // A real request may still name a demo person, as the one recommended or the one asking.
+    if (hideDemo)
+      q = q
+        .where('r.isDemo', '=', 0)
+        .where(shownPeople(scope, 'r.employeeId', true))
+        .where(shownPeople(scope, 'r.requestedBy', true));
     return q;
   }
+
+  /**
+   * A given badge shown while `hideDemo`: not demo data, and neither its holder nor its giver a demo person
+   * (a real badge may name one); a giver whose account was removed is null.
+   */
+  const shownGiven = (hideDemo: boolean): Expression<SqlBool> =>
+    hideDemo
+      ? sql<SqlBool>`(${sql.ref('g.isDemo')} = 0 and ${shownPeople(scope, 'g.employeeId', true)} and (${sql.ref('g.givenBy')} is null or ${shownPeople(scope, 'g.givenBy', true)}))`
+      : sql<SqlBool>`1 = 1`;
   type RequestRow = Awaited<ReturnType<ReturnType<typeof requestSelect>['executeTakeFirstOrThrow']>>;
 
   async function hydrateRequests(rows: RequestRow[]): Promise<RequestRecord[]> {
@@ -215,13 +231,15 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
       return row ? brief(row) : undefined;
     },
 
-    async isActiveEmployee(id: number): Promise<boolean> {
+    /** Whether `id` is an active employee of the tenant (a demo person is unknown while `hideDemo`). */
+    async isActiveEmployee(id: number, hideDemo: boolean): Promise<boolean> {
       const row = await db
         .selectFrom('employees')
         .select('id')
         .where('tenantId', '=', tenantId)
         .where('id', '=', id)
         .where('status', '=', 'active')
+        .where(shownPeople(scope, 'employees.id', hideDemo))
         .executeTakeFirst();
       return row !== undefined;
     },
@@ -280,7 +298,7 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
         .where('g.employeeId', '=', employeeId)
         .orderBy('g.createdAt', 'desc')
         .orderBy('g.id', 'desc');
-      if (hideDemo) q = q.where('g.isDemo', '=', 0);
+      q = q.where(shownGiven(hideDemo));
       return hydrateGiven(await q.execute());
     },
 
@@ -292,7 +310,7 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
         .orderBy('g.createdAt', 'desc')
         .orderBy('g.id', 'desc')
         .limit(limit);
-      if (hideDemo) q = q.where('g.isDemo', '=', 0);
+      q = q.where(shownGiven(hideDemo));
       return hydrateGiven(await q.execute());
     },
 
@@ -310,7 +328,7 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
         .groupBy('g.employeeId')
         .orderBy(sql`max(g.created_at)`, 'desc')
         .orderBy('g.employeeId');
-      if (hideDemo) q = q.where('g.isDemo', '=', 0);
+      q = q.where(shownGiven(hideDemo));
       const holders = await q.execute();
       const people = await peopleByIds(
         db,
@@ -401,7 +419,11 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
         .select(['status', 'type', sql<number | string>`count(*)`.as('n')])
         .where('tenantId', '=', tenantId)
         .groupBy(['status', 'type']);
-      if (hideDemo) q = q.where('isDemo', '=', 0);
+      if (hideDemo)
+        q = q
+          .where('isDemo', '=', 0)
+          .where(shownPeople(scope, 'badgeRequests.employeeId', true))
+          .where(shownPeople(scope, 'badgeRequests.requestedBy', true));
       if (about) q = q.where('employeeId', 'in', about);
       const out: BadgeRequestStats = {
         pending: 0,
@@ -449,7 +471,11 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
         .orderBy('r.badgeId')
         .orderBy('r.employeeId')
         .limit(filters.limit);
-      if (hideDemo) top = top.where('r.isDemo', '=', 0);
+      if (hideDemo)
+        top = top
+          .where('r.isDemo', '=', 0)
+          .where(shownPeople(scope, 'r.employeeId', true))
+          .where(shownPeople(scope, 'r.requestedBy', true));
       if (filters.badgeId !== undefined) top = top.where('r.badgeId', '=', filters.badgeId);
       if (filters.employeeId !== undefined) top = top.where('r.employeeId', '=', filters.employeeId);
       if (about) top = top.where('r.employeeId', 'in', about);

@@ -33,6 +33,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { roleRepository } from '../roles/repository.js';
 import { assertOutranks } from '../roles/guard.js';
 import { feedPostRepository } from '../feed/posts-repository.js';
+import { demoHidden } from '../../policy/demo.js';
 import { imageLinker, type ImageLinker } from './images.js';
 import { announceDecision, announceGiven, announceRequest } from './notifications.js';
 import {
@@ -67,9 +68,8 @@ export function requireAbility(ok: boolean, names: readonly [string, ...string[]
   if (!ok) throw errors.forbidden(names);
 }
 
-export async function hideDemo(ctx: RequestContext) {
-  return (await ctx.settings()).isDemoDataDisabled;
-}
+/** Whether the company switched demo data off: the one switch every module reads (policy/demo.ts). */
+export const hideDemo = demoHidden;
 
 export async function briefView(link: ImageLinker, b: BadgeBrief) {
   return {
@@ -162,7 +162,8 @@ async function givable(ctx: RequestContext, badgeId: number, employeeId: number,
   const badge = await repo.usableBadge(badgeId, await hideDemo(ctx));
   const issues: BadgeIssue[] = [];
   if (!badge) issues.push({ field: fields[0], message: V.badgeUnknown });
-  if (!(await repo.isActiveEmployee(employeeId))) issues.push({ field: fields[1], message: V.badgeEmployeeUnknown });
+  if (!(await repo.isActiveEmployee(employeeId, await hideDemo(ctx))))
+    issues.push({ field: fields[1], message: V.badgeEmployeeUnknown });
   return { badge, issues };
 }
 

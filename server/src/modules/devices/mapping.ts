@@ -40,18 +40,23 @@ export async function listMappings(deps: Deps, tenantId: number, hideDemo: boole
   return { items, total: items.length };
 }
 
-/** Creates or replaces the mapping of one device user id, then applies that user's waiting punches. */
+/**
+ * Creates or replaces the mapping of one device user id, then applies that user's waiting punches. A demo
+ * person is no employee to map to while `hideDemo` (demo data switched off).
+ */
 export async function saveMapping(
   deps: Deps,
   who: { tenantId: number; employeeId: number },
   deviceUserId: string,
   employeeId: number,
+  hideDemo: boolean,
 ) {
   const employee = await deps.db
     .selectFrom('employees')
     .select('id')
     .where('tenantId', '=', who.tenantId)
     .where('id', '=', employeeId)
+    .where(shownPeople({ db: deps.db, tenantId: who.tenantId }, 'employees.id', hideDemo))
     .executeTakeFirst();
   if (!employee) throw errors.validation([{ path: 'body.employeeId', message: V.noSuchEmployee }]);
   const now = deps.now().toISOString();

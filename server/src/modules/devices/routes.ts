@@ -33,7 +33,8 @@ export const deviceRoutes = defineRoutes(deviceEndpoints, {
   queueDeviceCommand: (ctx, { params, body }) => queueCommand(ctx.deps, ctx.caller, params.id, body.command),
 
   listDeviceUserMappings: async (ctx) => listMappings(ctx.deps, ctx.tenantId, await demoHidden(ctx)),
-  saveDeviceUserMapping: (ctx, { body }) => saveMapping(ctx.deps, ctx.caller, body.deviceUserId, body.employeeId),
+  saveDeviceUserMapping: async (ctx, { body }) =>
+    saveMapping(ctx.deps, ctx.caller, body.deviceUserId, body.employeeId, await demoHidden(ctx)),
   deleteDeviceUserMapping: async (ctx, { params }) => {
     if (!(await deleteMapping(ctx.deps, ctx.tenantId, params.id))) throw errors.notFound('mappingNotFound');
     return undefined;

@@ -154,6 +154,7 @@ export function employeeRepository(scope: TenantScope) {
     async list(query: EmployeeListParams, hideDemo: boolean) {
       let base = baseSelect(db, tenantId, hideDemo);
       if (query.status) base = base.where('employees.status', '=', query.status);
+      if (query.exceptId) base = base.where('employees.id', '<>', query.exceptId);
       if (query.teamId)
         base = base.where('employees.id', 'in', groupLinks({ db, tenantId }, 'teams').memberIds(query.teamId));
       const page = await paginate(base, query, {

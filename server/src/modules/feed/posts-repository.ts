@@ -5,6 +5,7 @@
  * their review. A review moves only from the status read (a conditional update), so of two reviewers at
  * once one decides.
  */
+import { shownPeople } from '../../db/demo.js';
 import { sql } from 'kysely';
 import type { FeedPostKind, FeedReviewDecision, FeedReviewStatus } from '../../../../shared/feed.js';
 import type { GivenBadgeSource } from '../../../../shared/badges.js';
@@ -73,24 +74,24 @@ export function feedPostRepository({ db, tenantId, now }: TenantScope) {
       viewer: FeedViewer,
       query: { limit: number; cursor?: string | undefined; employeeId?: number | undefined },
     ): Promise<CursorListResponse<PostRow>> {
-      let q = posts().where(postShown(tenantId, viewer));
+      let q = posts().where(postShown({ db, tenantId }, viewer));
       if (query.employeeId !== undefined) q = q.where(postConcerns(tenantId, query.employeeId));
       return paginateByCursor(q, { orderBy: NEWEST_FIRST, cursor: query.cursor, limit: query.limit });
     },
 
     /** One post if the viewer may read it. */
     async shown(viewer: FeedViewer, id: number): Promise<PostRow | undefined> {
-      return posts().where(postShown(tenantId, viewer)).where('p.id', '=', id).executeTakeFirst();
+      return posts().where(postShown({ db, tenantId }, viewer)).where('p.id', '=', id).executeTakeFirst();
     },
 
     /** One post of the tenant whatever its review, for those who act on it (remove, review). */
     async existing(viewer: FeedViewer, id: number): Promise<PostRow | undefined> {
-      return posts().where(postExists(tenantId, viewer)).where('p.id', '=', id).executeTakeFirst();
+      return posts().where(postExists({ db, tenantId }, viewer)).where('p.id', '=', id).executeTakeFirst();
     },
 
     /** Reported posts waiting for a review, newest first. */
     async pendingPage(viewer: FeedViewer, query: { limit: number; cursor?: string | undefined }) {
-      const q = posts().where(postExists(tenantId, viewer)).where('p.reviewStatus', '=', 'pending');
+      const q = posts().where(postExists({ db, tenantId }, viewer)).where('p.reviewStatus', '=', 'pending');
       return paginateByCursor(q, { orderBy: NEWEST_FIRST, cursor: query.cursor, limit: query.limit });
     },
 
@@ -142,8 +143,11 @@ export function feedPostRepository({ db, tenantId, now }: TenantScope) {
     /** Names and pictures of the people a page shows. */
     people: (employeeIds: readonly number[]) => peopleByIds(db, tenantId, employeeIds),
 
-    /** Receivers, group comments, topics and badges of a page of posts, in four queries. */
-    async details(rows: readonly PostRow[]): Promise<PostDetails> {
+    /**
+     * Receivers, group comments, topics and badges of a page of posts, in four queries; the receivers who are
+     * hidden demo people are left out while `hideDemo` (demo data switched off).
+     */
+    async details(rows: readonly PostRow[], hideDemo = false): Promise<PostDetails> {
       const groupIds = ids(rows.map((r) => r.groupId));
       const givenIds = ids(rows.map((r) => r.givenBadgeId));
       const [groups, receivers, ratings, badges] = await Promise.all([
@@ -162,6 +166,7 @@ export function feedPostRepository({ db, tenantId, now }: TenantScope) {
               .select(['groupId', 'receiverId'])
               .where('tenantId', '=', tenantId)
               .where('groupId', 'in', groupIds)
+              .where(shownPeople({ db, tenantId }, 'feedback.receiverId', hideDemo))
               .orderBy('id')
               .execute(),
         // Every feedback of a group has the same ratings: their categories and attributes, never the values.

@@ -4,6 +4,7 @@
  * comments, and what the caller may do with each), and every write with its checks. A post the caller may
  * not read answers 404 on every route, as if absent; a rule broken answers 400 naming its field.
  */
+import { demoHidden } from '../../policy/demo.js';
 import {
   checkAnnouncement,
   checkComment,
@@ -39,7 +40,7 @@ export async function viewerOf(ctx: RequestContext): Promise<FeedViewer> {
   return {
     employeeId: ctx.caller.employeeId,
     canReview: ctx.can('flag-feedback'),
-    hideDemo: settings.isDemoDataDisabled,
+    hideDemo: await demoHidden(ctx),
     kinds: FEED_POST_KINDS.filter((kind) => settings.feedTypes.includes(kind)),
   };
 }
@@ -66,7 +67,7 @@ export async function postViews(
   const ids = rows.map((r) => r.id);
   const videoIds = rows.flatMap((r) => (r.leaderboardVideoId === null ? [] : [r.leaderboardVideoId]));
   const [details, likes, counts, latest, videos] = await Promise.all([
-    posts.details(rows),
+    posts.details(rows, viewer.hideDemo),
     engagement.likeSummaries(ids, viewer.employeeId, viewer.hideDemo),
     engagement.commentCounts(ids, viewer.hideDemo),
     engagement.latestComments(ids, LATEST_COMMENTS, viewer.hideDemo),

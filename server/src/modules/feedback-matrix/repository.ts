@@ -4,6 +4,7 @@
  * count is over rows the asker may read (`visibleFeedback`) and not hidden by a flag, so a matrix never
  * reveals feedback its viewer could not open, and every viewer counts the same rows.
  */
+import { shownFeedback } from '../../db/demo.js';
 import { HIDDEN_FLAG_STATUSES } from '../../../../shared/feedback.js';
 import type { TenantScope } from '../../http/context.js';
 import { toNumber } from '../../db/engine.js';
@@ -28,7 +29,7 @@ export function feedbackMatrixRepository({ db, tenantId }: TenantScope) {
   const myTeams = (employeeId: number) =>
     db.selectFrom('teamMembers').select('teamId').where('tenantId', '=', tenantId).where('employeeId', '=', employeeId);
 
-  /** The period's feedback the asker may read, shown (no flag hides it), demo rows out when hidden. */
+  /** The period's feedback the asker may read, shown (no flag hides it), no demo row or person's when hidden. */
   function countedFeedback(options: MatrixReadOptions) {
     let query = db
       .selectFrom('feedback')
@@ -37,8 +38,7 @@ export function feedbackMatrixRepository({ db, tenantId }: TenantScope) {
       .where('feedback.createdAt', '<', options.range.to)
       .where('feedback.flagStatus', 'not in', [...HIDDEN_FLAG_STATUSES]);
     if (options.asker) query = query.where(visibleFeedback(db, tenantId, options.asker));
-    if (options.hideDemo) query = query.where('feedback.isDemo', '=', 0);
-    return query;
+    return query.where(shownFeedback({ db, tenantId }, options.hideDemo));
   }
 
   return {

@@ -6,6 +6,7 @@
  * Periods (weeks, months) are tenant-local days turned into UTC instants here, and counted with one
  * CASE over created_at, so a figure never needs the rows in JavaScript.
  */
+import { shownFeedback } from '../../db/demo.js';
 import { sql, type RawBuilder } from 'kysely';
 import { averageOf, RECENT_FEEDBACK_LIMIT } from '../../../../shared/feedback-overview.js';
 import type { AttributeFigure, CategoryFigure, MonthFigure } from '../../../../shared/contracts/feedback-overview.js';
@@ -80,7 +81,7 @@ export function overviewRepository(scope: TenantScope) {
 
   /** The visible received feedback of the subject created in the span. */
   function received(subject: Subject, options: FigureOptions, span: Span) {
-    let query = db
+    const query = db
       .selectFrom('feedback')
       .where('feedback.tenantId', '=', tenantId)
       .where(subjects.whose(subject, options.asker, 'feedback.receiverId'))
@@ -90,8 +91,7 @@ export function overviewRepository(scope: TenantScope) {
       // The giver reads what they gave even while a flag hides it; an overview is of what was received,
       // so a hidden feedback never counts, whoever looks (docs/feedback.md "Overview").
       .where('feedback.flagStatus', 'not in', [...HIDDEN_FLAG_STATUSES]);
-    if (options.hideDemo) query = query.where('feedback.isDemo', '=', 0);
-    return query;
+    return query.where(shownFeedback({ db, tenantId }, options.hideDemo));
   }
 
   /** The same rows joined to their rated values (0 = not rated is never counted), optionally narrowed. */

@@ -3,7 +3,7 @@
  * two lists, one request, and turning rows into the contract's shapes. A pending row whose request is past
  * its expiry reads as expired even before the expiry job marks it.
  */
-import { sql, type Selectable } from 'kysely';
+import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type {
   AskedRequest,
   FeedbackRequest,
@@ -11,8 +11,8 @@ import type {
   RequestOptions,
 } from '../../../../shared/contracts/feedback-requests.js';
 import type { RequestRecipientStatus } from '../../../../shared/feedback.js';
+import { shownPeople } from '../../db/demo.js';
 import type { Db } from '../../db/engine.js';
-import { ownedRows } from '../../db/owned.js';
 import type { FeedbackRequestRecipientTable, FeedbackRequestTable } from '../../db/schema.js';
 import type { TenantScope } from '../../http/context.js';
 import { colleagueQuery, peopleByIds, personOf } from '../employees/people.js';
@@ -66,8 +66,11 @@ export async function requestAttributes(db: Db, tenantId: number, requestId: num
   );
 }
 
-/** Rows of requests as the contract's shape; `viewerId` sees only their own row unless they asked. */
-async function hydrate(db: Db, tenantId: number, rows: RequestRow[], viewerId: number, now: Date) {
+/**
+ * Rows of requests as the contract's shape; `viewerId` sees only their own row unless they asked. The demo
+ * people asked are left out while `hideDemo` (demo data switched off).
+ */
+async function hydrate(db: Db, tenantId: number, rows: RequestRow[], viewerId: number, now: Date, hideDemo: boolean) {
   if (rows.length === 0) return new Map<number, FeedbackRequest>();
   const ids = rows.map((r) => r.id);
   const [recipients, attributeLinks, teams] = await Promise.all([
@@ -76,6 +79,7 @@ async function hydrate(db: Db, tenantId: number, rows: RequestRow[], viewerId: n
       .select(['requestId', 'employeeId', 'status', 'respondedAt', 'declineReason'])
       .where('tenantId', '=', tenantId)
       .where('requestId', 'in', ids)
+      .where(shownPeople({ db, tenantId }, 'feedbackRequestRecipients.employeeId', hideDemo))
       .execute() as Promise<RecipientRow[]>,
     db
       .selectFrom('feedbackRequestAttributes')
@@ -148,22 +152,40 @@ const REQUEST_COLUMNS = [
 ] as const;
 
 export function feedbackRequestRepository({ db, tenantId, now }: TenantScope) {
+  const scope = { db, tenantId };
+  /**
+   * The requests a reader may reach while `hideDemo`: no demo row, nor one a demo person made or is the
+   * subject of (a real request may name one).
+   */
+  const shown = (hideDemo: boolean): Expression<SqlBool> =>
+    hideDemo
+      ? sql<SqlBool>`(${sql.ref('q.isDemo')} = 0 and ${shownPeople(scope, 'q.requesterId', true)} and ${shownPeople(scope, 'q.subjectId', true)})`
+      : sql<SqlBool>`1 = 1`;
   return {
-    async options(callerId: number, canChooseSubject: boolean, expiryDays: number): Promise<RequestOptions> {
+    /** What the ask dialog offers; demo people and teams left out while `hideDemo`. */
+    async options(
+      callerId: number,
+      canChooseSubject: boolean,
+      expiryDays: number,
+      hideDemo: boolean,
+    ): Promise<RequestOptions> {
+      let teamQuery = db.selectFrom('teams').select(['id', 'name']).where('tenantId', '=', tenantId);
+      if (hideDemo) teamQuery = teamQuery.where('isDemo', '=', 0);
       const [attributes, employees, teams, members] = await Promise.all([
         attributesByIds(db, tenantId, null, true),
-        colleagueQuery(db, tenantId, { selfId: callerId, hideDemo: false })
+        colleagueQuery(db, tenantId, { selfId: callerId, hideDemo })
           .select(['employees.id', 'employees.name', 'employees.image'])
           .orderBy('employees.name')
           .orderBy('employees.id')
           .execute(),
-        db.selectFrom('teams').select(['id', 'name']).where('tenantId', '=', tenantId).orderBy('name').execute(),
+        teamQuery.orderBy('name').execute(),
         db
           .selectFrom('teamMembers as m')
           .innerJoin('employees as e', 'e.id', 'm.employeeId')
           .select(['m.teamId', 'm.employeeId'])
           .where('m.tenantId', '=', tenantId)
           .where('e.status', '=', 'active')
+          .where(shownPeople(scope, 'e.id', hideDemo))
           .execute(),
       ]);
       return {
@@ -178,21 +200,32 @@ export function feedbackRequestRepository({ db, tenantId, now }: TenantScope) {
       };
     },
 
-    /** One request as `viewerId` may see it, or undefined when it is not this tenant's. */
-    async get(id: number, viewerId: number): Promise<FeedbackRequest | undefined> {
+    /** One request as `viewerId` may see it, or undefined when it is not this tenant's (or hidden demo data). */
+    async get(id: number, viewerId: number, hideDemo: boolean): Promise<FeedbackRequest | undefined> {
       const row = await db
         .selectFrom('feedbackRequests as q')
         .select(REQUEST_COLUMNS)
         .where('q.tenantId', '=', tenantId)
         .where('q.id', '=', id)
+        .where(shown(hideDemo))
         .executeTakeFirst();
       if (!row) return undefined;
-      return (await hydrate(db, tenantId, [row], viewerId, now())).get(id);
+      return (await hydrate(db, tenantId, [row], viewerId, now(), hideDemo)).get(id);
     },
 
-    /** Whether the employee is the requester or one of the people asked. */
-    async roleOf(id: number, employeeId: number): Promise<'requester' | 'recipient' | null | undefined> {
-      const row = await ownedRows({ db, tenantId }).find('feedbackRequests', id);
+    /** Whether the employee is the requester or one of the people asked; undefined for none (or hidden). */
+    async roleOf(
+      id: number,
+      employeeId: number,
+      hideDemo: boolean,
+    ): Promise<'requester' | 'recipient' | null | undefined> {
+      const row = await db
+        .selectFrom('feedbackRequests as q')
+        .select(['q.id', 'q.requesterId'])
+        .where('q.tenantId', '=', tenantId)
+        .where('q.id', '=', id)
+        .where(shown(hideDemo))
+        .executeTakeFirst();
       if (!row) return undefined;
       if (row.requesterId === employeeId) return 'requester';
       const asked = await db
@@ -209,6 +242,7 @@ export function feedbackRequestRepository({ db, tenantId, now }: TenantScope) {
     async askedOf(
       employeeId: number,
       query: { page: number; pageSize: number; status?: RequestRecipientStatus | undefined },
+      hideDemo: boolean,
     ): Promise<{ items: AskedRequest[]; total: number }> {
       const at = now().toISOString();
       let base = db
@@ -216,7 +250,8 @@ export function feedbackRequestRepository({ db, tenantId, now }: TenantScope) {
         .innerJoin('feedbackRequests as q', 'q.id', 'r.requestId')
         .where('r.tenantId', '=', tenantId)
         .where('q.tenantId', '=', tenantId)
-        .where('r.employeeId', '=', employeeId);
+        .where('r.employeeId', '=', employeeId)
+        .where(shown(hideDemo));
       if (query.status === 'pending') base = base.where('r.status', '=', 'pending').where('q.expiresAt', '>', at);
       else if (query.status === 'expired')
         base = base.where((eb) =>
@@ -238,7 +273,7 @@ export function feedbackRequestRepository({ db, tenantId, now }: TenantScope) {
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize)
         .execute();
-      const full = await hydrate(db, tenantId, rows, employeeId, now());
+      const full = await hydrate(db, tenantId, rows, employeeId, now(), hideDemo);
       return {
         total: Number(total),
         items: rows.map((row) => {
@@ -256,11 +291,13 @@ export function feedbackRequestRepository({ db, tenantId, now }: TenantScope) {
     async madeBy(
       requesterId: number,
       query: { page: number; pageSize: number; orderDir: 'asc' | 'desc' },
+      hideDemo: boolean,
     ): Promise<{ items: FeedbackRequest[]; total: number }> {
       const base = db
         .selectFrom('feedbackRequests as q')
         .where('q.tenantId', '=', tenantId)
-        .where('q.requesterId', '=', requesterId);
+        .where('q.requesterId', '=', requesterId)
+        .where(shown(hideDemo));
       const { total } = await base
         .select((eb) => eb.fn.countAll<number | string>().as('total'))
         .executeTakeFirstOrThrow();
@@ -271,7 +308,7 @@ export function feedbackRequestRepository({ db, tenantId, now }: TenantScope) {
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize)
         .execute();
-      const full = await hydrate(db, tenantId, rows, requesterId, now());
+      const full = await hydrate(db, tenantId, rows, requesterId, now(), hideDemo);
       return { total: Number(total), items: rows.map((r) => full.get(r.id)!) };
     },
   };

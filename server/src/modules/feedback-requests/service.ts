@@ -11,6 +11,7 @@ import type { TenantSettings } from '../../../../shared/settings.js';
 import { localDate } from '../../../../shared/time.js';
 import type { Db } from '../../db/engine.js';
 import { groupLinks } from '../../db/links.js';
+import { shownPeople } from '../../db/demo.js';
 import { ownedRows } from '../../db/owned.js';
 import type { Deps } from '../../deps.js';
 import type { TenantScope } from '../../http/context.js';
@@ -26,7 +27,13 @@ export function requestFailed(issues: readonly RequestIssue[]) {
   });
 }
 
-async function activeEmployees(db: Db, tenantId: number, ids: readonly number[]): Promise<Set<number>> {
+/** The ids among `ids` of the tenant's active employees; a demo person is unknown while `hideDemo`. */
+async function activeEmployees(
+  db: Db,
+  tenantId: number,
+  ids: readonly number[],
+  hideDemo: boolean,
+): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .selectFrom('employees')
@@ -34,6 +41,7 @@ async function activeEmployees(db: Db, tenantId: number, ids: readonly number[])
     .where('tenantId', '=', tenantId)
     .where('status', '=', 'active')
     .where('id', 'in', [...ids])
+    .where(shownPeople({ db, tenantId }, 'employees.id', hideDemo))
     .execute();
   return new Set(rows.map((r) => r.id));
 }
@@ -57,25 +65,28 @@ export async function createRequest(
   if (ruleIssues.length > 0) throw requestFailed(ruleIssues);
 
   const issues: RequestIssue[] = [];
-  if (!(await activeEmployees(db, tenantId, [subjectId])).has(subjectId))
+  // Demo data switched off: demo people and teams are unknown ones (server/src/db/demo.ts).
+  const hideDemo = settings.isDemoDataDisabled;
+  if (!(await activeEmployees(db, tenantId, [subjectId], hideDemo)).has(subjectId))
     issues.push({ field: 'subjectId', message: V.requestSubjectUnknown });
   const attributes = await attributesByIds(db, tenantId, body.attributeIds, true);
   if (attributes.length !== body.attributeIds.length)
     issues.push({ field: 'attributeIds', message: V.requestAttributeUnknown });
   let recipients = employeeIds;
   if (employeeIds.length > 0) {
-    const active = await activeEmployees(db, tenantId, employeeIds);
+    const active = await activeEmployees(db, tenantId, employeeIds, hideDemo);
     if (employeeIds.some((id) => !active.has(id)))
       issues.push({ field: 'employeeIds', message: V.requestEmployeeUnknown });
   } else if (body.teamId) {
-    if (!(await ownedRows({ db, tenantId }).exists('teams', body.teamId)))
-      issues.push({ field: 'teamId', message: V.requestTeamUnknown });
+    const team = await ownedRows({ db, tenantId }).find('teams', body.teamId);
+    if (!team || (hideDemo && team.isDemo === 1)) issues.push({ field: 'teamId', message: V.requestTeamUnknown });
     else {
-      // The team's active members at the time, but the requester and the person the feedback is about.
+      // The team's active members at the time (no demo people while hidden), but the requester and the
+      // person the feedback is about.
       const members = await groupLinks({ db, tenantId }, 'teams').membersOf([body.teamId], 'id', { activeOnly: true });
-      recipients = (members.get(body.teamId) ?? [])
-        .map((m) => m.id)
-        .filter((id) => id !== requesterId && id !== subjectId);
+      const ids = (members.get(body.teamId) ?? []).map((m) => m.id);
+      const shown = await activeEmployees(db, tenantId, ids, hideDemo);
+      recipients = ids.filter((id) => shown.has(id) && id !== requesterId && id !== subjectId);
       if (recipients.length === 0) issues.push({ field: 'teamId', message: V.requestTeamEmpty });
     }
   }

@@ -6,6 +6,7 @@
  */
 import type { RatingInput } from '../../../../shared/contracts/feedback.js';
 import { DEVIATION_WINDOW_DAYS, storedRating } from '../../../../shared/feedback.js';
+import { shownPeople } from '../../db/demo.js';
 import type { TenantScope } from '../../http/context.js';
 import { answerRequest } from '../feedback-requests/service.js';
 import { replaceHashtags, writeHashtags } from '../home/hashtags.js';
@@ -14,8 +15,8 @@ export type ResolvedRating = { categoryId: number; attributeId: number | null; r
 
 export function givingRepository({ db, tenantId }: TenantScope) {
   return {
-    /** The ids among `ids` that are active employees of the tenant. */
-    async activeEmployees(ids: readonly number[]): Promise<Set<number>> {
+    /** The ids among `ids` that are active employees of the tenant (not demo people while `hideDemo`). */
+    async activeEmployees(ids: readonly number[], hideDemo = false): Promise<Set<number>> {
       if (ids.length === 0) return new Set();
       const rows = await db
         .selectFrom('employees')
@@ -23,6 +24,7 @@ export function givingRepository({ db, tenantId }: TenantScope) {
         .where('tenantId', '=', tenantId)
         .where('id', 'in', [...ids])
         .where('status', '=', 'active')
+        .where(shownPeople({ db, tenantId }, 'employees.id', hideDemo))
         .execute();
       return new Set(rows.map((r) => r.id));
     },

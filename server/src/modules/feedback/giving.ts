@@ -11,6 +11,7 @@ import { deviatesFromRecent, givingIssues } from '../../../../shared/feedback.js
 import type { ErrorCode } from '../../../../shared/messages.js';
 import type { RequestContext } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
+import { demoHidden, hiddenAmong } from '../../policy/demo.js';
 import { feedPostRepository } from '../feed/posts-repository.js';
 import { notificationWriter } from '../notifications/writer.js';
 import { givingRepository, type ResolvedRating } from './giving-repository.js';
@@ -27,6 +28,8 @@ async function check(
   failure: Failure,
   /** An edit that leaves the ratings alone: they were checked when given, the catalogue may have moved. */
   kept?: ResolvedRating[],
+  /** An edit's recipients already in the group: a demo person among them stays while demo data is off. */
+  current: ReadonlySet<number> = new Set(),
 ): Promise<ResolvedRating[]> {
   const settings = await ctx.settings();
   const giving = ctx.repo(givingRepository);
@@ -36,7 +39,12 @@ async function check(
   });
   if (first) throw errors.formRules(failure, [first, ...rest]);
   const receivers = [...new Set(input.receiverIds)];
-  const active = await giving.activeEmployees(receivers);
+  // A demo person is unknown while demo data is off (server/src/db/demo.ts), as a new recipient.
+  const added = receivers.filter((id) => !current.has(id));
+  const active = new Set([
+    ...(await giving.activeEmployees(added, await demoHidden(ctx))),
+    ...(await giving.activeEmployees(receivers.filter((id) => current.has(id)))),
+  ]);
   if (receivers.some((id) => !active.has(id))) throw refuse(failure, 'receiverIds', 'FEEDBACK_RECIPIENT_UNKNOWN');
   const ratings = kept ?? (await giving.resolveRatings(input.ratings));
   if (!ratings) throw refuse(failure, 'ratings', 'FEEDBACK_RATING_UNKNOWN');
@@ -107,7 +115,11 @@ async function ownGroup(ctx: RequestContext, groupId: number) {
 export async function updateFeedbackGroup(ctx: RequestContext, groupId: number, body: UpdateFeedbackBody) {
   const failure = 'FEEDBACK_UPDATE_FAILED';
   const group = await ownGroup(ctx, groupId);
-  const receiverIds = body.receiverIds ?? group.feedback.map((f) => f.receiverId);
+  const current = new Set(group.feedback.map((f) => f.receiverId));
+  // While demo data is off the giver does not see the demo people among their recipients: an edit keeps
+  // them rather than delete what it cannot show (switched on again, they are back).
+  const hidden = await hiddenAmong(ctx, [...current]);
+  const receiverIds = [...new Set([...(body.receiverIds ?? current), ...hidden])];
   const kept =
     body.ratings === undefined ? await ctx.repo(givingRepository).ratingsOf(group.feedback[0]?.id) : undefined;
   const ratingInputs: RatingInput[] =
@@ -118,7 +130,7 @@ export async function updateFeedbackGroup(ctx: RequestContext, groupId: number, 
         : { attributeId: r.attributeId, rating: r.rating },
     );
   const comment = body.comment ?? group.comment ?? undefined;
-  const ratings = await check(ctx, { receiverIds, ratings: ratingInputs, comment }, failure, kept);
+  const ratings = await check(ctx, { receiverIds, ratings: ratingInputs, comment }, failure, kept, current);
   const at = ctx.now().toISOString();
   return ctx.transaction(async (tx) => {
     const giving = tx.repo(givingRepository);

@@ -3,6 +3,7 @@
  * form offers. Every read of feedback rows goes through `visibleFeedback` (server/src/policy/feedback.ts),
  * so a list, a count and a detail cannot disagree about who sees what.
  */
+import { shownFeedback, shownPeople } from '../../db/demo.js';
 import type {
   Colleague,
   FeedbackItem,
@@ -53,22 +54,22 @@ export function feedbackRepository(scope: TenantScope) {
    * here (from the indexes, docs/feedback.md "Reading at scale") before joining the page's rows.
    */
   function visibleRows(options: ReadOptions) {
-    let query = db
+    const query = db
       .selectFrom('feedback')
       .where('feedback.tenantId', '=', tenantId)
       .where(visibleFeedback(db, tenantId, options.asker));
-    if (options.hideDemo) query = query.where('feedback.isDemo', '=', 0);
-    return query;
+    return query.where(shownFeedback(scope, options.hideDemo));
   }
 
-  /** Who reacted how to the given feedback, in the order they did. */
-  function reactionsOf(feedbackIds: readonly number[]) {
+  /** Who reacted how to the given feedback, in the order they did; hidden demo people's reactions left out. */
+  function reactionsOf(feedbackIds: readonly number[], hideDemo: boolean) {
     return db
       .selectFrom('feedbackReactions as x')
       .innerJoin('employees as e', 'e.id', 'x.employeeId')
       .select(['x.feedbackId', 'x.emoji', 'x.employeeId', 'e.name'])
       .where('x.tenantId', '=', tenantId)
       .where('x.feedbackId', 'in', [...feedbackIds])
+      .where(shownPeople(scope, 'e.id', hideDemo))
       .orderBy('x.createdAt')
       .execute();
   }
@@ -91,6 +92,7 @@ export function feedbackRepository(scope: TenantScope) {
       flagStatus: FeedbackItem['flagStatus'];
     }[],
     askerId: number,
+    hideDemo: boolean,
   ): Promise<StoredFeedbackItem[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
@@ -98,7 +100,7 @@ export function feedbackRepository(scope: TenantScope) {
     const ownGroups = [...new Set(rows.filter((r) => r.giverId === askerId).map((r) => r.groupId))];
     const [ratings, reactions, attachments, recipients] = await Promise.all([
       ratingsOf(db, tenantId, ids),
-      reactionsOf(ids),
+      reactionsOf(ids, hideDemo),
       db
         .selectFrom('feedbackAttachments')
         .select(['id', 'groupId', 'kind', 'name', 'size', 'contentType', 'storageKey', 'thumbnailKey', 'status'])
@@ -115,6 +117,7 @@ export function feedbackRepository(scope: TenantScope) {
             .select(['f.groupId', 'e.id', 'e.name'])
             .where('f.tenantId', '=', tenantId)
             .where('f.groupId', 'in', ownGroups)
+            .where(shownPeople(scope, 'e.id', hideDemo))
             .orderBy('e.name')
             .execute(),
     ]);
@@ -257,7 +260,7 @@ export function feedbackRepository(scope: TenantScope) {
           .orderBy('page.id', query.orderDir)
           .execute(),
       ]);
-      return { items: await complete(rows, options.asker.employeeId), total: Number(count.n) };
+      return { items: await complete(rows, options.asker.employeeId, options.hideDemo), total: Number(count.n) };
     },
 
     /** One feedback's facts for the visibility decision, or undefined when the tenant has none with this id. */
@@ -271,7 +274,7 @@ export function feedbackRepository(scope: TenantScope) {
     },
 
     /** One feedback as the asker reads it (the caller has decided they may). */
-    async get(id: number, askerId: number): Promise<StoredFeedbackItem | undefined> {
+    async get(id: number, askerId: number, hideDemo: boolean): Promise<StoredFeedbackItem | undefined> {
       const rows = await db
         .selectFrom('feedback')
         .innerJoin('feedbackGroups as g', 'g.id', 'feedback.groupId')
@@ -281,7 +284,7 @@ export function feedbackRepository(scope: TenantScope) {
         .where('feedback.tenantId', '=', tenantId)
         .where('feedback.id', '=', id)
         .execute();
-      return (await complete(rows, askerId))[0];
+      return (await complete(rows, askerId, hideDemo))[0];
     },
 
     async unseenCount(employeeId: number, hideDemo: boolean): Promise<number> {
@@ -292,7 +295,7 @@ export function feedbackRepository(scope: TenantScope) {
         .where('receiverId', '=', employeeId)
         .where('seenAt', 'is', null)
         .where('flagStatus', 'not in', [...HIDDEN_FLAG_STATUSES]);
-      if (hideDemo) query = query.where('isDemo', '=', 0);
+      if (hideDemo) query = query.where('isDemo', '=', 0).where(shownPeople(scope, 'feedback.giverId', true));
       return Number((await query.executeTakeFirstOrThrow()).n);
     },
 
@@ -308,8 +311,8 @@ export function feedbackRepository(scope: TenantScope) {
         .execute();
     },
 
-    async reactions(feedbackId: number, askerId: number): Promise<FeedbackReaction[]> {
-      return summarize(await reactionsOf([feedbackId]), askerId);
+    async reactions(feedbackId: number, askerId: number, hideDemo: boolean): Promise<FeedbackReaction[]> {
+      return summarize(await reactionsOf([feedbackId], hideDemo), askerId);
     },
 
     /** One reaction per person per emoji: a repeat changes nothing (the primary key says so). */

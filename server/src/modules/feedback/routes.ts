@@ -4,6 +4,7 @@ import { subjectConflict } from '../../../../shared/feedback-overview.js';
 import type { RequestContext } from '../../http/context.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { errors } from '../../http/errors.js';
+import { demoHidden, requireShown } from '../../policy/demo.js';
 import { mayReadFeedback, needsReceiverTeam } from '../../policy/feedback.js';
 import { feedbackSubjectRepository, type FeedbackSubject } from '../../policy/feedback-subject.js';
 import { policyRepository } from '../../policy/repository.js';
@@ -15,14 +16,18 @@ import type { FeedbackItem } from '../../../../shared/contracts/feedback.js';
 
 async function readOptions(ctx: RequestContext): Promise<ReadOptions> {
   const settings = await ctx.settings();
-  return { asker: ctx.caller, hideDemo: settings.isDemoDataDisabled, timeZone: settings.tenant_timezone };
+  return { asker: ctx.caller, hideDemo: await demoHidden(ctx), timeZone: settings.tenant_timezone };
 }
 
-/** The feedback if the caller may read it: 404 for none in the tenant (or hidden demo data), 403 otherwise. */
+/**
+ * The feedback if the caller may read it: 404 for none in the tenant (or hidden demo data: a demo row, or
+ * one naming a demo person), 403 otherwise.
+ */
 async function readable(ctx: RequestContext, id: number) {
   const facts = await ctx.repo(feedbackRepository).facts(id);
-  if (!facts || (facts.isDemo === 1 && (await ctx.settings()).isDemoDataDisabled))
-    throw errors.notFound('feedbackNotFound');
+  if (!facts || (facts.isDemo === 1 && (await demoHidden(ctx)))) throw errors.notFound('feedbackNotFound');
+  await requireShown(ctx, facts.giverId, 'feedbackNotFound');
+  await requireShown(ctx, facts.receiverId, 'feedbackNotFound');
   const sharesTeamWithReceiver =
     needsReceiverTeam(ctx.caller, facts) &&
     (await ctx.repo(policyRepository).sharesTeam(ctx.caller.employeeId, facts.receiverId));
@@ -110,6 +115,7 @@ export const feedbackRoutes = defineRoutes(feedbackEndpoints, {
       const employeeId = query.employeeId ?? ctx.caller.employeeId;
       if (employeeId !== ctx.caller.employeeId) {
         await ctx.repo(policyRepository).authorizeEmployee('feedback', ctx.caller, employeeId);
+        await requireShown(ctx, employeeId);
       }
       subject = { employeeId };
     }
@@ -131,20 +137,21 @@ export const feedbackRoutes = defineRoutes(feedbackEndpoints, {
 
   getFeedback: async (ctx, { params }) => {
     await readable(ctx, params.id);
-    return answered(ctx, (await ctx.repo(feedbackRepository).get(params.id, ctx.caller.employeeId))!);
+    const item = await ctx.repo(feedbackRepository).get(params.id, ctx.caller.employeeId, await demoHidden(ctx));
+    return answered(ctx, item!);
   },
 
   addReaction: async (ctx, { params }) => {
     await readable(ctx, params.id);
     const feedback = ctx.repo(feedbackRepository);
     await feedback.react(params.id, ctx.caller.employeeId, params.emoji, ctx.now().toISOString());
-    return { reactions: await feedback.reactions(params.id, ctx.caller.employeeId) };
+    return { reactions: await feedback.reactions(params.id, ctx.caller.employeeId, await demoHidden(ctx)) };
   },
 
   removeReaction: async (ctx, { params }) => {
     await readable(ctx, params.id);
     const feedback = ctx.repo(feedbackRepository);
     await feedback.unreact(params.id, ctx.caller.employeeId, params.emoji);
-    return { reactions: await feedback.reactions(params.id, ctx.caller.employeeId) };
+    return { reactions: await feedback.reactions(params.id, ctx.caller.employeeId, await demoHidden(ctx)) };
   },
 });

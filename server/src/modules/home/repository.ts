@@ -6,6 +6,7 @@
  * data off, demo rows; people and teams are today's active ones. The period's feedback is read through
  * `feedback_tenant_created`, one's own through `feedback_giver`, hashtags through their own index.
  */
+import { shownFeedback, shownPeople } from '../../db/demo.js';
 import { sql } from 'kysely';
 import { HIDDEN_FLAG_STATUSES, RATING_MIN } from '../../../../shared/feedback.js';
 import { HASHTAG_MIN_GIVERS } from '../../../../shared/home.js';
@@ -23,16 +24,15 @@ export type StoredSnapshot = { windowFrom: string; coversFrom: string; coversTo:
 const CLAIMED = '';
 
 export function homeRepository({ db, tenantId }: TenantScope) {
-  /** The span's counted feedback: the tenant's, not hidden by a flag, demo rows out when hidden. */
+  /** The span's counted feedback: the tenant's, not hidden by a flag, no demo row or person's when hidden. */
   function counted(span: Span, hideDemo: boolean) {
-    let query = db
+    const query = db
       .selectFrom('feedback')
       .where('feedback.tenantId', '=', tenantId)
       .where('feedback.createdAt', '>=', span.from)
       .where('feedback.createdAt', '<', span.to)
       .where('feedback.flagStatus', 'not in', [...HIDDEN_FLAG_STATUSES]);
-    if (hideDemo) query = query.where('feedback.isDemo', '=', 0);
-    return query;
+    return query.where(shownFeedback({ db, tenantId }, hideDemo));
   }
 
   return {
@@ -116,7 +116,8 @@ export function homeRepository({ db, tenantId }: TenantScope) {
           (eb) => eb.fn.max('h.giverId').as('last'),
         ])
         .groupBy('h.tag');
-      if (hideDemo) query = query.where('h.isDemo', '=', 0);
+      // A real comment of a demo person's counts no more than the demo's own while demo data is off.
+      if (hideDemo) query = query.where('h.isDemo', '=', 0).where(shownPeople({ db, tenantId }, 'h.giverId', true));
       const rows = await query.execute();
       return rows.map((r) => {
         const givers = toNumber(r.givers);
@@ -156,7 +157,7 @@ export function homeRepository({ db, tenantId }: TenantScope) {
         .where('feedback.tenantId', '=', tenantId)
         .where('feedback.giverId', '=', giverId)
         .where('feedback.flagStatus', 'not in', [...HIDDEN_FLAG_STATUSES]);
-      if (hideDemo) query = query.where('feedback.isDemo', '=', 0);
+      query = query.where(shownFeedback({ db, tenantId }, hideDemo));
       const rows = await query.orderBy('feedback.createdAt', 'desc').execute();
       return rows.map((r) => r.createdAt);
     },

@@ -5,6 +5,7 @@
  * in the same transaction; a rejected or inactive video is hidden from the leaderboards and the feed. Likes
  * and comments are its post's. A video the caller may not see answers 404, as if absent.
  */
+import { demoHidden } from '../../policy/demo.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -48,7 +49,7 @@ function fieldError(prefix: string, issues: readonly VideoIssue[]) {
   });
 }
 
-const hideDemo = async (ctx: RequestContext) => (await ctx.settings()).isDemoDataDisabled;
+const hideDemo = demoHidden;
 
 /** The details' issues, and the category and attribute: active ones of the tenant, the attribute of the category. */
 async function checkDetails(ctx: RequestContext, details: Details) {

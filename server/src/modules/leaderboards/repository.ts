@@ -1,11 +1,12 @@
 /**
  * Leaderboards' sums (docs/recognition.md "Leaderboards"), each board one aggregate query in the database:
- * the tenant's received feedback of the period (never one hidden by a flag, nor a hidden demo row), each
+ * the tenant's received feedback of the period (never one hidden by a flag, nor a hidden demo row or person's), each
  * weighed by its repeat weight 1/k, where k counts the same giver's counted feedback to the same receiver
  * in the 7 days up to it (a correlated count through the `feedback_giver` index), summed per receiver.
  * The period's feedback is read through `feedback_tenant_created` (a team's through `feedback_receiver`);
  * shared/leaderboards.ts turns the sums into scores and places.
  */
+import { shownFeedback } from '../../db/demo.js';
 import { sql, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { HIDDEN_FLAG_STATUSES, RATING_MIN } from '../../../../shared/feedback.js';
 import { REPEAT_WINDOW_DAYS, type PairSums, type ReceiverSums } from '../../../../shared/leaderboards.js';
@@ -92,7 +93,7 @@ export function leaderboardRepository(tenant: TenantScope) {
       .where('feedback.createdAt', '>=', span.from)
       .where('feedback.createdAt', '<', span.to)
       .where('feedback.flagStatus', 'not in', [...HIDDEN_FLAG_STATUSES]);
-    if (options.hideDemo) query = query.where('feedback.isDemo', '=', 0);
+    query = query.where(shownFeedback({ db, tenantId }, options.hideDemo));
     if (scope.kind === 'team') query = query.where('feedback.receiverId', 'in', teams.memberIds(scope.id));
     return query;
   }

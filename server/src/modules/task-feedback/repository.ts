@@ -23,6 +23,7 @@ import {
   taskStatus,
   type TaskFeedbackRequestStatus,
 } from '../../../../shared/task-feedback.js';
+import { shownPeople } from '../../db/demo.js';
 import { toNumber } from '../../db/engine.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { TenantScope } from '../../http/context.js';
@@ -190,7 +191,8 @@ export function taskFeedbackRepository(scope: TenantScope) {
     return query;
   }
 
-  async function feedbackViews(filter: { ids?: number[]; taskId?: number; giverId?: number }) {
+  /** Task feedback as read; a hidden demo person's (as giver or receiver) left out while `hideDemo`. */
+  async function feedbackViews(filter: { ids?: number[]; taskId?: number; giverId?: number; hideDemo?: boolean }) {
     let query = db
       .selectFrom('taskFeedback as f')
       .innerJoin('employees as g', 'g.id', 'f.giverId')
@@ -215,6 +217,8 @@ export function taskFeedbackRepository(scope: TenantScope) {
     if (filter.ids) query = query.where('f.id', 'in', filter.ids);
     if (filter.taskId !== undefined) query = query.where('f.taskId', '=', filter.taskId);
     if (filter.giverId !== undefined) query = query.where('f.giverId', '=', filter.giverId);
+    if (filter.hideDemo)
+      query = query.where(shownPeople(scope, 'f.giverId', true)).where(shownPeople(scope, 'f.receiverId', true));
     const rows = await query.execute();
     const ratings = await taskRatingsOf(rows.map((r) => r.id));
     return rows.map((f): TaskFeedback => ({
@@ -315,7 +319,11 @@ export function taskFeedbackRepository(scope: TenantScope) {
     if (filter.taskId !== undefined) query = query.where('q.taskId', '=', filter.taskId);
     if (filter.askedId !== undefined) query = query.where('q.askedId', '=', filter.askedId);
     if (filter.pendingOnly) query = query.where('q.status', '=', 'pending');
-    if (filter.hideDemo) query = query.where('p.isDemo', '=', 0);
+    if (filter.hideDemo)
+      query = query
+        .where('p.isDemo', '=', 0)
+        .where(shownPeople(scope, 'q.askedId', true))
+        .where(shownPeople(scope, 'q.requesterId', true));
     const rows = await query.execute();
     return rows.map((q): TaskFeedbackRequest => ({
       id: q.id,
@@ -335,8 +343,11 @@ export function taskFeedbackRepository(scope: TenantScope) {
         .selectFrom('projectTasks as t')
         .innerJoin('projects as p', 'p.id', 't.projectId')
         .leftJoin('trackerPeople as tp', 'tp.id', 't.assigneeId')
-        .leftJoin('employees as e', 'e.id', 'tp.employeeId')
-        .select(['t.id', 't.projectId', 't.ignoredReason', 'tp.employeeId as receiverId', 'e.status as receiverStatus'])
+        // A hidden demo person is no assignee: their task has none while demo data is off.
+        .leftJoin('employees as e', (join) =>
+          join.onRef('e.id', '=', 'tp.employeeId').on(shownPeople(scope, 'e.id', hideDemo)),
+        )
+        .select(['t.id', 't.projectId', 't.ignoredReason', 'e.id as receiverId', 'e.status as receiverStatus'])
         .where('t.tenantId', '=', tenantId)
         .where('t.id', '=', taskId);
       if (hideDemo) query = query.where('p.isDemo', '=', 0);
@@ -461,7 +472,8 @@ export function taskFeedbackRepository(scope: TenantScope) {
         .innerJoin('taskFeedback as f', 'f.taskId', 't.id')
         .select(['f.id as feedbackId', 'f.createdAt as givenAt', 'f.rating as storedRating', 'f.seenAt as givenSeenAt'])
         .select(['f.ratingSum', 'f.ratingCount'])
-        .where('f.giverId', '=', giverId);
+        .where('f.giverId', '=', giverId)
+        .where(shownPeople(scope, 'f.receiverId', view.hideDemo));
       if (query.projectId !== undefined) base = base.where('t.projectId', '=', query.projectId);
       const page = await paginate(base, query, {
         orderBy: {
@@ -495,7 +507,7 @@ export function taskFeedbackRepository(scope: TenantScope) {
     },
 
     /** Every feedback on a task, newest first (the route keeps those the reader may read). */
-    onTask: (taskId: number) => feedbackViews({ taskId }),
+    onTask: (taskId: number, hideDemo: boolean) => feedbackViews({ taskId, hideDemo }),
 
     async feedback(id: number): Promise<TaskFeedback> {
       const [found] = await feedbackViews({ ids: [id] });
@@ -596,9 +608,10 @@ export function taskFeedbackRepository(scope: TenantScope) {
 
     /**
      * Active members of the project, by name, but the one excluded: those who may give task feedback (a
-     * role granting give-task-feedback; a client of the project holds none), or every one with `anyone`.
+     * role granting give-task-feedback; a client of the project holds none), or every one with `anyone`; no
+     * demo people while `hideDemo`.
      */
-    colleagues(projectId: number, except: number, options: { anyone?: boolean } = {}) {
+    colleagues(projectId: number, except: number, options: { anyone?: boolean; hideDemo: boolean }) {
       let query = db
         .selectFrom('projectMembers as pm')
         .innerJoin('employees as e', 'e.id', 'pm.employeeId')
@@ -606,7 +619,8 @@ export function taskFeedbackRepository(scope: TenantScope) {
         .where('pm.tenantId', '=', tenantId)
         .where('pm.projectId', '=', projectId)
         .where('e.status', '=', 'active')
-        .where('e.id', '<>', except);
+        .where('e.id', '<>', except)
+        .where(shownPeople(scope, 'e.id', options.hideDemo));
       if (!options.anyone)
         query = query.where(
           'e.id',
@@ -680,8 +694,8 @@ export function taskFeedbackRepository(scope: TenantScope) {
     },
 
     /** The requests on a task: all of them, or those asked of one person. */
-    requests: (taskId: number, askedId?: number) =>
-      requestViews(askedId === undefined ? { taskId } : { taskId, askedId }),
+    requests: (taskId: number, hideDemo: boolean, askedId?: number) =>
+      requestViews(askedId === undefined ? { taskId, hideDemo } : { taskId, askedId, hideDemo }),
 
     /** Requests waiting for the employee's answer. */
     asked: (askedId: number, hideDemo: boolean) => requestViews({ askedId, pendingOnly: true, hideDemo }),

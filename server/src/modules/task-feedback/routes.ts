@@ -22,12 +22,13 @@ import { defineRoutes } from '../../http/endpoints.js';
 import { errors } from '../../http/errors.js';
 import { feedbackRepository } from '../feedback/repository.js';
 import { givingRepository, type ResolvedRating } from '../feedback/giving-repository.js';
+import { demoHidden, requireShown } from '../../policy/demo.js';
 import { policyRepository } from '../../policy/repository.js';
 import { holds } from '../../policy/scope.js';
 import { taskFeedbackRepository, type TaskView } from './repository.js';
 
 async function viewOf(ctx: RequestContext): Promise<TaskView> {
-  return { hideDemo: (await ctx.settings()).isDemoDataDisabled, metrics: ctx.can('view-task-metrics') };
+  return { hideDemo: await demoHidden(ctx), metrics: ctx.can('view-task-metrics') };
 }
 
 /**
@@ -43,7 +44,10 @@ const readsReceivedOf = (ctx: RequestContext, employeeId: number): Promise<boole
  */
 async function subjectOf(ctx: RequestContext, employeeId: number | undefined) {
   const id = employeeId ?? ctx.caller.employeeId;
-  if (id !== ctx.caller.employeeId) await ctx.repo(policyRepository).authorizeEmployee('task-feedback', ctx.caller, id);
+  if (id !== ctx.caller.employeeId) {
+    await ctx.repo(policyRepository).authorizeEmployee('task-feedback', ctx.caller, id);
+    await requireShown(ctx, id);
+  }
   const employee = await ctx.repo(taskFeedbackRepository).employee(id);
   if (!employee) throw errors.notFound('employeeNotFound');
   return { id: employee.id, name: employee.name };
@@ -97,9 +101,7 @@ export const taskFeedbackRoutes = defineRoutes(taskFeedbackEndpoints, {
     ctx.repo(taskFeedbackRepository).given(ctx.caller.employeeId, query, await viewOf(ctx)),
 
   listAskedTaskFeedback: async (ctx) => ({
-    items: await ctx
-      .repo(taskFeedbackRepository)
-      .asked(ctx.caller.employeeId, (await ctx.settings()).isDemoDataDisabled),
+    items: await ctx.repo(taskFeedbackRepository).asked(ctx.caller.employeeId, await demoHidden(ctx)),
   }),
 
   getTaskFeedbackOverview: async (ctx, { query }) => {
@@ -126,7 +128,7 @@ export const taskFeedbackRoutes = defineRoutes(taskFeedbackEndpoints, {
       .repo(taskFeedbackRepository)
       .people(ctx.caller.employeeId, holds('task-feedback', 'all', ctx.caller.permissions) ? 'all' : 'team', {
         search: query.search || undefined,
-        hideDemo: (await viewOf(ctx)).hideDemo,
+        hideDemo: await demoHidden(ctx),
       }),
   }),
 
@@ -135,7 +137,7 @@ export const taskFeedbackRoutes = defineRoutes(taskFeedbackEndpoints, {
     const me = ctx.caller.employeeId;
     const readable = new Map<number, boolean>();
     const feedback = [];
-    for (const f of await repo.onTask(params.id)) {
+    for (const f of await repo.onTask(params.id, view.hideDemo)) {
       if (f.giver.id !== me && !readable.has(f.receiver.id))
         readable.set(f.receiver.id, await readsReceivedOf(ctx, f.receiver.id));
       if (f.giver.id === me || readable.get(f.receiver.id)) feedback.push(f);
@@ -152,7 +154,7 @@ export const taskFeedbackRoutes = defineRoutes(taskFeedbackEndpoints, {
         unseenCount: feedback.filter((f) => f.seenAt === null).length,
       },
       feedback,
-      requests: await repo.requests(params.id, isAssignee ? undefined : me),
+      requests: await repo.requests(params.id, view.hideDemo, isAssignee ? undefined : me),
       mine: feedback.find((f) => f.giver.id === me)?.id ?? null,
     };
   },
@@ -208,20 +210,25 @@ export const taskFeedbackRoutes = defineRoutes(taskFeedbackEndpoints, {
   },
 
   listTaskFeedbackColleagues: async (ctx, { params }) => {
-    const { repo, facts, isAssignee } = await reach(ctx, params.id);
+    const { repo, view, facts, isAssignee } = await reach(ctx, params.id);
     if (!isAssignee) throw errors.coded(403, 'TASK_REQUEST_NOT_ASSIGNEE');
-    return { items: await repo.colleagues(facts.projectId, ctx.caller.employeeId) };
+    return { items: await repo.colleagues(facts.projectId, ctx.caller.employeeId, { hideDemo: view.hideDemo }) };
   },
 
   requestTaskFeedback: async (ctx, { params, body }) => {
-    const { repo, facts, isAssignee } = await reach(ctx, params.id);
+    const { repo, view, facts, isAssignee } = await reach(ctx, params.id);
     if (!isAssignee) throw errors.coded(403, 'TASK_REQUEST_NOT_ASSIGNEE');
     if (facts.ignoredReason !== null) throw errors.rule('TASK_FEEDBACK_IGNORED');
     const [first, ...rest] = taskRequestIssues(body.employeeIds, { selfId: ctx.caller.employeeId });
     if (first) throw errors.formRules('TASK_REQUEST_FAILED', [first, ...rest]);
-    // Only active project members who may give task feedback (a client of the project may not) are asked.
+    // Only active project members who may give task feedback (a client of the project may not) are asked;
+    // a demo person is no member while demo data is off.
     const idsOf = async (anyone: boolean) =>
-      new Set((await repo.colleagues(facts.projectId, ctx.caller.employeeId, { anyone })).map((c) => c.id));
+      new Set(
+        (await repo.colleagues(facts.projectId, ctx.caller.employeeId, { anyone, hideDemo: view.hideDemo })).map(
+          (c) => c.id,
+        ),
+      );
     const givers = await idsOf(false);
     if (body.employeeIds.some((id) => !givers.has(id))) {
       const members = await idsOf(true);
@@ -233,7 +240,7 @@ export const taskFeedbackRoutes = defineRoutes(taskFeedbackEndpoints, {
     await ctx.transaction((tx) =>
       tx.repo(taskFeedbackRepository).ask(params.id, ctx.caller.employeeId, body.employeeIds),
     );
-    return { items: await repo.requests(params.id) };
+    return { items: await repo.requests(params.id, view.hideDemo) };
   },
 
   declineTaskFeedbackRequest: async (ctx, { params }) => {
