@@ -9,6 +9,7 @@ import {
   type TrayAttendanceCommand,
   type TraySyncDeps,
 } from './attendance-tray.js';
+import { translator } from './i18n/index.js';
 import type { TrayState } from './platform.js';
 
 const attendance = (over: Partial<Attendance> = {}): Attendance => ({
@@ -83,6 +84,7 @@ describe('createTraySync', () => {
   let calls: TrayAttendanceCommand[];
 
   const deps = (): TraySyncDeps => ({
+    translate: () => translator('en'),
     fetchToday: async () => server,
     act: async (command) => {
       calls.push(command);
@@ -182,7 +184,7 @@ describe('createTraySync', () => {
   });
 
   it('writes its notifications in the interface’s language when one is given', async () => {
-    const sync = createTraySync({ ...deps(), language: () => 'fr' });
+    const sync = createTraySync({ ...deps(), translate: () => translator('fr') });
     await sync.start();
     failNext = 'Une seule présence par jour est autorisée.';
     await sync.run('check-in');

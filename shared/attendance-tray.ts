@@ -6,7 +6,7 @@
  */
 import { workedMinutes } from './attendance-rules.js';
 import type { TodayResponse } from './contracts/attendance.js';
-import { translator, type Language } from './i18n/index.js';
+import type { TFunction } from 'i18next';
 import type { TrayCommand, TrayState } from './platform.js';
 
 export type TrayAttendanceCommand = Extract<TrayCommand, 'check-in' | 'check-out' | 'start-break' | 'end-break'>;
@@ -48,9 +48,8 @@ export function reminderDue(today: Today, now: Date, remindedOn: string | null):
   return trayAttendance(today, now).workedMinutes >= today.workingHoursPerDay * 60;
 }
 
-/** The reminder's notification in a language (English unless given). */
-export function reminderText(today: Today, language: Language = 'en'): { title: string; body: string } {
-  const t = translator(language);
+/** The reminder's notification, in the translator's language. */
+export function reminderText(today: Today, t: TFunction): { title: string; body: string } {
   return {
     title: t('tray.reminderTitle', { ns: 'attendance' }),
     body: t('tray.reminderBody', { ns: 'attendance', count: today.workingHoursPerDay }),
@@ -70,8 +69,11 @@ export type TraySyncDeps = {
   now: () => Date;
   setInterval: (fn: () => void, ms: number) => unknown;
   clearInterval: (handle: unknown) => void;
-  /** The interface's language, for the notifications' texts; English when left out. */
-  language?: () => Language;
+  /**
+   * The interface's translator (its language now), for the notifications' texts: the renderer's, which has the
+   * `attendance` namespace loaded by then (docs/i18n.md); `translator(language)` under Node.
+   */
+  translate: () => TFunction;
   /** Remembers the day of the last reminder across reloads of the window. */
   store: { get: () => string | null; set: (date: string) => void };
 };
@@ -98,7 +100,7 @@ export function createTraySync(deps: TraySyncDeps): TraySync {
     deps.show(trayAttendance(today, now));
     if (reminderDue(today, now, deps.store.get())) {
       deps.store.set(today.date);
-      void deps.notify(reminderText(today, deps.language?.())).catch(() => undefined);
+      void deps.notify(reminderText(today, deps.translate())).catch(() => undefined);
     }
   };
 
@@ -138,7 +140,7 @@ export function createTraySync(deps: TraySyncDeps): TraySync {
         accept(next);
         deps.onChange?.(next);
       } catch (error) {
-        const t = translator(deps.language?.() ?? 'en');
+        const t = deps.translate();
         await deps
           .notify({ title: t(FAILED_TITLES[command], { ns: 'attendance' }), body: deps.describeError(error) })
           .catch(() => undefined);

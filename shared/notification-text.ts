@@ -1,13 +1,13 @@
 /**
  * A notification's line in a language: the bell, the desktop's and the browser's push and the e-mails all
- * read it from here, so they say the same. Stored params are language-free (names, YYYY-MM-DD days); the
- * days are written here in the language's DD-MMM-YYYY, and a missing actor is the system's name.
+ * read it through notification-line.ts, so they say the same. This module gives it the whole catalogue (the
+ * server's and Node tests'); the renderer, which loads its texts on demand, passes its loaded namespace to
+ * notification-line.ts itself.
  */
-import { parseNotificationBody, type Notification, type NotificationBody } from './contracts/notifications.js';
-import { isInAppLink } from './in-app-link.js';
-import { formatDay } from './i18n/format.js';
+import type { Notification, NotificationBody } from './contracts/notifications.js';
 import type { Language } from './i18n/languages.js';
 import { resources } from './i18n/resources.js';
+import { notificationLineIn, notificationTextIn } from './notification-line.js';
 import type { NotificationType } from './notifications.js';
 
 export function notificationText(
@@ -16,15 +16,7 @@ export function notificationText(
   params: NotificationBody['params'],
   actorName: string | null,
 ): string {
-  const texts = resources[language].notifications;
-  const values: Record<string, string> = { actor: actorName ?? texts.system };
-  for (const [key, value] of Object.entries(params)) values[key] = String(value);
-  const start = params['startDate'];
-  const end = params['endDate'];
-  if (typeof start === 'string' && typeof end === 'string')
-    values['dates'] =
-      start === end ? formatDay(start, language) : `${formatDay(start, language)} – ${formatDay(end, language)}`;
-  return texts.types[type].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+  return notificationTextIn(resources[language].notifications, language, type, params, actorName);
 }
 
 /**
@@ -35,11 +27,5 @@ export function notificationLine(
   language: Language,
   n: Pick<Notification, 'type' | 'body' | 'actor'>,
 ): { title: string; text: string; link: string | null } | null {
-  const body = parseNotificationBody(n.body);
-  if (!body) return null;
-  return {
-    title: resources[language].notifications.system,
-    text: notificationText(language, n.type, body.params, n.actor?.name ?? null),
-    link: body.link && isInAppLink(body.link) ? body.link : null,
-  };
+  return notificationLineIn(resources[language].notifications, language, n);
 }

@@ -8,7 +8,7 @@ import { App } from './app/App';
 import { ThemeRoot } from './app/ThemeRoot';
 import { AppToaster } from './components/toasts';
 import { UnsavedChangesProvider } from './components/unsaved';
-import { i18n } from './i18n';
+import { i18n, i18nReady } from './i18n';
 import { LanguageRoot } from './i18n/LanguageRoot';
 import { SessionProvider } from './session/SessionProvider';
 
@@ -49,14 +49,18 @@ const router = createBrowserRouter([
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <JotaiProvider>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </JotaiProvider>
-    </I18nextProvider>
-  </StrictMode>,
+// The first screen's texts (a small chunk in the starting language) come first; until then index.html shows its
+// loading state.
+void i18nReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <JotaiProvider>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </JotaiProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  ),
 );

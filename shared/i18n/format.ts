@@ -6,7 +6,11 @@ import { TZDate } from '@date-fns/tz';
 import { format, type Locale } from 'date-fns';
 import { enGB, fr } from 'date-fns/locale';
 import type { Language } from './languages.js';
-import { resources } from './resources.js';
+// Only the `common` texts the formats need, not the whole catalogue (the renderer loads the rest on demand).
+import { common as enCommon } from './en/common.js';
+import { common as frCommon } from './fr/common.js';
+
+const catalogue = { en: { common: enCommon }, fr: { common: frCommon } };
 
 const DATE_LOCALES: Record<Language, Locale> = { en: enGB, fr };
 
@@ -93,7 +97,7 @@ const fill = (template: string, values: Record<string, string | number>) =>
  * ("26,890h") where minutes no longer matter. Fractions of a minute are dropped; a negative duration is 0.
  */
 export function formatDuration(minutes: number, language: Language): string {
-  const texts = resources[language].common.duration;
+  const texts = catalogue[language].common.duration;
   const whole = Math.max(0, Math.floor(minutes));
   const h = Math.floor(whole / 60);
   const m = whole % 60;
@@ -104,7 +108,7 @@ export function formatDuration(minutes: number, language: Language): string {
 
 /** An ordinal number in the language: 1st, 2nd, 3rd, 11th, 22nd; 1er, 2e. */
 export function formatOrdinal(value: number, language: Language): string {
-  const texts = resources[language].common.ordinal as Record<string, string>;
+  const texts = catalogue[language].common.ordinal as Record<string, string>;
   const category = new Intl.PluralRules(language, { type: 'ordinal' }).select(value);
   return fill(texts[category] ?? texts['other']!, { n: formatNumber(value, language) });
 }
@@ -116,7 +120,7 @@ type RelativeUnit = 'minutes' | 'hours' | 'days' | 'weeks' | 'months' | 'years';
  * 5 min, 2 h, 3 j, 1 sem., 1 mois, 1 an). A moment in the future counts as now.
  */
 export function formatRelative(iso: string, now: Date, language: Language): string {
-  const texts = resources[language].common.relative as Record<string, string>;
+  const texts = catalogue[language].common.relative as Record<string, string>;
   const then = new Date(iso);
   const seconds = Math.floor((now.getTime() - then.getTime()) / 1000);
   if (!Number.isFinite(seconds) || seconds < 60) return texts['now']!;

@@ -1,30 +1,21 @@
 /**
- * One i18next instance per use: the renderer keeps one and changes its language; the server keeps one per
- * language (fixed translators), created once. Resources are bundled, so initialisation is synchronous.
+ * One i18next instance per use: the server keeps one per language (fixed translators), created once, with the
+ * whole catalogue bundled, so initialisation is synchronous; the renderer keeps one that loads each
+ * language's namespaces on demand (lazy.ts) and changes its language.
  */
 import i18next, { type i18n, type TFunction } from 'i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.js';
-import { NAMESPACES, resources, type Namespace } from './resources.js';
+import { i18nOptions } from './options.js';
+import type { Language } from './languages.js';
+import { resources, type Namespace } from './resources.js';
 
 export * from './languages.js';
 export { NAMESPACES, resources, type Namespace, type Resources } from './resources.js';
 
-/** A configured instance; `use` adds plugins (react-i18next's initReactI18next) before init. */
+/** A configured instance with every text loaded; `use` adds plugins before init. */
 export function createI18n(language: Language, use: Parameters<i18n['use']>[0][] = []): i18n {
   const instance = i18next.createInstance();
   for (const plugin of use) instance.use(plugin);
-  void instance.init({
-    resources,
-    lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    ns: [...NAMESPACES],
-    defaultNS: 'common',
-    // React escapes what it renders; server texts go into JSON, e-mail text and CSV, never HTML.
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-  });
+  void instance.init({ ...i18nOptions(language), resources, initAsync: false });
   return instance;
 }
 

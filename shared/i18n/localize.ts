@@ -5,12 +5,14 @@
  * not hold (zod's own defaults, a name in "… not found.") stays as it is. The server uses it for the
  * `message` and field messages it answers, the renderer for its early field checks (docs/i18n.md).
  */
-import { resources } from './resources.js';
+import { errors } from './en/errors.js';
+import { validation } from './en/validation.js';
 
 type Translate = (key: string, options?: Record<string, string>) => string;
 type Pattern = { key: string; regex: RegExp; names: string[] };
 
-const NAMESPACES_BY_TEXT = ['validation', 'errors'] as const;
+// The English texts only, not the whole catalogue: the renderer's sign-in page uses this module.
+const TEXTS = { validation, errors };
 let exact: Map<string, string> | undefined;
 let patterns: Pattern[] = [];
 
@@ -19,8 +21,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function build(): Map<string, string> {
   const map = new Map<string, string>();
   const found: Pattern[] = [];
-  for (const ns of NAMESPACES_BY_TEXT) {
-    for (const [key, text] of Object.entries(resources.en[ns] as Record<string, string>)) {
+  for (const [ns, texts] of Object.entries(TEXTS)) {
+    for (const [key, text] of Object.entries(texts as Record<string, string>)) {
       if (typeof text !== 'string') continue;
       const names = [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!);
       if (names.length === 0) {

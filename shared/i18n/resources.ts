@@ -58,36 +58,7 @@ import { settings as fr_settings } from './fr/settings.js';
 import { email as fr_email } from './fr/email.js';
 import { reports as fr_reports } from './fr/reports.js';
 
-export const NAMESPACES = [
-  'common',
-  'errors',
-  'validation',
-  'auth',
-  'frame',
-  'home',
-  'attendance',
-  'leave',
-  'devices',
-  'people',
-  'teams',
-  'productivity',
-  'settings',
-  'email',
-  'reports',
-  'feedback',
-  'feedbackAdmin',
-  'feedbackRequests',
-  'feedbackOverview',
-  'feedbackMatrix',
-  'leaderboards',
-  'badges',
-  'feed',
-  'notifications',
-  'projects',
-  'projectFeedback',
-  'taskFeedback',
-] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+export { NAMESPACES, type Namespace } from './namespaces.js';
 
 export const en = {
   common: en_common,

@@ -5,11 +5,15 @@ import { FullScreenSpinner, ServerUnreachable, SettingUpProfile } from '../compo
 import { ServerSetup } from '../components/ServerSetup';
 import { sessionEndAtom, sessionStatusAtom } from '../session/atoms';
 import { usePermissions } from '../api/hooks/me';
-import { useTranslation } from '../i18n';
+import { loadEveryNamespace, useTranslation } from '../i18n';
 import { APP_ROUTES, canOpen, HOME_PATH, type AppRoute } from './routes';
 
 const AuthPage = lazy(() => import('../pages/login/AuthPage').then((m) => ({ default: m.AuthPage })));
-const AppFrame = lazy(() => import('../frame/AppFrame').then((m) => ({ default: m.AppFrame })));
+// The frame comes with the rest of the language's texts (the sign-in page loaded only its own), so no page or
+// dialog of the signed-in app waits for its texts later.
+const AppFrame = lazy(() =>
+  Promise.all([import('../frame/AppFrame'), loadEveryNamespace()]).then(([m]) => ({ default: m.AppFrame })),
+);
 const ClientFeedbackPage = lazy(() =>
   import('../pages/client-feedback/ClientFeedbackPage').then((m) => ({ default: m.ClientFeedbackPage })),
 );

@@ -14,7 +14,7 @@ import {
   useAttendanceToday,
   type TodayResponse,
 } from '../api/hooks/attendance';
-import { currentLanguage } from '../i18n';
+import { i18n } from '../i18n';
 import { platform } from '../platform';
 import { updateTray } from '../platform/tray';
 
@@ -40,7 +40,7 @@ export function AttendanceTray() {
       show: (attendance) => updateTray({ attendance }),
       notify: (n) => platform.notify(n),
       describeError: (error) => errorMessage(error),
-      language: currentLanguage,
+      translate: () => i18n.t,
       // The sync hands back the answers of fetchToday and act above: whole TodayResponses.
       onChange: (next) => keep(next as TodayResponse),
       now: () => new Date(),

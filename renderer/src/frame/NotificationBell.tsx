@@ -24,10 +24,10 @@ import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type Notification, type NotificationListType } from '../../../shared/contracts/notifications';
-import { notificationLine } from '../../../shared/notification-text';
+import { notificationLineIn } from '../../../shared/notification-line';
 import { useIgnoreNotification, useMarkNotificationsRead, useNotificationList } from '../api/hooks/notifications';
 import { EmptyState } from '../components/EmptyState';
-import { useFormat, useTranslation } from '../i18n';
+import { loadedTexts, useFormat, useTranslation } from '../i18n';
 import { notificationStreamUpAtom } from '../session/atoms';
 import { useLiveNotificationCounts } from './NotificationStream';
 
@@ -209,7 +209,7 @@ function NotificationItem({ notification: n, onOpened }: { notification: Notific
   // Ignoring asks first, inside the panel: a dialog over the panel would count as outside it and close it.
   const [confirming, setConfirming] = useState(false);
   const questionId = useId();
-  const line = notificationLine(format.language, n);
+  const line = notificationLineIn(loadedTexts('notifications', format.language), format.language, n);
   const open = () => {
     if (!n.isRead) markRead.mutate([n.id]);
     onOpened();

@@ -10,14 +10,14 @@ import { createParser } from 'eventsource-parser';
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { type Notification, type NotificationCounts } from '../../../shared/contracts/notifications';
-import { notificationLine } from '../../../shared/notification-text';
+import { notificationLineIn } from '../../../shared/notification-line';
 import {
   notificationKeys,
   openNotificationStream,
   useNotificationCounts,
   useSetCounts,
 } from '../api/hooks/notifications';
-import { currentLanguage } from '../i18n';
+import { currentLanguage, loadedTexts } from '../i18n';
 import { platform } from '../platform';
 import { updateTray } from '../platform/tray';
 import { notificationStreamUpAtom } from '../session/atoms';
@@ -29,7 +29,7 @@ const BODY_MAX = 2000;
 /** Shows a new notification natively when the person is elsewhere; never throws. */
 function showNative(n: Notification) {
   if (typeof document !== 'undefined' && document.visibilityState === 'visible' && document.hasFocus()) return;
-  const line = notificationLine(currentLanguage(), n);
+  const line = notificationLineIn(loadedTexts('notifications', currentLanguage()), currentLanguage(), n);
   if (!line) return;
   void platform
     .notify({
