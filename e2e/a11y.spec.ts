@@ -10,7 +10,7 @@
 import type { Page, Request } from '@playwright/test';
 import { apiAs, readJson } from './api-client.js';
 import { axeViolations } from './axe.js';
-import { ADMIN, AYESHA, DEMO_PASSWORD, expect, test } from './fixtures.js';
+import { ADMIN, AYESHA, DEMO_PASSWORD, GRACE, expect, test } from './fixtures.js';
 import type { LoginPage } from './pages/login-page.js';
 
 test.describe.configure({ mode: 'parallel' });
@@ -240,14 +240,28 @@ test('a person’s own feedback and flag, and the review of the flag, have no se
   page,
   loginPage,
   signedIn,
+  baseURL,
 }) => {
+  // Ayesha, of team Web, has received and given feedback; Grace gives her one more, which she flags (one of the
+  // demo's or another spec's might be flagged already).
+  const ayeshaId = (await readJson<{ employee: { id: number } }>(await apiAs(baseURL!, AYESHA.email), '/api/me'))
+    .employee.id;
+  const grace = await apiAs(baseURL!, GRACE.email);
+  const options = await readJson<{ categories: { attributes: { id: number }[] }[] }>(grace, '/api/feedback/options');
+  const given = await grace.post('/api/feedback', {
+    data: {
+      receiverIds: [ayeshaId],
+      ratings: [{ attributeId: options.categories[0]!.attributes[0]!.id, rating: 4 }],
+      comment: 'Thanks for the clear release notes.',
+    },
+  });
+  expect(given.status()).toBe(201);
+  const flagged = ((await given.json()) as { feedbackIds: number[] }).feedbackIds[0]!;
   await walked(page, async (walk) => {
-    // Ayesha, of team Web, has received and given feedback.
     const own = (await signedIn(AYESHA.email)).page;
     const ayesha = walk.on(own);
     await ayesha.open('/received', 'received feedback of a person');
-    await ayesha.detail(/^\/received\/\d+\b/, 'a received feedback');
-    const flagged = Number(/\/received\/(\d+)/.exec(own.url())![1]);
+    await ayesha.open(`/received/${flagged}`, 'a received feedback');
     await own.getByRole('button', { name: 'Flag as inappropriate' }).click();
     const dialog = own.getByRole('dialog', { name: 'Flag feedback' });
     await ayesha.check('flag dialog');
