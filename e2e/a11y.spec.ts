@@ -1,60 +1,136 @@
 /**
  * Accessibility on every page (issue #11, docs/accessibility.md): the demo administrator, who sees every page,
  * walks them (the sign-in pages signed out first, then each route of renderer/src/app/routes.ts, the tabs of
- * tabbed pages and the dialogs that matter most) and axe-core checks each view (e2e/axe.ts). Any serious or
- * critical violation fails, listed by view, rule, element and help. The walk is cut in four tests, each in
- * one browser context, so that the workers share it.
+ * tabbed pages and the dialogs that matter most) and axe-core checks each view (e2e/axe.ts) in the light and
+ * the dark theme. A person of the demo company walks the feedback pages only its people have rows on (their
+ * own feedback, a flag). Any serious or critical violation fails, listed by view, theme,
+ * rule, element and help. The walk is cut in five tests, each in one browser context, so that the workers
+ * share it.
  */
 import type { Page, Request } from '@playwright/test';
+import { apiAs, readJson } from './api-client.js';
 import { axeViolations } from './axe.js';
-import { ADMIN, DEMO_PASSWORD, expect, test } from './fixtures.js';
+import { ADMIN, AYESHA, DEMO_PASSWORD, GRACE, expect, test } from './fixtures.js';
 import type { LoginPage } from './pages/login-page.js';
 
 test.describe.configure({ mode: 'parallel' });
 
-/** Checks views in turn and gathers their violations; `report()` is empty when every view is clean. */
-class Walk {
-  private readonly found = new Map<string, string[]>();
-  private pending = 0;
+type Scheme = 'light' | 'dark';
 
-  constructor(private readonly page: Page) {
+/** What a page shows while its data or its code is on the way. */
+const BUSY = '[aria-busy="true"], .fui-Spinner';
+
+/**
+ * Waits for the animations under way that end (a dialog opening, a tab's indicator, colours moving to the
+ * other theme), not the endless ones (a spinner); 2 s at most.
+ */
+async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
+}
+
+/**
+ * Checks views in turn, each in both themes, and gathers their violations; `report()` is empty when every
+ * view is clean. Walks of other pages (`on`) add to the same report.
+ */
+class Walk {
+  private readonly pending = new Set<Request>();
+  private scheme: Scheme = 'light';
+
+  constructor(
+    private readonly page: Page,
+    private readonly found = new Map<string, string[]>(),
+  ) {
     // Requests in flight, but the notifications' live stream, which stays open for good.
-    const done = () => this.pending--;
-    page.on('request', (request: Request) => {
-      if (!request.url().includes('/api/notification/stream')) this.pending++;
+    const done = (request: Request) => this.pending.delete(request);
+    page.on('request', (request) => {
+      if (!request.url().includes('/api/notification/stream')) this.pending.add(request);
     });
-    page.on('requestfinished', (request) => {
-      if (!request.url().includes('/api/notification/stream')) done();
-    });
-    page.on('requestfailed', (request) => {
-      if (!request.url().includes('/api/notification/stream')) done();
-    });
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
   }
 
-  /** No request in flight for a quarter second and no spinner (10 s at most), then axe. */
-  async check(name: string): Promise<void> {
+  /** A walk of another page (another person's browser), reporting with this one. */
+  on(page: Page): Walk {
+    return new Walk(page, this.found);
+  }
+
+  /**
+   * The view is ready: no request in flight before and after two frames (what an answer rendered has asked
+   * for by then), nothing busy, no animation under way; 10 s at most, then it is checked as it is.
+   */
+  private async settle(): Promise<void> {
     const page = this.page;
     await expect
       .poll(
         async () => {
-          if (this.pending > 0) return false;
-          await page.waitForTimeout(250);
-          return this.pending <= 0;
+          if (this.pending.size > 0) return false;
+          await page.evaluate(
+            () =>
+              new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)))),
+          );
+          return this.pending.size === 0 && (await page.locator(BUSY).count()) === 0;
         },
-        { timeout: 10_000 },
+        { timeout: 10_000, intervals: [50, 100, 250] },
       )
       .toBe(true)
       .catch(() => undefined);
-    await expect(page.locator('[role="progressbar"][aria-busy="true"], .fui-Spinner'))
-      .toHaveCount(0, { timeout: 10_000 })
-      .catch(() => undefined);
-    const violations = await axeViolations(page);
-    if (violations.length > 0) this.found.set(name, violations);
+    await animationsDone(page);
   }
 
+  private async axe(name: string): Promise<void> {
+    const violations = await axeViolations(this.page);
+    if (violations.length > 0) this.found.set(`${name} (${this.scheme})`, violations);
+  }
+
+  /**
+   * The other theme, through the system's colour scheme, which the app follows unless a person picked one in
+   * the account menu (renderer/src/app/ThemeRoot.tsx): the page changes colours in place.
+   */
+  private async switchScheme(): Promise<void> {
+    this.scheme = this.scheme === 'light' ? 'dark' : 'light';
+    await this.page.emulateMedia({ colorScheme: this.scheme });
+    await expect(this.page.locator('[data-theme]').first()).toHaveAttribute('data-theme', this.scheme);
+    await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    await animationsDone(this.page);
+  }
+
+  /** The view as it is once ready, in the theme it is in and then in the other (which the next view keeps). */
+  async check(name: string): Promise<void> {
+    await this.settle();
+    await this.axe(name);
+    await this.switchScheme();
+    await this.axe(name);
+  }
+
+  /**
+   * Opens `url` and checks it. Inside the app (signed in, another path) the way a link does: react-router
+   * follows the browser's history, so the page is not loaded again; the app frame keys a page by its path, so
+   * the page left is gone once the next is on its way. Else by loading it.
+   */
   async open(url: string, name: string): Promise<void> {
-    await this.page.goto(url);
-    await expect(this.page.locator('main')).toBeVisible();
+    const page = this.page;
+    const samePath = new URL(url, page.url()).pathname === new URL(page.url()).pathname;
+    if ((await page.locator('#main').count()) > 0 && !samePath) {
+      await page.evaluate((to) => {
+        for (const shown of document.querySelectorAll('#main > * > *')) shown.setAttribute('data-a11y-left', '');
+        history.pushState(history.state, '', to);
+        dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+      }, url);
+      await expect(page.locator('[data-a11y-left]')).toHaveCount(0);
+    } else {
+      await page.goto(url);
+    }
+    await expect(page.locator('main')).toBeVisible();
     await this.check(name);
   }
 
@@ -113,7 +189,12 @@ const walkedAsAdmin = (page: Page, loginPage: LoginPage, views: (walk: Walk) => 
 test('the sign-in pages, Home and the feedback area have no serious or critical violation', async ({
   page,
   loginPage,
+  baseURL,
 }) => {
+  // The Overview of a person with two years of demo feedback: its lists lead to a category's, an attribute's
+  // and a feedback's page (the administrator has received none).
+  const ayesha = await readJson<{ employee: { id: number } }>(await apiAs(baseURL!, AYESHA.email), '/api/me');
+  const whose = `employeeId=${ayesha.employee.id}`;
   await walked(page, async (walk) => {
     await loginPage.open();
     await walk.check('sign-in');
@@ -128,13 +209,23 @@ test('the sign-in pages, Home and the feedback area have no serious or critical 
     await walk.open('/received', 'received feedback');
     await walk.open('/given', 'given feedback');
     await walk.open('/overview', 'feedback overview');
-    // Left out: pages reached from lists that are empty for the administrator of a fresh demo company (a feedback,
-    // a flagged feedback, a category's and an attribute's overview).
-    await walk.open('/category-overview', 'category list');
-    await walk.open('/received/attribute', 'attribute list');
+    await walk.open(`/overview?${whose}`, 'feedback overview of a person');
+    await walk.open(`/category-overview?${whose}`, 'category list');
+    await walk.detail(/^\/overview\/category\/\d+\b/, 'category overview');
+    await walk.open(`/received/attribute?${whose}`, 'attribute list');
+    await walk.detail(/^\/received\/attribute\/\d+\b/, 'attribute overview');
+    await walk.detail(/^\/my-team\/received\/\d+\b/, "a person's feedback");
     await walk.open('/task', 'received task feedback');
     await walk.detail(/^\/task\/\d+\b/, 'task feedback detail');
     await walk.open('/given/task', 'given task feedback');
+    // A colleague asks the administrator for feedback on a task: its form. (/given/task/:id shows the task's page
+    // walked above; the administrator has given no task feedback to open it from.)
+    await page
+      .getByRole('button', { name: /^Give feedback on / })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/task\/\d+\/give$/);
+    await walk.check('task feedback form');
     await walk.open('/leaderboard', 'leaderboard');
     await walk.open('/feedback/personal', 'give feedback');
     await walk.open('/feedback/requests', 'feedback requests');
@@ -142,6 +233,54 @@ test('the sign-in pages, Home and the feedback area have no serious or critical 
     await walk.open('/my-team/matrix', 'responsibility matrix');
     await walk.open('/flag-feedback', 'flagged feedback');
     await walk.open('/notifications/settings', 'notification settings');
+  });
+});
+
+test('a person’s own feedback and flag, and the review of the flag, have no serious or critical violation', async ({
+  page,
+  loginPage,
+  signedIn,
+  baseURL,
+}) => {
+  // Ayesha, of team Web, has received and given feedback; Grace gives her one more, which she flags (one of the
+  // demo's or another spec's might be flagged already).
+  const ayeshaId = (await readJson<{ employee: { id: number } }>(await apiAs(baseURL!, AYESHA.email), '/api/me'))
+    .employee.id;
+  const grace = await apiAs(baseURL!, GRACE.email);
+  const options = await readJson<{ categories: { attributes: { id: number }[] }[] }>(grace, '/api/feedback/options');
+  const given = await grace.post('/api/feedback', {
+    data: {
+      receiverIds: [ayeshaId],
+      ratings: [{ attributeId: options.categories[0]!.attributes[0]!.id, rating: 4 }],
+      comment: 'Thanks for the clear release notes.',
+    },
+  });
+  expect(given.status()).toBe(201);
+  const flagged = ((await given.json()) as { feedbackIds: number[] }).feedbackIds[0]!;
+  await walked(page, async (walk) => {
+    const own = (await signedIn(AYESHA.email)).page;
+    const ayesha = walk.on(own);
+    await ayesha.open('/received', 'received feedback of a person');
+    await ayesha.open(`/received/${flagged}`, 'a received feedback');
+    await own.getByRole('button', { name: 'Flag as inappropriate' }).click();
+    const dialog = own.getByRole('dialog', { name: 'Flag feedback' });
+    await ayesha.check('flag dialog');
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Checked for accessibility');
+    await dialog.getByRole('button', { name: 'Flag' }).click();
+    await expect(own).toHaveURL(/\/received$/);
+    await ayesha.open('/given', 'given feedback of a person');
+    await ayesha.detail(/^\/given\/\d+\b/, 'a given feedback');
+
+    // The administrator reviews her flag, and rejects it: the review queue is empty again for other specs.
+    await signIn(loginPage);
+    await walk.open('/flag-feedback', 'flag queue with a flag');
+    await walk.open(`/flag-feedback/${flagged}`, 'a flagged feedback');
+    await page.getByRole('button', { name: 'Reject', exact: true }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Reject this flag?' });
+    await expect(confirm).toBeVisible();
+    await walk.check('reject flag confirmation');
+    await confirm.getByRole('button', { name: 'Reject', exact: true }).click();
+    await expect(page.getByText('Flag rejected').first()).toBeVisible();
   });
 });
 
@@ -169,7 +308,7 @@ test('badges, attendance and leave, with the leave request dialog, have no serio
   });
 });
 
-test('the administration pages and the tabs of a project have no serious or critical violation', async ({
+test('the administration pages, the tabs of a project and a backlog item have no serious or critical violation', async ({
   page,
   loginPage,
 }) => {
@@ -181,6 +320,7 @@ test('the administration pages and the tabs of a project have no serious or crit
     await walk.open('/project/management', 'projects');
     await walk.detail(/^\/project\/management\/\d+\/[a-z-]+\b/, 'project');
     await walk.tabs('project');
+    await walk.detail(/^\/project\/management\/\d+\/pbi\/\d+\b/, 'backlog item');
   });
 });
 
