@@ -77,11 +77,11 @@ describe('useFormState', () => {
     expect(result.current.formError).toBeNull();
   });
 
-  it("shows a refused save's field messages under their fields until edited, and the caller's text above", () => {
+  it("shows a refused save's field messages under their fields until edited, and no banner repeating them", () => {
     const { result } = renderHook(() => useFormState(initial));
     const refused = apiError(409, 'DUPLICATE', 'Taken', { fields: [{ path: 'body.email', message: 'E-mail in use' }] });
-    act(() => result.current.failed(refused, (byField) => `Refused: ${Object.keys(byField).join(',')}`));
-    expect(result.current.formError).toBe('Refused: email');
+    act(() => result.current.failed(refused, { fallback: 'Not saved' }));
+    expect(result.current.formError).toBeNull();
     expect(result.current.messages.field('email', {}).validationMessage).toBe('E-mail in use');
     act(() => result.current.set('email', 'ann@example.org'));
     expect(result.current.messages.field('email', {}).validationMessage).toBeUndefined();

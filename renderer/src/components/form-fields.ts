@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { localizeMessage } from '../../../shared/i18n/localize';
-import { fieldErrors } from '../api/errors';
+import { errorMessage, fieldErrors } from '../api/errors';
 import { useTranslation } from '../i18n';
 
 export type FieldErrors = Partial<Record<string, string>>;
@@ -62,6 +62,60 @@ export function useFieldMessages<Key extends string>() {
   };
 }
 
+/** How a form shows a refused save: see formFailure. */
+export type FailureOptions = {
+  /** The banner's text when the answer says nothing the user can read (no answer, a server fault, no message). */
+  fallback?: string;
+  /** The spec's title of this failure ("Failed to submit feedback"), put before the banner's text. */
+  title?: string;
+  /**
+   * The fields the form shows (a list's name shows its items' messages: "synonyms" shows "synonyms.3"); a message
+   * about any other field goes to the banner. All of them when absent.
+   */
+  shown?: readonly string[];
+};
+
+/**
+ * A refused save, as the form on screen shows it (docs/architecture.md, "Failures in forms"), said once: each
+ * field message under the field it names, the banner only for what no field message says (a failure naming
+ * no field the form shows), and never a toast besides.
+ */
+export function formFailure(
+  error: unknown,
+  { fallback, title, shown }: FailureOptions = {},
+): { fields: Record<string, string>; banner: string | null } {
+  const fields: Record<string, string> = {};
+  const elsewhere: string[] = [];
+  for (const [field, message] of Object.entries(fieldErrors(error)))
+    if (!shown || shown.includes(field) || shown.includes(field.split('.')[0]!)) fields[field] = message;
+    else if (!elsewhere.includes(message)) elsewhere.push(message);
+  const unsaid = Object.keys(fields).length === 0 && elsewhere.length === 0;
+  const text = unsaid ? errorMessage(error, fallback) : elsewhere.join(' ');
+  return { fields, banner: text ? (title ? `${title}: ${text}` : text) : null };
+}
+
+/**
+ * A form's field messages and its banner, showing a refused save once (formFailure): `onError` is the save's
+ * error handler, `start` clears the banner when a new attempt starts (the failure was about the one before).
+ */
+export function useFormFailure<Key extends string>(options: FailureOptions = {}) {
+  const messages = useFieldMessages<Key>();
+  const [banner, setBanner] = useState<string | null>(null);
+  return {
+    messages,
+    /** The form-level text above the fields, or null. */
+    banner,
+    /** A banner the form decides itself (its rules failed before anything was sent). */
+    setBanner,
+    onError: (error: unknown) => {
+      const failure = formFailure(error, options);
+      messages.setServerErrors(failure.fields);
+      setBanner(failure.banner);
+    },
+    start: () => setBanner(null),
+  };
+}
+
 /**
  * A form's values with their field messages and its form-level error, for the add-or-edit dialogs: `set`
  * changes a field (dropping the server's message about its old value), `submit` saves only when no rule
@@ -96,11 +150,11 @@ export function useFormState<Form extends Record<string, unknown>>(initial: () =
       messages.reset();
       setFormError(null);
     },
-    /** A refused save: the server's field messages under their fields, `text` of them above. */
-    failed(error: unknown, text: (byField: FieldErrors) => string) {
-      const byField = fieldErrors(error);
-      messages.setServerErrors(byField);
-      setFormError(text(byField));
+    /** A refused save, shown once (formFailure): field messages under their fields, the rest above. */
+    failed(error: unknown, options?: FailureOptions) {
+      const failure = formFailure(error, options);
+      messages.setServerErrors(failure.fields);
+      setFormError(failure.banner);
     },
   };
 }

@@ -128,7 +128,6 @@ export const feedbackAdmin = {
     colorInvalid: 'Enter a colour as #RRGGBB',
     addFailed: 'Category could not be added',
     updateFailed: 'Category could not be updated',
-    fieldFailed: 'Check the field “{{field}}”.',
   },
   attributeDialog: {
     addTitle: 'Add attribute',
@@ -150,7 +149,6 @@ export const feedbackAdmin = {
     categoryRequired: 'Choose a category',
     addFailed: 'Attribute could not be added',
     updateFailed: 'Attribute could not be updated',
-    fieldFailed: 'Check the field “{{field}}”.',
   },
   functions: {
     title: 'Function Setup',
@@ -199,7 +197,6 @@ export const feedbackAdmin = {
     nameTooLong: 'At most {{max}} characters',
     addFailed: 'Function could not be added',
     updateFailed: 'Function could not be updated',
-    fieldFailed: 'Check the field “{{field}}”.',
   },
   membersDialog: {
     title: 'Members of {{name}}',

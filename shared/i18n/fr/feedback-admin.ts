@@ -131,7 +131,6 @@ export const feedbackAdmin: Translation<typeof en> = {
     colorInvalid: 'Indiquez une couleur au format #RRVVBB',
     addFailed: 'La catégorie n’a pas pu être ajoutée',
     updateFailed: 'La catégorie n’a pas pu être modifiée',
-    fieldFailed: 'Vérifiez le champ « {{field}} ».',
   },
   attributeDialog: {
     addTitle: 'Ajouter un attribut',
@@ -154,7 +153,6 @@ export const feedbackAdmin: Translation<typeof en> = {
     categoryRequired: 'Choisissez une catégorie',
     addFailed: 'L’attribut n’a pas pu être ajouté',
     updateFailed: 'L’attribut n’a pas pu être modifié',
-    fieldFailed: 'Vérifiez le champ « {{field}} ».',
   },
   functions: {
     title: 'Configuration des fonctions',
@@ -203,7 +201,6 @@ export const feedbackAdmin: Translation<typeof en> = {
     nameTooLong: 'Au plus {{max}} caractères',
     addFailed: 'La fonction n’a pas pu être ajoutée',
     updateFailed: 'La fonction n’a pas pu être modifiée',
-    fieldFailed: 'Vérifiez le champ « {{field}} ».',
   },
   membersDialog: {
     title: 'Membres de {{name}}',

@@ -179,7 +179,7 @@ export function useSaveAttendance() {
       title: input.attendanceId !== undefined ? t('toast.attendanceUpdated') : t('toast.attendanceAdded'),
       body: t('toast.whoAndDay', { name: input.employee.name, day: fmt.day(input.date) }),
     }),
-    failure: t('errors:ATTENDANCE_SAVE_FAILED'),
+    // The dialog says a failure itself (docs/architecture.md, "Failures in forms").
   });
 }
 
@@ -202,7 +202,7 @@ export function useCorrectAttendance() {
       title: t('toast.punchCorrected'),
       body: t('toast.whoAndDay', { name: input.employee.name, day: fmt.day(input.date) }),
     }),
-    failure: t('errors:ATTENDANCE_SAVE_FAILED'),
+    // The dialog says a failure itself (docs/architecture.md, "Failures in forms").
   });
 }
 
@@ -216,7 +216,7 @@ export function useSaveBreak() {
         : call(ep.addAttendanceBreak, { params: { id: input.attendanceId }, body: input.body }),
     invalidates: [attendanceKeys.all],
     success: (_, input) => (input.breakId !== undefined ? t('toast.breakUpdated') : t('toast.breakAdded')),
-    failure: t('errors:BREAK_SAVE_FAILED'),
+    // The dialog says a failure itself (docs/architecture.md, "Failures in forms").
   });
 }
 

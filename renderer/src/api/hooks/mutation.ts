@@ -27,8 +27,9 @@ export type ApiMutationOptions<TInput, TData> = {
   /** The success toast: a title, or a title and body, from the answer; none when left out. */
   success?: (data: TData, input: TInput) => string | { title: string; body?: string };
   /**
-   * The failure toast's title (the body is the server's message). Dialogs that show the error in the
-   * form themselves leave it out: the message is then said once, where the user is looking.
+   * The failure toast's title (the body is the server's message), for failures with no form on screen (row
+   * actions, switches, background saves). A form's mutation leaves it out: the form says its failure itself,
+   * once, where the user is looking (docs/architecture.md, "Failures in forms").
    */
   failure?: string;
 };

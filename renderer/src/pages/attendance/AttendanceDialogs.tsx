@@ -9,9 +9,8 @@ import { checkAttendance, checkBreak, type RuleIssue, type ShiftRule } from '../
 import { addDays } from '../../../../shared/time';
 import { useMe } from '../../api/hooks/me';
 import { CORRECTION_REASON_MAX, type Attendance, type Break } from '../../../../shared/contracts/attendance';
-import { errorMessage, fieldErrors } from '../../api/errors';
 import { useCorrectAttendance, useSaveAttendance, useSaveBreak } from '../../api/hooks/attendance';
-import { useFieldMessages } from '../../components/form-fields';
+import { formFailure, useFieldMessages } from '../../components/form-fields';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
 import { useFormat, useTranslation } from '../../i18n';
 import { instantOf, timeIn } from './shared';
@@ -54,8 +53,9 @@ function useDialogForm<Key extends string>() {
       setFormError(null);
       save({
         onError: (error) => {
-          messages.setServerErrors(fieldErrors(error));
-          setFormError(errorMessage(error, t(failedKey)));
+          const failure = formFailure(error, { fallback: t(failedKey) });
+          messages.setServerErrors(failure.fields);
+          setFormError(failure.banner);
         },
       });
     },

@@ -19,10 +19,10 @@ import { useRef, useState } from 'react';
 import { attachmentIssues, allowedExtensions } from '../../../../shared/attachments';
 import { BADGE_CATEGORY_NAME_MAX, BADGE_DESCRIPTION_MAX, BADGE_NAME_MAX } from '../../../../shared/badges';
 import type { Badge, BadgeCategory } from '../../../../shared/contracts/badges';
-import { errorMessage, fieldErrors } from '../../api/errors';
+import { errorMessage } from '../../api/errors';
 import { uploadBadgeImage, useAllBadgeCategories, useSaveBadge, useSaveBadgeCategory } from '../../api/hooks/badges';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
-import { useFieldMessages } from '../../components/form-fields';
+import { formFailure, useFieldMessages } from '../../components/form-fields';
 import { MessageField } from '../../components/MessageField';
 import { useTranslation } from '../../i18n';
 import { BadgeImage } from './BadgeImage';
@@ -89,9 +89,9 @@ export function BadgeDialog({ badge, onClose }: { badge: Badge | null; onClose: 
     if (rules.name || rules.categoryId || rules.imageId || uploading) return;
     const common = { name: name.trim(), description: description.trim() || null, isCompany, isChampion };
     const onError = (error: unknown) => {
-      const fields = fieldErrors(error);
-      messages.setServerErrors(fields);
-      setFormError(errorMessage(error, t('dialog.failed')));
+      const failure = formFailure(error, { fallback: t('dialog.failed') });
+      messages.setServerErrors(failure.fields);
+      setFormError(failure.banner);
     };
     if (badge)
       save.mutate(
@@ -208,8 +208,9 @@ export function BadgeCategoryDialog({ category, onClose }: { category: BadgeCate
       {
         onSuccess: onClose,
         onError: (error) => {
-          messages.setServerErrors(fieldErrors(error));
-          setFormError(errorMessage(error, t('dialog.failed')));
+          const failure = formFailure(error, { fallback: t('dialog.failed') });
+          messages.setServerErrors(failure.fields);
+          setFormError(failure.banner);
         },
       },
     );

@@ -18,10 +18,9 @@ import {
 } from '../../../../shared/badges';
 import type { BadgeOptions } from '../../../../shared/contracts/badges';
 import type { PersonRef } from '../../../../shared/contracts/feedback-requests';
-import { errorMessage, fieldErrors } from '../../api/errors';
 import { useCreateContribution, useCreateRecommendation, useGiveBadge } from '../../api/hooks/badges';
 import { useMe } from '../../api/hooks/me';
-import { useFieldMessages } from '../../components/form-fields';
+import { formFailure, useFieldMessages } from '../../components/form-fields';
 import { MessageField } from '../../components/MessageField';
 import { useTranslation } from '../../i18n';
 import { BadgePicker, ColleaguePicker } from './parts';
@@ -85,8 +84,9 @@ export function BadgeForm({
       setKey((k) => k + 1);
     },
     onError: (error: unknown) => {
-      messages.setServerErrors(fieldErrors(error));
-      setFormError(errorMessage(error, t('give.failed')));
+      const failure = formFailure(error, { fallback: t('give.failed') });
+      messages.setServerErrors(failure.fields);
+      setFormError(failure.banner);
     },
   };
   const submit = () => {

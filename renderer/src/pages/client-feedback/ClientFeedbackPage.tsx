@@ -9,11 +9,18 @@ import { CheckmarkCircleRegular, ErrorCircleRegular } from '@fluentui/react-icon
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { ClientFeedbackRequest } from '../../../../shared/contracts/project-feedback';
-import { errorCode, errorMessage, errorStatus, fieldErrors } from '../../api/errors';
+import { errorCode, errorMessage, errorStatus } from '../../api/errors';
 import { useClientFeedbackRequest, useSubmitClientFeedback } from '../../api/hooks/project-feedback';
 import { BrandLockup } from '../../components/BrandMark';
 import { useFormat, useTranslation } from '../../i18n';
-import { NO_RATINGS, RatingFields, ratingsComplete, type RatingValues } from '../projects/FeedbackDialogs';
+import {
+  NO_RATINGS,
+  RATING_FIELDS,
+  RatingFields,
+  ratingsComplete,
+  type RatingValues,
+} from '../projects/FeedbackDialogs';
+import { formFailure } from '../../components/form-fields';
 
 const useStyles = makeStyles({
   root: {
@@ -133,7 +140,7 @@ function ClientForm({
   const refusal = useRefusal();
   const [values, setValues] = useState<RatingValues>(NO_RATINGS);
   const [submitted, setSubmitted] = useState(false);
-  const [error, setError] = useState<{ text: string; fields: Record<string, string | undefined> } | null>(null);
+  const [error, setError] = useState<{ text: string | null; fields: Record<string, string | undefined> } | null>(null);
 
   const send = () => {
     setSubmitted(true);
@@ -154,7 +161,10 @@ function ClientForm({
           // Someone else's session in this browser (the product owner trying the link): sign out, then send.
           else if (errorCode(e) === 'CLIENT_LINK_NOT_YOURS')
             setError({ text: t('client.notYours', { client: request.client }), fields: {} });
-          else setError({ text: errorMessage(e), fields: fieldErrors(e) as Record<string, string | undefined> });
+          else {
+            const said = formFailure(e, { shown: RATING_FIELDS });
+            setError({ text: said.banner, fields: said.fields });
+          }
         },
       },
     );
@@ -185,7 +195,7 @@ function ClientForm({
           {t('client.expires', { date: format.day(request.expiresAt) })}
         </Text>
       </div>
-      {error || (submitted && !ratingsComplete(values)) ? (
+      {error?.text || (submitted && !ratingsComplete(values)) ? (
         <MessageBar intent="error">
           <MessageBarBody>{error?.text ?? t('client.missing')}</MessageBarBody>
         </MessageBar>

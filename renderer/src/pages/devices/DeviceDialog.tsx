@@ -1,10 +1,8 @@
 /** Add or edit a biometric device. The shared contract validates as the user types; the server has the last word. */
 import { Field, Radio, RadioGroup } from '@fluentui/react-components';
 import { createDeviceBodySchema, DEFAULT_DEVICE_PORT, type Device } from '../../../../shared/contracts/devices';
-import { errorCode, errorMessage } from '../../api/errors';
 import { useSaveDevice, type DeviceBody } from '../../api/hooks/devices';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
-import { useNotify } from '../../components/toasts';
 import { firstIssueByField, useFormState } from '../../components/form-fields';
 import { TextField } from '../../components/TextField';
 import { TimeZonePicker } from '../../components/TimeZonePicker';
@@ -54,7 +52,6 @@ function toBody(form: Form, editing: boolean): DeviceBody {
 export function DeviceDialog({ device, onClose }: { device: Device | null; onClose: () => void }) {
   const styles = useFormStyles();
   const { t } = useTranslation(['devices', 'common', 'errors']);
-  const notify = useNotify();
   const form = useFormState<Form>(() => toForm(device));
   const { values } = form;
 
@@ -67,18 +64,8 @@ export function DeviceDialog({ device, onClose }: { device: Device | null; onClo
   if (values.mode === 'pull' && !values.ipAddress.trim()) rules['ipAddress'] = t('dialog.ipRequired');
 
   const save = useSaveDevice();
-  const onError = (error: unknown) =>
-    form.failed(error, (byField) => {
-      const text =
-        errorCode(error) === 'DEVICE_SAVE_FAILED' && byField['serialNo']
-          ? // This company's device, or (installation-wide) another company's: the server says which.
-            byField['serialNo']
-          : Object.keys(byField).length > 0
-            ? t('errors:VALIDATION')
-            : errorMessage(error, t('errors:DEVICE_SAVE_FAILED'));
-      notify.error(t('errors:DEVICE_SAVE_FAILED'), text);
-      return text;
-    });
+  // A serial number taken (this company's device, or another company's) is said under the field.
+  const onError = (error: unknown) => form.failed(error, { fallback: t('errors:DEVICE_SAVE_FAILED') });
   const submit = () =>
     form.submit(rules, t('errors:VALIDATION'), () =>
       save.mutate({ id: device?.id, body: toBody(values, device !== null) }, { onSuccess: onClose, onError }),

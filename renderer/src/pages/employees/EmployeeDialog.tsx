@@ -21,7 +21,6 @@ import { SearchPicker, usePickerSearch } from '../../components/SearchPicker';
 import { EmployeeAvatar } from '../../components/EmployeeAvatar';
 import { MAX_IMAGE_BYTES, sniffImageType } from '../../../../shared/images';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
-import { useNotify } from '../../components/toasts';
 import { useMe, usePermissions } from '../../api/hooks/me';
 import {
   errorProps,
@@ -137,7 +136,6 @@ function PickMany({
 export function EmployeeDialog({ employee, onClose }: { employee: Employee | null; onClose: () => void }) {
   const styles = useFormStyles();
   const { t } = useTranslation(['people', 'errors', 'common']);
-  const notify = useNotify();
   const me = useMe();
   const permissions = usePermissions();
   const form = useFormState<Form>(() => toForm(employee));
@@ -183,10 +181,7 @@ export function EmployeeDialog({ employee, onClose }: { employee: Employee | nul
   const save = useSaveEmployee();
   const onSaveError = (error: unknown) => {
     const failed = employee ? t('errors:EMPLOYEE_UPDATE_FAILED') : t('errors:EMPLOYEE_ADD_FAILED');
-    form.failed(error, (byField) =>
-      Object.keys(byField).length > 0 ? t('errors:VALIDATION') : errorMessage(error, failed),
-    );
-    notify.error(failed, errorMessage(error, failed));
+    form.failed(error, { fallback: failed });
   };
   const submit = () =>
     form.submit(rules, t('errors:VALIDATION'), () => {

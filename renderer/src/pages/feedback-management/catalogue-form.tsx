@@ -13,11 +13,9 @@ import {
   FUNCTION_DESCRIPTION_MAX,
   FUNCTION_NAME_MAX,
 } from '../../../../shared/feedback-catalogue';
-import { errorMessage, fieldErrors } from '../../api/errors';
 import { FormDialog, type FormDialogProps } from '../../components/FormDialog';
-import { useFieldMessages } from '../../components/form-fields';
+import { formFailure, useFieldMessages } from '../../components/form-fields';
 import { MessageField } from '../../components/MessageField';
-import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
 import { SynonymsInput } from './SynonymsInput';
 
@@ -35,9 +33,9 @@ export function useCatalogueForm<Key extends string>(options: {
   dialog: Dialog;
   /** The entry edited, or null to add one. */
   initial: { name: string; synonyms?: readonly string[]; description: string | null } | null;
-  /** Its fields in the order they show: a failed save names the first the server named. */
+  /** Its fields: a failed save's message about any other goes above them. */
   fields: readonly Key[];
-  /** A field's label, which a failed save names too. */
+  /** A field's label. */
   label: (key: Key) => string;
   /** Closes the dialog, after a save too. */
   onClose: () => void;
@@ -46,7 +44,6 @@ export function useCatalogueForm<Key extends string>(options: {
   const { nameMax, descriptionMax } = LIMITS[dialog];
   const { t } = useTranslation('feedbackAdmin');
   const failed = initial ? t(`${dialog}.updateFailed`) : t(`${dialog}.addFailed`);
-  const notify = useNotify();
   const [name, setName] = useState(initial?.name ?? '');
   const [synonyms, setSynonyms] = useState<string[]>([...(initial?.synonyms ?? [])]);
   const [description, setDescription] = useState(initial?.description ?? '');
@@ -58,17 +55,13 @@ export function useCatalogueForm<Key extends string>(options: {
     : trimmed.length > nameMax
       ? t(`${dialog}.nameTooLong`, { max: nameMax })
       : undefined;
-  /** A failed save: each field's server message under it ("synonyms.3" is the synonyms'), the form told. */
+  /** A failed save, said once (formFailure): each field's server message under it ("synonyms.3" is the synonyms'). */
   const failedWith = (error: unknown) => {
+    const failure = formFailure(error, { fallback: failed, shown: fields });
     const byField: Partial<Record<string, string>> = {};
-    for (const [path, message] of Object.entries(fieldErrors(error))) {
-      if (message !== undefined) byField[path.split('.')[0]!] ??= message;
-    }
+    for (const [path, message] of Object.entries(failure.fields)) byField[path.split('.')[0]!] ??= message;
     messages.setServerErrors(byField);
-    const named = fields.find((k) => byField[k] !== undefined);
-    const detail = named ? t(`${dialog}.fieldFailed`, { field: label(named) }) : null;
-    setFormError(detail ?? errorMessage(error, failed));
-    notify.error(failed, named ? `${detail} ${byField[named]}` : errorMessage(error, failed));
+    setFormError(failure.banner);
   };
 
   return {

@@ -21,13 +21,11 @@ import { useState } from 'react';
 import { REQUEST_MAX_ATTRIBUTES, REQUEST_MAX_EMPLOYEES } from '../../../../shared/feedback';
 import { checkRequestDraft, REQUEST_MESSAGE_MAX } from '../../../../shared/feedback-requests';
 import { addDays, localDate } from '../../../../shared/time';
-import { errorMessage, fieldErrors } from '../../api/errors';
 import { useAskFeedback, useRequestOptions, type RequestOptions } from '../../api/hooks/feedback-requests';
 import { useMe } from '../../api/hooks/me';
 import { FormDialog } from '../../components/FormDialog';
 import { QueryState } from '../../components/QueryState';
-import { useFieldMessages } from '../../components/form-fields';
-import { useNotify } from '../../components/toasts';
+import { formFailure, useFieldMessages } from '../../components/form-fields';
 import { useFormat, useTranslation } from '../../i18n';
 
 const useStyles = makeStyles({
@@ -65,7 +63,6 @@ export function AskFeedbackDialog({ onClose, subjectId: initialSubject }: AskFee
   const styles = useStyles();
   const { t } = useTranslation(['feedbackRequests', 'common', 'errors']);
   const format = useFormat();
-  const notify = useNotify();
   const me = useMe();
   const myId = me?.employee.id ?? 0;
   const today = localDate(new Date(), me?.tenant.settings.tenant_timezone ?? 'UTC');
@@ -120,11 +117,9 @@ export function AskFeedbackDialog({ onClose, subjectId: initialSubject }: AskFee
       {
         onSuccess: onClose,
         onError: (error) => {
-          const failed = t('errors:FEEDBACK_REQUEST_FAILED');
-          const text = errorMessage(error, failed);
-          fields.setServerErrors(fieldErrors(error));
-          setServerError(text);
-          notify.error(failed, text);
+          const failure = formFailure(error, { fallback: t('errors:FEEDBACK_REQUEST_FAILED') });
+          fields.setServerErrors(failure.fields);
+          setServerError(failure.banner);
         },
       },
     );

@@ -20,7 +20,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { RatingInput } from '../../../../shared/contracts/feedback';
 import { deviatesFromRecent, givingIssues, type GivingIssue } from '../../../../shared/feedback';
-import { errorMessage, fieldErrors } from '../../api/errors';
+import { formFailure } from '../../components/form-fields';
 import { useFeedbackRequest } from '../../api/hooks/feedback-requests';
 import { useMe } from '../../api/hooks/me';
 import {
@@ -33,7 +33,6 @@ import {
 } from '../../api/hooks/feedback';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
-import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
 import { ShareOnFeedCheckbox } from '../home/feed/ShareOnFeedCheckbox';
 import { AttachmentPicker, type Upload } from './AttachmentPicker';
@@ -144,7 +143,6 @@ function FeedbackForm({ editing, answering, to }: { editing?: Editing; answering
   const styles = useStyles();
   const { t } = useTranslation(['feedback', 'errors', 'common']);
   const navigate = useNavigate();
-  const notify = useNotify();
   const me = useMe();
   const options = useGivingOptions();
   const [recipients, keepRecipients] = useState<Recipient[]>(editing?.recipients ?? answering?.recipients ?? []);
@@ -225,10 +223,9 @@ function FeedbackForm({ editing, answering, to }: { editing?: Editing; answering
     };
     const failed = t(editing ? 'errors:FEEDBACK_UPDATE_FAILED' : 'errors:FEEDBACK_SUBMIT_FAILED');
     const onError = (error: unknown) => {
-      setServerErrors(fieldErrors(error));
-      const text = errorMessage(error, failed);
-      setFailure(text);
-      notify.error(failed, text);
+      const said = formFailure(error, { fallback: failed });
+      setServerErrors(said.fields);
+      setFailure(said.banner);
     };
     if (editing) {
       update.mutate(

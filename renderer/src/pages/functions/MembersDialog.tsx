@@ -9,7 +9,6 @@ import { errorMessage, fieldErrors } from '../../api/errors';
 import { useSetFunctionMembers } from '../../api/hooks/functions';
 import { useEmployeePick } from '../../api/hooks/people';
 import { FormDialog } from '../../components/FormDialog';
-import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
 
 const useStyles = makeStyles({
@@ -20,7 +19,6 @@ const useStyles = makeStyles({
 export function MembersDialog({ fn, onClose }: { fn: FunctionItem; onClose: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation(['feedbackAdmin', 'common']);
-  const notify = useNotify();
   const [members, setMembers] = useState<FunctionMember[]>(fn.members);
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
@@ -43,7 +41,6 @@ export function MembersDialog({ fn, onClose }: { fn: FunctionItem; onClose: () =
         onError: (e) => {
           const message = fieldErrors(e)['employeeIds'] ?? errorMessage(e, failed);
           setError(message);
-          notify.error(failed, message);
         },
       },
     );

@@ -3,7 +3,8 @@ import { Button, MessageBar, MessageBarBody, Text } from '@fluentui/react-compon
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { EMAIL_PATTERN, isStrongPassword } from '../../../../shared/credentials';
-import { errorMessage, fieldErrors } from '../../api/errors';
+import { errorMessage } from '../../api/errors';
+import { formFailure } from '../../components/form-fields';
 import { useConfirmSignUp, useResendSignUpCode, useSignUp } from '../../api/hooks/auth';
 import { AppLink } from '../../components/AppLink';
 import { NewPasswordFields } from '../../components/PasswordFields';
@@ -46,9 +47,9 @@ export function SignUpForm({ handOver }: { handOver: AuthHandOver }) {
         setStep('code');
       },
       (error) => {
-        const fields = fieldErrors(error);
-        form.messages.setServerErrors(fields);
-        form.setFormError(Object.keys(fields).length === 0 ? errorMessage(error) : t('errors:VALIDATION'));
+        const failure = formFailure(error);
+        form.messages.setServerErrors(failure.fields);
+        form.setFormError(failure.banner);
       },
     );
   };

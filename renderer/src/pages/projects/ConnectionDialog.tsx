@@ -6,7 +6,7 @@
 import { Dropdown, Field, Option } from '@fluentui/react-components';
 import { TRACKER_ERROR_CODES, type ProjectDetail } from '../../../../shared/contracts/projects';
 import { TRACKER_TOOLS, type TrackerTool } from '../../../../shared/projects';
-import { errorDetails, errorMessage } from '../../api/errors';
+import { errorDetails } from '../../api/errors';
 import { useConnectProject } from '../../api/hooks/projects';
 import { FormDialog } from '../../components/FormDialog';
 import { useFormState, type RuleMessages } from '../../components/form-fields';
@@ -52,14 +52,13 @@ export function ConnectionDialog({ project, onClose }: { project: ProjectDetail;
         },
         {
           onSuccess: onClose,
-          onError: (error) =>
-            form.failed(error, (byField) => {
-              // The tracker's refusal, said in the interface's language.
-              const tracker = (errorDetails(error) as { tracker?: unknown } | undefined)?.tracker;
-              const known = TRACKER_ERROR_CODES.find((code) => code === tracker);
-              if (known) return `${failure}: ${t(`connection.reasons.${known}`)}`;
-              return Object.keys(byField).length > 0 ? failure : errorMessage(error, failure);
-            }),
+          onError: (error) => {
+            form.failed(error, { fallback: failure });
+            // The tracker's refusal, said in the interface's language.
+            const tracker = (errorDetails(error) as { tracker?: unknown } | undefined)?.tracker;
+            const known = TRACKER_ERROR_CODES.find((code) => code === tracker);
+            if (known) form.setFormError(`${failure}: ${t(`connection.reasons.${known}`)}`);
+          },
         },
       ),
     );

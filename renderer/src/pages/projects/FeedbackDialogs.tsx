@@ -29,7 +29,7 @@ import {
   PROJECT_RATING_MAX,
   type ProjectRatingKey,
 } from '../../../../shared/project-feedback';
-import { errorMessage, fieldErrors } from '../../api/errors';
+import { formFailure } from '../../components/form-fields';
 import {
   useCreateClientLink,
   useMyFeedback,
@@ -63,6 +63,8 @@ export type FeedbackTarget = { sprintId: number; pbi: { id: number; refId: strin
 export type RatingValues = Record<ProjectRatingKey, number> & { comment: string };
 export const NO_RATINGS: RatingValues = { overall: 0, quality: 0, valueForMoney: 0, comment: '' };
 export const ratingsComplete = (v: RatingValues) => PROJECT_RATING_KEYS.every((k) => v[k] >= 1);
+/** The fields RatingFields shows a refusal's messages under; any other field's message goes above the form. */
+export const RATING_FIELDS: readonly string[] = [...PROJECT_RATING_KEYS, 'comment'];
 
 const useStyles = makeStyles({
   ratings: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -93,9 +95,7 @@ export function RatingFields({
           key={key}
           label={t(`metrics.${key}`)}
           required
-          validationMessage={
-            errors[`body.${key}`] ?? (showMissing && values[key] < 1 ? t('validation:rating') : undefined)
-          }
+          validationMessage={errors[key] ?? (showMissing && values[key] < 1 ? t('validation:rating') : undefined)}
         >
           <Rating
             size="extra-large"
@@ -107,7 +107,7 @@ export function RatingFields({
           />
         </Field>
       ))}
-      <Field label={commentLabel} validationMessage={errors['body.comment']}>
+      <Field label={commentLabel} validationMessage={errors['comment']}>
         <Textarea
           value={values.comment}
           maxLength={PROJECT_FEEDBACK_COMMENT_MAX}
@@ -281,7 +281,7 @@ function RateForm({
       : NO_RATINGS,
   );
   const [submitted, setSubmitted] = useState(false);
-  const [error, setError] = useState<{ text: string; fields: Record<string, string | undefined> } | null>(null);
+  const [error, setError] = useState<{ text: string | null; fields: Record<string, string | undefined> } | null>(null);
   const submit = () => {
     setSubmitted(true);
     setError(null);
@@ -290,11 +290,10 @@ function RateForm({
       { sprintId, pbiId, ...toBody(values) },
       {
         onSuccess: onClose,
-        onError: (e) =>
-          setError({
-            text: `${t('errors:PROJECT_FEEDBACK_FAILED')}: ${errorMessage(e)}`,
-            fields: fieldErrors(e) as Record<string, string | undefined>,
-          }),
+        onError: (e) => {
+          const said = formFailure(e, { title: t('errors:PROJECT_FEEDBACK_FAILED'), shown: RATING_FIELDS });
+          setError({ text: said.banner, fields: said.fields });
+        },
       },
     );
   };
@@ -364,7 +363,7 @@ export function RequestClientDialog({
   const [picked, setPicked] = useState<{ sprintId: number | null; pbiId: number | null } | null>(
     target ? { sprintId: target.sprintId, pbiId: target.pbi?.id ?? null } : null,
   );
-  const [error, setError] = useState<{ text: string; fields: Record<string, string | undefined> } | null>(null);
+  const [error, setError] = useState<{ text: string | null; fields: Record<string, string | undefined> } | null>(null);
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const sprintId = picked?.sprintId ?? sprints.data?.items[0]?.id ?? null;
   const pbiId = picked?.pbiId ?? null;
@@ -428,8 +427,10 @@ export function RequestClientDialog({
     create.mutate(
       { clientId, sprintId, pbiId },
       {
-        onError: (e) =>
-          setError({ text: errorMessage(e), fields: fieldErrors(e) as Record<string, string | undefined> }),
+        onError: (e) => {
+          const said = formFailure(e, { shown: ['clientId'] });
+          setError({ text: said.banner, fields: said.fields });
+        },
       },
     );
   };
@@ -456,7 +457,7 @@ export function RequestClientDialog({
           <QueryError error={clients.error} onRetry={() => clients.refetch()} />
         </>
       ) : null}
-      <Field label={t('request.client')} required validationMessage={error?.fields['body.clientId']}>
+      <Field label={t('request.client')} required validationMessage={error?.fields['clientId']}>
         <Dropdown
           placeholder={t('request.clientPlaceholder')}
           value={client ? clientName(client) : ''}

@@ -5,7 +5,6 @@
 import { Dropdown, Field, Option, Textarea } from '@fluentui/react-components';
 import { projectBodySchema, type Project } from '../../../../shared/contracts/projects';
 import { PROJECT_TYPES, type ProjectType } from '../../../../shared/projects';
-import { errorMessage } from '../../api/errors';
 import { useSaveProject } from '../../api/hooks/projects';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
 import { firstIssueByField, useFormState } from '../../components/form-fields';
@@ -54,8 +53,7 @@ export function ProjectDialog({
           onSaved?.(saved);
           onClose();
         },
-        onError: (error) =>
-          form.failed(error, (byField) => (Object.keys(byField).length > 0 ? failure : errorMessage(error, failure))),
+        onError: (error) => form.failed(error, { fallback: failure }),
       }),
     );
 

@@ -10,13 +10,11 @@ import { useState } from 'react';
 import { projectMembersBodySchema, type ProjectDetail } from '../../../../shared/contracts/projects';
 import { localizeMessage } from '../../../../shared/i18n/localize';
 import { PROJECT_ROLES, type ProjectRole } from '../../../../shared/projects';
-import { errorMessage, fieldErrors } from '../../api/errors';
 import { useSetProjectMembers } from '../../api/hooks/projects';
 import { StaticTable } from '../../components/DataTable';
 import { FormDialog } from '../../components/FormDialog';
-import { useFieldMessages, type RuleMessages } from '../../components/form-fields';
+import { formFailure, useFieldMessages, type RuleMessages } from '../../components/form-fields';
 import { IconButton } from '../../components/RowActions';
-import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
 import { EmployeeCombobox } from './EmployeeCombobox';
 
@@ -43,7 +41,6 @@ const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(tex
 export function ProjectMembersDialog({ project, onClose }: { project: ProjectDetail; onClose: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation(['projects', 'errors']);
-  const notify = useNotify();
   const [rows, setRows] = useState<Row[]>(() =>
     project.members.map((m) => ({
       employeeId: m.employeeId,
@@ -90,20 +87,15 @@ export function ProjectMembersDialog({ project, onClose }: { project: ProjectDet
     save.mutate(parsed.data, {
       onSuccess: onClose,
       onError: (e) => {
-        // Field paths name rows by index (members.2.allocation); each message goes under its row.
-        const byField = fieldErrors(e);
+        // Field paths name rows by index (members.2.allocation); each message goes under its row, the rest above.
+        const said = formFailure(e, { fallback: failure, shown: rows.map((_, i) => `members.${i}.allocation`) });
         const byRow: Record<string, string> = {};
-        let other: string | null = null;
-        for (const [path, text] of Object.entries(byField)) {
-          const match = /^members\.(\d+)\.allocation$/.exec(path);
-          const row = match ? rows[Number(match[1])] : undefined;
+        for (const [path, text] of Object.entries(said.fields)) {
+          const row = rows[Number(path.split('.')[1])];
           if (row) byRow[allocationKey(row.employeeId)] = text;
-          else other ??= text;
         }
         messages.setServerErrors(byRow);
-        const message = other ?? (Object.keys(byRow).length > 0 ? failure : errorMessage(e, failure));
-        setError(message);
-        notify.error(failure, message);
+        setError(said.banner);
       },
     });
   };

@@ -6,7 +6,6 @@
 import { Dropdown, Field, Option } from '@fluentui/react-components';
 import { sprintBodySchema, type Sprint } from '../../../../shared/contracts/projects';
 import { QUALITY_RESULTS, SPRINT_STATUSES, type QualityResult, type SprintStatus } from '../../../../shared/projects';
-import { errorMessage } from '../../api/errors';
 import { useSaveSprint } from '../../api/hooks/projects';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
 import { firstIssueByField, useFormState } from '../../components/form-fields';
@@ -74,8 +73,7 @@ export function SprintDialog({
         { sprintId: sprint?.id, body: toBody(values) },
         {
           onSuccess: onClose,
-          onError: (error) =>
-            form.failed(error, (byField) => (Object.keys(byField).length > 0 ? invalid : errorMessage(error))),
+          onError: (error) => form.failed(error),
         },
       ),
     );

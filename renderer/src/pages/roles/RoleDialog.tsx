@@ -3,11 +3,9 @@ import { Field, Input, makeStyles, Switch, Text, Textarea, tokens } from '@fluen
 import { useState } from 'react';
 import type { Role } from '../../../../shared/contracts/people';
 import type { ActivityKey, PermissionName } from '../../../../shared/permissions';
-import { errorMessage, fieldErrors } from '../../api/errors';
 import { useSaveRole } from '../../api/hooks/people';
 import { FormDialog, useFormStyles } from '../../components/FormDialog';
-import { useFieldMessages } from '../../components/form-fields';
-import { useNotify } from '../../components/toasts';
+import { useFormFailure } from '../../components/form-fields';
 import { usePermissions } from '../../api/hooks/me';
 import { ActivityPicker, PermissionPicker } from './PermissionPicker';
 import { useTranslation } from '../../i18n';
@@ -30,16 +28,16 @@ export function RoleDialog({
   const styles = useStyles();
   const { t } = useTranslation(['people', 'errors']);
   const form = useFormStyles();
-  const notify = useNotify();
   const mine = usePermissions();
   const [name, setName] = useState(role?.name ?? '');
   const [description, setDescription] = useState(role?.description ?? '');
   const [isDefault, setIsDefault] = useState(role?.isDefault ?? false);
   const [permissions, setPermissions] = useState<Set<PermissionName>>(() => new Set(role?.permissions ?? []));
   const [activities, setActivities] = useState<Set<ActivityKey>>(() => new Set(role?.activities ?? []));
-  const messages = useFieldMessages<'name'>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const failed = role ? t('errors:ROLE_UPDATE_FAILED') : t('errors:ROLE_ADD_FAILED');
+  const failure = useFormFailure<'name'>({
+    fallback: role ? t('errors:ROLE_UPDATE_FAILED') : t('errors:ROLE_ADD_FAILED'),
+  });
+  const { messages } = failure;
 
   const nameRule = name.trim()
     ? name.trim().length > 60
@@ -49,15 +47,10 @@ export function RoleDialog({
   const ruleErrors = { name: nameRule ?? undefined };
 
   const save = useSaveRole();
-  const onSaveError = (error: unknown) => {
-    messages.setServerErrors(fieldErrors(error));
-    setFormError(errorMessage(error, failed));
-    notify.error(failed, errorMessage(error, failed));
-  };
-
   const submit = () => {
     messages.submitted();
     if (nameRule) return;
+    failure.start();
     const body = {
       name: name.trim(),
       description: description.trim() || null,
@@ -66,7 +59,7 @@ export function RoleDialog({
       // Only ever sent as true: the default moves by making another role the default.
       ...(isDefault && !role?.isDefault ? { isDefault: true } : {}),
     };
-    save.mutate(role ? { id: role.id, changes: body } : { body }, { onSuccess: onClose, onError: onSaveError });
+    save.mutate(role ? { id: role.id, changes: body } : { body }, { onSuccess: onClose, onError: failure.onError });
   };
 
   const defaultHint = role?.isDefault
@@ -81,7 +74,7 @@ export function RoleDialog({
       formLabel={role ? t('roleDialog.editLabel') : t('roleDialog.addTitle')}
       size="full"
       contentClassName={styles.scroll}
-      error={formError}
+      error={failure.banner}
       onSubmit={submit}
       onClose={onClose}
       submitLabel={role ? t('roleDialog.submitEdit') : t('roleDialog.submitAdd')}

@@ -9,13 +9,11 @@ import {
 } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { holidayBodySchema } from '../../../../shared/contracts/leave';
-import { errorMessage, fieldErrors } from '../../api/errors';
 import { useHolidays, useSaveHoliday, useSetHolidayStatus, type Holiday } from '../../api/hooks/leave-catalogue';
 import { FormDialog } from '../../components/FormDialog';
-import { useNotify } from '../../components/toasts';
 import { usePermissions } from '../../api/hooks/me';
 import { useTenantDay } from '../../components/hooks';
-import { firstIssueByField, useFieldMessages } from '../../components/form-fields';
+import { firstIssueByField, useFormFailure } from '../../components/form-fields';
 import { StaticTable } from '../../components/DataTable';
 import { QueryState } from '../../components/QueryState';
 import { useFormat, useTranslation } from '../../i18n';
@@ -139,10 +137,11 @@ export function HolidaysTab() {
 
 function HolidayDialog({ holiday, year, onClose }: { holiday: Holiday | null; year: number; onClose: () => void }) {
   const { t } = useTranslation(['settings', 'common']);
-  const notify = useNotify();
   const [form, setForm] = useState({ name: holiday?.name ?? '', date: holiday?.date ?? '' });
-  const messages = useFieldMessages<'name' | 'date'>();
-  const [formError, setFormError] = useState<string | null>(null);
+  const failure = useFormFailure<'name' | 'date'>({
+    fallback: holiday ? t('holidayDialog.notUpdated') : t('holidayDialog.notAdded'),
+  });
+  const { messages } = failure;
   const parsed = holidayBodySchema.safeParse(form);
   const errors = firstIssueByField(parsed);
   const save = useSaveHoliday();
@@ -152,25 +151,14 @@ function HolidayDialog({ holiday, year, onClose }: { holiday: Holiday | null; ye
   };
   const submit = () => {
     messages.submitted();
-    setFormError(null);
-    if (parsed.success)
-      save.mutate(
-        { id: holiday?.id, body: form },
-        {
-          onSuccess: onClose,
-          onError: (error) => {
-            messages.setServerErrors(fieldErrors(error));
-            setFormError(errorMessage(error));
-            notify.error(holiday ? t('holidayDialog.notUpdated') : t('holidayDialog.notAdded'), errorMessage(error));
-          },
-        },
-      );
+    failure.start();
+    if (parsed.success) save.mutate({ id: holiday?.id, body: form }, { onSuccess: onClose, onError: failure.onError });
   };
   return (
     <FormDialog
       title={holiday ? t('holidayDialog.editTitle', { name: holiday.name }) : t('holidayDialog.add')}
       formLabel={holiday ? t('holidayDialog.edit') : t('holidayDialog.add')}
-      error={formError}
+      error={failure.banner}
       onSubmit={submit}
       onClose={onClose}
       submitLabel={t('common:actions.save')}

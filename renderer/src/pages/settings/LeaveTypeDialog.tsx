@@ -8,12 +8,10 @@ import { Dropdown, Field, Input, makeStyles, Option, Switch, Text, tokens } from
 import { useState } from 'react';
 import { LEAVE_ICONS, leaveTypeBodySchema, type LeaveType } from '../../../../shared/contracts/leave';
 import { DEFAULT_LEAVE_RULES, describeLeaveRules, LEAVE_KINDS, normalizeLeaveRules } from '../../../../shared/leave';
-import { errorMessage, fieldErrors } from '../../api/errors';
 import { useSaveLeaveType, type LeaveTypeBody } from '../../api/hooks/leave-catalogue';
 import { FormDialog } from '../../components/FormDialog';
-import { useNotify } from '../../components/toasts';
 import { LeaveIcon } from '../leave/leave-ui';
-import { firstIssueByField, useFieldMessages } from '../../components/form-fields';
+import { firstIssueByField, useFormFailure } from '../../components/form-fields';
 import { useTranslation } from '../../i18n';
 
 const useStyles = makeStyles({
@@ -36,7 +34,6 @@ type MessageKey = 'name' | 'yearlyQuota' | 'minNoticeDays' | 'maxDaysPerRequest'
 export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onClose: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation(['settings', 'common']);
-  const notify = useNotify();
   const [form, setForm] = useState<Required<LeaveTypeBody>>({
     name: type?.name ?? '',
     kind: type?.kind ?? 'quota',
@@ -49,7 +46,10 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
   // Notice rules out past days: the switch follows, as the server stores it.
   const rules = normalizeLeaveRules(form);
   const number = (value: string) => (value === '' ? Number.NaN : Number(value));
-  const messages = useFieldMessages<MessageKey>();
+  const failure = useFormFailure<MessageKey>({
+    fallback: type ? t('leaveTypeDialog.notUpdated') : t('leaveTypeDialog.notAdded'),
+  });
+  const { messages } = failure;
   const parsed = leaveTypeBodySchema.safeParse(form);
   const errors = firstIssueByField(parsed);
   const change = (key: MessageKey, patch: Partial<typeof form>) => {
@@ -59,24 +59,20 @@ export function LeaveTypeDialog({ type, onClose }: { type: LeaveType | null; onC
   const save = useSaveLeaveType();
   const submit = () => {
     messages.submitted();
+    failure.start();
     if (parsed.success)
       save.mutate(
         type
           ? { id: type.id, changes: { name: form.name, icon: form.icon, yearlyQuota: form.yearlyQuota, ...rules } }
           : { body: { ...form, ...rules } },
-        {
-          onSuccess: onClose,
-          onError: (error) => {
-            messages.setServerErrors(fieldErrors(error));
-            notify.error(type ? t('leaveTypeDialog.notUpdated') : t('leaveTypeDialog.notAdded'), errorMessage(error));
-          },
-        },
+        { onSuccess: onClose, onError: failure.onError },
       );
   };
   return (
     <FormDialog
       title={type ? t('leaveTypeDialog.editTitle', { name: type.name }) : t('leaveTypeDialog.add')}
       formLabel={type ? t('leaveTypeDialog.edit') : t('leaveTypeDialog.add')}
+      error={failure.banner}
       onSubmit={submit}
       onClose={onClose}
       submitLabel={t('common:actions.save')}

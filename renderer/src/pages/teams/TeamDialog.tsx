@@ -4,7 +4,6 @@
  */
 import { Field, Textarea } from '@fluentui/react-components';
 import { teamBodySchema, type Team } from '../../../../shared/contracts/people';
-import { errorMessage } from '../../api/errors';
 import { useSaveTeam } from '../../api/hooks/teams';
 import { FormDialog } from '../../components/FormDialog';
 import { firstIssueByField, useFormState } from '../../components/form-fields';
@@ -28,8 +27,7 @@ export function TeamDialog({ team, onClose }: { team: Team | null; onClose: () =
     form.submit(rules, '', () =>
       save.mutate(team ? { id: team.id, body: toBody(values) } : { body: toBody(values) }, {
         onSuccess: onClose,
-        onError: (error) =>
-          form.failed(error, (byField) => (Object.keys(byField).length > 0 ? '' : errorMessage(error, failure))),
+        onError: (error) => form.failed(error, { fallback: failure }),
       }),
     );
 
