@@ -18,7 +18,7 @@ let badgeId: number;
 let projectId: number;
 let taskId: number;
 /** Rows that name the demo person, made while demo data was on. */
-const made = { feedbackToDemo: 0, groupToDemo: 0, requestOfDemo: 0 };
+const made = { feedbackToDemo: 0, groupToDemo: 0, requestOfDemo: 0, post: 0 };
 
 const setDemo = async (disabled: boolean) => {
   const res = await org.people.admin.api.patch('/api/tenant', { settings: { isDemoDataDisabled: disabled } });
@@ -72,6 +72,15 @@ beforeAll(async () => {
     reason: 'She mentored the new hires',
   });
   expect(recommended.status).toBe(201);
+
+  // Real rows by the demo person on a real post: the feedback shared on the feed, which Rita received too.
+  const feed = await admin.api.get('/api/feed/posts');
+  made.post = feed.body.items.find((p: { kind: string }) => p.kind === 'feedback').id;
+  expect((await demo.api.put(`/api/feed/posts/${made.post}/like`, { type: 'celebrate' })).status).toBe(200);
+  expect((await real.api.put(`/api/feed/posts/${made.post}/like`, { type: 'like' })).status).toBe(200);
+  const comment = (api: Api, text: string) => api.post(`/api/feed/posts/${made.post}/comments`, { comment: text });
+  expect((await comment(demo.api, 'Thank you!')).status).toBe(201);
+  expect((await comment(real.api, 'Well deserved')).status).toBe(201);
 
   // A real project whose task is the administrator's, the demo person on it.
   projectId = (
@@ -130,6 +139,12 @@ beforeAll(async () => {
     comment: 'Clean work',
   });
   expect(taskFeedback.status).toBe(201);
+  // The demo person answers the administrator's request: real task feedback from a demo person.
+  const answered = await demo.api.post(`/api/task-feedback/tasks/${taskId}/feedback`, {
+    ratings: [{ attributeId, rating: 2 }],
+    comment: 'Nice',
+  });
+  expect(answered.status).toBe(201);
 });
 afterAll(() => server.close());
 
@@ -149,6 +164,8 @@ function reads(): Record<string, string> {
     matrixMine: '/api/feedback-matrix/mine',
     matrixTeams: '/api/feedback-matrix/teams',
     feed: '/api/feed/posts',
+    feedLikes: `/api/feed/posts/${made.post}/likes`,
+    feedComments: `/api/feed/posts/${made.post}/comments`,
     badgeColleagues: '/api/badges/colleagues',
     badgesRecent: '/api/badges/given/recent',
     badgeRequests: '/api/badge-requests',
@@ -177,6 +194,8 @@ const NAMED_WHEN_ON = [
   'requestsAsked',
   'overviewPeople',
   'feed',
+  'feedLikes',
+  'feedComments',
   'badgeColleagues',
   'badgesRecent',
   'badgeRequests',
@@ -195,12 +214,22 @@ async function readAll(api: Api) {
 }
 
 const unseen = async (api: Api) => (await api.get('/api/feedback/unseen-count')).body.unseen as number;
-/** The administrator's own figures: what they received, and what they gave. */
-const figures = async (api: Api) => ({
-  unseen: await unseen(api),
-  received: (await api.get('/api/feedback/overview')).body.feedbackCount as number,
-  given: (await api.get('/api/feedback?direction=given')).body.total as number,
-});
+/** The administrator's own figures: what they received and gave, their post's likes, their task feedback. */
+const figures = async (api: Api) => {
+  const post = (await api.get(`/api/feed/posts/${made.post}`)).body;
+  const tasks = (await api.get('/api/task-feedback/received')).body.items as { id: number; feedbackCount: number }[];
+  const overview = (await api.get('/api/task-feedback/overview')).body;
+  return {
+    unseen: await unseen(api),
+    received: (await api.get('/api/feedback/overview')).body.feedbackCount as number,
+    given: (await api.get('/api/feedback?direction=given')).body.total as number,
+    likes: post.likeCount as number,
+    comments: post.commentCount as number,
+    taskFeedback: tasks.find((t) => t.id === taskId)!.feedbackCount,
+    tasksReceived: overview.stats.receivedTaskCount as number,
+    taskAverage: overview.avgRating as number | null,
+  };
+};
 
 describe('demo people while demo data is off', () => {
   it('leave every list, feed, board, widget and picker, and come back', async () => {
@@ -220,11 +249,19 @@ describe('demo people while demo data is off', () => {
       expect(off['requestOptions']).toContain('Rita Real');
       expect(off['taskColleagues']).toContain('Rita Real');
       // The demo person's feedback to the administrator, and theirs to her, count nowhere.
+      // Nor do the demo person's like and comment on a real post, or her answer to a task request.
+      expect(figuresOn).toMatchObject({ likes: 2, comments: 2, taskFeedback: 1, tasksReceived: 1, taskAverage: 2 });
       expect(await figures(admin.api)).toEqual({
         unseen: figuresOn.unseen - 1,
         received: figuresOn.received - 1,
         given: figuresOn.given - 1,
+        likes: 1,
+        comments: 1,
+        taskFeedback: 0,
+        tasksReceived: 0,
+        taskAverage: null,
       });
+      expect(off['feedComments']).toContain('Rita Real');
     } finally {
       await setDemo(false);
     }
