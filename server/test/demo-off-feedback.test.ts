@@ -18,7 +18,7 @@ let badgeId: number;
 let projectId: number;
 let taskId: number;
 /** Rows that name the demo person, made while demo data was on. */
-const made = { feedbackToDemo: 0, groupToDemo: 0, requestOfDemo: 0, post: 0 };
+const made = { feedbackToDemo: 0, groupToDemo: 0, requestOfDemo: 0, recommendation: 0, post: 0 };
 
 const setDemo = async (disabled: boolean) => {
   const res = await org.people.admin.api.patch('/api/tenant', { settings: { isDemoDataDisabled: disabled } });
@@ -72,6 +72,7 @@ beforeAll(async () => {
     reason: 'She mentored the new hires',
   });
   expect(recommended.status).toBe(201);
+  made.recommendation = recommended.body.id;
 
   // Real rows by the demo person on a real post: the feedback shared on the feed, which Rita received too.
   const feed = await admin.api.get('/api/feed/posts');
@@ -287,6 +288,53 @@ describe('demo people while demo data is off', () => {
       await setDemo(false);
     }
     expect(await statuses()).toEqual(urls.map((url) => [url, 200]));
+  });
+
+  it("reads their recent average as an unknown person's", async () => {
+    const { admin, real, demo } = org.people;
+    const averages = () => ok(admin.api, `/api/feedback/recent-averages?receiverIds=${real.id},${demo.id},999999`);
+    const on = JSON.parse(await averages());
+    expect(on.items).toEqual([
+      { receiverId: real.id, average: 4 },
+      { receiverId: demo.id, average: 4 },
+      { receiverId: 999999, average: null },
+    ]);
+    await setDemo(true);
+    try {
+      expect(JSON.parse(await averages()).items).toEqual([
+        { receiverId: real.id, average: 4 },
+        { receiverId: demo.id, average: null },
+        { receiverId: 999999, average: null },
+      ]);
+    } finally {
+      await setDemo(false);
+    }
+    expect(JSON.parse(await averages())).toEqual(on);
+  });
+
+  it('refuses deciding a badge request for them as an unknown request, changing nothing', async () => {
+    const { admin } = org.people;
+    const url = `/api/badge-requests/${made.recommendation}/status`;
+    const status = async () =>
+      (
+        await server.db
+          .selectFrom('badgeRequests')
+          .select('status')
+          .where('id', '=', made.recommendation)
+          .executeTakeFirstOrThrow()
+      ).status;
+    await setDemo(true);
+    try {
+      for (const to of ['under_review', 'rejected', 'approved'])
+        expect.soft((await admin.api.put(url, { status: to })).status, to).toBe(404);
+      expect(await status()).toBe('pending');
+      expect((await admin.api.put('/api/badge-requests/999999/status', { status: 'rejected' })).status).toBe(404);
+    } finally {
+      await setDemo(false);
+    }
+    // With demo data on, the approver decides it as any other.
+    expect((await admin.api.put(url, { status: 'under_review' })).status).toBe(200);
+    expect(await status()).toBe('under_review');
   });
 
   it('refuses every write naming them as it refuses an unknown person, changing nothing', async () => {
