@@ -18,7 +18,7 @@ let badgeId: number;
 let projectId: number;
 let taskId: number;
 /** Rows that name the demo person, made while demo data was on. */
-const made = { feedbackToDemo: 0, groupToDemo: 0, requestOfDemo: 0 };
+const made = { feedbackToDemo: 0, groupToDemo: 0, requestOfDemo: 0, recommendation: 0, post: 0 };
 
 const setDemo = async (disabled: boolean) => {
   const res = await org.people.admin.api.patch('/api/tenant', { settings: { isDemoDataDisabled: disabled } });
@@ -72,6 +72,16 @@ beforeAll(async () => {
     reason: 'She mentored the new hires',
   });
   expect(recommended.status).toBe(201);
+  made.recommendation = recommended.body.id;
+
+  // Real rows by the demo person on a real post: the feedback shared on the feed, which Rita received too.
+  const feed = await admin.api.get('/api/feed/posts');
+  made.post = feed.body.items.find((p: { kind: string }) => p.kind === 'feedback').id;
+  expect((await demo.api.put(`/api/feed/posts/${made.post}/like`, { type: 'celebrate' })).status).toBe(200);
+  expect((await real.api.put(`/api/feed/posts/${made.post}/like`, { type: 'like' })).status).toBe(200);
+  const comment = (api: Api, text: string) => api.post(`/api/feed/posts/${made.post}/comments`, { comment: text });
+  expect((await comment(demo.api, 'Thank you!')).status).toBe(201);
+  expect((await comment(real.api, 'Well deserved')).status).toBe(201);
 
   // A real project whose task is the administrator's, the demo person on it.
   projectId = (
@@ -130,6 +140,12 @@ beforeAll(async () => {
     comment: 'Clean work',
   });
   expect(taskFeedback.status).toBe(201);
+  // The demo person answers the administrator's request: real task feedback from a demo person.
+  const answered = await demo.api.post(`/api/task-feedback/tasks/${taskId}/feedback`, {
+    ratings: [{ attributeId, rating: 2 }],
+    comment: 'Nice',
+  });
+  expect(answered.status).toBe(201);
 });
 afterAll(() => server.close());
 
@@ -149,6 +165,8 @@ function reads(): Record<string, string> {
     matrixMine: '/api/feedback-matrix/mine',
     matrixTeams: '/api/feedback-matrix/teams',
     feed: '/api/feed/posts',
+    feedLikes: `/api/feed/posts/${made.post}/likes`,
+    feedComments: `/api/feed/posts/${made.post}/comments`,
     badgeColleagues: '/api/badges/colleagues',
     badgesRecent: '/api/badges/given/recent',
     badgeRequests: '/api/badge-requests',
@@ -177,6 +195,8 @@ const NAMED_WHEN_ON = [
   'requestsAsked',
   'overviewPeople',
   'feed',
+  'feedLikes',
+  'feedComments',
   'badgeColleagues',
   'badgesRecent',
   'badgeRequests',
@@ -195,12 +215,22 @@ async function readAll(api: Api) {
 }
 
 const unseen = async (api: Api) => (await api.get('/api/feedback/unseen-count')).body.unseen as number;
-/** The administrator's own figures: what they received, and what they gave. */
-const figures = async (api: Api) => ({
-  unseen: await unseen(api),
-  received: (await api.get('/api/feedback/overview')).body.feedbackCount as number,
-  given: (await api.get('/api/feedback?direction=given')).body.total as number,
-});
+/** The administrator's own figures: what they received and gave, their post's likes, their task feedback. */
+const figures = async (api: Api) => {
+  const post = (await api.get(`/api/feed/posts/${made.post}`)).body;
+  const tasks = (await api.get('/api/task-feedback/received')).body.items as { id: number; feedbackCount: number }[];
+  const overview = (await api.get('/api/task-feedback/overview')).body;
+  return {
+    unseen: await unseen(api),
+    received: (await api.get('/api/feedback/overview')).body.feedbackCount as number,
+    given: (await api.get('/api/feedback?direction=given')).body.total as number,
+    likes: post.likeCount as number,
+    comments: post.commentCount as number,
+    taskFeedback: tasks.find((t) => t.id === taskId)!.feedbackCount,
+    tasksReceived: overview.stats.receivedTaskCount as number,
+    taskAverage: overview.avgRating as number | null,
+  };
+};
 
 describe('demo people while demo data is off', () => {
   it('leave every list, feed, board, widget and picker, and come back', async () => {
@@ -220,11 +250,19 @@ describe('demo people while demo data is off', () => {
       expect(off['requestOptions']).toContain('Rita Real');
       expect(off['taskColleagues']).toContain('Rita Real');
       // The demo person's feedback to the administrator, and theirs to her, count nowhere.
+      // Nor do the demo person's like and comment on a real post, or her answer to a task request.
+      expect(figuresOn).toMatchObject({ likes: 2, comments: 2, taskFeedback: 1, tasksReceived: 1, taskAverage: 2 });
       expect(await figures(admin.api)).toEqual({
         unseen: figuresOn.unseen - 1,
         received: figuresOn.received - 1,
         given: figuresOn.given - 1,
+        likes: 1,
+        comments: 1,
+        taskFeedback: 0,
+        tasksReceived: 0,
+        taskAverage: null,
       });
+      expect(off['feedComments']).toContain('Rita Real');
     } finally {
       await setDemo(false);
     }
@@ -250,6 +288,53 @@ describe('demo people while demo data is off', () => {
       await setDemo(false);
     }
     expect(await statuses()).toEqual(urls.map((url) => [url, 200]));
+  });
+
+  it("reads their recent average as an unknown person's", async () => {
+    const { admin, real, demo } = org.people;
+    const averages = () => ok(admin.api, `/api/feedback/recent-averages?receiverIds=${real.id},${demo.id},999999`);
+    const on = JSON.parse(await averages());
+    expect(on.items).toEqual([
+      { receiverId: real.id, average: 4 },
+      { receiverId: demo.id, average: 4 },
+      { receiverId: 999999, average: null },
+    ]);
+    await setDemo(true);
+    try {
+      expect(JSON.parse(await averages()).items).toEqual([
+        { receiverId: real.id, average: 4 },
+        { receiverId: demo.id, average: null },
+        { receiverId: 999999, average: null },
+      ]);
+    } finally {
+      await setDemo(false);
+    }
+    expect(JSON.parse(await averages())).toEqual(on);
+  });
+
+  it('refuses deciding a badge request for them as an unknown request, changing nothing', async () => {
+    const { admin } = org.people;
+    const url = `/api/badge-requests/${made.recommendation}/status`;
+    const status = async () =>
+      (
+        await server.db
+          .selectFrom('badgeRequests')
+          .select('status')
+          .where('id', '=', made.recommendation)
+          .executeTakeFirstOrThrow()
+      ).status;
+    await setDemo(true);
+    try {
+      for (const to of ['under_review', 'rejected', 'approved'])
+        expect.soft((await admin.api.put(url, { status: to })).status, to).toBe(404);
+      expect(await status()).toBe('pending');
+      expect((await admin.api.put('/api/badge-requests/999999/status', { status: 'rejected' })).status).toBe(404);
+    } finally {
+      await setDemo(false);
+    }
+    // With demo data on, the approver decides it as any other.
+    expect((await admin.api.put(url, { status: 'under_review' })).status).toBe(200);
+    expect(await status()).toBe('under_review');
   });
 
   it('refuses every write naming them as it refuses an unknown person, changing nothing', async () => {

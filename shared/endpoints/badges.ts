@@ -266,7 +266,8 @@ export const badgeEndpoints = {
       'once). Nobody decides a request they made or one for themselves (403 BADGE_REQUEST_OWN), nor one for ' +
       'an account holding a permission they lack (403 ACCOUNT_OUTRANKS_CALLER); a team approver decides only ' +
       'for members of their teams (404 for anyone else’s request). Approving writes the given ' +
-      'badge in the same transaction.',
+      'badge in the same transaction. While demo data is switched off, a demo request, or one for or by a demo ' +
+      'person, is unknown (404), as in the lists.',
     params: idParamsSchema,
     body: badgeRequestStatusBodySchema,
     response: badgeRequestSchema,

@@ -53,6 +53,8 @@ export const feedbackEndpoints = {
     path: '/api/feedback/recent-averages',
     access: 'give-feedback',
     summary: 'The caller’s average rating of each person over the last 90 days (the deviation rule)',
+    description:
+      'An id of nobody in the company, or of a demo person while demo data is switched off, answers a null average.',
     query: recentAveragesQuerySchema,
     response: recentAveragesSchema,
   }),

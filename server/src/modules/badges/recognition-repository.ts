@@ -208,8 +208,9 @@ export function recognitionRepository({ db, tenantId, now }: TenantScope) {
     return hideDemo ? q.where('b.isDemo', '=', 0) : q;
   }
 
-  async function getRequest(id: number): Promise<RequestRecord | undefined> {
-    const row = await requestSelect(false).where('r.id', '=', id).executeTakeFirst();
+  /** One request; none while `hideDemo` for a demo one, or one for or by a demo person (as in the lists). */
+  async function getRequest(id: number, hideDemo = false): Promise<RequestRecord | undefined> {
+    const row = await requestSelect(hideDemo).where('r.id', '=', id).executeTakeFirst();
     return row ? (await hydrateRequests([row]))[0] : undefined;
   }
 

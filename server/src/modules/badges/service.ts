@@ -277,7 +277,8 @@ async function assertGivable(ctx: RequestContext, badgeId: number, employeeId: n
  * A decision closes the approvers' items and tells the requester (./notifications.ts).
  */
 export async function setRequestStatus(ctx: RequestContext, id: number, to: BadgeRequestStatus): Promise<BadgeRequest> {
-  const current = await ctx.repo(recognitionRepository).getRequest(id);
+  // A request for or by a demo person is unknown while demo data is off (docs/demo-data.md), as in the lists.
+  const current = await ctx.repo(recognitionRepository).getRequest(id, await hideDemo(ctx));
   if (!current) throw errors.notFound('badgeRequestNotFound');
   const me = ctx.caller.employeeId;
   if (current.requestedBy.id === me || current.employee.id === me) throw errors.coded(403, 'BADGE_REQUEST_OWN');

@@ -5,6 +5,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { PersonRef } from '../../../../shared/contracts/feedback-requests.js';
 import { normalizeEmail } from '../../../../shared/credentials.js';
+import { shownPeople } from '../../db/demo.js';
 import type { Db } from '../../db/engine.js';
 import { searchCondition } from '../../http/list.js';
 
@@ -19,14 +20,17 @@ export function personSearchCondition(text: string): Expression<SqlBool> {
 
 export type ColleagueFilter = { selfId: number; searchText?: string | undefined; hideDemo: boolean };
 
-/** A picker's candidates: the tenant's active employees but `selfId`, matching the search; no demo ones when hidden. */
+/**
+ * A picker's candidates: the tenant's active employees but `selfId`, matching the search; no demo people while
+ * `hideDemo` (server/src/db/demo.ts decides who they are).
+ */
 export function colleagueQuery(db: Db, tenantId: number, { selfId, searchText, hideDemo }: ColleagueFilter) {
-  let query = db
+  const query = db
     .selectFrom('employees')
     .where('employees.tenantId', '=', tenantId)
     .where('employees.status', '=', 'active')
-    .where('employees.id', '<>', selfId);
-  if (hideDemo) query = query.where('employees.isDemo', '=', 0);
+    .where('employees.id', '<>', selfId)
+    .where(shownPeople({ db, tenantId }, 'employees.id', hideDemo));
   const text = searchText?.trim();
   return text ? query.where(personSearchCondition(text)) : query;
 }

@@ -2,13 +2,14 @@
  * Likes and comments of the news feed's posts in one tenant (docs/recognition.md "News feed"). One like
  * per person and post is the table's primary key, and liking is an upsert on it, so two likes sent at once
  * (double clicks, two tabs) leave one row of the last type. Counts and the newest comments of a page of
- * posts are grouped in SQL, a few queries per page whatever its size. Demo likes and comments are left
- * out once the company switched demo data off.
+ * posts are grouped in SQL, a few queries per page whatever its size. Once the company switched demo data
+ * off, demo likes and comments are left out, and so are a demo person's real ones (docs/demo-data.md).
  */
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { LIKE_TYPES, type LikeType } from '../../../../shared/feed.js';
 import type { LikeSummary } from '../../../../shared/contracts/feed.js';
 import type { CursorListResponse } from '../../../../shared/contracts/common.js';
+import { shownPeople } from '../../db/demo.js';
 import { toNumber } from '../../db/engine.js';
 import { referenceOr } from '../../db/errors.js';
 import type { TenantScope } from '../../http/context.js';
@@ -23,8 +24,18 @@ const COMMENT_COLUMNS = ['c.id', 'c.postId', 'c.employeeId', 'c.comment', 'c.cre
 const postGone = () => errors.notFound('feedPostNotFound');
 const noLikes = (): LikeSummary => ({ likeCount: 0, likeTypes: [], currentUserLike: null });
 
-export function feedEngagementRepository({ db, tenantId, now }: TenantScope) {
+export function feedEngagementRepository(scope: TenantScope) {
+  const { db, tenantId, now } = scope;
   const stamp = () => now().toISOString();
+
+  /**
+   * The likes or comments (`table`: their alias) shown while `hideDemo`: not demo rows, and not a demo
+   * person's (a real post may have been liked or commented on by one). The rule is server/src/db/demo.ts's.
+   */
+  const shown = (table: 'feedLikes' | 'feedComments' | 'l' | 'c', hideDemo: boolean): Expression<SqlBool> =>
+    hideDemo
+      ? sql<SqlBool>`(${sql.ref(`${table}.isDemo`)} = 0 and ${shownPeople(scope, `${table}.employeeId`, true)})`
+      : sql<SqlBool>`1 = 1`;
 
   return {
     /**
@@ -70,13 +81,13 @@ export function feedEngagementRepository({ db, tenantId, now }: TenantScope) {
     async likeSummaries(postIds: readonly number[], viewerId: number, hideDemo: boolean) {
       const out = new Map<number, LikeSummary>(postIds.map((id) => [id, noLikes()]));
       if (postIds.length === 0) return out;
-      let counts = db
+      const counts = db
         .selectFrom('feedLikes')
         .select(['postId', 'kind', sql<number | string>`count(*)`.as('n')])
         .where('tenantId', '=', tenantId)
         .where('postId', 'in', [...postIds])
+        .where(shown('feedLikes', hideDemo))
         .groupBy(['postId', 'kind']);
-      if (hideDemo) counts = counts.where('isDemo', '=', 0);
       const mine = db
         .selectFrom('feedLikes')
         .select(['postId', 'kind'])
@@ -106,9 +117,9 @@ export function feedEngagementRepository({ db, tenantId, now }: TenantScope) {
         .selectFrom('feedLikes as l')
         .select(['l.employeeId', 'l.kind', 'l.createdAt'])
         .where('l.tenantId', '=', tenantId)
-        .where('l.postId', '=', postId);
+        .where('l.postId', '=', postId)
+        .where(shown('l', hideDemo));
       if (query.type) q = q.where('l.kind', '=', query.type);
-      if (hideDemo) q = q.where('l.isDemo', '=', 0);
       return paginateByCursor(q, {
         orderBy: [
           ['l.createdAt', 'desc', 'text'],
@@ -121,13 +132,13 @@ export function feedEngagementRepository({ db, tenantId, now }: TenantScope) {
 
     async commentCounts(postIds: readonly number[], hideDemo: boolean): Promise<Map<number, number>> {
       if (postIds.length === 0) return new Map();
-      let q = db
+      const q = db
         .selectFrom('feedComments')
         .select(['postId', sql<number | string>`count(*)`.as('n')])
         .where('tenantId', '=', tenantId)
         .where('postId', 'in', [...postIds])
+        .where(shown('feedComments', hideDemo))
         .groupBy('postId');
-      if (hideDemo) q = q.where('isDemo', '=', 0);
       return new Map((await q.execute()).map((r) => [r.postId, toNumber(r.n)]));
     },
 
@@ -135,15 +146,15 @@ export function feedEngagementRepository({ db, tenantId, now }: TenantScope) {
     async latestComments(postIds: readonly number[], count: number, hideDemo: boolean) {
       const out = new Map<number, CommentRow[]>(postIds.map((id) => [id, []]));
       if (postIds.length === 0) return out;
-      let ranked = db
+      const ranked = db
         .selectFrom('feedComments as c')
         .select([
           ...COMMENT_COLUMNS,
           sql<number>`row_number() over (partition by c.post_id order by c.created_at desc, c.id desc)`.as('n'),
         ])
         .where('c.tenantId', '=', tenantId)
-        .where('c.postId', 'in', [...postIds]);
-      if (hideDemo) ranked = ranked.where('c.isDemo', '=', 0);
+        .where('c.postId', 'in', [...postIds])
+        .where(shown('c', hideDemo));
       const rows = await db
         .selectFrom(ranked.as('x'))
         .select(['x.id', 'x.postId', 'x.employeeId', 'x.comment', 'x.createdAt'])
@@ -161,12 +172,12 @@ export function feedEngagementRepository({ db, tenantId, now }: TenantScope) {
       query: { limit: number; cursor?: string | undefined },
       hideDemo: boolean,
     ): Promise<CursorListResponse<CommentRow>> {
-      let q = db
+      const q = db
         .selectFrom('feedComments as c')
         .select(COMMENT_COLUMNS)
         .where('c.tenantId', '=', tenantId)
-        .where('c.postId', '=', postId);
-      if (hideDemo) q = q.where('c.isDemo', '=', 0);
+        .where('c.postId', '=', postId)
+        .where(shown('c', hideDemo));
       return paginateByCursor(q, {
         orderBy: [
           ['c.createdAt', 'desc', 'text'],

@@ -4,7 +4,7 @@ import { subjectConflict } from '../../../../shared/feedback-overview.js';
 import type { RequestContext } from '../../http/context.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { errors } from '../../http/errors.js';
-import { demoHidden, requireShown } from '../../policy/demo.js';
+import { demoHidden, hiddenAmong, requireShown } from '../../policy/demo.js';
 import { mayReadFeedback, needsReceiverTeam } from '../../policy/feedback.js';
 import { feedbackSubjectRepository, type FeedbackSubject } from '../../policy/feedback-subject.js';
 import { policyRepository } from '../../policy/repository.js';
@@ -81,7 +81,14 @@ export const feedbackRoutes = defineRoutes(feedbackEndpoints, {
     const averages = await ctx
       .repo(givingRepository)
       .recentAverages(ctx.caller.employeeId, query.receiverIds, ctx.now());
-    return { items: [...averages].map(([receiverId, average]) => ({ receiverId, average })) };
+    // A demo person is unknown while demo data is off: no average, as for an id of nobody.
+    const hidden = await hiddenAmong(ctx, query.receiverIds);
+    return {
+      items: [...averages].map(([receiverId, average]) => ({
+        receiverId,
+        average: hidden.has(receiverId) ? null : average,
+      })),
+    };
   },
 
   giveFeedback: (ctx, { body }) => giveFeedback(ctx, body),

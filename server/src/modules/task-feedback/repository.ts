@@ -4,7 +4,7 @@
  * feedback with its ratings, the requests, and the overview's aggregates. Bound to the tenant by the request
  * context (`ctx.repo(taskFeedbackRepository)`); inside a transaction through `tx.repo(…)`.
  */
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { ListResponse } from '../../../../shared/contracts/common.js';
 import type {
   FeedbackTask,
@@ -173,8 +173,15 @@ export function taskFeedbackRepository(scope: TenantScope) {
     return query;
   }
 
-  /** Per task, the figures of the feedback on it (received by `receiverId` when given). */
-  function figuresOf(receiverId?: number) {
+  /**
+   * The task feedback `f` shown while `hideDemo`: neither its giver nor its receiver a demo person (a real
+   * task's feedback may be a demo person's, e.g. their answer to a request). The rule is server/src/db/demo.ts's.
+   */
+  const shownFeedback = (hideDemo: boolean) =>
+    sql<SqlBool>`(${shownPeople(scope, 'f.giverId', hideDemo)} and ${shownPeople(scope, 'f.receiverId', hideDemo)})`;
+
+  /** Per task, the figures of the feedback on it shown (received by `receiverId` when given). */
+  function figuresOf(hideDemo: boolean, receiverId?: number) {
     let query = db
       .selectFrom('taskFeedback as f')
       .select((eb) => [
@@ -186,6 +193,7 @@ export function taskFeedbackRepository(scope: TenantScope) {
         eb.fn.max('f.createdAt').as('lastFeedbackAt'),
       ])
       .where('f.tenantId', '=', tenantId)
+      .where(shownFeedback(hideDemo))
       .groupBy('f.taskId');
     if (receiverId !== undefined) query = query.where('f.receiverId', '=', receiverId);
     return query;
@@ -217,8 +225,7 @@ export function taskFeedbackRepository(scope: TenantScope) {
     if (filter.ids) query = query.where('f.id', 'in', filter.ids);
     if (filter.taskId !== undefined) query = query.where('f.taskId', '=', filter.taskId);
     if (filter.giverId !== undefined) query = query.where('f.giverId', '=', filter.giverId);
-    if (filter.hideDemo)
-      query = query.where(shownPeople(scope, 'f.giverId', true)).where(shownPeople(scope, 'f.receiverId', true));
+    if (filter.hideDemo) query = query.where(shownFeedback(true));
     const rows = await query.execute();
     const ratings = await taskRatingsOf(rows.map((r) => r.id));
     return rows.map((f): TaskFeedback => ({
@@ -424,7 +431,7 @@ export function taskFeedbackRepository(scope: TenantScope) {
     async task(taskId: number, view: TaskView): Promise<FeedbackTask> {
       const row = await taskSelect(view).where('t.id', '=', taskId).executeTakeFirst();
       if (!row) throw errors.notFound('taskNotFound');
-      const figures = await figuresOf().where('f.taskId', '=', taskId).executeTakeFirst();
+      const figures = await figuresOf(view.hideDemo).where('f.taskId', '=', taskId).executeTakeFirst();
       return taskView(row, figures ?? NO_FIGURES, view);
     },
 
@@ -435,7 +442,7 @@ export function taskFeedbackRepository(scope: TenantScope) {
       view: TaskView,
     ): Promise<ListResponse<FeedbackTask>> {
       let base = taskSelect(view)
-        .leftJoin(figuresOf(employeeId).as('agg'), 'agg.taskId', 't.id')
+        .leftJoin(figuresOf(view.hideDemo, employeeId).as('agg'), 'agg.taskId', 't.id')
         .select([
           'agg.ratingSum',
           'agg.ratingCount',
@@ -734,6 +741,8 @@ export function taskFeedbackRepository(scope: TenantScope) {
     /** The overview's figures of an employee's received task feedback and tasks (docs/projects.md). */
     async overview(employeeId: number, periods: { from: string; to: string; previousFrom: string }, view: TaskView) {
       const demo = view.hideDemo ? sql`and p.is_demo = 0` : sql``;
+      // Only the feedback shown counts: none a demo person gave while demo data is off.
+      const shown = shownFeedback(view.hideDemo);
       const period = (from: string, to: string) =>
         sql<{ sum: number | string | null; count: number | string | null }>`
           select sum(f.rating_sum) as sum, sum(f.rating_count) as count
@@ -741,7 +750,7 @@ export function taskFeedbackRepository(scope: TenantScope) {
           join project_tasks t on t.id = f.task_id
           join projects p on p.id = t.project_id
           where f.tenant_id = ${tenantId} and f.receiver_id = ${employeeId}
-            and f.created_at >= ${from} and f.created_at < ${to} ${demo}`.execute(db);
+            and f.created_at >= ${from} and f.created_at < ${to} and ${shown} ${demo}`.execute(db);
       const [current, previous] = await Promise.all([
         period(periods.from, periods.to),
         period(periods.previousFrom, periods.from),
@@ -755,8 +764,8 @@ export function taskFeedbackRepository(scope: TenantScope) {
         select count(distinct t.project_id) as projects,
           count(*) as tasks,
           sum(case when t.ignored_reason is not null then 1 else 0 end) as ignored,
-          sum(case when exists (select 1 from task_feedback f where f.task_id = t.id and f.receiver_id = ${employeeId})
-            then 1 else 0 end) as received,
+          sum(case when exists (select 1 from task_feedback f where f.task_id = t.id and f.receiver_id = ${employeeId}
+            and ${shown}) then 1 else 0 end) as received,
           sum(case when t.ignored_reason is null then t.qa_kickbacks else 0 end) as kickbacks,
           avg(case when t.ignored_reason is null then t.dev_cycle_hours end) as dev,
           avg(case when t.ignored_reason is null then t.qa_cycle_hours end) as qa,
@@ -768,15 +777,14 @@ export function taskFeedbackRepository(scope: TenantScope) {
         where t.tenant_id = ${tenantId} ${demo}
           and (t.assignee_id in (select tp.id from tracker_people tp where tp.tenant_id = ${tenantId}
                  and tp.employee_id = ${employeeId})
-            or exists (select 1 from task_feedback f where f.task_id = t.id and f.receiver_id = ${employeeId}))`.execute(
-        db,
-      );
+            or exists (select 1 from task_feedback f where f.task_id = t.id and f.receiver_id = ${employeeId}
+              and ${shown}))`.execute(db);
       const s = stats.rows[0] ?? {};
       const hours = (v: number | string | null | undefined) =>
         !view.metrics || v === null || v === undefined ? null : Math.round(Number(v) * 10) / 10;
 
       const recent = await taskSelect(view)
-        .innerJoin(figuresOf(employeeId).as('agg'), 'agg.taskId', 't.id')
+        .innerJoin(figuresOf(view.hideDemo, employeeId).as('agg'), 'agg.taskId', 't.id')
         .select(['agg.ratingSum', 'agg.ratingCount', 'agg.feedbackCount', 'agg.unseenCount', 'agg.lastFeedbackAt'])
         .orderBy('agg.lastFeedbackAt', 'desc')
         .orderBy('t.id', 'desc')
