@@ -6,12 +6,10 @@ import { Field, Text, Textarea } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { LeaveRequest } from '../../../../shared/contracts/leave';
 import { LEAVE_ACTION, type LeaveAction } from '../../../../shared/leave';
-import { errorMessage } from '../../api/errors';
 import { useLeaveAction } from '../../api/hooks/leave';
 import { FormDialog } from '../../components/FormDialog';
-import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
-import { errorProps } from '../../components/form-fields';
+import { errorProps, formFailure } from '../../components/form-fields';
 import { useLeaveDates } from './leave-ui';
 
 /** What the button and the dialog say for an action: the keys under `leave:actions`. */
@@ -30,7 +28,6 @@ export type PendingAction = { request: LeaveRequest; action: LeaveAction; text: 
 export function LeaveActionDialog({ pending, onClose }: { pending: PendingAction; onClose: () => void }) {
   const { t } = useTranslation(['leave', 'common', 'errors']);
   const dates = useLeaveDates();
-  const notify = useNotify();
   const [reason, setReason] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -52,11 +49,8 @@ export function LeaveActionDialog({ pending, onClose }: { pending: PendingAction
         { id: request.id, action, reason: reason.trim(), verb },
         {
           onSuccess: onClose,
-          onError: (error) => {
-            const message = errorMessage(error, failed);
-            setServerError(message);
-            notify.error(failed, message);
-          },
+          // Said once, in the dialog (docs/architecture.md "Failures in forms").
+          onError: (error) => setServerError(formFailure(error, { fallback: failed, shown: [] }).banner),
         },
       );
   };

@@ -19,12 +19,11 @@ import {
   PENDING_STATUSES,
   workingDays,
 } from '../../../../shared/leave';
-import { errorMessage } from '../../api/errors';
 import { useEditLeave, useLeaveDetails, useRequestLeave, type LeaveBalanceType } from '../../api/hooks/leave';
 import { useHolidays } from '../../api/hooks/leave-catalogue';
 import { FormDialog } from '../../components/FormDialog';
+import { formFailure } from '../../components/form-fields';
 import { QueryState } from '../../components/QueryState';
-import { useNotify } from '../../components/toasts';
 import { useTranslation } from '../../i18n';
 import { useTenantDay } from '../../components/hooks';
 import { LeaveIcon, leaveRulesLine } from './leave-ui';
@@ -61,7 +60,6 @@ function leftLabel(t: TFunction<'leave'>, type: LeaveBalanceType, editing?: Leav
 export function RequestLeaveDialog({ onClose, editing }: { onClose: () => void; editing?: LeaveRequest }) {
   const styles = useStyles();
   const { t } = useTranslation(['leave', 'common', 'errors']);
-  const notify = useNotify();
   const { settings, today } = useTenantDay();
   const year = Number(today.slice(0, 4));
   // The last day a request may end: this year's 31 December, or next year's once the company opened it.
@@ -131,12 +129,10 @@ export function RequestLeaveDialog({ onClose, editing }: { onClose: () => void; 
     const input = { leaveTypeId: typeId!, startDate, endDate, reason: reason.trim() };
     const handlers = {
       onSuccess: onClose,
-      onError: (error: unknown) => {
-        const failed = t('errors:LEAVE_SAVE_FAILED');
-        const message = errorMessage(error, failed);
-        setServerError(message);
-        notify.error(failed, message);
-      },
+      // Said once, above the fields (docs/architecture.md "Failures in forms"): the dialog's fields show their own
+      // rules' messages, so a server's field message goes to the banner too.
+      onError: (error: unknown) =>
+        setServerError(formFailure(error, { fallback: t('errors:LEAVE_SAVE_FAILED'), shown: [] }).banner),
     };
     if (editing) update.mutate({ id: editing.id, ...input }, handlers);
     else create.mutate(input, handlers);
