@@ -149,8 +149,11 @@ test('Jobs: the leave jobs run at start-up is listed for the administrator', asy
   await expect(page).toHaveURL(/\/home$/);
   await openTab(page, 'Jobs');
   const table = page.getByRole('table', { name: 'Job runs' });
-  const row = table.getByRole('row').filter({ hasText: 'Leave jobs' }).last();
-  await expect(row).toContainText('Schedule');
+  // The scheduled jobs run every few minutes of the test clock, and other specs run the leave jobs by hand: the
+  // search keeps the leave jobs alone, and the start-up run is the one the schedule started.
+  await page.getByPlaceholder('Search by job').fill('leave');
+  const row = table.getByRole('row').filter({ hasText: 'Leave jobs' }).filter({ hasText: 'Schedule' }).last();
   await expect(row).toContainText('Succeeded');
+  await expect(table.getByRole('row').filter({ hasText: 'Badge images' })).toHaveCount(0);
   await snapshot(page, 'settings-jobs', 'light');
 });
