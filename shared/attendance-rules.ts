@@ -2,9 +2,8 @@
  * The attendance and break rules of the workforce spec (§5), as pure functions. The server enforces
  * them on every change; the renderer runs the same functions to show problems before sending.
  */
-import { TZDate } from '@date-fns/tz';
 import type { ErrorCode } from './messages.js';
-import { addDays, localDate, startOfLocalDay } from './time.js';
+import { addDays, localDate, localInstantMs, startOfLocalDay } from './time.js';
 
 export const MIN_ATTENDANCE_MINUTES = 1;
 export const MIN_BREAK_MINUTES = 1;
@@ -46,9 +45,8 @@ export function shiftRuleOf(settings: { tenant_timezone: string; shift_latest_ch
  * check-out, in local time (so across daylight saving too).
  */
 export function shiftEnd(date: string, rule: ShiftRule): Date {
-  const [y, m, d] = addDays(date, 1).split('-').map(Number) as [number, number, number];
   const [hh, mm] = rule.latestCheckOut.split(':').map(Number) as [number, number];
-  return new Date(new TZDate(y, m - 1, d, hh, mm, 0, rule.timeZone).getTime());
+  return new Date(localInstantMs(addDays(date, 1), hh, mm, rule.timeZone));
 }
 
 /**

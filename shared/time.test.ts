@@ -1,7 +1,16 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { addDays, dayOfWeek, displayDate, eachDate, localDate, localTime, startOfLocalDay } from './time.js';
+import {
+  addDays,
+  dayOfWeek,
+  displayDate,
+  eachDate,
+  localDate,
+  localTime,
+  localInstantMs,
+  startOfLocalDay,
+} from './time.js';
 import { zoneOffsetMs } from './zone-offset.js';
 
 describe('tenant-local days', () => {
@@ -84,5 +93,25 @@ describe('the cached zone offsets', () => {
     expect(localDate('2011-12-30T09:59:59Z', 'Pacific/Apia')).toBe('2011-12-29'); // 23:59:59, UTC-10
     expect(localDate('2011-12-30T10:00:00Z', 'Pacific/Apia')).toBe('2011-12-31'); // 00:00, UTC+14
     expect(() => localDate('not a date', 'Asia/Karachi')).toThrow(RangeError);
+  });
+});
+
+describe('remembered local instants', () => {
+  it('answer what the zone database answers, gaps and repeated hours included, however often asked', () => {
+    const cases: [string, number, number, string][] = [
+      ['2026-03-08', 2, 30, 'America/New_York'], // in the spring-forward gap
+      ['2026-11-01', 1, 30, 'America/New_York'], // the repeated hour
+      ['2026-09-06', 0, 0, 'America/Santiago'], // midnight does not exist that day
+      ['2026-06-12', 18, 0, 'Asia/Karachi'],
+    ];
+    for (const [date, hour, minute, zone] of cases) {
+      const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+      const asked = new TZDate(y, m - 1, d, hour, minute, 0, zone).getTime();
+      expect(localInstantMs(date, hour, minute, zone)).toBe(asked);
+      expect(localInstantMs(date, hour, minute, zone)).toBe(asked);
+    }
+    // A date's start is its own: a different zone or time of day is a different answer.
+    expect(localInstantMs('2026-06-12', 0, 0, 'Asia/Karachi')).not.toBe(localInstantMs('2026-06-12', 0, 0, 'UTC'));
+    expect(startOfLocalDay('2026-06-12', 'Asia/Karachi')).not.toBe(startOfLocalDay('2026-06-12', 'Asia/Karachi'));
   });
 });

@@ -24,10 +24,28 @@ export function localTime(instant: Date | string, timeZone: string): string {
   return new Date(wallClockMs(instant, timeZone)).toISOString().slice(11, 16);
 }
 
+/** Instants of local wall-clock times already asked, by zone, date and time (a pure function of them). */
+const wallClockInstants = new Map<string, number>();
+
+/**
+ * The UTC instant (ms) of a local date and time of day in the zone, as the zone database reads it (a time in a
+ * spring-forward gap moves forward). Remembered: the punch path asks the same few days thousands of times.
+ */
+export function localInstantMs(date: string, hour: number, minute: number, timeZone: string): number {
+  const key = `${timeZone}|${date}|${hour}:${minute}`;
+  let at = wallClockInstants.get(key);
+  if (at === undefined) {
+    const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+    at = new TZDate(y, m - 1, d, hour, minute, 0, timeZone).getTime();
+    if (wallClockInstants.size >= 50_000) wallClockInstants.clear();
+    wallClockInstants.set(key, at);
+  }
+  return at;
+}
+
 /** The UTC instant at which a local calendar date starts in the zone (not always 00:00 on DST days). */
 export function startOfLocalDay(date: string, timeZone: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(new TZDate(y, m - 1, d, 0, 0, 0, timeZone).getTime());
+  return new Date(localInstantMs(date, 0, 0, timeZone));
 }
 
 export function addDays(date: string, days: number): string {
