@@ -110,8 +110,12 @@ describe('remembered local instants', () => {
       expect(localInstantMs(date, hour, minute, zone)).toBe(asked);
       expect(localInstantMs(date, hour, minute, zone)).toBe(asked);
     }
-    // A date's start is its own: a different zone or time of day is a different answer.
-    expect(localInstantMs('2026-06-12', 0, 0, 'Asia/Karachi')).not.toBe(localInstantMs('2026-06-12', 0, 0, 'UTC'));
-    expect(startOfLocalDay('2026-06-12', 'Asia/Karachi')).not.toBe(startOfLocalDay('2026-06-12', 'Asia/Karachi'));
+    // The zone is part of what is remembered: the same date and time elsewhere is another instant.
+    expect(localInstantMs('2026-06-12', 0, 0, 'Asia/Karachi')).toBe(Date.UTC(2026, 5, 11, 19));
+    expect(localInstantMs('2026-06-12', 0, 0, 'UTC')).toBe(Date.UTC(2026, 5, 12));
+    // Dates are mutable: every caller gets its own, so one changing it cannot change the remembered answer.
+    const first = startOfLocalDay('2026-06-12', 'Asia/Karachi');
+    first.setTime(0);
+    expect(startOfLocalDay('2026-06-12', 'Asia/Karachi').getTime()).toBe(Date.UTC(2026, 5, 11, 19));
   });
 });

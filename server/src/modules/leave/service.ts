@@ -45,7 +45,8 @@ export async function recordEvent(db: Db, e: Insertable<LeaveRequestEventTable>)
 }
 
 /** What a request (new or edited) asks for, once every rule allowed it. */
-type Checked = { leaveTypeId: number; days: number };
+/** A request the rules let through: its type, its working days and the stage it starts (or starts again) at. */
+type Checked = { leaveTypeId: number; days: number; status: LeaveStatus };
 
 /**
  * Every rule of a request, in the documented order (docs/leave-workflow.md "Leave rules"); the first broken
@@ -126,7 +127,7 @@ async function checkRequest(
     if (days > remaining)
       throw errors.rule('LEAVE_QUOTA_EXCEEDED', { remaining, requested: days } satisfies LeaveQuotaDetails);
   }
-  return { leaveTypeId: type.id, days };
+  return { leaveTypeId: type.id, days, status: await firstStage(deps, tenantId, employeeId) };
 }
 
 /** Where a request starts (or starts again after an edit): the PO stage when the requester has one, else HR. */
@@ -187,8 +188,7 @@ export async function createRequest(
   settings: TenantSettings,
 ): Promise<number> {
   return asRequester(deps, who, async (tx) => {
-    const { leaveTypeId, days } = await checkRequest(tx, who.tenantId, who.employeeId, body, settings);
-    const status = await firstStage(tx, who.tenantId, who.employeeId);
+    const { leaveTypeId, days, status } = await checkRequest(tx, who.tenantId, who.employeeId, body, settings);
     const now = tx.now().toISOString();
     const row = await tx.db
       .insertInto('leaveRequests')
@@ -246,8 +246,7 @@ export async function editRequest(
   if (!EDITABLE_STATUSES.includes(request.status))
     throw errors.coded(409, 'LEAVE_NOT_EDITABLE', { status: request.status });
   await asRequester(deps, who, async (tx) => {
-    const { leaveTypeId, days } = await checkRequest(tx, who.tenantId, who.employeeId, body, settings, request);
-    const status = await firstStage(tx, who.tenantId, who.employeeId);
+    const { leaveTypeId, days, status } = await checkRequest(tx, who.tenantId, who.employeeId, body, settings, request);
     await changeRequest(
       tx.db,
       tx.now().toISOString(),
