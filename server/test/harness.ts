@@ -3,7 +3,7 @@
  * (TEST_DB=sqlite or postgres; the PostgreSQL cluster comes from postgres-cluster.ts), and cleans up.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -22,23 +22,46 @@ import { factories, PASSWORD, type Factories } from './factories.js';
 export const ENGINE: Engine = process.env['TEST_DB'] === 'postgres' ? 'postgres' : 'sqlite';
 export { PASSWORD };
 
+/**
+ * SQLite's migrated template: one file per worker (test files of a worker share this module), migrated once and
+ * copied for each test database that asks for a migrated one, as PostgreSQL's tests copy the template database
+ * their global setup migrated (postgres-cluster.ts).
+ */
+let sqliteTemplate: Promise<string> | undefined;
+function migratedSqliteFile(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'teambeat-template-'));
+    const file = path.join(dir, 'migrated.sqlite');
+    const handle = openDatabase({ sqliteFile: file });
+    try {
+      await migrateToLatest(handle.db, handle.engine);
+    } finally {
+      // Closing checkpoints the write-ahead log into the file, so the file alone is the whole database.
+      await handle.close();
+    }
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    return file;
+  })();
+  return sqliteTemplate;
+}
+
 /** A fresh database of the engine under test, migrated to the latest version unless `migrate` is false. */
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<{
   handle: DatabaseHandle;
   env: Record<string, string>;
   drop: () => Promise<void>;
 }> {
+  const migrate = options.migrate !== false;
   if (ENGINE === 'postgres') {
     const adminUrl = inject('pgAdminUrl');
     const name = `tb_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(migrate ? `create database ${name} template ${inject('pgTemplate')}` : `create database ${name}`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     const handle = openDatabase({ databaseUrl: url.toString(), sqliteFile: '', poolSize: 5 });
-    if (options.migrate !== false) await migrateToLatest(handle.db, handle.engine);
     return {
       handle,
       env: { DATABASE_URL: url.toString() },
@@ -52,8 +75,9 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'teambeat-test-'));
-  const handle = openDatabase({ sqliteFile: path.join(dir, 'teambeat.sqlite') });
-  if (options.migrate !== false) await migrateToLatest(handle.db, handle.engine);
+  const file = path.join(dir, 'teambeat.sqlite');
+  if (migrate) copyFileSync(await migratedSqliteFile(), file);
+  const handle = openDatabase({ sqliteFile: file });
   return {
     handle,
     env: { DATA_DIR: dir },

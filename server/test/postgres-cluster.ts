@@ -7,15 +7,23 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/engine.js';
+import { migrateToLatest } from '../src/db/migrate.js';
 import { freePort } from './free-port.js';
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   export interface ProvidedContext {
     pgAdminUrl: string;
+    /** A database migrated to the latest version, copied by every test that asks for a migrated one. */
+    pgTemplate: string;
   }
 }
+
+/** The template every migrated test database is created from (server/test/harness.ts). */
+export const MIGRATED_TEMPLATE = 'tb_migrated';
 
 function findBinary(name: string): string {
   for (const dir of (process.env['PATH'] ?? '').split(path.delimiter)) {
@@ -79,8 +87,38 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   };
 }
 
+/**
+ * Migrates one database to the latest version, once per run: each test's `create database … template` copies it
+ * in a fraction of a second, where migrating every test's own database took 1-2.5 s (about a hundred of them).
+ */
+async function createMigratedTemplate(adminUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${MIGRATED_TEMPLATE}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${MIGRATED_TEMPLATE}`;
+  const handle = openDatabase({ databaseUrl: url.toString(), sqliteFile: '', poolSize: 1 });
+  try {
+    await migrateToLatest(handle.db, handle.engine);
+  } finally {
+    // A template may have no open connection while it is copied.
+    await handle.close();
+  }
+}
+
 export default async function setup(project: TestProject) {
   const cluster = await startPostgresCluster();
+  try {
+    await createMigratedTemplate(cluster.adminUrl);
+  } catch (error) {
+    cluster.stop();
+    throw error;
+  }
   project.provide('pgAdminUrl', cluster.adminUrl);
+  project.provide('pgTemplate', MIGRATED_TEMPLATE);
   return cluster.stop;
 }
