@@ -8,7 +8,7 @@
  * share it.
  */
 import type { Page, Request } from '@playwright/test';
-import { apiAs, readJson } from './api-client.js';
+import { apiAs, readJson, readJsonAs } from './api-client.js';
 import { axeViolations } from './axe.js';
 import { ADMIN, AYESHA, DEMO_PASSWORD, GRACE, expect, test } from './fixtures.js';
 import type { LoginPage } from './pages/login-page.js';
@@ -193,7 +193,7 @@ test('the sign-in pages, Home and the feedback area have no serious or critical 
 }) => {
   // The Overview of a person with two years of demo feedback: its lists lead to a category's, an attribute's
   // and a feedback's page (the administrator has received none).
-  const ayesha = await readJson<{ employee: { id: number } }>(await apiAs(baseURL!, AYESHA.email), '/api/me');
+  const ayesha = await readJsonAs<{ employee: { id: number } }>(baseURL!, AYESHA.email, '/api/me');
   const whose = `employeeId=${ayesha.employee.id}`;
   await walked(page, async (walk) => {
     await loginPage.open();
@@ -244,8 +244,7 @@ test('a person’s own feedback and flag, and the review of the flag, have no se
 }) => {
   // Ayesha, of team Web, has received and given feedback; Grace gives her one more, which she flags (one of the
   // demo's or another spec's might be flagged already).
-  const ayeshaId = (await readJson<{ employee: { id: number } }>(await apiAs(baseURL!, AYESHA.email), '/api/me'))
-    .employee.id;
+  const ayeshaId = (await readJsonAs<{ employee: { id: number } }>(baseURL!, AYESHA.email, '/api/me')).employee.id;
   const grace = await apiAs(baseURL!, GRACE.email);
   const options = await readJson<{ categories: { attributes: { id: number }[] }[] }>(grace, '/api/feedback/options');
   const given = await grace.post('/api/feedback', {
@@ -257,6 +256,7 @@ test('a person’s own feedback and flag, and the review of the flag, have no se
   });
   expect(given.status()).toBe(201);
   const flagged = ((await given.json()) as { feedbackIds: number[] }).feedbackIds[0]!;
+  await grace.dispose();
   await walked(page, async (walk) => {
     const own = (await signedIn(AYESHA.email)).page;
     const ayesha = walk.on(own);

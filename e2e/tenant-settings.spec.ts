@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { apiAs, readJson } from './api-client.js';
+import { readJsonAs } from './api-client.js';
 import { ADMIN, DEMO_PASSWORD, expect, PRIYA, test } from './fixtures.js';
 import { LoginPage } from './pages/login-page.js';
 import { ProductivityPage } from './pages/productivity-page.js';
@@ -181,10 +181,7 @@ test.describe('tenant settings', () => {
     await expect(page.getByRole('table', { name: 'Employees' }).getByText(PRIYA.name)).toHaveCount(0);
     // Only the company's own active people are left: the administrator, and whoever other specs of this worker
     // added (read now, not assumed).
-    const own = await readJson<{ total: number }>(
-      await apiAs(baseURL!, ADMIN.email),
-      '/api/employees?status=active&pageSize=10',
-    );
+    const own = await readJsonAs<{ total: number }>(baseURL!, ADMIN.email, '/api/employees?status=active&pageSize=10');
     expect(own.total).toBeGreaterThanOrEqual(1);
     expect(own.total).toBeLessThan(before);
     await productivity.open();
