@@ -3,6 +3,8 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { FullScreenSpinner, ServerUnreachable, SettingUpProfile } from '../components/FullScreenStates';
 import { ServerSetup } from '../components/ServerSetup';
+import { preloadToaster } from '../components/toasts';
+import { preloadUnsavedDialog } from '../components/unsaved';
 import { sessionEndAtom, sessionStatusAtom } from '../session/atoms';
 import { usePermissions } from '../api/hooks/me';
 import { loadEveryNamespace, useTranslation } from '../i18n';
@@ -11,9 +13,12 @@ import { APP_ROUTES, canOpen, HOME_PATH, type AppRoute } from './routes';
 const AuthPage = lazy(() => import('../pages/login/AuthPage').then((m) => ({ default: m.AuthPage })));
 // The frame comes with the rest of the language's texts (the sign-in page loaded only its own), so no page or
 // dialog of the signed-in app waits for its texts later.
-const AppFrame = lazy(() =>
-  Promise.all([import('../frame/AppFrame'), loadEveryNamespace()]).then(([m]) => ({ default: m.AppFrame })),
-);
+// The toaster and the unsaved-changes question, which the first screen does without, are fetched with it too.
+const AppFrame = lazy(() => {
+  preloadToaster();
+  preloadUnsavedDialog();
+  return Promise.all([import('../frame/AppFrame'), loadEveryNamespace()]).then(([m]) => ({ default: m.AppFrame }));
+});
 const ClientFeedbackPage = lazy(() =>
   import('../pages/client-feedback/ClientFeedbackPage').then((m) => ({ default: m.ClientFeedbackPage })),
 );
