@@ -4,7 +4,6 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { format, type Locale } from 'date-fns';
-import { enGB, fr } from 'date-fns/locale';
 import type { Language } from './languages.js';
 // Only the `common` texts the formats need, not the whole catalogue (the renderer loads the rest on demand).
 import { common as enCommon } from './en/common.js';
@@ -12,20 +11,35 @@ import { common as frCommon } from './fr/common.js';
 
 const catalogue = { en: { common: enCommon }, fr: { common: frCommon } };
 
-const DATE_LOCALES: Record<Language, Locale> = { en: enGB, fr };
+/**
+ * Each language's date names (date-fns's locale), given to this module with the language's catalogue: the whole
+ * catalogue (resources.ts, the server's and Node's) gives both at once; the renderer's gives a language's with its
+ * `common` texts (lazy.ts), which load before anything is shown in it, so a reader downloads only their own.
+ */
+const DATE_LOCALES: Partial<Record<Language, Locale>> = {};
+
+export function provideDateLocale(language: Language, locale: Locale): void {
+  DATE_LOCALES[language] = locale;
+}
+
+function dateLocale(language: Language): Locale {
+  const locale = DATE_LOCALES[language];
+  if (!locale) throw new Error(`The ${language} date names are not loaded (they come with its common texts)`);
+  return locale;
+}
 
 /** A calendar day (YYYY-MM-DD, or an ISO instant's date part) as DD-MMM-YYYY: 12-Jun-2030, 12-juin-2030. */
 export function formatDay(isoDay: string, language: Language): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDay);
   if (!match) return isoDay;
   const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return format(date, 'dd-MMM-yyyy', { locale: DATE_LOCALES[language] });
+  return format(date, 'dd-MMM-yyyy', { locale: dateLocale(language) });
 }
 
 /** An instant in the viewer's time zone as DD-MMM-YYYY HH:mm (24-hour in both languages). */
 export function formatInstant(iso: string, language: Language): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : format(date, 'dd-MMM-yyyy HH:mm', { locale: DATE_LOCALES[language] });
+  return Number.isNaN(date.getTime()) ? iso : format(date, 'dd-MMM-yyyy HH:mm', { locale: dateLocale(language) });
 }
 
 /**
@@ -35,7 +49,7 @@ export function formatInstant(iso: string, language: Language): string {
 export function formatInstantIn(iso: string, timeZone: string, language: Language): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return format(new TZDate(date.getTime(), timeZone), 'dd-MMM-yyyy HH:mm', { locale: DATE_LOCALES[language] });
+  return format(new TZDate(date.getTime(), timeZone), 'dd-MMM-yyyy HH:mm', { locale: dateLocale(language) });
 }
 
 /** A zone as its name and its offset from UTC at `at`: "Asia/Karachi (GMT+5)". */
@@ -58,7 +72,7 @@ export function formatZone(timeZone: string, language: Language, at: Date = new 
 export function formatMonth(isoMonth: string, language: Language): string {
   const match = /^(\d{4})-(\d{2})/.exec(isoMonth);
   if (!match) return isoMonth;
-  return format(new Date(Number(match[1]), Number(match[2]) - 1, 1), 'LLLL yyyy', { locale: DATE_LOCALES[language] });
+  return format(new Date(Number(match[1]), Number(match[2]) - 1, 1), 'LLLL yyyy', { locale: dateLocale(language) });
 }
 
 /** A number with the language's grouping and decimal marks: 26,890.5 or 26 890,5. */
@@ -148,6 +162,6 @@ export function formatRelative(iso: string, now: Date, language: Language): stri
 export function weekdayNames(language: Language, width: 'short' | 'long' = 'short'): string[] {
   // 1 January 2024 was a Monday.
   return Array.from({ length: 7 }, (_, i) =>
-    format(new Date(2024, 0, 1 + i), width === 'long' ? 'EEEE' : 'EEE', { locale: DATE_LOCALES[language] }),
+    format(new Date(2024, 0, 1 + i), width === 'long' ? 'EEEE' : 'EEE', { locale: dateLocale(language) }),
   );
 }

@@ -3,7 +3,7 @@
  * loader gives that file's texts, an instance starts with only the namespaces it was given, loads others when
  * asked, and switches language only once the new language's texts are there.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LANGUAGES } from './languages.js';
 import { CATALOGUE_LOADERS, createLazyI18n } from './lazy.js';
 import { NAMESPACES } from './namespaces.js';
@@ -42,5 +42,19 @@ describe('the lazy catalogue', () => {
     expect(i18n.language).toBe('en');
     expect(i18n.hasResourceBundle('en', 'auth')).toBe(true);
     expect(i18n.t('signIn.submit', { ns: 'auth' })).toBe('Sign in');
+  });
+
+  it('gives a language’s date names with its common texts, and only that language’s', async () => {
+    // Fresh modules, without the whole catalogue (resources.ts), which gives both languages' at once.
+    vi.resetModules();
+    const format = await import('./format.js');
+    const lazy = await import('./lazy.js');
+    expect(() => format.formatDay('2030-06-12', 'fr')).toThrow(/fr date names are not loaded/);
+    await lazy.CATALOGUE_LOADERS.fr.common();
+    expect(format.formatDay('2030-06-12', 'fr')).toBe('12-juin-2030');
+    expect(format.formatMonth('2030-02', 'fr')).toBe('février 2030');
+    expect(() => format.formatDay('2030-06-12', 'en')).toThrow(/en date names are not loaded/);
+    await lazy.CATALOGUE_LOADERS.en.common();
+    expect(format.formatDay('2030-06-12', 'en')).toBe('12-Jun-2030');
   });
 });

@@ -3,7 +3,9 @@
  * (docs/i18n.md "How the catalogue loads"), so the sign-in page carries only its own texts in its own language.
  * The server and Node tests keep the synchronous, fully bundled instance (index.ts).
  */
+import type { Locale } from 'date-fns';
 import i18next, { type BackendModule, type i18n } from 'i18next';
+import { provideDateLocale } from './format.js';
 import { isLanguage, type Language } from './languages.js';
 import { NAMESPACES, type Namespace } from './namespaces.js';
 import { i18nOptions } from './options.js';
@@ -12,10 +14,29 @@ import type { Translation } from './translation.js';
 
 type Loaders = { [L in Language]: { [N in Namespace]: () => Promise<Translation<Resources[N]>> } };
 
+/** Each language's date names (date-fns's locale), a chunk of its own too. */
+const DATE_LOCALE_LOADERS: Record<Language, () => Promise<Locale>> = {
+  en: () => import('date-fns/locale/en-GB').then((m) => m.enGB),
+  fr: () => import('date-fns/locale/fr').then((m) => m.fr),
+};
+
+/**
+ * A language's `common` texts, with its date names given to format.ts: every screen loads `common` before it shows
+ * anything in the language (the first screen's namespaces, and i18next loads a new language's namespaces in use
+ * before switching to it), so dates are never formatted in a language whose names have not arrived.
+ */
+function commonWithDates<T>(language: Language, texts: () => Promise<T>): () => Promise<T> {
+  return () =>
+    Promise.all([texts(), DATE_LOCALE_LOADERS[language]()]).then(([loaded, locale]) => {
+      provideDateLocale(language, locale);
+      return loaded;
+    });
+}
+
 /** One dynamic import per language and namespace: the bundler makes each its own chunk. */
 export const CATALOGUE_LOADERS: Loaders = {
   en: {
-    common: () => import('./en/common.js').then((m) => m.common),
+    common: commonWithDates('en', () => import('./en/common.js').then((m) => m.common)),
     errors: () => import('./en/errors.js').then((m) => m.errors),
     validation: () => import('./en/validation.js').then((m) => m.validation),
     auth: () => import('./en/auth.js').then((m) => m.auth),
@@ -44,7 +65,7 @@ export const CATALOGUE_LOADERS: Loaders = {
     taskFeedback: () => import('./en/task-feedback.js').then((m) => m.taskFeedback),
   },
   fr: {
-    common: () => import('./fr/common.js').then((m) => m.common),
+    common: commonWithDates('fr', () => import('./fr/common.js').then((m) => m.common)),
     errors: () => import('./fr/errors.js').then((m) => m.errors),
     validation: () => import('./fr/validation.js').then((m) => m.validation),
     auth: () => import('./fr/auth.js').then((m) => m.auth),

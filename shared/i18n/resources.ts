@@ -57,6 +57,8 @@ import { productivity as fr_productivity } from './fr/productivity.js';
 import { settings as fr_settings } from './fr/settings.js';
 import { email as fr_email } from './fr/email.js';
 import { reports as fr_reports } from './fr/reports.js';
+import { enGB as enDates, fr as frDates } from 'date-fns/locale';
+import { provideDateLocale } from './format.js';
 
 export { NAMESPACES, type Namespace } from './namespaces.js';
 
@@ -121,3 +123,8 @@ export const fr = {
 
 export type Resources = typeof en;
 export const resources = { en, fr } as const;
+
+// The whole catalogue comes with both languages' date names (format.ts); the renderer's gives each with its
+// `common` texts instead (lazy.ts).
+provideDateLocale('en', enDates);
+provideDateLocale('fr', frDates);

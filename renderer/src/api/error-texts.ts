@@ -3,41 +3,31 @@
  * way, a text built from those details in the interface's language ("These dates overlap your approved leave of
  * 07-Dec-2026 to 08-Dec-2026."), where the code's catalogue text alone would be general. The spec's catalogue
  * messages stay the titles; these are the bodies.
+ *
+ * Each domain's texts come with the hooks module whose calls can fail so (the leave ones: hooks/leave-failures.ts,
+ * imported by hooks/leave.ts), which registers them here with its contract's schema of the details: the first
+ * screen, which makes no such call, carries neither those contracts nor zod (issue #18).
  */
 import type { z } from 'zod';
-import { leaveOverlapDetailsSchema, leaveQuotaDetailsSchema } from '../../../shared/contracts/leave';
 import type { ErrorCode } from '../../../shared/messages';
-import { formatDay } from '../../../shared/i18n/format';
-import { TAKEN_STATUSES } from '../../../shared/leave';
-import { currentLanguage, i18n } from '../i18n';
 
-type Specific<S extends z.ZodType> = { details: S; text: (details: z.infer<S>) => string };
-const specific = <S extends z.ZodType>(details: S, text: (details: z.infer<S>) => string): Specific<S> => ({
-  details,
-  text,
-});
+type Reader = (details: unknown) => string | null;
 
-const day = (iso: string) => formatDay(iso, currentLanguage());
+const READERS = new Map<ErrorCode, Reader>();
 
-const TEXTS: Partial<Record<ErrorCode, Specific<z.ZodType>>> = {
-  LEAVE_OVERLAP: specific(leaveOverlapDetailsSchema, (d) =>
-    i18n.t(TAKEN_STATUSES.includes(d.status) ? 'leave:failure.overlapApproved' : 'leave:failure.overlapPending', {
-      from: day(d.startDate),
-      to: day(d.endDate),
-    }),
-  ),
-  LEAVE_QUOTA_EXCEEDED: specific(leaveQuotaDetailsSchema, (d) =>
-    i18n.t('leave:failure.quotaExceeded', {
-      count: Math.max(0, d.remaining),
-      requested: i18n.t('leave:workingDays', { count: d.requested }),
-    }),
-  ),
-};
+/** Says `code`'s case from its details, when they fit `details` (the code's contract); else its catalogue text. */
+export function explainFailure<S extends z.ZodType>(
+  code: ErrorCode,
+  details: S,
+  text: (details: z.infer<S>) => string,
+): void {
+  READERS.set(code, (value) => {
+    const parsed = details.safeParse(value);
+    return parsed.success ? text(parsed.data) : null;
+  });
+}
 
 /** The case's own text for `code` from its details, or null when the code has none or the details do not fit. */
 export function specificText(code: ErrorCode, details: unknown): string | null {
-  const entry = TEXTS[code];
-  if (!entry) return null;
-  const parsed = entry.details.safeParse(details);
-  return parsed.success ? entry.text(parsed.data) : null;
+  return READERS.get(code)?.(details) ?? null;
 }

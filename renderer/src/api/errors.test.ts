@@ -9,6 +9,8 @@ import { MESSAGES } from '../../../shared/messages';
 import { applyLanguage } from '../i18n';
 import { apiError } from '../test/api-error';
 import { errorMessage } from './errors';
+// The leave failures' own texts, which the leave hooks bring (error-texts.ts).
+import './hooks/leave-failures';
 
 afterEach(() => {
   applyLanguage('en');

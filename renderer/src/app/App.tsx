@@ -2,7 +2,8 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { FullScreenSpinner, ServerUnreachable, SettingUpProfile } from '../components/FullScreenStates';
-import { ServerSetup } from '../components/ServerSetup';
+import { preloadToaster } from '../components/toasts';
+import { preloadUnsavedDialog } from '../components/unsaved';
 import { sessionEndAtom, sessionStatusAtom } from '../session/atoms';
 import { usePermissions } from '../api/hooks/me';
 import { loadEveryNamespace, useTranslation } from '../i18n';
@@ -11,12 +12,17 @@ import { APP_ROUTES, canOpen, HOME_PATH, type AppRoute } from './routes';
 const AuthPage = lazy(() => import('../pages/login/AuthPage').then((m) => ({ default: m.AuthPage })));
 // The frame comes with the rest of the language's texts (the sign-in page loaded only its own), so no page or
 // dialog of the signed-in app waits for its texts later.
-const AppFrame = lazy(() =>
-  Promise.all([import('../frame/AppFrame'), loadEveryNamespace()]).then(([m]) => ({ default: m.AppFrame })),
-);
+// The toaster and the unsaved-changes question, which the first screen does without, are fetched with it too.
+const AppFrame = lazy(() => {
+  preloadToaster();
+  preloadUnsavedDialog();
+  return Promise.all([import('../frame/AppFrame'), loadEveryNamespace()]).then(([m]) => ({ default: m.AppFrame }));
+});
 const ClientFeedbackPage = lazy(() =>
   import('../pages/client-feedback/ClientFeedbackPage').then((m) => ({ default: m.ClientFeedbackPage })),
 );
+// The desktop's first start only (the company server's address): not part of the browser's first screen.
+const ServerSetup = lazy(() => import('../components/ServerSetup').then((m) => ({ default: m.ServerSetup })));
 const StatusPage = lazy(() => import('../pages/StatusPage').then((m) => ({ default: m.StatusPage })));
 
 /** Pages of a signed-out visitor; a signed-in user goes where they were headed, or home. */
@@ -55,7 +61,12 @@ export function App() {
   if (status === 'loading') return <FullScreenSpinner label={t('app.checkingSession')} />;
   if (status === 'settingProfile') return <SettingUpProfile />;
   if (status === 'unreachable') return <ServerUnreachable />;
-  if (status === 'needsServer') return <ServerSetup />;
+  if (status === 'needsServer')
+    return (
+      <Suspense fallback={<FullScreenSpinner label={t('app.loading')} />}>
+        <ServerSetup />
+      </Suspense>
+    );
 
   const auth = (mode: 'sign-in' | 'sign-up' | 'forgot-password' | 'invitation') => (
     <PublicOnly>

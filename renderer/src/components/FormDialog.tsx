@@ -3,10 +3,12 @@
  * Cancel plus a primary submit button that shows progress. Escape and Cancel close it unless a save is pending;
  * Enter in a field submits. The fields come as children; the one that should take focus carries autoFocus.
  */
-import { Button, makeStyles, mergeClasses, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from '../i18n';
-import { BusyButton, DialogFrame } from './DialogFrame';
+import { BusyButton } from './BusyButton';
+import { DialogFrame } from './DialogFrame';
+import { FormError } from './FormError';
 
 export type FormDialogProps = {
   /** Defaults to true: most dialogs are mounted only while open. */
@@ -95,14 +97,7 @@ export function FormDialog({
   );
 }
 
-/** A form's error, as an alert above its fields; nothing when there is none. */
-export function FormError({ message }: { message: string | null | undefined }) {
-  return message ? (
-    <MessageBar intent="error" role="alert">
-      <MessageBarBody>{message}</MessageBarBody>
-    </MessageBar>
-  ) : null;
-}
+export { FormError } from './FormError';
 
 /** The field layouts form dialogs share: two columns that fold to one on narrow screens, and a full-width cell. */
 export const useFormStyles = makeStyles({

@@ -5,11 +5,29 @@
  * and closing or reloading the window (the browser's own beforeunload prompt, whose text browsers fix).
  * Saving or undoing the edits (dirty false) lets the user go without a question. docs/architecture.md "Unsaved changes".
  */
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useBlocker } from 'react-router-dom';
-import { Button } from '@fluentui/react-components';
-import { useTranslation } from '../i18n';
-import { BusyButton, DialogFrame } from './DialogFrame';
+
+// The question's dialog is Fluent's, which the first screen does without (issue #18): its own chunk, fetched when
+// the question is first asked, or ahead by the signed-in frame (`preloadUnsavedDialog`).
+const loadDialog = () => import('./UnsavedDialog');
+const UnsavedDialog = lazy(loadDialog);
+
+/** Fetches the question's dialog without showing it (the signed-in frame, so the question is not delayed). */
+export function preloadUnsavedDialog(): void {
+  void loadDialog();
+}
 
 type Guard = {
   /** Marks the form `id` as holding unsaved edits or not. */
@@ -22,7 +40,6 @@ type Guard = {
 const GuardContext = createContext<Guard>({ mark: () => {}, confirmLeave: () => Promise.resolve(true) });
 
 export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('common');
   const [dirty, setDirty] = useState<ReadonlySet<string>>(new Set());
   const [asking, setAsking] = useState<((leave: boolean) => void) | null>(null);
   const anyDirty = dirty.size > 0;
@@ -69,28 +86,20 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
     setAsking(null);
   };
 
+  // Mounted from the first question on, then opened and closed as before (its closing motion, the focus given back).
+  const open = blocker.state === 'blocked' || asking !== null;
+  const [asked, setAsked] = useState(open);
+  if (open && !asked) setAsked(true);
+
   const guard = useMemo(() => ({ mark, confirmLeave }), [mark, confirmLeave]);
   return (
     <GuardContext.Provider value={guard}>
       {children}
-      <DialogFrame
-        open={blocker.state === 'blocked' || asking !== null}
-        title={t('unsaved.title')}
-        modalType="alert"
-        onClose={() => answer(false)}
-        actions={
-          <>
-            <Button appearance="secondary" onClick={() => answer(false)}>
-              {t('unsaved.stay')}
-            </Button>
-            <BusyButton busy={false} danger onClick={() => answer(true)}>
-              {t('unsaved.leave')}
-            </BusyButton>
-          </>
-        }
-      >
-        {t('unsaved.body')}
-      </DialogFrame>
+      {asked ? (
+        <Suspense fallback={null}>
+          <UnsavedDialog open={open} onAnswer={answer} />
+        </Suspense>
+      ) : null}
     </GuardContext.Provider>
   );
 }

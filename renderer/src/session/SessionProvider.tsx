@@ -16,7 +16,6 @@ import { acceptSession, forgetSession, hasAccessToken, isNetworkError, refreshAc
 import { onSessionEvent } from '../api/events';
 import { sessionCalls } from '../api/hooks/auth';
 import { meQuery } from '../api/hooks/me';
-import { forgetThisBrowsersPush } from '../api/hooks/notifications';
 import { platform } from '../platform';
 import { updateTray } from '../platform/tray';
 import { offlineAtom, sessionEndAtom, sessionStatusAtom, type SessionStatus } from './atoms';
@@ -151,7 +150,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
-    await forgetThisBrowsersPush();
+    await sessionCalls.forgetThisBrowsersPush();
     try {
       await sessionCalls.signOut();
     } catch {

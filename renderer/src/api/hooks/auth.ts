@@ -1,13 +1,15 @@
 /**
- * Accounts and sessions: the session provider's calls (sign-in, sign-out, verification) and the
+ * Accounts and sessions: the session provider's calls (sign-in, sign-out with this browser's push, verification) and the
  * mutations of the sign-in, sign-up, password and e-mail confirmation pages and of the change-password dialog. The forms show
  * their errors in place, so no mutation here toasts a failure. The token refresh stays in client.ts.
  */
 import type { RequestOf, ResponseOf } from '../../../../shared/endpoints/define';
 import type { authEndpoints } from '../../../../shared/endpoints/auth';
+import type { notificationEndpoints } from '../../../../shared/endpoints/notifications';
 import type { ssoEndpoints } from '../../../../shared/endpoints/sso';
 import { useTranslation } from '../../i18n';
 import { platform } from '../../platform';
+import { knownPushDeviceId } from '../../platform/web-push';
 import { expectSessionOnReturn } from '../client';
 import { call } from '../typed';
 import { routesOf } from './first-screen';
@@ -31,6 +33,13 @@ const ep = {
 };
 const ssoRoute = routesOf<typeof ssoEndpoints>();
 const ssoEp = { startSso: ssoRoute('startSso', { method: 'POST', path: '/api/auth/sso/start' }) };
+const pushRoute = routesOf<typeof notificationEndpoints>();
+const pushEp = {
+  removeDeviceToken: pushRoute('removeDeviceToken', {
+    method: 'DELETE',
+    path: '/api/notification/device-token/:deviceId',
+  }),
+};
 
 export type TenantPublic = ResponseOf<typeof ep.lookupTenant>;
 export type SignUpBody = RequestOf<typeof ep.signUp>['body'];
@@ -49,6 +58,15 @@ export const sessionCalls = {
     else await call(ep.signOut, { body: {} });
   },
   verify: () => call(ep.verifySession),
+  /**
+   * Signing out: this browser stops receiving the person's pushes (whoever uses it next must not see them).
+   * Best effort, before the session ends: a failure leaves the subscription, which the next person's own
+   * subscription replaces (same endpoint).
+   */
+  forgetThisBrowsersPush: async () => {
+    const deviceId = knownPushDeviceId();
+    if (deviceId) await call(pushEp.removeDeviceToken, { params: { deviceId } }).catch(() => undefined);
+  },
 };
 
 /** The sign-in page's first step: the company of the address (404 EMAIL_DOMAIN_UNAUTHORIZED when none). */

@@ -1,7 +1,7 @@
 /**
  * Endpoints of the first screen (the session check on start, sign-in, sign-up, password reset) by their
  * method and path only. Importing a declaration imports its zod schemas, and zod is kept out of the
- * first screen's bundle (see SessionProvider and vite.config.ts); the typed client needs nothing else at
+ * first screen's bundle (tools/build/first-screen.test.ts); the typed client needs nothing else at
  * run time. The types are still the declarations': a method or path that is not the declared one is a
  * compile error, and requests and answers are typed by the contract as with the declaration itself.
  */

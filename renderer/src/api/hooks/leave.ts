@@ -20,6 +20,8 @@ import { leaveCatalogueKeys } from './leave-catalogue';
 import { meKey } from './me';
 import { useApiMutation } from './mutation';
 import { itemsOf, useEndpointQuery } from './query';
+// The texts of the failures these calls can answer with details (error-texts.ts).
+import './leave-failures';
 
 const ep = { ...leaveRequestEndpoints, ...leaveCalendarEndpoints, ...autoLeavesEndpoints, ...leaveSettingsEndpoints };
 

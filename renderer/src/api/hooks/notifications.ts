@@ -16,7 +16,6 @@ import type { NotificationPreferences } from '../../../../shared/notifications';
 import { NOTIFICATION_POLL_MS } from '../../../../shared/notifications';
 import { useTranslation } from '../../i18n';
 import { openStream } from '../client';
-import { knownPushDeviceId } from '../../platform/web-push';
 import { call } from '../typed';
 import { useApiMutation } from './mutation';
 import { useEndpointQuery } from './query';
@@ -116,16 +115,6 @@ export function useSaveNotificationSettings() {
 export const registerPushDevice = (token: string, deviceId: string) =>
   call(ep.registerDeviceToken, { body: { token, deviceId } });
 export const forgetPushDevice = (deviceId: string) => call(ep.removeDeviceToken, { params: { deviceId } });
-
-/**
- * Signing out: this browser stops receiving the person's pushes (whoever uses it next must not see them).
- * Best effort, before the session ends: a failure leaves the subscription, which the next person's own
- * subscription replaces (same endpoint).
- */
-export async function forgetThisBrowsersPush(): Promise<void> {
-  const deviceId = knownPushDeviceId();
-  if (deviceId) await forgetPushDevice(deviceId).catch(() => undefined);
-}
 
 export const useTenantNotificationSettings = () =>
   useEndpointQuery(notificationKeys.tenant, tenantEndpoints.getTenantNotificationSettings, {});

@@ -5,12 +5,12 @@
  */
 import type { ButtonProps, InputProps } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { BusyButton } from '../../components/DialogFrame';
+import { BusyButton } from '../../components/BusyButton';
 import type { FormState, RuleMessages } from '../../components/form-fields';
 import { TextField } from '../../components/TextField';
 import { codeDigits } from './formState';
 
-export { FormError } from '../../components/FormDialog';
+export { FormError } from '../../components/FormError';
 
 export function SubmitButton(
   props: Pick<ButtonProps, 'icon' | 'iconPosition'> & { busy: boolean; className?: string; children: ReactNode },

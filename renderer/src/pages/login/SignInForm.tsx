@@ -4,9 +4,9 @@
  * appears, and what is typed while the company is looked up is kept as the password's start (with an Enter
  * typed then, the sign-in goes on by itself): someone who types e-mail, Enter, password, Enter loses nothing.
  */
-import { Avatar, Button, Field, Input, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { ArrowRightRegular, MailRegular } from '@fluentui/react-icons';
-import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { EMAIL_PATTERN } from '../../../../shared/credentials';
 import { MESSAGES } from '../../../../shared/messages';
 import { useLookupTenant, useStartSso, type TenantPublic } from '../../api/hooks/auth';
@@ -20,6 +20,10 @@ import type { AuthHandOver } from './AuthPage';
 import { FormError, SubmitButton } from './AuthFields';
 import { useFormStyles } from './formStyles';
 import { useTranslation } from '../../i18n';
+
+// The company's logo of the second step, fetched when the e-mail is sent (its lookup takes longer).
+const loadTenantAvatar = () => import('./TenantAvatar');
+const TenantAvatar = lazy(loadTenantAvatar);
 
 /** The single sign-on callback returns here with ?ssoError=<code> when it refused the sign-in. */
 function ssoErrorCode(): keyof typeof MESSAGES | null {
@@ -71,6 +75,7 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
     setEmailError(problem);
     if (problem) return emailRef.current?.focus();
     setBusy(true);
+    void loadTenantAvatar();
     typedAhead.current = { text: '', enter: false, open: true };
     try {
       const found = await lookupTenant.mutateAsync(email.trim());
@@ -211,12 +216,9 @@ export function SignInForm({ handOver }: { handOver: AuthHandOver }) {
     >
       {notice}
       <div className={styles.tenant}>
-        <Avatar
-          name={tenant.name}
-          image={tenant.logo ? { src: tenant.logo } : undefined}
-          shape="square"
-          color="brand"
-        />
+        <Suspense fallback={<span className={styles.avatarSlot} />}>
+          <TenantAvatar name={tenant.name} logo={tenant.logo} />
+        </Suspense>
         <div className={styles.tenantText}>
           <Text weight="semibold">{tenant.name}</Text>
           <Text size={200} className={styles.muted} data-testid="signin-email">

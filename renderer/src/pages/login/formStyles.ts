@@ -5,6 +5,8 @@ export const useFormStyles = makeStyles({
   row: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: tokens.spacingHorizontalS },
   submit: { width: '100%' },
   footer: { textAlign: 'center', color: tokens.colorNeutralForeground3 },
+  /** The company's logo's place while it loads (Fluent's Avatar, 32 px). */
+  avatarSlot: { width: '32px', height: '32px', flexShrink: 0 },
   tenant: {
     display: 'flex',
     alignItems: 'center',
