@@ -2,16 +2,17 @@
 import { meEndpoints } from '../../../../shared/endpoints/me.js';
 import type { RequestContext } from '../../http/context.js';
 import { defineRoutes } from '../../http/endpoints.js';
-import { tenantRepository } from '../tenants/repository.js';
 import { meRepository } from './repository.js';
 
 async function meAnswer(ctx: RequestContext) {
   const who = ctx.caller;
   const me = ctx.repo(meRepository);
-  const [employee, teams, tenant] = await Promise.all([
+  // The tenant and its settings as of the request's start, kept by the process under their version.
+  const [employee, teams, tenant, settings] = await Promise.all([
     me.profile(who.employeeId),
     me.teams(who.employeeId),
-    ctx.repo(tenantRepository).view(),
+    ctx.tenant(),
+    ctx.settings(),
   ]);
   return {
     employee: {
@@ -22,7 +23,7 @@ async function meAnswer(ctx: RequestContext) {
     },
     permissions: [...who.permissions].sort(),
     activities: [...who.activities].sort(),
-    tenant,
+    tenant: { ...tenant, settings },
   };
 }
 
