@@ -4,13 +4,23 @@ import type { RequestContext } from '../../http/context.js';
 import { defineRoutes } from '../../http/endpoints.js';
 import { meRepository } from './repository.js';
 
+/**
+ * A set's names in order, worked out once per set: a caller's permissions and activities are the same
+ * sets from request to request while their roles do not change (principalLoader in http/access.ts).
+ */
+const sortedOf = new WeakMap<ReadonlySet<string>, readonly string[]>();
+function sorted(names: ReadonlySet<string>): string[] {
+  let list = sortedOf.get(names);
+  if (!list) sortedOf.set(names, (list = Object.freeze([...names].sort())));
+  return [...list];
+}
+
 async function meAnswer(ctx: RequestContext) {
   const who = ctx.caller;
   const me = ctx.repo(meRepository);
   // The tenant and its settings as of the request's start, kept by the process under their version.
-  const [employee, teams, tenant, settings] = await Promise.all([
+  const [{ teams, ...employee }, tenant, settings] = await Promise.all([
     me.profile(who.employeeId),
-    me.teams(who.employeeId),
     ctx.tenant(),
     ctx.settings(),
   ]);
@@ -21,8 +31,8 @@ async function meAnswer(ctx: RequestContext) {
       teams,
       userTeams: teams.map((t) => t.id).join(','),
     },
-    permissions: [...who.permissions].sort(),
-    activities: [...who.activities].sort(),
+    permissions: sorted(who.permissions),
+    activities: sorted(who.activities),
     tenant: { ...tenant, settings },
   };
 }
