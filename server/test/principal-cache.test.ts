@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { lockTenantRow } from '../src/db/tenant-lock.js';
 import { ENGINE, startServer, type TestServer } from './harness.js';
 import { organisation, type Organisation } from './organisation.js';
 import { captureQueries, sqlOf } from './queries.js';
@@ -248,6 +249,10 @@ describe('cached permissions', () => {
       .where('tenantId', '=', org.tenantId)
       .where('key', '=', at.key)
       .execute();
+    await server.db.updateTable('tenants').set({ name: 'Another Name' }).where('id', '=', org.tenantId).execute();
+    expect(await version(org.tenantId, 'settingsVersion')).toBe(before + 4);
+    // The no-op updates that take the tenant's row lock, and a name set to itself, change nothing shown.
+    await lockTenantRow(server.db, org.tenantId);
     await server.db.updateTable('tenants').set({ name: 'Another Name' }).where('id', '=', org.tenantId).execute();
     expect(await version(org.tenantId, 'settingsVersion')).toBe(before + 4);
     expect(await version(otherOrg.tenantId, 'settingsVersion')).toBe(otherBefore);

@@ -3,14 +3,18 @@ import type { MigrationFactory } from '../migration-kit.js';
 
 /**
  * `tenants.settings_version`: a counter the database itself bumps, in the same transaction, whenever a
- * tenant's settings or its own row change: a setting written or removed, the name, e-mail domain or logo
- * changed (any update of the row but the triggers' own bumps of `access_version` and this column). The
- * principal read of every request returns it beside `access_version` (server/src/http/access.ts), and
- * each API process keeps the tenant's parsed settings and public row under it, so they are read again
- * only when it moved (issue #18) and a change made by any process applies on the next request.
- * Triggers, as for `access_version` (migration 0026): no write path can forget them.
+ * tenant's settings or the fields of its row the answers show change: a setting written or removed, the
+ * name, e-mail domain or logo changed to another value (the no-op updates that take the row's lock,
+ * db/tenant-lock.ts, leave it alone). The principal read of every request returns it beside
+ * `access_version` (server/src/http/access.ts), and each API process keeps the tenant's parsed settings and
+ * those fields under it (`tenantCache`, modules/tenants/repository.ts), so they are read again only when it
+ * moved (issue #18) and a change made by any process applies on the next request. Triggers, as for
+ * `access_version` (migration 0026): no write path can forget them. A field added to `TenantRow` needs
+ * its column here too, in a new migration.
  */
 const EVENTS = ['insert', 'update', 'delete'] as const;
+/** The tenant's columns `TenantRow` shows. */
+const SHOWN = ['name', 'email_domain', 'logo', 'logo_key'] as const;
 
 export const settingsVersion: MigrationFactory = (engine) => ({
   async up(db: Kysely<unknown>) {
@@ -50,8 +54,8 @@ export const settingsVersion: MigrationFactory = (engine) => ({
         .execute(db);
       await sql
         .raw(
-          `create trigger tenants_settings_version before update on tenants for each row
-           when (new.access_version = old.access_version and new.settings_version = old.settings_version)
+          `create trigger tenants_settings_version before update of ${SHOWN.join(', ')} on tenants for each row
+           when (${SHOWN.map((c) => `old.${c} is distinct from new.${c}`).join(' or ')})
            execute function bump_tenant_settings_version()`,
         )
         .execute(db);
@@ -71,11 +75,11 @@ export const settingsVersion: MigrationFactory = (engine) => ({
         )
         .execute(db);
     }
-    // Its own update changes settings_version, so the condition stops it firing again.
+    // Its own update changes no column it watches: it does not fire again.
     await sql
       .raw(
-        `create trigger tenants_settings_version after update on tenants for each row
-         when new.access_version = old.access_version and new.settings_version = old.settings_version begin
+        `create trigger tenants_settings_version after update of ${SHOWN.join(', ')} on tenants for each row
+         when ${SHOWN.map((c) => `old.${c} is not new.${c}`).join(' or ')} begin
            update tenants set settings_version = settings_version + 1 where id = new.id;
          end`,
       )

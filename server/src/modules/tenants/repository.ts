@@ -51,7 +51,10 @@ export async function readSettings(db: Db, tenantId: number): Promise<TenantSett
   return settings;
 }
 
-/** The tenant's own fields as the answers show them (GET /api/me, the settings tabs), without its settings. */
+/**
+ * The tenant's own fields as the answers show them (GET /api/me, the settings tabs), without its settings.
+ * Their columns bump `settings_version` when they change (migration 0053): a field added here needs that too.
+ */
 export type TenantRow = { id: number; name: string; emailDomain: string; logo: string | null };
 
 export async function readTenantRow(db: Db, tenantId: number): Promise<TenantRow> {
