@@ -72,6 +72,7 @@ import { createProjectSyncService } from './modules/projects/sync.js';
 import { scimErrorBody } from './modules/scim/errors.js';
 import { createSecretBox, ensureSecret, serverSecretStore } from './security/secrets.js';
 import { createTokenService } from './security/tokens.js';
+import { tenantCache } from './modules/tenants/repository.js';
 import { createStorage } from './storage/index.js';
 import { storageRoutes } from './storage/routes.js';
 
@@ -135,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       now,
       allowPrivateAddresses: config.trackerAllowPrivateUrls,
     }),
+    tenants: tenantCache(),
     // The runner's jobs receive these deps; it is created right below, before anything can read it.
     get jobs(): JobRunner {
       if (!runner.current) throw new Error('The job runner is not created yet');

@@ -9,6 +9,7 @@ import type { TokenService } from './security/tokens.js';
 import type { StorageService } from './storage/service.js';
 import type { NotificationService } from './modules/notifications/service.js';
 import type { ProjectSyncService } from './modules/projects/sync.js';
+import type { TenantCache } from './modules/tenants/repository.js';
 
 /** What route plugins need, passed explicitly so tests can build an app around any database. */
 export type Deps = {
@@ -32,4 +33,6 @@ export type Deps = {
   notifications: NotificationService;
   /** Syncs of projects with their trackers (server/src/modules/projects, docs/projects.md). */
   projectSync: ProjectSyncService;
+  /** This process's tenants' settings and own rows, kept under their `settings_version` (tenants/repository.ts). */
+  tenants: TenantCache;
 };

@@ -63,6 +63,45 @@ describe('/api/me', () => {
     expect(leadMe.body.permissions).toContain('approve-leave');
     expect(leadMe.body.permissions).not.toContain('view-employees');
   });
+
+  it('lists every team of the employee by name, in one read with the profile', async () => {
+    const lead = (await admin.get('/api/employees?searchText=ayesha')).body.items[0];
+    const me = await server.api(await server.signIn(lead.email, 'Demo!Pass1'));
+    const before = (await me.get('/api/me')).body.employee;
+    const tenantId = (
+      await server.db.selectFrom('employees').select('tenantId').where('id', '=', lead.id).executeTakeFirstOrThrow()
+    ).tenantId;
+    const at = '2026-01-01T00:00:00.000Z';
+    const added = await server.db
+      .insertInto('teams')
+      .values(
+        ['Zulu crew', 'Alpha crew'].map((name) => ({
+          tenantId,
+          name,
+          description: null,
+          createdAt: at,
+          updatedAt: at,
+        })),
+      )
+      .returning(['id', 'name'])
+      .execute();
+    await server.db
+      .insertInto('teamMembers')
+      .values(added.map((team) => ({ tenantId, teamId: team.id, employeeId: lead.id })))
+      .execute();
+    const byName = [...added, ...before.teams].sort((a, b) => (a.name < b.name ? -1 : 1));
+    const after = (await me.get('/api/me')).body.employee;
+    expect(after).toEqual({ ...before, teams: byName, userTeams: byName.map((t) => t.id).join(',') });
+    await server.db
+      .deleteFrom('teams')
+      .where(
+        'id',
+        'in',
+        added.map((team) => team.id),
+      )
+      .execute();
+    expect((await me.get('/api/me')).body.employee).toEqual(before);
+  });
 });
 
 describe('tenant settings', () => {

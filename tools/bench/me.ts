@@ -1,25 +1,38 @@
 /**
  * Benchmark of GET /api/me: requests per second and p99 latency under load from this process, against
- * the real server in a child process (SQLite by default, PostgreSQL with DATABASE_URL), beside a bare
- * Fastify route returning a constant in another child process, measured in the same run. The ratio is
- * the figure to compare across machines, with each server's CPU microseconds per request (from /proc,
- * which other load on the machine distorts less); peak server memory is the child's VmHWM. `--profile
- * DIR` writes a V8 CPU profile of the API process there (open it in Chrome's DevTools).
+ * the real server in a child process (SQLite by default; `--engine postgres` in DATABASE_URL, which must
+ * be empty, or else in a throwaway local cluster), beside a bare Fastify route returning a constant in
+ * another child process, measured in the same run. The ratio is the figure to compare across machines,
+ * with each server's CPU microseconds per request (from /proc, which other load on the machine distorts
+ * less); peak server memory is the child's VmHWM. `--profile DIR` writes a V8 CPU profile of the API
+ * process there (open it in Chrome's DevTools).
  *
- *   npm run bench:me -- [--duration 10] [--connections 20] [--profile DIR]
+ *   npm run bench:me -- [--engine sqlite|postgres] [--duration 10] [--connections 20] [--profile DIR]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { flags, load, peakMemoryMiB, signIn, startChild } from './harness.js';
+import { benchStorage, flags, load, peakMemoryMiB, signIn, startChild } from './harness.js';
 
-// `profile`: a directory for a V8 CPU profile of the API process; empty for none.
-const { duration, connections, profile } = flags({ duration: 10, connections: 20, profile: '' });
+// `profile`: a directory for a V8 CPU profile of the API process; empty for none. The engine is PostgreSQL
+// by default when DATABASE_URL is set, as before the flag.
+const { duration, connections, profile, engine } = flags({
+  duration: 10,
+  connections: 20,
+  profile: '',
+  engine: process.env['DATABASE_URL'] ? 'postgres' : 'sqlite',
+});
+if (engine !== 'sqlite' && engine !== 'postgres') throw new Error(`--engine: sqlite or postgres, not ${engine}`);
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'teambeat-bench-'));
+const storage = await benchStorage(engine);
 const api = await startChild(
   'server/src/main.ts',
-  { DATA_DIR: dataDir, SEED_DEMO: 'true', DEMO_PASSWORD: 'Bench!Pass1', RENDERER_DIR: '/nonexistent' },
+  {
+    DATA_DIR: storage.dataDir,
+    // Empty for SQLite: not the DATABASE_URL this process may have been given.
+    DATABASE_URL: storage.databaseUrl ?? '',
+    SEED_DEMO: 'true',
+    DEMO_PASSWORD: 'Bench!Pass1',
+    RENDERER_DIR: '/nonexistent',
+  },
   '/api/health',
   profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profile)] : [],
 );
@@ -33,7 +46,6 @@ try {
     serverPid: api.child.pid,
     headers: { authorization: `Bearer ${accessToken}` },
   });
-  const engine = process.env['DATABASE_URL'] ? 'postgres' : 'sqlite';
   console.log(
     `GET /api/me benchmark (${engine}, ${connections} connections, ${duration}s, load from a separate process)`,
   );
@@ -48,5 +60,5 @@ try {
 } finally {
   await api.stop();
   await baseline.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  storage.dispose();
 }

@@ -52,6 +52,8 @@ export type TenantTable = {
   logoKey: string | null;
   /** Bumped by triggers on roles, role_grants and employee_roles (migration 0026): see principalLoader in server/src/http/access.ts. */
   accessVersion: Generated<number>;
+  /** Bumped by triggers on tenant_settings and on the row's own changes (migration 0053): see `tenantCache` in server/src/modules/tenants/repository.ts. */
+  settingsVersion: Generated<number>;
   createdAt: string;
   updatedAt: string;
 };

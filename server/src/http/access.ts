@@ -78,18 +78,19 @@ type Principal = {
   permissions: ReadonlySet<PermissionName>;
   activities: ReadonlySet<string>;
   language: Language | null;
+  settingsVersion: number;
 };
 type Grants = { version: number; permissions: ReadonlySet<PermissionName>; activities: ReadonlySet<string> };
 
 /**
  * The request's one read: the employee is active, the session live, their language, the tenant's access
- * version. Prepared: every authenticated request runs it.
+ * and settings versions. Prepared: every authenticated request runs it.
  */
 const principalRow = prepare((db, p: { employeeId: number; tenantId: number; familyId: string; now: string }) =>
   db
     .selectFrom('employees')
     .innerJoin('tenants', 'tenants.id', 'employees.tenantId')
-    .select(['employees.language', 'tenants.accessVersion'])
+    .select(['employees.language', 'tenants.accessVersion', 'tenants.settingsVersion'])
     .where('employees.id', '=', p.employeeId)
     .where('employees.tenantId', '=', p.tenantId)
     .where('employees.status', '=', 'active')
@@ -159,7 +160,12 @@ export function principalLoader(db: Db) {
       if (cache.size >= GRANTS_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       cache.set(key, grants);
     }
-    return { permissions: grants.permissions, activities: grants.activities, language: row.language };
+    return {
+      permissions: grants.permissions,
+      activities: grants.activities,
+      language: row.language,
+      settingsVersion: row.settingsVersion,
+    };
   };
 }
 

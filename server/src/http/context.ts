@@ -10,7 +10,7 @@ import type { PermissionName } from '../../../shared/permissions.js';
 import type { TenantSettings } from '../../../shared/settings.js';
 import type { Db } from '../db/engine.js';
 import type { Deps } from '../deps.js';
-import { readSettings } from '../modules/tenants/repository.js';
+import { readSettings, readTenantRow, type TenantCache, type TenantRow } from '../modules/tenants/repository.js';
 import type { AgentContext } from '../modules/devices/agent-keys.js';
 import type { ScimClient } from '../modules/scim/tokens.js';
 
@@ -25,6 +25,8 @@ export type Caller = {
   readonly activities: ReadonlySet<string>;
   /** Their own language choice, or null for the company's default (docs/i18n.md). */
   readonly language: Language | null;
+  /** The tenant's `settings_version` when the request began: its settings and row are kept under it. */
+  readonly settingsVersion: number;
 };
 
 /** What a repository is bound to: the database, one tenant, and the clock. */
@@ -47,8 +49,13 @@ type ContextBase = {
 
 export type TenantBound = {
   readonly tenantId: number;
-  /** The tenant's settings, read on first use and kept for the rest of the request. */
+  /**
+   * The tenant's settings, read on first use and kept for the rest of the request. A signed-in request
+   * reads them as of its start, from the process's cache when the tenant's version has not moved.
+   */
   settings(): Promise<TenantSettings>;
+  /** The tenant's own fields (name, domain, logo), as `settings()`. */
+  tenant(): Promise<TenantRow>;
   /** A repository bound to this tenant, built once per request. */
   repo<R>(factory: RepositoryFactory<R>): R;
   /** Runs `work` in one transaction, with repositories bound to the same tenant inside it. */
@@ -72,13 +79,19 @@ export type ScimRequestContext = ContextBase & TenantBound & { readonly scim: Sc
 /** Context of a public request: no caller, no tenant. */
 export type PublicContext = ContextBase;
 
-function tenantBound(db: Db, tenantId: number, now: () => Date): TenantBound {
+/** Where a context reads its tenant: the process's cache under a known version, or the database each time. */
+type TenantSource = { readonly cache: TenantCache; readonly version: number } | null;
+
+function tenantBound(db: Db, tenantId: number, now: () => Date, source: TenantSource = null): TenantBound {
   const repos = new Map<RepositoryFactory<unknown>, unknown>();
   let settings: Promise<TenantSettings> | undefined;
+  let tenant: Promise<TenantRow> | undefined;
   const scope: TenantScope = { db, tenantId, now };
   return {
     tenantId,
-    settings: () => (settings ??= readSettings(db, tenantId)),
+    settings: () =>
+      (settings ??= source ? source.cache.settings(db, tenantId, source.version) : readSettings(db, tenantId)),
+    tenant: () => (tenant ??= source ? source.cache.row(db, tenantId, source.version) : readTenantRow(db, tenantId)),
     repo<R>(factory: RepositoryFactory<R>): R {
       let repo = repos.get(factory) as R | undefined;
       if (repo === undefined) {
@@ -87,6 +100,7 @@ function tenantBound(db: Db, tenantId: number, now: () => Date): TenantBound {
       }
       return repo;
     },
+    // Inside a transaction, what it wrote is read back: the database each time, not the cache.
     transaction: (work) => db.transaction().execute((trx) => work(tenantBound(trx, tenantId, now))),
   };
 }
@@ -98,7 +112,7 @@ export function publicContext(deps: Deps, log: FastifyBaseLogger): PublicContext
 export function requestContext(deps: Deps, log: FastifyBaseLogger, caller: Caller): RequestContext {
   return {
     ...publicContext(deps, log),
-    ...tenantBound(deps.db, caller.tenantId, deps.now),
+    ...tenantBound(deps.db, caller.tenantId, deps.now, { cache: deps.tenants, version: caller.settingsVersion }),
     caller,
     can: (permission) => caller.permissions.has(permission),
   };

@@ -2,16 +2,27 @@
 import { meEndpoints } from '../../../../shared/endpoints/me.js';
 import type { RequestContext } from '../../http/context.js';
 import { defineRoutes } from '../../http/endpoints.js';
-import { tenantRepository } from '../tenants/repository.js';
 import { meRepository } from './repository.js';
+
+/**
+ * A set's names in order, worked out once per set: a caller's permissions and activities are the same
+ * sets from request to request while their roles do not change (principalLoader in http/access.ts).
+ */
+const sortedOf = new WeakMap<ReadonlySet<string>, readonly string[]>();
+function sorted(names: ReadonlySet<string>): string[] {
+  let list = sortedOf.get(names);
+  if (!list) sortedOf.set(names, (list = Object.freeze([...names].sort())));
+  return [...list];
+}
 
 async function meAnswer(ctx: RequestContext) {
   const who = ctx.caller;
   const me = ctx.repo(meRepository);
-  const [employee, teams, tenant] = await Promise.all([
+  // The tenant and its settings as of the request's start, kept by the process under their version.
+  const [{ teams, ...employee }, tenant, settings] = await Promise.all([
     me.profile(who.employeeId),
-    me.teams(who.employeeId),
-    ctx.repo(tenantRepository).view(),
+    ctx.tenant(),
+    ctx.settings(),
   ]);
   return {
     employee: {
@@ -20,9 +31,9 @@ async function meAnswer(ctx: RequestContext) {
       teams,
       userTeams: teams.map((t) => t.id).join(','),
     },
-    permissions: [...who.permissions].sort(),
-    activities: [...who.activities].sort(),
-    tenant,
+    permissions: sorted(who.permissions),
+    activities: sorted(who.activities),
+    tenant: { ...tenant, settings },
   };
 }
 

@@ -31,8 +31,10 @@ const SETTINGS_CACHE_SIZE = 1_000;
 
 /**
  * Each tenant's settings as last parsed, under the stored text they were parsed from. Validating them with
- * zod on every request cost more than reading them (issue #18); the rows are still read each time, so a
- * change made by any process applies at once. Frozen, since requests share them.
+ * zod on every request cost more than reading them (issue #18). Whoever reads them here reads the rows
+ * (jobs, transactions, a handler reading back what it wrote), so a change made by any process applies at
+ * once; a signed-in request reads them through `tenantCache`, under the tenant's version. Frozen, since
+ * requests share them.
  */
 const parsedSettings = new Map<number, { stored: string; settings: TenantSettings }>();
 
@@ -47,6 +49,73 @@ export async function readSettings(db: Db, tenantId: number): Promise<TenantSett
   if (parsedSettings.size >= SETTINGS_CACHE_SIZE) parsedSettings.delete(parsedSettings.keys().next().value!);
   parsedSettings.set(tenantId, { stored, settings });
   return settings;
+}
+
+/**
+ * The tenant's own fields as the answers show them (GET /api/me, the settings tabs), without its settings.
+ * Their columns bump `settings_version` when they change (migration 0053): a field added here needs that too.
+ */
+export type TenantRow = { id: number; name: string; emailDomain: string; logo: string | null };
+
+export async function readTenantRow(db: Db, tenantId: number): Promise<TenantRow> {
+  const tenant = await tenantRow.first({ db, tenantId }, {});
+  if (!tenant) throw new Error(`No tenant ${tenantId}`);
+  const { logoKey, ...rest } = tenant;
+  return { ...rest, logo: logoOf({ logo: tenant.logo, logoKey }) };
+}
+
+/** How many tenants one API process keeps in its `tenantCache`. */
+const TENANT_CACHE_SIZE = 1_000;
+
+/** What one API process keeps of each tenant, read at most once per `settings_version`. */
+export type TenantCache = {
+  settings(db: Db, tenantId: number, version: number): Promise<TenantSettings>;
+  row(db: Db, tenantId: number, version: number): Promise<TenantRow>;
+};
+
+/**
+ * Each tenant's parsed settings and own row, kept under the tenant's `settings_version` (migration 0053),
+ * which the database bumps in the same transaction as any change to them. The principal read of every
+ * signed-in request answers the version (server/src/http/access.ts), so a request whose tenant did not
+ * change reads neither, and the first request after a change, in any API process, reads them again.
+ *
+ * Keeping what was read under the version read *before* it is safe: if a change commits between the
+ * two reads, what is kept is already newer, and the next request sees a newer version and reads again.
+ * One per API process (app.ts): tests run several on one database, each with its own.
+ */
+export function tenantCache(): TenantCache {
+  type Entry = { version: number; settings?: TenantSettings; row?: TenantRow };
+  const entries = new Map<number, Entry>();
+  const at = (tenantId: number, version: number) => {
+    const found = entries.get(tenantId);
+    return found?.version === version ? found : undefined;
+  };
+  const keep = (tenantId: number, version: number): Entry => {
+    const found = at(tenantId, version);
+    if (found) return found;
+    const entry: Entry = { version };
+    entries.delete(tenantId);
+    // The oldest entry goes first (a Map iterates in insertion order).
+    if (entries.size >= TENANT_CACHE_SIZE) entries.delete(entries.keys().next().value!);
+    entries.set(tenantId, entry);
+    return entry;
+  };
+  return {
+    async settings(db, tenantId, version) {
+      const cached = at(tenantId, version)?.settings;
+      if (cached) return cached;
+      const settings = await readSettings(db, tenantId);
+      keep(tenantId, version).settings = settings;
+      return settings;
+    },
+    async row(db, tenantId, version) {
+      const cached = at(tenantId, version)?.row;
+      if (cached) return cached;
+      const row = Object.freeze(await readTenantRow(db, tenantId));
+      keep(tenantId, version).row = row;
+      return row;
+    },
+  };
 }
 
 function parseSettings(rows: readonly { key: string; value: string }[]): TenantSettings {
@@ -113,10 +182,8 @@ export function tenantRepository({ db, tenantId, now }: TenantScope) {
 
     /** The tenant with all its settings, as the settings tabs show it. */
     async view() {
-      const [tenant, settings] = await Promise.all([tenantRow.first({ db, tenantId }, {}), readSettings(db, tenantId)]);
-      if (!tenant) throw new Error(`No tenant ${tenantId}`);
-      const { logoKey, ...rest } = tenant;
-      return { ...rest, logo: logoOf({ logo: tenant.logo, logoKey }), settings };
+      const [tenant, settings] = await Promise.all([readTenantRow(db, tenantId), readSettings(db, tenantId)]);
+      return { ...tenant, settings };
     },
 
     /** Changes the tenant's own columns (its name); nothing when no field is given. */
