@@ -51,19 +51,39 @@ function skip(outcome: ApplyOutcome, note: string, ids: number[]): void {
   outcome.skipped.set(note, [...(outcome.skipped.get(note) ?? []), ...ids]);
 }
 
+/**
+ * Each employee's days from the day before their first to the day after their last, grouped by that range (most
+ * employees of a batch share one) and in chunks, so a read is bounded by the employee's own days and not by the
+ * whole batch's window.
+ */
+function aroundEach(punches: ApplicablePunch[], datesOf: (p: ApplicablePunch) => string[]) {
+  const spans = new Map<number, { first: string; last: string }>();
+  for (const p of punches) {
+    for (const date of datesOf(p)) {
+      const span = spans.get(p.employeeId);
+      if (!span) spans.set(p.employeeId, { first: date, last: date });
+      else if (date < span.first) span.first = date;
+      else if (date > span.last) span.last = date;
+    }
+  }
+  const byRange = new Map<string, { from: string; to: string; employees: number[] }>();
+  for (const [employeeId, { first, last }] of spans) {
+    const key = `${first}|${last}`;
+    const range = byRange.get(key);
+    if (range) range.employees.push(employeeId);
+    else byRange.set(key, { from: addDays(first, -1), to: addDays(last, 1), employees: [employeeId] });
+  }
+  return [...byRange.values()].flatMap(({ from, to, employees }) =>
+    chunks(employees).map((part) => ({ from, to, employees: part })),
+  );
+}
+
 async function existingAttendance(db: Db, tenantId: number, punches: ApplicablePunch[]) {
   const byKey = new Map<string, AttendanceRow>();
-  const employees = [...new Set(punches.map((p) => p.employeeId))];
-  const dates = punches.map((p) => p.workDate).sort();
-  const first = dates[0];
-  const last = dates[dates.length - 1];
-  if (!first || !last) return byKey;
-  for (const part of chunks(employees)) {
-    // A corrected punch's day is its correction's (a manual row): punches leave it alone. The day before the first
-    // punch's is read too: a punch after midnight may close its night shift.
-    const rows = await standingAttendances(db, tenantId, part, { from: addDays(first, -1), to: addDays(last, 1) })
-      .selectAll()
-      .execute();
+  // A corrected punch's day is its correction's (a manual row): punches leave it alone. The day before the first
+  // punch's is read too: a punch after midnight may close its night shift.
+  for (const { from, to, employees } of aroundEach(punches, (p) => [p.workDate])) {
+    const rows = await standingAttendances(db, tenantId, employees, { from, to }).selectAll().execute();
     for (const row of rows) byKey.set(`${row.employeeId}|${row.workDate}`, row);
   }
   return byKey;
@@ -79,10 +99,11 @@ function skipReason(row: AttendanceRow): string {
 }
 
 /**
- * The applied punches of these punches' employees kept on the days around theirs (the day before the first, the
- * day after the last): a punch arriving late (an evening punch mapped after the night's morning one, two devices
- * uploading out of order) changes the shift of its neighbours, so their days are computed again from all their
- * punches. Bounded to those days: a change is not followed further.
+ * The applied punches of these punches' employees kept on the days around theirs (for each employee, the day before
+ * their first punch's to the day after their last's): a punch arriving late (an evening punch mapped after the
+ * night's morning one, two devices uploading out of order) changes the shift of its neighbours, so their days are
+ * computed again from all their punches. Bounded to those days: a change is not followed further. The index
+ * `device_punches_employee_day` (migration 0052) answers it.
  */
 async function appliedAround(
   trx: Db,
@@ -90,20 +111,16 @@ async function appliedAround(
   punches: ApplicablePunch[],
   timeZone: string,
 ): Promise<ApplicablePunch[]> {
-  const employees = [...new Set(punches.map((p) => p.employeeId))];
-  const dates = punches.flatMap((p) => [p.workDate, localDate(p.punchAt, timeZone)]).sort();
-  const from = addDays(dates[0]!, -1);
-  const to = addDays(dates[dates.length - 1]!, 1);
   const out: ApplicablePunch[] = [];
-  for (const part of chunks(employees)) {
+  for (const { from, to, employees } of aroundEach(punches, (p) => [p.workDate, localDate(p.punchAt, timeZone)])) {
     const rows = await trx
       .selectFrom('devicePunches')
       .select(['id', 'employeeId', 'workDate', 'punchAt'])
       .where('tenantId', '=', tenantId)
-      .where('employeeId', 'in', part)
-      .where('status', '=', 'applied')
+      .where('employeeId', 'in', employees)
       .where('workDate', '>=', from)
       .where('workDate', '<=', to)
+      .where('status', '=', 'applied')
       .execute();
     for (const r of rows) {
       if (r.employeeId !== null && r.workDate !== null) {
