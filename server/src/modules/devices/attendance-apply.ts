@@ -171,16 +171,26 @@ function attribute(
     const row = recomputed(key) ? undefined : existing.get(key);
     return row ? { first: Date.parse(row.checkIn), last: Date.parse(row.checkOut ?? row.checkIn) } : undefined;
   };
+  // What each day of the batch's punches needs, asked once per day rather than once per punch.
+  const days = new Map<string, { previous: string; start: number; previousShiftEnd: number }>();
+  const dayOf = (date: string) => {
+    let day = days.get(date);
+    if (!day) {
+      const previous = addDays(date, -1);
+      const start = startOfLocalDay(date, rule.timeZone).getTime();
+      days.set(date, (day = { previous, start, previousShiftEnd: shiftEnd(previous, rule).getTime() }));
+    }
+    return day;
+  };
   const groups = new Map<string, ApplicablePunch[]>();
   const ordered = [...punches].sort((a, b) => (a.punchAt < b.punchAt ? -1 : a.punchAt > b.punchAt ? 1 : a.id - b.id));
   for (const p of ordered) {
     const at = Date.parse(p.punchAt);
-    const previous = addDays(p.workDate, -1);
+    const { previous, start, previousShiftEnd } = dayOf(p.workDate);
     const night = spanOf(`${p.employeeId}|${previous}`);
     const open = night !== undefined && night.last - night.first < MIN_ATTENDANCE_MINUTES * 60_000;
-    const pastMidnight = night !== undefined && night.last >= startOfLocalDay(p.workDate, rule.timeZone).getTime();
-    const workDate =
-      keptBy(p) ?? ((open || pastMidnight) && at <= shiftEnd(previous, rule).getTime() ? previous : p.workDate);
+    const pastMidnight = night !== undefined && night.last >= start;
+    const workDate = keptBy(p) ?? ((open || pastMidnight) && at <= previousShiftEnd ? previous : p.workDate);
     const key = `${p.employeeId}|${workDate}`;
     const span = spanOf(key);
     spans.set(key, span ? { first: Math.min(span.first, at), last: Math.max(span.last, at) } : { first: at, last: at });
