@@ -25,7 +25,7 @@ import { addDays, localDate, startOfLocalDay } from '../../../../shared/time.js'
 import type { Db } from '../../db/engine.js';
 import type { AttendanceAuditTable, AttendanceTable } from '../../db/schema.js';
 import type { Insertable, Selectable } from 'kysely';
-import { standingAttendances, writeDeviceAttendance } from '../attendance/repository.js';
+import { insertAudits, standingAttendances, writeDeviceAttendance } from '../attendance/repository.js';
 import { readSettings } from '../tenants/repository.js';
 
 export type ApplicablePunch = { id: number; employeeId: number; workDate: string; punchAt: string };
@@ -148,7 +148,7 @@ async function removeDeviceDays(trx: Db, tenantId: number, rows: AttendanceRow[]
     before: JSON.stringify(row),
     after: null,
   }));
-  for (const part of chunks(audits, 300)) await trx.insertInto('attendanceAudit').values(part).execute();
+  await insertAudits(trx, audits);
 }
 
 /**
