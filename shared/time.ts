@@ -48,8 +48,22 @@ export function startOfLocalDay(date: string, timeZone: string): Date {
   return new Date(localInstantMs(date, 0, 0, timeZone));
 }
 
+/** Dates already shifted, by date and days (a pure function of them). */
+const shiftedDates = new Map<string, string>();
+
+/**
+ * The calendar date `days` after (before, when negative) a date. Remembered: the punch path asks the same few days
+ * tens of thousands of times per batch, and date-fns's parse and format cost more than the rest of its work.
+ */
 export function addDays(date: string, days: number): string {
-  return format(addCalendarDays(parseISO(date), days), 'yyyy-MM-dd');
+  const key = `${date}|${days}`;
+  let shifted = shiftedDates.get(key);
+  if (shifted === undefined) {
+    shifted = format(addCalendarDays(parseISO(date), days), 'yyyy-MM-dd');
+    if (shiftedDates.size >= 50_000) shiftedDates.clear();
+    shiftedDates.set(key, shifted);
+  }
+  return shifted;
 }
 
 /** 0 = Sunday … 6 = Saturday, of a calendar date. */

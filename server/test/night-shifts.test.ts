@@ -215,6 +215,28 @@ describe('a night shift whose punches arrive out of order', () => {
     ]);
   });
 
+  it('is one shift on its start day when the 20:00 punch comes days later in a batch spanning several days', async () => {
+    // The days computed again are each employee's own (the day before their first punch's to the day after their
+    // last's, docs/devices.md "Ingest"): the 02:00 punch on the day after the evening one must still be read.
+    // First batch: Thursday 5 November 02:00 in Karachi, alone on its day for now, and Sunday 1 November 09:00.
+    await upload(punch(user, '2026-11-04T21:00:00Z'), punch(user, '2026-11-01T04:00:00Z'));
+    expect(await between('2026-11-04', '2026-11-05')).toEqual([['2026-11-05', '2026-11-04T21:00:00.000Z', null]]);
+    // Later batch: the evening before, Wednesday 4 November 20:00, with Saturday 7 November 09:00.
+    expect(await upload(punch(user, '2026-11-07T04:00:00Z'), punch(user, '2026-11-04T15:00:00Z'))).toMatchObject({
+      applied: 2,
+      skipped: 0,
+    });
+    expect(await between('2026-11-01', '2026-11-07')).toEqual([
+      ['2026-11-01', '2026-11-01T04:00:00.000Z', null],
+      ['2026-11-04', '2026-11-04T15:00:00.000Z', '2026-11-04T21:00:00.000Z'],
+      ['2026-11-07', '2026-11-07T04:00:00.000Z', null],
+    ]);
+    expect(await punchesBetween('2026-11-04T00:00:00Z', '2026-11-05T00:00:00Z')).toEqual([
+      [user, '2026-11-04T15:00:00.000Z', '2026-11-04', 'applied'],
+      [user, '2026-11-04T21:00:00.000Z', '2026-11-04', 'applied'],
+    ]);
+  });
+
   it('is one shift on its start day when the evening punch is mapped after the morning one was applied', async () => {
     await upload(punch(user, '2026-11-12T21:00:00Z'));
     // The evening punch comes from a device user nobody has mapped yet.

@@ -2,7 +2,7 @@
 import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './engine.js';
-import { prepare, prepareForTenant } from './prepared.js';
+import { prepare, prepareForTenant, prepareRows } from './prepared.js';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -96,5 +96,56 @@ describe('prepareForTenant', () => {
       db.selectFrom('tenantSettings').select('value').where('key', '=', p.key),
     );
     await expect(unfiltered.all({ db: handle.db, tenantId: 1 }, { key: 'a' })).rejects.toThrow(/tenantId/);
+  });
+});
+
+describe('prepareRows', () => {
+  type Setting = { tenantId: number; key: string; value: string; updatedAt: string };
+  const insertSettings = prepareRows(
+    (db, rows: Setting[]) => db.insertInto('tenantSettings').values(rows).returning(['key', 'value']),
+    4,
+  );
+  const rows = (tenantId: number, count: number): Setting[] =>
+    Array.from({ length: count }, (_, i) => ({ tenantId, key: `k${i}`, value: String(i), updatedAt: 'now' }));
+  const stored = (tenantId: number) =>
+    handle.db
+      .selectFrom('tenantSettings')
+      .select(['key', 'value'])
+      .where('tenantId', '=', tenantId)
+      .orderBy('rowid' as never)
+      .execute();
+
+  it('inserts any number of rows in order, in pieces compiled once per size, as the ordinary insert does', async () => {
+    const counter = countingPlugin();
+    const db = handle.db.withPlugin(counter);
+    // 11 rows are pieces of 4, 4, 2 and 1; 7 more are 4, 2 and 1: three sizes compiled once each.
+    const first = await insertSettings(db, rows(10, 11));
+    const second = await insertSettings(db, rows(11, 7));
+    expect(counter.compiled).toBe(3);
+    expect(first).toEqual(rows(10, 11).map(({ key, value }) => ({ key, value })));
+    expect(second).toHaveLength(7);
+    await handle.db.insertInto('tenantSettings').values(rows(12, 11)).execute();
+    expect(await stored(10)).toEqual(await stored(12));
+    expect(await insertSettings(db, [])).toEqual([]);
+  });
+
+  it('builds rows whose columns come in another order the ordinary way, each value in its column', async () => {
+    const counter = countingPlugin();
+    const db = handle.db.withPlugin(counter);
+    const mixed = [
+      { tenantId: 13, key: 'a', value: '1', updatedAt: 'now' },
+      { tenantId: 13, value: '2', key: 'b', updatedAt: 'now' },
+    ];
+    expect(await insertSettings(db, mixed)).toEqual([
+      { key: 'a', value: '1' },
+      { key: 'b', value: '2' },
+    ]);
+    expect(counter.compiled).toBe(1);
+  });
+
+  it('refuses a piece size that is not a power of two', () => {
+    expect(() => prepareRows((db, r: Setting[]) => db.insertInto('tenantSettings').values(r), 300)).toThrow(
+      /power of two/,
+    );
   });
 });

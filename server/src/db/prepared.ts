@@ -111,3 +111,92 @@ export function prepareForTenant<P extends { tenantId: number }, O>(
     first: (scope, params) => query.first(scope.db, withTenant(scope, params)),
   };
 }
+
+/** Stands in for the value of one column of one row while a multi-row query is compiled. */
+class RowPlaceholder {
+  constructor(
+    readonly row: number,
+    readonly column: string,
+  ) {}
+}
+
+type RowSlot = { readonly row: number; readonly column: string } | { readonly constant: unknown };
+type RowTemplate = { readonly compiled: CompiledQuery; readonly slots: readonly RowSlot[] };
+
+/** Row counts and column lists compiled per database; the tails of chunked batches vary, so the oldest go. */
+const ROW_TEMPLATES = 64;
+
+/**
+ * A multi-row insert (or any statement over a list of rows) compiled once per database, column list and row count,
+ * then filled with each call's rows: Kysely parses every value of a 400-row insert and compiles it on each call.
+ * The rows go in pieces of a power of two rows, at most `maxRows` (a power of two too, keeping the parameters
+ * within both engines' limits), in order, so a handful of compiled statements serve every count (1,000 rows are
+ * 256 + 256 + 256 + 128 + 64 + 32 + 8). The builder must use the rows' values only as values of the query. Rows
+ * whose columns differ from the first row's, or with an undefined value (which Kysely would leave out), are built
+ * the ordinary way.
+ */
+export function prepareRows<R extends object, O>(
+  build: (db: Db, rows: R[]) => Compilable<O> & { execute: () => Promise<O[]> },
+  maxRows = 256,
+): (db: Db, rows: readonly R[]) => Promise<O[]> {
+  if (!Number.isInteger(Math.log2(maxRows))) throw new Error(`Prepared rows: ${maxRows} is not a power of two`);
+  const templates = new WeakMap<object, WeakMap<readonly KyselyPlugin[], Map<string, RowTemplate>>>();
+
+  function template(db: Db, columns: readonly string[], count: number): RowTemplate {
+    const executor = db.getExecutor();
+    let byPlugins = templates.get(executor.adapter);
+    if (!byPlugins) templates.set(executor.adapter, (byPlugins = new WeakMap()));
+    let byShape = byPlugins.get(executor.plugins);
+    if (!byShape) byPlugins.set(executor.plugins, (byShape = new Map()));
+    const key = `${count}|${columns.join(',')}`;
+    let found = byShape.get(key);
+    if (!found) {
+      const stand = Array.from(
+        { length: count },
+        (_, row) => Object.fromEntries(columns.map((column) => [column, new RowPlaceholder(row, column)])) as R,
+      );
+      const compiled = build(db, stand).compile();
+      const slots = compiled.parameters.map((value): RowSlot =>
+        value instanceof RowPlaceholder ? { row: value.row, column: value.column } : { constant: value },
+      );
+      if (slots.filter((slot) => 'row' in slot).length !== count * columns.length)
+        throw new Error(`Prepared rows: not every value became a query parameter: ${compiled.sql.slice(0, 200)}`);
+      if (byShape.size >= ROW_TEMPLATES) byShape.delete(byShape.keys().next().value!);
+      byShape.set(key, (found = { compiled, slots }));
+    }
+    return found;
+  }
+
+  return async (db, rows) => {
+    if (rows.length === 0) return [];
+    const columns = Object.keys(rows[0]!);
+    const uniform = rows.every((row) => {
+      const values = row as Record<string, unknown>;
+      const keys = Object.keys(values);
+      return keys.length === columns.length && keys.every((key, i) => key === columns[i] && values[key] !== undefined);
+    });
+    const out: O[] = [];
+    for (let from = 0; from < rows.length;) {
+      let count = maxRows;
+      while (count > rows.length - from) count /= 2;
+      const piece = rows.slice(from, from + count);
+      from += count;
+      if (!uniform) {
+        out.push(...(await build(db, piece).execute()));
+        continue;
+      }
+      const { compiled, slots } = template(db, columns, count);
+      const parameters = slots.map((slot) =>
+        'row' in slot ? (piece[slot.row] as Record<string, unknown>)[slot.column] : slot.constant,
+      );
+      const result = await db.executeQuery<O>({
+        sql: compiled.sql,
+        query: compiled.query,
+        queryId: compiled.queryId,
+        parameters,
+      });
+      out.push(...result.rows);
+    }
+    return out;
+  };
+}

@@ -4,7 +4,7 @@
  * `attendanceRepository` through `ctx.repo`.
  */
 import { shownPeople } from '../../db/demo.js';
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import {
   isMissingCheckOut,
@@ -21,6 +21,7 @@ import type {
 } from '../../../../shared/contracts/attendance.js';
 import type { Db } from '../../db/engine.js';
 import { ownedRows } from '../../db/owned.js';
+import { prepareRows } from '../../db/prepared.js';
 import type { AttendanceAuditTable, AttendanceTable } from '../../db/schema.js';
 import type { TenantScope } from '../../http/context.js';
 import { errors } from '../../http/errors.js';
@@ -82,45 +83,74 @@ export async function writeDeviceAttendance(
   nowIso: string,
 ): Promise<void> {
   const audits: Insertable<AttendanceAuditTable>[] = [];
-  for (const part of chunks(inserts, 200)) {
-    const rows = await trx.insertInto('attendances').values(part).returningAll().execute();
-    for (const after of rows) {
-      audits.push({
-        tenantId,
-        employeeId: after.employeeId,
-        attendanceId: after.id,
-        breakId: null,
-        action: 'create',
-        actorId: null,
-        at: nowIso,
-        before: null,
-        after: JSON.stringify(after),
-      });
-    }
-  }
-  for (const u of updates) {
-    const after = await trx
-      .updateTable('attendances')
-      // Only rows nobody touched are updated here, and a break is a touch (updatedBy): there are none.
-      .set({ checkIn: u.checkIn, checkOut: u.checkOut, ...storedMinutes(u, []), updatedAt: nowIso })
-      .where('tenantId', '=', tenantId)
-      .where('id', '=', u.before.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+  for (const after of await insertAttendanceRows(trx, inserts)) {
     audits.push({
       tenantId,
-      employeeId: u.before.employeeId,
-      attendanceId: u.before.id,
+      employeeId: after.employeeId,
+      attendanceId: after.id,
       breakId: null,
-      action: 'update',
+      action: 'create',
       actorId: null,
       at: nowIso,
-      before: JSON.stringify(u.before),
+      before: null,
       after: JSON.stringify(after),
     });
   }
-  for (const part of chunks(audits, 300)) await trx.insertInto('attendanceAudit').values(part).execute();
+  // Many rows in one statement, joined to their new values by id. Only rows nobody touched are updated here, and a
+  // break is a touch (updatedBy): there are none.
+  for (const part of chunks(updates, 200)) {
+    const values = sql.join(
+      part.map((u) => {
+        const { workedMinutes, breakMinutes } = storedMinutes(u, []);
+        return sql`(cast(${u.before.id} as integer), ${u.checkIn}, ${u.checkOut},
+          cast(${workedMinutes} as integer), cast(${breakMinutes} as integer))`;
+      }),
+    );
+    // A VALUES list names its columns column1, column2... on both engines. The rows are read back rather than
+    // returned: SQLite's RETURNING takes no `attendances.*` and PostgreSQL's `*` would add the list's columns.
+    await sql`update attendances set check_in = v.column2, check_out = v.column3, worked_minutes = v.column4,
+      break_minutes = v.column5, updated_at = ${nowIso}
+      from (values ${values}) as v
+      where attendances.tenant_id = ${tenantId} and attendances.id = v.column1`.execute(trx);
+    const rows = await trx
+      .selectFrom('attendances')
+      .selectAll()
+      .where('tenantId', '=', tenantId)
+      .where(
+        'id',
+        'in',
+        part.map((u) => u.before.id),
+      )
+      .execute();
+    const after = new Map(rows.map((row) => [row.id, row]));
+    for (const u of part) {
+      const row = after.get(u.before.id);
+      if (!row) throw new Error(`attendance ${u.before.id} was not updated`);
+      audits.push({
+        tenantId,
+        employeeId: u.before.employeeId,
+        attendanceId: u.before.id,
+        breakId: null,
+        action: 'update',
+        actorId: null,
+        at: nowIso,
+        before: JSON.stringify(u.before),
+        after: JSON.stringify(row),
+      });
+    }
+  }
+  await insertAudits(trx, audits);
 }
+
+// Prepared multi-row inserts (db/prepared.ts): the device path writes hundreds of rows per batch.
+const insertAttendanceRows = prepareRows((db, rows: Insertable<AttendanceTable>[]) =>
+  db.insertInto('attendances').values(rows).returningAll(),
+);
+
+/** Audit entries, any number, in order (the device path writes one per attendance it changes). */
+export const insertAudits = prepareRows((db, rows: Insertable<AttendanceAuditTable>[]) =>
+  db.insertInto('attendanceAudit').values(rows),
+);
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];

@@ -25,7 +25,7 @@ import { addDays, localDate, startOfLocalDay } from '../../../../shared/time.js'
 import type { Db } from '../../db/engine.js';
 import type { AttendanceAuditTable, AttendanceTable } from '../../db/schema.js';
 import type { Insertable, Selectable } from 'kysely';
-import { standingAttendances, writeDeviceAttendance } from '../attendance/repository.js';
+import { insertAudits, standingAttendances, writeDeviceAttendance } from '../attendance/repository.js';
 import { readSettings } from '../tenants/repository.js';
 
 export type ApplicablePunch = { id: number; employeeId: number; workDate: string; punchAt: string };
@@ -51,19 +51,39 @@ function skip(outcome: ApplyOutcome, note: string, ids: number[]): void {
   outcome.skipped.set(note, [...(outcome.skipped.get(note) ?? []), ...ids]);
 }
 
+/**
+ * Each employee's days from the day before their first to the day after their last, grouped by that range (most
+ * employees of a batch share one) and in chunks, so a read is bounded by the employee's own days and not by the
+ * whole batch's window.
+ */
+function aroundEach(punches: ApplicablePunch[], datesOf: (p: ApplicablePunch) => string[]) {
+  const spans = new Map<number, { first: string; last: string }>();
+  for (const p of punches) {
+    for (const date of datesOf(p)) {
+      const span = spans.get(p.employeeId);
+      if (!span) spans.set(p.employeeId, { first: date, last: date });
+      else if (date < span.first) span.first = date;
+      else if (date > span.last) span.last = date;
+    }
+  }
+  const byRange = new Map<string, { from: string; to: string; employees: number[] }>();
+  for (const [employeeId, { first, last }] of spans) {
+    const key = `${first}|${last}`;
+    const range = byRange.get(key);
+    if (range) range.employees.push(employeeId);
+    else byRange.set(key, { from: addDays(first, -1), to: addDays(last, 1), employees: [employeeId] });
+  }
+  return [...byRange.values()].flatMap(({ from, to, employees }) =>
+    chunks(employees).map((part) => ({ from, to, employees: part })),
+  );
+}
+
 async function existingAttendance(db: Db, tenantId: number, punches: ApplicablePunch[]) {
   const byKey = new Map<string, AttendanceRow>();
-  const employees = [...new Set(punches.map((p) => p.employeeId))];
-  const dates = punches.map((p) => p.workDate).sort();
-  const first = dates[0];
-  const last = dates[dates.length - 1];
-  if (!first || !last) return byKey;
-  for (const part of chunks(employees)) {
-    // A corrected punch's day is its correction's (a manual row): punches leave it alone. The day before the first
-    // punch's is read too: a punch after midnight may close its night shift.
-    const rows = await standingAttendances(db, tenantId, part, { from: addDays(first, -1), to: addDays(last, 1) })
-      .selectAll()
-      .execute();
+  // A corrected punch's day is its correction's (a manual row): punches leave it alone. The day before the first
+  // punch's is read too: a punch after midnight may close its night shift.
+  for (const { from, to, employees } of aroundEach(punches, (p) => [p.workDate])) {
+    const rows = await standingAttendances(db, tenantId, employees, { from, to }).selectAll().execute();
     for (const row of rows) byKey.set(`${row.employeeId}|${row.workDate}`, row);
   }
   return byKey;
@@ -79,10 +99,11 @@ function skipReason(row: AttendanceRow): string {
 }
 
 /**
- * The applied punches of these punches' employees kept on the days around theirs (the day before the first, the
- * day after the last): a punch arriving late (an evening punch mapped after the night's morning one, two devices
- * uploading out of order) changes the shift of its neighbours, so their days are computed again from all their
- * punches. Bounded to those days: a change is not followed further.
+ * The applied punches of these punches' employees kept on the days around theirs (for each employee, the day before
+ * their first punch's to the day after their last's): a punch arriving late (an evening punch mapped after the
+ * night's morning one, two devices uploading out of order) changes the shift of its neighbours, so their days are
+ * computed again from all their punches. Bounded to those days: a change is not followed further. The index
+ * `device_punches_employee_day` (migration 0052) answers it.
  */
 async function appliedAround(
   trx: Db,
@@ -90,20 +111,16 @@ async function appliedAround(
   punches: ApplicablePunch[],
   timeZone: string,
 ): Promise<ApplicablePunch[]> {
-  const employees = [...new Set(punches.map((p) => p.employeeId))];
-  const dates = punches.flatMap((p) => [p.workDate, localDate(p.punchAt, timeZone)]).sort();
-  const from = addDays(dates[0]!, -1);
-  const to = addDays(dates[dates.length - 1]!, 1);
   const out: ApplicablePunch[] = [];
-  for (const part of chunks(employees)) {
+  for (const { from, to, employees } of aroundEach(punches, (p) => [p.workDate, localDate(p.punchAt, timeZone)])) {
     const rows = await trx
       .selectFrom('devicePunches')
       .select(['id', 'employeeId', 'workDate', 'punchAt'])
       .where('tenantId', '=', tenantId)
-      .where('employeeId', 'in', part)
-      .where('status', '=', 'applied')
+      .where('employeeId', 'in', employees)
       .where('workDate', '>=', from)
       .where('workDate', '<=', to)
+      .where('status', '=', 'applied')
       .execute();
     for (const r of rows) {
       if (r.employeeId !== null && r.workDate !== null) {
@@ -131,7 +148,7 @@ async function removeDeviceDays(trx: Db, tenantId: number, rows: AttendanceRow[]
     before: JSON.stringify(row),
     after: null,
   }));
-  for (const part of chunks(audits, 300)) await trx.insertInto('attendanceAudit').values(part).execute();
+  await insertAudits(trx, audits);
 }
 
 /**
@@ -154,16 +171,26 @@ function attribute(
     const row = recomputed(key) ? undefined : existing.get(key);
     return row ? { first: Date.parse(row.checkIn), last: Date.parse(row.checkOut ?? row.checkIn) } : undefined;
   };
+  // What each day of the batch's punches needs, asked once per day rather than once per punch.
+  const days = new Map<string, { previous: string; start: number; previousShiftEnd: number }>();
+  const dayOf = (date: string) => {
+    let day = days.get(date);
+    if (!day) {
+      const previous = addDays(date, -1);
+      const start = startOfLocalDay(date, rule.timeZone).getTime();
+      days.set(date, (day = { previous, start, previousShiftEnd: shiftEnd(previous, rule).getTime() }));
+    }
+    return day;
+  };
   const groups = new Map<string, ApplicablePunch[]>();
   const ordered = [...punches].sort((a, b) => (a.punchAt < b.punchAt ? -1 : a.punchAt > b.punchAt ? 1 : a.id - b.id));
   for (const p of ordered) {
     const at = Date.parse(p.punchAt);
-    const previous = addDays(p.workDate, -1);
+    const { previous, start, previousShiftEnd } = dayOf(p.workDate);
     const night = spanOf(`${p.employeeId}|${previous}`);
     const open = night !== undefined && night.last - night.first < MIN_ATTENDANCE_MINUTES * 60_000;
-    const pastMidnight = night !== undefined && night.last >= startOfLocalDay(p.workDate, rule.timeZone).getTime();
-    const workDate =
-      keptBy(p) ?? ((open || pastMidnight) && at <= shiftEnd(previous, rule).getTime() ? previous : p.workDate);
+    const pastMidnight = night !== undefined && night.last >= start;
+    const workDate = keptBy(p) ?? ((open || pastMidnight) && at <= previousShiftEnd ? previous : p.workDate);
     const key = `${p.employeeId}|${workDate}`;
     const span = spanOf(key);
     spans.set(key, span ? { first: Math.min(span.first, at), last: Math.max(span.last, at) } : { first: at, last: at });

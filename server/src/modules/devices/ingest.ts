@@ -16,6 +16,7 @@ import { localDate } from '../../../../shared/time.js';
 import type { Deps } from '../../deps.js';
 import type { Insertable } from 'kysely';
 import type { Db, Engine } from '../../db/engine.js';
+import { prepareRows } from '../../db/prepared.js';
 import type { DevicePunchTable } from '../../db/schema.js';
 import { readSettings } from '../tenants/repository.js';
 import { applyPunches, chunks, markSkipped, SKIP, type ApplicablePunch } from './attendance-apply.js';
@@ -231,20 +232,17 @@ function punchRows(
   return rows;
 }
 
-/** Inserts the punches not stored yet and returns those (ON CONFLICT DO NOTHING on the punch's identity). */
-async function insertPunches(trx: Db, rows: Insertable<DevicePunchTable>[]) {
-  const stored: { id: number; employeeId: number | null; workDate: string | null; punchAt: string }[] = [];
-  for (const part of chunks(rows)) {
-    const inserted = await trx
-      .insertInto('devicePunches')
-      .values(part)
-      .onConflict((oc) => oc.columns(['tenantId', 'deviceSerial', 'deviceUserId', 'localTime']).doNothing())
-      .returning(['id', 'employeeId', 'workDate', 'punchAt'])
-      .execute();
-    stored.push(...inserted);
-  }
-  return stored;
-}
+/**
+ * Inserts the punches not stored yet and returns those (ON CONFLICT DO NOTHING on the punch's identity), in
+ * prepared multi-row statements.
+ */
+const insertPunches = prepareRows((db, rows: Insertable<DevicePunchTable>[]) =>
+  db
+    .insertInto('devicePunches')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['tenantId', 'deviceSerial', 'deviceUserId', 'localTime']).doNothing())
+    .returning(['id', 'employeeId', 'workDate', 'punchAt']),
+);
 
 /**
  * Applies the punches held for being later than the server's clock (a device clock running ahead) whose time has
