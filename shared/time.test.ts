@@ -29,6 +29,22 @@ describe('tenant-local days', () => {
 
   it('walks calendar dates', () => {
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    // Calendar arithmetic, the same as date-fns's across leap days, year ends and daylight-saving changes.
+    for (const [date, days, expected] of [
+      ['2024-02-28', 1, '2024-02-29'],
+      ['2024-03-01', -1, '2024-02-29'],
+      ['2026-12-31', 1, '2027-01-01'],
+      ['2027-01-01', -1, '2026-12-31'],
+      ['2026-03-29', 1, '2026-03-30'],
+      ['2026-10-25', 1, '2026-10-26'],
+      ['2026-01-31', 400, '2027-03-07'],
+      ['2026-05-10', 0, '2026-05-10'],
+    ] as const) {
+      expect(addDays(date, days)).toBe(expected);
+    }
+    expect(() => addDays('2026-02-30', 1)).toThrow(RangeError);
+    expect(() => addDays('2026-13-01', 1)).toThrow(RangeError);
+    expect(() => addDays('not a date', 1)).toThrow(RangeError);
     expect(eachDate('2026-12-30', '2027-01-02')).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
     expect(dayOfWeek('2026-11-23')).toBe(1);
     expect(displayDate('2026-11-23')).toBe('23-Nov-2026');

@@ -48,22 +48,25 @@ export function startOfLocalDay(date: string, timeZone: string): Date {
   return new Date(localInstantMs(date, 0, 0, timeZone));
 }
 
-/** Dates already shifted, by date and days (a pure function of them). */
-const shiftedDates = new Map<string, string>();
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
- * The calendar date `days` after (before, when negative) a date. Remembered: the punch path asks the same few days
- * tens of thousands of times per batch, and date-fns's parse and format cost more than the rest of its work.
+ * The calendar date `days` after (before, when negative) a date. A plain YYYY-MM-DD is shifted in UTC arithmetic,
+ * which has no daylight-saving days: the punch path asks this tens of thousands of times per batch, and date-fns's
+ * parse and format cost more than the rest of its work. Other ISO forms go through date-fns as before.
  */
 export function addDays(date: string, days: number): string {
-  const key = `${date}|${days}`;
-  let shifted = shiftedDates.get(key);
-  if (shifted === undefined) {
-    shifted = format(addCalendarDays(parseISO(date), days), 'yyyy-MM-dd');
-    if (shiftedDates.size >= 50_000) shiftedDates.clear();
-    shiftedDates.set(key, shifted);
+  const parts = CALENDAR_DATE.exec(date);
+  if (!parts) return format(addCalendarDays(parseISO(date), days), 'yyyy-MM-dd');
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])];
+  const shifted = new Date(0);
+  shifted.setUTCFullYear(year, month, day);
+  // A date that does not exist (2026-02-30) is refused, as date-fns's parse refuses it, not rolled over.
+  if (shifted.getUTCFullYear() !== year || shifted.getUTCMonth() !== month || shifted.getUTCDate() !== day) {
+    throw new RangeError('Invalid time value');
   }
-  return shifted;
+  shifted.setUTCDate(day + days);
+  return shifted.toISOString().slice(0, 10);
 }
 
 /** 0 = Sunday … 6 = Saturday, of a calendar date. */
