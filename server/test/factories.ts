@@ -26,6 +26,7 @@ import { feedFactories } from './feed-factories.js';
 import { hashPassword } from '../src/security/passwords.js';
 import { createTenantWithRoles } from '../src/seed/tenant.js';
 import { insertRow } from './insert-row.js';
+import { refreshDays, refreshRequestDays } from '../src/modules/attendance/days.js';
 
 /** The password of every factory-made employee unless a test gives another. */
 export const PASSWORD = 'Str0ng!Pass';
@@ -282,6 +283,8 @@ export function factories(db: Db, tenantId: number, options: { now?: () => Date 
         ...columns,
       });
       for (const [startAt, endAt] of breaks) await f.attendanceBreak({ attendanceId: row.id, startAt, endAt });
+      // As every writer does: the daily aggregate the overviews read (docs/workforce.md "Daily aggregate").
+      await refreshDays(db, row.tenantId, [{ employeeId: row.employeeId, date: row.workDate }]);
       return row;
     },
 
@@ -340,7 +343,7 @@ export function factories(db: Db, tenantId: number, options: { now?: () => Date 
     async leaveRequest(overrides: Overrides<'leaveRequests', 'employeeId'>): Promise<Row<'leaveRequests'>> {
       const startDate = overrides.startDate ?? uniqueDay();
       const leaveTypeId = overrides.leaveTypeId ?? (await (defaultLeaveType ??= f.leaveType())).id;
-      return insertRow(db, 'leaveRequests', {
+      const row = await insertRow(db, 'leaveRequests', {
         tenantId,
         leaveTypeId,
         startDate,
@@ -352,6 +355,8 @@ export function factories(db: Db, tenantId: number, options: { now?: () => Date 
         updatedAt: stamp(),
         ...overrides,
       });
+      await refreshRequestDays(db, row.tenantId, row.id);
+      return row;
     },
 
     async leaveRequestEvent(

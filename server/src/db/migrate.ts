@@ -46,6 +46,7 @@ import { biotime } from './migrations/0046-biotime.js';
 import { tenantLogo } from './migrations/0048-tenant-logo.js';
 import { leaveVersion } from './migrations/0049-leave-version.js';
 import { employeeProfile } from './migrations/0050-employee-profile.js';
+import { attendanceDays } from './migrations/0051-attendance-days.js';
 import type { MigrationFactory } from './migration-kit.js';
 
 /** Every migration in order. Names are sorted by Kysely, so they carry a number. */
@@ -96,6 +97,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0048-tenant-logo': tenantLogo,
   '0049-leave-version': leaveVersion,
   '0050-employee-profile': employeeProfile,
+  '0051-attendance-days': attendanceDays,
 };
 
 class StaticProvider implements MigrationProvider {

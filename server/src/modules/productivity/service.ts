@@ -20,12 +20,10 @@ import {
   leaveCount,
   leaveDays,
   countedSumsPerEmployee,
-  uncountedPresence,
   NO_FIGURES,
   percent,
   round1,
   sumsOf,
-  sumsPerDay,
   sumsPerEmployee,
   shown,
   workingDaysFrom,
@@ -34,6 +32,7 @@ import {
   type Figures,
   type Sums,
 } from './figures.js';
+import { aggregateDaily, directDaily } from './daily.js';
 import { employeesByIds, membersOf, type TeamRef } from './repository.js';
 
 const hours = (minutes: number) => round1(minutes / 60);
@@ -71,10 +70,16 @@ function weekStart(date: string): string {
   return addDays(date, -((dayOfWeek(date) + 6) % 7));
 }
 
+/**
+ * The overview of a set of employees over the context's range. Its per-day sums come from the daily aggregate
+ * (./daily.ts `aggregateDaily`; `wholeCompany` when the set is every active employee of the tenant), or with
+ * `direct` from the attendance rows themselves, the oracle the aggregate is tested against.
+ */
 export async function overview(
   ctx: Context,
   employees: EmployeeSet,
   team: TeamRef | null,
+  options: { wholeCompany?: boolean; direct?: boolean } = {},
 ): Promise<ProductivityOverview> {
   const { calendar, settings } = ctx;
   const people = await ctx.deps.db
@@ -84,28 +89,20 @@ export async function overview(
     .where('status', '=', 'active')
     .where('id', 'in', shown(ctx, employees))
     .execute();
-  const [perDay, leave] = await Promise.all([sumsPerDay(ctx, employees), leaveDays(ctx, employees)]);
-
-  for (const { date } of await uncountedPresence(ctx, people, leave)) {
-    const day = perDay.get(date);
-    if (day) day.workingPresent -= 1;
-  }
-  const joinedOf = new Map(people.map((p) => [p.id, p.dateOfJoining]));
-  const onLeave = new Map<string, number>();
-  for (const [id, days] of leave) {
-    if (!joinedOf.has(id)) continue;
-    const joined = joinedOf.get(id) ?? null;
-    for (const d of days) if (!joined || d >= joined) onLeave.set(d, (onLeave.get(d) ?? 0) + 1);
-  }
+  const perDay = options.direct
+    ? await directDaily(ctx, employees, people)
+    : await aggregateDaily(ctx, employees, people, options.wholeCompany ?? false);
   const joinDates = people.map((p) => p.dateOfJoining ?? '').sort();
   const working = new Set(calendar.working);
 
   let joinedSoFar = 0;
+  let leaveTotal = 0;
   const days: Day[] = eachDate(calendar.start, calendar.end).map((date) => {
     while (joinedSoFar < joinDates.length && joinDates[joinedSoFar]! <= date) joinedSoFar += 1;
     const isWorking = working.has(date);
-    const due = isWorking ? Math.max(0, joinedSoFar - (onLeave.get(date) ?? 0)) : 0;
     const s = perDay.get(date);
+    leaveTotal += s?.onLeave ?? 0;
+    const due = isWorking ? Math.max(0, joinedSoFar - (s?.onLeave ?? 0)) : 0;
     return {
       date,
       working: isWorking,
@@ -141,7 +138,6 @@ export async function overview(
   });
 
   const total = (k: 'due' | 'attended' | 'present' | 'wfo' | 'worked') => days.reduce((s, d) => s + d[k], 0);
-  const leaveTotal = [...onLeave.values()].reduce((s, n) => s + n, 0);
   const expectedMinutes = Math.round(total('due') * perHour);
   return {
     startDate: calendar.start,

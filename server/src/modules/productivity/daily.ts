@@ -1,0 +1,165 @@
+/**
+ * The overview's figures per day (present, counted presence, WFO, worked minutes, people on leave), two ways that
+ * answer the same (docs/workforce.md "Daily aggregate"):
+ * - `aggregateDaily`, what the overview reads: the daily aggregate (modules/attendance/days.ts). A team sums its
+ *   members' rows of attendance_days; the whole company reads the tenant's attendance_day_totals (one row per day)
+ *   and takes out the few people the totals count differently: those not in the figures (inactive, demo people
+ *   while demo data is off) and those who joined inside the range;
+ * - `directDaily`, the same from the attendance rows and leave requests (the grouped sums of ./figures.ts): the
+ *   oracle the aggregate is tested against (server/test/attendance-days.test.ts).
+ * The calendar (weekends, holidays, joining days, today) is applied here, on read, in both.
+ */
+import { toNumber } from '../../db/engine.js';
+import {
+  leaveDays,
+  openToday,
+  shown,
+  sumsPerDay,
+  uncountedPresence,
+  type Context,
+  type EmployeeSet,
+  type Sums,
+} from './figures.js';
+
+export type DaySums = Sums & { onLeave: number };
+export type Person = { id: number; dateOfJoining: string | null };
+
+const zero = (): DaySums => ({ present: 0, workingPresent: 0, wfo: 0, worked: 0, onLeave: 0 });
+
+/** From the attendance rows and leave requests directly. */
+export async function directDaily(
+  ctx: Context,
+  employees: EmployeeSet,
+  people: readonly Person[],
+): Promise<Map<string, DaySums>> {
+  const [perDay, leave] = await Promise.all([sumsPerDay(ctx, employees), leaveDays(ctx, employees)]);
+  const result = new Map([...perDay].map(([date, s]) => [date, { ...s, onLeave: 0 }]));
+  for (const { date } of await uncountedPresence(ctx, people, leave)) {
+    const day = result.get(date);
+    if (day) day.workingPresent -= 1;
+  }
+  const joinedOf = new Map(people.map((p) => [p.id, p.dateOfJoining]));
+  for (const [id, days] of leave) {
+    if (!joinedOf.has(id)) continue;
+    const joined = joinedOf.get(id) ?? null;
+    for (const d of days) {
+      if (joined && d < joined) continue;
+      const day = result.get(d) ?? zero();
+      day.onLeave += 1;
+      result.set(d, day);
+    }
+  }
+  return result;
+}
+
+type Row = { workDate: string; present: number; wfo: number; worked: number; presentOnLeave: number; onLeave: number };
+
+/**
+ * From the daily aggregate. `people` are the figures' active employees (shown, in the set); `wholeCompany` says the
+ * set is every active employee of the tenant, whose sums the tenant's totals hold but for the exceptions.
+ */
+export async function aggregateDaily(
+  ctx: Context,
+  employees: EmployeeSet,
+  people: readonly Person[],
+  wholeCompany: boolean,
+): Promise<Map<string, DaySums>> {
+  const { db } = ctx.deps;
+  const { start, end } = ctx.calendar;
+  const nonWorking = new Set(ctx.calendar.nonWorking);
+  const working = new Set(ctx.calendar.working);
+  const joinedOf = new Map(people.map((p) => [p.id, p.dateOfJoining]));
+  const result = new Map<string, DaySums>();
+  const add = (r: Row, sign: 1 | -1) => {
+    const day = result.get(r.workDate) ?? zero();
+    day.present += sign * r.present;
+    day.wfo += sign * r.wfo;
+    day.worked += sign * r.worked;
+    if (!nonWorking.has(r.workDate))
+      day.workingPresent += sign * (r.present - (working.has(r.workDate) ? r.presentOnLeave : 0));
+    if (working.has(r.workDate)) day.onLeave += sign * r.onLeave;
+    result.set(r.workDate, day);
+  };
+  /** One employee's day as the figures count it: presence on leave or before joining counts once, as leave or not at all. */
+  const counted = (employeeId: number, r: Row): Row | null => {
+    if (!joinedOf.has(employeeId)) return wholeCompany ? null : { ...r, presentOnLeave: 0, onLeave: 0 };
+    const joined = joinedOf.get(employeeId) ?? null;
+    const beforeJoining = joined !== null && r.workDate < joined;
+    return {
+      ...r,
+      presentOnLeave: r.onLeave || beforeJoining ? r.present : 0,
+      onLeave: r.onLeave && !beforeJoining ? 1 : 0,
+    };
+  };
+
+  const dayRows = db
+    .selectFrom('attendanceDays')
+    .select(['employeeId', 'workDate', 'present', 'wfo', 'workedMinutes', 'onLeave'])
+    .where('tenantId', '=', ctx.tenantId)
+    .where('workDate', '>=', start)
+    .where('workDate', '<=', end);
+  const asRow = (r: {
+    workDate: string;
+    present: number;
+    wfo: number;
+    workedMinutes: number;
+    onLeave: number;
+  }): Row => ({
+    workDate: r.workDate,
+    present: toNumber(r.present),
+    wfo: toNumber(r.wfo),
+    worked: toNumber(r.workedMinutes),
+    presentOnLeave: r.onLeave ? toNumber(r.present) : 0,
+    onLeave: toNumber(r.onLeave),
+  });
+
+  if (wholeCompany) {
+    const [totals, exceptions] = await Promise.all([
+      db
+        .selectFrom('attendanceDayTotals')
+        .select(['workDate', 'present', 'wfo', 'workedMinutes', 'presentOnLeave', 'onLeave'])
+        .where('tenantId', '=', ctx.tenantId)
+        .where('workDate', '>=', start)
+        .where('workDate', '<=', end)
+        .execute(),
+      // Everyone the totals count otherwise: outside the figures (inactive, hidden demo people) or joined lately.
+      dayRows
+        .where('employeeId', 'in', (eb) =>
+          eb
+            .selectFrom('employees')
+            .select('id')
+            .where('tenantId', '=', ctx.tenantId)
+            .where((w) => w.or([w('id', 'not in', shown(ctx, employees)), w('dateOfJoining', '>', start)])),
+        )
+        .execute(),
+    ]);
+    for (const t of totals) {
+      add(
+        {
+          workDate: t.workDate,
+          present: toNumber(t.present),
+          wfo: toNumber(t.wfo),
+          worked: toNumber(t.workedMinutes),
+          presentOnLeave: toNumber(t.presentOnLeave),
+          onLeave: toNumber(t.onLeave),
+        },
+        1,
+      );
+    }
+    for (const e of exceptions) {
+      const row = asRow(e);
+      add(row, -1);
+      const figure = counted(e.employeeId, row);
+      if (figure) add(figure, 1);
+    }
+  } else {
+    const rows = await dayRows.where('employeeId', 'in', shown(ctx, employees)).execute();
+    for (const r of rows) add(counted(r.employeeId, asRow(r))!, 1);
+  }
+
+  for (const { workDate, worked } of await openToday(ctx, employees)) {
+    const day = result.get(workDate);
+    if (day) day.worked += worked;
+  }
+  return result;
+}
