@@ -22,16 +22,22 @@ import {
 } from './figures.js';
 
 export type DaySums = Sums & { onLeave: number };
-export type Person = { id: number; dateOfJoining: string | null };
+
+/** The figures' people: the set's active employees, without the demo company's while demo data is off. */
+export function activePeople(ctx: Context, employees: EmployeeSet) {
+  return ctx.deps.db
+    .selectFrom('employees')
+    .select(['id', 'dateOfJoining'])
+    .where('tenantId', '=', ctx.tenantId)
+    .where('status', '=', 'active')
+    .where('id', 'in', shown(ctx, employees));
+}
 
 const zero = (): DaySums => ({ present: 0, workingPresent: 0, wfo: 0, worked: 0, onLeave: 0 });
 
 /** From the attendance rows and leave requests directly. */
-export async function directDaily(
-  ctx: Context,
-  employees: EmployeeSet,
-  people: readonly Person[],
-): Promise<Map<string, DaySums>> {
+export async function directDaily(ctx: Context, employees: EmployeeSet): Promise<Map<string, DaySums>> {
+  const people = await activePeople(ctx, employees).execute();
   const [perDay, leave] = await Promise.all([sumsPerDay(ctx, employees), leaveDays(ctx, employees)]);
   const result = new Map([...perDay].map(([date, s]) => [date, { ...s, onLeave: 0 }]));
   for (const { date } of await uncountedPresence(ctx, people, leave)) {
@@ -55,20 +61,21 @@ export async function directDaily(
 type Row = { workDate: string; present: number; wfo: number; worked: number; presentOnLeave: number; onLeave: number };
 
 /**
- * From the daily aggregate. `people` are the figures' active employees (shown, in the set); `wholeCompany` says the
+ * From the daily aggregate. `wholeCompany` says the
  * set is every active employee of the tenant, whose sums the tenant's totals hold but for the exceptions.
  */
 export async function aggregateDaily(
   ctx: Context,
   employees: EmployeeSet,
-  people: readonly Person[],
   wholeCompany: boolean,
 ): Promise<Map<string, DaySums>> {
   const { db } = ctx.deps;
   const { start, end } = ctx.calendar;
   const nonWorking = new Set(ctx.calendar.nonWorking);
   const working = new Set(ctx.calendar.working);
-  const joinedOf = new Map(people.map((p) => [p.id, p.dateOfJoining]));
+  // The figures' people (active, shown, in the set) and their joining days: a team's members, or the company's
+  // exceptions (below) only; the company's totals need no list of its thousands.
+  const joinedOf = new Map<number, string | null>();
   const result = new Map<string, DaySums>();
   const add = (r: Row, sign: 1 | -1) => {
     const day = result.get(r.workDate) ?? zero();
@@ -114,6 +121,27 @@ export async function aggregateDaily(
   });
 
   if (wholeCompany) {
+    // Everyone the totals count otherwise: outside the figures (inactive, hidden demo people) or joined lately.
+    const others = await db
+      .selectFrom('employees')
+      .select(['id', 'dateOfJoining', 'status'])
+      .where('tenantId', '=', ctx.tenantId)
+      .where((w) => w.or([w('id', 'not in', shown(ctx, employees)), w('dateOfJoining', '>', start)]))
+      .execute();
+    const inFigures = new Set(
+      others.some((o) => o.status === 'active')
+        ? (
+            await activePeople(ctx, employees)
+              .where(
+                'id',
+                'in',
+                others.map((o) => o.id),
+              )
+              .execute()
+          ).map((p) => p.id)
+        : [],
+    );
+    for (const o of others) if (inFigures.has(o.id)) joinedOf.set(o.id, o.dateOfJoining);
     const [totals, exceptions] = await Promise.all([
       db
         .selectFrom('attendanceDayTotals')
@@ -122,16 +150,15 @@ export async function aggregateDaily(
         .where('workDate', '>=', start)
         .where('workDate', '<=', end)
         .execute(),
-      // Everyone the totals count otherwise: outside the figures (inactive, hidden demo people) or joined lately.
-      dayRows
-        .where('employeeId', 'in', (eb) =>
-          eb
-            .selectFrom('employees')
-            .select('id')
-            .where('tenantId', '=', ctx.tenantId)
-            .where((w) => w.or([w('id', 'not in', shown(ctx, employees)), w('dateOfJoining', '>', start)])),
-        )
-        .execute(),
+      others.length > 0
+        ? dayRows
+            .where(
+              'employeeId',
+              'in',
+              others.map((o) => o.id),
+            )
+            .execute()
+        : Promise.resolve([]),
     ]);
     for (const t of totals) {
       add(
@@ -153,7 +180,11 @@ export async function aggregateDaily(
       if (figure) add(figure, 1);
     }
   } else {
-    const rows = await dayRows.where('employeeId', 'in', shown(ctx, employees)).execute();
+    const [people, rows] = await Promise.all([
+      activePeople(ctx, employees).execute(),
+      dayRows.where('employeeId', 'in', shown(ctx, employees)).execute(),
+    ]);
+    for (const p of people) joinedOf.set(p.id, p.dateOfJoining);
     for (const r of rows) add(counted(r.employeeId, asRow(r))!, 1);
   }
 

@@ -1,4 +1,6 @@
 /** The productivity overview, the dashboard's attendance page and the team statistics. */
+import { sql } from 'kysely';
+import { toNumber } from '../../db/engine.js';
 import type { ListQuery, ListResponse } from '../../../../shared/contracts/common.js';
 import {
   DAILY_SERIES_MAX_DAYS,
@@ -32,7 +34,7 @@ import {
   type Figures,
   type Sums,
 } from './figures.js';
-import { aggregateDaily, directDaily } from './daily.js';
+import { activePeople, aggregateDaily, directDaily } from './daily.js';
 import { employeesByIds, membersOf, type TeamRef } from './repository.js';
 
 const hours = (minutes: number) => round1(minutes / 60);
@@ -82,23 +84,26 @@ export async function overview(
   options: { wholeCompany?: boolean; direct?: boolean } = {},
 ): Promise<ProductivityOverview> {
   const { calendar, settings } = ctx;
-  const people = await ctx.deps.db
-    .selectFrom('employees')
-    .select(['id', 'dateOfJoining'])
-    .where('tenantId', '=', ctx.tenantId)
-    .where('status', '=', 'active')
-    .where('id', 'in', shown(ctx, employees))
-    .execute();
-  const perDay = options.direct
-    ? await directDaily(ctx, employees, people)
-    : await aggregateDaily(ctx, employees, people, options.wholeCompany ?? false);
-  const joinDates = people.map((p) => p.dateOfJoining ?? '').sort();
+  // How many of the figures' people had joined by each day: their count per joining day (unknown counts as always).
+  const [joinings, perDay] = await Promise.all([
+    activePeople(ctx, employees)
+      .clearSelect()
+      .select(['dateOfJoining', sql<number | string>`count(*)`.as('people')])
+      .groupBy('dateOfJoining')
+      .execute(),
+    options.direct ? directDaily(ctx, employees) : aggregateDaily(ctx, employees, options.wholeCompany ?? false),
+  ]);
+  const joinDates = joinings
+    .map((j) => ({ date: j.dateOfJoining ?? '', people: toNumber(j.people) }))
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const headcount = joinDates.reduce((n, j) => n + j.people, 0);
   const working = new Set(calendar.working);
 
   let joinedSoFar = 0;
+  let next = 0;
   let leaveTotal = 0;
   const days: Day[] = eachDate(calendar.start, calendar.end).map((date) => {
-    while (joinedSoFar < joinDates.length && joinDates[joinedSoFar]! <= date) joinedSoFar += 1;
+    while (next < joinDates.length && joinDates[next]!.date <= date) joinedSoFar += joinDates[next++]!.people;
     const isWorking = working.has(date);
     const s = perDay.get(date);
     leaveTotal += s?.onLeave ?? 0;
@@ -143,7 +148,7 @@ export async function overview(
     startDate: calendar.start,
     endDate: calendar.end,
     team,
-    employees: people.length,
+    employees: headcount,
     workingHoursPerDay: settings.working_hours_per_day,
     requiredWfoPercentage: settings.wfo_required_percentage,
     totals: {
