@@ -180,10 +180,22 @@ export async function aggregateDaily(
       if (figure) add(figure, 1);
     }
   } else {
-    const [people, rows] = await Promise.all([
+    // The members' ids first: their days are then read through the key (tenant, employee, day), which a subquery
+    // left PostgreSQL without statistics to ignore for the tenant's whole range.
+    const [people, members] = await Promise.all([
       activePeople(ctx, employees).execute(),
-      dayRows.where('employeeId', 'in', shown(ctx, employees)).execute(),
+      shown(ctx, employees).execute(),
     ]);
+    const rows =
+      members.length > 0
+        ? await dayRows
+            .where(
+              'employeeId',
+              'in',
+              members.map((m) => m.employeeId),
+            )
+            .execute()
+        : [];
     for (const p of people) joinedOf.set(p.id, p.dateOfJoining);
     for (const r of rows) add(counted(r.employeeId, asRow(r))!, 1);
   }
