@@ -13,7 +13,7 @@
  * leave type gets the builder's default type.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import { storedMinutes } from '../../shared/attendance-rules.js';
 import type { ActivityKey, PermissionName } from '../../shared/permissions.js';
 import { DEFAULT_TENANT_SETTINGS, type TenantSettings } from '../../shared/settings.js';
@@ -26,6 +26,19 @@ import { feedFactories } from './feed-factories.js';
 import { hashPassword } from '../src/security/passwords.js';
 import { createTenantWithRoles } from '../src/seed/tenant.js';
 import { insertRow } from './insert-row.js';
+import { refreshDays, refreshRequestDays } from '../src/modules/attendance/days.js';
+
+/**
+ * Whether the database has the daily attendance aggregate yet (migration 0051): a migration test builds rows on an
+ * older schema, where there is none to keep. Remembered once seen, as a database is only ever migrated up after.
+ */
+const aggregated = new WeakSet<Db>();
+async function keepsAggregate(db: Db): Promise<boolean> {
+  if (aggregated.has(db)) return true;
+  const { rows } = await sql`select name from kysely_migration where name = '0051-attendance-days'`.execute(db);
+  if (rows.length > 0) aggregated.add(db);
+  return rows.length > 0;
+}
 
 /** The password of every factory-made employee unless a test gives another. */
 export const PASSWORD = 'Str0ng!Pass';
@@ -282,6 +295,9 @@ export function factories(db: Db, tenantId: number, options: { now?: () => Date 
         ...columns,
       });
       for (const [startAt, endAt] of breaks) await f.attendanceBreak({ attendanceId: row.id, startAt, endAt });
+      // As every writer does: the daily aggregate the overviews read (docs/workforce.md "Daily aggregate").
+      if (await keepsAggregate(db))
+        await refreshDays(db, row.tenantId, [{ employeeId: row.employeeId, date: row.workDate }]);
       return row;
     },
 
@@ -340,7 +356,7 @@ export function factories(db: Db, tenantId: number, options: { now?: () => Date 
     async leaveRequest(overrides: Overrides<'leaveRequests', 'employeeId'>): Promise<Row<'leaveRequests'>> {
       const startDate = overrides.startDate ?? uniqueDay();
       const leaveTypeId = overrides.leaveTypeId ?? (await (defaultLeaveType ??= f.leaveType())).id;
-      return insertRow(db, 'leaveRequests', {
+      const row = await insertRow(db, 'leaveRequests', {
         tenantId,
         leaveTypeId,
         startDate,
@@ -352,6 +368,8 @@ export function factories(db: Db, tenantId: number, options: { now?: () => Date 
         updatedAt: stamp(),
         ...overrides,
       });
+      if (await keepsAggregate(db)) await refreshRequestDays(db, row.tenantId, row.id);
+      return row;
     },
 
     async leaveRequestEvent(

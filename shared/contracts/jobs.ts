@@ -11,6 +11,7 @@ export const JOB_NAMES = [
   'project-sync',
   'device-punches',
   'biotime-pull',
+  'attendance-days',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -30,6 +31,7 @@ export const JOB_LABELS: Record<JobName, string> = {
   'project-sync': 'Projects synced with their trackers (every 6 hours, and when rate limits allow again)',
   'device-punches': 'Device punches held for being ahead of the clock, applied when their time comes',
   'biotime-pull': 'Punches pulled from the BioTime server, at the interval its connection sets',
+  'attendance-days': 'Daily attendance figures of the last two months computed again from attendance and leave',
 };
 
 export const jobRunSchema = z

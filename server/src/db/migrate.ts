@@ -46,6 +46,7 @@ import { biotime } from './migrations/0046-biotime.js';
 import { tenantLogo } from './migrations/0048-tenant-logo.js';
 import { leaveVersion } from './migrations/0049-leave-version.js';
 import { employeeProfile } from './migrations/0050-employee-profile.js';
+import { attendanceDays } from './migrations/0051-attendance-days.js';
 import { punchEmployeeDay } from './migrations/0052-punch-employee-day.js';
 import { settingsVersion } from './migrations/0053-settings-version.js';
 import type { MigrationFactory } from './migration-kit.js';
@@ -98,6 +99,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0048-tenant-logo': tenantLogo,
   '0049-leave-version': leaveVersion,
   '0050-employee-profile': employeeProfile,
+  '0051-attendance-days': attendanceDays,
   '0052-punch-employee-day': punchEmployeeDay,
   '0053-settings-version': settingsVersion,
 };

@@ -284,6 +284,33 @@ export type AttendanceBreakTable = {
   updatedAt: string;
 };
 
+/**
+ * The daily attendance aggregate, one row per employee and day (migration 0051, modules/attendance/days.ts): the
+ * day's standing attendance and whether taken leave covers it, kept in the transaction of every write of its inputs.
+ */
+export type AttendanceDayTable = {
+  tenantId: number;
+  employeeId: number;
+  workDate: string;
+  present: Generated<number>;
+  wfo: Generated<number>;
+  workedMinutes: Generated<number>;
+  breakMinutes: Generated<number>;
+  onLeave: Generated<Flag>;
+};
+
+/** The tenant's sums of attendance_days per day (migration 0051); presentOnLeave: present on a day of leave. */
+export type AttendanceDayTotalTable = {
+  tenantId: number;
+  workDate: string;
+  present: Generated<number>;
+  wfo: Generated<number>;
+  workedMinutes: Generated<number>;
+  breakMinutes: Generated<number>;
+  presentOnLeave: Generated<number>;
+  onLeave: Generated<number>;
+};
+
 export type AttendanceAuditTable = {
   id: Generated<number>;
   tenantId: number;
@@ -1215,6 +1242,8 @@ export type Database = {
   attendances: AttendanceTable;
   attendanceBreaks: AttendanceBreakTable;
   attendanceAudit: AttendanceAuditTable;
+  attendanceDays: AttendanceDayTable;
+  attendanceDayTotals: AttendanceDayTotalTable;
   leaveTypes: LeaveTypeTable;
   holidays: HolidayTable;
   leaveRequests: LeaveRequestTable;

@@ -9,6 +9,7 @@ import { sendDigests } from '../modules/notifications/digest.js';
 import { announceRequestsDue, remindMissingCheckouts } from '../modules/notifications/timed.js';
 import { applyDuePunches } from '../modules/devices/ingest.js';
 import { runScheduledBiotimePull } from '../modules/devices/biotime.js';
+import { rebuildRecentDays } from '../modules/attendance/days.js';
 import type { JobDefinition } from './runner.js';
 
 export const HOUR_MS = 3_600_000;
@@ -31,6 +32,8 @@ export const DEVICE_PUNCHES_JOB: JobName = 'device-punches';
 export const BADGE_IMAGES_JOB: JobName = 'badge-images';
 /** Transactions pulled from the company's BioTime server (docs/devices.md "BioTime"). */
 export const BIOTIME_PULL_JOB: JobName = 'biotime-pull';
+/** The daily attendance aggregate of the recent days computed again (docs/workforce.md "Daily aggregate"). */
+export const ATTENDANCE_DAYS_JOB: JobName = 'attendance-days';
 
 export const JOBS: readonly JobDefinition[] = [
   {
@@ -108,5 +111,12 @@ export const JOBS: readonly JobDefinition[] = [
     name: BADGE_IMAGES_JOB,
     everyMs: DAY_MS,
     run: (deps, tenantId) => sweepUnusedImages(deps, tenantId),
+  },
+  {
+    // Every write keeps the daily aggregate in its own transaction; this computes the last two months again from
+    // the source rows anyway, daily (and on Run now), so a row written by hand or by an older version is mended.
+    name: ATTENDANCE_DAYS_JOB,
+    everyMs: DAY_MS,
+    run: (deps, tenantId) => rebuildRecentDays(deps, tenantId),
   },
 ];

@@ -12,6 +12,7 @@ import { LIVE_STATUSES } from '../../../shared/leave.js';
 import type { Db } from '../db/engine.js';
 import { readSettings } from '../modules/tenants/repository.js';
 import { random } from './random.js';
+import { rebuildDays } from '../modules/attendance/days.js';
 
 /** At least three months back, and always the whole current year, so this year's absence counts are real. */
 const MIN_DAYS_BACK = 92;
@@ -159,6 +160,8 @@ export async function seedDemoAttendance(db: Db, tenantId: number, now: Date): P
         .values(breaks.slice(j, j + BATCH))
         .execute();
   }
+  // The daily aggregate the overviews read (docs/workforce.md "Daily aggregate"), from the rows just written.
+  await db.transaction().execute((trx) => rebuildDays(trx, tenantId));
   return days.length;
 }
 

@@ -13,6 +13,7 @@ import { isTenantWorkingDay } from '../../../shared/working-days.js';
 import type { Db } from '../db/engine.js';
 import { storedMinutes } from '../../../shared/attendance-rules.js';
 import { HOLIDAYS, LEAVE_TYPES, PLANS, poOk, WEEKEND_WORK } from './demo-data.js';
+import { rebuildDays } from '../modules/attendance/days.js';
 
 export const DEMO_E2E_EMPLOYEE = 'omar.iqbal@northwind.example';
 
@@ -173,4 +174,6 @@ export async function seedDemoLeave(db: Db, tenantId: number, now: Date): Promis
         .execute();
     }
   }
+  // The daily aggregate the overviews read (docs/workforce.md "Daily aggregate"): the leave and the weekend work.
+  await db.transaction().execute((trx) => rebuildDays(trx, tenantId));
 }

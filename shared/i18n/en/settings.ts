@@ -276,6 +276,7 @@ export const settings = {
       'project-sync': 'Projects synced with their trackers (every 6 hours, and when rate limits allow again)',
       'device-punches': 'Device punches held for being ahead of the clock, applied when their time comes',
       'biotime-pull': 'Punches pulled from the BioTime server, at the interval its connection sets',
+      'attendance-days': 'Daily attendance figures of the last two months computed again from attendance and leave',
     },
     outcomes: {
       running: 'Running',

@@ -286,6 +286,8 @@ export const settings: Translation<typeof en> = {
         'Projets synchronisés avec leurs outils de suivi (toutes les 6 heures, et quand les limites le permettent à nouveau)',
       'device-punches': 'Pointages des terminaux en avance sur l’horloge, appliqués quand leur heure arrive',
       'biotime-pull': 'Pointages récupérés du serveur BioTime, à l’intervalle fixé par sa connexion',
+      'attendance-days':
+        'Chiffres quotidiens de présence des deux derniers mois recalculés à partir des présences et des congés',
     },
     outcomes: {
       running: 'En cours',

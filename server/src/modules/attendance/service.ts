@@ -26,6 +26,7 @@ import { errors } from '../../http/errors.js';
 import { checkoutDone, tellOwner } from './notifications.js';
 import { checkOutUndo } from './undo.js';
 import { currentShift } from './views.js';
+import { refreshDays } from './days.js';
 import { audit, breaksOf, findById, findOnDay, storeMinutes, type AttendanceRow } from './repository.js';
 
 type Actor = { tenantId: number; employeeId: number };
@@ -386,6 +387,11 @@ async function attendanceChanged(
     .selectAll()
     .where('id', '=', attendance.id)
     .executeTakeFirstOrThrow();
+  // The day's aggregate (./days.ts), and the day it moved from when an edit changed its date.
+  const days = [{ employeeId: after.employeeId, date: after.workDate }];
+  if ('workDate' in attendance && typeof attendance.workDate === 'string')
+    days.push({ employeeId: after.employeeId, date: attendance.workDate });
+  await refreshDays(trx, actor.tenantId, days);
   await auditChange(trx, actor, attendance, now, { ...change, after });
 }
 
@@ -406,6 +412,7 @@ async function breakChanged(
     .where('id', '=', attendance.id)
     .execute();
   await storeMinutes(trx, attendance.id);
+  await refreshDays(trx, actor.tenantId, [{ employeeId: attendance.employeeId, date: attendance.workDate }]);
   await auditChange(trx, actor, attendance, now, change);
 }
 
@@ -558,6 +565,7 @@ export async function deleteAttendance(deps: Deps, actor: Actor, before: Attenda
         .where('id', '=', before.correctsId)
         .execute();
     }
+    await refreshDays(trx, actor.tenantId, [{ employeeId: before.employeeId, date: before.workDate }]);
     await auditChange(trx, actor, before, now, { action: 'delete', before: { ...before, breaks } });
     await tellOwner(trx, actor, before, now);
     await checkoutDone(trx, actor.tenantId, before.id, now);
@@ -680,6 +688,7 @@ export async function correctDevicePunch(
           )
           .execute();
       }
+      await refreshDays(trx, actor.tenantId, [{ employeeId: original.employeeId, date: original.workDate }]);
       const after = { ...original, correctedAt: now, correctedById: row.id };
       await auditChange(trx, actor, original, now, { action: 'update', before: original, after });
       await auditChange(trx, actor, row, now, { action: 'create', after: row });

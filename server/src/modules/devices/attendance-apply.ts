@@ -26,6 +26,7 @@ import type { Db } from '../../db/engine.js';
 import type { AttendanceAuditTable, AttendanceTable } from '../../db/schema.js';
 import type { Insertable, Selectable } from 'kysely';
 import { insertAudits, standingAttendances, writeDeviceAttendance } from '../attendance/repository.js';
+import { refreshDays } from '../attendance/days.js';
 import { readSettings } from '../tenants/repository.js';
 
 export type ApplicablePunch = { id: number; employeeId: number; workDate: string; punchAt: string };
@@ -299,6 +300,15 @@ export async function applyPunches(
     nowIso,
   );
   await writeDeviceAttendance(trx, tenantId, inserts, updates, nowIso);
+  // The daily aggregate of every day written (docs/workforce.md "Daily aggregate").
+  await refreshDays(
+    trx,
+    tenantId,
+    [...emptied.map((key) => existing.get(key)!), ...inserts, ...updates.map((u) => u.before)].map((r) => ({
+      employeeId: r.employeeId,
+      date: r.workDate,
+    })),
+  );
   return outcome;
 }
 

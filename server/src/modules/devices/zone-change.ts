@@ -9,6 +9,7 @@ import { localDate } from '../../../../shared/time.js';
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/engine.js';
 import type { AttendanceAuditTable } from '../../db/schema.js';
+import { refreshDays } from '../attendance/days.js';
 import { standingAttendances } from '../attendance/repository.js';
 import { applyPunches, chunks, markSkipped, type ApplicablePunch } from './attendance-apply.js';
 
@@ -130,4 +131,10 @@ async function recomputeDays(
   }
   const outcome = await applyPunches(trx, tenantId, timeZone, now, punches);
   await markSkipped(trx, tenantId, outcome.skipped);
+  // The days whose device rows were deleted above and not written again by the punches.
+  await refreshDays(
+    trx,
+    tenantId,
+    [...days].flatMap(([employeeId, dates]) => [...dates].map((date) => ({ employeeId, date }))),
+  );
 }

@@ -23,6 +23,7 @@ import { readSettings } from '../tenants/repository.js';
 import { runAutoStatuses, type AutoStatusResult } from './auto-statuses.js';
 import { activeHolidays, attendedDays, earnedCompensatory, leavesOverlapping } from './repository.js';
 import { recordEvent } from './service.js';
+import { refreshRequestDays } from '../attendance/days.js';
 
 export const AUTO_LEAVE_REASON = 'Auto leave: no attendance, leave or holiday on this working day';
 
@@ -139,6 +140,7 @@ async function markDay(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await refreshRequestDays(trx, tenantId, request.id);
       await trx
         .updateTable('autoLeaveMarks')
         .set({ requestId: request.id })

@@ -19,6 +19,7 @@ import { localDate } from '../../../../shared/time.js';
 import type { Deps } from '../../deps.js';
 import { readSettings } from '../tenants/repository.js';
 import { recordEvent } from './service.js';
+import { refreshRequestDays } from '../attendance/days.js';
 
 export const AUTO_REJECT_REASON = 'Auto rejected: no decision before the last day of the leave had passed';
 export const AUTO_REFUSE_CANCELLATION_REASON =
@@ -90,6 +91,7 @@ async function move(deps: Deps, tenantId: number, row: Row, to: LeaveStatus, rea
       .where('version', '=', row.version)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return false;
+    await refreshRequestDays(trx, tenantId, row.id);
     await recordEvent(trx, {
       tenantId,
       requestId: row.id,

@@ -36,6 +36,7 @@ import type { AuthContext } from '../../http/access.js';
 import { errors } from '../../http/errors.js';
 import { actorsFor, approversFor } from './approvers.js';
 import { notifyLeaveEvent } from './notifications.js';
+import { refreshRequestDays } from '../attendance/days.js';
 import { activeHolidays, earnedCompensatory, leaveRulesOf, usage } from './repository.js';
 
 /** Records a request's event with the notifications it causes (notifications.ts), in the caller's transaction. */
@@ -144,7 +145,7 @@ async function firstStage(deps: Deps, tenantId: number, employeeId: number): Pro
 async function changeRequest(
   trx: Db,
   now: string,
-  request: { id: number; tenantId: number; status: LeaveStatus; version: number },
+  request: { id: number; tenantId: number; status: LeaveStatus; version: number; startDate: string; endDate: string },
   changes: Updateable<LeaveRequestTable>,
   event: Pick<Insertable<LeaveRequestEventTable>, 'action' | 'actorId' | 'actorRole' | 'toStatus' | 'reason'>,
 ): Promise<void> {
@@ -155,6 +156,8 @@ async function changeRequest(
     .where('version', '=', request.version)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw errors.coded(409, 'LEAVE_CHANGED_MEANWHILE');
+  // Leave taken or given back, or its dates moved: the daily aggregate of the old and new dates.
+  await refreshRequestDays(trx, request.tenantId, request.id, request);
   await recordEvent(trx, {
     ...event,
     tenantId: request.tenantId,
@@ -209,6 +212,7 @@ export async function createRequest(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await refreshRequestDays(tx.db, who.tenantId, row.id);
     await recordEvent(tx.db, {
       tenantId: who.tenantId,
       requestId: row.id,

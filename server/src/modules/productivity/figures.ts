@@ -146,7 +146,7 @@ const SUMS = (ctx: Context) =>
  * Minutes so far of the attendances still open on a running day (today, last night's shift: a handful of rows),
  * per employee.
  */
-async function openToday(
+export async function openToday(
   ctx: Context,
   employees: EmployeeSet,
 ): Promise<{ employeeId: number; workDate: string; worked: number }[]> {

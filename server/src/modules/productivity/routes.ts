@@ -54,7 +54,7 @@ export const productivityRoutes = defineRoutes(productivityEndpoints, {
   getProductivityOverview: async (ctx, { query }) => {
     const figures = await rangeContext(ctx, query);
     const scope = await dashboardScope(ctx, query.teamId);
-    return overview(figures, scope.employees, scope.team);
+    return overview(figures, scope.employees, scope.team, { wholeCompany: scope.wholeCompany });
   },
 
   listProductivityAttendance: async (ctx, { query }) => {

@@ -14,18 +14,23 @@ import { productivityRepository, type TeamRef } from './repository.js';
 
 export const seesAllTeams = (ctx: RequestContext) => holds('productivity', 'all', ctx.caller.permissions);
 
-/** The employees of the dashboard and the overview: one team's members, or all the caller may see. */
+/**
+ * The employees of the dashboard and the overview: one team's members, or all the caller may see
+ * (`wholeCompany` when that is every active employee of the tenant, which the overview reads from the tenant's
+ * daily totals).
+ */
 export async function dashboardScope(
   ctx: RequestContext,
   teamId: number | undefined,
-): Promise<{ employees: EmployeeSet; team: TeamRef | null }> {
+): Promise<{ employees: EmployeeSet; team: TeamRef | null; wholeCompany: boolean }> {
   const repo = ctx.repo(productivityRepository);
   if (teamId !== undefined) {
     const team = await repo.findTeam(teamId, (await ctx.settings()).isDemoDataDisabled);
     await ctx.repo(policyRepository).authorizeTeam('productivity', ctx.caller, teamId);
-    return { employees: repo.membersOf([teamId]), team };
+    return { employees: repo.membersOf([teamId]), team, wholeCompany: false };
   }
-  return { employees: repo.visibleEmployees(visibleEmployees('productivity', ctx.caller)), team: null };
+  const visibility = visibleEmployees('productivity', ctx.caller);
+  return { employees: repo.visibleEmployees(visibility), team: null, wholeCompany: visibility.kind === 'all' };
 }
 
 /**

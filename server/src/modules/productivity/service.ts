@@ -1,4 +1,6 @@
 /** The productivity overview, the dashboard's attendance page and the team statistics. */
+import { sql } from 'kysely';
+import { toNumber } from '../../db/engine.js';
 import type { ListQuery, ListResponse } from '../../../../shared/contracts/common.js';
 import {
   DAILY_SERIES_MAX_DAYS,
@@ -20,12 +22,10 @@ import {
   leaveCount,
   leaveDays,
   countedSumsPerEmployee,
-  uncountedPresence,
   NO_FIGURES,
   percent,
   round1,
   sumsOf,
-  sumsPerDay,
   sumsPerEmployee,
   shown,
   workingDaysFrom,
@@ -34,6 +34,7 @@ import {
   type Figures,
   type Sums,
 } from './figures.js';
+import { activePeople, aggregateDaily, directDaily } from './daily.js';
 import { employeesByIds, membersOf, type TeamRef } from './repository.js';
 
 const hours = (minutes: number) => round1(minutes / 60);
@@ -71,41 +72,42 @@ function weekStart(date: string): string {
   return addDays(date, -((dayOfWeek(date) + 6) % 7));
 }
 
+/**
+ * The overview of a set of employees over the context's range. Its per-day sums come from the daily aggregate
+ * (./daily.ts `aggregateDaily`; `wholeCompany` when the set is every active employee of the tenant), or with
+ * `direct` from the attendance rows themselves, the oracle the aggregate is tested against.
+ */
 export async function overview(
   ctx: Context,
   employees: EmployeeSet,
   team: TeamRef | null,
+  options: { wholeCompany?: boolean; direct?: boolean } = {},
 ): Promise<ProductivityOverview> {
   const { calendar, settings } = ctx;
-  const people = await ctx.deps.db
-    .selectFrom('employees')
-    .select(['id', 'dateOfJoining'])
-    .where('tenantId', '=', ctx.tenantId)
-    .where('status', '=', 'active')
-    .where('id', 'in', shown(ctx, employees))
-    .execute();
-  const [perDay, leave] = await Promise.all([sumsPerDay(ctx, employees), leaveDays(ctx, employees)]);
-
-  for (const { date } of await uncountedPresence(ctx, people, leave)) {
-    const day = perDay.get(date);
-    if (day) day.workingPresent -= 1;
-  }
-  const joinedOf = new Map(people.map((p) => [p.id, p.dateOfJoining]));
-  const onLeave = new Map<string, number>();
-  for (const [id, days] of leave) {
-    if (!joinedOf.has(id)) continue;
-    const joined = joinedOf.get(id) ?? null;
-    for (const d of days) if (!joined || d >= joined) onLeave.set(d, (onLeave.get(d) ?? 0) + 1);
-  }
-  const joinDates = people.map((p) => p.dateOfJoining ?? '').sort();
+  // How many of the figures' people had joined by each day: their count per joining day (unknown counts as always).
+  const [joinings, perDay] = await Promise.all([
+    activePeople(ctx, employees)
+      .clearSelect()
+      .select(['dateOfJoining', sql<number | string>`count(*)`.as('people')])
+      .groupBy('dateOfJoining')
+      .execute(),
+    options.direct ? directDaily(ctx, employees) : aggregateDaily(ctx, employees, options.wholeCompany ?? false),
+  ]);
+  const joinDates = joinings
+    .map((j) => ({ date: j.dateOfJoining ?? '', people: toNumber(j.people) }))
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const headcount = joinDates.reduce((n, j) => n + j.people, 0);
   const working = new Set(calendar.working);
 
   let joinedSoFar = 0;
+  let next = 0;
+  let leaveTotal = 0;
   const days: Day[] = eachDate(calendar.start, calendar.end).map((date) => {
-    while (joinedSoFar < joinDates.length && joinDates[joinedSoFar]! <= date) joinedSoFar += 1;
+    while (next < joinDates.length && joinDates[next]!.date <= date) joinedSoFar += joinDates[next++]!.people;
     const isWorking = working.has(date);
-    const due = isWorking ? Math.max(0, joinedSoFar - (onLeave.get(date) ?? 0)) : 0;
     const s = perDay.get(date);
+    leaveTotal += s?.onLeave ?? 0;
+    const due = isWorking ? Math.max(0, joinedSoFar - (s?.onLeave ?? 0)) : 0;
     return {
       date,
       working: isWorking,
@@ -141,13 +143,12 @@ export async function overview(
   });
 
   const total = (k: 'due' | 'attended' | 'present' | 'wfo' | 'worked') => days.reduce((s, d) => s + d[k], 0);
-  const leaveTotal = [...onLeave.values()].reduce((s, n) => s + n, 0);
   const expectedMinutes = Math.round(total('due') * perHour);
   return {
     startDate: calendar.start,
     endDate: calendar.end,
     team,
-    employees: people.length,
+    employees: headcount,
     workingHoursPerDay: settings.working_hours_per_day,
     requiredWfoPercentage: settings.wfo_required_percentage,
     totals: {
