@@ -399,6 +399,8 @@ const FIXTURES: Record<string, Fixture> = {
       name: 'Renamed company',
       settings: { characterLimit: 321 },
     },
+    // Every process's cached settings and tenant row are read again when it moves (migration 0053).
+    derived: { name: ['settingsVersion'], settings: ['settingsVersion'] },
   },
   updateProductivitySettings: {
     create: async () => ({}),
