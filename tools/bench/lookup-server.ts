@@ -29,6 +29,9 @@ app.get<{ Querystring: { tenantId: string; employeeId: string; from: string; to:
       .where('employeeId', '=', Number(q.employeeId))
       .where('workDate', '>=', q.from)
       .where('workDate', '<=', q.to)
+      // The standing rows, as the app reads them: the (tenant, employee, day) indexes are partial on this since
+      // migration 0013, and without it the lookup walked the company's whole month through attendances_tenant_day.
+      .where('correctedAt', 'is', null)
       .orderBy('workDate')
       .execute();
     return { items: rows };
@@ -60,7 +63,8 @@ app.get<{ Querystring: { tenantId: string; recipientId: string } }>('/notificati
 });
 const PLANNED = {
   attendance: `select id, work_date, check_in, check_out, source, is_wfo from attendances
-    where tenant_id = 1 and employee_id = 1 and work_date between '2026-01-01' and '2026-01-31'`,
+    where tenant_id = 1 and employee_id = 1 and work_date between '2026-01-01' and '2026-01-31'
+    and corrected_at is null`,
   feedback: `select id, group_id, giver_id, rating, created_at from feedback
     where tenant_id = 1 and receiver_id = 2 order by created_at desc limit 10`,
   notifications: `select id, type, kind, body, created_at from notifications
