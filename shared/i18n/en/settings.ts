@@ -295,6 +295,8 @@ export const settings = {
       autoCancelled_other: '{{count}} auto cancelled',
       expired_one: '{{count}} feedback request answer expired',
       expired_other: '{{count}} feedback request answers expired',
+      days_one: '{{count}} daily attendance figure computed again',
+      days_other: '{{count}} daily attendance figures computed again',
       other_one: '{{count}} {{name}}',
       other_other: '{{count}} {{name}}',
     },

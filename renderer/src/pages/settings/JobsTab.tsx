@@ -16,7 +16,7 @@ const OUTCOME_COLORS: Record<JobRun['outcome'], BadgeProps['color']> = {
   failed: 'danger',
 };
 
-const KNOWN_CHANGES = ['created', 'autoRejected', 'cancellationsRefused', 'autoCancelled', 'expired'] as const;
+const KNOWN_CHANGES = ['created', 'autoRejected', 'cancellationsRefused', 'autoCancelled', 'expired', 'days'] as const;
 type KnownChange = (typeof KNOWN_CHANGES)[number];
 const isKnownChange = (name: string): name is KnownChange => (KNOWN_CHANGES as readonly string[]).includes(name);
 
