@@ -12,6 +12,7 @@
  */
 import { sql } from 'kysely';
 import { TAKEN_STATUSES } from '../../../../shared/leave.js';
+import { chunks } from '../../db/chunks.js';
 import { toNumber, type Db } from '../../db/engine.js';
 import type { Deps } from '../../deps.js';
 import { addDays, localDate } from '../../../../shared/time.js';
@@ -36,12 +37,6 @@ const same = (a: Values, b: Values) =>
   a.workedMinutes === b.workedMinutes &&
   a.breakMinutes === b.breakMinutes &&
   a.onLeave === b.onLeave;
-
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /** Each day of a range (both ends), for the days a leave request covers. */
 export function daysOf(employeeId: number, range: { start: string; end: string }): DayKey[] {
@@ -119,7 +114,7 @@ export async function refreshDays(db: Db, tenantId: number, keys: readonly DayKe
   // One order for every writer (employee, then day), so two writers never wait for each other in a circle.
   const sorted = [...unique.values()].sort((a, b) => a.employeeId - b.employeeId || (a.date < b.date ? -1 : 1));
   const deltas = new Map<string, Delta>();
-  for (const part of chunks(sorted)) {
+  for (const part of chunks(sorted, CHUNK)) {
     await db
       .insertInto('attendanceDays')
       .values(part.map((k) => ({ tenantId, employeeId: k.employeeId, workDate: k.date })))
@@ -192,7 +187,7 @@ export async function refreshDays(db: Db, tenantId: number, keys: readonly DayKe
     .map(([date, d]) => ({ date, ...d }))
     .filter((d) => Object.values(d).some((v) => typeof v === 'number' && v !== 0))
     .sort((a, b) => (a.date < b.date ? -1 : 1));
-  for (const part of chunks(totals)) {
+  for (const part of chunks(totals, CHUNK)) {
     await db
       .insertInto('attendanceDayTotals')
       .values(
@@ -293,7 +288,7 @@ export async function rebuildDays(
     const end = r.endDate < to ? r.endDate : to;
     for (const k of daysOf(r.employeeId, { start, end })) leave.set(keyOf(k.employeeId, k.date), k);
   }
-  for (const part of chunks([...leave.values()])) {
+  for (const part of chunks([...leave.values()], CHUNK)) {
     await db
       .insertInto('attendanceDays')
       .values(part.map((k) => ({ tenantId, employeeId: k.employeeId, workDate: k.date, onLeave: 1 as const })))

@@ -20,6 +20,7 @@ import type {
   auditEntrySchema,
 } from '../../../../shared/contracts/attendance.js';
 import type { Db } from '../../db/engine.js';
+import { chunks } from '../../db/chunks.js';
 import { ownedRows } from '../../db/owned.js';
 import { prepareRows } from '../../db/prepared.js';
 import type { AttendanceAuditTable, AttendanceTable } from '../../db/schema.js';
@@ -151,12 +152,6 @@ const insertAttendanceRows = prepareRows((db, rows: Insertable<AttendanceTable>[
 export const insertAudits = prepareRows((db, rows: Insertable<AttendanceAuditTable>[]) =>
   db.insertInto('attendanceAudit').values(rows),
 );
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 async function names(db: Db, ids: number[]): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];

@@ -31,7 +31,7 @@ import {
   resolveAdmsTarget,
   type AdmsTarget,
 } from './adms-settings.js';
-import { chunks } from './attendance-apply.js';
+import { chunks } from '../../db/chunks.js';
 import { ingestPunches, type IncomingPunch } from './ingest.js';
 import {
   deviceLocalTimeToInstant,

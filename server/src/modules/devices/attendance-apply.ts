@@ -22,6 +22,7 @@ import {
   type ShiftRule,
 } from '../../../../shared/attendance-rules.js';
 import { addDays, localDate, startOfLocalDay } from '../../../../shared/time.js';
+import { chunks } from '../../db/chunks.js';
 import type { Db } from '../../db/engine.js';
 import type { AttendanceAuditTable, AttendanceTable } from '../../db/schema.js';
 import type { Insertable, Selectable } from 'kysely';
@@ -40,13 +41,6 @@ export const SKIP = {
 } as const;
 
 type AttendanceRow = Selectable<AttendanceTable>;
-const CHUNK = 400;
-
-export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 function skip(outcome: ApplyOutcome, note: string, ids: number[]): void {
   outcome.skipped.set(note, [...(outcome.skipped.get(note) ?? []), ...ids]);

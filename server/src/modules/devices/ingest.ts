@@ -19,7 +19,8 @@ import type { Db, Engine } from '../../db/engine.js';
 import { prepareRows } from '../../db/prepared.js';
 import type { DevicePunchTable } from '../../db/schema.js';
 import { readSettings } from '../tenants/repository.js';
-import { applyPunches, chunks, markSkipped, SKIP, type ApplicablePunch } from './attendance-apply.js';
+import { chunks } from '../../db/chunks.js';
+import { applyPunches, markSkipped, SKIP, type ApplicablePunch } from './attendance-apply.js';
 
 /**
  * A punch as a path delivers it: the device's local time (`YYYY-MM-DD HH:mm:ss` or with a T), or, from an agent

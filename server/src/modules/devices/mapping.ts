@@ -11,7 +11,8 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { ownedRows } from '../../db/owned.js';
 import { errors } from '../../http/errors.js';
 import { readSettings } from '../tenants/repository.js';
-import { applyPunches, chunks, markSkipped, type ApplicablePunch } from './attendance-apply.js';
+import { chunks } from '../../db/chunks.js';
+import { applyPunches, markSkipped, type ApplicablePunch } from './attendance-apply.js';
 import { applyDuePunches, resolveEmployees, withTenantLock } from './ingest.js';
 
 /** The mappings, by device user id; a demo person's are left out while `hideDemo` (demo data switched off). */

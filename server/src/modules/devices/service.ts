@@ -20,7 +20,7 @@ import { readSettings } from '../tenants/repository.js';
 import { parseAttlog } from './adms.js';
 import { bindingFor } from './adms-network.js';
 import { findDeviceAnywhere } from './adms-settings.js';
-import { chunks } from './attendance-apply.js';
+import { chunks } from '../../db/chunks.js';
 import { ingestPunches, withTenantLock } from './ingest.js';
 import { findDevice, toDevice, type DeviceRow } from './repository.js';
 import { movePunchesToZone } from './zone-change.js';

@@ -10,8 +10,9 @@ import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/engine.js';
 import type { AttendanceAuditTable } from '../../db/schema.js';
 import { refreshDays } from '../attendance/days.js';
-import { standingAttendances } from '../attendance/repository.js';
-import { applyPunches, chunks, markSkipped, type ApplicablePunch } from './attendance-apply.js';
+import { insertAudits, standingAttendances } from '../attendance/repository.js';
+import { chunks } from '../../db/chunks.js';
+import { applyPunches, markSkipped, type ApplicablePunch } from './attendance-apply.js';
 
 /** Moves a device's punches to the new zone and recomputes their days; returns how many punches moved. */
 export async function movePunchesToZone(
@@ -108,7 +109,7 @@ async function recomputeDays(
     for (const part of chunks(rows.map((r) => r.id))) {
       await trx.deleteFrom('attendances').where('tenantId', '=', tenantId).where('id', 'in', part).execute();
     }
-    for (const part of chunks(audits, 300)) await trx.insertInto('attendanceAudit').values(part).execute();
+    await insertAudits(trx, audits);
     for (const part of chunks(sorted)) {
       const held = await trx
         .selectFrom('devicePunches')
