@@ -46,6 +46,27 @@ export function daysOf(employeeId: number, range: { start: string; end: string }
 }
 
 /**
+ * The standing attendances' sums per employee and day, as attendance_days holds them (its columns in its order):
+ * what a refresh computes for a few days and a rebuild inserts for a range.
+ */
+function standingSums(db: Db, tenantId: number) {
+  return db
+    .selectFrom('attendances')
+    .select([
+      'tenantId',
+      'employeeId',
+      'workDate',
+      sql<number | string>`count(*)`.as('present'),
+      sql<number | string>`sum(is_wfo)`.as('wfo'),
+      sql<number | string>`sum(coalesce(worked_minutes, 0))`.as('workedMinutes'),
+      sql<number | string>`sum(coalesce(break_minutes, 0))`.as('breakMinutes'),
+    ])
+    .where('tenantId', '=', tenantId)
+    .where('correctedAt', 'is', null)
+    .groupBy(['tenantId', 'employeeId', 'workDate']);
+}
+
+/**
  * What the source rows say of these days: the standing attendances' counts and minutes, and taken leave. Reads the
  * employees × dates of the keys (a superset) and answers only the keys.
  */
@@ -55,22 +76,7 @@ async function computed(db: Db, tenantId: number, keys: DayKey[]): Promise<Map<s
   const wanted = new Set(keys.map((k) => keyOf(k.employeeId, k.date)));
   const result = new Map<string, Values>();
   const [attendance, leave] = await Promise.all([
-    db
-      .selectFrom('attendances')
-      .select([
-        'employeeId',
-        'workDate',
-        sql<number | string>`count(*)`.as('present'),
-        sql<number | string>`sum(is_wfo)`.as('wfo'),
-        sql<number | string>`sum(coalesce(worked_minutes, 0))`.as('workedMinutes'),
-        sql<number | string>`sum(coalesce(break_minutes, 0))`.as('breakMinutes'),
-      ])
-      .where('tenantId', '=', tenantId)
-      .where('employeeId', 'in', employees)
-      .where('workDate', 'in', dates)
-      .where('correctedAt', 'is', null)
-      .groupBy(['employeeId', 'workDate'])
-      .execute(),
+    standingSums(db, tenantId).where('employeeId', 'in', employees).where('workDate', 'in', dates).execute(),
     db
       .selectFrom('leaveRequests')
       .select(['employeeId', 'startDate', 'endDate'])
@@ -255,23 +261,10 @@ export async function rebuildDays(
     .insertInto('attendanceDays')
     .columns(['tenantId', 'employeeId', 'workDate', 'present', 'wfo', 'workedMinutes', 'breakMinutes', 'onLeave'])
     .expression(
-      db
-        .selectFrom('attendances')
-        .select([
-          'tenantId',
-          'employeeId',
-          'workDate',
-          sql<number>`count(*)`.as('present'),
-          sql<number>`sum(is_wfo)`.as('wfo'),
-          sql<number>`sum(coalesce(worked_minutes, 0))`.as('workedMinutes'),
-          sql<number>`sum(coalesce(break_minutes, 0))`.as('breakMinutes'),
-          sql<0>`0`.as('onLeave'),
-        ])
-        .where('tenantId', '=', tenantId)
+      standingSums(db, tenantId)
+        .select(sql<0>`0`.as('onLeave'))
         .where('workDate', '>=', from)
-        .where('workDate', '<=', to)
-        .where('correctedAt', 'is', null)
-        .groupBy(['tenantId', 'employeeId', 'workDate']),
+        .where('workDate', '<=', to),
     )
     .execute();
   const requests = await db
