@@ -27,6 +27,7 @@ import { context } from '../src/modules/productivity/figures.js';
 import { membersOf, tenantEmployees } from '../src/modules/productivity/repository.js';
 import { overview } from '../src/modules/productivity/service.js';
 import { readSettings } from '../src/modules/tenants/repository.js';
+import { random } from '../src/seed/random.js';
 import { startServer, type Api, type TestServer } from './harness.js';
 import { organisation, type Organisation } from './organisation.js';
 
@@ -47,18 +48,8 @@ let tenantId: number;
 /** The administrator's API, signed in at NOW (the sessions of the leave requests' time have ended). */
 let admin: Api;
 
-/** mulberry32: the same data in every run. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = seeded(18);
+/** The same data in every run. */
+const rand = random(18);
 const between = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
 /** A Karachi local time of a date as an ISO instant. */
 const at = (date: string, minutes: number) =>
